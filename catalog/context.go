@@ -1,0 +1,100 @@
+package catalog
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Span locates the source of one emitted value: the UTF-8 byte range
+// [Start, End) of the raw text it was read from.
+type Span struct {
+	Pointer   string `json:"pointer"`
+	Start     int    `json:"start"`
+	End       int    `json:"end"`
+	Line      int    `json:"line"`
+	Transform string `json:"transform,omitempty"`
+}
+
+// Verbatim reports whether the value is the source bytes themselves.
+func (s Span) Verbatim() bool { return s.Transform == "" }
+
+// Context is what a parser reads and where it reports what it could not.
+type Context struct {
+	// Raw is the command's output, never modified.
+	Raw string
+	// Args are the arguments as given, subcommand included.
+	Args []string
+	// OS is the userland whose output this is.
+	OS OS
+	// Now anchors dates the output leaves incomplete (ls omits the year of
+	// recent files); Location is their zone.
+	Now      time.Time
+	Location *time.Location
+	// MaxItems bounds the rows a parser keeps (0: no bound).
+	MaxItems int
+
+	recording bool
+	spans     []Span
+	unread    []int
+	omitted   int
+	warnings  []string
+}
+
+// Recording reports whether spans were requested. Parsers build pointers
+// only when it is true, so recording costs nothing otherwise.
+func (c *Context) Recording() bool { return c.recording }
+
+// Span records that the value at pointer came from Raw[start:end]; an empty
+// transform means verbatim.
+func (c *Context) Span(pointer string, start, end int, transform string) {
+	if c.recording {
+		c.spans = append(c.spans, Span{Pointer: pointer, Start: start, End: end, Transform: transform})
+	}
+}
+
+// Unread reports a data line (by its start offset) that could not be read.
+func (c *Context) Unread(offset int) { c.unread = append(c.unread, offset) }
+
+// Omit reports n rows dropped because MaxItems was reached.
+func (c *Context) Omit(n int) { c.omitted += n }
+
+// Full reports whether rows already kept reached MaxItems.
+func (c *Context) Full(rows int) bool { return c.MaxItems > 0 && rows >= c.MaxItems }
+
+// Warn adds a note for the caller, such as an assumed year or zone.
+func (c *Context) Warn(msg string) { c.warnings = append(c.warnings, msg) }
+
+// Ptr builds a JSON Pointer from tokens (strings and ints), escaping ~ and /.
+func Ptr(tokens ...any) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		b.WriteByte('/')
+		switch v := t.(type) {
+		case int:
+			b.WriteString(strconv.Itoa(v))
+		case string:
+			if strings.ContainsAny(v, "~/") {
+				v = strings.NewReplacer("~", "~0", "/", "~1").Replace(v)
+			}
+			b.WriteString(v)
+		}
+	}
+	return b.String()
+}
+
+// lineNumbers converts byte offsets into 1-based line numbers.
+func lineNumbers(raw string, offsets []int) []int {
+	starts := []int{0}
+	for i := 0; i < len(raw); i++ {
+		if raw[i] == '\n' && i+1 < len(raw) {
+			starts = append(starts, i+1)
+		}
+	}
+	out := make([]int, len(offsets))
+	for i, off := range offsets {
+		out[i] = sort.Search(len(starts), func(j int) bool { return starts[j] > off })
+	}
+	return out
+}

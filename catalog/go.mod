@@ -1,0 +1,3 @@
+module github.com/parism-go/parism/catalog
+
+go 1.26

@@ -1,0 +1,163 @@
+package catalog
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// FlagKind says how a program reads one of its flags.
+type FlagKind uint8
+
+const (
+	// Bool flags take no value and may be combined ("-la").
+	Bool FlagKind = iota
+	// Value flags take a value: attached ("-n5", "--lines=5") or as the next argument.
+	Value
+)
+
+// Flags maps each flag a parser was verified for ("-l", "--all") to its
+// kind. The key "-#" admits numeric short flags such as head's "-20".
+type Flags map[string]FlagKind
+
+// Parser reads the output of one command (or one subcommand of a
+// multi-tool program such as git) on one or more OSes.
+type Parser struct {
+	// ID is stable across versions: "ls", "git-status", "ps".
+	ID string
+	// Command is the program name the parser is registered under.
+	Command string
+	// Subcommand, for multi-tool programs, is the first positional argument
+	// the parser reads ("status" for git status); empty otherwise.
+	Subcommand string
+	// Version of the parser's output contract.
+	Version string
+	// OS lists the userlands this parser reads; nil means all.
+	OS []OS
+	// Format says in one line which output form is read, for describe.
+	Format string
+	// Flags are the flags the parser was verified for; any other flag makes
+	// the output unsupported_format rather than a guess.
+	Flags Flags
+	// MaxPositionals bounds positional arguments (after the subcommand);
+	// negative means any number.
+	MaxPositionals int
+	// Alternatives suggests, per unsupported flag, arguments that yield the
+	// same information in a form the parser reads (the hint).
+	Alternatives map[string][]string
+	// Check, when set, refuses further argument combinations. args excludes
+	// the subcommand token.
+	Check func(args []string, os OS) *ParseError
+	// Result is a zero value of the output type: describe lists its fields.
+	Result any
+	// RowsKey names the top-level array of rows, if any ("entries").
+	RowsKey string
+	// KeyFields identify a row for comparison; empty means rows have no
+	// stable identity.
+	KeyFields []string
+	// Examples are argument lists the parser reads, for describe.
+	Examples [][]string
+	// Parse reads c.Raw. It returns plain data (structs with json tags,
+	// slices, strings, numbers) or an error; a *ParseError keeps its reason.
+	Parse func(c *Context) (any, error)
+}
+
+// Key is the registry key: "git status" or "ls".
+func (p *Parser) Key() string {
+	if p.Subcommand == "" {
+		return p.Command
+	}
+	return p.Command + " " + p.Subcommand
+}
+
+// ForOS reports whether the parser reads output of os.
+func (p *Parser) ForOS(os OS) bool { return len(p.OS) == 0 || slices.Contains(p.OS, os) }
+
+func (p *Parser) validate() error {
+	switch {
+	case p.ID == "":
+		return fmt.Errorf("catalog: parser has no ID")
+	case p.Command == "" || strings.ContainsAny(p.Command, " /\x00"):
+		return fmt.Errorf("catalog: parser %s: bad command name %q", p.ID, p.Command)
+	case p.Parse == nil:
+		return fmt.Errorf("catalog: parser %s: no Parse function", p.ID)
+	}
+	for f := range p.Flags {
+		if !strings.HasPrefix(f, "-") || f == "-" || f == "--" {
+			return fmt.Errorf("catalog: parser %s: bad flag %q", p.ID, f)
+		}
+	}
+	return nil
+}
+
+// checkArgs applies the parser's declared argument range to args (without
+// the subcommand token). It reads arguments the way getopt-style programs
+// do: combined short flags, attached values, "--" ending options, options
+// after positionals.
+func (p *Parser) checkArgs(args []string, os OS) *ParseError {
+	positionals := 0
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			positionals += len(args) - i - 1
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			positionals++
+			continue
+		}
+		if a[1] == '-' {
+			name, _, hasValue := strings.Cut(a, "=")
+			kind, ok := p.Flags[name]
+			if !ok {
+				return p.unsupportedFlag(name)
+			}
+			if kind == Bool && hasValue {
+				return p.unsupportedFlag(a)
+			}
+			if kind == Value && !hasValue {
+				i++
+			}
+			continue
+		}
+		if _, ok := p.Flags["-#"]; ok && isDigits(a[1:]) {
+			continue
+		}
+		for j := 1; j < len(a); j++ {
+			name := "-" + a[j:j+1]
+			kind, ok := p.Flags[name]
+			if !ok {
+				return p.unsupportedFlag(name)
+			}
+			if kind == Value {
+				if j == len(a)-1 {
+					i++
+				}
+				break
+			}
+		}
+	}
+	if p.MaxPositionals >= 0 && positionals > p.MaxPositionals {
+		return Unsupported(nil, "%s reads at most %d positional argument(s), got %d", p.Key(), p.MaxPositionals, positionals)
+	}
+	if p.Check != nil {
+		return p.Check(args, os)
+	}
+	return nil
+}
+
+func (p *Parser) unsupportedFlag(flag string) *ParseError {
+	return Unsupported(p.Alternatives[flag], "the %s parser is not verified for %s", p.Key(), flag)
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,302 @@
+package catalog
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Registry holds parsers by command. It is safe for concurrent use; Register
+// may be called while others Parse.
+type Registry struct {
+	mu    sync.RWMutex
+	byKey map[string][]*Parser
+}
+
+// NewRegistry returns an empty registry.
+func NewRegistry() *Registry { return &Registry{byKey: map[string][]*Parser{}} }
+
+var (
+	builtinsMu sync.Mutex
+	builtins   []*Parser
+)
+
+// registerBuiltin is called from the init function of each command family.
+func registerBuiltin(p *Parser) {
+	builtinsMu.Lock()
+	defer builtinsMu.Unlock()
+	builtins = append(builtins, p)
+}
+
+// Default returns a new registry holding every built-in parser. Each call
+// returns its own registry, so registering into it affects nobody else.
+func Default() *Registry {
+	r := NewRegistry()
+	builtinsMu.Lock()
+	defer builtinsMu.Unlock()
+	for _, p := range builtins {
+		if err := r.Register(p); err != nil {
+			panic(err) // a built-in that fails validation is a programming error
+		}
+	}
+	return r
+}
+
+// Register adds p, replacing a parser with the same ID.
+func (r *Registry) Register(p *Parser) error {
+	if err := p.validate(); err != nil {
+		return err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.removeLocked(p.ID)
+	k := p.Key()
+	r.byKey[k] = append(r.byKey[k], p)
+	return nil
+}
+
+// Unregister removes the parser with this ID, reporting whether it existed.
+func (r *Registry) Unregister(id string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.removeLocked(id)
+}
+
+func (r *Registry) removeLocked(id string) bool {
+	for k, ps := range r.byKey {
+		if i := slices.IndexFunc(ps, func(p *Parser) bool { return p.ID == id }); i >= 0 {
+			r.byKey[k] = slices.Delete(ps, i, i+1)
+			if len(r.byKey[k]) == 0 {
+				delete(r.byKey, k)
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// Parsers lists every parser, sorted by ID.
+func (r *Registry) Parsers() []*Parser {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	var out []*Parser
+	for _, ps := range r.byKey {
+		out = append(out, ps...)
+	}
+	slices.SortFunc(out, func(a, b *Parser) int { return strings.Compare(a.ID, b.ID) })
+	return out
+}
+
+// ForCommand lists the parsers registered under a program name, any
+// subcommand, sorted by ID.
+func (r *Registry) ForCommand(cmd string) []*Parser {
+	var out []*Parser
+	for _, p := range r.Parsers() {
+		if p.Command == cmd {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Lookup finds the parser for a command line on an OS, without judging the
+// arguments. It also returns the arguments the parser's flags apply to (the
+// subcommand token removed).
+func (r *Registry) Lookup(cmd string, args []string, os OS) (*Parser, []string) {
+	if os == "" {
+		os = HostOS()
+	}
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	rest := args
+	cands := r.byKey[cmd]
+	if sub, i := subcommand(cmd, args); sub != "" {
+		if ps := r.byKey[cmd+" "+sub]; len(ps) > 0 {
+			cands = ps
+			rest = slices.Concat(args[:i], args[i+1:])
+		}
+	}
+	var any *Parser
+	for _, p := range cands {
+		if len(p.OS) > 0 && p.ForOS(os) {
+			return p, rest
+		}
+		if len(p.OS) == 0 && any == nil {
+			any = p
+		}
+	}
+	if any == nil && len(cands) > 0 {
+		// No variant for this OS: the first one still beats nothing, and the
+		// parser checks the shape of what it reads.
+		any = cands[0]
+	}
+	return any, rest
+}
+
+// globalValueFlags are the options of multi-tool programs that take a value
+// and may stand before the subcommand, so the subcommand is found after them.
+var globalValueFlags = map[string][]string{
+	"git":       {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"},
+	"kubectl":   {"-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--token", "--as", "-l", "--selector", "-o", "--output"},
+	"docker":    {"-H", "--host", "--context", "-c", "--config", "-l", "--log-level"},
+	"helm":      {"-n", "--namespace", "--kube-context", "--kubeconfig"},
+	"gh":        {"-R", "--repo"},
+	"systemctl": {"-t", "--type", "--state", "-H", "--host", "-M", "--machine"},
+	"npm":       {"--prefix", "-w", "--workspace"},
+	"apt":       {"-o", "-c"},
+	"cargo":     {"--manifest-path", "-Z", "--color", "--config"},
+	"terraform": {"-chdir"},
+}
+
+// subcommand returns the first positional argument of a multi-tool program
+// and its index, skipping global options and their values.
+func subcommand(cmd string, args []string) (string, int) {
+	vf := globalValueFlags[cmd]
+	if vf == nil {
+		return "", -1
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return "", -1
+		}
+		if strings.HasPrefix(a, "-") {
+			if !strings.Contains(a, "=") && slices.Contains(vf, a) {
+				i++
+			}
+			continue
+		}
+		return a, i
+	}
+	return "", -1
+}
+
+// Input is one command's output to parse.
+type Input struct {
+	Cmd  string
+	Args []string
+	Raw  string
+	// OS of the output; empty means the host's.
+	OS OS
+	// Spans asks the parser to record where each value came from.
+	Spans bool
+	// MaxItems bounds rows (0: none); dropped rows are counted in Result.
+	MaxItems int
+	// Now anchors incomplete dates; zero means time.Now(). Location is their
+	// zone; nil means time.Local.
+	Now      time.Time
+	Location *time.Location
+}
+
+// Result is what parsing produced. Value is nil when no parser applied and
+// the output was not JSON, or when Err is set.
+type Result struct {
+	Parser      *Parser
+	Value       any
+	Passthrough bool // Value is the output itself, decoded as JSON
+	Err         *ParseError
+	Spans       []Span
+	UnreadLines []int // 1-based numbers of data lines that could not be read
+	RowsOmitted int   // rows dropped at MaxItems
+	Warnings    []string
+}
+
+// Found reports whether anything structured came out or a parser tried.
+func (r Result) Found() bool { return r.Parser != nil || r.Passthrough }
+
+// Parse picks a parser for in and runs it. A parser's panic becomes a
+// parser_exception; it never reaches the caller.
+func (r *Registry) Parse(in Input) Result {
+	os := in.OS
+	if os == "" {
+		os = HostOS()
+	}
+	p, rest := r.Lookup(in.Cmd, in.Args, os)
+	if p != nil {
+		if perr := p.checkArgs(rest, os); perr != nil {
+			if v, ok := passthrough(in.Raw); ok {
+				return Result{Value: v, Passthrough: true}
+			}
+			return Result{Parser: p, Err: perr}
+		}
+		return run(p, in, os)
+	}
+	if v, ok := passthrough(in.Raw); ok {
+		return Result{Value: v, Passthrough: true}
+	}
+	return Result{}
+}
+
+func run(p *Parser, in Input, os OS) (res Result) {
+	c := &Context{Raw: in.Raw, Args: in.Args, OS: os, Now: in.Now, Location: in.Location, MaxItems: in.MaxItems, recording: in.Spans}
+	if c.Now.IsZero() {
+		c.Now = time.Now()
+	}
+	if c.Location == nil {
+		c.Location = time.Local
+	}
+	res.Parser = p
+	defer func() {
+		if v := recover(); v != nil {
+			res = Result{Parser: p, Err: &ParseError{
+				Reason:  ReasonParserException,
+				Message: fmt.Sprintf("parser %s panicked: %v\n%s", p.ID, v, firstFrames(debug.Stack())),
+			}}
+		}
+	}()
+	v, err := p.Parse(c)
+	if err != nil {
+		pe, ok := err.(*ParseError)
+		if !ok {
+			pe = &ParseError{Reason: ReasonParserException, Message: err.Error()}
+		}
+		res.Err = pe
+		return res
+	}
+	res.Value = v
+	res.Spans = c.spans
+	res.RowsOmitted = c.omitted
+	res.Warnings = c.warnings
+	if len(c.unread) > 0 {
+		res.UnreadLines = lineNumbers(in.Raw, c.unread)
+	}
+	if len(c.spans) > 0 {
+		offs := make([]int, len(c.spans))
+		for i, s := range c.spans {
+			offs[i] = s.Start
+		}
+		for i, n := range lineNumbers(in.Raw, offs) {
+			res.Spans[i].Line = n
+		}
+	}
+	return res
+}
+
+// firstFrames keeps the panic site and drops the runtime's frames.
+func firstFrames(stack []byte) string {
+	lines := strings.Split(string(stack), "\n")
+	if len(lines) > 12 {
+		lines = lines[:12]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// passthrough decodes output that is itself one JSON object or array.
+// Numbers stay json.Number so that large integers survive unchanged.
+func passthrough(raw string) (any, bool) {
+	t := strings.TrimSpace(raw)
+	if t == "" || (t[0] != '{' && t[0] != '[') {
+		return nil, false
+	}
+	dec := json.NewDecoder(strings.NewReader(t))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil || dec.InputOffset() != int64(len(t)) {
+		return nil, false
+	}
+	return v, true
+}

@@ -1,0 +1,299 @@
+// Package app is the parism command line: argument parsing and the
+// subcommands, kept out of main so tests run it in process.
+package app
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/server/config"
+	"github.com/parism-go/parism/server/engine"
+	"github.com/parism-go/parism/server/mcpserver"
+)
+
+// Exit codes.
+const (
+	exitOK      = 0
+	exitFailed  = 1 // the command failed or was blocked; the JSON says why
+	exitUsage   = 2 // the parism command line itself was wrong
+	exitConfig  = 3 // the configuration could not be loaded
+	exitIOError = 4
+)
+
+const usage = `parism runs shell commands for AI agents without a shell, behind a guard,
+and answers with JSON: {ok, exitCode, stdout:{raw, parsed}, failure}.
+
+Usage:
+  parism                          serve MCP on stdio (same as: parism serve)
+  parism serve [--config F]       serve MCP on stdio
+  parism run [flags] -- CMD ARGS  run a command, print its envelope
+  parism check [flags] -- CMD ARGS
+                                  print the guard's verdict (exit 0 pass, 1 blocked)
+  parism parse [--os OS] -- CMD ARGS
+                                  parse CMD's output read from stdin, run nothing
+  parism describe [CMD]           allowed commands and parsers, or one command
+  parism demo                     run 'ls -l' here and show how to register the server
+  parism --version
+
+Run 'parism <subcommand> --help' for its flags.
+Configuration: ~/.parism/prism.config.json, ./prism.config.json, PARISM_* variables.
+`
+
+// Main runs the command line and returns the exit code.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	c := &cli{stdin: stdin, stdout: stdout, stderr: stderr}
+	if len(args) == 0 {
+		return c.serve(nil)
+	}
+	switch args[0] {
+	case "serve":
+		return c.serve(args[1:])
+	case "run":
+		return c.run(args[1:])
+	case "check":
+		return c.check(args[1:])
+	case "parse":
+		return c.parse(args[1:])
+	case "describe":
+		return c.describe(args[1:])
+	case "demo":
+		return c.demo(args[1:])
+	case "--version", "-version", "version":
+		fmt.Fprintf(stdout, "parism %s\n", engine.Version)
+		return exitOK
+	case "-h", "--help", "-help", "help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	return c.usageError("unknown subcommand %q (see parism --help)", args[0])
+}
+
+type cli struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+func (c *cli) usageError(format string, a ...any) int {
+	fmt.Fprintf(c.stderr, "parism: "+format+"\n", a...)
+	return exitUsage
+}
+
+// flags builds a subcommand's flag set whose --help prints to stdout and
+// whose errors are one line on stderr.
+func (c *cli) flags(name, synopsis, about string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {
+		fmt.Fprintf(c.stdout, "Usage: parism %s %s\n\n%s\n\nFlags:\n", name, synopsis, about)
+		fs.SetOutput(c.stdout)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
+	return fs
+}
+
+// parseFlags parses args; done is true when the caller should return code.
+func (c *cli) parseFlags(fs *flag.FlagSet, args []string) (code int, done bool) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.Usage()
+			return exitOK, true
+		}
+		return c.usageError("%s: %v", fs.Name(), err), true
+	}
+	return 0, false
+}
+
+type common struct {
+	config *string
+	cwd    *string
+}
+
+func (c *cli) commonFlags(fs *flag.FlagSet) common {
+	return common{
+		config: fs.String("config", "", "read only this config `file` (JSON or TOML) instead of the global and project layers"),
+		cwd:    fs.String("cwd", "", "working `dir`ectory of the command (default: the current one)"),
+	}
+}
+
+func (c *cli) engine(cm common) (*engine.Engine, int) {
+	lo := config.LoadOptions{}
+	if cm.config != nil {
+		lo.ConfigPath = *cm.config
+	}
+	e, err := engine.Load(lo)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "parism: configuration: %v\n", err)
+		return nil, exitConfig
+	}
+	return e, 0
+}
+
+func (c *cli) print(v any) int {
+	b, err := engine.Marshal(v)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "parism: encoding the answer: %v\n", err)
+		return exitIOError
+	}
+	if _, err := fmt.Fprintf(c.stdout, "%s\n", b); err != nil {
+		return exitIOError
+	}
+	return exitOK
+}
+
+func (c *cli) serve(args []string) int {
+	fs := c.flags("serve", "[--config FILE]", "Serve the MCP tools run, run_paged, describe and dry_run on stdin/stdout.\nLogs go to stderr.")
+	cm := common{config: fs.String("config", "", "read only this config `file` (JSON or TOML)")}
+	if code, done := c.parseFlags(fs, args); done {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return c.usageError("serve: unexpected argument %q", fs.Arg(0))
+	}
+	e, code := c.engine(cm)
+	if e == nil {
+		return code
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := mcpserver.ServeStdio(ctx, e); err != nil && !errors.Is(err, context.Canceled) && !isEOF(err) {
+		fmt.Fprintf(c.stderr, "parism: serve: %v\n", err)
+		return exitFailed
+	}
+	return exitOK
+}
+
+func isEOF(err error) bool {
+	return errors.Is(err, io.EOF) || strings.Contains(err.Error(), "EOF") || strings.Contains(err.Error(), "closed")
+}
+
+// command splits "-- CMD ARGS..." from a flag set's remaining arguments.
+func (c *cli) command(fs *flag.FlagSet) (string, []string, bool) {
+	rest := fs.Args()
+	if len(rest) > 0 && rest[0] == "--" {
+		rest = rest[1:]
+	}
+	if len(rest) == 0 {
+		c.usageError("%s: missing command (usage: parism %s [flags] -- CMD ARGS...)", fs.Name(), fs.Name())
+		return "", nil, false
+	}
+	return rest[0], rest[1:], true
+}
+
+func (c *cli) run(args []string) int {
+	fs := c.flags("run", "[flags] -- CMD [ARGS...]", "Run CMD through the guard (no shell) and print its JSON envelope.\nExit 0 when ok, 1 when the command failed or was blocked, 2 on bad usage.")
+	cm := c.commonFlags(fs)
+	format := fs.String("format", "json", "output `format`: json, compact or json-no-raw")
+	diff := fs.Bool("diff", false, "report files created, deleted or modified under cwd")
+	if code, done := c.parseFlags(fs, args); done {
+		return code
+	}
+	cmd, cargs, ok := c.command(fs)
+	if !ok {
+		return exitUsage
+	}
+	e, code := c.engine(cm)
+	if e == nil {
+		return code
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	env := e.Run(ctx, engine.Request{Cmd: cmd, Args: cargs, Cwd: *cm.cwd, Format: *format, IncludeDiff: *diff})
+	if code := c.print(env); code != exitOK {
+		return code
+	}
+	if !env.OK {
+		return exitFailed
+	}
+	return exitOK
+}
+
+func (c *cli) check(args []string) int {
+	fs := c.flags("check", "[flags] -- CMD [ARGS...]", "Print the guard's verdict on CMD ARGS as JSON without running anything.\nExit 0 when it would pass, 1 when blocked.")
+	cm := c.commonFlags(fs)
+	if code, done := c.parseFlags(fs, args); done {
+		return code
+	}
+	cmd, cargs, ok := c.command(fs)
+	if !ok {
+		return exitUsage
+	}
+	e, code := c.engine(cm)
+	if e == nil {
+		return code
+	}
+	r := e.DryRun(cmd, cargs, *cm.cwd)
+	if code := c.print(r); code != exitOK {
+		return code
+	}
+	if !r.WouldPass {
+		return exitFailed
+	}
+	return exitOK
+}
+
+func (c *cli) parse(args []string) int {
+	fs := c.flags("parse", "[--os OS] [--format F] -- CMD [ARGS...]", "Read CMD's output from stdin and print the envelope, as if parism had run it.\nNothing is run and the guard is not consulted. Example: ls -l | parism parse -- ls -l")
+	osName := fs.String("os", "", "parse as this `os`'s output: linux, darwin, freebsd or windows (default: this machine's)")
+	format := fs.String("format", "json", "output `format`: json, compact or json-no-raw")
+	cfg := fs.String("config", "", "read only this config `file`")
+	if code, done := c.parseFlags(fs, args); done {
+		return code
+	}
+	cmd, cargs, ok := c.command(fs)
+	if !ok {
+		return exitUsage
+	}
+	var os catalog.OS
+	if *osName != "" {
+		o, err := catalog.ParseOS(*osName)
+		if err != nil {
+			return c.usageError("parse: --os: %v", err)
+		}
+		os = o
+	}
+	e, code := c.engine(common{config: cfg})
+	if e == nil {
+		return code
+	}
+	raw, err := io.ReadAll(c.stdin)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "parism: reading stdin: %v\n", err)
+		return exitIOError
+	}
+	env := e.Parse(engine.ParseRequest{Cmd: cmd, Args: cargs, Raw: string(raw), OS: os, Format: *format})
+	if code := c.print(env); code != exitOK {
+		return code
+	}
+	if !env.OK {
+		return exitFailed
+	}
+	return exitOK
+}
+
+func (c *cli) describe(args []string) int {
+	fs := c.flags("describe", "[--config FILE] [CMD]", "Without CMD: version, allowed commands, parsers and guard limits.\nWith CMD: its policy, parser fields, alternatives and examples.")
+	cfg := fs.String("config", "", "read only this config `file`")
+	if code, done := c.parseFlags(fs, args); done {
+		return code
+	}
+	if fs.NArg() > 1 {
+		return c.usageError("describe: takes at most one command, got %d", fs.NArg())
+	}
+	e, code := c.engine(common{config: cfg})
+	if e == nil {
+		return code
+	}
+	if fs.NArg() == 1 {
+		return c.print(e.DescribeCommand(fs.Arg(0)))
+	}
+	return c.print(e.Describe())
+}

@@ -1,0 +1,3 @@
+module github.com/parism-go/parism/guard
+
+go 1.26

@@ -1,0 +1,255 @@
+package guard
+
+import (
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Guard is a compiled Policy. It is immutable after New, so one Guard can
+// serve concurrent Check calls without locking.
+type Guard struct {
+	policy   Policy // normalised copy handed out (deep-copied) by Policy
+	allowed  map[string]struct{}
+	roots    []string // resolved AllowedPaths
+	patterns []string
+	flags    map[string][]blockedFlag
+	profile  Profile
+	home     string // resolved home directory; "" when unknown
+}
+
+type options struct {
+	home    string
+	homeSet bool
+}
+
+// Option adjusts how New compiles a Policy.
+type Option func(*options)
+
+// WithHomeDir sets the directory "~" expands to, instead of
+// os.UserHomeDir. Tests and servers running for another user need it; an
+// empty dir disables "~" expansion (such paths are then refused).
+func WithHomeDir(dir string) Option {
+	return func(o *options) { o.home, o.homeSet = dir, true }
+}
+
+// New validates p and compiles it. Errors are *PolicyError, naming the
+// offending field as spelled in a config file. p is copied: changing it
+// afterwards does not affect the Guard.
+func New(p Policy, opts ...Option) (*Guard, error) {
+	var o options
+	for _, opt := range opts {
+		if opt != nil {
+			opt(&o)
+		}
+	}
+	if !o.homeSet {
+		// A missing home only matters if "~" is used, where it is reported.
+		o.home, _ = os.UserHomeDir()
+	}
+
+	g := &Guard{
+		allowed: make(map[string]struct{}, len(p.AllowedCommands)),
+		flags:   make(map[string][]blockedFlag, len(p.CommandArgRestrictions)),
+	}
+
+	switch p.Profile {
+	case "":
+		g.profile = ProfileReadonly
+	case ProfileReadonly, ProfileBuild:
+		g.profile = p.Profile
+	default:
+		return nil, &PolicyError{Field: "profile",
+			Message: fmt.Sprintf("must be %q or %q, got %s", ProfileReadonly, ProfileBuild, quote(string(p.Profile)))}
+	}
+
+	if o.home != "" {
+		if !filepath.IsAbs(o.home) {
+			return nil, &PolicyError{Field: "home_dir", Message: "must be an absolute path, got " + quote(o.home)}
+		}
+		h, ok := resolve("", filepath.Clean(o.home))
+		if !ok {
+			return nil, &PolicyError{Field: "home_dir", Message: "cannot be resolved (symbolic link loop or too long)"}
+		}
+		g.home = h
+	}
+
+	for i, c := range p.AllowedCommands {
+		if msg := badCommandName(c); msg != "" {
+			return nil, &PolicyError{Field: fmt.Sprintf("allowed_commands[%d]", i), Message: msg}
+		}
+		g.allowed[c] = struct{}{}
+	}
+
+	for i, pat := range p.BlockPatterns {
+		if pat == "" {
+			// An empty pattern is a substring of everything: it would refuse
+			// every argument, which is never what a config author meant.
+			return nil, &PolicyError{Field: fmt.Sprintf("block_patterns[%d]", i), Message: "must not be empty"}
+		}
+	}
+	g.patterns = slices.Clone(p.BlockPatterns)
+
+	for i, ap := range p.AllowedPaths {
+		r, msg := resolveAllowedPath(ap, g.home)
+		if msg != "" {
+			return nil, &PolicyError{Field: fmt.Sprintf("allowed_paths[%d]", i), Message: msg}
+		}
+		g.roots = append(g.roots, r)
+	}
+
+	// Sorted so that the first bad entry reported does not depend on map
+	// iteration order.
+	for _, c := range slices.Sorted(maps.Keys(p.CommandArgRestrictions)) {
+		flags := p.CommandArgRestrictions[c]
+		compiled := make([]blockedFlag, 0, len(flags.BlockedFlags))
+		for i, f := range flags.BlockedFlags {
+			if f == "" {
+				return nil, &PolicyError{
+					Field:   fmt.Sprintf("command_arg_restrictions[%s].blocked_flags[%d]", c, i),
+					Message: "must not be empty",
+				}
+			}
+			compiled = append(compiled, compileFlag(f))
+		}
+		g.flags[c] = compiled
+	}
+
+	g.policy = Policy{
+		AllowedCommands:        slices.Clone(p.AllowedCommands),
+		AllowedPaths:           slices.Clone(g.roots),
+		BlockPatterns:          slices.Clone(p.BlockPatterns),
+		CommandArgRestrictions: cloneRestrictions(p.CommandArgRestrictions),
+		Profile:                g.profile,
+	}
+	return g, nil
+}
+
+// badCommandName explains why c cannot be an allowlist entry, or returns "".
+// Entries are matched against bare names only, so anything that is not a
+// bare name could never match and is a config mistake.
+func badCommandName(c string) string {
+	switch {
+	case c == "":
+		return "must not be empty"
+	case strings.ContainsFunc(c, func(r rune) bool { return r < 128 && os.IsPathSeparator(uint8(r)) }):
+		return "must be a bare program name without '/', got " + quote(c)
+	case strings.IndexByte(c, 0) >= 0:
+		return "must not contain a NUL byte"
+	case c == "." || c == "..":
+		return "must be a program name, got " + quote(c)
+	}
+	return ""
+}
+
+func cloneRestrictions(m map[string]ArgRestriction) map[string]ArgRestriction {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]ArgRestriction, len(m))
+	for k, v := range m {
+		out[k] = ArgRestriction{BlockedFlags: slices.Clone(v.BlockedFlags)}
+	}
+	return out
+}
+
+// Policy returns a deep copy of the compiled policy: Profile defaulted,
+// AllowedPaths expanded and resolved as they are enforced. Feeding it back
+// to New yields an equivalent Guard.
+func (g *Guard) Policy() Policy {
+	if g == nil {
+		return Policy{}
+	}
+	p := g.policy
+	p.AllowedCommands = slices.Clone(p.AllowedCommands)
+	p.AllowedPaths = slices.Clone(p.AllowedPaths)
+	p.BlockPatterns = slices.Clone(p.BlockPatterns)
+	p.CommandArgRestrictions = cloneRestrictions(p.CommandArgRestrictions)
+	return p
+}
+
+// Allows reports whether cmd is an allowlisted bare program name. It
+// ignores arguments, so a true result does not mean Check will pass.
+func (g *Guard) Allows(cmd string) bool {
+	if g == nil {
+		return false
+	}
+	// New admits only bare names, so a lookup also rejects paths and NULs.
+	_, ok := g.allowed[cmd]
+	return ok
+}
+
+// Check decides whether cmd may run with args in cwd (empty cwd: the
+// process's working directory, as with os/exec). It applies, in order, the
+// allowlist, the path bounds, the per-argument patterns and the per-command
+// flag and profile rules, and returns the first refusal.
+//
+// Check only reads the file system (lstat, readlink). Its answer is about
+// the file system as it is during the call; a caller that lets another
+// process change the tree between Check and exec accepts that race.
+func (g *Guard) Check(cmd string, args []string, cwd string) Decision {
+	if g == nil {
+		return refuse(ReasonCommandNotAllowed, detailNotInAllowlist, -1, cmd,
+			"Command "+quote(cmd)+" is not in the allowed list")
+	}
+	if d := g.checkCommand(cmd); !d.Allowed {
+		return d
+	}
+	if len(g.roots) > 0 {
+		if d := g.checkPaths(args, cwd); !d.Allowed {
+			return d
+		}
+	}
+	if d := g.checkPatterns(args, cwd); !d.Allowed {
+		return d
+	}
+	if d := g.checkFlags(cmd, args); !d.Allowed {
+		return d
+	}
+	return g.checkProfile(cmd, args)
+}
+
+// checkCommand is layer 1. A path is refused even when its base name is
+// allowed: "/tmp/ls" would run whatever the agent put there.
+func (g *Guard) checkCommand(cmd string) Decision {
+	if strings.ContainsFunc(cmd, func(r rune) bool { return r < 128 && os.IsPathSeparator(uint8(r)) }) {
+		return refuse(ReasonCommandNotAllowed, detailCommandIsPath, -1, cmd,
+			"Command "+quote(cmd)+" is a path; only bare program names from the allowed list may run")
+	}
+	if !g.Allows(cmd) {
+		return refuse(ReasonCommandNotAllowed, detailNotInAllowlist, -1, cmd,
+			"Command "+quote(cmd)+" is not in the allowed list")
+	}
+	return allow()
+}
+
+// checkPatterns is layer 3. Patterns are matched inside each argument on
+// its own: there is no shell, so a metacharacter only matters if it reaches
+// a program that re-parses one argument, and a match spanning two arguments
+// ("foo>" + ">bar") is not one.
+func (g *Guard) checkPatterns(args []string, cwd string) Decision {
+	// NUL first: exec cannot pass it, and a C program would silently read a
+	// truncated argument, so it is refused whatever the patterns say.
+	for i, a := range args {
+		if strings.IndexByte(a, 0) >= 0 {
+			return refuse(ReasonArgNotAllowed, detailNulByte, i, a,
+				"Argument "+itoa(i)+" contains a NUL byte")
+		}
+	}
+	if strings.IndexByte(cwd, 0) >= 0 {
+		return refuse(ReasonArgNotAllowed, detailNulByte, -1, cwd,
+			"Working directory contains a NUL byte")
+	}
+	for i, a := range args {
+		for _, p := range g.patterns {
+			if strings.Contains(a, p) {
+				return refuse(ReasonInjectionPattern, detailPattern, i, a,
+					"Argument "+itoa(i)+" ("+quote(a)+") contains the blocked pattern "+quote(p))
+			}
+		}
+	}
+	return allow()
+}

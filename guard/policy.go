@@ -1,0 +1,92 @@
+package guard
+
+import (
+	"maps"
+	"slices"
+)
+
+// Profile selects which forms of the allowed commands may run.
+type Profile string
+
+const (
+	// ProfileReadonly (the default) admits only query forms.
+	ProfileReadonly Profile = "readonly"
+	// ProfileBuild also admits build and test forms, which run project code.
+	ProfileBuild Profile = "build"
+)
+
+// ArgRestriction lists flags refused for one command.
+type ArgRestriction struct {
+	BlockedFlags []string `json:"blocked_flags" toml:"blocked_flags"`
+}
+
+// Policy is the plain-data description of what may run. It is what a
+// configuration file decodes into; New compiles it into a Guard.
+type Policy struct {
+	// AllowedCommands names the programs that may run, by bare name.
+	AllowedCommands []string `json:"allowed_commands" toml:"allowed_commands"`
+	// AllowedPaths bounds cwd and path-like arguments; empty means no bound.
+	AllowedPaths []string `json:"allowed_paths" toml:"allowed_paths"`
+	// BlockPatterns are substrings refused inside any single argument.
+	BlockPatterns []string `json:"block_patterns" toml:"block_patterns"`
+	// CommandArgRestrictions refuses flags per command. Merge a user's map over
+	// DefaultArgRestrictions with MergeArgRestrictions so defaults survive.
+	CommandArgRestrictions map[string]ArgRestriction `json:"command_arg_restrictions" toml:"command_arg_restrictions"`
+	// Profile is readonly or build; empty means readonly.
+	Profile Profile `json:"profile" toml:"profile"`
+}
+
+// DefaultAllowedCommands is the allowlist of the original Parism 2.1: the
+// commands whose parsers ship enabled. cargo and terraform are listed but
+// need the build profile.
+func DefaultAllowedCommands() []string {
+	return []string{
+		"ls", "find", "stat", "du", "df", "tree",
+		"ps",
+		"ping", "curl", "netstat", "lsof", "ss", "dig",
+		"grep", "wc", "head", "tail", "cat",
+		"git",
+		"kubectl", "docker", "gh", "helm",
+		"env", "pwd", "which",
+		"free", "uname", "id", "systemctl", "journalctl", "apt", "brew",
+		"npm",
+		"terraform", "cargo",
+	}
+}
+
+// DefaultBlockPatterns are the shell metacharacters refused per argument.
+func DefaultBlockPatterns() []string {
+	return []string{";", "$(", "`", "&&", "||", ">", ">>", "<", "|"}
+}
+
+// DefaultArgRestrictions refuses the flags that turn node and npx into
+// arbitrary code runners.
+func DefaultArgRestrictions() map[string]ArgRestriction {
+	return map[string]ArgRestriction{
+		"node": {BlockedFlags: []string{"-e", "--eval", "-r", "--require", "-p", "--print", "--input-type"}},
+		"npx":  {BlockedFlags: []string{"--yes", "-y"}},
+	}
+}
+
+// DefaultPolicy is the policy used when no configuration says otherwise.
+func DefaultPolicy() Policy {
+	return Policy{
+		AllowedCommands:        DefaultAllowedCommands(),
+		BlockPatterns:          DefaultBlockPatterns(),
+		CommandArgRestrictions: DefaultArgRestrictions(),
+		Profile:                ProfileReadonly,
+	}
+}
+
+// MergeArgRestrictions overlays over on base key by key: a command named in
+// over replaces that command's entry, every other entry of base stays.
+func MergeArgRestrictions(base, over map[string]ArgRestriction) map[string]ArgRestriction {
+	out := maps.Clone(base)
+	if out == nil {
+		out = map[string]ArgRestriction{}
+	}
+	for k, v := range over {
+		out[k] = ArgRestriction{BlockedFlags: slices.Clone(v.BlockedFlags)}
+	}
+	return out
+}

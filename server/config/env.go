@@ -1,0 +1,144 @@
+package config
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// envVar maps one environment variable to one key.
+type envVar struct {
+	name string
+	key  string
+	// set parses value into fc, or returns what is wrong with it.
+	set func(fc *fileConfig, value string) string
+}
+
+// envVars are the PARISM_* variables of the original Parism 2.1, plus
+// PARISM_PROFILE, in the order they are applied.
+var envVars = []envVar{
+	{"PARISM_ALLOWED_COMMANDS", "guard.allowed_commands", envList(func(fc *fileConfig) **[]string { return &fc.guard().AllowedCommands })},
+	{"PARISM_ALLOWED_PATHS", "guard.allowed_paths", envList(func(fc *fileConfig) **[]string { return &fc.guard().AllowedPaths })},
+	{"PARISM_PROFILE", "guard.profile", envString(func(fc *fileConfig) **string { return &fc.guard().Profile })},
+	{"PARISM_TIMEOUT_MS", "guard.timeout_ms", envInt(func(fc *fileConfig) **int { return &fc.guard().TimeoutMs })},
+	{"PARISM_MAX_OUTPUT_BYTES", "guard.max_output_bytes", envInt(func(fc *fileConfig) **int { return &fc.guard().MaxOutputBytes })},
+	{"PARISM_MAX_ITEMS", "guard.max_items", envInt(func(fc *fileConfig) **int { return &fc.guard().MaxItems })},
+	{"PARISM_DEFAULT_PAGE_SIZE", "guard.default_page_size", envInt(func(fc *fileConfig) **int { return &fc.guard().DefaultPageSize })},
+	{"PARISM_STRICT_SCHEMAS", "parsers.strict_schemas", envBool(func(fc *fileConfig) **bool { return &fc.parsers().StrictSchemas })},
+	{"PARISM_ADAPTIVE_FORMAT_JSON", "parsers.adaptive_format_threshold.json", envInt(func(fc *fileConfig) **int { return &fc.thresholds().JSON })},
+	{"PARISM_ADAPTIVE_FORMAT_COMPACT", "parsers.adaptive_format_threshold.compact", envInt(func(fc *fileConfig) **int { return &fc.thresholds().Compact })},
+	{"PARISM_ADAPTIVE_FORMAT_JSON_NO_RAW", "parsers.adaptive_format_threshold.json_no_raw", envInt(func(fc *fileConfig) **int { return &fc.thresholds().JSONNoRaw })},
+	{"PARISM_TELEMETRY_ENABLED", "telemetry.enabled", envBool(func(fc *fileConfig) **bool { return &fc.telemetry().Enabled })},
+}
+
+// envFor returns the environment variable that sets key, or "".
+func envFor(key string) string {
+	for _, v := range envVars {
+		if v.key == key {
+			return v.name
+		}
+	}
+	return ""
+}
+
+// env applies the environment variables that are set and non-empty (an
+// empty value counts as unset, as in the original). The environment is the
+// operator's, so it is trusted; each variable is its own source.
+func (ld *loader) env(lookup func(string) (string, bool)) error {
+	for _, v := range envVars {
+		raw, ok := lookup(v.name)
+		if !ok || strings.TrimSpace(raw) == "" {
+			continue
+		}
+		source := "env " + v.name
+		errAt := func(key, msg string) error { return &Error{File: source, Key: key, Message: msg} }
+		var fc fileConfig
+		if msg := v.set(&fc, strings.TrimSpace(raw)); msg != "" {
+			return errAt(v.key, msg)
+		}
+		if err := validateLayer(&fc, errAt); err != nil {
+			return err
+		}
+		ld.apply(&fc, layerInfo{label: source, role: roleExplicit, trusted: true})
+		ld.cfg.Sources = append(ld.cfg.Sources, source)
+	}
+	return nil
+}
+
+func envList(field func(*fileConfig) **[]string) func(*fileConfig, string) string {
+	return func(fc *fileConfig, s string) string {
+		var list []string
+		for item := range strings.SplitSeq(s, ",") {
+			if item = strings.TrimSpace(item); item != "" {
+				list = append(list, item)
+			}
+		}
+		if len(list) == 0 {
+			return fmt.Sprintf("expected a comma-separated list, got %q", s)
+		}
+		*field(fc) = &list
+		return ""
+	}
+}
+
+func envString(field func(*fileConfig) **string) func(*fileConfig, string) string {
+	return func(fc *fileConfig, s string) string {
+		*field(fc) = &s
+		return ""
+	}
+}
+
+func envInt(field func(*fileConfig) **int) func(*fileConfig, string) string {
+	return func(fc *fileConfig, s string) string {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return fmt.Sprintf("expected an integer, got %q", s)
+		}
+		*field(fc) = &n
+		return ""
+	}
+}
+
+func envBool(field func(*fileConfig) **bool) func(*fileConfig, string) string {
+	return func(fc *fileConfig, s string) string {
+		var b bool
+		switch s {
+		case "true", "1":
+			b = true
+		case "false", "0":
+		default:
+			return fmt.Sprintf(`expected "true", "1", "false" or "0", got %q`, s)
+		}
+		*field(fc) = &b
+		return ""
+	}
+}
+
+func (fc *fileConfig) guard() *fileGuard {
+	if fc.Guard == nil {
+		fc.Guard = &fileGuard{}
+	}
+	return fc.Guard
+}
+
+func (fc *fileConfig) parsers() *fileParsers {
+	if fc.Parsers == nil {
+		fc.Parsers = &fileParsers{}
+	}
+	return fc.Parsers
+}
+
+func (fc *fileConfig) thresholds() *fileThresholds {
+	p := fc.parsers()
+	if p.AdaptiveFormatThreshold == nil {
+		p.AdaptiveFormatThreshold = &fileThresholds{}
+	}
+	return p.AdaptiveFormatThreshold
+}
+
+func (fc *fileConfig) telemetry() *fileTelemetry {
+	if fc.Telemetry == nil {
+		fc.Telemetry = &fileTelemetry{}
+	}
+	return fc.Telemetry
+}

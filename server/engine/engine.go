@@ -1,0 +1,361 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/guard"
+	"github.com/parism-go/parism/server/config"
+	"github.com/parism-go/parism/server/executor"
+	"github.com/parism-go/parism/shaper"
+)
+
+// Version is the version of Parism for Go reported by describe and --version.
+const Version = "0.1.0"
+
+// Engine runs commands through the guard, the executor, the redactor, the
+// parser catalog and the shaper. It is safe for concurrent use.
+type Engine struct {
+	cfg     config.Config
+	guard   *guard.Guard
+	reg     *catalog.Registry
+	os      catalog.OS
+	redact  []*regexp.Regexp // nil when output redaction is off
+	env     []string         // the children's environment, secrets stripped
+	workdir string           // cwd when a request gives none
+	pages   *pageCache
+	stats   *stats
+}
+
+// Option adjusts an Engine.
+type Option func(*Engine)
+
+// WithRegistry replaces the built-in parser catalog.
+func WithRegistry(r *catalog.Registry) Option { return func(e *Engine) { e.reg = r } }
+
+// WithOS parses output as this OS's instead of the host's.
+func WithOS(os catalog.OS) Option { return func(e *Engine) { e.os = os } }
+
+// WithWorkdir sets the directory used when a request has no cwd (default:
+// the process's working directory).
+func WithWorkdir(dir string) Option { return func(e *Engine) { e.workdir = dir } }
+
+// Load reads the configuration layers (global, project, environment) and
+// builds an Engine from them, as the MCP server does.
+func Load(lo config.LoadOptions, opts ...Option) (*Engine, error) {
+	cfg, err := config.Load(lo)
+	if err != nil {
+		return nil, err
+	}
+	return New(cfg, opts...)
+}
+
+// New builds an Engine from an effective configuration. Every error here is
+// a configuration error: nothing is checked lazily on the first call.
+func New(cfg config.Config, opts ...Option) (*Engine, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	g, err := guard.New(cfg.Guard.Policy)
+	if err != nil {
+		return nil, err
+	}
+	e := &Engine{cfg: cfg, guard: g, os: catalog.HostOS(), pages: newPageCache(), stats: newStats()}
+	for _, o := range opts {
+		o(e)
+	}
+	if e.reg == nil {
+		e.reg = catalog.Default()
+	}
+	if cfg.Guard.Secrets.OutputRedactionEnabled {
+		if e.redact, err = config.CompileOutputPatterns(cfg.Guard.Secrets.OutputPatterns); err != nil {
+			return nil, err
+		}
+	}
+	if e.workdir == "" {
+		if e.workdir, err = os.Getwd(); err != nil {
+			return nil, fmt.Errorf("engine: working directory: %w", err)
+		}
+	}
+	kept, _ := executor.StripEnv(os.Environ(), cfg.Guard.Secrets.EnvPatterns)
+	e.env = executor.SafeEnv(kept)
+	return e, nil
+}
+
+// Config returns the effective configuration.
+func (e *Engine) Config() config.Config { return e.cfg }
+
+// Guard returns the compiled guard.
+func (e *Engine) Guard() *guard.Guard { return e.guard }
+
+// Registry returns the parser catalog in use.
+func (e *Engine) Registry() *catalog.Registry { return e.reg }
+
+// Request is one run. The json names are the MCP tool's parameters.
+type Request struct {
+	Cmd         string   `json:"cmd"`
+	Args        []string `json:"args,omitempty"`
+	Cwd         string   `json:"cwd,omitempty"`
+	Format      string   `json:"format,omitempty"`
+	IncludeDiff bool     `json:"includeDiff,omitempty"`
+	// OnProgress, when set, receives stdout bytes and lines while the
+	// command runs (for MCP progress notifications).
+	OnProgress func(bytes, lines int64) `json:"-"`
+}
+
+// Run executes req and returns its envelope. It never returns nil and never
+// panics on bad input: every problem is a Failure in the envelope.
+func (e *Engine) Run(ctx context.Context, req Request) *Envelope {
+	start := time.Now()
+	env, res := e.execute(ctx, req, start)
+	if res != nil {
+		e.finish(env, res, req.Cmd, req.Args, req.Format, start)
+	}
+	e.stats.record(req.Cmd, env)
+	return env
+}
+
+// execute runs the guard and the command. It returns the envelope so far
+// and, when the command ran, its result for parsing.
+func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*Envelope, *executor.Result) {
+	env := &Envelope{Cmd: req.Cmd, Args: req.Args, Stdout: Stdout{}}
+	if env.Args == nil {
+		env.Args = []string{}
+	}
+	cwd := e.resolveCwd(req.Cwd)
+	env.Cwd = cwd
+	if e.cfg.Telemetry.Enabled {
+		env.Telemetry = &Telemetry{}
+	}
+	done := func() *Envelope {
+		env.DurationMs = ms(time.Since(start))
+		if env.Telemetry != nil {
+			env.Telemetry.TotalMs = env.DurationMs
+		}
+		return env
+	}
+	if f := checkFormat(req.Format); f != nil {
+		env.Failure = f
+		return done(), nil
+	}
+	if req.Cmd == "" {
+		env.Failure = &Failure{Kind: KindConfig, Reason: ReasonInvalidArgument, Message: "cmd is required"}
+		return done(), nil
+	}
+	t := time.Now()
+	d := e.guard.Check(req.Cmd, req.Args, cwd)
+	if env.Telemetry != nil {
+		env.Telemetry.GuardMs = ms(time.Since(t))
+	}
+	if !d.Allowed {
+		env.Failure = &Failure{Kind: KindGuard, Reason: string(d.Reason), Message: d.Message, Detail: d.Detail}
+		env.GuardError = &GuardError{Reason: string(d.Reason), Message: d.Message}
+		return done(), nil
+	}
+	args := req.Args
+	if req.Cmd == "npx" && !hasArg(args, "--no") {
+		// npx must never download and run a package the project lacks.
+		args = append([]string{"--no"}, args...)
+	}
+	var before snapshot
+	if req.IncludeDiff {
+		before = takeSnapshot(cwd)
+	}
+	t = time.Now()
+	res := executor.Run(ctx, executor.Spec{
+		Path:       req.Cmd,
+		Args:       args,
+		Dir:        cwd,
+		Env:        e.env,
+		Timeout:    time.Duration(e.cfg.Guard.TimeoutMs) * time.Millisecond,
+		MaxStdout:  e.cfg.Guard.MaxOutputBytes,
+		MaxStderr:  e.cfg.Guard.MaxOutputBytes,
+		OnProgress: req.OnProgress,
+	})
+	if env.Telemetry != nil {
+		env.Telemetry.ExecMs = ms(time.Since(t))
+	}
+	if req.IncludeDiff {
+		env.Diff = before.diff(takeSnapshot(cwd))
+	}
+	if res.Started && !res.TimedOut && !res.Canceled && res.ExitCode >= 0 {
+		code := res.ExitCode
+		env.ExitCode = &code
+	}
+	switch {
+	case res.SpawnErr != nil:
+		env.Failure = &Failure{Kind: KindExec, Reason: ReasonSpawnFailed, Message: res.SpawnErr.Error()}
+		if se, ok := res.SpawnErr.(*executor.SpawnError); ok {
+			env.Failure.Detail = se.Reason
+		}
+	case res.TimedOut:
+		env.Failure = &Failure{Kind: KindExec, Reason: ReasonTimeout,
+			Message: fmt.Sprintf("Command timed out after %d ms; its process group was killed", e.cfg.Guard.TimeoutMs)}
+	case res.Canceled:
+		env.Failure = &Failure{Kind: KindExec, Reason: ReasonCanceled, Message: "The call was cancelled; the command's process group was killed"}
+	case res.ExitCode != 0:
+		env.Failure = &Failure{Kind: KindExec, Reason: ReasonNonZeroExit,
+			Message: exitMessage(res.ExitCode, res.Signal, res.Stderr.Data)}
+	default:
+		env.OK = true
+	}
+	done()
+	if res.SpawnErr != nil {
+		return env, nil
+	}
+	return env, &res
+}
+
+// finish redacts, parses and shapes the output of a command that ran.
+func (e *Engine) finish(env *Envelope, res *executor.Result, cmd string, args []string, format string, start time.Time) {
+	t := time.Now()
+	stdout := e.redactText(string(res.Stdout.Data))
+	env.Stderr = e.redactText(string(res.Stderr.Data))
+	if env.Telemetry != nil {
+		env.Telemetry.RedactMs = ms(time.Since(t))
+		env.Telemetry.RawBytes = len(res.Stdout.Data)
+	}
+	if res.Stdout.Truncated || res.Stderr.Truncated {
+		env.Truncated = true
+		env.Truncation = &Truncation{Stdout: cut(res.Stdout), Stderr: cut(res.Stderr)}
+		if res.Stdout.Truncated {
+			env.Omission = append(env.Omission, Omission{Stage: "capture", Reason: "max_output_bytes",
+				RowsOmitted: 0})
+		}
+	}
+	e.parseInto(env, cmd, args, stdout, format)
+	env.DurationMs = ms(time.Since(start))
+	if env.Telemetry != nil {
+		env.Telemetry.TotalMs = env.DurationMs
+	}
+}
+
+// parseInto fills env.Stdout from raw text and applies the output format.
+func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw, format string) {
+	t := time.Now()
+	pr := e.reg.Parse(catalog.Input{Cmd: cmd, Args: args, Raw: raw, OS: e.os, MaxItems: e.cfg.Guard.MaxItems})
+	if env.Telemetry != nil {
+		env.Telemetry.ParseMs = ms(time.Since(t))
+	}
+	env.Stdout.Raw = &raw
+	switch {
+	case pr.Passthrough:
+		env.Stdout.Parsed = pr.Value
+		env.Stdout.Parser = "json"
+	case pr.Parser == nil:
+		e.parseFailure(env, &Failure{Kind: KindParse, Reason: ReasonParserNotFound,
+			Message: fmt.Sprintf("No parser for '%s' with these arguments; stdout.raw holds the output", cmd)})
+	case pr.Err != nil:
+		env.Stdout.Parser = pr.Parser.ID
+		env.Stdout.ParseError = pr.Err
+		e.parseFailure(env, &Failure{Kind: KindParse, Reason: string(pr.Err.Reason), Message: pr.Err.Message, Hint: pr.Err.Hint})
+	default:
+		env.Stdout.Parser = pr.Parser.ID
+		env.Stdout.Parsed = pr.Value
+	}
+	if n := len(pr.UnreadLines); n > 0 {
+		env.Omission = append(env.Omission, Omission{Stage: "parse", RowsOmitted: n, Lines: pr.UnreadLines, Reason: "unreadable_line"})
+	}
+	if pr.RowsOmitted > 0 {
+		env.Omission = append(env.Omission, Omission{Stage: "parse", RowsOmitted: pr.RowsOmitted, Reason: "max_items"})
+	}
+	t = time.Now()
+	e.shape(env, format)
+	if env.Telemetry != nil {
+		env.Telemetry.ShapeMs = ms(time.Since(t))
+	}
+}
+
+// parseFailure records a parse problem unless a more important failure
+// (guard, exec) is already there: parse failures are informational.
+func (e *Engine) parseFailure(env *Envelope, f *Failure) {
+	if env.Failure == nil {
+		env.Failure = f
+	}
+}
+
+// shape applies the requested format. The raw text is dropped only when a
+// structure replaces it: an answer must never hold nothing.
+func (e *Engine) shape(env *Envelope, format string) {
+	if env.Stdout.Parsed == nil || format == "" || format == FormatJSON {
+		return
+	}
+	env.Stdout.Raw = nil
+	if format == FormatCompact {
+		g, err := shaper.Generic(env.Stdout.Parsed)
+		if err == nil {
+			env.Stdout.Parsed = shaper.Compact(g)
+			env.Stdout.Format = FormatCompact
+		}
+	}
+}
+
+func checkFormat(f string) *Failure {
+	switch f {
+	case "", FormatJSON, FormatCompact, FormatJSONNoRaw:
+		return nil
+	}
+	return &Failure{Kind: KindConfig, Reason: ReasonInvalidArgument,
+		Message: fmt.Sprintf("format %q is not one of json, compact, json-no-raw", f)}
+}
+
+func (e *Engine) redactText(s string) string {
+	if e.redact == nil {
+		return s
+	}
+	return config.Redact(s, e.redact)
+}
+
+func cut(c executor.Capture) *Cut {
+	if !c.Truncated {
+		return nil
+	}
+	return &Cut{TotalBytes: c.TotalBytes, KeptBytes: c.KeptBytes, DroppedBytes: c.DroppedBytes, OmittedAt: c.OmittedAt}
+}
+
+func exitMessage(code int, signal string, stderr []byte) string {
+	msg := strings.TrimSpace(string(stderr))
+	if len(msg) > 2000 {
+		msg = msg[len(msg)-2000:]
+		for !utf8.ValidString(msg) && len(msg) > 0 {
+			msg = msg[1:]
+		}
+	}
+	head := fmt.Sprintf("Command exited with status %d", code)
+	if code < 0 && signal != "" {
+		head = "Command was terminated by signal " + signal
+	}
+	if msg == "" {
+		return head
+	}
+	return head + ": " + msg
+}
+
+func hasArg(args []string, a string) bool {
+	for _, x := range args {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// resolveCwd makes a request's cwd absolute against the engine's workdir.
+func (e *Engine) resolveCwd(cwd string) string {
+	if cwd == "" {
+		return e.workdir
+	}
+	if !filepath.IsAbs(cwd) {
+		return filepath.Join(e.workdir, cwd)
+	}
+	return filepath.Clean(cwd)
+}

@@ -1,0 +1,143 @@
+package engine
+
+import "github.com/parism-go/parism/catalog"
+
+// Failure kinds: the one field an agent branches on.
+const (
+	KindGuard  = "guard"
+	KindExec   = "exec"
+	KindParse  = "parse"
+	KindConfig = "config"
+)
+
+// Failure reasons beyond the guard's four (which come from package guard)
+// and the parse_error reasons (which come from package catalog).
+const (
+	ReasonTimeout         = "timeout"
+	ReasonSpawnFailed     = "spawn_failed"
+	ReasonNonZeroExit     = "non_zero_exit"
+	ReasonCanceled        = "canceled"
+	ReasonParserNotFound  = "parser_not_found"
+	ReasonInvalidArgument = "invalid_argument"
+	ReasonUnknownField    = "unknown_field"
+	ReasonTypeMismatch    = "type_mismatch"
+)
+
+// Output formats of run.
+const (
+	FormatJSON      = "json"
+	FormatCompact   = "compact"
+	FormatJSONNoRaw = "json-no-raw"
+)
+
+// Envelope is the answer to every run, whatever happened. Field order and
+// names are the original Parism's contract.
+type Envelope struct {
+	OK         bool        `json:"ok"`
+	ExitCode   *int        `json:"exitCode"` // null when the program did not exit by itself
+	Cmd        string      `json:"cmd"`
+	Args       []string    `json:"args"`
+	Cwd        string      `json:"cwd"`
+	DurationMs float64     `json:"duration_ms"`
+	Stdout     Stdout      `json:"stdout"`
+	Stderr     string      `json:"stderr"`
+	Diff       *Diff       `json:"diff,omitempty"`
+	Truncated  bool        `json:"truncated"`
+	Truncation *Truncation `json:"truncation,omitempty"`
+	PageInfo   *PageInfo   `json:"page_info,omitempty"`
+	Omission   []Omission  `json:"omission,omitempty"`
+	Failure    *Failure    `json:"failure,omitempty"`
+	GuardError *GuardError `json:"guard_error,omitempty"`
+	Telemetry  *Telemetry  `json:"telemetry,omitempty"`
+}
+
+// Stdout holds the raw text and what a parser read from it.
+type Stdout struct {
+	// Raw is the output as the program wrote it (after redaction, and minus
+	// what truncation dropped). Absent in the json-no-raw and compact formats.
+	Raw *string `json:"raw,omitempty"`
+	// Parsed is the structure read from Raw, or null.
+	Parsed any `json:"parsed"`
+	// ParseError says why a parser that applied produced nothing.
+	ParseError *catalog.ParseError `json:"parse_error,omitempty"`
+	// Parser names the parser that read Raw ("json" for passthrough).
+	Parser string `json:"parser,omitempty"`
+	// Format is the representation of Parsed when it is not plain json.
+	Format string `json:"format,omitempty"`
+}
+
+// Failure says why ok is false, or (kind parse) why parsed is null.
+type Failure struct {
+	Kind    string        `json:"kind"`
+	Reason  string        `json:"reason"`
+	Message string        `json:"message"`
+	Detail  string        `json:"detail,omitempty"`
+	Hint    *catalog.Hint `json:"hint,omitempty"`
+}
+
+// GuardError repeats a guard refusal in the shape of Parism 1.x, for clients
+// that still read it.
+type GuardError struct {
+	Reason  string `json:"reason"`
+	Message string `json:"message"`
+}
+
+// Truncation says exactly what the output caps cut.
+type Truncation struct {
+	Stdout *Cut `json:"stdout,omitempty"`
+	Stderr *Cut `json:"stderr,omitempty"`
+}
+
+// Cut describes one capped stream: the head and the tail were kept, the
+// middle (DroppedBytes, at byte OmittedAt of the kept text) was not.
+type Cut struct {
+	TotalBytes   int64 `json:"total_bytes"`
+	KeptBytes    int64 `json:"kept_bytes"`
+	DroppedBytes int64 `json:"dropped_bytes"`
+	OmittedAt    int64 `json:"omitted_at"`
+}
+
+// Omission counts rows that did not reach the answer, and at which stage.
+type Omission struct {
+	Stage        string `json:"stage"`
+	RowsTotal    int    `json:"rows_total,omitempty"`
+	RowsReturned int    `json:"rows_returned,omitempty"`
+	RowsOmitted  int    `json:"rows_omitted"`
+	Lines        []int  `json:"lines,omitempty"`
+	Reason       string `json:"reason,omitempty"`
+}
+
+// PageInfo locates a page of run_paged.
+type PageInfo struct {
+	Page       int       `json:"page"`
+	PageSize   int       `json:"page_size"`
+	TotalLines int       `json:"total_lines"`
+	HasNext    bool      `json:"has_next"`
+	Cache      CacheInfo `json:"cache"`
+}
+
+// CacheInfo says whether run_paged reused an earlier run.
+type CacheInfo struct {
+	Hit   bool  `json:"hit"`
+	AgeMs int64 `json:"age_ms"`
+}
+
+// Diff lists what changed under cwd while the command ran.
+type Diff struct {
+	Created  []string `json:"created"`
+	Deleted  []string `json:"deleted"`
+	Modified []string `json:"modified"`
+	// Incomplete is set when the tree was larger than the snapshot bound.
+	Incomplete bool `json:"incomplete,omitempty"`
+}
+
+// Telemetry is per-stage timing, present only when telemetry is enabled.
+type Telemetry struct {
+	GuardMs  float64 `json:"guard_ms"`
+	ExecMs   float64 `json:"exec_ms"`
+	ParseMs  float64 `json:"parse_ms"`
+	RedactMs float64 `json:"redact_ms"`
+	ShapeMs  float64 `json:"shape_ms"`
+	TotalMs  float64 `json:"total_ms"`
+	RawBytes int     `json:"raw_bytes"`
+}

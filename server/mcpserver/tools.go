@@ -1,0 +1,259 @@
+package mcpserver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/parism-go/parism/server/engine"
+)
+
+// RunInput is the run tool's parameters.
+type RunInput struct {
+	Cmd         string   `json:"cmd" jsonschema:"program name, e.g. ls or git (no path, no shell syntax)"`
+	Args        []string `json:"args,omitempty" jsonschema:"arguments, one per element; nothing is expanded by a shell"`
+	Cwd         string   `json:"cwd,omitempty" jsonschema:"working directory (default: the server's)"`
+	Format      string   `json:"format,omitempty" jsonschema:"json (raw + parsed, default), compact (tables as schema+rows, no raw), json-no-raw (parsed only; raw kept when nothing parsed)"`
+	IncludeDiff bool     `json:"includeDiff,omitempty" jsonschema:"also report files created, deleted or modified under cwd (slower)"`
+}
+
+// PagedInput is the run_paged tool's parameters.
+type PagedInput struct {
+	Cmd         string   `json:"cmd" jsonschema:"program name"`
+	Args        []string `json:"args,omitempty" jsonschema:"arguments, one per element"`
+	Cwd         string   `json:"cwd,omitempty" jsonschema:"working directory (default: the server's)"`
+	Page        int      `json:"page,omitempty" jsonschema:"0-based page number; the same command's output is reused for 30 s"`
+	PageSize    int      `json:"page_size,omitempty" jsonschema:"lines per page (default guard.default_page_size, at most max_page_size)"`
+	IncludeDiff bool     `json:"includeDiff,omitempty" jsonschema:"also report files changed under cwd"`
+}
+
+// DescribeInput is the describe tool's parameters.
+type DescribeInput struct {
+	Cmd string `json:"cmd,omitempty" jsonschema:"a command to describe in detail (policy, parser fields, examples); omit for the overview"`
+}
+
+// DryRunInput is the dry_run tool's parameters.
+type DryRunInput struct {
+	Cmd  string   `json:"cmd" jsonschema:"program name"`
+	Args []string `json:"args,omitempty" jsonschema:"arguments, one per element"`
+	Cwd  string   `json:"cwd,omitempty" jsonschema:"working directory (default: the server's)"`
+}
+
+const instructions = `Parism runs allowed commands without a shell and returns {ok, exitCode, stdout:{raw, parsed}, failure}. ` +
+	`Call describe first, dry_run to check the guard, then run. Branch on failure.kind (guard, exec, parse, config); ` +
+	`when stdout.parsed is null read stdout.raw. Use run_paged for large outputs.`
+
+// schemas builds every tool's schemas once, at registration: a mistake in
+// them fails at start, not on an agent's first call.
+func schemaFor[T any](edit func(*jsonschema.Schema)) *jsonschema.Schema {
+	s, err := jsonschema.For[T](nil)
+	if err != nil {
+		panic(fmt.Sprintf("mcpserver: schema for %T: %v", *new(T), err))
+	}
+	if edit != nil {
+		edit(s)
+	}
+	return s
+}
+
+func tools() []*mcp.Tool {
+	nonNeg := func(names ...string) func(*jsonschema.Schema) {
+		return func(s *jsonschema.Schema) {
+			zero := 0.0
+			for _, n := range names {
+				s.Properties[n].Minimum = &zero
+			}
+		}
+	}
+	envelope := schemaFor[engine.Envelope](nil)
+	return []*mcp.Tool{
+		{
+			Name:        "run",
+			Description: "Run an allowed command (no shell) and return its output raw and parsed into JSON. Blocked, failed and unparsed runs come back as results with failure{kind, reason, message}.",
+			InputSchema: schemaFor[RunInput](func(s *jsonschema.Schema) {
+				s.Properties["format"].Enum = []any{"json", "compact", "json-no-raw"}
+			}),
+			OutputSchema: envelope,
+			Annotations:  &mcp.ToolAnnotations{Title: "Run a command", OpenWorldHint: ptr(true)},
+		},
+		{
+			Name:         "run_paged",
+			Description:  "Run an allowed command and return one page of its raw output lines (parsed is always null). For large outputs: ps aux, find, grep -r.",
+			InputSchema:  schemaFor[PagedInput](nonNeg("page", "page_size")),
+			OutputSchema: envelope,
+			Annotations:  &mcp.ToolAnnotations{Title: "Run a command, paged", OpenWorldHint: ptr(true)},
+		},
+		{
+			Name:        "describe",
+			Description: "Without cmd: version, allowed commands, parsers and guard limits. With cmd: that command's policy, parser fields, alternatives and examples (under 2 KB).",
+			InputSchema: schemaFor[DescribeInput](nil),
+			OutputSchema: &jsonschema.Schema{Type: "object", AnyOf: []*jsonschema.Schema{
+				schemaFor[engine.Overview](nil), schemaFor[engine.CommandInfo](nil)}},
+			Annotations: &mcp.ToolAnnotations{Title: "Describe Parism", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)},
+		},
+		{
+			Name:         "dry_run",
+			Description:  "Check whether a command would pass the guard, without running it: would_pass, reason, message.",
+			InputSchema:  schemaFor[DryRunInput](nil),
+			OutputSchema: schemaFor[engine.DryRunResult](nil),
+			Annotations:  &mcp.ToolAnnotations{Title: "Check a command", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)},
+		},
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// Options adjust the server.
+type Options struct {
+	// Name reported to clients; default "parism".
+	Name string
+	// ProgressAfter is how long a run goes before progress notifications
+	// start (when the client asked for them); default one second.
+	ProgressAfter time.Duration
+}
+
+// New returns an MCP server serving e's tools.
+func New(e *engine.Engine, opts *Options) *mcp.Server {
+	o := Options{Name: "parism", ProgressAfter: time.Second}
+	if opts != nil {
+		if opts.Name != "" {
+			o.Name = opts.Name
+		}
+		if opts.ProgressAfter > 0 {
+			o.ProgressAfter = opts.ProgressAfter
+		}
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: o.Name, Title: "Parism", Version: engine.Version},
+		&mcp.ServerOptions{Instructions: instructions, Capabilities: &mcp.ServerCapabilities{}})
+	h := &handlers{e: e, progressAfter: o.ProgressAfter}
+	byName := map[string]mcp.ToolHandler{
+		"run": h.run, "run_paged": h.runPaged, "describe": h.describe, "dry_run": h.dryRun,
+	}
+	for _, t := range tools() {
+		s.AddTool(t, byName[t.Name])
+	}
+	return s
+}
+
+type handlers struct {
+	e             *engine.Engine
+	progressAfter time.Duration
+}
+
+// decode reads arguments strictly: an unknown or mistyped parameter is an
+// error that names it, never silently ignored.
+func decode(raw json.RawMessage, v any) *engine.Failure {
+	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+		raw = []byte("{}")
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil {
+		return nil
+	}
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &te):
+		return &engine.Failure{Kind: engine.KindConfig, Reason: engine.ReasonTypeMismatch,
+			Message: fmt.Sprintf("parameter %q must be %s, got %s", te.Field, te.Type.String(), te.Value)}
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		return &engine.Failure{Kind: engine.KindConfig, Reason: engine.ReasonUnknownField,
+			Message: fmt.Sprintf("unknown parameter %q", field)}
+	}
+	return &engine.Failure{Kind: engine.KindConfig, Reason: engine.ReasonInvalidArgument, Message: "arguments: " + err.Error()}
+}
+
+// result sends v as structuredContent and, for clients that read only
+// text, the same JSON as text.
+func result(v any) (*mcp.CallToolResult, error) {
+	b, err := engine.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{&mcp.TextContent{Text: string(b)}},
+		StructuredContent: json.RawMessage(b),
+	}, nil
+}
+
+func failed(f *engine.Failure, cmd string) (*mcp.CallToolResult, error) {
+	return result(&engine.Envelope{Cmd: cmd, Args: []string{}, Failure: f})
+}
+
+// toolError is for tools whose answers have no failure field.
+func toolError(f *engine.Failure) (*mcp.CallToolResult, error) {
+	r := &mcp.CallToolResult{}
+	r.SetError(fmt.Errorf("%s: %s", f.Reason, f.Message))
+	return r, nil
+}
+
+func (h *handlers) progress(ctx context.Context, req *mcp.CallToolRequest) func(int64, int64) {
+	token := req.Params.GetProgressToken()
+	if token == nil || req.Session == nil {
+		return nil
+	}
+	start := time.Now()
+	return func(bytes, lines int64) {
+		if time.Since(start) < h.progressAfter {
+			return
+		}
+		_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{
+			ProgressToken: token,
+			Progress:      float64(bytes),
+			Message:       fmt.Sprintf("%d bytes, %d lines of output so far", bytes, lines),
+		})
+	}
+}
+
+func (h *handlers) run(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var in RunInput
+	if f := decode(req.Params.Arguments, &in); f != nil {
+		return failed(f, in.Cmd)
+	}
+	env := h.e.Run(ctx, engine.Request{Cmd: in.Cmd, Args: in.Args, Cwd: in.Cwd, Format: in.Format,
+		IncludeDiff: in.IncludeDiff, OnProgress: h.progress(ctx, req)})
+	return result(env)
+}
+
+func (h *handlers) runPaged(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var in PagedInput
+	if f := decode(req.Params.Arguments, &in); f != nil {
+		return failed(f, in.Cmd)
+	}
+	env := h.e.RunPaged(ctx, engine.PagedRequest{Cmd: in.Cmd, Args: in.Args, Cwd: in.Cwd, Page: in.Page,
+		PageSize: in.PageSize, IncludeDiff: in.IncludeDiff, OnProgress: h.progress(ctx, req)})
+	return result(env)
+}
+
+func (h *handlers) describe(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var in DescribeInput
+	if f := decode(req.Params.Arguments, &in); f != nil {
+		return toolError(f)
+	}
+	if in.Cmd != "" {
+		return result(h.e.DescribeCommand(in.Cmd))
+	}
+	return result(h.e.Describe())
+}
+
+func (h *handlers) dryRun(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var in DryRunInput
+	if f := decode(req.Params.Arguments, &in); f != nil {
+		return toolError(f)
+	}
+	return result(h.e.DryRun(in.Cmd, in.Args, in.Cwd))
+}
+
+// ServeStdio serves on stdin/stdout until the client disconnects or ctx ends.
+func ServeStdio(ctx context.Context, e *engine.Engine) error {
+	return New(e, nil).Run(ctx, &mcp.StdioTransport{})
+}

@@ -1,0 +1,3 @@
+module github.com/parism-go/parism/shaper
+
+go 1.26
