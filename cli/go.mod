@@ -5,6 +5,7 @@ go 1.26
 require (
 	github.com/parism-go/parism/catalog v0.0.0
 	github.com/parism-go/parism/server v0.0.0
+	github.com/rogpeppe/go-internal v1.16.0
 )
 
 require (
@@ -21,6 +22,7 @@ require (
 	golang.org/x/sync v0.20.0 // indirect
 	golang.org/x/sys v0.41.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
+	golang.org/x/tools v0.42.0 // indirect
 )
 
 replace github.com/parism-go/parism/server => ../server

@@ -47,8 +47,11 @@ func New(p Policy, opts ...Option) (*Guard, error) {
 		}
 	}
 	if !o.homeSet {
-		// A missing home only matters if "~" is used, where it is reported.
-		o.home, _ = os.UserHomeDir()
+		// A missing or odd $HOME only matters if "~" is used, where it is
+		// reported; it must not make every policy fail to compile.
+		if h, err := os.UserHomeDir(); err == nil && filepath.IsAbs(h) {
+			o.home = h
+		}
 	}
 
 	g := &Guard{

@@ -578,3 +578,20 @@ func TestHugeArguments(t *testing.T) {
 		}
 	}
 }
+
+func TestDefaultHomeDir(t *testing.T) {
+	f := newFixture(t)
+	t.Setenv("HOME", f.root)
+	g := mustNew(t, policy(paths("~/proj")))
+	if got := g.Policy().AllowedPaths; !slices.Equal(got, []string{f.proj}) {
+		t.Errorf("AllowedPaths = %q, want %q", got, f.proj)
+	}
+	// A relative $HOME is no home at all: New still works without "~".
+	t.Setenv("HOME", "relative")
+	if _, err := New(policy(paths(f.proj))); err != nil {
+		t.Errorf("New with relative $HOME: %v", err)
+	}
+	if _, err := New(policy(paths("~/proj"))); err == nil {
+		t.Error("New expanded '~' with a relative $HOME")
+	}
+}

@@ -15,7 +15,9 @@ const (
 	ProfileBuild Profile = "build"
 )
 
-// ArgRestriction lists flags refused for one command.
+// ArgRestriction lists flags refused for one command. A single-letter flag
+// ("-e") is also refused bundled ("-pe") or with its value attached ("-e1");
+// any other flag also as "--flag=value".
 type ArgRestriction struct {
 	BlockedFlags []string `json:"blocked_flags" toml:"blocked_flags"`
 }
@@ -26,6 +28,8 @@ type Policy struct {
 	// AllowedCommands names the programs that may run, by bare name.
 	AllowedCommands []string `json:"allowed_commands" toml:"allowed_commands"`
 	// AllowedPaths bounds cwd and path-like arguments; empty means no bound.
+	// Entries are absolute or start with "~"; New resolves their symlinks
+	// once, and an entry that does not exist yet is kept as written.
 	AllowedPaths []string `json:"allowed_paths" toml:"allowed_paths"`
 	// BlockPatterns are substrings refused inside any single argument.
 	BlockPatterns []string `json:"block_patterns" toml:"block_patterns"`

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -85,15 +86,19 @@ type SpawnError struct {
 }
 
 func (e *SpawnError) Error() string {
-	if e.Reason == ReasonBadDir {
-		return "executor: bad working directory " + quote(e.Dir) + ": " + e.Err.Error()
+	cause := "unknown error"
+	if e.Err != nil {
+		cause = e.Err.Error()
 	}
-	return "executor: cannot start " + quote(e.Path) + " (" + e.Reason + "): " + e.Err.Error()
+	if e.Reason == ReasonBadDir {
+		return "executor: bad working directory " + quote(e.Dir) + ": " + cause
+	}
+	return "executor: cannot start " + quote(e.Path) + " (" + e.Reason + "): " + cause
 }
 
 func (e *SpawnError) Unwrap() error { return e.Err }
 
-func quote(s string) string { return `"` + s + `"` }
+func quote(s string) string { return strconv.Quote(s) }
 
 const (
 	// progressInterval is how often OnProgress is called.
@@ -287,11 +292,12 @@ func drain(copies *sync.WaitGroup, readers ...*os.File) {
 	timer.Reset(drainDelay)
 	select {
 	case <-done:
+		closeAll(readers...)
 	case <-timer.C:
+		// Give up on the stuck reads. Closing twice is harmless, and the
+		// descendant still holding the write end gets EPIPE.
+		go closeAll(readers...)
 	}
-	// Closing a file twice is harmless (it returns an error we ignore), and
-	// the descendant still holding the write end gets EPIPE.
-	go closeAll(readers...)
 }
 
 func closeAll(files ...*os.File) {

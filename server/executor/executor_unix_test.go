@@ -514,3 +514,35 @@ func BenchmarkRunTrue(b *testing.B) {
 		}
 	}
 }
+
+// TestNoFDLeak runs successful, failing and timed-out commands and checks
+// that every pipe Run opened was closed.
+func TestNoFDLeak(t *testing.T) {
+	need(t, "sh")
+	if _, err := os.Stat("/proc/self/fd"); err != nil {
+		t.Skipf("needs /proc/self/fd: %v", err)
+	}
+	count := func() int {
+		ents, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(ents)
+	}
+	specs := []Spec{
+		{Path: "sh", Args: []string{"-c", "echo out; echo err >&2"}},
+		{Path: "parism-no-such-program-xyz"},
+		{Path: "/bin/sh", Dir: "/nonexistent/parism"},
+		{Path: "sh", Args: []string{"-c", "sleep 5"}, Timeout: 20 * time.Millisecond},
+	}
+	Run(context.Background(), specs[0]) // let lazily opened runtime fds settle
+	before := count()
+	for range 5 {
+		for _, s := range specs {
+			Run(context.Background(), s)
+		}
+	}
+	if after := count(); after != before {
+		t.Errorf("open fds went from %d to %d", before, after)
+	}
+}

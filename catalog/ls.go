@@ -1,0 +1,1432 @@
+package catalog
+
+import (
+	"math"
+	"strings"
+	"time"
+)
+
+// LsResult is the parsed output of `ls` (long or one-name-per-line forms).
+type LsResult struct {
+	// Entries are the listed files in output order.
+	Entries []LsEntry `json:"entries"`
+	// TotalBlocks is the "total N" line of a listing without directory
+	// headers (in the block unit ls used); TotalHuman replaces it with -h.
+	TotalBlocks *int64 `json:"total_blocks,omitempty"`
+	TotalHuman  string `json:"total_human,omitempty"`
+	// Directories lists the "dir:" section headers (several operands or -R)
+	// with their own totals; each entry names its section in Directory.
+	Directories []LsDirectory `json:"directories,omitempty"`
+	// YearInferred is true when some modified_at took its year from the
+	// parse time (ls omits the year of recent files).
+	YearInferred bool `json:"year_inferred,omitempty"`
+	// TimeZone names the zone assumed for timestamps printed without an
+	// offset (every form but --full-time). Present whenever one was assumed.
+	TimeZone string `json:"time_zone,omitempty"`
+}
+
+// LsDirectory is one "path:" section of a multi-directory or -R listing.
+type LsDirectory struct {
+	Path        string `json:"path"`
+	TotalBlocks *int64 `json:"total_blocks,omitempty"`
+	TotalHuman  string `json:"total_human,omitempty"`
+}
+
+// LsPermissions are the three rwx triplets of the mode, as printed
+// (including s, S, t, T).
+type LsPermissions struct {
+	Owner string `json:"owner"`
+	Group string `json:"group"`
+	Other string `json:"other"`
+}
+
+// LsDevice is the device number of a block or character special file:
+// major and minor as GNU, BusyBox and macOS print them, or the single
+// hexadecimal dev_t FreeBSD prints (Number).
+type LsDevice struct {
+	Major  *int64 `json:"major,omitempty"`
+	Minor  *int64 `json:"minor,omitempty"`
+	Number *int64 `json:"number,omitempty"`
+}
+
+// LsEntry is one listed file.
+type LsEntry struct {
+	// Type: file, directory, symlink, block_device, char_device, pipe,
+	// socket, door or unknown. Absent in plain listings (no -l, no -p).
+	Type string `json:"type,omitempty"`
+	Name string `json:"name"`
+	// Directory is the section header the entry was listed under.
+	Directory string `json:"directory,omitempty"`
+	Inode     *int64 `json:"inode,omitempty"`
+	// Blocks (-s) is the allocated size in ls's block unit; BlocksHuman
+	// replaces it with -h/--si.
+	Blocks      *int64         `json:"blocks,omitempty"`
+	BlocksHuman string         `json:"blocks_human,omitempty"`
+	Mode        string         `json:"mode,omitempty"`
+	Permissions *LsPermissions `json:"permissions,omitempty"`
+	HasACL      bool           `json:"has_acl,omitempty"`
+	HasXattr    bool           `json:"has_xattr,omitempty"`
+	// HasSecurityContext is GNU's "." after the mode (SELinux context).
+	HasSecurityContext bool   `json:"has_security_context,omitempty"`
+	Links              *int64 `json:"links,omitempty"`
+	Owner              string `json:"owner,omitempty"`
+	Group              string `json:"group,omitempty"`
+	// UID and GID replace Owner and Group with -n.
+	UID       *int64    `json:"uid,omitempty"`
+	GID       *int64    `json:"gid,omitempty"`
+	SizeBytes *int64    `json:"size_bytes,omitempty"`
+	SizeHuman string    `json:"size_human,omitempty"`
+	Device    *LsDevice `json:"device,omitempty"`
+	// ModifiedAt is ISO 8601 with the zone offset; fractional seconds are
+	// kept as printed (--full-time).
+	ModifiedAt    string `json:"modified_at,omitempty"`
+	SymlinkTarget string `json:"symlink_target,omitempty"`
+}
+
+func init() {
+	registerBuiltin(&Parser{
+		ID:      "ls",
+		Command: "ls",
+		Version: "1",
+		Format:  "ls -l long listings (GNU, BusyBox, macOS, FreeBSD) and one name per line",
+		Flags: Flags{
+			"-l": Bool, "-a": Bool, "-A": Bool, "-h": Bool, "-t": Bool, "-r": Bool,
+			"-S": Bool, "-1": Bool, "-d": Bool, "-i": Bool, "-n": Bool, "-g": Bool,
+			"-o": Bool, "-G": Bool, "-s": Bool, "-k": Bool, "-L": Bool, "-H": Bool,
+			"-R": Bool, "-p": Bool, "-Q": Bool, "-N": Bool, "-U": Bool, "-X": Bool,
+			"-v": Bool, "-B": Bool, "-T": Bool,
+			"-w": Value, "-I": Value,
+			"--all": Bool, "--almost-all": Bool, "--human-readable": Bool, "--si": Bool,
+			"--reverse": Bool, "--size": Bool, "--inode": Bool, "--numeric-uid-gid": Bool,
+			"--no-group": Bool, "--directory": Bool, "--dereference": Bool,
+			"--dereference-command-line": Bool, "--dereference-command-line-symlink-to-dir": Bool,
+			"--recursive": Bool, "--literal": Bool, "--quote-name": Bool,
+			"--group-directories-first": Bool, "--full-time": Bool, "--kibibytes": Bool,
+			"--ignore-backups": Bool, "--show-control-chars": Bool,
+			"--color": Value, "--colour": Value, "--time-style": Value, "--quoting-style": Value,
+			"--indicator-style": Value, "--format": Value, "--sort": Value, "--width": Value,
+			"--ignore": Value, "--hide": Value, "--tabsize": Value,
+		},
+		MaxPositionals: -1,
+		Alternatives: map[string][]string{
+			"-F": {"-l"}, "--classify": {"-l"}, "--file-type": {"-l"},
+			"-q": {"-Q"}, "--hide-control-chars": {"-Q"}, "-b": {"-Q"}, "--escape": {"-Q"},
+			"-C": {"-1"}, "-x": {"-1"}, "-m": {"-1"},
+			"-f":           {"-a", "-U"},
+			"--block-size": {"-l"},
+			"-D":           {"-l"}, "--dired": {"-l"},
+		},
+		Check:     lsCheck,
+		Result:    LsResult{},
+		RowsKey:   "entries",
+		KeyFields: []string{"name"},
+		Examples:  [][]string{{"-l"}, {"-la"}, {"-lh"}, {"-l", "--full-time"}, {"-1"}, {"-lR"}},
+		Parse:     parseLs,
+	})
+}
+
+var lsScan = argScan{
+	shortKind: func(b byte) int {
+		switch b {
+		case 'w', 'I':
+			return 1
+		}
+		return 0
+	},
+	longKind: func(name string) int {
+		switch name {
+		case "--color", "--colour":
+			return 2
+		case "--time-style", "--quoting-style", "--indicator-style", "--format", "--sort",
+			"--width", "--ignore", "--hide", "--tabsize":
+			return 1
+		}
+		return 0
+	},
+}
+
+// lsOpts is what the arguments say about the output's shape.
+type lsOpts struct {
+	long, human, inode, blocks, numeric, groupOnly, quoted, slash, headers bool
+}
+
+func lsOptions(args []string) (o lsOpts) {
+	positionals := 0
+	noOwner, noGroup := false, false
+	for _, a := range lsScan.scan(args) {
+		switch a.flag {
+		case "":
+			positionals++
+		case "-l", "--full-time":
+			o.long = true
+		case "-n", "--numeric-uid-gid":
+			o.long, o.numeric = true, true
+		case "-g":
+			o.long, noOwner = true, true
+		case "-o":
+			o.long, noGroup = true, true
+		case "-G", "--no-group":
+			noGroup = true
+		case "--format":
+			if a.value == "long" || a.value == "verbose" {
+				o.long = true
+			}
+		case "-h", "--human-readable", "--si":
+			o.human = true
+		case "-i", "--inode":
+			o.inode = true
+		case "-s", "--size":
+			o.blocks = true
+		case "-Q", "--quote-name":
+			o.quoted = true
+		case "--quoting-style":
+			o.quoted = a.value == "c"
+		case "-N", "--literal":
+			o.quoted = false
+		case "-p":
+			o.slash = true
+		case "--indicator-style":
+			o.slash = a.value == "slash"
+		case "-R", "--recursive":
+			o.headers = true
+		}
+	}
+	o.groupOnly = noOwner && !noGroup
+	if positionals > 1 {
+		o.headers = true
+	}
+	return o
+}
+
+func lsCheck(args []string, os OS) *ParseError {
+	long, slash := false, false
+	for _, a := range lsScan.scan(args) {
+		switch a.flag {
+		case "--color", "--colour":
+			switch a.value {
+			case "never", "no", "none", "auto", "tty", "if-tty":
+			default:
+				return Unsupported([]string{"--color=never"}, "ls %s=%s writes terminal escapes into names", a.flag, a.value)
+			}
+		case "--time-style":
+			v := strings.TrimPrefix(a.value, "posix-")
+			switch v {
+			case "full-iso", "long-iso", "iso", "locale":
+			default:
+				return Unsupported([]string{"--time-style=full-iso"}, "ls --time-style=%s is not a form the parser reads", a.value)
+			}
+		case "--quoting-style":
+			if a.value != "literal" && a.value != "c" {
+				return Unsupported([]string{"--quoting-style=c"}, "ls --quoting-style=%s is not read exactly", a.value)
+			}
+		case "--indicator-style":
+			switch a.value {
+			case "none":
+			case "slash":
+				slash = true
+			default:
+				return Unsupported([]string{"-l"}, "ls --indicator-style=%s appends ambiguous markers to names", a.value)
+			}
+		case "--format":
+			switch a.value {
+			case "long", "verbose":
+				long = true
+			case "single-column":
+			default:
+				return Unsupported([]string{"-1"}, "ls --format=%s lays names out in columns", a.value)
+			}
+		case "-p":
+			slash = true
+		case "-l", "-n", "-g", "-o", "--full-time", "--numeric-uid-gid":
+			long = true
+		case "-T":
+			if !os.bsdLike() {
+				return Unsupported(nil, "GNU ls -T sets a tab size and takes a value; the parser reads BSD ls -T (full time)")
+			}
+		case "-U", "-B":
+			if os.bsdLike() {
+				return Unsupported(nil, "BSD ls %s changes the listed time or escapes names", a.flag)
+			}
+		}
+		if a.flag == "-o" && os == FreeBSD {
+			return Unsupported([]string{"-l"}, "FreeBSD ls -o adds a file flags column")
+		}
+	}
+	if slash && long {
+		return Unsupported([]string{"-l"}, "ls -p with a long listing appends '/' to symlink targets ambiguously; -l alone gives the type")
+	}
+	return nil
+}
+
+// lsParser holds the state of one parse.
+type lsParser struct {
+	c       *Context
+	o       lsOpts
+	res     *LsResult
+	ints    int64Slab
+	rec     rowSpans // spans of the row being read
+	prev    rowSpans // spans of the last entry, kept until the next line confirms it
+	now     time.Time
+	ts      []byte  // arena of ISO timestamps
+	tsAt    []int32 // per entry: end offset of its timestamp in ts (start is the previous end)
+	nowWall int64   // Now as wall-clock minutes since 1970 in Location
+	// zone offset cache for naive timestamps
+	zoneOff                    string
+	zoneSecs, zoneFrom, zoneTo int64
+	firstAssumed               [2]int // span of the first timestamp whose zone was assumed
+	firstInferred              [2]int
+	assumed, infers            bool
+	dir                        string // current section path
+	dirStart                   int
+	dirEnd                     int
+	dirQuoted                  bool
+	dirIdx                     int
+}
+
+func parseLs(c *Context) (any, error) {
+	p := &lsParser{c: c, o: lsOptions(c.Args), res: &LsResult{}}
+	p.rec.c = c
+	loc := c.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	p.now = c.Now.In(loc)
+	p.c.Location = loc
+	p.nowWall = daysFromCivil(p.now.Year(), int(p.now.Month()), p.now.Day())*1440 + int64(p.now.Hour()*60+p.now.Minute())
+	p.prev.c = c
+	p.dirIdx = -1
+	p.res.Entries = make([]LsEntry, 0, min(countLines(c.Raw), 1<<16))
+	long := p.o.long
+	it := lineIter{raw: c.Raw}
+	if !long {
+		// Without args saying so, a long listing is recognised by its first line.
+		for {
+			line, start, ok := it.next()
+			if !ok {
+				break
+			}
+			if isBlank(line) {
+				continue
+			}
+			if _, ok := p.totalLine(line); ok {
+				long = !p.o.blocks
+			} else {
+				var e LsEntry
+				long = p.longEntry(&e, line, start, -1)
+			}
+			break
+		}
+		it = lineIter{raw: c.Raw}
+	}
+	var (
+		lines, read int
+		prevBlank   = true
+		pending     = -1 // index of the last entry, until the next line confirms it
+		pendingAt   = 0
+	)
+	for {
+		line, start, ok := it.next()
+		if !ok {
+			break
+		}
+		if isBlank(line) {
+			prevBlank = true
+			p.confirm(&pending)
+			continue
+		}
+		lines++
+		wasBlank := prevBlank
+		prevBlank = false
+		if n, ok := p.totalLine(line); ok && (long || p.o.blocks) {
+			p.confirm(&pending)
+			p.setTotal(line, start, n)
+			read++
+			continue
+		}
+		if long {
+			idx := len(p.res.Entries)
+			var e LsEntry
+			if p.longEntry(&e, line, start, idx) {
+				p.confirm(&pending)
+				read++
+				if c.Full(idx) {
+					c.Omit(1)
+					p.rec.discard()
+					continue
+				}
+				p.addEntry(e)
+				p.rec, p.prev = p.prev, p.rec
+				pending, pendingAt = idx, start
+				continue
+			}
+			if wasBlank && p.header(line, start) {
+				p.confirm(&pending)
+				read++
+				continue
+			}
+			// A line that is no entry right after one is most likely the
+			// rest of a name holding a newline: that entry is not trusted.
+			if pending >= 0 {
+				c.Unread(pendingAt)
+				p.res.Entries = p.res.Entries[:pending]
+				p.tsAt = p.tsAt[:pending]
+				if n := len(p.tsAt); n > 0 {
+					p.ts = p.ts[:p.tsAt[n-1]]
+				} else {
+					p.ts = p.ts[:0]
+				}
+				p.prev.discard()
+				pending = -1
+				c.Warn("a name or link target holding a newline cannot be read from ls -l; use -Q (--quoting-style=c)")
+			}
+			c.Unread(start)
+			continue
+		}
+		if p.o.headers && wasBlank && strings.HasSuffix(line, ":") && p.header(line, start) {
+			read++
+			continue
+		}
+		idx := len(p.res.Entries)
+		var e LsEntry
+		if !p.plainEntry(&e, line, start, idx) {
+			c.Unread(start)
+			continue
+		}
+		read++
+		if c.Full(idx) {
+			c.Omit(1)
+			p.rec.discard()
+			continue
+		}
+		p.addEntry(e)
+		p.rec.flush()
+	}
+	p.confirm(&pending)
+	if lines > 0 && read == 0 {
+		return nil, Unrecognized("no line of the output reads as an ls listing")
+	}
+	p.finish()
+	return p.res, nil
+}
+
+func (p *lsParser) confirm(pending *int) {
+	if *pending >= 0 {
+		p.prev.flush()
+		*pending = -1
+	}
+}
+
+func (p *lsParser) addEntry(e LsEntry) {
+	if p.dirIdx >= 0 {
+		e.Directory = p.dir
+		if p.c.Recording() {
+			tr := ""
+			if p.dirQuoted {
+				tr = "unquote"
+			}
+			p.rec.add("directory", p.dirStart, p.dirEnd, tr)
+		}
+	}
+	p.res.Entries = append(p.res.Entries, e)
+	p.tsAt = append(p.tsAt, int32(len(p.ts)))
+}
+
+// finish assigns timestamps from the arena and the top-level notes.
+func (p *lsParser) finish() {
+	if len(p.ts) > 0 {
+		all := string(p.ts)
+		prev := int32(0)
+		for i := range p.res.Entries {
+			end := p.tsAt[i]
+			if end > prev {
+				p.res.Entries[i].ModifiedAt = all[prev:end]
+			}
+			prev = end
+		}
+	}
+	if p.infers {
+		p.res.YearInferred = true
+		if p.c.Recording() {
+			p.c.Span(Ptr("year_inferred"), p.firstInferred[0], p.firstInferred[1], "inferredYear")
+		}
+	}
+	if p.assumed {
+		name := p.c.Location.String()
+		if name == "Local" || name == "" {
+			name, _ = p.now.Zone()
+		}
+		p.res.TimeZone = name
+		if p.c.Recording() {
+			p.c.Span(Ptr("time_zone"), p.firstAssumed[0], p.firstAssumed[1], "assumedZone")
+		}
+	}
+}
+
+// totalLine recognises "total N" (N may be human-readable with -h).
+func (p *lsParser) totalLine(line string) (string, bool) {
+	if !strings.HasPrefix(line, "total ") {
+		return "", false
+	}
+	s, e := nextField(line, 6)
+	if s == e || e != len(strings.TrimRight(line, " \t")) {
+		return "", false
+	}
+	v := line[s:e]
+	if !isDigits(v) && !isHumanSize(v) {
+		return "", false
+	}
+	return v, true
+}
+
+func (p *lsParser) setTotal(line string, start int, v string) {
+	s := start + strings.Index(line[5:], v) + 5
+	var blocks *int64
+	human := ""
+	if n, ok := atoi(v); ok && !p.o.human {
+		blocks = p.ints.new(n)
+	} else {
+		human = v
+	}
+	ptr := func(f string) string {
+		if p.dirIdx >= 0 {
+			return Ptr("directories", p.dirIdx, f)
+		}
+		return Ptr(f)
+	}
+	if p.dirIdx >= 0 {
+		d := &p.res.Directories[p.dirIdx]
+		d.TotalBlocks, d.TotalHuman = blocks, human
+	} else {
+		p.res.TotalBlocks, p.res.TotalHuman = blocks, human
+	}
+	if p.c.Recording() {
+		if blocks != nil {
+			p.c.Span(ptr("total_blocks"), s, s+len(v), "parseInt")
+		} else {
+			p.c.Span(ptr("total_human"), s, s+len(v), "")
+		}
+	}
+}
+
+// header reads a "path:" section header.
+func (p *lsParser) header(line string, start int) bool {
+	if len(line) < 2 || line[len(line)-1] != ':' {
+		return false
+	}
+	body := line[:len(line)-1]
+	path, s, e, quoted := body, 0, len(body), false
+	if p.o.quoted && body[0] == '"' {
+		u, n, ok := cUnquote(body)
+		if !ok || n != len(body) {
+			return false
+		}
+		path, quoted = u, true
+	}
+	p.dirIdx = len(p.res.Directories)
+	p.res.Directories = append(p.res.Directories, LsDirectory{Path: path})
+	p.dir, p.dirStart, p.dirEnd, p.dirQuoted = path, start+s, start+e, quoted
+	if p.c.Recording() {
+		tr := ""
+		if quoted {
+			tr = "unquote"
+		}
+		p.c.Span(Ptr("directories", p.dirIdx, "path"), start+s, start+e, tr)
+	}
+	return true
+}
+
+func isHumanSize(v string) bool {
+	// 4.0K, 12M, 512B (BSD), 5.0k (--si), 0
+	if v == "" {
+		return false
+	}
+	digits := 0
+	i := 0
+	for i < len(v) && (v[i] >= '0' && v[i] <= '9' || v[i] == '.' || v[i] == ',') {
+		if v[i] >= '0' && v[i] <= '9' {
+			digits++
+		}
+		i++
+	}
+	if digits == 0 {
+		return false
+	}
+	if i == len(v) {
+		return true
+	}
+	if i != len(v)-1 {
+		return false
+	}
+	return strings.IndexByte("BKkMGTPEZYRQ", v[i]) >= 0
+}
+
+// validMode checks a 10-character mode string (type + 9 permission chars).
+func validMode(m string) bool {
+	if len(m) != 10 {
+		return false
+	}
+	if strings.IndexByte("-dlbcpsDwnmMC?", m[0]) < 0 {
+		return false
+	}
+	if m[1:] == "?????????" {
+		return true
+	}
+	for i := 1; i < 10; i++ {
+		c := m[i]
+		ok := c == '-'
+		switch (i - 1) % 3 {
+		case 0:
+			ok = ok || c == 'r'
+		case 1:
+			ok = ok || c == 'w'
+		case 2:
+			ok = ok || c == 'x' || c == 'S' || c == 's' || c == 'T' || c == 't' || c == 'l' || c == 'L'
+			if i == 9 && (c == 's' || c == 'S') {
+				ok = false
+			}
+			if i != 9 && (c == 't' || c == 'T') {
+				ok = false
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func fileType(c byte) string {
+	switch c {
+	case '-':
+		return "file"
+	case 'd':
+		return "directory"
+	case 'l':
+		return "symlink"
+	case 'b':
+		return "block_device"
+	case 'c':
+		return "char_device"
+	case 'p':
+		return "pipe"
+	case 's':
+		return "socket"
+	case 'D':
+		return "door"
+	}
+	return "unknown"
+}
+
+// modeToken reports whether line[s:e] is a mode with an optional marker.
+func modeToken(tok string) bool {
+	switch len(tok) {
+	case 10:
+		return validMode(tok)
+	case 11:
+		m := tok[10]
+		return (m == '+' || m == '@' || m == '.') && validMode(tok[:10])
+	}
+	return false
+}
+
+// longEntry parses one line of a long listing into e. idx < 0 only probes.
+func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
+	rec := idx >= 0 && p.c.Recording()
+	if rec {
+		p.rec.begin("entries", idx)
+	}
+	// Up to two numeric columns (-i, -s) may precede the mode.
+	var pre [2][2]int
+	npre := 0
+	s, t := nextField(line, 0)
+	for s < len(line) && !modeToken(line[s:t]) {
+		if npre == 2 {
+			return false
+		}
+		pre[npre] = [2]int{s, t}
+		npre++
+		s, t = nextField(line, t)
+	}
+	if s >= len(line) {
+		return false
+	}
+	mode := line[s:t]
+	modeS := s
+	unknown := mode[1:10] == "?????????"
+	// Links.
+	ls, le := nextField(line, t)
+	if ls >= len(line) {
+		return false
+	}
+	if unknown {
+		// "l????????? ? ? ? ?            ? name": stat failed; only the
+		// type and name are known.
+		end := le
+		if line[ls:le] != "?" {
+			return false
+		}
+		for {
+			s2, e2 := nextField(line, end)
+			if s2 >= len(line) {
+				return false
+			}
+			if line[s2:e2] != "?" {
+				break
+			}
+			end = e2
+		}
+		if end >= len(line) || line[end] != ' ' {
+			return false
+		}
+		for i := 0; i < npre; i++ {
+			if line[pre[i][0]:pre[i][1]] != "?" {
+				return false
+			}
+		}
+		if !p.name(e, line, base, end+1, mode[0], rec) {
+			return false
+		}
+		p.setMode(e, mode, base+modeS, rec, false)
+		return true
+	}
+	links, ok := atoi(line[ls:le])
+	if !ok {
+		return false
+	}
+	// Owner, group, size (or major, minor) precede the time; find the time.
+	var toks [6][2]int
+	n := 0
+	var ts lsTime
+	pos := le
+	found := false
+	for n < 6 {
+		s2, e2 := nextField(line, pos)
+		if s2 >= len(line) {
+			return false
+		}
+		if n >= 1 && p.parseTime(&ts, line, s2) {
+			found = true
+			break
+		}
+		toks[n] = [2]int{s2, e2}
+		n++
+		pos = e2
+	}
+	if !found {
+		return false
+	}
+	// Size or device.
+	isDev := mode[0] == 'b' || mode[0] == 'c'
+	var dev *LsDevice
+	sizeTok := toks[n-1]
+	var devTok [2][2]int
+	ndevTok := 0
+	if isDev {
+		if n >= 2 && strings.HasSuffix(line[toks[n-2][0]:toks[n-2][1]], ",") && toks[n-2][1]-toks[n-2][0] > 1 {
+			devTok[0] = [2]int{toks[n-2][0], toks[n-2][1] - 1}
+			devTok[1] = toks[n-1]
+			ndevTok = 2
+			n -= 2
+		} else if c := strings.IndexByte(line[sizeTok[0]:sizeTok[1]], ','); c > 0 {
+			devTok[0] = [2]int{sizeTok[0], sizeTok[0] + c}
+			devTok[1] = [2]int{sizeTok[0] + c + 1, sizeTok[1]}
+			ndevTok = 2
+			n--
+		} else if strings.HasPrefix(line[sizeTok[0]:sizeTok[1]], "0x") {
+			devTok[0] = sizeTok
+			ndevTok = 1
+			n--
+		} else {
+			n--
+			isDev = false
+		}
+	} else {
+		n--
+	}
+	if isDev {
+		dev = &LsDevice{}
+		if ndevTok == 2 {
+			maj, ok1 := atoi(line[devTok[0][0]:devTok[0][1]])
+			minTok := line[devTok[1][0]:devTok[1][1]]
+			min, ok2 := atoi(minTok)
+			minTr := "parseInt"
+			if !ok2 && strings.HasPrefix(minTok, "0x") {
+				min, ok2 = parseHex(minTok[2:])
+				minTr = "parseHex"
+			}
+			if !ok1 || !ok2 {
+				return false
+			}
+			dev.Major, dev.Minor = p.ints.new(maj), p.ints.new(min)
+			if rec {
+				p.rec.add("device/major", base+devTok[0][0], base+devTok[0][1], "parseInt")
+				p.rec.add("device/minor", base+devTok[1][0], base+devTok[1][1], minTr)
+			}
+		} else {
+			num, ok := parseHex(line[devTok[0][0]+2 : devTok[0][1]])
+			if !ok {
+				return false
+			}
+			dev.Number = p.ints.new(num)
+			if rec {
+				p.rec.add("device/number", base+devTok[0][0], base+devTok[0][1], "parseHex")
+			}
+		}
+	} else {
+		v := line[sizeTok[0]:sizeTok[1]]
+		if size, ok := atoi(v); ok && !p.o.human {
+			e.SizeBytes = p.ints.new(size)
+			if rec {
+				p.rec.add("size_bytes", base+sizeTok[0], base+sizeTok[1], "parseInt")
+			}
+		} else if isHumanSize(v) {
+			e.SizeHuman = v
+			if rec {
+				p.rec.add("size_human", base+sizeTok[0], base+sizeTok[1], "")
+			}
+		} else {
+			return false
+		}
+	}
+	e.Device = dev
+	// Owner and group: 0, 1 or 2 columns.
+	switch n {
+	case 0:
+	case 1:
+		if p.o.groupOnly {
+			if !p.setGroup(e, line, base, toks[0], rec) {
+				return false
+			}
+		} else if !p.setOwner(e, line, base, toks[0], rec) {
+			return false
+		}
+	case 2:
+		if !p.setOwner(e, line, base, toks[0], rec) || !p.setGroup(e, line, base, toks[1], rec) {
+			return false
+		}
+	default:
+		return false
+	}
+	if !p.name(e, line, base, ts.nameAt, mode[0], rec) {
+		return false
+	}
+	// Prefix columns.
+	switch npre {
+	case 2:
+		if !p.setInode(e, line, base, pre[0], rec) || !p.setBlocks(e, line, base, pre[1], rec) {
+			return false
+		}
+	case 1:
+		if p.o.blocks && !p.o.inode {
+			if !p.setBlocks(e, line, base, pre[0], rec) {
+				return false
+			}
+		} else if !p.setInode(e, line, base, pre[0], rec) {
+			return false
+		}
+	}
+	p.setMode(e, mode, base+modeS, rec, true)
+	e.Links = p.ints.new(links)
+	if rec {
+		p.rec.add("links", base+ls, base+le, "parseInt")
+	}
+	if idx >= 0 {
+		p.emitTime(&ts, line, base, rec)
+	}
+	return true
+}
+
+func (p *lsParser) setMode(e *LsEntry, mode string, at int, rec, perms bool) {
+	e.Type = fileType(mode[0])
+	e.Mode = mode[:10]
+	if perms {
+		e.Permissions = &LsPermissions{Owner: mode[1:4], Group: mode[4:7], Other: mode[7:10]}
+	}
+	if len(mode) == 11 {
+		switch mode[10] {
+		case '+':
+			e.HasACL = true
+		case '@':
+			e.HasXattr = true
+		case '.':
+			e.HasSecurityContext = true
+		}
+	}
+	if rec {
+		p.rec.add("type", at, at+1, "fileType")
+		p.rec.add("mode", at, at+10, "")
+		if perms {
+			p.rec.add("permissions/owner", at+1, at+4, "")
+			p.rec.add("permissions/group", at+4, at+7, "")
+			p.rec.add("permissions/other", at+7, at+10, "")
+		}
+		if len(mode) == 11 {
+			f := "has_acl"
+			switch mode[10] {
+			case '@':
+				f = "has_xattr"
+			case '.':
+				f = "has_security_context"
+			}
+			p.rec.add(f, at+10, at+11, "marker")
+		}
+	}
+}
+
+func (p *lsParser) setOwner(e *LsEntry, line string, base int, t [2]int, rec bool) bool {
+	v := line[t[0]:t[1]]
+	if p.o.numeric {
+		n, ok := atoi(v)
+		if !ok {
+			return false
+		}
+		e.UID = p.ints.new(n)
+		if rec {
+			p.rec.add("uid", base+t[0], base+t[1], "parseInt")
+		}
+		return true
+	}
+	e.Owner = v
+	if rec {
+		p.rec.add("owner", base+t[0], base+t[1], "")
+	}
+	return true
+}
+
+func (p *lsParser) setGroup(e *LsEntry, line string, base int, t [2]int, rec bool) bool {
+	v := line[t[0]:t[1]]
+	if p.o.numeric {
+		n, ok := atoi(v)
+		if !ok {
+			return false
+		}
+		e.GID = p.ints.new(n)
+		if rec {
+			p.rec.add("gid", base+t[0], base+t[1], "parseInt")
+		}
+		return true
+	}
+	e.Group = v
+	if rec {
+		p.rec.add("group", base+t[0], base+t[1], "")
+	}
+	return true
+}
+
+func (p *lsParser) setInode(e *LsEntry, line string, base int, t [2]int, rec bool) bool {
+	n, ok := atoi(line[t[0]:t[1]])
+	if !ok {
+		return false
+	}
+	e.Inode = p.ints.new(n)
+	if rec {
+		p.rec.add("inode", base+t[0], base+t[1], "parseInt")
+	}
+	return true
+}
+
+func (p *lsParser) setBlocks(e *LsEntry, line string, base int, t [2]int, rec bool) bool {
+	v := line[t[0]:t[1]]
+	if n, ok := atoi(v); ok && !p.o.human {
+		e.Blocks = p.ints.new(n)
+		if rec {
+			p.rec.add("blocks", base+t[0], base+t[1], "parseInt")
+		}
+		return true
+	}
+	if !isHumanSize(v) {
+		return false
+	}
+	e.BlocksHuman = v
+	if rec {
+		p.rec.add("blocks_human", base+t[0], base+t[1], "")
+	}
+	return true
+}
+
+// name reads the file name (and symlink target) starting at line[at:].
+func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec bool) bool {
+	if at >= len(line) {
+		return false
+	}
+	rest := line[at:]
+	if p.o.quoted && rest[0] == '"' {
+		nm, n, ok := cUnquote(rest)
+		if !ok || nm == "" {
+			return false
+		}
+		e.Name = nm
+		if rec {
+			p.rec.add("name", base+at, base+at+n, "unquote")
+		}
+		rest = rest[n:]
+		if rest == "" {
+			return true
+		}
+		if typ != 'l' || !strings.HasPrefix(rest, " -> ") {
+			return false
+		}
+		t0 := at + n + 4
+		tgt, m, ok := cUnquote(line[t0:])
+		if !ok || t0+m != len(line) {
+			return false
+		}
+		e.SymlinkTarget = tgt
+		if rec {
+			p.rec.add("symlink_target", base+t0, base+t0+m, "unquote")
+		}
+		return true
+	}
+	if typ == 'l' {
+		if i := strings.Index(rest, " -> "); i > 0 {
+			e.Name = rest[:i]
+			e.SymlinkTarget = rest[i+4:]
+			if rec {
+				p.rec.add("name", base+at, base+at+i, "")
+				if e.SymlinkTarget != "" {
+					p.rec.add("symlink_target", base+at+i+4, base+len(line), "")
+				}
+			}
+			return true
+		}
+	}
+	e.Name = rest
+	if rec {
+		p.rec.add("name", base+at, base+len(line), "")
+	}
+	return true
+}
+
+// plainEntry reads one name of a listing without -l.
+func (p *lsParser) plainEntry(e *LsEntry, line string, base, idx int) bool {
+	rec := p.c.Recording()
+	if rec {
+		p.rec.begin("entries", idx)
+	}
+	at := 0
+	if p.o.inode {
+		s, t := nextField(line, 0)
+		if t >= len(line) || line[t] != ' ' || !p.setInode(e, line, base, [2]int{s, t}, rec) {
+			return false
+		}
+		at = t + 1
+	}
+	if p.o.blocks {
+		s, t := nextField(line, at)
+		if t >= len(line) || line[t] != ' ' || !p.setBlocks(e, line, base, [2]int{s, t}, rec) {
+			return false
+		}
+		at = t + 1
+	}
+	if at >= len(line) {
+		return false
+	}
+	end := len(line)
+	dir := false
+	if p.o.slash && line[end-1] == '/' && end-1 > at {
+		end--
+		dir = true
+	}
+	if p.o.quoted && line[at] == '"' {
+		nm, n, ok := cUnquote(line[at:end])
+		if !ok || at+n != end || nm == "" {
+			return false
+		}
+		e.Name = nm
+		if rec {
+			p.rec.add("name", base+at, base+end, "unquote")
+		}
+	} else {
+		e.Name = line[at:end]
+		if rec {
+			p.rec.add("name", base+at, base+end, "")
+		}
+	}
+	if dir {
+		e.Type = "directory"
+		if rec {
+			p.rec.add("type", base+end, base+end+1, "indicator")
+		}
+	}
+	return true
+}
+
+func parseHex(s string) (int64, bool) {
+	if s == "" || len(s) > 15 {
+		return 0, false
+	}
+	var n int64
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			n = n<<4 | int64(c-'0')
+		case c >= 'a' && c <= 'f':
+			n = n<<4 | int64(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			n = n<<4 | int64(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return n, true
+}
+
+// lsTime is a timestamp read from a long listing.
+type lsTime struct {
+	start, end   int // the timestamp's text in the line
+	nameAt       int // where the name starts
+	year         int // 0: infer
+	month, day   int
+	hour, minute int
+	sec          int    // -1: not printed
+	frac         [2]int // fractional digits [s,e) in the line, if any
+	offset       [2]int // "+0000" in the line, if any
+}
+
+var monthNames = [...]string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}
+
+func monthIndex(s string) int {
+	if len(s) != 3 {
+		return 0
+	}
+	for i, m := range monthNames {
+		if s == m {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+func num2(s string) (int, bool) {
+	if len(s) == 0 || len(s) > 2 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
+}
+
+// hhmm reads "HH:MM" or "HH:MM:SS" (sec -1 when absent) and an optional
+// fraction after the seconds ("45.123456789"), returning the fraction's
+// offset within s.
+func hhmm(s string) (h, m, sec, fracAt int, ok bool) {
+	sec, fracAt = -1, -1
+	if len(s) < 4 {
+		return
+	}
+	c := strings.IndexByte(s, ':')
+	if c < 1 || c > 2 {
+		return
+	}
+	if h, ok = num2(s[:c]); !ok || h > 23 {
+		return 0, 0, -1, -1, false
+	}
+	r := s[c+1:]
+	if len(r) < 2 {
+		return 0, 0, -1, -1, false
+	}
+	if m, ok = num2(r[:2]); !ok || m > 59 {
+		return 0, 0, -1, -1, false
+	}
+	r = r[2:]
+	if r == "" {
+		return h, m, -1, -1, true
+	}
+	if r[0] != ':' || len(r) < 3 {
+		return 0, 0, -1, -1, false
+	}
+	if sec, ok = num2(r[1:3]); !ok || sec > 60 {
+		return 0, 0, -1, -1, false
+	}
+	r = r[3:]
+	if r == "" {
+		return h, m, sec, -1, true
+	}
+	if r[0] != '.' || len(r) < 2 || !isDigits(r[1:]) {
+		return 0, 0, -1, -1, false
+	}
+	return h, m, sec, len(s) - len(r) + 1, true
+}
+
+func year4(s string) (int, bool) {
+	if len(s) != 4 || !isDigits(s) {
+		return 0, false
+	}
+	n, _ := atoi(s)
+	return int(n), true
+}
+
+// ymd reads "YYYY-MM-DD".
+func ymd(s string) (y, m, d int, ok bool) {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return
+	}
+	if y, ok = year4(s[:4]); !ok {
+		return
+	}
+	if m, ok = num2(s[5:7]); !ok {
+		return
+	}
+	d, ok = num2(s[8:10])
+	return
+}
+
+// parseTime tries the time forms ls prints, starting at line[at:].
+func (p *lsParser) parseTime(t *lsTime, line string, at int) bool {
+	s1, e1 := nextField(line, at)
+	tok := line[s1:e1]
+	*t = lsTime{start: s1, sec: -1, frac: [2]int{-1, -1}, offset: [2]int{-1, -1}}
+	if len(tok) == 0 {
+		return false
+	}
+	switch {
+	case tok[0] >= 'A' && tok[0] <= 'Z':
+		// "Mar  6 09:23", "Mar  6  2024", "Mar  6 09:23:45 2026" (BSD -T).
+		mon := monthIndex(tok)
+		if mon == 0 {
+			return false
+		}
+		s2, e2 := nextField(line, e1)
+		day, ok := num2(line[s2:e2])
+		if !ok {
+			return false
+		}
+		s3, e3 := nextField(line, e2)
+		if s3 >= len(line) {
+			return false
+		}
+		f3 := line[s3:e3]
+		t.month, t.day = mon, day
+		if y, ok := year4(f3); ok {
+			t.year, t.hour, t.minute, t.end = y, 0, 0, e3
+		} else {
+			h, m, sec, fr, ok := hhmm(f3)
+			if !ok || fr >= 0 {
+				return false
+			}
+			t.hour, t.minute, t.end = h, m, e3
+			if sec >= 0 {
+				s4, e4 := nextField(line, e3)
+				y, ok := year4(line[s4:e4])
+				if !ok {
+					return false
+				}
+				t.sec, t.year, t.end = sec, y, e4
+			}
+		}
+		t.nameAt = t.end + 1
+	case tok[0] >= '0' && tok[0] <= '9':
+		if len(tok) == 5 && tok[2] == '-' {
+			// --time-style=iso, recent: "11-29 22:49".
+			mon, ok1 := num2(tok[:2])
+			day, ok2 := num2(tok[3:])
+			if !ok1 || !ok2 {
+				return false
+			}
+			s2, e2 := nextField(line, e1)
+			h, m, sec, _, ok := hhmm(line[s2:e2])
+			if !ok || sec >= 0 {
+				return false
+			}
+			t.month, t.day, t.hour, t.minute, t.end = mon, day, h, m, e2
+			t.nameAt = e2 + 1
+			break
+		}
+		y, mon, day, ok := ymd(tok)
+		if !ok {
+			return false
+		}
+		t.year, t.month, t.day = y, mon, day
+		if e1+1 < len(line) && line[e1] == ' ' && line[e1+1] == ' ' {
+			// --time-style=iso, older: "2024-03-06  name".
+			t.end, t.nameAt = e1, e1+2
+			break
+		}
+		s2, e2 := nextField(line, e1)
+		h, m, sec, fr, ok := hhmm(line[s2:e2])
+		if !ok {
+			return false
+		}
+		t.hour, t.minute, t.end = h, m, e2
+		if sec >= 0 {
+			t.sec = sec
+			if fr >= 0 {
+				t.frac = [2]int{s2 + fr, e2}
+			}
+			// full-iso: an offset follows.
+			s3, e3 := nextField(line, e2)
+			if z := line[s3:e3]; len(z) == 5 && (z[0] == '+' || z[0] == '-') && isDigits(z[1:]) {
+				t.offset = [2]int{s3, e3}
+				t.end = e3
+			} else if fr >= 0 {
+				return false
+			}
+		}
+		t.nameAt = t.end + 1
+	default:
+		return false
+	}
+	if t.month < 1 || t.month > 12 || t.day < 1 || t.day > 31 {
+		return false
+	}
+	if t.end >= len(line) || line[t.end] != ' ' || t.nameAt >= len(line) {
+		return false
+	}
+	if t.year != 0 && t.day > daysIn(t.month, t.year) {
+		return false
+	}
+	if t.year == 0 {
+		// The year of Now, or the previous one when that would put the
+		// date more than a day after Now (compared as wall-clock minutes
+		// in Location).
+		y := p.now.Year()
+		wall := daysFromCivil(y, t.month, t.day)*1440 + int64(t.hour*60+t.minute)
+		if t.day > daysIn(t.month, y) || wall > p.nowWall+1440 {
+			y--
+		}
+		if t.day > daysIn(t.month, y) {
+			return false
+		}
+		t.year = -y // negative: inferred
+	}
+	return true
+}
+
+func daysIn(m, y int) int {
+	switch m {
+	case 2:
+		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
+}
+
+// emitTime writes the ISO form of t into the arena and records its span.
+func (p *lsParser) emitTime(t *lsTime, line string, base int, rec bool) {
+	y := t.year
+	inferred := y < 0
+	if inferred {
+		y = -y
+		if !p.infers {
+			p.infers = true
+			p.firstInferred = [2]int{base + t.start, base + t.end}
+		}
+	}
+	b := p.ts
+	b = appendInt(b, y, 4)
+	b = append(b, '-')
+	b = appendInt(b, t.month, 2)
+	b = append(b, '-')
+	b = appendInt(b, t.day, 2)
+	b = append(b, 'T')
+	b = appendInt(b, t.hour, 2)
+	b = append(b, ':')
+	b = appendInt(b, t.minute, 2)
+	b = append(b, ':')
+	sec := t.sec
+	if sec < 0 {
+		sec = 0
+	}
+	b = appendInt(b, sec, 2)
+	if t.frac[0] >= 0 {
+		b = append(b, '.')
+		b = append(b, line[t.frac[0]:t.frac[1]]...)
+	}
+	if t.offset[0] >= 0 {
+		z := line[t.offset[0]:t.offset[1]]
+		b = append(b, z[:3]...)
+		b = append(b, ':')
+		b = append(b, z[3:]...)
+	} else {
+		b = append(b, p.zoneOffset(y, t.month, t.day, t.hour, t.minute)...)
+		if !p.assumed {
+			p.assumed = true
+			p.firstAssumed = [2]int{base + t.start, base + t.end}
+		}
+	}
+	p.ts = b
+	if rec {
+		p.rec.add("modified_at", base+t.start, base+t.end, "timestamp")
+	}
+}
+
+// zoneOffset is the "+hh:mm" offset of Location at a wall-clock time. The
+// zone in effect is cached with its bounds, so a listing costs one zone
+// lookup per distinct zone period rather than one per entry.
+func (p *lsParser) zoneOffset(y, mo, d, h, mi int) string {
+	loc := p.c.Location
+	if loc == time.UTC {
+		return "+00:00"
+	}
+	wall := daysFromCivil(y, mo, d)*86400 + int64(h*3600+mi*60)
+	if p.zoneOff != "" {
+		if u := wall - p.zoneSecs; u >= p.zoneFrom && u < p.zoneTo {
+			return p.zoneOff
+		}
+	}
+	t := time.Date(y, time.Month(mo), d, h, mi, 0, 0, loc)
+	_, off := t.Zone()
+	from, to := t.ZoneBounds()
+	p.zoneFrom, p.zoneTo = math.MinInt64, math.MaxInt64
+	if !from.IsZero() {
+		p.zoneFrom = from.Unix()
+	}
+	if !to.IsZero() {
+		p.zoneTo = to.Unix()
+	}
+	p.zoneSecs = int64(off)
+	b := make([]byte, 0, 6)
+	if off < 0 {
+		b = append(b, '-')
+		off = -off
+	} else {
+		b = append(b, '+')
+	}
+	b = appendInt(b, off/3600, 2)
+	b = append(b, ':')
+	b = appendInt(b, off%3600/60, 2)
+	p.zoneOff = string(b)
+	return p.zoneOff
+}
+
+// daysFromCivil counts days from 1970-01-01 to a proleptic Gregorian date.
+func daysFromCivil(y, m, d int) int64 {
+	if m <= 2 {
+		y--
+	}
+	era := y / 400
+	if y < 0 && y%400 != 0 {
+		era--
+	}
+	yoe := y - era*400
+	mp := (m + 9) % 12
+	doy := (153*mp+2)/5 + d - 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy
+	return int64(era)*146097 + int64(doe) - 719468
+}
+
+func appendInt(b []byte, v, width int) []byte {
+	var tmp [20]byte
+	i := len(tmp)
+	for v >= 10 {
+		i--
+		tmp[i] = byte('0' + v%10)
+		v /= 10
+	}
+	i--
+	tmp[i] = byte('0' + v)
+	for n := len(tmp) - i; n < width; n++ {
+		b = append(b, '0')
+	}
+	return append(b, tmp[i:]...)
+}
