@@ -1,9 +1,6 @@
 package catalog
 
-import (
-	"strings"
-	"unicode/utf8"
-)
+import "strings"
 
 // Helpers shared by the ls, git and ps parsers (not part of the core).
 
@@ -211,10 +208,6 @@ func trimSpaceRange(line string, s, e int) (int, int) {
 	return s, e
 }
 
-// validUTF8 reports whether s is valid UTF-8 (kept as a helper for the
-// fuzz tests' invariants).
-func validUTF8(s string) bool { return utf8.ValidString(s) }
-
 // countLines is a cheap upper bound for preallocating row slices.
 func countLines(raw string) int { return strings.Count(raw, "\n") + 1 }
 
@@ -229,4 +222,19 @@ func nextField(line string, i int) (int, int) {
 		j++
 	}
 	return i, j
+}
+
+// checkDeclared refuses flags the parser did not declare. The core checks
+// them too, but a flag declared as Value there (because its value is
+// optional) can swallow the next argument, which is only seen again here.
+func checkDeclared(scanned []scannedArg, p *Parser) *ParseError {
+	for _, a := range scanned {
+		if a.flag == "" {
+			continue
+		}
+		if _, ok := p.Flags[a.flag]; !ok {
+			return p.unsupportedFlag(a.flag)
+		}
+	}
+	return nil
 }

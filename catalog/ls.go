@@ -83,46 +83,48 @@ type LsEntry struct {
 	SymlinkTarget string `json:"symlink_target,omitempty"`
 }
 
+var lsParserDef = &Parser{
+	ID:      "ls",
+	Command: "ls",
+	Version: "1",
+	Format:  "ls -l long listings (GNU, BusyBox, macOS, FreeBSD) and one name per line",
+	Flags: Flags{
+		"-l": Bool, "-a": Bool, "-A": Bool, "-h": Bool, "-t": Bool, "-r": Bool,
+		"-S": Bool, "-1": Bool, "-d": Bool, "-i": Bool, "-n": Bool, "-g": Bool,
+		"-o": Bool, "-G": Bool, "-s": Bool, "-k": Bool, "-L": Bool, "-H": Bool,
+		"-R": Bool, "-p": Bool, "-Q": Bool, "-N": Bool, "-U": Bool, "-X": Bool,
+		"-v": Bool, "-B": Bool, "-T": Bool,
+		"-w": Value, "-I": Value,
+		"--all": Bool, "--almost-all": Bool, "--human-readable": Bool, "--si": Bool,
+		"--reverse": Bool, "--size": Bool, "--inode": Bool, "--numeric-uid-gid": Bool,
+		"--no-group": Bool, "--directory": Bool, "--dereference": Bool,
+		"--dereference-command-line": Bool, "--dereference-command-line-symlink-to-dir": Bool,
+		"--recursive": Bool, "--literal": Bool, "--quote-name": Bool,
+		"--group-directories-first": Bool, "--full-time": Bool, "--kibibytes": Bool,
+		"--ignore-backups": Bool, "--show-control-chars": Bool,
+		"--color": Value, "--colour": Value, "--time-style": Value, "--quoting-style": Value,
+		"--indicator-style": Value, "--format": Value, "--sort": Value, "--width": Value,
+		"--ignore": Value, "--hide": Value, "--tabsize": Value,
+	},
+	MaxPositionals: -1,
+	Alternatives: map[string][]string{
+		"-F": {"-l"}, "--classify": {"-l"}, "--file-type": {"-l"},
+		"-q": {"-Q"}, "--hide-control-chars": {"-Q"}, "-b": {"-Q"}, "--escape": {"-Q"},
+		"-C": {"-1"}, "-x": {"-1"}, "-m": {"-1"},
+		"-f":           {"-a", "-U"},
+		"--block-size": {"-l"},
+		"-D":           {"-l"}, "--dired": {"-l"},
+	},
+	Result:    LsResult{},
+	RowsKey:   "entries",
+	KeyFields: []string{"name"},
+	Examples:  [][]string{{"-l"}, {"-la"}, {"-lh"}, {"-l", "--full-time"}, {"-1"}, {"-lR"}},
+	Parse:     parseLs,
+}
+
 func init() {
-	registerBuiltin(&Parser{
-		ID:      "ls",
-		Command: "ls",
-		Version: "1",
-		Format:  "ls -l long listings (GNU, BusyBox, macOS, FreeBSD) and one name per line",
-		Flags: Flags{
-			"-l": Bool, "-a": Bool, "-A": Bool, "-h": Bool, "-t": Bool, "-r": Bool,
-			"-S": Bool, "-1": Bool, "-d": Bool, "-i": Bool, "-n": Bool, "-g": Bool,
-			"-o": Bool, "-G": Bool, "-s": Bool, "-k": Bool, "-L": Bool, "-H": Bool,
-			"-R": Bool, "-p": Bool, "-Q": Bool, "-N": Bool, "-U": Bool, "-X": Bool,
-			"-v": Bool, "-B": Bool, "-T": Bool,
-			"-w": Value, "-I": Value,
-			"--all": Bool, "--almost-all": Bool, "--human-readable": Bool, "--si": Bool,
-			"--reverse": Bool, "--size": Bool, "--inode": Bool, "--numeric-uid-gid": Bool,
-			"--no-group": Bool, "--directory": Bool, "--dereference": Bool,
-			"--dereference-command-line": Bool, "--dereference-command-line-symlink-to-dir": Bool,
-			"--recursive": Bool, "--literal": Bool, "--quote-name": Bool,
-			"--group-directories-first": Bool, "--full-time": Bool, "--kibibytes": Bool,
-			"--ignore-backups": Bool, "--show-control-chars": Bool,
-			"--color": Value, "--colour": Value, "--time-style": Value, "--quoting-style": Value,
-			"--indicator-style": Value, "--format": Value, "--sort": Value, "--width": Value,
-			"--ignore": Value, "--hide": Value, "--tabsize": Value,
-		},
-		MaxPositionals: -1,
-		Alternatives: map[string][]string{
-			"-F": {"-l"}, "--classify": {"-l"}, "--file-type": {"-l"},
-			"-q": {"-Q"}, "--hide-control-chars": {"-Q"}, "-b": {"-Q"}, "--escape": {"-Q"},
-			"-C": {"-1"}, "-x": {"-1"}, "-m": {"-1"},
-			"-f":           {"-a", "-U"},
-			"--block-size": {"-l"},
-			"-D":           {"-l"}, "--dired": {"-l"},
-		},
-		Check:     lsCheck,
-		Result:    LsResult{},
-		RowsKey:   "entries",
-		KeyFields: []string{"name"},
-		Examples:  [][]string{{"-l"}, {"-la"}, {"-lh"}, {"-l", "--full-time"}, {"-1"}, {"-lR"}},
-		Parse:     parseLs,
-	})
+	lsParserDef.Check = lsCheck // set here: the check refers back to the parser
+	registerBuiltin(lsParserDef)
 }
 
 var lsScan = argScan{
@@ -200,7 +202,11 @@ func lsOptions(args []string) (o lsOpts) {
 
 func lsCheck(args []string, os OS) *ParseError {
 	long, slash := false, false
-	for _, a := range lsScan.scan(args) {
+	scanned := lsScan.scan(args)
+	if perr := checkDeclared(scanned, lsParserDef); perr != nil {
+		return perr
+	}
+	for _, a := range scanned {
 		switch a.flag {
 		case "--color", "--colour":
 			switch a.value {
@@ -323,6 +329,7 @@ func parseLs(c *Context) (any, error) {
 		prevBlank   = true
 		pending     = -1 // index of the last entry, until the next line confirms it
 		pendingAt   = 0
+		warned      bool
 	)
 	for {
 		line, start, ok := it.next()
@@ -343,63 +350,51 @@ func parseLs(c *Context) (any, error) {
 			read++
 			continue
 		}
+		idx := len(p.res.Entries)
+		var e LsEntry
+		var entry bool
 		if long {
-			idx := len(p.res.Entries)
-			var e LsEntry
-			if p.longEntry(&e, line, start, idx) {
-				p.confirm(&pending)
-				read++
-				if c.Full(idx) {
-					c.Omit(1)
-					p.rec.discard()
-					continue
-				}
-				p.addEntry(e)
-				p.rec, p.prev = p.prev, p.rec
-				pending, pendingAt = idx, start
+			entry = p.longEntry(&e, line, start, idx)
+		} else if !(p.o.headers && wasBlank && strings.HasSuffix(line, ":")) {
+			entry = p.plainEntry(&e, line, start, idx)
+		}
+		if entry {
+			p.confirm(&pending)
+			read++
+			if c.Full(idx) {
+				c.Omit(1)
+				p.rec.discard()
 				continue
 			}
-			if wasBlank && p.header(line, start) {
-				p.confirm(&pending)
-				read++
-				continue
-			}
-			// A line that is no entry right after one is most likely the
-			// rest of a name holding a newline: that entry is not trusted.
-			if pending >= 0 {
-				c.Unread(pendingAt)
-				p.res.Entries = p.res.Entries[:pending]
-				p.tsAt = p.tsAt[:pending]
-				if n := len(p.tsAt); n > 0 {
-					p.ts = p.ts[:p.tsAt[n-1]]
-				} else {
-					p.ts = p.ts[:0]
-				}
-				p.prev.discard()
-				pending = -1
-				c.Warn("a name or link target holding a newline cannot be read from ls -l; use -Q (--quoting-style=c)")
-			}
-			c.Unread(start)
+			p.addEntry(e)
+			p.rec, p.prev = p.prev, p.rec
+			pending, pendingAt = idx, start
 			continue
 		}
-		if p.o.headers && wasBlank && strings.HasSuffix(line, ":") && p.header(line, start) {
+		if wasBlank && (long || p.o.headers) && p.header(line, start) {
+			p.confirm(&pending)
 			read++
 			continue
 		}
-		idx := len(p.res.Entries)
-		var e LsEntry
-		if !p.plainEntry(&e, line, start, idx) {
-			c.Unread(start)
-			continue
+		// A line that is no entry right after one is most likely the rest
+		// of a name holding a newline: that entry is not trusted either.
+		if pending >= 0 {
+			c.Unread(pendingAt)
+			p.res.Entries = p.res.Entries[:pending]
+			p.tsAt = p.tsAt[:pending]
+			if n := len(p.tsAt); n > 0 {
+				p.ts = p.ts[:p.tsAt[n-1]]
+			} else {
+				p.ts = p.ts[:0]
+			}
+			p.prev.discard()
+			pending = -1
+			if !warned {
+				warned = true
+				c.Warn("a name or link target holding a newline cannot be read from this listing; use -Q (--quoting-style=c)")
+			}
 		}
-		read++
-		if c.Full(idx) {
-			c.Omit(1)
-			p.rec.discard()
-			continue
-		}
-		p.addEntry(e)
-		p.rec.flush()
+		c.Unread(start)
 	}
 	p.confirm(&pending)
 	if lines > 0 && read == 0 {
@@ -447,7 +442,7 @@ func (p *lsParser) finish() {
 	if p.infers {
 		p.res.YearInferred = true
 		if p.c.Recording() {
-			p.c.Span(Ptr("year_inferred"), p.firstInferred[0], p.firstInferred[1], "inferredYear")
+			recordSpan(p.c, Ptr("year_inferred"), p.firstInferred[0], p.firstInferred[1], "inferredYear")
 		}
 	}
 	if p.assumed {
@@ -457,7 +452,7 @@ func (p *lsParser) finish() {
 		}
 		p.res.TimeZone = name
 		if p.c.Recording() {
-			p.c.Span(Ptr("time_zone"), p.firstAssumed[0], p.firstAssumed[1], "assumedZone")
+			recordSpan(p.c, Ptr("time_zone"), p.firstAssumed[0], p.firstAssumed[1], "assumedZone")
 		}
 	}
 }
@@ -501,9 +496,9 @@ func (p *lsParser) setTotal(line string, start int, v string) {
 	}
 	if p.c.Recording() {
 		if blocks != nil {
-			p.c.Span(ptr("total_blocks"), s, s+len(v), "parseInt")
+			recordSpan(p.c, ptr("total_blocks"), s, s+len(v), "parseInt")
 		} else {
-			p.c.Span(ptr("total_human"), s, s+len(v), "")
+			recordSpan(p.c, ptr("total_human"), s, s+len(v), "")
 		}
 	}
 }
@@ -530,7 +525,7 @@ func (p *lsParser) header(line string, start int) bool {
 		if quoted {
 			tr = "unquote"
 		}
-		p.c.Span(Ptr("directories", p.dirIdx, "path"), start+s, start+e, tr)
+		recordSpan(p.c, Ptr("directories", p.dirIdx, "path"), start+s, start+e, tr)
 	}
 	return true
 }

@@ -1,6 +1,9 @@
 package catalog
 
-import "strconv"
+import (
+	"strconv"
+	"unicode/utf8"
+)
 
 // rowSpans batches the spans of one row so that all of its JSON Pointers
 // share one allocation, and so that a row can be dropped (with its spans)
@@ -75,10 +78,20 @@ func (r *rowSpans) flush() {
 	}
 	s := string(r.buf)
 	for _, p := range r.pend {
-		r.c.Span(s[p.p0:p.p1], p.start, p.end, p.transform)
+		recordSpan(r.c, s[p.p0:p.p1], p.start, p.end, p.transform)
 	}
 	r.pend = r.pend[:0]
 }
 
 // discard forgets the current row's spans.
 func (r *rowSpans) discard() { r.pend = r.pend[:0] }
+
+// recordSpan records a span; a verbatim one whose bytes are not valid UTF-8
+// is marked "invalidUTF8", since JSON carries such text with U+FFFD in place
+// of the bad bytes and the value is then no longer the source bytes.
+func recordSpan(c *Context, pointer string, start, end int, transform string) {
+	if transform == "" && !utf8.ValidString(c.Raw[start:end]) {
+		transform = "invalidUTF8"
+	}
+	c.Span(pointer, start, end, transform)
+}

@@ -790,3 +790,35 @@ func TestDefaultOutputPatterns(t *testing.T) {
 func quoteJSON(s string) string {
 	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
 }
+
+// An untrusted project file cannot take secret protection away: the
+// patterns it drops stay and masking stays on.
+func TestProjectCannotWeakenSecrets(t *testing.T) {
+	home, proj := t.TempDir(), t.TempDir()
+	writeFile(t, filepath.Join(home, ".parism", "prism.config.json"),
+		`{"guard": {"secrets": {"output_redaction_enabled": true}}}`)
+	writeFile(t, filepath.Join(proj, "prism.config.json"),
+		`{"guard": {"secrets": {"env_patterns": ["MINE"], "output_redaction_enabled": false, "output_patterns": []}}}`)
+	cfg, err := Load(LoadOptions{Home: home, Cwd: proj, Env: testEnv{}.lookup})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := cfg.Guard.Secrets
+	if !s.OutputRedactionEnabled {
+		t.Error("project turned masking off")
+	}
+	for _, p := range DefaultEnvPatterns() {
+		if !slices.Contains(s.EnvPatterns, p) {
+			t.Errorf("env pattern %q was dropped", p)
+		}
+	}
+	if !slices.Contains(s.EnvPatterns, "MINE") {
+		t.Error("the added env pattern is missing")
+	}
+	if len(s.OutputPatterns) != len(DefaultOutputPatterns()) {
+		t.Errorf("output patterns = %d, want the %d defaults kept", len(s.OutputPatterns), len(DefaultOutputPatterns()))
+	}
+	if len(cfg.Warnings) != 3 {
+		t.Errorf("warnings = %q, want 3", cfg.Warnings)
+	}
+}

@@ -231,18 +231,33 @@ func (ld *loader) apply(fc *fileConfig, l layerInfo) {
 		setInt(&cg.DefaultPageSize, g.DefaultPageSize)
 		setInt(&cg.MaxPageSize, g.MaxPageSize)
 		if g.BlockPatterns != nil {
-			cg.BlockPatterns = w.blockPatterns(cg.BlockPatterns, *g.BlockPatterns)
+			cg.BlockPatterns = w.onlyAdd("guard.block_patterns", cg.BlockPatterns, *g.BlockPatterns)
 		}
 		if g.CommandArgRestrictions != nil {
 			cg.CommandArgRestrictions = w.restrictions(cg.CommandArgRestrictions, g.CommandArgRestrictions)
 		}
 		if s := g.Secrets; s != nil {
+			// Secrets protect too: an untrusted project may add patterns or
+			// turn masking on, never take protection away.
+			masking := cg.Secrets.OutputRedactionEnabled
 			if s.EnvPatterns != nil {
-				cg.Secrets.EnvPatterns = slices.Clone(*s.EnvPatterns)
+				cg.Secrets.EnvPatterns = w.onlyAdd("guard.secrets.env_patterns", cg.Secrets.EnvPatterns, *s.EnvPatterns)
 			}
-			setBool(&cg.Secrets.OutputRedactionEnabled, s.OutputRedactionEnabled)
+			if v := s.OutputRedactionEnabled; v != nil {
+				if !*v && cg.Secrets.OutputRedactionEnabled && !w.trusted {
+					w.ignore("guard.secrets.output_redaction_enabled", "turns masking off")
+				} else {
+					cg.Secrets.OutputRedactionEnabled = *v
+				}
+			}
 			if s.OutputPatterns != nil {
-				cg.Secrets.OutputPatterns = append([]string{}, *s.OutputPatterns...)
+				// Patterns only protect once masking is on; before that a
+				// project may choose its own.
+				if masking {
+					cg.Secrets.OutputPatterns = w.onlyAdd("guard.secrets.output_patterns", cg.Secrets.OutputPatterns, *s.OutputPatterns)
+				} else {
+					cg.Secrets.OutputPatterns = append([]string{}, *s.OutputPatterns...)
+				}
 				cg.Secrets.OutputPatternsSet = true
 			}
 		}
@@ -386,8 +401,9 @@ func (w widening) profile(cur, next guard.Profile) guard.Profile {
 	return next
 }
 
-// blockPatterns keeps every current pattern: an untrusted list may only add.
-func (w widening) blockPatterns(cur, next []string) []string {
+// onlyAdd keeps every current entry of a list that protects (block
+// patterns, secret patterns): an untrusted list may only add to it.
+func (w widening) onlyAdd(key string, cur, next []string) []string {
 	out := slices.Clone(next)
 	if w.trusted {
 		return out
@@ -399,7 +415,7 @@ func (w widening) blockPatterns(cur, next []string) []string {
 		}
 	}
 	if len(removed) > 0 {
-		w.ignore("guard.block_patterns", "removes "+quoteList(removed))
+		w.ignore(key, "removes "+quoteList(removed))
 		out = append(out, removed...)
 	}
 	return out

@@ -202,7 +202,9 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 		env.Failure = &Failure{Kind: KindExec, Reason: ReasonCanceled, Message: "The call was cancelled; the command's process group was killed"}
 	case res.ExitCode != 0:
 		env.Failure = &Failure{Kind: KindExec, Reason: ReasonNonZeroExit,
-			Message: exitMessage(res.ExitCode, res.Signal, res.Stderr.Data)}
+			// Masked here too: the message repeats stderr, and finish
+			// only redacts env.Stderr.
+			Message: exitMessage(res.ExitCode, res.Signal, e.redactText(string(res.Stderr.Data)))}
 	default:
 		env.OK = true
 	}
@@ -320,8 +322,8 @@ func cut(c executor.Capture) *Cut {
 	return &Cut{TotalBytes: c.TotalBytes, KeptBytes: c.KeptBytes, DroppedBytes: c.DroppedBytes, OmittedAt: c.OmittedAt}
 }
 
-func exitMessage(code int, signal string, stderr []byte) string {
-	msg := strings.TrimSpace(string(stderr))
+func exitMessage(code int, signal string, stderr string) string {
+	msg := strings.TrimSpace(stderr)
 	if len(msg) > 2000 {
 		msg = msg[len(msg)-2000:]
 		for !utf8.ValidString(msg) && len(msg) > 0 {

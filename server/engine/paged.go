@@ -67,12 +67,12 @@ func (c *pageCache) put(key string, e *pageEntry) {
 
 // PagedRequest is one run_paged call.
 type PagedRequest struct {
-	Cmd         string   `json:"cmd"`
-	Args        []string `json:"args,omitempty"`
-	Cwd         string   `json:"cwd,omitempty"`
-	Page        int      `json:"page,omitempty"`
-	PageSize    int      `json:"page_size,omitempty"`
-	IncludeDiff bool     `json:"includeDiff,omitempty"`
+	Cmd         string                   `json:"cmd"`
+	Args        []string                 `json:"args,omitempty"`
+	Cwd         string                   `json:"cwd,omitempty"`
+	Page        int                      `json:"page,omitempty"`
+	PageSize    int                      `json:"page_size,omitempty"`
+	IncludeDiff bool                     `json:"includeDiff,omitempty"`
 	OnProgress  func(bytes, lines int64) `json:"-"`
 }
 
@@ -108,12 +108,19 @@ func (e *Engine) RunPaged(ctx context.Context, req PagedRequest) *Envelope {
 		if env.Stdout.Raw != nil {
 			hit.lines = splitLines(*env.Stdout.Raw)
 		}
-		if env.Failure == nil || env.Failure.Kind == KindExec {
+		// A cancelled run is the caller's doing, not the command's answer:
+		// caching it would refuse every retry for pageTTL.
+		if env.Failure == nil || env.Failure.Kind == KindExec && env.Failure.Reason != ReasonCanceled {
 			e.pages.put(key, hit)
 		}
 		e.stats.record(req.Cmd, env)
 	}
 	env := *hit.env
+	if !req.IncludeDiff {
+		// A cached run may have been made with includeDiff; its diff is
+		// about that run, not an answer to this request.
+		env.Diff = nil
+	}
 	from := min(req.Page*size, len(hit.lines))
 	to := min(from+size, len(hit.lines))
 	page := strings.Join(hit.lines[from:to], "\n")
@@ -136,7 +143,6 @@ func (e *Engine) redactCaptured(env *Envelope, res *executor.Result) {
 		env.Truncation = &Truncation{Stdout: cut(res.Stdout), Stderr: cut(res.Stderr)}
 	}
 }
-
 
 func splitLines(s string) []string {
 	if s == "" {

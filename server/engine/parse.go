@@ -41,3 +41,6 @@ func (e *Engine) Parse(req ParseRequest) *Envelope {
 func Marshal(v any) ([]byte, error) { return jsonx.Marshal(v) }
 
 func marshalJSON(v any) ([]byte, error) { return jsonx.Marshal(v) }
+
+// MarshalIndent is Marshal indented for people reading a terminal.
+func MarshalIndent(v any) ([]byte, error) { return jsonx.MarshalIndent(v) }

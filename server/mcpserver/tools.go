@@ -202,10 +202,15 @@ func (h *handlers) progress(ctx context.Context, req *mcp.CallToolRequest) func(
 		return nil
 	}
 	start := time.Now()
+	// The executor calls this from one goroutine, so last needs no lock.
+	last := int64(-1)
 	return func(bytes, lines int64) {
-		if time.Since(start) < h.progressAfter {
+		// The MCP spec: progress MUST increase with each notification, so
+		// a tick without new output sends nothing.
+		if time.Since(start) < h.progressAfter || bytes <= last {
 			return
 		}
+		last = bytes
 		_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{
 			ProgressToken: token,
 			Progress:      float64(bytes),

@@ -25,11 +25,11 @@ func (c *cli) demo(args []string) int {
 	}
 	fmt.Fprintln(c.stdout, "$ parism run -- ls -l   # guard -> executor (no shell) -> parser -> JSON")
 	env := e.Run(context.Background(), engine.Request{Cmd: "ls", Args: []string{"-l"}})
-	b, err := engine.Marshal(env)
+	b, err := engine.MarshalIndent(env)
 	if err != nil {
 		return exitIOError
 	}
-	fmt.Fprintf(c.stdout, "%s\n\n", b)
+	fmt.Fprintf(c.stdout, "%s\n", b)
 	bin := "/usr/local/bin/parism"
 	if home, err := os.UserHomeDir(); err == nil {
 		bin = filepath.Join(home, ".local", "bin", "parism")

@@ -1,0 +1,753 @@
+package catalog
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+)
+
+// PsResult is the parsed output of `ps`.
+type PsResult struct {
+	Processes []PsProcess `json:"processes"`
+}
+
+// PsProcess is one row of ps output. Only the columns ps printed are set.
+// Columns the parser does not know appear as extra string fields named
+// after their header in snake_case ("WCHAN" is known; "LABEL" -> "label").
+type PsProcess struct {
+	// User is the USER/UID column when it holds a name; UID when it holds
+	// a number (ps prints the number when the uid has no name).
+	User string `json:"user,omitempty"`
+	UID  *int64 `json:"uid,omitempty"`
+	PID  *int64 `json:"pid,omitempty"`
+	PPID *int64 `json:"ppid,omitempty"`
+	PGID *int64 `json:"pgid,omitempty"`
+	SID  *int64 `json:"sid,omitempty"`
+	// LWP is the thread id (-L), Threads the thread count (NLWP).
+	LWP        *int64   `json:"lwp,omitempty"`
+	Threads    *int64   `json:"threads,omitempty"`
+	CPUPercent *float64 `json:"cpu_percent,omitempty"`
+	MemPercent *float64 `json:"mem_percent,omitempty"`
+	VszKiB     *int64   `json:"vsz_kib,omitempty"`
+	RssKiB     *int64   `json:"rss_kib,omitempty"`
+	// SizePages is procps SZ (core image size in pages).
+	SizePages *int64 `json:"size_pages,omitempty"`
+	TTY       string `json:"tty,omitempty"`
+	Stat      string `json:"stat,omitempty"`
+	// Started is START/STARTED/STIME/LSTART as printed ("22:35", "Nov29",
+	// "9:41AM", "Sun Nov 29 22:50:35 2026").
+	Started string `json:"started,omitempty"`
+	// CPUTime is TIME as printed ("0:01", "00:00:01", "0:42.17").
+	CPUTime string `json:"cpu_time,omitempty"`
+	// Elapsed is ELAPSED of etime ("01:02:03"); ElapsedSeconds of etimes.
+	Elapsed        string `json:"elapsed,omitempty"`
+	ElapsedSeconds *int64 `json:"elapsed_seconds,omitempty"`
+	// Nice and Priority are absent where ps prints "-" (real-time).
+	Nice      *int64 `json:"nice,omitempty"`
+	Priority  *int64 `json:"priority,omitempty"`
+	Flags     *int64 `json:"flags,omitempty"`
+	Processor *int64 `json:"processor,omitempty"`
+	Wchan     string `json:"wchan,omitempty"`
+	Addr      string `json:"addr,omitempty"`
+	// Name is the executable name (comm, ucomm); Command the full command
+	// line (args, the last COMMAND/CMD column), kept exactly.
+	Name    string `json:"name,omitempty"`
+	Command string `json:"command,omitempty"`
+	// Extra holds the unknown columns, emitted inline in column order.
+	Extra []PsField `json:"-"`
+}
+
+// PsField is an unknown column's value.
+type PsField struct {
+	Key   string
+	Value string
+}
+
+type psProcessJSON PsProcess
+
+// MarshalJSON emits the known fields, then the unknown columns inline.
+func (p PsProcess) MarshalJSON() ([]byte, error) {
+	b, err := json.Marshal(psProcessJSON(p))
+	if err != nil || len(p.Extra) == 0 {
+		return b, err
+	}
+	b = b[:len(b)-1]
+	for _, f := range p.Extra {
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		k, _ := json.Marshal(f.Key)
+		v, _ := json.Marshal(f.Value)
+		b = append(b, k...)
+		b = append(b, ':')
+		b = append(b, v...)
+	}
+	return append(b, '}'), nil
+}
+
+// psKind says how a column's text becomes a value.
+type psKind uint8
+
+const (
+	psStr psKind = iota
+	psInt
+	psFloat
+	psUser    // name -> user, number -> uid
+	psStarted // one to five words
+	psElapsed // "01:02" -> elapsed, "62" -> elapsed_seconds
+	psName    // comm: may hold spaces; fixed width in the middle
+	psCommand // args: runs to the end of the line
+)
+
+// psField identifies a known PsProcess field.
+type psField uint8
+
+const (
+	fExtra psField = iota
+	fUser
+	fPID
+	fPPID
+	fPGID
+	fSID
+	fLWP
+	fThreads
+	fCPU
+	fMem
+	fVsz
+	fRss
+	fSize
+	fTTY
+	fStat
+	fStarted
+	fCPUTime
+	fElapsed
+	fElapsedSec
+	fNice
+	fPriority
+	fFlags
+	fProcessor
+	fWchan
+	fAddr
+	fName
+	fCommand
+)
+
+type psColDef struct {
+	field psField
+	kind  psKind
+	key   string // JSON key (for psUser and psElapsed the string variant)
+}
+
+// psHeaders maps procps and BSD column headers.
+var psHeaders = map[string]psColDef{
+	"USER": {fUser, psUser, "user"}, "EUSER": {fUser, psUser, "user"}, "UNAME": {fUser, psUser, "user"},
+	"UID": {fUser, psUser, "user"}, "EUID": {fUser, psUser, "user"},
+	"PID": {fPID, psInt, "pid"}, "TGID": {fPID, psInt, "pid"},
+	"PPID": {fPPID, psInt, "ppid"},
+	"PGID": {fPGID, psInt, "pgid"}, "PGRP": {fPGID, psInt, "pgid"},
+	"SID": {fSID, psInt, "sid"}, "SESS": {fSID, psInt, "sid"},
+	"LWP": {fLWP, psInt, "lwp"}, "SPID": {fLWP, psInt, "lwp"}, "TID": {fLWP, psInt, "lwp"},
+	"NLWP": {fThreads, psInt, "threads"}, "THCNT": {fThreads, psInt, "threads"},
+	"%CPU": {fCPU, psFloat, "cpu_percent"}, "C": {fCPU, psFloat, "cpu_percent"},
+	"%MEM": {fMem, psFloat, "mem_percent"},
+	"VSZ":  {fVsz, psInt, "vsz_kib"}, "VSIZE": {fVsz, psInt, "vsz_kib"},
+	"RSS": {fRss, psInt, "rss_kib"}, "RSZ": {fRss, psInt, "rss_kib"},
+	"SZ":  {fSize, psInt, "size_pages"},
+	"TTY": {fTTY, psStr, "tty"}, "TT": {fTTY, psStr, "tty"},
+	"STAT": {fStat, psStr, "stat"}, "S": {fStat, psStr, "stat"}, "STATE": {fStat, psStr, "stat"},
+	"START": {fStarted, psStarted, "started"}, "STARTED": {fStarted, psStarted, "started"},
+	"STIME": {fStarted, psStarted, "started"}, "LSTART": {fStarted, psStarted, "started"},
+	"TIME":    {fCPUTime, psStr, "cpu_time"},
+	"ELAPSED": {fElapsed, psElapsed, "elapsed"},
+	"NI":      {fNice, psInt, "nice"}, "NICE": {fNice, psInt, "nice"},
+	"PRI":   {fPriority, psInt, "priority"},
+	"F":     {fFlags, psInt, "flags"},
+	"PSR":   {fProcessor, psInt, "processor"},
+	"WCHAN": {fWchan, psStr, "wchan"}, "MWCHAN": {fWchan, psStr, "wchan"},
+	"ADDR": {fAddr, psStr, "addr"},
+	"COMM": {fName, psName, "name"}, "UCOMM": {fName, psName, "name"}, "UCMD": {fName, psName, "name"},
+	"COMMAND": {fCommand, psCommand, "command"}, "CMD": {fCommand, psCommand, "command"},
+	"ARGS": {fCommand, psCommand, "command"},
+}
+
+// psSpecs maps -o format keywords (procps and BSD).
+var psSpecs = map[string]psColDef{
+	"user": {fUser, psUser, "user"}, "euser": {fUser, psUser, "user"}, "uname": {fUser, psUser, "user"},
+	"uid": {fUser, psUser, "user"}, "euid": {fUser, psUser, "user"},
+	"pid": {fPID, psInt, "pid"}, "tgid": {fPID, psInt, "pid"}, "ppid": {fPPID, psInt, "ppid"},
+	"pgid": {fPGID, psInt, "pgid"}, "pgrp": {fPGID, psInt, "pgid"},
+	"sid": {fSID, psInt, "sid"}, "sess": {fSID, psInt, "sid"}, "session": {fSID, psInt, "sid"},
+	"lwp": {fLWP, psInt, "lwp"}, "spid": {fLWP, psInt, "lwp"}, "tid": {fLWP, psInt, "lwp"},
+	"nlwp": {fThreads, psInt, "threads"}, "thcount": {fThreads, psInt, "threads"},
+	"%cpu": {fCPU, psFloat, "cpu_percent"}, "pcpu": {fCPU, psFloat, "cpu_percent"}, "c": {fCPU, psFloat, "cpu_percent"},
+	"%mem": {fMem, psFloat, "mem_percent"}, "pmem": {fMem, psFloat, "mem_percent"},
+	"vsz": {fVsz, psInt, "vsz_kib"}, "vsize": {fVsz, psInt, "vsz_kib"},
+	"rss": {fRss, psInt, "rss_kib"}, "rssize": {fRss, psInt, "rss_kib"}, "rsz": {fRss, psInt, "rss_kib"},
+	"sz":  {fSize, psInt, "size_pages"},
+	"tty": {fTTY, psStr, "tty"}, "tt": {fTTY, psStr, "tty"}, "tname": {fTTY, psStr, "tty"},
+	"stat": {fStat, psStr, "stat"}, "state": {fStat, psStr, "stat"}, "s": {fStat, psStr, "stat"},
+	"start": {fStarted, psStarted, "started"}, "stime": {fStarted, psStarted, "started"},
+	"start_time": {fStarted, psStarted, "started"}, "lstart": {fStarted, psStarted, "started"},
+	"bsdstart": {fStarted, psStarted, "started"},
+	"time":     {fCPUTime, psStr, "cpu_time"}, "cputime": {fCPUTime, psStr, "cpu_time"},
+	"etime": {fElapsed, psStr, "elapsed"}, "etimes": {fElapsedSec, psInt, "elapsed_seconds"},
+	"ni": {fNice, psInt, "nice"}, "nice": {fNice, psInt, "nice"},
+	"pri": {fPriority, psInt, "priority"}, "f": {fFlags, psInt, "flags"}, "flags": {fFlags, psInt, "flags"},
+	"psr": {fProcessor, psInt, "processor"}, "wchan": {fWchan, psStr, "wchan"}, "addr": {fAddr, psStr, "addr"},
+	"comm": {fName, psName, "name"}, "ucomm": {fName, psName, "name"}, "ucmd": {fName, psName, "name"},
+	"args": {fCommand, psCommand, "command"}, "cmd": {fCommand, psCommand, "command"},
+	"command": {fCommand, psCommand, "command"},
+}
+
+// psKnownKeys are the JSON names of PsProcess's fields: an unknown column
+// never takes one of them.
+var psKnownKeys = map[string]bool{
+	"user": true, "uid": true, "pid": true, "ppid": true, "pgid": true, "sid": true, "lwp": true,
+	"threads": true, "cpu_percent": true, "mem_percent": true, "vsz_kib": true, "rss_kib": true,
+	"size_pages": true, "tty": true, "stat": true, "started": true, "cpu_time": true, "elapsed": true,
+	"elapsed_seconds": true, "nice": true, "priority": true, "flags": true, "processor": true,
+	"wchan": true, "addr": true, "name": true, "command": true,
+}
+
+var psParserDef = &Parser{
+	ID:      "ps",
+	Command: "ps",
+	Version: "1",
+	Format:  "ps with a header line (procps aux, -ef, -l, -o lists; BSD aux); COMMAND last",
+	Flags: Flags{
+		"-e": Bool, "-A": Bool, "-a": Bool, "-d": Bool, "-N": Bool, "-f": Bool, "-F": Bool,
+		"-l": Bool, "-y": Bool, "-j": Bool, "-L": Bool, "-T": Bool, "-w": Bool, "-x": Bool,
+		"-M": Bool, "-Z": Bool, "-c": Bool, "-m": Bool, "-r": Bool, "-h": Bool, "-v": Bool,
+		"-o": Value, "-O": Value, "-p": Value, "-q": Value, "-u": Value, "-U": Value, "-g": Value,
+		"-G": Value, "-t": Value, "-s": Value, "-C": Value,
+		"--pid": Value, "--ppid": Value, "--sort": Value, "--cols": Value, "--columns": Value,
+		"--width": Value, "--format": Value, "--user": Value, "--User": Value, "--group": Value,
+		"--Group": Value, "--tty": Value, "--sid": Value, "--quick-pid": Value,
+		"--no-headers": Bool, "--no-heading": Bool, "--deselect": Bool,
+	},
+	MaxPositionals: -1,
+	Alternatives: map[string][]string{
+		"-H": {"-ef"}, "--forest": {"-ef"},
+		"--headers": {"-ef"},
+	},
+	Result:   PsResult{},
+	RowsKey:  "processes",
+	Examples: [][]string{{"aux"}, {"-ef"}, {"-eo", "pid,ppid,user,comm,args"}},
+	Parse:    parsePs,
+}
+
+func init() {
+	psParserDef.Check = psCheck // set here: the check refers back to the parser
+	registerBuiltin(psParserDef)
+}
+
+var psScan = argScan{
+	shortKind: func(b byte) int {
+		if strings.IndexByte("oOpqUuGgtsC", b) >= 0 {
+			return 1
+		}
+		return 0
+	},
+	longKind: func(name string) int {
+		switch name {
+		case "--no-headers", "--no-heading", "--deselect":
+			return 0
+		}
+		return 1
+	},
+}
+
+// psBSDLetters are procps' BSD-style (dash-less) options that keep the
+// format readable; psBSDValue take the next argument.
+const (
+	psBSDLetters = "auxjlsvwrchnSeTgmMZ"
+	psBSDValue   = "oOpUt"
+)
+
+// psSpec is one -o column.
+type psSpec struct {
+	name, header string
+	renamed      bool
+}
+
+// psArgs is what the arguments say about the output.
+type psArgs struct {
+	specs     []psSpec
+	noHeaders bool
+}
+
+// readPsArgs collects -o/-O/o columns and the header switches. A
+// positional that is not a BSD option cluster is an error message.
+func readPsArgs(args []string) (psArgs, string) {
+	var pa psArgs
+	addSpecs := func(v string) {
+		for _, item := range strings.Split(v, ",") {
+			item = strings.TrimSpace(item)
+			if item == "" {
+				continue
+			}
+			name, header, renamed := strings.Cut(item, "=")
+			pa.specs = append(pa.specs, psSpec{name: strings.ToLower(name), header: header, renamed: renamed})
+		}
+	}
+	scanned := psScan.scan(args)
+	for i := 0; i < len(scanned); i++ {
+		a := scanned[i]
+		switch a.flag {
+		case "-o", "--format":
+			addSpecs(a.value)
+		case "-O":
+			return pa, "-O adds columns to a default set the parser cannot name"
+		case "--no-headers", "--no-heading":
+			pa.noHeaders = true
+		case "":
+			p := a.pos
+			if isDigits(strings.ReplaceAll(p, ",", "")) {
+				continue // a PID list
+			}
+			for j := 0; j < len(p); j++ {
+				ch := p[j]
+				switch {
+				case ch == 'h':
+					pa.noHeaders = true
+				case strings.IndexByte(psBSDValue, ch) >= 0:
+					if j != len(p)-1 {
+						return pa, "BSD option " + string(ch) + " must end its cluster"
+					}
+					if i+1 >= len(scanned) || scanned[i+1].flag != "" {
+						return pa, "BSD option " + string(ch) + " takes a value"
+					}
+					i++
+					if ch == 'o' {
+						addSpecs(scanned[i].pos)
+					} else if ch == 'O' {
+						return pa, "O adds columns to a default set the parser cannot name"
+					}
+				case ch == 'f':
+					return pa, "the forest (f) draws a tree into COMMAND"
+				case strings.IndexByte(psBSDLetters, ch) < 0:
+					return pa, "BSD option " + string(ch) + " is not verified"
+				}
+			}
+		}
+	}
+	return pa, ""
+}
+
+func psCheck(args []string, os OS) *ParseError {
+	scanned := psScan.scan(args)
+	if perr := checkDeclared(scanned, psParserDef); perr != nil {
+		return perr
+	}
+	pa, msg := readPsArgs(args)
+	if msg != "" {
+		return Unsupported([]string{"aux"}, "ps: %s", msg)
+	}
+	if pa.noHeaders && len(pa.specs) == 0 {
+		return Unsupported([]string{"-ef"}, "ps without headers is read only with an explicit -o column list")
+	}
+	allEmpty := len(pa.specs) > 0
+	for _, s := range pa.specs {
+		if !s.renamed || s.header != "" {
+			allEmpty = false
+		}
+	}
+	var plain []string
+	for _, s := range pa.specs {
+		plain = append(plain, s.name)
+	}
+	for i, s := range pa.specs {
+		if s.renamed && s.header != "" {
+			return Unsupported([]string{"-o", strings.Join(plain, ",")}, "ps -o %s=%s: custom headers are not read", s.name, s.header)
+		}
+		if s.renamed && !allEmpty {
+			return Unsupported([]string{"-o", strings.Join(plain, ",")}, "ps -o: mixing empty and default headers leaves columns unnamed")
+		}
+		def, known := psSpecs[s.name]
+		last := i == len(pa.specs)-1
+		if known && !last && (def.kind == psCommand || def.kind == psName && os.bsdLike()) {
+			reordered := make([]string, 0, len(plain))
+			for j, n := range plain {
+				if j != i {
+					reordered = append(reordered, n)
+				}
+			}
+			reordered = append(reordered, s.name)
+			return Unsupported([]string{"-o", strings.Join(reordered, ",")}, "ps -o %s holds spaces and is read only as the last column", s.name)
+		}
+		if !known && (s.name == "environ" || s.name == "cmdline" || s.name == "label" && !last) {
+			return Unsupported(nil, "ps -o %s may hold spaces", s.name)
+		}
+	}
+	return nil
+}
+
+// psColumn is one column of the output being read.
+type psColumn struct {
+	def    psColDef
+	key    string // JSON key for extras and duplicates
+	hs, he int    // header word, within the header line
+}
+
+func parsePs(c *Context) (any, error) {
+	res := &PsResult{Processes: []PsProcess{}}
+	pa, _ := readPsArgs(c.Args)
+	headerless := false
+	if len(pa.specs) > 0 {
+		headerless = pa.noHeaders
+		if !headerless {
+			headerless = true
+			for _, s := range pa.specs {
+				if !s.renamed || s.header != "" {
+					headerless = false
+				}
+			}
+		}
+	}
+	it := lineIter{raw: c.Raw}
+	var cols []psColumn
+	var fields []field
+	lines, read := 0, 0
+	if headerless {
+		cols = psColumnsFromSpecs(pa.specs)
+	}
+	bsd := c.OS.bsdLike()
+	var ints int64Slab
+	var floats float64Slab
+	var rs rowSpans
+	rs.c = c
+	rec := c.Recording()
+	for {
+		line, start, ok := it.next()
+		if !ok {
+			break
+		}
+		if isBlank(line) {
+			continue
+		}
+		lines++
+		if cols == nil {
+			fields = splitFields(fields[:0], line, 0)
+			var ok bool
+			cols, ok = psColumnsFromHeader(line, fields, pa.specs)
+			if !ok {
+				return nil, Unrecognized("the first line is not a ps header")
+			}
+			read++
+			continue
+		}
+		idx := len(res.Processes)
+		if rec {
+			rs.begin("processes", idx)
+		}
+		var p PsProcess
+		if !psRow(&p, line, start, cols, &ints, &floats, rec, &rs, bsd) {
+			rs.discard()
+			c.Unread(start)
+			continue
+		}
+		read++
+		if c.Full(idx) {
+			c.Omit(1)
+			rs.discard()
+			continue
+		}
+		res.Processes = append(res.Processes, p)
+		if rec {
+			rs.flush()
+		}
+	}
+	if lines > 0 && read == 0 {
+		return nil, Unrecognized("no line of the output reads as ps output")
+	}
+	return res, nil
+}
+
+func psColumnsFromSpecs(specs []psSpec) []psColumn {
+	cols := make([]psColumn, len(specs))
+	used := map[string]int{}
+	for i, s := range specs {
+		def, ok := psSpecs[s.name]
+		if !ok {
+			def = psColDef{fExtra, psStr, snakeCase(s.name)}
+		}
+		cols[i] = psColumn{def: def}
+		psUniqueKey(&cols[i], used)
+	}
+	return cols
+}
+
+// psUniqueKey turns a repeated known column, or an unknown one whose name
+// clashes, into an extra with a suffixed key.
+func psUniqueKey(col *psColumn, used map[string]int) {
+	k := col.def.key
+	if col.def.field == fExtra && psKnownKeys[k] {
+		k += "_column"
+	}
+	used[k]++
+	if n := used[k]; n > 1 {
+		col.def = psColDef{fExtra, psStr, k + "_" + strconv.Itoa(n)}
+		return
+	}
+	col.key = k
+	if col.def.field == fExtra {
+		col.def.key = k
+	}
+}
+
+func psColumnsFromHeader(line string, fields []field, specs []psSpec) ([]psColumn, bool) {
+	if len(fields) == 0 {
+		return nil, false
+	}
+	if len(specs) > 0 && len(specs) != len(fields) {
+		return nil, false
+	}
+	cols := make([]psColumn, len(fields))
+	used := map[string]int{}
+	known := 0
+	for i, f := range fields {
+		h := line[f.start:f.end]
+		var def psColDef
+		var ok bool
+		if len(specs) > 0 {
+			def, ok = psSpecs[specs[i].name]
+			if !ok {
+				def = psColDef{fExtra, psStr, snakeCase(specs[i].name)}
+			}
+		} else if def, ok = psHeaders[h]; !ok {
+			def = psColDef{fExtra, psStr, snakeCase(h)}
+		}
+		if ok {
+			known++
+		}
+		last := i == len(fields)-1
+		if len(specs) == 0 && def.kind == psCommand && !last {
+			// Without -o, a COMMAND/CMD before the last column is comm.
+			def = psColDef{fName, psName, "name"}
+		}
+		if last && def.kind == psName {
+			def.kind = psCommand // a last comm column also runs to the end of the line
+		}
+		cols[i] = psColumn{def: def, hs: f.start, he: f.end}
+		psUniqueKey(&cols[i], used)
+	}
+	return cols, known > 0
+}
+
+var weekdays = [...]string{"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"}
+
+func isWeekday(s string) bool {
+	for _, d := range weekdays {
+		if s == d {
+			return true
+		}
+	}
+	return false
+}
+
+// psRow reads one process line.
+func psRow(p *PsProcess, line string, base int, cols []psColumn, ints *int64Slab, floats *float64Slab, rec bool, rs *rowSpans, bsd bool) bool {
+	pos := 0
+	for ci := range cols {
+		col := &cols[ci]
+		last := ci == len(cols)-1
+		s, e := nextField(line, pos)
+		if s >= len(line) {
+			if last && col.def.kind == psCommand && ci > 0 {
+				// An empty last column (args of a zombie may be empty).
+				return true
+			}
+			return false
+		}
+		kind := col.def.kind
+		switch {
+		case last && (kind == psCommand || kind == psName):
+			e = len(line)
+		case last:
+			_, e = trimSpaceRange(line, s, len(line))
+		case kind == psStarted:
+			w := line[s:e]
+			n := 1
+			if isWeekday(w) {
+				n = 5 // lstart: "Sun Nov 29 22:50:35 2026"
+			} else if monthIndex(w) > 0 {
+				n = 2 // procps start: "Nov 29"
+			}
+			for k := 1; k < n; k++ {
+				_, e2 := nextField(line, e)
+				if e2 == e {
+					return false
+				}
+				e = e2
+			}
+		case kind == psName || kind == psCommand:
+			// comm in the middle: procps pads it to 15 columns.
+			if bsd {
+				return false
+			}
+			w := 15
+			if hw := col.he - col.hs; hw > w {
+				w = hw
+			}
+			end := s + w
+			if end > len(line) {
+				end = len(line)
+			} else if line[end] != ' ' {
+				return false
+			}
+			_, e = trimSpaceRange(line, s, end)
+		}
+		pos = e
+		if !psSet(p, col, line[s:e], base+s, base+e, ints, floats, rec, rs) {
+			return false
+		}
+	}
+	return true
+}
+
+func psAtoi(v string) (int64, bool) {
+	if v != "" && v[0] == '-' {
+		n, ok := atoi(v[1:])
+		return -n, ok
+	}
+	if v != "" && v[0] == '+' {
+		return atoi(v[1:])
+	}
+	return atoi(v)
+}
+
+func psSet(p *PsProcess, col *psColumn, v string, s, e int, ints *int64Slab, floats *float64Slab, rec bool, rs *rowSpans) bool {
+	def := &col.def
+	switch def.kind {
+	case psInt:
+		if v == "-" {
+			return true // not applicable (real-time priority, no nice)
+		}
+		n, ok := psAtoi(v)
+		if !ok {
+			return false
+		}
+		ptr := ints.new(n)
+		switch def.field {
+		case fPID:
+			p.PID = ptr
+		case fPPID:
+			p.PPID = ptr
+		case fPGID:
+			p.PGID = ptr
+		case fSID:
+			p.SID = ptr
+		case fLWP:
+			p.LWP = ptr
+		case fThreads:
+			p.Threads = ptr
+		case fVsz:
+			p.VszKiB = ptr
+		case fRss:
+			p.RssKiB = ptr
+		case fSize:
+			p.SizePages = ptr
+		case fNice:
+			p.Nice = ptr
+		case fPriority:
+			p.Priority = ptr
+		case fFlags:
+			p.Flags = ptr
+		case fProcessor:
+			p.Processor = ptr
+		case fElapsedSec:
+			p.ElapsedSeconds = ptr
+		default:
+			return false
+		}
+		if rec {
+			rs.add(def.key, s, e, "parseInt")
+		}
+		return true
+	case psFloat:
+		if v == "-" {
+			return true
+		}
+		if v == "" || !(v[0] >= '0' && v[0] <= '9') {
+			return false
+		}
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return false
+		}
+		ptr := floats.new(f)
+		switch def.field {
+		case fCPU:
+			p.CPUPercent = ptr
+		case fMem:
+			p.MemPercent = ptr
+		default:
+			return false
+		}
+		if rec {
+			rs.add(def.key, s, e, "parseFloat")
+		}
+		return true
+	case psUser:
+		if n, ok := atoi(v); ok {
+			p.UID = ints.new(n)
+			if rec {
+				rs.add("uid", s, e, "parseInt")
+			}
+			return true
+		}
+		p.User = v
+		if rec {
+			rs.add("user", s, e, "")
+		}
+		return true
+	case psElapsed:
+		if n, ok := atoi(v); ok {
+			p.ElapsedSeconds = ints.new(n)
+			if rec {
+				rs.add("elapsed_seconds", s, e, "parseInt")
+			}
+			return true
+		}
+		p.Elapsed = v
+		if rec {
+			rs.add("elapsed", s, e, "")
+		}
+		return true
+	}
+	if v == "" {
+		return true
+	}
+	switch def.field {
+	case fTTY:
+		p.TTY = v
+	case fStat:
+		p.Stat = v
+	case fStarted:
+		p.Started = v
+	case fCPUTime:
+		p.CPUTime = v
+	case fWchan:
+		p.Wchan = v
+	case fAddr:
+		p.Addr = v
+	case fElapsed:
+		p.Elapsed = v
+	case fName:
+		p.Name = v
+	case fCommand:
+		p.Command = v
+	case fExtra:
+		p.Extra = append(p.Extra, PsField{Key: def.key, Value: v})
+		if rec {
+			rs.addEscaped(def.key, s, e, "")
+		}
+		return true
+	default:
+		return false
+	}
+	if rec {
+		rs.add(def.key, s, e, "")
+	}
+	return true
+}
