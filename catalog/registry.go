@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"runtime/debug"
@@ -285,18 +286,18 @@ func firstFrames(stack []byte) string {
 	return strings.Join(lines, "\n")
 }
 
-// passthrough decodes output that is itself one JSON object or array.
-// Numbers stay json.Number so that large integers survive unchanged.
+// passthrough keeps output that is itself one JSON object or array as
+// json.RawMessage, compacted: key order and every number stay exactly as
+// the program wrote them, and nothing is decoded until someone needs to.
 func passthrough(raw string) (any, bool) {
 	t := strings.TrimSpace(raw)
-	if t == "" || (t[0] != '{' && t[0] != '[') {
+	if t == "" || (t[0] != '{' && t[0] != '[') || !json.Valid([]byte(t)) {
 		return nil, false
 	}
-	dec := json.NewDecoder(strings.NewReader(t))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil || dec.InputOffset() != int64(len(t)) {
+	var b bytes.Buffer
+	b.Grow(len(t))
+	if err := json.Compact(&b, []byte(t)); err != nil {
 		return nil, false
 	}
-	return v, true
+	return json.RawMessage(b.Bytes()), true
 }

@@ -4,6 +4,8 @@ go 1.26
 
 require (
 	github.com/goccy/go-json v0.12.0
+	github.com/google/jsonschema-go v0.4.3
+	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/parism-go/parism/catalog v0.0.0
 	github.com/parism-go/parism/guard v0.0.0
 	github.com/parism-go/parism/shaper v0.0.0
@@ -11,8 +13,16 @@ require (
 )
 
 require (
-	github.com/google/jsonschema-go v0.4.3 // indirect
-	github.com/modelcontextprotocol/go-sdk v1.8.0 // indirect
+	github.com/dlclark/regexp2/v2 v2.5.1 // indirect
+	github.com/expr-lang/expr v1.17.8 // indirect
+	github.com/segmentio/asm v1.1.3 // indirect
+	github.com/segmentio/encoding v0.5.4 // indirect
+	github.com/tiktoken-go/tokenizer v0.10.0 // indirect
+	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
+	golang.org/x/oauth2 v0.35.0 // indirect
+	golang.org/x/sync v0.20.0 // indirect
+	golang.org/x/sys v0.41.0 // indirect
+	golang.org/x/time v0.15.0 // indirect
 )
 
 replace github.com/parism-go/parism/guard => ../guard

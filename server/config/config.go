@@ -39,6 +39,11 @@ type Guard struct {
 	DefaultPageSize int     `json:"default_page_size"`
 	MaxPageSize     int     `json:"max_page_size"`
 	Secrets         Secrets `json:"secrets"`
+	// MaxConcurrentRuns bounds the commands running at once across all
+	// sessions; MaxQueuedRuns bounds the calls waiting for a slot (0: none
+	// wait). Past both, a call fails at once with reason "busy".
+	MaxConcurrentRuns int `json:"max_concurrent_runs"`
+	MaxQueuedRuns     int `json:"max_queued_runs"`
 }
 
 // Secrets controls what is kept out of the environment and the output.
@@ -81,6 +86,9 @@ type Telemetry struct {
 // Values of parsers.external_isolation.
 const (
 	IsolationProcess = "process"
+	// IsolationWorker is the original Parism's value (worker threads); Go
+	// isolates in processes, which is stronger, so it means the same.
+	IsolationWorker = "worker"
 	IsolationNone    = "none"
 )
 
@@ -107,6 +115,8 @@ func Default() Config {
 				EnvPatterns:    DefaultEnvPatterns(),
 				OutputPatterns: DefaultOutputPatterns(),
 			},
+			MaxConcurrentRuns: 8,
+			MaxQueuedRuns:     64,
 		},
 		Parsers: Parsers{
 			ExternalIsolation:     IsolationProcess,
@@ -262,6 +272,8 @@ func (c Config) checks() []valueCheck {
 		{"guard.max_items", func() string { return checkPositive(g.MaxItems) }},
 		{"guard.default_page_size", func() string { return checkPositive(g.DefaultPageSize) }},
 		{"guard.max_page_size", func() string { return checkPositive(g.MaxPageSize) }},
+		{"guard.max_concurrent_runs", func() string { return checkPositive(g.MaxConcurrentRuns) }},
+		{"guard.max_queued_runs", func() string { return checkQueue(g.MaxQueuedRuns) }},
 		{"guard.block_patterns", func() string { return checkEntries(g.BlockPatterns) }},
 		{"guard.command_arg_restrictions", func() string { return checkRestrictions(g.CommandArgRestrictions) }},
 		{"guard.secrets.env_patterns", func() string { return checkEntries(s.EnvPatterns) }},
@@ -289,6 +301,14 @@ func checkNonNegative(n int) string {
 	return ""
 }
 
+// checkQueue accepts 0: no call waits, a saturated server refuses at once.
+func checkQueue(n int) string {
+	if n < 0 {
+		return fmt.Sprintf("must be 0 (no queue) or a positive integer, got %d", n)
+	}
+	return ""
+}
+
 func checkProfile(p string) string {
 	switch guard.Profile(p) {
 	case guard.ProfileReadonly, guard.ProfileBuild:
@@ -299,10 +319,10 @@ func checkProfile(p string) string {
 
 func checkIsolation(s string) string {
 	switch s {
-	case IsolationProcess, IsolationNone:
+	case IsolationProcess, IsolationWorker, IsolationNone:
 		return ""
 	}
-	return fmt.Sprintf("must be %q or %q, got %q", IsolationProcess, IsolationNone, s)
+	return fmt.Sprintf("must be %q, %q or %q, got %q", IsolationProcess, IsolationWorker, IsolationNone, s)
 }
 
 // checkEntries refuses empty strings in a list: an empty block pattern would

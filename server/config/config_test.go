@@ -362,7 +362,7 @@ func TestProjectPathsWithoutGlobalRestriction(t *testing.T) {
 	f := newFixture(t)
 	f.project(t, FileJSON, `{"guard": {"allowed_paths": ["."]}}`)
 	cfg := f.load(t)
-	if !slices.Equal(cfg.Guard.AllowedPaths, []string{"."}) || len(cfg.Warnings) != 0 {
+	if !slices.Equal(cfg.Guard.AllowedPaths, []string{f.cwd}) || len(cfg.Warnings) != 0 {
 		t.Errorf("AllowedPaths = %q, Warnings = %q", cfg.Guard.AllowedPaths, cfg.Warnings)
 	}
 }
@@ -372,8 +372,8 @@ func TestProjectRelativePathUnderGlobal(t *testing.T) {
 	f.global(t, FileJSON, `{"guard": {"allowed_paths": [`+quoteJSON(f.cwd)+`]}}`)
 	f.project(t, FileJSON, `{"guard": {"allowed_paths": ["src", "../elsewhere"]}}`)
 	cfg := f.load(t)
-	if !slices.Equal(cfg.Guard.AllowedPaths, []string{"src"}) {
-		t.Errorf("AllowedPaths = %q, want [src]", cfg.Guard.AllowedPaths)
+	if want := []string{filepath.Join(f.cwd, "src")}; !slices.Equal(cfg.Guard.AllowedPaths, want) {
+		t.Errorf("AllowedPaths = %q, want %q", cfg.Guard.AllowedPaths, want)
 	}
 	if len(cfg.Warnings) != 1 || !strings.Contains(cfg.Warnings[0], "adds '../elsewhere'") {
 		t.Errorf("Warnings = %q", cfg.Warnings)
@@ -395,8 +395,8 @@ func TestProjectPathThroughSymlinkIsOutside(t *testing.T) {
 	f.global(t, FileJSON, `{"guard": {"allowed_paths": [`+quoteJSON(allowed)+`]}}`)
 	f.project(t, FileJSON, `{"guard": {"allowed_paths": ["allowed/link/sub", "allowed/real", "allowed/../outside"]}}`)
 	cfg := f.load(t)
-	if !slices.Equal(cfg.Guard.AllowedPaths, []string{"allowed/real"}) {
-		t.Errorf("AllowedPaths = %q, want [allowed/real]", cfg.Guard.AllowedPaths)
+	if want := []string{filepath.Join(f.cwd, "allowed/real")}; !slices.Equal(cfg.Guard.AllowedPaths, want) {
+		t.Errorf("AllowedPaths = %q, want %q", cfg.Guard.AllowedPaths, want)
 	}
 	if len(cfg.Warnings) != 1 || !strings.Contains(cfg.Warnings[0], "adds 'allowed/link/sub', 'allowed/../outside'") {
 		t.Errorf("Warnings = %q", cfg.Warnings)
@@ -650,7 +650,7 @@ func TestFileErrors(t *testing.T) {
 		{"json restriction flags type", FileJSON, `{"guard": {"command_arg_restrictions": {"node": {"blocked_flags": [1]}}}}`, "guard.command_arg_restrictions.node.blocked_flags", 1, "entry 1 is number 1"},
 		{"json restriction without flags", FileJSON, `{"guard": {"command_arg_restrictions": {"node": {}}}}`, "guard.command_arg_restrictions.node", 1, "blocked_flags is missing"},
 		{"json invalid profile", FileJSON, `{"guard": {"profile": "admin"}}`, "guard.profile", 1, `must be "readonly" or "build", got "admin"`},
-		{"json invalid isolation", FileJSON, `{"parsers": {"external_isolation": "docker"}}`, "parsers.external_isolation", 1, `must be "process" or "none"`},
+		{"json invalid isolation", FileJSON, `{"parsers": {"external_isolation": "docker"}}`, "parsers.external_isolation", 1, `must be "process", "worker" or "none"`},
 		{"json zero limit", FileJSON, `{"guard": {"timeout_ms": 0}}`, "guard.timeout_ms", 1, "must be a positive integer, got 0"},
 		{"json negative limit", FileJSON, "{\n\"parsers\": {\"external_memory_limit_mb\": -1}}", "parsers.external_memory_limit_mb", 2, "must be a positive integer"},
 		{"json negative threshold", FileJSON, `{"parsers": {"adaptive_format_threshold": {"compact": -1}}}`, "parsers.adaptive_format_threshold.compact", 1, "must be 0 (unset)"},
@@ -820,5 +820,20 @@ func TestProjectCannotWeakenSecrets(t *testing.T) {
 	}
 	if len(cfg.Warnings) != 3 {
 		t.Errorf("warnings = %q, want 3", cfg.Warnings)
+	}
+}
+
+// Relative allowed paths are the project directory's: the guard gets them
+// absolute.
+func TestRelativeAllowedPaths(t *testing.T) {
+	home, proj := t.TempDir(), t.TempDir()
+	writeFile(t, filepath.Join(proj, "prism.config.json"), `{"guard": {"allowed_paths": ["src", "~/x", "/abs"]}}`)
+	cfg, err := Load(LoadOptions{Home: home, Cwd: proj, Env: testEnv{}.lookup})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{filepath.Join(proj, "src"), "~/x", "/abs"}
+	if !slices.Equal(cfg.Guard.AllowedPaths, want) {
+		t.Fatalf("allowed_paths = %q, want %q", cfg.Guard.AllowedPaths, want)
 	}
 }

@@ -15,7 +15,7 @@ type envVar struct {
 }
 
 // envVars are the PARISM_* variables of the original Parism 2.1, plus
-// PARISM_PROFILE, in the order they are applied.
+// PARISM_PROFILE and the run limits, in the order they are applied.
 var envVars = []envVar{
 	{"PARISM_ALLOWED_COMMANDS", "guard.allowed_commands", envList(func(fc *fileConfig) **[]string { return &fc.guard().AllowedCommands })},
 	{"PARISM_ALLOWED_PATHS", "guard.allowed_paths", envList(func(fc *fileConfig) **[]string { return &fc.guard().AllowedPaths })},
@@ -24,6 +24,8 @@ var envVars = []envVar{
 	{"PARISM_MAX_OUTPUT_BYTES", "guard.max_output_bytes", envInt(func(fc *fileConfig) **int { return &fc.guard().MaxOutputBytes })},
 	{"PARISM_MAX_ITEMS", "guard.max_items", envInt(func(fc *fileConfig) **int { return &fc.guard().MaxItems })},
 	{"PARISM_DEFAULT_PAGE_SIZE", "guard.default_page_size", envInt(func(fc *fileConfig) **int { return &fc.guard().DefaultPageSize })},
+	{"PARISM_MAX_CONCURRENT_RUNS", "guard.max_concurrent_runs", envInt(func(fc *fileConfig) **int { return &fc.guard().MaxConcurrentRuns })},
+	{"PARISM_MAX_QUEUED_RUNS", "guard.max_queued_runs", envInt(func(fc *fileConfig) **int { return &fc.guard().MaxQueuedRuns })},
 	{"PARISM_STRICT_SCHEMAS", "parsers.strict_schemas", envBool(func(fc *fileConfig) **bool { return &fc.parsers().StrictSchemas })},
 	{"PARISM_ADAPTIVE_FORMAT_JSON", "parsers.adaptive_format_threshold.json", envInt(func(fc *fileConfig) **int { return &fc.thresholds().JSON })},
 	{"PARISM_ADAPTIVE_FORMAT_COMPACT", "parsers.adaptive_format_threshold.compact", envInt(func(fc *fileConfig) **int { return &fc.thresholds().Compact })},

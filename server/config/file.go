@@ -40,6 +40,8 @@ type fileGuard struct {
 	MaxItems               *int                           `json:"max_items" toml:"max_items"`
 	DefaultPageSize        *int                           `json:"default_page_size" toml:"default_page_size"`
 	MaxPageSize            *int                           `json:"max_page_size" toml:"max_page_size"`
+	MaxConcurrentRuns      *int                           `json:"max_concurrent_runs" toml:"max_concurrent_runs"`
+	MaxQueuedRuns          *int                           `json:"max_queued_runs" toml:"max_queued_runs"`
 	BlockPatterns          *[]string                      `json:"block_patterns" toml:"block_patterns"`
 	CommandArgRestrictions map[string]*fileArgRestriction `json:"command_arg_restrictions" toml:"command_arg_restrictions"`
 	Secrets                *fileSecrets                   `json:"secrets" toml:"secrets"`

@@ -109,6 +109,13 @@ func Load(opts LoadOptions) (Config, error) {
 	if err := ld.env(lookup); err != nil {
 		return Config{}, err
 	}
+	// The guard takes absolute paths only; a relative one in a file or a
+	// variable means the project directory's, as documented.
+	for i, p := range cfg.Guard.AllowedPaths {
+		if !filepath.IsAbs(p) && p != "~" && !strings.HasPrefix(p, "~/") {
+			cfg.Guard.AllowedPaths[i] = filepath.Join(cwd, p)
+		}
+	}
 	return cfg, nil
 }
 
@@ -230,6 +237,8 @@ func (ld *loader) apply(fc *fileConfig, l layerInfo) {
 		setInt(&cg.MaxItems, g.MaxItems)
 		setInt(&cg.DefaultPageSize, g.DefaultPageSize)
 		setInt(&cg.MaxPageSize, g.MaxPageSize)
+		setInt(&cg.MaxConcurrentRuns, g.MaxConcurrentRuns)
+		setInt(&cg.MaxQueuedRuns, g.MaxQueuedRuns)
 		if g.BlockPatterns != nil {
 			cg.BlockPatterns = w.onlyAdd("guard.block_patterns", cg.BlockPatterns, *g.BlockPatterns)
 		}
@@ -487,6 +496,10 @@ func validateLayer(fc *fileConfig, errAt func(key, msg string) error) error {
 		positive("guard.max_items", g.MaxItems)
 		positive("guard.default_page_size", g.DefaultPageSize)
 		positive("guard.max_page_size", g.MaxPageSize)
+		positive("guard.max_concurrent_runs", g.MaxConcurrentRuns)
+		if g.MaxQueuedRuns != nil {
+			add("guard.max_queued_runs", checkQueue(*g.MaxQueuedRuns))
+		}
 		list("guard.block_patterns", g.BlockPatterns, checkEntries)
 		for _, cmd := range slices.Sorted(maps.Keys(g.CommandArgRestrictions)) {
 			key := "guard.command_arg_restrictions." + cmd

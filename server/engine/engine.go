@@ -32,6 +32,7 @@ type Engine struct {
 	workdir string           // cwd when a request gives none
 	pages   *pageCache
 	stats   *stats
+	limit   *limiter // guard.max_concurrent_runs and max_queued_runs
 }
 
 // Option adjusts an Engine.
@@ -68,6 +69,7 @@ func New(cfg config.Config, opts ...Option) (*Engine, error) {
 		return nil, err
 	}
 	e := &Engine{cfg: cfg, guard: g, os: catalog.HostOS(), pages: newPageCache(), stats: newStats()}
+	e.limit = newLimiter(cfg.Guard.MaxConcurrentRuns, cfg.Guard.MaxQueuedRuns)
 	for _, o := range opts {
 		o(e)
 	}
@@ -125,7 +127,10 @@ func (e *Engine) Run(ctx context.Context, req Request) *Envelope {
 // execute runs the guard and the command. It returns the envelope so far
 // and, when the command ran, its result for parsing.
 func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*Envelope, *executor.Result) {
-	env := &Envelope{Cmd: req.Cmd, Args: req.Args, Stdout: Stdout{}}
+	// raw is always present, "" when nothing ran: the contract says an
+	// agent can always fall back on it.
+	empty := ""
+	env := &Envelope{Cmd: req.Cmd, Args: req.Args, Stdout: Stdout{Raw: &empty}}
 	if env.Args == nil {
 		env.Args = []string{}
 	}
@@ -164,6 +169,12 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 		// npx must never download and run a package the project lacks.
 		args = append([]string{"--no"}, args...)
 	}
+	release, busy := e.limit.acquire(ctx)
+	if busy != nil {
+		env.Failure = busy
+		return done(), nil
+	}
+	defer release()
 	var before snapshot
 	if req.IncludeDiff {
 		before = takeSnapshot(cwd)
@@ -233,6 +244,7 @@ func (e *Engine) finish(env *Envelope, res *executor.Result, cmd string, args []
 		}
 	}
 	e.parseInto(env, cmd, args, stdout, format)
+	keepBytes(env, &res.Stdout, &res.Stderr)
 	env.DurationMs = ms(time.Since(start))
 	if env.Telemetry != nil {
 		env.Telemetry.TotalMs = env.DurationMs

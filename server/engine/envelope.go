@@ -41,6 +41,7 @@ type Envelope struct {
 	DurationMs float64     `json:"duration_ms"`
 	Stdout     Stdout      `json:"stdout"`
 	Stderr     string      `json:"stderr"`
+	StderrB64  string      `json:"stderr_base64,omitempty"` // Stderr's exact bytes when not valid UTF-8 (see keepBytes)
 	Diff       *Diff       `json:"diff,omitempty"`
 	Truncated  bool        `json:"truncated"`
 	Truncation *Truncation `json:"truncation,omitempty"`
@@ -56,6 +57,9 @@ type Stdout struct {
 	// Raw is the output as the program wrote it (after redaction, and minus
 	// what truncation dropped). Absent in the json-no-raw and compact formats.
 	Raw *string `json:"raw,omitempty"`
+	// RawBase64 holds Raw's exact bytes, base64 with padding, when they
+	// are not valid UTF-8; Raw then has U+FFFD for each invalid byte.
+	RawBase64 string `json:"raw_base64,omitempty"`
 	// Parsed is the structure read from Raw, or null.
 	Parsed any `json:"parsed"`
 	// ParseError says why a parser that applied produced nothing.

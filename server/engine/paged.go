@@ -108,9 +108,9 @@ func (e *Engine) RunPaged(ctx context.Context, req PagedRequest) *Envelope {
 		if env.Stdout.Raw != nil {
 			hit.lines = splitLines(*env.Stdout.Raw)
 		}
-		// A cancelled run is the caller's doing, not the command's answer:
-		// caching it would refuse every retry for pageTTL.
-		if env.Failure == nil || env.Failure.Kind == KindExec && env.Failure.Reason != ReasonCanceled {
+		// A cancelled or busy run is not the command's answer: caching it
+		// would refuse every retry for pageTTL.
+		if env.Failure == nil || env.Failure.Kind == KindExec && env.Failure.Reason != ReasonCanceled && env.Failure.Reason != ReasonBusy {
 			e.pages.put(key, hit)
 		}
 		e.stats.record(req.Cmd, env)
@@ -128,6 +128,7 @@ func (e *Engine) RunPaged(ctx context.Context, req PagedRequest) *Envelope {
 		page += "\n"
 	}
 	env.Stdout = Stdout{Raw: &page}
+	keepBytes(&env, nil, nil)
 	env.PageInfo = &PageInfo{Page: req.Page, PageSize: size, TotalLines: len(hit.lines), HasNext: to < len(hit.lines), Cache: cache}
 	env.DurationMs = ms(time.Since(start))
 	return &env

@@ -1,6 +1,7 @@
 package executor
 
 import (
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -121,4 +122,18 @@ func SafeEnv(env []string) []string {
 		}
 	}
 	return append(out, safeSettings...)
+}
+
+// withPWD returns env with PWD set to dir, as a copy.
+func withPWD(env []string, dir string) []string {
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	out := make([]string, 0, len(env)+1)
+	for _, kv := range env {
+		if !sameEnvName(envName(kv), "PWD") {
+			out = append(out, kv)
+		}
+	}
+	return append(out, "PWD="+dir)
 }

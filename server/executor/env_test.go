@@ -93,3 +93,11 @@ func TestSafeEnv(t *testing.T) {
 		t.Errorf("input modified: %q", in)
 	}
 }
+
+func TestWithPWD(t *testing.T) {
+	got := withPWD([]string{"A=1", "PWD=/elsewhere", "B=2"}, "/work/x")
+	want := []string{"A=1", "B=2", "PWD=/work/x"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("withPWD = %q, want %q", got, want)
+	}
+}

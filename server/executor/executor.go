@@ -139,6 +139,11 @@ func Run(ctx context.Context, s Spec) (res Result) {
 	if env == nil {
 		env = os.Environ()
 	}
+	if s.Dir != "" {
+		// os/exec sets PWD only when it builds the environment itself; a
+		// child that trusts $PWD (sh, many tools) must see its real cwd.
+		env = withPWD(env, s.Dir)
+	}
 	path, err := resolve(s.Path, env)
 	if err != nil {
 		res.SpawnErr = &SpawnError{Reason: reasonOf(err), Path: s.Path, Dir: s.Dir, Err: err}

@@ -460,10 +460,12 @@ func TestOnProgress(t *testing.T) {
 	if n < 3 {
 		t.Fatalf("OnProgress called %d times in %v", n, r.Duration)
 	}
+	// The rate is bounded, not the gap between two calls: a ticker delayed
+	// on a busy machine delivers its next tick early.
+	if max := int(r.Duration/progressInterval) + 2; n > max {
+		t.Errorf("OnProgress called %d times in %v, want at most %d", n, r.Duration, max)
+	}
 	for i := 1; i < n; i++ {
-		if gap := calls[i].Sub(calls[i-1]); gap < 150*time.Millisecond {
-			t.Errorf("calls %d and %d only %v apart", i-1, i, gap)
-		}
 		if vals[i][0] < vals[i-1][0] || vals[i][1] < vals[i-1][1] {
 			t.Errorf("progress went backwards: %v", vals)
 		}

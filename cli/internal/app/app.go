@@ -34,6 +34,8 @@ and answers with JSON: {ok, exitCode, stdout:{raw, parsed}, failure}.
 Usage:
   parism                          serve MCP on stdio (same as: parism serve)
   parism serve [--config F]       serve MCP on stdio
+  parism serve --http ADDR [--token-file F] [--allow-origin O]...
+                                  serve MCP over HTTP (see parism serve --help)
   parism run [flags] -- CMD ARGS  run a command, print its envelope
   parism check [flags] -- CMD ARGS
                                   print the guard's verdict (exit 0 pass, 1 blocked)
@@ -150,13 +152,18 @@ func (c *cli) print(v any) int {
 }
 
 func (c *cli) serve(args []string) int {
-	fs := c.flags("serve", "[--config FILE]", "Serve the MCP tools run, run_paged, describe and dry_run on stdin/stdout.\nLogs go to stderr.")
+	fs := c.flags("serve", "[--config FILE] [--http HOST:PORT [--token-file FILE] [--allow-origin ORIGIN]...]", serveAbout)
 	cm := common{config: fs.String("config", "", "read only this config `file` (JSON or TOML)")}
+	hf := addHTTPFlags(fs)
 	if code, done := c.parseFlags(fs, args); done {
 		return code
 	}
 	if fs.NArg() > 0 {
 		return c.usageError("serve: unexpected argument %q", fs.Arg(0))
+	}
+	plan, code := hf.plan(c)
+	if code != exitOK {
+		return code
 	}
 	e, code := c.engine(cm)
 	if e == nil {
@@ -164,6 +171,9 @@ func (c *cli) serve(args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if plan != nil {
+		return c.serveHTTP(ctx, e, plan)
+	}
 	if err := mcpserver.ServeStdio(ctx, e); err != nil && !errors.Is(err, context.Canceled) && !isEOF(err) {
 		fmt.Fprintf(c.stderr, "parism: serve: %v\n", err)
 		return exitFailed
@@ -199,6 +209,9 @@ func (c *cli) run(args []string) int {
 	cmd, cargs, ok := c.command(fs)
 	if !ok {
 		return exitUsage
+	}
+	if !validFormat(*format) {
+		return c.usageError("run: --format must be json, compact or json-no-raw, got %q", *format)
 	}
 	e, code := c.engine(cm)
 	if e == nil {
@@ -252,6 +265,9 @@ func (c *cli) parse(args []string) int {
 	if !ok {
 		return exitUsage
 	}
+	if !validFormat(*format) {
+		return c.usageError("parse: --format must be json, compact or json-no-raw, got %q", *format)
+	}
 	var os catalog.OS
 	if *osName != "" {
 		o, err := catalog.ParseOS(*osName)
@@ -296,4 +312,8 @@ func (c *cli) describe(args []string) int {
 		return c.print(e.DescribeCommand(fs.Arg(0)))
 	}
 	return c.print(e.Describe())
+}
+
+func validFormat(f string) bool {
+	return f == engine.FormatJSON || f == engine.FormatCompact || f == engine.FormatJSONNoRaw
 }

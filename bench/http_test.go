@@ -1,0 +1,352 @@
+package bench
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/parism-go/parism/server/config"
+	"github.com/parism-go/parism/server/engine"
+	"github.com/parism-go/parism/server/httpserver"
+)
+
+// The HTTP load test: many sessions calling `run pwd` at once against an
+// in-process server on 127.0.0.1, so that the server's goroutines, open
+// files and child processes can be counted before and after.
+
+// loadQueue admits every call of the load: with 200 sessions calling at
+// once, the default max_queued_runs (64) would refuse most of them as busy,
+// which is the designed answer to overload but not what is measured here.
+const loadQueue = 512
+
+type loadResult struct {
+	latencies []time.Duration
+	elapsed   time.Duration
+	failures  []string
+}
+
+func (r loadResult) summary() string {
+	return fmt.Sprintf("%d calls in %v (%.0f calls/s): p50 %v, p99 %v, max %v",
+		len(r.latencies), r.elapsed.Round(time.Millisecond), float64(len(r.latencies))/r.elapsed.Seconds(),
+		percentile(r.latencies, 0.50), percentile(r.latencies, 0.99), slices.Max(r.latencies))
+}
+
+// resources is what the process holds: goroutines, open descriptors, live
+// child processes.
+type resources struct{ goroutines, fds, children int }
+
+func (r resources) String() string {
+	return fmt.Sprintf("%d goroutines, %d fds, %d children", r.goroutines, r.fds, r.children)
+}
+
+func measure() resources {
+	fds, _ := os.ReadDir("/proc/self/fd")
+	return resources{runtime.NumGoroutine(), len(fds), len(liveChildren())}
+}
+
+// settle waits for the process to come back to at most base (plus slack
+// goroutines for the runtime's own comings and goings).
+func settle(base resources, slack int) (resources, bool) {
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		now := measure()
+		if now.goroutines <= base.goroutines+slack && now.fds <= base.fds && now.children <= base.children {
+			return now, true
+		}
+		if time.Now().After(deadline) {
+			return now, false
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// liveChildren lists this process's children that are not zombies.
+func liveChildren() []int {
+	self := os.Getpid()
+	ents, _ := os.ReadDir("/proc")
+	var out []int
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		s := string(b)
+		i := strings.LastIndexByte(s, ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(s[i+1:])
+		if len(f) < 2 || f[0] == "Z" || f[0] == "X" {
+			continue
+		}
+		if ppid, _ := strconv.Atoi(f[1]); ppid == self {
+			out = append(out, pid)
+		}
+	}
+	return out
+}
+
+// loadServer serves a fresh engine on 127.0.0.1 until stop is called.
+type loadServer struct {
+	url  string
+	stop func()
+}
+
+func startLoadServer(tb testing.TB) *loadServer {
+	tb.Helper()
+	cfg := config.Default()
+	cfg.Guard.MaxQueuedRuns = loadQueue
+	e, err := engine.New(cfg, engine.WithWorkdir(tb.TempDir()))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- httpserver.Serve(ctx, ln, e, httpserver.Options{}) }()
+	var once sync.Once
+	s := &loadServer{url: "http://" + ln.Addr().String() + httpserver.Path}
+	s.stop = func() {
+		once.Do(func() {
+			cancel()
+			if err := <-done; err != nil {
+				tb.Errorf("Serve: %v", err)
+			}
+		})
+	}
+	tb.Cleanup(s.stop)
+	return s
+}
+
+// loadClient is one HTTP client shared by all sessions, with enough idle
+// connections kept for every session's request and standalone stream.
+func loadClient(sessions int) *http.Client {
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.MaxIdleConns = 4 * sessions
+	tr.MaxIdleConnsPerHost = 4 * sessions
+	return &http.Client{Transport: tr}
+}
+
+// load runs sessions × calls of `run pwd`, each session in its own
+// directory so that an answer given to the wrong session would show.
+func load(tb testing.TB, url string, sessions, calls int) loadResult {
+	tb.Helper()
+	hc := loadClient(sessions)
+	defer hc.CloseIdleConnections()
+	root := tb.TempDir()
+	var (
+		mu  sync.Mutex
+		res loadResult
+		wg  sync.WaitGroup
+	)
+	fail := func(format string, a ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		if len(res.failures) < 20 {
+			res.failures = append(res.failures, fmt.Sprintf(format, a...))
+		}
+	}
+	ready := make(chan struct{})
+	var connected sync.WaitGroup
+	connected.Add(sessions)
+	for i := range sessions {
+		dir := filepath.Join(root, fmt.Sprintf("s%03d", i))
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			tb.Fatal(err)
+		}
+		wg.Go(func() {
+			tr := &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: hc, MaxRetries: -1}
+			cs, err := mcp.NewClient(&mcp.Implementation{Name: "load", Version: "0"}, nil).Connect(context.Background(), tr, nil)
+			connected.Done()
+			if err != nil {
+				fail("session %d: connect: %v", i, err)
+				return
+			}
+			defer cs.Close()
+			<-ready // every session connected: the calls start together
+			params := &mcp.CallToolParams{Name: "run", Arguments: map[string]any{"cmd": "pwd", "cwd": dir}}
+			lat := make([]time.Duration, 0, calls)
+			for j := range calls {
+				t := time.Now()
+				r, err := cs.CallTool(context.Background(), params)
+				d := time.Since(t)
+				if err != nil {
+					fail("session %d call %d: %v", i, j, err)
+					continue
+				}
+				env, _ := r.StructuredContent.(map[string]any)
+				out, _ := env["stdout"].(map[string]any)
+				if env["ok"] != true || out["raw"] != dir+"\n" {
+					fail("session %d call %d: %v", i, j, env)
+					continue
+				}
+				lat = append(lat, d)
+			}
+			mu.Lock()
+			res.latencies = append(res.latencies, lat...)
+			mu.Unlock()
+		})
+	}
+	connected.Wait()
+	start := time.Now()
+	close(ready)
+	wg.Wait()
+	res.elapsed = time.Since(start)
+	return res
+}
+
+// checkedLoad runs the load and checks every answer and every resource.
+func checkedLoad(tb testing.TB, sessions, calls int) loadResult {
+	if runtime.GOOS != "linux" {
+		tb.Skip("reads /proc")
+	}
+	base0 := measure()
+	s := startLoadServer(tb)
+	// One warm-up session, so the baseline includes what a running server
+	// keeps (listener, pools) but nothing per session.
+	warm := load(tb, s.url, 1, 2)
+	if len(warm.failures) > 0 {
+		tb.Fatalf("warm-up: %v", warm.failures)
+	}
+	base1, _ := settle(measure(), 0)
+	rss0 := rssKB(tb, os.Getpid())
+
+	r := load(tb, s.url, sessions, calls)
+	for _, f := range r.failures {
+		tb.Error(f)
+	}
+	if got, want := len(r.latencies), sessions*calls; got != want {
+		tb.Errorf("%d calls answered correctly, want %d", got, want)
+	}
+	rss1 := rssKB(tb, os.Getpid())
+	after1, ok := settle(base1, 3)
+	tb.Logf("%d sessions x %d calls: %s", sessions, calls, r.summary())
+	tb.Logf("RSS %d MB before, %d MB after; server running: %v before, %v after the sessions closed",
+		rss0/1024, rss1/1024, base1, after1)
+	if !ok {
+		tb.Errorf("resources did not return to the running server's baseline: %v before, %v after", base1, after1)
+	}
+	s.stop()
+	after0, ok := settle(base0, 3)
+	tb.Logf("server stopped: %v before it started, %v after", base0, after0)
+	if !ok {
+		tb.Errorf("resources did not return to the baseline after shutdown: %v before, %v after", base0, after0)
+	}
+	return r
+}
+
+// TestHTTPLoad is the CI-sized load: 20 sessions × 10 calls.
+func TestHTTPLoad(t *testing.T) {
+	checkedLoad(t, 20, 10)
+}
+
+// BenchmarkHTTPLoad is the full load, 200 sessions × 50 calls of `run pwd`
+// over HTTP; run it once: go test -run '^$' -bench HTTPLoad -benchtime 1x.
+func BenchmarkHTTPLoad(b *testing.B) {
+	for b.Loop() {
+		r := checkedLoad(b, 200, 50)
+		b.ReportMetric(float64(percentile(r.latencies, 0.50).Microseconds())/1000, "p50-ms")
+		b.ReportMetric(float64(percentile(r.latencies, 0.99).Microseconds())/1000, "p99-ms")
+		b.ReportMetric(float64(len(r.latencies))/r.elapsed.Seconds(), "calls/s")
+	}
+}
+
+// httpBinary starts the built binary with `serve --http 127.0.0.1:0` and
+// returns its MCP URL, read from the line it prints on stderr.
+func httpBinary(tb testing.TB) string {
+	tb.Helper()
+	cmd := exec.Command(binary, "serve", "--http", "127.0.0.1:0")
+	cmd.Dir = tb.TempDir()
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "PARISM_") && !strings.HasPrefix(kv, "HOME=") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	cmd.Env = append(cmd.Env, "HOME="+tb.TempDir())
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		cmd.Wait()
+	})
+	line, err := bufio.NewReader(stderr).ReadString('\n')
+	if err != nil {
+		tb.Fatalf("serve --http: %v", err)
+	}
+	m := regexp.MustCompile(`http://\S+`).FindString(line)
+	if m == "" {
+		tb.Fatalf("serve --http said %q", line)
+	}
+	go func() {
+		// Keep draining, so a warning never blocks the server.
+		buf := make([]byte, 4096)
+		for {
+			if _, err := stderr.Read(buf); err != nil {
+				return
+			}
+		}
+	}()
+	return m
+}
+
+// BenchmarkPwd compares one session's `run pwd` round trip over stdio and
+// over HTTP, both against the built binary.
+func BenchmarkPwd(b *testing.B) {
+	params := &mcp.CallToolParams{Name: "run", Arguments: map[string]any{"cmd": "pwd"}}
+	bench := func(b *testing.B, cs *mcp.ClientSession) {
+		var d []time.Duration
+		for b.Loop() {
+			t := time.Now()
+			res, err := cs.CallTool(context.Background(), params)
+			if err != nil || res.IsError {
+				b.Fatal(err, res)
+			}
+			d = append(d, time.Since(t))
+		}
+		report(b, d)
+	}
+	b.Run("stdio", func(b *testing.B) {
+		cs, _ := connect(b)
+		defer cs.Close()
+		bench(b, cs)
+	})
+	b.Run("http", func(b *testing.B) {
+		hc := loadClient(1)
+		defer hc.CloseIdleConnections()
+		tr := &mcp.StreamableClientTransport{Endpoint: httpBinary(b), HTTPClient: hc}
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "0"}, nil).Connect(context.Background(), tr, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer cs.Close()
+		bench(b, cs)
+	})
+}

@@ -1,0 +1,376 @@
+package httpserver
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/parism-go/parism/server/engine"
+	"github.com/parism-go/parism/server/mcpserver"
+)
+
+// Paths served.
+const (
+	// Path is the MCP endpoint (GET, POST and DELETE of the streamable
+	// transport).
+	Path = "/mcp"
+	// HealthPath answers GET with "ok", without authentication.
+	HealthPath = "/healthz"
+)
+
+// Defaults of Options.
+const (
+	DefaultMaxRequestBytes = 1 << 20
+	DefaultSessionTimeout  = 30 * time.Minute
+)
+
+// shutdownGrace bounds how long Serve waits for requests after its context
+// ends; the sessions are closed at once, which kills their commands, so
+// only answers still being written need it.
+const shutdownGrace = 5 * time.Second
+
+// ErrInsecureBind is returned (wrapped, with the address) when no token is
+// configured and the address is not a loopback one: without a token, anyone
+// who can reach the port could run commands.
+var ErrInsecureBind = errors.New("no token configured: refusing to listen on a non-loopback address")
+
+// Options configure the HTTP server. The zero value serves loopback
+// clients without authentication.
+type Options struct {
+	// Token is the bearer token every request to Path must carry
+	// ("Authorization: Bearer TOKEN"), compared in constant time. Empty
+	// means no authentication, which Serve allows on loopback only.
+	Token string
+	// AllowedOrigins lists the browser origins ("https://app.example.com")
+	// allowed to call. A request with an Origin header not in the list is
+	// refused with 403, which defeats DNS rebinding and cross-site pages;
+	// requests without Origin (agents, curl) are allowed.
+	AllowedOrigins []string
+	// MaxRequestBytes bounds a request body; larger bodies get 413.
+	// 0 means DefaultMaxRequestBytes.
+	MaxRequestBytes int64
+	// SessionTimeout closes a session after this long without a request,
+	// killing whatever it still runs. 0 means DefaultSessionTimeout; a
+	// negative value keeps idle sessions forever.
+	SessionTimeout time.Duration
+	// MCP adjusts the MCP server (name, progress delay); nil for defaults.
+	MCP *mcpserver.Options
+	// Logger receives transport errors; nil discards them.
+	Logger *slog.Logger
+}
+
+// Validate reports what is wrong with o: a token with spaces or control
+// characters, an allowed origin that is not scheme://host[:port].
+func (o Options) Validate() error {
+	if strings.ContainsFunc(o.Token, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
+		return errors.New("the token must not contain spaces or control characters")
+	}
+	for _, s := range o.AllowedOrigins {
+		if _, ok := origin(s); !ok {
+			return fmt.Errorf("allowed origin %q: want http(s)://host[:port], e.g. https://app.example.com", s)
+		}
+	}
+	return nil
+}
+
+// Handler returns the HTTP handler serving e's tools at Path and the health
+// check at HealthPath. The error reports invalid Options.
+func Handler(e *engine.Engine, opts Options) (http.Handler, error) {
+	return newHandler(e, opts)
+}
+
+// ListenAndServe listens on addr (host:port) and serves until ctx ends,
+// then shuts down: sessions are closed (their commands killed) and answers
+// in progress get a few seconds to finish. Without a token it refuses, with
+// an error wrapping ErrInsecureBind, any address that is not loopback.
+func ListenAndServe(ctx context.Context, addr string, e *engine.Engine, opts Options) error {
+	if opts.Token == "" {
+		if err := RequireLoopback(addr); err != nil {
+			return err
+		}
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	return Serve(ctx, ln, e, opts)
+}
+
+// Serve is ListenAndServe on a listener of the caller's; it closes ln. The
+// loopback rule is checked on the address ln is bound to.
+func Serve(ctx context.Context, ln net.Listener, e *engine.Engine, opts Options) error {
+	if opts.Token == "" && !isLoopback(ln.Addr()) {
+		ln.Close()
+		return fmt.Errorf("%w (bound to %s)", ErrInsecureBind, ln.Addr())
+	}
+	h, err := newHandler(e, opts)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	hs := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(h.logger.Handler(), slog.LevelWarn),
+		// No WriteTimeout: an answer streams for as long as its command runs.
+	}
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	select {
+	case err := <-served:
+		h.closeSessions()
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	shut := make(chan error, 1)
+	go func() { shut <- hs.Shutdown(sctx) }()
+	// Shutdown stops accepting, then waits for requests to finish; closing
+	// the sessions ends their calls and standalone streams. Repeat until it
+	// is done, for a session that an in-flight initialize was creating.
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		h.closeSessions()
+		select {
+		case err := <-shut:
+			if err != nil {
+				hs.Close()
+			}
+			<-served
+			return nil
+		case <-tick.C:
+		}
+	}
+}
+
+// RequireLoopback returns nil when addr's host is a loopback IP address or
+// "localhost", and an error wrapping ErrInsecureBind otherwise (an empty
+// host means every interface). It looks nothing up.
+func RequireLoopback(addr string) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("address %q: %v", addr, err)
+	}
+	if strings.EqualFold(host, "localhost") {
+		return nil
+	}
+	if ip, err := netip.ParseAddr(host); err == nil && ip.IsLoopback() {
+		return nil
+	}
+	shown := host
+	if shown == "" {
+		shown = "every interface"
+	}
+	return fmt.Errorf("%w (%s)", ErrInsecureBind, shown)
+}
+
+func isLoopback(a net.Addr) bool {
+	switch a := a.(type) {
+	case *net.TCPAddr:
+		return a.IP.IsLoopback()
+	case *net.UnixAddr:
+		return true // reachable through the file system only
+	}
+	return false
+}
+
+// tagHeader marks each POST with a number of the server's (a client's value
+// is overwritten), so a tool call knows which HTTP request carries it; the
+// SDK hands request headers to handlers in RequestExtra.
+const tagHeader = "X-Parism-Request-Tag"
+
+type handler struct {
+	srv      *mcp.Server
+	sdk      http.Handler
+	token    [sha256.Size]byte
+	hasToken bool
+	origins  map[string]bool
+	maxBytes int64
+	logger   *slog.Logger
+	calls    *calls
+	tags     atomic.Uint64
+}
+
+func newHandler(e *engine.Engine, opts Options) (*handler, error) {
+	if e == nil {
+		return nil, errors.New("httpserver: nil engine")
+	}
+	if err := opts.Validate(); err != nil {
+		return nil, fmt.Errorf("httpserver: %w", err)
+	}
+	h := &handler{origins: map[string]bool{}, maxBytes: opts.MaxRequestBytes, logger: opts.Logger, calls: newCalls()}
+	if opts.Token != "" {
+		h.token, h.hasToken = sha256.Sum256([]byte(opts.Token)), true
+	}
+	for _, o := range opts.AllowedOrigins {
+		n, _ := origin(o)
+		h.origins[n] = true
+	}
+	if h.maxBytes <= 0 {
+		h.maxBytes = DefaultMaxRequestBytes
+	}
+	timeout := opts.SessionTimeout
+	switch {
+	case timeout == 0:
+		timeout = DefaultSessionTimeout
+	case timeout < 0:
+		timeout = 0 // the SDK's "never"
+	}
+	if h.logger == nil {
+		h.logger = slog.New(slog.DiscardHandler)
+	}
+	h.srv = mcpserver.New(e, opts.MCP)
+	h.srv.AddReceivingMiddleware(h.trackCalls)
+	h.sdk = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return h.srv }, &mcp.StreamableHTTPOptions{
+		SessionTimeout:      timeout,
+		MaxRequestBodyBytes: h.maxBytes,
+		Logger:              h.logger,
+	})
+	return h, nil
+}
+
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == HealthPath {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		io.WriteString(w, "ok")
+		return
+	}
+	if o := r.Header.Get("Origin"); o != "" {
+		if n, ok := origin(o); !ok || !h.origins[n] {
+			http.Error(w, "origin not allowed", http.StatusForbidden)
+			return
+		}
+	}
+	if !h.authorized(w, r) {
+		return
+	}
+	if r.URL.Path != Path {
+		http.NotFound(w, r)
+		return
+	}
+	if r.ContentLength > h.maxBytes {
+		http.Error(w, fmt.Sprintf("request body exceeds %d bytes", h.maxBytes), http.StatusRequestEntityTooLarge)
+		return
+	}
+	if r.Method == http.MethodDelete {
+		// The SDK's session close waits for the calls in flight; end them
+		// first, so the close is immediate and kills their commands.
+		if id := r.Header.Get("Mcp-Session-Id"); id != "" && h.hasSession(id) {
+			h.calls.endSession(id)
+		}
+	}
+	if r.Method != http.MethodPost {
+		h.sdk.ServeHTTP(w, r)
+		return
+	}
+	tag := strconv.FormatUint(h.tags.Add(1), 36)
+	r.Header.Set(tagHeader, tag)
+	h.sdk.ServeHTTP(w, r)
+	if r.Context().Err() != nil {
+		// The client went away before its answers were written: nobody
+		// will read them, so stop the calls this request carried.
+		h.calls.abandon(tag)
+	}
+}
+
+// authorized checks the bearer token, answering 401 when it is missing or
+// wrong. Both sides are hashed first so the comparison takes the same time
+// whatever the lengths.
+func (h *handler) authorized(w http.ResponseWriter, r *http.Request) bool {
+	if !h.hasToken {
+		return true
+	}
+	scheme, given, ok := strings.Cut(r.Header.Get("Authorization"), " ")
+	if ok && strings.EqualFold(scheme, "Bearer") {
+		sum := sha256.Sum256([]byte(strings.TrimSpace(given)))
+		if subtle.ConstantTimeCompare(sum[:], h.token[:]) == 1 {
+			return true
+		}
+		w.Header().Set("WWW-Authenticate", `Bearer realm="parism", error="invalid_token"`)
+	} else {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="parism"`)
+	}
+	http.Error(w, "unauthorized", http.StatusUnauthorized)
+	return false
+}
+
+// trackCalls gives every tools/call a context the HTTP layer can cancel
+// when the request carrying it goes away. It is also where a session's id
+// (req.GetSession().ID()) is at hand for per-session state in the engine.
+func (h *handler) trackCalls(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		x, ss := req.GetExtra(), req.GetSession()
+		if method != "tools/call" || x == nil || x.Header == nil || ss == nil {
+			return next(ctx, method, req)
+		}
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		defer h.calls.register(x.Header.Get(tagHeader), ss.ID(), cancel)()
+		return next(ctx, method, req)
+	}
+}
+
+// hasSession reports whether id names a live session, so that a DELETE
+// with a made-up id records nothing.
+func (h *handler) hasSession(id string) bool {
+	for ss := range h.srv.Sessions() {
+		if ss.ID() == id {
+			return true
+		}
+	}
+	return false
+}
+
+// closeSessions ends every call, then closes every session (in parallel:
+// each close waits for its handlers to return).
+func (h *handler) closeSessions() {
+	h.calls.shutdown()
+	var wg sync.WaitGroup
+	for ss := range h.srv.Sessions() {
+		wg.Go(func() { ss.Close() })
+	}
+	wg.Wait()
+}
+
+// origin normalises a web origin: lower-case scheme and host, default port
+// dropped. ok is false for anything but http(s)://host[:port].
+func origin(s string) (string, bool) {
+	u, err := url.Parse(strings.TrimSuffix(s, "/"))
+	if err != nil || u.Host == "" || u.User != nil || u.Path != "" || u.RawQuery != "" || u.Fragment != "" {
+		return "", false
+	}
+	scheme, host := strings.ToLower(u.Scheme), strings.ToLower(u.Host)
+	switch scheme {
+	case "http":
+		host = strings.TrimSuffix(host, ":80")
+	case "https":
+		host = strings.TrimSuffix(host, ":443")
+	default:
+		return "", false
+	}
+	return scheme + "://" + host, true
+}

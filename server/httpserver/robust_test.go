@@ -1,0 +1,143 @@
+package httpserver_test
+
+import (
+	"context"
+	"encoding/base64"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/parism-go/parism/server/httpserver"
+)
+
+// TestMalformedRequests: bodies that are not JSON-RPC get a 4xx answer or
+// a JSON-RPC error, never a crash, and the session keeps serving.
+func TestMalformedRequests(t *testing.T) {
+	e, _ := newEngine(t, nil)
+	s := start(t, e, httpserver.Options{})
+	r := s.raw(t)
+	for _, tc := range []struct {
+		name, body string
+		status     int
+	}{
+		{"not JSON", `{"jsonrpc":"2.0","id":1,"method":`, http.StatusBadRequest},
+		{"empty", ``, http.StatusBadRequest},
+		{"not an object", `[1,2`, http.StatusBadRequest},
+		// An id without a method reads as a response to a call the server
+		// never made: accepted and dropped.
+		{"no method", `{"jsonrpc":"2.0","id":1}`, http.StatusAccepted},
+		{"unknown method", `{"jsonrpc":"2.0","id":1,"method":"frobnicate","params":{}}`, http.StatusBadRequest},
+		{"binary", "\x00\xff\xfe{", http.StatusBadRequest},
+	} {
+		resp := r.post(context.Background(), []byte(tc.body))
+		if resp.StatusCode != tc.status {
+			t.Errorf("%s: %d, want %d", tc.name, resp.StatusCode, tc.status)
+		}
+	}
+	// Params of the wrong shape for a known method: a JSON-RPC error.
+	resp, msg := r.call(context.Background(), "tools/call", `"run"`)
+	if e, _ := msg["error"].(map[string]any); resp.StatusCode != http.StatusOK || e == nil || e["code"] != -32602.0 {
+		t.Errorf("tools/call with string params: %d %v, want invalid params (-32602)", resp.StatusCode, msg)
+	}
+	if resp, msg := r.call(context.Background(), "tools/call", `{"name":"run","arguments":{"cmd":"pwd"}}`); resp.StatusCode != 200 || toolResult(t, msg)["ok"] != true {
+		t.Errorf("after malformed requests: %d %v", resp.StatusCode, msg)
+	}
+}
+
+// TestBadCalls: each kind of bad call gets a clear structured answer and
+// the session keeps serving.
+func TestBadCalls(t *testing.T) {
+	e, dir := newEngine(t, nil)
+	big := filepath.Join(dir, "big")
+	if err := os.WriteFile(big, []byte(strings.Repeat("0123456789", 100_000)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	binary := make([]byte, 4096)
+	for i := range binary {
+		binary[i] = byte(i * 7)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "bin"), binary, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := start(t, e, httpserver.Options{})
+	cs := s.connect(t)
+
+	// Unknown tool: a JSON-RPC error naming it.
+	if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "nope", Arguments: map[string]any{}}); err == nil || !strings.Contains(err.Error(), `unknown tool "nope"`) {
+		t.Errorf("unknown tool: %v", err)
+	}
+	stillServes(t, cs)
+
+	for _, tc := range []struct {
+		name         string
+		args         map[string]any
+		kind, reason string
+		message      string
+	}{
+		{"wrong type", map[string]any{"cmd": 5}, "config", "type_mismatch", `"cmd"`},
+		{"wrong element type", map[string]any{"cmd": "ls", "args": []any{"-l", true}}, "config", "type_mismatch", `"args"`},
+		{"unknown parameter", map[string]any{"cmd": "ls", "sudo": true}, "config", "unknown_field", `"sudo"`},
+		{"NUL in an argument", map[string]any{"cmd": "grep", "args": []string{"a\x00b", "."}}, "guard", "arg_not_allowed", "NUL"},
+		{"NUL in cwd", map[string]any{"cmd": "ls", "cwd": "/tmp\x00x"}, "guard", "", "NUL"},
+		{"cwd that does not exist", map[string]any{"cmd": "ls", "cwd": filepath.Join(dir, "missing")}, "exec", "spawn_failed", "missing"},
+		// One argument past the kernel's 128 KiB limit per argument.
+		{"oversized argument", map[string]any{"cmd": "grep", "args": []string{strings.Repeat("x", 200_000), "big"}}, "exec", "spawn_failed", "argument list too long"},
+	} {
+		env := run(t, cs, tc.args)
+		k, r, m := failureOf(env)
+		if k != tc.kind || (tc.reason != "" && r != tc.reason) || !strings.Contains(m, tc.message) {
+			t.Errorf("%s: failure %s/%s %q; want %s/%s containing %q", tc.name, k, r, m, tc.kind, tc.reason, tc.message)
+		}
+		if env["ok"] != false {
+			t.Errorf("%s: ok is not false: %v", tc.name, env)
+		}
+		stillServes(t, cs)
+	}
+
+	// A command that stops reading and exits early: head of a large file.
+	env := run(t, cs, map[string]any{"cmd": "head", "args": []string{"-c", "10", "big"}})
+	if env["ok"] != true || env["stdout"].(map[string]any)["raw"] != "0123456789" {
+		t.Errorf("head -c 10: %v", env)
+	}
+	env = run(t, cs, map[string]any{"cmd": "head", "args": []string{"-c", "10", "/dev/zero"}})
+	if env["ok"] != true || env["stdout"].(map[string]any)["raw"] != strings.Repeat("\x00", 10) {
+		t.Errorf("head -c 10 /dev/zero: %v", env)
+	}
+	stillServes(t, cs)
+
+	// Binary output: raw is valid text, raw_base64 the exact bytes.
+	env = run(t, cs, map[string]any{"cmd": "cat", "args": []string{"bin"}})
+	out := env["stdout"].(map[string]any)
+	exact, err := base64.StdEncoding.DecodeString(out["raw_base64"].(string))
+	if env["ok"] != true || err != nil || string(exact) != string(binary) {
+		t.Errorf("cat bin: ok %v, raw_base64 %d bytes (%v), want the %d bytes written", env["ok"], len(exact), err, len(binary))
+	}
+	if !strings.ContainsRune(out["raw"].(string), '\uFFFD') {
+		t.Errorf("cat bin: raw has no U+FFFD")
+	}
+	stillServes(t, cs)
+}
+
+// TestInvalidUTF8InRequest sends raw bytes that are not UTF-8 inside a JSON
+// string: the decoder reads them as U+FFFD and the call is answered.
+func TestInvalidUTF8InRequest(t *testing.T) {
+	e, _ := newEngine(t, nil)
+	s := start(t, e, httpserver.Options{})
+	r := s.raw(t)
+	resp, msg := r.callBody(context.Background(), []byte(
+		`{"jsonrpc":"2.0","id":50,"method":"tools/call","params":{"name":"run","arguments":{"cmd":"ls","args":["no-`+"\xff\xfe"+`-such"]}}}`))
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("status %d", resp.StatusCode)
+	}
+	env := toolResult(t, msg)
+	if k, _, _ := failureOf(env); env["ok"] != false || k == "" {
+		t.Errorf("ls of a name with invalid UTF-8: %v", env)
+	}
+	if resp, msg := r.call(context.Background(), "tools/call", `{"name":"run","arguments":{"cmd":"pwd"}}`); resp.StatusCode != 200 || toolResult(t, msg)["ok"] != true {
+		t.Errorf("after invalid UTF-8: %d %v", resp.StatusCode, msg)
+	}
+}
