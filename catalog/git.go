@@ -327,10 +327,14 @@ func readGitBranchLine(line string, base int) (gitBranch, bool) {
 }
 
 func parseGitShort(c *Context, z bool) (any, error) {
-	res := &GitStatusShort{Entries: []GitStatusEntry{}}
+	res := &GitStatusShort{Entries: make([]GitStatusEntry, 0, min(countLines(c.Raw), 1<<20))}
 	rec := c.Recording()
-	var rs rowSpans
-	rs.c = c
+	rs := newRowSpans(c, 6)
+	discard := func() {
+		if rec {
+			rs.discard()
+		}
+	}
 	raw := c.Raw
 	sep := byte('\n')
 	if z {
@@ -373,10 +377,10 @@ func parseGitShort(c *Context, z bool) (any, error) {
 		e := GitStatusEntry{XY: line[:2], Index: gitCodeWord(x, false, x), Worktree: gitCodeWord(y, true, x)}
 		idx := len(res.Entries)
 		if rec {
-			rs.begin("entries", idx)
-			rs.add("xy", start, start+2, "")
-			rs.add("index", start, start+1, "statusCode")
-			rs.add("worktree", start+1, start+2, "statusCode")
+			rs.begin(skEntries, idx)
+			rs.add(sfXY, start, start+2, trVerbatim)
+			rs.add(sfIndex, start, start+1, trStatusCode)
+			rs.add(sfWorktree, start+1, start+2, trStatusCode)
 		}
 		rename := x == 'R' || x == 'C' || y == 'R' || y == 'C'
 		p := line[3:]
@@ -384,10 +388,15 @@ func parseGitShort(c *Context, z bool) (any, error) {
 		if z {
 			e.Path = p
 			if rec {
-				rs.add("path", ps, ps+len(p), "")
+				rs.add(sfPath, ps, ps+len(p), trVerbatim)
 			}
 			if rename {
 				// The original path is the next NUL-terminated field.
+				if pos >= len(raw) {
+					discard()
+					c.Unread(start)
+					continue
+				}
 				oe := strings.IndexByte(raw[pos:], 0)
 				if oe < 0 {
 					oe = len(raw)
@@ -395,44 +404,49 @@ func parseGitShort(c *Context, z bool) (any, error) {
 					oe += pos
 				}
 				if oe == pos {
+					discard()
 					c.Unread(start)
 					continue
 				}
 				e.OrigPath = raw[pos:oe]
 				if rec {
-					rs.add("orig_path", pos, oe, "")
+					rs.add(sfOrigPath, pos, oe, trVerbatim)
 				}
 				pos = oe + 1
 			}
 		} else {
 			first, fs, fe, fq, ok := gitPath(p, 0)
 			if !ok {
+				discard()
 				c.Unread(start)
 				continue
 			}
 			if rename {
 				if !strings.HasPrefix(p[fe:], " -> ") {
+					discard()
 					c.Unread(start)
 					continue
 				}
 				second, ss, se, sq, ok := gitPath(p, fe+4)
 				if !ok || se != len(p) {
+					discard()
 					c.Unread(start)
 					continue
 				}
 				e.OrigPath, e.Path, e.Quoted = first, second, fq || sq
 				if rec {
-					rs.add("orig_path", ps+fs, ps+fe, quoteTr(fq))
-					rs.add("path", ps+ss, ps+se, quoteTr(sq))
+					rs.add(sfOrigPath, ps+fs, ps+fe, quoteTr(fq))
+					rs.add(sfPath, ps+ss, ps+se, quoteTr(sq))
 				}
 			} else {
 				if fe != len(p) {
+					discard()
 					c.Unread(start)
 					continue
 				}
 				e.Path, e.Quoted = first, fq
 				if rec {
-					rs.add("path", ps+fs, ps+fe, quoteTr(fq))
+					rs.add(sfPath, ps+fs, ps+fe, quoteTr(fq))
 				}
 			}
 			if e.Quoted && rec {
@@ -440,30 +454,31 @@ func parseGitShort(c *Context, z bool) (any, error) {
 				if !fq {
 					q = ps + fe + 4
 				}
-				rs.add("quoted", q, q+1, "marker")
+				rs.add(sfQuoted, q, q+1, trMarker)
 			}
 		}
 		read++
 		if c.Full(idx) {
+			discard()
 			c.Omit(1)
 			continue
 		}
 		res.Entries = append(res.Entries, e)
-		if rec {
-			rs.flush()
-		}
 	}
 	if lines > 0 && read == 0 {
 		return nil, Unrecognized("no line of the output reads as git status --short/--porcelain")
 	}
+	if rec {
+		rs.finish()
+	}
 	return res, nil
 }
 
-func quoteTr(q bool) string {
+func quoteTr(q bool) spanTr {
 	if q {
-		return "unquote"
+		return trUnquote
 	}
-	return ""
+	return trVerbatim
 }
 
 // gitPath reads a path at s[at:], C-quoted or plain. A plain path ends at
@@ -588,8 +603,7 @@ func gitQuotedName(s string, at int) (string, int, bool) {
 func parseGitLong(c *Context) (any, error) {
 	res := &GitStatus{Staged: []GitChange{}, Modified: []GitChange{}, Untracked: []string{}, Unmerged: []GitChange{}}
 	rec := c.Recording()
-	var rs rowSpans
-	rs.c = c
+	rs := newRowSpans(c, 6)
 	sec := secNone
 	lines, read := 0, 0
 	diverged := -1 // start of the "Your branch and 'x' have diverged," line
@@ -601,7 +615,12 @@ func parseGitLong(c *Context) (any, error) {
 			recordSpan(c, Ptr(key), s, e, tr)
 		}
 	}
+	empty := false // a value git printed empty: the line is not read
 	setStr := func(dst *string, key, v string, s, e int) {
+		if v == "" {
+			empty = true
+			return
+		}
 		*dst = v
 		if rec {
 			recordSpan(c, Ptr(key), s, e, "")
@@ -645,6 +664,7 @@ func parseGitLong(c *Context) (any, error) {
 		}
 		end := start + len(line)
 		known := true
+		empty = false
 		switch {
 		case strings.HasPrefix(line, "On branch "):
 			setStr(&res.Branch, "branch", line[10:], start+10, end)
@@ -795,7 +815,7 @@ func parseGitLong(c *Context) (any, error) {
 		default:
 			known = false
 		}
-		if !known {
+		if !known || empty {
 			c.Unread(start)
 			continue
 		}
@@ -803,6 +823,9 @@ func parseGitLong(c *Context) (any, error) {
 	}
 	if lines > 0 && read == 0 {
 		return nil, Unrecognized("no line of the output reads as git status")
+	}
+	if rec {
+		rs.finish()
 	}
 	return res, nil
 }
@@ -832,7 +855,7 @@ func gitLongEntry(c *Context, res *GitStatus, sec gitSection, line string, start
 			return true
 		}
 		if rec {
-			recordSpan(c, Ptr(key, len(*list)), bs+s, bs+e, quoteTr(q))
+			recordSpan(c, Ptr(key, len(*list)), bs+s, bs+e, trNames[quoteTr(q)])
 		}
 		*list = append(*list, p)
 		return true
@@ -913,14 +936,14 @@ func gitLongEntry(c *Context, res *GitStatus, sec gitSection, line string, start
 		}
 	}
 	var list *[]GitChange
-	key := ""
+	var key uint16
 	switch sec {
 	case secStaged:
-		list, key = &res.Staged, "staged"
+		list, key = &res.Staged, skStaged
 	case secModified:
-		list, key = &res.Modified, "modified"
+		list, key = &res.Modified, skModified
 	default:
-		list, key = &res.Unmerged, "unmerged"
+		list, key = &res.Unmerged, skUnmerged
 	}
 	if c.Full(len(*list)) {
 		c.Omit(1)
@@ -929,17 +952,16 @@ func gitLongEntry(c *Context, res *GitStatus, sec gitSection, line string, start
 	if rec {
 		rs.begin(key, len(*list))
 		off := bs + ps
-		rs.add("status", bs, bs+colon, "statusWord")
+		rs.add(sfStatus, bs, bs+colon, trStatusWord)
 		if ch.OrigPath != "" {
-			rs.add("orig_path", off+fs, off+fe, quoteTr(fq))
-			rs.add("path", off+ss, off+se, quoteTr(sq))
+			rs.add(sfOrigPath, off+fs, off+fe, quoteTr(fq))
+			rs.add(sfPath, off+ss, off+se, quoteTr(sq))
 		} else {
-			rs.add("path", off+fs, off+fe, quoteTr(fq))
+			rs.add(sfPath, off+fs, off+fe, quoteTr(fq))
 		}
 		if subS >= 0 {
-			rs.add("submodule", bs+subS, bs+subS+len(ch.Submodule), "")
+			rs.add(sfSubmodule, bs+subS, bs+subS+len(ch.Submodule), trVerbatim)
 		}
-		rs.flush()
 	}
 	*list = append(*list, ch)
 	return true

@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -305,7 +306,9 @@ func resolvePointer(doc any, ptr string) (any, bool) {
 	}
 	cur := doc
 	for _, tok := range strings.Split(ptr[1:], "/") {
-		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		if strings.IndexByte(tok, '~') >= 0 {
+			tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		}
 		switch c := cur.(type) {
 		case map[string]any:
 			v, ok := c[tok]
@@ -314,8 +317,8 @@ func resolvePointer(doc any, ptr string) (any, bool) {
 			}
 			cur = v
 		case []any:
-			var i int
-			if _, err := fmt.Sscanf(tok, "%d", &i); err != nil || i < 0 || i >= len(c) || fmt.Sprint(i) != tok {
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(c) || strconv.Itoa(i) != tok {
 				return nil, false
 			}
 			cur = c[i]
@@ -330,11 +333,14 @@ func walkLeaves(v any, ptr string, f func(string)) {
 	switch c := v.(type) {
 	case map[string]any:
 		for k, x := range c {
-			walkLeaves(x, ptr+"/"+strings.NewReplacer("~", "~0", "/", "~1").Replace(k), f)
+			if strings.ContainsAny(k, "~/") {
+				k = strings.NewReplacer("~", "~0", "/", "~1").Replace(k)
+			}
+			walkLeaves(x, ptr+"/"+k, f)
 		}
 	case []any:
 		for i, x := range c {
-			walkLeaves(x, fmt.Sprintf("%s/%d", ptr, i), f)
+			walkLeaves(x, ptr+"/"+strconv.Itoa(i), f)
 		}
 	case nil:
 		f(ptr) // a null is a leaf too, and should not be emitted at all

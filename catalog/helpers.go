@@ -92,6 +92,11 @@ func cUnquote(q string) (s string, n int, ok bool) {
 		return q[1:i], i + 1, true
 	}
 	var b strings.Builder
+	end := strings.IndexByte(q[i:], '"') // an upper bound on the decoded size, mostly
+	if end < 0 {
+		end = len(q) - i
+	}
+	b.Grow(i + end)
 	b.WriteString(q[1:i])
 	for i < len(q) {
 		c := q[i]
@@ -143,29 +148,29 @@ func isOctal(b byte) bool { return b >= '0' && b <= '7' }
 // snakeCase turns a column header ("%CPU", "WCHAN", "Ni") into a JSON key.
 func snakeCase(h string) string {
 	var b strings.Builder
-	prevUnderscore := true
+	sep := false // a "_" is due before the next letter or digit
 	for _, r := range h {
 		switch {
 		case r == '%':
-			if !prevUnderscore {
+			if b.Len() > 0 {
 				b.WriteByte('_')
 			}
 			b.WriteString("pct")
-			prevUnderscore = false
-		case r >= 'A' && r <= 'Z':
-			b.WriteRune(r + ('a' - 'A'))
-			prevUnderscore = false
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
-			b.WriteRune(r)
-			prevUnderscore = false
-		default:
-			if !prevUnderscore {
+			sep = true
+		case r >= 'A' && r <= 'Z', r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			if sep && b.Len() > 0 {
 				b.WriteByte('_')
-				prevUnderscore = true
 			}
+			sep = false
+			if r <= 'Z' && r >= 'A' {
+				r += 'a' - 'A'
+			}
+			b.WriteRune(r)
+		default:
+			sep = true
 		}
 	}
-	s := strings.TrimSuffix(b.String(), "_")
+	s := b.String()
 	if s == "" {
 		s = "column"
 	}
@@ -237,4 +242,31 @@ func checkDeclared(scanned []scannedArg, p *Parser) *ParseError {
 		}
 	}
 	return nil
+}
+
+// lines walks raw line by line like the core's lineIter (same lines, same
+// offsets, "\r" dropped) but finds each newline with strings.IndexByte,
+// which the hot loops of the large parsers need.
+type lines struct {
+	raw string
+	pos int
+}
+
+func (it *lines) next() (line string, start int, ok bool) {
+	if it.pos >= len(it.raw) {
+		return "", 0, false
+	}
+	start = it.pos
+	end := strings.IndexByte(it.raw[start:], '\n')
+	if end < 0 {
+		end = len(it.raw)
+	} else {
+		end += start
+	}
+	it.pos = end + 1
+	line = it.raw[start:end]
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
+	return line, start, true
 }

@@ -60,12 +60,12 @@ type LsEntry struct {
 	Inode     *int64 `json:"inode,omitempty"`
 	// Blocks (-s) is the allocated size in ls's block unit; BlocksHuman
 	// replaces it with -h/--si.
-	Blocks      *int64         `json:"blocks,omitempty"`
-	BlocksHuman string         `json:"blocks_human,omitempty"`
-	Mode        string         `json:"mode,omitempty"`
-	Permissions *LsPermissions `json:"permissions,omitempty"`
-	HasACL      bool           `json:"has_acl,omitempty"`
-	HasXattr    bool           `json:"has_xattr,omitempty"`
+	Blocks      *int64        `json:"blocks,omitempty"`
+	BlocksHuman string        `json:"blocks_human,omitempty"`
+	Mode        string        `json:"mode,omitempty"`
+	Permissions LsPermissions `json:"permissions,omitzero"`
+	HasACL      bool          `json:"has_acl,omitempty"`
+	HasXattr    bool          `json:"has_xattr,omitempty"`
 	// HasSecurityContext is GNU's "." after the mode (SELinux context).
 	HasSecurityContext bool   `json:"has_security_context,omitempty"`
 	Links              *int64 `json:"links,omitempty"`
@@ -271,11 +271,15 @@ type lsParser struct {
 	res     *LsResult
 	ints    int64Slab
 	rec     rowSpans // spans of the row being read
-	prev    rowSpans // spans of the last entry, kept until the next line confirms it
 	now     time.Time
 	ts      []byte  // arena of ISO timestamps
 	tsAt    []int32 // per entry: end offset of its timestamp in ts (start is the previous end)
 	nowWall int64   // Now as wall-clock minutes since 1970 in Location
+	nowYear int
+	// scratch for longEntry, kept here so that each line does not zero it
+	pre  [2][2]int
+	toks [6][2]int
+	tm   lsTime
 	// zone offset cache for naive timestamps
 	zoneOff                    string
 	zoneSecs, zoneFrom, zoneTo int64
@@ -291,7 +295,7 @@ type lsParser struct {
 
 func parseLs(c *Context) (any, error) {
 	p := &lsParser{c: c, o: lsOptions(c.Args), res: &LsResult{}}
-	p.rec.c = c
+	p.rec = newRowSpans(c, 13)
 	loc := c.Location
 	if loc == nil {
 		loc = time.UTC
@@ -299,11 +303,14 @@ func parseLs(c *Context) (any, error) {
 	p.now = c.Now.In(loc)
 	p.c.Location = loc
 	p.nowWall = daysFromCivil(p.now.Year(), int(p.now.Month()), p.now.Day())*1440 + int64(p.now.Hour()*60+p.now.Minute())
-	p.prev.c = c
+	p.nowYear = p.now.Year()
 	p.dirIdx = -1
-	p.res.Entries = make([]LsEntry, 0, min(countLines(c.Raw), 1<<16))
+	n := countLines(c.Raw)
+	p.res.Entries = make([]LsEntry, 0, min(n, 1<<20))
+	p.tsAt = make([]int32, 0, min(n, 1<<20))
+	p.ts = make([]byte, 0, min(n, 1<<20)*26)
 	long := p.o.long
-	it := lineIter{raw: c.Raw}
+	it := lines{raw: c.Raw}
 	if !long {
 		// Without args saying so, a long listing is recognised by its first line.
 		for {
@@ -322,13 +329,14 @@ func parseLs(c *Context) (any, error) {
 			}
 			break
 		}
-		it = lineIter{raw: c.Raw}
+		it = lines{raw: c.Raw}
 	}
 	var (
 		lines, read int
 		prevBlank   = true
 		pending     = -1 // index of the last entry, until the next line confirms it
 		pendingAt   = 0
+		pendingMark spanMark
 		warned      bool
 	)
 	for {
@@ -351,25 +359,38 @@ func parseLs(c *Context) (any, error) {
 			continue
 		}
 		idx := len(p.res.Entries)
-		var e LsEntry
+		if idx < cap(p.res.Entries) {
+			p.res.Entries = p.res.Entries[:idx+1] // zero: fresh, or cleared below
+		} else {
+			p.res.Entries = append(p.res.Entries, LsEntry{})
+		}
+		e := &p.res.Entries[idx]
 		var entry bool
 		if long {
-			entry = p.longEntry(&e, line, start, idx)
+			entry = p.longEntry(e, line, start, idx)
 		} else if !(p.o.headers && wasBlank && strings.HasSuffix(line, ":")) {
-			entry = p.plainEntry(&e, line, start, idx)
+			entry = p.plainEntry(e, line, start, idx)
 		}
 		if entry {
 			p.confirm(&pending)
 			read++
 			if c.Full(idx) {
 				c.Omit(1)
+				*e = LsEntry{}
+				p.res.Entries = p.res.Entries[:idx]
+				p.ts = p.ts[:p.tsEnd()]
 				p.rec.discard()
 				continue
 			}
 			p.addEntry(e)
-			p.rec, p.prev = p.prev, p.rec
-			pending, pendingAt = idx, start
+			pending, pendingAt, pendingMark = idx, start, p.rec.mark
 			continue
+		}
+		*e = LsEntry{}
+		p.res.Entries = p.res.Entries[:idx]
+		p.ts = p.ts[:p.tsEnd()]
+		if c.Recording() {
+			p.rec.discard()
 		}
 		if wasBlank && (long || p.o.headers) && p.header(line, start) {
 			p.confirm(&pending)
@@ -380,14 +401,13 @@ func parseLs(c *Context) (any, error) {
 		// of a name holding a newline: that entry is not trusted either.
 		if pending >= 0 {
 			c.Unread(pendingAt)
+			p.res.Entries[pending] = LsEntry{}
 			p.res.Entries = p.res.Entries[:pending]
 			p.tsAt = p.tsAt[:pending]
-			if n := len(p.tsAt); n > 0 {
-				p.ts = p.ts[:p.tsAt[n-1]]
-			} else {
-				p.ts = p.ts[:0]
+			p.ts = p.ts[:p.tsEnd()]
+			if c.Recording() {
+				p.rec.truncate(pendingMark)
 			}
-			p.prev.discard()
 			pending = -1
 			if !warned {
 				warned = true
@@ -404,30 +424,36 @@ func parseLs(c *Context) (any, error) {
 	return p.res, nil
 }
 
-func (p *lsParser) confirm(pending *int) {
-	if *pending >= 0 {
-		p.prev.flush()
-		*pending = -1
+// confirm keeps the pending entry: the line after it was read.
+func (p *lsParser) confirm(pending *int) { *pending = -1 }
+
+// tsEnd is the end of the last kept entry's timestamp in the arena.
+func (p *lsParser) tsEnd() int {
+	if n := len(p.tsAt); n > 0 {
+		return int(p.tsAt[n-1])
 	}
+	return 0
 }
 
-func (p *lsParser) addEntry(e LsEntry) {
+func (p *lsParser) addEntry(e *LsEntry) {
 	if p.dirIdx >= 0 {
 		e.Directory = p.dir
 		if p.c.Recording() {
-			tr := ""
+			tr := trVerbatim
 			if p.dirQuoted {
-				tr = "unquote"
+				tr = trUnquote
 			}
-			p.rec.add("directory", p.dirStart, p.dirEnd, tr)
+			p.rec.add(sfDirectory, p.dirStart, p.dirEnd, tr)
 		}
 	}
-	p.res.Entries = append(p.res.Entries, e)
 	p.tsAt = append(p.tsAt, int32(len(p.ts)))
 }
 
 // finish assigns timestamps from the arena and the top-level notes.
 func (p *lsParser) finish() {
+	if p.c.Recording() {
+		p.rec.finish()
+	}
 	if len(p.ts) > 0 {
 		all := string(p.ts)
 		prev := int32(0)
@@ -555,8 +581,34 @@ func isHumanSize(v string) bool {
 	return strings.IndexByte("BKkMGTPEZYRQ", v[i]) >= 0
 }
 
+// modeBits[c] has bit i set when c may stand at position i of a mode
+// ('?' only as the type, or as all nine permissions, checked apart).
+var modeBits = func() (t [256]uint16) {
+	sets := [10]string{"-dlbcpsDwnmMC?", "r-", "w-", "xsS-", "r-", "w-", "xsSlL-", "r-", "w-", "xtT-"}
+	for i, set := range sets {
+		for j := 0; j < len(set); j++ {
+			t[set[j]] |= 1 << i
+		}
+	}
+	return t
+}()
+
 // validMode checks a 10-character mode string (type + 9 permission chars).
 func validMode(m string) bool {
+	if len(m) != 10 {
+		return false
+	}
+	if m[1] == '?' {
+		return modeBits[m[0]]&1 != 0 && m[1:] == "?????????"
+	}
+	ok := modeBits[m[0]] & (modeBits[m[1]] >> 1) & (modeBits[m[2]] >> 2) & (modeBits[m[3]] >> 3) &
+		(modeBits[m[4]] >> 4) & (modeBits[m[5]] >> 5) & (modeBits[m[6]] >> 6) & (modeBits[m[7]] >> 7) &
+		(modeBits[m[8]] >> 8) & (modeBits[m[9]] >> 9)
+	return ok&1 != 0
+}
+
+// validModeSlow is the readable form of validMode, kept for its test.
+func validModeSlow(m string) bool {
 	if len(m) != 10 {
 		return false
 	}
@@ -581,6 +633,9 @@ func validMode(m string) bool {
 			}
 			if i != 9 && (c == 't' || c == 'T') {
 				ok = false
+			}
+			if i != 6 && (c == 'l' || c == 'L') {
+				ok = false // mandatory locking shows in the group's x only
 			}
 		}
 		if !ok {
@@ -628,10 +683,10 @@ func modeToken(tok string) bool {
 func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 	rec := idx >= 0 && p.c.Recording()
 	if rec {
-		p.rec.begin("entries", idx)
+		p.rec.begin(skEntries, idx)
 	}
 	// Up to two numeric columns (-i, -s) may precede the mode.
-	var pre [2][2]int
+	pre := &p.pre
 	npre := 0
 	s, t := nextField(line, 0)
 	for s < len(line) && !modeToken(line[s:t]) {
@@ -689,9 +744,9 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 		return false
 	}
 	// Owner, group, size (or major, minor) precede the time; find the time.
-	var toks [6][2]int
+	toks := &p.toks
 	n := 0
-	var ts lsTime
+	ts := &p.tm
 	pos := le
 	found := false
 	for n < 6 {
@@ -699,7 +754,7 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 		if s2 >= len(line) {
 			return false
 		}
-		if n >= 1 && p.parseTime(&ts, line, s2) {
+		if n >= 1 && p.parseTime(ts, line, s2, e2) {
 			found = true
 			break
 		}
@@ -744,18 +799,18 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 			maj, ok1 := atoi(line[devTok[0][0]:devTok[0][1]])
 			minTok := line[devTok[1][0]:devTok[1][1]]
 			min, ok2 := atoi(minTok)
-			minTr := "parseInt"
+			minTr := trParseInt
 			if !ok2 && strings.HasPrefix(minTok, "0x") {
 				min, ok2 = parseHex(minTok[2:])
-				minTr = "parseHex"
+				minTr = trParseHex
 			}
 			if !ok1 || !ok2 {
 				return false
 			}
 			dev.Major, dev.Minor = p.ints.new(maj), p.ints.new(min)
 			if rec {
-				p.rec.add("device/major", base+devTok[0][0], base+devTok[0][1], "parseInt")
-				p.rec.add("device/minor", base+devTok[1][0], base+devTok[1][1], minTr)
+				p.rec.add(sfDeviceMajor, base+devTok[0][0], base+devTok[0][1], trParseInt)
+				p.rec.add(sfDeviceMinor, base+devTok[1][0], base+devTok[1][1], minTr)
 			}
 		} else {
 			num, ok := parseHex(line[devTok[0][0]+2 : devTok[0][1]])
@@ -764,7 +819,7 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 			}
 			dev.Number = p.ints.new(num)
 			if rec {
-				p.rec.add("device/number", base+devTok[0][0], base+devTok[0][1], "parseHex")
+				p.rec.add(sfDeviceNumber, base+devTok[0][0], base+devTok[0][1], trParseHex)
 			}
 		}
 	} else {
@@ -772,12 +827,12 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 		if size, ok := atoi(v); ok && !p.o.human {
 			e.SizeBytes = p.ints.new(size)
 			if rec {
-				p.rec.add("size_bytes", base+sizeTok[0], base+sizeTok[1], "parseInt")
+				p.rec.add(sfSizeBytes, base+sizeTok[0], base+sizeTok[1], trParseInt)
 			}
 		} else if isHumanSize(v) {
 			e.SizeHuman = v
 			if rec {
-				p.rec.add("size_human", base+sizeTok[0], base+sizeTok[1], "")
+				p.rec.add(sfSizeHuman, base+sizeTok[0], base+sizeTok[1], trVerbatim)
 			}
 		} else {
 			return false
@@ -823,10 +878,10 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 	p.setMode(e, mode, base+modeS, rec, true)
 	e.Links = p.ints.new(links)
 	if rec {
-		p.rec.add("links", base+ls, base+le, "parseInt")
+		p.rec.add(sfLinks, base+ls, base+le, trParseInt)
 	}
 	if idx >= 0 {
-		p.emitTime(&ts, line, base, rec)
+		p.emitTime(ts, line, base, rec)
 	}
 	return true
 }
@@ -835,7 +890,7 @@ func (p *lsParser) setMode(e *LsEntry, mode string, at int, rec, perms bool) {
 	e.Type = fileType(mode[0])
 	e.Mode = mode[:10]
 	if perms {
-		e.Permissions = &LsPermissions{Owner: mode[1:4], Group: mode[4:7], Other: mode[7:10]}
+		e.Permissions = LsPermissions{Owner: mode[1:4], Group: mode[4:7], Other: mode[7:10]}
 	}
 	if len(mode) == 11 {
 		switch mode[10] {
@@ -848,22 +903,22 @@ func (p *lsParser) setMode(e *LsEntry, mode string, at int, rec, perms bool) {
 		}
 	}
 	if rec {
-		p.rec.add("type", at, at+1, "fileType")
-		p.rec.add("mode", at, at+10, "")
+		p.rec.add(sfType, at, at+1, trFileType)
+		p.rec.add(sfMode, at, at+10, trVerbatim)
 		if perms {
-			p.rec.add("permissions/owner", at+1, at+4, "")
-			p.rec.add("permissions/group", at+4, at+7, "")
-			p.rec.add("permissions/other", at+7, at+10, "")
+			p.rec.add(sfPermOwner, at+1, at+4, trVerbatim)
+			p.rec.add(sfPermGroup, at+4, at+7, trVerbatim)
+			p.rec.add(sfPermOther, at+7, at+10, trVerbatim)
 		}
 		if len(mode) == 11 {
-			f := "has_acl"
+			f := sfHasACL
 			switch mode[10] {
 			case '@':
-				f = "has_xattr"
+				f = sfHasXattr
 			case '.':
-				f = "has_security_context"
+				f = sfHasSecContext
 			}
-			p.rec.add(f, at+10, at+11, "marker")
+			p.rec.add(f, at+10, at+11, trMarker)
 		}
 	}
 }
@@ -877,13 +932,13 @@ func (p *lsParser) setOwner(e *LsEntry, line string, base int, t [2]int, rec boo
 		}
 		e.UID = p.ints.new(n)
 		if rec {
-			p.rec.add("uid", base+t[0], base+t[1], "parseInt")
+			p.rec.add(sfUID, base+t[0], base+t[1], trParseInt)
 		}
 		return true
 	}
 	e.Owner = v
 	if rec {
-		p.rec.add("owner", base+t[0], base+t[1], "")
+		p.rec.add(sfOwner, base+t[0], base+t[1], trVerbatim)
 	}
 	return true
 }
@@ -897,13 +952,13 @@ func (p *lsParser) setGroup(e *LsEntry, line string, base int, t [2]int, rec boo
 		}
 		e.GID = p.ints.new(n)
 		if rec {
-			p.rec.add("gid", base+t[0], base+t[1], "parseInt")
+			p.rec.add(sfGID, base+t[0], base+t[1], trParseInt)
 		}
 		return true
 	}
 	e.Group = v
 	if rec {
-		p.rec.add("group", base+t[0], base+t[1], "")
+		p.rec.add(sfGroup, base+t[0], base+t[1], trVerbatim)
 	}
 	return true
 }
@@ -915,7 +970,7 @@ func (p *lsParser) setInode(e *LsEntry, line string, base int, t [2]int, rec boo
 	}
 	e.Inode = p.ints.new(n)
 	if rec {
-		p.rec.add("inode", base+t[0], base+t[1], "parseInt")
+		p.rec.add(sfInode, base+t[0], base+t[1], trParseInt)
 	}
 	return true
 }
@@ -925,7 +980,7 @@ func (p *lsParser) setBlocks(e *LsEntry, line string, base int, t [2]int, rec bo
 	if n, ok := atoi(v); ok && !p.o.human {
 		e.Blocks = p.ints.new(n)
 		if rec {
-			p.rec.add("blocks", base+t[0], base+t[1], "parseInt")
+			p.rec.add(sfBlocks, base+t[0], base+t[1], trParseInt)
 		}
 		return true
 	}
@@ -934,7 +989,7 @@ func (p *lsParser) setBlocks(e *LsEntry, line string, base int, t [2]int, rec bo
 	}
 	e.BlocksHuman = v
 	if rec {
-		p.rec.add("blocks_human", base+t[0], base+t[1], "")
+		p.rec.add(sfBlocksHuman, base+t[0], base+t[1], trVerbatim)
 	}
 	return true
 }
@@ -952,7 +1007,7 @@ func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec boo
 		}
 		e.Name = nm
 		if rec {
-			p.rec.add("name", base+at, base+at+n, "unquote")
+			p.rec.add(sfName, base+at, base+at+n, trUnquote)
 		}
 		rest = rest[n:]
 		if rest == "" {
@@ -968,7 +1023,7 @@ func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec boo
 		}
 		e.SymlinkTarget = tgt
 		if rec {
-			p.rec.add("symlink_target", base+t0, base+t0+m, "unquote")
+			p.rec.add(sfSymlinkTarget, base+t0, base+t0+m, trUnquote)
 		}
 		return true
 	}
@@ -977,9 +1032,9 @@ func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec boo
 			e.Name = rest[:i]
 			e.SymlinkTarget = rest[i+4:]
 			if rec {
-				p.rec.add("name", base+at, base+at+i, "")
+				p.rec.add(sfName, base+at, base+at+i, trVerbatim)
 				if e.SymlinkTarget != "" {
-					p.rec.add("symlink_target", base+at+i+4, base+len(line), "")
+					p.rec.add(sfSymlinkTarget, base+at+i+4, base+len(line), trVerbatim)
 				}
 			}
 			return true
@@ -987,7 +1042,7 @@ func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec boo
 	}
 	e.Name = rest
 	if rec {
-		p.rec.add("name", base+at, base+len(line), "")
+		p.rec.add(sfName, base+at, base+len(line), trVerbatim)
 	}
 	return true
 }
@@ -996,7 +1051,7 @@ func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec boo
 func (p *lsParser) plainEntry(e *LsEntry, line string, base, idx int) bool {
 	rec := p.c.Recording()
 	if rec {
-		p.rec.begin("entries", idx)
+		p.rec.begin(skEntries, idx)
 	}
 	at := 0
 	if p.o.inode {
@@ -1029,18 +1084,18 @@ func (p *lsParser) plainEntry(e *LsEntry, line string, base, idx int) bool {
 		}
 		e.Name = nm
 		if rec {
-			p.rec.add("name", base+at, base+end, "unquote")
+			p.rec.add(sfName, base+at, base+end, trUnquote)
 		}
 	} else {
 		e.Name = line[at:end]
 		if rec {
-			p.rec.add("name", base+at, base+end, "")
+			p.rec.add(sfName, base+at, base+end, trVerbatim)
 		}
 	}
 	if dir {
 		e.Type = "directory"
 		if rec {
-			p.rec.add("type", base+end, base+end+1, "indicator")
+			p.rec.add(sfType, base+end, base+end+1, trIndicator)
 		}
 	}
 	return true
@@ -1079,16 +1134,35 @@ type lsTime struct {
 	offset       [2]int // "+0000" in the line, if any
 }
 
-var monthNames = [...]string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}
-
 func monthIndex(s string) int {
 	if len(s) != 3 {
 		return 0
 	}
-	for i, m := range monthNames {
-		if s == m {
-			return i + 1
-		}
+	switch uint32(s[0])<<16 | uint32(s[1])<<8 | uint32(s[2]) {
+	case 'J'<<16 | 'a'<<8 | 'n':
+		return 1
+	case 'F'<<16 | 'e'<<8 | 'b':
+		return 2
+	case 'M'<<16 | 'a'<<8 | 'r':
+		return 3
+	case 'A'<<16 | 'p'<<8 | 'r':
+		return 4
+	case 'M'<<16 | 'a'<<8 | 'y':
+		return 5
+	case 'J'<<16 | 'u'<<8 | 'n':
+		return 6
+	case 'J'<<16 | 'u'<<8 | 'l':
+		return 7
+	case 'A'<<16 | 'u'<<8 | 'g':
+		return 8
+	case 'S'<<16 | 'e'<<8 | 'p':
+		return 9
+	case 'O'<<16 | 'c'<<8 | 't':
+		return 10
+	case 'N'<<16 | 'o'<<8 | 'v':
+		return 11
+	case 'D'<<16 | 'e'<<8 | 'c':
+		return 12
 	}
 	return 0
 }
@@ -1172,15 +1246,56 @@ func ymd(s string) (y, m, d int, ok bool) {
 	return
 }
 
-// parseTime tries the time forms ls prints, starting at line[at:].
-func (p *lsParser) parseTime(t *lsTime, line string, at int) bool {
-	s1, e1 := nextField(line, at)
-	tok := line[s1:e1]
-	*t = lsTime{start: s1, sec: -1, frac: [2]int{-1, -1}, offset: [2]int{-1, -1}}
-	if len(tok) == 0 {
+// fixedTime reads "Mar  6 09:23" or "Mar  6  2024" followed by a space:
+// the default form of GNU, BusyBox and BSD ls, twelve columns wide.
+func (p *lsParser) fixedTime(t *lsTime, line string, s1 int) bool {
+	if s1+13 > len(line) || line[s1+3] != ' ' || line[s1+6] != ' ' || line[s1+12] != ' ' {
 		return false
 	}
+	mon := monthIndex(line[s1 : s1+3])
+	if mon == 0 {
+		return false
+	}
+	d1, d2 := line[s1+4], line[s1+5]
+	if d1 == ' ' {
+		d1 = '0'
+	}
+	if d1 < '0' || d1 > '9' || d2 < '0' || d2 > '9' {
+		return false
+	}
+	f := line[s1+7 : s1+12]
+	t.month, t.day = mon, int(d1-'0')*10+int(d2-'0')
+	t.end, t.nameAt = s1+12, s1+13
+	if f[2] == ':' {
+		h1, h2, m1, m2 := f[0], f[1], f[3], f[4]
+		if h1 < '0' || h1 > '2' || h2 < '0' || h2 > '9' || m1 < '0' || m1 > '5' || m2 < '0' || m2 > '9' {
+			return false
+		}
+		t.hour, t.minute = int(h1-'0')*10+int(h2-'0'), int(m1-'0')*10+int(m2-'0')
+		return t.hour < 24
+	}
+	if f[0] != ' ' {
+		return false
+	}
+	y, ok := year4(f[1:])
+	t.year, t.hour, t.minute = y, 0, 0
+	return ok
+}
+
+// parseTime tries the time forms ls prints, starting at line[at:].
+func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
+	tok := line[s1:e1]
+	// Cheap rejection first: this is tried on the owner, group and size.
 	switch {
+	case len(tok) == 3 && tok[0] >= 'A' && tok[0] <= 'Z':
+	case len(tok) == 5 && tok[2] == '-', len(tok) == 10 && tok[4] == '-':
+	default:
+		return false
+	}
+	t.start, t.year, t.sec, t.frac[0], t.offset[0] = s1, 0, -1, -1, -1
+	switch {
+	case tok[0] >= 'A' && tok[0] <= 'Z' && p.fixedTime(t, line, s1):
+		// the common 12-column forms, read at fixed offsets
 	case tok[0] >= 'A' && tok[0] <= 'Z':
 		// "Mar  6 09:23", "Mar  6  2024", "Mar  6 09:23:45 2026" (BSD -T).
 		mon := monthIndex(tok)
@@ -1240,7 +1355,7 @@ func (p *lsParser) parseTime(t *lsTime, line string, at int) bool {
 		t.year, t.month, t.day = y, mon, day
 		if e1+1 < len(line) && line[e1] == ' ' && line[e1+1] == ' ' {
 			// --time-style=iso, older: "2024-03-06  name".
-			t.end, t.nameAt = e1, e1+2
+			t.hour, t.minute, t.end, t.nameAt = 0, 0, e1, e1+2
 			break
 		}
 		s2, e2 := nextField(line, e1)
@@ -1280,7 +1395,7 @@ func (p *lsParser) parseTime(t *lsTime, line string, at int) bool {
 		// The year of Now, or the previous one when that would put the
 		// date more than a day after Now (compared as wall-clock minutes
 		// in Location).
-		y := p.now.Year()
+		y := p.nowYear
 		wall := daysFromCivil(y, t.month, t.day)*1440 + int64(t.hour*60+t.minute)
 		if t.day > daysIn(t.month, y) || wall > p.nowWall+1440 {
 			y--
@@ -1317,22 +1432,19 @@ func (p *lsParser) emitTime(t *lsTime, line string, base int, rec bool) {
 			p.firstInferred = [2]int{base + t.start, base + t.end}
 		}
 	}
-	b := p.ts
-	b = appendInt(b, y, 4)
-	b = append(b, '-')
-	b = appendInt(b, t.month, 2)
-	b = append(b, '-')
-	b = appendInt(b, t.day, 2)
-	b = append(b, 'T')
-	b = appendInt(b, t.hour, 2)
-	b = append(b, ':')
-	b = appendInt(b, t.minute, 2)
-	b = append(b, ':')
 	sec := t.sec
 	if sec < 0 {
 		sec = 0
 	}
-	b = appendInt(b, sec, 2)
+	b := p.ts
+	if y < 0 || y > 9999 {
+		b = appendInt(b, y, 4)
+	} else {
+		b = append(b, byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10))
+	}
+	b = append(b, '-', byte('0'+t.month/10), byte('0'+t.month%10), '-', byte('0'+t.day/10), byte('0'+t.day%10),
+		'T', byte('0'+t.hour/10), byte('0'+t.hour%10), ':', byte('0'+t.minute/10), byte('0'+t.minute%10),
+		':', byte('0'+sec/10), byte('0'+sec%10))
 	if t.frac[0] >= 0 {
 		b = append(b, '.')
 		b = append(b, line[t.frac[0]:t.frac[1]]...)
@@ -1351,7 +1463,7 @@ func (p *lsParser) emitTime(t *lsTime, line string, base int, rec bool) {
 	}
 	p.ts = b
 	if rec {
-		p.rec.add("modified_at", base+t.start, base+t.end, "timestamp")
+		p.rec.add(sfModifiedAt, base+t.start, base+t.end, trTimestamp)
 	}
 }
 

@@ -375,7 +375,7 @@ func psCheck(args []string, os OS) *ParseError {
 			reordered = append(reordered, s.name)
 			return Unsupported([]string{"-o", strings.Join(reordered, ",")}, "ps -o %s holds spaces and is read only as the last column", s.name)
 		}
-		if !known && (s.name == "environ" || s.name == "cmdline" || s.name == "label" && !last) {
+		if !known && !last && (s.name == "environ" || s.name == "cmdline" || s.name == "cgroup" || s.name == "cgname") {
 			return Unsupported(nil, "ps -o %s may hold spaces", s.name)
 		}
 	}
@@ -386,6 +386,7 @@ func psCheck(args []string, os OS) *ParseError {
 type psColumn struct {
 	def    psColDef
 	key    string // JSON key for extras and duplicates
+	id     uint16 // span field id of def.key
 	hs, he int    // header word, within the header line
 }
 
@@ -404,18 +405,19 @@ func parsePs(c *Context) (any, error) {
 			}
 		}
 	}
-	it := lineIter{raw: c.Raw}
+	it := lines{raw: c.Raw}
+	res.Processes = make([]PsProcess, 0, min(countLines(c.Raw), 1<<20))
 	var cols []psColumn
 	var fields []field
 	lines, read := 0, 0
+	rs := newRowSpans(c, 11)
 	if headerless {
 		cols = psColumnsFromSpecs(pa.specs)
+		psSpanIDs(cols, &rs)
 	}
 	bsd := c.OS.bsdLike()
 	var ints int64Slab
 	var floats float64Slab
-	var rs rowSpans
-	rs.c = c
 	rec := c.Recording()
 	for {
 		line, start, ok := it.next()
@@ -433,39 +435,55 @@ func parsePs(c *Context) (any, error) {
 			if !ok {
 				return nil, Unrecognized("the first line is not a ps header")
 			}
+			psSpanIDs(cols, &rs)
 			read++
 			continue
 		}
 		idx := len(res.Processes)
 		if rec {
-			rs.begin("processes", idx)
+			rs.begin(skProcesses, idx)
 		}
-		var p PsProcess
-		if !psRow(&p, line, start, cols, &ints, &floats, rec, &rs, bsd) {
-			rs.discard()
+		res.Processes = append(res.Processes, PsProcess{})
+		if !psRow(&res.Processes[idx], line, start, cols, &ints, &floats, rec, &rs, bsd) {
+			res.Processes = res.Processes[:idx]
+			if rec {
+				rs.discard()
+			}
 			c.Unread(start)
 			continue
 		}
 		read++
 		if c.Full(idx) {
+			res.Processes = res.Processes[:idx]
 			c.Omit(1)
-			rs.discard()
+			if rec {
+				rs.discard()
+			}
 			continue
-		}
-		res.Processes = append(res.Processes, p)
-		if rec {
-			rs.flush()
 		}
 	}
 	if lines > 0 && read == 0 {
 		return nil, Unrecognized("no line of the output reads as ps output")
 	}
+	if rec {
+		rs.finish()
+	}
 	return res, nil
+}
+
+// psSpanIDs gives each column the span field id of its key.
+func psSpanIDs(cols []psColumn, rs *rowSpans) {
+	if !rs.c.Recording() {
+		return
+	}
+	for i := range cols {
+		cols[i].id = rs.localID(cols[i].def.key)
+	}
 }
 
 func psColumnsFromSpecs(specs []psSpec) []psColumn {
 	cols := make([]psColumn, len(specs))
-	used := map[string]int{}
+	used := map[string]bool{}
 	for i, s := range specs {
 		def, ok := psSpecs[s.name]
 		if !ok {
@@ -478,16 +496,27 @@ func psColumnsFromSpecs(specs []psSpec) []psColumn {
 }
 
 // psUniqueKey turns a repeated known column, or an unknown one whose name
-// clashes, into an extra with a suffixed key.
-func psUniqueKey(col *psColumn, used map[string]int) {
+// clashes with a field or an earlier column, into an extra with a key
+// made unique by a numeric suffix.
+func psUniqueKey(col *psColumn, used map[string]bool) {
 	k := col.def.key
 	if col.def.field == fExtra && psKnownKeys[k] {
 		k += "_column"
 	}
-	used[k]++
-	if n := used[k]; n > 1 {
-		col.def = psColDef{fExtra, psStr, k + "_" + strconv.Itoa(n)}
-		return
+	if used[k] || col.def.field == fUser && (used["user"] || used["uid"]) ||
+		col.def.kind == psElapsed && (used["elapsed"] || used["elapsed_seconds"]) {
+		base := k
+		for n := 2; used[k]; n++ {
+			k = base + "_" + strconv.Itoa(n)
+		}
+		col.def = psColDef{fExtra, psStr, k}
+	}
+	used[k] = true
+	if col.def.field == fUser {
+		used["user"], used["uid"] = true, true
+	}
+	if col.def.kind == psElapsed { // header ELAPSED: etime or etimes, told by the value
+		used["elapsed"], used["elapsed_seconds"] = true, true
 	}
 	col.key = k
 	if col.def.field == fExtra {
@@ -503,7 +532,7 @@ func psColumnsFromHeader(line string, fields []field, specs []psSpec) ([]psColum
 		return nil, false
 	}
 	cols := make([]psColumn, len(fields))
-	used := map[string]int{}
+	used := map[string]bool{}
 	known := 0
 	for i, f := range fields {
 		h := line[f.start:f.end]
@@ -661,7 +690,7 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, ints *int64Slab, flo
 			return false
 		}
 		if rec {
-			rs.add(def.key, s, e, "parseInt")
+			rs.add(col.id, s, e, trParseInt)
 		}
 		return true
 	case psFloat:
@@ -671,8 +700,8 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, ints *int64Slab, flo
 		if v == "" || !(v[0] >= '0' && v[0] <= '9') {
 			return false
 		}
-		f, err := strconv.ParseFloat(v, 64)
-		if err != nil {
+		f, ok := psParseFloat(v)
+		if !ok {
 			return false
 		}
 		ptr := floats.new(f)
@@ -685,33 +714,33 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, ints *int64Slab, flo
 			return false
 		}
 		if rec {
-			rs.add(def.key, s, e, "parseFloat")
+			rs.add(col.id, s, e, trParseFloat)
 		}
 		return true
 	case psUser:
 		if n, ok := atoi(v); ok {
 			p.UID = ints.new(n)
 			if rec {
-				rs.add("uid", s, e, "parseInt")
+				rs.add(sfUID, s, e, trParseInt)
 			}
 			return true
 		}
 		p.User = v
 		if rec {
-			rs.add("user", s, e, "")
+			rs.add(sfUser, s, e, trVerbatim)
 		}
 		return true
 	case psElapsed:
 		if n, ok := atoi(v); ok {
 			p.ElapsedSeconds = ints.new(n)
 			if rec {
-				rs.add("elapsed_seconds", s, e, "parseInt")
+				rs.add(sfElapsedSeconds, s, e, trParseInt)
 			}
 			return true
 		}
 		p.Elapsed = v
 		if rec {
-			rs.add("elapsed", s, e, "")
+			rs.add(sfElapsed, s, e, trVerbatim)
 		}
 		return true
 	}
@@ -740,14 +769,46 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, ints *int64Slab, flo
 	case fExtra:
 		p.Extra = append(p.Extra, PsField{Key: def.key, Value: v})
 		if rec {
-			rs.addEscaped(def.key, s, e, "")
+			rs.add(col.id, s, e, trVerbatim)
 		}
 		return true
 	default:
 		return false
 	}
 	if rec {
-		rs.add(def.key, s, e, "")
+		rs.add(col.id, s, e, trVerbatim)
 	}
 	return true
+}
+
+var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
+
+// psParseFloat reads a ps decimal ("0.0", "12.5", "198"). Short ones take a fast
+// path that is still correctly rounded: an integer below 2^53 divided by an
+// exact power of ten is one IEEE division.
+func psParseFloat(v string) (float64, bool) {
+	if len(v) <= 15 {
+		var m int64
+		dot := -1
+		ok := len(v) > 0
+		for i := 0; i < len(v) && ok; i++ {
+			c := v[i]
+			switch {
+			case c >= '0' && c <= '9':
+				m = m*10 + int64(c-'0')
+			case c == '.' && dot < 0 && i > 0 && i < len(v)-1:
+				dot = i
+			default:
+				ok = false
+			}
+		}
+		if ok {
+			if dot < 0 {
+				return float64(m), true
+			}
+			return float64(m) / pow10[len(v)-dot-1], true
+		}
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	return f, err == nil
 }

@@ -37,6 +37,7 @@ echo hello >plain.txt
 head -c 5000 /dev/zero | tr '\0' x >big.bin
 head -c 3500000 /dev/zero >large.bin
 mkdir "dir with spaces" sticky && chmod 1777 sticky
+echo inner >"sticky/inner file.txt" && touch -d "2026-11-20 08:00:00" "sticky/inner file.txt"
 touch "name with  two  spaces.txt" "café ☕.txt" "a -> b.txt" " leading" "trailing " 'quo"te' 'back\slash'
 touch "$(printf 'new\nline')" "$(printf 'tab\there')"
 ln -s plain.txt link
@@ -73,6 +74,7 @@ case_ ls plain ls
 case_ ls one_per_line ls -1
 case_ ls one_slash_quoted ls -1pQ
 case_ ls one_inode ls -1i
+case_ ls one_size_human ls -1sh
 case_ ls busybox_long busybox ls -la
 case_ ls busybox_full_time busybox ls -l --full-time
 case_ ls recursive ls -lR "dir with spaces" sticky
