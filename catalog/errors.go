@@ -28,6 +28,11 @@ type ParseError struct {
 	Reason  Reason `json:"reason"`
 	Message string `json:"message"`
 	Hint    *Hint  `json:"hint,omitempty"`
+
+	// badFlag, when set, is the flag the core refused; Hint.Args then holds
+	// only the replacement flags and Registry.Parse completes them into a
+	// whole argument list.
+	badFlag string
 }
 
 func (e *ParseError) Error() string { return string(e.Reason) + ": " + e.Message }
@@ -44,4 +49,15 @@ func Unsupported(hint []string, format string, a ...any) *ParseError {
 // Unrecognized builds an unrecognized_output error.
 func Unrecognized(format string, a ...any) *ParseError {
 	return &ParseError{Reason: ReasonUnrecognizedOutput, Message: fmt.Sprintf(format, a...)}
+}
+
+// UnsupportedFlag builds an unsupported_format error for one refused flag
+// (as given, e.g. "-F" or "--color") with the flags that replace it; the
+// registry completes the hint into the whole argument list.
+func UnsupportedFlag(flag string, replacement []string, format string, a ...any) *ParseError {
+	e := Unsupported(replacement, format, a...)
+	if replacement != nil {
+		e.badFlag = flag
+	}
+	return e
 }

@@ -212,18 +212,18 @@ func lsCheck(args []string, os OS) *ParseError {
 			switch a.value {
 			case "never", "no", "none", "auto", "tty", "if-tty":
 			default:
-				return Unsupported([]string{"--color=never"}, "ls %s=%s writes terminal escapes into names", a.flag, a.value)
+				return UnsupportedFlag(a.flag, []string{"--color=never"}, "ls %s=%s writes terminal escapes into names", a.flag, a.value)
 			}
 		case "--time-style":
 			v := strings.TrimPrefix(a.value, "posix-")
 			switch v {
 			case "full-iso", "long-iso", "iso", "locale":
 			default:
-				return Unsupported([]string{"--time-style=full-iso"}, "ls --time-style=%s is not a form the parser reads", a.value)
+				return UnsupportedFlag(a.flag, []string{"--time-style=full-iso"}, "ls --time-style=%s is not a form the parser reads", a.value)
 			}
 		case "--quoting-style":
 			if a.value != "literal" && a.value != "c" {
-				return Unsupported([]string{"--quoting-style=c"}, "ls --quoting-style=%s is not read exactly", a.value)
+				return UnsupportedFlag(a.flag, []string{"--quoting-style=c"}, "ls --quoting-style=%s is not read exactly", a.value)
 			}
 		case "--indicator-style":
 			switch a.value {
@@ -231,7 +231,7 @@ func lsCheck(args []string, os OS) *ParseError {
 			case "slash":
 				slash = true
 			default:
-				return Unsupported([]string{"-l"}, "ls --indicator-style=%s appends ambiguous markers to names", a.value)
+				return UnsupportedFlag(a.flag, []string{"-l"}, "ls --indicator-style=%s appends ambiguous markers to names", a.value)
 			}
 		case "--format":
 			switch a.value {
@@ -239,7 +239,7 @@ func lsCheck(args []string, os OS) *ParseError {
 				long = true
 			case "single-column":
 			default:
-				return Unsupported([]string{"-1"}, "ls --format=%s lays names out in columns", a.value)
+				return UnsupportedFlag(a.flag, []string{"-1"}, "ls --format=%s lays names out in columns", a.value)
 			}
 		case "-p":
 			slash = true
@@ -255,11 +255,11 @@ func lsCheck(args []string, os OS) *ParseError {
 			}
 		}
 		if a.flag == "-o" && os == FreeBSD {
-			return Unsupported([]string{"-l"}, "FreeBSD ls -o adds a file flags column")
+			return UnsupportedFlag("-o", []string{"-l"}, "FreeBSD ls -o adds a file flags column")
 		}
 	}
 	if slash && long {
-		return Unsupported([]string{"-l"}, "ls -p with a long listing appends '/' to symlink targets ambiguously; -l alone gives the type")
+		return UnsupportedFlag("-p", []string{"-l"}, "ls -p with a long listing appends '/' to symlink targets ambiguously; -l alone gives the type")
 	}
 	return nil
 }

@@ -147,7 +147,76 @@ func (p *Parser) checkArgs(args []string, os OS) *ParseError {
 }
 
 func (p *Parser) unsupportedFlag(flag string) *ParseError {
-	return Unsupported(p.Alternatives[flag], "the %s parser is not verified for %s", p.Key(), flag)
+	alt, ok := p.Alternatives[flag]
+	e := Unsupported(nil, "the %s parser is not verified for %s", p.Key(), flag)
+	if ok {
+		e.Hint = &Hint{Args: alt}
+		e.badFlag = flag
+	}
+	return e
+}
+
+// completeHint turns replacement flags into the whole argument list an
+// agent can pass instead of args: the refused flag removed (from a group of
+// short flags, just its letter), the replacements added before the first
+// positional that follows the subcommand (BSD programs stop reading options
+// there).
+func completeHint(args []string, subIndex int, bad string, repl []string) []string {
+	short := len(bad) == 2 && bad[0] == '-' && bad[1] != '-'
+	out := make([]string, 0, len(args)+len(repl))
+	insert := -1
+	ended := false
+	for i, a := range args {
+		isFlag := !ended && len(a) > 1 && a[0] == '-'
+		switch {
+		case a == "--" && !ended:
+			ended = true
+			if insert < 0 {
+				insert = len(out)
+			}
+			out = append(out, a)
+		case ended || !isFlag:
+			if insert < 0 && i != subIndex && !isFlag {
+				insert = len(out)
+			}
+			out = append(out, a)
+		case a == bad || strings.HasPrefix(a, bad+"="):
+			// dropped
+		case short && a[1] != '-' && strings.IndexByte(a[1:], bad[1]) >= 0:
+			if rest := strings.Replace(a, bad[1:], "", 1); rest != "-" {
+				out = append(out, rest)
+			}
+		default:
+			out = append(out, a)
+		}
+	}
+	var add []string
+	for _, r := range repl {
+		if !hasFlag(out, r) {
+			add = append(add, r)
+		}
+	}
+	if insert < 0 {
+		insert = len(out)
+	}
+	return slices.Concat(out[:insert], add, out[insert:])
+}
+
+// hasFlag reports whether flag is already given, alone or, for a short
+// flag, inside a group.
+func hasFlag(args []string, flag string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		if a == flag {
+			return true
+		}
+		if len(flag) == 2 && flag[0] == '-' && flag[1] != '-' && len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a[1:], flag[1]) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func isDigits(s string) bool {

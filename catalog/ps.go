@@ -227,8 +227,9 @@ var psParserDef = &Parser{
 	},
 	MaxPositionals: -1,
 	Alternatives: map[string][]string{
-		"-H": {"-ef"}, "--forest": {"-ef"},
-		"--headers": {"-ef"},
+		// Dropping these flags leaves a listing the parser reads.
+		"-H": {}, "--forest": {},
+		"--headers": {},
 	},
 	Result:   PsResult{},
 	RowsKey:  "processes",

@@ -222,6 +222,13 @@ func (r *Registry) Parse(in Input) Result {
 			if v, ok := passthrough(in.Raw); ok {
 				return Result{Value: v, Passthrough: true}
 			}
+			if perr.badFlag != "" {
+				sub := -1
+				if p.Subcommand != "" {
+					_, sub = subcommand(in.Cmd, in.Args)
+				}
+				perr.Hint.Args = completeHint(in.Args, sub, perr.badFlag, perr.Hint.Args)
+			}
 			return Result{Parser: p, Err: perr}
 		}
 		return run(p, in, os)

@@ -363,3 +363,26 @@ func TestParseReportsLinesAndSpans(t *testing.T) {
 		}
 	}
 }
+
+func TestCompleteHint(t *testing.T) {
+	cases := []struct {
+		args []string
+		sub  int
+		bad  string
+		repl []string
+		want []string
+	}{
+		{[]string{"-laF", "src"}, -1, "-F", []string{"-l"}, []string{"-la", "src"}},
+		{[]string{"-F", "src"}, -1, "-F", []string{"-l"}, []string{"-l", "src"}},
+		{[]string{"-r"}, -1, "-r", []string{"-a"}, []string{"-a"}},
+		{[]string{"status", "-v", "x"}, 0, "-v", []string{"--short"}, []string{"status", "--short", "x"}},
+		{[]string{"--classify=always", "a"}, -1, "--classify", []string{"-l"}, []string{"-l", "a"}},
+		{[]string{"a", "--", "-F"}, -1, "-F", []string{"-l"}, []string{"-l", "a", "--", "-F"}},
+		{[]string{"-F", "--", "x"}, -1, "-F", []string{"-l"}, []string{"-l", "--", "x"}},
+	}
+	for _, c := range cases {
+		if got := completeHint(c.args, c.sub, c.bad, c.repl); !slices.Equal(got, c.want) {
+			t.Errorf("completeHint(%q, %q -> %q) = %q, want %q", c.args, c.bad, c.repl, got, c.want)
+		}
+	}
+}
