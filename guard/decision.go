@@ -2,6 +2,7 @@ package guard
 
 import (
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -36,7 +37,63 @@ const (
 	detailNulByte            = "nul_byte"
 	detailBlockedFlag        = "blocked_flag"
 	detailProfileBuildNeeded = "profile_build_required"
+
+	// Grammar details: the form is not one the command policy admits.
+	detailSubcommandNotAllowed = "subcommand_not_allowed"
+	detailSubcommandRequired   = "subcommand_required"
+	detailFlagNotAllowed       = "flag_not_allowed"
+	detailFlagAmbiguous        = "flag_ambiguous"
+	detailFlagValueNotAllowed  = "flag_value_not_allowed"
+	detailFlagRequired         = "flag_required"
+	detailPositionalNotAllowed = "positional_not_allowed"
+	detailFormNotAllowed       = "form_not_allowed"
+
+	// Danger classes: why a known form is refused. Policies name them in
+	// Refusal.Detail.
+	detailRunsProgram    = "runs_program"
+	detailWritesFiles    = "writes_files"
+	detailReadsOutside   = "reads_outside"
+	detailNetworkSend    = "network_send"
+	detailStateChange    = "state_change"
+	detailUnbounded      = "unbounded"
+	detailRevealsSecrets = "reveals_secrets"
 )
+
+// dangerPhrases say, in a message, what each danger class means; "%s" is
+// the command form.
+var dangerPhrases = map[string]string{
+	detailRunsProgram:    "makes %s run another program",
+	detailWritesFiles:    "makes %s write files",
+	detailReadsOutside:   "lets %s read outside the allowed paths",
+	detailNetworkSend:    "makes %s send data over the network",
+	detailStateChange:    "makes %s change state (files, services, packages, containers, clusters or the repository)",
+	detailUnbounded:      "keeps %s running without end, or flooding",
+	detailRevealsSecrets: "makes %s print credentials",
+}
+
+// danger phrases detail for form, or reports false for a detail that is
+// not a danger class.
+func danger(detail, form string) (string, bool) {
+	ph, ok := dangerPhrases[detail]
+	if !ok {
+		return "", false
+	}
+	return strings.Replace(ph, "%s", quote(form), 1), true
+}
+
+// DetailCodes lists every Decision.Detail code the guard produces, for
+// documentation and for validating Refusal.Detail.
+func DetailCodes() []string {
+	return []string{
+		detailNotInAllowlist, detailCommandIsPath,
+		detailOutsidePaths, detailCwdOutsidePaths, detailUnresolvablePath,
+		detailPattern, detailNulByte, detailBlockedFlag, detailProfileBuildNeeded,
+		detailSubcommandNotAllowed, detailSubcommandRequired, detailFlagNotAllowed, detailFlagAmbiguous,
+		detailFlagValueNotAllowed, detailFlagRequired, detailPositionalNotAllowed, detailFormNotAllowed,
+		detailRunsProgram, detailWritesFiles, detailReadsOutside, detailNetworkSend,
+		detailStateChange, detailUnbounded, detailRevealsSecrets,
+	}
+}
 
 // Decision is the outcome of Guard.Check. It is meant to be returned to an
 // agent as JSON, so a refusal names the exact argument and a stable code
@@ -44,9 +101,8 @@ const (
 type Decision struct {
 	Allowed bool   `json:"allowed"`
 	Reason  Reason `json:"reason,omitempty"`
-	// Detail is a finer stable code: not_in_allowlist, command_is_path,
-	// outside_allowed_paths, cwd_outside_allowed_paths, unresolvable_path,
-	// nul_byte, pattern, blocked_flag or profile_build_required.
+	// Detail is a finer stable code, one of DetailCodes: for instance
+	// outside_allowed_paths, pattern, flag_not_allowed or runs_program.
 	Detail string `json:"detail,omitempty"`
 	// Message is a human sentence; do not parse it.
 	Message string `json:"message,omitempty"`
@@ -56,6 +112,16 @@ type Decision struct {
 	ArgIndex int `json:"arg_index"`
 	// Arg is the refused argument as given (or the cwd, or the command).
 	Arg string `json:"arg,omitempty"`
+	// Hint, when set, is a safe alternative for the same command and
+	// working directory; it passed Check when the decision was made.
+	Hint *Hint `json:"hint,omitempty"`
+}
+
+// Hint is a safe alternative to a refused argv: the arguments to run
+// instead (possibly none: "env" alone prints the environment). It has the
+// shape of the hint of a parse failure, so an agent handles both alike.
+type Hint struct {
+	Args []string `json:"args"`
 }
 
 // allow is the one way an allowed Decision is built, so ArgIndex is -1

@@ -82,6 +82,10 @@ func (g *Guard) checkProfile(cmd string, args []string) Decision {
 	if !build {
 		return allow()
 	}
+	return profileRefusal(cmd, args, form, idx)
+}
+
+func profileRefusal(cmd string, args []string, form string, idx int) Decision {
 	arg := cmd
 	if idx >= 0 {
 		arg = args[idx]

@@ -3,6 +3,7 @@ package guard
 import (
 	"encoding/json"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -41,6 +42,14 @@ func FuzzCheck(f *testing.F) {
 		{"ls", "", "/", 2},
 		{"ls", "src", "src/../..", 2},
 		{"\xff\xfe", "\xc3\x28\n\xed\xa0\x80", "\x00", 2},
+		{"git", "log\n--pretty=format:%h <%ae>", "", 0},
+		{"grep", "-E\nTODO|FIXME\n.", "", 0},
+		{"find", ".\n-name\n*.go\n-exec\nrm\n{}\n;", "", 0},
+		{"curl", "-sSo\nx\nhttps://e.com", "", 0},
+		{"env", "-u\nX\nls", "", 0},
+		{"tail", "-fn5\napp.log", "", 0},
+		{"kubectl", "-n\nx\nlogs\n-f\np", "", 0},
+		{"tree", "-Io\nx\ny", "", 0},
 	}
 	for _, s := range seeds {
 		f.Add(s.cmd, s.args, s.cwd, s.sel)
@@ -66,7 +75,7 @@ func FuzzCheck(f *testing.F) {
 		argsCopy := slices.Clone(args)
 
 		d := g.Check(cmd, args, cwd)
-		if again := g.Check(cmd, args, cwd); again != d {
+		if again := g.Check(cmd, args, cwd); !reflect.DeepEqual(again, d) {
 			t.Fatalf("not deterministic:\n%+v\n%+v", d, again)
 		}
 		if !slices.Equal(args, argsCopy) {
@@ -81,12 +90,22 @@ func FuzzCheck(f *testing.F) {
 			if !g.Allows(cmd) {
 				t.Fatalf("allowed a command off the allowlist: %q", cmd)
 			}
+			// Patterns may only pass in arguments the grammar reads as
+			// text (a grep pattern, a format string).
+			info := legacyInfo(args)
+			if root := g.commands[cmd]; root != nil {
+				pr, rf := g.parse(cmd, root, args)
+				if rf != nil {
+					t.Fatalf("allowed, but the grammar refuses: %+v", rf.d)
+				}
+				info = pr.info
+			}
 			for i, a := range args {
 				if strings.IndexByte(a, 0) >= 0 {
 					t.Fatalf("allowed a NUL in argument %d", i)
 				}
 				for _, p := range g.patterns {
-					if strings.Contains(a, p) {
+					if strings.Contains(a, p) && !info[i].exempt {
 						t.Fatalf("allowed pattern %q in argument %d", p, i)
 					}
 				}
@@ -103,6 +122,19 @@ func FuzzCheck(f *testing.F) {
 			}
 			if d.ArgIndex >= 0 && d.Arg != args[d.ArgIndex] {
 				t.Fatalf("Arg %q is not args[%d] = %q", d.Arg, d.ArgIndex, args[d.ArgIndex])
+			}
+			if d.Hint != nil {
+				if h := g.Check(cmd, d.Hint.Args, cwd); !h.Allowed {
+					t.Fatalf("hint %q is refused: %+v", d.Hint.Args, h)
+				}
+			}
+			if !strings.Contains(strings.Join(DetailCodes(), " "), d.Detail) {
+				t.Fatalf("unknown detail %q", d.Detail)
+			}
+		}
+		if !reflect.DeepEqual(Rewrite(cmd, args), args) && d.Allowed && cmd != "npx" {
+			if r := g.Check(cmd, Rewrite(cmd, args), cwd); !r.Allowed {
+				t.Fatalf("Rewrite(%q) = %q is refused: %+v", args, Rewrite(cmd, args), r)
 			}
 		}
 		if _, err := json.Marshal(d); err != nil {

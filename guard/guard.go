@@ -17,6 +17,7 @@ type Guard struct {
 	roots    []string // resolved AllowedPaths
 	patterns []string
 	flags    map[string][]blockedFlag
+	commands map[string]*node // compiled command policies, defaults merged
 	profile  Profile
 	home     string // resolved home directory; "" when unknown
 }
@@ -121,12 +122,19 @@ func New(p Policy, opts ...Option) (*Guard, error) {
 		g.flags[c] = compiled
 	}
 
+	commands, err := compileCommands(p.CommandPolicies)
+	if err != nil {
+		return nil, err
+	}
+	g.commands = commands
+
 	g.policy = Policy{
 		AllowedCommands:        slices.Clone(p.AllowedCommands),
 		AllowedPaths:           slices.Clone(g.roots),
 		BlockPatterns:          slices.Clone(p.BlockPatterns),
 		CommandArgRestrictions: cloneRestrictions(p.CommandArgRestrictions),
 		Profile:                g.profile,
+		CommandPolicies:        clonePolicies(p.CommandPolicies),
 	}
 	return g, nil
 }
@@ -171,6 +179,7 @@ func (g *Guard) Policy() Policy {
 	p.AllowedPaths = slices.Clone(p.AllowedPaths)
 	p.BlockPatterns = slices.Clone(p.BlockPatterns)
 	p.CommandArgRestrictions = cloneRestrictions(p.CommandArgRestrictions)
+	p.CommandPolicies = clonePolicies(p.CommandPolicies)
 	return p
 }
 
@@ -187,13 +196,18 @@ func (g *Guard) Allows(cmd string) bool {
 
 // Check decides whether cmd may run with args in cwd (empty cwd: the
 // process's working directory, as with os/exec). It applies, in order, the
-// allowlist, the path bounds, the per-argument patterns and the per-command
-// flag and profile rules, and returns the first refusal.
+// allowlist, the command's grammar (its CommandPolicy), the path bounds, the
+// per-argument patterns, the blocked flags and the profile, and returns the
+// first refusal. A refusal may carry a Hint: a safe argv that passes.
 //
 // Check only reads the file system (lstat, readlink). Its answer is about
 // the file system as it is during the call; a caller that lets another
 // process change the tree between Check and exec accepts that race.
 func (g *Guard) Check(cmd string, args []string, cwd string) Decision {
+	return g.check(cmd, args, cwd, true)
+}
+
+func (g *Guard) check(cmd string, args []string, cwd string, hints bool) Decision {
 	if g == nil {
 		return refuse(ReasonCommandNotAllowed, detailNotInAllowlist, -1, cmd,
 			"Command "+quote(cmd)+" is not in the allowed list")
@@ -201,18 +215,58 @@ func (g *Guard) Check(cmd string, args []string, cwd string) Decision {
 	if d := g.checkCommand(cmd); !d.Allowed {
 		return d
 	}
+	var pr parseResult
+	if root := g.commands[cmd]; root != nil {
+		var rf *refusal
+		if pr, rf = g.parse(cmd, root, args); rf != nil {
+			d := rf.d
+			if hints && rf.offer {
+				d.Hint = g.hint(cmd, args, cwd, rf)
+			}
+			return d
+		}
+	} else {
+		pr = parseResult{info: legacyInfo(args), buildIdx: -1}
+	}
 	if len(g.roots) > 0 {
-		if d := g.checkPaths(args, cwd); !d.Allowed {
+		if d := g.checkPaths(args, pr.info, cwd); !d.Allowed {
 			return d
 		}
 	}
-	if d := g.checkPatterns(args, cwd); !d.Allowed {
+	if d := g.checkPatterns(args, pr.info, cwd); !d.Allowed {
 		return d
 	}
 	if d := g.checkFlags(cmd, args); !d.Allowed {
 		return d
 	}
-	return g.checkProfile(cmd, args)
+	if d := g.checkProfile(cmd, args); !d.Allowed {
+		return d
+	}
+	if pr.buildForm != "" && g.profile != ProfileBuild {
+		arg := cmd
+		if pr.buildIdx >= 0 {
+			arg = args[pr.buildIdx]
+		}
+		return refuse(ReasonArgNotAllowed, detailProfileBuildNeeded, pr.buildIdx, arg,
+			quote(pr.buildForm)+" runs project code and needs the build profile; set guard.profile to \"build\" to allow it")
+	}
+	return allow()
+}
+
+// hint builds the alternative argv of a grammar refusal and returns it only
+// if it passes: a hint that would itself be refused is worse than none.
+func (g *Guard) hint(cmd string, args []string, cwd string, rf *refusal) *Hint {
+	if rf.from < 0 || rf.to > len(args) || rf.from > rf.to {
+		return nil
+	}
+	alt := make([]string, 0, len(args)-(rf.to-rf.from)+len(rf.repl))
+	alt = append(alt, args[:rf.from]...)
+	alt = append(alt, rf.repl...)
+	alt = append(alt, args[rf.to:]...)
+	if slices.Equal(alt, args) || !g.check(cmd, alt, cwd, false).Allowed {
+		return nil
+	}
+	return &Hint{Args: alt}
 }
 
 // checkCommand is layer 1. A path is refused even when its base name is
@@ -232,8 +286,10 @@ func (g *Guard) checkCommand(cmd string) Decision {
 // checkPatterns is layer 3. Patterns are matched inside each argument on
 // its own: there is no shell, so a metacharacter only matters if it reaches
 // a program that re-parses one argument, and a match spanning two arguments
-// ("foo>" + ">bar") is not one.
-func (g *Guard) checkPatterns(args []string, cwd string) Decision {
+// ("foo>" + ">bar") is not one. Arguments the grammar reads as text (a grep
+// pattern, a git format string) are exempt: no shell and no file system
+// ever reads them.
+func (g *Guard) checkPatterns(args []string, info []argInfo, cwd string) Decision {
 	// NUL first: exec cannot pass it, and a C program would silently read a
 	// truncated argument, so it is refused whatever the patterns say.
 	for i, a := range args {
@@ -247,6 +303,9 @@ func (g *Guard) checkPatterns(args []string, cwd string) Decision {
 			"Working directory contains a NUL byte")
 	}
 	for i, a := range args {
+		if info[i].exempt {
+			continue
+		}
 		for _, p := range g.patterns {
 			if strings.Contains(a, p) {
 				return refuse(ReasonInjectionPattern, detailPattern, i, a,

@@ -201,9 +201,10 @@ func workDir(cwd string) (string, bool) {
 	return resolve("", cwd)
 }
 
-// checkPaths is layer 2: the working directory, then every argument that
-// could be read as a path.
-func (g *Guard) checkPaths(args []string, cwd string) Decision {
+// checkPaths is layer 2: the working directory, then every argument (or
+// part of one, such as the value of --flag=value or -oVALUE) that the
+// grammar says may name a file.
+func (g *Guard) checkPaths(args []string, info []argInfo, cwd string) Decision {
 	dir, ok := workDir(cwd)
 	if !ok {
 		shown := cwd
@@ -221,29 +222,12 @@ func (g *Guard) checkPaths(args []string, cwd string) Decision {
 		return refuse(ReasonPathNotAllowed, detailCwdOutsidePaths, -1, arg,
 			"Working directory "+quote(dir)+" is outside the allowed paths")
 	}
-
-	afterDashes := false
 	for i, a := range args {
-		val := a
-		if !afterDashes {
-			if a == "--" {
-				afterDashes = true
-				continue
-			}
-			if strings.HasPrefix(a, "-") {
-				// Only "--flag=value" carries a path we can see; a bare flag
-				// may take the next argument, which is checked on its own.
-				eq := strings.IndexByte(a, '=')
-				if eq < 0 {
-					continue
-				}
-				val = a[eq+1:]
-			}
-		}
-		if val == "" {
+		from := info[i].pathFrom
+		if from < 0 || from >= len(a) {
 			continue
 		}
-		if d := g.checkPathArg(dir, i, a, val); !d.Allowed {
+		if d := g.checkPathArg(dir, i, a, a[from:]); !d.Allowed {
 			return d
 		}
 	}

@@ -38,6 +38,12 @@ type Policy struct {
 	CommandArgRestrictions map[string]ArgRestriction `json:"command_arg_restrictions" toml:"command_arg_restrictions"`
 	// Profile is readonly or build; empty means readonly.
 	Profile Profile `json:"profile" toml:"profile"`
+	// CommandPolicies says, per program, how it reads its argv and which
+	// forms of it may run. New overlays these entries on
+	// DefaultCommandPolicies command by command: a command named here
+	// replaces its default policy, every other default stays. A command
+	// with no policy at all is bounded only by the other layers.
+	CommandPolicies map[string]CommandPolicy `json:"command_policies,omitempty" toml:"command_policies,omitempty"`
 }
 
 // DefaultAllowedCommands is the allowlist of the original Parism 2.1: the

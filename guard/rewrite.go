@@ -1,0 +1,78 @@
+package guard
+
+import "slices"
+
+// Rewrite returns the argv to execute for cmd and args that passed Check.
+// It only ever adds arguments that make the program safer, and returns a new
+// slice (args is not modified):
+//
+//   - npx gets --no, so it never downloads and runs a package the project
+//     lacks;
+//   - git diff, log, show, blame and reflog get --no-ext-diff
+//     and --no-textconv, so an external diff or text-conversion driver named
+//     by the repository's own config (.git/config with .gitattributes) is
+//     not run. Environment variables cannot turn those off: driver names
+//     are the repository's choice.
+//
+// The rewritten argv passes Check whenever args did.
+func Rewrite(cmd string, args []string) []string {
+	out := slices.Clone(args)
+	switch cmd {
+	case "npx":
+		if !slices.Contains(args, "--no") {
+			out = append([]string{"--no"}, out...)
+		}
+	case "git":
+		at := gitSubcommandEnd(args)
+		if at < 0 {
+			return out
+		}
+		var add []string
+		for _, f := range []string{"--no-ext-diff", "--no-textconv"} {
+			if !slices.Contains(args, f) {
+				add = append(add, f)
+			}
+		}
+		out = slices.Insert(out, at, add...)
+	}
+	return out
+}
+
+// gitSubcommandEnd finds the subcommand of a git argv and returns the index
+// just after it (after "reflog show"), or -1 when it is not one whose diff
+// machinery runs drivers.
+func gitSubcommandEnd(args []string) int {
+	i := 0
+	for i < len(args) {
+		switch a := args[i]; a {
+		case "-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix":
+			i += 2
+			continue
+		default:
+			if len(a) > 1 && a[0] == '-' {
+				if a == "--" {
+					return -1
+				}
+				i++
+				continue
+			}
+		}
+		break
+	}
+	if i >= len(args) {
+		return -1
+	}
+	switch args[i] {
+	case "diff", "log", "show", "blame":
+		return i + 1
+	case "reflog":
+		// "git reflog OPTIONS show" would read show as a revision.
+		if i+1 < len(args) && args[i+1] == "show" {
+			return i + 2
+		}
+		return i + 1
+	}
+	// "git stash show" is left alone: any diff option replaces its default
+	// --stat output.
+	return -1
+}
