@@ -837,3 +837,33 @@ func TestRelativeAllowedPaths(t *testing.T) {
 		t.Fatalf("allowed_paths = %q, want %q", cfg.Guard.AllowedPaths, want)
 	}
 }
+
+// command_policies is read from the global file, merged per command, and
+// ignored (reported) in an untrusted project file.
+func TestCommandPolicies(t *testing.T) {
+	home, proj := t.TempDir(), t.TempDir()
+	writeFile(t, filepath.Join(home, ".parism", "prism.config.json"),
+		`{"guard": {"command_policies": {"ls": {"positionals": {"max": 1}}}}}`)
+	writeFile(t, filepath.Join(proj, "prism.config.json"),
+		`{"guard": {"command_policies": {"rm": {"positionals": {"max": -1}}}}}`)
+	cfg, err := Load(LoadOptions{Home: home, Cwd: proj, Env: testEnv{}.lookup})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cfg.Guard.CommandPolicies["ls"].Positionals; got.Max != 1 {
+		t.Errorf("ls policy = %+v, want positionals.max 1", cfg.Guard.CommandPolicies["ls"])
+	}
+	if _, ok := cfg.Guard.CommandPolicies["rm"]; ok {
+		t.Error("an untrusted project set a command policy")
+	}
+	if len(cfg.Warnings) != 1 || !strings.Contains(cfg.Warnings[0], "guard.command_policies") {
+		t.Errorf("warnings = %q", cfg.Warnings)
+	}
+	// An unknown key inside a policy names its full path.
+	writeFile(t, filepath.Join(home, ".parism", "prism.config.json"),
+		`{"guard": {"command_policies": {"ls": {"flagz": {}}}}}`)
+	_, err = Load(LoadOptions{Home: home, Cwd: proj, Env: testEnv{}.lookup})
+	if err == nil || !strings.Contains(err.Error(), "guard.command_policies.ls.flagz") {
+		t.Errorf("error = %v, want one naming guard.command_policies.ls.flagz", err)
+	}
+}

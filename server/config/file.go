@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/parism-go/parism/guard"
 	"io"
 	"maps"
 	"math"
@@ -44,6 +45,7 @@ type fileGuard struct {
 	MaxQueuedRuns          *int                           `json:"max_queued_runs" toml:"max_queued_runs"`
 	BlockPatterns          *[]string                      `json:"block_patterns" toml:"block_patterns"`
 	CommandArgRestrictions map[string]*fileArgRestriction `json:"command_arg_restrictions" toml:"command_arg_restrictions"`
+	CommandPolicies        map[string]guard.CommandPolicy `json:"command_policies" toml:"command_policies"`
 	Secrets                *fileSecrets                   `json:"secrets" toml:"secrets"`
 }
 

@@ -57,6 +57,8 @@ func Keys() []KeyDoc {
 			Description: "Per command, flags refused; merged command by command over the defaults."},
 		{Key: "guard.command_arg_restrictions.*.blocked_flags", Type: "[]string", Default: "[]",
 			Description: "Flags refused for that command (required in each entry)."},
+		{Key: "guard.command_policies", Type: "map", Default: "built-in policy per default command (docs/guard-policies.md)",
+			Description: "Per command: subcommands, flags and positionals admitted; a command named here replaces its built-in policy. Project files may set it only when trusted."},
 		{Key: "guard.secrets.env_patterns", Type: "[]string", Default: jsonText(DefaultEnvPatterns()),
 			Description: "Environment variables whose names contain one of these are withheld from commands."},
 		{Key: "guard.secrets.output_redaction_enabled", Type: "bool", Default: "false",

@@ -245,6 +245,15 @@ func (ld *loader) apply(fc *fileConfig, l layerInfo) {
 		if g.CommandArgRestrictions != nil {
 			cg.CommandArgRestrictions = w.restrictions(cg.CommandArgRestrictions, g.CommandArgRestrictions)
 		}
+		if g.CommandPolicies != nil {
+			// A policy can admit any form of a command, so only a trusted
+			// layer may set one.
+			if w.trusted {
+				cg.CommandPolicies = guard.MergeCommandPolicies(cg.CommandPolicies, g.CommandPolicies)
+			} else {
+				w.ignore("guard.command_policies", "sets command policies")
+			}
+		}
 		if s := g.Secrets; s != nil {
 			// Secrets protect too: an untrusted project may add patterns or
 			// turn masking on, never take protection away.

@@ -69,22 +69,14 @@ func (e *Engine) Describe() *Overview {
 
 // CommandInfo is describe({cmd}): one command, within describeLimit bytes.
 type CommandInfo struct {
-	Cmd          string              `json:"cmd"`
-	Policy       CommandPolicy       `json:"policy"`
-	Parsers      []ParserInfo        `json:"parsers"`
-	Alternatives map[string][]string `json:"alternatives,omitempty"`
-	Examples     [][]string          `json:"examples"`
-	Truncated    bool                `json:"truncated,omitempty"`
-}
-
-// CommandPolicy is what the guard allows of one command.
-type CommandPolicy struct {
-	Allowed         bool     `json:"allowed"`
-	Profile         string   `json:"profile"`
-	NeedsBuild      bool     `json:"needs_build_profile,omitempty"`
-	BlockedFlags    []string `json:"blocked_flags,omitempty"`
-	PathRestricted  bool     `json:"path_restricted"`
-	InjectionChecks []string `json:"injection_patterns"`
+	Cmd    string                  `json:"cmd"`
+	Policy guard.CommandPolicyView `json:"policy"`
+	// PathRestricted: cwd and path arguments must lie under allowed_paths.
+	PathRestricted bool                `json:"path_restricted"`
+	Parsers        []ParserInfo        `json:"parsers"`
+	Alternatives   map[string][]string `json:"alternatives,omitempty"`
+	Examples       [][]string          `json:"examples"`
+	Truncated      bool                `json:"truncated,omitempty"`
 }
 
 // ParserInfo is one parser as describe shows it.
@@ -101,20 +93,14 @@ type ParserInfo struct {
 const describeLimit = 2048
 
 // DescribeCommand answers describe({cmd}).
-func (e *Engine) DescribeCommand(cmd string) *CommandInfo {
-	p := e.guard.Policy()
+func (e *Engine) DescribeCommand(cmd string, sub ...string) *CommandInfo {
 	info := &CommandInfo{
-		Cmd: cmd,
-		Policy: CommandPolicy{
-			Allowed:         e.guard.Allows(cmd),
-			Profile:         string(p.Profile),
-			NeedsBuild:      guard.BuildOnly(cmd, nil),
-			BlockedFlags:    p.CommandArgRestrictions[cmd].BlockedFlags,
-			PathRestricted:  len(p.AllowedPaths) > 0,
-			InjectionChecks: p.BlockPatterns,
-		},
+		Cmd:      cmd,
+		Policy:   e.guard.Describe(cmd, sub...),
 		Parsers:  []ParserInfo{},
 		Examples: [][]string{},
+
+		PathRestricted: len(e.guard.Policy().AllowedPaths) > 0,
 	}
 	for _, ps := range e.reg.ForCommand(cmd) {
 		pi := ParserInfo{ID: ps.ID, Reads: ps.Format, Fields: fieldsOf(ps.Result), AcceptedFlags: flagNames(ps.Flags)}
@@ -256,11 +242,12 @@ func elemStruct(t reflect.Type) bool {
 
 // DryRunResult is dry_run's answer: the guard's verdict without running.
 type DryRunResult struct {
-	WouldPass bool    `json:"would_pass"`
-	Reason    *string `json:"reason"`
-	Message   *string `json:"message"`
-	Detail    string  `json:"detail,omitempty"`
-	ArgIndex  *int    `json:"arg_index,omitempty"`
+	WouldPass bool        `json:"would_pass"`
+	Reason    *string     `json:"reason"`
+	Message   *string     `json:"message"`
+	Detail    string      `json:"detail,omitempty"`
+	ArgIndex  *int        `json:"arg_index,omitempty"`
+	Hint      *guard.Hint `json:"hint,omitempty"`
 }
 
 // DryRun checks cmd, args and cwd against the guard without running.
@@ -270,7 +257,7 @@ func (e *Engine) DryRun(cmd string, args []string, cwd string) *DryRunResult {
 		return &DryRunResult{WouldPass: true}
 	}
 	reason, msg := string(d.Reason), d.Message
-	r := &DryRunResult{Reason: &reason, Message: &msg, Detail: d.Detail}
+	r := &DryRunResult{Reason: &reason, Message: &msg, Detail: d.Detail, Hint: d.Hint}
 	if d.ArgIndex >= 0 {
 		i := d.ArgIndex
 		r.ArgIndex = &i

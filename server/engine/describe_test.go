@@ -96,7 +96,7 @@ func TestDescribeCommand(t *testing.T) {
 	if len(b) > describeLimit {
 		t.Errorf("describe(ls) is %d bytes, limit %d", len(b), describeLimit)
 	}
-	if !ls.Policy.Allowed || ls.Policy.Profile != "readonly" || ls.Policy.PathRestricted {
+	if !ls.Policy.Allowed || ls.Policy.Profile != "readonly" || ls.PathRestricted {
 		t.Errorf("describe(ls).policy = %+v", ls.Policy)
 	}
 	if !slices.ContainsFunc(ls.Parsers, func(p ParserInfo) bool { return p.ID == "ls" && len(p.Fields) > 0 }) {

@@ -161,14 +161,15 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 	}
 	if !d.Allowed {
 		env.Failure = &Failure{Kind: KindGuard, Reason: string(d.Reason), Message: d.Message, Detail: d.Detail}
+		if d.Hint != nil {
+			env.Failure.Hint = &catalog.Hint{Args: d.Hint.Args}
+		}
 		env.GuardError = &GuardError{Reason: string(d.Reason), Message: d.Message}
 		return done(), nil
 	}
-	args := req.Args
-	if req.Cmd == "npx" && !hasArg(args, "--no") {
-		// npx must never download and run a package the project lacks.
-		args = append([]string{"--no"}, args...)
-	}
+	// The guard's rewrite makes an allowed form safer still (npx --no, git
+	// without external diff drivers); parsers still read the args as given.
+	args := guard.Rewrite(req.Cmd, req.Args)
 	release, busy := e.limit.acquire(ctx)
 	if busy != nil {
 		env.Failure = busy
@@ -350,15 +351,6 @@ func exitMessage(code int, signal string, stderr string) string {
 		return head
 	}
 	return head + ": " + msg
-}
-
-func hasArg(args []string, a string) bool {
-	for _, x := range args {
-		if x == a {
-			return true
-		}
-	}
-	return false
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -228,7 +228,7 @@ func TestGuardPathNotAllowed(t *testing.T) {
 	if o := e.Describe(); !slices.Equal(o.GuardSummary.AllowedPaths, []string{root}) {
 		t.Errorf("guard_summary.allowed_paths = %q", o.GuardSummary.AllowedPaths)
 	}
-	if !e.DescribeCommand("ls").Policy.PathRestricted {
+	if !e.DescribeCommand("ls").PathRestricted {
 		t.Error("describe(ls).policy.path_restricted = false")
 	}
 }
@@ -252,7 +252,7 @@ func TestGuardArgNotAllowed(t *testing.T) {
 		t.Errorf("detail = %q", env.Failure.Detail)
 	}
 	info := e.DescribeCommand("node")
-	if !info.Policy.Allowed || !info.Policy.NeedsBuild || !slices.Contains(info.Policy.BlockedFlags, "-e") {
+	if !info.Policy.Allowed || info.Policy.Profile != "build" || !slices.Contains(info.Policy.BlockedFlags, "-e") {
 		t.Errorf("describe(node).policy = %+v", info.Policy)
 	}
 }

@@ -101,11 +101,34 @@ var safeSettings = []string{
 	// A dumb terminal and NO_COLOR keep escape sequences out of the output.
 	"TERM=dumb",
 	"NO_COLOR=1",
+	// Ignore the user's ~/.gitconfig too: aliases, pagers and helpers there
+	// are not the guard's to vet.
+	"GIT_CONFIG_GLOBAL=/dev/null",
+	// Config given in the environment outranks a repository's own
+	// .git/config, which an agent may be inspecting precisely because it is
+	// not trusted: no fsmonitor program, no hooks, no pager, no editor, no
+	// ssh program, no credential helper.
+	"GIT_CONFIG_COUNT=6",
+	"GIT_CONFIG_KEY_0=core.fsmonitor", "GIT_CONFIG_VALUE_0=false",
+	"GIT_CONFIG_KEY_1=core.hooksPath", "GIT_CONFIG_VALUE_1=/dev/null",
+	"GIT_CONFIG_KEY_2=core.pager", "GIT_CONFIG_VALUE_2=cat",
+	"GIT_CONFIG_KEY_3=core.editor", "GIT_CONFIG_VALUE_3=true",
+	"GIT_CONFIG_KEY_4=core.sshCommand", "GIT_CONFIG_VALUE_4=false",
+	"GIT_CONFIG_KEY_5=credential.helper", "GIT_CONFIG_VALUE_5=",
+	// Transports that run programs (ext::, and ssh with its command) are
+	// refused; plain http(s) and local paths remain.
+	"GIT_ALLOW_PROTOCOL=http:https:file",
 }
 
 // safeRemoved are variables SafeEnv deletes: LESSOPEN and LESSCLOSE make
 // less run arbitrary preprocessors on the files it opens.
-var safeRemoved = []string{"LESSOPEN", "LESSCLOSE"}
+//
+// The git variables name programs or other repositories to act on, and
+// POSIXLY_CORRECT changes how GNU programs read options after positionals,
+// which the guard's grammar relies on.
+var safeRemoved = []string{"LESSOPEN", "LESSCLOSE", "POSIXLY_CORRECT",
+	"GIT_DIR", "GIT_WORK_TREE", "GIT_EXEC_PATH", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_ASKPASS",
+	"SSH_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_PROXY_COMMAND", "GIT_CONFIG", "GIT_CONFIG_PARAMETERS"}
 
 // SafeEnv returns a copy of env with a fixed locale and harmless pager,
 // editor and prompt settings (see safeSettings), overriding any existing
@@ -116,6 +139,7 @@ func SafeEnv(env []string) []string {
 	for _, kv := range env {
 		name := envName(kv)
 		drop := slices.ContainsFunc(safeRemoved, func(n string) bool { return sameEnvName(n, name) }) ||
+			strings.HasPrefix(name, "GIT_CONFIG_KEY_") || strings.HasPrefix(name, "GIT_CONFIG_VALUE_") ||
 			slices.ContainsFunc(safeSettings, func(s string) bool { return sameEnvName(envName(s), name) })
 		if !drop {
 			out = append(out, kv)

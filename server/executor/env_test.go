@@ -57,7 +57,8 @@ func TestStripEnvDoesNotAlias(t *testing.T) {
 }
 
 func TestSafeEnv(t *testing.T) {
-	in := []string{"HOME=/h", "PAGER=less", "LESSOPEN=|lesspipe %s", "LESSCLOSE=x", "LANG=de_DE.UTF-8", "TERM=xterm-256color", "USER=u"}
+	in := []string{"HOME=/h", "PAGER=less", "LESSOPEN=|lesspipe %s", "LESSCLOSE=x", "LANG=de_DE.UTF-8", "TERM=xterm-256color", "USER=u",
+		"GIT_SSH_COMMAND=evil", "GIT_CONFIG_KEY_9=alias.x", "GIT_CONFIG_VALUE_9=!evil", "POSIXLY_CORRECT=1", "GIT_DIR=/elsewhere"}
 	out := SafeEnv(in)
 	want := map[string]string{
 		"HOME": "/h", "USER": "u",
@@ -66,6 +67,13 @@ func TestSafeEnv(t *testing.T) {
 		"EDITOR": "true", "VISUAL": "true", "GIT_EDITOR": "true",
 		"GIT_TERMINAL_PROMPT": "0", "GIT_CONFIG_NOSYSTEM": "1", "GIT_OPTIONAL_LOCKS": "0",
 		"TERM": "dumb", "NO_COLOR": "1",
+		"GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_COUNT": "6", "GIT_ALLOW_PROTOCOL": "http:https:file",
+		"GIT_CONFIG_KEY_0": "core.fsmonitor", "GIT_CONFIG_VALUE_0": "false",
+		"GIT_CONFIG_KEY_1": "core.hooksPath", "GIT_CONFIG_VALUE_1": "/dev/null",
+		"GIT_CONFIG_KEY_2": "core.pager", "GIT_CONFIG_VALUE_2": "cat",
+		"GIT_CONFIG_KEY_3": "core.editor", "GIT_CONFIG_VALUE_3": "true",
+		"GIT_CONFIG_KEY_4": "core.sshCommand", "GIT_CONFIG_VALUE_4": "false",
+		"GIT_CONFIG_KEY_5": "credential.helper", "GIT_CONFIG_VALUE_5": "",
 	}
 	seen := map[string]int{}
 	for _, kv := range out {
@@ -81,7 +89,7 @@ func TestSafeEnv(t *testing.T) {
 			t.Errorf("%s = %q (present %v), want %q", name, got, ok, v)
 		}
 	}
-	for _, name := range []string{"LESSOPEN", "LESSCLOSE"} {
+	for _, name := range []string{"LESSOPEN", "LESSCLOSE", "GIT_SSH_COMMAND", "GIT_CONFIG_KEY_9", "GIT_CONFIG_VALUE_9", "POSIXLY_CORRECT", "GIT_DIR"} {
 		if _, ok := envValue(out, name); ok {
 			t.Errorf("%s still set", name)
 		}

@@ -57,9 +57,10 @@ type Options struct {
 	// means no authentication, which Serve allows on loopback only.
 	Token string
 	// AllowedOrigins lists the browser origins ("https://app.example.com")
-	// allowed to call. A request with an Origin header not in the list is
-	// refused with 403, which defeats DNS rebinding and cross-site pages;
-	// requests without Origin (agents, curl) are allowed.
+	// allowed to call; they get CORS headers. A request with an Origin
+	// header not in the list is refused with 403, which defeats DNS
+	// rebinding and cross-site pages; requests without Origin (agents,
+	// curl) are allowed.
 	AllowedOrigins []string
 	// MaxRequestBytes bounds a request body; larger bodies get 413.
 	// 0 means DefaultMaxRequestBytes.
@@ -146,20 +147,31 @@ func Serve(ctx context.Context, ln net.Listener, e *engine.Engine, opts Options)
 	// Shutdown stops accepting, then waits for requests to finish; closing
 	// the sessions ends their calls and standalone streams. Repeat until it
 	// is done, for a session that an in-flight initialize was creating.
-	tick := time.NewTicker(50 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		h.closeSessions()
-		select {
-		case err := <-shut:
-			if err != nil {
-				hs.Close()
+	stopClosing, closed := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(closed)
+		tick := time.NewTicker(50 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			h.closeSessions()
+			select {
+			case <-stopClosing:
+				return
+			case <-tick.C:
 			}
-			<-served
-			return nil
-		case <-tick.C:
 		}
+	}()
+	if err := <-shut; err != nil {
+		hs.Close() // the grace is over: drop what is left
 	}
+	close(stopClosing)
+	<-served
+	select {
+	case <-closed:
+	case <-time.After(shutdownGrace):
+		h.logger.Warn("httpserver: a session did not close after shutdown")
+	}
+	return nil
 }
 
 // RequireLoopback returns nil when addr's host is a loopback IP address or
@@ -262,6 +274,18 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if o := r.Header.Get("Origin"); o != "" {
 		if n, ok := origin(o); !ok || !h.origins[n] {
 			http.Error(w, "origin not allowed", http.StatusForbidden)
+			return
+		}
+		// An allowed browser origin gets CORS headers; its preflight
+		// carries no credentials, so it is answered before the token check.
+		w.Header().Set("Access-Control-Allow-Origin", o)
+		w.Header().Add("Vary", "Origin")
+		w.Header().Set("Access-Control-Expose-Headers", "Mcp-Session-Id, WWW-Authenticate")
+		if r.Method == http.MethodOptions {
+			w.Header().Set("Access-Control-Allow-Methods", "GET, POST, DELETE")
+			w.Header().Set("Access-Control-Allow-Headers", "Authorization, Content-Type, Accept, Last-Event-ID, Mcp-Session-Id, Mcp-Protocol-Version")
+			w.Header().Set("Access-Control-Max-Age", "600")
+			w.WriteHeader(http.StatusNoContent)
 			return
 		}
 	}

@@ -107,6 +107,34 @@ func TestOrigin(t *testing.T) {
 	}
 }
 
+func TestCORSPreflight(t *testing.T) {
+	e, _ := newEngine(t, nil)
+	s := start(t, e, httpserver.Options{Token: "tok-0123456789abcdef", AllowedOrigins: []string{"https://app.example.com"}})
+	req, _ := http.NewRequest(http.MethodOptions, s.url+httpserver.Path, nil)
+	req.Header.Set("Origin", "https://app.example.com")
+	req.Header.Set("Access-Control-Request-Method", "POST")
+	resp, err := http.DefaultClient.Do(req) // no token: preflights carry none
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	h := resp.Header
+	if resp.StatusCode != http.StatusNoContent || h.Get("Access-Control-Allow-Origin") != "https://app.example.com" ||
+		!strings.Contains(h.Get("Access-Control-Allow-Headers"), "Authorization") ||
+		!strings.Contains(h.Get("Access-Control-Expose-Headers"), "Mcp-Session-Id") {
+		t.Errorf("preflight: %d %v", resp.StatusCode, h)
+	}
+	req.Header.Set("Origin", "https://evil.example")
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden || resp.Header.Get("Access-Control-Allow-Origin") != "" {
+		t.Errorf("preflight from another origin: %d %v", resp.StatusCode, resp.Header)
+	}
+}
+
 func TestRequestSizeLimit(t *testing.T) {
 	e, _ := newEngine(t, nil)
 	s := start(t, e, httpserver.Options{}) // the default, 1 MiB
