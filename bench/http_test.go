@@ -76,6 +76,21 @@ func settle(base resources, slack int) (resources, bool) {
 	}
 }
 
+// steady measures once the counts stop falling (the warm-up's connections
+// and goroutines winding down), for at most two seconds.
+func steady() resources {
+	prev := measure()
+	for range 20 {
+		time.Sleep(100 * time.Millisecond)
+		now := measure()
+		if now == prev {
+			return now
+		}
+		prev = now
+	}
+	return prev
+}
+
 // liveChildren lists this process's children that are not zombies.
 func liveChildren() []int {
 	self := os.Getpid()
@@ -231,7 +246,7 @@ func checkedLoad(tb testing.TB, sessions, calls int) loadResult {
 	if len(warm.failures) > 0 {
 		tb.Fatalf("warm-up: %v", warm.failures)
 	}
-	base1, _ := settle(measure(), 0)
+	base1 := steady()
 	rss0 := rssKB(tb, os.Getpid())
 
 	r := load(tb, s.url, sessions, calls)
@@ -320,8 +335,10 @@ func httpBinary(tb testing.TB) string {
 // BenchmarkPwd compares one session's `run pwd` round trip over stdio and
 // over HTTP, both against the built binary.
 func BenchmarkPwd(b *testing.B) {
-	params := &mcp.CallToolParams{Name: "run", Arguments: map[string]any{"cmd": "pwd"}}
 	bench := func(b *testing.B, cs *mcp.ClientSession) {
+		// Params of its own: the client stamps the session's protocol
+		// version into them.
+		params := &mcp.CallToolParams{Name: "run", Arguments: map[string]any{"cmd": "pwd"}}
 		var d []time.Duration
 		for b.Loop() {
 			t := time.Now()

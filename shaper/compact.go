@@ -80,10 +80,15 @@ func fold(arr []any) (*Object, bool) {
 		}
 	}
 	rows := make([]any, len(arr))
+	all := make([]any, len(arr)*len(schema)) // one allocation for every cell
 	for r, el := range arr {
 		o := el.(*Object)
-		cells := make([]any, len(schema))
+		cells := all[r*len(schema) : (r+1)*len(schema) : (r+1)*len(schema)]
 		for i, k := range o.Keys {
+			if i < len(schema) && schema[i] == k {
+				cells[i] = o.Vals[i] // the common case: the rows share a key order
+				continue
+			}
 			cells[index[k]] = o.Vals[i]
 		}
 		rows[r] = cells

@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
+	"strings"
+	"unicode/utf8"
 )
 
 // Object is a JSON object that keeps its keys in source order, so that a
@@ -36,25 +37,112 @@ func (o *Object) Set(key string, v any) {
 	o.Vals = append(o.Vals, v)
 }
 
-// MarshalJSON writes the keys in order.
+// MarshalJSON writes the keys in order. The generic form's own values are
+// written directly; anything else goes through encoding/json, and the
+// bytes are those encoding/json would write (HTML left unescaped in
+// values, escaped in keys).
 func (o *Object) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, k := range o.Keys {
-		if i > 0 {
-			b.WriteByte(',')
+	return appendValue(make([]byte, 0, 64), o)
+}
+
+func appendValue(b []byte, v any) ([]byte, error) {
+	switch t := v.(type) {
+	case nil:
+		return append(b, "null"...), nil
+	case bool:
+		if t {
+			return append(b, "true"...), nil
 		}
-		kb, _ := json.Marshal(k)
-		b.Write(kb)
-		b.WriteByte(':')
-		vb, err := marshal(o.Vals[i])
-		if err != nil {
-			return nil, err
+		return append(b, "false"...), nil
+	case string:
+		return appendString(b, t, false), nil
+	case json.Number:
+		if validNumber(string(t)) {
+			return append(b, t...), nil
 		}
-		b.Write(vb)
+	case *Object:
+		if t == nil {
+			return append(b, "null"...), nil
+		}
+		b = append(b, '{')
+		for i, k := range t.Keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, k, true)
+			b = append(b, ':')
+			var err error
+			if b, err = appendValue(b, t.Vals[i]); err != nil {
+				return nil, err
+			}
+		}
+		return append(b, '}'), nil
+	case []any:
+		if t == nil {
+			return append(b, "null"...), nil
+		}
+		b = append(b, '[')
+		for i, el := range t {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			var err error
+			if b, err = appendValue(b, el); err != nil {
+				return nil, err
+			}
+		}
+		return append(b, ']'), nil
 	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	vb, err := marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return append(b, vb...), nil
+}
+
+// validNumber reports whether s is a JSON number literal.
+func validNumber(s string) bool {
+	d := decoder{data: []byte(s), text: s}
+	if s == "" || s[0] != '-' && (s[0] < '0' || s[0] > '9') {
+		return false
+	}
+	_, err := d.number()
+	return err == nil && d.pos == len(s)
+}
+
+// appendString writes s as a JSON string: directly when nothing in it
+// needs escaping, else through encoding/json (escaping <, > and & too
+// when html).
+func appendString(b []byte, s string, html bool) []byte {
+	plain := true
+	ascii := true
+	for i := 0; i < len(s) && plain; i++ {
+		switch c := s[i]; {
+		case c < 0x20 || c == '"' || c == '\\':
+			plain = false
+		case c >= utf8.RuneSelf:
+			ascii = false
+		case html && (c == '<' || c == '>' || c == '&'):
+			plain = false
+		}
+	}
+	if plain && !ascii {
+		// encoding/json replaces invalid UTF-8 and escapes U+2028 and
+		// U+2029.
+		plain = utf8.ValidString(s) && !strings.Contains(s, "\u2028") && !strings.Contains(s, "\u2029")
+	}
+	if plain {
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
+	}
+	var q []byte
+	if html {
+		q, _ = json.Marshal(s)
+	} else {
+		q, _ = marshal(s)
+	}
+	return append(b, q...)
 }
 
 func marshal(v any) ([]byte, error) {
@@ -81,58 +169,283 @@ func Generic(v any) (any, error) {
 	return Decode(b)
 }
 
-// Decode reads one JSON document into the generic form.
+// Decode reads one JSON document into the generic form. It accepts what
+// encoding/json accepts and decodes strings the same way (invalid UTF-8
+// becomes U+FFFD); a repeated key keeps its first place and its last value,
+// as decoding into a map would. Object keys are shared between objects, so
+// the rows of a listing hold one copy of each key, and strings and numbers
+// are slices of one copy of data: any of them kept alive keeps that copy.
 func Decode(data []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	v, err := decodeValue(dec)
+	d := &decoder{data: data, text: string(data), keys: map[string]string{}}
+	v, err := d.value()
 	if err != nil {
 		return nil, err
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("shaper: trailing data after JSON value")
+	d.space()
+	if d.pos != len(d.data) {
+		return nil, d.errorf("trailing data after JSON value")
 	}
 	return v, nil
 }
 
-func decodeValue(dec *json.Decoder) (any, error) {
-	tok, err := dec.Token()
-	if err != nil {
+// maxDepth bounds nesting, as encoding/json does.
+const maxDepth = 10000
+
+type decoder struct {
+	data []byte
+	// text is data as one string: strings and numbers without escapes are
+	// slices of it, not copies (so a value kept keeps the document).
+	text  string
+	pos   int
+	depth int
+	keys  map[string]string
+	// stacks of the keys and values of the objects and arrays being read,
+	// copied out into exactly sized slices when each one ends
+	kstack []string
+	vstack []any
+	astack []any
+}
+
+func (d *decoder) errorf(format string, args ...any) error {
+	return fmt.Errorf("shaper: invalid JSON at byte %d: %s", d.pos, fmt.Sprintf(format, args...))
+}
+
+func (d *decoder) space() {
+	for d.pos < len(d.data) {
+		switch d.data[d.pos] {
+		case ' ', '\t', '\n', '\r':
+			d.pos++
+		default:
+			return
+		}
+	}
+}
+
+func (d *decoder) value() (any, error) {
+	d.space()
+	if d.pos >= len(d.data) {
+		return nil, d.errorf("unexpected end of input")
+	}
+	switch c := d.data[d.pos]; {
+	case c == '{':
+		return d.object()
+	case c == '[':
+		return d.array()
+	case c == '"':
+		return d.string()
+	case c == '-' || c >= '0' && c <= '9':
+		return d.number()
+	case d.literal("true"):
+		return true, nil
+	case d.literal("false"):
+		return false, nil
+	case d.literal("null"):
+		return nil, nil
+	}
+	return nil, d.errorf("unexpected character %q", d.data[d.pos])
+}
+
+func (d *decoder) literal(word string) bool {
+	if bytes.HasPrefix(d.data[d.pos:], []byte(word)) {
+		d.pos += len(word)
+		return true
+	}
+	return false
+}
+
+func (d *decoder) enter() error {
+	d.depth++
+	if d.depth > maxDepth {
+		return d.errorf("nesting deeper than %d", maxDepth)
+	}
+	d.pos++
+	return nil
+}
+
+func (d *decoder) object() (any, error) {
+	if err := d.enter(); err != nil {
 		return nil, err
 	}
-	switch t := tok.(type) {
-	case json.Delim:
-		switch t {
-		case '{':
-			o := &Object{}
-			for dec.More() {
-				kt, err := dec.Token()
-				if err != nil {
-					return nil, err
-				}
-				v, err := decodeValue(dec)
-				if err != nil {
-					return nil, err
-				}
-				o.Keys = append(o.Keys, kt.(string))
-				o.Vals = append(o.Vals, v)
-			}
-			_, err := dec.Token()
-			return o, err
-		case '[':
-			arr := []any{}
-			for dec.More() {
-				v, err := decodeValue(dec)
-				if err != nil {
-					return nil, err
-				}
-				arr = append(arr, v)
-			}
-			_, err := dec.Token()
-			return arr, err
-		}
-		return nil, fmt.Errorf("shaper: unexpected %v", t)
-	default:
-		return t, nil
+	base := len(d.kstack)
+	d.space()
+	if d.pos < len(d.data) && d.data[d.pos] == '}' {
+		d.pos++
+		d.depth--
+		return &Object{}, nil
 	}
+	for {
+		d.space()
+		if d.pos >= len(d.data) || d.data[d.pos] != '"' {
+			return nil, d.errorf("expected a string key")
+		}
+		ks, err := d.string()
+		if err != nil {
+			return nil, err
+		}
+		k := ks.(string)
+		if ik, ok := d.keys[k]; ok {
+			k = ik
+		} else if len(d.keys) < 4096 {
+			d.keys[k] = k
+		}
+		d.space()
+		if d.pos >= len(d.data) || d.data[d.pos] != ':' {
+			return nil, d.errorf("expected ':' after object key")
+		}
+		d.pos++
+		v, err := d.value()
+		if err != nil {
+			return nil, err
+		}
+		dup := false
+		for i := base; i < len(d.kstack); i++ {
+			if d.kstack[i] == k {
+				d.vstack[i], dup = v, true
+				break
+			}
+		}
+		if !dup {
+			d.kstack = append(d.kstack, k)
+			d.vstack = append(d.vstack, v)
+		}
+		d.space()
+		if d.pos >= len(d.data) {
+			return nil, d.errorf("unexpected end of input in object")
+		}
+		c := d.data[d.pos]
+		d.pos++
+		if c == '}' {
+			break
+		}
+		if c != ',' {
+			d.pos--
+			return nil, d.errorf("expected ',' or '}' in object")
+		}
+	}
+	o := &Object{Keys: make([]string, len(d.kstack)-base), Vals: make([]any, len(d.kstack)-base)}
+	copy(o.Keys, d.kstack[base:])
+	copy(o.Vals, d.vstack[base:])
+	clear(d.vstack[base:])
+	d.kstack, d.vstack = d.kstack[:base], d.vstack[:base]
+	d.depth--
+	return o, nil
+}
+
+func (d *decoder) array() (any, error) {
+	if err := d.enter(); err != nil {
+		return nil, err
+	}
+	base := len(d.astack)
+	d.space()
+	if d.pos < len(d.data) && d.data[d.pos] == ']' {
+		d.pos++
+		d.depth--
+		return []any{}, nil
+	}
+	for {
+		v, err := d.value()
+		if err != nil {
+			return nil, err
+		}
+		d.astack = append(d.astack, v)
+		d.space()
+		if d.pos >= len(d.data) {
+			return nil, d.errorf("unexpected end of input in array")
+		}
+		c := d.data[d.pos]
+		d.pos++
+		if c == ']' {
+			break
+		}
+		if c != ',' {
+			d.pos--
+			return nil, d.errorf("expected ',' or ']' in array")
+		}
+	}
+	arr := make([]any, len(d.astack)-base)
+	copy(arr, d.astack[base:])
+	clear(d.astack[base:])
+	d.astack = d.astack[:base]
+	d.depth--
+	return arr, nil
+}
+
+// string reads a string. Without escapes and in valid UTF-8, it is the
+// bytes as they are; otherwise encoding/json decodes it, for its exact
+// handling of escapes, surrogates and invalid UTF-8.
+func (d *decoder) string() (any, error) {
+	start := d.pos
+	d.pos++
+	plain := true
+	for {
+		if d.pos >= len(d.data) {
+			return nil, d.errorf("unexpected end of input in string")
+		}
+		c := d.data[d.pos]
+		switch {
+		case c == '"':
+			d.pos++
+			if plain {
+				return d.text[start+1 : d.pos-1], nil
+			}
+			var s string
+			if err := json.Unmarshal(d.data[start:d.pos], &s); err != nil {
+				d.pos = start
+				return nil, d.errorf("invalid string: %v", err)
+			}
+			return s, nil
+		case c == '\\':
+			plain = false
+			d.pos += 2
+			continue
+		case c < 0x20:
+			return nil, d.errorf("control character in string")
+		case c >= utf8.RuneSelf:
+			r, n := utf8.DecodeRune(d.data[d.pos:])
+			if r == utf8.RuneError && n == 1 {
+				plain = false
+			}
+			d.pos += n
+			continue
+		}
+		d.pos++
+	}
+}
+
+// number reads a number as its literal text, checking JSON's grammar.
+func (d *decoder) number() (any, error) {
+	start := d.pos
+	digits := func() int {
+		n := 0
+		for d.pos < len(d.data) && d.data[d.pos] >= '0' && d.data[d.pos] <= '9' {
+			d.pos++
+			n++
+		}
+		return n
+	}
+	if d.data[d.pos] == '-' {
+		d.pos++
+	}
+	switch {
+	case d.pos < len(d.data) && d.data[d.pos] == '0':
+		d.pos++
+	case digits() == 0:
+		return nil, d.errorf("invalid number")
+	}
+	if d.pos < len(d.data) && d.data[d.pos] == '.' {
+		d.pos++
+		if digits() == 0 {
+			return nil, d.errorf("invalid number")
+		}
+	}
+	if d.pos < len(d.data) && (d.data[d.pos] == 'e' || d.data[d.pos] == 'E') {
+		d.pos++
+		if d.pos < len(d.data) && (d.data[d.pos] == '+' || d.data[d.pos] == '-') {
+			d.pos++
+		}
+		if digits() == 0 {
+			return nil, d.errorf("invalid number")
+		}
+	}
+	return json.Number(d.text[start:d.pos]), nil
 }

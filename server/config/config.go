@@ -89,7 +89,7 @@ const (
 	// IsolationWorker is the original Parism's value (worker threads); Go
 	// isolates in processes, which is stronger, so it means the same.
 	IsolationWorker = "worker"
-	IsolationNone    = "none"
+	IsolationNone   = "none"
 )
 
 // DefaultEnvPatterns are the default guard.secrets.env_patterns.

@@ -31,6 +31,8 @@ type GuardSummary struct {
 	MaxItems        int      `json:"max_items"`
 	DefaultPageSize int      `json:"default_page_size"`
 	MaxPageSize     int      `json:"max_page_size"`
+	MaxConcurrent   int      `json:"max_concurrent_runs"`
+	MaxQueued       int      `json:"max_queued_runs"`
 	BlockPatterns   []string `json:"block_patterns"`
 	AllowedPaths    []string `json:"allowed_paths"`
 }
@@ -50,6 +52,8 @@ func (e *Engine) Describe() *Overview {
 			MaxItems:        e.cfg.Guard.MaxItems,
 			DefaultPageSize: e.cfg.Guard.DefaultPageSize,
 			MaxPageSize:     e.cfg.Guard.MaxPageSize,
+			MaxConcurrent:   e.cfg.Guard.MaxConcurrentRuns,
+			MaxQueued:       e.cfg.Guard.MaxQueuedRuns,
 			BlockPatterns:   p.BlockPatterns,
 			AllowedPaths:    nonNil(p.AllowedPaths),
 		},

@@ -33,6 +33,7 @@ func (e *Engine) Parse(req ParseRequest) *Envelope {
 		e = &e2
 	}
 	e.parseInto(env, req.Cmd, env.Args, e.redactText(req.Raw), req.Format)
+	keepBytes(env, nil, nil)
 	env.DurationMs = ms(time.Since(start))
 	return env
 }

@@ -281,26 +281,38 @@ func drain(copies *sync.WaitGroup, readers ...*os.File) {
 	}()
 	timer := time.NewTimer(drainDelay)
 	defer timer.Stop()
-	select {
-	case <-done:
-		closeAll(readers...)
-		return
-	case <-timer.C:
+	for waits := 0; ; waits++ {
+		select {
+		case <-done:
+			closeAll(readers...)
+			return
+		case <-timer.C:
+		}
+		// Output still in a pipe is the command's, waiting for a copy
+		// goroutine a loaded machine has not run yet: never cut it off.
+		if waits >= 40 || !buffered(readers) {
+			break
+		}
+		timer.Reset(drainDelay)
 	}
+	pollable := true
 	for _, r := range readers {
 		if r.SetReadDeadline(time.Now()) != nil {
-			// Close may block until the pending read returns on pipes
-			// without poller support, so do not wait for it here.
+			pollable = false
 			go r.Close()
 		}
+	}
+	if pollable {
+		// The deadline ends the reads as soon as the copies run.
+		<-done
+		closeAll(readers...)
+		return
 	}
 	timer.Reset(drainDelay)
 	select {
 	case <-done:
 		closeAll(readers...)
 	case <-timer.C:
-		// Give up on the stuck reads. Closing twice is harmless, and the
-		// descendant still holding the write end gets EPIPE.
 		go closeAll(readers...)
 	}
 }

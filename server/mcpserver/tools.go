@@ -161,6 +161,9 @@ func decode(raw json.RawMessage, v any) *engine.Failure {
 	}
 	var te *json.UnmarshalTypeError
 	switch {
+	case errors.As(err, &te) && te.Field == "":
+		return &engine.Failure{Kind: engine.KindConfig, Reason: engine.ReasonTypeMismatch,
+			Message: fmt.Sprintf("arguments must be an object, got %s", te.Value)}
 	case errors.As(err, &te):
 		return &engine.Failure{Kind: engine.KindConfig, Reason: engine.ReasonTypeMismatch,
 			Message: fmt.Sprintf("parameter %q must be %s, got %s", te.Field, te.Type.String(), te.Value)}

@@ -28,19 +28,64 @@ const (
 type Counter struct {
 	split Splitter
 	enc   Encoder
+	ranks Ranks // nil: ask enc for every unseen piece
 
-	frozen atomic.Pointer[map[string]int32]
+	frozen atomic.Pointer[table]
 
 	mu      sync.Mutex
-	young   map[string]int32
+	young   table
 	entries int // frozen + young
 }
 
+// table maps pieces to token counts. Pieces of up to seven bytes, nearly
+// all of them in JSON, are packed into an integer key, which hashes and
+// compares faster than a string.
+type table struct {
+	short map[uint64]int32
+	long  map[string]int32
+}
+
+func newTable(short, long int) table {
+	return table{short: make(map[uint64]int32, short), long: make(map[string]int32, long)}
+}
+
+// pack returns the integer key of a piece of at most seven bytes.
+func pack(p string) (uint64, bool) {
+	if len(p) > 7 {
+		return 0, false
+	}
+	k := uint64(len(p)) << 56
+	for i := 0; i < len(p); i++ {
+		k |= uint64(p[i]) << (8 * i)
+	}
+	return k, true
+}
+
+func (t *table) get(p string) (int32, bool) {
+	if k, ok := pack(p); ok {
+		n, found := t.short[k]
+		return n, found
+	}
+	n, found := t.long[p]
+	return n, found
+}
+
+func (t *table) put(p string, n int32) {
+	if k, ok := pack(p); ok {
+		t.short[k] = n
+		return
+	}
+	t.long[strings.Clone(p)] = n
+}
+
+func (t *table) len() int { return len(t.short) + len(t.long) }
+
 // NewCounter returns a Counter for the encoding whose pre-tokenizer split
-// implements.
-func NewCounter(split Splitter, enc Encoder) *Counter {
-	c := &Counter{split: split, enc: enc, young: map[string]int32{}}
-	c.frozen.Store(&map[string]int32{})
+// implements, with enc's vocabulary when ranks is not nil.
+func NewCounter(split Splitter, enc Encoder, ranks Ranks) *Counter {
+	c := &Counter{split: split, enc: enc, ranks: ranks, young: newTable(0, 0)}
+	empty := newTable(0, 0)
+	c.frozen.Store(&empty)
 	return c
 }
 
@@ -51,12 +96,12 @@ func (c *Counter) Count(s string) int {
 		// invalid byte into U+FFFD; do the same.
 		s = string([]rune(s))
 	}
-	frozen := *c.frozen.Load()
+	frozen := c.frozen.Load()
 	total := 0
 	for i := 0; i < len(s); {
 		e := c.split(s, i)
 		piece := s[i:e]
-		if n, ok := frozen[piece]; ok {
+		if n, ok := frozen.get(piece); ok {
 			total += int(n)
 		} else {
 			total += c.miss(piece)
@@ -68,16 +113,21 @@ func (c *Counter) Count(s string) int {
 
 func (c *Counter) miss(piece string) int {
 	c.mu.Lock()
-	n, ok := c.young[piece]
+	n, ok := c.young.get(piece)
 	c.mu.Unlock()
 	if ok {
 		return int(n)
 	}
-	count, err := c.enc.Count(piece)
-	if err != nil {
-		// The reference fails only on invalid UTF-8 in strict mode, which
-		// we never set. A byte count is still an upper bound.
-		return len(piece)
+	var count int
+	if c.ranks != nil && len(piece) <= maxMergeLen {
+		count = c.ranks.count(piece)
+	} else {
+		var err error
+		if count, err = c.enc.Count(piece); err != nil {
+			// The reference fails only on invalid UTF-8 in strict mode,
+			// which we never set. A byte count is still an upper bound.
+			return len(piece)
+		}
 	}
 	if len(piece) > maxPieceLen {
 		return count
@@ -87,21 +137,23 @@ func (c *Counter) miss(piece string) int {
 	if c.entries >= maxEntries {
 		return count
 	}
-	if _, dup := c.young[piece]; !dup {
-		c.young[strings.Clone(piece)] = int32(count)
+	if _, dup := c.young.get(piece); !dup {
+		c.young.put(piece, int32(count))
 		c.entries++
 	}
-	if len(c.young) >= promoteEvery {
-		old := *c.frozen.Load()
-		next := make(map[string]int32, len(old)+len(c.young))
-		for k, v := range old {
-			next[k] = v
-		}
-		for k, v := range c.young {
-			next[k] = v
+	if c.young.len() >= promoteEvery {
+		old := c.frozen.Load()
+		next := newTable(len(old.short)+len(c.young.short), len(old.long)+len(c.young.long))
+		for _, t := range []*table{old, &c.young} {
+			for k, v := range t.short {
+				next.short[k] = v
+			}
+			for k, v := range t.long {
+				next.long[k] = v
+			}
 		}
 		c.frozen.Store(&next)
-		c.young = map[string]int32{}
+		c.young = newTable(0, 0)
 	}
 	return count
 }

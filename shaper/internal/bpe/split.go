@@ -64,6 +64,10 @@ func at(s string, i int) (uint8, int) {
 	if b := s[i]; b < utf8.RuneSelf {
 		return asciiClass[b], 1
 	}
+	return atSlow(s, i)
+}
+
+func atSlow(s string, i int) (uint8, int) {
 	r, n := utf8.DecodeRuneInString(s[i:])
 	return classOf(r), n
 }
@@ -72,13 +76,40 @@ func at(s string, i int) (uint8, int) {
 // bits in want.
 func run(s string, i int, want uint8) int {
 	for i < len(s) {
-		c, n := at(s, i)
-		if c&want == 0 {
+		if b := s[i]; b < utf8.RuneSelf {
+			if asciiClass[b]&want == 0 {
+				break
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if classOf(r)&want == 0 {
 			break
 		}
 		i += n
 	}
 	return i
+}
+
+// lastLower returns the start of the last rune in s[j:end] of the lower
+// class, or -1.
+func lastLower(s string, j, end int) int {
+	for q := end; q > j; {
+		if b := s[q-1]; b < utf8.RuneSelf {
+			q--
+			if asciiClass[b]&cLower != 0 {
+				return q
+			}
+			continue
+		}
+		r, w := utf8.DecodeLastRuneInString(s[j:q])
+		q -= w
+		if classOf(r)&cLower != 0 {
+			return q
+		}
+	}
+	return -1
 }
 
 // isPrefix reports whether the class may be the optional leading
@@ -121,13 +152,17 @@ func contraction(s string, i int) int {
 // encodings: \s*[\r\n]+ | \s+(?!\S) | \s+. s[i] is a space.
 func spaces(s string, i int) int {
 	end := run(s, i, cSpace)
-	// \s*[\r\n]+: the greedy \s* gives back until a newline follows; the
-	// atomic [\r\n]+ then takes that last newline of the run.
-	for j := end; j > i; {
-		r, n := utf8.DecodeLastRuneInString(s[i:j])
-		j -= n
-		if r == '\r' || r == '\n' {
-			return j + 1
+	// \s*[\r\n]+. Backtracking the greedy \s* should stop at the last
+	// newline of the run, but the matcher regexp2 generates for tiktoken-go
+	// jumps to the first one (IndexOfAny where LastIndexOfAny was meant); the
+	// atomic [\r\n]+ then takes the newlines from there. We follow the
+	// reference encoder, not the pattern's intent.
+	for j := i; j < end; j++ {
+		if s[j] == '\r' || s[j] == '\n' {
+			for j < end && (s[j] == '\r' || s[j] == '\n') {
+				j++
+			}
+			return j
 		}
 	}
 	if end == len(s) {
@@ -147,50 +182,54 @@ func spaces(s string, i int) int {
 //	|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?
 //	|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+
 func SplitO200k(s string, i int) int {
+	if e := asciiO200k(s, i); e >= 0 {
+		return e
+	}
 	c, n := at(s, i)
-	// The optional leading character is tried first, as the greedy ? does.
-	starts := [2]int{-1, i}
-	if isPrefix(c) {
-		starts[0] = i + n
+	// Alternatives 1 and 2 each try the optional leading character first,
+	// as the greedy ? does, then go without it.
+	prefix := isPrefix(c) && i+n < len(s)
+	if prefix {
+		if e := upperLower(s, i+n); e >= 0 {
+			return e
+		}
 	}
-	// Alternative 1: upper* lower+ contraction?
-	for _, j := range starts {
-		if j < 0 {
-			continue
+	if c&(cUpper|cLower) != 0 {
+		if e := upperLower(s, i); e >= 0 {
+			return e
 		}
-		uEnd := run(s, j, cUpper)
-		// Greedy upper* gives back runes until a lower-class rune follows.
-		p := -1
-		if uEnd < len(s) {
-			if cc, _ := at(s, uEnd); cc&cLower != 0 {
-				p = uEnd
-			}
-		}
-		for q := uEnd; p < 0 && q > j; {
-			r, w := utf8.DecodeLastRuneInString(s[j:q])
-			q -= w
-			if classOf(r)&cLower != 0 {
-				p = q
-			}
-		}
-		if p < 0 {
-			continue
-		}
-		e := run(s, p, cLower)
-		return e + contraction(s, e)
 	}
-	// Alternative 2: upper+ lower* contraction?
-	for _, j := range starts {
-		if j < 0 || j >= len(s) {
-			continue
+	if prefix {
+		if cc, _ := at(s, i+n); cc&cUpper != 0 {
+			e := run(s, run(s, i+n, cUpper), cLower)
+			return e + contraction(s, e)
 		}
-		if cc, _ := at(s, j); cc&cUpper == 0 {
-			continue
-		}
-		e := run(s, run(s, j, cUpper), cLower)
+	}
+	if c&cUpper != 0 {
+		e := run(s, run(s, i, cUpper), cLower)
 		return e + contraction(s, e)
 	}
 	return splitRest(s, i, c, n, true)
+}
+
+// upperLower matches [upper]*[lower]+(?i:contraction)? at j, or returns -1.
+func upperLower(s string, j int) int {
+	uEnd := run(s, j, cUpper)
+	// Greedy upper* gives back runes until a lower-class rune follows.
+	p := -1
+	if uEnd < len(s) {
+		if cc, _ := at(s, uEnd); cc&cLower != 0 {
+			p = uEnd
+		}
+	}
+	if p < 0 && uEnd > j {
+		p = lastLower(s, j, uEnd)
+	}
+	if p < 0 {
+		return -1
+	}
+	e := run(s, p, cLower)
+	return e + contraction(s, e)
 }
 
 // splitRest handles the alternatives after the letter ones, common to both
@@ -241,6 +280,9 @@ func splitRest(s string, i int, c uint8, n int, slash bool) int {
 //	(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}
 //	| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+
 func SplitCl100k(s string, i int) int {
+	if e := asciiCl100k(s, i); e >= 0 {
+		return e
+	}
 	if k := contraction(s, i); k > 0 {
 		return i + k
 	}
@@ -254,4 +296,135 @@ func SplitCl100k(s string, i int) int {
 		return run(s, i, cL)
 	}
 	return splitRest(s, i, c, n, false)
+}
+
+// ASCII byte kinds for asciiO200k.
+const (
+	aUpper = 1 << iota
+	aLower
+	aDigit
+	aSpace
+	aPunct // [^\s\p{L}\p{N}], which is also the optional leading character
+	aCRLF  // \r or \n: space, and not a leading character
+	aOther // not ASCII
+)
+
+var asciiKind = func() (t [256]uint8) {
+	for b := range 256 {
+		switch c := byte(b); {
+		case c >= utf8.RuneSelf:
+			t[b] = aOther
+		case c >= 'A' && c <= 'Z':
+			t[b] = aUpper
+		case c >= 'a' && c <= 'z':
+			t[b] = aLower
+		case c >= '0' && c <= '9':
+			t[b] = aDigit
+		case c == '\r' || c == '\n':
+			t[b] = aSpace | aCRLF
+		case asciiClass[c]&cSpace != 0:
+			t[b] = aSpace
+		default:
+			t[b] = aPunct
+		}
+	}
+	return t
+}()
+
+// asciiRun returns the end of the run of bytes of kind want from i, and
+// whether it stopped at ASCII (or at the end), where the decision it feeds
+// is safe to make without Unicode tables.
+func asciiRun(s string, i int, want uint8) (int, bool) {
+	for i < len(s) {
+		k := asciiKind[s[i]]
+		if k&want == 0 {
+			return i, k != aOther
+		}
+		i++
+	}
+	return i, true
+}
+
+// asciiO200k is SplitO200k for the commonest pieces, made only of ASCII
+// bytes, deciding with byte tables. It returns -1 when a decision needs a
+// rune beyond ASCII (which may be a letter, a number or a space), and the
+// general path takes over.
+func asciiO200k(s string, i int) int {
+	return asciiSplit(s, i, asciiWord, true)
+}
+
+// asciiCl100k is asciiO200k for cl100k_base, whose words are letters of
+// any case and whose contractions stand alone.
+func asciiCl100k(s string, i int) int {
+	if s[i] == '\'' {
+		return -1 // a contraction, maybe: the general path
+	}
+	return asciiSplit(s, i, asciiLetters, false)
+}
+
+func asciiSplit(s string, i int, word func(string, int) int, slash bool) int {
+	k := asciiKind[s[i]]
+	switch {
+	case k&(aUpper|aLower) != 0:
+		return word(s, i)
+	case k&aDigit != 0:
+		e, ok := asciiRun(s, i, aDigit)
+		if e-i >= 3 {
+			return i + 3
+		}
+		if !ok {
+			return -1
+		}
+		return e
+	case k&aPunct != 0 || k == aSpace && s[i] == ' ':
+		// A leading character, then a word?
+		if i+1 < len(s) {
+			switch nk := asciiKind[s[i+1]]; {
+			case nk&(aUpper|aLower) != 0:
+				return word(s, i+1)
+			case nk == aOther:
+				return -1
+			}
+		}
+		j := i
+		if s[i] == ' ' {
+			j++
+		}
+		if j >= len(s) || asciiKind[s[j]]&aPunct == 0 {
+			return -1 // whitespace: the general path
+		}
+		e, ok := asciiRun(s, j, aPunct)
+		if !ok {
+			return -1
+		}
+		for e < len(s) && (s[e] == '\r' || s[e] == '\n' || slash && s[e] == '/') {
+			e++
+		}
+		return e
+	}
+	return -1
+}
+
+// asciiLetters matches \p{L}+ from j, where s[j] is an ASCII letter, or
+// returns -1.
+func asciiLetters(s string, j int) int {
+	e, ok := asciiRun(s, j, aUpper|aLower)
+	if !ok {
+		return -1
+	}
+	return e
+}
+
+// asciiWord matches [upper]*[lower]+ or [upper]+[lower]* and a contraction
+// from j, where s[j] is an ASCII letter, or returns -1.
+func asciiWord(s string, j int) int {
+	uEnd, ok := asciiRun(s, j, aUpper)
+	if !ok {
+		return -1
+	}
+	e, ok := asciiRun(s, uEnd, aLower)
+	if !ok {
+		return -1
+	}
+	return e + contraction(s, e)
 }

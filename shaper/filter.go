@@ -1,0 +1,326 @@
+package shaper
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/types"
+	"github.com/expr-lang/expr/vm"
+)
+
+// Limits of a filter expression.
+const (
+	filterMaxNodes = 256
+	// filterMemory bounds what one row's evaluation may allocate, in the
+	// VM's units (elements of ranges and of the arrays predicates walk), so
+	// it bounds the work of nested loops too.
+	filterMemory = 100_000
+)
+
+// filterTimeLimit bounds a whole filter stage, in wall time. expr cannot
+// interrupt a running program, so the limit is checked between rows;
+// filterMemory bounds a single row. A simple filter takes about 3 µs a
+// row, 30 ms for 10,000 rows: the limit leaves room for a loaded machine.
+var filterTimeLimit = 250 * time.Millisecond
+
+// filterBuiltins are the functions a filter may call: pure ones, on the
+// row's values. Left out: anything reading the clock or the time zone
+// database (now, date, timezone, duration), reduce (its accumulator can
+// double a string on every element) and repeat (one call can allocate
+// without bound), encoders (toJSON, fromJSON, toBase64, fromBase64) and
+// the rest of the collection builders.
+var filterBuiltins = []string{
+	"all", "none", "any", "one", "filter", "map", "count", "sum",
+	"find", "findIndex", "findLast", "findLastIndex",
+	"len", "type", "abs", "ceil", "floor", "round", "int", "float", "string",
+	"trim", "trimPrefix", "trimSuffix", "upper", "lower", "split", "replace", "join",
+	"indexOf", "lastIndexOf", "hasPrefix", "hasSuffix",
+	"max", "min", "mean", "median", "first", "last", "get", "keys", "values",
+}
+
+// filterProgram is a compiled filter and what it needs from a row.
+type filterProgram struct {
+	prog   *vm.Program
+	fields map[string]fieldType // the fields it reads (all of them when it uses $env)
+}
+
+// fieldType is how a field's values are given to the expression.
+type fieldType uint8
+
+const (
+	ftAny fieldType = iota
+	ftString
+	ftInt
+	ftFloat
+	ftBool
+	ftMap
+	ftArray
+)
+
+// policy walks the parsed expression before type checking: it records the
+// identifiers read and refuses what filters may not use.
+type policy struct {
+	idents  map[string]bool
+	refusal *file.Error
+}
+
+func (p *policy) refuse(n ast.Node, format string, args ...any) {
+	if p.refusal == nil {
+		p.refusal = &file.Error{Location: n.Location(), Message: fmt.Sprintf(format, args...)}
+	}
+}
+
+func (p *policy) Visit(node *ast.Node) {
+	switch n := (*node).(type) {
+	case *ast.IdentifierNode:
+		p.idents[n.Value] = true
+	case *ast.BuiltinNode:
+		if !slices.Contains(filterBuiltins, n.Name) {
+			p.refuse(n, "function %s is not available in filters", n.Name)
+		}
+	case *ast.CallNode:
+		name := "this call"
+		if id, ok := n.Callee.(*ast.IdentifierNode); ok {
+			name = id.Value
+		}
+		p.refuse(n, "function %s is not available in filters", name)
+	case *ast.VariableDeclaratorNode:
+		p.refuse(n, "let is not available in filters")
+	}
+}
+
+// compileFilter compiles src once against the fields of rows.
+func compileFilter(src string, rows []any) (*filterProgram, error) {
+	fts := inferFieldTypes(rows)
+	env := types.Map{}
+	for name, ft := range fts {
+		env[name] = ft.exprType()
+	}
+	pol := &policy{idents: map[string]bool{}}
+	opts := []expr.Option{
+		expr.Env(env),
+		expr.AsBool(),
+		expr.MaxNodes(filterMaxNodes),
+		expr.DisableAllBuiltins(),
+		expr.Patch(pol),
+	}
+	for _, b := range filterBuiltins {
+		opts = append(opts, expr.EnableBuiltin(b))
+	}
+	if len(fts) == 0 {
+		// No rows to learn the fields from: any name may be a field.
+		opts = append(opts, expr.AllowUndefinedVariables())
+	}
+	prog, err := expr.Compile(src, opts...)
+	if pol.refusal != nil {
+		err = pol.refusal.Bind(file.NewSource(src))
+	}
+	if err != nil {
+		return nil, filterError(src, err, rows)
+	}
+	f := &filterProgram{prog: prog, fields: map[string]fieldType{}}
+	for name := range pol.idents {
+		if name == "$env" {
+			f.fields = fts
+			break
+		}
+		if ft, ok := fts[name]; ok {
+			f.fields[name] = ft
+		}
+	}
+	return f, nil
+}
+
+func filterError(src string, err error, rows []any) error {
+	var fe *file.Error
+	if !errors.As(err, &fe) {
+		return errorf(ReasonInvalidFilter, "filter", "invalid filter: %v", err)
+	}
+	msg := fe.Message
+	if strings.HasPrefix(msg, "unknown name ") {
+		msg += "; fields: " + listNames(topFields(rows), 40)
+	}
+	if fe.Snippet == "" {
+		fe = fe.Bind(file.NewSource(src))
+	}
+	return &Error{Reason: ReasonInvalidFilter, Field: "filter",
+		Message: fmt.Sprintf("invalid filter at line %d, column %d: %s%s", fe.Line, fe.Column+1, msg, fe.Snippet)}
+}
+
+func topFields(rows []any) []string {
+	var names []string
+	for _, n := range fieldNames(rows) {
+		if !strings.Contains(n, ".") {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// inferFieldTypes types each top-level field of the object rows from the
+// values it holds (nulls aside): one kind gives that type, integers and
+// other numbers together give float, anything mixed gives any.
+func inferFieldTypes(rows []any) map[string]fieldType {
+	type seen struct {
+		k      kinds
+		floats bool
+	}
+	acc := map[string]*seen{}
+	for _, r := range rows {
+		o, ok := r.(*Object)
+		if !ok {
+			continue
+		}
+		for i, k := range o.Keys {
+			s := acc[k]
+			if s == nil {
+				s = &seen{}
+				acc[k] = s
+			}
+			v := o.Vals[i]
+			kind := kindOf(v)
+			if kind == kNull {
+				continue
+			}
+			s.k |= kind
+			if kind == kNumber {
+				if _, isInt := intValue(v); !isInt {
+					s.floats = true
+				}
+			}
+		}
+	}
+	out := make(map[string]fieldType, len(acc))
+	for name, s := range acc {
+		ft := ftAny
+		switch s.k {
+		case kString:
+			ft = ftString
+		case kNumber:
+			ft = ftInt
+			if s.floats {
+				ft = ftFloat
+			}
+		case kBool:
+			ft = ftBool
+		case kObject:
+			ft = ftMap
+		case kArray:
+			ft = ftArray
+		}
+		out[name] = ft
+	}
+	return out
+}
+
+func (ft fieldType) exprType() types.Type {
+	switch ft {
+	case ftString:
+		return types.String
+	case ftInt:
+		return types.Int
+	case ftFloat:
+		return types.Float64
+	case ftBool:
+		return types.Bool
+	case ftMap:
+		return types.TypeOf(map[string]any{})
+	case ftArray:
+		return types.TypeOf([]any{})
+	}
+	return types.Any
+}
+
+func intValue(v any) (int, bool) {
+	text, ok := numberText(v)
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(text, 10, 64)
+	return int(n), err == nil
+}
+
+// exprValue converts a generic value for the expression: numbers become
+// int when integral (float64 under ftFloat), objects maps.
+func exprValue(v any, ft fieldType) any {
+	switch t := v.(type) {
+	case *Object:
+		m := make(map[string]any, len(t.Keys))
+		for i, k := range t.Keys {
+			m[k] = exprValue(t.Vals[i], ftAny)
+		}
+		return m
+	case []any:
+		out := make([]any, len(t))
+		for i, el := range t {
+			out[i] = exprValue(el, ftAny)
+		}
+		return out
+	case nil, bool, string:
+		return v
+	}
+	text, ok := numberText(v)
+	if !ok {
+		return v
+	}
+	if ft != ftFloat {
+		if n, err := strconv.ParseInt(text, 10, 64); err == nil {
+			return int(n)
+		}
+	}
+	f, _ := strconv.ParseFloat(text, 64)
+	return f
+}
+
+// run keeps the rows for which the expression is true. A row on which the
+// expression fails while reading a missing or null field does not match,
+// as a comparison with nothing is not true; any other failure is the
+// filter's error.
+func (f *filterProgram) run(rows []any) ([]any, error) {
+	machine := vm.VM{MemoryBudget: filterMemory}
+	start := time.Now()
+	out := rows[:0:0]
+	env := make(map[string]any, len(f.fields))
+	for i, r := range rows {
+		if i > 0 && time.Since(start) > filterTimeLimit {
+			return nil, errorf(ReasonInvalidFilter, "filter", "filter exceeded its time limit of %v after %d of %d rows", filterTimeLimit, i, len(rows))
+		}
+		clear(env)
+		missing := false
+		o, _ := r.(*Object)
+		for name, ft := range f.fields {
+			var v any
+			if o != nil {
+				v, _ = o.Get(name)
+			}
+			if v == nil {
+				missing = true
+				continue // absent from env: reads as nil
+			}
+			env[name] = exprValue(v, ft)
+		}
+		res, err := machine.Run(f.prog, env)
+		if err != nil {
+			if missing {
+				continue
+			}
+			msg := err.Error()
+			var fe *file.Error
+			if errors.As(err, &fe) {
+				msg = fmt.Sprintf("%s (column %d)%s", fe.Message, fe.Column+1, fe.Snippet)
+			}
+			return nil, errorf(ReasonInvalidFilter, "filter", "filter failed on row %d: %s", i, msg)
+		}
+		if b, _ := res.(bool); b {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}

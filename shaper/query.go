@@ -1,0 +1,732 @@
+package shaper
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Cond is one where condition. All conditions of a query must hold.
+//
+// Ops: eq, ne, prefix, contains (strings, numbers, booleans, null) and gt,
+// gte, lt, lte (numbers). Numbers compare exactly by value (1 eq 1.0),
+// strings byte by byte. eq null matches a row whose field is null or
+// missing; ne is the negation of eq, so ne "x" matches rows without the
+// field. prefix and contains compare text: a number's literal, "true" or
+// "false"; contains on an array field tests its elements with eq.
+type Cond struct {
+	Field string `json:"field"`
+	Op    string `json:"op"`
+	Value any    `json:"value"`
+}
+
+// SortBy orders rows by a field: asc (the default) or desc. The sort is
+// stable. Rows where the field is missing or null go last in both orders;
+// the others order numbers before strings before booleans (false before
+// true) before objects and arrays, numbers by value and strings by bytes.
+type SortBy struct {
+	Field string `json:"field"`
+	Order string `json:"order,omitempty"`
+}
+
+// Query filters and projects one top-level array of a result. Its stages
+// apply in this order: Where, Filter, SortBy, Limit, Select.
+type Query struct {
+	// Where conditions, all of which must hold.
+	Where []Cond `json:"where,omitempty"`
+	// Filter is an expression (github.com/expr-lang/expr) over a row's
+	// fields that must be true, such as `size_bytes > 1e6 && name
+	// endsWith ".log"`. See the package documentation for what it may use.
+	Filter string `json:"filter,omitempty"`
+	// SortBy orders the rows that remain.
+	SortBy *SortBy `json:"sort_by,omitempty"`
+	// Limit keeps at most this many rows.
+	Limit *int `json:"limit,omitempty"`
+	// Select keeps only these fields of each row, in this order; dotted
+	// paths keep the nesting ("permissions.owner").
+	Select []string `json:"select,omitempty"`
+	// Array names the top-level array to work on. Empty: the only array of
+	// objects (see FindArray).
+	Array string `json:"array,omitempty"`
+}
+
+// IsZero reports whether the query asks for nothing.
+func (q Query) IsZero() bool {
+	return len(q.Where) == 0 && q.Filter == "" && q.SortBy == nil && q.Limit == nil && len(q.Select) == 0 && q.Array == ""
+}
+
+// WithFields returns q with fields added to Select when Select is in use
+// and lacks them, so that a projection never drops a budget's required or
+// identity fields.
+func (q Query) WithFields(fields ...string) Query {
+	if len(q.Select) == 0 {
+		return q
+	}
+	sel := slices.Clone(q.Select)
+	for _, f := range fields {
+		if !slices.Contains(sel, f) {
+			sel = append(sel, f)
+		}
+	}
+	q.Select = sel
+	return q
+}
+
+// Summary counts rows through a query: Total in the array, Matched by Where
+// and Filter, Shown after Limit. Array is the key of the array the query
+// worked on (TopLevelArray when the result was an array).
+type Summary struct {
+	Total   int    `json:"total"`
+	Matched int    `json:"matched"`
+	Shown   int    `json:"shown"`
+	Array   string `json:"-"`
+}
+
+// SummaryKey is the top-level key Apply adds, and TopLevelArray the key
+// under which it puts the rows of a result that was a bare array.
+const (
+	SummaryKey    = "_summary"
+	TopLevelArray = "items"
+)
+
+// Apply runs q on v, a value in the generic form (see Generic). It returns
+// an object holding SummaryKey first, then v's top-level fields with the
+// chosen array replaced by the resulting rows (a bare array becomes
+// {"_summary": ..., "items": [...]}). Errors are *Error values with the
+// reasons unknown_field, type_mismatch, invalid_filter, ambiguous_array,
+// no_array and invalid_argument; nothing is filtered when q is invalid.
+//
+// The result shares rows and untouched fields with v. Apply never modifies
+// v; callers must modify neither.
+//
+// A field that no row has is unknown_field, unless the array is empty: an
+// empty listing answers any query with no rows.
+func Apply(v any, q Query) (any, Summary, error) {
+	key, rows, err := FindArray(v, q.Array)
+	if err != nil {
+		return nil, Summary{}, err
+	}
+	sum := Summary{Total: len(rows), Array: key}
+	p, err := plan(rows, q)
+	if err != nil {
+		return nil, sum, err
+	}
+	out, err := p.where(rows)
+	if err != nil {
+		return nil, sum, err
+	}
+	if p.filter != nil {
+		if out, err = p.filter.run(out); err != nil {
+			return nil, sum, err
+		}
+	}
+	sum.Matched = len(out)
+	if q.SortBy != nil {
+		sortRows(out, q.SortBy.Field, q.SortBy.Order == "desc")
+	}
+	if q.Limit != nil && *q.Limit < len(out) {
+		out = out[:*q.Limit]
+	}
+	sum.Shown = len(out)
+	if len(q.Select) > 0 {
+		pr := newProjector(q.Select, len(out))
+		for i, r := range out {
+			out[i] = pr.project(r)
+		}
+	}
+	return WithRows(v, key, out, sum), sum, nil
+}
+
+// WithRows returns v with the array under key replaced by rows and
+// SummaryKey set to sum first, as Apply does. The server uses it to render
+// a page of rows from Apply's result.
+func WithRows(v any, key string, rows []any, sum Summary) any {
+	so := &Object{Keys: []string{"total", "matched", "shown"}, Vals: []any{
+		json.Number(strconv.Itoa(sum.Total)), json.Number(strconv.Itoa(sum.Matched)), json.Number(strconv.Itoa(sum.Shown))}}
+	res := &Object{Keys: []string{SummaryKey}, Vals: []any{so}}
+	o, ok := v.(*Object)
+	if !ok {
+		res.Set(TopLevelArray, rows)
+		return res
+	}
+	for i, k := range o.Keys {
+		switch k {
+		case SummaryKey:
+		case key:
+			res.Keys = append(res.Keys, k)
+			res.Vals = append(res.Vals, rows)
+		default:
+			res.Keys = append(res.Keys, k)
+			res.Vals = append(res.Vals, o.Vals[i])
+		}
+	}
+	return res
+}
+
+// FindArray returns the top-level array a query works on and its key. A
+// bare array is TopLevelArray. Otherwise name picks a field of v; empty,
+// the only field holding an array of objects (empty arrays included), or
+// failing that the only array field. Several candidates are
+// ambiguous_array, none no_array.
+func FindArray(v any, name string) (string, []any, error) {
+	switch t := v.(type) {
+	case []any:
+		if name != "" && name != TopLevelArray {
+			return "", nil, errorf(ReasonNoArray, "array", "the result is a bare array, not an object: omit array (or use %q)", TopLevelArray)
+		}
+		return TopLevelArray, t, nil
+	case *Object:
+		var arrays, objectArrays []string
+		for i, k := range t.Keys {
+			arr, ok := t.Vals[i].([]any)
+			if !ok || k == SummaryKey {
+				continue
+			}
+			arrays = append(arrays, k)
+			if allObjects(arr) {
+				objectArrays = append(objectArrays, k)
+			}
+		}
+		if name != "" {
+			val, ok := t.Get(name)
+			if !ok {
+				return "", nil, errorf(ReasonNoArray, "array", "no top-level field %q; arrays: %s", name, listNames(arrays, 20))
+			}
+			arr, ok := val.([]any)
+			if !ok {
+				return "", nil, errorf(ReasonNoArray, "array", "field %q is %s, not an array; arrays: %s", name, kindOf(val), listNames(arrays, 20))
+			}
+			return name, arr, nil
+		}
+		cands := objectArrays
+		if len(cands) == 0 {
+			cands = arrays
+		}
+		switch len(cands) {
+		case 1:
+			arr, _ := t.Get(cands[0])
+			return cands[0], arr.([]any), nil
+		case 0:
+			return "", nil, errorf(ReasonNoArray, "array", "the result has no top-level array")
+		}
+		return "", nil, errorf(ReasonAmbiguousArray, "array", "the result has several arrays (%s): choose one with array", listNames(cands, 20))
+	case nil:
+		return "", nil, errorf(ReasonNoArray, "array", "the result is null: there is no array to work on")
+	}
+	return "", nil, errorf(ReasonNoArray, "array", "the result is a %s: there is no array to work on", kindOf(v))
+}
+
+func allObjects(arr []any) bool {
+	for _, el := range arr {
+		if _, ok := el.(*Object); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// Ops lists the where operators.
+var Ops = []string{"eq", "ne", "prefix", "contains", "gt", "gte", "lt", "lte"}
+
+// queryPlan is a validated query, ready to run on rows.
+type queryPlan struct {
+	conds  []condMatcher
+	filter *filterProgram
+	rows   []any
+}
+
+type condMatcher struct {
+	arg   string // "where[i]", for messages
+	field string
+	op    string
+	value any
+	// the value, in the forms the op needs
+	null bool
+	kind kinds
+	str  string  // string value, or the text for prefix/contains
+	num  decimal // number value
+	b    bool
+}
+
+// where keeps the rows all conditions hold for. It looks every condition's
+// field up in every row, so that it learns the field's kinds on the way
+// and checks them after: a condition that cannot apply to its field fails
+// (unknown_field, type_mismatch) whatever the other conditions filter out.
+func (p *queryPlan) where(rows []any) ([]any, error) {
+	if len(p.conds) == 0 {
+		return slices.Clone(rows), nil
+	}
+	infos := make([]fieldInfo, len(p.conds))
+	hints := make([]int, len(p.conds))
+	out := make([]any, 0, len(rows))
+	for _, r := range rows {
+		keep := true
+		for i := range p.conds {
+			c := &p.conds[i]
+			v, ok := lookupFrom(r, c.field, &hints[i])
+			if ok {
+				infos[i].present = true
+				if k := kindOf(v); k != kNull {
+					infos[i].kinds |= k
+				}
+			}
+			keep = keep && c.match(v, ok)
+		}
+		if keep {
+			out = append(out, r)
+		}
+	}
+	for i := range p.conds {
+		if err := p.checkField(p.conds[i].arg, p.conds[i].field, infos[i].present); err != nil {
+			return nil, err
+		}
+		if err := p.conds[i].checkKinds(infos[i].kinds); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// fieldInfo says whether any row has a field and the kinds it holds.
+type fieldInfo struct {
+	present bool
+	kinds   kinds // without null
+}
+
+// checkField fails with unknown_field when no row has the field, unless
+// there are no rows to have it.
+func (p *queryPlan) checkField(arg, path string, present bool) error {
+	if present || len(p.rows) == 0 {
+		return nil
+	}
+	for _, r := range p.rows {
+		if _, ok := r.(*Object); ok {
+			return errorf(ReasonUnknownField, path, "unknown field %q in %s; fields: %s", path, arg, listNames(fieldNames(p.rows), 40))
+		}
+	}
+	return errorf(ReasonUnknownField, path, "unknown field %q in %s: the rows are not objects", path, arg)
+}
+
+func (p *queryPlan) hasField(arg, path string) error {
+	if path == "" {
+		return errorf(ReasonInvalidArgument, arg, "%s: field is empty", arg)
+	}
+	for _, r := range p.rows {
+		if _, ok := lookup(r, path); ok {
+			return nil
+		}
+	}
+	return p.checkField(arg, path, false)
+}
+
+// plan validates q, but for what only the rows can tell about where
+// conditions (see where).
+func plan(rows []any, q Query) (*queryPlan, error) {
+	p := &queryPlan{rows: rows}
+	for i, c := range q.Where {
+		arg := fmt.Sprintf("where[%d]", i)
+		if !slices.Contains(Ops, c.Op) {
+			return nil, errorf(ReasonInvalidArgument, arg, "%s: unknown op %q; ops: %s", arg, c.Op, strings.Join(Ops, ", "))
+		}
+		if c.Field == "" {
+			return nil, errorf(ReasonInvalidArgument, arg, "%s: field is empty", arg)
+		}
+		m, err := newCondMatcher(arg, c)
+		if err != nil {
+			return nil, err
+		}
+		p.conds = append(p.conds, m)
+	}
+	if q.Filter != "" {
+		f, err := compileFilter(q.Filter, rows)
+		if err != nil {
+			return nil, err
+		}
+		p.filter = f
+	}
+	if q.SortBy != nil {
+		switch q.SortBy.Order {
+		case "", "asc", "desc":
+		default:
+			return nil, errorf(ReasonInvalidArgument, "sort_by.order", "sort_by: unknown order %q; orders: asc, desc", q.SortBy.Order)
+		}
+		if err := p.hasField("sort_by", q.SortBy.Field); err != nil {
+			return nil, err
+		}
+	}
+	if q.Limit != nil && *q.Limit < 0 {
+		return nil, errorf(ReasonInvalidArgument, "limit", "limit must not be negative, got %d", *q.Limit)
+	}
+	for i, s := range q.Select {
+		if err := p.hasField(fmt.Sprintf("select[%d]", i), s); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+func newCondMatcher(arg string, c Cond) (condMatcher, error) {
+	m := condMatcher{arg: arg, field: c.Field, op: c.Op, value: c.Value}
+	vk := kindOf(c.Value)
+	m.kind = vk
+	switch vk {
+	case kNull:
+		m.null = true
+	case kString:
+		m.str = c.Value.(string)
+	case kBool:
+		m.b = c.Value.(bool)
+		m.str = strconv.FormatBool(m.b)
+	case kNumber:
+		text, _ := numberText(c.Value)
+		d, ok := parseDecimal(text)
+		if !ok {
+			return m, errorf(ReasonInvalidArgument, arg, "%s: %q is not a number", arg, text)
+		}
+		m.num = d
+		m.str = text
+		if f, ok := c.Value.(float64); ok {
+			m.str = strconv.FormatFloat(f, 'f', -1, 64)
+		}
+	default:
+		return m, errorf(ReasonTypeMismatch, c.Field, "%s: the value of %s must be a string, number, boolean or null, not %s", arg, c.Op, vk)
+	}
+	switch c.Op {
+	case "prefix", "contains":
+		if m.null {
+			return m, errorf(ReasonTypeMismatch, c.Field, "%s: %s needs a string, number or boolean value, not null", arg, c.Op)
+		}
+	case "gt", "gte", "lt", "lte":
+		if vk != kNumber {
+			return m, errorf(ReasonTypeMismatch, c.Field, "%s: %s compares numbers; the value %s is a %s", arg, c.Op, jsonText(c.Value), vk)
+		}
+	}
+	return m, nil
+}
+
+// checkKinds fails when the op cannot apply to any value the field holds
+// (fk, nulls aside; nothing when the field only holds null).
+func (m *condMatcher) checkKinds(fk kinds) error {
+	if fk == 0 {
+		return nil
+	}
+	var ok kinds
+	var want string
+	switch m.op {
+	case "eq", "ne":
+		if m.null || fk&m.kind != 0 {
+			return nil
+		}
+		return errorf(ReasonTypeMismatch, m.field, "%s: field %q holds %s, but the value %s is a %s", m.arg, m.field, fk, jsonText(m.value), m.kind)
+	case "prefix":
+		ok, want = kString|kNumber|kBool, "a string, number or boolean field"
+	case "contains":
+		ok, want = kString|kNumber|kBool|kArray, "a string, number, boolean or array field"
+	default:
+		ok, want = kNumber, "a number field"
+	}
+	if fk&ok != 0 {
+		return nil
+	}
+	return errorf(ReasonTypeMismatch, m.field, "%s: %s %s needs %s; field %q holds %s", m.arg, m.field, m.op, want, m.field, fk)
+}
+
+func jsonText(v any) string {
+	b, err := marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+func (m *condMatcher) match(v any, present bool) bool {
+	switch m.op {
+	case "eq":
+		return m.eq(v, present)
+	case "ne":
+		return !m.eq(v, present)
+	case "prefix":
+		t, ok := valueText(v)
+		return ok && strings.HasPrefix(t, m.str)
+	case "contains":
+		if arr, ok := v.([]any); ok {
+			for _, el := range arr {
+				if m.eq(el, true) {
+					return true
+				}
+			}
+			return false
+		}
+		t, ok := valueText(v)
+		return ok && strings.Contains(t, m.str)
+	}
+	text, ok := numberText(v)
+	if !ok {
+		return false
+	}
+	d, ok := parseDecimal(text)
+	if !ok {
+		return false
+	}
+	c := d.cmp(m.num)
+	switch m.op {
+	case "gt":
+		return c > 0
+	case "gte":
+		return c >= 0
+	case "lt":
+		return c < 0
+	}
+	return c <= 0 // lte
+}
+
+func (m *condMatcher) eq(v any, present bool) bool {
+	if m.null {
+		return !present || v == nil
+	}
+	switch m.kind {
+	case kString:
+		s, ok := v.(string)
+		return ok && s == m.str
+	case kBool:
+		b, ok := v.(bool)
+		return ok && b == m.b
+	}
+	text, ok := numberText(v)
+	if !ok {
+		return false
+	}
+	d, ok := parseDecimal(text)
+	return ok && d.cmp(m.num) == 0
+}
+
+// valueText is the text prefix and contains look at.
+func valueText(v any) (string, bool) {
+	switch t := v.(type) {
+	case string:
+		return t, true
+	case bool:
+		return strconv.FormatBool(t), true
+	}
+	return numberText(v)
+}
+
+// sortKey is a row's sort value, decoded once: a number (digits and
+// exponent of its decimal), a string (s), a boolean, or something else.
+type sortKey struct {
+	rank uint8 // 0 number, 1 string, 2 bool, 3 other, 4 missing or null
+	neg  bool  // number
+	b    bool  // bool
+	exp  int32 // number
+	f    float64
+	s    string
+}
+
+const rankMissing = 4
+
+func makeSortKey(row any, field string, hint *int) sortKey {
+	v, ok := lookupFrom(row, field, hint)
+	if !ok || v == nil {
+		return sortKey{rank: rankMissing}
+	}
+	switch t := v.(type) {
+	case string:
+		return sortKey{rank: 1, s: t}
+	case bool:
+		return sortKey{rank: 2, b: t}
+	}
+	if text, ok := numberText(v); ok {
+		if d, ok := parseDecimal(text); ok {
+			// Rounding to float64 keeps order (it never swaps two numbers),
+			// so different floats decide; equal ones go to the digits.
+			f, _ := strconv.ParseFloat(text, 64)
+			return sortKey{rank: 0, neg: d.neg, exp: int32(d.exp), f: f, s: d.digits}
+		}
+	}
+	return sortKey{rank: 3}
+}
+
+func (a *sortKey) cmp(b *sortKey) int {
+	if a.rank != b.rank {
+		return int(a.rank) - int(b.rank)
+	}
+	switch a.rank {
+	case 0:
+		switch {
+		case a.f < b.f:
+			return -1
+		case a.f > b.f:
+			return 1
+		}
+		return decimal{a.neg, a.s, int(a.exp)}.cmp(decimal{b.neg, b.s, int(b.exp)})
+	case 1:
+		return strings.Compare(a.s, b.s)
+	case 2:
+		switch {
+		case a.b == b.b:
+			return 0
+		case b.b:
+			return -1
+		}
+		return 1
+	}
+	return 0
+}
+
+func sortRows(rows []any, field string, desc bool) {
+	type keyed struct {
+		key sortKey
+		pos int
+	}
+	ks := make([]keyed, len(rows))
+	hint := 0
+	for i, r := range rows {
+		ks[i] = keyed{makeSortKey(r, field, &hint), i}
+	}
+	// pdqsort with the original position breaking ties: stable, with
+	// fewer comparisons than a merge-based stable sort.
+	slices.SortFunc(ks, func(a, b keyed) int {
+		var c int
+		switch {
+		case a.key.rank == rankMissing || b.key.rank == rankMissing:
+			// Missing and null stay last in both orders.
+			c = int(a.key.rank/rankMissing) - int(b.key.rank/rankMissing)
+		case desc:
+			c = b.key.cmp(&a.key)
+		default:
+			c = a.key.cmp(&b.key)
+		}
+		if c != 0 {
+			return c
+		}
+		return a.pos - b.pos
+	})
+	sorted := make([]any, len(rows))
+	for i := range ks {
+		sorted[i] = rows[ks[i].pos]
+	}
+	copy(rows, sorted)
+}
+
+// projector builds projected rows out of a few large allocations instead
+// of several small ones per row.
+type projector struct {
+	fields []string // through selectPaths
+	hints  []int
+	objs   []Object
+	keys   []string
+	vals   []any
+}
+
+func newProjector(fields []string, rows int) *projector {
+	fields = selectPaths(fields)
+	// Room for each row and a nested object in one row out of four; the
+	// slabs grow when that is not enough.
+	n := rows + rows/4
+	return &projector{fields: fields, hints: make([]int, len(fields)),
+		objs: make([]Object, n), keys: make([]string, n*len(fields)), vals: make([]any, n*len(fields))}
+}
+
+// project keeps the selected fields of a row, nested as they were. Rows
+// that are not objects stay as they are. No field lies inside another
+// (selectPaths), so the only objects project extends are the ones it made.
+func (pr *projector) project(row any) any {
+	o, ok := row.(*Object)
+	if !ok {
+		return row
+	}
+	out := pr.object()
+	for j, f := range pr.fields {
+		if v, ok := o.getHint(f, &pr.hints[j]); ok {
+			if _, taken := out.Get(f); !taken {
+				out.Keys = append(out.Keys, f)
+				out.Vals = append(out.Vals, v)
+			}
+			continue
+		}
+		pr.projectPath(out, o, f)
+	}
+	return out
+}
+
+// object returns an empty object with room for every field, carved from
+// slabs shared by the rows.
+func (pr *projector) object() *Object {
+	k := len(pr.fields)
+	if len(pr.objs) == 0 {
+		pr.objs = make([]Object, 256)
+	}
+	if len(pr.keys) < k {
+		pr.keys, pr.vals = make([]string, 256*k), make([]any, 256*k)
+	}
+	o := &pr.objs[0]
+	o.Keys, o.Vals = pr.keys[:0:k], pr.vals[:0:k]
+	pr.objs, pr.keys, pr.vals = pr.objs[1:], pr.keys[k:], pr.vals[k:]
+	return o
+}
+
+// projectPath copies the value at path in src to dst, under the same keys
+// (a path through an array index stays one key: "containers.0.name"), and
+// reports whether it found one.
+func (pr *projector) projectPath(dst, src *Object, path string) bool {
+	if v, ok := src.Get(path); ok {
+		if _, taken := dst.Get(path); !taken {
+			dst.Keys = append(dst.Keys, path)
+			dst.Vals = append(dst.Vals, v)
+		}
+		return true
+	}
+	for i := 0; i < len(path); i++ {
+		if path[i] != '.' {
+			continue
+		}
+		val, ok := src.Get(path[:i])
+		if !ok {
+			continue
+		}
+		rest := path[i+1:]
+		found, ok := lookup(val, rest)
+		if !ok {
+			continue
+		}
+		sub, isObj := val.(*Object)
+		if !isObj {
+			if _, taken := dst.Get(path); !taken {
+				dst.Set(path, found)
+			}
+			return true
+		}
+		key := path[:i]
+		cur, taken := dst.Get(key)
+		if !taken {
+			child := pr.object()
+			dst.Set(key, child)
+			return pr.projectPath(child, sub, rest)
+		}
+		if child, ok := cur.(*Object); ok {
+			return pr.projectPath(child, sub, rest)
+		}
+		return true
+	}
+	return false
+}
+
+// selectPaths drops duplicates and paths inside another selected path
+// ("permissions.owner" when "permissions" is selected whole).
+func selectPaths(fields []string) []string {
+	var out []string
+	for i, f := range fields {
+		inside := slices.Contains(fields[:i], f)
+		for _, g := range fields {
+			if strings.HasPrefix(f, g+".") {
+				inside = true
+			}
+		}
+		if !inside {
+			out = append(out, f)
+		}
+	}
+	return out
+}
