@@ -97,7 +97,13 @@ type ParserInfo struct {
 const describeLimit = 2048
 
 // DescribeCommand answers describe({cmd}).
+//
+// cmd may name a subcommand too ("git status"): the policy and parsers are
+// then that subcommand's, which keeps multi-tool answers small.
 func (e *Engine) DescribeCommand(cmd string, sub ...string) *CommandInfo {
+	if words := strings.Fields(cmd); len(words) > 1 {
+		cmd, sub = words[0], append(words[1:], sub...)
+	}
 	info := &CommandInfo{
 		Cmd:      cmd,
 		Policy:   e.guard.Describe(cmd, sub...),
@@ -107,6 +113,9 @@ func (e *Engine) DescribeCommand(cmd string, sub ...string) *CommandInfo {
 		PathRestricted: len(e.guard.Policy().AllowedPaths) > 0,
 	}
 	for _, ps := range e.reg.ForCommand(cmd) {
+		if len(sub) > 0 && ps.Subcommand != sub[0] {
+			continue
+		}
 		pi := ParserInfo{ID: ps.ID, Reads: ps.Format, Fields: fieldsOf(ps.Result), AcceptedFlags: flagNames(ps.Flags)}
 		for _, o := range ps.OS {
 			pi.OS = append(pi.OS, string(o))
@@ -135,7 +144,7 @@ func fitDescribe(info *CommandInfo) {
 		switch {
 		case len(info.Examples) > 2:
 			info.Examples = info.Examples[:len(info.Examples)-1]
-		case len(info.Alternatives) > 2:
+		case len(info.Alternatives) > 0:
 			keys := slices.Sorted(func(yield func(string) bool) {
 				for k := range info.Alternatives {
 					if !yield(k) {
@@ -144,10 +153,15 @@ func fitDescribe(info *CommandInfo) {
 				}
 			})
 			delete(info.Alternatives, keys[len(keys)-1])
+		case trimLongest(info):
+		case len(info.Examples) > 0:
+			info.Examples = info.Examples[:len(info.Examples)-1]
+		case len(info.Parsers) > 1:
+			// Multi-tool programs (git) have many parsers: the last ones go,
+			// describe({cmd}) with the subcommand still shows each.
+			info.Parsers = info.Parsers[:len(info.Parsers)-1]
 		default:
-			if !trimLongest(info) {
-				return
-			}
+			return
 		}
 	}
 }

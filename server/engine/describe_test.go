@@ -179,3 +179,15 @@ func TestDescribeCommandFits(t *testing.T) {
 		t.Errorf("describe = %s", b)
 	}
 }
+
+// "git status" describes one subcommand: its policy and its parser only.
+func TestDescribeSubcommand(t *testing.T) {
+	e, _ := newTestEngine(t, nil)
+	info := e.DescribeCommand("git status")
+	if info.Cmd != "git" || len(info.Parsers) != 1 || info.Parsers[0].ID != "git-status" {
+		t.Fatalf("describe(git status) = %s", mustMarshal(t, info))
+	}
+	if b, _ := Marshal(info); len(b) > describeLimit {
+		t.Errorf("describe(git status) is %d bytes", len(b))
+	}
+}

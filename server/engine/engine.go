@@ -32,7 +32,8 @@ type Engine struct {
 	workdir string           // cwd when a request gives none
 	pages   *pageCache
 	stats   *stats
-	limit   *limiter // guard.max_concurrent_runs and max_queued_runs
+	limit   *limiter       // guard.max_concurrent_runs and max_queued_runs
+	signer  *shaper.Signer // continuation cursors; a random key per engine
 }
 
 // Option adjusts an Engine.
@@ -68,7 +69,8 @@ func New(cfg config.Config, opts ...Option) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{cfg: cfg, guard: g, os: catalog.HostOS(), pages: newPageCache(), stats: newStats()}
+	e := &Engine{cfg: cfg, guard: g, os: catalog.HostOS(), pages: newPageCache(), stats: newStats(),
+		signer: shaper.NewSigner(nil)}
 	e.limit = newLimiter(cfg.Guard.MaxConcurrentRuns, cfg.Guard.MaxQueuedRuns)
 	for _, o := range opts {
 		o(e)
@@ -107,6 +109,13 @@ type Request struct {
 	Cwd         string   `json:"cwd,omitempty"`
 	Format      string   `json:"format,omitempty"`
 	IncludeDiff bool     `json:"includeDiff,omitempty"`
+
+	// Query filters and projects the parsed rows (select, where, sort_by,
+	// limit, array, filter); zero asks for nothing.
+	Query shaper.Query `json:"-"`
+	// Budget caps the answer's tokens; nil means no budget.
+	Budget *shaper.Budget `json:"budget,omitempty"`
+
 	// OnProgress, when set, receives stdout bytes and lines while the
 	// command runs (for MCP progress notifications).
 	OnProgress func(bytes, lines int64) `json:"-"`
@@ -116,9 +125,25 @@ type Request struct {
 // panics on bad input: every problem is a Failure in the envelope.
 func (e *Engine) Run(ctx context.Context, req Request) *Envelope {
 	start := time.Now()
+	sh := shaping{format: req.Format, query: req.Query, budget: req.Budget}
+	var tok shaper.Tokenizer
+	if req.Budget != nil {
+		// Refused before anything runs: a budget that can never be met
+		// (budget_too_small) or names no known tokenizer.
+		var err error
+		if tok, err = req.Budget.Check(); err != nil {
+			env := &Envelope{Cmd: req.Cmd, Args: nonNil(req.Args), Cwd: e.resolveCwd(req.Cwd), Failure: shaperFailure(err)}
+			env.DurationMs = ms(time.Since(start))
+			e.stats.record(req.Cmd, env)
+			return env
+		}
+	}
 	env, res := e.execute(ctx, req, start)
 	if res != nil {
-		e.finish(env, res, req.Cmd, req.Args, req.Format, start)
+		out := e.finish(env, res, req.Cmd, req.Args, sh, start)
+		if req.Budget != nil {
+			e.fitBudget(env, out, *req.Budget, tok, newResultID(), false)
+		}
 	}
 	e.stats.record(req.Cmd, env)
 	return env
@@ -228,7 +253,7 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 }
 
 // finish redacts, parses and shapes the output of a command that ran.
-func (e *Engine) finish(env *Envelope, res *executor.Result, cmd string, args []string, format string, start time.Time) {
+func (e *Engine) finish(env *Envelope, res *executor.Result, cmd string, args []string, sh shaping, start time.Time) outcome {
 	t := time.Now()
 	stdout := e.redactText(string(res.Stdout.Data))
 	env.Stderr = e.redactText(string(res.Stderr.Data))
@@ -244,16 +269,17 @@ func (e *Engine) finish(env *Envelope, res *executor.Result, cmd string, args []
 				RowsOmitted: 0})
 		}
 	}
-	e.parseInto(env, cmd, args, stdout, format)
+	out := e.parseInto(env, cmd, args, stdout, sh)
 	keepBytes(env, &res.Stdout, &res.Stderr)
 	env.DurationMs = ms(time.Since(start))
 	if env.Telemetry != nil {
 		env.Telemetry.TotalMs = env.DurationMs
 	}
+	return out
 }
 
 // parseInto fills env.Stdout from raw text and applies the output format.
-func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw, format string) {
+func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw string, sh shaping) outcome {
 	t := time.Now()
 	pr := e.reg.Parse(catalog.Input{Cmd: cmd, Args: args, Raw: raw, OS: e.os, MaxItems: e.cfg.Guard.MaxItems})
 	if env.Telemetry != nil {
@@ -282,10 +308,20 @@ func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw, format
 		env.Omission = append(env.Omission, Omission{Stage: "parse", RowsOmitted: pr.RowsOmitted, Reason: "max_items"})
 	}
 	t = time.Now()
-	e.shape(env, format)
+	out := outcome{parse: pr, raw: raw}
+	out.shaped = e.shape(env, sh, pr.Parser)
 	if env.Telemetry != nil {
 		env.Telemetry.ShapeMs = ms(time.Since(t))
 	}
+	return out
+}
+
+// outcome is what parsing and shaping left for the stages after them
+// (budget, result store, review).
+type outcome struct {
+	parse  catalog.Result
+	raw    string // the redacted text the parser read
+	shaped shaped
 }
 
 // parseFailure records a parse problem unless a more important failure
@@ -293,22 +329,6 @@ func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw, format
 func (e *Engine) parseFailure(env *Envelope, f *Failure) {
 	if env.Failure == nil {
 		env.Failure = f
-	}
-}
-
-// shape applies the requested format. The raw text is dropped only when a
-// structure replaces it: an answer must never hold nothing.
-func (e *Engine) shape(env *Envelope, format string) {
-	if env.Stdout.Parsed == nil || format == "" || format == FormatJSON {
-		return
-	}
-	env.Stdout.Raw = nil
-	if format == FormatCompact {
-		g, err := shaper.Generic(env.Stdout.Parsed)
-		if err == nil {
-			env.Stdout.Parsed = shaper.Compact(g)
-			env.Stdout.Format = FormatCompact
-		}
 	}
 }
 

@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/parism-go/parism/catalog"
+import (
+	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/shaper"
+)
 
 // Failure kinds: the one field an agent branches on.
 const (
@@ -47,9 +50,14 @@ type Envelope struct {
 	Truncation *Truncation `json:"truncation,omitempty"`
 	PageInfo   *PageInfo   `json:"page_info,omitempty"`
 	Omission   []Omission  `json:"omission,omitempty"`
-	Failure    *Failure    `json:"failure,omitempty"`
-	GuardError *GuardError `json:"guard_error,omitempty"`
-	Telemetry  *Telemetry  `json:"telemetry,omitempty"`
+	// Budget reports a request's token budget, measured on this very
+	// envelope's bytes; absent without a budget.
+	Budget *shaper.BudgetReport `json:"budget,omitempty"`
+	// Continuation is where the rows a budget left out continue.
+	Continuation *Continuation `json:"continuation,omitempty"`
+	Failure      *Failure      `json:"failure,omitempty"`
+	GuardError   *GuardError   `json:"guard_error,omitempty"`
+	Telemetry    *Telemetry    `json:"telemetry,omitempty"`
 }
 
 // Stdout holds the raw text and what a parser read from it.
@@ -68,6 +76,9 @@ type Stdout struct {
 	Parser string `json:"parser,omitempty"`
 	// Format is the representation of Parsed when it is not plain json.
 	Format string `json:"format,omitempty"`
+	// FormatReason is "adaptive" when the server chose Format because the
+	// caller named none (parsers.adaptive_format_threshold).
+	FormatReason string `json:"format_reason,omitempty"`
 }
 
 // Failure says why ok is false, or (kind parse) why parsed is null.

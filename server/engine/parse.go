@@ -32,7 +32,7 @@ func (e *Engine) Parse(req ParseRequest) *Envelope {
 		e2.os = req.OS
 		e = &e2
 	}
-	e.parseInto(env, req.Cmd, env.Args, e.redactText(req.Raw), req.Format)
+	e.parseInto(env, req.Cmd, env.Args, e.redactText(req.Raw), shaping{format: req.Format})
 	keepBytes(env, nil, nil)
 	env.DurationMs = ms(time.Since(start))
 	return env

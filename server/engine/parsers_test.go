@@ -16,7 +16,9 @@ import (
 
 func TestRunPsAux(t *testing.T) {
 	e, _ := newTestEngine(t, nil)
-	env := e.Run(context.Background(), Request{Cmd: "ps", Args: []string{"aux"}})
+	// format json: a host with 50 processes or more would otherwise get
+	// the adaptive compact form (see TestAdaptiveFormat).
+	env := e.Run(context.Background(), Request{Cmd: "ps", Args: []string{"aux"}, Format: FormatJSON})
 	if !env.OK || env.Stdout.Parser != "ps" || env.Stdout.Parsed == nil {
 		t.Fatalf("ps aux: parser=%q failure=%+v", env.Stdout.Parser, env.Failure)
 	}

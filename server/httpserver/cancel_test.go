@@ -161,9 +161,11 @@ func TestSessionEnd(t *testing.T) {
 // a call in progress keeps the session alive only while its request does.
 func TestSessionTimeout(t *testing.T) {
 	e, _ := newEngine(t, nil, "sleep")
-	s := start(t, e, httpserver.Options{SessionTimeout: 300 * time.Millisecond})
+	s := start(t, e, httpserver.Options{SessionTimeout: 200 * time.Millisecond})
 	r := s.raw(t)
-	time.Sleep(600 * time.Millisecond)
+	// Ten times the timeout: the reaper runs late on a loaded machine, and a
+	// probe while the session lives would only renew it.
+	time.Sleep(2 * time.Second)
 	resp, _ := r.call(context.Background(), "tools/call", `{"name":"run","arguments":{"cmd":"pwd"}}`)
 	if resp.StatusCode != http.StatusNotFound {
 		t.Errorf("a call on an expired session: %d, want 404", resp.StatusCode)

@@ -335,7 +335,7 @@ func TestRunToolFailuresAreResults(t *testing.T) {
 		tool, args, reason, names string
 	}{
 		{"run", `{"cmdd":"ls"}`, "unknown_field", "cmdd"},
-		{"run", `{"cmd":"ls","select":["name"]}`, "unknown_field", "select"},
+		{"run", `{"cmd":"ls","selct":["name"]}`, "unknown_field", "selct"},
 		{"run", `{"cmd":"ls","args":"x"}`, "type_mismatch", "args"},
 		{"run", `{"cmd":5}`, "type_mismatch", "cmd"},
 		{"run", `{"cmd":"ls","includeDiff":"yes"}`, "type_mismatch", "includeDiff"},

@@ -13,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/parism-go/parism/server/engine"
+	"github.com/parism-go/parism/shaper"
 )
 
 // RunInput is the run tool's parameters.
@@ -22,6 +23,55 @@ type RunInput struct {
 	Cwd         string   `json:"cwd,omitempty" jsonschema:"working directory (default: the server's)"`
 	Format      string   `json:"format,omitempty" jsonschema:"json (raw + parsed, default), compact (tables as schema+rows, no raw), json-no-raw (parsed only; raw kept when nothing parsed)"`
 	IncludeDiff bool     `json:"includeDiff,omitempty" jsonschema:"also report files created, deleted or modified under cwd (slower)"`
+
+	Select []string    `json:"select,omitempty" jsonschema:"keep only these fields of each row, in this order; dotted paths keep nesting (permissions.owner). Drops stdout.raw and adds parsed._summary{total, matched, shown}"`
+	Where  []CondInput `json:"where,omitempty" jsonschema:"conditions on row fields, all of which must hold (applied first)"`
+	Filter string      `json:"filter,omitempty" jsonschema:"expression over a row's fields that must be true (expr-lang syntax), e.g. size_bytes > 1e6 && name endsWith \".log\"; applied after where"`
+	SortBy *SortInput  `json:"sort_by,omitempty" jsonschema:"order the remaining rows by a field (stable; rows without the field go last)"`
+	Limit  *int        `json:"limit,omitempty" jsonschema:"keep at most this many rows (after sort_by)"`
+	Array  string      `json:"array,omitempty" jsonschema:"which top-level array of parsed to query when there are several (e.g. entries); default: the only one"`
+
+	Budget *BudgetInput `json:"budget,omitempty" jsonschema:"token budget for the answer: rows that do not fit are left out (omission[] stage budget) with a continuation cursor for fetch_result; turns the adaptive compact format off"`
+}
+
+// BudgetInput is the budget parameter.
+type BudgetInput struct {
+	MaxTokens      int      `json:"max_tokens" jsonschema:"most tokens the whole JSON answer may measure; below the minimum answer (about 1,200 approx tokens) the run is refused before it starts (budget_too_small)"`
+	RequiredFields []string `json:"required_fields,omitempty" jsonschema:"fields every returned row must hold; if rows cannot fit with them the answer is a failure, never a partial row"`
+	Overflow       string   `json:"overflow,omitempty" jsonschema:"page (default): return the rows that fit and a cursor; fail: fail with budget_exceeded"`
+	Tokenizer      string   `json:"tokenizer,omitempty" jsonschema:"how tokens are counted: parism/approx (default), o200k_base, cl100k_base (exact) or byte"`
+}
+
+func (b *BudgetInput) budget() *shaper.Budget {
+	if b == nil {
+		return nil
+	}
+	return &shaper.Budget{MaxTokens: b.MaxTokens, RequiredFields: b.RequiredFields, Overflow: b.Overflow, Tokenizer: b.Tokenizer}
+}
+
+// CondInput is one where condition.
+type CondInput struct {
+	Field string `json:"field" jsonschema:"row field; dotted path for nested fields"`
+	Op    string `json:"op" jsonschema:"eq, ne, prefix, contains (strings, numbers, booleans, null); gt, gte, lt, lte (numbers)"`
+	Value any    `json:"value" jsonschema:"value to compare with"`
+}
+
+// SortInput is the sort_by parameter.
+type SortInput struct {
+	Field string `json:"field" jsonschema:"row field to order by"`
+	Order string `json:"order,omitempty" jsonschema:"asc (default) or desc"`
+}
+
+// query converts the run parameters into a shaper query.
+func (in *RunInput) query() shaper.Query {
+	q := shaper.Query{Filter: in.Filter, Limit: in.Limit, Select: in.Select, Array: in.Array}
+	for _, c := range in.Where {
+		q.Where = append(q.Where, shaper.Cond{Field: c.Field, Op: c.Op, Value: c.Value})
+	}
+	if in.SortBy != nil {
+		q.SortBy = &shaper.SortBy{Field: in.SortBy.Field, Order: in.SortBy.Order}
+	}
+	return q
 }
 
 // PagedInput is the run_paged tool's parameters.
@@ -79,6 +129,15 @@ func tools() []*mcp.Tool {
 			Description: "Run an allowed command (no shell) and return its output raw and parsed into JSON. Blocked, failed and unparsed runs come back as results with failure{kind, reason, message}.",
 			InputSchema: schemaFor[RunInput](func(s *jsonschema.Schema) {
 				s.Properties["format"].Enum = []any{"json", "compact", "json-no-raw"}
+				s.Properties["where"].Items.Properties["op"].Enum = stringsToAny(shaper.Ops)
+				s.Properties["sort_by"].Properties["order"].Enum = []any{"asc", "desc"}
+				zero := 0.0
+				s.Properties["limit"].Minimum = &zero
+				bs := s.Properties["budget"]
+				bs.Properties["overflow"].Enum = []any{shaper.OverflowPage, shaper.OverflowFail}
+				bs.Properties["tokenizer"].Enum = stringsToAny(shaper.TokenizerNames())
+				one := 1.0
+				bs.Properties["max_tokens"].Minimum = &one
 			}),
 			OutputSchema: envelope,
 			Annotations:  &mcp.ToolAnnotations{Title: "Run a command", OpenWorldHint: ptr(true)},
@@ -109,6 +168,14 @@ func tools() []*mcp.Tool {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+func stringsToAny(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
 
 // Options adjust the server.
 type Options struct {
@@ -228,7 +295,7 @@ func (h *handlers) run(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Call
 		return failed(f, in.Cmd)
 	}
 	env := h.e.Run(ctx, engine.Request{Cmd: in.Cmd, Args: in.Args, Cwd: in.Cwd, Format: in.Format,
-		IncludeDiff: in.IncludeDiff, OnProgress: h.progress(ctx, req)})
+		IncludeDiff: in.IncludeDiff, Query: in.query(), Budget: in.Budget.budget(), OnProgress: h.progress(ctx, req)})
 	return result(env)
 }
 
