@@ -108,13 +108,20 @@ var safeSettings = []string{
 	// .git/config, which an agent may be inspecting precisely because it is
 	// not trusted: no fsmonitor program, no hooks, no pager, no editor, no
 	// ssh program, no credential helper.
-	"GIT_CONFIG_COUNT=6",
+	"GIT_CONFIG_COUNT=11",
 	"GIT_CONFIG_KEY_0=core.fsmonitor", "GIT_CONFIG_VALUE_0=false",
 	"GIT_CONFIG_KEY_1=core.hooksPath", "GIT_CONFIG_VALUE_1=/dev/null",
 	"GIT_CONFIG_KEY_2=core.pager", "GIT_CONFIG_VALUE_2=cat",
 	"GIT_CONFIG_KEY_3=core.editor", "GIT_CONFIG_VALUE_3=true",
 	"GIT_CONFIG_KEY_4=core.sshCommand", "GIT_CONFIG_VALUE_4=false",
 	"GIT_CONFIG_KEY_5=credential.helper", "GIT_CONFIG_VALUE_5=",
+	// Signature checks (log.showSignature, %G formats) run gpg.program, and
+	// a 401 from a remote runs core.askPass: both repository-settable.
+	"GIT_CONFIG_KEY_6=gpg.program", "GIT_CONFIG_VALUE_6=false",
+	"GIT_CONFIG_KEY_7=gpg.ssh.program", "GIT_CONFIG_VALUE_7=false",
+	"GIT_CONFIG_KEY_8=gpg.x509.program", "GIT_CONFIG_VALUE_8=false",
+	"GIT_CONFIG_KEY_9=log.showSignature", "GIT_CONFIG_VALUE_9=false",
+	"GIT_CONFIG_KEY_10=core.askPass", "GIT_CONFIG_VALUE_10=false",
 	// Transports that run programs (ext::, and ssh with its command) are
 	// refused; plain http(s) and local paths remain.
 	"GIT_ALLOW_PROTOCOL=http:https:file",

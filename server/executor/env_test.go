@@ -58,7 +58,7 @@ func TestStripEnvDoesNotAlias(t *testing.T) {
 
 func TestSafeEnv(t *testing.T) {
 	in := []string{"HOME=/h", "PAGER=less", "LESSOPEN=|lesspipe %s", "LESSCLOSE=x", "LANG=de_DE.UTF-8", "TERM=xterm-256color", "USER=u",
-		"GIT_SSH_COMMAND=evil", "GIT_CONFIG_KEY_9=alias.x", "GIT_CONFIG_VALUE_9=!evil", "POSIXLY_CORRECT=1", "GIT_DIR=/elsewhere"}
+		"GIT_SSH_COMMAND=evil", "GIT_CONFIG_KEY_19=alias.x", "GIT_CONFIG_VALUE_19=!evil", "POSIXLY_CORRECT=1", "GIT_DIR=/elsewhere"}
 	out := SafeEnv(in)
 	want := map[string]string{
 		"HOME": "/h", "USER": "u",
@@ -67,13 +67,18 @@ func TestSafeEnv(t *testing.T) {
 		"EDITOR": "true", "VISUAL": "true", "GIT_EDITOR": "true",
 		"GIT_TERMINAL_PROMPT": "0", "GIT_CONFIG_NOSYSTEM": "1", "GIT_OPTIONAL_LOCKS": "0",
 		"TERM": "dumb", "NO_COLOR": "1",
-		"GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_COUNT": "6", "GIT_ALLOW_PROTOCOL": "http:https:file",
+		"GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_COUNT": "11", "GIT_ALLOW_PROTOCOL": "http:https:file",
 		"GIT_CONFIG_KEY_0": "core.fsmonitor", "GIT_CONFIG_VALUE_0": "false",
 		"GIT_CONFIG_KEY_1": "core.hooksPath", "GIT_CONFIG_VALUE_1": "/dev/null",
 		"GIT_CONFIG_KEY_2": "core.pager", "GIT_CONFIG_VALUE_2": "cat",
 		"GIT_CONFIG_KEY_3": "core.editor", "GIT_CONFIG_VALUE_3": "true",
 		"GIT_CONFIG_KEY_4": "core.sshCommand", "GIT_CONFIG_VALUE_4": "false",
 		"GIT_CONFIG_KEY_5": "credential.helper", "GIT_CONFIG_VALUE_5": "",
+		"GIT_CONFIG_KEY_6": "gpg.program", "GIT_CONFIG_VALUE_6": "false",
+		"GIT_CONFIG_KEY_7": "gpg.ssh.program", "GIT_CONFIG_VALUE_7": "false",
+		"GIT_CONFIG_KEY_8": "gpg.x509.program", "GIT_CONFIG_VALUE_8": "false",
+		"GIT_CONFIG_KEY_9": "log.showSignature", "GIT_CONFIG_VALUE_9": "false",
+		"GIT_CONFIG_KEY_10": "core.askPass", "GIT_CONFIG_VALUE_10": "false",
 	}
 	seen := map[string]int{}
 	for _, kv := range out {
@@ -89,7 +94,7 @@ func TestSafeEnv(t *testing.T) {
 			t.Errorf("%s = %q (present %v), want %q", name, got, ok, v)
 		}
 	}
-	for _, name := range []string{"LESSOPEN", "LESSCLOSE", "GIT_SSH_COMMAND", "GIT_CONFIG_KEY_9", "GIT_CONFIG_VALUE_9", "POSIXLY_CORRECT", "GIT_DIR"} {
+	for _, name := range []string{"LESSOPEN", "LESSCLOSE", "GIT_SSH_COMMAND", "GIT_CONFIG_KEY_19", "GIT_CONFIG_VALUE_19", "POSIXLY_CORRECT", "GIT_DIR"} {
 		if _, ok := envValue(out, name); ok {
 			t.Errorf("%s still set", name)
 		}
