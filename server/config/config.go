@@ -21,6 +21,7 @@ type Config struct {
 	Guard              Guard     `json:"guard"`
 	Parsers            Parsers   `json:"parsers"`
 	Telemetry          Telemetry `json:"telemetry"`
+	Results            Results   `json:"results"`
 	// Sources lists the files and environment variables that were applied,
 	// in order: file paths, then "env PARISM_..." entries.
 	Sources []string `json:"sources,omitempty"`
@@ -83,6 +84,22 @@ type Telemetry struct {
 	Enabled bool `json:"enabled"`
 }
 
+// Results is the results section: limits of the in-memory result store
+// behind run's retain, fetch_result, explain_result and compare_results.
+type Results struct {
+	// MaxResultBytes bounds one kept result (raw text, parsed value and
+	// spans); a larger one is answered but not kept (result_too_large).
+	MaxResultBytes int `json:"max_result_bytes"`
+	// MaxTotalBytes bounds all kept results together; the least recently
+	// used are evicted past it. A result larger than it is not kept either
+	// (the smaller of the two limits applies to one result).
+	MaxTotalBytes int `json:"max_total_bytes"`
+	// MaxResults bounds how many results are kept at once.
+	MaxResults int `json:"max_results"`
+	// TTLMs is how long a result is kept after it was made.
+	TTLMs int `json:"ttl_ms"`
+}
+
 // Values of parsers.external_isolation.
 const (
 	IsolationProcess = "process"
@@ -126,6 +143,12 @@ func Default() Config {
 				Compact:   50,
 				JSONNoRaw: 200,
 			},
+		},
+		Results: Results{
+			MaxResultBytes: 2 << 20,
+			MaxTotalBytes:  32 << 20,
+			MaxResults:     16,
+			TTLMs:          60000,
 		},
 	}
 }
@@ -284,6 +307,10 @@ func (c Config) checks() []valueCheck {
 		{"parsers.adaptive_format_threshold.json", func() string { return checkNonNegative(p.AdaptiveFormatThreshold.JSON) }},
 		{"parsers.adaptive_format_threshold.compact", func() string { return checkNonNegative(p.AdaptiveFormatThreshold.Compact) }},
 		{"parsers.adaptive_format_threshold.json_no_raw", func() string { return checkNonNegative(p.AdaptiveFormatThreshold.JSONNoRaw) }},
+		{"results.max_result_bytes", func() string { return checkPositive(c.Results.MaxResultBytes) }},
+		{"results.max_total_bytes", func() string { return checkPositive(c.Results.MaxTotalBytes) }},
+		{"results.max_results", func() string { return checkPositive(c.Results.MaxResults) }},
+		{"results.ttl_ms", func() string { return checkPositive(c.Results.TTLMs) }},
 	}
 }
 

@@ -30,6 +30,7 @@ type fileConfig struct {
 	Guard              *fileGuard     `json:"guard" toml:"guard"`
 	Parsers            *fileParsers   `json:"parsers" toml:"parsers"`
 	Telemetry          *fileTelemetry `json:"telemetry" toml:"telemetry"`
+	Results            *fileResults   `json:"results" toml:"results"`
 }
 
 type fileGuard struct {
@@ -71,6 +72,13 @@ type fileThresholds struct {
 	JSON      *int `json:"json" toml:"json"`
 	Compact   *int `json:"compact" toml:"compact"`
 	JSONNoRaw *int `json:"json_no_raw" toml:"json_no_raw"`
+}
+
+type fileResults struct {
+	MaxResultBytes *int `json:"max_result_bytes" toml:"max_result_bytes"`
+	MaxTotalBytes  *int `json:"max_total_bytes" toml:"max_total_bytes"`
+	MaxResults     *int `json:"max_results" toml:"max_results"`
+	TTLMs          *int `json:"ttl_ms" toml:"ttl_ms"`
 }
 
 type fileTelemetry struct {

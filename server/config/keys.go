@@ -81,6 +81,14 @@ func Keys() []KeyDoc {
 			Description: "Adaptive output format: item-count threshold for the json-without-raw form; 0 means unset."},
 		{Key: "telemetry.enabled", Type: "bool", Default: "false",
 			Description: "Add per-stage timings to every envelope and per-command statistics to describe; nothing leaves the process."},
+		{Key: "results.max_result_bytes", Type: "int", Default: "2097152",
+			Description: "Bytes one retained result may hold (raw text, parsed value, spans); a larger one is answered but not kept (warning result_too_large)."},
+		{Key: "results.max_total_bytes", Type: "int", Default: "33554432",
+			Description: "Bytes all retained results may hold together; the least recently used are evicted past it. A result larger than this is not kept either."},
+		{Key: "results.max_results", Type: "int", Default: "16",
+			Description: "Results retained at once per server process; the least recently used are evicted past it."},
+		{Key: "results.ttl_ms", Type: "int", Default: "60000",
+			Description: "Milliseconds a retained result stays readable by fetch_result, explain_result and compare_results (then result_expired)."},
 	}
 	for i := range keys {
 		keys[i].Env = envFor(keys[i].Key)

@@ -297,6 +297,12 @@ func (ld *loader) apply(fc *fileConfig, l layerInfo) {
 	if t := fc.Telemetry; t != nil {
 		setBool(&c.Telemetry.Enabled, t.Enabled)
 	}
+	if r := fc.Results; r != nil {
+		setInt(&c.Results.MaxResultBytes, r.MaxResultBytes)
+		setInt(&c.Results.MaxTotalBytes, r.MaxTotalBytes)
+		setInt(&c.Results.MaxResults, r.MaxResults)
+		setInt(&c.Results.TTLMs, r.TTLMs)
+	}
 }
 
 func setInt(dst *int, v *int) {
@@ -537,6 +543,12 @@ func validateLayer(fc *fileConfig, errAt func(key, msg string) error) error {
 			nonNegative("parsers.adaptive_format_threshold.compact", t.Compact)
 			nonNegative("parsers.adaptive_format_threshold.json_no_raw", t.JSONNoRaw)
 		}
+	}
+	if r := fc.Results; r != nil {
+		positive("results.max_result_bytes", r.MaxResultBytes)
+		positive("results.max_total_bytes", r.MaxTotalBytes)
+		positive("results.max_results", r.MaxResults)
+		positive("results.ttl_ms", r.TTLMs)
 	}
 	for _, c := range checks {
 		if c.msg != "" {

@@ -2,7 +2,9 @@ package engine
 
 import (
 	"crypto/rand"
+
 	"encoding/hex"
+	"github.com/parism-go/parism/catalog"
 
 	"github.com/parism-go/parism/shaper"
 )
@@ -86,8 +88,10 @@ func (p *pager) page(pg shaper.Page) *Envelope {
 // stage budget and, when rows are left, a continuation. A result without
 // rows is measured whole; if it does not fit the answer is a failure
 // (budget_exceeded) rather than a partial value.
-func (e *Engine) fitBudget(env *Envelope, out outcome, b shaper.Budget, tok shaper.Tokenizer, resultID string, retained bool) {
-	p := &pager{e: e, base: *env, sh: out.shaped, resultID: resultID, retained: retained}
+//
+// offset is the first row to return (fetch_result's cursor; 0 for run).
+func (e *Engine) fitBudget(env *Envelope, sh shaped, identity []string, b shaper.Budget, tok shaper.Tokenizer, resultID string, retained bool, offset int) {
+	p := &pager{e: e, base: *env, sh: sh, resultID: resultID, retained: retained}
 	rows := p.rows()
 	if rows == nil || env.Stdout.Parsed == nil {
 		env.Budget = &shaper.BudgetReport{MaxTokens: b.MaxTokens}
@@ -113,17 +117,21 @@ func (e *Engine) fitBudget(env *Envelope, out outcome, b shaper.Budget, tok shap
 		return
 	}
 	p.base.Stdout.Raw, p.base.Stdout.RawBase64 = nil, ""
-	p.qhash = queryHash(out.shaped)
-	var identity []string
-	if out.parse.Parser != nil {
-		identity = out.parse.Parser.KeyFields
-	}
-	res, err := shaper.Fit(p.render, rows, 0, b, identity)
+	p.qhash = queryHash(sh)
+	offset = min(offset, len(rows))
+	res, err := shaper.Fit(p.render, rows, offset, b, identity)
 	if err != nil {
 		f := shaperFailure(err)
 		configFailure(env, f)
 		env.Stdout.Raw, env.Stdout.RawBase64, env.Stdout.Parsed = nil, "", nil
 		return
 	}
-	*env = *p.page(shaper.Page{Rows: rows[:res.Rows], Offset: 0, NextOffset: res.NextOffset, Budget: res.Budget, Omission: res.Omission})
+	*env = *p.page(shaper.Page{Rows: rows[offset : offset+res.Rows], Offset: offset, NextOffset: res.NextOffset, Budget: res.Budget, Omission: res.Omission})
+}
+
+func keyFields(p *catalog.Parser) []string {
+	if p == nil {
+		return nil
+	}
+	return p.KeyFields
 }

@@ -34,6 +34,9 @@ type Engine struct {
 	stats   *stats
 	limit   *limiter       // guard.max_concurrent_runs and max_queued_runs
 	signer  *shaper.Signer // continuation cursors; a random key per engine
+	store   Store          // retained results (results.*)
+	// notRetained remembers ids issued by runs without retain.
+	notRetained *idRing
 }
 
 // Option adjusts an Engine.
@@ -70,13 +73,16 @@ func New(cfg config.Config, opts ...Option) (*Engine, error) {
 		return nil, err
 	}
 	e := &Engine{cfg: cfg, guard: g, os: catalog.HostOS(), pages: newPageCache(), stats: newStats(),
-		signer: shaper.NewSigner(nil)}
+		signer: shaper.NewSigner(nil), notRetained: &idRing{}}
 	e.limit = newLimiter(cfg.Guard.MaxConcurrentRuns, cfg.Guard.MaxQueuedRuns)
 	for _, o := range opts {
 		o(e)
 	}
 	if e.reg == nil {
 		e.reg = catalog.Default()
+	}
+	if e.store == nil {
+		e.store = NewMemoryStore(cfg.Results)
 	}
 	if cfg.Guard.Secrets.OutputRedactionEnabled {
 		if e.redact, err = config.CompileOutputPatterns(cfg.Guard.Secrets.OutputPatterns); err != nil {
@@ -115,6 +121,14 @@ type Request struct {
 	Query shaper.Query `json:"-"`
 	// Budget caps the answer's tokens; nil means no budget.
 	Budget *shaper.Budget `json:"budget,omitempty"`
+	// Retain keeps the result in the engine's store (results.*) for
+	// fetch_result, explain_result and compare_results.
+	Retain bool `json:"retain,omitempty"`
+	// ContractVersion "next" adds review{...}; "" or "stable" does not.
+	ContractVersion string `json:"contract_version,omitempty"`
+	// Evidence "rows" or "fields" records where each value came from
+	// (catalog spans) for explain_result; "" or "none" does not.
+	Evidence string `json:"evidence,omitempty"`
 
 	// OnProgress, when set, receives stdout bytes and lines while the
 	// command runs (for MCP progress notifications).
@@ -125,7 +139,8 @@ type Request struct {
 // panics on bad input: every problem is a Failure in the envelope.
 func (e *Engine) Run(ctx context.Context, req Request) *Envelope {
 	start := time.Now()
-	sh := shaping{format: req.Format, query: req.Query, budget: req.Budget}
+	sh := shaping{format: req.Format, query: req.Query, budget: req.Budget,
+		evidence: req.Evidence == EvidenceRows || req.Evidence == EvidenceFields}
 	var tok shaper.Tokenizer
 	if req.Budget != nil {
 		// Refused before anything runs: a budget that can never be met
@@ -141,8 +156,22 @@ func (e *Engine) Run(ctx context.Context, req Request) *Envelope {
 	env, res := e.execute(ctx, req, start)
 	if res != nil {
 		out := e.finish(env, res, req.Cmd, req.Args, sh, start)
+		var id string
+		if req.Budget != nil || req.Retain || req.ContractVersion == ContractNext {
+			id = newResultID()
+		}
+		if req.ContractVersion == ContractNext {
+			env.Review = e.review(env, out, id, sh)
+		}
+		retained := false
+		if req.Retain {
+			retained = e.retain(ctx, env, out, req, id)
+		}
+		if id != "" && !retained {
+			e.notRetained.add(storeKey{ownerOf(ctx), id})
+		}
 		if req.Budget != nil {
-			e.fitBudget(env, out, *req.Budget, tok, newResultID(), false)
+			e.fitBudget(env, out.shaped, keyFields(out.parse.Parser), *req.Budget, tok, id, retained, 0)
 		}
 	}
 	e.stats.record(req.Cmd, env)
@@ -172,6 +201,10 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 		return env
 	}
 	if f := checkFormat(req.Format); f != nil {
+		env.Failure = f
+		return done(), nil
+	}
+	if f := checkReview(req); f != nil {
 		env.Failure = f
 		return done(), nil
 	}
@@ -256,6 +289,7 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 func (e *Engine) finish(env *Envelope, res *executor.Result, cmd string, args []string, sh shaping, start time.Time) outcome {
 	t := time.Now()
 	stdout := e.redactText(string(res.Stdout.Data))
+	masked := e.redact != nil && stdout != string(res.Stdout.Data)
 	env.Stderr = e.redactText(string(res.Stderr.Data))
 	if env.Telemetry != nil {
 		env.Telemetry.RedactMs = ms(time.Since(t))
@@ -270,6 +304,7 @@ func (e *Engine) finish(env *Envelope, res *executor.Result, cmd string, args []
 		}
 	}
 	out := e.parseInto(env, cmd, args, stdout, sh)
+	out.masked = masked
 	keepBytes(env, &res.Stdout, &res.Stderr)
 	env.DurationMs = ms(time.Since(start))
 	if env.Telemetry != nil {
@@ -281,7 +316,7 @@ func (e *Engine) finish(env *Envelope, res *executor.Result, cmd string, args []
 // parseInto fills env.Stdout from raw text and applies the output format.
 func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw string, sh shaping) outcome {
 	t := time.Now()
-	pr := e.reg.Parse(catalog.Input{Cmd: cmd, Args: args, Raw: raw, OS: e.os, MaxItems: e.cfg.Guard.MaxItems})
+	pr := e.reg.Parse(catalog.Input{Cmd: cmd, Args: args, Raw: raw, OS: e.os, MaxItems: e.cfg.Guard.MaxItems, Spans: sh.evidence})
 	if env.Telemetry != nil {
 		env.Telemetry.ParseMs = ms(time.Since(t))
 	}
@@ -322,6 +357,7 @@ type outcome struct {
 	parse  catalog.Result
 	raw    string // the redacted text the parser read
 	shaped shaped
+	masked bool // redaction changed the output
 }
 
 // parseFailure records a parse problem unless a more important failure

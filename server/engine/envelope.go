@@ -55,9 +55,17 @@ type Envelope struct {
 	Budget *shaper.BudgetReport `json:"budget,omitempty"`
 	// Continuation is where the rows a budget left out continue.
 	Continuation *Continuation `json:"continuation,omitempty"`
-	Failure      *Failure      `json:"failure,omitempty"`
-	GuardError   *GuardError   `json:"guard_error,omitempty"`
-	Telemetry    *Telemetry    `json:"telemetry,omitempty"`
+	// ResultID names the retained result (run with retain); Retained
+	// says whether it was kept (false: over results.max_result_bytes).
+	ResultID string `json:"result_id,omitempty"`
+	Retained *bool  `json:"retained,omitempty"`
+	// Review is the answer's provenance (contract_version "next").
+	Review *Review `json:"review,omitempty"`
+	// Warnings say what was asked but not done (result_too_large: ...).
+	Warnings   []string    `json:"warnings,omitempty"`
+	Failure    *Failure    `json:"failure,omitempty"`
+	GuardError *GuardError `json:"guard_error,omitempty"`
+	Telemetry  *Telemetry  `json:"telemetry,omitempty"`
 }
 
 // Stdout holds the raw text and what a parser read from it.

@@ -31,7 +31,22 @@ type RunInput struct {
 	Limit  *int        `json:"limit,omitempty" jsonschema:"keep at most this many rows (after sort_by)"`
 	Array  string      `json:"array,omitempty" jsonschema:"which top-level array of parsed to query when there are several (e.g. entries); default: the only one"`
 
-	Budget *BudgetInput `json:"budget,omitempty" jsonschema:"token budget for the answer: rows that do not fit are left out (omission[] stage budget) with a continuation cursor for fetch_result; turns the adaptive compact format off"`
+	Budget          *BudgetInput `json:"budget,omitempty" jsonschema:"token budget for the answer: rows that do not fit are left out (omission[] stage budget) with a continuation cursor for fetch_result; turns the adaptive compact format off"`
+	ContractVersion string       `json:"contract_version,omitempty" jsonschema:"stable (default) or next: next adds review{result_id, parser_id, parser_version, schema_version, content_hash, source_complete, parse_complete, representation_lossless, privacy_transform, retained, warnings}"`
+	Evidence        string       `json:"evidence,omitempty" jsonschema:"none (default), rows or fields: record where each parsed value came from in the raw output, for explain_result (turns the adaptive compact format off)"`
+	Retain          bool         `json:"retain,omitempty" jsonschema:"keep the result in server memory (at most 2 MiB each, 16 results, 60 s by default) for fetch_result, explain_result and compare_results; the answer gets result_id and retained"`
+}
+
+// ExplainInput is the explain_result tool's parameters.
+type ExplainInput struct {
+	ResultID string `json:"result_id" jsonschema:"result_id of a run with retain: true (review.result_id)"`
+	Pointer  string `json:"pointer" jsonschema:"JSON Pointer (RFC 6901) into stdout.parsed as retained, before select or budget, e.g. /processes/0/pid; an object or array gives its leaves' spans"`
+}
+
+// FetchInput is the fetch_result tool's parameters.
+type FetchInput struct {
+	ResultID string `json:"result_id" jsonschema:"result_id of a run with retain: true (continuation.result_id or result_id)"`
+	Cursor   string `json:"cursor,omitempty" jsonschema:"continuation.cursor of the previous page; omit for the first page"`
 }
 
 // BudgetInput is the budget parameter.
@@ -138,9 +153,29 @@ func tools() []*mcp.Tool {
 				bs.Properties["tokenizer"].Enum = stringsToAny(shaper.TokenizerNames())
 				one := 1.0
 				bs.Properties["max_tokens"].Minimum = &one
+				s.Properties["contract_version"].Enum = []any{engine.ContractStable, engine.ContractNext}
+				s.Properties["evidence"].Enum = []any{engine.EvidenceNone, engine.EvidenceRows, engine.EvidenceFields}
 			}),
 			OutputSchema: envelope,
 			Annotations:  &mcp.ToolAnnotations{Title: "Run a command", OpenWorldHint: ptr(true)},
+		},
+		{
+			Name: "fetch_result",
+			Description: "Read the next page of a result kept by run(retain: true), under the same query and budget, without running the command again. " +
+				"Refusals come back as failure{kind: config, reason}: result_not_found, result_expired, result_evicted, not_retained, cursor_invalid, cursor_mismatch.",
+			InputSchema:  schemaFor[FetchInput](nil),
+			OutputSchema: envelope,
+			Annotations:  &mcp.ToolAnnotations{Title: "Fetch a retained result", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)},
+		},
+		{
+			Name: "explain_result",
+			Description: "Say where a value of a result kept by run(retain: true, evidence: \"fields\") came from: value, source_kind (verbatim, derived, none), " +
+				"source_spans[{source, start, end, line, transform}] as UTF-8 byte offsets [start, end) into the redacted raw output. Does not run anything.",
+			InputSchema: schemaFor[ExplainInput](nil),
+			OutputSchema: schemaFor[engine.Explanation](func(s *jsonschema.Schema) {
+				s.Properties["value"] = &jsonschema.Schema{Description: s.Properties["value"].Description}
+			}),
+			Annotations: &mcp.ToolAnnotations{Title: "Explain a retained value", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)},
 		},
 		{
 			Name:         "run_paged",
@@ -201,7 +236,7 @@ func New(e *engine.Engine, opts *Options) *mcp.Server {
 		&mcp.ServerOptions{Instructions: instructions, Capabilities: &mcp.ServerCapabilities{}})
 	h := &handlers{e: e, progressAfter: o.ProgressAfter}
 	byName := map[string]mcp.ToolHandler{
-		"run": h.run, "run_paged": h.runPaged, "describe": h.describe, "dry_run": h.dryRun,
+		"run": h.run, "run_paged": h.runPaged, "fetch_result": h.fetchResult, "explain_result": h.explainResult, "describe": h.describe, "dry_run": h.dryRun,
 	}
 	for _, t := range tools() {
 		s.AddTool(t, byName[t.Name])
@@ -294,9 +329,48 @@ func (h *handlers) run(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Call
 	if f := decode(req.Params.Arguments, &in); f != nil {
 		return failed(f, in.Cmd)
 	}
-	env := h.e.Run(ctx, engine.Request{Cmd: in.Cmd, Args: in.Args, Cwd: in.Cwd, Format: in.Format,
-		IncludeDiff: in.IncludeDiff, Query: in.query(), Budget: in.Budget.budget(), OnProgress: h.progress(ctx, req)})
+	env := h.e.Run(owned(ctx, req), engine.Request{Cmd: in.Cmd, Args: in.Args, Cwd: in.Cwd, Format: in.Format,
+		IncludeDiff: in.IncludeDiff, Query: in.query(), Budget: in.Budget.budget(), Retain: in.Retain,
+		ContractVersion: in.ContractVersion, Evidence: in.Evidence,
+		OnProgress: h.progress(ctx, req)})
 	return result(env)
+}
+
+// owned marks ctx with the calling session, so that one session cannot
+// read another's retained results.
+func owned(ctx context.Context, req *mcp.CallToolRequest) context.Context {
+	if req.Session == nil {
+		return engine.WithOwner(ctx, "")
+	}
+	if id := req.Session.ID(); id != "" {
+		return engine.WithOwner(ctx, id)
+	}
+	// Transports without session ids (stdio, in-memory): the session
+	// object itself tells one connection from another.
+	return engine.WithOwner(ctx, fmt.Sprintf("session:%p", req.Session))
+}
+
+func (h *handlers) explainResult(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var in ExplainInput
+	if f := decode(req.Params.Arguments, &in); f != nil {
+		return result(&engine.Explanation{SourceSpans: []engine.SourceSpan{}, Warnings: []string{}, Failure: f})
+	}
+	if in.ResultID == "" {
+		return result(&engine.Explanation{SourceSpans: []engine.SourceSpan{}, Warnings: []string{},
+			Failure: &engine.Failure{Kind: engine.KindConfig, Reason: engine.ReasonInvalidArgument, Message: "result_id is required"}})
+	}
+	return result(h.e.ExplainResult(owned(ctx, req), in.ResultID, in.Pointer))
+}
+
+func (h *handlers) fetchResult(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var in FetchInput
+	if f := decode(req.Params.Arguments, &in); f != nil {
+		return failed(f, "")
+	}
+	if in.ResultID == "" {
+		return failed(&engine.Failure{Kind: engine.KindConfig, Reason: engine.ReasonInvalidArgument, Message: "result_id is required"}, "")
+	}
+	return result(h.e.FetchResult(owned(ctx, req), in.ResultID, in.Cursor))
 }
 
 func (h *handlers) runPaged(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
