@@ -1,0 +1,66 @@
+package catalog
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// benchTasklist is tasklist output of at least 1 MB, table or CSV.
+func benchTasklist(csv bool) string {
+	var b strings.Builder
+	names := []string{"svchost.exe", "chrome.exe", "System Idle Process", "Microsoft.Photos.exe", "Überwachung.exe"}
+	if csv {
+		b.WriteString("\"Image Name\",\"PID\",\"Session Name\",\"Session#\",\"Mem Usage\"\r\n")
+	} else {
+		b.WriteString("\r\nImage Name                     PID Session Name        Session#    Mem Usage\r\n")
+		b.WriteString("========================= ======== ================ =========== ============\r\n")
+	}
+	for i := 0; b.Len() < 1<<20; i++ {
+		name, sess, mem := names[i%len(names)], "Console", fmt.Sprintf("%d,%03d K", 1+i%900, i%1000)
+		if i%3 == 0 {
+			sess = "Services"
+		}
+		if csv {
+			fmt.Fprintf(&b, "\"%s\",\"%d\",\"%s\",\"%d\",\"%s\"\r\n", name, 4+i*4, sess, i%3, mem)
+		} else {
+			fmt.Fprintf(&b, "%-25s %8d %-16s %11d %12s\r\n", name, 4+i*4, sess, i%3, mem)
+		}
+	}
+	return b.String()
+}
+
+func BenchmarkWindows(b *testing.B) {
+	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+	cases := []struct {
+		name  string
+		parse func(*Context) (any, error)
+		args  []string
+		raw   string
+	}{
+		{"tasklist", parseTasklist, nil, benchTasklist(false)},
+		{"tasklist-csv", parseTasklist, []string{"/fo", "csv"}, benchTasklist(true)},
+	}
+	for _, tc := range cases {
+		for _, spans := range []bool{false, true} {
+			name := tc.name
+			if spans {
+				name += "/spans"
+			}
+			b.Run(name, func(b *testing.B) {
+				b.SetBytes(int64(len(tc.raw)))
+				b.ReportAllocs()
+				for b.Loop() {
+					c := &Context{Raw: tc.raw, Args: tc.args, OS: Windows, Now: now, Location: time.UTC, recording: spans}
+					if _, err := tc.parse(c); err != nil {
+						b.Fatal(err)
+					}
+					if len(c.unread) != 0 {
+						b.Fatalf("%d unread lines", len(c.unread))
+					}
+				}
+			})
+		}
+	}
+}
