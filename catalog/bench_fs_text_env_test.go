@@ -1,0 +1,149 @@
+//go:build unix
+
+package catalog
+
+import (
+	"fmt"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Benchmark inputs of at least 1 MB for the line and column parsers of the
+// filesystem, text and environment families, built from realistic rows.
+// Besides MB/s by the wall clock, each reports MB/cpu-s: throughput by the
+// process's CPU time, which other load on a shared machine does not skew.
+
+// benchCPU is the process's user and system CPU time.
+func benchCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func benchRows(row func(b *strings.Builder, i int)) string {
+	var b strings.Builder
+	for i := 0; b.Len() < 1<<20; i++ {
+		row(&b, i)
+	}
+	return b.String()
+}
+
+func benchFind() string {
+	return benchRows(func(b *strings.Builder, i int) {
+		switch i % 5 {
+		case 0:
+			fmt.Fprintf(b, "./src/pkg%d\n", i%97)
+		case 1:
+			fmt.Fprintf(b, "./src/pkg%d/dir with spaces/file_%06d.go\n", i%97, i)
+		default:
+			fmt.Fprintf(b, "./internal/service/handler_%d_test.go\n", i)
+		}
+	})
+}
+
+func benchGrepSingle() string {
+	return benchRows(func(b *strings.Builder, i int) {
+		fmt.Fprintf(b, "%d:\tlog.Printf(\"request %%d took %%s\", id, time.Since(start)) // TODO %d\n", i+1, i)
+	})
+}
+
+func benchGrepRecursive() string {
+	return benchRows(func(b *strings.Builder, i int) {
+		fmt.Fprintf(b, "./internal/pkg%d/handler_%d.go:%d:\tif err != nil { return fmt.Errorf(\"at 12:30:45: %%w\", err) }\n", i%50, i%300, i%900+1)
+	})
+}
+
+func benchWc() string {
+	var b strings.Builder
+	s := benchRows(func(b *strings.Builder, i int) {
+		fmt.Fprintf(b, "  %5d  %6d %8d src/pkg%d/file with spaces_%d.go\n", i%3000, i%30000, i*37%1000000, i%40, i)
+	})
+	b.WriteString(s)
+	b.WriteString("  123456  1234567 12345678 total\n")
+	return b.String()
+}
+
+func benchDf() string {
+	var b strings.Builder
+	b.WriteString("Filesystem                         1K-blocks     Used Available Use% Mounted on\n")
+	b.WriteString(benchRows(func(b *strings.Builder, i int) {
+		switch i % 3 {
+		case 0:
+			fmt.Fprintf(b, "/dev/nvme0n1p%-22d %9d %8d %9d %3d%% /mnt/data%d\n", i%9, 264212084, 16643388+i, 78857876-i, i%100, i)
+		case 1:
+			fmt.Fprintf(b, "tmpfs                               %8d        0  %8d   0%% /run/user/%d\n", 24683656, 24683656, i)
+		default:
+			fmt.Fprintf(b, "fs with space                           4096     %4d      4096  %2d%% /srv/volume %d\n", i%4096, i%100, i)
+		}
+	}))
+	return b.String()
+}
+
+func benchDu() string {
+	return benchRows(func(b *strings.Builder, i int) {
+		fmt.Fprintf(b, "%d\t./node_modules/pkg-%d/lib/dir with spaces %d\n", i*4%100000, i%500, i)
+	})
+}
+
+func benchText() string {
+	return benchRows(func(b *strings.Builder, i int) {
+		fmt.Fprintf(b, "2026-11-29T09:41:%02d.123Z INFO request id=%d path=/api/v1/items/%d status=200 duration=%dms\n", i%60, i, i%1000, i%500)
+	})
+}
+
+func benchCatN() string {
+	return benchRows(func(b *strings.Builder, i int) {
+		fmt.Fprintf(b, "%6d\tfunc handler%d(w http.ResponseWriter, r *http.Request) {\n", i+1, i)
+	})
+}
+
+func BenchmarkParseFsTextEnv(b *testing.B) {
+	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+	cases := []struct {
+		name  string
+		parse func(*Context) (any, error)
+		args  []string
+		raw   string
+	}{
+		{"find", parseFind, []string{"."}, benchFind()},
+		{"grep-n", parseGrep, []string{"-n", "TODO", "main.go"}, benchGrepSingle()},
+		{"grep-rn", parseGrep, []string{"-rn", "err", "."}, benchGrepRecursive()},
+		{"wc", parseWc, []string{"a", "b"}, benchWc()},
+		{"df", parseDf, nil, benchDf()},
+		{"du", parseDu, []string{"-a"}, benchDu()},
+		{"head", parseHeadTail, []string{"-n", "100000", "app.log"}, benchText()},
+		{"cat", parseCat, []string{"app.log"}, benchText()},
+		{"cat-n", parseCat, []string{"-n", "main.go"}, benchCatN()},
+	}
+	for _, tc := range cases {
+		for _, spans := range []bool{false, true} {
+			name := tc.name
+			if spans {
+				name += "/spans"
+			}
+			b.Run(name, func(b *testing.B) {
+				b.SetBytes(int64(len(tc.raw)))
+				b.ReportAllocs()
+				rows := strings.Count(tc.raw, "\n")
+				cpu0 := benchCPU()
+				for b.Loop() {
+					c := &Context{Raw: tc.raw, Args: tc.args, OS: Linux, Now: now, Location: time.UTC, recording: spans}
+					if _, err := tc.parse(c); err != nil {
+						b.Fatal(err)
+					}
+					if len(c.unread) != 0 {
+						b.Fatalf("%d unread lines", len(c.unread))
+					}
+				}
+				b.ReportMetric(float64(rows), "rows/op")
+				if cpu := benchCPU() - cpu0; cpu > 0 {
+					b.ReportMetric(float64(len(tc.raw))*float64(b.N)/cpu.Seconds()/1e6, "MB/cpu-s")
+				}
+			})
+		}
+	}
+}
