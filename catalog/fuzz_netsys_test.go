@@ -1,0 +1,69 @@
+package catalog
+
+import "testing"
+
+// Fuzz targets of the network and system parsers: no panic, bounded time,
+// the input left alone and the span contract kept (see fuzzParse).
+
+var (
+	pingFuzzArgs      = [][]string{{"-c", "3", "127.0.0.1"}, {"-q", "-c", "2", "h"}, {"-D", "-c", "1", "h"}}
+	curlFuzzArgs      = [][]string{{"-sI", "http://x"}, {"-sIL", "http://x"}}
+	netstatFuzzArgs   = [][]string{{"-tunap"}, {"-an"}, {"-tlnpe"}, {"-xap"}}
+	ssFuzzArgs        = [][]string{{"-tunap"}, {"-tln"}, {"-xap"}, {"-t", "state", "established"}}
+	lsofFuzzArgs      = [][]string{{"-i", "-n", "-P"}, {"-i"}, {"-p", "1"}}
+	digFuzzArgs       = [][]string{{"example.com"}, {"+short", "example.com"}, {"+noall", "+answer", "x"}}
+	ipFuzzArgs        = [][]string{{"addr"}, {"link"}, {"-4", "addr", "show", "dev", "eth0"}}
+	freeFuzzArgs      = [][]string{{}, {"-b"}, {"-h"}, {"-m", "-w"}, {"-bt", "-l"}, {"--si", "-h"}}
+	unameFuzzArgs     = [][]string{{"-a"}}
+	idFuzzArgs        = [][]string{{}, {"root"}}
+	uptimeFuzzArgs    = [][]string{{}}
+	wFuzzArgs         = [][]string{{}, {"-s"}}
+	dateFuzzArgs      = [][]string{{}, {"-u"}, {"-Iseconds"}, {"-R"}}
+	mountFuzzArgs     = [][]string{{}, {"-l"}}
+	lsblkFuzzArgs     = [][]string{{}, {"-b"}, {"-f"}, {"-l", "-p"}}
+	systemctlFuzzArgs = [][]string{{"list-units"}, {"list-units", "--no-legend", "--plain"}, {"--all"}}
+	journalFuzzArgs   = [][]string{{"-o", "short-iso"}, {"-o", "short-iso", "--no-hostname"}}
+	aptFuzzArgs       = [][]string{{"list", "--installed"}, {"search", "curl"}}
+	brewFuzzArgs      = [][]string{{"list", "--versions"}, {"list"}, {"list", "--cask", "--versions"}}
+)
+
+func netsysFuzz(f *testing.F, dirs []string, parse func(*Context) (any, error), args [][]string) {
+	for _, d := range dirs {
+		seedGolden(f, d, args)
+	}
+	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
+		fuzzParse(t, parse, raw, args, sel, spans)
+	})
+}
+
+func FuzzPing(f *testing.F) { netsysFuzz(f, []string{"ping"}, parsePing, pingFuzzArgs) }
+func FuzzCurlHead(f *testing.F) {
+	netsysFuzz(f, []string{"curl-head"}, parseCurlHead, curlFuzzArgs)
+}
+func FuzzNetstat(f *testing.F) {
+	netsysFuzz(f, []string{"netstat", "netstat-bsd"}, parseNetstat, netstatFuzzArgs)
+}
+func FuzzSs(f *testing.F)     { netsysFuzz(f, []string{"ss"}, parseSs, ssFuzzArgs) }
+func FuzzLsof(f *testing.F)   { netsysFuzz(f, []string{"lsof"}, parseLsof, lsofFuzzArgs) }
+func FuzzDig(f *testing.F)    { netsysFuzz(f, []string{"dig"}, parseDig, digFuzzArgs) }
+func FuzzIPAddr(f *testing.F) { netsysFuzz(f, []string{"ip-addr"}, parseIPAddr, ipFuzzArgs) }
+func FuzzFree(f *testing.F)   { netsysFuzz(f, []string{"free"}, parseFree, freeFuzzArgs) }
+func FuzzUname(f *testing.F)  { netsysFuzz(f, []string{"uname"}, parseUname, unameFuzzArgs) }
+func FuzzID(f *testing.F)     { netsysFuzz(f, []string{"id"}, parseID, idFuzzArgs) }
+func FuzzUptime(f *testing.F) { netsysFuzz(f, []string{"uptime"}, parseUptime, uptimeFuzzArgs) }
+func FuzzW(f *testing.F)      { netsysFuzz(f, []string{"w"}, parseW, wFuzzArgs) }
+func FuzzDate(f *testing.F)   { netsysFuzz(f, []string{"date"}, parseDate, dateFuzzArgs) }
+func FuzzMount(f *testing.F)  { netsysFuzz(f, []string{"mount"}, parseMount, mountFuzzArgs) }
+func FuzzLsblk(f *testing.F)  { netsysFuzz(f, []string{"lsblk"}, parseLsblk, lsblkFuzzArgs) }
+func FuzzSystemctl(f *testing.F) {
+	netsysFuzz(f, []string{"systemctl", "systemctl-list-units"}, parseSystemctlUnits, systemctlFuzzArgs)
+}
+func FuzzJournalctl(f *testing.F) {
+	netsysFuzz(f, []string{"journalctl"}, parseJournal, journalFuzzArgs)
+}
+func FuzzApt(f *testing.F) {
+	netsysFuzz(f, []string{"apt-list", "apt-search"}, parseApt, aptFuzzArgs)
+}
+func FuzzBrewList(f *testing.F) {
+	netsysFuzz(f, []string{"brew-list"}, parseBrewList, brewFuzzArgs)
+}

@@ -1,0 +1,3117 @@
+package catalog
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Network commands: ping, curl -I, netstat, ss, lsof, dig and ip addr.
+//
+// Addresses are kept as the program printed them ("127.0.0.1:8080",
+// "[::]:22", "*.22" on BSD); the port is also given as a number when it is
+// one (local_port, foreign_port, peer_port, remote_port), so "what listens
+// on 8080" needs no string work.
+
+// Span field ids of the network parsers' rows.
+var (
+	nkReplies     = spanID("replies")
+	nkFailures    = spanID("failures")
+	nkConnections = spanID("connections")
+	nkUnixSockets = spanID("unix_sockets")
+
+	nfSeq            = spanID("seq")
+	nfBytes          = spanID("bytes")
+	nfFrom           = spanID("from")
+	nfFromAddress    = spanID("from_address")
+	nfTTL            = spanID("ttl")
+	nfTimeMs         = spanID("time_ms")
+	nfDuplicate      = spanID("duplicate")
+	nfTimestamp      = spanID("timestamp")
+	nfMessage        = spanID("message")
+	nfProto          = spanID("proto")
+	nfNetid          = spanID("netid")
+	nfRecvQ          = spanID("recv_q")
+	nfSendQ          = spanID("send_q")
+	nfLocalAddress   = spanID("local_address")
+	nfLocalPort      = spanID("local_port")
+	nfForeignAddress = spanID("foreign_address")
+	nfForeignPort    = spanID("foreign_port")
+	nfPeerAddress    = spanID("peer_address")
+	nfPeerPort       = spanID("peer_port")
+	nfRemoteAddress  = spanID("remote_address")
+	nfRemotePort     = spanID("remote_port")
+	nfState          = spanID("state")
+	nfPID            = spanID("pid")
+	nfProgram        = spanID("program")
+	nfRefCount       = spanID("ref_count")
+	nfAddress        = spanID("address")
+	nfVnode          = spanID("vnode")
+	nfConn           = spanID("conn")
+	nfRefs           = spanID("refs")
+	nfNextRef        = spanID("nextref")
+	nfCommand        = spanID("command")
+	nfTID            = spanID("tid")
+	nfTaskCommand    = spanID("task_command")
+	nfFD             = spanID("fd")
+	nfDevice         = spanID("device")
+	nfSizeOff        = spanID("size_off")
+	nfNode           = spanID("node")
+	nfProtocol       = spanID("protocol")
+
+	// Nested list items of a row ("flags/0", "processes/2/pid"), for the
+	// first few; later ones are recorded one by one.
+	nfFlagItems    = netItemIDs("flags", "", 8)
+	nfProcCommands = netItemIDs("processes", "command", 16)
+	nfProcPIDs     = netItemIDs("processes", "pid", 16)
+	nfProcFDs      = netItemIDs("processes", "fd", 16)
+)
+
+func netItemIDs(list, field string, n int) []uint16 {
+	ids := make([]uint16, n)
+	for i := range ids {
+		name := list + "/" + strconv.Itoa(i)
+		if field != "" {
+			name += "/" + field
+		}
+		ids[i] = spanID(name)
+	}
+	return ids
+}
+
+// netSpan records a span outside the row machinery; the pointer is built
+// only while recording.
+func netSpan(c *Context, start, end int, tr string, tokens ...any) {
+	if c.Recording() {
+		recordSpan(c, Ptr(tokens...), start, end, tr)
+	}
+}
+
+// netPending holds spans of a line until the whole line has read, so that
+// a line given up halfway leaves no span behind.
+type netPending struct {
+	c     *Context
+	spans []netPendingSpan
+}
+
+type netPendingSpan struct {
+	tokens []any
+	s, e   int
+	tr     string
+}
+
+func (p *netPending) add(s, e int, tr string, tokens ...any) {
+	if p.c.Recording() {
+		p.spans = append(p.spans, netPendingSpan{tokens, s, e, tr})
+	}
+}
+
+// flush records the held spans.
+func (p *netPending) flush() {
+	for _, x := range p.spans {
+		recordSpan(p.c, Ptr(x.tokens...), x.s, x.e, x.tr)
+	}
+	p.spans = p.spans[:0]
+}
+
+// netFloat reads a plain decimal ("0.121", "12", "-1.5"): no exponent, no
+// "inf" or "nan", which strconv would accept.
+func netFloat(s string) (float64, bool) {
+	if s == "" {
+		return 0, false
+	}
+	digits, dot := 0, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '.' && !dot:
+			dot = true
+		case c == '-' && i == 0:
+		default:
+			return 0, false
+		}
+	}
+	if digits == 0 {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	return f, err == nil
+}
+
+// netInt reads an optionally signed decimal integer.
+func netInt(s string) (int64, bool) {
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		n, ok := atoi(s[1:])
+		if s[0] == '-' {
+			n = -n
+		}
+		return n, ok
+	}
+	return atoi(s)
+}
+
+// netPort finds the port of an address as printed, after the last sep
+// (':' on Linux, '.' on BSD). It returns the port's offsets within addr
+// when the port is a number.
+func netPort(addr string, sep byte) (ps int, port int64, ok bool) {
+	i := strings.LastIndexByte(addr, sep)
+	if i < 0 || i == len(addr)-1 {
+		return 0, 0, false
+	}
+	n, ok := atoi(addr[i+1:])
+	if !ok || n > 65535 {
+		return 0, 0, false
+	}
+	return i + 1, n, true
+}
+
+// ---------------------------------------------------------------- ping
+
+// PingResult is the parsed output of `ping`: the target, each reply, each
+// failure (unreachable, timeout) and the closing statistics.
+type PingResult struct {
+	// Target is the host as given ("localhost"), TargetAddress the address
+	// ping resolved it to when it printed one.
+	Target             string   `json:"target,omitempty"`
+	TargetAddress      string   `json:"target_address,omitempty"`
+	PayloadBytes       *int64   `json:"payload_bytes,omitempty"`
+	PacketsTransmitted *int64   `json:"packets_transmitted,omitempty"`
+	PacketsReceived    *int64   `json:"packets_received,omitempty"`
+	Duplicates         *int64   `json:"duplicates,omitempty"`
+	Errors             *int64   `json:"errors,omitempty"`
+	PacketLossPercent  *float64 `json:"packet_loss_percent,omitempty"`
+	// TimeMs is the total time iputils reports ("time 2032ms").
+	TimeMs   *int64   `json:"time_ms,omitempty"`
+	RttMinMs *float64 `json:"rtt_min_ms,omitempty"`
+	RttAvgMs *float64 `json:"rtt_avg_ms,omitempty"`
+	RttMaxMs *float64 `json:"rtt_max_ms,omitempty"`
+	// RttMdevMs is iputils' mean deviation, RttStddevMs the BSD standard
+	// deviation: the two programs measure different things.
+	RttMdevMs   *float64 `json:"rtt_mdev_ms,omitempty"`
+	RttStddevMs *float64 `json:"rtt_stddev_ms,omitempty"`
+	// IpgMs and EwmaMs come with flood or adaptive pings (iputils).
+	IpgMs    *float64      `json:"ipg_ms,omitempty"`
+	EwmaMs   *float64      `json:"ewma_ms,omitempty"`
+	Replies  []PingReply   `json:"replies"`
+	Failures []PingFailure `json:"failures,omitempty"`
+}
+
+// PingReply is one echo reply. Seq is as printed: iputils counts from 1,
+// BSD and BusyBox from 0.
+type PingReply struct {
+	Seq         int64    `json:"seq"`
+	Bytes       *int64   `json:"bytes,omitempty"`
+	From        string   `json:"from"`
+	FromAddress string   `json:"from_address,omitempty"`
+	TTL         *int64   `json:"ttl,omitempty"`
+	TimeMs      *float64 `json:"time_ms,omitempty"`
+	Duplicate   bool     `json:"duplicate,omitempty"`
+	// Timestamp is iputils -D's receive time, in UTC.
+	Timestamp string `json:"timestamp,omitempty"`
+}
+
+// PingFailure is a probe that got no reply: an ICMP error ("Destination
+// Host Unreachable"), a timeout ("Request timeout", "no answer yet").
+type PingFailure struct {
+	Seq         *int64 `json:"seq,omitempty"`
+	From        string `json:"from,omitempty"`
+	FromAddress string `json:"from_address,omitempty"`
+	Message     string `json:"message"`
+	Timestamp   string `json:"timestamp,omitempty"`
+}
+
+var pingParser = &Parser{
+	ID:      "ping",
+	Command: "ping",
+	Version: "1",
+	Format:  "ping replies and statistics (Linux iputils, BusyBox, macOS/FreeBSD)",
+	Flags: Flags{
+		"-c": Value, "-i": Value, "-w": Value, "-W": Value, "-s": Value, "-t": Value, "-m": Value, "-I": Value,
+		"-q": Bool, "-n": Bool, "-4": Bool, "-6": Bool, "-D": Bool, "-O": Bool,
+	},
+	MaxPositionals: 1,
+	Alternatives:   map[string][]string{"-a": {}, "-v": {}, "-R": {}},
+	Result:         PingResult{},
+	RowsKey:        "replies",
+	Examples:       [][]string{{"-c", "3", "127.0.0.1"}, {"-c", "4", "-q", "example.com"}},
+	Parse:          parsePing,
+}
+
+func init() { registerBuiltin(pingParser) }
+
+func parsePing(c *Context) (any, error) {
+	res := &PingResult{Replies: []PingReply{}}
+	rec := c.Recording()
+	rs := newRowSpans(c, 7)
+	it := lines{raw: c.Raw}
+	dataLines, read := 0, 0
+	dump := 0 // after a BSD ICMP error: 1 expects its "Vr HL TOS" header, 2 the dump line
+	for {
+		line, start, ok := it.next()
+		if !ok {
+			break
+		}
+		if isBlank(line) {
+			continue
+		}
+		dataLines++
+		switch {
+		case dump == 1 && strings.HasPrefix(line, "Vr HL TOS"):
+			dump = 2
+			read++
+			continue
+		case dump == 2 && len(line) > 1 && line[0] == ' ' && (line[1] == '4' || line[1] == '6'):
+			dump = 0
+			read++
+			continue
+		}
+		dump = 0
+		var good bool
+		switch {
+		case strings.HasPrefix(line, "PING"):
+			good = pingHeader(c, res, line, start)
+		case strings.HasPrefix(line, "--- ") && (strings.HasSuffix(line, " ping statistics ---") || strings.HasSuffix(line, " ping6 statistics ---")):
+			if e := strings.LastIndex(line, " ping"); res.Target == "" && e > 4 {
+				res.Target = line[4:e]
+				netSpan(c, start+4, start+e, "", "target")
+			}
+			good = true
+		case strings.Contains(line, " packets transmitted"):
+			good = pingSummary(c, res, line, start)
+		case strings.HasPrefix(line, "rtt ") || strings.HasPrefix(line, "round-trip "):
+			good = pingRtt(c, res, line, start)
+		default:
+			var icmpErr bool
+			good, icmpErr = pingLine(c, res, line, start, rec, &rs)
+			if icmpErr {
+				dump = 1
+			}
+		}
+		if good {
+			read++
+		} else {
+			c.Unread(start)
+		}
+	}
+	if dataLines > 0 && read == 0 {
+		return nil, Unrecognized("no line of the output reads as ping output")
+	}
+	if rec {
+		rs.finish()
+	}
+	return res, nil
+}
+
+// pingHeader reads "PING host (addr) 56(84) bytes of data.", "PING ::1(::1)
+// 56 data bytes", "PING host (addr): 56 data bytes" and macOS ping6's
+// "PING6(56=40+8+8 bytes) src --> dst".
+func pingHeader(c *Context, res *PingResult, line string, start int) bool {
+	if strings.HasPrefix(line, "PING6(") || strings.HasPrefix(line, "PING(") {
+		arrow := strings.LastIndex(line, " --> ")
+		close := strings.IndexByte(line, ')')
+		if arrow < 0 || close < 0 || close > arrow || arrow+5 >= len(line) {
+			return false
+		}
+		res.Target = line[arrow+5:]
+		netSpan(c, start+arrow+5, start+len(line), "", "target")
+		inner := line[strings.IndexByte(line, '(')+1 : close]
+		if plus := strings.LastIndexByte(inner, '+'); plus >= 0 {
+			v := strings.TrimSuffix(inner[plus+1:], " bytes")
+			if n, ok := atoi(v); ok {
+				res.PayloadBytes = &n
+				s := start + strings.IndexByte(line, '(') + 1 + plus + 1
+				netSpan(c, s, s+len(v), "parseInt", "payload_bytes")
+			}
+		}
+		return true
+	}
+	if !strings.HasPrefix(line, "PING ") {
+		return false
+	}
+	rest := line[5:]
+	base := start + 5
+	// The target runs to the first space or '('.
+	i := strings.IndexAny(rest, " (")
+	if i <= 0 {
+		return false
+	}
+	res.Target = rest[:i]
+	netSpan(c, base, base+i, "", "target")
+	j := i
+	for j < len(rest) && rest[j] == ' ' {
+		j++
+	}
+	if j < len(rest) && rest[j] == '(' {
+		// Balanced parentheses: "(localhost (::1))" names the address last.
+		depth, k := 0, j
+		for ; k < len(rest); k++ {
+			if rest[k] == '(' {
+				depth++
+			} else if rest[k] == ')' {
+				depth--
+				if depth == 0 {
+					break
+				}
+			}
+		}
+		if k >= len(rest) {
+			return false
+		}
+		inner, is := rest[j+1:k], j+1
+		if o := strings.LastIndexByte(inner, '('); o >= 0 && strings.HasSuffix(inner, ")") {
+			inner, is = inner[o+1:len(inner)-1], is+o+1
+		}
+		if inner != "" {
+			res.TargetAddress = inner
+			netSpan(c, base+is, base+is+len(inner), "", "target_address")
+		}
+		j = k + 1
+	}
+	tail := strings.TrimLeft(rest[j:], ": ")
+	ts := base + len(rest) - len(tail)
+	n := 0
+	for n < len(tail) && tail[n] >= '0' && tail[n] <= '9' {
+		n++
+	}
+	if v, ok := atoi(tail[:n]); ok {
+		res.PayloadBytes = &v
+		netSpan(c, ts, ts+n, "parseInt", "payload_bytes")
+	}
+	return true
+}
+
+// pingSummary reads "3 packets transmitted, 3 received, +1 duplicates,
+// 0% packet loss, time 2032ms" (iputils) and the BSD and BusyBox forms
+// ("3 packets received", "0.0% packet loss").
+func pingSummary(c *Context, res *PingResult, line string, start int) bool {
+	ok := false
+	for pos := 0; pos < len(line); {
+		end := strings.Index(line[pos:], ", ")
+		if end < 0 {
+			end = len(line)
+		} else {
+			end += pos
+		}
+		piece := strings.TrimSpace(line[pos:end])
+		ps := start + pos + strings.Index(line[pos:end], piece)
+		pos = end + 2
+		num, rest, _ := strings.Cut(piece, " ")
+		off := 0
+		if strings.HasPrefix(num, "+") {
+			num, off = num[1:], 1
+		}
+		if iv, isInt := atoi(num); isInt {
+			ns, ne := ps+off, ps+off+len(num)
+			switch rest {
+			case "packets transmitted":
+				res.PacketsTransmitted = &iv
+				netSpan(c, ns, ne, "parseInt", "packets_transmitted")
+				ok = true
+				continue
+			case "received", "packets received":
+				res.PacketsReceived = &iv
+				netSpan(c, ns, ne, "parseInt", "packets_received")
+				continue
+			case "duplicates":
+				res.Duplicates = &iv
+				netSpan(c, ns, ne, "parseInt", "duplicates")
+				continue
+			case "errors":
+				res.Errors = &iv
+				netSpan(c, ns, ne, "parseInt", "errors")
+				continue
+			}
+		}
+		if strings.HasSuffix(piece, "% packet loss") {
+			v := piece[:len(piece)-len("% packet loss")]
+			if f, good := netFloat(v); good {
+				res.PacketLossPercent = &f
+				netSpan(c, ps, ps+len(v), "parseFloat", "packet_loss_percent")
+				continue
+			}
+		}
+		if strings.HasPrefix(piece, "time ") && strings.HasSuffix(piece, "ms") {
+			v := piece[5 : len(piece)-2]
+			if n, good := atoi(v); good {
+				res.TimeMs = &n
+				netSpan(c, ps+5, ps+5+len(v), "parseInt", "time_ms")
+				continue
+			}
+		}
+		if piece != "" {
+			c.Warn("ping: statistics item not read: " + piece)
+		}
+	}
+	return ok
+}
+
+// pingRtt reads "rtt min/avg/max/mdev = a/b/c/d ms" and "round-trip
+// min/avg/max/stddev = a/b/c/d ms", with iputils' ", ipg/ewma x/y ms".
+func pingRtt(c *Context, res *PingResult, line string, start int) bool {
+	ok := false
+	for pos := 0; pos < len(line); {
+		end := strings.Index(line[pos:], ", ")
+		if end < 0 {
+			end = len(line)
+		} else {
+			end += pos
+		}
+		piece := line[pos:end]
+		base := start + pos
+		pos = end + 2
+		var names string
+		var at int // where the values start within piece
+		if strings.HasPrefix(piece, "ipg/ewma ") {
+			names, at = "ipg/ewma", len("ipg/ewma ")
+		} else {
+			eq := strings.Index(piece, " = ")
+			sp := strings.IndexByte(piece, ' ')
+			if eq < 0 || sp < 0 || sp >= eq {
+				return false
+			}
+			names, at = piece[sp+1:eq], eq+3
+		}
+		values := piece[at:]
+		if !strings.HasSuffix(values, " ms") {
+			return false
+		}
+		values = values[:len(values)-3]
+		nameList := strings.Split(names, "/")
+		vs := base + at
+		for k, v := range strings.Split(values, "/") {
+			f, good := netFloat(v)
+			if !good || k >= len(nameList) {
+				return false
+			}
+			fp := new(float64)
+			*fp = f
+			var key string
+			switch nameList[k] {
+			case "min":
+				res.RttMinMs, key = fp, "rtt_min_ms"
+			case "avg":
+				res.RttAvgMs, key = fp, "rtt_avg_ms"
+			case "max":
+				res.RttMaxMs, key = fp, "rtt_max_ms"
+			case "mdev":
+				res.RttMdevMs, key = fp, "rtt_mdev_ms"
+			case "stddev", "std-dev":
+				res.RttStddevMs, key = fp, "rtt_stddev_ms"
+			case "ipg":
+				res.IpgMs, key = fp, "ipg_ms"
+			case "ewma":
+				res.EwmaMs, key = fp, "ewma_ms"
+			default:
+				return false
+			}
+			netSpan(c, vs, vs+len(v), "parseFloat", key)
+			vs += len(v) + 1
+			ok = true
+		}
+	}
+	return ok
+}
+
+// pingStamp reads iputils -D's "[1795996148.711243] " prefix.
+func pingStamp(line string) (ts string, n int) {
+	if len(line) < 4 || line[0] != '[' {
+		return "", 0
+	}
+	close := strings.IndexByte(line, ']')
+	if close < 2 || close+1 >= len(line) || line[close+1] != ' ' {
+		return "", 0
+	}
+	v := line[1:close]
+	secs, frac, _ := strings.Cut(v, ".")
+	s, ok := atoi(secs)
+	if !ok || len(frac) > 9 {
+		return "", 0
+	}
+	ns := int64(0)
+	if frac != "" {
+		f, ok := atoi(frac)
+		if !ok {
+			return "", 0
+		}
+		ns = f
+		for k := len(frac); k < 9; k++ {
+			ns *= 10
+		}
+	}
+	layout := "2006-01-02T15:04:05-07:00"
+	if frac != "" {
+		layout = "2006-01-02T15:04:05." + strings.Repeat("0", len(frac)) + "-07:00"
+	}
+	return time.Unix(s, ns).UTC().Format(layout), close + 2
+}
+
+// pingLine reads a reply or a failure. dump reports a BSD ICMP error whose
+// IP header dump follows.
+func pingLine(c *Context, res *PingResult, line string, start int, rec bool, rs *rowSpans) (ok, dump bool) {
+	ts, skip := pingStamp(line)
+	body := line[skip:]
+	bs := start + skip
+	if bi := strings.Index(body, " bytes from "); bi > 0 {
+		nb, good := atoi(body[:bi])
+		if !good {
+			return false, false
+		}
+		rest := body[bi+len(" bytes from "):]
+		rsStart := bs + bi + len(" bytes from ")
+		sep := strings.Index(rest, ": ")
+		if c2 := strings.Index(rest, ", "); c2 >= 0 && (sep < 0 || c2 < sep) {
+			sep = c2 // macOS ping6: "16 bytes from ::1, icmp_seq=0 hlim=64 ..."
+		}
+		if sep <= 0 {
+			return false, false
+		}
+		from, addr, as := pingFrom(rest[:sep])
+		fields := rest[sep+2:]
+		fs := rsStart + sep + 2
+		if !strings.Contains(fields, "seq=") {
+			// BSD: "92 bytes from 10.0.0.1: Destination Host Unreachable"
+			f := PingFailure{From: from, FromAddress: addr, Message: fields, Timestamp: ts}
+			idx := len(res.Failures)
+			res.Failures = append(res.Failures, f)
+			if rec {
+				rs.begin(nkFailures, idx)
+				rs.add(nfFrom, rsStart, rsStart+len(from), trVerbatim)
+				if addr != "" {
+					rs.add(nfFromAddress, rsStart+as, rsStart+as+len(addr), trVerbatim)
+				}
+				rs.add(nfMessage, fs, fs+len(fields), trVerbatim)
+				if ts != "" {
+					rs.add(nfTimestamp, start+1, start+skip-2, trTimestamp)
+				}
+			}
+			return true, true
+		}
+		r := PingReply{Bytes: &nb, From: from, FromAddress: addr, Timestamp: ts}
+		seqSeen := false
+		type span struct {
+			id   uint16
+			s, e int
+			tr   spanTr
+		}
+		var spans [6]span
+		ns := 0
+		for pos := 0; pos < len(fields); {
+			s, e := nextField(fields, pos)
+			if s >= len(fields) {
+				break
+			}
+			pos = e
+			tok := fields[s:e]
+			k, v, kv := strings.Cut(tok, "=")
+			vs := fs + s + len(k) + 1
+			switch {
+			case kv && (k == "icmp_seq" || k == "seq"):
+				n, good := atoi(v)
+				if !good {
+					return false, false
+				}
+				r.Seq, seqSeen = n, true
+				spans[ns] = span{nfSeq, vs, vs + len(v), trParseInt}
+				ns++
+			case kv && (k == "ttl" || k == "hlim"):
+				n, good := atoi(v)
+				if !good {
+					return false, false
+				}
+				r.TTL = &n
+				spans[ns] = span{nfTTL, vs, vs + len(v), trParseInt}
+				ns++
+			case kv && k == "time":
+				f, good := netFloat(strings.TrimSuffix(v, "ms"))
+				if !good {
+					return false, false
+				}
+				r.TimeMs = &f
+				spans[ns] = span{nfTimeMs, vs, vs + len(strings.TrimSuffix(v, "ms")), trParseFloat}
+				ns++
+			case tok == "ms":
+			case tok == "(DUP!)":
+				r.Duplicate = true
+				spans[ns] = span{nfDuplicate, fs + s, fs + e, trMarker}
+				ns++
+			default:
+				return false, false
+			}
+			if ns == len(spans) {
+				return false, false
+			}
+		}
+		if !seqSeen {
+			return false, false
+		}
+		idx := len(res.Replies)
+		if c.Full(idx) {
+			c.Omit(1)
+			return true, false
+		}
+		res.Replies = append(res.Replies, r)
+		if rec {
+			rs.begin(nkReplies, idx)
+			rs.add(nfBytes, bs, bs+bi, trParseInt)
+			rs.add(nfFrom, rsStart, rsStart+len(from), trVerbatim)
+			if addr != "" {
+				rs.add(nfFromAddress, rsStart+as, rsStart+as+len(addr), trVerbatim)
+			}
+			if ts != "" {
+				rs.add(nfTimestamp, start+1, start+skip-2, trTimestamp)
+			}
+			for _, sp := range spans[:ns] {
+				rs.add(sp.id, sp.s, sp.e, sp.tr)
+			}
+		}
+		return true, false
+	}
+	// Failures without a reply.
+	f := PingFailure{Timestamp: ts}
+	var seqS, seqE, fromS, addrS, msgS int
+	switch {
+	case strings.HasPrefix(body, "From "):
+		// "From 10.0.0.1 icmp_seq=1 Destination Host Unreachable"
+		k := strings.Index(body, " icmp_seq=")
+		if k < 0 {
+			return false, false
+		}
+		f.From, f.FromAddress, addrS = pingFrom(body[5:k])
+		fromS = 5
+		e := k + len(" icmp_seq=")
+		seqS = e
+		for e < len(body) && body[e] >= '0' && body[e] <= '9' {
+			e++
+		}
+		seqE = e
+		msgS = e
+		for msgS < len(body) && body[msgS] == ' ' {
+			msgS++
+		}
+		f.Message = body[msgS:]
+	case strings.HasPrefix(body, "no answer yet for icmp_seq="):
+		seqS, seqE = len("no answer yet for icmp_seq="), len(body)
+		f.Message, msgS = "no answer yet", 0
+	case strings.HasPrefix(body, "Request timeout for icmp_seq"):
+		seqS = len("Request timeout for icmp_seq")
+		for seqS < len(body) && (body[seqS] == ' ' || body[seqS] == '=') {
+			seqS++
+		}
+		seqE = len(body)
+		f.Message, msgS = "Request timeout", 0
+	default:
+		return false, false
+	}
+	n, good := atoi(body[seqS:seqE])
+	if !good || f.Message == "" {
+		return false, false
+	}
+	f.Seq = &n
+	idx := len(res.Failures)
+	res.Failures = append(res.Failures, f)
+	if rec {
+		rs.begin(nkFailures, idx)
+		rs.add(nfSeq, bs+seqS, bs+seqE, trParseInt)
+		rs.add(nfMessage, bs+msgS, bs+msgS+len(f.Message), trVerbatim)
+		if f.From != "" {
+			rs.add(nfFrom, bs+fromS, bs+fromS+len(f.From), trVerbatim)
+		}
+		if f.FromAddress != "" {
+			rs.add(nfFromAddress, bs+fromS+addrS, bs+fromS+addrS+len(f.FromAddress), trVerbatim)
+		}
+		if ts != "" {
+			rs.add(nfTimestamp, start+1, start+skip-2, trTimestamp)
+		}
+	}
+	return true, false
+}
+
+// pingFrom splits "name (addr)" into its parts; a bare address is the name.
+func pingFrom(s string) (from, addr string, addrStart int) {
+	if i := strings.Index(s, " ("); i > 0 && strings.HasSuffix(s, ")") {
+		return s[:i], s[i+2 : len(s)-1], i + 2
+	}
+	return s, "", 0
+}
+
+// ---------------------------------------------------------------- curl -I
+
+// CurlHeadResult is the parsed output of `curl -I`: the final response's
+// status line and headers, and every earlier response of the exchange
+// (redirects followed with -L, 1xx, a proxy's CONNECT answer) in order.
+type CurlHeadResult struct {
+	HTTPVersion string `json:"http_version,omitempty"`
+	StatusCode  int64  `json:"status_code,omitempty"`
+	Reason      string `json:"reason,omitempty"`
+	// Headers maps each header name, spelled as received, to its value; a
+	// header sent more than once has its values joined with ", " (RFC 9110
+	// 5.3) here and listed one by one in RepeatedHeaders.
+	Headers         map[string]string   `json:"headers"`
+	RepeatedHeaders map[string][]string `json:"repeated_headers,omitempty"`
+	Redirects       []CurlResponse      `json:"redirects,omitempty"`
+}
+
+// CurlResponse is one earlier response of the exchange.
+type CurlResponse struct {
+	HTTPVersion     string              `json:"http_version"`
+	StatusCode      int64               `json:"status_code"`
+	Reason          string              `json:"reason,omitempty"`
+	Headers         map[string]string   `json:"headers"`
+	RepeatedHeaders map[string][]string `json:"repeated_headers,omitempty"`
+}
+
+var curlHeadParser = &Parser{
+	ID:      "curl-head",
+	Command: "curl",
+	Version: "1",
+	Format:  "curl -I: status lines and headers of each response (HTTP/1.x, 2, 3)",
+	Flags: Flags{
+		"-I": Bool, "--head": Bool, "-i": Bool, "--include": Bool,
+		"-s": Bool, "--silent": Bool, "-S": Bool, "--show-error": Bool, "-L": Bool, "--location": Bool,
+		"-k": Bool, "--insecure": Bool, "-4": Bool, "-6": Bool, "--ipv4": Bool, "--ipv6": Bool,
+		"--http1.0": Bool, "--http1.1": Bool, "--http2": Bool, "--http3": Bool, "--compressed": Bool,
+		"--no-progress-meter": Bool, "-f": Bool, "--fail": Bool, "-v": Bool, "--verbose": Bool,
+		"-g": Bool, "--globoff": Bool, "--path-as-is": Bool,
+		"-m": Value, "--max-time": Value, "--connect-timeout": Value, "-A": Value, "--user-agent": Value,
+		"-H": Value, "--header": Value, "-e": Value, "--referer": Value, "--max-redirs": Value,
+		"--retry": Value, "--resolve": Value,
+	},
+	MaxPositionals: 1,
+	Result:         CurlHeadResult{},
+	Examples:       [][]string{{"-sI", "https://example.com"}, {"-sIL", "http://example.com"}},
+	Parse:          parseCurlHead,
+}
+
+func init() {
+	curlHeadParser.Check = curlHeadCheck
+	registerBuiltin(curlHeadParser)
+}
+
+// curlValueLetters are the short options of curlHeadParser that take a value.
+const curlValueLetters = "mAHe"
+
+// curlHeadCheck requires -I: without it curl prints the body (and with -i
+// the body after the headers). The hint is the same arguments with -I.
+func curlHeadCheck(args []string, _ OS) *ParseError {
+	head := false
+	hint := []string{"-I"}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			hint = append(hint, args[i:]...)
+			i = len(args)
+			continue
+		case a == "-I" || a == "--head":
+			head = true
+			continue
+		case a == "-i" || a == "--include":
+			continue
+		case len(a) > 1 && a[0] == '-' && a[1] != '-':
+			// A group of short options: drop i and I, stop at a value.
+			kept := []byte{'-'}
+			for j := 1; j < len(a); j++ {
+				switch l := a[j]; {
+				case l == 'I':
+					head = true
+				case l == 'i':
+				case strings.IndexByte(curlValueLetters, l) >= 0:
+					kept = append(kept, a[j:]...)
+					if j == len(a)-1 && i+1 < len(args) {
+						hint = append(hint, string(kept))
+						kept = nil
+						i++
+						a = args[i]
+						hint = append(hint, a)
+					}
+					j = len(a)
+				default:
+					kept = append(kept, l)
+				}
+			}
+			if len(kept) > 1 {
+				hint = append(hint, string(kept))
+			}
+			continue
+		}
+		hint = append(hint, a)
+		if k, ok := curlHeadParser.Flags[a]; ok && k == Value && i+1 < len(args) {
+			i++
+			hint = append(hint, args[i])
+		}
+	}
+	if head {
+		return nil
+	}
+	return Unsupported(hint, "curl prints only headers with -I (--head)")
+}
+
+func parseCurlHead(c *Context) (any, error) {
+	res := &CurlHeadResult{Headers: map[string]string{}}
+	var resps []curlResp
+	it := lines{raw: c.Raw}
+	var cur *curlResp
+	dataLines, read := 0, 0
+	for {
+		line, start, ok := it.next()
+		if !ok {
+			break
+		}
+		if line == "" {
+			cur = nil
+			continue
+		}
+		dataLines++
+		if strings.HasPrefix(line, "HTTP/") {
+			r, good := curlStatus(line, start)
+			if good {
+				resps = append(resps, r)
+				cur = &resps[len(resps)-1]
+				read++
+				continue
+			}
+		}
+		if cur == nil {
+			c.Unread(start)
+			continue
+		}
+		if (line[0] == ' ' || line[0] == '\t') && len(cur.hdrs) > 0 {
+			// obs-fold: a continuation of the previous header's value.
+			h := &cur.hdrs[len(cur.hdrs)-1]
+			t := strings.TrimSpace(line)
+			if t != "" {
+				h.value += " " + t
+				h.ve = start + strings.Index(line, t) + len(t)
+				h.folded = true
+			}
+			read++
+			continue
+		}
+		colon := strings.IndexByte(line, ':')
+		if colon <= 0 || !curlToken(line[:colon]) {
+			c.Unread(start)
+			continue
+		}
+		v := strings.TrimSpace(line[colon+1:])
+		vs := start + colon + 1
+		if v != "" {
+			vs = start + colon + 1 + strings.Index(line[colon+1:], v)
+		}
+		cur.hdrs = append(cur.hdrs, curlHdr{name: line[:colon], value: v, ns: start, vs: vs, ve: vs + len(v)})
+		read++
+	}
+	if dataLines > 0 && read == 0 {
+		return nil, Unrecognized("no line of the output reads as HTTP response headers")
+	}
+	for i := range resps {
+		r := &resps[i]
+		var ptr []any
+		if i < len(resps)-1 {
+			ptr = []any{"redirects", i}
+		}
+		headers, repeated := curlHeaders(c, r.hdrs, ptr)
+		if i == len(resps)-1 {
+			res.HTTPVersion, res.StatusCode, res.Reason = r.version, r.code, r.reason
+			res.Headers, res.RepeatedHeaders = headers, repeated
+		} else {
+			res.Redirects = append(res.Redirects, CurlResponse{HTTPVersion: r.version, StatusCode: r.code,
+				Reason: r.reason, Headers: headers, RepeatedHeaders: repeated})
+		}
+		if c.Recording() {
+			p := func(k string) []any { return append(append([]any{}, ptr...), k) }
+			recordSpan(c, Ptr(p("http_version")...), r.verS, r.verS+len(r.version), "")
+			recordSpan(c, Ptr(p("status_code")...), r.codeS, r.codeS+3, "parseInt")
+			if r.reason != "" {
+				recordSpan(c, Ptr(p("reason")...), r.reasonS, r.reasonS+len(r.reason), "")
+			}
+		}
+	}
+	return res, nil
+}
+
+type curlHdr struct {
+	name, value string
+	ns, vs, ve  int
+	folded      bool
+}
+
+type curlResp struct {
+	version, reason      string
+	code                 int64
+	verS, codeS, reasonS int
+	hdrs                 []curlHdr
+}
+
+// curlStatus reads "HTTP/1.1 301 Moved Permanently", "HTTP/2 200".
+func curlStatus(line string, start int) (curlResp, bool) {
+	sp := strings.IndexByte(line, ' ')
+	if sp < 6 || len(line) < sp+4 {
+		return curlResp{}, false
+	}
+	code, ok := atoi(line[sp+1 : sp+4])
+	if !ok || code < 100 || code > 999 || (len(line) > sp+4 && line[sp+4] != ' ') {
+		return curlResp{}, false
+	}
+	r := curlResp{version: line[5:sp], code: code, verS: start + 5, codeS: start + sp + 1}
+	if len(line) > sp+5 {
+		reason := strings.TrimRight(line[sp+5:], " ")
+		r.reason, r.reasonS = reason, start+sp+5
+	}
+	return r, r.version != ""
+}
+
+// curlToken reports whether s is an HTTP header name (RFC 9110 token).
+func curlToken(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return s != ""
+}
+
+// curlHeaders builds the header map (repeats joined) and the repeats list;
+// header names compare case-insensitively and keep their first spelling.
+func curlHeaders(c *Context, hdrs []curlHdr, ptr []any) (map[string]string, map[string][]string) {
+	headers := make(map[string]string, len(hdrs))
+	var repeated map[string][]string
+	first := make(map[string]int, len(hdrs)) // lower-case name -> index of first
+	count := make(map[string]int, len(hdrs))
+	for i, h := range hdrs {
+		k := strings.ToLower(h.name)
+		if _, ok := first[k]; !ok {
+			first[k] = i
+		}
+		count[k]++
+	}
+	rec := c.Recording()
+	p := func(tokens ...any) string { return Ptr(append(append([]any{}, ptr...), tokens...)...) }
+	for i, h := range hdrs {
+		k := strings.ToLower(h.name)
+		name := hdrs[first[k]].name
+		tr := ""
+		if h.folded {
+			tr = "unfold"
+		}
+		if count[k] == 1 {
+			headers[name] = h.value
+			if rec {
+				recordSpan(c, p("headers", name), h.vs, h.ve, tr)
+			}
+			continue
+		}
+		if repeated == nil {
+			repeated = map[string][]string{}
+		}
+		n := len(repeated[name])
+		repeated[name] = append(repeated[name], h.value)
+		if rec {
+			recordSpan(c, p("repeated_headers", name, n), h.vs, h.ve, tr)
+		}
+		if first[k] == i {
+			headers[name] = h.value
+		} else {
+			headers[name] += ", " + h.value
+		}
+		if rec && n == count[k]-1 {
+			recordSpan(c, p("headers", name), hdrs[first[k]].vs, h.ve, "joinRepeated")
+		}
+	}
+	return headers, repeated
+}
+
+// ---------------------------------------------------------------- netstat
+
+// NetstatResult is the parsed output of `netstat` socket listings: the
+// Internet connections and, when listed, the UNIX domain sockets.
+type NetstatResult struct {
+	Connections []NetstatConnection `json:"connections"`
+	UnixSockets []NetstatUnixSocket `json:"unix_sockets,omitempty"`
+}
+
+// NetstatConnection is one Internet socket. Addresses are as printed
+// ("127.0.0.1:8080" on Linux, "127.0.0.1.8080" on BSD); the ports are
+// numbers when netstat printed numbers (-n). State is empty for UDP.
+type NetstatConnection struct {
+	Proto          string `json:"proto"`
+	RecvQ          int64  `json:"recv_q"`
+	SendQ          int64  `json:"send_q"`
+	LocalAddress   string `json:"local_address"`
+	LocalPort      *int64 `json:"local_port,omitempty"`
+	ForeignAddress string `json:"foreign_address"`
+	ForeignPort    *int64 `json:"foreign_port,omitempty"`
+	State          string `json:"state,omitempty"`
+	// User (or UID) and Inode come with -e, PID and Program with -p (Linux).
+	User    string `json:"user,omitempty"`
+	UID     *int64 `json:"uid,omitempty"`
+	Inode   *int64 `json:"inode,omitempty"`
+	PID     *int64 `json:"pid,omitempty"`
+	Program string `json:"program,omitempty"`
+}
+
+// NetstatUnixSocket is one UNIX domain socket. Linux prints RefCnt, Flags,
+// Type, State, I-Node (and PID/Program with -p) and Path; BSD prints the
+// kernel address, Type, queues, the vnode, conn, refs and nextref
+// addresses (hexadecimal, as printed) and Addr (the path).
+type NetstatUnixSocket struct {
+	Proto    string   `json:"proto,omitempty"`
+	Address  string   `json:"address,omitempty"`
+	RefCount *int64   `json:"ref_count,omitempty"`
+	Flags    []string `json:"flags,omitempty"`
+	Type     string   `json:"type"`
+	State    string   `json:"state,omitempty"`
+	RecvQ    *int64   `json:"recv_q,omitempty"`
+	SendQ    *int64   `json:"send_q,omitempty"`
+	Inode    *int64   `json:"inode,omitempty"`
+	Vnode    string   `json:"vnode,omitempty"`
+	Conn     string   `json:"conn,omitempty"`
+	Refs     string   `json:"refs,omitempty"`
+	NextRef  string   `json:"nextref,omitempty"`
+	PID      *int64   `json:"pid,omitempty"`
+	Program  string   `json:"program,omitempty"`
+	Path     string   `json:"path,omitempty"`
+}
+
+var netstatParser = &Parser{
+	ID:      "netstat",
+	Command: "netstat",
+	Version: "1",
+	OS:      []OS{Linux},
+	Format:  "net-tools netstat socket listing (-tunap, -an, -tlnp; -e adds User/Inode)",
+	Flags: Flags{
+		"-a": Bool, "--all": Bool, "-t": Bool, "--tcp": Bool, "-u": Bool, "--udp": Bool, "-w": Bool, "--raw": Bool,
+		"-x": Bool, "--unix": Bool, "-l": Bool, "--listening": Bool, "-p": Bool, "--program": Bool,
+		"-n": Bool, "--numeric": Bool, "--numeric-hosts": Bool, "--numeric-ports": Bool, "--numeric-users": Bool,
+		"-e": Bool, "--extend": Bool, "-W": Bool, "--wide": Bool, "-T": Bool, "--notrim": Bool,
+		"-4": Bool, "-6": Bool, "-A": Value, "--protocol": Value,
+	},
+	MaxPositionals: 0,
+	Alternatives:   map[string][]string{"-o": {}, "--timers": {}, "-c": {}, "--continuous": {}},
+	Result:         NetstatResult{},
+	RowsKey:        "connections",
+	KeyFields:      []string{"proto", "local_address", "foreign_address"},
+	Examples:       [][]string{{"-tunap"}, {"-tln"}, {"-an"}},
+	Parse:          parseNetstat,
+}
+
+var netstatBSDParser = &Parser{
+	ID:      "netstat-bsd",
+	Command: "netstat",
+	Version: "1",
+	OS:      []OS{Darwin, FreeBSD},
+	Format:  "BSD netstat socket listing (-an, -an -p tcp, -an -f inet)",
+	Flags: Flags{
+		"-a": Bool, "-n": Bool, "-W": Bool, "-l": Bool, "-p": Value, "-f": Value,
+	},
+	MaxPositionals: 0,
+	Alternatives:   map[string][]string{"-A": {}, "-v": {}, "-w": {}},
+	Result:         NetstatResult{},
+	RowsKey:        "connections",
+	KeyFields:      []string{"proto", "local_address", "foreign_address"},
+	Examples:       [][]string{{"-an", "-p", "tcp"}, {"-an", "-f", "inet"}},
+	Parse:          parseNetstat,
+}
+
+func init() {
+	registerBuiltin(netstatParser)
+	registerBuiltin(netstatBSDParser)
+}
+
+// netstatSection says which table the lines under a header belong to.
+type netstatSection uint8
+
+const (
+	nsNone    netstatSection = iota
+	nsInet                   // Internet sockets
+	nsUnix                   // Linux UNIX sockets
+	nsUnixBSD                // BSD UNIX sockets
+	nsOther                  // a table the parser does not read
+)
+
+// netstatLayout is what a table's header line says.
+type netstatLayout struct {
+	bsd                  bool
+	user, inode, program bool
+	pathCol              int // Linux unix: offset of "Path" in the header
+}
+
+func parseNetstat(c *Context) (any, error) {
+	res := &NetstatResult{Connections: make([]NetstatConnection, 0, min(countLines(c.Raw), 1<<16))}
+	rec := c.Recording()
+	rs := newRowSpans(c, 10)
+	var ints int64Slab
+	it := lines{raw: c.Raw}
+	sec := nsNone
+	var lay netstatLayout
+	dataLines, read := 0, 0
+	var fields []field
+	warned := false
+	for {
+		line, start, ok := it.next()
+		if !ok {
+			break
+		}
+		if isBlank(line) {
+			continue
+		}
+		dataLines++
+		if strings.HasPrefix(line, "Active ") || line == "Registered kernel control modules" {
+			switch {
+			case strings.HasPrefix(line, "Active Internet connections"):
+				sec = nsInet
+			case strings.HasPrefix(line, "Active UNIX domain sockets") || strings.HasPrefix(line, "Active LOCAL (UNIX) domain sockets"):
+				sec = nsUnix
+			default:
+				sec = nsOther
+				if !warned {
+					c.Warn("netstat: tables other than Internet and UNIX sockets are not read (" + line + ")")
+					warned = true
+				}
+			}
+			read++
+			continue
+		}
+		if strings.HasPrefix(line, "Proto ") || strings.HasPrefix(line, "Address ") {
+			switch {
+			case strings.Contains(line, "Local Address") && strings.Contains(line, "Foreign Address"):
+				sec = nsInet
+				lay = netstatLayout{
+					bsd:     strings.Contains(line, "(state)"),
+					user:    strings.Contains(line, " User "),
+					inode:   strings.Contains(line, " Inode"),
+					program: strings.Contains(line, "PID/Program name"),
+				}
+			case strings.HasPrefix(line, "Proto RefCnt"):
+				sec = nsUnix
+				lay = netstatLayout{program: strings.Contains(line, "PID/Program name"), pathCol: strings.Index(line, "Path")}
+			case strings.HasPrefix(line, "Address ") && strings.Contains(line, "Nextref"):
+				sec = nsUnixBSD
+			default:
+				// A header of a table the parser does not read.
+				sec = nsOther
+				c.Unread(start)
+				continue
+			}
+			read++
+			continue
+		}
+		var good bool
+		switch sec {
+		case nsInet:
+			fields = splitFields(fields[:0], line, 0)
+			good = netstatInet(c, res, line, start, fields, &lay, &ints, rec, &rs)
+		case nsUnix:
+			fields = splitFields(fields[:0], line, 0)
+			good = netstatUnix(c, res, line, start, fields, &lay, &ints, rec, &rs)
+		case nsUnixBSD:
+			fields = splitFields(fields[:0], line, 9)
+			good = netstatUnixBSD(c, res, line, start, fields, &ints, rec, &rs)
+		}
+		if good {
+			read++
+		} else {
+			c.Unread(start)
+		}
+	}
+	if dataLines > 0 && read == 0 {
+		return nil, Unrecognized("no line of the output reads as a netstat socket listing")
+	}
+	if rec {
+		rs.finish()
+	}
+	return res, nil
+}
+
+// netstatPIDProgram reads "1234/python3"; "-" means unknown.
+func netstatPIDProgram(tok string) (pid int64, prog string, ok bool) {
+	if tok == "-" {
+		return 0, "", true
+	}
+	slash := strings.IndexByte(tok, '/')
+	if slash <= 0 {
+		return 0, "", false
+	}
+	pid, ok = atoi(tok[:slash])
+	return pid, tok[slash+1:], ok
+}
+
+func netstatInet(c *Context, res *NetstatResult, line string, base int, f []field, lay *netstatLayout, ints *int64Slab, rec bool, rs *rowSpans) bool {
+	if len(f) < 5 {
+		return false
+	}
+	recvq, ok1 := atoi(line[f[1].start:f[1].end])
+	sendq, ok2 := atoi(line[f[2].start:f[2].end])
+	if !ok1 || !ok2 {
+		return false
+	}
+	sep := byte(':')
+	if lay.bsd {
+		sep = '.'
+	}
+	conn := NetstatConnection{
+		Proto: line[f[0].start:f[0].end], RecvQ: recvq, SendQ: sendq,
+		LocalAddress: line[f[3].start:f[3].end], ForeignAddress: line[f[4].start:f[4].end],
+	}
+	// After the addresses: [state] [user inode] [pid/program]; the state is
+	// blank for UDP, and the program may hold spaces (it runs to the end).
+	rest := f[5:]
+	want := 0
+	if lay.user {
+		want++
+	}
+	if lay.inode {
+		want++
+	}
+	progAt := -1
+	if lay.program {
+		for k := range rest {
+			if _, _, ok := netstatPIDProgram(line[rest[k].start:rest[k].end]); ok {
+				progAt = k
+				break
+			}
+		}
+		if progAt < 0 {
+			return false
+		}
+	}
+	n := len(rest)
+	if progAt >= 0 {
+		n = progAt
+	}
+	k := 0
+	switch n {
+	case want + 1:
+		conn.State = line[rest[0].start:rest[0].end]
+		k = 1
+	case want:
+	default:
+		return false
+	}
+	var userTok, inodeTok field
+	if lay.user {
+		userTok = rest[k]
+		k++
+		if uid, ok := atoi(line[userTok.start:userTok.end]); ok {
+			conn.UID = ints.new(uid)
+		} else {
+			conn.User = line[userTok.start:userTok.end]
+		}
+	}
+	if lay.inode {
+		inodeTok = rest[k]
+		ino, ok := atoi(line[inodeTok.start:inodeTok.end])
+		if !ok {
+			return false
+		}
+		conn.Inode = ints.new(ino)
+	}
+	var progS, progE int
+	if progAt >= 0 {
+		ps, pe := rest[progAt].start, len(line)
+		ps, pe = trimSpaceRange(line, ps, pe)
+		pid, _, _ := netstatPIDProgram(line[rest[progAt].start:rest[progAt].end])
+		if line[rest[progAt].start:rest[progAt].end] != "-" {
+			conn.PID = ints.new(pid)
+			slash := strings.IndexByte(line[ps:pe], '/')
+			conn.Program = line[ps+slash+1 : pe]
+			progS, progE = ps+slash+1, pe
+		}
+	}
+	lp, lport, lok := netPort(conn.LocalAddress, sep)
+	if lok {
+		conn.LocalPort = ints.new(lport)
+	}
+	fp, fport, fok := netPort(conn.ForeignAddress, sep)
+	if fok {
+		conn.ForeignPort = ints.new(fport)
+	}
+	idx := len(res.Connections)
+	if c.Full(idx) {
+		c.Omit(1)
+		return true
+	}
+	res.Connections = append(res.Connections, conn)
+	if rec {
+		rs.begin(nkConnections, idx)
+		rs.add(nfProto, base+f[0].start, base+f[0].end, trVerbatim)
+		rs.add(nfRecvQ, base+f[1].start, base+f[1].end, trParseInt)
+		rs.add(nfSendQ, base+f[2].start, base+f[2].end, trParseInt)
+		rs.add(nfLocalAddress, base+f[3].start, base+f[3].end, trVerbatim)
+		rs.add(nfForeignAddress, base+f[4].start, base+f[4].end, trVerbatim)
+		if lok {
+			rs.add(nfLocalPort, base+f[3].start+lp, base+f[3].end, trParseInt)
+		}
+		if fok {
+			rs.add(nfForeignPort, base+f[4].start+fp, base+f[4].end, trParseInt)
+		}
+		if conn.State != "" {
+			rs.add(nfState, base+rest[0].start, base+rest[0].end, trVerbatim)
+		}
+		if lay.user {
+			if conn.UID != nil {
+				rs.add(sfUID, base+userTok.start, base+userTok.end, trParseInt)
+			} else {
+				rs.add(sfUser, base+userTok.start, base+userTok.end, trVerbatim)
+			}
+		}
+		if lay.inode {
+			rs.add(sfInode, base+inodeTok.start, base+inodeTok.end, trParseInt)
+		}
+		if conn.PID != nil {
+			t := rest[progAt]
+			rs.add(nfPID, base+t.start, base+t.start+strings.IndexByte(line[t.start:t.end], '/'), trParseInt)
+			if conn.Program != "" {
+				rs.add(nfProgram, base+progS, base+progE, trVerbatim)
+			}
+		}
+	}
+	return true
+}
+
+// netstatUnixState reports a state net-tools prints for UNIX sockets (it
+// prints none for unconnected datagram sockets).
+func netstatUnixState(s string) bool {
+	switch s {
+	case "FREE", "LISTENING", "CONNECTING", "CONNECTED", "DISCONNECTING", "UNKNOWN":
+		return true
+	}
+	return false
+}
+
+// netstatUnix reads "unix  2  [ ACC ]  STREAM  LISTENING  12345  [1/init]  /run/x".
+func netstatUnix(c *Context, res *NetstatResult, line string, base int, f []field, lay *netstatLayout, ints *int64Slab, rec bool, rs *rowSpans) bool {
+	if len(f) < 5 || line[f[2].start:f[2].end] != "[" {
+		return false
+	}
+	refcnt, ok := atoi(line[f[1].start:f[1].end])
+	if !ok {
+		return false
+	}
+	close := -1
+	for k := 3; k < len(f); k++ {
+		if line[f[k].start:f[k].end] == "]" {
+			close = k
+			break
+		}
+	}
+	if close < 0 || close+2 >= len(f) {
+		return false
+	}
+	s := NetstatUnixSocket{Proto: line[f[0].start:f[0].end], RefCount: ints.new(refcnt), Type: line[f[close+1].start:f[close+1].end]}
+	k := close + 2
+	stateTok := -1
+	if netstatUnixState(line[f[k].start:f[k].end]) {
+		s.State, stateTok = line[f[k].start:f[k].end], k
+		k++
+	}
+	if k >= len(f) {
+		return false
+	}
+	inode, ok := atoi(line[f[k].start:f[k].end])
+	if !ok {
+		return false
+	}
+	s.Inode = ints.new(inode)
+	inodeTok := k
+	k++
+	progTok, progS, progE := -1, 0, 0
+	if lay.program {
+		if k >= len(f) {
+			return false
+		}
+		pid, _, ok := netstatPIDProgram(line[f[k].start:f[k].end])
+		if !ok {
+			return false
+		}
+		progTok = k
+		progE = f[k].end
+		// A program name with spaces reaches the Path column of the header.
+		if lay.pathCol > f[k].end && lay.pathCol <= len(line) && line[lay.pathCol-1] == ' ' {
+			_, progE = trimSpaceRange(line, f[k].start, lay.pathCol)
+			for k+1 < len(f) && f[k+1].start < lay.pathCol {
+				k++
+			}
+		}
+		if line[f[progTok].start:f[progTok].end] != "-" {
+			s.PID = ints.new(pid)
+			progS = f[progTok].start + strings.IndexByte(line[f[progTok].start:f[progTok].end], '/') + 1
+			s.Program = line[progS:progE]
+		}
+		k++
+	}
+	pathS, pathE := 0, 0
+	if k < len(f) {
+		pathS, pathE = trimSpaceRange(line, f[k].start, len(line))
+		s.Path = line[pathS:pathE]
+	}
+	var flags []field
+	for j := 3; j < close; j++ {
+		flags = append(flags, f[j])
+		s.Flags = append(s.Flags, line[f[j].start:f[j].end])
+	}
+	idx := len(res.UnixSockets)
+	if c.Full(idx) {
+		c.Omit(1)
+		return true
+	}
+	res.UnixSockets = append(res.UnixSockets, s)
+	if rec {
+		rs.begin(nkUnixSockets, idx)
+		rs.add(nfProto, base+f[0].start, base+f[0].end, trVerbatim)
+		rs.add(nfRefCount, base+f[1].start, base+f[1].end, trParseInt)
+		for j, fl := range flags {
+			if j < len(nfFlagItems) {
+				rs.add(nfFlagItems[j], base+fl.start, base+fl.end, trVerbatim)
+			} else {
+				recordSpan(c, Ptr("unix_sockets", idx, "flags", j), base+fl.start, base+fl.end, "")
+			}
+		}
+		rs.add(sfType, base+f[close+1].start, base+f[close+1].end, trVerbatim)
+		if stateTok >= 0 {
+			rs.add(nfState, base+f[stateTok].start, base+f[stateTok].end, trVerbatim)
+		}
+		rs.add(sfInode, base+f[inodeTok].start, base+f[inodeTok].end, trParseInt)
+		if s.PID != nil {
+			t := f[progTok]
+			rs.add(nfPID, base+t.start, base+progS-1, trParseInt)
+			if s.Program != "" {
+				rs.add(nfProgram, base+progS, base+progE, trVerbatim)
+			}
+		}
+		if s.Path != "" {
+			rs.add(sfPath, base+pathS, base+pathE, trVerbatim)
+		}
+	}
+	return true
+}
+
+// netstatUnixBSD reads "fffff80003a8b700 stream 0 0 fffff800038e4000 0 0 0 /var/run/devd.pipe".
+func netstatUnixBSD(c *Context, res *NetstatResult, line string, base int, f []field, ints *int64Slab, rec bool, rs *rowSpans) bool {
+	if len(f) < 8 {
+		return false
+	}
+	rq, ok1 := atoi(line[f[2].start:f[2].end])
+	sq, ok2 := atoi(line[f[3].start:f[3].end])
+	if !ok1 || !ok2 {
+		return false
+	}
+	s := NetstatUnixSocket{
+		Address: line[f[0].start:f[0].end], Type: line[f[1].start:f[1].end], RecvQ: ints.new(rq), SendQ: ints.new(sq),
+		Vnode: line[f[4].start:f[4].end], Conn: line[f[5].start:f[5].end], Refs: line[f[6].start:f[6].end],
+		NextRef: line[f[7].start:f[7].end],
+	}
+	if len(f) == 9 {
+		s.Path = line[f[8].start:f[8].end]
+	}
+	idx := len(res.UnixSockets)
+	if c.Full(idx) {
+		c.Omit(1)
+		return true
+	}
+	res.UnixSockets = append(res.UnixSockets, s)
+	if rec {
+		rs.begin(nkUnixSockets, idx)
+		ids := [...]uint16{nfAddress, sfType, nfRecvQ, nfSendQ, nfVnode, nfConn, nfRefs, nfNextRef, sfPath}
+		for k, fl := range f {
+			tr := trVerbatim
+			if k == 2 || k == 3 {
+				tr = trParseInt
+			}
+			rs.add(ids[k], base+fl.start, base+fl.end, tr)
+		}
+	}
+	return true
+}
+
+// ---------------------------------------------------------------- ss
+
+// SsResult is the parsed output of `ss`.
+type SsResult struct {
+	Connections []SsConnection `json:"connections"`
+}
+
+// SsConnection is one socket. Netid and State are absent when ss left
+// their columns out (a single protocol, a state filter). For UNIX sockets
+// the "port" is the inode, as ss prints it.
+type SsConnection struct {
+	Netid        string      `json:"netid,omitempty"`
+	State        string      `json:"state,omitempty"`
+	RecvQ        int64       `json:"recv_q"`
+	SendQ        int64       `json:"send_q"`
+	LocalAddress string      `json:"local_address"`
+	LocalPort    *int64      `json:"local_port,omitempty"`
+	PeerAddress  string      `json:"peer_address"`
+	PeerPort     *int64      `json:"peer_port,omitempty"`
+	Processes    []SsProcess `json:"processes,omitempty"`
+}
+
+// SsProcess is one users:(("name",pid=N,fd=N)) entry of -p.
+type SsProcess struct {
+	Command string `json:"command"`
+	PID     int64  `json:"pid"`
+	FD      int64  `json:"fd"`
+}
+
+var ssParser = &Parser{
+	ID:      "ss",
+	Command: "ss",
+	Version: "1",
+	OS:      []OS{Linux},
+	Format:  "iproute2 ss socket table with its header (-tunap, -tln, -x; state filters)",
+	Flags: Flags{
+		"-t": Bool, "--tcp": Bool, "-u": Bool, "--udp": Bool, "-l": Bool, "--listening": Bool,
+		"-p": Bool, "--processes": Bool, "-n": Bool, "--numeric": Bool, "-a": Bool, "--all": Bool,
+		"-x": Bool, "--unix": Bool, "-w": Bool, "--raw": Bool, "-4": Bool, "--ipv4": Bool, "-6": Bool, "--ipv6": Bool,
+		"-r": Bool, "--resolve": Bool, "-0": Bool, "--packet": Bool, "-S": Bool, "--sctp": Bool, "-M": Bool, "--mptcp": Bool,
+		"-f": Value, "--family": Value, "-A": Value, "--query": Value, "--socket": Value,
+	},
+	MaxPositionals: -1,
+	Alternatives:   map[string][]string{"-H": {}, "--no-header": {}, "-O": {}, "--oneline": {}},
+	Result:         SsResult{},
+	RowsKey:        "connections",
+	KeyFields:      []string{"netid", "local_address", "peer_address"},
+	Examples:       [][]string{{"-tunap"}, {"-tln"}, {"-t", "state", "established"}},
+	Parse:          parseSs,
+}
+
+func init() { registerBuiltin(ssParser) }
+
+// ssColumns is what the header says: which of the optional columns are
+// there, and where the ":" of "Local Address:Port" and "Peer
+// Address:Port" stand (ss right-aligns each address on it and starts the
+// port after it; UNIX sockets print "path inode" there).
+type ssColumns struct {
+	netid, state, process bool
+	localColon, peerColon int
+}
+
+func parseSs(c *Context) (any, error) {
+	res := &SsResult{Connections: make([]SsConnection, 0, min(countLines(c.Raw), 1<<16))}
+	rec := c.Recording()
+	rs := newRowSpans(c, 12)
+	var ints int64Slab
+	it := lines{raw: c.Raw}
+	var cols *ssColumns
+	dataLines, read := 0, 0
+	var f []field
+	var procs ssProcSlab
+	for {
+		line, start, ok := it.next()
+		if !ok {
+			break
+		}
+		if isBlank(line) {
+			continue
+		}
+		dataLines++
+		if cols == nil {
+			if !strings.Contains(line, "Recv-Q") || !strings.Contains(line, "Local Address") {
+				c.Unread(start)
+				continue
+			}
+			h := strings.TrimLeft(line, " ")
+			cols = &ssColumns{netid: strings.HasPrefix(h, "Netid"), state: strings.Contains(line, "State"),
+				process: strings.Contains(line, "Process"), localColon: -1, peerColon: -1}
+			if i := strings.Index(line, "Local Address:Port"); i >= 0 {
+				cols.localColon = i + len("Local Address")
+			}
+			if i := strings.Index(line, "Peer Address:Port"); i >= 0 {
+				cols.peerColon = i + len("Peer Address")
+			}
+			read++
+			continue
+		}
+		f = splitFields(f[:0], line, 0)
+		if ssRow(c, res, line, start, f, cols, &ints, &procs, rec, &rs) {
+			read++
+		} else {
+			c.Unread(start)
+		}
+	}
+	if dataLines > 0 && read == 0 {
+		return nil, Unrecognized("no line of the output reads as an ss socket table")
+	}
+	if rec {
+		rs.finish()
+	}
+	return res, nil
+}
+
+func ssRow(c *Context, res *SsResult, line string, base int, f []field, cols *ssColumns, ints *int64Slab, procSlab *ssProcSlab, rec bool, rs *rowSpans) bool {
+	k := 0
+	var conn SsConnection
+	var netidF, stateF field
+	if cols.netid {
+		if k >= len(f) {
+			return false
+		}
+		netidF = f[k]
+		conn.Netid = line[netidF.start:netidF.end]
+		k++
+	}
+	if cols.state {
+		if k >= len(f) {
+			return false
+		}
+		stateF = f[k]
+		conn.State = line[stateF.start:stateF.end]
+		k++
+	}
+	if k+4 > len(f) {
+		return false
+	}
+	rq, ok1 := atoi(line[f[k].start:f[k].end])
+	sq, ok2 := atoi(line[f[k+1].start:f[k+1].end])
+	if !ok1 || !ok2 {
+		return false
+	}
+	conn.RecvQ, conn.SendQ = rq, sq
+	qF := [2]field{f[k], f[k+1]}
+	k += 2
+	// UNIX sockets print "path inode" in each address column; the path
+	// (which may hold spaces) ends where the header's ":" stands.
+	unix := strings.HasPrefix(conn.Netid, "u_")
+	var addrF, portF [2]field
+	var hasPort [2]bool
+	pos := f[k-1].end
+	for side := 0; side < 2; side++ {
+		if k >= len(f) {
+			return false
+		}
+		addrF[side] = f[k]
+		k++
+		if unix {
+			colon := cols.localColon
+			if side == 1 {
+				colon = cols.peerColon
+			}
+			if colon > addrF[side].start && colon < len(line) && line[colon] == ' ' && colon <= len(line) {
+				as, ae := trimSpaceRange(line, pos, colon)
+				addrF[side] = field{as, ae}
+				for k < len(f) && f[k].start < colon {
+					k++
+				}
+			}
+			if k >= len(f) {
+				return false
+			}
+			n, ok := atoi(line[f[k].start:f[k].end])
+			if !ok {
+				return false
+			}
+			portF[side], hasPort[side] = f[k], true
+			if side == 0 {
+				conn.LocalPort = ints.new(n)
+			} else {
+				conn.PeerPort = ints.new(n)
+			}
+			pos = f[k].end
+			k++
+			continue
+		}
+		pos = addrF[side].end
+		a := line[addrF[side].start:addrF[side].end]
+		if ps, n, ok := netPort(a, ':'); ok {
+			portF[side], hasPort[side] = field{addrF[side].start + ps, addrF[side].end}, true
+			if side == 0 {
+				conn.LocalPort = ints.new(n)
+			} else {
+				conn.PeerPort = ints.new(n)
+			}
+		}
+	}
+	conn.LocalAddress = line[addrF[0].start:addrF[0].end]
+	conn.PeerAddress = line[addrF[1].start:addrF[1].end]
+	var procs []ssProcSpan
+	if k < len(f) {
+		if !cols.process {
+			return false
+		}
+		ps, pe := trimSpaceRange(line, f[k].start, len(line))
+		var ok bool
+		conn.Processes, procs, ok = ssUsers(line[ps:pe], ps, procSlab)
+		if !ok {
+			return false
+		}
+	}
+	idx := len(res.Connections)
+	if c.Full(idx) {
+		c.Omit(1)
+		return true
+	}
+	res.Connections = append(res.Connections, conn)
+	if rec {
+		rs.begin(nkConnections, idx)
+		if cols.netid {
+			rs.add(nfNetid, base+netidF.start, base+netidF.end, trVerbatim)
+		}
+		if cols.state {
+			rs.add(nfState, base+stateF.start, base+stateF.end, trVerbatim)
+		}
+		rs.add(nfRecvQ, base+qF[0].start, base+qF[0].end, trParseInt)
+		rs.add(nfSendQ, base+qF[1].start, base+qF[1].end, trParseInt)
+		rs.add(nfLocalAddress, base+addrF[0].start, base+addrF[0].end, trVerbatim)
+		rs.add(nfPeerAddress, base+addrF[1].start, base+addrF[1].end, trVerbatim)
+		if hasPort[0] {
+			rs.add(nfLocalPort, base+portF[0].start, base+portF[0].end, trParseInt)
+		}
+		if hasPort[1] {
+			rs.add(nfPeerPort, base+portF[1].start, base+portF[1].end, trParseInt)
+		}
+		for j, p := range procs {
+			if j < len(nfProcCommands) {
+				rs.add(nfProcCommands[j], base+p.cs, base+p.ce, trVerbatim)
+				rs.add(nfProcPIDs[j], base+p.ps, base+p.pe, trParseInt)
+				rs.add(nfProcFDs[j], base+p.fs, base+p.fe, trParseInt)
+				continue
+			}
+			recordSpan(c, Ptr("connections", idx, "processes", j, "command"), base+p.cs, base+p.ce, "")
+			recordSpan(c, Ptr("connections", idx, "processes", j, "pid"), base+p.ps, base+p.pe, "parseInt")
+			recordSpan(c, Ptr("connections", idx, "processes", j, "fd"), base+p.fs, base+p.fe, "parseInt")
+		}
+	}
+	return true
+}
+
+type ssProcSpan struct{ cs, ce, ps, pe, fs, fe int }
+
+// ssProcSlab hands out the rows' process lists from shared chunks (one
+// allocation per few hundred rows instead of one per row); spans is
+// scratch space for the current row.
+type ssProcSlab struct {
+	buf   []SsProcess
+	spans []ssProcSpan
+}
+
+// ssUsers reads `users:(("nginx",pid=812,fd=6),("nginx",pid=813,fd=6))`;
+// at is the offset of s in its line.
+func ssUsers(s string, at int, slab *ssProcSlab) ([]SsProcess, []ssProcSpan, bool) {
+	const pre = "users:("
+	if !strings.HasPrefix(s, pre) || !strings.HasSuffix(s, ")") {
+		return nil, nil, false
+	}
+	if cap(slab.buf)-len(slab.buf) < 16 {
+		slab.buf = make([]SsProcess, 0, 1024)
+	}
+	first := len(slab.buf)
+	spans := slab.spans[:0]
+	fail := func() ([]SsProcess, []ssProcSpan, bool) {
+		slab.buf = slab.buf[:first]
+		return nil, nil, false
+	}
+	i := len(pre)
+	for i < len(s)-1 {
+		if !strings.HasPrefix(s[i:], "(\"") {
+			return fail()
+		}
+		i += 2
+		// The name ends at the quote followed by ",pid=".
+		end := strings.Index(s[i:], "\",pid=")
+		if end < 0 {
+			return fail()
+		}
+		var p SsProcess
+		var sp ssProcSpan
+		p.Command, sp.cs, sp.ce = s[i:i+end], at+i, at+i+end
+		i += end + len("\",pid=")
+		j := i
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		pid, ok := atoi(s[i:j])
+		if !ok || !strings.HasPrefix(s[j:], ",fd=") {
+			return fail()
+		}
+		p.PID, sp.ps, sp.pe = pid, at+i, at+j
+		i = j + len(",fd=")
+		j = i
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		fd, ok := atoi(s[i:j])
+		if !ok || j >= len(s) || s[j] != ')' {
+			return fail()
+		}
+		p.FD, sp.fs, sp.fe = fd, at+i, at+j
+		slab.buf = append(slab.buf, p)
+		spans = append(spans, sp)
+		i = j + 1
+		if i < len(s)-1 {
+			if s[i] != ',' {
+				return fail()
+			}
+			i++
+		}
+	}
+	slab.spans = spans
+	n := len(slab.buf)
+	if n == first || i != len(s)-1 {
+		return fail()
+	}
+	return slab.buf[first:n:n], spans, true
+}
+
+// ---------------------------------------------------------------- lsof
+
+// LsofResult is the parsed output of `lsof` (typically `lsof -i`).
+type LsofResult struct {
+	Entries []LsofEntry `json:"entries"`
+}
+
+// LsofEntry is one open file. For network files (TYPE IPv4/IPv6) the NODE
+// column is the protocol and NAME is split into its addresses and state.
+type LsofEntry struct {
+	Command     string `json:"command"`
+	PID         int64  `json:"pid"`
+	TID         *int64 `json:"tid,omitempty"`
+	TaskCommand string `json:"task_command,omitempty"`
+	// User is the login name; UID when lsof printed a number (-l).
+	User     string `json:"user,omitempty"`
+	UID      *int64 `json:"uid,omitempty"`
+	FD       string `json:"fd,omitempty"`
+	Type     string `json:"type,omitempty"`
+	Device   string `json:"device,omitempty"`
+	SizeOff  string `json:"size_off,omitempty"`
+	Node     string `json:"node,omitempty"`
+	Protocol string `json:"protocol,omitempty"`
+	Name     string `json:"name"`
+	// For network files: "127.0.0.1:8080", "*:5353", "[::1]:631".
+	LocalAddress  string `json:"local_address,omitempty"`
+	LocalPort     *int64 `json:"local_port,omitempty"`
+	RemoteAddress string `json:"remote_address,omitempty"`
+	RemotePort    *int64 `json:"remote_port,omitempty"`
+	State         string `json:"state,omitempty"`
+}
+
+var lsofParser = &Parser{
+	ID:      "lsof",
+	Command: "lsof",
+	Version: "1",
+	Format:  "lsof table: COMMAND PID USER FD TYPE DEVICE SIZE/OFF NODE NAME (-i network files split)",
+	Flags: Flags{
+		"-i": Value, "-n": Bool, "-P": Bool, "-l": Bool, "-w": Bool, "-a": Bool, "-U": Bool, "-b": Bool,
+		"-c": Value, "-p": Value, "-u": Value, "-g": Value, "-s": Value, "-d": Value,
+	},
+	MaxPositionals: -1,
+	Alternatives:   map[string][]string{"-t": {}, "-F": {}, "-r": {}, "+r": {}},
+	Result:         LsofResult{},
+	RowsKey:        "entries",
+	KeyFields:      []string{"pid", "fd"},
+	Examples:       [][]string{{"-i", "-n", "-P"}, {"-iTCP", "-sTCP:LISTEN", "-n", "-P"}, {"-i", ":8080"}},
+	Parse:          parseLsof,
+}
+
+func init() {
+	lsofParser.Check = lsofCheck
+	registerBuiltin(lsofParser)
+}
+
+// lsofCheck rescans the arguments the way lsof reads them: -i takes a value
+// only when attached or when the next argument is not an option, so the
+// core's reading of -i as a value flag can hide the next flag.
+func lsofCheck(args []string, _ OS) *ParseError {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			continue
+		}
+		for j := 1; j < len(a); j++ {
+			name := "-" + a[j:j+1]
+			kind, ok := lsofParser.Flags[name]
+			if !ok {
+				return lsofParser.unsupportedFlag(name)
+			}
+			if kind == Value {
+				if j == len(a)-1 && i+1 < len(args) && (name != "-i" || !strings.HasPrefix(args[i+1], "-")) {
+					i++
+				}
+				if name == "-s" {
+					v := a[j+1:]
+					if j == len(a)-1 && i < len(args) {
+						v = args[i]
+					}
+					if !strings.Contains(v, ":") {
+						return Unsupported(nil, "lsof -s without a protocol:state filter adds a size column")
+					}
+				}
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// lsofCol is a header word and where it stands.
+type lsofCol struct {
+	id   uint8
+	s, e int
+}
+
+const (
+	lcCommand uint8 = iota
+	lcPID
+	lcTID
+	lcTaskCmd
+	lcUser
+	lcFD
+	lcType
+	lcDevice
+	lcSizeOff
+	lcNode
+	lcName
+	lcUnknown
+)
+
+func lsofColID(h string) uint8 {
+	switch h {
+	case "COMMAND":
+		return lcCommand
+	case "PID":
+		return lcPID
+	case "TID":
+		return lcTID
+	case "TASKCMD":
+		return lcTaskCmd
+	case "USER":
+		return lcUser
+	case "FD":
+		return lcFD
+	case "TYPE":
+		return lcType
+	case "DEVICE":
+		return lcDevice
+	case "SIZE/OFF", "SIZE", "OFF":
+		return lcSizeOff
+	case "NODE":
+		return lcNode
+	case "NAME":
+		return lcName
+	}
+	return lcUnknown
+}
+
+func parseLsof(c *Context) (any, error) {
+	res := &LsofResult{Entries: make([]LsofEntry, 0, min(countLines(c.Raw), 1<<16))}
+	rec := c.Recording()
+	rs := newRowSpans(c, 14)
+	var ints int64Slab
+	it := lines{raw: c.Raw}
+	var cols []lsofCol
+	nameAt := -1
+	dataLines, read := 0, 0
+	var f []field
+	for {
+		line, start, ok := it.next()
+		if !ok {
+			break
+		}
+		if isBlank(line) {
+			continue
+		}
+		dataLines++
+		if cols == nil {
+			f = splitFields(f[:0], line, 0)
+			for _, w := range f {
+				id := lsofColID(line[w.start:w.end])
+				if id == lcUnknown {
+					cols = nil
+					break
+				}
+				cols = append(cols, lsofCol{id, w.start, w.end})
+				if id == lcName {
+					nameAt = w.start
+				}
+			}
+			if len(cols) < 3 || cols[0].id != lcCommand || nameAt < 0 || cols[len(cols)-1].id != lcName {
+				cols = nil
+				c.Unread(start)
+				continue
+			}
+			read++
+			continue
+		}
+		f = splitFields(f[:0], line, 0)
+		if lsofRow(c, res, line, start, f, cols, nameAt, &ints, rec, &rs) {
+			read++
+		} else {
+			c.Unread(start)
+		}
+	}
+	if dataLines > 0 && read == 0 {
+		return nil, Unrecognized("no line of the output reads as an lsof listing")
+	}
+	if rec {
+		rs.finish()
+	}
+	return res, nil
+}
+
+// lsofRow reads one line. lsof aligns every column to its header (it
+// measures all rows first), so each word belongs to the column whose
+// header it overlaps; a blank cell simply has no word, and NAME runs from
+// its header to the end of the line.
+func lsofRow(c *Context, res *LsofResult, line string, base int, f []field, cols []lsofCol, nameAt int, ints *int64Slab, rec bool, rs *rowSpans) bool {
+	var cells [lcUnknown]field
+	var have [lcUnknown]bool
+	ci := 0
+	nameS := -1
+	for _, w := range f {
+		if w.start >= nameAt || w.end > nameAt && ci >= len(cols)-1 {
+			nameS = w.start
+			break
+		}
+		for ci < len(cols)-1 && !(w.start < cols[ci].e && w.end > cols[ci].s) {
+			ci++
+		}
+		if ci >= len(cols)-1 {
+			// The word overlaps no header before NAME: NAME starts early
+			// only when nothing else is left to fill.
+			nameS = w.start
+			break
+		}
+		id := cols[ci].id
+		if have[id] {
+			return false
+		}
+		cells[id], have[id] = w, true
+		ci++
+	}
+	if !have[lcCommand] || !have[lcPID] || nameS < 0 {
+		return false
+	}
+	ns, ne := trimSpaceRange(line, nameS, len(line))
+	get := func(id uint8) string { return line[cells[id].start:cells[id].end] }
+	cmd, cmdEscaped := lsblkUnescape(get(lcCommand)) // lsof writes a space as \x20
+	e := LsofEntry{Command: cmd, Name: line[ns:ne]}
+	pid, ok := atoi(get(lcPID))
+	if !ok {
+		return false
+	}
+	e.PID = pid
+	if have[lcTID] {
+		tid, ok := atoi(get(lcTID))
+		if !ok {
+			return false
+		}
+		e.TID = ints.new(tid)
+	}
+	if have[lcTaskCmd] {
+		e.TaskCommand = get(lcTaskCmd)
+	}
+	if have[lcUser] {
+		if uid, ok := atoi(get(lcUser)); ok {
+			e.UID = ints.new(uid)
+		} else {
+			e.User = get(lcUser)
+		}
+	}
+	if have[lcFD] {
+		e.FD = get(lcFD)
+	}
+	if have[lcType] {
+		e.Type = get(lcType)
+	}
+	if have[lcDevice] {
+		e.Device = get(lcDevice)
+	}
+	if have[lcSizeOff] {
+		e.SizeOff = get(lcSizeOff)
+	}
+	network := e.Type == "IPv4" || e.Type == "IPv6"
+	if have[lcNode] {
+		if network {
+			e.Protocol = get(lcNode)
+		} else {
+			e.Node = get(lcNode)
+		}
+	}
+	// NAME of a network file: "local[->remote] [(STATE)]".
+	var la, lp, ra, rp, st field // offsets within the line
+	var hasLP, hasRP bool
+	if network {
+		nm := line[ns:ne]
+		body := nm
+		if strings.HasSuffix(nm, ")") {
+			if o := strings.LastIndex(nm, " ("); o > 0 {
+				e.State = nm[o+2 : len(nm)-1]
+				st = field{ns + o + 2, ne - 1}
+				body = nm[:o]
+			}
+		}
+		local, remote, hasRemote := strings.Cut(body, "->")
+		e.LocalAddress, la = local, field{ns, ns + len(local)}
+		if p, n, ok := netPort(local, ':'); ok {
+			e.LocalPort, lp, hasLP = ints.new(n), field{ns + p, ns + len(local)}, true
+		}
+		if hasRemote {
+			rs0 := ns + len(local) + 2
+			e.RemoteAddress, ra = remote, field{rs0, rs0 + len(remote)}
+			if p, n, ok := netPort(remote, ':'); ok {
+				e.RemotePort, rp, hasRP = ints.new(n), field{rs0 + p, rs0 + len(remote)}, true
+			}
+		}
+	}
+	idx := len(res.Entries)
+	if c.Full(idx) {
+		c.Omit(1)
+		return true
+	}
+	res.Entries = append(res.Entries, e)
+	if rec {
+		rs.begin(skEntries, idx)
+		add := func(id uint8, sid uint16, tr spanTr) {
+			if have[id] {
+				rs.add(sid, base+cells[id].start, base+cells[id].end, tr)
+			}
+		}
+		if cmdEscaped {
+			add(lcCommand, nfCommand, trUnquote)
+		} else {
+			add(lcCommand, nfCommand, trVerbatim)
+		}
+		add(lcPID, nfPID, trParseInt)
+		add(lcTID, nfTID, trParseInt)
+		add(lcTaskCmd, nfTaskCommand, trVerbatim)
+		if e.UID != nil {
+			add(lcUser, sfUID, trParseInt)
+		} else {
+			add(lcUser, sfUser, trVerbatim)
+		}
+		add(lcFD, nfFD, trVerbatim)
+		add(lcType, sfType, trVerbatim)
+		add(lcDevice, nfDevice, trVerbatim)
+		add(lcSizeOff, nfSizeOff, trVerbatim)
+		if network {
+			add(lcNode, nfProtocol, trVerbatim)
+		} else {
+			add(lcNode, nfNode, trVerbatim)
+		}
+		rs.add(sfName, base+ns, base+ne, trVerbatim)
+		if network {
+			if e.LocalAddress != "" {
+				rs.add(nfLocalAddress, base+la.start, base+la.end, trVerbatim)
+			}
+			if hasLP {
+				rs.add(nfLocalPort, base+lp.start, base+lp.end, trParseInt)
+			}
+			if e.RemoteAddress != "" {
+				rs.add(nfRemoteAddress, base+ra.start, base+ra.end, trVerbatim)
+			}
+			if hasRP {
+				rs.add(nfRemotePort, base+rp.start, base+rp.end, trParseInt)
+			}
+			if e.State != "" {
+				rs.add(nfState, base+st.start, base+st.end, trVerbatim)
+			}
+		}
+	}
+	return true
+}
+
+// ---------------------------------------------------------------- dig
+
+// DigResult is the parsed output of `dig`: the question, the header, the
+// records of each section and the closing statistics. With +short only
+// Answers is set, each with its Value.
+type DigResult struct {
+	Query           string      `json:"query,omitempty"`
+	QueryClass      string      `json:"query_class,omitempty"`
+	QueryType       string      `json:"query_type,omitempty"`
+	Opcode          string      `json:"opcode,omitempty"`
+	Status          string      `json:"status,omitempty"`
+	ID              *int64      `json:"id,omitempty"`
+	Flags           []string    `json:"flags,omitempty"`
+	QueryCount      *int64      `json:"query_count,omitempty"`
+	AnswerCount     *int64      `json:"answer_count,omitempty"`
+	AuthorityCount  *int64      `json:"authority_count,omitempty"`
+	AdditionalCount *int64      `json:"additional_count,omitempty"`
+	Answers         []DigRecord `json:"answers"`
+	Authority       []DigRecord `json:"authority,omitempty"`
+	Additional      []DigRecord `json:"additional,omitempty"`
+	QueryTimeMs     *int64      `json:"query_time_ms,omitempty"`
+	// Server is the address dig asked, ServerName the name it was given
+	// as when that differs (@dns.example).
+	Server         string `json:"server,omitempty"`
+	ServerName     string `json:"server_name,omitempty"`
+	ServerPort     *int64 `json:"server_port,omitempty"`
+	ServerProtocol string `json:"server_protocol,omitempty"`
+	// QueriedAt is ";; WHEN:" in ISO 8601 (without an offset, and with a
+	// warning, when the zone abbreviation cannot be resolved).
+	QueriedAt    string `json:"queried_at,omitempty"`
+	MsgSizeBytes *int64 `json:"msg_size_bytes,omitempty"`
+	// Messages are dig's own notes: ";; WARNING: ...", ";; communications
+	// error to ...", ";; connection timed out; no servers could be reached".
+	Messages []string `json:"messages,omitempty"`
+}
+
+// DigRecord is one resource record; Value is the record data as printed
+// ("10 mail.example.com.", "\"v=spf1 -all\"").
+type DigRecord struct {
+	Name  string `json:"name,omitempty"`
+	TTL   *int64 `json:"ttl,omitempty"`
+	Class string `json:"class,omitempty"`
+	Type  string `json:"type,omitempty"`
+	Value string `json:"value"`
+}
+
+var digParser = &Parser{
+	ID:      "dig",
+	Command: "dig",
+	Version: "1",
+	Format:  "dig default output of one query (sections, header, statistics), +short, +noall +answer",
+	Flags: Flags{
+		"-4": Bool, "-6": Bool, "-p": Value, "-b": Value, "-t": Value, "-c": Value, "-q": Value, "-x": Value,
+	},
+	MaxPositionals: -1,
+	Result:         DigResult{},
+	RowsKey:        "answers",
+	Examples:       [][]string{{"example.com"}, {"+short", "example.com", "MX"}, {"+noall", "+answer", "example.com"}},
+	Parse:          parseDig,
+}
+
+func init() {
+	digParser.Check = digCheck
+	registerBuiltin(digParser)
+}
+
+// digOptions are the +options that leave the output in a form the parser
+// reads (with their no- forms where dig has them).
+var digOptions = map[string]bool{
+	"short": true, "noshort": true, "all": true, "noall": true, "answer": true, "noanswer": true,
+	"authority": true, "noauthority": true, "additional": true, "noadditional": true,
+	"question": true, "noquestion": true, "stats": true, "nostats": true, "cmd": true, "nocmd": true,
+	"comments": true, "nocomments": true, "recurse": true, "norecurse": true, "tcp": true, "notcp": true,
+	"vc": true, "novc": true, "dnssec": true, "nodnssec": true, "cookie": true, "nocookie": true,
+	"edns": true, "noedns": true, "time": true, "tries": true, "retry": true, "ndots": true, "bufsize": true,
+	"search": true, "nosearch": true, "defname": true, "nodefname": true, "cd": true, "cdflag": true,
+	"nocd": true, "nocdflag": true, "ad": true, "adflag": true, "noad": true, "noadflag": true,
+	"aaflag": true, "noaaflag": true, "besteffort": true, "nobesteffort": true, "ttlid": true, "class": true,
+	"subnet": true, "nosubnet": true, "fail": true, "nofail": true, "idnout": true, "noidnout": true,
+	"expire": true, "noexpire": true, "onesoa": true, "noonesoa": true,
+}
+
+// digMode is what the +options say about the output.
+type digMode struct{ short, noComments, extraSections bool }
+
+func digReadOptions(args []string) (m digMode, bad string) {
+	for _, a := range args {
+		if len(a) < 2 || a[0] != '+' {
+			continue
+		}
+		name, _, _ := strings.Cut(a[1:], "=")
+		if !digOptions[name] {
+			return m, a
+		}
+		switch name {
+		case "short":
+			m.short = true
+		case "noshort":
+			m.short = false
+		case "noall", "nocomments":
+			m.noComments = true
+		case "all", "comments":
+			m.noComments = false
+		case "authority", "additional":
+			m.extraSections = true
+		}
+	}
+	return m, ""
+}
+
+func digCheck(args []string, _ OS) *ParseError {
+	m, bad := digReadOptions(args)
+	if bad != "" {
+		var hint []string
+		for _, a := range args {
+			if a != bad {
+				hint = append(hint, a)
+			}
+		}
+		return Unsupported(hint, "dig %s changes the output form", bad)
+	}
+	if m.noComments && m.extraSections && !m.short {
+		return Unsupported(nil, "dig without section headers (+noall, +nocomments) mixes the sections; ask for +answer alone")
+	}
+	return nil
+}
+
+type digSection uint8
+
+const (
+	dsNone digSection = iota
+	dsQuestion
+	dsAnswer
+	dsAuthority
+	dsAdditional
+	dsOther // OPT pseudosection and the like
+)
+
+func parseDig(c *Context) (any, error) {
+	res := &DigResult{Answers: []DigRecord{}}
+	m, _ := digReadOptions(c.Args)
+	it := lines{raw: c.Raw}
+	sec := dsNone
+	dataLines, read, answers, questions := 0, 0, 0, 0
+	var f []field
+	for {
+		line, start, ok := it.next()
+		if !ok {
+			break
+		}
+		if isBlank(line) {
+			if sec != dsNone {
+				sec = dsNone
+			}
+			continue
+		}
+		dataLines++
+		good := true
+		switch {
+		case strings.HasPrefix(line, ";;"):
+			good = digComment(c, res, line, start, &sec, &answers, &questions)
+		case line[0] == ';':
+			switch {
+			case sec == dsQuestion:
+				f = splitFields(f[:0], line[1:], 0)
+				if len(f) != 3 || res.Query != "" {
+					good = false
+					break
+				}
+				res.Query, res.QueryClass, res.QueryType = line[1+f[0].start:1+f[0].end], line[1+f[1].start:1+f[1].end], line[1+f[2].start:1+f[2].end]
+				netSpan(c, start+1+f[0].start, start+1+f[0].end, "", "query")
+				netSpan(c, start+1+f[1].start, start+1+f[1].end, "", "query_class")
+				netSpan(c, start+1+f[2].start, start+1+f[2].end, "", "query_type")
+			case strings.HasPrefix(line, "; <<>> DiG"), strings.HasPrefix(line, "; ("), sec == dsOther:
+			default:
+				good = false
+			}
+		case m.short:
+			if c.Full(len(res.Answers)) {
+				c.Omit(1)
+				break
+			}
+			v := strings.TrimRight(line, " \t")
+			res.Answers = append(res.Answers, DigRecord{Value: v})
+			netSpan(c, start, start+len(v), "", "answers", len(res.Answers)-1, "value")
+		default:
+			good = digRecord(c, res, line, start, sec, &f)
+		}
+		if good {
+			read++
+		} else {
+			c.Unread(start)
+		}
+	}
+	if answers > 1 || questions > 1 {
+		return nil, Unsupported(nil, "dig printed %d responses; ask one query per run", max(answers, questions))
+	}
+	if dataLines > 0 && read == 0 {
+		return nil, Unrecognized("no line of the output reads as dig output")
+	}
+	return res, nil
+}
+
+// digRecord reads "example.com.  300  IN  MX  10 mail.example.com." into
+// the current section (the answer section when dig printed no headers).
+func digRecord(c *Context, res *DigResult, line string, start int, sec digSection, fp *[]field) bool {
+	f := splitFields((*fp)[:0], line, 5)
+	*fp = f
+	if len(f) < 4 {
+		return false
+	}
+	ttl, ok := atoi(line[f[1].start:f[1].end])
+	if !ok {
+		return false
+	}
+	r := DigRecord{Name: line[f[0].start:f[0].end], TTL: &ttl, Class: line[f[2].start:f[2].end], Type: line[f[3].start:f[3].end]}
+	if len(f) == 5 {
+		r.Value = line[f[4].start:f[4].end]
+	}
+	var list *[]DigRecord
+	key := "answers"
+	switch sec {
+	case dsNone, dsAnswer:
+		list = &res.Answers
+	case dsAuthority:
+		list, key = &res.Authority, "authority"
+	case dsAdditional:
+		list, key = &res.Additional, "additional"
+	default:
+		return false
+	}
+	idx := len(*list)
+	if key == "answers" && c.Full(idx) {
+		c.Omit(1)
+		return true
+	}
+	*list = append(*list, r)
+	if c.Recording() {
+		netSpan(c, start+f[0].start, start+f[0].end, "", key, idx, "name")
+		netSpan(c, start+f[1].start, start+f[1].end, "parseInt", key, idx, "ttl")
+		netSpan(c, start+f[2].start, start+f[2].end, "", key, idx, "class")
+		netSpan(c, start+f[3].start, start+f[3].end, "", key, idx, "type")
+		if len(f) == 5 {
+			netSpan(c, start+f[4].start, start+f[4].end, "", key, idx, "value")
+		} else {
+			netSpan(c, start+len(line), start+len(line), "", key, idx, "value")
+		}
+	}
+	return true
+}
+
+// digComment reads the ";;" lines: section headers, the response header,
+// the statistics and dig's messages.
+func digComment(c *Context, res *DigResult, line string, start int, sec *digSection, answers, questions *int) bool {
+	body := strings.TrimSpace(line[2:])
+	bs := start + strings.Index(line, body)
+	if body == "" {
+		return true
+	}
+	if strings.HasSuffix(body, " SECTION:") || strings.HasSuffix(body, " PSEUDOSECTION:") {
+		switch body {
+		case "QUESTION SECTION:":
+			*sec = dsQuestion
+			*questions++
+		case "ANSWER SECTION:":
+			*sec = dsAnswer
+		case "AUTHORITY SECTION:":
+			*sec = dsAuthority
+		case "ADDITIONAL SECTION:":
+			*sec = dsAdditional
+		default:
+			*sec = dsOther
+		}
+		return true
+	}
+	*sec = dsNone
+	switch {
+	case body == "Got answer:":
+		*answers++
+		return true
+	case strings.HasPrefix(body, "global options:"):
+		return true
+	case strings.HasPrefix(body, "->>HEADER<<- "):
+		for _, kv := range digPairs(body[len("->>HEADER<<- "):], bs+len("->>HEADER<<- ")) {
+			switch kv.key {
+			case "opcode":
+				res.Opcode = kv.val
+				netSpan(c, kv.vs, kv.vs+len(kv.val), "", "opcode")
+			case "status":
+				res.Status = kv.val
+				netSpan(c, kv.vs, kv.vs+len(kv.val), "", "status")
+			case "id":
+				if n, ok := atoi(kv.val); ok {
+					res.ID = &n
+					netSpan(c, kv.vs, kv.vs+len(kv.val), "parseInt", "id")
+				}
+			}
+		}
+		return res.Status != ""
+	case strings.HasPrefix(body, "flags:"):
+		semi := strings.IndexByte(body, ';')
+		if semi < 0 {
+			return false
+		}
+		fl := body[len("flags:"):semi]
+		fs := bs + len("flags:")
+		for pos := 0; pos < len(fl); {
+			s, e := nextField(fl, pos)
+			if s >= len(fl) {
+				break
+			}
+			pos = e
+			netSpan(c, fs+s, fs+e, "", "flags", len(res.Flags))
+			res.Flags = append(res.Flags, fl[s:e])
+		}
+		for _, kv := range digPairs(body[semi+1:], bs+semi+1) {
+			n, ok := atoi(kv.val)
+			if !ok {
+				continue
+			}
+			var key string
+			switch kv.key {
+			case "QUERY", "ZONE":
+				res.QueryCount, key = &n, "query_count"
+			case "ANSWER", "PREREQ":
+				res.AnswerCount, key = &n, "answer_count"
+			case "AUTHORITY", "UPDATE":
+				res.AuthorityCount, key = &n, "authority_count"
+			case "ADDITIONAL":
+				res.AdditionalCount, key = &n, "additional_count"
+			default:
+				continue
+			}
+			netSpan(c, kv.vs, kv.vs+len(kv.val), "parseInt", key)
+		}
+		return true
+	case len(body) > len("Query time:  msec") && strings.HasPrefix(body, "Query time: ") && strings.HasSuffix(body, " msec"):
+		v := body[len("Query time: ") : len(body)-len(" msec")]
+		n, ok := atoi(v)
+		if ok {
+			res.QueryTimeMs = &n
+			netSpan(c, bs+len("Query time: "), bs+len("Query time: ")+len(v), "parseInt", "query_time_ms")
+		}
+		return ok
+	case strings.HasPrefix(body, "SERVER: "):
+		return digServer(c, res, body[len("SERVER: "):], bs+len("SERVER: "))
+	case strings.HasPrefix(body, "WHEN: "):
+		v := body[len("WHEN: "):]
+		ts, warn, ok := sysCTime(v, c.Location)
+		if ok {
+			res.QueriedAt = ts
+			netSpan(c, bs+len("WHEN: "), bs+len(body), "timestamp", "queried_at")
+			if warn != "" {
+				c.Warn("dig: " + warn)
+			}
+		}
+		return ok
+	case strings.HasPrefix(body, "MSG SIZE") && strings.Contains(body, "rcvd: "):
+		v := body[strings.Index(body, "rcvd: ")+len("rcvd: "):]
+		n, ok := atoi(v)
+		if ok {
+			res.MsgSizeBytes = &n
+			netSpan(c, bs+len(body)-len(v), bs+len(body), "parseInt", "msg_size_bytes")
+		}
+		return ok
+	}
+	// Anything else dig says on a ";;" line is a message of its own.
+	netSpan(c, bs, bs+len(body), "", "messages", len(res.Messages))
+	res.Messages = append(res.Messages, body)
+	return true
+}
+
+type digKV struct {
+	key, val string
+	vs       int
+}
+
+// digPairs reads "opcode: QUERY, status: NOERROR, id: 12345".
+func digPairs(s string, at int) []digKV {
+	var out []digKV
+	pos := 0
+	for _, part := range strings.Split(s, ",") {
+		k, v, ok := strings.Cut(part, ":")
+		if ok {
+			tv := strings.TrimSpace(v)
+			vs := at + pos + len(k) + 1 + strings.Index(v, tv)
+			out = append(out, digKV{strings.TrimSpace(k), tv, vs})
+		}
+		pos += len(part) + 1
+	}
+	return out
+}
+
+// digServer reads "127.0.0.1#53(127.0.0.1) (UDP)" (the protocol is absent
+// before BIND 9.18).
+func digServer(c *Context, res *DigResult, s string, at int) bool {
+	hash := strings.IndexByte(s, '#')
+	open := strings.IndexByte(s, '(')
+	if hash <= 0 || open < hash {
+		return false
+	}
+	closeP := strings.IndexByte(s[open:], ')')
+	if closeP < 0 {
+		return false
+	}
+	closeP += open
+	port, ok := atoi(s[hash+1 : open])
+	if !ok {
+		return false
+	}
+	res.Server = s[:hash]
+	netSpan(c, at, at+hash, "", "server")
+	res.ServerPort = &port
+	netSpan(c, at+hash+1, at+open, "parseInt", "server_port")
+	if name := s[open+1 : closeP]; name != res.Server && name != "" {
+		res.ServerName = name
+		netSpan(c, at+open+1, at+closeP, "", "server_name")
+	}
+	rest := strings.TrimSpace(s[closeP+1:])
+	if strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")") {
+		res.ServerProtocol = rest[1 : len(rest)-1]
+		ps := at + closeP + 1 + strings.Index(s[closeP+1:], rest) + 1
+		netSpan(c, ps, ps+len(res.ServerProtocol), "", "server_protocol")
+	}
+	return true
+}
+
+// ---------------------------------------------------------------- ip addr
+
+// IPAddrResult is the parsed output of `ip addr` (and `ip link`, which
+// prints the same blocks without addresses).
+type IPAddrResult struct {
+	Interfaces []IPInterface `json:"interfaces"`
+}
+
+// IPInterface is one "N: name: <FLAGS> ..." block.
+type IPInterface struct {
+	Index int64  `json:"index"`
+	Name  string `json:"name"`
+	// Link is what follows "@" in the name: the peer ("if5") or parent.
+	Link        string   `json:"link,omitempty"`
+	Flags       []string `json:"flags"`
+	MTU         *int64   `json:"mtu,omitempty"`
+	Qdisc       string   `json:"qdisc,omitempty"`
+	Master      string   `json:"master,omitempty"`
+	State       string   `json:"state,omitempty"`
+	Mode        string   `json:"mode,omitempty"`
+	Group       string   `json:"group,omitempty"`
+	Qlen        *int64   `json:"qlen,omitempty"`
+	LinkType    string   `json:"link_type,omitempty"`
+	MAC         string   `json:"mac,omitempty"`
+	Broadcast   string   `json:"broadcast,omitempty"`
+	LinkNetnsid *int64   `json:"link_netnsid,omitempty"`
+	AltNames    []string `json:"altnames,omitempty"`
+	// Addresses are the inet and inet6 lines (none for ip link).
+	Addresses []IPAddress `json:"addresses"`
+}
+
+// IPAddress is one inet/inet6 line and its lifetimes. A lifetime of
+// "forever" sets ValidForever / PreferredForever instead of seconds.
+type IPAddress struct {
+	Family                   string   `json:"family"`
+	Address                  string   `json:"address"`
+	PrefixLength             *int64   `json:"prefix_length,omitempty"`
+	Peer                     string   `json:"peer,omitempty"`
+	Broadcast                string   `json:"broadcast,omitempty"`
+	Scope                    string   `json:"scope,omitempty"`
+	Metric                   *int64   `json:"metric,omitempty"`
+	Flags                    []string `json:"flags,omitempty"`
+	Label                    string   `json:"label,omitempty"`
+	ValidLifetimeSeconds     *int64   `json:"valid_lifetime_seconds,omitempty"`
+	ValidForever             bool     `json:"valid_forever,omitempty"`
+	PreferredLifetimeSeconds *int64   `json:"preferred_lifetime_seconds,omitempty"`
+	PreferredForever         bool     `json:"preferred_forever,omitempty"`
+}
+
+var ipAddrParser = &Parser{
+	ID:      "ip-addr",
+	Command: "ip",
+	Version: "1",
+	OS:      []OS{Linux},
+	Format:  "iproute2 ip addr / ip link blocks (not -brief, -oneline, -details or -stats)",
+	Flags:   Flags{"-4": Bool, "-6": Bool, "-f": Value},
+	// -json output is passed through as JSON when refused.
+	MaxPositionals: -1,
+	Result:         IPAddrResult{},
+	RowsKey:        "interfaces",
+	KeyFields:      []string{"name"},
+	Examples:       [][]string{{"addr"}, {"-4", "addr", "show", "dev", "eth0"}, {"link"}},
+	Parse:          parseIPAddr,
+}
+
+func init() {
+	ipAddrParser.Check = ipAddrCheck
+	registerBuiltin(ipAddrParser)
+}
+
+// ipAddrCheck accepts `ip [-4|-6|-f F|-family F] {address|link} [show|list] [filters]`,
+// objects and commands abbreviated as iproute2 allows.
+func ipAddrCheck(args []string, _ OS) *ParseError {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i], "-") {
+		switch args[i] {
+		case "-4", "-6":
+		case "-f", "-family":
+			i++
+		default:
+			if !strings.HasPrefix(args[i], "-f") {
+				return Unsupported(nil, "ip %s changes the output form", args[i])
+			}
+		}
+		i++
+	}
+	if i >= len(args) {
+		return Unsupported([]string{"addr"}, "ip needs an object: addr or link")
+	}
+	obj := args[i]
+	if !ipPrefixOf(obj, "address", 1) && !ipPrefixOf(obj, "link", 1) {
+		return Unsupported(nil, "ip %s is not read; ip addr and ip link are", obj)
+	}
+	if i+1 < len(args) {
+		cmd := args[i+1]
+		if !ipPrefixOf(cmd, "show", 1) && !ipPrefixOf(cmd, "list", 1) && cmd != "lst" && ipCommandWord(cmd) {
+			return Unsupported([]string{obj, "show"}, "ip %s %s is not a listing", obj, cmd)
+		}
+	}
+	return nil
+}
+
+// ipCommandWord reports whether w is an ip addr/link command (not a filter
+// such as "dev" or "up").
+func ipCommandWord(w string) bool {
+	switch w {
+	case "add", "change", "replace", "del", "delete", "flush", "save", "restore", "showdump", "set", "help",
+		"xstats", "afstats", "property":
+		return true
+	}
+	return false
+}
+
+func ipPrefixOf(w, full string, min int) bool {
+	return len(w) >= min && len(w) <= len(full) && full[:len(w)] == w
+}
+
+func parseIPAddr(c *Context) (any, error) {
+	res := &IPAddrResult{Interfaces: []IPInterface{}}
+	it := lines{raw: c.Raw}
+	var cur *IPInterface
+	var lastAddr *IPAddress
+	dataLines, read := 0, 0
+	skipping := false // an interface dropped at max_items
+	var f []field
+	for {
+		line, start, ok := it.next()
+		if !ok {
+			break
+		}
+		if isBlank(line) {
+			continue
+		}
+		dataLines++
+		if line[0] >= '0' && line[0] <= '9' {
+			full := c.Full(len(res.Interfaces))
+			hc := c
+			if full {
+				hc = &Context{Raw: c.Raw} // read it, record nothing
+			}
+			iface, ok := ipHeader(hc, line, start, len(res.Interfaces))
+			if !ok {
+				c.Unread(start)
+				cur, lastAddr = nil, nil
+				continue
+			}
+			read++
+			if full {
+				c.Omit(1)
+				skipping, cur, lastAddr = true, nil, nil
+				continue
+			}
+			skipping = false
+			res.Interfaces = append(res.Interfaces, iface)
+			cur, lastAddr = &res.Interfaces[len(res.Interfaces)-1], nil
+			continue
+		}
+		if skipping {
+			read++
+			continue
+		}
+		if cur == nil || line[0] != ' ' {
+			c.Unread(start)
+			continue
+		}
+		f = splitFields(f[:0], line, 0)
+		w := line[f[0].start:f[0].end]
+		ii := len(res.Interfaces) - 1
+		good := false
+		switch {
+		case strings.HasPrefix(w, "link/") && len(w) > len("link/"):
+			good = ipLinkLine(c, cur, line, start, f, ii)
+		case w == "altname" && len(f) == 2:
+			netSpan(c, start+f[1].start, start+f[1].end, "", "interfaces", ii, "altnames", len(cur.AltNames))
+			cur.AltNames = append(cur.AltNames, line[f[1].start:f[1].end])
+			good = true
+		case w == "inet" || w == "inet6":
+			var a IPAddress
+			if a, good = ipAddrLine(c, line, start, f, ii, len(cur.Addresses)); good {
+				cur.Addresses = append(cur.Addresses, a)
+				lastAddr = &cur.Addresses[len(cur.Addresses)-1]
+			}
+		case w == "valid_lft" && lastAddr != nil:
+			good = ipLifetimes(c, lastAddr, line, start, f, ii, len(cur.Addresses)-1)
+		}
+		if good {
+			read++
+		} else {
+			c.Unread(start)
+		}
+	}
+	if dataLines > 0 && read == 0 {
+		return nil, Unrecognized("no line of the output reads as ip addr output")
+	}
+	return res, nil
+}
+
+// ipHeader reads "2: eth0@if5: <BROADCAST,MULTICAST,UP> mtu 1500 qdisc noqueue state UP group default qlen 1000".
+// Its spans are recorded only when the line reads.
+func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
+	var iface IPInterface
+	type sp struct {
+		key  any // a field name, or the index of a flag
+		s, e int
+		tr   string
+	}
+	var spans []sp
+	colon := strings.IndexByte(line, ':')
+	if colon <= 0 || colon+2 >= len(line) || line[colon+1] != ' ' {
+		return iface, false
+	}
+	idx, ok := atoi(line[:colon])
+	if !ok {
+		return iface, false
+	}
+	iface.Index = idx
+	spans = append(spans, sp{"index", start, start + colon, "parseInt"})
+	rest := line[colon+2:]
+	rs := start + colon + 2
+	nameEnd := strings.Index(rest, ": ")
+	if nameEnd <= 0 {
+		return iface, false
+	}
+	name := rest[:nameEnd]
+	if at := strings.IndexByte(name, '@'); at > 0 {
+		iface.Link = name[at+1:]
+		spans = append(spans, sp{"link", rs + at + 1, rs + nameEnd, ""})
+		name = name[:at]
+	}
+	iface.Name = name
+	spans = append(spans, sp{"name", rs, rs + len(name), ""})
+	tail := rest[nameEnd+2:]
+	ts := rs + nameEnd + 2
+	if !strings.HasPrefix(tail, "<") {
+		return iface, false
+	}
+	gt := strings.IndexByte(tail, '>')
+	if gt < 0 {
+		return iface, false
+	}
+	iface.Flags = []string{}
+	pos := 1
+	for _, fl := range strings.Split(tail[1:gt], ",") {
+		if fl != "" {
+			spans = append(spans, sp{len(iface.Flags), ts + pos, ts + pos + len(fl), ""})
+			iface.Flags = append(iface.Flags, fl)
+		}
+		pos += len(fl) + 1
+	}
+	iface.Addresses = []IPAddress{}
+	var f []field
+	f = splitFields(f, tail[gt+1:], 0)
+	off := ts + gt + 1
+	var notRead []string
+	for k := 0; k+1 < len(f); k += 2 {
+		key := tail[gt+1+f[k].start : gt+1+f[k].end]
+		v := tail[gt+1+f[k+1].start : gt+1+f[k+1].end]
+		vs, ve := off+f[k+1].start, off+f[k+1].end
+		tr := ""
+		switch key {
+		case "mtu", "qlen":
+			n, ok := atoi(v)
+			if !ok {
+				return iface, false
+			}
+			if key == "mtu" {
+				iface.MTU = &n
+			} else {
+				iface.Qlen = &n
+			}
+			tr = "parseInt"
+		case "qdisc":
+			iface.Qdisc = v
+		case "master":
+			iface.Master = v
+		case "state":
+			iface.State = v
+		case "mode":
+			iface.Mode = v
+		case "group":
+			iface.Group = v
+		default:
+			notRead = append(notRead, key+" "+v)
+			continue
+		}
+		spans = append(spans, sp{key, vs, ve, tr})
+	}
+	if len(f)%2 != 0 {
+		notRead = append(notRead, tail[gt+1+f[len(f)-1].start:])
+	}
+	for _, w := range notRead {
+		c.Warn("ip: interface attribute not read: " + w)
+	}
+	if c.Recording() {
+		for _, x := range spans {
+			if k, isFlag := x.key.(int); isFlag {
+				recordSpan(c, Ptr("interfaces", ii, "flags", k), x.s, x.e, x.tr)
+			} else {
+				recordSpan(c, Ptr("interfaces", ii, x.key), x.s, x.e, x.tr)
+			}
+		}
+	}
+	return iface, true
+}
+
+// ipLinkLine reads "link/ether 02:42:ac:11:00:02 brd ff:ff:ff:ff:ff:ff link-netnsid 0".
+func ipLinkLine(c *Context, dst *IPInterface, line string, start int, f []field, ii int) bool {
+	pend := netPending{c: c}
+	link := *dst // changed only when the line reads
+	iface := &link
+	iface.LinkType = line[f[0].start+5 : f[0].end]
+	pend.add(start+f[0].start+5, start+f[0].end, "", "interfaces", ii, "link_type")
+	k := 1
+	if k < len(f) && !ipLinkKeyword(line[f[k].start:f[k].end]) {
+		iface.MAC = line[f[k].start:f[k].end]
+		pend.add(start+f[k].start, start+f[k].end, "", "interfaces", ii, "mac")
+		k++
+	}
+	for ; k+1 < len(f); k += 2 {
+		key, v := line[f[k].start:f[k].end], line[f[k+1].start:f[k+1].end]
+		vs, ve := start+f[k+1].start, start+f[k+1].end
+		switch key {
+		case "brd":
+			iface.Broadcast = v
+			pend.add(vs, ve, "", "interfaces", ii, "broadcast")
+		case "link-netnsid":
+			n, ok := atoi(v)
+			if !ok {
+				return false
+			}
+			iface.LinkNetnsid = &n
+			pend.add(vs, ve, "parseInt", "interfaces", ii, "link_netnsid")
+		default:
+			c.Warn("ip: link attribute not read: " + key + " " + v)
+		}
+	}
+	if k < len(f) {
+		c.Warn("ip: link attribute not read: " + line[f[k].start:])
+	}
+	*dst = link
+	pend.flush()
+	return true
+}
+
+func ipLinkKeyword(w string) bool {
+	switch w {
+	case "brd", "link-netnsid", "permaddr", "peer", "link-netns":
+		return true
+	}
+	return false
+}
+
+// ipAddrFlag reports a word ip prints after an address's scope.
+func ipAddrFlag(w string) bool {
+	switch w {
+	case "secondary", "temporary", "dynamic", "noprefixroute", "mngtmpaddr", "tentative", "deprecated",
+		"dadfailed", "home", "nodad", "optimistic", "stable-privacy", "permanent", "autojoin", "primary":
+		return true
+	}
+	return false
+}
+
+// ipAddrLine reads "inet 10.0.0.5/24 metric 100 brd 10.0.0.255 scope global secondary dynamic eth0:1".
+func ipAddrLine(c *Context, line string, start int, f []field, ii, ai int) (IPAddress, bool) {
+	var a IPAddress
+	if len(f) < 2 {
+		return a, false
+	}
+	pend := netPending{c: c}
+	p := func(k string, more ...any) []any { return append([]any{"interfaces", ii, "addresses", ai, k}, more...) }
+	a.Family = line[f[0].start:f[0].end]
+	pend.add(start+f[0].start, start+f[0].end, "", p("family")...)
+	setAddr := func(tok field, peer bool) bool {
+		v := line[tok.start:tok.end]
+		addr := v
+		if slash := strings.IndexByte(v, '/'); slash >= 0 {
+			n, ok := atoi(v[slash+1:])
+			if !ok {
+				return false
+			}
+			a.PrefixLength = &n
+			addr = v[:slash]
+			pend.add(start+tok.start+slash+1, start+tok.end, "parseInt", p("prefix_length")...)
+		}
+		key := "address"
+		if peer {
+			a.Peer, key = addr, "peer"
+		} else {
+			a.Address = addr
+		}
+		pend.add(start+tok.start, start+tok.start+len(addr), "", p(key)...)
+		return addr != ""
+	}
+	if !setAddr(f[1], false) {
+		return a, false
+	}
+	var notRead []string
+	for k := 2; k < len(f); k++ {
+		w := line[f[k].start:f[k].end]
+		switch {
+		case (w == "brd" || w == "scope" || w == "metric" || w == "peer") && k+1 < len(f):
+			v := line[f[k+1].start:f[k+1].end]
+			vs, ve := start+f[k+1].start, start+f[k+1].end
+			switch w {
+			case "peer":
+				if !setAddr(f[k+1], true) {
+					return a, false
+				}
+			case "brd":
+				a.Broadcast = v
+				pend.add(vs, ve, "", p("broadcast")...)
+			case "scope":
+				a.Scope = v
+				pend.add(vs, ve, "", p("scope")...)
+			case "metric":
+				n, ok := atoi(v)
+				if !ok {
+					return a, false
+				}
+				a.Metric = &n
+				pend.add(vs, ve, "parseInt", p("metric")...)
+			}
+			k++
+		case ipAddrFlag(w):
+			pend.add(start+f[k].start, start+f[k].end, "", p("flags", len(a.Flags))...)
+			a.Flags = append(a.Flags, w)
+		case k == len(f)-1 && a.Family == "inet":
+			// The label ends an inet line: the interface name or "eth0:web".
+			a.Label = w
+			pend.add(start+f[k].start, start+f[k].end, "", p("label")...)
+		default:
+			notRead = append(notRead, w)
+		}
+	}
+	for _, w := range notRead {
+		c.Warn("ip: address attribute not read: " + w)
+	}
+	pend.flush()
+	return a, true
+}
+
+// ipLifetimes reads "valid_lft forever preferred_lft 1800sec".
+func ipLifetimes(c *Context, a *IPAddress, line string, start int, f []field, ii, ai int) bool {
+	if len(f) != 4 || line[f[2].start:f[2].end] != "preferred_lft" {
+		return false
+	}
+	pend := netPending{c: c}
+	got := *a
+	for k, tok := range []field{f[1], f[3]} {
+		v := line[tok.start:tok.end]
+		key, fkey := "valid_lifetime_seconds", "valid_forever"
+		secs, forever := &got.ValidLifetimeSeconds, &got.ValidForever
+		if k == 1 {
+			key, fkey = "preferred_lifetime_seconds", "preferred_forever"
+			secs, forever = &got.PreferredLifetimeSeconds, &got.PreferredForever
+		}
+		if v == "forever" {
+			*forever = true
+			pend.add(start+tok.start, start+tok.end, "marker", "interfaces", ii, "addresses", ai, fkey)
+			continue
+		}
+		n, ok := atoi(strings.TrimSuffix(v, "sec"))
+		if !ok || !strings.HasSuffix(v, "sec") {
+			return false
+		}
+		*secs = &n
+		pend.add(start+tok.start, start+tok.end-3, "parseInt", "interfaces", ii, "addresses", ai, key)
+	}
+	*a = got
+	pend.flush()
+	return true
+}

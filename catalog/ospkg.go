@@ -1,0 +1,373 @@
+package catalog
+
+import (
+	"slices"
+	"strings"
+)
+
+// OS package managers: apt list, apt search, brew list.
+
+// AptPackages is the parsed output of `apt list` and `apt search`.
+type AptPackages struct {
+	Packages []AptPackage `json:"packages"`
+	// Notes are apt's "N: ..." lines ("There is 1 additional version...").
+	Notes []string `json:"notes,omitempty"`
+}
+
+// AptPackage is one "name/suites version arch [status]" record. Suites are
+// the archives that hold this version ("now": the installed copy). Status
+// lists the bracketed words ("installed", "automatic", "local",
+// "residual-config", "upgradable"); the version of an "upgradable to: X"
+// or "upgradable from: X" item goes to UpgradableTo / UpgradableFrom.
+// Description comes with apt search (and apt list -v), its lines joined.
+type AptPackage struct {
+	Name           string   `json:"name"`
+	Suites         []string `json:"suites"`
+	Version        string   `json:"version"`
+	Arch           string   `json:"arch"`
+	Status         []string `json:"status,omitempty"`
+	UpgradableTo   string   `json:"upgradable_to,omitempty"`
+	UpgradableFrom string   `json:"upgradable_from,omitempty"`
+	Description    string   `json:"description,omitempty"`
+}
+
+var aptListParser = &Parser{
+	ID:         "apt-list",
+	Command:    "apt",
+	Subcommand: "list",
+	Version:    "1",
+	OS:         []OS{Linux},
+	Format:     "apt list records: name/suites version arch [status] (--installed, --upgradable, -a)",
+	Flags: Flags{
+		"--installed": Bool, "--upgradable": Bool, "--upgradeable": Bool, "-a": Bool, "--all-versions": Bool,
+		"--manual-installed": Bool, "-v": Bool, "--verbose": Bool, "-q": Bool, "--quiet": Bool,
+	},
+	MaxPositionals: -1,
+	Result:         AptPackages{},
+	RowsKey:        "packages",
+	KeyFields:      []string{"name", "arch", "version"},
+	Examples:       [][]string{{"list", "--installed"}, {"list", "--upgradable"}, {"list", "-a", "curl"}},
+	Parse:          parseApt,
+}
+
+var aptSearchParser = &Parser{
+	ID:             "apt-search",
+	Command:        "apt",
+	Subcommand:     "search",
+	Version:        "1",
+	OS:             []OS{Linux},
+	Format:         "apt search records: name/suites version arch [status] and the indented description",
+	Flags:          Flags{"--names-only": Bool, "-n": Bool, "--full": Bool, "-f": Bool, "-q": Bool, "--quiet": Bool},
+	MaxPositionals: -1,
+	Result:         AptPackages{},
+	RowsKey:        "packages",
+	KeyFields:      []string{"name", "arch", "version"},
+	Examples:       [][]string{{"search", "curl"}, {"search", "--names-only", "^python3-"}},
+	Parse:          parseApt,
+}
+
+func init() {
+	registerBuiltin(aptListParser)
+	registerBuiltin(aptSearchParser)
+}
+
+func parseApt(c *Context) (any, error) {
+	res := &AptPackages{Packages: make([]AptPackage, 0, min(countLines(c.Raw), 1<<16))}
+	rec := c.Recording()
+	it := lines{raw: c.Raw}
+	dataLines, read := 0, 0
+	cur := -1 // the record descriptions attach to
+	dropped := false
+	var descS, descE int
+	multi := false
+	flush := func() {
+		if cur >= 0 && rec && res.Packages[cur].Description != "" {
+			tr := ""
+			if multi {
+				tr = "joinLines"
+			}
+			recordSpan(c, Ptr("packages", cur, "description"), descS, descE, tr)
+		}
+	}
+	var f []field
+	for {
+		line, start, ok := it.next()
+		if !ok {
+			break
+		}
+		if isBlank(line) {
+			flush()
+			cur, dropped = -1, false
+			continue
+		}
+		dataLines++
+		if strings.HasPrefix(line, "  ") && (cur >= 0 || dropped) {
+			read++
+			if dropped {
+				continue
+			}
+			p := &res.Packages[cur]
+			t := line[2:]
+			if p.Description == "" {
+				p.Description, descS, multi = t, start+2, false
+			} else {
+				p.Description += "\n" + t
+				multi = true
+			}
+			descE = start + len(line)
+			continue
+		}
+		flush()
+		cur, dropped = -1, false
+		switch {
+		case line == "Listing..." || line == "Listing... Done" || line == "Sorting..." || line == "Sorting... Done" ||
+			line == "Full Text Search..." || line == "Full Text Search... Done" || strings.HasPrefix(line, "WARNING: apt does not have a stable CLI"):
+			read++
+			continue
+		case strings.HasPrefix(line, "N: "):
+			netSpan(c, start+3, start+len(line), "", "notes", len(res.Notes))
+			res.Notes = append(res.Notes, line[3:])
+			read++
+			continue
+		}
+		f = splitFields(f[:0], line, 4)
+		full := c.Full(len(res.Packages))
+		p, ok := aptRecord(c, line, start, f, len(res.Packages), rec && !full)
+		if !ok {
+			c.Unread(start)
+			continue
+		}
+		read++
+		if full {
+			c.Omit(1)
+			dropped = true
+			continue
+		}
+		res.Packages = append(res.Packages, p)
+		cur = len(res.Packages) - 1
+	}
+	flush()
+	if dataLines > 0 && read == 0 {
+		return nil, Unrecognized("no line of the output reads as apt list or apt search output")
+	}
+	return res, nil
+}
+
+// aptRecord reads "curl/oldstable,now 7.88.1-10+deb12u14 amd64 [installed,upgradable to: 7.88.1-10+deb12u15]".
+func aptRecord(c *Context, line string, start int, f []field, idx int, rec bool) (AptPackage, bool) {
+	var p AptPackage
+	if len(f) < 3 {
+		return p, false
+	}
+	head := line[f[0].start:f[0].end]
+	slash := strings.IndexByte(head, '/')
+	if slash <= 0 || slash == len(head)-1 {
+		return p, false
+	}
+	if len(f) == 4 {
+		st := line[f[3].start:f[3].end]
+		if len(st) < 2 || st[0] != '[' || st[len(st)-1] != ']' {
+			return p, false
+		}
+	}
+	p.Name = head[:slash]
+	p.Version = line[f[1].start:f[1].end]
+	p.Arch = line[f[2].start:f[2].end]
+	ptr := func(k string, more ...any) string {
+		return Ptr(append([]any{"packages", idx, k}, more...)...)
+	}
+	p.Suites = []string{}
+	pos := f[0].start + slash + 1
+	for _, s := range strings.Split(head[slash+1:], ",") {
+		if rec && s != "" {
+			recordSpan(c, ptr("suites", len(p.Suites)), start+pos, start+pos+len(s), "")
+		}
+		if s != "" {
+			p.Suites = append(p.Suites, s)
+		}
+		pos += len(s) + 1
+	}
+	if len(f) == 4 {
+		st := line[f[3].start:f[3].end]
+		if len(st) < 2 || st[0] != '[' || st[len(st)-1] != ']' {
+			return p, false
+		}
+		pos := f[3].start + 1
+		for _, item := range strings.Split(st[1:len(st)-1], ",") {
+			is := start + pos
+			pos += len(item) + 1
+			word := item
+			if v, ok := strings.CutPrefix(item, "upgradable to: "); ok && v != "" {
+				p.UpgradableTo, word = v, "upgradable"
+				if rec {
+					recordSpan(c, ptr("upgradable_to"), is+len("upgradable to: "), is+len(item), "")
+				}
+			} else if v, ok := strings.CutPrefix(item, "upgradable from: "); ok && v != "" {
+				p.UpgradableFrom, word = v, "upgradable"
+				if rec {
+					recordSpan(c, ptr("upgradable_from"), is+len("upgradable from: "), is+len(item), "")
+				}
+			}
+			if word == "" {
+				continue
+			}
+			if rec {
+				if word == item {
+					recordSpan(c, ptr("status", len(p.Status)), is, is+len(item), "")
+				} else {
+					recordSpan(c, ptr("status", len(p.Status)), is, is+len("upgradable"), "")
+				}
+			}
+			p.Status = append(p.Status, word)
+		}
+	}
+	if rec {
+		recordSpan(c, ptr("name"), start+f[0].start, start+f[0].start+slash, "")
+		recordSpan(c, ptr("version"), start+f[1].start, start+f[1].end, "")
+		recordSpan(c, ptr("arch"), start+f[2].start, start+f[2].end, "")
+	}
+	return p, true
+}
+
+// ---------------------------------------------------------------- brew
+
+// BrewPackages is the parsed output of `brew list` (one name per line when
+// not on a terminal) and `brew list --versions` (name and versions).
+type BrewPackages struct {
+	Packages []BrewPackage `json:"packages"`
+}
+
+// BrewPackage is one installed formula or cask. Kind is "formula" or
+// "cask" when brew said so (a "==> Formulae" / "==> Casks" heading) or the
+// arguments asked for one kind.
+type BrewPackage struct {
+	Name     string   `json:"name"`
+	Versions []string `json:"versions,omitempty"`
+	Kind     string   `json:"kind,omitempty"`
+}
+
+var brewListParser = &Parser{
+	ID:      "brew-list",
+	Command: "brew",
+	Version: "1",
+	OS:      []OS{Darwin, Linux},
+	Format:  "brew list [--versions]: one package per line, its versions after the name",
+	Flags: Flags{
+		"--versions": Bool, "--formula": Bool, "--formulae": Bool, "--cask": Bool, "--casks": Bool, "-1": Bool,
+		"--full-name": Bool, "--pinned": Bool, "--multiple": Bool, "-q": Bool, "--quiet": Bool,
+		// Refused by the check, which builds the hint.
+		"-l": Bool, "-t": Bool, "-r": Bool,
+	},
+	MaxPositionals: -1,
+	Alternatives:   map[string][]string{"-v": {}, "--verbose": {}},
+	Result:         BrewPackages{},
+	RowsKey:        "packages",
+	KeyFields:      []string{"name"},
+	Examples:       [][]string{{"list", "--versions"}, {"list", "--cask", "--versions"}},
+	Check:          brewListCheck,
+	Parse:          parseBrewList,
+}
+
+// brewListCheck requires the list (ls) subcommand and refuses the ls -l
+// style listings (-l, -t, -r), suggesting --versions instead.
+func brewListCheck(args []string, _ OS) *ParseError {
+	sub := -1
+	for i, a := range args {
+		if a == "--" || !strings.HasPrefix(a, "-") {
+			if a == "list" || a == "ls" {
+				sub = i
+			}
+			break
+		}
+	}
+	if sub < 0 {
+		return Unsupported([]string{"list", "--versions"}, "only brew list is read")
+	}
+	var hint []string
+	refused := ""
+	for i, a := range args {
+		if i > sub && len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsAny(a[1:], "ltr") {
+			refused = a
+			continue
+		}
+		hint = append(hint, a)
+		if i == sub && !slices.Contains(args, "--versions") {
+			hint = append(hint, "--versions")
+		}
+	}
+	if refused != "" {
+		return Unsupported(hint, "brew list %s prints a long listing, not names and versions", refused)
+	}
+	return nil
+}
+
+func init() { registerBuiltin(brewListParser) }
+
+func parseBrewList(c *Context) (any, error) {
+	res := &BrewPackages{Packages: []BrewPackage{}}
+	kind := ""
+	versions := false
+	for _, a := range c.Args {
+		switch a {
+		case "--formula", "--formulae":
+			kind = "formula"
+		case "--cask", "--casks":
+			kind = "cask"
+		case "--versions":
+			versions = true
+		}
+	}
+	rec := c.Recording()
+	it := lines{raw: c.Raw}
+	dataLines, read := 0, 0
+	var f []field
+	for {
+		line, start, ok := it.next()
+		if !ok {
+			break
+		}
+		if isBlank(line) {
+			continue
+		}
+		dataLines++
+		switch strings.TrimSpace(line) {
+		case "==> Formulae":
+			kind = "formula"
+			read++
+			continue
+		case "==> Casks":
+			kind = "cask"
+			read++
+			continue
+		}
+		f = splitFields(f[:0], line, 0)
+		if versions && len(f) < 2 || !versions && len(f) != 1 {
+			c.Unread(start)
+			continue
+		}
+		read++
+		idx := len(res.Packages)
+		if c.Full(idx) {
+			c.Omit(1)
+			continue
+		}
+		p := BrewPackage{Name: line[f[0].start:f[0].end], Kind: kind}
+		if rec {
+			recordSpan(c, Ptr("packages", idx, "name"), start+f[0].start, start+f[0].end, "")
+			if kind != "" {
+				recordSpan(c, Ptr("packages", idx, "kind"), start, start, "kind")
+			}
+		}
+		for k, v := range f[1:] {
+			p.Versions = append(p.Versions, line[v.start:v.end])
+			if rec {
+				recordSpan(c, Ptr("packages", idx, "versions", k), start+v.start, start+v.end, "")
+			}
+		}
+		res.Packages = append(res.Packages, p)
+	}
+	if dataLines > 0 && read == 0 {
+		return nil, Unrecognized("no line of the output reads as brew list output")
+	}
+	return res, nil
+}
