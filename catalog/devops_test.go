@@ -1,0 +1,160 @@
+package catalog
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"text/tabwriter"
+)
+
+// TestDevopsArgumentRange pins the argument lists of the kubectl, docker,
+// gh, helm and terraform parsers.
+func TestDevopsArgumentRange(t *testing.T) {
+	r := Default()
+	tests := []struct {
+		cmd  string
+		args []string
+		hint []string // nil: accepted; non-nil: refused with this hint ([] = none)
+	}{
+		{"kubectl", []string{"get", "pods", "-o", "wide", "-A"}, nil},
+		{"kubectl", []string{"-n", "prod", "get", "deploy,svc", "-l", "app=web"}, nil},
+		{"kubectl", []string{"get", "pods", "-owide"}, nil},
+		{"kubectl", []string{"get", "pods", "-o", "custom-columns=NAME:.metadata.name"}, nil},
+		{"kubectl", []string{"get", "pods", "-o", "yaml"}, []string{"get", "pods", "-o", "json"}},
+		{"kubectl", []string{"get", "pods", "--output=yaml", "-n", "x"}, []string{"get", "pods", "--output", "json", "-n", "x"}},
+		{"kubectl", []string{"get", "pods", "-o", "json"}, []string{}},
+		{"kubectl", []string{"get", "pods", "--watch"}, []string{"get", "pods"}},
+		{"docker", []string{"ps", "-a", "--no-trunc", "-f", "status=exited"}, nil},
+		{"docker", []string{"--context", "remote", "ps", "--format", "table {{.Names}}\t{{.Status}}"}, nil},
+		{"docker", []string{"--context", "remote", "ps", "--format", "{{.Names}}"}, []string{"--context", "remote", "ps"}},
+		{"docker", []string{"stats", "--no-stream", "web"}, nil},
+		{"docker", []string{"stats", "web"}, []string{"stats", "web", "--no-stream"}},
+		{"docker", []string{"images", "--digests", "-a"}, nil},
+		{"docker", []string{"images", "--format", "json"}, []string{"images"}},
+		{"gh", []string{"pr", "list", "--state", "all", "-L", "50"}, nil},
+		{"gh", []string{"pr", "view", "12"}, []string{}},
+		{"gh", []string{"pr", "list", "--json", "number,title"}, []string{}},
+		{"helm", []string{"list", "-A", "--no-headers"}, nil},
+		{"helm", []string{"ls", "-q"}, nil},
+		{"helm", []string{"list", "-o", "yaml"}, []string{"list", "-o", "json"}},
+		{"helm", []string{"list", "--time-format", "2006", "-A"}, []string{"list", "-A"}},
+		{"terraform", []string{"plan", "-no-color", "-var", "a=b", "-var-file=x.tfvars", "-target=aws_instance.web"}, nil},
+		{"terraform", []string{"-chdir=infra", "plan", "-destroy", "-refresh=false", "-lock-timeout=30s"}, nil},
+		{"terraform", []string{"plan", "-json"}, []string{"plan", "-no-color"}},
+		{"terraform", []string{"plan", "-destroy", "-detailed"}, []string{"plan", "-destroy", "-no-color"}},
+		{"terraform", []string{"plan", "-bogus"}, []string{}}, // a letter no flag starts with: the core refuses
+	}
+	for _, tc := range tests {
+		res := r.Parse(Input{Cmd: tc.cmd, Args: tc.args, OS: Linux, Raw: "x\n"})
+		name := tc.cmd + " " + strings.Join(tc.args, " ")
+		refused := res.Err != nil && res.Err.Reason == ReasonUnsupportedFormat
+		if tc.hint == nil {
+			if refused {
+				t.Errorf("%s: refused: %s", name, res.Err.Message)
+			}
+			continue
+		}
+		if !refused {
+			t.Errorf("%s: accepted (err %v)", name, res.Err)
+			continue
+		}
+		var got []string
+		if res.Err.Hint != nil {
+			got = res.Err.Hint.Args
+		}
+		if !slices.Equal(got, tc.hint) {
+			t.Errorf("%s: hint %q, want %q (%s)", name, got, tc.hint, res.Err.Message)
+		}
+	}
+}
+
+func TestDevopsJSONPassthrough(t *testing.T) {
+	for _, tc := range []struct {
+		cmd  string
+		args []string
+	}{
+		{"kubectl", []string{"get", "pods", "-o", "json"}},
+		{"helm", []string{"list", "-o", "json"}},
+		{"gh", []string{"pr", "list", "--json", "number,title,author,labels"}},
+	} {
+		res := Default().Parse(Input{Cmd: tc.cmd, Args: tc.args, OS: Linux, Raw: `{"items": [{"number": 1}]}` + "\n"})
+		if !res.Passthrough || res.Err != nil {
+			t.Errorf("%s %q: not passed through: %+v", tc.cmd, tc.args, res.Err)
+		}
+	}
+}
+
+func TestDvUnits(t *testing.T) {
+	for in, want := range map[string]int64{
+		"0B": 0, "1.5MiB": 1572864, "7.667GiB": 8232378565, "1.05kB": 1050, "187MB": 187000000,
+		"14.17MiB": 14858322, "2GiB": 2147483648, "63B": 63,
+	} {
+		if got, ok := dvBytes(in); !ok || got != want {
+			t.Errorf("dvBytes(%q) = %d, %v; want %d", in, got, ok, want)
+		}
+	}
+	for _, bad := range []string{"", "MiB", "1.5XB", "--"} {
+		if _, ok := dvBytes(bad); ok {
+			t.Errorf("dvBytes(%q) accepted", bad)
+		}
+	}
+	for in, want := range map[string]int64{"5d2h": 439200, "45m": 2700, "3y45d": 98496000, "10s": 10, "2m3s": 123} {
+		if got, ok := dvDuration(in); !ok || got != want {
+			t.Errorf("dvDuration(%q) = %d, %v; want %d", in, got, ok, want)
+		}
+	}
+	for _, bad := range []string{"", "<unknown>", "5h2d", "3", "m"} {
+		if _, ok := dvDuration(bad); ok {
+			t.Errorf("dvDuration(%q) accepted", bad)
+		}
+	}
+}
+
+func TestDvTables(t *testing.T) {
+	// Cells line up by rune, not byte: "…" is three bytes, one column.
+	var buf bytes.Buffer
+	w := tabwriter.NewWriter(&buf, 10, 1, 3, ' ', 0) // docker's settings
+	fmt.Fprintln(w, "CONTAINER ID\tIMAGE\tCOMMAND\tCREATED\tSTATUS\tPORTS\tNAMES")
+	fmt.Fprintln(w, "3f4e5d6c7b8a\tnginx\t\"/docker-entrypoint.…\"\t2 hours ago\tUp 2 hours\t\tweb")
+	w.Flush()
+	raw := buf.String()
+	res := parseWith(t, "docker", []string{"ps"}, Linux, raw)
+	if res.Err != nil || len(res.UnreadLines) != 0 {
+		t.Fatalf("err %v unread %v", res.Err, res.UnreadLines)
+	}
+	c := res.Value.(*DockerPsResult).Containers[0]
+	if c.Created != "2 hours ago" || c.Status != "Up 2 hours" || c.Ports != nil || !slices.Equal(c.Names, []string{"web"}) || !c.CommandTruncated {
+		t.Fatalf("got %+v", c)
+	}
+	// kubectl widens the columns of later chunks of a long list: rows
+	// wider than the header still read (three spaces apart).
+	raw = "NAME    READY   STATUS    RESTARTS   AGE\n" +
+		"a       1/1     Running   0          1d\n" +
+		"a-much-longer-pod-name   0/1     CrashLoopBackOff   3 (1m ago)   2d\n"
+	res = parseWith(t, "kubectl", []string{"get", "pods"}, Linux, raw)
+	pods := res.Value.(KubectlGetResult).Pods
+	if len(pods) != 2 || pods[1].Status != "CrashLoopBackOff" || *pods[1].Restarts != 3 || pods[1].LastRestartAgo != "1m" {
+		t.Fatalf("got %+v unread %v", pods, res.UnreadLines)
+	}
+	// Only the chosen array is emitted, [] when empty.
+	b, _ := json.Marshal(parseWith(t, "kubectl", []string{"get", "events"}, Linux, "").Value)
+	if string(b) != `{"events":[]}` {
+		t.Fatalf("empty events: %s", b)
+	}
+	b, _ = json.Marshal(parseWith(t, "kubectl", []string{"get", "cm"}, Linux, "").Value)
+	if string(b) != `{"kind":"cm","items":[]}` {
+		t.Fatalf("empty items: %s", b)
+	}
+}
+
+func TestTerraformStripsColour(t *testing.T) {
+	raw := "\x1b[1m  # aws_instance.web\x1b[0m will be \x1b[1m\x1b[31mdestroyed\x1b[0m\n"
+	res := parseWith(t, "terraform", []string{"plan"}, Linux, "Terraform will perform the following actions:\n\n"+raw)
+	rs := res.Value.(*TerraformPlanResult).Resources
+	if len(rs) != 1 || rs[0].Address != "aws_instance.web" || rs[0].Action != "destroy" {
+		t.Fatalf("got %+v", rs)
+	}
+}
