@@ -1,4 +1,14 @@
-// Package bench measures Parism end to end: the MCP round trip of the built
-// binary beside a bare spawn of the same command, start-up time and idle
-// memory. Run it with `go tool -C tools task -d .. bench`.
+// Package bench measures Parism end to end.
+//
+// `go tool -C tools task -d .. bench` runs cmd/parism-bench, which writes
+// report.md (with report-tokens.svg and report-speed.svg): the tokens of
+// every response form over the scenarios in testdata/ (exact o200k_base and
+// cl100k_base counts, beside the original Parism's published figures),
+// parse throughput per parser, engine overhead per call, the MCP round trip
+// beside a bare spawn, and accuracy on the catalog's golden fixtures. Then
+// it runs the go test benchmarks of every module, including this package's:
+// the MCP round trip of the built binary, start-up time, idle memory and an
+// HTTP load test. `task bench -- --quick` writes the short report only;
+// TestQuickReport runs that quick mode twice under `go test` so that the
+// benchmark never rots and its token figures stay deterministic.
 package bench

@@ -4,7 +4,9 @@ go 1.26
 
 require (
 	github.com/modelcontextprotocol/go-sdk v1.8.0
+	github.com/parism-go/parism/catalog v0.0.0
 	github.com/parism-go/parism/server v0.0.0
+	github.com/parism-go/parism/shaper v0.0.0
 )
 
 require (
@@ -12,9 +14,7 @@ require (
 	github.com/expr-lang/expr v1.17.8 // indirect
 	github.com/goccy/go-json v0.12.0 // indirect
 	github.com/google/jsonschema-go v0.4.3 // indirect
-	github.com/parism-go/parism/catalog v0.0.0 // indirect
 	github.com/parism-go/parism/guard v0.0.0 // indirect
-	github.com/parism-go/parism/shaper v0.0.0 // indirect
 	github.com/pelletier/go-toml/v2 v2.4.3 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect

@@ -1,0 +1,53 @@
+// Command parism-bench measures Parism and writes bench/report.md: the
+// tokens of every response form over the scenarios in bench/testdata
+// (exact o200k_base and cl100k_base counts, deterministic), parse
+// throughput, engine overhead, the MCP round trip beside a bare spawn, and
+// accuracy on the catalog's golden fixtures.
+//
+// Usage:
+//
+//	go run ./bench/cmd/parism-bench [--quick] [--out DIR] [--root DIR] [--binary PATH]
+//
+// or `go tool -C tools task -d .. bench [-- --quick]` from the repository.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/parism-go/parism/bench/internal/suite"
+)
+
+func main() {
+	fs := flag.NewFlagSet("parism-bench", flag.ContinueOnError)
+	quick := fs.Bool("quick", false, "short run (small inputs, short timings, few calls), as CI does; token and accuracy sections are unchanged")
+	out := fs.String("out", "", "directory to write report.md and the SVG charts into (default: bench/ of the repository)")
+	root := fs.String("root", "", "repository root, the directory of go.work (default: found from the working directory)")
+	binary := fs.String("binary", "", "parism binary for the MCP round trip (default: built from ./cli/cmd/parism)")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `parism-bench: token, speed and accuracy benchmarks of Parism, written to bench/report.md
+with bench/report-tokens.svg and bench/report-speed.svg.
+
+Usage: go run ./bench/cmd/parism-bench [flags]
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(os.Args[1:]); err != nil {
+		if err == flag.ErrHelp {
+			return
+		}
+		os.Exit(2)
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "parism-bench: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		os.Exit(2)
+	}
+	if _, err := suite.Run(suite.Options{Quick: *quick, Out: *out, Root: *root, Binary: *binary, Log: os.Stderr}); err != nil {
+		fmt.Fprintln(os.Stderr, "parism-bench:", err)
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,210 @@
+// Package suite is the benchmark behind `task bench`: token counts of every
+// response form over the scenarios in bench/testdata, parse throughput,
+// engine overhead, the MCP round trip, and accuracy on the catalog's golden
+// fixtures. Run writes bench/report.md and two SVG charts.
+package suite
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// Options configures Run.
+type Options struct {
+	// Quick runs the short version: smaller throughput inputs, shorter
+	// timings, fewer MCP calls. The token and accuracy sections are the
+	// same as in a full run.
+	Quick bool
+	// Root is the repository root (the directory of go.work); empty: found
+	// from the working directory.
+	Root string
+	// Out is the directory the report is written to; empty: Root/bench.
+	Out string
+	// Binary is the parism binary for the MCP round trip; empty: built
+	// from Root/cli/cmd/parism into a temporary directory.
+	Binary string
+	// Log receives progress lines; nil discards them.
+	Log io.Writer
+}
+
+// Files written by Run, in Out.
+const (
+	ReportFile      = "report.md"
+	TokensChartFile = "report-tokens.svg"
+	SpeedChartFile  = "report-speed.svg"
+)
+
+// Results is everything Run measured.
+type Results struct {
+	Tokens     []*TokenResult
+	Summary    TokenSummary
+	Accuracy   *Accuracy
+	Throughput []Throughput
+	Overhead   []Overhead
+	OverheadOn string
+	RoundTrip  []Latency
+	RoundErr   string
+	Machine    Machine
+	Quick      bool
+	InputSize  int
+	MinTime    time.Duration
+	Calls      int
+}
+
+// Machine describes where the speed section was measured.
+type Machine struct {
+	CPU   string
+	Cores int
+	Go    string
+	OS    string
+	Date  string
+}
+
+// FindRoot walks up from dir to the directory holding go.work and
+// bench/testdata.
+func FindRoot(dir string) (string, error) {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for {
+		if fileExists(filepath.Join(d, "go.work")) && fileExists(filepath.Join(d, "bench", "testdata")) {
+			return d, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", fmt.Errorf("no go.work with bench/testdata above %s: run from the repository, or pass --root", dir)
+		}
+		d = parent
+	}
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+// Run measures everything and writes the report.
+func Run(o Options) (*Results, error) {
+	logw := o.Log
+	if logw == nil {
+		logw = io.Discard
+	}
+	logf := func(format string, a ...any) { fmt.Fprintf(logw, "parism-bench: "+format+"\n", a...) }
+	if o.Root == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, err
+		}
+		if o.Root, err = FindRoot(wd); err != nil {
+			return nil, err
+		}
+	}
+	if o.Out == "" {
+		o.Out = filepath.Join(o.Root, "bench")
+	}
+	res := &Results{Quick: o.Quick, Machine: machine(), InputSize: 1 << 20, MinTime: time.Second, Calls: 300}
+	if o.Quick {
+		res.InputSize, res.MinTime, res.Calls = 64<<10, 100*time.Millisecond, 30
+	}
+
+	scen, err := LoadScenarios(filepath.Join(o.Root, "bench", "testdata"))
+	if err != nil {
+		return nil, err
+	}
+	logf("tokens: %d scenarios", len(scen))
+	tb, err := newTokenBench()
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range scen {
+		r, err := tb.Run(s)
+		if err != nil {
+			return nil, err
+		}
+		res.Tokens = append(res.Tokens, r)
+	}
+	res.Summary = Summarize(res.Tokens)
+
+	logf("accuracy: golden fixtures under catalog/testdata")
+	if res.Accuracy, err = RunAccuracy(filepath.Join(o.Root, "catalog", "testdata")); err != nil {
+		return nil, err
+	}
+
+	logf("speed: parse throughput on %d KB inputs", res.InputSize>>10)
+	res.Throughput = RunThroughput(scen, res.InputSize, res.MinTime)
+	for _, s := range scen {
+		if s.ID == "ls-la-200" {
+			logf("speed: engine overhead on %s", s.ID)
+			res.OverheadOn = s.Title
+			if res.Overhead, err = RunOverhead(s, res.MinTime); err != nil {
+				return nil, err
+			}
+		}
+	}
+
+	bin := o.Binary
+	if bin == "" {
+		logf("speed: building the parism binary")
+		dir, err := os.MkdirTemp("", "parism-bench-bin")
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(dir)
+		bin = filepath.Join(dir, "parism")
+		build := exec.Command("go", "build", "-o", bin, "./cli/cmd/parism")
+		build.Dir = o.Root
+		var stderr bytes.Buffer
+		build.Stderr = &stderr
+		if err := build.Run(); err != nil {
+			res.RoundErr = "building the binary failed: " + strings.TrimSpace(stderr.String())
+			bin = ""
+		}
+	}
+	if bin != "" {
+		logf("speed: MCP round trip, %d calls", res.Calls)
+		if res.RoundTrip, err = RunRoundTrip(bin, res.Calls); err != nil {
+			res.RoundErr = err.Error()
+		}
+	}
+
+	if err := os.MkdirAll(o.Out, 0o755); err != nil {
+		return nil, err
+	}
+	files := map[string][]byte{
+		ReportFile:      Report(res),
+		TokensChartFile: TokensSVG(res.Tokens),
+		SpeedChartFile:  SpeedSVG(res),
+	}
+	var errs []error
+	for name, b := range files {
+		errs = append(errs, os.WriteFile(filepath.Join(o.Out, name), b, 0o644))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	logf("wrote %s", filepath.Join(o.Out, ReportFile))
+	return res, nil
+}
+
+func machine() Machine {
+	m := Machine{CPU: "unknown", Cores: runtime.NumCPU(), Go: runtime.Version(), OS: runtime.GOOS + "/" + runtime.GOARCH,
+		Date: time.Now().UTC().Format("2006-01-02 15:04 UTC")}
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+				m.CPU = strings.TrimSpace(v)
+				break
+			}
+		}
+	}
+	return m
+}
