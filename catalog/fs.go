@@ -1532,6 +1532,7 @@ func (p *dfParser) set(fsys *DfFilesystem, col dfCol, v string, at, idx int) boo
 
 func parseDf(c *Context) (any, error) {
 	p := &dfParser{c: c, r: newFsRec(c, 7)}
+	p.ints.buf = make([]int64, 0, min(countLines(c.Raw), 1<<20)*4) // most rows: size, used, available, use%
 	total := fsHasFlag(fsScan(c.Args, fsKinds(dfParserDef.Flags), false), "--total")
 	rows := make([]DfFilesystem, 0, min(countLines(c.Raw), 1<<20))
 	var marks []int
@@ -1550,6 +1551,7 @@ func parseDf(c *Context) (any, error) {
 			if prevWrapped >= 0 {
 				c.Unread(prevWrapped)
 			}
+			rows[len(rows)-1] = DfFilesystem{} // cleared for reuse
 			rows = rows[:len(rows)-1]
 			if p.r.on {
 				p.r.truncate(marks[len(marks)-1])
@@ -1576,7 +1578,11 @@ func parseDf(c *Context) (any, error) {
 			continue
 		}
 		idx := len(rows)
-		rows = append(rows, DfFilesystem{})
+		if idx < cap(rows) {
+			rows = rows[:idx+1] // zero: fresh, or cleared when a line failed
+		} else {
+			rows = append(rows, DfFilesystem{})
+		}
 		fsys := &rows[idx]
 		m := p.r.mark()
 		ok = false
@@ -1595,13 +1601,14 @@ func parseDf(c *Context) (any, error) {
 				dropPending()
 			}
 			idx = len(rows)
-			rows = append(rows, DfFilesystem{})
+			rows = rows[:idx+1]
 			fsys = &rows[idx]
 			m = p.r.mark()
 			ok = p.row(fsys, line, start, "", -1, idx)
 		}
 		pendingAt, pendingPrev = -1, -1
 		if !ok {
+			*fsys = DfFilesystem{}
 			rows = rows[:idx]
 			p.r.truncate(m)
 			if !isSpace(line[0]) {

@@ -281,6 +281,15 @@ func TestDfShapes(t *testing.T) {
 		!slices.Equal(res.UnreadLines, []int{2, 6, 5}) {
 		t.Fatalf("got %s unread %v", jsonOf(t, fs), res.UnreadLines)
 	}
+	// The row dropped with an orphan line leaves nothing behind in the
+	// row read after it.
+	raw = "Filesystem 1K-blocks Used Available Use% Mounted on\n" +
+		"tmpfs 100 0 100 7% /run/new\nline\nproc 0 0 0 - /proc\n"
+	res = fteParse(t, "df", nil, Linux, raw, 0)
+	if got := jsonOf(t, res.Value); got != `{"filesystems":[{"filesystem":"proc","size_kib":0,"used_kib":0,"available_kib":0,"mounted_on":"/proc"}]}` ||
+		!slices.Equal(res.UnreadLines, []int{3, 2}) {
+		t.Fatalf("got %s unread %v", got, res.UnreadLines)
+	}
 	// Other block sizes are multiplied out to bytes, with the transform said.
 	res = fteParse(t, "df", []string{"-B", "4K"}, Linux, "Filesystem 4K-blocks Used Available Use% Mounted on\n/dev/x 10 2 8 20% /\n", 0)
 	f := res.Value.(*DfResult).Filesystems[0]

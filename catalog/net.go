@@ -270,7 +270,8 @@ func parsePing(c *Context) (any, error) {
 		var good bool
 		switch {
 		case strings.HasPrefix(line, "PING"):
-			good = pingHeader(c, res, line, start)
+			// One header per run; a second one is not ping's own output.
+			good = res.Target == "" && pingHeader(c, res, line, start)
 		case strings.HasPrefix(line, "--- ") && (strings.HasSuffix(line, " ping statistics ---") || strings.HasSuffix(line, " ping6 statistics ---")):
 			if e := strings.LastIndex(line, " ping"); res.Target == "" && e > 4 {
 				res.Target = line[4:e]
@@ -278,9 +279,9 @@ func parsePing(c *Context) (any, error) {
 			}
 			good = true
 		case strings.Contains(line, " packets transmitted"):
-			good = pingSummary(c, res, line, start)
+			good = res.PacketsTransmitted == nil && pingSummary(c, res, line, start)
 		case strings.HasPrefix(line, "rtt ") || strings.HasPrefix(line, "round-trip "):
-			good = pingRtt(c, res, line, start)
+			good = res.RttMinMs == nil && res.RttAvgMs == nil && res.RttMaxMs == nil && pingRtt(c, res, line, start)
 		default:
 			var icmpErr bool
 			good, icmpErr = pingLine(c, res, line, start, rec, &rs)
@@ -306,7 +307,15 @@ func parsePing(c *Context) (any, error) {
 // pingHeader reads "PING host (addr) 56(84) bytes of data.", "PING ::1(::1)
 // 56 data bytes", "PING host (addr): 56 data bytes" and macOS ping6's
 // "PING6(56=40+8+8 bytes) src --> dst".
-func pingHeader(c *Context, res *PingResult, line string, start int) bool {
+func pingHeader(c *Context, dst *PingResult, line string, start int) bool {
+	r := *dst // changed only when the line reads
+	res := &r
+	pend := netPending{c: c}
+	done := func() bool {
+		*dst = r
+		pend.flush()
+		return true
+	}
 	if strings.HasPrefix(line, "PING6(") || strings.HasPrefix(line, "PING(") {
 		arrow := strings.LastIndex(line, " --> ")
 		close := strings.IndexByte(line, ')')
@@ -314,17 +323,17 @@ func pingHeader(c *Context, res *PingResult, line string, start int) bool {
 			return false
 		}
 		res.Target = line[arrow+5:]
-		netSpan(c, start+arrow+5, start+len(line), "", "target")
+		pend.add(start+arrow+5, start+len(line), "", "target")
 		inner := line[strings.IndexByte(line, '(')+1 : close]
 		if plus := strings.LastIndexByte(inner, '+'); plus >= 0 {
 			v := strings.TrimSuffix(inner[plus+1:], " bytes")
 			if n, ok := atoi(v); ok {
 				res.PayloadBytes = &n
 				s := start + strings.IndexByte(line, '(') + 1 + plus + 1
-				netSpan(c, s, s+len(v), "parseInt", "payload_bytes")
+				pend.add(s, s+len(v), "parseInt", "payload_bytes")
 			}
 		}
-		return true
+		return done()
 	}
 	if !strings.HasPrefix(line, "PING ") {
 		return false
@@ -337,7 +346,7 @@ func pingHeader(c *Context, res *PingResult, line string, start int) bool {
 		return false
 	}
 	res.Target = rest[:i]
-	netSpan(c, base, base+i, "", "target")
+	pend.add(base, base+i, "", "target")
 	j := i
 	for j < len(rest) && rest[j] == ' ' {
 		j++
@@ -364,7 +373,7 @@ func pingHeader(c *Context, res *PingResult, line string, start int) bool {
 		}
 		if inner != "" {
 			res.TargetAddress = inner
-			netSpan(c, base+is, base+is+len(inner), "", "target_address")
+			pend.add(base+is, base+is+len(inner), "", "target_address")
 		}
 		j = k + 1
 	}
@@ -376,16 +385,19 @@ func pingHeader(c *Context, res *PingResult, line string, start int) bool {
 	}
 	if v, ok := atoi(tail[:n]); ok {
 		res.PayloadBytes = &v
-		netSpan(c, ts, ts+n, "parseInt", "payload_bytes")
+		pend.add(ts, ts+n, "parseInt", "payload_bytes")
 	}
-	return true
+	return done()
 }
 
 // pingSummary reads "3 packets transmitted, 3 received, +1 duplicates,
 // 0% packet loss, time 2032ms" (iputils) and the BSD and BusyBox forms
-// ("3 packets received", "0.0% packet loss").
+// ("3 packets received", "0.0% packet loss"). Nothing is kept unless the
+// line reads, nor an item given twice.
 func pingSummary(c *Context, res *PingResult, line string, start int) bool {
-	ok := false
+	r := *res
+	pend := netPending{c: c}
+	var warn []string
 	for pos := 0; pos < len(line); {
 		end := strings.Index(line[pos:], ", ")
 		if end < 0 {
@@ -402,53 +414,62 @@ func pingSummary(c *Context, res *PingResult, line string, start int) bool {
 			num, off = num[1:], 1
 		}
 		if iv, isInt := atoi(num); isInt {
-			ns, ne := ps+off, ps+off+len(num)
+			var dst **int64
+			var key string
 			switch rest {
 			case "packets transmitted":
-				res.PacketsTransmitted = &iv
-				netSpan(c, ns, ne, "parseInt", "packets_transmitted")
-				ok = true
-				continue
+				dst, key = &r.PacketsTransmitted, "packets_transmitted"
 			case "received", "packets received":
-				res.PacketsReceived = &iv
-				netSpan(c, ns, ne, "parseInt", "packets_received")
-				continue
+				dst, key = &r.PacketsReceived, "packets_received"
 			case "duplicates":
-				res.Duplicates = &iv
-				netSpan(c, ns, ne, "parseInt", "duplicates")
-				continue
+				dst, key = &r.Duplicates, "duplicates"
 			case "errors":
-				res.Errors = &iv
-				netSpan(c, ns, ne, "parseInt", "errors")
+				dst, key = &r.Errors, "errors"
+			}
+			if dst != nil {
+				if *dst != nil {
+					return false
+				}
+				*dst = &iv
+				pend.add(ps+off, ps+off+len(num), "parseInt", key)
 				continue
 			}
 		}
-		if strings.HasSuffix(piece, "% packet loss") {
-			v := piece[:len(piece)-len("% packet loss")]
+		if v, ok := strings.CutSuffix(piece, "% packet loss"); ok && r.PacketLossPercent == nil {
 			if f, good := netFloat(v); good {
-				res.PacketLossPercent = &f
-				netSpan(c, ps, ps+len(v), "parseFloat", "packet_loss_percent")
+				r.PacketLossPercent = &f
+				pend.add(ps, ps+len(v), "parseFloat", "packet_loss_percent")
 				continue
 			}
 		}
-		if strings.HasPrefix(piece, "time ") && strings.HasSuffix(piece, "ms") {
+		if strings.HasPrefix(piece, "time ") && strings.HasSuffix(piece, "ms") && r.TimeMs == nil {
 			v := piece[5 : len(piece)-2]
 			if n, good := atoi(v); good {
-				res.TimeMs = &n
-				netSpan(c, ps+5, ps+5+len(v), "parseInt", "time_ms")
+				r.TimeMs = &n
+				pend.add(ps+5, ps+5+len(v), "parseInt", "time_ms")
 				continue
 			}
 		}
 		if piece != "" {
-			c.Warn("ping: statistics item not read: " + piece)
+			warn = append(warn, piece)
 		}
 	}
-	return ok
+	if r.PacketsTransmitted == nil {
+		return false
+	}
+	*res = r
+	pend.flush()
+	for _, w := range warn {
+		c.Warn("ping: statistics item not read: " + w)
+	}
+	return true
 }
 
 // pingRtt reads "rtt min/avg/max/mdev = a/b/c/d ms" and "round-trip
 // min/avg/max/stddev = a/b/c/d ms", with iputils' ", ipg/ewma x/y ms".
 func pingRtt(c *Context, res *PingResult, line string, start int) bool {
+	r := *res
+	pend := netPending{c: c}
 	ok := false
 	for pos := 0; pos < len(line); {
 		end := strings.Index(line[pos:], ", ")
@@ -484,33 +505,41 @@ func pingRtt(c *Context, res *PingResult, line string, start int) bool {
 			if !good || k >= len(nameList) {
 				return false
 			}
-			fp := new(float64)
-			*fp = f
+			var dst **float64
 			var key string
 			switch nameList[k] {
 			case "min":
-				res.RttMinMs, key = fp, "rtt_min_ms"
+				dst, key = &r.RttMinMs, "rtt_min_ms"
 			case "avg":
-				res.RttAvgMs, key = fp, "rtt_avg_ms"
+				dst, key = &r.RttAvgMs, "rtt_avg_ms"
 			case "max":
-				res.RttMaxMs, key = fp, "rtt_max_ms"
+				dst, key = &r.RttMaxMs, "rtt_max_ms"
 			case "mdev":
-				res.RttMdevMs, key = fp, "rtt_mdev_ms"
+				dst, key = &r.RttMdevMs, "rtt_mdev_ms"
 			case "stddev", "std-dev":
-				res.RttStddevMs, key = fp, "rtt_stddev_ms"
+				dst, key = &r.RttStddevMs, "rtt_stddev_ms"
 			case "ipg":
-				res.IpgMs, key = fp, "ipg_ms"
+				dst, key = &r.IpgMs, "ipg_ms"
 			case "ewma":
-				res.EwmaMs, key = fp, "ewma_ms"
+				dst, key = &r.EwmaMs, "ewma_ms"
 			default:
 				return false
 			}
-			netSpan(c, vs, vs+len(v), "parseFloat", key)
+			if *dst != nil {
+				return false
+			}
+			*dst = &f
+			pend.add(vs, vs+len(v), "parseFloat", key)
 			vs += len(v) + 1
 			ok = true
 		}
 	}
-	return ok
+	if !ok {
+		return false
+	}
+	*res = r
+	pend.flush()
+	return true
 }
 
 // pingStamp reads iputils -D's "[1795996148.711243] " prefix.
@@ -2468,7 +2497,8 @@ func digRecord(c *Context, res *DigResult, line string, start int, sec digSectio
 }
 
 // digComment reads the ";;" lines: section headers, the response header,
-// the statistics and dig's messages.
+// the statistics and dig's messages. A line changes res only when it
+// reads, and a value dig prints once is not taken twice.
 func digComment(c *Context, res *DigResult, line string, start int, sec *digSection, answers, questions *int) bool {
 	body := strings.TrimSpace(line[2:])
 	bs := start + strings.Index(line, body)
@@ -2492,6 +2522,9 @@ func digComment(c *Context, res *DigResult, line string, start int, sec *digSect
 		return true
 	}
 	*sec = dsNone
+	r := *res
+	pend := netPending{c: c}
+	ok := true
 	switch {
 	case body == "Got answer:":
 		*answers++
@@ -2499,25 +2532,28 @@ func digComment(c *Context, res *DigResult, line string, start int, sec *digSect
 	case strings.HasPrefix(body, "global options:"):
 		return true
 	case strings.HasPrefix(body, "->>HEADER<<- "):
+		if r.Status != "" || r.Opcode != "" || r.ID != nil {
+			return false
+		}
 		for _, kv := range digPairs(body[len("->>HEADER<<- "):], bs+len("->>HEADER<<- ")) {
-			switch kv.key {
-			case "opcode":
-				res.Opcode = kv.val
-				netSpan(c, kv.vs, kv.vs+len(kv.val), "", "opcode")
-			case "status":
-				res.Status = kv.val
-				netSpan(c, kv.vs, kv.vs+len(kv.val), "", "status")
-			case "id":
-				if n, ok := atoi(kv.val); ok {
-					res.ID = &n
-					netSpan(c, kv.vs, kv.vs+len(kv.val), "parseInt", "id")
+			switch {
+			case kv.key == "opcode" && r.Opcode == "" && kv.val != "":
+				r.Opcode = kv.val
+				pend.add(kv.vs, kv.vs+len(kv.val), "", "opcode")
+			case kv.key == "status" && r.Status == "" && kv.val != "":
+				r.Status = kv.val
+				pend.add(kv.vs, kv.vs+len(kv.val), "", "status")
+			case kv.key == "id" && r.ID == nil:
+				if n, good := atoi(kv.val); good {
+					r.ID = &n
+					pend.add(kv.vs, kv.vs+len(kv.val), "parseInt", "id")
 				}
 			}
 		}
-		return res.Status != ""
+		ok = r.Status != ""
 	case strings.HasPrefix(body, "flags:"):
 		semi := strings.IndexByte(body, ';')
-		if semi < 0 {
+		if semi < 0 || r.Flags != nil || r.QueryCount != nil {
 			return false
 		}
 		fl := body[len("flags:"):semi]
@@ -2528,63 +2564,70 @@ func digComment(c *Context, res *DigResult, line string, start int, sec *digSect
 				break
 			}
 			pos = e
-			netSpan(c, fs+s, fs+e, "", "flags", len(res.Flags))
-			res.Flags = append(res.Flags, fl[s:e])
+			pend.add(fs+s, fs+e, "", "flags", len(r.Flags))
+			r.Flags = append(r.Flags, fl[s:e])
 		}
 		for _, kv := range digPairs(body[semi+1:], bs+semi+1) {
-			n, ok := atoi(kv.val)
-			if !ok {
+			n, good := atoi(kv.val)
+			if !good {
 				continue
 			}
+			var dst **int64
 			var key string
 			switch kv.key {
 			case "QUERY", "ZONE":
-				res.QueryCount, key = &n, "query_count"
+				dst, key = &r.QueryCount, "query_count"
 			case "ANSWER", "PREREQ":
-				res.AnswerCount, key = &n, "answer_count"
+				dst, key = &r.AnswerCount, "answer_count"
 			case "AUTHORITY", "UPDATE":
-				res.AuthorityCount, key = &n, "authority_count"
+				dst, key = &r.AuthorityCount, "authority_count"
 			case "ADDITIONAL":
-				res.AdditionalCount, key = &n, "additional_count"
+				dst, key = &r.AdditionalCount, "additional_count"
 			default:
 				continue
 			}
-			netSpan(c, kv.vs, kv.vs+len(kv.val), "parseInt", key)
+			if *dst != nil {
+				return false
+			}
+			*dst = &n
+			pend.add(kv.vs, kv.vs+len(kv.val), "parseInt", key)
 		}
-		return true
 	case len(body) > len("Query time:  msec") && strings.HasPrefix(body, "Query time: ") && strings.HasSuffix(body, " msec"):
 		v := body[len("Query time: ") : len(body)-len(" msec")]
-		n, ok := atoi(v)
-		if ok {
-			res.QueryTimeMs = &n
-			netSpan(c, bs+len("Query time: "), bs+len("Query time: ")+len(v), "parseInt", "query_time_ms")
+		n, good := atoi(v)
+		if ok = good && r.QueryTimeMs == nil; ok {
+			r.QueryTimeMs = &n
+			pend.add(bs+len("Query time: "), bs+len("Query time: ")+len(v), "parseInt", "query_time_ms")
 		}
-		return ok
 	case strings.HasPrefix(body, "SERVER: "):
-		return digServer(c, res, body[len("SERVER: "):], bs+len("SERVER: "))
+		ok = r.Server == "" && digServer(&r, &pend, body[len("SERVER: "):], bs+len("SERVER: "))
 	case strings.HasPrefix(body, "WHEN: "):
 		v := body[len("WHEN: "):]
-		ts, warn, ok := sysCTime(v, c.Location)
-		if ok {
-			res.QueriedAt = ts
-			netSpan(c, bs+len("WHEN: "), bs+len(body), "timestamp", "queried_at")
+		ts, warn, good := sysCTime(v, c.Location)
+		if ok = good && r.QueriedAt == ""; ok {
+			r.QueriedAt = ts
+			pend.add(bs+len("WHEN: "), bs+len(body), "timestamp", "queried_at")
 			if warn != "" {
 				c.Warn("dig: " + warn)
 			}
 		}
-		return ok
 	case strings.HasPrefix(body, "MSG SIZE") && strings.Contains(body, "rcvd: "):
 		v := body[strings.Index(body, "rcvd: ")+len("rcvd: "):]
-		n, ok := atoi(v)
-		if ok {
-			res.MsgSizeBytes = &n
-			netSpan(c, bs+len(body)-len(v), bs+len(body), "parseInt", "msg_size_bytes")
+		n, good := atoi(v)
+		if ok = good && r.MsgSizeBytes == nil; ok {
+			r.MsgSizeBytes = &n
+			pend.add(bs+len(body)-len(v), bs+len(body), "parseInt", "msg_size_bytes")
 		}
-		return ok
+	default:
+		// Anything else dig says on a ";;" line is a message of its own.
+		pend.add(bs, bs+len(body), "", "messages", len(r.Messages))
+		r.Messages = append(r.Messages, body)
 	}
-	// Anything else dig says on a ";;" line is a message of its own.
-	netSpan(c, bs, bs+len(body), "", "messages", len(res.Messages))
-	res.Messages = append(res.Messages, body)
+	if !ok {
+		return false
+	}
+	*res = r
+	pend.flush()
 	return true
 }
 
@@ -2611,7 +2654,7 @@ func digPairs(s string, at int) []digKV {
 
 // digServer reads "127.0.0.1#53(127.0.0.1) (UDP)" (the protocol is absent
 // before BIND 9.18).
-func digServer(c *Context, res *DigResult, s string, at int) bool {
+func digServer(res *DigResult, pend *netPending, s string, at int) bool {
 	hash := strings.IndexByte(s, '#')
 	open := strings.IndexByte(s, '(')
 	if hash <= 0 || open < hash {
@@ -2627,18 +2670,18 @@ func digServer(c *Context, res *DigResult, s string, at int) bool {
 		return false
 	}
 	res.Server = s[:hash]
-	netSpan(c, at, at+hash, "", "server")
+	pend.add(at, at+hash, "", "server")
 	res.ServerPort = &port
-	netSpan(c, at+hash+1, at+open, "parseInt", "server_port")
+	pend.add(at+hash+1, at+open, "parseInt", "server_port")
 	if name := s[open+1 : closeP]; name != res.Server && name != "" {
 		res.ServerName = name
-		netSpan(c, at+open+1, at+closeP, "", "server_name")
+		pend.add(at+open+1, at+closeP, "", "server_name")
 	}
 	rest := strings.TrimSpace(s[closeP+1:])
-	if strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")") {
+	if len(rest) > 2 && strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")") {
 		res.ServerProtocol = rest[1 : len(rest)-1]
 		ps := at + closeP + 1 + strings.Index(s[closeP+1:], rest) + 1
-		netSpan(c, ps, ps+len(res.ServerProtocol), "", "server_protocol")
+		pend.add(ps, ps+len(res.ServerProtocol), "", "server_protocol")
 	}
 	return true
 }
@@ -2813,7 +2856,7 @@ func parseIPAddr(c *Context) (any, error) {
 		ii := len(res.Interfaces) - 1
 		good := false
 		switch {
-		case strings.HasPrefix(w, "link/") && len(w) > len("link/"):
+		case strings.HasPrefix(w, "link/") && len(w) > len("link/") && cur.LinkType == "":
 			good = ipLinkLine(c, cur, line, start, f, ii)
 		case w == "altname" && len(f) == 2:
 			netSpan(c, start+f[1].start, start+f[1].end, "", "interfaces", ii, "altnames", len(cur.AltNames))
@@ -2897,11 +2940,16 @@ func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 	f = splitFields(f, tail[gt+1:], 0)
 	off := ts + gt + 1
 	var notRead []string
+	seen := map[string]bool{}
 	for k := 0; k+1 < len(f); k += 2 {
 		key := tail[gt+1+f[k].start : gt+1+f[k].end]
 		v := tail[gt+1+f[k+1].start : gt+1+f[k+1].end]
 		vs, ve := off+f[k+1].start, off+f[k+1].end
 		tr := ""
+		if seen[key] {
+			return iface, false // a key twice: not ip's own output
+		}
+		seen[key] = true
 		switch key {
 		case "mtu", "qlen":
 			n, ok := atoi(v)
@@ -2961,9 +3009,14 @@ func ipLinkLine(c *Context, dst *IPInterface, line string, start int, f []field,
 		pend.add(start+f[k].start, start+f[k].end, "", "interfaces", ii, "mac")
 		k++
 	}
+	seen := map[string]bool{}
 	for ; k+1 < len(f); k += 2 {
 		key, v := line[f[k].start:f[k].end], line[f[k+1].start:f[k+1].end]
 		vs, ve := start+f[k+1].start, start+f[k+1].end
+		if seen[key] {
+			return false
+		}
+		seen[key] = true
 		switch key {
 		case "brd":
 			iface.Broadcast = v
@@ -3020,7 +3073,7 @@ func ipAddrLine(c *Context, line string, start int, f []field, ii, ai int) (IPAd
 		addr := v
 		if slash := strings.IndexByte(v, '/'); slash >= 0 {
 			n, ok := atoi(v[slash+1:])
-			if !ok {
+			if !ok || a.PrefixLength != nil {
 				return false
 			}
 			a.PrefixLength = &n
@@ -3040,10 +3093,15 @@ func ipAddrLine(c *Context, line string, start int, f []field, ii, ai int) (IPAd
 		return a, false
 	}
 	var notRead []string
+	seen := map[string]bool{}
 	for k := 2; k < len(f); k++ {
 		w := line[f[k].start:f[k].end]
 		switch {
 		case (w == "brd" || w == "scope" || w == "metric" || w == "peer") && k+1 < len(f):
+			if seen[w] {
+				return a, false
+			}
+			seen[w] = true
 			v := line[f[k+1].start:f[k+1].end]
 			vs, ve := start+f[k+1].start, start+f[k+1].end
 			switch w {

@@ -7,6 +7,32 @@ import (
 
 // OS package managers: apt list, apt search, brew list.
 
+// Span field ids of the package parsers' rows.
+var (
+	pkPackages      = spanID("packages")
+	pfVersion       = spanID("version")
+	pfArch          = spanID("arch")
+	pfUpgradableTo  = spanID("upgradable_to")
+	pfUpgradableFro = spanID("upgradable_from")
+	pfDescription   = spanID("description")
+	pfSuites        = netItemIDs("suites", "", 8)
+	pfStatus        = netItemIDs("status", "", 8)
+)
+
+// pkgStrSlab hands out small string lists from shared chunks, so that a
+// row's lists cost no allocation of their own.
+type pkgStrSlab struct{ buf []string }
+
+// take returns an empty list with room for n strings.
+func (s *pkgStrSlab) take(n int) []string {
+	if cap(s.buf)-len(s.buf) < n {
+		s.buf = make([]string, 0, max(1024, n))
+	}
+	at := len(s.buf)
+	s.buf = s.buf[:at+n]
+	return s.buf[at : at : at+n]
+}
+
 // AptPackages is the parsed output of `apt list` and `apt search`.
 type AptPackages struct {
 	Packages []AptPackage `json:"packages"`
@@ -74,6 +100,8 @@ func init() {
 func parseApt(c *Context) (any, error) {
 	res := &AptPackages{Packages: make([]AptPackage, 0, min(countLines(c.Raw), 1<<16))}
 	rec := c.Recording()
+	rs := newRowSpans(c, 8)
+	var slab pkgStrSlab
 	it := lines{raw: c.Raw}
 	dataLines, read := 0, 0
 	cur := -1 // the record descriptions attach to
@@ -82,11 +110,11 @@ func parseApt(c *Context) (any, error) {
 	multi := false
 	flush := func() {
 		if cur >= 0 && rec && res.Packages[cur].Description != "" {
-			tr := ""
 			if multi {
-				tr = "joinLines"
+				recordSpan(c, Ptr("packages", cur, "description"), descS, descE, "joinLines")
+			} else {
+				rs.add(pfDescription, descS, descE, trVerbatim)
 			}
-			recordSpan(c, Ptr("packages", cur, "description"), descS, descE, tr)
 		}
 	}
 	var f []field
@@ -132,7 +160,11 @@ func parseApt(c *Context) (any, error) {
 		}
 		f = splitFields(f[:0], line, 4)
 		full := c.Full(len(res.Packages))
-		p, ok := aptRecord(c, line, start, f, len(res.Packages), rec && !full)
+		var lrs *rowSpans
+		if rec && !full {
+			lrs = &rs
+		}
+		p, ok := aptRecord(c, line, start, f, len(res.Packages), lrs, &slab)
 		if !ok {
 			c.Unread(start)
 			continue
@@ -150,11 +182,15 @@ func parseApt(c *Context) (any, error) {
 	if dataLines > 0 && read == 0 {
 		return nil, Unrecognized("no line of the output reads as apt list or apt search output")
 	}
+	if rec {
+		rs.finish()
+	}
 	return res, nil
 }
 
 // aptRecord reads "curl/oldstable,now 7.88.1-10+deb12u14 amd64 [installed,upgradable to: 7.88.1-10+deb12u15]".
-func aptRecord(c *Context, line string, start int, f []field, idx int, rec bool) (AptPackage, bool) {
+// It records spans (rs not nil) only for a record it reads.
+func aptRecord(c *Context, line string, start int, f []field, idx int, rs *rowSpans, slab *pkgStrSlab) (AptPackage, bool) {
 	var p AptPackage
 	if len(f) < 3 {
 		return p, false
@@ -173,58 +209,66 @@ func aptRecord(c *Context, line string, start int, f []field, idx int, rec bool)
 	p.Name = head[:slash]
 	p.Version = line[f[1].start:f[1].end]
 	p.Arch = line[f[2].start:f[2].end]
-	ptr := func(k string, more ...any) string {
-		return Ptr(append([]any{"packages", idx, k}, more...)...)
+	if rs != nil {
+		rs.begin(pkPackages, idx)
+		rs.add(sfName, start+f[0].start, start+f[0].start+slash, trVerbatim)
+		rs.add(pfVersion, start+f[1].start, start+f[1].end, trVerbatim)
+		rs.add(pfArch, start+f[2].start, start+f[2].end, trVerbatim)
 	}
-	p.Suites = []string{}
-	pos := f[0].start + slash + 1
-	for _, s := range strings.Split(head[slash+1:], ",") {
-		if rec && s != "" {
-			recordSpan(c, ptr("suites", len(p.Suites)), start+pos, start+pos+len(s), "")
+	item := func(ids []uint16, list string, n, s, e int, tr spanTr) {
+		if rs == nil {
+			return
 		}
+		if n < len(ids) {
+			rs.add(ids[n], s, e, tr)
+		} else {
+			recordSpan(c, Ptr("packages", idx, list, n), s, e, trNames[tr])
+		}
+	}
+	// Suites: "oldstable,now", counted first so the list is allocated once.
+	suites := head[slash+1:]
+	p.Suites = slab.take(strings.Count(suites, ",") + 1)
+	pos := f[0].start + slash + 1
+	for suites != "" {
+		s, rest, _ := strings.Cut(suites, ",")
 		if s != "" {
+			item(pfSuites, "suites", len(p.Suites), start+pos, start+pos+len(s), trVerbatim)
 			p.Suites = append(p.Suites, s)
 		}
 		pos += len(s) + 1
+		suites = rest
 	}
 	if len(f) == 4 {
-		st := line[f[3].start:f[3].end]
-		if len(st) < 2 || st[0] != '[' || st[len(st)-1] != ']' {
-			return p, false
-		}
+		st := line[f[3].start+1 : f[3].end-1]
+		p.Status = slab.take(strings.Count(st, ",") + 1)
 		pos := f[3].start + 1
-		for _, item := range strings.Split(st[1:len(st)-1], ",") {
+		for st != "" {
+			it, rest, _ := strings.Cut(st, ",")
+			st = rest
 			is := start + pos
-			pos += len(item) + 1
-			word := item
-			if v, ok := strings.CutPrefix(item, "upgradable to: "); ok && v != "" {
+			pos += len(it) + 1
+			word := it
+			if v, ok := strings.CutPrefix(it, "upgradable to: "); ok && v != "" && p.UpgradableTo == "" {
 				p.UpgradableTo, word = v, "upgradable"
-				if rec {
-					recordSpan(c, ptr("upgradable_to"), is+len("upgradable to: "), is+len(item), "")
+				if rs != nil {
+					rs.add(pfUpgradableTo, is+len("upgradable to: "), is+len(it), trVerbatim)
 				}
-			} else if v, ok := strings.CutPrefix(item, "upgradable from: "); ok && v != "" {
+			} else if v, ok := strings.CutPrefix(it, "upgradable from: "); ok && v != "" && p.UpgradableFrom == "" {
 				p.UpgradableFrom, word = v, "upgradable"
-				if rec {
-					recordSpan(c, ptr("upgradable_from"), is+len("upgradable from: "), is+len(item), "")
+				if rs != nil {
+					rs.add(pfUpgradableFro, is+len("upgradable from: "), is+len(it), trVerbatim)
 				}
 			}
 			if word == "" {
 				continue
 			}
-			if rec {
-				if word == item {
-					recordSpan(c, ptr("status", len(p.Status)), is, is+len(item), "")
-				} else {
-					recordSpan(c, ptr("status", len(p.Status)), is, is+len("upgradable"), "")
-				}
-			}
+			// "upgradable" is the first word of its item: verbatim.
+			item(pfStatus, "status", len(p.Status), is, is+len(word), trVerbatim)
 			p.Status = append(p.Status, word)
 		}
-	}
-	if rec {
-		recordSpan(c, ptr("name"), start+f[0].start, start+f[0].start+slash, "")
-		recordSpan(c, ptr("version"), start+f[1].start, start+f[1].end, "")
-		recordSpan(c, ptr("arch"), start+f[2].start, start+f[2].end, "")
+		if len(p.Status) == 0 {
+			p.Status = nil
+		}
 	}
 	return p, true
 }

@@ -18,24 +18,43 @@ const sysISO = "2006-01-02T15:04:05-07:00"
 // GMT, a numeric offset, or the abbreviation loc uses at that moment;
 // otherwise the time is returned without an offset and warn says why.
 func sysCTime(s string, loc *time.Location) (iso, warn string, ok bool) {
-	f := strings.Fields(s)
-	if len(f) != 6 || !sysWeekday(f[0]) || sysMonth(f[1]) == 0 {
-		return "", "", false
+	iso, warn, _, ok = sysCTimeZone(s, loc)
+	return iso, warn, ok
+}
+
+// sysCTimeZone is sysCTime that also says where the zone stands in s.
+// Words are separated by spaces only (ctime pads the day with one).
+func sysCTimeZone(s string, loc *time.Location) (iso, warn string, zone field, ok bool) {
+	var ws []field
+	ws = splitFields(ws, s, 0)
+	if len(ws) != 6 {
+		return "", "", zone, false
+	}
+	var f [6]string
+	for i, w := range ws {
+		f[i] = s[w.start:w.end]
+		if strings.ContainsAny(f[i], "\r\n\v\f") {
+			return "", "", zone, false
+		}
+	}
+	zone = ws[4]
+	if !sysWeekday(f[0]) || sysMonth(f[1]) == 0 {
+		return "", "", zone, false
 	}
 	day, err1 := strconv.Atoi(f[2])
 	year, err2 := strconv.Atoi(f[5])
 	clock, err3 := time.Parse("15:04:05", f[3])
-	if err1 != nil || err2 != nil || err3 != nil || day < 1 || day > 31 || len(f[5]) != 4 {
-		return "", "", false
+	if err1 != nil || err2 != nil || err3 != nil || day < 1 || day > 31 || len(f[5]) != 4 || year < 1 {
+		return "", "", zone, false
 	}
 	t, ok, local := sysZoned(year, time.Month(sysMonth(f[1])), day, clock.Hour(), clock.Minute(), clock.Second(), f[4], loc)
 	if !ok {
-		return "", "", false
+		return "", "", zone, false
 	}
 	if local {
-		return t.Format("2006-01-02T15:04:05"), "zone " + f[4] + " is not UTC, a numeric offset or the zone of the location; the time is given without an offset", true
+		return t.Format("2006-01-02T15:04:05"), "zone " + f[4] + " is not UTC, a numeric offset or the zone of the location; the time is given without an offset", zone, true
 	}
-	return t.Format(sysISO), "", true
+	return t.Format(sysISO), "", zone, true
 }
 
 // sysMonth returns 1-12 for an English month abbreviation, 0 otherwise.
@@ -86,6 +105,12 @@ func sysZoned(y int, mo time.Month, d, h, mi, s int, abbr string, loc *time.Loca
 	}
 	return time.Date(y, mo, d, h, mi, s, 0, time.UTC), true, true
 }
+
+// Span field ids of the system parsers' rows.
+var (
+	sfHostname   = spanID("hostname")
+	sfIdentifier = spanID("identifier")
+)
 
 // sysWord is a word of a line: its bytes and its display columns (runes,
 // which is what aligns the box-drawing characters lsblk draws and the "●"
@@ -311,7 +336,7 @@ func parseFree(c *Context) (any, error) {
 		case "High:":
 			row, key = &res.High, "high"
 		}
-		if row == nil || cols == nil || len(ws)-1 > len(cols) || len(ws) < 2 {
+		if row == nil || *row != nil || cols == nil || len(ws)-1 > len(cols) || len(ws) < 2 {
 			c.Unread(start)
 			continue
 		}
@@ -594,8 +619,8 @@ func parseID(c *Context) (any, error) {
 			if e < 0 {
 				e = len(line) - pos
 			}
-			if e == 0 {
-				return nil, Unrecognized("id: an empty context")
+			if e == 0 || res.Context != "" {
+				return nil, Unrecognized("id: an empty or second context")
 			}
 			res.Context = line[pos : pos+e]
 			netSpan(c, start+pos, start+pos+e, "", "context")
@@ -613,6 +638,9 @@ func parseID(c *Context) (any, error) {
 				return nil, Unrecognized("id: cannot read %s", key)
 			}
 			nameKey := map[string]string{"uid": "user", "gid": "group", "euid": "effective_user", "egid": "effective_group"}[key]
+			if (key == "uid" && res.UID != nil) || (key == "gid" && res.GID != nil) || (key == "euid" && res.EUID != nil) || (key == "egid" && res.EGID != nil) {
+				return nil, Unrecognized("id: %s twice", key)
+			}
 			switch key {
 			case "uid":
 				res.UID, res.User = &num, name
@@ -1205,15 +1233,13 @@ func parseDate(c *Context) (any, error) {
 		set(t.Format(sysISO), "timestamp")
 		return res, nil
 	}
-	ts, warn, ok := sysCTime(v, c.Location)
+	ts, warn, zone, ok := sysCTimeZone(v, c.Location)
 	if !ok {
 		return nil, Unrecognized("date: %q is not date's default form", v)
 	}
 	set(ts, "timestamp")
-	f := strings.Fields(v)
-	res.TimeZone = f[4]
-	zs := strings.LastIndex(v, " "+f[4]+" ") + 1
-	netSpan(c, vs+zs, vs+zs+len(f[4]), "", "time_zone")
+	res.TimeZone = v[zone.start:zone.end]
+	netSpan(c, vs+zone.start, vs+zone.end, "", "time_zone")
 	if warn != "" {
 		c.Warn("date: " + warn)
 	}
@@ -1932,7 +1958,7 @@ func parseSystemctlUnits(c *Context) (any, error) {
 			continue
 		case strings.HasSuffix(line, " loaded units listed.") || strings.Contains(line, " loaded units listed. ") ||
 			strings.HasSuffix(line, " units listed.") || strings.Contains(line, " units listed. "):
-			if n, ok := atoi(first); ok {
+			if n, ok := atoi(first); ok && res.UnitsListed == nil {
 				res.UnitsListed = &n
 				netSpan(c, start+ws[0].s, start+ws[0].e, "parseInt", "units_listed")
 			}
@@ -2168,6 +2194,8 @@ func journalBootValue(a string) bool {
 
 func parseJournal(c *Context) (any, error) {
 	res := &JournalResult{Entries: make([]JournalEntry, 0, min(countLines(c.Raw), 1<<16))}
+	rs := newRowSpans(c, 5)
+	var ints int64Slab
 	it := lines{raw: c.Raw}
 	dataLines, read := 0, 0
 	boot := ""
@@ -2180,11 +2208,11 @@ func parseJournal(c *Context) (any, error) {
 		if cur == nil || !c.Recording() {
 			return
 		}
-		tr := ""
 		if multi {
-			tr = "joinLines"
+			recordSpan(c, Ptr("entries", curIdx, "message"), msgS, msgE, "joinLines")
+		} else {
+			rs.add(nfMessage, msgS, msgE, trVerbatim)
 		}
-		recordSpan(c, Ptr("entries", curIdx, "message"), msgS, msgE, tr)
 	}
 	noHost := false
 	for _, a := range c.Args {
@@ -2236,7 +2264,11 @@ func parseJournal(c *Context) (any, error) {
 		flush()
 		cur, dropped = nil, false
 		full := c.Full(len(res.Entries))
-		e, ms, ind, ok := journalLine(c, line, start, noHost, len(res.Entries), c.Recording() && !full)
+		var lrs *rowSpans
+		if c.Recording() && !full {
+			lrs = &rs
+		}
+		e, ms, ind, ok := journalLine(line, start, noHost, len(res.Entries), lrs, &ints)
 		if !ok {
 			c.Unread(start)
 			continue
@@ -2261,6 +2293,9 @@ func parseJournal(c *Context) (any, error) {
 	if dataLines > 0 && read == 0 {
 		return nil, Unrecognized("no line of the output reads as journalctl -o short-iso output")
 	}
+	if c.Recording() {
+		rs.finish()
+	}
 	return res, nil
 }
 
@@ -2276,7 +2311,7 @@ func journalBootSpan(raw string, before int, id string) (int, int, string) {
 // journalLine reads "2026-11-29T22:06:41+0000 web-01 nginx[812]: message".
 // It returns the entry, where the message starts and the indentation (in
 // columns) of continuation lines.
-func journalLine(c *Context, line string, start int, noHost bool, idx int, rec bool) (JournalEntry, int, int, bool) {
+func journalLine(line string, start int, noHost bool, idx int, rs *rowSpans, ints *int64Slab) (JournalEntry, int, int, bool) {
 	var e JournalEntry
 	sp := strings.IndexByte(line, ' ')
 	if sp < 0 {
@@ -2312,7 +2347,7 @@ func journalLine(c *Context, line string, start int, noHost bool, idx int, rec b
 	if strings.HasSuffix(ident, "]") {
 		if o := strings.LastIndexByte(ident, '['); o > 0 {
 			if n, ok := atoi(ident[o+1 : len(ident)-1]); ok {
-				e.PID = &n
+				e.PID = ints.new(n)
 				pidS, pidE = pos+o+1, pos+len(ident)-1
 				ident, ie = ident[:o], pos+o
 			}
@@ -2323,18 +2358,19 @@ func journalLine(c *Context, line string, start int, noHost bool, idx int, rec b
 	}
 	e.Identifier = ident
 	e.Message = line[msgAt:]
-	if rec {
-		tr := "timestamp"
+	if rs != nil {
+		rs.begin(skEntries, idx)
+		tr := trTimestamp
 		if ts == line[:sp] {
-			tr = ""
+			tr = trVerbatim
 		}
-		recordSpan(c, Ptr("entries", idx, "timestamp"), start, start+sp, tr)
+		rs.add(nfTimestamp, start, start+sp, tr)
 		if e.Hostname != "" {
-			recordSpan(c, Ptr("entries", idx, "hostname"), start+hs, start+he, "")
+			rs.add(sfHostname, start+hs, start+he, trVerbatim)
 		}
-		recordSpan(c, Ptr("entries", idx, "identifier"), start+is, start+ie, "")
+		rs.add(sfIdentifier, start+is, start+ie, trVerbatim)
 		if e.PID != nil {
-			recordSpan(c, Ptr("entries", idx, "pid"), start+pidS, start+pidE, "parseInt")
+			rs.add(nfPID, start+pidS, start+pidE, trParseInt)
 		}
 	}
 	return e, msgAt, utf8.RuneCountInString(line[:msgAt]), true
