@@ -30,6 +30,7 @@ func TestQuickReport(t *testing.T) {
 		t.Fatalf("%d scenarios, want at least 17", len(scen))
 	}
 	var reports, charts [2]string
+	var headline string
 	for i := range 2 {
 		out := t.TempDir()
 		res, err := suite.Run(suite.Options{Quick: true, Root: root, Out: out, Binary: binary})
@@ -66,6 +67,7 @@ func TestQuickReport(t *testing.T) {
 			t.Fatal(err)
 		}
 		reports[i] = string(b)
+		headline = suite.Headline(res)
 		if b, err = os.ReadFile(filepath.Join(out, suite.TokensChartFile)); err != nil {
 			t.Fatal(err)
 		}
@@ -98,6 +100,23 @@ func TestQuickReport(t *testing.T) {
 	}
 	if charts[0] != charts[1] {
 		t.Errorf("token chart differs between two runs:\n%s", quickReportDiff(charts[0], charts[1]))
+	}
+
+	// What the repository shows must be what the code measures today: the
+	// committed report's deterministic part and the README's headline.
+	committed, err := os.ReadFile(filepath.Join(root, "bench", suite.ReportFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := suite.Deterministic(string(committed)); c != d0 {
+		t.Errorf("bench/%s is stale (run `go tool -C tools task -d .. bench -- --quick`):\n%s", suite.ReportFile, quickReportDiff(c, d0))
+	}
+	readme, err := suite.ReadmeHeadline(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if readme != strings.TrimSpace(headline) {
+		t.Errorf("README.md's benchmark headline is stale (run `go tool -C tools task -d .. bench -- --quick`):\n%s", quickReportDiff(readme, strings.TrimSpace(headline)))
 	}
 }
 

@@ -16,9 +16,11 @@ func lsListing(b *testing.B, n int) (*Engine, string, string) {
 	for i := range n {
 		writeFile(b, filepath.Join(dir, fmt.Sprintf("file-%03d.txt", i)), strings.Repeat("x", i))
 	}
-	env := e.Run(context.Background(), Request{Cmd: "ls", Args: []string{"-l"}})
+	// format json: without it the adaptive switch answers compact from 50
+	// rows, which carries no raw text.
+	env := e.Run(context.Background(), Request{Cmd: "ls", Args: []string{"-l"}, Format: "json"})
 	if !env.OK || env.Stdout.Raw == nil {
-		b.Fatalf("ls -l: %s", mustMarshal(b, env))
+		b.Fatalf("ls -l: ok=%v failure=%+v", env.OK, env.Failure)
 	}
 	return e, dir, *env.Stdout.Raw
 }

@@ -25,6 +25,7 @@ func main() {
 	out := fs.String("out", "", "directory to write report.md and the SVG charts into (default: bench/ of the repository)")
 	root := fs.String("root", "", "repository root, the directory of go.work (default: found from the working directory)")
 	binary := fs.String("binary", "", "parism binary for the MCP round trip (default: built from ./cli/cmd/parism)")
+	readme := fs.Bool("readme", true, "also rewrite the headline block of README.md (only when writing into the repository's bench/, i.e. without -out)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `parism-bench: token, speed and accuracy benchmarks of Parism, written to bench/report.md
 with bench/report-tokens.svg and bench/report-speed.svg.
@@ -46,7 +47,7 @@ Flags:
 		fs.Usage()
 		os.Exit(2)
 	}
-	if _, err := suite.Run(suite.Options{Quick: *quick, Out: *out, Root: *root, Binary: *binary, Log: os.Stderr}); err != nil {
+	if _, err := suite.Run(suite.Options{Quick: *quick, Out: *out, Root: *root, Binary: *binary, Log: os.Stderr, SyncReadme: *readme && *out == ""}); err != nil {
 		fmt.Fprintln(os.Stderr, "parism-bench:", err)
 		os.Exit(1)
 	}

@@ -121,66 +121,10 @@ func Report(res *Results) []byte {
 	w("Forms: **raw** is the command's output alone; **json** the full envelope (raw and parsed); **json-no-raw** the envelope without raw; ")
 	w("**compact** the envelope with parsed folded into `{schema, rows}` tables; **select+limit** the json-no-raw envelope with one array reduced to a pair of fields and %d rows by `shaper.Apply`; ", SelectLimit)
 	w("**budget** the json-no-raw envelope cut by `shaper.Fit` to max_tokens %s, required fields in every row, with its budget report, omission and cursor (each tokenizer fits its own count). ", num(BudgetTokens))
-	w("The server's MCP tool does not take select, limit or budget arguments yet: those two forms are rendered here from the shaper's API the way the server is meant to. ")
+	w("They are what the server's `run` tool answers for the same `select`/`limit` and `budget` arguments, rendered here through the shaper's API so that no command runs. ")
 	w("Fixed envelope fields: `exitCode` 0, `cwd` %q, `duration_ms` %v. Ratios are to raw.\n\n", envCwd, envDurationMs)
 
-	w("### Headline\n\n")
-	if r := find(res.Tokens, "ls-la-200"); r != nil && r.Parsed() {
-		w("- **ls -la, 200 entries** (o200k_base): raw %s, json %s (%s), json-no-raw %s (%s), compact %s (%s), select+limit %s (%s). ",
-			num(r.Forms[FormRaw].Tokens[o200]), num(r.Forms[FormJSON].Tokens[o200]), ratio(r.Ratio(FormJSON, o200)),
-			num(r.Forms[FormJSONNoRaw].Tokens[o200]), ratio(r.Ratio(FormJSONNoRaw, o200)),
-			num(r.Forms[FormCompact].Tokens[o200]), ratio(r.Ratio(FormCompact, o200)),
-			tokensOr(r, FormSelectLimit, o200), ratio(r.Ratio(FormSelectLimit, o200)))
-		w("The original published raw %s vs JSON %s in one README and %s vs %s in another.\n",
-			num(origLs200RawA), num(origLs200JSONA), num(origLs200RawB), num(origLs200JSONB))
-	}
-	if r := find(res.Tokens, "ls-l-500"); r != nil && r.Parsed() {
-		w("- **500-entry listing** (o200k_base): raw %s, json %s, json-no-raw %s, compact %s; select+limit (%s, %d rows) %s. The original: %s -> %s with select+limit.\n",
-			num(r.Forms[FormRaw].Tokens[o200]), num(r.Forms[FormJSON].Tokens[o200]), num(r.Forms[FormJSONNoRaw].Tokens[o200]),
-			num(r.Forms[FormCompact].Tokens[o200]), strings.Join(r.Select, ", "), SelectLimit, tokensOr(r, FormSelectLimit, o200),
-			num(orig500Before), num(orig500After))
-	}
-	sm := res.Summary
-	if sm.Parsed > 0 {
-		w("- **JSON against raw**, over the %d scenarios a parser read (o200k_base): json averages %s raw (%s; all scenarios together %s), ",
-			sm.Parsed, ratio(sm.MeanRatio[FormJSON][o200]), heavier(sm.MeanRatio[FormJSON][o200]), ratio(sm.Aggregate[FormJSON][o200]))
-		w("json-no-raw %s (%s), compact %s (%s). ",
-			ratio(sm.MeanRatio[FormJSONNoRaw][o200]), heavier(sm.MeanRatio[FormJSONNoRaw][o200]),
-			ratio(sm.MeanRatio[FormCompact][o200]), heavier(sm.MeanRatio[FormCompact][o200]))
-		w("The original: \"JSON output averages %d%% heavier than raw text\" (3.05× read literally; 2.05× if it meant %d%% of raw).\n",
-			origJSONHeavierPercent, origJSONHeavierPercent)
-		var cheaper, dearer []string
-		for _, r := range res.Tokens {
-			if !r.Parsed() {
-				continue
-			}
-			if r.Ratio(FormCompact, o200) < 1 {
-				cheaper = append(cheaper, r.Scenario.ID)
-			}
-			if r.Ratio(FormJSONNoRaw, o200) > 1 {
-				dearer = append(dearer, r.Scenario.ID)
-			}
-		}
-		w("- **Where it costs more**: the full json envelope always costs more than raw, since it carries raw too. ")
-		w("json-no-raw costs more than raw in %d of %d parsed scenarios", len(dearer), sm.Parsed)
-		if len(dearer) > 0 && len(dearer) < sm.Parsed {
-			w(" (%s)", strings.Join(dearer, ", "))
-		}
-		w("; compact is smaller than raw in %d", len(cheaper))
-		if len(cheaper) > 0 {
-			w(" (%s)", strings.Join(cheaper, ", "))
-		}
-		w(".\n")
-	}
-	var noParser []string
-	for _, r := range res.Tokens {
-		if !r.Parsed() {
-			noParser = append(noParser, r.Scenario.ID+" ("+r.Status+")")
-		}
-	}
-	if len(noParser) > 0 {
-		w("- **Not parsed**: %s. Their json forms are the envelope around raw, parsed null.\n", strings.Join(noParser, ", "))
-	}
+	w("### Headline\n\n%s", Headline(res))
 	w("\n![Tokens per form and scenario, o200k_base, log scale](%s)\n\n", TokensChartFile)
 
 	for _, tok := range []string{o200, cl100} {
@@ -211,7 +155,7 @@ func Report(res *Results) []byte {
 		w("| 500-entry listing: before select+limit (json) | %s | %s | %s |\n", num(orig500Before), tokensOr(r, FormJSON, o200), tokensOr(r, FormJSON, cl100))
 		w("| 500-entry listing: select+limit | %s | %s | %s |\n", num(orig500After), tokensOr(r, FormSelectLimit, o200), tokensOr(r, FormSelectLimit, cl100))
 	}
-	if sm.Parsed > 0 {
+	if sm := res.Summary; sm.Parsed > 0 {
 		w("| JSON vs raw, mean over scenarios | %d%% heavier | %s | %s |\n", origJSONHeavierPercent,
 			heavier(sm.MeanRatio[FormJSON][o200]), heavier(sm.MeanRatio[FormJSON][cl100]))
 	}

@@ -33,6 +33,9 @@ type Options struct {
 	Binary string
 	// Log receives progress lines; nil discards them.
 	Log io.Writer
+	// SyncReadme rewrites the headline block of Root/README.md (between
+	// HeadlineBegin and HeadlineEnd) with this run's figures.
+	SyncReadme bool
 }
 
 // Files written by Run, in Out.
@@ -192,6 +195,13 @@ func Run(o Options) (*Results, error) {
 		return nil, err
 	}
 	logf("wrote %s", filepath.Join(o.Out, ReportFile))
+	if o.SyncReadme {
+		readme := filepath.Join(o.Root, "README.md")
+		if err := SyncReadme(readme, Headline(res)); err != nil {
+			return nil, err
+		}
+		logf("updated the headline block of %s", readme)
+	}
 	return res, nil
 }
 
