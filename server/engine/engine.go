@@ -238,12 +238,18 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 	if req.IncludeDiff {
 		before = takeSnapshot(cwd)
 	}
+	runEnv := e.env
+	if executor.IsGit(req.Cmd) {
+		// A repository's own config can name filter and diff drivers
+		// (programs) under names SafeEnv cannot know in advance.
+		runEnv = executor.GitDriverEnv(ctx, req.Cmd, cwd, args, e.env)
+	}
 	t = time.Now()
 	res := executor.Run(ctx, executor.Spec{
 		Path:       req.Cmd,
 		Args:       args,
 		Dir:        cwd,
-		Env:        e.env,
+		Env:        runEnv,
 		Timeout:    time.Duration(e.cfg.Guard.TimeoutMs) * time.Millisecond,
 		MaxStdout:  e.cfg.Guard.MaxOutputBytes,
 		MaxStderr:  e.cfg.Guard.MaxOutputBytes,
