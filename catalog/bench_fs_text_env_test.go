@@ -1,28 +1,13 @@
-//go:build unix
-
 package catalog
 
 import (
 	"fmt"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 )
 
 // Benchmark inputs of at least 1 MB for the line and column parsers of the
 // filesystem, text and environment families, built from realistic rows.
-// Besides MB/s by the wall clock, each reports MB/cpu-s: throughput by the
-// process's CPU time, which other load on a shared machine does not skew.
-
-// benchCPU is the process's user and system CPU time.
-func benchCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 func benchRows(row func(b *strings.Builder, i int)) string {
 	var b strings.Builder
@@ -102,13 +87,7 @@ func benchCatN() string {
 }
 
 func BenchmarkParseFsTextEnv(b *testing.B) {
-	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
-	cases := []struct {
-		name  string
-		parse func(*Context) (any, error)
-		args  []string
-		raw   string
-	}{
+	runParseBench(b, []benchCase{
 		{"find", parseFind, []string{"."}, benchFind()},
 		{"grep-n", parseGrep, []string{"-n", "TODO", "main.go"}, benchGrepSingle()},
 		{"grep-rn", parseGrep, []string{"-rn", "err", "."}, benchGrepRecursive()},
@@ -118,32 +97,5 @@ func BenchmarkParseFsTextEnv(b *testing.B) {
 		{"head", parseHeadTail, []string{"-n", "100000", "app.log"}, benchText()},
 		{"cat", parseCat, []string{"app.log"}, benchText()},
 		{"cat-n", parseCat, []string{"-n", "main.go"}, benchCatN()},
-	}
-	for _, tc := range cases {
-		for _, spans := range []bool{false, true} {
-			name := tc.name
-			if spans {
-				name += "/spans"
-			}
-			b.Run(name, func(b *testing.B) {
-				b.SetBytes(int64(len(tc.raw)))
-				b.ReportAllocs()
-				rows := strings.Count(tc.raw, "\n")
-				cpu0 := benchCPU()
-				for b.Loop() {
-					c := &Context{Raw: tc.raw, Args: tc.args, OS: Linux, Now: now, Location: time.UTC, recording: spans}
-					if _, err := tc.parse(c); err != nil {
-						b.Fatal(err)
-					}
-					if len(c.unread) != 0 {
-						b.Fatalf("%d unread lines", len(c.unread))
-					}
-				}
-				b.ReportMetric(float64(rows), "rows/op")
-				if cpu := benchCPU() - cpu0; cpu > 0 {
-					b.ReportMetric(float64(len(tc.raw))*float64(b.N)/cpu.Seconds()/1e6, "MB/cpu-s")
-				}
-			})
-		}
-	}
+	})
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 )
 
 // Benchmark inputs of at least 1 MB for git log --oneline, git diff and
@@ -56,36 +55,9 @@ func benchGitDiff() string {
 }
 
 func BenchmarkGitMore(b *testing.B) {
-	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
-	cases := []struct {
-		name  string
-		parse func(*Context) (any, error)
-		args  []string
-		raw   string
-	}{
+	runParseBench(b, []benchCase{
 		{"git-log-oneline", gitLogParser.Parse, []string{"log", "--oneline"}, benchGitLogOneline()},
 		{"git-log-oneline-decorate", gitLogParser.Parse, []string{"log", "--oneline", "--decorate"}, benchGitLogDecorated()},
 		{"git-diff", parseGitDiff, []string{"diff"}, benchGitDiff()},
-	}
-	for _, tc := range cases {
-		for _, spans := range []bool{false, true} {
-			name := tc.name
-			if spans {
-				name += "/spans"
-			}
-			b.Run(name, func(b *testing.B) {
-				b.SetBytes(int64(len(tc.raw)))
-				b.ReportAllocs()
-				for b.Loop() {
-					c := &Context{Raw: tc.raw, Args: tc.args, OS: Linux, Now: now, Location: time.UTC, recording: spans}
-					if _, err := tc.parse(c); err != nil {
-						b.Fatal(err)
-					}
-					if len(c.unread) != 0 {
-						b.Fatalf("%d unread lines, first at %d", len(c.unread), c.unread[0])
-					}
-				}
-			})
-		}
-	}
+	})
 }

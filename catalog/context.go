@@ -36,7 +36,8 @@ type Context struct {
 	MaxItems int
 
 	recording bool
-	spans     []Span
+	spans     []Span      // recorded one by one (Span)
+	segs      []spanSegAt // recorded by the row recorders, compact
 	unread    []int
 	omitted   int
 	warnings  []string

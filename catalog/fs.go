@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 )
 
 // The filesystem family: find, du, df, stat and tree. Shared pieces of the
@@ -15,16 +14,15 @@ import (
 
 // fsRec records spans of list rows ("/key/3" or "/key/3/field") for the
 // parsers of these families. Like rowSpans it keeps small pointer-free
-// records while parsing and builds every pointer in one string at the end;
-// unlike it, rows may be bare strings (find's paths, cat's lines) and
+// records, which the context keeps after the parse (SpanSet builds the
+// pointers when they are read); unlike it, rows may be bare strings (find's paths, cat's lines) and
 // transforms are named per recorder, so a parser can say "parseInt*512".
 type fsRec struct {
 	c     *Context
 	on    bool
 	names []string // pointer tokens, already escaped; 0 is "no field"
-	trs   []string // transform names; 0 is verbatim, 1 invalidUTF8
+	trs   []string // transform names; 0 is verbatim
 	spans []fsSpan
-	valid int8 // 0 unknown, 1 c.Raw is valid UTF-8, -1 it is not
 }
 
 type fsSpan struct {
@@ -38,7 +36,7 @@ func newFsRec(c *Context, perRow int) *fsRec {
 	r := &fsRec{c: c, on: c.recording}
 	if r.on {
 		r.names = []string{""}
-		r.trs = []string{"", "invalidUTF8"}
+		r.trs = []string{""}
 		r.spans = make([]fsSpan, 0, min(countLines(c.Raw), 1<<20)*perRow)
 	}
 	return r
@@ -80,9 +78,6 @@ func (r *fsRec) add(key uint16, row int, field uint16, start, end int, tr uint16
 	if !r.on {
 		return
 	}
-	if tr == 0 && !r.validText(start, end) {
-		tr = 1
-	}
 	r.spans = append(r.spans, fsSpan{int32(start), int32(end), int32(row), key, field, tr})
 }
 
@@ -92,11 +87,7 @@ func (r *fsRec) extend(end int) {
 	if !r.on || len(r.spans) == 0 {
 		return
 	}
-	s := &r.spans[len(r.spans)-1]
-	s.end = int32(end)
-	if s.tr == 0 && !r.validText(int(s.start), end) {
-		s.tr = 1
-	}
+	r.spans[len(r.spans)-1].end = int32(end)
 }
 
 // rekey moves the spans from mark m on to the object key (row -1): the
@@ -126,64 +117,37 @@ func (r *fsRec) truncate(m int) {
 	}
 }
 
-func (r *fsRec) validText(start, end int) bool {
-	raw := r.c.Raw
-	if r.valid == 0 {
-		r.valid = -1
-		if utf8.ValidString(raw) {
-			r.valid = 1
-		}
+// finish hands the recorded spans to the context, once, at the end of a
+// successful parse; they stay compact until read (see SpanSet).
+func (r *fsRec) finish() {
+	if r.on && len(r.spans) > 0 {
+		r.c.addSpanSeg(&fsSeg{names: r.names, trs: r.trs, spans: r.spans})
 	}
-	if r.valid < 0 {
-		return utf8.ValidString(raw[start:end])
-	}
-	return (start >= len(raw) || utf8.RuneStart(raw[start])) && (end >= len(raw) || utf8.RuneStart(raw[end]))
+	r.spans = nil
 }
 
-// finish appends the recorded spans to the context, once, at the end of a
-// successful parse. Every pointer is written into one string; a row's
-// "/key/row" prefix is formatted once for all its fields.
-func (r *fsRec) finish() {
-	if !r.on || len(r.spans) == 0 {
-		return
+// fsSeg is what fsRec hands over: "/key/row/field", "/key/row" (a bare
+// string row) and "/key/field" (row -1) pointers.
+type fsSeg struct {
+	names, trs []string
+	spans      []fsSpan
+}
+
+func (g *fsSeg) segLen() int { return len(g.spans) }
+
+func (g *fsSeg) span(i int, b []byte) ([]byte, int, int, string) {
+	s := &g.spans[i]
+	b = append(b, '/')
+	b = append(b, g.names[s.key]...)
+	if s.row >= 0 {
+		b = append(b, '/')
+		b = strconv.AppendInt(b, int64(s.row), 10)
 	}
-	longest := 0
-	for _, n := range r.names {
-		longest = max(longest, len(n))
+	if s.field != 0 {
+		b = append(b, '/')
+		b = append(b, g.names[s.field]...)
 	}
-	b := make([]byte, 0, len(r.spans)*(2*longest+14))
-	var prefix []byte
-	lastKey, lastRow := uint16(0xffff), int32(-2)
-	for i := range r.spans {
-		s := &r.spans[i]
-		if s.key != lastKey || s.row != lastRow {
-			lastKey, lastRow = s.key, s.row
-			prefix = append(prefix[:0], '/')
-			prefix = append(prefix, r.names[s.key]...)
-			if s.row >= 0 {
-				prefix = append(prefix, '/')
-				prefix = strconv.AppendInt(prefix, int64(s.row), 10)
-			}
-		}
-		b = append(b, prefix...)
-		if s.field != 0 {
-			b = append(b, '/')
-			b = append(b, r.names[s.field]...)
-		}
-		s.row = int32(len(b)) // from here on, where the pointer ends
-	}
-	all := string(b)
-	c := r.c
-	out := make([]Span, len(c.spans), len(c.spans)+len(r.spans)+8)
-	copy(out, c.spans)
-	at := int32(0)
-	for i := range r.spans {
-		s := &r.spans[i]
-		out = append(out, Span{Pointer: all[at:s.row], Start: int(s.start), End: int(s.end), Transform: r.trs[s.tr]})
-		at = s.row
-	}
-	c.spans = out
-	r.spans = r.spans[:0]
+	return b, int(s.start), int(s.end), g.trs[s.tr]
 }
 
 // ---------------------------------------------------------------- arguments

@@ -343,7 +343,7 @@ func TestFsRecPointers(t *testing.T) {
 	r.add(k, 1, 0, 3, 4, 0)
 	r.finish()
 	got := []string{}
-	for _, s := range c.spans {
+	for _, s := range c.spanSet().Slice() {
 		got = append(got, s.Pointer+"="+s.Transform)
 	}
 	want := []string{"/rows/0=", "/rows/12/a~b/c=parseInt", "/total/a~b/c=", "/rows/1=invalidUTF8"}

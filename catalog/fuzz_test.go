@@ -86,7 +86,7 @@ func fuzzParse(t *testing.T, parse func(*Context) (any, error), raw string, argS
 		t.Fatalf("recording spans changed the result")
 	}
 	if errOn == nil {
-		if err := checkSpans(raw, vOn, cOn.spans); err != nil {
+		if err := checkSpans(raw, vOn, cOn.spanSet().Slice()); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -103,7 +103,7 @@ var gitStatusParser = &Parser{
 		"-v": {"status"}, "--verbose": {"status"},
 		"--column": {"status", "--no-column"},
 	},
-	Result:   GitStatus{},
+	Result:   OneOf{GitStatus{}, GitStatusShort{}},
 	RowsKey:  "",
 	Examples: [][]string{{"status"}, {"status", "--porcelain"}, {"status", "-sb"}, {"status", "--porcelain", "-z"}},
 	Parse:    parseGitStatus,

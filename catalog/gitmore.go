@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 )
 
 // git log, git diff, git show, git branch and git remote. The diff forms
@@ -17,15 +16,14 @@ import (
 // gmRec records spans whose pointers go deeper than one row
 // ("/commits/3/files_changed/1/hunks/0/lines/7"): each span is a small
 // pointer-free record (template, up to four indices, leaf name id,
-// transform) and finish builds every pointer into one string, as rowSpans
-// does for flat rows. The devops parsers use it too, for their columns.
+// transform), kept as it is after the parse like rowSpans' flat rows
+// (SpanSet builds the pointers when they are read). The devops parsers use it too, for their columns.
 type gmRec struct {
 	c        *Context
 	on       bool
 	spans    []gmSpan
 	local    []string // leaf names known only at parse time (table columns)
 	localIdx map[string]uint16
-	rawValid int8
 }
 
 type gmSpan struct {
@@ -73,17 +71,15 @@ var gmTrNames = [...]string{
 
 // Pointer templates: each "*" takes the next index.
 var (
-	gmTmpls      []string
-	gmTmplDepths []uint8
-	gmNames      = []string{""} // id 0: no leaf (the last index is the leaf)
-	gmNameIndex  = map[string]uint16{"": 0}
+	gmTmpls     []string
+	gmNames     = []string{""} // id 0: no leaf (the last index is the leaf)
+	gmNameIndex = map[string]uint16{"": 0}
 )
 
 const gmNoLeaf = 0
 
 func gmTmpl(t string) uint16 {
 	gmTmpls = append(gmTmpls, t)
-	gmTmplDepths = append(gmTmplDepths, uint8(strings.Count(t, "*")))
 	return uint16(len(gmTmpls) - 1)
 }
 
@@ -127,37 +123,13 @@ func (r *gmRec) localName(name string) uint16 {
 	return id
 }
 
-func (r *gmRec) leafName(id uint16) string {
-	if id >= gmLocal {
-		return r.local[id-gmLocal]
-	}
-	return gmNames[id]
-}
-
 // add records Raw[start:end] as the source of the value at template tmpl
 // with indices idx and leaf name leaf.
 func (r *gmRec) add(tmpl uint16, idx [4]int32, leaf uint16, start, end int, tr gmTr) {
 	if !r.on {
 		return
 	}
-	if tr == gmtVerbatim && !r.validText(start, end) {
-		tr = gmtInvalidUTF8
-	}
 	r.spans = append(r.spans, gmSpan{start: int32(start), end: int32(end), idx: idx, tmpl: tmpl, leaf: leaf, tr: tr})
-}
-
-func (r *gmRec) validText(start, end int) bool {
-	raw := r.c.Raw
-	if r.rawValid == 0 {
-		r.rawValid = -1
-		if utf8.ValidString(raw) {
-			r.rawValid = 1
-		}
-	}
-	if r.rawValid < 0 {
-		return utf8.ValidString(raw[start:end])
-	}
-	return (start >= len(raw) || utf8.RuneStart(raw[start])) && (end >= len(raw) || utf8.RuneStart(raw[end]))
 }
 
 func (r *gmRec) mark() int { return len(r.spans) }
@@ -167,7 +139,7 @@ func (r *gmRec) truncate(m int) {
 	}
 }
 
-func (r *gmRec) appendPointer(b []byte, s *gmSpan) []byte {
+func appendGmPointer(b []byte, s *gmSpan, local []string) []byte {
 	t := gmTmpls[s.tmpl]
 	k := 0
 	if t != "" {
@@ -183,71 +155,35 @@ func (r *gmRec) appendPointer(b []byte, s *gmSpan) []byte {
 	}
 	if s.leaf != gmNoLeaf {
 		b = append(b, '/')
-		b = append(b, r.leafName(s.leaf)...)
+		if s.leaf >= gmLocal {
+			b = append(b, local[s.leaf-gmLocal]...)
+		} else {
+			b = append(b, gmNames[s.leaf]...)
+		}
 	}
 	return b
 }
 
-// gmDepth is the number of indices a template takes.
-func gmDepth(t uint16) int { return int(gmTmplDepths[t]) }
-
-// gmSameArray reports whether two leafless spans are elements of one array.
-func gmSameArray(a, b *gmSpan) bool {
-	d := gmDepth(a.tmpl) - 1
-	for i := 0; i < d; i++ {
-		if a.idx[i] != b.idx[i] {
-			return false
-		}
+// finish hands the recorded spans to the context, which keeps them
+// compact until read (see SpanSet).
+func (r *gmRec) finish() {
+	if r.on && len(r.spans) > 0 {
+		r.c.addSpanSeg(&gmSeg{spans: r.spans, local: r.local})
 	}
-	return true
+	r.spans = nil
 }
 
-// finish appends the recorded spans to the context.
-func (r *gmRec) finish() {
-	if !r.on || len(r.spans) == 0 {
-		return
-	}
-	buf := make([]byte, 0, len(r.spans)*32)
-	ends := make([]int32, len(r.spans))
-	// Spans of one row come together: its "/key/3" prefix is built once.
-	// A span whose last index is its leaf (a line of a hunk) reuses the
-	// pointer of its array.
-	var prefix []byte
-	var last *gmSpan
-	for i := range r.spans {
-		s := &r.spans[i]
-		if s.leaf == gmNoLeaf {
-			if last == nil || last.leaf != gmNoLeaf || s.tmpl != last.tmpl || !gmSameArray(s, last) {
-				prefix = r.appendPointer(prefix[:0], s)
-				prefix = prefix[:strings.LastIndexByte(string(prefix), '/')+1]
-			}
-			last = s
-			buf = append(buf, prefix...)
-			buf = strconv.AppendInt(buf, int64(s.idx[gmDepth(s.tmpl)-1]), 10)
-			ends[i] = int32(len(buf))
-			continue
-		}
-		if last == nil || last.leaf == gmNoLeaf || s.tmpl != last.tmpl || s.idx != last.idx {
-			prefix = r.appendPointer(prefix[:0], &gmSpan{tmpl: s.tmpl, idx: s.idx})
-		}
-		last = s
-		buf = append(buf, prefix...)
-		buf = append(buf, '/')
-		buf = append(buf, r.leafName(s.leaf)...)
-		ends[i] = int32(len(buf))
-	}
-	all := string(buf)
-	c := r.c
-	out := make([]Span, len(c.spans), len(c.spans)+len(r.spans)+16)
-	copy(out, c.spans)
-	at := int32(0)
-	for i := range r.spans {
-		s := &r.spans[i]
-		out = append(out, Span{Pointer: all[at:ends[i]], Start: int(s.start), End: int(s.end), Transform: gmTrNames[s.tr]})
-		at = ends[i]
-	}
-	c.spans = out
-	r.spans = r.spans[:0]
+// gmSeg is what gmRec hands over.
+type gmSeg struct {
+	spans []gmSpan
+	local []string
+}
+
+func (g *gmSeg) segLen() int { return len(g.spans) }
+
+func (g *gmSeg) span(i int, b []byte) ([]byte, int, int, string) {
+	s := &g.spans[i]
+	return appendGmPointer(b, s, g.local), int(s.start), int(s.end), gmTrNames[s.tr]
 }
 
 // ---------------------------------------------------------------- lines
@@ -2145,8 +2081,7 @@ func (g *gmCommits) begin() bool {
 	g.skip = false
 	// The commit is built in place: only the current commit's block
 	// points into the slice, and it ends before the slice grows again.
-	g.res.Commits = append(g.res.Commits, GitCommit{})
-	g.cur = &g.res.Commits[g.curIdx]
+	g.res.Commits, g.cur = pushZero(g.res.Commits)
 	return true
 }
 

@@ -219,14 +219,10 @@ func countLines(raw string) int { return strings.Count(raw, "\n") + 1 }
 // nextField returns the next whitespace-separated word of line at or after
 // i, as [start,end); start == len(line) when there is none.
 func nextField(line string, i int) (int, int) {
-	for i < len(line) && isSpace(line[i]) {
-		i++
+	if i < len(line) && isSpace(line[i]) {
+		i = skipBlanks(line, i+1) // mostly one space: the first is checked here
 	}
-	j := i
-	for j < len(line) && !isSpace(line[j]) {
-		j++
-	}
-	return i, j
+	return i, skipWord(line, i)
 }
 
 // checkDeclared refuses flags the parser did not declare. The core checks
@@ -269,4 +265,27 @@ func (it *lines) next() (line string, start int, ok bool) {
 		line = line[:n-1]
 	}
 	return line, start, true
+}
+
+// pushZero extends rows by one zero element and returns a pointer to it.
+// Within capacity it only reslices: the backing array came zeroed from
+// make, and dropRow zeroes what it drops, so the element is already zero.
+// Writing a zero struct of strings and pointers instead costs a write
+// barrier per pointer word while the garbage collector runs, which on
+// large outputs is a fair part of a parse.
+func pushZero[T any](rows []T) ([]T, *T) {
+	if len(rows) < cap(rows) {
+		rows = rows[:len(rows)+1]
+	} else {
+		var zero T
+		rows = append(rows, zero)
+	}
+	return rows, &rows[len(rows)-1]
+}
+
+// dropRow removes the last element of rows, zeroing it for pushZero.
+func dropRow[T any](rows []T) []T {
+	var zero T
+	rows[len(rows)-1] = zero
+	return rows[:len(rows)-1]
 }

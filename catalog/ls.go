@@ -309,6 +309,7 @@ func parseLs(c *Context) (any, error) {
 	p.res.Entries = make([]LsEntry, 0, min(n, 1<<20))
 	p.tsAt = make([]int32, 0, min(n, 1<<20))
 	p.ts = make([]byte, 0, min(n, 1<<20)*26)
+	p.ints.buf = make([]int64, 0, min(n, 1<<20)*2) // links and size; more columns take more chunks
 	long := p.o.long
 	it := lines{raw: c.Raw}
 	if !long {
@@ -1440,11 +1441,14 @@ func (p *lsParser) emitTime(t *lsTime, line string, base int, rec bool) {
 	if y < 0 || y > 9999 {
 		b = appendInt(b, y, 4)
 	} else {
-		b = append(b, byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10))
+		b = append(b, twoDigits[y/100*2], twoDigits[y/100*2+1], twoDigits[y%100*2], twoDigits[y%100*2+1])
 	}
-	b = append(b, '-', byte('0'+t.month/10), byte('0'+t.month%10), '-', byte('0'+t.day/10), byte('0'+t.day%10),
-		'T', byte('0'+t.hour/10), byte('0'+t.hour%10), ':', byte('0'+t.minute/10), byte('0'+t.minute%10),
-		':', byte('0'+sec/10), byte('0'+sec%10))
+	// One append of a filled array: per-byte appends each check capacity.
+	mo, d, h, mi, ss := t.month*2, t.day*2, t.hour*2, t.minute*2, sec*2 // each below 100: parseTime checked
+	tail := [15]byte{'-', twoDigits[mo], twoDigits[mo+1], '-', twoDigits[d], twoDigits[d+1],
+		'T', twoDigits[h], twoDigits[h+1], ':', twoDigits[mi], twoDigits[mi+1],
+		':', twoDigits[ss], twoDigits[ss+1]}
+	b = append(b, tail[:]...)
 	if t.frac[0] >= 0 {
 		b = append(b, '.')
 		b = append(b, line[t.frac[0]:t.frac[1]]...)
@@ -1521,6 +1525,11 @@ func daysFromCivil(y, m, d int) int64 {
 	doe := yoe*365 + yoe/4 - yoe/100 + doy
 	return int64(era)*146097 + int64(doe) - 719468
 }
+
+// twoDigits spells 00 to 99, two bytes each.
+const twoDigits = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879" +
+	"8081828384858687888990919293949596979899"
 
 func appendInt(b []byte, v, width int) []byte {
 	var tmp [20]byte

@@ -48,7 +48,8 @@ type Parser struct {
 	// Check, when set, refuses further argument combinations. args excludes
 	// the subcommand token.
 	Check func(args []string, os OS) *ParseError
-	// Result is a zero value of the output type: describe lists its fields.
+	// Result is a zero value of the output type (OneOf{A{}, B{}} when the
+	// arguments choose between types): Schema is generated from it.
 	Result any
 	// RowsKey names the top-level array of rows, if any ("entries").
 	RowsKey string

@@ -412,13 +412,14 @@ func parsePs(c *Context) (any, error) {
 	var fields []field
 	lines, read := 0, 0
 	rs := newRowSpans(c, 11)
+	var ints int64Slab
+	var floats float64Slab
 	if headerless {
 		cols = psColumnsFromSpecs(pa.specs)
 		psSpanIDs(cols, &rs)
+		psSlabs(cols, cap(res.Processes), &ints, &floats)
 	}
 	bsd := c.OS.bsdLike()
-	var ints int64Slab
-	var floats float64Slab
 	rec := c.Recording()
 	for {
 		line, start, ok := it.next()
@@ -437,6 +438,7 @@ func parsePs(c *Context) (any, error) {
 				return nil, Unrecognized("the first line is not a ps header")
 			}
 			psSpanIDs(cols, &rs)
+			psSlabs(cols, cap(res.Processes), &ints, &floats)
 			read++
 			continue
 		}
@@ -444,9 +446,10 @@ func parsePs(c *Context) (any, error) {
 		if rec {
 			rs.begin(skProcesses, idx)
 		}
-		res.Processes = append(res.Processes, PsProcess{})
-		if !psRow(&res.Processes[idx], line, start, cols, &ints, &floats, rec, &rs, bsd) {
-			res.Processes = res.Processes[:idx]
+		var p *PsProcess
+		res.Processes, p = pushZero(res.Processes)
+		if !psRow(p, line, start, cols, &ints, &floats, rec, &rs, bsd) {
+			res.Processes = dropRow(res.Processes)
 			if rec {
 				rs.discard()
 			}
@@ -455,7 +458,7 @@ func parsePs(c *Context) (any, error) {
 		}
 		read++
 		if c.Full(idx) {
-			res.Processes = res.Processes[:idx]
+			res.Processes = dropRow(res.Processes)
 			c.Omit(1)
 			if rec {
 				rs.discard()
@@ -470,6 +473,21 @@ func parsePs(c *Context) (any, error) {
 		rs.finish()
 	}
 	return res, nil
+}
+
+// psSlabs sizes the number slabs for rows rows of cols at once.
+func psSlabs(cols []psColumn, rows int, ints *int64Slab, floats *float64Slab) {
+	ni, nf := 0, 0
+	for _, col := range cols {
+		switch col.def.kind {
+		case psInt, psUser, psElapsed:
+			ni++
+		case psFloat:
+			nf++
+		}
+	}
+	ints.buf = make([]int64, 0, rows*ni)
+	floats.buf = make([]float64, 0, rows*nf)
 }
 
 // psSpanIDs gives each column the span field id of its key.

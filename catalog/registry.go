@@ -156,10 +156,9 @@ var globalValueFlags = map[string][]string{
 // subcommand returns the first positional argument of a multi-tool program
 // and its index, skipping global options and their values.
 func subcommand(cmd string, args []string) (string, int) {
+	// A program without known global options (a parser pack's command)
+	// has its first positional argument as the subcommand candidate.
 	vf := globalValueFlags[cmd]
-	if vf == nil {
-		return "", -1
-	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
@@ -183,8 +182,12 @@ type Input struct {
 	Raw  string
 	// OS of the output; empty means the host's.
 	OS OS
-	// Spans asks the parser to record where each value came from.
+	// Spans asks the parser to record where each value came from, returned
+	// in Result.Spans and Result.Evidence.
 	Spans bool
+	// Evidence asks for the same record in Result.Evidence only: compact,
+	// with Spans built when read, which costs far less on large outputs.
+	Evidence bool
 	// MaxItems bounds rows (0: none); dropped rows are counted in Result.
 	MaxItems int
 	// Now anchors incomplete dates; zero means time.Now(). Location is their
@@ -200,9 +203,10 @@ type Result struct {
 	Value       any
 	Passthrough bool // Value is the output itself, decoded as JSON
 	Err         *ParseError
-	Spans       []Span
-	UnreadLines []int // 1-based numbers of data lines that could not be read
-	RowsOmitted int   // rows dropped at MaxItems
+	Spans       []Span   // when Input.Spans
+	Evidence    *SpanSet // when Input.Spans or Input.Evidence
+	UnreadLines []int    // 1-based numbers of data lines that could not be read
+	RowsOmitted int      // rows dropped at MaxItems
 	Warnings    []string
 }
 
@@ -240,7 +244,7 @@ func (r *Registry) Parse(in Input) Result {
 }
 
 func run(p *Parser, in Input, os OS) (res Result) {
-	c := &Context{Raw: in.Raw, Args: in.Args, OS: os, Now: in.Now, Location: in.Location, MaxItems: in.MaxItems, recording: in.Spans}
+	c := &Context{Raw: in.Raw, Args: in.Args, OS: os, Now: in.Now, Location: in.Location, MaxItems: in.MaxItems, recording: in.Spans || in.Evidence}
 	if c.Now.IsZero() {
 		c.Now = time.Now()
 	}
@@ -266,20 +270,14 @@ func run(p *Parser, in Input, os OS) (res Result) {
 		return res
 	}
 	res.Value = v
-	res.Spans = c.spans
+	res.Evidence = c.spanSet()
+	if in.Spans {
+		res.Spans = res.Evidence.Slice()
+	}
 	res.RowsOmitted = c.omitted
 	res.Warnings = c.warnings
 	if len(c.unread) > 0 {
 		res.UnreadLines = lineNumbers(in.Raw, c.unread)
-	}
-	if len(c.spans) > 0 {
-		offs := make([]int, len(c.spans))
-		for i, s := range c.spans {
-			offs[i] = s.Start
-		}
-		for i, n := range lineNumbers(in.Raw, offs) {
-			res.Spans[i].Line = n
-		}
 	}
 	return res
 }

@@ -2,15 +2,15 @@ package catalog
 
 import (
 	"strconv"
-	"strings"
 	"unicode/utf8"
 )
 
 // Span recording for rows, built to cost little on large outputs: while a
 // parse runs, each span is a small pointer-free record (row, field id,
 // offsets, transform id), so the garbage collector neither scans nor
-// write-barriers it; finish turns them into Spans with one string holding
-// every JSON Pointer. A row's spans can be dropped until then.
+// write-barriers it; finish hands the records to the context as they are,
+// and a SpanSet builds Spans from them only when they are read. A row's
+// spans can be dropped until then.
 
 // Field names (JSON Pointer suffixes below a row, already escaped) and row
 // keys get small ids when the package initialises.
@@ -69,13 +69,12 @@ type compactSpan struct {
 type spanMark struct{ n int }
 
 type rowSpans struct {
-	c        *Context
-	spans    []compactSpan
-	key      uint16
-	row      int32
-	local    []string
-	mark     spanMark // where the current row's spans begin
-	rawValid int8     // 0 unknown, 1 c.Raw is valid UTF-8, -1 it is not
+	c     *Context
+	spans []compactSpan
+	key   uint16
+	row   int32
+	local []string
+	mark  spanMark // where the current row's spans begin
 }
 
 // newRowSpans prepares for about perRow spans per line of output, so that
@@ -108,13 +107,6 @@ func (r *rowSpans) localID(name string) uint16 {
 	return uint16(localIDs + len(r.local) - 1)
 }
 
-func (r *rowSpans) name(id uint16) string {
-	if id >= localIDs {
-		return r.local[id-localIDs]
-	}
-	return spanNames[id]
-}
-
 // begin starts the spans of row idx of the top-level array key.
 func (r *rowSpans) begin(key uint16, idx int) {
 	r.key, r.row = key, int32(idx)
@@ -123,27 +115,7 @@ func (r *rowSpans) begin(key uint16, idx int) {
 
 // add records a field of the current row from Raw[start:end].
 func (r *rowSpans) add(field uint16, start, end int, tr spanTr) {
-	if tr == trVerbatim && !r.validText(start, end) {
-		tr = trInvalidUTF8
-	}
 	r.spans = append(r.spans, compactSpan{int32(start), int32(end), r.row, r.key, field, tr})
-}
-
-// validText reports whether Raw[start:end] is valid UTF-8. When the whole
-// output is, a range is unless it cuts a character, which only its two
-// ends can show.
-func (r *rowSpans) validText(start, end int) bool {
-	raw := r.c.Raw
-	if r.rawValid == 0 {
-		r.rawValid = -1
-		if utf8.ValidString(raw) {
-			r.rawValid = 1
-		}
-	}
-	if r.rawValid < 0 {
-		return utf8.ValidString(raw[start:end])
-	}
-	return (start >= len(raw) || utf8.RuneStart(raw[start])) && (end >= len(raw) || utf8.RuneStart(raw[end]))
 }
 
 // discard drops the current row's spans.
@@ -151,54 +123,40 @@ func (r *rowSpans) discard() { r.truncate(r.mark) }
 
 func (r *rowSpans) truncate(m spanMark) { r.spans = r.spans[:m.n] }
 
-// finish appends the recorded spans to the context. Call it once, at the
-// end of a successful parse.
+// finish hands the recorded spans to the context, which keeps them in this
+// compact form until someone asks for them (see SpanSet). Call it once, at
+// the end of a successful parse.
 func (r *rowSpans) finish() {
-	if len(r.spans) == 0 {
-		return
+	if len(r.spans) > 0 {
+		r.c.addSpanSeg(&rowSeg{spans: r.spans, local: r.local})
 	}
-	// One string for every pointer: measure, write, then slice it. Rows are
-	// contiguous, so each row's "/key/row/" prefix is built once.
-	var prefix []byte
-	lastKey, lastRow := uint16(0xffff), int32(-1)
-	rowPrefix := func(s *compactSpan) []byte {
-		if s.key != lastKey || s.row != lastRow {
-			lastKey, lastRow = s.key, s.row
-			prefix = append(prefix[:0], '/')
-			prefix = append(prefix, r.name(s.key)...)
-			prefix = append(prefix, '/')
-			prefix = strconv.AppendInt(prefix, int64(s.row), 10)
-			prefix = append(prefix, '/')
-		}
-		return prefix
+	r.spans = nil
+}
+
+// rowSeg is what rowSpans hands over: "/key/row/field" pointers.
+type rowSeg struct {
+	spans []compactSpan
+	local []string
+}
+
+func (g *rowSeg) segLen() int { return len(g.spans) }
+
+func (g *rowSeg) span(i int, b []byte) ([]byte, int, int, string) {
+	s := &g.spans[i]
+	b = append(b, '/')
+	b = append(b, g.name(s.key)...)
+	b = append(b, '/')
+	b = strconv.AppendInt(b, int64(s.row), 10)
+	b = append(b, '/')
+	b = append(b, g.name(s.field)...)
+	return b, int(s.start), int(s.end), trNames[s.tr]
+}
+
+func (g *rowSeg) name(id uint16) string {
+	if id >= localIDs {
+		return g.local[id-localIDs]
 	}
-	size := 0
-	for i := range r.spans {
-		s := &r.spans[i]
-		size += len(rowPrefix(s)) + len(r.name(s.field))
-	}
-	var b strings.Builder
-	b.Grow(size)
-	lastKey, lastRow = 0xffff, -1
-	for i := range r.spans {
-		s := &r.spans[i]
-		b.Write(rowPrefix(s))
-		b.WriteString(r.name(s.field))
-	}
-	all := b.String()
-	c := r.c
-	out := make([]Span, len(c.spans), len(c.spans)+len(r.spans)+16) // room for a few top-level spans after
-	copy(out, c.spans)
-	lastKey, lastRow = 0xffff, -1
-	at := 0
-	for i := range r.spans {
-		s := &r.spans[i]
-		n := len(rowPrefix(s)) + len(r.name(s.field))
-		out = append(out, Span{Pointer: all[at : at+n], Start: int(s.start), End: int(s.end), Transform: trNames[s.tr]})
-		at += n
-	}
-	c.spans = out
-	r.spans = r.spans[:0]
+	return spanNames[id]
 }
 
 // recordSpan records a span outside rows; a verbatim one whose bytes are

@@ -43,9 +43,7 @@ func isSpace(b byte) bool { return b == ' ' || b == '\t' }
 func splitFields(dst []field, line string, max int) []field {
 	i := 0
 	for {
-		for i < len(line) && isSpace(line[i]) {
-			i++
-		}
+		i = skipBlanks(line, i)
 		if i >= len(line) {
 			return dst
 		}
@@ -56,10 +54,7 @@ func splitFields(dst []field, line string, max int) []field {
 			}
 			return append(dst, field{i, end})
 		}
-		j := i
-		for j < len(line) && !isSpace(line[j]) {
-			j++
-		}
+		j := skipWord(line, i)
 		dst = append(dst, field{i, j})
 		i = j
 	}

@@ -659,7 +659,10 @@ func parseWc(c *Context) (any, error) {
 	trInt, trUnquote := r.tr("parseInt"), r.tr("unquote")
 	entries := make([]WcEntry, 0, min(countLines(c.Raw), 1<<20))
 	var marks []int
-	var ints int64Slab
+	if r.on {
+		marks = make([]int, 0, cap(entries))
+	}
+	ints := int64Slab{buf: make([]int64, 0, cap(entries)*len(cols))}
 	it := lines{raw: c.Raw}
 	rows := 0
 	prevAt := -1 // the entry read from the line before, for names holding a newline
@@ -673,8 +676,9 @@ func parseWc(c *Context) (any, error) {
 			continue
 		}
 		rows++
-		var e WcEntry
 		idx := len(entries)
+		var e *WcEntry
+		entries, e = pushZero(entries) // built in place; dropped again if the line does not read
 		m := r.mark()
 		pos := 0
 		good := true
@@ -719,11 +723,12 @@ func parseWc(c *Context) (any, error) {
 		}
 		if !good {
 			r.truncate(m)
+			entries = dropRow(entries)
 			if prevAt >= 0 && len(entries) > 0 {
 				// The line before ended in a name holding a newline (BSD and
 				// BusyBox print it raw): that entry is not trusted either.
 				c.Unread(prevAt)
-				entries = entries[:len(entries)-1]
+				entries = dropRow(entries)
 				if r.on {
 					r.truncate(marks[len(marks)-1])
 					marks = marks[:len(marks)-1]
@@ -737,7 +742,6 @@ func parseWc(c *Context) (any, error) {
 		if r.on {
 			marks = append(marks, m)
 		}
-		entries = append(entries, e)
 	}
 	if rows > 0 && len(entries) == 0 {
 		return nil, Unrecognized("no line of the output reads as wc output")

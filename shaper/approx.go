@@ -13,7 +13,8 @@ import (
 //
 //	digits (at most three)                   1
 //	whitespace run of n bytes                1 + n/32
-//	ASCII punctuation run of n bytes         1 if n <= 3, else 1 + n/3
+//	ASCII punctuation run of n bytes         1 if n <= 3 (2 if n = 3 ending in /),
+//	                                         else 1 + n/3
 //	ASCII word of n letters, by what leads:  plain or space 1 + (n-1)/4,
 //	                                         "/" 1 + (n+1)/4, "-" 1 + (n+1)/3,
 //	                                         "\" (a JSON escape) 1 + n/2 + n/8
@@ -128,8 +129,11 @@ func approxPiece(p string) int {
 	case kinds&kDigit != 0:
 		return 1
 	case kinds&kPunct != 0:
-		if len(p) <= 3 {
+		if len(p) <= 2 || len(p) == 3 && p[2] != '/' {
 			return 1
+		}
+		if len(p) == 3 {
+			return 2 // ,"/ before a path (a compact row's cell after an index) is two tokens
 		}
 		return 1 + len(p)/3
 	}

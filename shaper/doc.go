@@ -3,7 +3,8 @@
 // Generic, Decode, *Object) and depends on nothing else in Parism.
 //
 //   - Compact and Expand fold arrays of objects into {schema, rows} tables
-//     and back, losslessly.
+//     and back, losslessly; constant fields, low-cardinality values and
+//     shared prefixes and suffixes are written once (const, dict, affix).
 //   - Apply filters and projects one top-level array with a Query: where
 //     conditions, an expression filter, sort_by, limit and select, in that
 //     order, and adds a _summary of the counts.

@@ -123,19 +123,37 @@ func Apply(v any, q Query) (any, Summary, error) {
 		}
 	}
 	sum.Matched = len(out)
+	n := len(out)
+	if q.Limit != nil && *q.Limit < n {
+		n = *q.Limit
+	}
+	sum.Shown = n
+	var perm []int32 // the sorted order; nil: as they are
 	if q.SortBy != nil {
-		sortRows(out, q.SortBy.Field, q.SortBy.Order == "desc")
+		perm = sortPerm(out, q.SortBy.Field, q.SortBy.Order == "desc")
 	}
-	if q.Limit != nil && *q.Limit < len(out) {
-		out = out[:*q.Limit]
-	}
-	sum.Shown = len(out)
-	if len(q.Select) > 0 {
-		pr := newProjector(q.Select, len(out))
-		for i, r := range out {
-			out[i] = pr.project(r)
+	res := make([]any, n)
+	switch {
+	case len(q.Select) > 0:
+		// Projected rows are carved from slabs in the order they are
+		// answered in, so that what reads them next (Compact, Marshal)
+		// goes through memory in order.
+		pr := newProjector(q.Select, n)
+		for i := range res {
+			if perm != nil {
+				res[i] = pr.project(out[perm[i]])
+			} else {
+				res[i] = pr.project(out[i])
+			}
 		}
+	case perm != nil:
+		for i, p := range perm[:n] {
+			res[i] = out[p]
+		}
+	default:
+		copy(res, out)
 	}
+	out = res
 	return WithRows(v, key, out, sum), sum, nil
 }
 
@@ -247,7 +265,10 @@ type condMatcher struct {
 	kind kinds
 	str  string  // string value, or the text for prefix/contains
 	num  decimal // number value
+	int  int64   // number value, when intOK: a small integer
 	b    bool
+
+	intOK bool
 }
 
 // where keeps the rows all conditions hold for. It looks every condition's
@@ -390,6 +411,7 @@ func newCondMatcher(arg string, c Cond) (condMatcher, error) {
 		if f, ok := c.Value.(float64); ok {
 			m.str = strconv.FormatFloat(f, 'f', -1, 64)
 		}
+		m.int, m.intOK = smallInt(m.str)
 	default:
 		return m, errorf(ReasonTypeMismatch, c.Field, "%s: the value of %s must be a string, number, boolean or null, not %s", arg, c.Op, vk)
 	}
@@ -466,11 +488,19 @@ func (m *condMatcher) match(v any, present bool) bool {
 	if !ok {
 		return false
 	}
-	d, ok := parseDecimal(text)
-	if !ok {
-		return false
+	var c int
+	if n, ok := smallInt(text); ok && m.intOK {
+		// Both sides are integers that float64 and int64 hold exactly:
+		// no need for the decimal comparison (the common case: sizes,
+		// counts, PIDs).
+		c = cmpInt(n, m.int)
+	} else {
+		d, ok := parseDecimal(text)
+		if !ok {
+			return false
+		}
+		c = d.cmp(m.num)
 	}
-	c := d.cmp(m.num)
 	switch m.op {
 	case "gt":
 		return c > 0
@@ -516,12 +546,13 @@ func valueText(v any) (string, bool) {
 // sortKey is a row's sort value, decoded once: a number (digits and
 // exponent of its decimal), a string (s), a boolean, or something else.
 type sortKey struct {
-	rank uint8 // 0 number, 1 string, 2 bool, 3 other, 4 missing or null
-	neg  bool  // number
-	b    bool  // bool
-	exp  int32 // number
-	f    float64
-	s    string
+	rank  uint8 // 0 number, 1 string, 2 bool, 3 other, 4 missing or null
+	neg   bool  // number
+	b     bool  // bool
+	exact bool  // number: a small integer, f holds it exactly and s is its text
+	exp   int32 // number
+	f     float64
+	s     string
 }
 
 const rankMissing = 4
@@ -538,6 +569,9 @@ func makeSortKey(row any, field string, hint *int) sortKey {
 		return sortKey{rank: 2, b: t}
 	}
 	if text, ok := numberText(v); ok {
+		if n, ok := smallInt(text); ok {
+			return sortKey{rank: 0, exact: true, f: float64(n), s: text}
+		}
 		if d, ok := parseDecimal(text); ok {
 			// Rounding to float64 keeps order (it never swaps two numbers),
 			// so different floats decide; equal ones go to the digits.
@@ -559,8 +593,10 @@ func (a *sortKey) cmp(b *sortKey) int {
 			return -1
 		case a.f > b.f:
 			return 1
+		case a.exact && b.exact:
+			return 0 // equal floats holding integers exactly
 		}
-		return decimal{a.neg, a.s, int(a.exp)}.cmp(decimal{b.neg, b.s, int(b.exp)})
+		return a.decimal().cmp(b.decimal())
 	case 1:
 		return strings.Compare(a.s, b.s)
 	case 2:
@@ -575,15 +611,73 @@ func (a *sortKey) cmp(b *sortKey) int {
 	return 0
 }
 
+// decimal is a number key's exact value.
+func (a *sortKey) decimal() decimal {
+	if a.exact {
+		d, _ := parseDecimal(a.s)
+		return d
+	}
+	return decimal{a.neg, a.s, int(a.exp)}
+}
+
+// smallInt reads an integer of at most 15 digits (which float64 holds
+// exactly), as JSON writes it: no sign but "-", no leading zero.
+func smallInt(s string) (int64, bool) {
+	i, neg := 0, false
+	if len(s) > 0 && s[0] == '-' {
+		i, neg = 1, true
+	}
+	digits := s[i:]
+	if len(digits) == 0 || len(digits) > 15 || (digits[0] == '0' && len(digits) > 1) {
+		return 0, false
+	}
+	var n int64
+	for j := 0; j < len(digits); j++ {
+		c := digits[j]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// sortRows orders rows by field, stably; rows without it (or null) last.
 func sortRows(rows []any, field string, desc bool) {
+	perm := sortPerm(rows, field, desc)
+	sorted := make([]any, len(rows))
+	for i, p := range perm {
+		sorted[i] = rows[p]
+	}
+	copy(rows, sorted)
+}
+
+// sortPerm returns the positions of rows in sortRows' order.
+func sortPerm(rows []any, field string, desc bool) []int32 {
+	if perm, ok := sortExactNumbers(rows, field, desc); ok {
+		return perm
+	}
 	type keyed struct {
 		key sortKey
-		pos int
+		pos int32
 	}
 	ks := make([]keyed, len(rows))
 	hint := 0
 	for i, r := range rows {
-		ks[i] = keyed{makeSortKey(r, field, &hint), i}
+		ks[i] = keyed{makeSortKey(r, field, &hint), int32(i)}
 	}
 	// pdqsort with the original position breaking ties: stable, with
 	// fewer comparisons than a merge-based stable sort.
@@ -601,13 +695,62 @@ func sortRows(rows []any, field string, desc bool) {
 		if c != 0 {
 			return c
 		}
-		return a.pos - b.pos
+		return int(a.pos - b.pos)
 	})
-	sorted := make([]any, len(rows))
+	perm := make([]int32, len(ks))
 	for i := range ks {
-		sorted[i] = rows[ks[i].pos]
+		perm[i] = ks[i].pos
 	}
-	copy(rows, sorted)
+	return perm
+}
+
+// sortExactNumbers is sortPerm for the common case of a field holding only
+// small integers (or nothing): the rows are ordered by a 16-byte key, with
+// no decimal parsing. It reports false when a row holds anything else.
+func sortExactNumbers(rows []any, field string, desc bool) ([]int32, bool) {
+	type keyed struct {
+		n   int64
+		pos int32
+		nul bool // missing or null: last in both orders
+	}
+	ks := make([]keyed, len(rows))
+	hint := 0
+	for i, r := range rows {
+		ks[i].pos = int32(i)
+		v, ok := lookupFrom(r, field, &hint)
+		if !ok || v == nil {
+			ks[i].nul = true
+			continue
+		}
+		text, ok := numberText(v)
+		if !ok {
+			return nil, false
+		}
+		if ks[i].n, ok = smallInt(text); !ok {
+			return nil, false
+		}
+	}
+	slices.SortFunc(ks, func(a, b keyed) int {
+		if a.nul != b.nul {
+			if a.nul {
+				return 1
+			}
+			return -1
+		}
+		c := cmpInt(a.n, b.n)
+		if desc {
+			c = -c
+		}
+		if c != 0 {
+			return c
+		}
+		return int(a.pos - b.pos)
+	})
+	perm := make([]int32, len(ks))
+	for i := range ks {
+		perm[i] = ks[i].pos
+	}
+	return perm, true
 }
 
 // projector builds projected rows out of a few large allocations instead
@@ -615,6 +758,8 @@ func sortRows(rows []any, field string, desc bool) {
 type projector struct {
 	fields []string // through selectPaths
 	hints  []int
+	top    int // keys of a projected row: the fields' distinct heads
+	child  int // keys of a nested object: the most fields under one head
 	objs   []Object
 	keys   []string
 	vals   []any
@@ -622,11 +767,32 @@ type projector struct {
 
 func newProjector(fields []string, rows int) *projector {
 	fields = selectPaths(fields)
-	// Room for each row and a nested object in one row out of four; the
-	// slabs grow when that is not enough.
-	n := rows + rows/4
-	return &projector{fields: fields, hints: make([]int, len(fields)),
-		objs: make([]Object, n), keys: make([]string, n*len(fields)), vals: make([]any, n*len(fields))}
+	// Room for each row and the nested objects its dotted fields make
+	// (one per distinct head: "permissions.owner" and "permissions.group"
+	// share one), each with as many slots as it will hold; the slabs grow
+	// when that is not enough.
+	under := map[string]int{}
+	var heads []string
+	for _, f := range fields {
+		head, _, _ := strings.Cut(f, ".")
+		if _, seen := under[head]; !seen {
+			heads = append(heads, head)
+		}
+		under[head]++
+	}
+	pr := &projector{fields: fields, hints: make([]int, len(fields)), top: len(heads), child: 1}
+	nested := 0
+	for _, f := range fields {
+		if head, _, ok := strings.Cut(f, "."); ok && under[head] > 0 {
+			pr.child = max(pr.child, under[head])
+			nested++
+			under[head] = -under[head] // counted
+		}
+	}
+	n := rows * (1 + nested)
+	slots := rows * (pr.top + nested*pr.child)
+	pr.objs, pr.keys, pr.vals = make([]Object, n), make([]string, slots), make([]any, slots)
+	return pr
 }
 
 // project keeps the selected fields of a row, nested as they were. Rows
@@ -637,7 +803,7 @@ func (pr *projector) project(row any) any {
 	if !ok {
 		return row
 	}
-	out := pr.object()
+	out := pr.object(pr.top)
 	for j, f := range pr.fields {
 		if v, ok := o.getHint(f, &pr.hints[j]); ok {
 			if _, taken := out.Get(f); !taken {
@@ -646,15 +812,14 @@ func (pr *projector) project(row any) any {
 			}
 			continue
 		}
-		pr.projectPath(out, o, f)
+		pr.projectSplit(out, o, f) // getHint looked for the whole path already
 	}
 	return out
 }
 
-// object returns an empty object with room for every field, carved from
-// slabs shared by the rows.
-func (pr *projector) object() *Object {
-	k := len(pr.fields)
+// object returns an empty object with room for k keys, carved from slabs
+// shared by the rows.
+func (pr *projector) object(k int) *Object {
 	if len(pr.objs) == 0 {
 		pr.objs = make([]Object, 256)
 	}
@@ -678,6 +843,12 @@ func (pr *projector) projectPath(dst, src *Object, path string) bool {
 		}
 		return true
 	}
+	return pr.projectSplit(dst, src, path)
+}
+
+// projectSplit is projectPath for a path src does not hold as one key: it
+// splits it at each dot from the left.
+func (pr *projector) projectSplit(dst, src *Object, path string) bool {
 	for i := 0; i < len(path); i++ {
 		if path[i] != '.' {
 			continue
@@ -701,7 +872,7 @@ func (pr *projector) projectPath(dst, src *Object, path string) bool {
 		key := path[:i]
 		cur, taken := dst.Get(key)
 		if !taken {
-			child := pr.object()
+			child := pr.object(pr.child)
 			dst.Set(key, child)
 			return pr.projectPath(child, sub, rest)
 		}

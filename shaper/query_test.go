@@ -457,12 +457,16 @@ func BenchmarkApply(b *testing.B) {
 	}
 	b.Run("where+sort+select+compact/10000", func(b *testing.B) {
 		b.ReportAllocs()
+		cpu := processCPU()
 		for b.Loop() {
 			out, _, err := Apply(v, q)
 			if err != nil {
 				b.Fatal(err)
 			}
 			Compact(out)
+		}
+		if cpu > 0 {
+			b.ReportMetric(float64(processCPU()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
 		}
 	})
 	b.Run("filter/10000", func(b *testing.B) {

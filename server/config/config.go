@@ -45,6 +45,12 @@ type Guard struct {
 	// wait). Past both, a call fails at once with reason "busy".
 	MaxConcurrentRuns int `json:"max_concurrent_runs"`
 	MaxQueuedRuns     int `json:"max_queued_runs"`
+	// Sandbox is SandboxAuto, SandboxOff or SandboxRequired: whether each
+	// command runs under Landlock (see the executor's Confinement).
+	Sandbox string `json:"sandbox"`
+	// MaxMemoryMb is each command's address-space limit (RLIMIT_AS) in
+	// MiB, applied by the sandbox helper on Linux; 0 means none.
+	MaxMemoryMb int `json:"max_memory_mb"`
 }
 
 // Secrets controls what is kept out of the environment and the output.
@@ -100,6 +106,17 @@ type Results struct {
 	TTLMs int `json:"ttl_ms"`
 }
 
+// Values of guard.sandbox (the executor's Confinement modes).
+const (
+	// SandboxAuto confines commands with Landlock where the kernel has it.
+	SandboxAuto = "auto"
+	// SandboxOff turns Landlock off; no_new_privs and the resource limits
+	// stay.
+	SandboxOff = "off"
+	// SandboxRequired refuses to run commands where Landlock is missing.
+	SandboxRequired = "required"
+)
+
 // Values of parsers.external_isolation.
 const (
 	IsolationProcess = "process"
@@ -134,6 +151,8 @@ func Default() Config {
 			},
 			MaxConcurrentRuns: 8,
 			MaxQueuedRuns:     64,
+			Sandbox:           SandboxAuto,
+			MaxMemoryMb:       4096,
 		},
 		Parsers: Parsers{
 			ExternalIsolation:     IsolationProcess,
@@ -297,6 +316,8 @@ func (c Config) checks() []valueCheck {
 		{"guard.max_page_size", func() string { return checkPositive(g.MaxPageSize) }},
 		{"guard.max_concurrent_runs", func() string { return checkPositive(g.MaxConcurrentRuns) }},
 		{"guard.max_queued_runs", func() string { return checkQueue(g.MaxQueuedRuns) }},
+		{"guard.sandbox", func() string { return checkSandbox(g.Sandbox) }},
+		{"guard.max_memory_mb", func() string { return checkNonNegative(g.MaxMemoryMb) }},
 		{"guard.block_patterns", func() string { return checkEntries(g.BlockPatterns) }},
 		{"guard.command_arg_restrictions", func() string { return checkRestrictions(g.CommandArgRestrictions) }},
 		{"guard.secrets.env_patterns", func() string { return checkEntries(s.EnvPatterns) }},
@@ -342,6 +363,16 @@ func checkProfile(p string) string {
 		return ""
 	}
 	return fmt.Sprintf("must be %q or %q, got %q", guard.ProfileReadonly, guard.ProfileBuild, p)
+}
+
+// checkSandbox also accepts "", the zero value of a Config built in code,
+// which means auto.
+func checkSandbox(s string) string {
+	switch s {
+	case "", SandboxAuto, SandboxOff, SandboxRequired:
+		return ""
+	}
+	return fmt.Sprintf("must be %q, %q or %q, got %q", SandboxAuto, SandboxOff, SandboxRequired, s)
 }
 
 func checkIsolation(s string) string {

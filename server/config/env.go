@@ -15,7 +15,9 @@ type envVar struct {
 }
 
 // envVars are the PARISM_* variables of the original Parism 2.1, plus
-// PARISM_PROFILE and the run limits, in the order they are applied.
+// PARISM_PROFILE, the run limits and the result store's limits
+// (PARISM_RESULTS_*, named after their results.* keys), in the order they
+// are applied.
 var envVars = []envVar{
 	{"PARISM_ALLOWED_COMMANDS", "guard.allowed_commands", envList(func(fc *fileConfig) **[]string { return &fc.guard().AllowedCommands })},
 	{"PARISM_ALLOWED_PATHS", "guard.allowed_paths", envList(func(fc *fileConfig) **[]string { return &fc.guard().AllowedPaths })},
@@ -26,11 +28,17 @@ var envVars = []envVar{
 	{"PARISM_DEFAULT_PAGE_SIZE", "guard.default_page_size", envInt(func(fc *fileConfig) **int { return &fc.guard().DefaultPageSize })},
 	{"PARISM_MAX_CONCURRENT_RUNS", "guard.max_concurrent_runs", envInt(func(fc *fileConfig) **int { return &fc.guard().MaxConcurrentRuns })},
 	{"PARISM_MAX_QUEUED_RUNS", "guard.max_queued_runs", envInt(func(fc *fileConfig) **int { return &fc.guard().MaxQueuedRuns })},
+	{"PARISM_SANDBOX", "guard.sandbox", envString(func(fc *fileConfig) **string { return &fc.guard().Sandbox })},
+	{"PARISM_MAX_MEMORY_MB", "guard.max_memory_mb", envInt(func(fc *fileConfig) **int { return &fc.guard().MaxMemoryMb })},
 	{"PARISM_STRICT_SCHEMAS", "parsers.strict_schemas", envBool(func(fc *fileConfig) **bool { return &fc.parsers().StrictSchemas })},
 	{"PARISM_ADAPTIVE_FORMAT_JSON", "parsers.adaptive_format_threshold.json", envInt(func(fc *fileConfig) **int { return &fc.thresholds().JSON })},
 	{"PARISM_ADAPTIVE_FORMAT_COMPACT", "parsers.adaptive_format_threshold.compact", envInt(func(fc *fileConfig) **int { return &fc.thresholds().Compact })},
 	{"PARISM_ADAPTIVE_FORMAT_JSON_NO_RAW", "parsers.adaptive_format_threshold.json_no_raw", envInt(func(fc *fileConfig) **int { return &fc.thresholds().JSONNoRaw })},
 	{"PARISM_TELEMETRY_ENABLED", "telemetry.enabled", envBool(func(fc *fileConfig) **bool { return &fc.telemetry().Enabled })},
+	{"PARISM_RESULTS_MAX_RESULT_BYTES", "results.max_result_bytes", envInt(func(fc *fileConfig) **int { return &fc.results().MaxResultBytes })},
+	{"PARISM_RESULTS_MAX_TOTAL_BYTES", "results.max_total_bytes", envInt(func(fc *fileConfig) **int { return &fc.results().MaxTotalBytes })},
+	{"PARISM_RESULTS_MAX_RESULTS", "results.max_results", envInt(func(fc *fileConfig) **int { return &fc.results().MaxResults })},
+	{"PARISM_RESULTS_TTL_MS", "results.ttl_ms", envInt(func(fc *fileConfig) **int { return &fc.results().TTLMs })},
 }
 
 // envFor returns the environment variable that sets key, or "".
@@ -143,4 +151,11 @@ func (fc *fileConfig) telemetry() *fileTelemetry {
 		fc.Telemetry = &fileTelemetry{}
 	}
 	return fc.Telemetry
+}
+
+func (fc *fileConfig) results() *fileResults {
+	if fc.Results == nil {
+		fc.Results = &fileResults{}
+	}
+	return fc.Results
 }

@@ -44,6 +44,8 @@ type fileGuard struct {
 	MaxPageSize            *int                           `json:"max_page_size" toml:"max_page_size"`
 	MaxConcurrentRuns      *int                           `json:"max_concurrent_runs" toml:"max_concurrent_runs"`
 	MaxQueuedRuns          *int                           `json:"max_queued_runs" toml:"max_queued_runs"`
+	Sandbox                *string                        `json:"sandbox" toml:"sandbox"`
+	MaxMemoryMb            *int                           `json:"max_memory_mb" toml:"max_memory_mb"`
 	BlockPatterns          *[]string                      `json:"block_patterns" toml:"block_patterns"`
 	CommandArgRestrictions map[string]*fileArgRestriction `json:"command_arg_restrictions" toml:"command_arg_restrictions"`
 	CommandPolicies        map[string]guard.CommandPolicy `json:"command_policies" toml:"command_policies"`

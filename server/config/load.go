@@ -239,6 +239,10 @@ func (ld *loader) apply(fc *fileConfig, l layerInfo) {
 		setInt(&cg.MaxPageSize, g.MaxPageSize)
 		setInt(&cg.MaxConcurrentRuns, g.MaxConcurrentRuns)
 		setInt(&cg.MaxQueuedRuns, g.MaxQueuedRuns)
+		if g.Sandbox != nil {
+			cg.Sandbox = w.sandbox(cg.Sandbox, *g.Sandbox)
+		}
+		setInt(&cg.MaxMemoryMb, g.MaxMemoryMb)
 		if g.BlockPatterns != nil {
 			cg.BlockPatterns = w.onlyAdd("guard.block_patterns", cg.BlockPatterns, *g.BlockPatterns)
 		}
@@ -425,6 +429,17 @@ func (w widening) profile(cur, next guard.Profile) guard.Profile {
 	return next
 }
 
+// sandbox applies the trust rule to guard.sandbox: an untrusted layer may
+// make it stricter (off < auto < required), never looser.
+func (w widening) sandbox(cur, next string) string {
+	rank := map[string]int{SandboxOff: 0, "": 1, SandboxAuto: 1, SandboxRequired: 2}
+	if !w.trusted && rank[next] < rank[cur] {
+		w.ignore("guard.sandbox", fmt.Sprintf("loosens the sandbox from '%s' to '%s'", cur, next))
+		return cur
+	}
+	return next
+}
+
 // onlyAdd keeps every current entry of a list that protects (block
 // patterns, secret patterns): an untrusted list may only add to it.
 func (w widening) onlyAdd(key string, cur, next []string) []string {
@@ -515,6 +530,10 @@ func validateLayer(fc *fileConfig, errAt func(key, msg string) error) error {
 		if g.MaxQueuedRuns != nil {
 			add("guard.max_queued_runs", checkQueue(*g.MaxQueuedRuns))
 		}
+		if g.Sandbox != nil {
+			add("guard.sandbox", checkSandbox(*g.Sandbox))
+		}
+		nonNegative("guard.max_memory_mb", g.MaxMemoryMb)
 		list("guard.block_patterns", g.BlockPatterns, checkEntries)
 		for _, cmd := range slices.Sorted(maps.Keys(g.CommandArgRestrictions)) {
 			key := "guard.command_arg_restrictions." + cmd

@@ -71,3 +71,47 @@ func TestResultsValidate(t *testing.T) {
 		}
 	}
 }
+
+// TestResultsFromEnv: each results.* key has a PARISM_RESULTS_* variable,
+// which overrides the files and is validated like them.
+func TestResultsFromEnv(t *testing.T) {
+	for _, tc := range []struct {
+		name, value string
+		get         func(Results) int
+		want        int
+		key, msg    string // an error
+	}{
+		{name: "PARISM_RESULTS_MAX_RESULT_BYTES", value: "4096", get: func(r Results) int { return r.MaxResultBytes }, want: 4096},
+		{name: "PARISM_RESULTS_MAX_TOTAL_BYTES", value: "65536", get: func(r Results) int { return r.MaxTotalBytes }, want: 65536},
+		{name: "PARISM_RESULTS_MAX_RESULTS", value: "4", get: func(r Results) int { return r.MaxResults }, want: 4},
+		{name: "PARISM_RESULTS_TTL_MS", value: " 1500 ", get: func(r Results) int { return r.TTLMs }, want: 1500},
+		{name: "PARISM_RESULTS_TTL_MS", value: "60s", key: "results.ttl_ms", msg: `expected an integer, got "60s"`},
+		{name: "PARISM_RESULTS_MAX_RESULTS", value: "0", key: "results.max_results", msg: "must be a positive integer, got 0"},
+		{name: "PARISM_RESULTS_MAX_TOTAL_BYTES", value: "-1", key: "results.max_total_bytes", msg: "must be a positive integer"},
+	} {
+		t.Run(tc.name+"="+tc.value, func(t *testing.T) {
+			f := newFixture(t)
+			f.project(t, FileJSON, `{"results": {"max_result_bytes": 1000, "max_total_bytes": 5000, "max_results": 3, "ttl_ms": 250}}`)
+			f.env[tc.name] = tc.value
+			if tc.key != "" {
+				err := f.loadErr(t)
+				if err.File != "env "+tc.name || err.Key != tc.key || !strings.Contains(err.Message, tc.msg) {
+					t.Errorf("got %v; want %s: %s", err, tc.key, tc.msg)
+				}
+				return
+			}
+			cfg := f.load(t)
+			if got := tc.get(cfg.Results); got != tc.want {
+				t.Errorf("got %d, want %d (%+v)", got, tc.want, cfg.Results)
+			}
+			if !strings.Contains(strings.Join(cfg.Sources, " "), "env "+tc.name) {
+				t.Errorf("Sources = %q", cfg.Sources)
+			}
+		})
+	}
+	for _, k := range Keys() {
+		if strings.HasPrefix(k.Key, "results.") && k.Env != "PARISM_RESULTS_"+strings.ToUpper(strings.TrimPrefix(k.Key, "results.")) {
+			t.Errorf("key %s documents env %q", k.Key, k.Env)
+		}
+	}
+}

@@ -2,10 +2,13 @@ package engine
 
 import (
 	"crypto/rand"
-
 	"encoding/hex"
-	"github.com/parism-go/parism/catalog"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
 
+	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/shaper"
 )
 
@@ -95,24 +98,10 @@ func (e *Engine) fitBudget(env *Envelope, sh shaped, identity []string, b shaper
 	rows := p.rows()
 	if rows == nil || env.Stdout.Parsed == nil {
 		env.Budget = &shaper.BudgetReport{MaxTokens: b.MaxTokens}
-		measure := func() int {
-			bs, err := Marshal(env)
-			if err != nil {
-				return b.MaxTokens + 1
-			}
-			return tok.Count(bs)
-		}
-		// The report is part of what it measures: settle it.
-		for range 3 {
-			n := measure()
-			env.Budget.MeasuredTokens, env.Budget.BudgetMet = n, n <= b.MaxTokens
-		}
+		settle(env, tok)
 		if !env.Budget.BudgetMet {
-			configFailure(env, &Failure{Kind: KindConfig, Reason: ReasonBudgetExceeded,
-				Message: "the answer has no rows to page and does not fit max_tokens; use select, run_paged or a larger budget"})
-			env.Stdout.Raw, env.Stdout.RawBase64, env.Stdout.Parsed = nil, "", nil
-			n := measure()
-			env.Budget.MeasuredTokens, env.Budget.BudgetMet = n, n <= b.MaxTokens
+			failBudget(env, &Failure{Kind: KindConfig, Reason: ReasonBudgetExceeded,
+				Message: "the answer has no rows to page and does not fit max_tokens; use select, run_paged or a larger budget"}, b, tok)
 		}
 		return
 	}
@@ -121,12 +110,109 @@ func (e *Engine) fitBudget(env *Envelope, sh shaped, identity []string, b shaper
 	offset = min(offset, len(rows))
 	res, err := shaper.Fit(p.render, rows, offset, b, identity)
 	if err != nil {
-		f := shaperFailure(err)
-		configFailure(env, f)
-		env.Stdout.Raw, env.Stdout.RawBase64, env.Stdout.Parsed = nil, "", nil
+		failBudget(env, shaperFailure(err), b, tok)
 		return
 	}
 	*env = *p.page(shaper.Page{Rows: rows[offset : offset+res.Rows], Offset: offset, NextOffset: res.NextOffset, Budget: res.Budget, Omission: res.Omission})
+}
+
+// settle measures env with its budget report in it: the report is part of
+// what it measures, so it is measured until it states its own size.
+func settle(env *Envelope, tok shaper.Tokenizer) {
+	for range 3 {
+		n := env.Budget.MaxTokens + 1
+		if bs, err := Marshal(env); err == nil {
+			n = tok.Count(bs)
+		}
+		env.Budget.MeasuredTokens, env.Budget.BudgetMet = n, n <= env.Budget.MaxTokens
+	}
+}
+
+// failBudget turns env into the failure f without rows, with a budget
+// report. A failure must fit the budget too: when it does not, what only
+// adds detail (stderr, diff, unread line numbers, telemetry, the long
+// message) is dropped until it does. Only a command line or working
+// directory longer than the budget itself can leave it over.
+func failBudget(env *Envelope, f *Failure, b shaper.Budget, tok shaper.Tokenizer) {
+	configFailure(env, f)
+	env.Stdout.Raw, env.Stdout.RawBase64, env.Stdout.Parsed = nil, "", nil
+	env.Continuation = nil
+	env.Budget = &shaper.BudgetReport{MaxTokens: b.MaxTokens}
+	for _, trim := range []func(){
+		func() {},
+		func() {
+			env.Stderr, env.StderrB64, env.Diff, env.Telemetry, env.Truncation = "", "", nil, nil, nil
+			env.Omission = slices.Clone(env.Omission)
+			for i := range env.Omission {
+				env.Omission[i].Lines = nil
+			}
+		},
+		func() {
+			if env.Failure.Reason == f.Reason {
+				env.Failure.Message = shortBudgetMessage
+			} else {
+				env.Failure.Message = cutText(env.Failure.Message, len(shortBudgetMessage))
+			}
+			env.Failure.Detail, env.Failure.Hint, env.Warnings, env.GuardError = "", nil, nil, nil
+			env.Stdout.ParseError = nil
+			env.Stdout.Parser, env.Stdout.Format, env.Stdout.FormatReason = "", "", ""
+		},
+		func() { env.Omission = nil },
+	} {
+		trim()
+		settle(env, tok)
+		if env.Budget.BudgetMet {
+			return
+		}
+	}
+}
+
+// shortBudgetMessage is a budget failure's message when the long one
+// does not fit.
+const shortBudgetMessage = "the answer does not fit budget.max_tokens"
+
+// cutText keeps at most n bytes of s's first line, on a rune boundary.
+func cutText(s string, n int) string {
+	s, _, _ = strings.Cut(s, "\n")
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// checkBudget refuses, before anything runs, a budget that can never be
+// kept: an unknown tokenizer or overflow (invalid_argument), or max_tokens
+// below the smallest answer of this command line (budget_too_small).
+func (e *Engine) checkBudget(req Request) (shaper.Tokenizer, error) {
+	tok, err := req.Budget.Check()
+	if err != nil {
+		return nil, err
+	}
+	if least := leastAnswer(req.Cmd, req.Args, e.resolveCwd(req.Cwd), tok, req.Budget.MaxTokens); req.Budget.MaxTokens < least {
+		return nil, &shaper.Error{Reason: ReasonBudgetTooSmall, Field: "budget.max_tokens", Message: fmt.Sprintf(
+			"budget.max_tokens %d is below the smallest answer this command line can have, %d %s tokens", req.Budget.MaxTokens, least, tok.Name())}
+	}
+	return tok, nil
+}
+
+// leastAnswer is the smallest answer a budgeted run of cmd, args in cwd can
+// give: the budget failure failBudget trims down to, with room for the
+// largest exit code and duration. A budget below it can never be kept,
+// whatever the output, so run refuses it (budget_too_small) before
+// anything runs.
+func leastAnswer(cmd string, args []string, cwd string, tok shaper.Tokenizer, maxTokens int) int {
+	code := 255
+	env := &Envelope{ExitCode: &code, Cmd: cmd, Args: nonNil(args), Cwd: cwd, DurationMs: 99999.999, Truncated: true,
+		Budget:  &shaper.BudgetReport{MaxTokens: maxTokens, MeasuredTokens: maxTokens},
+		Failure: &Failure{Kind: KindConfig, Reason: ReasonBudgetUnsatisfiable, Message: shortBudgetMessage}}
+	bs, err := Marshal(env)
+	if err != nil {
+		return maxTokens + 1
+	}
+	return tok.Count(bs)
 }
 
 func keyFields(p *catalog.Parser) []string {

@@ -1,10 +1,8 @@
 package engine
 
 import (
-	"reflect"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/guard"
@@ -19,8 +17,11 @@ type Overview struct {
 	AvailableParsers []string        `json:"available_parsers"`
 	GuardSummary     GuardSummary    `json:"guard_summary"`
 	TelemetryEnabled bool            `json:"telemetry_enabled"`
+	Sandbox          SandboxInfo     `json:"sandbox"` // the kernel layer (guard.sandbox)
 	Stats            map[string]Stat `json:"stats,omitempty"`
 	ConfigWarnings   []string        `json:"config_warnings,omitempty"`
+	// PackErrors lists parser packs that could not be loaded.
+	PackErrors []string `json:"pack_errors,omitempty"`
 }
 
 // GuardSummary is the guard's limits as an agent sees them.
@@ -58,7 +59,9 @@ func (e *Engine) Describe() *Overview {
 			AllowedPaths:    nonNil(p.AllowedPaths),
 		},
 		TelemetryEnabled: e.cfg.Telemetry.Enabled,
+		Sandbox:          e.sandbox,
 		ConfigWarnings:   e.cfg.Warnings,
+		PackErrors:       e.PackErrors(),
 	}
 	for _, ps := range e.reg.Parsers() {
 		if !slices.Contains(o.AvailableParsers, ps.Key()) {
@@ -80,7 +83,10 @@ type CommandInfo struct {
 	Parsers        []ParserInfo        `json:"parsers"`
 	Alternatives   map[string][]string `json:"alternatives,omitempty"`
 	Examples       [][]string          `json:"examples"`
-	Truncated      bool                `json:"truncated,omitempty"`
+	// PolicyFlagsOmitted counts policy.flags left out to stay within the
+	// size bound; dry_run answers for any flag.
+	PolicyFlagsOmitted int  `json:"policy_flags_omitted,omitempty"`
+	Truncated          bool `json:"truncated,omitempty"`
 }
 
 // ParserInfo is one parser as describe shows it.
@@ -90,6 +96,8 @@ type ParserInfo struct {
 	OS            []string `json:"os,omitempty"`
 	Fields        []string `json:"fields"`
 	AcceptedFlags []string `json:"accepted_flags"`
+	// Pack is "declarative" or "exec" for a parser pack; empty for built-ins.
+	Pack string `json:"pack,omitempty"`
 }
 
 // describeLimit is the size bound of describe({cmd}), so an agent can ask
@@ -106,17 +114,21 @@ func (e *Engine) DescribeCommand(cmd string, sub ...string) *CommandInfo {
 	}
 	info := &CommandInfo{
 		Cmd:      cmd,
-		Policy:   e.guard.Describe(cmd, sub...),
+		Policy:   compactPolicy(e.guard.Describe(cmd, sub...)),
 		Parsers:  []ParserInfo{},
 		Examples: [][]string{},
 
 		PathRestricted: len(e.guard.Policy().AllowedPaths) > 0,
 	}
+	e.refreshPacks(false)
 	for _, ps := range e.reg.ForCommand(cmd) {
 		if len(sub) > 0 && ps.Subcommand != sub[0] {
 			continue
 		}
-		pi := ParserInfo{ID: ps.ID, Reads: ps.Format, Fields: fieldsOf(ps.Result), AcceptedFlags: flagNames(ps.Flags)}
+		pi := ParserInfo{ID: ps.ID, Reads: ps.Format, Fields: groupFields(fieldsOf(ps)), AcceptedFlags: flagNames(ps.Flags)}
+		if pk, ok := e.packInfo(ps.ID); ok {
+			pi.Pack, pi.Fields = pk.Kind(), groupFields(pk.Fields())
+		}
 		for _, o := range ps.OS {
 			pi.OS = append(pi.OS, string(o))
 		}
@@ -138,12 +150,20 @@ func (e *Engine) DescribeCommand(cmd string, sub ...string) *CommandInfo {
 }
 
 // fitDescribe trims the longest lists until the answer fits describeLimit.
+//
+// What goes first is what an agent can get elsewhere: extra examples, then
+// the policy's flag list (dry_run checks any flag), then alternatives; the
+// parser's fields and accepted flags, which select, where and the parsed
+// forms depend on, go last.
 func fitDescribe(info *CommandInfo) {
 	for size(info) > describeLimit {
 		info.Truncated = true
 		switch {
 		case len(info.Examples) > 2:
 			info.Examples = info.Examples[:len(info.Examples)-1]
+		case len(info.Policy.Flags) > 0:
+			info.Policy.Flags = info.Policy.Flags[:len(info.Policy.Flags)-1]
+			info.PolicyFlagsOmitted++
 		case len(info.Alternatives) > 0:
 			keys := slices.Sorted(func(yield func(string) bool) {
 				for k := range info.Alternatives {
@@ -199,63 +219,33 @@ func flagNames(f catalog.Flags) []string {
 		out = append(out, k)
 	}
 	slices.Sort(out)
-	return out
+	return clusterShort(out)
 }
 
-var fieldsCache sync.Map // reflect.Type -> []string
-
-// fieldsOf lists the JSON fields of a parser's result type: top-level names,
-// and "rows[].field" for arrays of objects, so an agent knows what to select.
-func fieldsOf(v any) []string {
-	if v == nil {
-		return []string{}
-	}
-	t := reflect.TypeOf(v)
-	if f, ok := fieldsCache.Load(t); ok {
-		return slices.Clone(f.([]string))
-	}
-	out := []string{}
-	walkFields(t, "", &out, 0)
-	fieldsCache.Store(t, out)
-	return slices.Clone(out)
+// compactPolicy shortens a policy view's flag list with clusterShort.
+func compactPolicy(v guard.CommandPolicyView) guard.CommandPolicyView {
+	v.Flags = clusterShort(v.Flags)
+	return v
 }
 
-func walkFields(t reflect.Type, prefix string, out *[]string, depth int) {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t.Kind() != reflect.Struct || depth > 2 {
-		return
-	}
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		if !f.IsExported() {
+// clusterShort folds the single-letter flags that take no value ("-l",
+// "-a", "-1") into one leading entry written as programs accept them
+// combined ("-1al"), keeping the others in order. A listing of ls's
+// flags shrinks by a third, which leaves room for the parser's fields.
+func clusterShort(flags []string) []string {
+	var letters []byte
+	rest := make([]string, 0, len(flags))
+	for _, f := range flags {
+		if len(f) == 2 && f[0] == '-' && f[1] != '-' && f[1] != '#' {
+			letters = append(letters, f[1])
 			continue
 		}
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "-" {
-			continue
-		}
-		if name == "" {
-			name = f.Name
-		}
-		ft := f.Type
-		for ft.Kind() == reflect.Pointer {
-			ft = ft.Elem()
-		}
-		if ft.Kind() == reflect.Slice && elemStruct(ft.Elem()) {
-			walkFields(ft.Elem(), prefix+name+"[].", out, depth+1)
-			continue
-		}
-		*out = append(*out, prefix+name)
+		rest = append(rest, f)
 	}
-}
-
-func elemStruct(t reflect.Type) bool {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
+	if len(letters) < 2 {
+		return flags
 	}
-	return t.Kind() == reflect.Struct
+	return append([]string{"-" + string(letters)}, rest...)
 }
 
 // DryRunResult is dry_run's answer: the guard's verdict without running.
@@ -281,4 +271,84 @@ func (e *Engine) DryRun(cmd string, args []string, cwd string) *DryRunResult {
 		r.ArgIndex = &i
 	}
 	return r
+}
+
+// groupFields folds field paths that share a parent into one entry,
+// "entries[].{name,size_bytes:int,permissions.{owner,group}}", so a row
+// type's prefix is written once instead of once per field: for ls that is
+// a third of describe's size bound. Order is kept.
+func groupFields(paths []string) []string {
+	type node struct {
+		name string
+		kids []*node
+	}
+	root := &node{}
+	for _, p := range paths {
+		n := root
+		for seg := range strings.SplitSeq(p, ".") {
+			var next *node
+			for _, k := range n.kids {
+				if k.name == seg {
+					next = k
+					break
+				}
+			}
+			if next == nil {
+				next = &node{name: seg}
+				n.kids = append(n.kids, next)
+			}
+			n = next
+		}
+	}
+	var render func(n *node) string
+	render = func(n *node) string {
+		switch len(n.kids) {
+		case 0:
+			return n.name
+		case 1:
+			return n.name + "." + render(n.kids[0])
+		}
+		parts := make([]string, len(n.kids))
+		for i, k := range n.kids {
+			parts[i] = render(k)
+		}
+		return n.name + ".{" + strings.Join(parts, ",") + "}"
+	}
+	out := make([]string, 0, len(root.kids))
+	for _, k := range root.kids {
+		out = append(out, render(k))
+	}
+	return out
+}
+
+// expandFields is groupFields' inverse: the flat paths again.
+func expandFields(grouped []string) []string {
+	var out []string
+	var walk func(prefix, s string)
+	walk = func(prefix, s string) {
+		i := strings.Index(s, ".{")
+		if i < 0 || !strings.HasSuffix(s, "}") {
+			out = append(out, prefix+s)
+			return
+		}
+		head, body := s[:i+1], s[i+2:len(s)-1]
+		depth, start := 0, 0
+		for j := 0; j <= len(body); j++ {
+			if j == len(body) || (body[j] == ',' && depth == 0) {
+				walk(prefix+head, body[start:j])
+				start = j + 1
+				continue
+			}
+			switch body[j] {
+			case '{':
+				depth++
+			case '}':
+				depth--
+			}
+		}
+	}
+	for _, g := range grouped {
+		walk("", g)
+	}
+	return out
 }

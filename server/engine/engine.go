@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -37,6 +38,13 @@ type Engine struct {
 	store   Store          // retained results (results.*)
 	// notRetained remembers ids issued by runs without retain.
 	notRetained *idRing
+	// confine and sandbox are the kernel layer (sandbox.go).
+	confine executor.Confinement
+	sandbox SandboxInfo
+	// packs are the installed parser packs (packs.go); packStderr gets
+	// their stderr.
+	packs      *packSet
+	packStderr io.Writer
 }
 
 // Option adjusts an Engine.
@@ -96,6 +104,9 @@ func New(cfg config.Config, opts ...Option) (*Engine, error) {
 	}
 	kept, _ := executor.StripEnv(os.Environ(), cfg.Guard.Secrets.EnvPatterns)
 	e.env = executor.SafeEnv(kept)
+	e.confine = newConfinement(cfg, g.Policy().AllowedPaths)
+	e.sandbox = sandboxInfo(cfg.Guard.Sandbox)
+	e.initPacks()
 	return e, nil
 }
 
@@ -146,7 +157,7 @@ func (e *Engine) Run(ctx context.Context, req Request) *Envelope {
 		// Refused before anything runs: a budget that can never be met
 		// (budget_too_small) or names no known tokenizer.
 		var err error
-		if tok, err = req.Budget.Check(); err != nil {
+		if tok, err = e.checkBudget(req); err != nil {
 			env := &Envelope{Cmd: req.Cmd, Args: nonNil(req.Args), Cwd: e.resolveCwd(req.Cwd), Failure: shaperFailure(err)}
 			env.DurationMs = ms(time.Since(start))
 			e.stats.record(req.Cmd, env)
@@ -191,7 +202,8 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 	cwd := e.resolveCwd(req.Cwd)
 	env.Cwd = cwd
 	if e.cfg.Telemetry.Enabled {
-		env.Telemetry = &Telemetry{}
+		sb := e.sandbox
+		env.Telemetry = &Telemetry{Sandbox: &sb}
 	}
 	done := func() *Envelope {
 		env.DurationMs = ms(time.Since(start))
@@ -253,6 +265,7 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 		Timeout:    time.Duration(e.cfg.Guard.TimeoutMs) * time.Millisecond,
 		MaxStdout:  e.cfg.Guard.MaxOutputBytes,
 		MaxStderr:  e.cfg.Guard.MaxOutputBytes,
+		Confine:    e.confinement(req.Cmd, cwd),
 		OnProgress: req.OnProgress,
 	})
 	if env.Telemetry != nil {
@@ -322,7 +335,8 @@ func (e *Engine) finish(env *Envelope, res *executor.Result, cmd string, args []
 // parseInto fills env.Stdout from raw text and applies the output format.
 func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw string, sh shaping) outcome {
 	t := time.Now()
-	pr := e.reg.Parse(catalog.Input{Cmd: cmd, Args: args, Raw: raw, OS: e.os, MaxItems: e.cfg.Guard.MaxItems, Spans: sh.evidence})
+	e.refreshPacks(false)
+	pr := e.reg.Parse(catalog.Input{Cmd: cmd, Args: args, Raw: raw, OS: e.os, MaxItems: e.cfg.Guard.MaxItems, Evidence: sh.evidence})
 	if env.Telemetry != nil {
 		env.Telemetry.ParseMs = ms(time.Since(t))
 	}
@@ -338,6 +352,14 @@ func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw string,
 		env.Stdout.Parser = pr.Parser.ID
 		env.Stdout.ParseError = pr.Err
 		e.parseFailure(env, &Failure{Kind: KindParse, Reason: string(pr.Err.Reason), Message: pr.Err.Message, Hint: pr.Err.Hint})
+	case e.cfg.Parsers.StrictSchemas && !e.isPack(pr.Parser.ID) && pr.Parser.ValidateValue(pr.Value) != nil:
+		// Packs validate their own output; a built-in that breaks its
+		// schema is a parser bug, reported like a pack's.
+		verr := pr.Parser.ValidateValue(pr.Value)
+		pr.Err = &catalog.ParseError{Reason: catalog.ReasonSchemaViolation, Message: fmt.Sprintf("parser %s: %v", pr.Parser.ID, verr)}
+		env.Stdout.Parser = pr.Parser.ID
+		env.Stdout.ParseError = pr.Err
+		e.parseFailure(env, &Failure{Kind: KindParse, Reason: string(pr.Err.Reason), Message: pr.Err.Message})
 	default:
 		env.Stdout.Parser = pr.Parser.ID
 		env.Stdout.Parsed = pr.Value

@@ -163,4 +163,6 @@ type Telemetry struct {
 	ShapeMs  float64 `json:"shape_ms"`
 	TotalMs  float64 `json:"total_ms"`
 	RawBytes int     `json:"raw_bytes"`
+	// Sandbox is the kernel layer the command ran under.
+	Sandbox *SandboxInfo `json:"sandbox,omitempty"`
 }

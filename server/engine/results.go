@@ -46,7 +46,7 @@ func (e *Engine) record(env *Envelope, out outcome, req Request, id string) *Sto
 	pr := out.parse
 	rec := &StoredResult{
 		ID: id, Cmd: req.Cmd, Args: MaskArgs(req.Args), ArgvHash: ArgvHash(req.Cmd, req.Args),
-		Cwd: env.Cwd, Created: time.Now(), Raw: out.raw, Spans: pr.Spans,
+		Cwd: env.Cwd, Created: time.Now(), Raw: out.raw, Spans: pr.Evidence,
 		SourceComplete: env.Truncation == nil || env.Truncation.Stdout == nil,
 		ParseComplete:  pr.Found() && pr.Err == nil && len(pr.UnreadLines) == 0 && pr.RowsOmitted == 0,
 		Query:          out.shaped.query, Budget: req.Budget,
@@ -54,12 +54,18 @@ func (e *Engine) record(env *Envelope, out outcome, req Request, id string) *Sto
 	}
 	if pr.Parser != nil {
 		rec.ParserID, rec.ParserVersion, rec.KeyFields = pr.Parser.ID, pr.Parser.Version, pr.Parser.KeyFields
+		rec.SchemaVersion = pr.Parser.SchemaVersion()
+		rec.RowsKey = pr.Parser.RowsKey
 	} else if pr.Passthrough {
 		rec.ParserID = "json"
 	}
-	rec.Warnings = append(rec.Warnings, pr.Warnings...)
+	// The review's reasons (source_incomplete, parse_incomplete: ...) and
+	// the parser's warnings: compare_results repeats why rows may be missing.
+	rec.Warnings = e.review(env, out, id, shaping{}).Warnings
+	rec.EnvNames = envNames(e.env)
+	e.recordScope(rec, req.Args)
 	rec.base.Omission = append([]Omission(nil), env.Omission...)
-	size := len(out.raw) + 512 + 48*len(pr.Spans)
+	size := len(out.raw) + 512 + 48*pr.Evidence.Len()
 	if pr.Value != nil {
 		if g, err := shaper.Generic(pr.Value); err == nil {
 			rec.Parsed = g

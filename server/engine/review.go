@@ -85,7 +85,7 @@ func (e *Engine) review(env *Envelope, out outcome, id string, sh shaping) *Revi
 		r.PrivacyTransform = PrivacyMasked
 	}
 	if pr.Parser != nil {
-		r.ParserID, r.ParserVersion, r.SchemaVersion = pr.Parser.ID, pr.Parser.Version, pr.Parser.Version
+		r.ParserID, r.ParserVersion, r.SchemaVersion = pr.Parser.ID, pr.Parser.Version, pr.Parser.SchemaVersion()
 	} else if pr.Passthrough {
 		r.ParserID = "json"
 	}
@@ -105,7 +105,7 @@ func (e *Engine) review(env *Envelope, out outcome, id string, sh shaping) *Revi
 	if pr.RowsOmitted > 0 {
 		r.Warnings = append(r.Warnings, fmt.Sprintf("parse_incomplete: %d rows dropped at guard.max_items", pr.RowsOmitted))
 	}
-	if sh.evidence && len(pr.Spans) == 0 && pr.Value != nil {
+	if sh.evidence && pr.Evidence.Len() == 0 && pr.Value != nil {
 		r.Warnings = append(r.Warnings, fmt.Sprintf("%s: parser %q recorded no source spans; explain_result answers source_kind none", ReasonNoSpans, r.ParserID))
 	}
 	r.Warnings = append(r.Warnings, pr.Warnings...)
@@ -158,7 +158,7 @@ func (e *Engine) ExplainResult(ctx context.Context, id, pointer string) *Explana
 	case *shaper.Object, []any:
 		leafOnly = false
 	}
-	for _, s := range rec.Spans {
+	for s := range rec.Spans.All() {
 		if s.Pointer == pointer || (!leafOnly && (pointer == "" || strings.HasPrefix(s.Pointer, pointer+"/"))) {
 			if len(spans) == maxExplainSpans {
 				ex.Warnings = append(ex.Warnings, fmt.Sprintf("only the first %d spans under %q are listed", maxExplainSpans, pointer))
@@ -169,7 +169,7 @@ func (e *Engine) ExplainResult(ctx context.Context, id, pointer string) *Explana
 	}
 	if len(spans) == 0 {
 		ex.SourceKind = SourceNone
-		if len(rec.Spans) == 0 {
+		if rec.Spans.Len() == 0 {
 			ex.Warnings = append(ex.Warnings, fmt.Sprintf("%s: the run recorded no source spans (run with evidence: \"fields\"; parser %q)", ReasonNoSpans, rec.ParserID))
 		} else {
 			ex.Warnings = append(ex.Warnings, fmt.Sprintf("%s: parser %q recorded no span for %q", ReasonNoSpans, rec.ParserID, pointer))

@@ -38,10 +38,21 @@ type StoredResult struct {
 
 	Raw           string // the redacted stdout the parser read
 	Parsed        any    // generic form of stdout.parsed, before any query
-	Spans         []catalog.Span
+	Spans         *catalog.SpanSet
 	ParserID      string
 	ParserVersion string
+	// SchemaVersion is the parser's schema hash (catalog.Parser.SchemaVersion).
+	SchemaVersion string
 	KeyFields     []string
+	RowsKey       string // the parser's array of rows, if it names one
+
+	// What beyond the argv the rows depend on, for compare_results: git,
+	// the repository's real path (and GitPrefix, the working directory
+	// inside it); kubectl, the context. EnvNames are the names (never the
+	// values) of the command's environment variables.
+	Scope     string
+	GitPrefix string
+	EnvNames  []string
 
 	SourceComplete bool // stdout was not truncated
 	ParseComplete  bool // no unread lines, no parse error, no rows dropped at max_items

@@ -125,6 +125,13 @@ var safeSettings = []string{
 	// Transports that run programs (ext::, and ssh with its command) are
 	// refused; plain http(s) and local paths remain.
 	"GIT_ALLOW_PROTOCOL=http:https:file",
+	// npm writes a debug log under ~/.npm/_logs on every call and checks
+	// the registry for a newer npm: a read-only `npm ls` must write nothing
+	// and ask nobody. (Its cache goes to the run's private TMPDIR when the
+	// sandbox gives it one.)
+	"npm_config_update_notifier=false",
+	"npm_config_logs_max=0",
+	"npm_config_fund=false",
 }
 
 // safeRemoved are variables SafeEnv deletes: LESSOPEN and LESSCLOSE make

@@ -68,6 +68,7 @@ func TestSafeEnv(t *testing.T) {
 		"GIT_TERMINAL_PROMPT": "0", "GIT_CONFIG_NOSYSTEM": "1", "GIT_OPTIONAL_LOCKS": "0",
 		"TERM": "dumb", "NO_COLOR": "1",
 		"GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_COUNT": "11", "GIT_ALLOW_PROTOCOL": "http:https:file",
+		"npm_config_update_notifier": "false", "npm_config_logs_max": "0", "npm_config_fund": "false",
 		"GIT_CONFIG_KEY_0": "core.fsmonitor", "GIT_CONFIG_VALUE_0": "false",
 		"GIT_CONFIG_KEY_1": "core.hooksPath", "GIT_CONFIG_VALUE_1": "/dev/null",
 		"GIT_CONFIG_KEY_2": "core.pager", "GIT_CONFIG_VALUE_2": "cat",

@@ -37,6 +37,10 @@ type Spec struct {
 	MaxStdout int
 	// MaxStderr is the same for stderr.
 	MaxStderr int
+	// Confine, when set, has the kernel confine the child (Landlock,
+	// no_new_privs, resource limits): see Confinement. nil runs the
+	// program unconfined.
+	Confine *Confinement
 	// OnProgress, when set, is called about every 250ms while the child
 	// runs, always from the same goroutine and never after Run returns, with
 	// the stdout bytes and lines written so far. It must return quickly:
@@ -192,14 +196,39 @@ func Run(ctx context.Context, s Spec) (res Result) {
 		Stderr: errPW,
 	}
 	setProcGroup(cmd)
+	sb, spawnErr := confine(cmd, s)
+	if spawnErr != nil {
+		closeAll(outR, outPW, errR, errPW)
+		res.SpawnErr = spawnErr
+		return res
+	}
+	if sb != nil {
+		// Deferred, so it runs once the whole group is dead.
+		defer sb.cleanup()
+	}
 	err = cmd.Start()
 	// The child has its own copies of the write ends; ours must go or the
 	// readers would never see EOF.
 	closeAll(outPW, errPW)
 	if err != nil {
+		if sb != nil {
+			sb.startFailed()
+		}
 		closeAll(outR, errR)
 		res.SpawnErr = &SpawnError{Reason: reasonOf(err), Path: s.Path, Dir: s.Dir, Err: err}
 		return res
+	}
+	if sb != nil {
+		if err := sb.started(s, path); err != nil {
+			// The helper did not run the program; it has exited, or is
+			// killed here if it hung.
+			killGroup(cmd)
+			_ = cmd.Wait()
+			sweepGroup(cmd)
+			closeAll(outR, errR)
+			res.SpawnErr = err
+			return res
+		}
 	}
 	res.Started = true
 

@@ -9,9 +9,12 @@ import (
 )
 
 // setProcGroup makes the child the leader of a new process group so that it
-// and everything it forks can be signalled at once with kill(-pgid).
+// and everything it forks can be signalled at once with kill(-pgid), and,
+// where the kernel offers it, has the child killed when the server dies
+// without the chance to kill the group itself (SIGKILL, OOM killer).
 func setProcGroup(c *exec.Cmd) {
 	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	setDeathSignal(c.SysProcAttr)
 }
 
 // killGroup SIGKILLs the child's whole process group, and the leader by pid

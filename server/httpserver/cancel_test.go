@@ -1,9 +1,19 @@
 package httpserver_test
 
 import (
+	"bufio"
 	"context"
+	"fmt"
+	"io"
+	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -232,4 +242,168 @@ func TestBusyOverHTTP(t *testing.T) {
 		t.Fatal("still busy 2s after the running command was cancelled")
 	}
 	stillServes(t, cs)
+}
+
+// TestSlowClientDoesNotBlockOthers: clients that send a call with a large
+// answer and then do not read it hold neither a run slot nor anyone else's
+// answer; when one of them reads at last, it gets the whole answer.
+func TestSlowClientDoesNotBlockOthers(t *testing.T) {
+	e, dir := newEngine(t, func(c *config.Config) {
+		c.Guard.MaxOutputBytes = 8 << 20
+		c.Guard.MaxConcurrentRuns = 1
+		c.Guard.MaxQueuedRuns = 2 // the three big calls all run, one after another
+	})
+	line := strings.Repeat("x", 99) + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "big"), []byte(strings.Repeat(line, 30_000)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := start(t, e, httpserver.Options{})
+	// A tiny receive window: the server's writes stall once its own send
+	// buffer is full.
+	dialer := net.Dialer{Control: func(_, _ string, c syscall.RawConn) error {
+		return c.Control(func(fd uintptr) { syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 4096) })
+	}}
+	type slow struct {
+		conn net.Conn
+		req  *http.Request
+	}
+	var slows []slow
+	for range 3 {
+		r := s.raw(t)
+		conn, err := dialer.Dial("tcp", strings.TrimPrefix(s.url, "http://"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		req := r.request(context.Background(), http.MethodPost,
+			[]byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"run","arguments":{"cmd":"cat","args":["big"],"format":"json"}}}`))
+		if err := req.Write(conn); err != nil {
+			t.Fatal(err)
+		}
+		slows = append(slows, slow{conn, req})
+	}
+	// Wait until the three answers are stuck in the server's send buffers.
+	stalled := func() bool {
+		for _, sl := range slows {
+			if sendQueue(t, sl.conn.RemoteAddr(), sl.conn.LocalAddr()) == 0 {
+				return false
+			}
+		}
+		return true
+	}
+	if !waitFor(20*time.Second, stalled) {
+		t.Fatal("the unread answers never filled the server's send buffers")
+	}
+	// Every call of another session now runs (with one slot and no free
+	// queue place, a slot still held would make it busy) and answers at
+	// once.
+	fast := s.connect(t)
+	begin := time.Now()
+	for range 5 {
+		if env := run(t, fast, map[string]any{"cmd": "pwd"}); env["ok"] != true {
+			t.Fatalf("beside unread answers: %v", env)
+		}
+	}
+	if d := time.Since(begin); d > 3*time.Second {
+		t.Errorf("5 calls beside unread answers took %v", d)
+	}
+	// A slow client that reads at last gets its answer whole.
+	sl := slows[0]
+	sl.conn.SetReadDeadline(time.Now().Add(20 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(sl.conn), sl.req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(resp.Body)
+	if err != nil && len(body) == 0 {
+		t.Fatal(err)
+	}
+	env := toolResult(t, answerIn(t, body))
+	if raw, _ := env["stdout"].(map[string]any)["raw"].(string); len(raw) != 30_000*len(line) {
+		t.Errorf("the slow client's answer: %d bytes of output, want %d (%v)", len(raw), 30_000*len(line), env["failure"])
+	}
+}
+
+// sendQueue returns the bytes queued for sending on the TCP socket from
+// local to remote (Linux: /proc/net/tcp, IPv4).
+func sendQueue(t *testing.T, local, remote net.Addr) int {
+	t.Helper()
+	hexAddr := func(a net.Addr) string {
+		ta := a.(*net.TCPAddr)
+		ip := ta.IP.To4()
+		return fmt.Sprintf("%02X%02X%02X%02X:%04X", ip[3], ip[2], ip[1], ip[0], ta.Port)
+	}
+	data, err := os.ReadFile("/proc/net/tcp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, r := hexAddr(local), hexAddr(remote)
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) > 4 && f[1] == l && f[2] == r {
+			tx, _, _ := strings.Cut(f[4], ":")
+			n, _ := strconv.ParseInt(tx, 16, 64)
+			return int(n)
+		}
+	}
+	return 0
+}
+
+// TestProgressOverHTTP: a call with a progress token that runs past the
+// default delay (one second) gets progress notifications on its HTTP
+// stream, increasing, with the bytes and lines read so far; none before
+// the delay.
+func TestProgressOverHTTP(t *testing.T) {
+	e, _ := newEngine(t, nil, "sh")
+	s := start(t, e, httpserver.Options{})
+	type note struct {
+		at time.Time
+		p  *mcp.ProgressNotificationParams
+	}
+	var (
+		mu    sync.Mutex
+		notes []note
+	)
+	hc := s.httpClient()
+	defer hc.CloseIdleConnections()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "progress", Version: "0"}, &mcp.ClientOptions{
+		ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
+			mu.Lock()
+			defer mu.Unlock()
+			notes = append(notes, note{time.Now(), req.Params})
+		},
+	}).Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: s.url + httpserver.Path, HTTPClient: hc, MaxRetries: -1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	params := &mcp.CallToolParams{Name: "run", Arguments: map[string]any{
+		"cmd":  "sh",
+		"args": []string{"-c", "for i in 1 2 3 4 5 6\ndo\necho line $i\nsleep 0.4\ndone"},
+	}}
+	params.SetProgressToken("http-1")
+	begin := time.Now()
+	res, err := cs.CallTool(context.Background(), params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if env := structured(t, res); env["ok"] != true {
+		t.Fatalf("run: %v", env)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(notes) == 0 {
+		t.Fatal("no progress notification for a 2.4 s run with a progress token")
+	}
+	last := 0.0
+	for _, n := range notes {
+		if n.p.ProgressToken != "http-1" || n.p.Progress <= last || !strings.Contains(n.p.Message, "lines of output so far") {
+			t.Errorf("notification %+v after progress %v", n.p, last)
+		}
+		if d := n.at.Sub(begin); d < 900*time.Millisecond {
+			t.Errorf("a notification %v after the call began, before the one-second delay", d)
+		}
+		last = n.p.Progress
+	}
+	t.Logf("%d notifications, the last: %q", len(notes), notes[len(notes)-1].p.Message)
 }

@@ -3,11 +3,13 @@ package httpserver_test
 import (
 	"context"
 	"encoding/base64"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -140,4 +142,52 @@ func TestInvalidUTF8InRequest(t *testing.T) {
 	if resp, msg := r.call(context.Background(), "tools/call", `{"name":"run","arguments":{"cmd":"pwd"}}`); resp.StatusCode != 200 || toolResult(t, msg)["ok"] != true {
 		t.Errorf("after invalid UTF-8: %d %v", resp.StatusCode, msg)
 	}
+}
+
+// TestStdoutClosedEarly: commands that close their stdout before they are
+// done, or leave it open in a background child after they exit. The first
+// is answered when it exits, with what it wrote before; the second when it
+// exits too, not when the child would close the pipe, and the child is
+// killed with the command's process group.
+func TestStdoutClosedEarly(t *testing.T) {
+	bin := t.TempDir()
+	mark := uniqueSleep()
+	for name, script := range map[string]string{
+		// Writes, closes stdout, keeps working, reports on stderr.
+		"closer": "printf 'before\\n'\nexec 1>&-\nsleep 0.3\necho after >&2\n",
+		// Exits at once, leaving a child that holds stdout open.
+		"leaver": "printf 'parent\\n'\nsleep " + mark + " &\nexit 0\n",
+	} {
+		if err := os.WriteFile(filepath.Join(bin, name), []byte("#!/bin/sh\n"+script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	e, _ := newEngine(t, nil, "closer", "leaver")
+	s := start(t, e, httpserver.Options{})
+	cs := s.connect(t)
+
+	t0 := time.Now()
+	env := run(t, cs, map[string]any{"cmd": "closer"})
+	out, errOut := env["stdout"].(map[string]any), env["stderr"]
+	if env["ok"] != true || out["raw"] != "before\n" || !strings.Contains(fmt.Sprint(errOut), "after") {
+		t.Errorf("closer: %v", env)
+	}
+	if d := time.Since(t0); d < 300*time.Millisecond {
+		t.Errorf("closer answered after %v, before it finished", d)
+	}
+	stillServes(t, cs)
+
+	t0 = time.Now()
+	env = run(t, cs, map[string]any{"cmd": "leaver"})
+	if d := time.Since(t0); d > 10*time.Second {
+		t.Errorf("leaver answered after %v: the server waited for its child", d)
+	}
+	if out := env["stdout"].(map[string]any); out["raw"] != "parent\n" {
+		t.Errorf("leaver: %v", env)
+	}
+	if !waitFor(5*time.Second, func() bool { return len(findProcess("sleep", mark)) == 0 }) {
+		t.Errorf("the background child of leaver still runs: %v", findProcess("sleep", mark))
+	}
+	stillServes(t, cs)
 }

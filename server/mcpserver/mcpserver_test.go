@@ -241,7 +241,7 @@ func TestToolsList(t *testing.T) {
 		snaps = append(snaps, snap{tl.Name, tl.Title, tl.Description, tl.Annotations, tl.InputSchema, tl.OutputSchema})
 	}
 	slices.Sort(names)
-	if want := []string{"describe", "dry_run", "explain_result", "fetch_result", "run", "run_paged"}; !slices.Equal(names, want) {
+	if want := []string{"compare_results", "describe", "dry_run", "explain_result", "fetch_result", "run", "run_paged"}; !slices.Equal(names, want) {
 		t.Fatalf("tools = %q, want %q", names, want)
 	}
 	slices.SortFunc(snaps, func(a, b snap) int { return strings.Compare(a.Name, b.Name) })

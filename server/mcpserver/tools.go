@@ -21,7 +21,7 @@ type RunInput struct {
 	Cmd         string   `json:"cmd" jsonschema:"program name, e.g. ls or git (no path, no shell syntax)"`
 	Args        []string `json:"args,omitempty" jsonschema:"arguments, one per element; nothing is expanded by a shell"`
 	Cwd         string   `json:"cwd,omitempty" jsonschema:"working directory (default: the server's)"`
-	Format      string   `json:"format,omitempty" jsonschema:"json (raw + parsed, default), compact (tables as schema+rows, no raw), json-no-raw (parsed only; raw kept when nothing parsed)"`
+	Format      string   `json:"format,omitempty" jsonschema:"json (raw + parsed, default), compact (no raw; arrays of objects as tables {schema, const?, dict?, affix?, rows}: const holds fields equal in every row, a dict field's cells index its list, an affix field's cells lack its [prefix, suffix], a short row lacks the trailing fields), json-no-raw (parsed only; raw kept when nothing parsed)"`
 	IncludeDiff bool     `json:"includeDiff,omitempty" jsonschema:"also report files created, deleted or modified under cwd (slower)"`
 
 	Select []string    `json:"select,omitempty" jsonschema:"keep only these fields of each row, in this order; dotted paths keep nesting (permissions.owner). Drops stdout.raw and adds parsed._summary{total, matched, shown}"`
@@ -47,6 +47,15 @@ type ExplainInput struct {
 type FetchInput struct {
 	ResultID string `json:"result_id" jsonschema:"result_id of a run with retain: true (continuation.result_id or result_id)"`
 	Cursor   string `json:"cursor,omitempty" jsonschema:"continuation.cursor of the previous page; omit for the first page"`
+}
+
+// CompareInput is the compare_results tool's parameters.
+type CompareInput struct {
+	BaseID       string   `json:"base_id" jsonschema:"result_id of the earlier run with retain: true"`
+	CurrentID    string   `json:"current_id" jsonschema:"result_id of the later run with retain: true (same command line)"`
+	Keys         []string `json:"keys,omitempty" jsonschema:"fields that identify a row (dotted paths), instead of the parser's key fields"`
+	IgnoreFields []string `json:"ignore_fields,omitempty" jsonschema:"fields left out of changed rows (a field's nested fields too), e.g. modified_at"`
+	Strict       bool     `json:"strict,omitempty" jsonschema:"refuse (comparable false) when a side is incomplete or the environment variable names differ, instead of answering with partial and warnings"`
 }
 
 // BudgetInput is the budget parameter.
@@ -113,7 +122,8 @@ type DryRunInput struct {
 
 const instructions = `Parism runs allowed commands without a shell and returns {ok, exitCode, stdout:{raw, parsed}, failure}. ` +
 	`Call describe first, dry_run to check the guard, then run. Branch on failure.kind (guard, exec, parse, config); ` +
-	`when stdout.parsed is null read stdout.raw. Use run_paged for large outputs.`
+	`when stdout.parsed is null read stdout.raw. Use run_paged for large outputs, or run with select/where/limit or a budget. ` +
+	`A run with retain: true is kept briefly for fetch_result (next page), explain_result (where a value came from) and compare_results (what changed), which run nothing.`
 
 // schemas builds every tool's schemas once, at registration: a mistake in
 // them fails at start, not on an agent's first call.
@@ -178,6 +188,16 @@ func tools() []*mcp.Tool {
 			Annotations: &mcp.ToolAnnotations{Title: "Explain a retained value", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)},
 		},
 		{
+			Name: "compare_results",
+			Description: "Compare two results kept by run(retain: true) row by row: added, removed, changed[{key, fields[{field, before, after}]}]. " +
+				"Rows are matched by the parser's key fields or keys (git: repository real path + file path; kubectl -o json: context, namespace, kind, metadata.uid). " +
+				"comparable: false with refusals.reasons when they cannot be: different command, different parser, different schema, different working directory, different repository, different context, pid reuse, no resource uid, no row identity, no rows. " +
+				"Rows missing on an incomplete side go to partial.withheld, not removed. Does not run anything.",
+			InputSchema:  schemaFor[CompareInput](nil),
+			OutputSchema: schemaFor[engine.Comparison](compareSchema),
+			Annotations:  &mcp.ToolAnnotations{Title: "Compare retained results", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)},
+		},
+		{
 			Name:         "run_paged",
 			Description:  "Run an allowed command and return one page of its raw output lines (parsed is always null). For large outputs: ps aux, find, grep -r.",
 			InputSchema:  schemaFor[PagedInput](nonNeg("page", "page_size")),
@@ -200,6 +220,23 @@ func tools() []*mcp.Tool {
 			Annotations:  &mcp.ToolAnnotations{Title: "Check a command", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)},
 		},
 	}
+}
+
+// compareSchema loosens the fields that hold row values: any JSON.
+func compareSchema(s *jsonschema.Schema) {
+	anyRow := &jsonschema.Schema{Type: "object"}
+	for _, n := range []string{"added", "removed"} {
+		s.Properties[n].Items = anyRow
+	}
+	changed := s.Properties["changed"].Items
+	fc := changed.Properties["fields"].Items
+	for _, n := range []string{"before", "after"} {
+		fc.Properties[n] = &jsonschema.Schema{Description: fc.Properties[n].Description}
+	}
+	// A key is an object of the identity fields' values.
+	key := func(d string) *jsonschema.Schema { return &jsonschema.Schema{Type: "object", Description: d} }
+	changed.Properties["key"] = key("the row's identity: {field: value}")
+	s.Properties["partial"].Properties["withheld"].Items.Properties["key"] = key("the row's identity: {field: value}")
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -236,7 +273,7 @@ func New(e *engine.Engine, opts *Options) *mcp.Server {
 		&mcp.ServerOptions{Instructions: instructions, Capabilities: &mcp.ServerCapabilities{}})
 	h := &handlers{e: e, progressAfter: o.ProgressAfter}
 	byName := map[string]mcp.ToolHandler{
-		"run": h.run, "run_paged": h.runPaged, "fetch_result": h.fetchResult, "explain_result": h.explainResult, "describe": h.describe, "dry_run": h.dryRun,
+		"run": h.run, "run_paged": h.runPaged, "fetch_result": h.fetchResult, "explain_result": h.explainResult, "compare_results": h.compareResults, "describe": h.describe, "dry_run": h.dryRun,
 	}
 	for _, t := range tools() {
 		s.AddTool(t, byName[t.Name])
@@ -362,6 +399,15 @@ func (h *handlers) explainResult(ctx context.Context, req *mcp.CallToolRequest) 
 	return result(h.e.ExplainResult(owned(ctx, req), in.ResultID, in.Pointer))
 }
 
+func (h *handlers) compareResults(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var in CompareInput
+	if f := decode(req.Params.Arguments, &in); f != nil {
+		return result(&engine.Comparison{Added: []any{}, Removed: []any{}, Changed: []engine.RowChange{}, Warnings: []string{}, Failure: f})
+	}
+	return result(h.e.CompareResults(owned(ctx, req), engine.CompareRequest{BaseID: in.BaseID, CurrentID: in.CurrentID,
+		Keys: in.Keys, IgnoreFields: in.IgnoreFields, Strict: in.Strict}))
+}
+
 func (h *handlers) fetchResult(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var in FetchInput
 	if f := decode(req.Params.Arguments, &in); f != nil {
@@ -404,5 +450,5 @@ func (h *handlers) dryRun(_ context.Context, req *mcp.CallToolRequest) (*mcp.Cal
 
 // ServeStdio serves on stdin/stdout until the client disconnects or ctx ends.
 func ServeStdio(ctx context.Context, e *engine.Engine) error {
-	return New(e, nil).Run(ctx, &mcp.StdioTransport{})
+	return New(e, nil).Run(ctx, NewStdioTransport())
 }

@@ -43,6 +43,12 @@ Usage:
                                   parse CMD's output read from stdin, run nothing
   parism describe [CMD]           allowed commands and parsers, or one command
   parism demo                     run 'ls -l' here and show how to register the server
+  parism capture "CMD ARGS"       run CMD and save its output as a fixture (masked)
+  parism inspect "CMD ARGS"       raw, parsed and compact output with token counts
+  parism eval [SCENARIO]          check execution, parsing and tasks on this host
+  parism init-parser NAME         scaffold a parser pack (manifest, parser, schema, fixtures)
+  parism test [DIR]               replay fixtures offline; exit 1 if a reviewed one changed
+  parism add PACK-DIR             validate a parser pack and install it (no restart needed)
   parism --version
 
 Run 'parism <subcommand> --help' for its flags.
@@ -68,6 +74,18 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return c.describe(args[1:])
 	case "demo":
 		return c.demo(args[1:])
+	case "capture":
+		return c.capture(args[1:])
+	case "inspect":
+		return c.inspect(args[1:])
+	case "eval":
+		return c.eval(args[1:])
+	case "init-parser":
+		return c.initParser(args[1:])
+	case "test":
+		return c.test(args[1:])
+	case "add":
+		return c.add(args[1:])
 	case "--version", "-version", "version":
 		fmt.Fprintf(stdout, "parism %s\n", engine.Version)
 		return exitOK

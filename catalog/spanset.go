@@ -1,0 +1,192 @@
+package catalog
+
+import (
+	"iter"
+	"sort"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// SpanSet holds the spans of one parse in the compact form the parsers
+// record them in: per span a small pointer-free record (offsets, row, field
+// and transform ids), not a Span with two strings. A Span costs about 56
+// bytes plus its pointer text and is a pointer the garbage collector scans;
+// building one per field of a large output costs more than parsing it. A
+// SpanSet builds Spans (pointer strings, line numbers) only when they are
+// read, which explain_result does for a few hundred at most.
+//
+// A SpanSet is immutable once Parse returns it and safe for concurrent use.
+type SpanSet struct {
+	raw      string
+	explicit []Span // spans recorded one by one (Context.Span), in call order
+	segs     []spanSegAt
+	n        int
+
+	linesOnce  sync.Once
+	lineStarts []int // offsets at which a line starts, for Span.Line
+	validOnce  sync.Once
+	rawValid   bool // raw is valid UTF-8
+}
+
+// spanSeg is one recorder's spans, in compact form. A verbatim span whose
+// bytes are not valid UTF-8 is told apart only when read: JSON carries
+// such text with U+FFFD in place of the bad bytes, so its transform is
+// then "invalidUTF8".
+type spanSeg interface {
+	segLen() int
+	// span appends span i's JSON Pointer to b and returns the result with
+	// the span's byte range and transform.
+	span(i int, b []byte) (ptr []byte, start, end int, transform string)
+}
+
+// spanSegAt places a recorder's spans among the explicit ones: they come
+// after the first at explicit spans, as the recorder finished then.
+type spanSegAt struct {
+	at  int
+	seg spanSeg
+}
+
+// addSpanSeg takes a recorder's spans at the end of its parse.
+func (c *Context) addSpanSeg(seg spanSeg) {
+	if c.recording && seg.segLen() > 0 {
+		c.segs = append(c.segs, spanSegAt{at: len(c.spans), seg: seg})
+	}
+}
+
+// spanSet returns what the parse recorded, or nil when it did not record.
+func (c *Context) spanSet() *SpanSet {
+	if !c.recording {
+		return nil
+	}
+	s := &SpanSet{raw: c.Raw, explicit: c.spans, segs: c.segs, n: len(c.spans)}
+	for _, g := range c.segs {
+		s.n += g.seg.segLen()
+	}
+	return s
+}
+
+// Len is the number of spans; a nil SpanSet has none.
+func (s *SpanSet) Len() int {
+	if s == nil {
+		return 0
+	}
+	return s.n
+}
+
+// walk calls f with every span in order, its pointer as bytes that are
+// valid only during the call (explicit spans come with their Span).
+func (s *SpanSet) walk(f func(ptr []byte, start, end int, tr string, ex *Span) bool) {
+	if s == nil {
+		return
+	}
+	var buf []byte
+	e := 0
+	explicit := func(upto int) bool {
+		for ; e < upto; e++ {
+			x := &s.explicit[e]
+			if !f(nil, x.Start, x.End, x.Transform, x) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, g := range s.segs {
+		if !explicit(g.at) {
+			return
+		}
+		for i, n := 0, g.seg.segLen(); i < n; i++ {
+			var start, end int
+			var tr string
+			buf, start, end, tr = g.seg.span(i, buf[:0])
+			if tr == "" && !s.validText(start, end) {
+				tr = "invalidUTF8"
+			}
+			if !f(buf, start, end, tr, nil) {
+				return
+			}
+		}
+	}
+	explicit(len(s.explicit))
+}
+
+// All yields every span, line numbers filled in, in the order they were
+// recorded. Each yielded Span is built anew.
+func (s *SpanSet) All() iter.Seq[Span] {
+	return func(yield func(Span) bool) {
+		s.walk(func(ptr []byte, start, end int, tr string, ex *Span) bool {
+			var sp Span
+			if ex != nil {
+				sp = *ex
+			} else {
+				sp = Span{Pointer: string(ptr), Start: start, End: end, Transform: tr}
+			}
+			sp.Line = s.line(sp.Start)
+			return yield(sp)
+		})
+	}
+}
+
+// Slice builds every span at once, their pointers in one string.
+func (s *SpanSet) Slice() []Span {
+	if s.Len() == 0 {
+		return nil
+	}
+	out := make([]Span, 0, s.n)
+	text := make([]byte, 0, s.n*24) // pointers run about this long ("/entries/1234/size_bytes")
+	ends := make([]int32, 0, s.n)
+	s.walk(func(ptr []byte, start, end int, tr string, ex *Span) bool {
+		if ex != nil {
+			out = append(out, *ex)
+			ends = append(ends, -1)
+			return true
+		}
+		text = append(text, ptr...)
+		ends = append(ends, int32(len(text)))
+		out = append(out, Span{Start: start, End: end, Transform: tr})
+		return true
+	})
+	all := string(text)
+	at := int32(0)
+	for i := range out {
+		if ends[i] >= 0 {
+			out[i].Pointer = all[at:ends[i]]
+			at = ends[i]
+		}
+		out[i].Line = s.line(out[i].Start)
+	}
+	return out
+}
+
+// line is the 1-based number of the line holding byte offset off, as
+// lineNumbers counts.
+func (s *SpanSet) line(off int) int {
+	s.linesOnce.Do(func() {
+		s.lineStarts = []int{0}
+		raw := s.raw
+		for i := 0; i < len(raw); {
+			j := strings.IndexByte(raw[i:], '\n')
+			if j < 0 {
+				break
+			}
+			j += i
+			if j+1 < len(raw) {
+				s.lineStarts = append(s.lineStarts, j+1)
+			}
+			i = j + 1
+		}
+	})
+	return sort.SearchInts(s.lineStarts, off+1)
+}
+
+// validText reports whether raw[start:end] is valid UTF-8. When the whole
+// output is, a range is unless it cuts a character, which only its two
+// ends can show.
+func (s *SpanSet) validText(start, end int) bool {
+	s.validOnce.Do(func() { s.rawValid = utf8.ValidString(s.raw) })
+	raw := s.raw
+	if !s.rawValid {
+		return utf8.ValidString(raw[start:end])
+	}
+	return (start >= len(raw) || utf8.RuneStart(raw[start])) && (end >= len(raw) || utf8.RuneStart(raw[end]))
+}

@@ -1,0 +1,128 @@
+package catalog
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestSpanSetGolden checks, on every golden case, that the compact record
+// reads back the same whichever way it is read: Slice (Result.Spans), All
+// (what explain_result walks) and Len agree, and Input.Evidence alone
+// records the same spans without building them.
+func TestSpanSetGolden(t *testing.T) {
+	reg := Default()
+	for _, gc := range loadGolden(t) {
+		in := gc.input(t, true)
+		eager := reg.Parse(in)
+		in.Spans, in.Evidence = false, true
+		lazy := reg.Parse(in)
+		name := gc.path
+		if lazy.Spans != nil {
+			t.Errorf("%s: Evidence alone built %d Spans", name, len(lazy.Spans))
+		}
+		if eager.Err != nil {
+			if lazy.Evidence != nil {
+				t.Errorf("%s: a failed parse returned evidence", name)
+			}
+			continue
+		}
+		if got, want := lazy.Evidence.Len(), len(eager.Spans); got != want {
+			t.Errorf("%s: Len %d, Slice %d", name, got, want)
+			continue
+		}
+		all := slices.Collect(lazy.Evidence.All())
+		if len(all) == 0 {
+			all = nil
+		}
+		if !reflect.DeepEqual(all, eager.Spans) {
+			t.Errorf("%s: All differs from Slice", name)
+		}
+	}
+}
+
+// TestSpanSetOrder checks that spans recorded one by one and by a
+// recorder keep the order they were recorded in, that lines are counted
+// as lineNumbers counts them, and that a verbatim span over bytes that are
+// not UTF-8 reads as "invalidUTF8".
+func TestSpanSetOrder(t *testing.T) {
+	raw := "ab\ncd\xff\n\nef"
+	c := &Context{Raw: raw, recording: true}
+	c.Span("/first", 0, 1, "")
+	r := newFsRec(c, 1)
+	k := r.id("rows")
+	r.add(k, 0, 0, 3, 5, 0)           // "cd": valid
+	r.add(k, 1, 0, 3, 6, 0)           // "cd\xff": not
+	r.add(k, 2, 0, 9, 11, r.tr("x2")) // "ef"
+	r.finish()
+	c.Span("/last", 11, 11, "count")
+	want := []Span{
+		{Pointer: "/first", Start: 0, End: 1, Line: 1},
+		{Pointer: "/rows/0", Start: 3, End: 5, Line: 2},
+		{Pointer: "/rows/1", Start: 3, End: 6, Line: 2, Transform: "invalidUTF8"},
+		{Pointer: "/rows/2", Start: 9, End: 11, Line: 4, Transform: "x2"},
+		{Pointer: "/last", Start: 11, End: 11, Line: 4, Transform: "count"},
+	}
+	set := c.spanSet()
+	if got := set.Slice(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("Slice:\n got %+v\nwant %+v", got, want)
+	}
+	if got := slices.Collect(set.All()); !reflect.DeepEqual(got, want) {
+		t.Fatalf("All:\n got %+v\nwant %+v", got, want)
+	}
+	offs := []int{0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11}
+	lines := lineNumbers(raw, offs)
+	for i, off := range offs {
+		if got := set.line(off); got != lines[i] {
+			t.Errorf("line(%d) = %d, lineNumbers says %d", off, got, lines[i])
+		}
+	}
+	// Stopping early stops the walk.
+	n := 0
+	for range set.All() {
+		n++
+		if n == 2 {
+			break
+		}
+	}
+	if n != 2 {
+		t.Fatalf("walked %d", n)
+	}
+	var none *SpanSet
+	if none.Len() != 0 || none.Slice() != nil || len(slices.Collect(none.All())) != 0 {
+		t.Fatal("a nil SpanSet is not empty")
+	}
+	if (&Context{Raw: raw}).spanSet() != nil {
+		t.Fatal("a parse that did not record returned a SpanSet")
+	}
+}
+
+// TestSpanSetConcurrent reads one SpanSet from several goroutines, as
+// explain_result calls on one stored result may (run with -race).
+func TestSpanSetConcurrent(t *testing.T) {
+	raw := benchLs()
+	raw = raw[:strings.IndexByte(raw[1<<16:], '\n')+1<<16+1]
+	c := &Context{Raw: raw, Args: []string{"-la"}, OS: Linux, Now: time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC), Location: time.UTC, recording: true}
+	if _, err := parseLs(c); err != nil || len(c.unread) != 0 {
+		t.Fatal(err, c.unread)
+	}
+	want := c.spanSet().Slice()
+	set := c.spanSet() // fresh: its line index and UTF-8 check are built by the readers below
+	var wg sync.WaitGroup
+	errs := make(chan string, 4)
+	for range 4 {
+		wg.Go(func() {
+			if got := slices.Collect(set.All()); !reflect.DeepEqual(got, want) {
+				errs <- "concurrent All differs"
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Fatal(e)
+	}
+}

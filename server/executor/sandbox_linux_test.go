@@ -1,0 +1,498 @@
+//go:build linux
+
+package executor
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// childEnv names the action the test binary performs when a test starts
+// it as the program of a run ("bind:ADDR", "connect:ADDR"): the confined
+// child's own view of the kernel's answer, with the errno.
+const childEnv = "EXECUTOR_TEST_CHILD"
+
+func TestMain(m *testing.M) {
+	if act, ok := os.LookupEnv(childEnv); ok {
+		os.Exit(childAction(act))
+	}
+	os.Exit(m.Run())
+}
+
+// childAction prints "ok" or the errno name and returns 0 either way, so
+// a test reads the outcome from stdout.
+func childAction(act string) int {
+	var err error
+	switch {
+	case strings.HasPrefix(act, "bind:"):
+		var l net.Listener
+		if l, err = net.Listen("tcp4", strings.TrimPrefix(act, "bind:")); err == nil {
+			_ = l.Close()
+		}
+	case strings.HasPrefix(act, "mptcp-bind:"), strings.HasPrefix(act, "mptcp-connect:"):
+		// The raw socket a program would use to slip past Landlock's TCP
+		// rules, which do not cover Multipath TCP.
+		kind, addr, _ := strings.Cut(act, ":")
+		err = rawMPTCP(kind == "mptcp-bind", addr)
+	case strings.HasPrefix(act, "connect:"):
+		var c net.Conn
+		if c, err = net.DialTimeout("tcp4", strings.TrimPrefix(act, "connect:"), 5*time.Second); err == nil {
+			_ = c.Close()
+		}
+	default:
+		err = fmt.Errorf("unknown action %q", act)
+	}
+	var errno syscall.Errno
+	switch {
+	case err == nil:
+		fmt.Print("ok")
+	case errors.As(err, &errno):
+		fmt.Print(errnoName(errno))
+	default:
+		fmt.Print(err)
+	}
+	return 0
+}
+
+func rawMPTCP(bind bool, addr string) error {
+	ap, err := netip.ParseAddrPort(addr)
+	if err != nil {
+		return err
+	}
+	fd, err := syscall.Socket(syscall.AF_INET, syscall.SOCK_STREAM, ipprotoMPTCP)
+	if err != nil {
+		return err
+	}
+	defer syscall.Close(fd)
+	sa := &syscall.SockaddrInet4{Port: int(ap.Port()), Addr: ap.Addr().As4()}
+	if bind {
+		return syscall.Bind(fd, sa)
+	}
+	return syscall.Connect(fd, sa)
+}
+
+func errnoName(e syscall.Errno) string {
+	switch e {
+	case syscall.EACCES:
+		return "EACCES"
+	case syscall.EPERM:
+		return "EPERM"
+	case syscall.EPROTONOSUPPORT:
+		return "EPROTONOSUPPORT"
+	}
+	return "errno " + strconv.Itoa(int(e)) + " " + e.Error()
+}
+
+// needLandlock skips the test, with the reason, where the kernel cannot
+// enforce the rules under test.
+func needLandlock(t testing.TB, abi int) {
+	t.Helper()
+	st := SandboxStatus()
+	if !st.Enforced {
+		t.Skipf("Landlock unavailable: %s", st.Reason)
+	}
+	if st.ABI < abi {
+		t.Skipf("needs Landlock ABI %d, kernel has %d", abi, st.ABI)
+	}
+}
+
+func TestSandboxStatus(t *testing.T) {
+	st := SandboxStatus()
+	if st.Enforced == (st.Reason != "") {
+		t.Fatalf("status %+v: a reason must be given exactly when not enforced", st)
+	}
+	if st.Enforced && (st.ABI < 1 || st.ABI > landlockABI) {
+		t.Fatalf("status %+v: ABI out of range", st)
+	}
+	if !st.Enforced && st.ABI != 0 {
+		t.Fatalf("status %+v: ABI without enforcement", st)
+	}
+	t.Logf("sandbox: %+v", st)
+}
+
+// fsCase is one confined command and what the kernel must make of it.
+type fsCase struct {
+	name    string
+	confine Confinement
+	script  string // run by sh -c in the project directory
+	ok      bool   // the script must exit 0
+	stderr  string // a substring of stderr when !ok
+	// exists and absent are paths (relative to the project, or absolute)
+	// checked after the run.
+	exists, absent []string
+}
+
+func TestSandboxFileSystem(t *testing.T) {
+	need(t, "sh", "touch", "cat", "ls", "mkdir", "rm")
+	needLandlock(t, 1)
+	root := t.TempDir()
+	project := filepath.Join(root, "project")
+	// A sibling whose name merely starts with the project's: string
+	// prefix checks get this wrong, the kernel's inode rules cannot.
+	sibling := filepath.Join(root, "project-evil")
+	for _, d := range []string{project, sibling} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(project, "README"), []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	readonly := Confinement{}
+	build := Confinement{WritePaths: []string{project}}
+	denied := "Permission denied" // strerror(EACCES), as touch and sh print it
+	tests := []fsCase{
+		{name: "readonly reads the project", confine: readonly, script: "cat README && ls /etc >/dev/null", ok: true},
+		{name: "readonly writes /dev/null", confine: readonly, script: "echo x > /dev/null", ok: true},
+		{name: "readonly cannot create in the project", confine: readonly, script: "touch made",
+			stderr: denied, absent: []string{"made"}},
+		{name: "readonly cannot truncate in the project", confine: readonly, script: ": > README",
+			stderr: denied, exists: []string{"README"}},
+		{name: "readonly cannot delete in the project", confine: readonly, script: "rm -f README",
+			stderr: denied, exists: []string{"README"}},
+		{name: "readonly cannot write outside", confine: readonly, script: "touch " + filepath.Join(sibling, "x"),
+			stderr: denied, absent: []string{filepath.Join(sibling, "x")}},
+		{name: "build writes in the project", confine: build, script: "mkdir -p out/sub && echo x > out/sub/f && mv out/sub/f out/g && rm README",
+			ok: true, exists: []string{"out/g"}, absent: []string{"README"}},
+		{name: "build cannot write in a prefix sibling", confine: build, script: "touch " + filepath.Join(sibling, "x"),
+			stderr: denied, absent: []string{filepath.Join(sibling, "x")}},
+		{name: "build cannot write in the parent", confine: build, script: "touch ../escaped",
+			stderr: denied, absent: []string{filepath.Join(root, "escaped")}},
+		{name: "build cannot write in /tmp", confine: build, script: "touch " + filepath.Join(os.TempDir(), "parism-sandbox-escape-"+strconv.Itoa(os.Getpid())),
+			stderr: denied, absent: []string{filepath.Join(os.TempDir(), "parism-sandbox-escape-"+strconv.Itoa(os.Getpid()))}},
+		{name: "private tmp is writable", confine: Confinement{PrivateTmp: true},
+			script: `echo scratch > "$TMPDIR/f" && cat "$TMPDIR/f"`, ok: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			// The README is restored for every case: some cases delete it.
+			if err := os.WriteFile(filepath.Join(project, "README"), []byte("hello\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			c := tt.confine
+			r := Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", tt.script}, Dir: project,
+				Timeout: 10 * time.Second, Confine: &c})
+			if r.SpawnErr != nil {
+				t.Fatalf("spawn: %v", r.SpawnErr)
+			}
+			if got := r.ExitCode == 0; got != tt.ok {
+				t.Fatalf("exit %d (want success %v); stderr %q", r.ExitCode, tt.ok, r.Stderr.Data)
+			}
+			if !tt.ok && !strings.Contains(string(r.Stderr.Data), tt.stderr) {
+				t.Errorf("stderr %q does not contain %q", r.Stderr.Data, tt.stderr)
+			}
+			for _, p := range tt.exists {
+				if _, err := os.Lstat(inProject(project, p)); err != nil {
+					t.Errorf("%s should exist: %v", p, err)
+				}
+			}
+			for _, p := range tt.absent {
+				if _, err := os.Lstat(inProject(project, p)); !errors.Is(err, os.ErrNotExist) {
+					_ = os.RemoveAll(inProject(project, p))
+					t.Errorf("%s should not exist (err %v)", p, err)
+				}
+			}
+		})
+	}
+}
+
+func inProject(project, p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(project, p)
+}
+
+// TestSandboxUnconfinedControl shows the write the kernel refuses above is
+// otherwise possible, so the refusals are Landlock's doing.
+func TestSandboxUnconfinedControl(t *testing.T) {
+	need(t, "touch")
+	dir := t.TempDir()
+	r := Run(context.Background(), Spec{Path: "touch", Args: []string{"made"}, Dir: dir})
+	if r.ExitCode != 0 {
+		t.Fatalf("unconfined touch failed: %q", r.Stderr.Data)
+	}
+	r = Run(context.Background(), Spec{Path: "touch", Args: []string{"made2"}, Dir: dir, Confine: &Confinement{Mode: SandboxOff}})
+	if r.ExitCode != 0 {
+		t.Fatalf("touch with Landlock off failed: %q", r.Stderr.Data)
+	}
+}
+
+func TestSandboxPrivateTmpRemoved(t *testing.T) {
+	need(t, "sh")
+	r := Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", `echo x > "$TMPDIR/f"; printf %s "$TMPDIR"`},
+		Confine: &Confinement{PrivateTmp: true}})
+	tmp := string(r.Stdout.Data)
+	if r.ExitCode != 0 || !strings.Contains(filepath.Base(tmp), "parism-run-") {
+		t.Fatalf("exit %d, TMPDIR %q, stderr %q", r.ExitCode, tmp, r.Stderr.Data)
+	}
+	if _, err := os.Stat(tmp); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("private tmp %s survived the run: %v", tmp, err)
+	}
+}
+
+func TestSandboxNetwork(t *testing.T) {
+	needLandlock(t, 4)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp4", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			_ = c.Close()
+		}
+	}()
+	connect := "connect:" + l.Addr().String()
+	// A port that was free a moment ago, for the bind cases.
+	free, err := net.Listen("tcp4", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bind := "bind:" + free.Addr().String()
+	_ = free.Close()
+	tests := []struct {
+		name    string
+		act     string
+		confine Confinement
+		want    string
+	}{
+		{"bind refused", bind, Confinement{}, "EACCES"},
+		{"ephemeral bind refused", "bind:127.0.0.1:0", Confinement{}, "EACCES"},
+		{"bind allowed", bind, Confinement{AllowBind: true}, "ok"},
+		{"connect refused", connect, Confinement{}, "EACCES"},
+		{"connect allowed", connect, Confinement{AllowConnect: true}, "ok"},
+		{"landlock off", connect, Confinement{Mode: SandboxOff}, "ok"},
+		// Go's own listeners try MPTCP first and fall back to TCP, which
+		// is what makes the cases above see EACCES at all.
+		{"mptcp bind refused", "mptcp-" + bind, Confinement{}, "EPROTONOSUPPORT"},
+		{"mptcp connect refused", "mptcp-" + connect, Confinement{}, "EPROTONOSUPPORT"},
+		{"mptcp allowed when tcp is", "mptcp-" + connect, Confinement{AllowBind: true, AllowConnect: true}, "ok"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := tt.confine
+			r := Run(context.Background(), Spec{Path: exe, Env: []string{childEnv + "=" + tt.act},
+				Timeout: 10 * time.Second, Confine: &c})
+			if got := string(r.Stdout.Data); r.ExitCode != 0 || got != tt.want {
+				t.Fatalf("got %q (exit %d, stderr %q), want %q", got, r.ExitCode, r.Stderr.Data, tt.want)
+			}
+		})
+	}
+}
+
+// TestSandboxSignalScope: a confined child cannot signal the server (ABI 6
+// scoping), while the server still kills the child's group.
+func TestSandboxSignalScope(t *testing.T) {
+	need(t, "sh")
+	needLandlock(t, 6)
+	r := Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", "kill -0 " + strconv.Itoa(os.Getpid())},
+		Confine: &Confinement{}})
+	if r.ExitCode == 0 {
+		t.Fatal("a confined child could signal the server")
+	}
+	if !strings.Contains(strings.ToLower(string(r.Stderr.Data)), "not permitted") {
+		t.Errorf("stderr %q: want EPERM", r.Stderr.Data)
+	}
+}
+
+// TestSandboxProcessState reads the confined child's own view of its
+// limits, no_new_privs flag and environment.
+func TestSandboxProcessState(t *testing.T) {
+	need(t, "sh", "cat", "grep", "env")
+	c := &Confinement{MaxMemoryBytes: 3 << 30, MaxFileBytes: 5 << 20, CPUSeconds: 7, MaxProcs: 4000}
+	r := Run(context.Background(), Spec{Path: "sh",
+		Args:    []string{"-c", `cat /proc/self/limits; grep NoNewPrivs /proc/self/status; env; printf 'argv0=%s\n' "$0"`},
+		Env:     []string{"PATH=" + os.Getenv("PATH"), "KEEP=1"},
+		Confine: c})
+	out := string(r.Stdout.Data)
+	if r.ExitCode != 0 {
+		t.Fatalf("exit %d: %q", r.ExitCode, r.Stderr.Data)
+	}
+	for _, want := range []string{
+		"Max cpu time              7                    8                    seconds",
+		"Max file size             5242880              5242880              bytes",
+		"Max address space         3221225472           3221225472           bytes",
+		"Max processes             4000                 4000                 processes",
+		"NoNewPrivs:\t1",
+		"KEEP=1",
+		"argv0=sh",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("child output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, helperEnv) {
+		t.Errorf("the helper's variable reached the program:\n%s", out)
+	}
+}
+
+func TestSandboxCPULimit(t *testing.T) {
+	need(t, "sh")
+	r := Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", "while :; do :; done"},
+		Timeout: 30 * time.Second, Confine: &Confinement{CPUSeconds: 1}})
+	if r.TimedOut || r.Signal != syscall.SIGXCPU.String() {
+		t.Fatalf("timed out %v, signal %q: want %q", r.TimedOut, r.Signal, syscall.SIGXCPU.String())
+	}
+	if r.Duration > 15*time.Second {
+		t.Errorf("took %v for 1s of CPU", r.Duration)
+	}
+}
+
+func TestSandboxFileSizeLimit(t *testing.T) {
+	need(t, "sh", "head")
+	dir := t.TempDir()
+	r := Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", "head -c 3000000 /dev/zero > big; echo $?"}, Dir: dir,
+		Confine: &Confinement{WritePaths: []string{dir}, MaxFileBytes: 1 << 20}})
+	fi, err := os.Stat(filepath.Join(dir, "big"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Size() != 1<<20 {
+		t.Errorf("file grew to %d bytes, limit %d", fi.Size(), 1<<20)
+	}
+	// head dies of SIGXFSZ: the shell reports 128+25.
+	if got := strings.TrimSpace(string(r.Stdout.Data)); got != strconv.Itoa(128+int(syscall.SIGXFSZ)) {
+		t.Errorf("head exit status %q, stderr %q", got, r.Stderr.Data)
+	}
+}
+
+func TestSandboxSpawnErrors(t *testing.T) {
+	// A path with a '/' is not checked before the spawn: the helper's
+	// execve reports what is wrong, through the status pipe.
+	plain := filepath.Join(t.TempDir(), "plain")
+	if err := os.WriteFile(plain, []byte("#!/bin/sh\necho hi\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		spec   Spec
+		reason string
+	}{
+		{"missing program", Spec{Path: "/nonexistent/prog"}, ReasonNotFound},
+		{"not executable", Spec{Path: plain}, ReasonPermission},
+		{"bad mode", Spec{Path: "true", Confine: &Confinement{Mode: "sometimes"}}, ReasonSandbox},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := tt.spec
+			if s.Confine == nil {
+				s.Confine = &Confinement{}
+			}
+			r := Run(context.Background(), s)
+			var se *SpawnError
+			if !errors.As(r.SpawnErr, &se) || se.Reason != tt.reason {
+				t.Fatalf("spawn error %v, want reason %q", r.SpawnErr, tt.reason)
+			}
+			if r.Started || r.ExitCode != -1 {
+				t.Errorf("started %v exit %d for a program that never ran", r.Started, r.ExitCode)
+			}
+		})
+	}
+}
+
+// TestSandboxKeepsGroupControl repeats the executor's process-group
+// guarantees with the helper in between: the program it executes is still
+// the group leader.
+func TestSandboxKeepsGroupControl(t *testing.T) {
+	need(t, "sh", "sleep")
+	t.Run("timeout kills the grandchild", func(t *testing.T) {
+		r := Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", "sleep 30 & echo $!; sleep 30"},
+			Timeout: 500 * time.Millisecond, Confine: &Confinement{}})
+		if !r.TimedOut {
+			t.Fatalf("not timed out: %+v", r)
+		}
+		pid := firstPID(t, r)
+		killLater(t, pid)
+		if !pidGone(t, pid) {
+			t.Fatalf("grandchild %d survived", pid)
+		}
+	})
+	t.Run("cancel kills the group", func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+		defer cancel()
+		r := Run(ctx, Spec{Path: "sh", Args: []string{"-c", "sleep 30 & echo $!; sleep 30"}, Confine: &Confinement{}})
+		if !r.Canceled {
+			t.Fatalf("not cancelled: %+v", r)
+		}
+		pid := firstPID(t, r)
+		killLater(t, pid)
+		if !pidGone(t, pid) {
+			t.Fatalf("grandchild %d survived", pid)
+		}
+	})
+	t.Run("leader exit kills the background child", func(t *testing.T) {
+		r := Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", "sleep 30 >/dev/null 2>&1 & echo $!"},
+			Timeout: 10 * time.Second, Confine: &Confinement{}})
+		pid := firstPID(t, r)
+		killLater(t, pid)
+		if !pidGone(t, pid) {
+			t.Fatalf("background child %d survived", pid)
+		}
+	})
+	t.Run("exit status and output caps", func(t *testing.T) {
+		r := Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", "seq 1 100000; exit 3"},
+			MaxStdout: 1000, Confine: &Confinement{}})
+		if r.ExitCode != 3 || !r.Stdout.Truncated || len(r.Stdout.Data) > 1000 {
+			t.Fatalf("exit %d truncated %v len %d", r.ExitCode, r.Stdout.Truncated, len(r.Stdout.Data))
+		}
+	})
+}
+
+// TestSandboxNoFDLeak: the status pipe and the private directory are
+// released on every path: success, exec failure, a bad mode, a timeout.
+func TestSandboxNoFDLeak(t *testing.T) {
+	need(t, "sh")
+	count := func() int {
+		ents, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(ents)
+	}
+	c := &Confinement{PrivateTmp: true}
+	specs := []Spec{
+		{Path: "sh", Args: []string{"-c", "echo out; echo err >&2"}, Confine: c},
+		{Path: "/nonexistent/prog", Confine: c},
+		{Path: "sh", Confine: &Confinement{Mode: "bogus"}},
+		{Path: "sh", Args: []string{"-c", "sleep 5"}, Timeout: 20 * time.Millisecond, Confine: c},
+	}
+	Run(context.Background(), specs[0])
+	before := count()
+	for range 3 {
+		for _, s := range specs {
+			Run(context.Background(), s)
+		}
+	}
+	if after := count(); after != before {
+		t.Errorf("open fds went from %d to %d", before, after)
+	}
+	// A command killed on timeout loses its private directory too.
+	r := Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", `echo "$TMPDIR"; sleep 5`},
+		Timeout: 300 * time.Millisecond, Confine: c})
+	tmp := strings.TrimSpace(string(r.Stdout.Data))
+	if !r.TimedOut || tmp == "" {
+		t.Fatalf("timed out %v, TMPDIR %q", r.TimedOut, tmp)
+	}
+	if _, err := os.Stat(tmp); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("private directory %s survived a timeout: %v", tmp, err)
+	}
+}

@@ -1,0 +1,30 @@
+//go:build !linux
+
+package executor
+
+import (
+	"errors"
+	"os/exec"
+	"runtime"
+)
+
+// SandboxStatus reports that this platform has no Landlock. Confined runs
+// start the program directly: no_new_privs and the resource limits are
+// Linux-only here too, so only the process group and the timeout apply.
+func SandboxStatus() Sandbox {
+	return Sandbox{Reason: "Landlock is Linux-only; on " + runtime.GOOS + " children run without kernel confinement or resource limits"}
+}
+
+type sandboxRun struct{}
+
+// confine refuses a SandboxRequired run and otherwise leaves cmd as is.
+func confine(_ *exec.Cmd, s Spec) (*sandboxRun, error) {
+	if s.Confine != nil && s.Confine.Mode == SandboxRequired {
+		return nil, &SpawnError{Reason: ReasonSandboxUnavailable, Path: s.Path, Dir: s.Dir, Err: errors.New(SandboxStatus().Reason)}
+	}
+	return nil, nil
+}
+
+func (*sandboxRun) started(Spec, string) error { return nil }
+func (*sandboxRun) startFailed()               {}
+func (*sandboxRun) cleanup()                   {}
