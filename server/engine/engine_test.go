@@ -21,7 +21,20 @@ func TestMain(m *testing.M) {
 		// The tests run real coreutils and read /proc.
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	os.Exit(hermetic(m))
+}
+
+// hermetic runs the tests with PARISM_HOME in a fresh directory, so parser
+// packs installed on the developer's machine (~/.parism/parsers) never
+// change what the tests see.
+func hermetic(m *testing.M) int {
+	home, err := os.MkdirTemp("", "parism-home-")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(home)
+	os.Setenv("PARISM_HOME", home)
+	return m.Run()
 }
 
 func TestRunLsLong(t *testing.T) {

@@ -9,9 +9,16 @@
 // With Spec.Confine, on Linux, the kernel confines the child (Landlock,
 // no_new_privs, a seccomp filter, resource limits). Landlock cannot be
 // undone by the process that applies it, so the executor never applies it
-// to its caller: it re-executes the running binary as a small helper that
-// confines itself and then executes the program. The helper is recognised
-// by this package's init function, so it works in any binary that links
-// the package, including go test binaries; it never runs otherwise.
-// SandboxStatus reports what the host can enforce.
+// to its caller: it starts a small helper (package sandboxhelper) that
+// confines itself and then executes the program.
+//
+// The helper is the parism-sandbox binary (cli/cmd/parism-sandbox) when
+// it is installed next to the running executable or named, by absolute
+// path, in the PARISM_SANDBOX_BINARY variable (HelperPathEnv); it starts
+// a few milliseconds faster than a large binary. Otherwise, or with
+// PARISM_SANDBOX_BINARY=self, the running binary is re-executed and this
+// package's init function runs the helper, so confinement works in any
+// binary that links the package, including go test binaries; that init
+// does nothing otherwise. SandboxStatus reports what the host can enforce
+// and which helper is used.
 package executor

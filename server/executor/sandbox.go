@@ -18,6 +18,12 @@ const (
 	SandboxRequired = "required"
 )
 
+// HelperPathEnv names the variable an operator sets to choose the sandbox
+// helper on Linux: an absolute path to a parism-sandbox binary, or "self" to
+// re-execute the running binary. It is read once, from the process's own
+// environment, which a project cannot set.
+const HelperPathEnv = "PARISM_SANDBOX_BINARY"
+
 // Reasons a confined child could not be started, in SpawnError.Reason.
 const (
 	// ReasonSandboxUnavailable: Confinement.Mode is SandboxRequired and the
@@ -30,8 +36,9 @@ const (
 
 // Confinement is what the kernel enforces on one child, under whatever the
 // caller's policy already checked, so that a policy mistake is not a
-// breach. On Linux the child is started through a helper (this very binary,
-// re-executed: see the package documentation) that sets no_new_privs, the
+// breach. On Linux the child is started through a helper (the parism-sandbox
+// binary, or this very binary re-executed: see the package documentation)
+// that sets no_new_privs, the
 // resource limits and the Landlock rules on itself and then executes the
 // program, which inherits all of them irreversibly.
 //
@@ -85,6 +92,15 @@ type Sandbox struct {
 	ABI int `json:"abi"`
 	// Reason says why Enforced is false ("" when it is true).
 	Reason string `json:"reason,omitempty"`
+	// Helper is the program each confined child is started through on
+	// Linux: the dedicated parism-sandbox binary when one is installed
+	// next to the running executable or named by PARISM_SANDBOX_BINARY,
+	// else "/proc/self/exe" (this binary, re-executed); "" elsewhere.
+	Helper string `json:"helper,omitempty"`
+	// HelperIgnored says why a parism-sandbox that was found or configured
+	// is not used (not executable, not a regular file, writable by every
+	// user, owned by another user, a relative path).
+	HelperIgnored string `json:"helper_ignored,omitempty"`
 }
 
 // cpuSeconds is the RLIMIT_CPU the helper sets: c.CPUSeconds, or the

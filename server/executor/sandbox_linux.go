@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,233 +18,102 @@ import (
 	"time"
 
 	llsys "github.com/landlock-lsm/go-landlock/landlock/syscall"
+	"github.com/parism-go/parism/server/sandboxhelper"
 	"golang.org/x/sys/unix"
 )
 
-// The helper is this very binary, started again as /proc/self/exe with
-// argv[0] set to helperArg0 and its configuration in the helperEnv
-// variable. Both must be present: argv[0] alone could be chosen by anyone
-// running the binary, and an inherited variable alone must never turn a
-// server into a helper. init below recognises them, so every binary that
-// links this package (the parism CLI, a library user's program, a go test
-// binary) can confine its children without a separate executable.
 const (
-	helperArg0 = "parism-sandbox-helper"
-	helperEnv  = "PARISM_SANDBOX_HELPER"
-	// helperStatusFD is the helper's end of the status pipe (ExtraFiles[0]).
-	// It is close-on-exec: EOF without a message means the target runs.
-	helperStatusFD = 3
-	// landlockABI is the newest Landlock ABI whose rules the helper asks
-	// for (landlock.V7); newer kernels enforce these rights and no others.
-	landlockABI = 7
+	helperArg0  = sandboxhelper.Arg0
+	helperEnv   = sandboxhelper.Env
+	landlockABI = sandboxhelper.LandlockABI
 	// selfExe re-executes the running binary even if its file was replaced
 	// or deleted since the server started (an upgrade in place).
 	selfExe = "/proc/self/exe"
+	// helperName is the dedicated helper's file name, looked up next to
+	// the running executable.
+	helperName = "parism-sandbox"
 	// helperStartLimit bounds the wait for the helper to execute the
 	// program (normally a few milliseconds).
 	helperStartLimit = 10 * time.Second
 )
 
-func init() {
-	if len(os.Args) < 2 || os.Args[0] != helperArg0 {
-		return
-	}
-	if raw, ok := os.LookupEnv(helperEnv); ok {
-		runHelper(raw) // never returns
-	}
+// init turns this process into the helper when it was re-executed as one
+// (the fallback when no parism-sandbox binary is installed), so every
+// binary that links this package (the parism CLI, a library user's
+// program, a go test binary) can confine its children on its own.
+func init() { sandboxhelper.Main() }
+
+// helperChoice is the program confine starts: a dedicated parism-sandbox
+// binary, or this one re-executed.
+type helperChoice struct {
+	path string // the helper binary; selfExe for the fallback
+	// ignored says why a configured or installed helper is not used.
+	ignored string
 }
 
-// helperConfig is the helper's whole input, as JSON in helperEnv.
-type helperConfig struct {
-	Path     string   `json:"path"` // the resolved program
-	Landlock bool     `json:"landlock"`
-	ABI      int      `json:"abi"`
-	Read     []string `json:"read"`
-	Write    []string `json:"write"`
-	Bind     bool     `json:"bind"`
-	Connect  bool     `json:"connect"`
-	CPU      uint64   `json:"cpu"`   // RLIMIT_CPU seconds, 0: unchanged
-	AS       uint64   `json:"as"`    // RLIMIT_AS bytes, 0: unchanged
-	FSize    uint64   `json:"fsize"` // RLIMIT_FSIZE bytes, 0: unchanged
-	NProc    uint64   `json:"nproc"` // RLIMIT_NPROC, 0: unchanged
-}
+// sandboxHelper is chosen once per process: the installation does not
+// change under a running server. Tests replace it.
+var sandboxHelper = sync.OnceValue(func() helperChoice {
+	exe, err := os.Executable()
+	if err != nil {
+		exe = ""
+	}
+	setting, set := os.LookupEnv(HelperPathEnv)
+	return findHelper(exe, setting, set)
+})
 
-// runHelper confines the current process and executes the target; argv is
-// os.Args[1:]. Any failure is written to the status pipe as
-// "stage\x00errno\x00message" and the helper exits 127 without running the
-// target.
-func runHelper(raw string) {
-	// Landlock, seccomp and no_new_privs belong to the thread: set them
-	// and exec from one and the same thread.
-	runtime.LockOSThread()
-	status := os.NewFile(helperStatusFD, "status")
-	syscall.CloseOnExec(helperStatusFD)
-	fail := func(stage string, err error) {
-		var errno syscall.Errno
-		errors.As(err, &errno)
-		if status != nil {
-			_, _ = fmt.Fprintf(status, "%s\x00%d\x00%s", stage, int(errno), err)
+// findHelper picks the helper: the explicit setting when there is one,
+// else parism-sandbox in the directory of the running executable (exe),
+// else this binary. Only the operator decides either place: the
+// variable is the server's own, and the executable's directory is where
+// parism was installed. A helper that fails checkHelper is ignored, not
+// fatal: the fallback confines exactly as well, only slower.
+func findHelper(exe, setting string, set bool) helperChoice {
+	if set && setting != "" {
+		if setting == "self" {
+			return helperChoice{path: selfExe}
 		}
-		os.Exit(127)
-	}
-	var c helperConfig
-	if err := json.Unmarshal([]byte(raw), &c); err != nil {
-		fail("sandbox", fmt.Errorf("bad helper configuration: %w", err))
-	}
-	env := make([]string, 0, len(os.Environ()))
-	for _, kv := range os.Environ() {
-		if envName(kv) != helperEnv {
-			env = append(env, kv)
+		if !filepath.IsAbs(setting) {
+			return helperChoice{path: selfExe, ignored: HelperPathEnv + "=" + setting + " is not an absolute path"}
 		}
-	}
-	// Without no_new_privs a setuid program could regain what Landlock and
-	// the limits take away; Landlock requires it anyway.
-	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
-		fail("sandbox", fmt.Errorf("prctl(PR_SET_NO_NEW_PRIVS): %w", err))
-	}
-	if c.Landlock {
-		if err := restrict(c); err != nil {
-			fail("sandbox", fmt.Errorf("landlock: %w", err))
+		if err := checkHelper(setting); err != nil {
+			return helperChoice{path: selfExe, ignored: HelperPathEnv + ": " + err.Error()}
 		}
-		if c.ABI >= 4 && (!c.Bind || !c.Connect) {
-			// Landlock's TCP rules miss MPTCP sockets (seccomp_linux.go).
-			if err := denyMPTCP(); err != nil {
-				fail("sandbox", err)
-			}
-		}
+		return helperChoice{path: setting}
 	}
-	// Limits last: a small RLIMIT_AS could starve the Go runtime above.
-	for _, l := range []struct {
-		res int
-		val uint64
-		// hard is the hard limit: RLIMIT_CPU's is a second later, so the
-		// SIGXCPU at the soft limit is followed by a SIGKILL for a process
-		// that ignores it.
-		hard uint64
-	}{
-		{unix.RLIMIT_CPU, c.CPU, c.CPU + 1},
-		{unix.RLIMIT_AS, c.AS, c.AS},
-		{unix.RLIMIT_FSIZE, c.FSize, c.FSize},
-		{unix.RLIMIT_NPROC, c.NProc, c.NProc},
-	} {
-		if l.val == 0 {
-			continue
-		}
-		if err := lowerLimit(l.res, l.val, l.hard); err != nil {
-			fail("sandbox", err)
-		}
+	if exe == "" {
+		return helperChoice{path: selfExe}
 	}
-	err := syscall.Exec(c.Path, os.Args[1:], env)
-	fail("exec", err)
-}
-
-// lowerLimit sets a resource limit, never above the current hard limit
-// (raising it needs privileges the helper does not take).
-func lowerLimit(res int, soft, hard uint64) error {
-	var cur unix.Rlimit
-	if err := unix.Getrlimit(res, &cur); err != nil {
-		return fmt.Errorf("getrlimit(%d): %w", res, err)
-	}
-	hard = min(hard, cur.Max)
-	soft = min(soft, hard)
-	if err := unix.Setrlimit(res, &unix.Rlimit{Cur: soft, Max: hard}); err != nil {
-		return fmt.Errorf("setrlimit(%d): %w", res, err)
-	}
-	return nil
-}
-
-// Landlock access rights, by what they let a program do.
-const (
-	llRead = llsys.AccessFSExecute | llsys.AccessFSReadFile | llsys.AccessFSReadDir
-	// llWriteFile is for single files (/dev/null): a path-beneath rule on
-	// a file may only carry file rights.
-	llWriteFile = llsys.AccessFSReadFile | llsys.AccessFSWriteFile | llsys.AccessFSTruncate
-	// llWriteDir is everything inside a writable directory, including
-	// moving files between writable directories (Refer), which mv and
-	// build tools' atomic renames need.
-	llWriteDir = llRead | llsys.AccessFSWriteFile | llsys.AccessFSTruncate | llsys.AccessFSRemoveDir |
-		llsys.AccessFSRemoveFile | llsys.AccessFSMakeChar | llsys.AccessFSMakeDir | llsys.AccessFSMakeReg |
-		llsys.AccessFSMakeSock | llsys.AccessFSMakeFifo | llsys.AccessFSMakeBlock | llsys.AccessFSMakeSym |
-		llsys.AccessFSRefer
-)
-
-// handledFS is every file-system right Landlock knows at an ABI: whatever
-// is handled and not granted by a rule is denied.
-func handledFS(abi int) uint64 {
+	p := filepath.Join(filepath.Dir(exe), helperName)
+	err := checkHelper(p)
 	switch {
-	case abi <= 0:
-		return 0
-	case abi == 1:
-		return 1<<13 - 1
-	case abi == 2:
-		return 1<<14 - 1 // + refer
-	case abi <= 4:
-		return 1<<15 - 1 // + truncate
-	default:
-		return 1<<16 - 1 // + ioctl on devices (ABI 5, up to our ABI 7)
+	case err == nil:
+		return helperChoice{path: p}
+	case errors.Is(err, fs.ErrNotExist):
+		return helperChoice{path: selfExe} // not installed: the normal case for library users
 	}
+	return helperChoice{path: selfExe, ignored: err.Error()}
 }
 
-// restrict applies the Landlock rules of c to the calling thread, which
-// then executes the program: the domain belongs to the thread's
-// credentials, and execve gives the new image the calling thread's. The
-// Go runtime's other threads die at execve and run none of our code
-// meanwhile, so go-landlock's all-threads machinery (psx, which costs
-// milliseconds of signalling) is not needed here.
-func restrict(c helperConfig) error {
-	fsRights := handledFS(c.ABI)
-	attr := llsys.RulesetAttr{HandledAccessFS: fsRights}
-	if c.ABI >= 4 {
-		if !c.Bind {
-			attr.HandledAccessNet |= llsys.AccessNetBindTCP
-		}
-		if !c.Connect {
-			attr.HandledAccessNet |= llsys.AccessNetConnectTCP
-		}
-	}
-	if c.ABI >= 6 {
-		// Signals and abstract unix sockets cannot reach processes outside
-		// the child's domain: the server, other runs, the user's session.
-		attr.Scoped = llsys.ScopeAbstractUnixSocket | llsys.ScopeSignal
-	}
-	fd, err := llsys.LandlockCreateRuleset(&attr, 0)
+// checkHelper accepts a regular file this process may execute, owned by
+// root or by this user and not writable by everyone: a file another user
+// could replace would run every command's confinement.
+func checkHelper(p string) error {
+	fi, err := os.Stat(p)
 	if err != nil {
-		return fmt.Errorf("landlock_create_ruleset: %w", err)
+		return err
 	}
-	defer syscall.Close(fd)
-	for _, r := range []struct {
-		paths  []string
-		rights uint64
-	}{
-		{c.Read, llRead},
-		// Programs redirect to /dev/null and open it for writing.
-		{[]string{"/dev/null"}, llWriteFile},
-		{c.Write, llWriteDir},
-	} {
-		for _, p := range r.paths {
-			if err := addPath(fd, p, r.rights&fsRights); err != nil {
-				return err
-			}
-		}
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file", p)
 	}
-	if err := llsys.LandlockRestrictSelf(fd, 0); err != nil {
-		return fmt.Errorf("landlock_restrict_self: %w", err)
+	if fi.Mode().Perm()&0o002 != 0 {
+		return fmt.Errorf("%s is writable by every user", p)
 	}
-	return nil
-}
-
-// addPath grants rights under path; a missing path grants nothing.
-func addPath(rulesetFD int, path string, rights uint64) error {
-	pfd, err := syscall.Open(path, unix.O_PATH|unix.O_CLOEXEC, 0)
-	if errors.Is(err, syscall.ENOENT) {
-		return nil
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok && st.Uid != 0 && int(st.Uid) != os.Geteuid() {
+		return fmt.Errorf("%s is owned by user %d, neither root nor this user", p, st.Uid)
 	}
-	if err != nil {
-		return fmt.Errorf("open %s: %w", path, err)
-	}
-	defer syscall.Close(pfd)
-	if err := llsys.LandlockAddPathBeneathRule(rulesetFD, &llsys.PathBeneathAttr{AllowedAccess: rights, ParentFd: pfd}, 0); err != nil {
-		return fmt.Errorf("landlock_add_rule %s: %w", path, err)
+	if err := unix.Access(p, unix.X_OK); err != nil {
+		return fmt.Errorf("%s is not executable: %w", p, err)
 	}
 	return nil
 }
@@ -257,6 +125,13 @@ var sandboxOnce = sync.OnceValue(sandboxStatus)
 func SandboxStatus() Sandbox { return sandboxOnce() }
 
 func sandboxStatus() Sandbox {
+	st := landlockStatus()
+	h := sandboxHelper()
+	st.Helper, st.HelperIgnored = h.path, h.ignored
+	return st
+}
+
+func landlockStatus() Sandbox {
 	v, err := llsys.LandlockGetABIVersion()
 	switch {
 	case errors.Is(err, syscall.ENOSYS):
@@ -276,8 +151,10 @@ func sandboxStatus() Sandbox {
 			v = 5
 		}
 	}
-	if _, err := os.Stat(selfExe); err != nil {
-		return Sandbox{Reason: "cannot re-execute this binary as the sandbox helper: " + err.Error()}
+	if sandboxHelper().path == selfExe {
+		if _, err := os.Stat(selfExe); err != nil {
+			return Sandbox{Reason: "cannot re-execute this binary as the sandbox helper: " + err.Error()}
+		}
 	}
 	return Sandbox{Enforced: true, ABI: min(v, landlockABI)}
 }
@@ -308,7 +185,8 @@ func confine(cmd *exec.Cmd, s Spec) (*sandboxRun, error) {
 	if mode == SandboxRequired && !st.Enforced {
 		return nil, &SpawnError{Reason: ReasonSandboxUnavailable, Path: s.Path, Dir: s.Dir, Err: errors.New(st.Reason)}
 	}
-	hc := helperConfig{
+	hc := sandboxhelper.Config{
+		Version:  sandboxhelper.Version,
 		Path:     cmd.Path,
 		Landlock: mode != SandboxOff && st.Enforced,
 		ABI:      st.ABI,
@@ -347,10 +225,10 @@ func confine(cmd *exec.Cmd, s Spec) (*sandboxRun, error) {
 		sr.cleanup()
 		return nil, &SpawnError{Reason: ReasonOther, Path: s.Path, Dir: s.Dir, Err: err}
 	}
-	cmd.Path = selfExe
+	cmd.Path = sandboxHelper().path
 	cmd.Args = append([]string{helperArg0}, cmd.Args...)
 	cmd.Env = withVar(env, helperEnv, string(raw))
-	cmd.ExtraFiles = []*os.File{sr.statusW}
+	cmd.ExtraFiles = []*os.File{sr.statusW} // the child's fd 3: sandboxhelper.StatusFD
 	return sr, nil
 }
 
@@ -360,8 +238,9 @@ func confine(cmd *exec.Cmd, s Spec) (*sandboxRun, error) {
 func (sr *sandboxRun) started(s Spec, path string) error {
 	_ = sr.statusW.Close()
 	sr.statusW = nil
-	// The helper is a fresh start of this binary; one stuck in some
-	// package's init must not hold Run forever.
+	// The helper is a fresh start of a Go binary (this one, in the
+	// fallback); one stuck in some package's init must not hold Run
+	// forever.
 	_ = sr.statusR.SetReadDeadline(time.Now().Add(helperStartLimit))
 	msg, err := io.ReadAll(sr.statusR)
 	_ = sr.statusR.Close()

@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/parism-go/parism/server/sandboxhelper"
 )
 
 // childEnv names the action the test binary performs when a test starts
@@ -26,7 +28,11 @@ func TestMain(m *testing.M) {
 	if act, ok := os.LookupEnv(childEnv); ok {
 		os.Exit(childAction(act))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if helperBuildDir != "" {
+		_ = os.RemoveAll(helperBuildDir)
+	}
+	os.Exit(code)
 }
 
 // childAction prints "ok" or the errno name and returns 0 either way, so
@@ -69,7 +75,7 @@ func rawMPTCP(bind bool, addr string) error {
 	if err != nil {
 		return err
 	}
-	fd, err := syscall.Socket(syscall.AF_INET, syscall.SOCK_STREAM, ipprotoMPTCP)
+	fd, err := syscall.Socket(syscall.AF_INET, syscall.SOCK_STREAM, sandboxhelper.IPProtoMPTCP)
 	if err != nil {
 		return err
 	}
@@ -116,6 +122,9 @@ func TestSandboxStatus(t *testing.T) {
 	}
 	if !st.Enforced && st.ABI != 0 {
 		t.Fatalf("status %+v: ABI without enforcement", st)
+	}
+	if st.Helper == "" {
+		t.Errorf("status %+v: no helper named", st)
 	}
 	t.Logf("sandbox: %+v", st)
 }

@@ -33,8 +33,16 @@ func TestMain(m *testing.M) {
 	if runtime.GOOS != "linux" {
 		os.Exit(0) // the tests run coreutils and read /proc
 	}
+	// PARISM_HOME in a fresh directory: packs installed on the developer's
+	// machine must not change what the tests (and the binary) see.
+	home, err := os.MkdirTemp("", "parism-home-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("PARISM_HOME", home)
 	code := m.Run()
 	cleanupBinary()
+	os.RemoveAll(home)
 	os.Exit(code)
 }
 

@@ -1,6 +1,6 @@
 //go:build linux
 
-package executor
+package sandboxhelper
 
 import (
 	"fmt"
@@ -10,12 +10,11 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// ipprotoMPTCP is IPPROTO_MPTCP. Landlock's TCP rules do not cover
-// Multipath TCP sockets (checked on Linux 6.18: bind and connect through
-// an MPTCP socket succeed where plain TCP gets EACCES), and Go 1.24+
-// listeners use MPTCP by default. The helper closes that gap with a
-// seccomp filter whenever it restricts the network.
-const ipprotoMPTCP = 262
+// Landlock's TCP rules do not cover Multipath TCP sockets (IPProtoMPTCP;
+// checked on Linux 6.18: bind and connect through an MPTCP socket succeed
+// where plain TCP gets EACCES), and Go 1.24+ listeners use MPTCP by
+// default. The helper closes that gap with a seccomp filter whenever it
+// restricts the network.
 
 // nativeAudit is the AUDIT_ARCH value of this build's architecture; 0 where
 // the filter is not built (the gap is then reported by documentation only).
@@ -63,7 +62,7 @@ func denyMPTCP() error {
 		{Code: unix.BPF_JMP | unix.BPF_JGE | unix.BPF_K, K: x32Bit, Jt: 4}, // 3: x32 -> 8
 		jeq(unix.SYS_SOCKET, 0, 2),                                 // 4: not socket -> 7
 		ld(offProto),                                               // 5
-		jeq(ipprotoMPTCP, 2, 0),                                    // 6: MPTCP -> 9
+		jeq(IPProtoMPTCP, 2, 0),                                    // 6: MPTCP -> 9
 		ret(unix.SECCOMP_RET_ALLOW),                                // 7
 		ret(unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)),          // 8
 		ret(unix.SECCOMP_RET_ERRNO | uint32(unix.EPROTONOSUPPORT)), // 9
