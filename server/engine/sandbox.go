@@ -16,6 +16,11 @@ type SandboxInfo struct {
 	ABI int `json:"abi"`
 	// Reason says why Enforced is false.
 	Reason string `json:"reason,omitempty"`
+	// Helper is the program children are started through (parism-sandbox
+	// beside the executable, or this binary re-executed); HelperIgnored
+	// says why a configured or found parism-sandbox was not used.
+	Helper        string `json:"helper,omitempty"`
+	HelperIgnored string `json:"helper_ignored,omitempty"`
 }
 
 // networkCommands may open TCP connections under the readonly profile:
@@ -45,7 +50,7 @@ func sandboxInfo(mode string) SandboxInfo {
 		mode = config.SandboxAuto
 	}
 	st := executor.SandboxStatus()
-	info := SandboxInfo{Mode: mode, Enforced: st.Enforced, ABI: st.ABI, Reason: st.Reason}
+	info := SandboxInfo{Mode: mode, Enforced: st.Enforced, ABI: st.ABI, Reason: st.Reason, Helper: st.Helper, HelperIgnored: st.HelperIgnored}
 	switch {
 	case mode == config.SandboxOff:
 		info.Enforced, info.ABI = false, 0
