@@ -163,7 +163,9 @@ func Run(o Options) (*Results, error) {
 		}
 		defer os.RemoveAll(dir)
 		bin = filepath.Join(dir, "parism")
-		build := exec.Command("go", "build", "-o", bin, "./cli/cmd/parism")
+		// Both binaries, side by side as installed: parism starts its
+		// sandboxed children through parism-sandbox when it sits beside it.
+		build := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "./cli/cmd/parism", "./cli/cmd/parism-sandbox")
 		build.Dir = o.Root
 		var stderr bytes.Buffer
 		build.Stderr = &stderr
