@@ -100,7 +100,7 @@ type benchCase struct {
 // benchGolden builds a case from testdata/<base>.txt and its arguments:
 // the first head lines once, the data lines repeated to at least 1 MB,
 // the last tail lines (a total) once.
-func benchGolden(b *testing.B, name string, parse func(*Context) (any, error), base string, head, tail int) benchCase {
+func benchGolden(b testing.TB, name string, parse func(*Context) (any, error), base string, head, tail int) benchCase {
 	raw, err := os.ReadFile(filepath.Join("testdata", base+".txt"))
 	if err != nil {
 		b.Fatal(err)

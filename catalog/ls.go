@@ -266,22 +266,34 @@ func lsCheck(args []string, os OS) *ParseError {
 
 // lsParser holds the state of one parse.
 type lsParser struct {
-	c       *Context
-	o       lsOpts
-	res     *LsResult
-	ints    int64Slab
-	rec     rowSpans // spans of the row being read
-	now     time.Time
-	ts      []byte  // arena of ISO timestamps
-	tsAt    []int32 // per entry: end offset of its timestamp in ts (start is the previous end)
-	nowWall int64   // Now as wall-clock minutes since 1970 in Location
+	c    *Context
+	o    lsOpts
+	res  *LsResult
+	ints int64Slab
+	rec  rowSpans // spans of the row being read
+	now  time.Time
+	// ts holds the ISO timestamps; each entry's ModifiedAt is a substring
+	// of ts.String(), set as the row is read (a second pass over the
+	// entries at the end was a cache miss per entry). A Builder only ever
+	// appends, so a string it returned stays valid; it is replaced, never
+	// grown, when full (tsCap), so that no timestamp is copied.
+	ts      strings.Builder
+	tsCap   int
+	nowWall int64 // Now as wall-clock minutes since 1970 in Location
 	nowYear int
+	// monthDay[m] is daysFromCivil(nowYear, m, 1): inferring the year of
+	// every recent timestamp costs a lookup, not a calendar computation.
+	monthDay [13]int64
 	// scratch for longEntry, kept here so that each line does not zero it
-	pre  [2][2]int
-	toks [6][2]int
-	tm   lsTime
+	pre         [2][2]int
+	toks        [6][2]int
+	tm          lsTime
+	fast        lsFast
+	generalOnly bool // no fastLong (for its test)
 	// zone offset cache for naive timestamps
 	zoneOff                    string
+	dayPrefix                  [11]byte // "YYYY-MM-DDT" of dayY, dayM, dayD
+	dayY, dayM, dayD           int
 	zoneSecs, zoneFrom, zoneTo int64
 	firstAssumed               [2]int // span of the first timestamp whose zone was assumed
 	firstInferred              [2]int
@@ -293,8 +305,12 @@ type lsParser struct {
 	dirIdx                     int
 }
 
-func parseLs(c *Context) (any, error) {
-	p := &lsParser{c: c, o: lsOptions(c.Args), res: &LsResult{}}
+func parseLs(c *Context) (any, error) { return parseLsWith(c, false) }
+
+// parseLsWith is parseLs; generalOnly turns fastLong off, for the test
+// that compares the two.
+func parseLsWith(c *Context, generalOnly bool) (any, error) {
+	p := &lsParser{c: c, o: lsOptions(c.Args), res: &LsResult{}, generalOnly: generalOnly}
 	p.rec = newRowSpans(c, 13)
 	loc := c.Location
 	if loc == nil {
@@ -304,11 +320,13 @@ func parseLs(c *Context) (any, error) {
 	p.c.Location = loc
 	p.nowWall = daysFromCivil(p.now.Year(), int(p.now.Month()), p.now.Day())*1440 + int64(p.now.Hour()*60+p.now.Minute())
 	p.nowYear = p.now.Year()
+	for m := 1; m <= 12; m++ {
+		p.monthDay[m] = daysFromCivil(p.nowYear, m, 1)
+	}
 	p.dirIdx = -1
 	n := countLines(c.Raw)
 	p.res.Entries = make([]LsEntry, 0, min(n, 1<<20))
-	p.tsAt = make([]int32, 0, min(n, 1<<20))
-	p.ts = make([]byte, 0, min(n, 1<<20)*26)
+	p.tsCap = min(n, 1<<16) * 26
 	p.ints.buf = make([]int64, 0, min(n, 1<<20)*2) // links and size; more columns take more chunks
 	long := p.o.long
 	it := lines{raw: c.Raw}
@@ -379,7 +397,6 @@ func parseLs(c *Context) (any, error) {
 				c.Omit(1)
 				*e = LsEntry{}
 				p.res.Entries = p.res.Entries[:idx]
-				p.ts = p.ts[:p.tsEnd()]
 				p.rec.discard()
 				continue
 			}
@@ -389,7 +406,6 @@ func parseLs(c *Context) (any, error) {
 		}
 		*e = LsEntry{}
 		p.res.Entries = p.res.Entries[:idx]
-		p.ts = p.ts[:p.tsEnd()]
 		if c.Recording() {
 			p.rec.discard()
 		}
@@ -404,8 +420,6 @@ func parseLs(c *Context) (any, error) {
 			c.Unread(pendingAt)
 			p.res.Entries[pending] = LsEntry{}
 			p.res.Entries = p.res.Entries[:pending]
-			p.tsAt = p.tsAt[:pending]
-			p.ts = p.ts[:p.tsEnd()]
 			if c.Recording() {
 				p.rec.truncate(pendingMark)
 			}
@@ -428,14 +442,6 @@ func parseLs(c *Context) (any, error) {
 // confirm keeps the pending entry: the line after it was read.
 func (p *lsParser) confirm(pending *int) { *pending = -1 }
 
-// tsEnd is the end of the last kept entry's timestamp in the arena.
-func (p *lsParser) tsEnd() int {
-	if n := len(p.tsAt); n > 0 {
-		return int(p.tsAt[n-1])
-	}
-	return 0
-}
-
 func (p *lsParser) addEntry(e *LsEntry) {
 	if p.dirIdx >= 0 {
 		e.Directory = p.dir
@@ -447,24 +453,12 @@ func (p *lsParser) addEntry(e *LsEntry) {
 			p.rec.add(sfDirectory, p.dirStart, p.dirEnd, tr)
 		}
 	}
-	p.tsAt = append(p.tsAt, int32(len(p.ts)))
 }
 
 // finish assigns timestamps from the arena and the top-level notes.
 func (p *lsParser) finish() {
 	if p.c.Recording() {
 		p.rec.finish()
-	}
-	if len(p.ts) > 0 {
-		all := string(p.ts)
-		prev := int32(0)
-		for i := range p.res.Entries {
-			end := p.tsAt[i]
-			if end > prev {
-				p.res.Entries[i].ModifiedAt = all[prev:end]
-			}
-			prev = end
-		}
 	}
 	if p.infers {
 		p.res.YearInferred = true
@@ -686,6 +680,10 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 	if rec {
 		p.rec.begin(skEntries, idx)
 	}
+	if !p.generalOnly && p.fastLong(line) {
+		f := &p.fast
+		return p.longTail(e, line, base, idx, rec, 0, 0, f.modeEnd, f.ls, f.le, f.links, 3)
+	}
 	// Up to two numeric columns (-i, -s) may precede the mode.
 	pre := &p.pre
 	npre := 0
@@ -766,6 +764,92 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 	if !found {
 		return false
 	}
+	return p.longTail(e, line, base, idx, rec, npre, modeS, t, ls, le, links, n)
+}
+
+// lsFast is what fastLong found besides p.toks and p.tm.
+type lsFast struct {
+	modeEnd, ls, le int
+	links           int64
+}
+
+// fastLong reads the columns of the common long line, a mode first and
+// exactly owner, group and size between the links and the time, in one
+// forward pass with byte loops: the columns and the blanks between them
+// are mostly shorter than the word scans of nextField (or a one-load form
+// of them) pay off for, which measured more instructions here. It finds what the general scan
+// of longEntry finds for such a line, or reports false and leaves the line
+// to it: every column it steps over that the general scan would try as a
+// time is checked to be no time candidate.
+func (p *lsParser) fastLong(line string) bool {
+	if len(line) < 12 || line[1] == '?' || !validMode(line[:10]) {
+		return false
+	}
+	t := 10
+	if c := line[10]; !isSpace(c) {
+		if c != '+' && c != '@' && c != '.' || !isSpace(line[11]) {
+			return false
+		}
+		t = 11
+	}
+	f := &p.fast
+	f.modeEnd = t
+	i := t + 1
+	for i < len(line) && isSpace(line[i]) {
+		i++
+	}
+	s := i
+	var links int64
+	for i < len(line) && line[i] >= '0' && line[i] <= '9' {
+		links = links*10 + int64(line[i]-'0')
+		i++
+	}
+	if i == s || i-s > 18 || i >= len(line) || !isSpace(line[i]) {
+		return false
+	}
+	f.ls, f.le, f.links = s, i, links
+	for k := range 4 {
+		for i < len(line) && isSpace(line[i]) {
+			i++
+		}
+		s = i
+		for i < len(line) && !isSpace(line[i]) {
+			i++
+		}
+		if s == i {
+			return false
+		}
+		if k == 3 {
+			return p.parseTime(&p.tm, line, s, i)
+		}
+		if k > 0 && timeCandidate(line[s:i]) {
+			return false
+		}
+		p.toks[k] = [2]int{s, i}
+	}
+	return false
+}
+
+// timeCandidate is parseTime's cheap rejection: only a token of one of
+// these shapes can start a time.
+func timeCandidate(tok string) bool {
+	switch len(tok) {
+	case 3:
+		return tok[0] >= 'A' && tok[0] <= 'Z'
+	case 5:
+		return tok[2] == '-'
+	case 10:
+		return tok[4] == '-'
+	}
+	return false
+}
+
+// longTail reads the columns longEntry (or fastLong) found into e: line[modeS:modeEnd]
+// is the mode after npre prefix columns (p.pre), line[ls:le] the links,
+// p.toks[:n] the columns between links and the time (p.tm).
+func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, npre, modeS, modeEnd, ls, le int, links int64, n int) bool {
+	mode := line[modeS:modeEnd]
+	pre, toks, ts := &p.pre, &p.toks, &p.tm
 	// Size or device.
 	isDev := mode[0] == 'b' || mode[0] == 'c'
 	var dev *LsDevice
@@ -839,7 +923,9 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 			return false
 		}
 	}
-	e.Device = dev
+	if dev != nil {
+		e.Device = dev // e is zero: a nil store would only cost a write barrier
+	}
 	// Owner and group: 0, 1 or 2 columns.
 	switch n {
 	case 0:
@@ -882,7 +968,7 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 		p.rec.add(sfLinks, base+ls, base+le, trParseInt)
 	}
 	if idx >= 0 {
-		p.emitTime(ts, line, base, rec)
+		p.emitTime(e, ts, line, base, rec)
 	}
 	return true
 }
@@ -891,7 +977,10 @@ func (p *lsParser) setMode(e *LsEntry, mode string, at int, rec, perms bool) {
 	e.Type = fileType(mode[0])
 	e.Mode = mode[:10]
 	if perms {
-		e.Permissions = LsPermissions{Owner: mode[1:4], Group: mode[4:7], Other: mode[7:10]}
+		// Field by field: a struct literal is copied with a typed move,
+		// which costs a write barrier call per string while the garbage
+		// collector runs.
+		e.Permissions.Owner, e.Permissions.Group, e.Permissions.Other = mode[1:4], mode[4:7], mode[7:10]
 	}
 	if len(mode) == 11 {
 		switch mode[10] {
@@ -1287,10 +1376,7 @@ func (p *lsParser) fixedTime(t *lsTime, line string, s1 int) bool {
 func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 	tok := line[s1:e1]
 	// Cheap rejection first: this is tried on the owner, group and size.
-	switch {
-	case len(tok) == 3 && tok[0] >= 'A' && tok[0] <= 'Z':
-	case len(tok) == 5 && tok[2] == '-', len(tok) == 10 && tok[4] == '-':
-	default:
+	if !timeCandidate(tok) {
 		return false
 	}
 	t.start, t.year, t.sec, t.frac[0], t.offset[0] = s1, 0, -1, -1, -1
@@ -1397,7 +1483,7 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 		// date more than a day after Now (compared as wall-clock minutes
 		// in Location).
 		y := p.nowYear
-		wall := daysFromCivil(y, t.month, t.day)*1440 + int64(t.hour*60+t.minute)
+		wall := (p.monthDay[t.month]+int64(t.day-1))*1440 + int64(t.hour*60+t.minute)
 		if t.day > daysIn(t.month, y) || wall > p.nowWall+1440 {
 			y--
 		}
@@ -1423,7 +1509,7 @@ func daysIn(m, y int) int {
 }
 
 // emitTime writes the ISO form of t into the arena and records its span.
-func (p *lsParser) emitTime(t *lsTime, line string, base int, rec bool) {
+func (p *lsParser) emitTime(e *LsEntry, t *lsTime, line string, base int, rec bool) {
 	y := t.year
 	inferred := y < 0
 	if inferred {
@@ -1437,13 +1523,60 @@ func (p *lsParser) emitTime(t *lsTime, line string, base int, rec bool) {
 	if sec < 0 {
 		sec = 0
 	}
-	b := p.ts
+	var z string
+	if t.offset[0] < 0 {
+		z = p.zoneOffset(y, t.month, t.day, t.hour, t.minute)
+		if !p.assumed {
+			p.assumed = true
+			p.firstAssumed = [2]int{base + t.start, base + t.end}
+		}
+	}
+	if y < 0 || y > 9999 || t.frac[0] >= 0 || len(z) != 6 {
+		var buf [64]byte
+		e.ModifiedAt = p.keepTime(p.slowTime(buf[:0], t, line, y, sec, z))
+	} else {
+		// The common form in one append of a filled array (per-byte
+		// appends each check capacity); the date part, which repeats
+		// across rows, is kept from the previous row.
+		if y != p.dayY || t.month != p.dayM || t.day != p.dayD {
+			mo, d := t.month*2, t.day*2 // below 100: parseTime checked
+			p.dayY, p.dayM, p.dayD = y, t.month, t.day
+			p.dayPrefix = [11]byte{twoDigits[y/100*2], twoDigits[y/100*2+1], twoDigits[y%100*2], twoDigits[y%100*2+1],
+				'-', twoDigits[mo], twoDigits[mo+1], '-', twoDigits[d], twoDigits[d+1], 'T'}
+		}
+		var buf [25]byte
+		copy(buf[:11], p.dayPrefix[:])
+		h, mi, ss := t.hour*2, t.minute*2, sec*2
+		buf[11], buf[12], buf[13], buf[14], buf[15] = twoDigits[h], twoDigits[h+1], ':', twoDigits[mi], twoDigits[mi+1]
+		buf[16], buf[17], buf[18] = ':', twoDigits[ss], twoDigits[ss+1]
+		copy(buf[19:], z)
+		e.ModifiedAt = p.keepTime(buf[:])
+	}
+	if rec {
+		p.rec.add(sfModifiedAt, base+t.start, base+t.end, trTimestamp)
+	}
+}
+
+// keepTime copies b into the timestamp arena and returns it as a string.
+func (p *lsParser) keepTime(b []byte) string {
+	if p.ts.Len()+len(b) > p.ts.Cap() {
+		p.ts = strings.Builder{} // the strings of the old one stay valid
+		p.ts.Grow(max(p.tsCap, len(b)))
+	}
+	at := p.ts.Len()
+	p.ts.Write(b)
+	return p.ts.String()[at:]
+}
+
+// slowTime appends the ISO form of t in the forms emitTime's fast case
+// leaves out: years beyond four digits, fractions, printed offsets. z is
+// the assumed zone's offset when none is printed.
+func (p *lsParser) slowTime(b []byte, t *lsTime, line string, y, sec int, z string) []byte {
 	if y < 0 || y > 9999 {
 		b = appendInt(b, y, 4)
 	} else {
 		b = append(b, twoDigits[y/100*2], twoDigits[y/100*2+1], twoDigits[y%100*2], twoDigits[y%100*2+1])
 	}
-	// One append of a filled array: per-byte appends each check capacity.
 	mo, d, h, mi, ss := t.month*2, t.day*2, t.hour*2, t.minute*2, sec*2 // each below 100: parseTime checked
 	tail := [15]byte{'-', twoDigits[mo], twoDigits[mo+1], '-', twoDigits[d], twoDigits[d+1],
 		'T', twoDigits[h], twoDigits[h+1], ':', twoDigits[mi], twoDigits[mi+1],
@@ -1459,16 +1592,9 @@ func (p *lsParser) emitTime(t *lsTime, line string, base int, rec bool) {
 		b = append(b, ':')
 		b = append(b, z[3:]...)
 	} else {
-		b = append(b, p.zoneOffset(y, t.month, t.day, t.hour, t.minute)...)
-		if !p.assumed {
-			p.assumed = true
-			p.firstAssumed = [2]int{base + t.start, base + t.end}
-		}
+		b = append(b, z...)
 	}
-	p.ts = b
-	if rec {
-		p.rec.add(sfModifiedAt, base+t.start, base+t.end, trTimestamp)
-	}
+	return b
 }
 
 // zoneOffset is the "+hh:mm" offset of Location at a wall-clock time. The
