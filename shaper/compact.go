@@ -242,17 +242,26 @@ type column struct {
 	sizes   []int            // about how many bytes each value's JSON takes
 	// oneKey is the field of the first value when it is an object of one
 	// string field; oneVals indexes the values of that shape by the string.
-	oneKey  string
-	oneVals map[string]int32
-	idx     []int32 // each row's index in values (-1: absent)
-	plain   int     // bytes of the cells written as they are
-	coded   int     // bytes of the dictionary and of the index cells
-	noDict  bool    // numbers, booleans, or too many distinct values
+	// oneStrs and oneIdx hold the first oneScan of them, oneVals (when
+	// there are more) all of them.
+	oneKey   string
+	oneStrs  []string
+	oneWords []uint64 // oneStrs packed by packShort
+	oneIdx   []int32
+	oneVals  map[string]int32
+	idx      []int32 // each present row's index in values (nil: none yet)
+	plain    int     // bytes of the cells written as they are
+	coded    int     // bytes of the dictionary and of the index cells
+	noDict   bool    // numbers, booleans, or too many distinct values
 }
 
 // dictProbe is how many rows fold looks at before giving a column with
 // mostly distinct values up as a dictionary candidate.
 const dictProbe = 64
+
+// oneScan is how many distinct one-field objects findObject compares one
+// by one before it indexes them in a map.
+const oneScan = 8
 
 func fold(arr []any) (*Object, bool) {
 	if len(arr) == 0 {
@@ -260,11 +269,24 @@ func fold(arr []any) (*Object, bool) {
 	}
 	var schema []string
 	index := map[string]int{}
+	var prev []string // the keys of the last row the map checked
 	for _, el := range arr {
 		o, ok := el.(*Object)
 		if !ok {
 			return nil, false
 		}
+		if sameKeys(o.Keys, prev) {
+			// The common case: the same keys as the row before, which
+			// the map has checked already (interned keys compare by
+			// pointer). Only the values are left to check.
+			for _, v := range o.Vals {
+				if v == nil {
+					return nil, false
+				}
+			}
+			continue
+		}
+		prev = o.Keys
 		last := -1
 		for i, k := range o.Keys {
 			if o.Vals[i] == nil {
@@ -285,11 +307,10 @@ func fold(arr []any) (*Object, bool) {
 		}
 	}
 	n := len(schema)
-	all := make([]any, len(arr)*n) // one allocation for every cell
-	cells := make([][]any, len(arr))
+	cells := grid{all: make([]any, len(arr)*n), n: n} // one allocation for every cell
 	for r, el := range arr {
 		o := el.(*Object)
-		row := all[r*n : (r+1)*n : (r+1)*n]
+		row := cells.row(r)
 		for i, k := range o.Keys {
 			if i < n && schema[i] == k {
 				row[i] = o.Vals[i] // the common case: the rows share a key order
@@ -297,18 +318,14 @@ func fold(arr []any) (*Object, bool) {
 			}
 			row[index[k]] = o.Vals[i]
 		}
-		cells[r] = row
 	}
 
 	cols := make([]column, n)
-	slab := make([]int32, len(arr)*n) // every column's idx
 	var buf []byte
 	for j := range cols {
 		c := &cols[j]
-		c.idx = slab[j*len(arr) : (j+1)*len(arr) : (j+1)*len(arr)]
-		for r := range cells {
-			c.idx[r] = -1
-			v := cells[r][j]
+		for r := range arr {
+			v := cells.all[r*n+j]
 			if v == nil {
 				continue
 			}
@@ -366,6 +383,10 @@ func fold(arr []any) (*Object, bool) {
 			if !seen {
 				c.values = append(c.values, v)
 			}
+			if c.idx == nil {
+				// Only columns with a dictionary value need indexes.
+				c.idx = make([]int32, len(arr))
+			}
 			c.idx[r] = i
 			c.coded += digits(int(i)) + 1
 			if c.present == dictProbe && len(c.values) > dictProbe/2 {
@@ -394,7 +415,7 @@ func fold(arr []any) (*Object, bool) {
 				consts = &Object{}
 			}
 			consts.Keys = append(consts.Keys, schema[j])
-			consts.Vals = append(consts.Vals, cells[0][j])
+			consts.Vals = append(consts.Vals, cells.all[j])
 		case !c.noDict && len(c.values) < c.present && c.coded*10 < c.plain*8:
 			// A dictionary that saves at least a fifth of the column.
 			isDict[j] = true
@@ -440,8 +461,8 @@ func fold(arr []any) (*Object, bool) {
 		}
 	}
 	coded := width < n || dicts != nil || affix != nil
-	for r := range cells {
-		row := cells[r]
+	for r := range arr {
+		row := cells.row(r)
 		if coded {
 			// Coded in place: cell c is written after cell j >= c was read.
 			c := 0
@@ -485,10 +506,45 @@ func fold(arr []any) (*Object, bool) {
 	return tbl, true
 }
 
+// packShort packs a string of at most 7 bytes into a word that tells it
+// apart from any other such string: its bytes, then its length in the top
+// byte (so never all ones).
+func packShort(s string) uint64 {
+	var w uint64
+	for i := 0; i < len(s); i++ {
+		w |= uint64(s[i]) << (8 * i)
+	}
+	return w | uint64(len(s))<<56
+}
+
+// sameKeys reports whether two rows hold the same keys in the same order.
+func sameKeys(a, b []string) bool {
+	if len(a) != len(b) || len(a) == 0 {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// grid holds the cells of rows of n fields, row after row.
+type grid struct {
+	all []any
+	n   int
+}
+
+// row returns row r's cells.
+func (g grid) row(r int) []any {
+	return g.all[r*g.n : (r+1)*g.n : (r+1)*g.n]
+}
+
 // constant reports whether every row holds the same number or boolean in
 // column j (strings and structures are told by their dictionary).
-func constant(cells [][]any, j int) bool {
-	first := cells[0][j]
+func constant(cells grid, j int) bool {
+	first := cells.all[j]
 	var text string
 	switch t := first.(type) {
 	case json.Number:
@@ -498,8 +554,8 @@ func constant(cells [][]any, j int) bool {
 	default:
 		return false
 	}
-	for _, row := range cells[1:] {
-		switch t := row[j].(type) {
+	for k := j + cells.n; k < len(cells.all); k += cells.n {
+		switch t := cells.all[k].(type) {
 		case json.Number:
 			if string(t) != text {
 				return false
@@ -519,10 +575,10 @@ func constant(cells [][]any, j int) bool {
 // cell of column j holds, not overlapping in any cell, the prefix ending
 // and the suffix starting with punctuation; ok is false when a present
 // cell is not a string.
-func commonAffix(cells [][]any, j int) (pre, suf string, ok bool) {
+func commonAffix(cells grid, j int) (pre, suf string, ok bool) {
 	first, shortest := true, 0
-	for _, row := range cells {
-		v := row[j]
+	for k := j; k < len(cells.all); k += cells.n {
+		v := cells.all[k]
 		if v == nil {
 			continue
 		}
@@ -576,10 +632,37 @@ func separator(b byte) bool {
 // findObject looks o up among the column's first distinct values by
 // comparing fields, for objects whose values are strings or numbers.
 func (c *column) findObject(o *Object) (int32, bool) {
+	for k := 0; k < len(c.values) && k < 8; k++ {
+		if d, ok := c.values[k].(*Object); ok && d == o {
+			// The same object (rows of a projection share equal ones):
+			// no need to look inside.
+			return int32(k), true
+		}
+	}
 	if len(o.Keys) == 1 && c.oneKey != "" && o.Keys[0] == c.oneKey {
 		// Objects of one string field (a projected permissions.owner):
 		// a map lookup on the value instead of comparing with each.
 		if s, ok := o.Vals[0].(string); ok {
+			if c.oneVals == nil && len(s) <= 7 {
+				// Few distinct short values (permissions, states):
+				// comparing them as integers is cheaper than hashing s
+				// or comparing bytes.
+				w := packShort(s)
+				for k, d := range c.oneWords {
+					if d == w {
+						return c.oneIdx[k], true
+					}
+				}
+				return 0, false
+			}
+			if c.oneVals == nil {
+				for k, d := range c.oneStrs {
+					if d == s {
+						return c.oneIdx[k], true
+					}
+				}
+				return 0, false
+			}
 			i, found := c.oneVals[s]
 			return i, found
 		}
@@ -614,11 +697,28 @@ func (c *column) noteObject(v any, i int32) {
 		return
 	}
 	if c.oneKey == "" {
-		c.oneKey, c.oneVals = o.Keys[0], map[string]int32{}
+		c.oneKey = o.Keys[0]
 	}
-	if o.Keys[0] == c.oneKey {
-		c.oneVals[s] = i
+	if o.Keys[0] != c.oneKey {
+		return
 	}
+	if c.oneVals == nil && len(c.oneStrs) < oneScan {
+		c.oneStrs = append(c.oneStrs, s)
+		c.oneIdx = append(c.oneIdx, i)
+		w := ^uint64(0) // matches no string packShort packs
+		if len(s) <= 7 {
+			w = packShort(s)
+		}
+		c.oneWords = append(c.oneWords, w)
+		return
+	}
+	if c.oneVals == nil {
+		c.oneVals = make(map[string]int32, 2*oneScan)
+		for k, d := range c.oneStrs {
+			c.oneVals[d] = c.oneIdx[k]
+		}
+	}
+	c.oneVals[s] = i
 }
 
 // sameScalar compares strings and numbers (by their text); anything else

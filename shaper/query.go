@@ -113,7 +113,11 @@ func Apply(v any, q Query) (any, Summary, error) {
 	if err != nil {
 		return nil, sum, err
 	}
-	out, err := p.where(rows)
+	var sortField string
+	if q.SortBy != nil {
+		sortField = canonKey(rows, q.SortBy.Field)
+	}
+	out, sortVals, err := p.where(rows, sortField)
 	if err != nil {
 		return nil, sum, err
 	}
@@ -121,6 +125,7 @@ func Apply(v any, q Query) (any, Summary, error) {
 		if out, err = p.filter.run(out); err != nil {
 			return nil, sum, err
 		}
+		sortVals = nil // no longer in step with out
 	}
 	sum.Matched = len(out)
 	n := len(out)
@@ -130,15 +135,23 @@ func Apply(v any, q Query) (any, Summary, error) {
 	sum.Shown = n
 	var perm []int32 // the sorted order; nil: as they are
 	if q.SortBy != nil {
-		perm = sortPerm(out, q.SortBy.Field, q.SortBy.Order == "desc")
+		perm = sortPermVals(out, sortVals, sortField, q.SortBy.Order == "desc")
 	}
-	res := make([]any, n)
+	var res []any
+	if sortVals != nil && cap(sortVals) >= n {
+		// The sort values are dead once sorted: their array holds the
+		// answer instead of a new one.
+		res = sortVals[:n:n]
+	} else {
+		res = make([]any, n)
+	}
 	switch {
 	case len(q.Select) > 0:
 		// Projected rows are carved from slabs in the order they are
 		// answered in, so that what reads them next (Compact, Marshal)
 		// goes through memory in order.
 		pr := newProjector(q.Select, n)
+		pr.canon(out)
 		for i := range res {
 			if perm != nil {
 				res[i] = pr.project(out[perm[i]])
@@ -269,45 +282,105 @@ type condMatcher struct {
 	b    bool
 
 	intOK bool
+	code  opCode // op, to switch on per row without comparing strings
+}
+
+type opCode uint8
+
+const (
+	opEq opCode = iota
+	opNe
+	opPrefix
+	opContains
+	opGt
+	opGte
+	opLt
+	opLte
+)
+
+// opCodeOf returns op's code; plan has checked op is one of Ops.
+func opCodeOf(op string) opCode {
+	switch op {
+	case "eq":
+		return opEq
+	case "ne":
+		return opNe
+	case "prefix":
+		return opPrefix
+	case "contains":
+		return opContains
+	case "gt":
+		return opGt
+	case "gte":
+		return opGte
+	case "lt":
+		return opLt
+	}
+	return opLte
 }
 
 // where keeps the rows all conditions hold for. It looks every condition's
 // field up in every row, so that it learns the field's kinds on the way
 // and checks them after: a condition that cannot apply to its field fails
 // (unknown_field, type_mismatch) whatever the other conditions filter out.
-func (p *queryPlan) where(rows []any) ([]any, error) {
+//
+// When a condition's field is sortField, it also returns the value each
+// kept row holds there (nil: missing), so that the sort need not look the
+// rows up again; otherwise vals is nil.
+func (p *queryPlan) where(rows []any, sortField string) (out, vals []any, err error) {
 	if len(p.conds) == 0 {
-		return slices.Clone(rows), nil
+		return slices.Clone(rows), nil, nil
 	}
 	infos := make([]fieldInfo, len(p.conds))
 	hints := make([]int, len(p.conds))
-	out := make([]any, 0, len(rows))
+	out = make([]any, 0, len(rows))
+	keyCond := -1
+	for i := range p.conds {
+		if sortField != "" && p.conds[i].field == sortField {
+			keyCond = i
+			vals = make([]any, 0, len(rows))
+			break
+		}
+	}
 	for _, r := range rows {
 		keep := true
+		var key any
 		for i := range p.conds {
 			c := &p.conds[i]
-			v, ok := lookupFrom(r, c.field, &hints[i])
+			var v any
+			var ok bool
+			if o, isObj := r.(*Object); isObj && hints[i] < len(o.Keys) && o.Keys[hints[i]] == c.field {
+				v, ok = o.Vals[hints[i]], true // lookupFrom's first step, inline
+			} else {
+				v, ok = lookupFrom(r, c.field, &hints[i])
+			}
 			if ok {
 				infos[i].present = true
 				if k := kindOf(v); k != kNull {
 					infos[i].kinds |= k
+				}
+				if i == keyCond {
+					key = v
 				}
 			}
 			keep = keep && c.match(v, ok)
 		}
 		if keep {
 			out = append(out, r)
+			if keyCond >= 0 {
+				vals = append(vals, key)
+			}
 		}
 	}
 	for i := range p.conds {
 		if err := p.checkField(p.conds[i].arg, p.conds[i].field, infos[i].present); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if err := p.conds[i].checkKinds(infos[i].kinds); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return out, nil
+	return out, vals, nil
 }
 
 // fieldInfo says whether any row has a field and the kinds it holds.
@@ -358,6 +431,7 @@ func plan(rows []any, q Query) (*queryPlan, error) {
 		if err != nil {
 			return nil, err
 		}
+		m.field = canonKey(rows, m.field)
 		p.conds = append(p.conds, m)
 	}
 	if q.Filter != "" {
@@ -389,7 +463,7 @@ func plan(rows []any, q Query) (*queryPlan, error) {
 }
 
 func newCondMatcher(arg string, c Cond) (condMatcher, error) {
-	m := condMatcher{arg: arg, field: c.Field, op: c.Op, value: c.Value}
+	m := condMatcher{arg: arg, field: c.Field, op: c.Op, value: c.Value, code: opCodeOf(c.Op)}
 	vk := kindOf(c.Value)
 	m.kind = vk
 	switch vk {
@@ -464,15 +538,15 @@ func jsonText(v any) string {
 }
 
 func (m *condMatcher) match(v any, present bool) bool {
-	switch m.op {
-	case "eq":
+	switch m.code {
+	case opEq:
 		return m.eq(v, present)
-	case "ne":
+	case opNe:
 		return !m.eq(v, present)
-	case "prefix":
+	case opPrefix:
 		t, ok := valueText(v)
 		return ok && strings.HasPrefix(t, m.str)
-	case "contains":
+	case opContains:
 		if arr, ok := v.([]any); ok {
 			for _, el := range arr {
 				if m.eq(el, true) {
@@ -501,12 +575,12 @@ func (m *condMatcher) match(v any, present bool) bool {
 		}
 		c = d.cmp(m.num)
 	}
-	switch m.op {
-	case "gt":
+	switch m.code {
+	case opGt:
 		return c > 0
-	case "gte":
+	case opGte:
 		return c >= 0
-	case "lt":
+	case opLt:
 		return c < 0
 	}
 	return c <= 0 // lte
@@ -667,7 +741,13 @@ func sortRows(rows []any, field string, desc bool) {
 
 // sortPerm returns the positions of rows in sortRows' order.
 func sortPerm(rows []any, field string, desc bool) []int32 {
-	if perm, ok := sortExactNumbers(rows, field, desc); ok {
+	return sortPermVals(rows, nil, field, desc)
+}
+
+// sortPermVals is sortPerm given, when vals is not nil, the value each row
+// holds at field (nil: missing or null).
+func sortPermVals(rows, vals []any, field string, desc bool) []int32 {
+	if perm, ok := sortExactNumbers(rows, vals, field, desc); ok {
 		return perm
 	}
 	type keyed struct {
@@ -707,7 +787,7 @@ func sortPerm(rows []any, field string, desc bool) []int32 {
 // sortExactNumbers is sortPerm for the common case of a field holding only
 // small integers (or nothing): the rows are ordered by a 16-byte key, with
 // no decimal parsing. It reports false when a row holds anything else.
-func sortExactNumbers(rows []any, field string, desc bool) ([]int32, bool) {
+func sortExactNumbers(rows, vals []any, field string, desc bool) ([]int32, bool) {
 	type keyed struct {
 		n   int64
 		pos int32
@@ -717,7 +797,13 @@ func sortExactNumbers(rows []any, field string, desc bool) ([]int32, bool) {
 	hint := 0
 	for i, r := range rows {
 		ks[i].pos = int32(i)
-		v, ok := lookupFrom(r, field, &hint)
+		var v any
+		ok := true
+		if vals != nil {
+			v = vals[i]
+		} else {
+			v, ok = lookupFrom(r, field, &hint)
+		}
 		if !ok || v == nil {
 			ks[i].nul = true
 			continue
@@ -758,11 +844,18 @@ func sortExactNumbers(rows []any, field string, desc bool) ([]int32, bool) {
 type projector struct {
 	fields []string // through selectPaths
 	hints  []int
-	top    int // keys of a projected row: the fields' distinct heads
-	child  int // keys of a nested object: the most fields under one head
+	dots   []dotted // per field: its parts, when it has exactly one dot
+	top    int      // keys of a projected row: the fields' distinct heads
+	child  int      // keys of a nested object: the most fields under one head
 	objs   []Object
-	keys   []string
 	vals   []any
+	// Keys: the objects a row's projection made (made) build their keys in
+	// scratch slices, which finish swaps for one of a few shared key
+	// lists (shapes): the projected rows of a listing mostly hold the same
+	// keys, and read-only results may share them.
+	made    []*Object
+	scratch [][]string
+	shapes  [][]string
 }
 
 func newProjector(fields []string, rows int) *projector {
@@ -780,9 +873,19 @@ func newProjector(fields []string, rows int) *projector {
 		}
 		under[head]++
 	}
-	pr := &projector{fields: fields, hints: make([]int, len(fields)), top: len(heads), child: 1}
+	pr := &projector{fields: fields, hints: make([]int, len(fields)), dots: make([]dotted, len(fields)), top: len(heads), child: 1}
+	for j, f := range fields {
+		if head, rest, ok := strings.Cut(f, "."); ok && !strings.Contains(rest, ".") {
+			pr.dots[j] = dotted{head: head, rest: rest, ok: true, alone: under[head] == 1}
+		}
+	}
 	nested := 0
-	for _, f := range fields {
+	for j, f := range fields {
+		if pr.dots[j].alone {
+			// Rows mostly share the object this field makes (see
+			// dotted.share): no room is kept for it.
+			continue
+		}
 		if head, _, ok := strings.Cut(f, "."); ok && under[head] > 0 {
 			pr.child = max(pr.child, under[head])
 			nested++
@@ -791,7 +894,7 @@ func newProjector(fields []string, rows int) *projector {
 	}
 	n := rows * (1 + nested)
 	slots := rows * (pr.top + nested*pr.child)
-	pr.objs, pr.keys, pr.vals = make([]Object, n), make([]string, slots), make([]any, slots)
+	pr.objs, pr.vals = make([]Object, n), make([]any, slots)
 	return pr
 }
 
@@ -812,9 +915,161 @@ func (pr *projector) project(row any) any {
 			}
 			continue
 		}
+		if pr.dots[j].ok && pr.projectDotted(out, o, &pr.dots[j]) {
+			continue
+		}
 		pr.projectSplit(out, o, f) // getHint looked for the whole path already
 	}
+	pr.finish()
 	return out
+}
+
+// dotted is a selected "head.rest" path, with hints for where the rows
+// hold head and their head objects hold rest.
+type dotted struct {
+	head, rest string
+	hh, rh     int
+	ok         bool
+	// alone: no other field has this head, so that the object it makes
+	// holds rest only. Rows with the same short string there then share
+	// one such object (shared), as long as there are few of them (full:
+	// there were too many).
+	alone  bool
+	full   bool
+	shared []sharedChild
+}
+
+// sharedChild is a projected {rest: s} object, for s packed by packShort.
+type sharedChild struct {
+	w uint64
+	o *Object
+}
+
+// maxShared is how many distinct shared objects a dotted field keeps.
+const maxShared = 16
+
+// projectDotted is projectSplit for a path with one dot whose head is an
+// object holding rest, the common case ("permissions.owner"), using
+// hints. It reports false, having changed nothing, in any other case.
+func (pr *projector) projectDotted(dst, src *Object, d *dotted) bool {
+	val, ok := src.getHint(d.head, &d.hh)
+	if !ok {
+		return false
+	}
+	sub, ok := val.(*Object)
+	if !ok {
+		return false
+	}
+	v, ok := sub.getHint(d.rest, &d.rh)
+	if !ok {
+		return false
+	}
+	var child *Object
+	if cur, taken := dst.Get(d.head); taken {
+		if child, ok = cur.(*Object); !ok {
+			return true
+		}
+	} else if sc := d.share(v); sc != nil {
+		// Results are read-only: rows may share an equal object.
+		dst.Keys = append(dst.Keys, d.head)
+		dst.Vals = append(dst.Vals, sc)
+		return true
+	} else {
+		child = pr.object(pr.child)
+		dst.Keys = append(dst.Keys, d.head)
+		dst.Vals = append(dst.Vals, child)
+	}
+	if _, taken := child.Get(d.rest); !taken {
+		child.Keys = append(child.Keys, d.rest)
+		child.Vals = append(child.Vals, v)
+	}
+	return true
+}
+
+// share returns the object {rest: v} rows share, or nil when v is not a
+// short string or there are too many distinct ones.
+func (d *dotted) share(v any) *Object {
+	s, ok := v.(string)
+	if !d.alone || d.full || !ok || len(s) > 7 {
+		return nil
+	}
+	w := packShort(s)
+	for _, c := range d.shared {
+		if c.w == w {
+			return c.o
+		}
+	}
+	if len(d.shared) == maxShared {
+		d.full = true
+		return nil
+	}
+	o := &Object{Keys: []string{d.rest}, Vals: []any{v}}
+	d.shared = append(d.shared, sharedChild{w, o})
+	return o
+}
+
+// canonKey returns key as the first object row spells it, when it holds
+// it: rows' keys are shared strings (see Decode), so that comparing with
+// that copy is a pointer comparison instead of a byte one.
+func canonKey(rows []any, key string) string {
+	for _, r := range rows[:min(len(rows), 4)] {
+		o, ok := r.(*Object)
+		if !ok {
+			continue
+		}
+		for _, k := range o.Keys {
+			if k == key {
+				return k
+			}
+		}
+		return key
+	}
+	return key
+}
+
+// canon spells the fields as the rows do (see canonKey).
+func (pr *projector) canon(rows []any) {
+	for j, f := range pr.fields {
+		pr.fields[j] = canonKey(rows, f)
+		d := &pr.dots[j]
+		if !d.ok {
+			continue
+		}
+		d.head = canonKey(rows, d.head)
+		for _, r := range rows[:min(len(rows), 4)] {
+			if o, ok := r.(*Object); ok {
+				if sub, ok := o.Get(d.head); ok {
+					d.rest = canonKey([]any{sub}, d.rest)
+				}
+				break
+			}
+		}
+	}
+}
+
+// finish gives the objects the row's projection made their final keys.
+func (pr *projector) finish() {
+	for _, o := range pr.made {
+		o.Keys = pr.shape(o.Keys)
+	}
+	pr.made = pr.made[:0]
+}
+
+// shape returns a shared list holding keys, made if there is none yet.
+// Shared lists have no room to append to, so that appending to one
+// copies it.
+func (pr *projector) shape(keys []string) []string {
+	for _, s := range pr.shapes {
+		if slices.Equal(s, keys) {
+			return s
+		}
+	}
+	s := make([]string, len(keys))
+	copy(s, keys)
+	if len(pr.shapes) < 16 {
+		pr.shapes = append(pr.shapes, s)
+	}
+	return s
 }
 
 // object returns an empty object with room for k keys, carved from slabs
@@ -823,12 +1078,20 @@ func (pr *projector) object(k int) *Object {
 	if len(pr.objs) == 0 {
 		pr.objs = make([]Object, 256)
 	}
-	if len(pr.keys) < k {
-		pr.keys, pr.vals = make([]string, 256*k), make([]any, 256*k)
+	if len(pr.vals) < k {
+		pr.vals = make([]any, 256*k)
+	}
+	m := len(pr.made)
+	if m == len(pr.scratch) {
+		pr.scratch = append(pr.scratch, nil)
+	}
+	if cap(pr.scratch[m]) < k {
+		pr.scratch[m] = make([]string, 0, k)
 	}
 	o := &pr.objs[0]
-	o.Keys, o.Vals = pr.keys[:0:k], pr.vals[:0:k]
-	pr.objs, pr.keys, pr.vals = pr.objs[1:], pr.keys[k:], pr.vals[k:]
+	o.Keys, o.Vals = pr.scratch[m][:0:k], pr.vals[:0:k]
+	pr.objs, pr.vals = pr.objs[1:], pr.vals[k:]
+	pr.made = append(pr.made, o)
 	return o
 }
 

@@ -22,6 +22,8 @@ const (
 
 func kindOf(v any) kinds {
 	switch v.(type) {
+	case json.Number: // first: the common case, no need for numberText
+		return kNumber
 	case nil:
 		return kNull
 	case bool:
