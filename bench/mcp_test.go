@@ -25,6 +25,9 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	binary = filepath.Join(dir, "parism")
+	// The servers these tests start read parser packs from PARISM_HOME: a
+	// fresh one, so packs installed on this machine change nothing.
+	os.Setenv("PARISM_HOME", filepath.Join(dir, "home"))
 	// parism-sandbox beside parism, as installed: the server starts its
 	// sandboxed children through it (3 ms cheaper than re-executing itself).
 	build := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "../cli/cmd/parism", "../cli/cmd/parism-sandbox")

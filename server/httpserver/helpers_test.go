@@ -30,7 +30,16 @@ func TestMain(m *testing.M) {
 	if runtime.GOOS != "linux" {
 		os.Exit(0) // the tests run coreutils and read /proc
 	}
-	os.Exit(m.Run())
+	// PARISM_HOME in a fresh directory: parser packs installed on the
+	// developer's machine must not change what the tests see.
+	home, err := os.MkdirTemp("", "parism-home-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("PARISM_HOME", home)
+	code := m.Run()
+	os.RemoveAll(home)
+	os.Exit(code)
 }
 
 const protocolVersion = "2025-06-18"
