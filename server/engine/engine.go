@@ -340,6 +340,14 @@ func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw string,
 	if env.Telemetry != nil {
 		env.Telemetry.ParseMs = ms(time.Since(t))
 	}
+	if e.cfg.Parsers.StrictSchemas && pr.Parser != nil && pr.Err == nil && !e.isPack(pr.Parser.ID) {
+		// Packs validate their own output; a built-in that breaks its
+		// schema is a parser bug, reported like a pack's (a parse error).
+		if verr := pr.Parser.ValidateValue(pr.Value); verr != nil {
+			pr.Err = &catalog.ParseError{Reason: catalog.ReasonSchemaViolation, Message: fmt.Sprintf("parser %s: %v", pr.Parser.ID, verr)}
+			pr.Value = nil
+		}
+	}
 	env.Stdout.Raw = &raw
 	switch {
 	case pr.Passthrough:
@@ -352,14 +360,6 @@ func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw string,
 		env.Stdout.Parser = pr.Parser.ID
 		env.Stdout.ParseError = pr.Err
 		e.parseFailure(env, &Failure{Kind: KindParse, Reason: string(pr.Err.Reason), Message: pr.Err.Message, Hint: pr.Err.Hint})
-	case e.cfg.Parsers.StrictSchemas && !e.isPack(pr.Parser.ID) && pr.Parser.ValidateValue(pr.Value) != nil:
-		// Packs validate their own output; a built-in that breaks its
-		// schema is a parser bug, reported like a pack's.
-		verr := pr.Parser.ValidateValue(pr.Value)
-		pr.Err = &catalog.ParseError{Reason: catalog.ReasonSchemaViolation, Message: fmt.Sprintf("parser %s: %v", pr.Parser.ID, verr)}
-		env.Stdout.Parser = pr.Parser.ID
-		env.Stdout.ParseError = pr.Err
-		e.parseFailure(env, &Failure{Kind: KindParse, Reason: string(pr.Err.Reason), Message: pr.Err.Message})
 	default:
 		env.Stdout.Parser = pr.Parser.ID
 		env.Stdout.Parsed = pr.Value
