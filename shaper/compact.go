@@ -3,7 +3,9 @@ package shaper
 import (
 	"encoding/binary"
 	"encoding/json"
+	"slices"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -267,57 +269,22 @@ func fold(arr []any) (*Object, bool) {
 	if len(arr) == 0 {
 		return nil, false
 	}
-	var schema []string
-	index := map[string]int{}
-	var prev []string // the keys of the last row the map checked
-	for _, el := range arr {
-		o, ok := el.(*Object)
-		if !ok {
+	schema, cells, state := sameKeyCells(arr)
+	switch state {
+	case cellsNotFoldable:
+		return nil, false
+	case cellsOther:
+		var ok bool
+		if schema, cells, ok = mixedKeyCells(arr); !ok {
 			return nil, false
-		}
-		if sameKeys(o.Keys, prev) {
-			// The common case: the same keys as the row before, which
-			// the map has checked already (interned keys compare by
-			// pointer). Only the values are left to check.
-			for _, v := range o.Vals {
-				if v == nil {
-					return nil, false
-				}
-			}
-			continue
-		}
-		prev = o.Keys
-		last := -1
-		for i, k := range o.Keys {
-			if o.Vals[i] == nil {
-				return nil, false
-			}
-			j, seen := index[k]
-			if !seen {
-				j = len(schema)
-				index[k] = j
-				schema = append(schema, k)
-			}
-			if j <= last {
-				// Expand writes fields in schema order: rows whose keys
-				// come in another order could not be restored exactly.
-				return nil, false
-			}
-			last = j
 		}
 	}
 	n := len(schema)
-	cells := grid{all: make([]any, len(arr)*n), n: n} // one allocation for every cell
-	for r, el := range arr {
-		o := el.(*Object)
-		row := cells.row(r)
-		for i, k := range o.Keys {
-			if i < n && schema[i] == k {
-				row[i] = o.Vals[i] // the common case: the rows share a key order
-				continue
-			}
-			row[index[k]] = o.Vals[i]
-		}
+	full := state == cellsDone // every row holds every field
+	scratch := foldPool.Get().(*foldScratch)
+	defer scratch.put()
+	if cap(scratch.idx) < n*len(arr) {
+		scratch.idx = make([]int32, n*len(arr))
 	}
 
 	cols := make([]column, n)
@@ -331,6 +298,10 @@ func fold(arr []any) (*Object, bool) {
 			}
 			c.present++
 			if c.noDict {
+				if full {
+					c.present = len(arr) // nothing left to learn
+					break
+				}
 				continue
 			}
 			var i int32
@@ -385,7 +356,7 @@ func fold(arr []any) (*Object, bool) {
 			}
 			if c.idx == nil {
 				// Only columns with a dictionary value need indexes.
-				c.idx = make([]int32, len(arr))
+				c.idx = scratch.idx[j*len(arr) : (j+1)*len(arr) : (j+1)*len(arr)]
 			}
 			c.idx[r] = i
 			c.coded += digits(int(i)) + 1
@@ -448,6 +419,7 @@ func fold(arr []any) (*Object, bool) {
 	}
 
 	rows := make([]any, len(arr))
+	headers := make([][]any, len(arr)) // the rows' slice headers (see boxRows)
 	width := n
 	if consts != nil {
 		width -= len(consts.Keys)
@@ -461,21 +433,47 @@ func fold(arr []any) (*Object, bool) {
 		}
 	}
 	coded := width < n || dicts != nil || affix != nil
+	// What coding does to each column's cells, decided once.
+	type cellCode struct {
+		act      uint8 // codePlain, codeConst, codeDict or codeCut
+		idx      []int32
+		pre, suf int
+	}
+	const (
+		codePlain = iota
+		codeConst
+		codeDict
+		codeCut
+	)
+	codes := make([]cellCode, n)
+	for j := range codes {
+		switch {
+		case isConst[j]:
+			codes[j].act = codeConst
+		case isDict[j]:
+			codes[j] = cellCode{act: codeDict, idx: cols[j].idx}
+		case cut[j] != [2]int{}:
+			codes[j] = cellCode{act: codeCut, pre: cut[j][0], suf: cut[j][1]}
+		}
+	}
 	for r := range arr {
 		row := cells.row(r)
 		if coded {
 			// Coded in place: cell c is written after cell j >= c was read.
 			c := 0
 			for j, v := range row {
-				switch {
-				case isConst[j]:
+				switch code := &codes[j]; code.act {
+				case codeConst:
 					continue
-				case v == nil:
-				case isDict[j]:
-					v = indexes[cols[j].idx[r]]
-				case cut[j] != [2]int{}:
-					str := v.(string)
-					v = str[cut[j][0] : len(str)-cut[j][1]]
+				case codeDict:
+					if v != nil {
+						v = indexes[code.idx[r]]
+					}
+				case codeCut:
+					if v != nil {
+						str := v.(string)
+						v = str[code.pre : len(str)-code.suf]
+					}
 				}
 				row[c] = v
 				c++
@@ -486,8 +484,9 @@ func fold(arr []any) (*Object, bool) {
 		for len(row) > 0 && row[len(row)-1] == nil {
 			row = row[:len(row)-1]
 		}
-		rows[r] = row
+		headers[r] = row
 	}
+	boxRows(rows, headers)
 	s := make([]any, n)
 	for i, k := range schema {
 		s[i] = k
@@ -504,6 +503,126 @@ func fold(arr []any) (*Object, bool) {
 	}
 	tbl.Keys, tbl.Vals = append(tbl.Keys, tableRows), append(tbl.Vals, rows)
 	return tbl, true
+}
+
+// foldScratch is fold's working memory that its table does not hold,
+// kept between calls.
+type foldScratch struct {
+	idx []int32 // the columns' dictionary indexes, column after column
+}
+
+var foldPool = sync.Pool{New: func() any { return new(foldScratch) }}
+
+// put gives the scratch back to the pool, unless a table made it very
+// large.
+func (sc *foldScratch) put() {
+	if cap(sc.idx) <= 1<<22 {
+		foldPool.Put(sc)
+	}
+}
+
+// What sameKeyCells found.
+const (
+	cellsDone        = iota
+	cellsNotFoldable // a row that is not an object, or holds a null
+	cellsOther       // rows with other keys than the first: mixedKeyCells decides
+)
+
+// sameKeyCells is the grid of cells of rows that all hold the first row's
+// keys (the common case: a parser's listing, Apply's projections), read
+// in one pass over the rows.
+func sameKeyCells(arr []any) ([]string, grid, int) {
+	first, ok := arr[0].(*Object)
+	if !ok {
+		return nil, grid{}, cellsNotFoldable
+	}
+	keys := first.Keys
+	n := len(keys)
+	if n == 0 {
+		return nil, grid{}, cellsOther
+	}
+	for i, k := range keys {
+		if slices.Contains(keys[:i], k) {
+			return nil, grid{}, cellsOther // mixedKeyCells refuses it
+		}
+	}
+	cells := grid{all: make([]any, len(arr)*n), n: n} // one allocation for every cell
+	for r, el := range arr {
+		o, ok := el.(*Object)
+		if !ok {
+			return nil, grid{}, cellsNotFoldable
+		}
+		if !sameKeyList(o.Keys, keys) {
+			return nil, grid{}, cellsOther
+		}
+		row := cells.row(r)
+		for i := range row {
+			v := o.Vals[i]
+			if v == nil {
+				return nil, grid{}, cellsNotFoldable
+			}
+			row[i] = v
+		}
+	}
+	return keys, cells, cellsDone
+}
+
+// mixedKeyCells is the schema and grid of cells of rows whose keys may
+// differ; it reports false when the rows cannot be folded.
+func mixedKeyCells(arr []any) ([]string, grid, bool) {
+	var schema []string
+	index := map[string]int{}
+	var prev []string // the keys of the last row the map checked
+	for _, el := range arr {
+		o, ok := el.(*Object)
+		if !ok {
+			return nil, grid{}, false
+		}
+		if sameKeys(o.Keys, prev) {
+			// The common case: the same keys as the row before, which
+			// the map has checked already (interned keys compare by
+			// pointer). Only the values are left to check.
+			for _, v := range o.Vals {
+				if v == nil {
+					return nil, grid{}, false
+				}
+			}
+			continue
+		}
+		prev = o.Keys
+		last := -1
+		for i, k := range o.Keys {
+			if o.Vals[i] == nil {
+				return nil, grid{}, false
+			}
+			j, seen := index[k]
+			if !seen {
+				j = len(schema)
+				index[k] = j
+				schema = append(schema, k)
+			}
+			if j <= last {
+				// Expand writes fields in schema order: rows whose keys
+				// come in another order could not be restored exactly.
+				return nil, grid{}, false
+			}
+			last = j
+		}
+	}
+	n := len(schema)
+	cells := grid{all: make([]any, len(arr)*n), n: n} // one allocation for every cell
+	for r, el := range arr {
+		o := el.(*Object)
+		row := cells.row(r)
+		for i, k := range o.Keys {
+			if i < n && schema[i] == k {
+				row[i] = o.Vals[i] // the common case: the rows share a key order
+				continue
+			}
+			row[index[k]] = o.Vals[i]
+		}
+	}
+	return schema, cells, true
 }
 
 // packShort packs a string of at most 7 bytes into a word that tells it

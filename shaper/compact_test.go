@@ -2,6 +2,9 @@ package shaper
 
 import (
 	"encoding/json"
+	"fmt"
+	"reflect"
+	"runtime"
 	"testing"
 )
 
@@ -154,4 +157,29 @@ func FuzzCompactRoundTrip(f *testing.F) {
 			t.Fatalf("round trip changed %s into %s", want, got)
 		}
 	})
+}
+
+// TestBoxRows holds boxRows' interfaces to what putting the slices in
+// interfaces makes: the same type, elements, length and capacity, through
+// a garbage collection that finds them only through the interfaces.
+func TestBoxRows(t *testing.T) {
+	rows := make([]any, 300)
+	func() {
+		headers := make([][]any, len(rows))
+		for i := range headers {
+			headers[i] = []any{fmt.Sprint("cell", i), json.Number(fmt.Sprint(i))}[: 1+i%2 : 2]
+		}
+		boxRows(rows, headers)
+	}()
+	runtime.GC()
+	for i, v := range rows {
+		row, ok := v.([]any)
+		if !ok {
+			t.Fatalf("row %d is a %T, not an []any", i, v)
+		}
+		want := []any{fmt.Sprint("cell", i), json.Number(fmt.Sprint(i))}[: 1+i%2 : 2]
+		if !reflect.DeepEqual(row, want) || cap(row) != cap(want) || !reflect.DeepEqual(v, any(want)) {
+			t.Fatalf("row %d is %#v (cap %d), want %#v", i, row, cap(row), want)
+		}
+	}
 }

@@ -117,6 +117,16 @@ func Apply(v any, q Query) (any, Summary, error) {
 	if q.SortBy != nil {
 		sortField = canonKey(rows, q.SortBy.Field)
 	}
+	if p.filter == nil && !generalOnly {
+		res, ok, err := p.scanApply(rows, q, sortField, &sum)
+		if err != nil {
+			return nil, Summary{Total: sum.Total, Array: key}, err
+		}
+		if ok {
+			return WithRows(v, key, res, sum), sum, nil
+		}
+		sum = Summary{Total: len(rows), Array: key}
+	}
 	out, sortVals, err := p.where(rows, sortField)
 	if err != nil {
 		return nil, sum, err
@@ -169,6 +179,10 @@ func Apply(v any, q Query) (any, Summary, error) {
 	out = res
 	return WithRows(v, key, out, sum), sum, nil
 }
+
+// generalOnly turns scanApply off, for tests comparing it with the
+// general path.
+var generalOnly = false
 
 // WithRows returns v with the array under key replaced by rows and
 // SummaryKey set to sum first, as Apply does. The server uses it to render
@@ -575,15 +589,7 @@ func (m *condMatcher) match(v any, present bool) bool {
 		}
 		c = d.cmp(m.num)
 	}
-	switch m.code {
-	case opGt:
-		return c > 0
-	case opGte:
-		return c >= 0
-	case opLt:
-		return c < 0
-	}
-	return c <= 0 // lte
+	return m.cmpHolds(c)
 }
 
 func (m *condMatcher) eq(v any, present bool) bool {
@@ -847,6 +853,7 @@ type projector struct {
 	dots   []dotted // per field: its parts, when it has exactly one dot
 	top    int      // keys of a projected row: the fields' distinct heads
 	child  int      // keys of a nested object: the most fields under one head
+	nested int      // nested objects a row makes in the slabs
 	objs   []Object
 	vals   []any
 	// Keys: the objects a row's projection made (made) build their keys in
@@ -892,10 +899,16 @@ func newProjector(fields []string, rows int) *projector {
 			under[head] = -under[head] // counted
 		}
 	}
-	n := rows * (1 + nested)
-	slots := rows * (pr.top + nested*pr.child)
-	pr.objs, pr.vals = make([]Object, n), make([]any, slots)
+	pr.nested = nested
+	pr.reserve(rows)
 	return pr
+}
+
+// reserve makes the slabs room for rows projected rows.
+func (pr *projector) reserve(rows int) {
+	n := rows * (1 + pr.nested)
+	slots := rows * (pr.top + pr.nested*pr.child)
+	pr.objs, pr.vals = make([]Object, n), make([]any, slots)
 }
 
 // project keeps the selected fields of a row, nested as they were. Rows
@@ -964,16 +977,24 @@ func (pr *projector) projectDotted(dst, src *Object, d *dotted) bool {
 	if !ok {
 		return false
 	}
+	pr.putDotted(dst, d, v)
+	return true
+}
+
+// putDotted is projectDotted once the value v at the path is found: it
+// puts v under d.head and d.rest in dst.
+func (pr *projector) putDotted(dst *Object, d *dotted, v any) {
+	var ok bool
 	var child *Object
 	if cur, taken := dst.Get(d.head); taken {
 		if child, ok = cur.(*Object); !ok {
-			return true
+			return
 		}
 	} else if sc := d.share(v); sc != nil {
 		// Results are read-only: rows may share an equal object.
 		dst.Keys = append(dst.Keys, d.head)
 		dst.Vals = append(dst.Vals, sc)
-		return true
+		return
 	} else {
 		child = pr.object(pr.child)
 		dst.Keys = append(dst.Keys, d.head)
@@ -983,7 +1004,6 @@ func (pr *projector) projectDotted(dst, src *Object, d *dotted) bool {
 		child.Keys = append(child.Keys, d.rest)
 		child.Vals = append(child.Vals, v)
 	}
-	return true
 }
 
 // share returns the object {rest: v} rows share, or nil when v is not a

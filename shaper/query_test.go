@@ -399,8 +399,9 @@ func TestApplyTargets(t *testing.T) {
 	}
 }
 
-// FuzzApply runs arbitrary queries on arbitrary JSON: no panics, and
-// either a result with a consistent summary or an *Error.
+// FuzzApply runs arbitrary queries on arbitrary JSON: no panics, either a
+// result with a consistent summary or an *Error, and without a filter the
+// answer of the general path (see scanApply).
 func FuzzApply(f *testing.F) {
 	f.Add(rowsDoc, "size_bytes", "gt", `1000`, "size_bytes > 1e6", "name", "desc", 2, "name")
 	f.Add(`[{"a":1},{"a":"x"},{"b":null}]`, "a", "eq", `null`, "", "a", "", -1, "a.b")
@@ -429,6 +430,9 @@ func FuzzApply(f *testing.F) {
 			q.Select = strings.Split(sel, ",")
 		}
 		out, sum, err := Apply(v, q)
+		if q.Filter == "" {
+			bothPaths(t, v, q)
+		}
 		if err != nil {
 			if ReasonOf(err) == "" {
 				t.Fatalf("error is not an *Error: %v", err)
