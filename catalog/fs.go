@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"math/bits"
 	"strconv"
 	"strings"
 	"time"
@@ -637,7 +638,11 @@ func findUnder(path string, starts []string) bool {
 	return false
 }
 
-func parseFind(c *Context) (any, error) {
+func parseFind(c *Context) (any, error) { return parseFindWith(c, false) }
+
+// parseFindWith reads find's output; general turns the fast loop off (the
+// fuzz test FuzzFindFastPath compares both).
+func parseFindWith(c *Context, general bool) (any, error) {
 	fa, _ := findRead(c.Args, c.OS)
 	raw := c.Raw
 	r := newFsRec(c, 1)
@@ -685,6 +690,15 @@ func parseFind(c *Context) (any, error) {
 	warned := false
 	it := lines{raw: raw}
 	for {
+		if !general {
+			// The lines the loop below would simply keep; it takes the
+			// first other line (empty, a continuation, over MaxItems).
+			var kept int
+			res.Paths, kept, it.pos = findFast(c, r, kPaths, res.Paths, starts, it.pos)
+			if kept >= 0 {
+				last, lastOmitted = kept, false
+			}
+		}
 		line, start, ok := it.next()
 		if !ok {
 			break
@@ -1288,18 +1302,46 @@ func fsHumanSize(v string) bool {
 }
 
 type dfParser struct {
-	c     *Context
-	r     *fsRec
-	mids  []dfCol // the columns between Filesystem [Type] and Mounted on
-	typed bool
-	unit  dfUnit
-	ints  int64Slab
-	key   uint16
-	ids   [dfcMount + 1][2]uint16 // span field ids: number, human
-	trInt uint16
-	trMul uint16
-	f     []field
+	c      *Context
+	r      *fsRec
+	mids   []dfCol // the columns between Filesystem [Type] and Mounted on
+	typed  bool
+	unit   dfUnit
+	sizes  uint8 // the fields size, used and available fill: dfsKiB...
+	ints   int64Slab
+	key    uint16
+	ids    [dfcMount + 1][2]uint16 // span field ids: number, human
+	trInt  uint16
+	trMul  uint16
+	f      []field
+	vals   [dfcMount + 1]dfVal    // the middle columns of the line being read
+	target [dfcMount + 1]dfTarget // where they go
 }
+
+// Which trio of DfFilesystem fields the size columns fill.
+const (
+	dfsKiB uint8 = iota
+	dfsMiB
+	dfsGiB
+	dfsBytes
+	dfsHuman
+)
+
+// dfVal is a middle column's value, read before any is stored: a line
+// is tried at several places (a device name may hold spaces), and
+// storing only once every column reads leaves nothing to undo.
+type dfVal struct {
+	n    int64
+	s, e int // the bytes the value came from, a '%' left out
+	kind uint8
+}
+
+// dfVal kinds.
+const (
+	dfvAbsent uint8 = iota // "-"
+	dfvNum
+	dfvHuman
+)
 
 func (p *dfParser) setColumns(cols []dfCol, unit dfUnit) {
 	p.unit = unit
@@ -1308,6 +1350,24 @@ func (p *dfParser) setColumns(cols []dfCol, unit dfUnit) {
 	if p.typed {
 		p.mids = p.mids[1:]
 	}
+	switch {
+	case unit.human:
+		p.sizes = dfsHuman
+	case unit.factor == 1024:
+		p.sizes = dfsKiB
+	case unit.factor == 1<<20:
+		p.sizes = dfsMiB
+	case unit.factor == 1<<30:
+		p.sizes = dfsGiB
+	default:
+		p.sizes = dfsBytes
+	}
+	p.spanIDs(unit)
+	p.targets() // after spanIDs: it copies them
+}
+
+// spanIDs registers the span field names and transforms of the columns.
+func (p *dfParser) spanIDs(unit dfUnit) {
 	r := p.r
 	if !r.on {
 		return
@@ -1343,9 +1403,13 @@ func (p *dfParser) setColumns(cols []dfCol, unit dfUnit) {
 
 // row reads one data line into fsys. wrappedAt >= 0 means the device
 // name stood alone on the line before (at that offset), as BusyBox and
-// older GNU df print a long one.
+// older GNU df print a long one. fsys is left alone when the line does
+// not read.
 func (p *dfParser) row(fsys *DfFilesystem, line string, base int, wrapped string, wrappedAt, idx int) bool {
-	f := splitFields(p.f[:0], line, 0)
+	if wrappedAt < 0 && p.fast(fsys, line, base, idx) {
+		return true
+	}
+	f := dfSplit(p.f[:0], line)
 	p.f = f
 	k := len(p.mids)
 	front := 1
@@ -1356,28 +1420,22 @@ func (p *dfParser) row(fsys *DfFilesystem, line string, base int, wrapped string
 		front++
 	}
 	// The numbers start at the first field from which every middle column
-	// reads: tried in place, undone when a column does not read.
-	r := p.r
+	// reads.
 	at := -1
-	for i := front; i+k < len(f) && at < 0; i++ {
-		m := r.mark()
-		at = i
-		for j, col := range p.mids {
-			w := f[i+j]
-			if !p.set(fsys, col, line[w.start:w.end], base+w.start, idx) {
-				*fsys = DfFilesystem{}
-				r.truncate(m)
-				at = -1
-				break
-			}
+	for i := front; i+k < len(f); i++ {
+		if p.read(line, f[i:i+k]) {
+			at = i
+			break
 		}
-		if at < 0 && wrappedAt >= 0 {
+		if wrappedAt >= 0 {
 			return false // the numbers must come first
 		}
 	}
 	if at < 0 {
 		return false
 	}
+	p.store(fsys, line, base, idx)
+	r := p.r
 	if wrappedAt >= 0 {
 		fsys.Filesystem = wrapped
 		r.add(p.key, idx, p.ids[dfcFilesystem][0], wrappedAt, wrappedAt+len(wrapped), 0)
@@ -1400,101 +1458,513 @@ func (p *dfParser) row(fsys *DfFilesystem, line string, base int, wrapped string
 	return true
 }
 
-func (p *dfParser) set(fsys *DfFilesystem, col dfCol, v string, at, idx int) bool {
-	if v == "-" {
-		return true
-	}
-	r := p.r
-	switch col {
-	case dfcUsePct, dfcIUsePct:
-		if len(v) < 2 || v[len(v)-1] != '%' {
-			return false
-		}
-		n, ok := atoi(v[:len(v)-1])
-		if !ok {
-			return false
-		}
-		ptr := p.ints.new(n)
-		if col == dfcUsePct {
-			fsys.UsePercent = ptr
-		} else {
-			fsys.InodesUsePercent = ptr
-		}
-		r.add(p.key, idx, p.ids[col][0], at, at+len(v)-1, p.trInt)
-		return true
-	case dfcInodes, dfcIUsed, dfcIFree:
-		if n, ok := atoi(v); ok {
-			ptr := p.ints.new(n)
-			switch col {
-			case dfcInodes:
-				fsys.InodesTotal = ptr
-			case dfcIUsed:
-				fsys.InodesUsed = ptr
-			default:
-				fsys.InodesFree = ptr
-			}
-			r.add(p.key, idx, p.ids[col][0], at, at+len(v), p.trInt)
-			return true
-		}
-		if !fsHumanSize(v) {
-			return false
-		}
-		switch col {
-		case dfcInodes:
-			fsys.InodesTotalHuman = v
-		case dfcIUsed:
-			fsys.InodesUsedHuman = v
-		default:
-			fsys.InodesFreeHuman = v
-		}
-		r.add(p.key, idx, p.ids[col][1], at, at+len(v), 0)
-		return true
-	}
-	// size, used, available
-	if p.unit.human {
-		if !fsHumanSize(v) {
-			return false
-		}
-		switch col {
-		case dfcSize:
-			fsys.SizeHuman = v
-		case dfcUsed:
-			fsys.UsedHuman = v
-		default:
-			fsys.AvailableHuman = v
-		}
-		r.add(p.key, idx, p.ids[col][0], at, at+len(v), 0)
-		return true
-	}
-	n, ok := atoi(v)
+// fast reads the common line in one pass: the device name, the type, the
+// middle columns, the mount point, the numbers read as they are scanned.
+// Like row it tries the numbers after the first word, then after the
+// second (a device name with a space), and so on. It stores only once
+// every column reads, as row does; when something is unusual (a tab, a
+// number at the line's last bytes, more than fifteen digits) it stores
+// nothing and returns false, and row's general reading decides.
+func (p *dfParser) fast(fsys *DfFilesystem, line string, base, idx int) bool {
+	s0, e0, ok := dfNextWord(line, 0)
 	if !ok {
 		return false
 	}
-	tr := p.trInt
-	var dst [3]**int64
-	switch p.unit.factor {
-	case 1024:
-		dst = [3]**int64{&fsys.SizeKiB, &fsys.UsedKiB, &fsys.AvailableKiB}
-	case 1 << 20:
-		dst = [3]**int64{&fsys.SizeMiB, &fsys.UsedMiB, &fsys.AvailableMiB}
-	case 1 << 30:
-		dst = [3]**int64{&fsys.SizeGiB, &fsys.UsedGiB, &fsys.AvailableGiB}
-	default:
-		dst = [3]**int64{&fsys.SizeBytes, &fsys.UsedBytes, &fsys.AvailableBytes}
-		if f := p.unit.factor; f != 1 {
-			if n > (1<<62)/f {
-				return false
+	devEnd, i := e0, e0
+	var typ field
+	if p.typed {
+		ts, te, ok := dfNextWord(line, i)
+		if !ok {
+			return false
+		}
+		typ, i = field{ts, te}, te
+	}
+	mount := -1
+	for mount < 0 {
+		var at, atEnd int
+		mount, at, atEnd = p.fastMids(line, i)
+		if mount == -2 {
+			return false
+		}
+		if mount == -1 {
+			// The word at is not the first number: it is part of the
+			// name, or the type and the type before it is.
+			if p.typed {
+				devEnd, typ = typ.end, field{at, atEnd}
+			} else {
+				devEnd = atEnd
 			}
-			n *= f
-			tr = p.trMul
+			i = atEnd
 		}
 	}
-	*dst[col-dfcSize] = p.ints.new(n)
-	r.add(p.key, idx, p.ids[col][0], at, at+len(v), tr)
+	p.store(fsys, line, base, idx)
+	r := p.r
+	fsys.Filesystem = line[s0:devEnd]
+	r.add(p.key, idx, p.ids[dfcFilesystem][0], base+s0, base+devEnd, 0)
+	if p.typed {
+		fsys.Type = line[typ.start:typ.end]
+		r.add(p.key, idx, p.ids[dfcType][0], base+typ.start, base+typ.end, 0)
+	}
+	fsys.MountedOn = line[mount:]
+	r.add(p.key, idx, p.ids[dfcMount][0], base+mount, base+len(line), 0)
 	return true
 }
 
-func parseDf(c *Context) (any, error) {
+// dfNextWord is the word after i: eight bytes at a time, ok false where
+// that cannot go on (a tab, the line's last eight bytes).
+func dfNextWord(line string, i int) (s, e int, ok bool) {
+	n := len(line)
+	for i+8 <= n {
+		if x := load64(line, i) ^ swarSpace; x != 0 {
+			i += bits.TrailingZeros64(x) >> 3
+			break
+		}
+		i += 8
+	}
+	if i+8 > n || line[i] == '\t' {
+		return 0, 0, false
+	}
+	for j := i; j+8 <= n; j += 8 {
+		if m := firstBlank(load64(line, j)); m != 0 {
+			return i, j + bits.TrailingZeros64(m)>>3, true
+		}
+	}
+	return 0, 0, false
+}
+
+// fastMids reads the middle columns from the words after i into p.vals
+// and returns where the mount point starts. It returns -1 when they do
+// not read there, with the first word it tried, [at, atEnd), and -2 when
+// it cannot tell.
+func (p *dfParser) fastMids(line string, i int) (mount, at, atEnd int) {
+	n := len(line)
+	for j, col := range p.mids {
+		// The gap, then the word.
+		for i+8 <= n {
+			if x := load64(line, i) ^ swarSpace; x != 0 {
+				i += bits.TrailingZeros64(x) >> 3
+				break
+			}
+			i += 8
+		}
+		for i < n && line[i] == ' ' {
+			i++
+		}
+		if i >= n || line[i] == '\t' {
+			return -2, 0, 0
+		}
+		if j == 0 {
+			at = i
+		}
+		v := &p.vals[j]
+		v.s, v.kind = i, dfvNum
+		inodes := col >= dfcInodes && col <= dfcIFree // a number, or a BSD human count: row tells
+		if col <= dfcAvail && p.sizes == dfsHuman {
+			e := dfWordEnd(line, i)
+			if e-i == 1 && line[i] == '-' {
+				v.kind = dfvAbsent
+			} else if fsHumanSize(line[i:e]) {
+				v.kind = dfvHuman
+			} else {
+				return p.fastMiss(line, j, at, atEnd)
+			}
+			v.e, i = e, e
+			if j == 0 {
+				atEnd = i
+			}
+			continue
+		}
+		// Up to fifteen digits, eight at a time; the last bytes of the
+		// line (the use% before a short mount point) are gathered into
+		// a word, zero bytes after them, which are no digits.
+		var x, y uint64
+		if i+16 <= n {
+			x, y = load64(line, i), load64(line, i+8)
+		} else if i+8 <= n {
+			x = load64(line, i)
+		} else {
+			for k := i; k < n; k++ {
+				x |= uint64(line[k]) << (8 * (k - i))
+			}
+		}
+		l := dfDigitRun(x)
+		num := dfDigitsValue(x, l)
+		if l == 8 {
+			l2 := dfDigitRun(y)
+			if l2 == 8 {
+				return -2, 0, 0
+			}
+			num = num*dfPow10[l2] + dfDigitsValue(y, l2)
+			l += l2
+		}
+		e := i + l
+		if l == 0 {
+			if line[i] == '-' && i+1 < n && (line[i+1] == ' ' || line[i+1] == '\t') {
+				v.kind = dfvAbsent
+				v.e, i = i+1, i+1
+				if j == 0 {
+					atEnd = i
+				}
+				continue
+			}
+			if inodes || i+1 >= n {
+				return -2, 0, 0
+			}
+			return p.fastMiss(line, j, at, atEnd)
+		}
+		v.e = e
+		if col == dfcUsePct || col == dfcIUsePct {
+			if e >= n {
+				return -2, 0, 0
+			}
+			if line[e] != '%' {
+				return p.fastMiss(line, j, at, atEnd)
+			}
+			e++
+		}
+		if e >= n || inodes && line[e] != ' ' && line[e] != '\t' {
+			return -2, 0, 0
+		}
+		if line[e] != ' ' && line[e] != '\t' {
+			return p.fastMiss(line, j, at, atEnd)
+		}
+		if col <= dfcAvail && p.sizes == dfsBytes {
+			if f := p.unit.factor; f != 1 {
+				if num > (1<<62)/f {
+					return p.fastMiss(line, j, at, atEnd)
+				}
+				num *= f
+			}
+		}
+		v.n, i = num, e
+		if j == 0 {
+			atEnd = i
+		}
+	}
+	// The mount point: the rest of the line from its next word.
+	for i < n && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	if i >= n {
+		return -2, 0, 0
+	}
+	return i, 0, 0
+}
+
+// fastMiss is fastMids' answer when middle column j does not read: the
+// first word it tried, at, with its end.
+func (p *dfParser) fastMiss(line string, j, at, atEnd int) (int, int, int) {
+	if j == 0 {
+		atEnd = dfWordEnd(line, at)
+	}
+	return -1, at, atEnd
+}
+
+// dfWordEnd is the end of the word at i.
+func dfWordEnd(line string, i int) int {
+	for ; i+8 <= len(line); i += 8 {
+		if m := firstBlank(load64(line, i)); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for i < len(line) && line[i] != ' ' && line[i] != '\t' {
+		i++
+	}
+	return i
+}
+
+// read reads the middle columns from the words ws into p.vals, storing
+// nothing; false when one does not read.
+func (p *dfParser) read(line string, ws []field) bool {
+	vals := p.vals[:len(ws)]
+	for j, w := range ws {
+		s, e := w.start, w.end
+		v := &vals[j]
+		if e-s == 1 && line[s] == '-' {
+			v.kind = dfvAbsent
+			continue
+		}
+		v.s, v.e, v.kind = s, e, dfvNum
+		switch col := p.mids[j]; col {
+		case dfcUsePct, dfcIUsePct:
+			if e-s < 2 || line[e-1] != '%' {
+				return false
+			}
+			n, ok := dfAtoi(line, s, e-1)
+			if !ok {
+				return false
+			}
+			v.n, v.e = n, e-1
+		case dfcInodes, dfcIUsed, dfcIFree:
+			n, ok := dfAtoi(line, s, e)
+			if ok {
+				v.n = n
+			} else if fsHumanSize(line[s:e]) {
+				v.kind = dfvHuman
+			} else {
+				return false
+			}
+		default: // size, used, available
+			if p.sizes == dfsHuman {
+				if !fsHumanSize(line[s:e]) {
+					return false
+				}
+				v.kind = dfvHuman
+				continue
+			}
+			n, ok := dfAtoi(line, s, e)
+			if !ok {
+				return false
+			}
+			if f := p.unit.factor; p.sizes == dfsBytes && f != 1 {
+				if n > (1<<62)/f {
+					return false
+				}
+				n *= f
+			}
+			v.n = n
+		}
+	}
+	return true
+}
+
+// The DfFilesystem fields a middle column fills, as store tells them
+// apart: numbers (dfn) and human sizes (dfh).
+const (
+	dfnSizeKiB uint8 = iota
+	dfnUsedKiB
+	dfnAvailKiB
+	dfnSizeMiB
+	dfnUsedMiB
+	dfnAvailMiB
+	dfnSizeGiB
+	dfnUsedGiB
+	dfnAvailGiB
+	dfnSizeBytes
+	dfnUsedBytes
+	dfnAvailBytes
+	dfnUsePct
+	dfnInodes
+	dfnIUsed
+	dfnIFree
+	dfnIUsePct
+)
+
+const (
+	dfhSize uint8 = iota
+	dfhUsed
+	dfhAvail
+	dfhInodes
+	dfhIUsed
+	dfhIFree
+)
+
+// dfTarget is where store puts middle column j's value: the fields, span
+// field ids and transform, worked out once per header.
+type dfTarget struct {
+	num, human   uint8
+	numID, humID uint16
+	numTr        uint16
+}
+
+// targets fills p.targets from the columns, unit and span ids.
+func (p *dfParser) targets() {
+	for j, col := range p.mids {
+		t := &p.target[j]
+		t.numID, t.humID, t.numTr = p.ids[col][0], p.ids[col][0], p.trInt
+		switch col {
+		case dfcSize, dfcUsed, dfcAvail:
+			k := uint8(col - dfcSize)
+			t.human = dfhSize + k
+			switch p.sizes {
+			case dfsKiB:
+				t.num = dfnSizeKiB + k
+			case dfsMiB:
+				t.num = dfnSizeMiB + k
+			case dfsGiB:
+				t.num = dfnSizeGiB + k
+			default:
+				t.num = dfnSizeBytes + k
+				if p.unit.factor != 1 {
+					t.numTr = p.trMul
+				}
+			}
+		case dfcUsePct:
+			t.num = dfnUsePct
+		case dfcIUsePct:
+			t.num = dfnIUsePct
+		default: // inodes, iused, ifree
+			k := uint8(col - dfcInodes)
+			t.num, t.human, t.humID = dfnInodes+k, dfhInodes+k, p.ids[col][1]
+		}
+	}
+}
+
+// store sets the fields of the middle columns from p.vals, which read
+// (or fastMids) found good, in one call per line.
+func (p *dfParser) store(fsys *DfFilesystem, line string, base, idx int) {
+	for j := range p.mids {
+		p.storeOne(fsys, &p.target[j], &p.vals[j], line, base, idx)
+	}
+}
+
+// storeOne sets the field t names from v.
+func (p *dfParser) storeOne(fsys *DfFilesystem, t *dfTarget, v *dfVal, line string, base, idx int) {
+	switch v.kind {
+	case dfvAbsent:
+		return
+	case dfvHuman:
+		text := line[v.s:v.e]
+		switch t.human {
+		case dfhSize:
+			fsys.SizeHuman = text
+		case dfhUsed:
+			fsys.UsedHuman = text
+		case dfhAvail:
+			fsys.AvailableHuman = text
+		case dfhInodes:
+			fsys.InodesTotalHuman = text
+		case dfhIUsed:
+			fsys.InodesUsedHuman = text
+		default:
+			fsys.InodesFreeHuman = text
+		}
+		p.r.add(p.key, idx, t.humID, base+v.s, base+v.e, 0)
+		return
+	}
+	ptr := p.ints.new(v.n)
+	switch t.num {
+	case dfnSizeKiB:
+		fsys.SizeKiB = ptr
+	case dfnUsedKiB:
+		fsys.UsedKiB = ptr
+	case dfnAvailKiB:
+		fsys.AvailableKiB = ptr
+	case dfnSizeMiB:
+		fsys.SizeMiB = ptr
+	case dfnUsedMiB:
+		fsys.UsedMiB = ptr
+	case dfnAvailMiB:
+		fsys.AvailableMiB = ptr
+	case dfnSizeGiB:
+		fsys.SizeGiB = ptr
+	case dfnUsedGiB:
+		fsys.UsedGiB = ptr
+	case dfnAvailGiB:
+		fsys.AvailableGiB = ptr
+	case dfnSizeBytes:
+		fsys.SizeBytes = ptr
+	case dfnUsedBytes:
+		fsys.UsedBytes = ptr
+	case dfnAvailBytes:
+		fsys.AvailableBytes = ptr
+	case dfnUsePct:
+		fsys.UsePercent = ptr
+	case dfnInodes:
+		fsys.InodesTotal = ptr
+	case dfnIUsed:
+		fsys.InodesUsed = ptr
+	case dfnIFree:
+		fsys.InodesFree = ptr
+	default:
+		fsys.InodesUsePercent = ptr
+	}
+	p.r.add(p.key, idx, t.numID, base+v.s, base+v.e, t.numTr)
+}
+
+// dfSplit is splitFields(dst, line, 0) with its blank and word scans in
+// the loop, eight bytes at a time: a call per word costs more than the
+// scan of df's short words.
+func dfSplit(dst []field, line string) []field {
+	n := len(line)
+	i := 0
+	for {
+		for i+8 <= n {
+			if x := load64(line, i) ^ swarSpace; x != 0 {
+				i += bits.TrailingZeros64(x) >> 3
+				break
+			}
+			i += 8
+		}
+		for i < n && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		if i >= n {
+			return dst
+		}
+		j := i
+		for {
+			if j+8 > n {
+				for j < n && line[j] != ' ' && line[j] != '\t' {
+					j++
+				}
+				break
+			}
+			if m := firstBlank(load64(line, j)); m != 0 {
+				j += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			j += 8
+		}
+		dst = append(dst, field{i, j})
+		i = j
+	}
+}
+
+// dfPow10 are the powers of ten dfParser.fastMids joins digits with.
+var dfPow10 = [...]int64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8}
+
+// dfDigitRun is the number of decimal digits the little-endian word x
+// (eight bytes of a line) starts with, 0 to 8. A byte is a digit when its
+// high nibble is 3 both as it is and plus 6; the addition can carry into
+// the next byte only from a byte above 0xF9, past the first non-digit.
+func dfDigitRun(x uint64) int {
+	const hi = 0xF0F0F0F0F0F0F0F0
+	nd := (x&hi ^ 0x3030303030303030) | ((x+0x0606060606060606)&hi ^ 0x3030303030303030)
+	return bits.TrailingZeros64(nd) >> 3
+}
+
+// dfDigitsValue is the value of the first l (0 to 8) bytes of x, all
+// digits: shifted to the top of the word (the bytes after them, and the
+// borrows their subtraction makes, drop out; for l 0 all of them), then
+// summed in pairs, in fours, in eights.
+func dfDigitsValue(x uint64, l int) int64 {
+	x = (x - 0x3030303030303030) << uint(64-8*l)
+	x = (x*10 + x>>8) & 0x00FF00FF00FF00FF
+	x = (x*100 + x>>16) & 0x0000FFFF0000FFFF
+	x = (x*10000 + x>>32) & 0xFFFFFFFF
+	return int64(x)
+}
+
+// dfAtoi is atoi(line[s:e]), reading up to sixteen digits eight at a time
+// where the line has the bytes to load.
+func dfAtoi(line string, s, e int) (int64, bool) {
+	l := e - s
+	if l > 0 && l <= 8 && s+8 <= len(line) {
+		x := load64(line, s)
+		if dfDigitRun(x) < l {
+			return 0, false
+		}
+		return dfDigitsValue(x, l), true
+	}
+	if l > 8 && l <= 16 && s+16 <= len(line) {
+		// The first l-8 digits, then the last eight (the loads overlap).
+		x, y := load64(line, s), load64(line, e-8)
+		if dfDigitRun(x) < l-8 || dfDigitRun(y) < 8 {
+			return 0, false
+		}
+		return dfDigitsValue(x, l-8)*1e8 + dfDigitsValue(y, 8), true
+	}
+	return atoi(line[s:e])
+}
+
+func parseDf(c *Context) (any, error) { return parseDfWith(c, (*dfParser).row) }
+
+// dfRowFunc reads a data line; parseDfWith takes one so that the tests can
+// compare the reader with the one it replaced (FuzzDfRow).
+type dfRowFunc func(p *dfParser, fsys *DfFilesystem, line string, base int, wrapped string, wrappedAt, idx int) bool
+
+func parseDfWith(c *Context, row dfRowFunc) (any, error) {
 	p := &dfParser{c: c, r: newFsRec(c, 7)}
 	p.ints.buf = make([]int64, 0, min(countLines(c.Raw), 1<<20)*4) // most rows: size, used, available, use%
 	total := fsHasFlag(fsScan(c.Args, fsKinds(dfParserDef.Flags), false), "--total")
@@ -1552,23 +2022,27 @@ func parseDf(c *Context) (any, error) {
 		ok = false
 		wrappedAt = -1
 		if pendingAt >= 0 && isSpace(line[0]) {
-			ok = p.row(fsys, line, start, pending, pendingAt, idx)
+			ok = row(p, fsys, line, start, pending, pendingAt, idx)
 			if ok {
 				wrappedAt = pendingAt
 			}
 		}
 		if !ok {
-			p.r.truncate(m)
-			*fsys = DfFilesystem{}
-			rows = rows[:idx]
 			if pendingAt >= 0 {
+				// The name line above did not lead this one. (Without
+				// one, the row is still zero: clearing a row of pointers
+				// costs a write barrier per word while the collector
+				// runs, on every line.)
+				p.r.truncate(m)
+				*fsys = DfFilesystem{}
+				rows = rows[:idx]
 				dropPending()
+				idx = len(rows)
+				rows = rows[:idx+1]
+				fsys = &rows[idx]
+				m = p.r.mark()
 			}
-			idx = len(rows)
-			rows = rows[:idx+1]
-			fsys = &rows[idx]
-			m = p.r.mark()
-			ok = p.row(fsys, line, start, "", -1, idx)
+			ok = row(p, fsys, line, start, "", -1, idx)
 		}
 		pendingAt, pendingPrev = -1, -1
 		if !ok {

@@ -217,6 +217,16 @@ func gmLine(s string) string {
 	return s
 }
 
+// gmHexLen is the length of the run of lowercase hex digits s starts with.
+func gmHexLen(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return i
+		}
+	}
+	return len(s)
+}
+
 func gmIsHex(s string) bool {
 	if s == "" {
 		return false
@@ -2141,8 +2151,12 @@ func parseGitCommits(c *Context, show bool) (*GitShowResult, error) {
 	la := readGitLogArgs(c.Args)
 	// Room for every commit up front: one per line at most in the line
 	// forms, one per "commit " line in the blocks.
-	n := strings.Count(c.Raw, "\ncommit ") + 1
-	if !strings.HasPrefix(c.Raw, "commit ") && !strings.HasPrefix(c.Raw, "tag ") {
+	// (Counting "\ncommit " costs a full pass of its own, as much as
+	// reading --oneline output: it is done only for the block forms.)
+	var n int
+	if strings.HasPrefix(c.Raw, "commit ") || strings.HasPrefix(c.Raw, "tag ") {
+		n = strings.Count(c.Raw, "\ncommit ") + 1
+	} else {
 		n = countLines(c.Raw)
 	}
 	res := &GitShowResult{Commits: make([]GitCommit, 0, min(n, 1<<20))}
@@ -2184,19 +2198,33 @@ func parseGitCommits(c *Context, show bool) (*GitShowResult, error) {
 
 // readOneline reads "HASH [(refs) ]subject" lines and the diff lines after each.
 func (g *gmCommits) readOneline(cu *gmCursor, decorate bool) (lines, read int) {
+	raw := cu.raw
 	for {
-		line, start, next, ok := cu.peek()
-		if !ok {
+		// cu.peek, with the newline found inline (nextNL): these lines are
+		// short, and a call to find it cost a fifth of the parse.
+		if cu.pos >= len(raw) {
 			return
 		}
-		l := gmLine(line)
+		start := cu.pos
+		end := nextNL(raw, start)
+		next := min(end+1, len(raw))
+		l := gmLine(raw[start:end])
 		if isBlank(l) {
 			cu.pos = next
 			continue
 		}
 		lines++
-		h, rest, _ := strings.Cut(l, " ")
-		if len(h) >= 4 && len(h) <= 64 && gmIsHex(h) {
+		// The hash: the word before the first space, all lowercase hex
+		// (strings.Cut and gmIsHex in one pass).
+		hl := gmHexLen(l)
+		var h, rest string
+		if hl == len(l) || l[hl] == ' ' {
+			h = l[:hl]
+			if hl < len(l) {
+				rest = l[hl+1:]
+			}
+		}
+		if len(h) >= 4 && len(h) <= 64 {
 			cu.pos = next
 			read++
 			if !g.begin() {

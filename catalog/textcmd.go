@@ -198,10 +198,23 @@ type grepParser struct {
 	warned   bool
 }
 
-func parseGrep(c *Context) (any, error) {
+func parseGrep(c *Context) (any, error) { return parseGrepWith(c, false) }
+
+// parseGrepWith is parseGrep; general leaves out the fast path (grepFast),
+// for the test that checks the two agree.
+func parseGrepWith(c *Context, general bool) (any, error) {
 	o := grepRead(c.Args, c.OS)
 	raw := c.Raw
-	p := &grepParser{c: c, o: o, r: newFsRec(c, 4), res: &GrepResult{}}
+	// Spans per line: the text, and a name, numbers and a context mark
+	// when the output may carry them. The span slab is sized by it once,
+	// and zeroing a slab larger than needed costs as much as filling it.
+	perRow := 2 // a name or a count, and the text
+	for _, more := range []bool{o.number, o.offset, o.context} {
+		if more {
+			perRow++
+		}
+	}
+	p := &grepParser{c: c, o: o, r: newFsRec(c, perRow), res: &GrepResult{}}
 	null := strings.IndexByte(raw, 0) >= 0
 	switch o.mode {
 	case 'l':
@@ -210,6 +223,10 @@ func parseGrep(c *Context) (any, error) {
 		p.res.Counts = []GrepCount{}
 	default:
 		p.res.Matches = make([]GrepMatch, 0, min(countLines(raw), 1<<20))
+		if o.number || o.offset {
+			// One chunk for the line numbers instead of one per 512 lines.
+			p.ints.buf = make([]int64, 0, cap(p.res.Matches))
+		}
 	}
 	p.names = o.withFile == 1 || null
 	if o.withFile == -1 && !null {
@@ -231,10 +248,16 @@ func parseGrep(c *Context) (any, error) {
 		return p.counts(null)
 	}
 	var marks []int
-	it := lines{raw: raw}
 	rows, read := 0, 0
 	prevBad := false
+	it := lines{raw: raw}
+	fast := !general && p.grepFastOK(null)
 	for {
+		if fast && !prevBad {
+			var n int
+			it.pos, n, marks = p.grepFast(raw, it.pos, marks)
+			rows, read = rows+n, read+n
+		}
 		line, start, ok := it.next()
 		if !ok {
 			break
@@ -391,15 +414,10 @@ func (p *grepParser) match(m *GrepMatch, line string, base, idx int, null bool) 
 func (p *grepParser) nameEnd(line string) (int, byte, bool) {
 	o := &p.o
 	if o.number || o.offset {
-		// The first "<sep><digits><sep>" whose name is plausible.
-		for i := 0; i < len(line); i++ {
+		// The first "<sep><digits><sep>" whose name is plausible (a name
+		// is not empty: the search starts at 1).
+		for i := nextColonDash(line, 1); i < len(line); i = nextColonDash(line, i+1) {
 			c := line[i]
-			if c != ':' && c != '-' {
-				continue
-			}
-			if i == 0 {
-				continue
-			}
 			if _, _, s, ok := grepNumber(line, i+1); ok && s == c {
 				if p.explicit == nil || p.explicit[line[:i]] {
 					if p.explicit == nil && !p.warned && grepAmbiguous(line, i+1) {
@@ -648,7 +666,11 @@ func wcCheck(args []string, os OS) *ParseError {
 	return perr
 }
 
-func parseWc(c *Context) (any, error) {
+func parseWc(c *Context) (any, error) { return parseWcWith(c, false) }
+
+// parseWcWith is parseWc; general leaves out the fast path (wcFast), for
+// the test that checks the two agree.
+func parseWcWith(c *Context, general bool) (any, error) {
 	cols, total, _ := wcRead(c.Args, c.OS)
 	r := newFsRec(c, len(cols)+1)
 	kEntries, kTotal, fPath := r.id("entries"), r.id("total"), r.id("path")
@@ -657,39 +679,44 @@ func parseWc(c *Context) (any, error) {
 		ids[i] = r.id(n)
 	}
 	trInt, trUnquote := r.tr("parseInt"), r.tr("unquote")
-	entries := make([]WcEntry, 0, min(countLines(c.Raw), 1<<20))
-	var marks []int
+	w := &wcState{entries: make([]WcEntry, 0, min(countLines(c.Raw), 1<<20)), prevAt: -1}
 	if r.on {
-		marks = make([]int, 0, cap(entries))
+		w.marks = make([]int, 0, cap(w.entries))
 	}
-	ints := int64Slab{buf: make([]int64, 0, cap(entries)*len(cols))}
-	it := lines{raw: c.Raw}
-	rows := 0
-	prevAt := -1 // the entry read from the line before, for names holding a newline
-	for {
-		line, start, ok := it.next()
-		if !ok {
-			break
+	w.ints = make([]int64, 0, cap(w.entries)*len(cols))
+	raw := c.Raw
+	for pos := 0; pos < len(raw); {
+		if !general {
+			if pos = wcFast(w, r, raw, pos, cols, kEntries, fPath, &ids, trInt, trUnquote); pos >= len(raw) {
+				break
+			}
+		}
+		// The line at pos is not of the common shape (or general is set).
+		start := pos
+		end := nextNL(raw, pos)
+		pos = end + 1
+		line := raw[start:end]
+		if n := len(line); n > 0 && line[n-1] == '\r' {
+			line = line[:n-1]
 		}
 		if isBlank(line) {
-			prevAt = -1
+			w.prevAt = -1
 			continue
 		}
-		rows++
-		idx := len(entries)
+		w.rows++
+		idx := len(w.entries)
 		var e *WcEntry
-		entries, e = pushZero(entries) // built in place; dropped again if the line does not read
+		w.entries, e = pushZero(w.entries) // built in place; dropped again if the line does not read
 		m := r.mark()
-		pos := 0
+		at := 0
 		good := true
 		for _, col := range cols {
-			s, t := nextField(line, pos)
-			n, ok := atoi(line[s:t])
+			n, s, t, ok := wcNumber(line, at)
 			if !ok {
 				good = false
 				break
 			}
-			v := ints.new(n)
+			v := w.newInt(n)
 			switch col {
 			case wcLines:
 				e.Lines = v
@@ -703,46 +730,48 @@ func parseWc(c *Context) (any, error) {
 				e.MaxLineLength = v
 			}
 			r.add(kEntries, idx, ids[col], start+s, start+t, trInt)
-			pos = t
+			at = t
 		}
 		switch {
 		case !good:
-		case pos == len(line):
+		case at == len(line):
 			// standard input: no name
-		case line[pos] == ' ' && pos+1 < len(line):
-			name := line[pos+1:]
+		case line[at] == ' ' && at+1 < len(line):
+			name := line[at+1:]
 			tr := uint16(0)
-			if u, ok := wcUnquote(name); ok {
-				e.Path, tr = u, trUnquote
+			var ok bool
+			if w.scratch, ok = wcUnquoteTo(w.scratch[:0], name); ok {
+				e.Path, tr = w.names.add(w.scratch), trUnquote
 			} else {
 				e.Path = name
 			}
-			r.add(kEntries, idx, fPath, start+pos+1, start+len(line), tr)
+			r.add(kEntries, idx, fPath, start+at+1, start+len(line), tr)
 		default:
 			good = false
 		}
 		if !good {
 			r.truncate(m)
-			entries = dropRow(entries)
-			if prevAt >= 0 && len(entries) > 0 {
+			w.entries = dropRow(w.entries)
+			if w.prevAt >= 0 && len(w.entries) > 0 {
 				// The line before ended in a name holding a newline (BSD and
 				// BusyBox print it raw): that entry is not trusted either.
-				c.Unread(prevAt)
-				entries = dropRow(entries)
+				c.Unread(w.prevAt)
+				w.entries = dropRow(w.entries)
 				if r.on {
-					r.truncate(marks[len(marks)-1])
-					marks = marks[:len(marks)-1]
+					r.truncate(w.marks[len(w.marks)-1])
+					w.marks = w.marks[:len(w.marks)-1]
 				}
 			}
-			prevAt = -1
+			w.prevAt = -1
 			c.Unread(start)
 			continue
 		}
-		prevAt = start
+		w.prevAt = start
 		if r.on {
-			marks = append(marks, m)
+			w.marks = append(w.marks, m)
 		}
 	}
+	entries, marks, rows := w.entries, w.marks, w.rows
 	if rows > 0 && len(entries) == 0 {
 		return nil, Unrecognized("no line of the output reads as wc output")
 	}
@@ -773,24 +802,85 @@ func parseWc(c *Context) (any, error) {
 // wcUnquote decodes the shell-escape quoting GNU wc uses for a name that
 // holds a newline ('new'$'\n”line'); ok is false for any other name.
 func wcUnquote(s string) (string, bool) {
-	if strings.IndexByte(s, '\'') < 0 {
+	b, ok := wcUnquoteTo(nil, s)
+	if !ok {
 		return "", false
 	}
-	var b strings.Builder
+	return string(b), true
+}
+
+// wcNames keeps decoded names in chunks of one strings.Builder each: a
+// chunk is never regrown (its strings point into it), a full one is left
+// to the strings that use it and the next is up to twice as large.
+type wcNames struct {
+	b    *strings.Builder
+	size int
+}
+
+func (w *wcNames) add(name []byte) string {
+	if w.b == nil || w.b.Cap()-w.b.Len() < len(name) {
+		w.size = min(max(2*w.size, 1024, len(name)), max(64<<10, len(name)))
+		w.b = &strings.Builder{}
+		w.b.Grow(w.size)
+	}
+	n := w.b.Len()
+	w.b.Write(name)
+	return w.b.String()[n:]
+}
+
+// wcNumber reads the count at or after line[i] (after spaces and tabs) as
+// nextField and atoi do: the word [s,t) must be 1 to 18 digits. One pass
+// instead of two: the counts of short wc lines are most of their bytes.
+func wcNumber(line string, i int) (n int64, s, t int, ok bool) {
+	for i < len(line) && isSpace(line[i]) {
+		i++
+	}
+	s, t = i, i
+	for t < len(line) {
+		d := line[t] - '0'
+		if d > 9 {
+			break
+		}
+		n = n*10 + int64(d)
+		t++
+	}
+	if t == s || t-s > 18 || t < len(line) && !isSpace(line[t]) {
+		return 0, s, t, false
+	}
+	return n, s, t, true
+}
+
+// wcUnquoteTo is wcUnquote appending the decoded name to b, which it
+// returns (with unspecified bytes appended when ok is false).
+func wcUnquoteTo(b []byte, s string) ([]byte, bool) {
+	if strings.IndexByte(s, '\'') < 0 {
+		return b, false
+	}
+	return wcDecodeTo(b, s)
+}
+
+// wcDecodeTo is wcUnquoteTo for a name known to hold a quote. Quoted runs
+// are a few bytes ('new', 'line'), so they are found by a byte loop: a
+// call to strings.IndexByte per run cost more than the run.
+func wcDecodeTo(b []byte, s string) ([]byte, bool) {
+	nl := false // a newline was decoded: the name was quoted for it
 	for i := 0; i < len(s); {
 		switch {
 		case s[i] == '\'':
-			j := strings.IndexByte(s[i+1:], '\'')
-			if j < 0 {
-				return "", false
+			j := i + 1
+			for j < len(s) && s[j] != '\'' {
+				j++
 			}
-			b.WriteString(s[i+1 : i+1+j])
-			i += j + 2
+			if j == len(s) {
+				return b, false
+			}
+			b = append(b, s[i+1:j]...)
+			i = j + 1
 		case strings.HasPrefix(s[i:], "$'"):
 			i += 2
 			for {
 				if i >= len(s) {
-					return "", false
+					return b, false
 				}
 				ch := s[i]
 				if ch == '\'' {
@@ -798,54 +888,54 @@ func wcUnquote(s string) (string, bool) {
 					break
 				}
 				if ch != '\\' {
-					b.WriteByte(ch)
+					b = append(b, ch)
 					i++
 					continue
 				}
 				if i+1 >= len(s) {
-					return "", false
+					return b, false
 				}
 				e := s[i+1]
 				i += 2
 				switch e {
 				case 'n':
-					b.WriteByte('\n')
+					b, nl = append(b, '\n'), true
 				case 't':
-					b.WriteByte('\t')
+					b = append(b, '\t')
 				case 'r':
-					b.WriteByte('\r')
+					b = append(b, '\r')
 				case 'a':
-					b.WriteByte('\a')
+					b = append(b, '\a')
 				case 'b':
-					b.WriteByte('\b')
+					b = append(b, '\b')
 				case 'f':
-					b.WriteByte('\f')
+					b = append(b, '\f')
 				case 'v':
-					b.WriteByte('\v')
+					b = append(b, '\v')
 				case '\\', '\'', '"':
-					b.WriteByte(e)
+					b = append(b, e)
 				case '0', '1', '2', '3':
 					if i+1 >= len(s) || !isOctal(s[i]) || !isOctal(s[i+1]) {
-						return "", false
+						return b, false
 					}
-					b.WriteByte((e-'0')<<6 | (s[i]-'0')<<3 | (s[i+1] - '0'))
+					ch := (e-'0')<<6 | (s[i]-'0')<<3 | (s[i+1] - '0')
+					b, nl = append(b, ch), nl || ch == '\n'
 					i += 2
 				default:
-					return "", false
+					return b, false
 				}
 			}
 		default:
 			// Unquoted runs of safe characters may sit between quotes.
 			ch := s[i]
 			if ch == ' ' || ch == '\\' || ch == '"' || ch == '$' || ch == '`' || ch < 0x20 {
-				return "", false
+				return b, false
 			}
-			b.WriteByte(ch)
+			b = append(b, ch)
 			i++
 		}
 	}
-	out := b.String()
-	return out, strings.IndexByte(out, '\n') >= 0
+	return b, nl
 }
 
 // ---------------------------------------------------------------- head, tail, cat
