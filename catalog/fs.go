@@ -1316,6 +1316,12 @@ type dfParser struct {
 	f      []field
 	vals   [dfcMount + 1]dfVal    // the middle columns of the line being read
 	target [dfcMount + 1]dfTarget // where they go
+	// fastHits and fastMisses count the lines fast read and gave up on. A
+	// miss costs the general reading on top, so an output whose lines the
+	// fast reading mostly gives up on (short mount points at the line's
+	// end, as macOS prints) stops trying it: noFast.
+	fastHits, fastMisses int
+	noFast               bool
 }
 
 // Which trio of DfFilesystem fields the size columns fill.
@@ -1406,8 +1412,15 @@ func (p *dfParser) spanIDs(unit dfUnit) {
 // older GNU df print a long one. fsys is left alone when the line does
 // not read.
 func (p *dfParser) row(fsys *DfFilesystem, line string, base int, wrapped string, wrappedAt, idx int) bool {
-	if wrappedAt < 0 && p.fast(fsys, line, base, idx) {
-		return true
+	if wrappedAt < 0 && !p.noFast {
+		if p.fast(fsys, line, base, idx) {
+			p.fastHits++
+			return true
+		}
+		p.fastMisses++
+		if p.fastMisses >= 16 && p.fastMisses*4 > p.fastHits {
+			p.noFast = true
+		}
 	}
 	f := dfSplit(p.f[:0], line)
 	p.f = f
