@@ -697,39 +697,11 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, ints *int64Slab, flo
 		if !ok {
 			return false
 		}
-		ptr := ints.new(n)
-		switch def.field {
-		case fPID:
-			p.PID = ptr
-		case fPPID:
-			p.PPID = ptr
-		case fPGID:
-			p.PGID = ptr
-		case fSID:
-			p.SID = ptr
-		case fLWP:
-			p.LWP = ptr
-		case fThreads:
-			p.Threads = ptr
-		case fVsz:
-			p.VszKiB = ptr
-		case fRss:
-			p.RssKiB = ptr
-		case fSize:
-			p.SizePages = ptr
-		case fNice:
-			p.Nice = ptr
-		case fPriority:
-			p.Priority = ptr
-		case fFlags:
-			p.Flags = ptr
-		case fProcessor:
-			p.Processor = ptr
-		case fElapsedSec:
-			p.ElapsedSeconds = ptr
-		default:
+		slot := p.intSlot(def.field)
+		if slot == nil {
 			return false
 		}
+		*slot = ints.new(n)
 		if rec {
 			rs.add(col.id, s, e, trParseInt)
 		}
@@ -973,37 +945,7 @@ func psRowFast(p *PsProcess, line string, base int, cols []psColumn, ints *int64
 				}
 				return false
 			}
-			ptr := ints.new(v)
-			switch col.def.field {
-			case fPID:
-				p.PID = ptr
-			case fPPID:
-				p.PPID = ptr
-			case fPGID:
-				p.PGID = ptr
-			case fSID:
-				p.SID = ptr
-			case fLWP:
-				p.LWP = ptr
-			case fThreads:
-				p.Threads = ptr
-			case fVsz:
-				p.VszKiB = ptr
-			case fRss:
-				p.RssKiB = ptr
-			case fSize:
-				p.SizePages = ptr
-			case fNice:
-				p.Nice = ptr
-			case fPriority:
-				p.Priority = ptr
-			case fFlags:
-				p.Flags = ptr
-			case fProcessor:
-				p.Processor = ptr
-			default:
-				p.ElapsedSeconds = ptr
-			}
+			*p.intSlot(col.def.field) = ints.new(v) // psPlan chose psOpInt only for integer fields
 			if rec {
 				rs.add(col.id, base+s, base+e, trParseInt)
 			}
@@ -1115,4 +1057,40 @@ func psRowFast(p *PsProcess, line string, base int, cols []psColumn, ints *int64
 		s = e
 	}
 	return true
+}
+
+// intSlot is the field an integer column fills, nil for a field that holds
+// no integer.
+func (p *PsProcess) intSlot(f psField) **int64 {
+	switch f {
+	case fPID:
+		return &p.PID
+	case fPPID:
+		return &p.PPID
+	case fPGID:
+		return &p.PGID
+	case fSID:
+		return &p.SID
+	case fLWP:
+		return &p.LWP
+	case fThreads:
+		return &p.Threads
+	case fVsz:
+		return &p.VszKiB
+	case fRss:
+		return &p.RssKiB
+	case fSize:
+		return &p.SizePages
+	case fNice:
+		return &p.Nice
+	case fPriority:
+		return &p.Priority
+	case fFlags:
+		return &p.Flags
+	case fProcessor:
+		return &p.Processor
+	case fElapsedSec:
+		return &p.ElapsedSeconds
+	}
+	return nil
 }
