@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"reflect"
 	"testing"
 	"time"
 )
@@ -23,24 +22,6 @@ func FuzzLsFastPath(f *testing.F) {
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
 		args := lsFuzzArgs[int(sel)%len(lsFuzzArgs)]
 		osv := fuzzOSes[int(sel)/len(lsFuzzArgs)%len(fuzzOSes)]
-		run := func(general bool) (*Context, any, error) {
-			c := &Context{Raw: raw, Args: args, OS: osv, Location: time.FixedZone("X", 5*3600+1800),
-				Now: time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC), recording: spans}
-			v, err := parseLsWith(c, general)
-			return c, v, err
-		}
-		cFast, vFast, errFast := run(false)
-		cGen, vGen, errGen := run(true)
-		if !reflect.DeepEqual(errFast, errGen) || !reflect.DeepEqual(vFast, vGen) {
-			t.Fatalf("fast path: %+v %v\ngeneral: %+v %v", vFast, errFast, vGen, errGen)
-		}
-		if !reflect.DeepEqual(cFast.unread, cGen.unread) || !reflect.DeepEqual(cFast.warnings, cGen.warnings) {
-			t.Fatalf("unread %v/%v warnings %v/%v", cFast.unread, cGen.unread, cFast.warnings, cGen.warnings)
-		}
-		if spans && errFast == nil {
-			if a, b := cFast.spanSet().Slice(), cGen.spanSet().Slice(); !reflect.DeepEqual(a, b) {
-				t.Fatalf("spans differ:\n%v\n%v", a, b)
-			}
-		}
+		fastPathAgrees(t, parseLsWith, raw, args, osv, time.FixedZone("X", 5*3600+1800), 0, spans)
 	})
 }

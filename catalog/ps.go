@@ -636,19 +636,9 @@ func psRow(p *PsProcess, line string, base int, cols []psColumn, ints *int64Slab
 		case last:
 			_, e = trimSpaceRange(line, s, len(line))
 		case kind == psStarted:
-			w := line[s:e]
-			n := 1
-			if isWeekday(w) {
-				n = 5 // lstart: "Sun Nov 29 22:50:35 2026"
-			} else if monthIndex(w) > 0 {
-				n = 2 // procps start: "Nov 29"
-			}
-			for k := 1; k < n; k++ {
-				_, e2 := nextField(line, e)
-				if e2 == e {
-					return false
-				}
-				e = e2
+			var ok bool
+			if e, ok = psStartedEnd(line, s, e); !ok {
+				return false
 			}
 		case kind == psName || kind == psCommand:
 			// comm in the middle: procps pads it to 15 columns.
@@ -1018,18 +1008,9 @@ func psRowFast(p *PsProcess, line string, base int, cols []psColumn, ints *int64
 			}
 		case psOpStarted:
 			if e-s == 3 {
-				words := 1
-				if w := line[s:e]; isWeekday(w) {
-					words = 5 // lstart: "Sun Nov 29 22:50:35 2026"
-				} else if monthIndex(w) > 0 {
-					words = 2 // procps start: "Nov 29"
-				}
-				for k := 1; k < words; k++ {
-					_, e2 := nextField(line, e)
-					if e2 == e {
-						return false
-					}
-					e = e2
+				var ok bool
+				if e, ok = psStartedEnd(line, s, e); !ok {
+					return false
 				}
 			}
 			p.Started = line[s:e]
@@ -1093,4 +1074,25 @@ func (p *PsProcess) intSlot(f psField) **int64 {
 		return &p.ElapsedSeconds
 	}
 	return nil
+}
+
+// psStartedEnd extends a START column whose first word is line[s:e] over
+// the words its form spans: five for lstart ("Sun Nov 29 22:50:35 2026"),
+// two for procps's "Nov 29", one otherwise. ok is false when the line ends
+// first.
+func psStartedEnd(line string, s, e int) (end int, ok bool) {
+	words := 1
+	if w := line[s:e]; isWeekday(w) {
+		words = 5
+	} else if monthIndex(w) > 0 {
+		words = 2
+	}
+	for k := 1; k < words; k++ {
+		_, e2 := nextField(line, e)
+		if e2 == e {
+			return e, false
+		}
+		e = e2
+	}
+	return e, true
 }

@@ -46,25 +46,7 @@ func FuzzPsFastPath(f *testing.F) {
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
 		args := psFuzzArgs[int(sel)%len(psFuzzArgs)]
 		osv := fuzzOSes[int(sel)/len(psFuzzArgs)%len(fuzzOSes)]
-		run := func(general bool) (*Context, any, error) {
-			c := &Context{Raw: raw, Args: args, OS: osv, Location: time.UTC,
-				Now: time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC), recording: spans}
-			v, err := parsePsWith(c, general)
-			return c, v, err
-		}
-		cFast, vFast, errFast := run(false)
-		cGen, vGen, errGen := run(true)
-		if !reflect.DeepEqual(errFast, errGen) || !reflect.DeepEqual(vFast, vGen) {
-			t.Fatalf("fast path: %+v %v\ngeneral: %+v %v", vFast, errFast, vGen, errGen)
-		}
-		if !reflect.DeepEqual(cFast.unread, cGen.unread) || !reflect.DeepEqual(cFast.warnings, cGen.warnings) {
-			t.Fatalf("unread %v/%v warnings %v/%v", cFast.unread, cGen.unread, cFast.warnings, cGen.warnings)
-		}
-		if spans && errFast == nil {
-			if a, b := cFast.spanSet().Slice(), cGen.spanSet().Slice(); !reflect.DeepEqual(a, b) {
-				t.Fatalf("spans differ:\n%v\n%v", a, b)
-			}
-		}
+		fastPathAgrees(t, parsePsWith, raw, args, osv, time.UTC, 0, spans)
 	})
 }
 
@@ -171,5 +153,33 @@ func BenchmarkRowFloor(b *testing.B) {
 				b.ReportMetric(float64(len(tc.raw))*float64(b.N)/cpu.Seconds()/1e6, "MB/cpu-s")
 			}
 		})
+	}
+}
+
+// TestPsStartedEnd: the START forms and how many words each spans.
+func TestPsStartedEnd(t *testing.T) {
+	tests := []struct {
+		line string
+		end  int // -1: not ok
+	}{
+		{"Sun Nov 29 22:50:35 2026 0:00 x", len("Sun Nov 29 22:50:35 2026")},
+		{"Nov 29 0:00 x", len("Nov 29")},
+		{"22:35 0:00 x", len("22:35")},
+		{"Nov29 0:00 x", len("Nov29")},
+		{"Sun Nov 29", -1},
+		{"Nov", -1},
+	}
+	for _, tc := range tests {
+		s, e := nextField(tc.line, 0)
+		end, ok := psStartedEnd(tc.line, s, e)
+		if tc.end < 0 {
+			if ok {
+				t.Errorf("%q: ok at %d, want not ok", tc.line, end)
+			}
+			continue
+		}
+		if !ok || end != tc.end {
+			t.Errorf("%q: end %d ok %v, want %d", tc.line, end, ok, tc.end)
+		}
 	}
 }
