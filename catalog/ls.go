@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"encoding/binary"
 	"math"
 	"strings"
 	"time"
@@ -272,13 +273,10 @@ type lsParser struct {
 	ints int64Slab
 	rec  rowSpans // spans of the row being read
 	now  time.Time
-	// ts holds the ISO timestamps; each entry's ModifiedAt is a substring
-	// of ts.String(), set as the row is read (a second pass over the
-	// entries at the end was a cache miss per entry). A Builder only ever
-	// appends, so a string it returned stays valid; it is replaced, never
-	// grown, when full (tsCap), so that no timestamp is copied.
-	ts      strings.Builder
-	tsCap   int
+	// ts holds the ISO timestamps; each entry's ModifiedAt is a string
+	// over its bytes, set as the row is read (a second pass over the
+	// entries at the end was a cache miss per entry).
+	ts      textArena
 	nowWall int64 // Now as wall-clock minutes since 1970 in Location
 	nowYear int
 	// monthDay[m] is daysFromCivil(nowYear, m, 1): inferring the year of
@@ -289,11 +287,12 @@ type lsParser struct {
 	toks        [6][2]int
 	tm          lsTime
 	fast        lsFast
-	generalOnly bool // no fastLong (for its test)
+	generalOnly bool        // no rowFast or fastLong (for their test)
+	times       lsTimeCache // rowFast's recent timestamps
 	// zone offset cache for naive timestamps
 	zoneOff                    string
-	dayPrefix                  [11]byte // "YYYY-MM-DDT" of dayY, dayM, dayD
-	dayY, dayM, dayD           int
+	yearWord                   uint64 // "YYYY-" of yearOf, as emitTime stores it
+	yearOf                     int
 	zoneSecs, zoneFrom, zoneTo int64
 	firstAssumed               [2]int // span of the first timestamp whose zone was assumed
 	firstInferred              [2]int
@@ -307,27 +306,10 @@ type lsParser struct {
 
 func parseLs(c *Context) (any, error) { return parseLsWith(c, false) }
 
-// parseLsWith is parseLs; generalOnly turns fastLong off, for the test
-// that compares the two.
+// parseLsWith is parseLs; generalOnly turns rowFast and fastLong off, for
+// the test that compares the paths.
 func parseLsWith(c *Context, generalOnly bool) (any, error) {
-	p := &lsParser{c: c, o: lsOptions(c.Args), res: &LsResult{}, generalOnly: generalOnly}
-	p.rec = newRowSpans(c, 13)
-	loc := c.Location
-	if loc == nil {
-		loc = time.UTC
-	}
-	p.now = c.Now.In(loc)
-	p.c.Location = loc
-	p.nowWall = daysFromCivil(p.now.Year(), int(p.now.Month()), p.now.Day())*1440 + int64(p.now.Hour()*60+p.now.Minute())
-	p.nowYear = p.now.Year()
-	for m := 1; m <= 12; m++ {
-		p.monthDay[m] = daysFromCivil(p.nowYear, m, 1)
-	}
-	p.dirIdx = -1
-	n := countLines(c.Raw)
-	p.res.Entries = make([]LsEntry, 0, min(n, 1<<20))
-	p.tsCap = min(n, 1<<16) * 26
-	p.ints.buf = make([]int64, 0, min(n, 1<<20)*2) // links and size; more columns take more chunks
+	p := newLsParser(c, generalOnly)
 	long := p.o.long
 	it := lines{raw: c.Raw}
 	if !long {
@@ -437,6 +419,30 @@ func parseLsWith(c *Context, generalOnly bool) (any, error) {
 	}
 	p.finish()
 	return p.res, nil
+}
+
+// newLsParser sets up the state of one parse of c.Raw.
+func newLsParser(c *Context, generalOnly bool) *lsParser {
+	p := &lsParser{c: c, o: lsOptions(c.Args), res: &LsResult{}, generalOnly: generalOnly}
+	p.rec = newRowSpans(c, 13)
+	loc := c.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	p.now = c.Now.In(loc)
+	p.c.Location = loc
+	p.nowWall = daysFromCivil(p.now.Year(), int(p.now.Month()), p.now.Day())*1440 + int64(p.now.Hour()*60+p.now.Minute())
+	p.nowYear = p.now.Year()
+	for m := 1; m <= 12; m++ {
+		p.monthDay[m] = daysFromCivil(p.nowYear, m, 1)
+	}
+	p.dirIdx = -1
+	n := countLines(c.Raw)
+	p.res.Entries = make([]LsEntry, 0, min(n, 1<<20))
+	p.ts.chunk = min(n, 2048) * 25
+	p.yearOf = -1
+	p.ints.buf = make([]int64, 0, min(n, 1<<20)*2) // links and size; more columns take more chunks
+	return p
 }
 
 // confirm keeps the pending entry: the line after it was read.
@@ -680,9 +686,14 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 	if rec {
 		p.rec.begin(skEntries, idx)
 	}
-	if !p.generalOnly && p.fastLong(line) {
-		f := &p.fast
-		return p.longTail(e, line, base, idx, rec, 0, 0, f.modeEnd, f.ls, f.le, f.links, 3)
+	if !p.generalOnly {
+		if idx >= 0 && p.rowFast(e, line, base, rec) {
+			return true
+		}
+		if p.fastLong(line) {
+			f := &p.fast
+			return p.longTail(e, line, base, idx, rec, 0, 0, f.modeEnd, f.ls, f.le, f.links, 3)
+		}
 	}
 	// Up to two numeric columns (-i, -s) may precede the mode.
 	pre := &p.pre
@@ -773,14 +784,15 @@ type lsFast struct {
 	links           int64
 }
 
-// fastLong reads the columns of the common long line, a mode first and
-// exactly owner, group and size between the links and the time, in one
-// forward pass with byte loops: the columns and the blanks between them
-// are mostly shorter than the word scans of nextField (or a one-load form
-// of them) pay off for, which measured more instructions here. It finds what the general scan
-// of longEntry finds for such a line, or reports false and leaves the line
-// to it: every column it steps over that the general scan would try as a
-// time is checked to be no time candidate.
+// fastLong reads the columns of a long line rowFast leaves, a mode first
+// and exactly owner, group and size (or major and minor) between the
+// links and the time, in any time form, in one forward pass with byte
+// loops: the columns and the blanks between them are mostly shorter than
+// the word scans of nextField (or a one-load form of them) pay off for,
+// which measured more instructions here. It finds what the general scan
+// of longEntry finds for such a line, or reports false and leaves the
+// line to it: every column it steps over that the general scan would try
+// as a time is checked to be no time candidate.
 func (p *lsParser) fastLong(line string) bool {
 	if len(line) < 12 || line[1] == '?' || !validMode(line[:10]) {
 		return false
@@ -1475,23 +1487,26 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 	if t.end >= len(line) || line[t.end] != ' ' || t.nameAt >= len(line) {
 		return false
 	}
-	if t.year != 0 && t.day > daysIn(t.month, t.year) {
+	return p.inferYear(t)
+}
+
+// inferYear checks t's day against its month and, when no year was
+// printed, sets the year of Now, or the previous one when that would put
+// the date more than a day after Now (compared as wall-clock minutes in
+// Location), as a negative number: inferred.
+func (p *lsParser) inferYear(t *lsTime) bool {
+	if t.year != 0 {
+		return t.day <= daysIn(t.month, t.year)
+	}
+	y := p.nowYear
+	wall := (p.monthDay[t.month]+int64(t.day-1))*1440 + int64(t.hour*60+t.minute)
+	if t.day > daysIn(t.month, y) || wall > p.nowWall+1440 {
+		y--
+	}
+	if t.day > daysIn(t.month, y) {
 		return false
 	}
-	if t.year == 0 {
-		// The year of Now, or the previous one when that would put the
-		// date more than a day after Now (compared as wall-clock minutes
-		// in Location).
-		y := p.nowYear
-		wall := (p.monthDay[t.month]+int64(t.day-1))*1440 + int64(t.hour*60+t.minute)
-		if t.day > daysIn(t.month, y) || wall > p.nowWall+1440 {
-			y--
-		}
-		if t.day > daysIn(t.month, y) {
-			return false
-		}
-		t.year = -y // negative: inferred
-	}
+	t.year = -y
 	return true
 }
 
@@ -1533,39 +1548,41 @@ func (p *lsParser) emitTime(e *LsEntry, t *lsTime, line string, base int, rec bo
 	}
 	if y < 0 || y > 9999 || t.frac[0] >= 0 || len(z) != 6 {
 		var buf [64]byte
-		e.ModifiedAt = p.keepTime(p.slowTime(buf[:0], t, line, y, sec, z))
+		e.ModifiedAt = p.ts.keep(p.slowTime(buf[:0], t, line, y, sec, z))
 	} else {
-		// The common form in one append of a filled array (per-byte
-		// appends each check capacity); the date part, which repeats
-		// across rows, is kept from the previous row.
-		if y != p.dayY || t.month != p.dayM || t.day != p.dayD {
-			mo, d := t.month*2, t.day*2 // below 100: parseTime checked
-			p.dayY, p.dayM, p.dayD = y, t.month, t.day
-			p.dayPrefix = [11]byte{twoDigits[y/100*2], twoDigits[y/100*2+1], twoDigits[y%100*2], twoDigits[y%100*2+1],
-				'-', twoDigits[mo], twoDigits[mo+1], '-', twoDigits[d], twoDigits[d+1], 'T'}
-		}
-		var buf [25]byte
-		copy(buf[:11], p.dayPrefix[:])
-		h, mi, ss := t.hour*2, t.minute*2, sec*2
-		buf[11], buf[12], buf[13], buf[14], buf[15] = twoDigits[h], twoDigits[h+1], ':', twoDigits[mi], twoDigits[mi+1]
-		buf[16], buf[17], buf[18] = ':', twoDigits[ss], twoDigits[ss+1]
-		copy(buf[19:], z)
-		e.ModifiedAt = p.keepTime(buf[:])
+		// The common form, "2026-11-29T09:41:00+00:00", built in three
+		// words and stored straight into the arena: bytes stored one at
+		// a time and then copied as wider words stall the copy's loads
+		// (no store forwarding), which measured as a third of the time
+		// spent on a timestamp.
+		mo, d, h, mi, ss := t.month*2, t.day*2, t.hour*2, t.minute*2, sec*2 // each below 100: parseTime checked
+		w0 := p.yearWordOf(y) | uint64(twoDigits[mo])<<40 | uint64(twoDigits[mo+1])<<48 | '-'<<56
+		w1 := uint64(twoDigits[d]) | uint64(twoDigits[d+1])<<8 | 'T'<<16 |
+			uint64(twoDigits[h])<<24 | uint64(twoDigits[h+1])<<32 | ':'<<40 |
+			uint64(twoDigits[mi])<<48 | uint64(twoDigits[mi+1])<<56
+		w2 := ':' | uint64(twoDigits[ss])<<8 | uint64(twoDigits[ss+1])<<16 |
+			uint64(z[0])<<24 | uint64(z[1])<<32 | uint64(z[2])<<40 | uint64(z[3])<<48 | uint64(z[4])<<56
+		b := p.ts.take(25)
+		binary.LittleEndian.PutUint64(b, w0)
+		binary.LittleEndian.PutUint64(b[8:], w1)
+		binary.LittleEndian.PutUint64(b[16:], w2)
+		b[24] = z[5]
+		e.ModifiedAt = p.ts.str(b)
 	}
 	if rec {
 		p.rec.add(sfModifiedAt, base+t.start, base+t.end, trTimestamp)
 	}
 }
 
-// keepTime copies b into the timestamp arena and returns it as a string.
-func (p *lsParser) keepTime(b []byte) string {
-	if p.ts.Len()+len(b) > p.ts.Cap() {
-		p.ts = strings.Builder{} // the strings of the old one stay valid
-		p.ts.Grow(max(p.tsCap, len(b)))
+// yearWordOf is "YYYY-" as the first bytes of a little-endian word, for
+// a year of 0 to 9999; the last one is kept.
+func (p *lsParser) yearWordOf(y int) uint64 {
+	if y != p.yearOf {
+		p.yearOf = y
+		p.yearWord = uint64(twoDigits[y/100*2]) | uint64(twoDigits[y/100*2+1])<<8 |
+			uint64(twoDigits[y%100*2])<<16 | uint64(twoDigits[y%100*2+1])<<24 | '-'<<32
 	}
-	at := p.ts.Len()
-	p.ts.Write(b)
-	return p.ts.String()[at:]
+	return p.yearWord
 }
 
 // slowTime appends the ISO form of t in the forms emitTime's fast case
