@@ -136,6 +136,8 @@ type fsSeg struct {
 
 func (g *fsSeg) segLen() int { return len(g.spans) }
 
+func (g *fsSeg) each(b []byte, f spanFunc) bool { return eachSpan(len(g.spans), g.span, b, f) }
+
 func (g *fsSeg) span(i int, b []byte) ([]byte, int, int, string) {
 	s := &g.spans[i]
 	b = append(b, '/')

@@ -181,6 +181,8 @@ type gmSeg struct {
 
 func (g *gmSeg) segLen() int { return len(g.spans) }
 
+func (g *gmSeg) each(b []byte, f spanFunc) bool { return eachSpan(len(g.spans), g.span, b, f) }
+
 func (g *gmSeg) span(i int, b []byte) ([]byte, int, int, string) {
 	s := &g.spans[i]
 	return appendGmPointer(b, s, g.local), int(s.start), int(s.end), gmTrNames[s.tr]

@@ -424,7 +424,7 @@ func parseLsWith(c *Context, generalOnly bool) (any, error) {
 // newLsParser sets up the state of one parse of c.Raw.
 func newLsParser(c *Context, generalOnly bool) *lsParser {
 	p := &lsParser{c: c, o: lsOptions(c.Args), res: &LsResult{}, generalOnly: generalOnly}
-	p.rec = newRowSpans(c, 13)
+	p.rec = newRowSpans(c, 9)
 	loc := c.Location
 	if loc == nil {
 		loc = time.UTC
@@ -1005,13 +1005,7 @@ func (p *lsParser) setMode(e *LsEntry, mode string, at int, rec, perms bool) {
 		}
 	}
 	if rec {
-		p.rec.add(sfType, at, at+1, trFileType)
-		p.rec.add(sfMode, at, at+10, trVerbatim)
-		if perms {
-			p.rec.add(sfPermOwner, at+1, at+4, trVerbatim)
-			p.rec.add(sfPermGroup, at+4, at+7, trVerbatim)
-			p.rec.add(sfPermOther, at+7, at+10, trVerbatim)
-		}
+		p.rec.addMode(at, perms)
 		if len(mode) == 11 {
 			f := sfHasACL
 			switch mode[10] {

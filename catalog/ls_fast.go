@@ -53,30 +53,13 @@ func (p *lsParser) rowFast(e *LsEntry, line string, base int, rec bool) bool {
 		return false
 	}
 	le := i
-	// Owner.
-	for i < n && line[i] == ' ' {
-		i++
-	}
-	os := i
-	for i < n && line[i] > ' ' {
-		i++
-	}
-	oe := i
-	if os == oe || i >= n || line[i] != ' ' {
+	// Owner, and group: the general scan would try the group as a time.
+	os, oe := spaceWord(line, i)
+	gs, ge := spaceWord(line, oe)
+	if os == oe || gs == ge || ge >= n || line[oe] != ' ' || line[ge] != ' ' || timeCandidate(line[gs:ge]) {
 		return false
 	}
-	// Group: the general scan would try it as a time.
-	for i < n && line[i] == ' ' {
-		i++
-	}
-	gs := i
-	for i < n && line[i] > ' ' {
-		i++
-	}
-	ge := i
-	if gs == ge || i >= n || line[i] != ' ' || timeCandidate(line[gs:ge]) {
-		return false
-	}
+	i = ge
 	// Size, parsed while scanned (whether it is all digits is known at
 	// its end).
 	for i < n && line[i] == ' ' {
@@ -173,6 +156,20 @@ func (p *lsParser) rowFast(e *LsEntry, line string, base int, rec bool) bool {
 		slot.iso = e.ModifiedAt
 	}
 	return true
+}
+
+// spaceWord returns the word after the spaces at line[i:]: up to the
+// next byte that is a space or below one (a tab, a control byte), which
+// the caller checks is a space.
+func spaceWord(line string, i int) (int, int) {
+	for i < len(line) && line[i] == ' ' {
+		i++
+	}
+	s := i
+	for i < len(line) && line[i] > ' ' {
+		i++
+	}
+	return s, i
 }
 
 // readStamp reads the default-style time at line[s1:s1+12] into p.tm as

@@ -66,16 +66,24 @@ type compactSpan struct {
 }
 
 // spanMark is a position in the recorded spans, to drop what follows it.
-type spanMark struct{ n int }
+type spanMark struct{ n, extra int }
 
 type rowSpans struct {
 	c     *Context
 	spans []compactSpan
+	extra int // spans the group records stand for beyond themselves
 	key   uint16
 	row   int32
 	local []string
 	mark  spanMark // where the current row's spans begin
 }
+
+// Field ids of group records: one record standing for several spans at
+// fixed offsets of it (see addMode), told apart from names and local ids.
+const (
+	sgMode      uint16 = localIDs - 1 // type and mode of Raw[start:start+10]
+	sgModePerms uint16 = localIDs - 2 // the same and the three permission triads
+)
 
 // newRowSpans prepares for about perRow spans per line of output, so that
 // recording a large output does not regrow its buffer.
@@ -110,7 +118,7 @@ func (r *rowSpans) localID(name string) uint16 {
 // begin starts the spans of row idx of the top-level array key.
 func (r *rowSpans) begin(key uint16, idx int) {
 	r.key, r.row = key, int32(idx)
-	r.mark = spanMark{len(r.spans)}
+	r.mark = spanMark{len(r.spans), r.extra}
 }
 
 // add records a field of the current row from Raw[start:end].
@@ -121,14 +129,27 @@ func (r *rowSpans) add(field uint16, start, end int, tr spanTr) {
 // discard drops the current row's spans.
 func (r *rowSpans) discard() { r.truncate(r.mark) }
 
-func (r *rowSpans) truncate(m spanMark) { r.spans = r.spans[:m.n] }
+func (r *rowSpans) truncate(m spanMark) { r.spans, r.extra = r.spans[:m.n], m.extra }
+
+// addMode records the spans of a file mode at Raw[at:at+10] as one group
+// record: its type (the first byte), the mode and, with perms, the three
+// permission triads. They are a third of an ls row's spans, and one
+// record instead of five is that much less to write while parsing.
+func (r *rowSpans) addMode(at int, perms bool) {
+	f, more := sgMode, 1
+	if perms {
+		f, more = sgModePerms, 4
+	}
+	r.spans = append(r.spans, compactSpan{int32(at), int32(at + 10), r.row, r.key, f, trVerbatim})
+	r.extra += more
+}
 
 // finish hands the recorded spans to the context, which keeps them in this
 // compact form until someone asks for them (see SpanSet). Call it once, at
 // the end of a successful parse.
 func (r *rowSpans) finish() {
 	if len(r.spans) > 0 {
-		r.c.addSpanSeg(&rowSeg{spans: r.spans, local: r.local})
+		r.c.addSpanSeg(&rowSeg{spans: r.spans, extra: r.extra, local: r.local})
 	}
 	r.spans = nil
 }
@@ -136,20 +157,43 @@ func (r *rowSpans) finish() {
 // rowSeg is what rowSpans hands over: "/key/row/field" pointers.
 type rowSeg struct {
 	spans []compactSpan
+	extra int
 	local []string
 }
 
-func (g *rowSeg) segLen() int { return len(g.spans) }
+func (g *rowSeg) segLen() int { return len(g.spans) + g.extra }
 
-func (g *rowSeg) span(i int, b []byte) ([]byte, int, int, string) {
-	s := &g.spans[i]
-	b = append(b, '/')
-	b = append(b, g.name(s.key)...)
-	b = append(b, '/')
-	b = strconv.AppendInt(b, int64(s.row), 10)
-	b = append(b, '/')
-	b = append(b, g.name(s.field)...)
-	return b, int(s.start), int(s.end), trNames[s.tr]
+func (g *rowSeg) each(b []byte, f spanFunc) bool {
+	for i := range g.spans {
+		s := &g.spans[i]
+		b = append(b[:0], '/')
+		b = append(b, g.name(s.key)...)
+		b = append(b, '/')
+		b = strconv.AppendInt(b, int64(s.row), 10)
+		b = append(b, '/')
+		at := len(b)
+		if s.field != sgMode && s.field != sgModePerms {
+			b = append(b, g.name(s.field)...)
+			if !f(b, int(s.start), int(s.end), trNames[s.tr]) {
+				return false
+			}
+			continue
+		}
+		// A group record, in the order setMode recorded them one by one.
+		m := int(s.start)
+		if !f(append(b[:at], spanNames[sfType]...), m, m+1, trNames[trFileType]) ||
+			!f(append(b[:at], spanNames[sfMode]...), m, m+10, "") {
+			return false
+		}
+		if s.field == sgModePerms {
+			for k, id := range [3]uint16{sfPermOwner, sfPermGroup, sfPermOther} {
+				if !f(append(b[:at], spanNames[id]...), m+1+3*k, m+4+3*k, "") {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 func (g *rowSeg) name(id uint16) string {

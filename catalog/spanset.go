@@ -35,9 +35,25 @@ type SpanSet struct {
 // then "invalidUTF8".
 type spanSeg interface {
 	segLen() int
-	// span appends span i's JSON Pointer to b and returns the result with
-	// the span's byte range and transform.
-	span(i int, b []byte) (ptr []byte, start, end int, transform string)
+	// each calls f with every span in order: its JSON Pointer (appended
+	// to b[:0], valid during the call), byte range and transform. It stops
+	// when f returns false, and reports whether it went to the end.
+	each(b []byte, f spanFunc) bool
+}
+
+type spanFunc func(ptr []byte, start, end int, transform string) bool
+
+// eachSpan is each for a segment that builds span i on its own.
+func eachSpan(n int, span func(i int, b []byte) ([]byte, int, int, string), b []byte, f spanFunc) bool {
+	for i := 0; i < n; i++ {
+		var start, end int
+		var tr string
+		b, start, end, tr = span(i, b[:0])
+		if !f(b, start, end, tr) {
+			return false
+		}
+	}
+	return true
 }
 
 // spanSegAt places a recorder's spans among the explicit ones: they come
@@ -80,7 +96,6 @@ func (s *SpanSet) walk(f func(ptr []byte, start, end int, tr string, ex *Span) b
 	if s == nil {
 		return
 	}
-	var buf []byte
 	e := 0
 	explicit := func(upto int) bool {
 		for ; e < upto; e++ {
@@ -95,16 +110,13 @@ func (s *SpanSet) walk(f func(ptr []byte, start, end int, tr string, ex *Span) b
 		if !explicit(g.at) {
 			return
 		}
-		for i, n := 0, g.seg.segLen(); i < n; i++ {
-			var start, end int
-			var tr string
-			buf, start, end, tr = g.seg.span(i, buf[:0])
+		if !g.seg.each(nil, func(ptr []byte, start, end int, tr string) bool {
 			if tr == "" && !s.validText(start, end) {
 				tr = "invalidUTF8"
 			}
-			if !f(buf, start, end, tr, nil) {
-				return
-			}
+			return f(ptr, start, end, tr, nil)
+		}) {
+			return
 		}
 	}
 	explicit(len(s.explicit))
