@@ -1489,19 +1489,23 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 // the date more than a day after Now (compared as wall-clock minutes in
 // Location), as a negative number: inferred.
 func (p *lsParser) inferYear(t *lsTime) bool {
-	if t.year != 0 {
-		return t.day <= daysIn(t.month, t.year)
+	y, ok := p.yearFor(t.year, t.month, t.day, t.hour, t.minute)
+	t.year = y
+	return ok
+}
+
+// yearFor is inferYear on values: the year to keep (negative when
+// inferred) and whether the day exists.
+func (p *lsParser) yearFor(year, month, day, hour, minute int) (int, bool) {
+	if year != 0 {
+		return year, day <= daysIn(month, year)
 	}
 	y := p.nowYear
-	wall := (p.monthDay[t.month]+int64(t.day-1))*1440 + int64(t.hour*60+t.minute)
-	if t.day > daysIn(t.month, y) || wall > p.nowWall+1440 {
+	wall := (p.monthDay[month]+int64(day-1))*1440 + int64(hour*60+minute)
+	if day > daysIn(month, y) || wall > p.nowWall+1440 {
 		y--
 	}
-	if t.day > daysIn(t.month, y) {
-		return false
-	}
-	t.year = -y
-	return true
+	return -y, day <= daysIn(month, y)
 }
 
 func daysIn(m, y int) int {
@@ -1612,10 +1616,16 @@ func (p *lsParser) slowTime(b []byte, t *lsTime, line string, y, sec int, z stri
 // zone in effect is cached with its bounds, so a listing costs one zone
 // lookup per distinct zone period rather than one per entry.
 func (p *lsParser) zoneOffset(y, mo, d, h, mi int) string {
-	loc := p.c.Location
-	if loc == time.UTC {
+	if p.c.Location == time.UTC {
 		return "+00:00"
 	}
+	return p.zoneOffsetIn(y, mo, d, h, mi)
+}
+
+// zoneOffsetIn is zoneOffset outside UTC, apart so that the UTC case is
+// inlined where it is called.
+func (p *lsParser) zoneOffsetIn(y, mo, d, h, mi int) string {
+	loc := p.c.Location
 	wall := daysFromCivil(y, mo, d)*86400 + int64(h*3600+mi*60)
 	if p.zoneOff != "" {
 		if u := wall - p.zoneSecs; u >= p.zoneFrom && u < p.zoneTo {

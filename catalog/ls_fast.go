@@ -40,15 +40,7 @@ func (p *lsParser) rowFast(e *LsEntry, line string, base int, rec bool) bool {
 		i++
 	}
 	ls := i
-	var links int64
-	for i < n {
-		d := line[i] - '0'
-		if d > 9 {
-			break
-		}
-		links = links*10 + int64(d)
-		i++
-	}
+	links, i := scanDigits(line, i)
 	if i == ls || i-ls > 18 || i >= n || line[i] != ' ' {
 		return false
 	}
@@ -104,10 +96,10 @@ func (p *lsParser) rowFast(e *LsEntry, line string, base int, rec bool) bool {
 		return false
 	}
 	slot, hit := p.times.lookup(line, s1)
-	var w1 uint64
+	var st lsStamp
 	if !hit {
 		var ok bool
-		if w1, ok = p.readStamp(line, s1); !ok {
+		if st, ok = p.readStamp(line, s1); !ok {
 			return false
 		}
 	}
@@ -152,7 +144,7 @@ func (p *lsParser) rowFast(e *LsEntry, line string, base int, rec bool) bool {
 			p.rec.add(sfModifiedAt, base+s1, base+s1+12, trTimestamp)
 		}
 	} else {
-		p.emitStamp(e, line, base, rec, w1)
+		p.emitStamp(e, line, base, s1, rec, st)
 		slot.iso = e.ModifiedAt
 	}
 	return true
@@ -172,83 +164,92 @@ func spaceWord(line string, i int) (int, int) {
 	return s, i
 }
 
-// readStamp reads the default-style time at line[s1:s1+12] into p.tm as
-// fixedTime and parseTime do, and returns the middle word of its ISO
-// form, "ddThh:mm", made from the text's own "dd hh:mm" (a blank day
-// tens made '0', the blank after the day made 'T'). The caller checked
-// that line[s1+12] is a blank and a name follows.
-func (p *lsParser) readStamp(line string, s1 int) (uint64, bool) {
-	mon := monthIndex(line[s1 : s1+3])
+// lsStamp is a default-style time as readStamp reads it: small enough
+// to be passed in registers, where filling an lsTime in memory cost a
+// tenth of the time spent on a timestamp.
+type lsStamp struct {
+	w1                       uint64 // the middle word of the ISO form, "ddThh:mm"
+	year                     int    // negative: inferred
+	month, day, hour, minute int
+}
+
+// readStamp reads the default-style time at line[s1:s1+12] as fixedTime
+// and parseTime do. The middle word of its ISO form is made from the
+// text's own "dd hh:mm" (a blank day tens made '0', the blank after the
+// day made 'T'). The caller checked that line[s1+12] is a blank and a
+// name follows.
+func (p *lsParser) readStamp(line string, s1 int) (lsStamp, bool) {
+	var st lsStamp
+	st.month = monthIndex(line[s1 : s1+3])
 	x := load64(line, s1+4) // "dd hh:mm" or "dd  yyyy"
-	if mon == 0 || line[s1+3] != ' ' || byte(x>>16) != ' ' {
-		return 0, false
+	if st.month == 0 || line[s1+3] != ' ' || byte(x>>16) != ' ' {
+		return st, false
 	}
 	if byte(x) == ' ' {
 		x |= '0' - ' '
 	}
 	d1, d2 := byte(x)-'0', byte(x>>8)-'0'
-	if d1 > 9 || d2 > 9 {
-		return 0, false
-	}
-	t := &p.tm
-	*t = lsTime{start: s1, end: s1 + 12, nameAt: s1 + 13, month: mon, day: int(d1)*10 + int(d2),
-		sec: -1, frac: [2]int{-1, -1}, offset: [2]int{-1, -1}}
-	if t.day < 1 || t.day > 31 {
-		return 0, false
+	st.day = int(d1)*10 + int(d2)
+	if d1 > 9 || d2 > 9 || st.day < 1 || st.day > 31 {
+		return st, false
 	}
 	if byte(x>>40) == ':' {
 		h1, h2, m1, m2 := byte(x>>24)-'0', byte(x>>32)-'0', byte(x>>48)-'0', byte(x>>56)-'0'
 		if h1 > 2 || h2 > 9 || m1 > 5 || m2 > 9 {
-			return 0, false
+			return st, false
 		}
-		t.hour, t.minute = int(h1)*10+int(h2), int(m1)*10+int(m2)
-		if t.hour >= 24 {
-			return 0, false
+		st.hour, st.minute = int(h1)*10+int(h2), int(m1)*10+int(m2)
+		if st.hour >= 24 {
+			return st, false
 		}
-		x = x&^(0xff<<16) | 'T'<<16
+		st.w1 = x&^(0xff<<16) | 'T'<<16
 	} else {
 		y, ok := year4(line[s1+8 : s1+12])
 		if byte(x>>24) != ' ' || !ok {
-			return 0, false
+			return st, false
 		}
-		t.year = y // 0 ("0000") is inferred, as fixedTime leaves it
-		x = x&0xffff | 'T'<<16 | '0'<<24 | '0'<<32 | ':'<<40 | '0'<<48 | '0'<<56
+		st.year = y // 0 ("0000") is inferred, as fixedTime leaves it
+		st.w1 = x&0xffff | 'T'<<16 | '0'<<24 | '0'<<32 | ':'<<40 | '0'<<48 | '0'<<56
 	}
-	return x, p.inferYear(t)
+	var ok bool
+	st.year, ok = p.yearFor(st.year, st.month, st.day, st.hour, st.minute)
+	return st, ok
 }
 
-// emitStamp sets e.ModifiedAt from p.tm, which readStamp filled, as
-// emitTime does (whose general form takes what is not four-digit years
-// and "+hh:mm" offsets), storing three words straight into the arena.
-func (p *lsParser) emitStamp(e *LsEntry, line string, base int, rec bool, w1 uint64) {
-	t := &p.tm
-	y := t.year
+// emitStamp sets e.ModifiedAt to the ISO form of st, the time at
+// line[s1:s1+12], as emitTime does (whose general form takes what is not
+// four-digit years and "+hh:mm" offsets), storing three words straight
+// into the arena.
+func (p *lsParser) emitStamp(e *LsEntry, line string, base, s1 int, rec bool, st lsStamp) {
+	y := st.year
 	if y < 0 {
 		y = -y
 	}
-	z := p.zoneOffset(y, t.month, t.day, t.hour, t.minute)
+	z := p.zoneOffset(y, st.month, st.day, st.hour, st.minute)
 	if y > 9999 || len(z) != 6 {
-		p.emitTime(e, t, line, base, rec)
+		p.tm = lsTime{start: s1, end: s1 + 12, nameAt: s1 + 13, year: st.year, month: st.month, day: st.day,
+			hour: st.hour, minute: st.minute, sec: -1, frac: [2]int{-1, -1}, offset: [2]int{-1, -1}}
+		p.emitTime(e, &p.tm, line, base, rec)
 		return
 	}
-	if t.year < 0 && !p.infers {
+	if st.year < 0 && !p.infers {
 		p.infers = true
-		p.firstInferred = [2]int{base + t.start, base + t.end}
+		p.firstInferred = [2]int{base + s1, base + s1 + 12}
 	}
 	if !p.assumed {
 		p.assumed = true
-		p.firstAssumed = [2]int{base + t.start, base + t.end}
+		p.firstAssumed = [2]int{base + s1, base + s1 + 12}
 	}
-	mo := t.month * 2
+	mo := st.month * 2
 	b := p.ts.take(25)
 	binary.LittleEndian.PutUint64(b, p.yearWordOf(y)|uint64(twoDigits[mo])<<40|uint64(twoDigits[mo+1])<<48|'-'<<56)
-	binary.LittleEndian.PutUint64(b[8:], w1)
+	binary.LittleEndian.PutUint64(b[8:], st.w1)
 	binary.LittleEndian.PutUint64(b[16:], ':'|'0'<<8|'0'<<16|
 		uint64(z[0])<<24|uint64(z[1])<<32|uint64(z[2])<<40|uint64(z[3])<<48|uint64(z[4])<<56)
 	b[24] = z[5]
 	e.ModifiedAt = p.ts.str(b)
 	if rec {
-		p.rec.add(sfModifiedAt, base+t.start, base+t.end, trTimestamp)
+		p.rec.add(sfModifiedAt, base+s1, base+s1+12, trTimestamp)
 	}
 }
 

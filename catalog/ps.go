@@ -920,14 +920,7 @@ func psRowFast(p *PsProcess, line string, base int, cols []psColumn, ints *int64
 			// common case. "-" is "not applicable"; anything else
 			// (a sign, a letter, more than 18 digits) is psRow's.
 			var v int64
-			for e < n {
-				d := line[e] - '0'
-				if d > 9 {
-					break
-				}
-				v = v*10 + int64(d)
-				e++
-			}
+			v, e = scanDigits(line, e)
 			if e == s || e-s > 18 || e < n && line[e] != ' ' && line[e] != '\t' {
 				if line[s] == '-' && (s+1 == n || line[s+1] == ' ' || line[s+1] == '\t') {
 					s++

@@ -61,6 +61,22 @@ func splitFields(dst []field, line string, max int) []field {
 }
 
 // atoi parses a non-negative decimal integer; ok is false for anything else.
+// scanDigits reads the decimal digits at s[i:] as they are scanned and
+// returns their value and the index after them; past 18 digits the value
+// overflows, which callers check by the count.
+func scanDigits(s string, i int) (int64, int) {
+	var v int64
+	for i < len(s) {
+		d := s[i] - '0'
+		if d > 9 {
+			break
+		}
+		v = v*10 + int64(d)
+		i++
+	}
+	return v, i
+}
+
 func atoi(s string) (int64, bool) {
 	if s == "" || len(s) > 18 {
 		return 0, false
