@@ -49,16 +49,7 @@ func (p *grepParser) grepFast(raw string, pos int, marks []int) (int, int, []int
 			i = nextColonDash(line, 1)
 			for ; i < len(line); i = nextColonDash(line, i+1) {
 				c := line[i]
-				num = 0
-				j = i + 1
-				for j < len(line) {
-					d := line[j] - '0'
-					if d > 9 {
-						break
-					}
-					num = num*10 + int64(d)
-					j++
-				}
+				num, j = scanDigits(line, i+1)
 				if j > i+1 && j < len(line) && j-i-1 <= 18 && line[j] == c &&
 					(p.explicit == nil || p.explicit[line[:i]]) {
 					break

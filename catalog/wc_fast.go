@@ -68,14 +68,7 @@ func wcFast(w *wcState, r *fsRec, raw string, pos int, cols []wcCol, kEntries, f
 			}
 			s := i
 			var n int64
-			for i < len(raw) {
-				d := raw[i] - '0'
-				if d > 9 {
-					break
-				}
-				n = n*10 + int64(d)
-				i++
-			}
+			n, i = scanDigits(raw, i)
 			if i == s || i-s > 18 || i >= len(raw) || raw[i] != ' ' {
 				break // no count, too long a count, no space after it
 			}
