@@ -24,11 +24,64 @@ type fsRec struct {
 	names []string // pointer tokens, already escaped; 0 is "no field"
 	trs   []string // transform names; 0 is verbatim
 	spans []fsSpan
+	// Group records (field fgNameNumText, fgNumText) stand for the
+	// spans of a "name:number:text" row in one record; grp holds the
+	// parts' field ids and the number's transform, extra how many more
+	// spans the group records stand for than they are.
+	grp   [4]uint16
+	extra int
 }
 
 type fsSpan struct {
 	start, end, row int32
 	key, field, tr  uint16
+}
+
+// Group record kinds, in fsSpan.field (above any name id). The number
+// runs from its start to its last digit; the text from the byte after
+// that (the separator) to the record's end.
+const (
+	fgNameNumText uint16 = 0xffff // a name of tr bytes, a separator, the number, the text
+	fgNumText     uint16 = 0xfffe // the number from start, the text
+)
+
+// setGroup names the parts of group records: the name, number and text
+// fields and the number's transform.
+func (r *fsRec) setGroup(name, num, text, numTr uint16) { r.grp = [4]uint16{name, num, text, numTr} }
+
+// addNumRow records a grep-style row at Raw[start:end] as one group
+// record: a name of nameLen bytes (none when nameLen < 0), its
+// separator, the line number, a separator and the text. A name too
+// long for the record takes separate spans.
+func (r *fsRec) addNumRow(key uint16, row, start, end, nameLen, numEnd int) {
+	switch {
+	case nameLen < 0:
+		r.spans = append(r.spans, fsSpan{int32(start), int32(end), int32(row), key, fgNumText, 0})
+		r.extra++
+	case nameLen <= 0xffff:
+		r.spans = append(r.spans, fsSpan{int32(start), int32(end), int32(row), key, fgNameNumText, uint16(nameLen)})
+		r.extra += 2
+	default:
+		r.spans = append(r.spans,
+			fsSpan{int32(start), int32(start + nameLen), int32(row), key, r.grp[0], 0},
+			fsSpan{int32(start + nameLen + 1), int32(numEnd), int32(row), key, r.grp[1], r.grp[3]},
+			fsSpan{int32(numEnd + 1), int32(end), int32(row), key, r.grp[2], 0})
+	}
+}
+
+// fsGroupExtra is the extra spans of the group records in spans, for a
+// caller that drops them.
+func fsGroupExtra(spans []fsSpan) int {
+	n := 0
+	for i := range spans {
+		switch spans[i].field {
+		case fgNameNumText:
+			n += 2
+		case fgNumText:
+			n++
+		}
+	}
+	return n
 }
 
 // newFsRec prepares for about perRow spans per line of output when the
@@ -105,6 +158,7 @@ func (r *fsRec) rekey(m int, key uint16) {
 // cut drops the spans in [from, to).
 func (r *fsRec) cut(from, to int) {
 	if r.on && from < to {
+		r.extra -= fsGroupExtra(r.spans[from:to])
 		r.spans = append(r.spans[:from], r.spans[to:]...)
 	}
 }
@@ -114,6 +168,7 @@ func (r *fsRec) mark() int { return len(r.spans) }
 
 func (r *fsRec) truncate(m int) {
 	if r.on {
+		r.extra -= fsGroupExtra(r.spans[m:])
 		r.spans = r.spans[:m]
 	}
 }
@@ -122,7 +177,7 @@ func (r *fsRec) truncate(m int) {
 // successful parse; they stay compact until read (see SpanSet).
 func (r *fsRec) finish() {
 	if r.on && len(r.spans) > 0 {
-		r.c.addSpanSeg(&fsSeg{names: r.names, trs: r.trs, spans: r.spans})
+		r.c.addSpanSeg(&fsSeg{names: r.names, trs: r.trs, spans: r.spans, raw: r.c.Raw, grp: r.grp, extra: r.extra})
 	}
 	r.spans = nil
 }
@@ -132,25 +187,52 @@ func (r *fsRec) finish() {
 type fsSeg struct {
 	names, trs []string
 	spans      []fsSpan
+	raw        string // where group records find their number's end
+	grp        [4]uint16
+	extra      int
 }
 
-func (g *fsSeg) segLen() int { return len(g.spans) }
+func (g *fsSeg) segLen() int { return len(g.spans) + g.extra }
 
-func (g *fsSeg) each(b []byte, f spanFunc) bool { return eachSpan(len(g.spans), g.span, b, f) }
-
-func (g *fsSeg) span(i int, b []byte) ([]byte, int, int, string) {
-	s := &g.spans[i]
-	b = append(b, '/')
-	b = append(b, g.names[s.key]...)
-	if s.row >= 0 {
-		b = append(b, '/')
-		b = strconv.AppendInt(b, int64(s.row), 10)
+func (g *fsSeg) each(b []byte, f spanFunc) bool {
+	for i := range g.spans {
+		s := &g.spans[i]
+		b = append(b[:0], '/')
+		b = append(b, g.names[s.key]...)
+		if s.row >= 0 {
+			b = append(b, '/')
+			b = strconv.AppendInt(b, int64(s.row), 10)
+		}
+		at := len(b)
+		part := func(field uint16, start, end int, tr uint16) bool {
+			b = b[:at]
+			if field != 0 {
+				b = append(b, '/')
+				b = append(b, g.names[field]...)
+			}
+			return f(b, start, end, g.trs[tr])
+		}
+		start, end := int(s.start), int(s.end)
+		switch s.field {
+		case fgNameNumText, fgNumText:
+			num := start
+			if s.field == fgNameNumText {
+				num += int(s.tr) + 1
+				if !part(g.grp[0], start, num-1, 0) {
+					return false
+				}
+			}
+			_, numEnd := scanDigits(g.raw, num)
+			if !part(g.grp[1], num, numEnd, g.grp[3]) || !part(g.grp[2], numEnd+1, end, 0) {
+				return false
+			}
+		default:
+			if !part(s.field, start, end, s.tr) {
+				return false
+			}
+		}
 	}
-	if s.field != 0 {
-		b = append(b, '/')
-		b = append(b, g.names[s.field]...)
-	}
-	return b, int(s.start), int(s.end), g.trs[s.tr]
+	return true
 }
 
 // ---------------------------------------------------------------- arguments

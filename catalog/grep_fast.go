@@ -59,16 +59,7 @@ func (p *grepParser) grepFast(raw string, pos int, marks []int) (int, int, []int
 				break
 			}
 		} else {
-			j = 0
-			num = 0
-			for j < len(line) {
-				d := line[j] - '0'
-				if d > 9 {
-					break
-				}
-				num = num*10 + int64(d)
-				j++
-			}
+			num, j = scanDigits(line, 0)
 			if j == 0 || j >= len(line) || j > 18 || line[j] != ':' && line[j] != '-' {
 				break
 			}
@@ -90,7 +81,15 @@ func (p *grepParser) grepFast(raw string, pos int, marks []int) (int, int, []int
 		if names {
 			matches[idx].File = line[:i]
 		}
-		if on {
+		if on && sep == ':' {
+			// The row's three (two) spans as one group record.
+			marks = append(marks, len(r.spans))
+			nameLen := -1
+			if names {
+				nameLen = i
+			}
+			r.addNumRow(p.kMatches, idx, pos, pos+len(line), nameLen, pos+j)
+		} else if on {
 			marks = append(marks, len(r.spans))
 			if names {
 				r.spans = append(r.spans, fsSpan{int32(pos), int32(pos + i), int32(idx), p.kMatches, p.fFile, 0})

@@ -288,3 +288,40 @@ func grepFastAll(c *Context) int {
 	pos, _, _ := p.grepFast(c.Raw, 0, nil)
 	return pos
 }
+
+// TestGrepGroupRecords checks the group records grep's fast path keeps a
+// row's spans in: they read back as the general path's separate spans,
+// Len counts them, and rows dropped by MaxItems drop their count too; a
+// name too long for a record (over 65,535 bytes) takes separate spans.
+func TestGrepGroupRecords(t *testing.T) {
+	long := "./" + strings.Repeat("n", 70000)
+	raw := long + ":12:text\n./a:1:b\n./src/c.go:7:x:y\n./d-2-ctx\n"
+	for _, args := range [][]string{{"-rn", "x", "."}, {"-rn", "-C1", "x", "."}} {
+		for maxItems := range 3 {
+			fastPathAgrees(t, parseGrepWith, raw, args, Linux, time.UTC, maxItems, true)
+			c := &Context{Raw: raw, Args: args, OS: Linux, Location: time.UTC, Now: time.Now(), recording: true, MaxItems: maxItems}
+			if _, err := parseGrep(c); err != nil {
+				t.Fatal(args, maxItems, err)
+			}
+			set := c.spanSet()
+			spans := set.Slice()
+			if set.Len() != len(spans) {
+				t.Fatalf("%v max %d: Len %d, %d spans", args, maxItems, set.Len(), len(spans))
+			}
+			if spans[0].Pointer != "/matches/0/file" || spans[0].End-spans[0].Start != len(long) {
+				t.Fatalf("%v: first span %+v", args, spans[0])
+			}
+		}
+	}
+	// The short rows are group records.
+	c := &Context{Raw: "a:1:b\nc:22:d\n", Args: []string{"-rn", "x", "."}, OS: Linux, Location: time.UTC, Now: time.Now(), recording: true}
+	p := &grepParser{c: c, o: grepRead(c.Args, c.OS), r: newFsRec(c, 4), res: &GrepResult{}}
+	p.names = true
+	p.kMatches = p.r.id("matches")
+	p.fFile, p.fLine, p.fText = p.r.id("file"), p.r.id("line_number"), p.r.id("text")
+	p.trInt = p.r.tr("parseInt")
+	p.r.setGroup(p.fFile, p.fLine, p.fText, p.trInt)
+	if _, n, _ := p.grepFast(c.Raw, 0, nil); n != 2 || len(p.r.spans) != 2 || p.r.extra != 4 {
+		t.Fatalf("read %d rows into %d records (+%d)", n, len(p.r.spans), p.r.extra)
+	}
+}

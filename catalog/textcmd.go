@@ -214,8 +214,16 @@ func parseGrepWith(c *Context, general bool) (any, error) {
 			perRow++
 		}
 	}
-	p := &grepParser{c: c, o: o, r: newFsRec(c, perRow), res: &GrepResult{}}
 	null := strings.IndexByte(raw, 0) >= 0
+	if !general && o.mode == 'm' && o.number && !o.offset && !null {
+		// The fast path keeps a match line's spans in one group record
+		// (fsRec.addNumRow); a context line takes four.
+		perRow = 1
+		if o.context {
+			perRow = 3
+		}
+	}
+	p := &grepParser{c: c, o: o, r: newFsRec(c, perRow), res: &GrepResult{}}
 	switch o.mode {
 	case 'l':
 		return p.files(null)
@@ -244,6 +252,7 @@ func parseGrepWith(c *Context, general bool) (any, error) {
 	p.fFile, p.fLine, p.fOffset, p.fText = r.id("file"), r.id("line_number"), r.id("byte_offset"), r.id("text")
 	p.fContext = r.id("context")
 	p.trInt, p.trCtx = r.tr("parseInt"), r.tr("separator")
+	r.setGroup(p.fFile, p.fLine, p.fText, p.trInt)
 	if o.mode == 'c' {
 		return p.counts(null)
 	}
