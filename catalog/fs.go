@@ -29,6 +29,8 @@ type fsRec struct {
 	// parts' field ids and the number's transform, extra how many more
 	// spans the group records stand for than they are.
 	grp   [4]uint16
+	cnt   []uint16 // the fields of a counts row (fgCountsName): each count's, then the name's
+	cntTr uint16   // the counts' transform
 	extra int
 }
 
@@ -43,6 +45,7 @@ type fsSpan struct {
 const (
 	fgNameNumText uint16 = 0xffff // a name of tr bytes, a separator, the number, the text
 	fgNumText     uint16 = 0xfffe // the number from start, the text
+	fgCountsName  uint16 = 0xfffd // len(cnt)-1 counts, each after spaces and before one space, then a name with transform tr
 )
 
 // setGroup names the parts of group records: the name, number and text
@@ -69,9 +72,38 @@ func (r *fsRec) addNumRow(key uint16, row, start, end, nameLen, numEnd int) {
 	}
 }
 
-// fsGroupExtra is the extra spans of the group records in spans, for a
+// setCounts names the parts of counts rows (wc's): the counts' fields in
+// their order, then the name's, and the counts' transform.
+func (r *fsRec) setCounts(fields []uint16, numTr uint16) { r.cnt, r.cntTr = fields, numTr }
+
+// addCountsRow records a wc-style row at Raw[start:end] as one group
+// record: the counts setCounts named, each after spaces and followed by
+// one space, then the name, read with transform nameTr.
+func (r *fsRec) addCountsRow(key uint16, row, start, end int, nameTr uint16) {
+	r.spans = append(r.spans, fsSpan{int32(start), int32(end), int32(row), key, fgCountsName, nameTr})
+	r.extra += len(r.cnt) - 1
+}
+
+// noName in a counts row's tr says its name has no span (wc's "total").
+const noName = 0xffff
+
+// dropLastName drops the span of the last row's name: the last span, or
+// the name part of a counts row.
+func (r *fsRec) dropLastName() {
+	if !r.on || len(r.spans) == 0 {
+		return
+	}
+	if last := &r.spans[len(r.spans)-1]; last.field == fgCountsName && last.tr != noName {
+		last.tr = noName
+		r.extra--
+		return
+	}
+	r.spans = r.spans[:len(r.spans)-1]
+}
+
+// groupExtra is the extra spans of the group records in spans, for a
 // caller that drops them.
-func fsGroupExtra(spans []fsSpan) int {
+func (r *fsRec) groupExtra(spans []fsSpan) int {
 	n := 0
 	for i := range spans {
 		switch spans[i].field {
@@ -79,6 +111,11 @@ func fsGroupExtra(spans []fsSpan) int {
 			n += 2
 		case fgNumText:
 			n++
+		case fgCountsName:
+			n += len(r.cnt) - 1
+			if spans[i].tr == noName {
+				n--
+			}
 		}
 	}
 	return n
@@ -158,7 +195,7 @@ func (r *fsRec) rekey(m int, key uint16) {
 // cut drops the spans in [from, to).
 func (r *fsRec) cut(from, to int) {
 	if r.on && from < to {
-		r.extra -= fsGroupExtra(r.spans[from:to])
+		r.extra -= r.groupExtra(r.spans[from:to])
 		r.spans = append(r.spans[:from], r.spans[to:]...)
 	}
 }
@@ -168,7 +205,7 @@ func (r *fsRec) mark() int { return len(r.spans) }
 
 func (r *fsRec) truncate(m int) {
 	if r.on {
-		r.extra -= fsGroupExtra(r.spans[m:])
+		r.extra -= r.groupExtra(r.spans[m:])
 		r.spans = r.spans[:m]
 	}
 }
@@ -177,7 +214,8 @@ func (r *fsRec) truncate(m int) {
 // successful parse; they stay compact until read (see SpanSet).
 func (r *fsRec) finish() {
 	if r.on && len(r.spans) > 0 {
-		r.c.addSpanSeg(&fsSeg{names: r.names, trs: r.trs, spans: r.spans, raw: r.c.Raw, grp: r.grp, extra: r.extra})
+		r.c.addSpanSeg(&fsSeg{names: r.names, trs: r.trs, spans: r.spans, raw: r.c.Raw, grp: r.grp,
+			cnt: r.cnt, cntTr: r.cntTr, extra: r.extra})
 	}
 	r.spans = nil
 }
@@ -187,8 +225,10 @@ func (r *fsRec) finish() {
 type fsSeg struct {
 	names, trs []string
 	spans      []fsSpan
-	raw        string // where group records find their number's end
+	raw        string // where group records find their numbers
 	grp        [4]uint16
+	cnt        []uint16
+	cntTr      uint16
 	extra      int
 }
 
@@ -224,6 +264,21 @@ func (g *fsSeg) each(b []byte, f spanFunc) bool {
 			}
 			_, numEnd := scanDigits(g.raw, num)
 			if !part(g.grp[1], num, numEnd, g.grp[3]) || !part(g.grp[2], numEnd+1, end, 0) {
+				return false
+			}
+		case fgCountsName:
+			at := start
+			for _, field := range g.cnt[:len(g.cnt)-1] {
+				for g.raw[at] == ' ' {
+					at++
+				}
+				_, e := scanDigits(g.raw, at)
+				if !part(field, at, e, g.cntTr) {
+					return false
+				}
+				at = e + 1
+			}
+			if s.tr != noName && !part(g.cnt[len(g.cnt)-1], at, end, s.tr) {
 				return false
 			}
 		default:

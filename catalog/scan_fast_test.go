@@ -274,8 +274,7 @@ func TestFastPathsTakeBenchRows(t *testing.T) {
 func wcFastAll(c *Context) int {
 	cols, _, _ := wcRead(c.Args, c.OS)
 	w := &wcState{entries: make([]WcEntry, 0, countLines(c.Raw)), prevAt: -1}
-	var ids [5]uint16
-	return wcFast(w, newFsRec(c, len(cols)+1), c.Raw, 0, cols, 0, 0, &ids, 0, 0)
+	return wcFast(w, newFsRec(c, len(cols)+1), c.Raw, 0, cols, 0, 0)
 }
 
 // grepFastAll is wcFastAll for grepFast, set up as parseGrepWith does.

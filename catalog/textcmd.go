@@ -681,13 +681,24 @@ func parseWc(c *Context) (any, error) { return parseWcWith(c, false) }
 // the test that checks the two agree.
 func parseWcWith(c *Context, general bool) (any, error) {
 	cols, total, _ := wcRead(c.Args, c.OS)
-	r := newFsRec(c, len(cols)+1)
+	perRow := len(cols) + 1
+	if !general {
+		perRow = 1 // wcFast keeps a row's spans in one group record
+	}
+	r := newFsRec(c, perRow)
 	kEntries, kTotal, fPath := r.id("entries"), r.id("total"), r.id("path")
 	var ids [5]uint16
 	for i, n := range wcColNames {
 		ids[i] = r.id(n)
 	}
 	trInt, trUnquote := r.tr("parseInt"), r.tr("unquote")
+	if r.on {
+		fields := make([]uint16, 0, len(cols)+1)
+		for _, col := range cols {
+			fields = append(fields, ids[col])
+		}
+		r.setCounts(append(fields, fPath), trInt)
+	}
 	w := &wcState{entries: make([]WcEntry, 0, min(countLines(c.Raw), 1<<20)), prevAt: -1}
 	if r.on {
 		w.marks = make([]int, 0, cap(w.entries))
@@ -696,7 +707,7 @@ func parseWcWith(c *Context, general bool) (any, error) {
 	raw := c.Raw
 	for pos := 0; pos < len(raw); {
 		if !general {
-			if pos = wcFast(w, r, raw, pos, cols, kEntries, fPath, &ids, trInt, trUnquote); pos >= len(raw) {
+			if pos = wcFast(w, r, raw, pos, cols, kEntries, trUnquote); pos >= len(raw) {
 				break
 			}
 		}
@@ -796,8 +807,8 @@ func parseWcWith(c *Context, general bool) (any, error) {
 			hasTotal = n == 1 && lastName == ""
 		}
 	}
-	if hasTotal && r.on && entries[len(entries)-1].Path != "" {
-		r.spans = r.spans[:len(r.spans)-1] // the name "total" is no path
+	if hasTotal && entries[len(entries)-1].Path != "" {
+		r.dropLastName() // the name "total" is no path
 	}
 	res := &WcResult{}
 	res.Entries, res.Total = fsSettle(c, r, entries, marks, hasTotal, kTotal)

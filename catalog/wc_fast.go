@@ -46,7 +46,7 @@ func (w *wcState) newInt(n int64) *int64 {
 // after the last. The counts are read a byte at a time: they are one to
 // eight bytes, and reading eight bytes at once (tried) cost more
 // instructions and time than it saved on mispredicted loop ends.
-func wcFast(w *wcState, r *fsRec, raw string, pos int, cols []wcCol, kEntries, fPath uint16, ids *[5]uint16, trInt, trUnquote uint16) int {
+func wcFast(w *wcState, r *fsRec, raw string, pos int, cols []wcCol, kEntries, trUnquote uint16) int {
 	nc := len(cols)
 	if nc == 0 || nc > 5 {
 		return pos
@@ -54,7 +54,6 @@ func wcFast(w *wcState, r *fsRec, raw string, pos int, cols []wcCol, kEntries, f
 	std := nc == 3 && cols[0] == wcLines && cols[1] == wcWords && cols[2] == wcBytes // wc's default
 	on := r.on
 	entries := w.entries
-	var cs, ce [5]int // where each count is, for spans
 	for pos < len(raw) {
 		if cap(w.ints)-len(w.ints) < nc {
 			w.ints = make([]int64, 0, 512*nc)
@@ -73,7 +72,6 @@ func wcFast(w *wcState, r *fsRec, raw string, pos int, cols []wcCol, kEntries, f
 				break // no count, too long a count, no space after it
 			}
 			v[k] = n
-			cs[k], ce[k] = s, i
 			i++
 		}
 		if k < nc {
@@ -143,11 +141,10 @@ func wcFast(w *wcState, r *fsRec, raw string, pos int, cols []wcCol, kEntries, f
 			}
 		}
 		if on {
+			// The counts' and the name's spans as one group record
+			// (the fields were named by parseWcWith).
 			w.marks = append(w.marks, len(r.spans))
-			for k, col := range cols {
-				r.spans = append(r.spans, fsSpan{int32(cs[k]), int32(ce[k]), int32(idx), kEntries, ids[col], trInt})
-			}
-			r.spans = append(r.spans, fsSpan{int32(ns), int32(end), int32(idx), kEntries, fPath, tr})
+			r.addCountsRow(kEntries, idx, pos, end, tr)
 		}
 		w.rows++
 		w.prevAt = pos
