@@ -750,32 +750,11 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, ints *int64Slab, flo
 	if v == "" {
 		return true
 	}
-	switch def.field {
-	case fTTY:
-		p.TTY = v
-	case fStat:
-		p.Stat = v
-	case fStarted:
-		p.Started = v
-	case fCPUTime:
-		p.CPUTime = v
-	case fWchan:
-		p.Wchan = v
-	case fAddr:
-		p.Addr = v
-	case fElapsed:
-		p.Elapsed = v
-	case fName:
-		p.Name = v
-	case fCommand:
-		p.Command = v
-	case fExtra:
+	if sp := p.strSlot(def.field); sp != nil {
+		*sp = v
+	} else if def.field == fExtra {
 		p.Extra = append(p.Extra, PsField{Key: def.key, Value: v})
-		if rec {
-			rs.add(col.id, s, e, trVerbatim)
-		}
-		return true
-	default:
+	} else {
 		return false
 	}
 	if rec {
@@ -981,21 +960,11 @@ func psRowFast(p *PsProcess, line string, base int, cols []psColumn, ints *int64
 				}
 			}
 		case psOpStr:
-			v := line[s:e]
-			switch col.def.field {
-			case fTTY:
-				p.TTY = v
-			case fStat:
-				p.Stat = v
-			case fCPUTime:
-				p.CPUTime = v
-			case fWchan:
-				p.Wchan = v
-			case fAddr:
-				p.Addr = v
-			default:
-				p.Elapsed = v
+			sp := p.strSlot(col.def.field) // psPlan chose psOpStr for string fields only
+			if sp == nil {
+				return false
 			}
+			*sp = line[s:e]
 			if rec {
 				rs.add(col.id, base+s, base+e, trVerbatim)
 			}
@@ -1031,6 +1000,32 @@ func psRowFast(p *PsProcess, line string, base int, cols []psColumn, ints *int64
 		s = e
 	}
 	return true
+}
+
+// strSlot is the string field f of p, or nil when f is none (fExtra and
+// the numbers): the general and fast readers share it.
+func (p *PsProcess) strSlot(f psField) *string {
+	switch f {
+	case fTTY:
+		return &p.TTY
+	case fStat:
+		return &p.Stat
+	case fStarted:
+		return &p.Started
+	case fCPUTime:
+		return &p.CPUTime
+	case fWchan:
+		return &p.Wchan
+	case fAddr:
+		return &p.Addr
+	case fElapsed:
+		return &p.Elapsed
+	case fName:
+		return &p.Name
+	case fCommand:
+		return &p.Command
+	}
+	return nil
 }
 
 // intSlot is the field an integer column fills, nil for a field that holds

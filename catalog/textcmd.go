@@ -855,15 +855,8 @@ func wcNumber(line string, i int) (n int64, s, t int, ok bool) {
 	for i < len(line) && isSpace(line[i]) {
 		i++
 	}
-	s, t = i, i
-	for t < len(line) {
-		d := line[t] - '0'
-		if d > 9 {
-			break
-		}
-		n = n*10 + int64(d)
-		t++
-	}
+	s = i
+	n, t = scanDigits(line, i)
 	if t == s || t-s > 18 || t < len(line) && !isSpace(line[t]) {
 		return 0, s, t, false
 	}
