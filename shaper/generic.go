@@ -204,6 +204,47 @@ type decoder struct {
 	kstack []string
 	vstack []any
 	astack []any
+	// boxes holds the last short strings and numbers read, boxed: a
+	// string put in an interface is copied to the heap, and a listing's
+	// rows repeat most of theirs ("file", "rw-", "root", "1"), so a
+	// repeat takes the box of the value before it instead of a new one.
+	boxes [64]box
+}
+
+// box is one boxes entry: the text of a value, whether it is a number,
+// and the value.
+type box struct {
+	text string
+	num  bool
+	v    any
+}
+
+// maxBoxed is the longest text boxes keeps: longer ones seldom repeat.
+const maxBoxed = 16
+
+// boxed returns t as a string (num false) or a json.Number, the box of an
+// equal value read before when boxes still has one.
+func (d *decoder) boxed(t string, num bool) any {
+	if len(t) > maxBoxed {
+		if num {
+			return json.Number(t)
+		}
+		return t
+	}
+	h := uint(len(t))
+	for i := 0; i < len(t); i++ {
+		h = h*31 + uint(t[i])
+	}
+	b := &d.boxes[h%uint(len(d.boxes))]
+	if b.v != nil && b.num == num && b.text == t {
+		return b.v
+	}
+	var v any = t
+	if num {
+		v = json.Number(t)
+	}
+	b.text, b.num, b.v = t, num, v
+	return v
 }
 
 func (d *decoder) errorf(format string, args ...any) error {
@@ -386,7 +427,7 @@ func (d *decoder) string() (any, error) {
 		case c == '"':
 			d.pos++
 			if plain {
-				return d.text[start+1 : d.pos-1], nil
+				return d.boxed(d.text[start+1:d.pos-1], false), nil
 			}
 			var s string
 			if err := json.Unmarshal(d.data[start:d.pos], &s); err != nil {
@@ -447,5 +488,5 @@ func (d *decoder) number() (any, error) {
 			return nil, d.errorf("invalid number")
 		}
 	}
-	return json.Number(d.text[start:d.pos]), nil
+	return d.boxed(d.text[start:d.pos], true), nil
 }

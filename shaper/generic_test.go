@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -210,5 +211,22 @@ func TestMarshalJSON(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Fatalf("%s differs", d.name)
 		}
+	}
+}
+
+// TestDecodeSharedBoxes checks that values sharing a box (a repeated short
+// string or number) keep their kinds apart: "1" stays a string and 1 a
+// number whatever came before, and texts too long to share decode alike.
+func TestDecodeSharedBoxes(t *testing.T) {
+	long := strings.Repeat("x", maxBoxed+1)
+	doc := `[1,"1","1",1,-0.5,"-0.5","rw-","rw-",1,"` + long + `","` + long + `",` + strings.Repeat("9", maxBoxed+1) + `]`
+	v, err := Decode([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []any{json.Number("1"), "1", "1", json.Number("1"), json.Number("-0.5"), "-0.5", "rw-", "rw-",
+		json.Number("1"), long, long, json.Number(strings.Repeat("9", maxBoxed+1))}
+	if !reflect.DeepEqual(v, want) {
+		t.Fatalf("got %#v", v)
 	}
 }
