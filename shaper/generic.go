@@ -175,6 +175,7 @@ func Generic(v any) (any, error) {
 // as decoding into a map would. Object keys are shared between objects, so
 // the rows of a listing hold one copy of each key, and strings and numbers
 // are slices of one copy of data: any of them kept alive keeps that copy.
+// Equal short strings (and numbers) read close together share one value.
 func Decode(data []byte) (any, error) {
 	d := &decoder{data: data, text: string(data), keys: map[string]string{}}
 	v, err := d.value()
