@@ -210,6 +210,35 @@ type decoder struct {
 	// rows repeat most of theirs ("file", "rw-", "root", "1"), so a
 	// repeat takes the box of the value before it instead of a new one.
 	boxes [64]box
+	// Objects and their key and value slices are cut from shared chunks:
+	// a listing's rows are small objects, and three allocations each were
+	// most of what decoding them cost. Each slice is cut with its capacity
+	// at its length, so an append to one copies it instead of writing
+	// into its neighbour.
+	objs []Object
+	ks   []string
+	vs   []any
+}
+
+// decodeChunk is how many objects, keys or values a new chunk holds.
+const decodeChunk = 128
+
+// newObject returns an object of n keys and values, zero, for the caller
+// to fill.
+func (d *decoder) newObject(n int) *Object {
+	if len(d.objs) == cap(d.objs) {
+		d.objs = make([]Object, 0, decodeChunk)
+	}
+	d.objs = d.objs[:len(d.objs)+1]
+	o := &d.objs[len(d.objs)-1]
+	if cap(d.ks)-len(d.ks) < n {
+		d.ks = make([]string, 0, max(decodeChunk, n))
+		d.vs = make([]any, 0, max(decodeChunk, n))
+	}
+	at := len(d.ks)
+	d.ks, d.vs = d.ks[:at+n], d.vs[:at+n]
+	o.Keys, o.Vals = d.ks[at:at+n:at+n], d.vs[at:at+n:at+n]
+	return o
 }
 
 // box is one boxes entry: the text of a value, whether it is a number,
@@ -364,7 +393,7 @@ func (d *decoder) object() (any, error) {
 			return nil, d.errorf("expected ',' or '}' in object")
 		}
 	}
-	o := &Object{Keys: make([]string, len(d.kstack)-base), Vals: make([]any, len(d.kstack)-base)}
+	o := d.newObject(len(d.kstack) - base)
 	copy(o.Keys, d.kstack[base:])
 	copy(o.Vals, d.vstack[base:])
 	clear(d.vstack[base:])

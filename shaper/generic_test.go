@@ -230,3 +230,22 @@ func TestDecodeSharedBoxes(t *testing.T) {
 		t.Fatalf("got %#v", v)
 	}
 }
+
+// TestDecodeObjectsApart checks that objects cut from shared chunks stay
+// apart: appending to one's keys and values leaves the next one as it was.
+func TestDecodeObjectsApart(t *testing.T) {
+	v, err := Decode([]byte(`[{"a":1,"b":2},{"c":3}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := v.([]any)
+	first, second := rows[0].(*Object), rows[1].(*Object)
+	if cap(first.Keys) != len(first.Keys) || cap(first.Vals) != len(first.Vals) {
+		t.Fatalf("capacity %d/%d past length %d", cap(first.Keys), cap(first.Vals), len(first.Keys))
+	}
+	first.Keys = append(first.Keys, "x")
+	first.Vals = append(first.Vals, "y")
+	if second.Keys[0] != "c" || second.Vals[0] != json.Number("3") {
+		t.Fatalf("the next object changed: %v %v", second.Keys, second.Vals)
+	}
+}
