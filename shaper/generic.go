@@ -102,12 +102,11 @@ func appendValue(b []byte, v any) ([]byte, error) {
 
 // validNumber reports whether s is a JSON number literal.
 func validNumber(s string) bool {
-	d := decoder{data: []byte(s), text: s}
 	if s == "" || s[0] != '-' && (s[0] < '0' || s[0] > '9') {
 		return false
 	}
-	_, err := d.number()
-	return err == nil && d.pos == len(s)
+	end, ok := numberEnd(s, 0)
+	return ok && end == len(s)
 }
 
 // appendString writes s as a JSON string: directly when nothing in it
@@ -485,38 +484,50 @@ func (d *decoder) string() (any, error) {
 
 // number reads a number as its literal text, checking JSON's grammar.
 func (d *decoder) number() (any, error) {
+	end, ok := numberEnd(d.text, d.pos)
+	if !ok {
+		d.pos = end
+		return nil, d.errorf("invalid number")
+	}
 	start := d.pos
+	d.pos = end
+	return d.boxed(d.text[start:end], true), nil
+}
+
+// numberEnd reads JSON's number grammar from s[i:] and returns where the
+// number ends, or where it went wrong and false.
+func numberEnd(s string, i int) (int, bool) {
 	digits := func() int {
 		n := 0
-		for d.pos < len(d.data) && d.data[d.pos] >= '0' && d.data[d.pos] <= '9' {
-			d.pos++
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
 			n++
 		}
 		return n
 	}
-	if d.data[d.pos] == '-' {
-		d.pos++
+	if i < len(s) && s[i] == '-' {
+		i++
 	}
 	switch {
-	case d.pos < len(d.data) && d.data[d.pos] == '0':
-		d.pos++
+	case i < len(s) && s[i] == '0':
+		i++
 	case digits() == 0:
-		return nil, d.errorf("invalid number")
+		return i, false
 	}
-	if d.pos < len(d.data) && d.data[d.pos] == '.' {
-		d.pos++
+	if i < len(s) && s[i] == '.' {
+		i++
 		if digits() == 0 {
-			return nil, d.errorf("invalid number")
+			return i, false
 		}
 	}
-	if d.pos < len(d.data) && (d.data[d.pos] == 'e' || d.data[d.pos] == 'E') {
-		d.pos++
-		if d.pos < len(d.data) && (d.data[d.pos] == '+' || d.data[d.pos] == '-') {
-			d.pos++
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
 		}
 		if digits() == 0 {
-			return nil, d.errorf("invalid number")
+			return i, false
 		}
 	}
-	return d.boxed(d.text[start:d.pos], true), nil
+	return i, true
 }

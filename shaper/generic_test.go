@@ -249,3 +249,18 @@ func TestDecodeObjectsApart(t *testing.T) {
 		t.Fatalf("the next object changed: %v %v", second.Keys, second.Vals)
 	}
 }
+
+// TestValidNumber checks the number grammar an encoded json.Number must
+// follow (anything else is encoded as a string or refused).
+func TestValidNumber(t *testing.T) {
+	for _, s := range []string{"0", "-0", "7", "-12", "1.5", "0.25", "1e3", "1E+2", "-3.5e-7"} {
+		if !validNumber(s) {
+			t.Errorf("%q refused", s)
+		}
+	}
+	for _, s := range []string{"", "-", "01", "1.", ".5", "1e", "1e+", "+1", "1x", "--1", "NaN", "0x10", "1 "} {
+		if validNumber(s) {
+			t.Errorf("%q accepted", s)
+		}
+	}
+}
