@@ -83,27 +83,34 @@ func connect(t *testing.T, e *engine.Engine, opts *mcpserver.Options, copts *mcp
 	return cs
 }
 
-// outputSchemas resolves every tool's advertised output schema, so each
-// answer can be checked the way a strict client (the TypeScript SDK) would.
+// outputSchemas resolves the schema of every listed tool's answers
+// (mcpserver.AnswerSchemas, not published in tools/list), so each answer
+// can be checked the way a strict client (the TypeScript SDK) would check
+// a published one.
 func outputSchemas(t *testing.T, cs *mcp.ClientSession) map[string]*jsonschema.Resolved {
 	t.Helper()
 	res, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	answers := mcpserver.AnswerSchemas()
 	out := map[string]*jsonschema.Resolved{}
 	for _, tl := range res.Tools {
-		b, err := json.Marshal(tl.OutputSchema)
+		schema, ok := answers[tl.Name]
+		if !ok {
+			t.Fatalf("%s: no answer schema in mcpserver.AnswerSchemas", tl.Name)
+		}
+		b, err := json.Marshal(schema)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var s jsonschema.Schema
 		if err := json.Unmarshal(b, &s); err != nil {
-			t.Fatalf("%s output schema: %v", tl.Name, err)
+			t.Fatalf("%s answer schema: %v", tl.Name, err)
 		}
 		r, err := s.Resolve(nil)
 		if err != nil {
-			t.Fatalf("%s output schema does not resolve: %v", tl.Name, err)
+			t.Fatalf("%s answer schema does not resolve: %v", tl.Name, err)
 		}
 		out[tl.Name] = r
 	}
@@ -199,14 +206,14 @@ func TestToolsList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkToolsListCost(t, res)
 	var names []string
 	type snap struct {
-		Name         string               `json:"name"`
-		Title        string               `json:"title,omitempty"`
-		Description  string               `json:"description"`
-		Annotations  *mcp.ToolAnnotations `json:"annotations,omitempty"`
-		InputSchema  any                  `json:"inputSchema"`
-		OutputSchema any                  `json:"outputSchema"`
+		Name        string               `json:"name"`
+		Title       string               `json:"title,omitempty"`
+		Description string               `json:"description"`
+		Annotations *mcp.ToolAnnotations `json:"annotations,omitempty"`
+		InputSchema any                  `json:"inputSchema"`
 	}
 	var snaps []snap
 	for _, tl := range res.Tools {
@@ -215,8 +222,8 @@ func TestToolsList(t *testing.T) {
 		if in == nil || in["type"] != "object" {
 			t.Errorf("%s: input schema %v is not an object schema", tl.Name, tl.InputSchema)
 		}
-		if tl.OutputSchema == nil {
-			t.Errorf("%s: no output schema", tl.Name)
+		if tl.OutputSchema != nil {
+			t.Errorf("%s: an output schema is published; answer schemas cost tokens and live in AnswerSchemas", tl.Name)
 		}
 		if tl.Description == "" {
 			t.Errorf("%s: no description", tl.Name)
@@ -246,7 +253,7 @@ func TestToolsList(t *testing.T) {
 				}
 			}
 		}
-		snaps = append(snaps, snap{tl.Name, tl.Title, tl.Description, tl.Annotations, tl.InputSchema, tl.OutputSchema})
+		snaps = append(snaps, snap{tl.Name, tl.Title, tl.Description, tl.Annotations, tl.InputSchema})
 	}
 	slices.Sort(names)
 	if want := []string{"compare_results", "describe", "dry_run", "explain_result", "fetch_result", "run", "run_paged"}; !slices.Equal(names, want) {

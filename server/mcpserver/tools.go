@@ -19,51 +19,51 @@ import (
 // RunInput is the run tool's parameters.
 type RunInput struct {
 	Cmd         string   `json:"cmd" jsonschema:"program name, e.g. ls or git (no path, no shell syntax)"`
-	Args        []string `json:"args,omitempty" jsonschema:"arguments, one per element; nothing is expanded by a shell"`
+	Args        []string `json:"args,omitempty" jsonschema:"arguments, one per element; nothing expands them"`
 	Cwd         string   `json:"cwd,omitempty" jsonschema:"working directory (default: the server's)"`
-	Format      string   `json:"format,omitempty" jsonschema:"json (raw + parsed, default), compact (no raw; arrays of objects as tables {schema, const?, dict?, affix?, rows}: const holds fields equal in every row, a dict field's cells index its list, an affix field's cells lack its [prefix, suffix], a short row lacks the trailing fields), json-no-raw (parsed only; raw kept when nothing parsed)"`
+	Format      string   `json:"format,omitempty" jsonschema:"default: by row count. json: raw + parsed; json-no-raw: parsed only; compact: no raw, row arrays as tables {schema, const?, dict?, affix?, rows} (const: fields equal in every row; a dict field's cells index its list; an affix field's cells lack [prefix, suffix]; a short row lacks trailing fields)"`
 	IncludeDiff bool     `json:"includeDiff,omitempty" jsonschema:"also report files created, deleted or modified under cwd (slower)"`
 
-	Select []string    `json:"select,omitempty" jsonschema:"keep only these fields of each row, in this order; dotted paths keep nesting (permissions.owner). Drops stdout.raw and adds parsed._summary{total, matched, shown}"`
-	Where  []CondInput `json:"where,omitempty" jsonschema:"conditions on row fields, all of which must hold (applied first)"`
-	Filter string      `json:"filter,omitempty" jsonschema:"expression over a row's fields that must be true (expr-lang syntax), e.g. size_bytes > 1e6 && name endsWith \".log\"; applied after where"`
-	SortBy *SortInput  `json:"sort_by,omitempty" jsonschema:"order the remaining rows by a field (stable; rows without the field go last)"`
-	Limit  *int        `json:"limit,omitempty" jsonschema:"keep at most this many rows (after sort_by)"`
-	Array  string      `json:"array,omitempty" jsonschema:"which top-level array of parsed to query when there are several (e.g. entries); default: the only one"`
+	Select []string    `json:"select,omitempty" jsonschema:"fields to keep in each row, in order; dotted paths keep nesting (permissions.owner). Drops stdout.raw, adds parsed._summary"`
+	Where  []CondInput `json:"where,omitempty" jsonschema:"conditions on row fields, all must hold (applied first)"`
+	Filter string      `json:"filter,omitempty" jsonschema:"expr-lang expression over a row's fields, e.g. size_bytes > 1e6 && name endsWith \".log\"; after where"`
+	SortBy *SortInput  `json:"sort_by,omitempty" jsonschema:"order rows by a field (stable; rows without it last)"`
+	Limit  *int        `json:"limit,omitempty" jsonschema:"at most this many rows (after sort_by)"`
+	Array  string      `json:"array,omitempty" jsonschema:"which top-level array of parsed to query when there are several"`
 
-	Budget          *BudgetInput `json:"budget,omitempty" jsonschema:"token budget for the answer: rows that do not fit are left out (omission[] stage budget) with a continuation cursor for fetch_result; turns the adaptive compact format off"`
-	ContractVersion string       `json:"contract_version,omitempty" jsonschema:"stable (default) or next: next adds review{result_id, parser_id, parser_version, schema_version, content_hash, source_complete, parse_complete, representation_lossless, privacy_transform, retained, warnings}"`
-	Evidence        string       `json:"evidence,omitempty" jsonschema:"none (default), rows or fields: record where each parsed value came from in the raw output, for explain_result (turns the adaptive compact format off)"`
-	Retain          bool         `json:"retain,omitempty" jsonschema:"keep the result in server memory (at most 2 MiB each, 16 results, 60 s by default) for fetch_result, explain_result and compare_results; the answer gets result_id and retained"`
+	Budget          *BudgetInput `json:"budget,omitempty" jsonschema:"token cap on the whole answer: rows that do not fit are left out, with continuation{result_id, cursor} for fetch_result"`
+	ContractVersion string       `json:"contract_version,omitempty" jsonschema:"next adds review (parser, hashes, completeness); default stable"`
+	Evidence        string       `json:"evidence,omitempty" jsonschema:"rows or fields: record where parsed values came from, for explain_result; default none"`
+	Retain          bool         `json:"retain,omitempty" jsonschema:"keep the result briefly (60 s, 16 results, 2 MiB each by default) for fetch_result, explain_result, compare_results; the answer gets result_id"`
 }
 
 // ExplainInput is the explain_result tool's parameters.
 type ExplainInput struct {
-	ResultID string `json:"result_id" jsonschema:"result_id of a run with retain: true (review.result_id)"`
-	Pointer  string `json:"pointer" jsonschema:"JSON Pointer (RFC 6901) into stdout.parsed as retained, before select or budget, e.g. /processes/0/pid; an object or array gives its leaves' spans"`
+	ResultID string `json:"result_id" jsonschema:"result_id of a run with retain: true"`
+	Pointer  string `json:"pointer" jsonschema:"JSON Pointer into stdout.parsed before select or budget, e.g. /processes/0/pid; an object or array gives its leaves"`
 }
 
 // FetchInput is the fetch_result tool's parameters.
 type FetchInput struct {
-	ResultID string `json:"result_id" jsonschema:"result_id of a run with retain: true (continuation.result_id or result_id)"`
-	Cursor   string `json:"cursor,omitempty" jsonschema:"continuation.cursor of the previous page; omit for the first page"`
+	ResultID string `json:"result_id" jsonschema:"result_id of a run with retain: true"`
+	Cursor   string `json:"cursor,omitempty" jsonschema:"continuation.cursor of the previous page; omit for the first"`
 }
 
 // CompareInput is the compare_results tool's parameters.
 type CompareInput struct {
 	BaseID       string   `json:"base_id" jsonschema:"result_id of the earlier run with retain: true"`
-	CurrentID    string   `json:"current_id" jsonschema:"result_id of the later run with retain: true (same command line)"`
-	Keys         []string `json:"keys,omitempty" jsonschema:"fields that identify a row (dotted paths), instead of the parser's key fields"`
-	IgnoreFields []string `json:"ignore_fields,omitempty" jsonschema:"fields left out of changed rows (a field's nested fields too), e.g. modified_at"`
-	Strict       bool     `json:"strict,omitempty" jsonschema:"refuse (comparable false) when a side is incomplete or the environment variable names differ, instead of answering with partial and warnings"`
+	CurrentID    string   `json:"current_id" jsonschema:"result_id of the later run (same command line)"`
+	Keys         []string `json:"keys,omitempty" jsonschema:"fields that identify a row (dotted paths); default: the parser's key fields"`
+	IgnoreFields []string `json:"ignore_fields,omitempty" jsonschema:"fields (and their nested fields) not compared, e.g. modified_at"`
+	Strict       bool     `json:"strict,omitempty" jsonschema:"refuse when a side is incomplete or the environment variable names differ, instead of answering partial"`
 }
 
 // BudgetInput is the budget parameter.
 type BudgetInput struct {
-	MaxTokens      int      `json:"max_tokens" jsonschema:"most tokens the whole JSON answer may measure; below the minimum answer (about 1,200 approx tokens) the run is refused before it starts (budget_too_small)"`
-	RequiredFields []string `json:"required_fields,omitempty" jsonschema:"fields every returned row must hold; if rows cannot fit with them the answer is a failure, never a partial row"`
-	Overflow       string   `json:"overflow,omitempty" jsonschema:"page (default): return the rows that fit and a cursor; fail: fail with budget_exceeded"`
-	Tokenizer      string   `json:"tokenizer,omitempty" jsonschema:"how tokens are counted: parism/approx (default), o200k_base, cl100k_base (exact) or byte"`
+	MaxTokens      int      `json:"max_tokens" jsonschema:"most tokens the answer may measure; below about 1,200 the run is refused (budget_too_small)"`
+	RequiredFields []string `json:"required_fields,omitempty" jsonschema:"fields every returned row must hold; if they cannot fit the answer fails, never a partial row"`
+	Overflow       string   `json:"overflow,omitempty" jsonschema:"page (default): the rows that fit and a cursor; fail: budget_exceeded"`
+	Tokenizer      string   `json:"tokenizer,omitempty" jsonschema:"how tokens are counted; default parism/approx"`
 }
 
 func (b *BudgetInput) budget() *shaper.Budget {
@@ -75,15 +75,15 @@ func (b *BudgetInput) budget() *shaper.Budget {
 
 // CondInput is one where condition.
 type CondInput struct {
-	Field string `json:"field" jsonschema:"row field; dotted path for nested fields"`
-	Op    string `json:"op" jsonschema:"eq, ne, prefix, contains (strings, numbers, booleans, null); gt, gte, lt, lte (numbers)"`
+	Field string `json:"field" jsonschema:"row field (dotted path)"`
+	Op    string `json:"op" jsonschema:"gt, gte, lt, lte compare numbers"`
 	Value any    `json:"value" jsonschema:"value to compare with"`
 }
 
 // SortInput is the sort_by parameter.
 type SortInput struct {
-	Field string `json:"field" jsonschema:"row field to order by"`
-	Order string `json:"order,omitempty" jsonschema:"asc (default) or desc"`
+	Field string `json:"field" jsonschema:"row field"`
+	Order string `json:"order,omitempty" jsonschema:"default asc"`
 }
 
 // query converts the run parameters into a shaper query.
@@ -103,14 +103,14 @@ type PagedInput struct {
 	Cmd         string   `json:"cmd" jsonschema:"program name"`
 	Args        []string `json:"args,omitempty" jsonschema:"arguments, one per element"`
 	Cwd         string   `json:"cwd,omitempty" jsonschema:"working directory (default: the server's)"`
-	Page        int      `json:"page,omitempty" jsonschema:"0-based page number; the same command's output is reused for 30 s"`
-	PageSize    int      `json:"page_size,omitempty" jsonschema:"lines per page (default guard.default_page_size, at most max_page_size)"`
+	Page        int      `json:"page,omitempty" jsonschema:"0-based page; the output is reused for 30 s"`
+	PageSize    int      `json:"page_size,omitempty" jsonschema:"lines per page (default guard.default_page_size)"`
 	IncludeDiff bool     `json:"includeDiff,omitempty" jsonschema:"also report files changed under cwd"`
 }
 
 // DescribeInput is the describe tool's parameters.
 type DescribeInput struct {
-	Cmd string `json:"cmd,omitempty" jsonschema:"a command to describe in detail (policy, parser fields, examples); omit for the overview"`
+	Cmd string `json:"cmd,omitempty" jsonschema:"a command to describe in detail; omit for the overview"`
 }
 
 // DryRunInput is the dry_run tool's parameters.
@@ -125,8 +125,8 @@ const instructions = `Parism runs allowed commands without a shell and returns {
 	`when stdout.parsed is null read stdout.raw. Use run_paged for large outputs, or run with select/where/limit or a budget. ` +
 	`A run with retain: true is kept briefly for fetch_result (next page), explain_result (where a value came from) and compare_results (what changed), which run nothing.`
 
-// schemas builds every tool's schemas once, at registration: a mistake in
-// them fails at start, not on an agent's first call.
+// schemaFor builds a schema once, at registration: a mistake in it fails
+// at start, not on an agent's first call.
 func schemaFor[T any](edit func(*jsonschema.Schema)) *jsonschema.Schema {
 	s, err := jsonschema.For[T](nil)
 	if err != nil {
@@ -138,6 +138,50 @@ func schemaFor[T any](edit func(*jsonschema.Schema)) *jsonschema.Schema {
 	return s
 }
 
+// inputSchema is schemaFor for a tool's parameters, made portable: the
+// inferred ["null", X] of an optional slice or pointer becomes X (absent
+// and null mean the same to decode), since single-type dialects (Gemini's
+// function declarations) reject type arrays. TestSchemasPortable checks
+// the rules on every published schema.
+func inputSchema[T any](edit func(*jsonschema.Schema)) *jsonschema.Schema {
+	s := schemaFor[T](edit)
+	dropNull(s)
+	return s
+}
+
+func dropNull(s *jsonschema.Schema) {
+	if s == nil {
+		return
+	}
+	if len(s.Types) == 2 && s.Types[0] == "null" {
+		s.Type, s.Types = s.Types[1], nil
+	}
+	for _, p := range s.Properties {
+		dropNull(p)
+	}
+	dropNull(s.Items)
+	for _, b := range s.AnyOf {
+		dropNull(b)
+	}
+}
+
+// scalar is the schema of a where value: a string, number, boolean or null,
+// as anyOf branches of one type each (portable, unlike a type array).
+func scalar(description string) *jsonschema.Schema {
+	var branches []*jsonschema.Schema
+	for _, t := range []string{"string", "number", "boolean", "null"} {
+		branches = append(branches, &jsonschema.Schema{Type: t})
+	}
+	return &jsonschema.Schema{Description: description, AnyOf: branches}
+}
+
+// Tool descriptions say what a tool does and what its answer holds, in
+// the answer's own field names; what several tools share (the envelope)
+// is said once, in run's description and the instructions. tools/list
+// carries no output schemas (MCP makes them optional): the answers' full
+// schemas cost about 6,900 o200k tokens in every conversation, so they are
+// kept in AnswerSchemas, which the tests check every answer against, and
+// structuredContent is sent all the same.
 func tools() []*mcp.Tool {
 	nonNeg := func(names ...string) func(*jsonschema.Schema) {
 		return func(s *jsonschema.Schema) {
@@ -147,14 +191,19 @@ func tools() []*mcp.Tool {
 			}
 		}
 	}
-	envelope := schemaFor[engine.Envelope](nil)
+	readOnly := func(title string) *mcp.ToolAnnotations {
+		return &mcp.ToolAnnotations{Title: title, ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)}
+	}
 	return []*mcp.Tool{
 		{
-			Name:        "run",
-			Description: "Run an allowed command (no shell) and return its output raw and parsed into JSON. Blocked, failed and unparsed runs come back as results with failure{kind, reason, message}.",
-			InputSchema: schemaFor[RunInput](func(s *jsonschema.Schema) {
+			Name: "run",
+			Description: "Run an allowed command without a shell. Answer: {ok, exitCode, stdout{raw, parsed}, failure{kind, reason, message}}; " +
+				"blocked, failed and unparsed runs are answers with failure, and parsed is null when nothing parsed.",
+			InputSchema: inputSchema[RunInput](func(s *jsonschema.Schema) {
 				s.Properties["format"].Enum = []any{"json", "compact", "json-no-raw"}
-				s.Properties["where"].Items.Properties["op"].Enum = stringsToAny(shaper.Ops)
+				where := s.Properties["where"].Items
+				where.Properties["op"].Enum = stringsToAny(shaper.Ops)
+				where.Properties["value"] = scalar(where.Properties["value"].Description)
 				s.Properties["sort_by"].Properties["order"].Enum = []any{"asc", "desc"}
 				zero := 0.0
 				s.Properties["limit"].Minimum = &zero
@@ -166,59 +215,64 @@ func tools() []*mcp.Tool {
 				s.Properties["contract_version"].Enum = []any{engine.ContractStable, engine.ContractNext}
 				s.Properties["evidence"].Enum = []any{engine.EvidenceNone, engine.EvidenceRows, engine.EvidenceFields}
 			}),
-			OutputSchema: envelope,
-			Annotations:  &mcp.ToolAnnotations{Title: "Run a command", OpenWorldHint: ptr(true)},
+			Annotations: &mcp.ToolAnnotations{Title: "Run a command", OpenWorldHint: ptr(true)},
 		},
 		{
 			Name: "fetch_result",
-			Description: "Read the next page of a result kept by run(retain: true), under the same query and budget, without running the command again. " +
-				"Refusals come back as failure{kind: config, reason}: result_not_found, result_expired, result_evicted, not_retained, cursor_invalid, cursor_mismatch.",
-			InputSchema:  schemaFor[FetchInput](nil),
-			OutputSchema: envelope,
-			Annotations:  &mcp.ToolAnnotations{Title: "Fetch a retained result", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)},
+			Description: "Next page of a run(retain: true) result, same query and budget; answers like run. " +
+				"Refusals: failure.reason result_not_found, result_expired, result_evicted, not_retained, cursor_invalid, cursor_mismatch.",
+			InputSchema: inputSchema[FetchInput](nil),
+			Annotations: readOnly("Fetch a retained result"),
 		},
 		{
 			Name: "explain_result",
-			Description: "Say where a value of a result kept by run(retain: true, evidence: \"fields\") came from: value, source_kind (verbatim, derived, none), " +
-				"source_spans[{source, start, end, line, transform}] as UTF-8 byte offsets [start, end) into the redacted raw output. Does not run anything.",
-			InputSchema: schemaFor[ExplainInput](nil),
-			OutputSchema: schemaFor[engine.Explanation](func(s *jsonschema.Schema) {
-				s.Properties["value"] = &jsonschema.Schema{Description: s.Properties["value"].Description}
-			}),
-			Annotations: &mcp.ToolAnnotations{Title: "Explain a retained value", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)},
+			Description: "Where a value of a run(retain: true, evidence: fields) result came from: {value, source_kind (verbatim, derived, none), " +
+				"source_spans[{source, start, end, line, transform}]}, byte offsets [start, end) into the redacted raw output.",
+			InputSchema: inputSchema[ExplainInput](nil),
+			Annotations: readOnly("Explain a retained value"),
 		},
 		{
 			Name: "compare_results",
-			Description: "Compare two results kept by run(retain: true) row by row: added, removed, changed[{key, fields[{field, before, after}]}]. " +
-				"Rows are matched by the parser's key fields or keys (git: repository real path + file path; kubectl -o json: context, namespace, kind, metadata.uid). " +
-				"comparable: false with refusals.reasons when they cannot be: different command, different parser, different schema, different working directory, different repository, different context, pid reuse, no resource uid, no row identity, no rows. " +
-				"Rows missing on an incomplete side go to partial.withheld, not removed. Does not run anything.",
-			InputSchema:  schemaFor[CompareInput](nil),
-			OutputSchema: schemaFor[engine.Comparison](compareSchema),
-			Annotations:  &mcp.ToolAnnotations{Title: "Compare retained results", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)},
+			Description: "Diff two run(retain: true) results row by row: {comparable, added, removed, changed[{key, fields[{field, before, after}]}], partial}. " +
+				"Rows match on the parser's key fields or keys; comparable false gives refusals{reasons, details}. Rows missing on an incomplete side are in partial.withheld, not removed.",
+			InputSchema: inputSchema[CompareInput](nil),
+			Annotations: readOnly("Compare retained results"),
 		},
 		{
-			Name:         "run_paged",
-			Description:  "Run an allowed command and return one page of its raw output lines (parsed is always null). For large outputs: ps aux, find, grep -r.",
-			InputSchema:  schemaFor[PagedInput](nonNeg("page", "page_size")),
-			OutputSchema: envelope,
-			Annotations:  &mcp.ToolAnnotations{Title: "Run a command, paged", OpenWorldHint: ptr(true)},
+			Name:        "run_paged",
+			Description: "Run a command and answer one page of its raw output lines (parsed null), for large outputs: ps aux, find, grep -r.",
+			InputSchema: inputSchema[PagedInput](nonNeg("page", "page_size")),
+			Annotations: &mcp.ToolAnnotations{Title: "Run a command, paged", OpenWorldHint: ptr(true)},
 		},
 		{
 			Name:        "describe",
-			Description: "Without cmd: version, allowed commands, parsers and guard limits. With cmd: that command's policy, parser fields, alternatives and examples (under 2 KB).",
-			InputSchema: schemaFor[DescribeInput](nil),
-			OutputSchema: &jsonschema.Schema{Type: "object", AnyOf: []*jsonschema.Schema{
-				schemaFor[engine.Overview](nil), schemaFor[engine.CommandInfo](nil)}},
-			Annotations: &mcp.ToolAnnotations{Title: "Describe Parism", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)},
+			Description: "Without cmd: version, allowed commands, parsers, guard limits. With cmd: its policy, parser fields, alternatives, examples.",
+			InputSchema: inputSchema[DescribeInput](nil),
+			Annotations: readOnly("Describe Parism"),
 		},
 		{
-			Name:         "dry_run",
-			Description:  "Check whether a command would pass the guard, without running it: would_pass, reason, message.",
-			InputSchema:  schemaFor[DryRunInput](nil),
-			OutputSchema: schemaFor[engine.DryRunResult](nil),
-			Annotations:  &mcp.ToolAnnotations{Title: "Check a command", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)},
+			Name:        "dry_run",
+			Description: "Would the guard let this command run? {would_pass, reason, message}; runs nothing.",
+			InputSchema: inputSchema[DryRunInput](nil),
+			Annotations: readOnly("Check a command"),
 		},
+	}
+}
+
+// AnswerSchemas returns the JSON Schema of each tool's structuredContent,
+// by tool name. They are not published in tools/list (see tools); the
+// tests validate every answer against them.
+func AnswerSchemas() map[string]*jsonschema.Schema {
+	envelope := schemaFor[engine.Envelope](nil)
+	return map[string]*jsonschema.Schema{
+		"run": envelope, "run_paged": envelope, "fetch_result": envelope,
+		"explain_result": schemaFor[engine.Explanation](func(s *jsonschema.Schema) {
+			s.Properties["value"] = &jsonschema.Schema{Description: s.Properties["value"].Description}
+		}),
+		"compare_results": schemaFor[engine.Comparison](compareSchema),
+		"describe": {Type: "object", AnyOf: []*jsonschema.Schema{
+			schemaFor[engine.Overview](nil), schemaFor[engine.CommandInfo](nil)}},
+		"dry_run": schemaFor[engine.DryRunResult](nil),
 	}
 }
 
