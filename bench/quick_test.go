@@ -40,6 +40,9 @@ func TestQuickReport(t *testing.T) {
 		if res.RoundErr != "" {
 			t.Errorf("round trip not measured: %s", res.RoundErr)
 		}
+		if tl := res.ToolsList; tl == nil || len(tl.Tools) != 7 || tl.Tokens[suite.Tokenizers[0]] == 0 || tl.Tokens[suite.Tokenizers[0]] > 3000 {
+			t.Errorf("tools/list cost %+v: want 7 tools and 1-3,000 o200k_base tokens", tl)
+		}
 		if len(res.Throughput) == 0 || len(res.Overhead) == 0 {
 			t.Errorf("speed section empty: %d throughputs, %d overhead steps", len(res.Throughput), len(res.Overhead))
 		}
@@ -86,7 +89,7 @@ func TestQuickReport(t *testing.T) {
 			t.Errorf("report has %d token rows for %q, want %d", n, s.Title, len(suite.Tokenizers))
 		}
 	}
-	for _, h := range []string{"## 1. Tokens", "## 2. Accuracy", "## 3. Speed", "### Parse throughput", "### MCP round trip"} {
+	for _, h := range []string{"## 1. Tokens", "## 2. Accuracy", "## 3. Speed", "### tools/list", "| **whole tools/list** |", "### Parse throughput", "### MCP round trip"} {
 		if !strings.Contains(report, h) {
 			t.Errorf("report lacks %q", h)
 		}

@@ -161,6 +161,17 @@ func Report(res *Results) []byte {
 	}
 	w("\n")
 
+	if tl := res.ToolsList; tl != nil {
+		w("### tools/list\n\n")
+		w("What every conversation pays before the first call: the `tools/list` result of a default server as a client receives it (an in-memory MCP session), counted whole. ")
+		w("The Node original's four tools cost %s o200k_base tokens.\n\n", num(origToolsListTokens))
+		w("| Tool | Bytes | o200k_base |\n|---|--:|--:|\n")
+		for _, t := range tl.Tools {
+			w("| %s | %s | %s |\n", t.Name, num(t.Bytes), num(t.Tokens))
+		}
+		w("| **whole tools/list** | %s | %s (cl100k_base %s) |\n\n", num(tl.Bytes), num(tl.Tokens[o200]), num(tl.Tokens[cl100]))
+	}
+
 	w("### Scenarios\n\n")
 	w("Inputs are in `bench/testdata/<scenario>/` (`raw.txt`, `scenario.json`): **captured** on a Linux machine by `capture-linux.sh`, or **written** from the documented format by `synth.go` (see `bench/testdata/README.md`). ")
 	w("Budget: the parser's key fields that every row holds are required (the engine requires all of them, so where some row lacks one its own budget would answer budget_unsatisfiable), or else the first field of the pair. Rows: of the array the last two forms work on; omitted: dropped at the engine's max_items (%d).\n\n", config.Default().Guard.MaxItems)

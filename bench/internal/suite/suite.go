@@ -48,6 +48,7 @@ const (
 // Results is everything Run measured.
 type Results struct {
 	Tokens     []*TokenResult
+	ToolsList  *ToolsListCost
 	Summary    TokenSummary
 	Accuracy   *Accuracy
 	Throughput []Throughput
@@ -136,6 +137,11 @@ func Run(o Options) (*Results, error) {
 		res.Tokens = append(res.Tokens, r)
 	}
 	res.Summary = Summarize(res.Tokens)
+
+	logf("tokens: tools/list")
+	if res.ToolsList, err = RunToolsList(); err != nil {
+		return nil, err
+	}
 
 	logf("accuracy: golden fixtures under catalog/testdata")
 	if res.Accuracy, err = RunAccuracy(filepath.Join(o.Root, "catalog", "testdata")); err != nil {
