@@ -2,8 +2,6 @@ package httpserver
 
 import (
 	"context"
-	"crypto/sha256"
-	"crypto/subtle"
 	"errors"
 	"fmt"
 	"io"
@@ -44,8 +42,8 @@ const (
 // only answers still being written need it.
 const shutdownGrace = 5 * time.Second
 
-// ErrInsecureBind is returned (wrapped, with the address) when no token is
-// configured and the address is not a loopback one: without a token, anyone
+// ErrInsecureBind is returned (wrapped, with the address) when neither a
+// token nor OAuth is configured and the address is not a loopback one: without a token, anyone
 // who can reach the port could run commands.
 var ErrInsecureBind = errors.New("no token configured: refusing to listen on a non-loopback address")
 
@@ -56,6 +54,10 @@ type Options struct {
 	// ("Authorization: Bearer TOKEN"), compared in constant time. Empty
 	// means no authentication, which Serve allows on loopback only.
 	Token string
+	// OAuth, when set, also accepts OAuth 2.1 access tokens (JWTs) from
+	// this issuer, for this audience, with the scopes ScopeRead and
+	// ScopeRun (auth.go).
+	OAuth *OAuth
 	// AllowedOrigins lists the browser origins ("https://app.example.com")
 	// allowed to call; they get CORS headers. A request with an Origin
 	// header not in the list is refused with 403, which defeats DNS
@@ -81,6 +83,11 @@ func (o Options) Validate() error {
 	if strings.ContainsFunc(o.Token, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
 		return errors.New("the token must not contain spaces or control characters")
 	}
+	if o.OAuth != nil {
+		if err := o.OAuth.validate(); err != nil {
+			return err
+		}
+	}
 	for _, s := range o.AllowedOrigins {
 		if _, ok := origin(s); !ok {
 			return fmt.Errorf("allowed origin %q: want http(s)://host[:port], e.g. https://app.example.com", s)
@@ -100,7 +107,7 @@ func Handler(e *engine.Engine, opts Options) (http.Handler, error) {
 // in progress get a few seconds to finish. Without a token it refuses, with
 // an error wrapping ErrInsecureBind, any address that is not loopback.
 func ListenAndServe(ctx context.Context, addr string, e *engine.Engine, opts Options) error {
-	if opts.Token == "" {
+	if opts.Token == "" && opts.OAuth == nil {
 		if err := RequireLoopback(addr); err != nil {
 			return err
 		}
@@ -115,7 +122,7 @@ func ListenAndServe(ctx context.Context, addr string, e *engine.Engine, opts Opt
 // Serve is ListenAndServe on a listener of the caller's; it closes ln. The
 // loopback rule is checked on the address ln is bound to.
 func Serve(ctx context.Context, ln net.Listener, e *engine.Engine, opts Options) error {
-	if opts.Token == "" && !isLoopback(ln.Addr()) {
+	if opts.Token == "" && opts.OAuth == nil && !isLoopback(ln.Addr()) {
 		ln.Close()
 		return fmt.Errorf("%w (bound to %s)", ErrInsecureBind, ln.Addr())
 	}
@@ -211,15 +218,17 @@ func isLoopback(a net.Addr) bool {
 const tagHeader = "X-Parism-Request-Tag"
 
 type handler struct {
-	srv      *mcp.Server
-	sdk      http.Handler
-	token    [sha256.Size]byte
-	hasToken bool
-	origins  map[string]bool
-	maxBytes int64
-	logger   *slog.Logger
-	calls    *calls
-	tags     atomic.Uint64
+	srv *mcp.Server
+	// sdk serves sessions (protocol versions up to 2025-11-25); stateless
+	// serves 2026-07-28 requests, which the SDK takes only without
+	// sessions (protocol.go).
+	sdk, stateless http.Handler
+	auth           *authn
+	origins        map[string]bool
+	maxBytes       int64
+	logger         *slog.Logger
+	calls          *calls
+	tags           atomic.Uint64
 }
 
 func newHandler(e *engine.Engine, opts Options) (*handler, error) {
@@ -229,10 +238,7 @@ func newHandler(e *engine.Engine, opts Options) (*handler, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, fmt.Errorf("httpserver: %w", err)
 	}
-	h := &handler{origins: map[string]bool{}, maxBytes: opts.MaxRequestBytes, logger: opts.Logger, calls: newCalls()}
-	if opts.Token != "" {
-		h.token, h.hasToken = sha256.Sum256([]byte(opts.Token)), true
-	}
+	h := &handler{origins: map[string]bool{}, maxBytes: opts.MaxRequestBytes, logger: opts.Logger, calls: newCalls(), auth: newAuthn(opts)}
 	for _, o := range opts.AllowedOrigins {
 		n, _ := origin(o)
 		h.origins[n] = true
@@ -251,12 +257,25 @@ func newHandler(e *engine.Engine, opts Options) (*handler, error) {
 		h.logger = slog.New(slog.DiscardHandler)
 	}
 	h.srv = mcpserver.New(e, opts.MCP)
-	h.srv.AddReceivingMiddleware(h.trackCalls)
-	h.sdk = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return h.srv }, &mcp.StreamableHTTPOptions{
+	h.srv.AddReceivingMiddleware(h.trackCalls, checkScope)
+	server := func(*http.Request) *mcp.Server { return h.srv }
+	h.sdk = mcp.NewStreamableHTTPHandler(server, &mcp.StreamableHTTPOptions{
 		SessionTimeout:      timeout,
 		MaxRequestBodyBytes: h.maxBytes,
 		Logger:              h.logger,
 	})
+	h.stateless = mcp.NewStreamableHTTPHandler(server, &mcp.StreamableHTTPOptions{
+		Stateless: true,
+		// The POST is the whole call: when the client goes away (or
+		// cancels, which under 2026-07-28 closes the request), the
+		// call's context ends and its command is killed.
+		PropagateRequestCancellation: true,
+		MaxRequestBodyBytes:          h.maxBytes,
+		Logger:                       h.logger,
+	})
+	if h.auth.required() {
+		h.sdk, h.stateless = withCaller(h.sdk), withCaller(h.stateless)
+	}
 	return h, nil
 }
 
@@ -269,6 +288,12 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		io.WriteString(w, "ok")
+		return
+	}
+	if r.URL.Path == MetadataPath || r.URL.Path == MetadataPath+Path {
+		// Public, for any origin (RFC 9728 §3): it says how to get a
+		// token, before the client has one.
+		h.auth.serveMetadata(w, r)
 		return
 	}
 	if o := r.Header.Get("Origin"); o != "" {
@@ -289,8 +314,11 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if !h.authorized(w, r) {
-		return
+	var c *caller
+	if h.auth.required() {
+		if c = h.auth.check(w, r); c == nil {
+			return
+		}
 	}
 	if r.URL.Path != Path {
 		http.NotFound(w, r)
@@ -300,6 +328,17 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("request body exceeds %d bytes", h.maxBytes), http.StatusRequestEntityTooLarge)
 		return
 	}
+	if c != nil {
+		r = r.WithContext(context.WithValue(r.Context(), callerKey{}, c))
+		if tool, scope := scopeRefusal(r, c, h.maxBytes); scope != "" {
+			h.auth.challenge(w, r, http.StatusForbidden, "insufficient_scope", tool+" needs "+scope, scope)
+			return
+		}
+	}
+	sdk := h.sdk
+	if statelessRequest(r) {
+		sdk = h.stateless
+	}
 	if r.Method == http.MethodDelete {
 		// The SDK's session close waits for the calls in flight; end them
 		// first, so the close is immediate and kills their commands.
@@ -308,38 +347,17 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if r.Method != http.MethodPost {
-		h.sdk.ServeHTTP(w, r)
+		sdk.ServeHTTP(w, r)
 		return
 	}
 	tag := strconv.FormatUint(h.tags.Add(1), 36)
 	r.Header.Set(tagHeader, tag)
-	h.sdk.ServeHTTP(w, r)
+	sdk.ServeHTTP(w, r)
 	if r.Context().Err() != nil {
 		// The client went away before its answers were written: nobody
 		// will read them, so stop the calls this request carried.
 		h.calls.abandon(tag)
 	}
-}
-
-// authorized checks the bearer token, answering 401 when it is missing or
-// wrong. Both sides are hashed first so the comparison takes the same time
-// whatever the lengths.
-func (h *handler) authorized(w http.ResponseWriter, r *http.Request) bool {
-	if !h.hasToken {
-		return true
-	}
-	scheme, given, ok := strings.Cut(r.Header.Get("Authorization"), " ")
-	if ok && strings.EqualFold(scheme, "Bearer") {
-		sum := sha256.Sum256([]byte(strings.TrimSpace(given)))
-		if subtle.ConstantTimeCompare(sum[:], h.token[:]) == 1 {
-			return true
-		}
-		w.Header().Set("WWW-Authenticate", `Bearer realm="parism", error="invalid_token"`)
-	} else {
-		w.Header().Set("WWW-Authenticate", `Bearer realm="parism"`)
-	}
-	http.Error(w, "unauthorized", http.StatusUnauthorized)
-	return false
 }
 
 // trackCalls gives every tools/call a context the HTTP layer can cancel

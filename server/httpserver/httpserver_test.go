@@ -40,15 +40,16 @@ func TestBearerToken(t *testing.T) {
 	e, _ := newEngine(t, nil)
 	const token = "s3cret-token-0123456789"
 	s := start(t, e, httpserver.Options{Token: token})
+	metadata := `resource_metadata="` + s.url + httpserver.MetadataPath + httpserver.Path + `"`
 	initialize := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"` + protocolVersion + `","capabilities":{},"clientInfo":{"name":"x","version":"0"}}}`
 	for _, tc := range []struct {
 		name, auth, challenge string
 		status                int
 	}{
-		{"missing", "", `Bearer realm="parism"`, 401},
-		{"wrong", "Bearer wrong", `Bearer realm="parism", error="invalid_token"`, 401},
-		{"prefix of the token", "Bearer " + token[:10], `Bearer realm="parism", error="invalid_token"`, 401},
-		{"other scheme", "Basic " + token, `Bearer realm="parism"`, 401},
+		{"missing", "", `Bearer realm="parism", ` + metadata, 401},
+		{"wrong", "Bearer wrong", `Bearer realm="parism", error="invalid_token", ` + metadata, 401},
+		{"prefix of the token", "Bearer " + token[:10], `Bearer realm="parism", error="invalid_token", ` + metadata, 401},
+		{"other scheme", "Basic " + token, `Bearer realm="parism", ` + metadata, 401},
 		{"right", "Bearer " + token, "", 200},
 		{"scheme in lower case", "bearer " + token, "", 200},
 	} {

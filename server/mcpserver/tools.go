@@ -427,18 +427,36 @@ func (h *handlers) run(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Call
 	return result(env)
 }
 
-// owned marks ctx with the calling session, so that one session cannot
-// read another's retained results.
+// owned marks ctx with who may read the results the call retains.
 func owned(ctx context.Context, req *mcp.CallToolRequest) context.Context {
+	return engine.WithOwner(ctx, Owner(req))
+}
+
+// Owner names who may read the results a call retains, so that one client
+// cannot read another's:
+//   - a session with an id (HTTP, protocol up to 2025-11-25): that session;
+//   - an HTTP call without a session (2026-07-28, where every request
+//     stands alone and result ids are the handles): the caller's
+//     credential, which httpserver puts in TokenInfo.UserID (a hash of
+//     the static token, or of an access token's issuer and subject), or
+//     "caller:anonymous" on a server without authentication, where anyone
+//     who reaches it is the same caller;
+//   - stdio and in-memory connections: the connection.
+func Owner(req *mcp.CallToolRequest) string {
 	if req.Session == nil {
-		return engine.WithOwner(ctx, "")
+		return ""
 	}
 	if id := req.Session.ID(); id != "" {
-		return engine.WithOwner(ctx, id)
+		return id
 	}
-	// Transports without session ids (stdio, in-memory): the session
-	// object itself tells one connection from another.
-	return engine.WithOwner(ctx, fmt.Sprintf("session:%p", req.Session))
+	if x := req.Extra; x != nil && x.Header != nil {
+		if x.TokenInfo != nil && x.TokenInfo.UserID != "" {
+			return "caller:" + x.TokenInfo.UserID
+		}
+		return "caller:anonymous"
+	}
+	// The session object itself tells one connection from another.
+	return fmt.Sprintf("session:%p", req.Session)
 }
 
 func (h *handlers) explainResult(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
