@@ -17,6 +17,13 @@ import (
 // tokenEnv holds the bearer token when --token-file is not given.
 const tokenEnv = "PARISM_HTTP_TOKEN"
 
+// The OAuth flags' variables, read when the flag is not given.
+const (
+	oauthIssuerEnv   = "PARISM_OAUTH_ISSUER"
+	oauthAudienceEnv = "PARISM_OAUTH_AUDIENCE"
+	oauthJWKSEnv     = "PARISM_OAUTH_JWKS_URL"
+)
+
 const serveAbout = `Serve the MCP tools run, run_paged, describe and dry_run on stdin/stdout.
 Logs go to stderr.
 
@@ -25,6 +32,10 @@ http://ADDR` + httpserver.Path + ` (GET ` + httpserver.HealthPath + ` answers "o
 Clients send "Authorization: Bearer TOKEN"; the token is read from --token-file
 or from $` + tokenEnv + ` (use a long random one: openssl rand -hex 32). Without a
 token only a loopback address (127.0.0.1, [::1], localhost) is accepted.
+With --oauth-issuer and --oauth-audience, OAuth access tokens (JWTs) of that
+issuer for that audience are accepted too, with the scopes parism:read
+(describe, dry_run, fetch_result, explain_result, compare_results) and
+parism:run (run, run_paged).
 Requests from a browser origin not given with --allow-origin are refused.
 Ctrl-C or SIGTERM stops the server and kills the commands still running.
 
@@ -34,8 +45,9 @@ Examples:
 
 // httpFlags are serve's flags for the HTTP transport.
 type httpFlags struct {
-	addr, tokenFile *string
-	origins         origins
+	addr, tokenFile                       *string
+	oauthIssuer, oauthAudience, oauthJWKS *string
+	origins                               origins
 }
 
 // origins collects repeated --allow-origin flags.
@@ -52,6 +64,9 @@ func addHTTPFlags(fs *flag.FlagSet) *httpFlags {
 	h := &httpFlags{}
 	h.addr = fs.String("http", "", "serve over HTTP on `host:port` (e.g. 127.0.0.1:8080) instead of stdio")
 	h.tokenFile = fs.String("token-file", "", "with --http: read the bearer token from this `file` (default: $"+tokenEnv+")")
+	h.oauthIssuer = fs.String("oauth-issuer", "", "with --http: also accept access tokens of this OAuth `issuer` (https://auth.example.com; default: $"+oauthIssuerEnv+")")
+	h.oauthAudience = fs.String("oauth-audience", "", "with --oauth-issuer: this server's `URL` as clients reach it, which tokens must name in aud (https://mcp.example.com/mcp; default: $"+oauthAudienceEnv+")")
+	h.oauthJWKS = fs.String("oauth-jwks-url", "", "with --oauth-issuer: the issuer's key set `URL`, when its metadata does not name it (default: $"+oauthJWKSEnv+")")
 	fs.Var(&h.origins, "allow-origin", "with --http: allow browser requests from this `origin`, e.g. https://app.example.com (repeatable)")
 	return h
 }
@@ -65,9 +80,11 @@ type httpPlan struct {
 // plan checks the HTTP flags before anything is loaded or bound. It
 // returns nil and exitOK when --http was not given (serve stdio).
 func (h *httpFlags) plan(c *cli) (*httpPlan, int) {
+	oauth := &httpserver.OAuth{Issuer: flagOrEnv(*h.oauthIssuer, oauthIssuerEnv),
+		Audience: flagOrEnv(*h.oauthAudience, oauthAudienceEnv), JWKSURL: flagOrEnv(*h.oauthJWKS, oauthJWKSEnv)}
 	if *h.addr == "" {
-		if *h.tokenFile != "" || len(h.origins) > 0 {
-			return nil, c.usageError("serve: --token-file and --allow-origin need --http")
+		if *h.tokenFile != "" || len(h.origins) > 0 || *h.oauthIssuer != "" || *h.oauthAudience != "" || *h.oauthJWKS != "" {
+			return nil, c.usageError("serve: --token-file, --allow-origin and --oauth-* need --http")
 		}
 		return nil, exitOK
 	}
@@ -81,15 +98,28 @@ func (h *httpFlags) plan(c *cli) (*httpPlan, int) {
 		return nil, exitConfig
 	}
 	p.opts.Token = token
+	switch {
+	case oauth.Issuer != "":
+		p.opts.OAuth = oauth
+	case oauth.Audience != "" || oauth.JWKSURL != "":
+		return nil, c.usageError("serve: --oauth-audience and --oauth-jwks-url need --oauth-issuer (or $%s)", oauthIssuerEnv)
+	}
 	if err := p.opts.Validate(); err != nil {
 		return nil, c.usageError("serve: %v", err)
 	}
-	if token == "" {
+	if token == "" && p.opts.OAuth == nil {
 		if err := httpserver.RequireLoopback(p.addr); err != nil {
 			return nil, c.usageError("serve: %v; give a token (--token-file F or $%s) or listen on 127.0.0.1", err, tokenEnv)
 		}
 	}
 	return p, exitOK
+}
+
+func flagOrEnv(flag, env string) string {
+	if flag != "" {
+		return flag
+	}
+	return strings.TrimSpace(os.Getenv(env))
 }
 
 // readToken reads the token from file, or from the environment when file
@@ -125,7 +155,12 @@ func (c *cli) serveHTTP(ctx context.Context, e *engine.Engine, p *httpPlan) int 
 		return exitFailed
 	}
 	auth := "bearer token required"
-	if p.opts.Token == "" {
+	switch {
+	case p.opts.OAuth != nil && p.opts.Token != "":
+		auth = "bearer token or OAuth access token of " + p.opts.OAuth.Issuer + " required"
+	case p.opts.OAuth != nil:
+		auth = "OAuth access token of " + p.opts.OAuth.Issuer + " required"
+	case p.opts.Token == "":
 		auth = "no token: any local process may call"
 	}
 	fmt.Fprintf(c.stderr, "parism: serving MCP on http://%s%s (%s)\n", ln.Addr(), httpserver.Path, auth)
