@@ -124,3 +124,33 @@ func TestStatelessOwners(t *testing.T) {
 		t.Errorf("no authentication: fetch_result in a later request: %s", reason)
 	}
 }
+
+// TestCancelEachProtocol: a client cancels a call under either protocol
+// (2026-07-28 closes the call's POST; a session client sends
+// notifications/cancelled) and the command is killed at once.
+func TestCancelEachProtocol(t *testing.T) {
+	e, _ := newEngine(t, nil, "sleep")
+	s := start(t, e, httpserver.Options{})
+	for _, version := range []string{"2026-07-28", "2025-11-25"} {
+		cs := connectWith(t, s.url, s.httpClient(), version)
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		killedPromptly(t,
+			func(arg string) {
+				go func() {
+					_, err := cs.CallTool(ctx, callRun("sleep", arg))
+					done <- err
+				}()
+			},
+			cancel)
+		select {
+		case err := <-done:
+			if err == nil {
+				t.Errorf("%s: the cancelled call returned a result", version)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: the cancelled call did not return in 10 s", version)
+		}
+		stillServes(t, cs)
+	}
+}
