@@ -67,10 +67,16 @@ func pwdCall(ctx context.Context, cs *mcp.ClientSession, dir string, o *outcome)
 }
 
 func dial(tb testing.TB, url string, hc *http.Client) (*mcp.ClientSession, error) {
+	return dialVersion(tb, url, hc, "")
+}
+
+// dialVersion connects asking for protocol version ("": the SDK's latest,
+// 2026-07-28, which has no sessions).
+func dialVersion(tb testing.TB, url string, hc *http.Client, version string) (*mcp.ClientSession, error) {
 	tr := &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: hc, MaxRetries: -1}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	return mcp.NewClient(&mcp.Implementation{Name: "restart", Version: "0"}, nil).Connect(ctx, tr, nil)
+	return mcp.NewClient(&mcp.Implementation{Name: "restart", Version: "0"}, nil).Connect(ctx, tr, &mcp.ClientSessionOptions{ProtocolVersion: version})
 }
 
 // TestRestartAfterKill SIGKILLs the built server in the middle of calls:
@@ -143,12 +149,18 @@ func TestRestartAfterKill(t *testing.T) {
 			long.wrongAnswer("sleep %s, which cannot have finished, answered %v", mark, r.StructuredContent)
 		})
 	}
-	// An idle session of the first server, for after the restart.
-	idle, err := dial(t, srv.url, hc)
+	// An idle session of the first server, for after the restart (a
+	// 2025-11-25 client: a 2026-07-28 one has no session to lose).
+	idle, err := dialVersion(t, srv.url, hc, "2025-11-25")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer idle.Close()
+	sessionless, err := dial(t, srv.url, hc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sessionless.Close()
 
 	if !waitUntil(10*time.Second, func() bool { return len(procsWithArg(mark)) == 2 && before.correct.Load() >= 100 }) {
 		t.Fatalf("load never got going: %v, %d long commands running", &before, len(procsWithArg(mark)))
@@ -204,6 +216,11 @@ func TestRestartAfterKill(t *testing.T) {
 	// stream broke, and the new server does not know its id.
 	if r, err := idle.CallTool(context.Background(), &mcp.CallToolParams{Name: "run", Arguments: map[string]any{"cmd": "pwd", "cwd": root}}); err == nil {
 		t.Errorf("a call on a session of the killed server answered %v", r.StructuredContent)
+	}
+	// A 2026-07-28 client of the killed server carries on: every request
+	// stands alone.
+	if r, err := sessionless.CallTool(context.Background(), &mcp.CallToolParams{Name: "run", Arguments: map[string]any{"cmd": "pwd", "cwd": root}}); err != nil || r.IsError {
+		t.Errorf("a 2026-07-28 client after the restart: %v %+v", err, r)
 	}
 	req, _ := http.NewRequest(http.MethodPost, srv2.url, strings.NewReader(
 		`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run","arguments":{"cmd":"pwd"}}}`))
