@@ -303,7 +303,13 @@ func withCaller(next http.Handler) http.Handler {
 		if c == nil {
 			return nil, auth.ErrInvalidToken // not reached: check ran first
 		}
-		return &auth.TokenInfo{UserID: c.id, Scopes: c.scopes, Expiration: c.expiry,
+		// Expiration with the leeway verifyJWT allowed, since the SDK
+		// compares it again, strictly; zero for the static token.
+		var exp time.Time
+		if !c.expiry.IsZero() {
+			exp = c.expiry.Add(clockLeeway)
+		}
+		return &auth.TokenInfo{UserID: c.id, Scopes: c.scopes, Expiration: exp,
 			Extra: map[string]any{oauthExtra: c.oauth}}, nil
 	}, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(next)
 }

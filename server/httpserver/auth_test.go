@@ -325,3 +325,35 @@ func jsonEqual(a, b any) bool {
 	y, _ := json.Marshal(b)
 	return string(x) == string(y)
 }
+
+// TestSessionBoundToCaller: a session belongs to the credential that
+// created it; another caller's token with its id is refused.
+func TestSessionBoundToCaller(t *testing.T) {
+	is := newIssuer(t)
+	e, _ := newEngine(t, nil)
+	s := start(t, e, httpserver.Options{OAuth: &httpserver.OAuth{Issuer: is.url(), Audience: audience}})
+	alice := connectWith(t, s.url, &http.Client{Transport: bearer{is.token("alice", "parism:read parism:run"), http.DefaultTransport}}, "2025-11-25")
+	if alice.ID() == "" {
+		t.Fatal("no session id")
+	}
+	for _, tc := range []struct {
+		sub    string
+		status int
+	}{{"bob", http.StatusForbidden}, {"alice", http.StatusOK}} {
+		req, _ := http.NewRequest(http.MethodPost, s.url+httpserver.Path, strings.NewReader(`{"jsonrpc":"2.0","id":9,"method":"tools/list","params":{}}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Mcp-Session-Id", alice.ID())
+		req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
+		req.Header.Set("Authorization", "Bearer "+is.token(tc.sub, "parism:read parism:run"))
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tc.status {
+			t.Errorf("%s with alice's session: %d, want %d", tc.sub, resp.StatusCode, tc.status)
+		}
+	}
+}

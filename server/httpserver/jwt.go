@@ -86,7 +86,7 @@ func (k *keySet) key(ctx context.Context, kid string) (*jose.JSONWebKey, error) 
 		if key := pick(k.set, kid); key != nil {
 			return key, nil
 		}
-		return nil, fmt.Errorf("no key %q in the issuer's key set", kid)
+		return nil, errUnknownKey
 	}
 	k.tried = now
 	set, err := k.fetch(ctx)
@@ -102,8 +102,11 @@ func (k *keySet) key(ctx context.Context, kid string) (*jose.JSONWebKey, error) 
 	if key := pick(k.set, kid); key != nil {
 		return key, nil
 	}
-	return nil, fmt.Errorf("no key %q in the issuer's key set", kid)
+	return nil, errUnknownKey
 }
+
+// errUnknownKey does not repeat the token's kid: it is the client's text.
+var errUnknownKey = errors.New("signed by a key not in the issuer's key set")
 
 // pick finds the signing key kid in set.
 func pick(set *jose.JSONWebKeySet, kid string) *jose.JSONWebKey {
