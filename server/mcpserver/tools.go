@@ -56,6 +56,7 @@ type CompareInput struct {
 	Keys         []string `json:"keys,omitempty" jsonschema:"fields that identify a row (dotted paths), instead of the parser's key fields"`
 	IgnoreFields []string `json:"ignore_fields,omitempty" jsonschema:"fields left out of changed rows (a field's nested fields too), e.g. modified_at"`
 	Strict       bool     `json:"strict,omitempty" jsonschema:"refuse (comparable false) when a side is incomplete or the environment variable names differ, instead of answering with partial and warnings"`
+	Array        string   `json:"array,omitempty" jsonschema:"the array of rows to compare; default: the only one, or every array with each row's array in the field section (long git status)"`
 }
 
 // BudgetInput is the budget parameter.
@@ -405,7 +406,7 @@ func (h *handlers) compareResults(ctx context.Context, req *mcp.CallToolRequest)
 		return result(&engine.Comparison{Added: []any{}, Removed: []any{}, Changed: []engine.RowChange{}, Warnings: []string{}, Failure: f})
 	}
 	return result(h.e.CompareResults(owned(ctx, req), engine.CompareRequest{BaseID: in.BaseID, CurrentID: in.CurrentID,
-		Keys: in.Keys, IgnoreFields: in.IgnoreFields, Strict: in.Strict}))
+		Keys: in.Keys, IgnoreFields: in.IgnoreFields, Strict: in.Strict, Array: in.Array}))
 }
 
 func (h *handlers) fetchResult(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
