@@ -11,18 +11,18 @@ import (
 // Overview is describe() without arguments: what an agent needs on its
 // first call.
 type Overview struct {
-	Version          string          `json:"version"`
-	OS               string          `json:"os"`
-	AllowedCommands  []string        `json:"allowed_commands"`
-	AvailableParsers []string        `json:"available_parsers"`
+	Version          string   `json:"version"`
+	OS               string   `json:"os"`
+	AllowedCommands  []string `json:"allowed_commands"`
+	AvailableParsers []string `json:"available_parsers"`
 	// ParsersNotAllowed are the catalog's parsers whose command the guard
 	// refuses as configured, grouped by why, with what would allow them.
-	ParsersNotAllowed []NotAllowed `json:"parsers_not_allowed,omitempty"`
-	GuardSummary     GuardSummary    `json:"guard_summary"`
-	TelemetryEnabled bool            `json:"telemetry_enabled"`
-	Sandbox          SandboxInfo     `json:"sandbox"` // the kernel layer (guard.sandbox)
-	Stats            map[string]Stat `json:"stats,omitempty"`
-	ConfigWarnings   []string        `json:"config_warnings,omitempty"`
+	ParsersNotAllowed []NotAllowed    `json:"parsers_not_allowed,omitempty"`
+	GuardSummary      GuardSummary    `json:"guard_summary"`
+	TelemetryEnabled  bool            `json:"telemetry_enabled"`
+	Sandbox           SandboxInfo     `json:"sandbox"` // the kernel layer (guard.sandbox)
+	Stats             map[string]Stat `json:"stats,omitempty"`
+	ConfigWarnings    []string        `json:"config_warnings,omitempty"`
 	// PackErrors lists parser packs that could not be loaded.
 	PackErrors []string `json:"pack_errors,omitempty"`
 }
