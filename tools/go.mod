@@ -2,6 +2,10 @@ module github.com/parism-go/parism/tools
 
 go 1.26.4
 
+// go-task v3.44.1 is the last release whose build needs no cloud SDKs: v3.45
+// adds u-root, v3.46 and later go-getter with the AWS and Google Cloud SDKs
+// (about 1.3 GB of modules on a first build, against 31 MB here). Check the
+// download size before moving it (README.md, Development).
 tool github.com/go-task/task/v3/cmd/task
 
 require (
