@@ -92,12 +92,14 @@ func subs(m map[string]CommandPolicy) map[string]CommandPolicy {
 }
 
 // DefaultCommandPolicies returns the shipped policy of every command of
-// DefaultAllowedCommands, plus node, npx and yarn (build profile only). Each
-// call returns a fresh map the caller may change.
+// DefaultAllowedCommands, plus node, npx, yarn and pnpm (build profile
+// only) and the other commands a parser reads (date, uptime, w, ip, lsblk,
+// mount, dir, ipconfig, systeminfo, tasklist), which an operator must add
+// to the allowlist. Each call returns a fresh map the caller may change.
 func DefaultCommandPolicies() map[string]CommandPolicy {
 	m := map[string]CommandPolicy{}
 	for _, family := range []map[string]CommandPolicy{
-		fsPolicies(), netPolicies(), gitPolicies(), clusterPolicies(), systemPolicies(), packagePolicies(),
+		fsPolicies(), netPolicies(), gitPolicies(), clusterPolicies(), systemPolicies(), packagePolicies(), hostPolicies(),
 	} {
 		for k, v := range family {
 			m[k] = v

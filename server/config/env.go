@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -39,6 +40,98 @@ var envVars = []envVar{
 	{"PARISM_RESULTS_MAX_TOTAL_BYTES", "results.max_total_bytes", envInt(func(fc *fileConfig) **int { return &fc.results().MaxTotalBytes })},
 	{"PARISM_RESULTS_MAX_RESULTS", "results.max_results", envInt(func(fc *fileConfig) **int { return &fc.results().MaxResults })},
 	{"PARISM_RESULTS_TTL_MS", "results.ttl_ms", envInt(func(fc *fileConfig) **int { return &fc.results().TTLMs })},
+}
+
+// otherEnvVars are the PARISM_ variables read outside the configuration:
+// PARISM_HOME (packs and fixtures), PARISM_HTTP_TOKEN and the PARISM_OAUTH_*
+// settings (serve --http), the
+// sandbox helper's PARISM_SANDBOX_BINARY and PARISM_SANDBOX_HELPER, what
+// an exec parser pack is given (PARISM_ARGS, PARISM_OS, PARISM_PACK_DIR),
+// and the variables of tests and benchmarks. With envVars they are every
+// PARISM_ variable there is; any other is a mistake
+// (TestEveryParismVariableIsKnown reads the repository for them).
+var otherEnvVars = []string{
+	"PARISM_HOME", "PARISM_HTTP_TOKEN", "PARISM_SANDBOX_BINARY", "PARISM_SANDBOX_HELPER",
+	"PARISM_OAUTH_ISSUER", "PARISM_OAUTH_AUDIENCE", "PARISM_OAUTH_JWKS_URL",
+	"PARISM_ARGS", "PARISM_OS", "PARISM_PACK_DIR",
+	"PARISM_BENCH_HELPERS", "PARISM_PARSE_CASE", "PARISM_PARSE_N", "PARISM_PARSE_SPANS", "PARISM_TEST_VISIBLE",
+}
+
+// testEnvPrefixes are left to tests and benchmarks: no variable of the
+// configuration starts with them.
+var testEnvPrefixes = []string{"PARISM_TEST_", "PARISM_BENCH_"}
+
+// KnownEnv reports whether name is a PARISM_ variable Parism reads (a
+// configuration variable, one of otherEnvVars, or a test's).
+func KnownEnv(name string) bool {
+	if isConfigEnv(name) || slices.Contains(otherEnvVars, name) {
+		return true
+	}
+	for _, p := range testEnvPrefixes {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func isConfigEnv(name string) bool {
+	return slices.ContainsFunc(envVars, func(v envVar) bool { return v.name == name })
+}
+
+// unknownEnv refuses the first (in sorted order) PARISM_ variable of
+// environ that Parism does not read: a misspelled one would otherwise be
+// ignored without a word (PARISM_ALLOWED_PATH: no path restriction at
+// all). The error names the closest known variable.
+func unknownEnv(environ []string) error {
+	var unknown []string
+	for _, kv := range environ {
+		name, _, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(name, "PARISM_") && !KnownEnv(name) {
+			unknown = append(unknown, name)
+		}
+	}
+	if len(unknown) == 0 {
+		return nil
+	}
+	slices.Sort(unknown)
+	name := unknown[0]
+	known := slices.Clone(otherEnvVars)
+	for _, v := range envVars {
+		known = append(known, v.name)
+	}
+	best, bestD := "", -1
+	for _, k := range known {
+		if d := editDistance(name, k); bestD < 0 || d < bestD {
+			best, bestD = k, d
+		}
+	}
+	msg := fmt.Sprintf("unknown variable (did you mean %s?); Parism reads no other PARISM_ variables", best)
+	if len(unknown) > 1 {
+		msg += fmt.Sprintf("; also unknown: %s", strings.Join(unknown[1:], ", "))
+	}
+	return &Error{File: "env " + name, Message: msg}
+}
+
+// editDistance is the Levenshtein distance between a and b (bytes).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 // envFor returns the environment variable that sets key, or "".

@@ -35,6 +35,10 @@ type LoadOptions struct {
 	Cwd string
 	// Env looks environment variables up. Default: os.LookupEnv.
 	Env func(string) (string, bool)
+	// Environ lists the environment ("NAME=value"), where an unknown
+	// PARISM_ variable is an error. Default: os.Environ when Env is
+	// unset; with Env set and Environ nil, names are not checked.
+	Environ func() []string
 	// ConfigPath, when set, is the only file read (JSON or TOML by
 	// extension, and it must exist), over the defaults and under the
 	// environment; the global and project files are not read. The file is
@@ -106,6 +110,15 @@ func Load(opts LoadOptions) (Config, error) {
 		}
 	}
 
+	environ := opts.Environ
+	if environ == nil && opts.Env == nil {
+		environ = os.Environ
+	}
+	if environ != nil {
+		if err := unknownEnv(environ()); err != nil {
+			return Config{}, err
+		}
+	}
 	if err := ld.env(lookup); err != nil {
 		return Config{}, err
 	}

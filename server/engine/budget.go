@@ -66,7 +66,11 @@ func (p *pager) render(pg shaper.Page) ([]byte, error) {
 
 func (p *pager) page(pg shaper.Page) *Envelope {
 	env := p.base
-	parsed := shaper.WithRows(p.sh.value, p.sh.sum.Array, pg.Rows, p.sh.sum)
+	// _summary.shown is what this answer holds: the page, not every row
+	// the query kept.
+	sum := p.sh.sum
+	sum.Shown = len(pg.Rows)
+	parsed := shaper.WithRows(p.sh.value, p.sh.sum.Array, pg.Rows, sum)
 	if p.sh.format == FormatCompact {
 		parsed = shaper.Compact(parsed)
 	}
@@ -114,6 +118,41 @@ func (e *Engine) fitBudget(env *Envelope, sh shaped, identity []string, b shaper
 		return
 	}
 	*env = *p.page(shaper.Page{Rows: rows[offset : offset+res.Rows], Offset: offset, NextOffset: res.NextOffset, Budget: res.Budget, Omission: res.Omission})
+}
+
+// budgetFormat chooses the form of a budgeted answer whose caller named
+// no format: of the adaptive rule's form and compact, the one whose first
+// page carries more rows within the budget (on a tie, the unfolded rows).
+// It is measured as fitBudget will measure it, with the same rows and a
+// result id of the same length. A result without rows keeps its form.
+func (e *Engine) budgetFormat(env *Envelope, sh *shaped, identity []string, b shaper.Budget, retained bool) {
+	if sh.value == nil || sh.format == FormatCompact || env.Stdout.Parsed == nil {
+		return
+	}
+	rows := (&pager{sh: *sh}).rows()
+	if len(rows) == 0 {
+		return
+	}
+	fits := func(format string) int {
+		s := *sh
+		s.format = format
+		p := &pager{e: e, base: *env, sh: s, resultID: newResultID(), retained: retained}
+		p.base.Stdout.Raw, p.base.Stdout.RawBase64 = nil, ""
+		p.base.Stdout.Format, p.base.Stdout.FormatReason = format, FormatReasonAdaptive
+		p.qhash = queryHash(s)
+		res, err := shaper.Fit(p.render, rows, 0, b, identity)
+		if err != nil {
+			return -1 // nothing fits in this form (or not all, with overflow fail)
+		}
+		return res.Rows
+	}
+	if fits(FormatCompact) <= fits(sh.format) {
+		return
+	}
+	sh.format = FormatCompact
+	env.Stdout.Raw, env.Stdout.RawBase64 = nil, ""
+	env.Stdout.Parsed = shaper.Compact(sh.value)
+	env.Stdout.Format, env.Stdout.FormatReason = FormatCompact, FormatReasonAdaptive
 }
 
 // settle measures env with its budget report in it: the report is part of

@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -53,7 +54,21 @@ type CompareRequest struct {
 	// Strict refuses instead of answering partially: an incomplete side
 	// or different environment variable names make comparable false.
 	Strict bool
+	// Array names the array of rows to compare. Empty: the parser's rows,
+	// else the only array; a result with several arrays (long git status:
+	// staged, modified, unmerged, untracked) is compared over all of
+	// them, each row tagged with its array in the field section.
+	Array string
 }
+
+// SectionField is the field that holds, when compare_results compares a
+// result with several arrays, the array a row came from; it is the first
+// identity field.
+const SectionField = "section"
+
+// maxShownValue bounds a value quoted in a message (a ps command line can
+// be kilobytes long).
+const maxShownValue = 120
 
 // Comparison is compare_results' answer. ok is false only when the call
 // itself failed (an id refused by the store, a bad argument, a repeated
@@ -168,8 +183,11 @@ func (e *Engine) CompareResults(ctx context.Context, req CompareRequest) *Compar
 		c.Failure = f
 		return c
 	}
-	bRows, bErr := rowsOf(base)
-	cRows, cErr := rowsOf(cur)
+	bRows, bSec, bErr := rowsOf(base, req.Array)
+	cRows, cSec, cErr := rowsOf(cur, req.Array)
+	if bErr == "" && cErr == "" && bSec != cSec {
+		bErr = "base and current hold different arrays: choose one with array"
+	}
 	c.Base, c.Current = side(base, len(bRows)), side(cur, len(cRows))
 	c.OK = true
 
@@ -232,7 +250,7 @@ func (e *Engine) CompareResults(ctx context.Context, req CompareRequest) *Compar
 	if len(ref.Reasons) == 0 {
 		var why, msg string
 		var fail *Failure
-		id, why, msg, fail = identify(base, bRows, cRows, req.Keys)
+		id, why, msg, fail = identify(base, bRows, cRows, req.Keys, bSec)
 		if fail != nil {
 			c.OK, c.Failure = false, fail
 			return c
@@ -358,35 +376,86 @@ func incompleteness(r *StoredResult) []string {
 	return out
 }
 
-// rowsOf finds the rows of a retained result: the parser's rows array,
-// else the only array of objects, else (a single Kubernetes object) the
-// value itself. The second result says why there are none.
-func rowsOf(r *StoredResult) ([]any, string) {
+// rowsOf finds the rows of a retained result: the named array, else the
+// parser's rows array, else the only array of objects, else (a single
+// Kubernetes object) the value itself. A result with several arrays and
+// no array named gives the rows of every top-level array, each tagged
+// with its array (sections). The last result says why there are none.
+func rowsOf(r *StoredResult, array string) (rows []any, sections bool, why string) {
 	if r.Parsed == nil {
-		return nil, "the output was not parsed (" + orNone(r.ParserID) + ")"
+		return nil, false, "the output was not parsed (" + orNone(r.ParserID) + ")"
 	}
-	if o, ok := r.Parsed.(*shaper.Object); ok && r.RowsKey != "" {
+	o, isObj := r.Parsed.(*shaper.Object)
+	if isObj && r.RowsKey != "" && array == "" {
 		if v, ok := o.Get(r.RowsKey); ok {
 			if rows, ok := v.([]any); ok {
-				return rows, ""
+				return rows, false, ""
 			}
 		}
 	}
-	_, rows, err := shaper.FindArray(r.Parsed, "")
-	if err != nil {
-		if o, ok := r.Parsed.(*shaper.Object); ok && scopeKind(r) == scopeKube {
+	_, rows, err := shaper.FindArray(r.Parsed, array)
+	var se *shaper.Error
+	switch {
+	case err != nil && array == "" && isObj && errors.As(err, &se) && se.Reason == shaper.ReasonAmbiguousArray:
+		rows, why = sectionRows(r, o)
+		return rows, why == "", why
+	case err != nil:
+		if isObj && array == "" && scopeKind(r) == scopeKube {
 			if _, ok := lookupPath(o, "metadata.uid"); ok {
-				return []any{o}, ""
+				return []any{o}, false, ""
 			}
 		}
-		return nil, err.Error()
+		return nil, false, err.Error()
 	}
+	out := make([]any, 0, len(rows))
 	for _, row := range rows {
-		if _, ok := row.(*shaper.Object); !ok {
-			return nil, "the rows are not objects"
+		obj, ok := asRow(r, row)
+		if !ok {
+			return nil, false, "the rows are not objects"
+		}
+		out = append(out, obj)
+	}
+	return out, false, ""
+}
+
+// sectionRows gives the rows of every top-level array of o, each a copy
+// with its array's name first, in the field section: long git status is
+// compared entry by entry, a file identified by its section and path.
+func sectionRows(r *StoredResult, o *shaper.Object) ([]any, string) {
+	var out []any
+	for i, k := range o.Keys {
+		arr, ok := o.Vals[i].([]any)
+		if !ok || k == shaper.SummaryKey {
+			continue
+		}
+		for _, el := range arr {
+			row, ok := asRow(r, el)
+			if !ok {
+				return nil, fmt.Sprintf("the array %s holds values that are neither objects nor strings: choose one with array", k)
+			}
+			if _, has := row.Get(SectionField); has {
+				return nil, fmt.Sprintf("the rows of %s have a field %s already: choose one array with array", k, SectionField)
+			}
+			out = append(out, &shaper.Object{Keys: slices.Concat([]string{SectionField}, row.Keys), Vals: slices.Concat([]any{k}, row.Vals)})
 		}
 	}
-	return rows, ""
+	return out, ""
+}
+
+// asRow is a row of the comparison: an object as it is, a string as an
+// object of one field, path for git (untracked files) and value otherwise.
+func asRow(r *StoredResult, v any) (*shaper.Object, bool) {
+	switch t := v.(type) {
+	case *shaper.Object:
+		return t, true
+	case string:
+		name := "value"
+		if scopeKind(r) == scopeGit {
+			name = "path"
+		}
+		return &shaper.Object{Keys: []string{name}, Vals: []any{t}}, true
+	}
+	return nil, false
 }
 
 func anyHas(rows []any, path string) bool {
@@ -461,9 +530,13 @@ func (id *rowIdentity) index(rows []any, name string) (map[string]int, *Failure)
 	for i, row := range rows {
 		k := id.key(row)
 		if j, dup := idx[k]; dup {
-			return nil, &Failure{Kind: KindConfig, Reason: ReasonDuplicateIdentity, Detail: k,
+			shown := cutText(k, maxShownValue)
+			if len(shown) < len(k) {
+				shown += "..."
+			}
+			return nil, &Failure{Kind: KindConfig, Reason: ReasonDuplicateIdentity, Detail: shown,
 				Message: fmt.Sprintf("%s: rows %d and %d have the same identity %s over %s; pass keys that tell them apart",
-					name, j, i, k, strings.Join(id.fields, ", "))}
+					name, j, i, shown, strings.Join(id.fields, ", "))}
 		}
 		idx[k] = i
 	}
@@ -471,8 +544,19 @@ func (id *rowIdentity) index(rows []any, name string) (map[string]int, *Failure)
 }
 
 // identify chooses how rows are matched. It returns a refusal reason and
-// message when rows cannot be matched, or a failure for a bad keys.
-func identify(r *StoredResult, bRows, cRows []any, keys []string) (*rowIdentity, string, string, *Failure) {
+// message when rows cannot be matched, or a failure for a bad keys. With
+// sections (rows of several arrays) the section is the first identity
+// field.
+func identify(r *StoredResult, bRows, cRows []any, keys []string, sections bool) (*rowIdentity, string, string, *Failure) {
+	id, why, msg, fail := identifyRows(r, bRows, cRows, keys)
+	if id != nil && sections && !slices.Contains(id.fields, SectionField) {
+		id.fields = slices.Concat([]string{SectionField}, id.fields)
+		id.paths = slices.Concat([]string{SectionField}, id.paths)
+	}
+	return id, why, msg, fail
+}
+
+func identifyRows(r *StoredResult, bRows, cRows []any, keys []string) (*rowIdentity, string, string, *Failure) {
 	for _, k := range keys {
 		if k == "" {
 			return nil, "", "", &Failure{Kind: KindConfig, Reason: ReasonInvalidArgument, Message: "keys: an empty field name"}
@@ -510,8 +594,10 @@ func identify(r *StoredResult, bRows, cRows []any, keys []string) (*rowIdentity,
 	if r.ParserID == "ps" && len(keys) == 0 {
 		fields = []string{"pid"}
 	}
-	if slices.Contains(fields, "pid") {
-		return nil, RefusePIDReuse, "rows would be matched by PID, and PIDs are reused: pass keys without pid (e.g. command, user) to compare anyway", nil
+	// A PID is reused once its process ends; the PID with the process's
+	// start time is one process.
+	if slices.Contains(fields, "pid") && !slices.Contains(fields, "started") {
+		return nil, RefusePIDReuse, `PIDs are reused: pass keys ["pid", "started"] (a process's PID and start time; ps -eo pid,lstart,user,args gives the start to the second)`, nil
 	}
 	id := &rowIdentity{source: src, fields: fields, paths: fields}
 	if scopeKind(r) == scopeGit {

@@ -195,6 +195,82 @@ func TestCompareGit(t *testing.T) {
 	}
 }
 
+// TestCompareGitStatusLong compares the default (long) git status, which
+// has several arrays: every entry by section and path; array picks one.
+func TestCompareGitStatusLong(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	e, dir := newTestEngine(t, nil)
+	ctx := WithOwner(context.Background(), "s")
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("init", "-q")
+	for _, n := range []string{"a.txt", "b.txt", "c.txt"} {
+		writeFile(t, filepath.Join(dir, n), n+"\n")
+	}
+	git("add", ".")
+	git("commit", "-q", "-m", "init")
+	writeFile(t, filepath.Join(dir, "a.txt"), "changed\n") // modified
+	writeFile(t, filepath.Join(dir, "b.txt"), "changed\n")
+	git("add", "b.txt")                                // staged
+	writeFile(t, filepath.Join(dir, "new.txt"), "n\n") // untracked
+	base := e.Run(ctx, Request{Cmd: "git", Args: []string{"status"}, Retain: true})
+
+	git("add", "a.txt")                                              // a.txt: modified -> staged
+	writeFile(t, filepath.Join(dir, "c.txt"), "changed\n")           // c.txt: modified
+	if err := os.Remove(filepath.Join(dir, "new.txt")); err != nil { // no longer untracked
+		t.Fatal(err)
+	}
+	cur := e.Run(ctx, Request{Cmd: "git", Args: []string{"status"}, Retain: true})
+	if !base.OK || !cur.OK || base.Stdout.Parser != "git-status" {
+		t.Fatalf("runs: %s\n%s", mustMarshal(t, base), mustMarshal(t, cur))
+	}
+	entries := func(rows []any) []string {
+		var out []string
+		for _, r := range rows {
+			s, _ := lookupPath(r, SectionField)
+			p, _ := lookupPath(r, "path")
+			out = append(out, s.(string)+" "+p.(string))
+		}
+		slices.Sort(out)
+		return out
+	}
+	c := e.CompareResults(ctx, CompareRequest{BaseID: base.ResultID, CurrentID: cur.ResultID})
+	if !c.OK || !c.Comparable || c.Identity.Source != IdentityGit || !slices.Equal(c.Identity.Fields, []string{SectionField, "path"}) {
+		t.Fatalf("want comparable by section and path: %s", mustMarshal(t, c))
+	}
+	if got, want := entries(c.Added), []string{"modified c.txt", "staged a.txt"}; !slices.Equal(got, want) {
+		t.Errorf("added = %q, want %q", got, want)
+	}
+	if got, want := entries(c.Removed), []string{"modified a.txt", "untracked new.txt"}; !slices.Equal(got, want) {
+		t.Errorf("removed = %q, want %q", got, want)
+	}
+	if c.Unchanged != 1 || len(c.Changed) != 0 { // staged b.txt
+		t.Errorf("unchanged %d, changed %s", c.Unchanged, mustMarshal(t, c.Changed))
+	}
+
+	// array chooses one array; its rows carry no section.
+	c = e.CompareResults(ctx, CompareRequest{BaseID: base.ResultID, CurrentID: cur.ResultID, Array: "staged"})
+	if !c.OK || !c.Comparable || !slices.Equal(c.Identity.Fields, []string{"path"}) || len(c.Added) != 1 || len(c.Removed) != 0 || c.Unchanged != 1 {
+		t.Fatalf("array staged: %s", mustMarshal(t, c))
+	}
+	c = e.CompareResults(ctx, CompareRequest{BaseID: base.ResultID, CurrentID: cur.ResultID, Array: "untracked"})
+	if !c.OK || !c.Comparable || len(c.Removed) != 1 || mustMarshal(t, c.Removed[0]) != `{"path":"new.txt"}` {
+		t.Fatalf("array untracked: %s", mustMarshal(t, c))
+	}
+	c = e.CompareResults(ctx, CompareRequest{BaseID: base.ResultID, CurrentID: cur.ResultID, Array: "nope"})
+	if c.Comparable || c.Refusals == nil || !slices.Contains(c.Refusals.Reasons, RefuseNoRows) {
+		t.Fatalf("array nope: %s", mustMarshal(t, c))
+	}
+}
+
 // TestCompareRules checks identity and refusal rules on retained results
 // built directly (kubectl needs a cluster, ps a changing process table).
 func TestCompareRules(t *testing.T) {
@@ -242,7 +318,7 @@ func TestCompareRules(t *testing.T) {
 	kube := func(v any, scope string) StoredResult {
 		return StoredResult{Cmd: "kubectl", Args: []string{"get", "pods", "-o", "json"}, ParserID: "json", Parsed: v, Scope: scope}
 	}
-	ps := decode(`{"processes":[{"pid":1,"user":"root","command":"init"}]}`)
+	ps := decode(`{"processes":[{"pid":1,"user":"root","started":"Nov29","command":"init"}]}`)
 
 	for _, tc := range []struct {
 		name       string
@@ -274,6 +350,10 @@ func TestCompareRules(t *testing.T) {
 		{name: "environment names differ: strict", base: StoredResult{Parsed: rowsA, KeyFields: []string{"id"}, EnvNames: []string{"HOME", "PATH"}}, cur: StoredResult{Parsed: rowsB, KeyFields: []string{"id"}, EnvNames: []string{"PATH"}},
 			req: CompareRequest{Strict: true}, reason: RefuseDifferentEnv},
 		{name: "ps: pids are reused", base: StoredResult{Cmd: "ps", Args: []string{"aux"}, ParserID: "ps", ParserVersion: "1", Parsed: ps}, cur: StoredResult{Cmd: "ps", Args: []string{"aux"}, ParserID: "ps", ParserVersion: "1", Parsed: ps}, reason: RefusePIDReuse},
+		{name: "ps by pid and start time", base: StoredResult{Cmd: "ps", Args: []string{"aux"}, ParserID: "ps", ParserVersion: "1", Parsed: ps}, cur: StoredResult{Cmd: "ps", Args: []string{"aux"}, ParserID: "ps", ParserVersion: "1", Parsed: ps},
+			req: CompareRequest{Keys: []string{"pid", "started"}}, identityBy: IdentityCaller},
+		{name: "ps by pid and user", base: StoredResult{Cmd: "ps", Args: []string{"aux"}, ParserID: "ps", ParserVersion: "1", Parsed: ps}, cur: StoredResult{Cmd: "ps", Args: []string{"aux"}, ParserID: "ps", ParserVersion: "1", Parsed: ps},
+			req: CompareRequest{Keys: []string{"pid", "user"}}, reason: RefusePIDReuse},
 		{name: "ps with caller keys", base: StoredResult{Cmd: "ps", Args: []string{"aux"}, ParserID: "ps", ParserVersion: "1", Parsed: ps}, cur: StoredResult{Cmd: "ps", Args: []string{"aux"}, ParserID: "ps", ParserVersion: "1", Parsed: ps},
 			req: CompareRequest{Keys: []string{"command"}}, identityBy: IdentityCaller},
 		{name: "kubectl json by uid", base: kube(pods("u1", "u2"), "prod-ctx"), cur: kube(pods("u2", "u3"), "prod-ctx"),
@@ -330,5 +410,55 @@ func TestKubeContext(t *testing.T) {
 		if got := e.kubeContext(tc.args); got != tc.want {
 			t.Errorf("kubeContext(%q) = %q, want %q", tc.args, got, tc.want)
 		}
+	}
+}
+
+// TestComparePSHint follows the pid reuse refusal's own advice on real ps
+// runs, and checks that a duplicate identity with a long command line
+// gives a short message.
+func TestComparePSHint(t *testing.T) {
+	if _, err := exec.LookPath("ps"); err != nil {
+		t.Skip("ps not installed")
+	}
+	e, _ := newTestEngine(t, nil)
+	ctx := WithOwner(context.Background(), "s")
+	args := []string{"-eo", "pid,lstart,user,args"}
+	base := e.Run(ctx, Request{Cmd: "ps", Args: args, Retain: true})
+	cur := e.Run(ctx, Request{Cmd: "ps", Args: args, Retain: true})
+	if !base.OK || !cur.OK || base.Stdout.Parser != "ps" {
+		t.Fatalf("runs: %s\n%s", mustMarshal(t, base), mustMarshal(t, cur))
+	}
+	c := e.CompareResults(ctx, CompareRequest{BaseID: base.ResultID, CurrentID: cur.ResultID})
+	if c.Comparable || c.Refusals == nil || c.Refusals.Reasons[0] != RefusePIDReuse {
+		t.Fatalf("want pid reuse: %s", mustMarshal(t, c))
+	}
+	msg := c.Refusals.Details[0].Message
+	if !strings.Contains(msg, `["pid", "started"]`) || !strings.Contains(msg, strings.Join(args, " ")) {
+		t.Fatalf("the hint names no working keys or no command: %s", msg)
+	}
+	c = e.CompareResults(ctx, CompareRequest{BaseID: base.ResultID, CurrentID: cur.ResultID, Keys: []string{"pid", "started"}})
+	if !c.OK || !c.Comparable || c.Unchanged == 0 {
+		t.Fatalf("keys from the hint: %s", mustMarshal(t, c))
+	}
+
+	long := strings.Repeat("x", 5000)
+	put := func() string {
+		r := &StoredResult{ID: newResultID(), Owner: "s", Cmd: "ps", Args: []string{"aux"}, ParserID: "ps", ParserVersion: "1",
+			SourceComplete: true, ParseComplete: true, Created: time.Now(),
+			Parsed: &shaper.Object{Keys: []string{"processes"}, Vals: []any{[]any{
+				&shaper.Object{Keys: []string{"pid", "user", "command"}, Vals: []any{int64(1), "root", long}},
+				&shaper.Object{Keys: []string{"pid", "user", "command"}, Vals: []any{int64(2), "root", long}},
+			}}}}
+		if err := e.store.Put(r); err != nil {
+			t.Fatal(err)
+		}
+		return r.ID
+	}
+	c = e.CompareResults(ctx, CompareRequest{BaseID: put(), CurrentID: put(), Keys: []string{"command", "user"}})
+	if c.Failure == nil || c.Failure.Reason != ReasonDuplicateIdentity {
+		t.Fatalf("want duplicate_identity: %s", mustMarshal(t, c))
+	}
+	if n := len(c.Failure.Message) + len(c.Failure.Detail); n > 600 {
+		t.Errorf("duplicate_identity message and detail are %d bytes: %s", n, mustMarshal(t, c.Failure))
 	}
 }

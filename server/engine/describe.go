@@ -11,17 +11,77 @@ import (
 // Overview is describe() without arguments: what an agent needs on its
 // first call.
 type Overview struct {
-	Version          string          `json:"version"`
-	OS               string          `json:"os"`
-	AllowedCommands  []string        `json:"allowed_commands"`
-	AvailableParsers []string        `json:"available_parsers"`
-	GuardSummary     GuardSummary    `json:"guard_summary"`
-	TelemetryEnabled bool            `json:"telemetry_enabled"`
-	Sandbox          SandboxInfo     `json:"sandbox"` // the kernel layer (guard.sandbox)
-	Stats            map[string]Stat `json:"stats,omitempty"`
-	ConfigWarnings   []string        `json:"config_warnings,omitempty"`
+	Version          string   `json:"version"`
+	OS               string   `json:"os"`
+	AllowedCommands  []string `json:"allowed_commands"`
+	AvailableParsers []string `json:"available_parsers"`
+	// ParsersNotAllowed are the catalog's parsers whose command the guard
+	// refuses as configured, grouped by why, with what would allow them.
+	ParsersNotAllowed []NotAllowed    `json:"parsers_not_allowed,omitempty"`
+	GuardSummary      GuardSummary    `json:"guard_summary"`
+	TelemetryEnabled  bool            `json:"telemetry_enabled"`
+	Sandbox           SandboxInfo     `json:"sandbox"` // the kernel layer (guard.sandbox)
+	Stats             map[string]Stat `json:"stats,omitempty"`
+	ConfigWarnings    []string        `json:"config_warnings,omitempty"`
 	// PackErrors lists parser packs that could not be loaded.
 	PackErrors []string `json:"pack_errors,omitempty"`
+}
+
+// NotAllowed is a group of parsers the guard refuses every form of.
+type NotAllowed struct {
+	// Reason is the guard's detail code: not_in_allowlist,
+	// profile_build_required, or another refusal of the forms they read.
+	Reason  string   `json:"reason"`
+	Parsers []string `json:"parsers"`
+	// Enable says which configuration key allows them.
+	Enable string `json:"enable"`
+}
+
+// Enable texts of parsers_not_allowed, by guard detail code.
+const (
+	enableAllowlist = "add the command to guard.allowed_commands in ~/.parism/prism.config.json or PARISM_ALLOWED_COMMANDS " +
+		"(the list replaces the default one: keep the commands still wanted; a project file cannot widen it)"
+	enableBuild = "set guard.profile to build in ~/.parism/prism.config.json or PARISM_PROFILE=build"
+	enableOther = "the guard refuses every form the parser reads: see describe({cmd}) and dry_run"
+)
+
+func enableText(detail string) string {
+	switch detail {
+	case "not_in_allowlist":
+		return enableAllowlist
+	case "profile_build_required":
+		return enableBuild
+	}
+	return enableOther
+}
+
+// parserRefusal is "" when the guard lets some form the parser reads run
+// (one of its examples, else the bare command or subcommand), else the
+// guard's detail code for the first. A refusal of an argument's path or
+// pattern does not count: it depends on the arguments an agent passes,
+// not on the command.
+func (e *Engine) parserRefusal(p *catalog.Parser) string {
+	forms := p.Examples
+	if len(forms) == 0 {
+		forms = [][]string{nil}
+		if p.Subcommand != "" {
+			forms = [][]string{{p.Subcommand}}
+		}
+	}
+	first := ""
+	for _, args := range forms {
+		d := e.guard.Check(p.Command, args, e.workdir)
+		if d.Allowed || d.Reason == guard.ReasonPathNotAllowed || d.Reason == guard.ReasonInjectionPattern {
+			return ""
+		}
+		if first == "" {
+			first = d.Detail
+			if first == "" {
+				first = string(d.Reason)
+			}
+		}
+	}
+	return first
 }
 
 // GuardSummary is the guard's limits as an agent sees them.
@@ -63,10 +123,32 @@ func (e *Engine) Describe() *Overview {
 		ConfigWarnings:   e.cfg.Warnings,
 		PackErrors:       e.PackErrors(),
 	}
+	// A key is available when one of its parsers is usable now; the others
+	// are grouped by why the guard refuses them.
+	refused := map[string]string{}
+	var keys []string
 	for _, ps := range e.reg.Parsers() {
-		if !slices.Contains(o.AvailableParsers, ps.Key()) {
-			o.AvailableParsers = append(o.AvailableParsers, ps.Key())
+		k := ps.Key()
+		why, seen := refused[k]
+		if !seen {
+			keys = append(keys, k)
 		}
+		if !seen || why != "" {
+			refused[k] = e.parserRefusal(ps)
+		}
+	}
+	for _, k := range keys {
+		why := refused[k]
+		if why == "" {
+			o.AvailableParsers = append(o.AvailableParsers, k)
+			continue
+		}
+		i := slices.IndexFunc(o.ParsersNotAllowed, func(n NotAllowed) bool { return n.Reason == why })
+		if i < 0 {
+			o.ParsersNotAllowed = append(o.ParsersNotAllowed, NotAllowed{Reason: why, Enable: enableText(why)})
+			i = len(o.ParsersNotAllowed) - 1
+		}
+		o.ParsersNotAllowed[i].Parsers = append(o.ParsersNotAllowed[i].Parsers, k)
 	}
 	if e.cfg.Telemetry.Enabled {
 		o.Stats = e.stats.snapshot()
@@ -98,6 +180,10 @@ type ParserInfo struct {
 	AcceptedFlags []string `json:"accepted_flags"`
 	// Pack is "declarative" or "exec" for a parser pack; empty for built-ins.
 	Pack string `json:"pack,omitempty"`
+	// Usable: the guard lets a form the parser reads run now; otherwise
+	// Enable names the configuration key that would.
+	Usable bool   `json:"usable"`
+	Enable string `json:"enable,omitempty"`
 }
 
 // describeLimit is the size bound of describe({cmd}), so an agent can ask
@@ -125,7 +211,10 @@ func (e *Engine) DescribeCommand(cmd string, sub ...string) *CommandInfo {
 		if len(sub) > 0 && ps.Subcommand != sub[0] {
 			continue
 		}
-		pi := ParserInfo{ID: ps.ID, Reads: ps.Format, Fields: groupFields(fieldsOf(ps)), AcceptedFlags: flagNames(ps.Flags)}
+		pi := ParserInfo{ID: ps.ID, Reads: ps.Format, Fields: groupFields(fieldsOf(ps)), AcceptedFlags: flagNames(ps.Flags), Usable: true}
+		if why := e.parserRefusal(ps); why != "" {
+			pi.Usable, pi.Enable = false, enableText(why)
+		}
 		if pk, ok := e.packInfo(ps.ID); ok {
 			pi.Pack, pi.Fields = pk.Kind(), groupFields(pk.Fields())
 		}

@@ -167,6 +167,9 @@ func (e *Engine) Run(ctx context.Context, req Request) *Envelope {
 	env, res := e.execute(ctx, req, start)
 	if res != nil {
 		out := e.finish(env, res, req.Cmd, req.Args, sh, start)
+		if req.Budget != nil && req.Format == "" && !sh.evidence {
+			e.budgetFormat(env, &out.shaped, keyFields(out.parse.Parser), *req.Budget, req.Retain)
+		}
 		var id string
 		if req.Budget != nil || req.Retain || req.ContractVersion == ContractNext {
 			id = newResultID()

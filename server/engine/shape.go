@@ -137,7 +137,9 @@ func (e *Engine) shape(env *Envelope, sh shaping, p *catalog.Parser) shaped {
 // compactOK is false (evidence or a budget is in use: pointers and row
 // pages need the unfolded rows). With the defaults (compact 50, json_no_raw
 // 200): under 50 rows json, from 50 compact; with evidence or a budget,
-// json under 200 rows and json-no-raw from 200.
+// json under 200 rows and json-no-raw from 200. Under a budget without
+// evidence, budgetFormat then takes compact instead when its page carries
+// more rows.
 func (e *Engine) adaptiveFormat(n int, compactOK bool) string {
 	t := e.cfg.Parsers.AdaptiveFormatThreshold
 	reached := func(th int) bool { return th > 0 && n >= th }

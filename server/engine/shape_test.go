@@ -157,7 +157,7 @@ func TestRunBudget(t *testing.T) {
 				if max < 2000 && tok == shaper.TokenizerByte {
 					b.MaxTokens = 2500
 				}
-				env := e.Run(ctx, Request{Cmd: "ls", Args: []string{"-l"}, Budget: b,
+				env := e.Run(ctx, Request{Cmd: "ls", Args: []string{"-l"}, Budget: b, Format: FormatJSON,
 					Query: shaper.Query{Select: []string{"type"}}})
 				if !env.OK || env.Budget == nil {
 					t.Fatalf("%s", mustMarshal(t, env))
@@ -211,7 +211,7 @@ func TestRunBudget(t *testing.T) {
 		wantFailure(t, env, KindConfig, ReasonInvalidArgument)
 	})
 	t.Run("overflow fail", func(t *testing.T) {
-		env := e.Run(ctx, Request{Cmd: "ls", Args: []string{"-l"}, Budget: &shaper.Budget{MaxTokens: 1500, Overflow: shaper.OverflowFail}})
+		env := e.Run(ctx, Request{Cmd: "ls", Args: []string{"-l"}, Format: FormatJSON, Budget: &shaper.Budget{MaxTokens: 1500, Overflow: shaper.OverflowFail}})
 		wantFailure(t, env, KindConfig, ReasonBudgetExceeded)
 	})
 	t.Run("no rows measured whole", func(t *testing.T) {

@@ -118,7 +118,7 @@ func TestRetainAndFetch(t *testing.T) {
 	b := &shaper.Budget{MaxTokens: 2500, Tokenizer: shaper.TokenizerByte}
 
 	// Paged through fetch_result: every row exactly once, in order.
-	env := e.Run(ctx, Request{Cmd: "ls", Args: []string{"-l"}, Budget: b, Retain: true})
+	env := e.Run(ctx, Request{Cmd: "ls", Args: []string{"-l"}, Format: FormatJSON, Budget: b, Retain: true})
 	if !env.OK || env.Continuation == nil || !env.Continuation.Retained || env.Retained == nil || !*env.Retained {
 		t.Fatalf("want a retained, paged answer: %s", mustMarshal(t, env))
 	}
@@ -156,11 +156,11 @@ func TestRetainAndFetch(t *testing.T) {
 
 	// Refusals, each with its own reason.
 	other := WithOwner(context.Background(), "s2")
-	plain := e.Run(ctx, Request{Cmd: "ls", Args: []string{"-l"}, Budget: b})
+	plain := e.Run(ctx, Request{Cmd: "ls", Args: []string{"-l"}, Format: FormatJSON, Budget: b})
 	if plain.Continuation == nil || plain.Continuation.Retained {
 		t.Fatalf("without retain: %s", mustMarshal(t, plain))
 	}
-	first := e.Run(ctx, Request{Cmd: "ls", Args: []string{"-l"}, Budget: b, Retain: true})
+	first := e.Run(ctx, Request{Cmd: "ls", Args: []string{"-l"}, Format: FormatJSON, Budget: b, Retain: true})
 	cur := first.Continuation.Cursor
 	for _, tc := range []struct {
 		name       string

@@ -19,7 +19,7 @@ func TestFetchResultTool(t *testing.T) {
 		}
 	}
 	c := newCaller(t, e)
-	_, env := c.call("run", `{"cmd":"ls","args":["-l"],"retain":true,"budget":{"max_tokens":2500,"tokenizer":"byte"}}`)
+	_, env := c.call("run", `{"cmd":"ls","args":["-l"],"format":"json","retain":true,"budget":{"max_tokens":2500,"tokenizer":"byte"}}`)
 	cont, _ := env["continuation"].(map[string]any)
 	if env["ok"] != true || cont == nil || cont["retained"] != true || env["retained"] != true {
 		t.Fatalf("want a retained paged answer: %v", env)
@@ -47,7 +47,7 @@ func TestFetchResultTool(t *testing.T) {
 		t.Errorf("read %d rows through fetch_result, want 60", rows)
 	}
 
-	_, plain := c.call("run", `{"cmd":"ls","args":["-l"],"budget":{"max_tokens":2500,"tokenizer":"byte"}}`)
+	_, plain := c.call("run", `{"cmd":"ls","args":["-l"],"format":"json","budget":{"max_tokens":2500,"tokenizer":"byte"}}`)
 	pc := plain["continuation"].(map[string]any)
 	other := newCaller(t, e) // another session of the same server process
 	for _, tc := range []struct {

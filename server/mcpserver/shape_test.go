@@ -32,7 +32,7 @@ func TestRunToolQueryAndBudget(t *testing.T) {
 			[]string{`"matched":4`}},
 		{"unknown field", `{"cmd":"ls","args":["-l"],"select":["nmae"]}`, "unknown_field", []string{`nmae`}},
 		{"bad filter", `{"cmd":"ls","args":["-l"],"filter":"name ==="}`, "invalid_filter", nil},
-		{"budget", `{"cmd":"ls","args":["-l"],"budget":{"max_tokens":2500,"tokenizer":"byte"}}`, "",
+		{"budget", `{"cmd":"ls","args":["-l"],"format":"json","budget":{"max_tokens":2500,"tokenizer":"byte"}}`, "",
 			[]string{`"budget":{"max_tokens":2500,`, `"stage":"budget"`, `"continuation":{"result_id":"r_`}},
 		{"budget too small", `{"cmd":"ls","budget":{"max_tokens":5}}`, "budget_too_small", nil},
 	} {

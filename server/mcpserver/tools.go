@@ -56,6 +56,7 @@ type CompareInput struct {
 	Keys         []string `json:"keys,omitempty" jsonschema:"fields that identify a row (dotted paths); default: the parser's key fields"`
 	IgnoreFields []string `json:"ignore_fields,omitempty" jsonschema:"fields (and their nested fields) not compared, e.g. modified_at"`
 	Strict       bool     `json:"strict,omitempty" jsonschema:"refuse when a side is incomplete or the environment variable names differ, instead of answering partial"`
+	Array        string   `json:"array,omitempty" jsonschema:"array to compare; default: the only one, or every array, each row tagged with its array in section"`
 }
 
 // BudgetInput is the budget parameter.
@@ -477,7 +478,7 @@ func (h *handlers) compareResults(ctx context.Context, req *mcp.CallToolRequest)
 		return result(&engine.Comparison{Added: []any{}, Removed: []any{}, Changed: []engine.RowChange{}, Warnings: []string{}, Failure: f})
 	}
 	return result(h.e.CompareResults(owned(ctx, req), engine.CompareRequest{BaseID: in.BaseID, CurrentID: in.CurrentID,
-		Keys: in.Keys, IgnoreFields: in.IgnoreFields, Strict: in.Strict}))
+		Keys: in.Keys, IgnoreFields: in.IgnoreFields, Strict: in.Strict, Array: in.Array}))
 }
 
 func (h *handlers) fetchResult(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {

@@ -121,13 +121,20 @@ func (c *cli) flags(name, synopsis, about string) *flag.FlagSet {
 }
 
 // parseFlags parses args; done is true when the caller should return code.
+// --help prints the usage once, on stdout; a mistake is one line on
+// stderr (the flag package would print the whole usage for both, and
+// parseFlags print it again for --help).
 func (c *cli) parseFlags(fs *flag.FlagSet, args []string) (code int, done bool) {
-	if err := fs.Parse(args); err != nil {
+	help := fs.Usage
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	fs.Usage = help
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fs.Usage()
+			help()
 			return exitOK, true
 		}
-		return c.usageError("%s: %v", fs.Name(), err), true
+		return c.usageError("%s: %v (see parism %s --help)", fs.Name(), err, fs.Name()), true
 	}
 	return 0, false
 }

@@ -697,7 +697,7 @@ func nonNilStrings(a []string) []string {
 
 func (c *cli) printEval(rep *evalReport, scenarios int, verbose bool) {
 	w := c.stdout
-	fmt.Fprintf(w, "parism eval · %s · %d scenarios, %d items\n", rep.OS, scenarios, len(rep.Items))
+	fmt.Fprintf(w, "parism eval · %s · %s, %s\n", rep.OS, plural(scenarios, "scenario"), plural(len(rep.Items), "item"))
 	for _, p := range rep.Setup {
 		fmt.Fprintf(w, "setup: %s\n", p)
 	}
@@ -749,4 +749,12 @@ func (c *cli) printEval(rep *evalReport, scenarios int, verbose bool) {
 	if n := rep.unexpected(); n > 0 {
 		fmt.Fprintf(w, "\n%d unexpected results\n", n)
 	}
+}
+
+// plural is "1 scenario", "2 scenarios".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -84,7 +84,7 @@ func (c *cli) test(args []string) int {
 	if code, done := c.parseFlags(fs, rest); done {
 		return code
 	}
-	dir := pack.FixturesDir()
+	dir, explicit := pack.FixturesDir(), true
 	switch {
 	case ok && fs.NArg() > 0, !ok && fs.NArg() > 1:
 		return c.usageError("test: want at most one directory (usage: parism test [DIR])")
@@ -92,9 +92,18 @@ func (c *cli) test(args []string) int {
 		dir = dirArg
 	case fs.NArg() == 1:
 		dir = fs.Arg(0)
+	default:
+		explicit = false
 	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return c.usageError("test: %s is not a directory", dir)
+	st, err := os.Stat(dir)
+	switch {
+	case err != nil && !explicit && errors.Is(err, os.ErrNotExist):
+		// Nothing captured yet: nothing to replay, and a first step to take.
+		fmt.Fprintf(c.stdout, "parism test: no fixtures yet (%s does not exist). Save one with\n"+
+			"  parism capture \"CMD ARGS\"\nor replay a directory of fixtures or a pack: parism test DIR\n", dir)
+		return exitOK
+	case err != nil || !st.IsDir():
+		return c.usageError("test: %s is not a directory: give a directory of fixtures (saved by parism capture) or a parser pack (see parism test --help)", dir)
 	}
 	rep := runFixtures(dir)
 	rep.print(c.stdout, *verbose)

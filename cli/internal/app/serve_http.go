@@ -24,8 +24,8 @@ const (
 	oauthJWKSEnv     = "PARISM_OAUTH_JWKS_URL"
 )
 
-const serveAbout = `Serve the MCP tools run, run_paged, describe and dry_run on stdin/stdout.
-Logs go to stderr.
+const serveAbout = `Serve the MCP tools run, run_paged, fetch_result, explain_result, compare_results,
+describe and dry_run on stdin/stdout. Logs go to stderr.
 
 With --http ADDR, serve them over MCP's streamable HTTP transport instead, at
 http://ADDR` + httpserver.Path + ` (GET ` + httpserver.HealthPath + ` answers "ok" without a token).
