@@ -295,7 +295,7 @@ const maxGitEntries = 256
 
 // freshWindow: a file changed this recently may have changed while git
 // read it, so the scan's answer is used but not kept.
-const freshWindow = time.Second
+var freshWindow = time.Second
 
 // NewGitDrivers returns an empty cache.
 func NewGitDrivers() *GitDrivers { return &GitDrivers{entries: map[string]*gitEntry{}} }

@@ -17,9 +17,10 @@ import (
 // every connection (an HTTP request line and headers) and answers 404. It
 // proves whether a program connected, and what it sent.
 type listener struct {
-	ln   net.Listener
-	mu   sync.Mutex
-	reqs []string
+	ln     net.Listener
+	status string // the answer's status line and extra headers; 404 when ""
+	mu     sync.Mutex
+	reqs   []string
 }
 
 func listen(t *testing.T) *listener {
@@ -50,8 +51,12 @@ func listen(t *testing.T) *listener {
 				}
 				l.mu.Lock()
 				l.reqs = append(l.reqs, b.String())
+				status := l.status
 				l.mu.Unlock()
-				c.Write([]byte("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"))
+				if status == "" {
+					status = "404 Not Found"
+				}
+				c.Write([]byte("HTTP/1.1 " + status + "\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"))
 			}()
 		}
 	}()

@@ -1,0 +1,357 @@
+package executor
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Each test below builds a hostile repository for one family of git
+// configuration keys, proves that plain git (no global or system config)
+// runs the repository's program or sends the traffic, then that git run with
+// the engine's environment (SafeEnv, then GitDrivers.Env) does not.
+
+// gitWorld runs git in test repositories.
+type gitWorld struct {
+	t   *testing.T
+	git string
+}
+
+func newGitWorld(t *testing.T) gitWorld {
+	t.Helper()
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git not installed")
+	}
+	return gitWorld{t: t, git: git}
+}
+
+// plainEnv is git with the host's and the user's config ignored, as a
+// careful caller would run it without Parism's overrides.
+func plainEnv() []string {
+	return append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1", "GIT_TERMINAL_PROMPT=0")
+}
+
+// setup runs a git command that prepares a fixture; it must succeed.
+func (w gitWorld) setup(dir string, args ...string) {
+	w.t.Helper()
+	cmd := exec.Command(w.git, args...)
+	cmd.Dir = dir
+	cmd.Env = append(plainEnv(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
+		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		w.t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+}
+
+// repo makes a repository with one commit of a.txt.
+func (w gitWorld) repo() string {
+	w.t.Helper()
+	dir := w.t.TempDir()
+	w.setup(dir, "init", "-q")
+	writeTestFile(w.t, filepath.Join(dir, "a.txt"), "one\n")
+	w.setup(dir, "add", "a.txt")
+	w.setup(dir, "commit", "-qm", "first")
+	return dir
+}
+
+// run runs git in dir, plainly or as the engine does.
+func (w gitWorld) run(dir string, protect bool, args ...string) Result {
+	w.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	env := plainEnv()
+	if protect {
+		env = NewGitDrivers().Env(ctx, w.git, dir, args, SafeEnv(os.Environ()))
+	}
+	r := Run(ctx, Spec{Path: w.git, Args: args, Dir: dir, Env: env, Timeout: 20 * time.Second, MaxStdout: 1 << 20, MaxStderr: 1 << 20})
+	if r.TimedOut {
+		w.t.Fatalf("git %v timed out", args)
+	}
+	return r
+}
+
+// attack runs args plainly (the marker must appear: the fixture works) and
+// as the engine does (it must not).
+func (w gitWorld) attack(dir, marker string, args ...string) Result {
+	w.t.Helper()
+	w.run(dir, false, args...)
+	if _, err := os.Stat(marker); err != nil {
+		w.t.Fatalf("plain git %v did not run the repository's program: the test proves nothing", args)
+	}
+	os.Remove(marker)
+	r := w.run(dir, true, args...)
+	if _, err := os.Stat(marker); err == nil {
+		w.t.Errorf("git %v ran the repository's program despite the overrides (stderr %q)", args, r.Stderr.Data)
+	}
+	return r
+}
+
+// TestGitAlternateRefsCommand: with an alternates file, git log
+// --alternate-refs runs core.alternateRefsCommand.
+func TestGitAlternateRefsCommand(t *testing.T) {
+	w := newGitWorld(t)
+	other, repo := w.repo(), w.repo()
+	writeTestFile(t, filepath.Join(repo, ".git", "objects", "info", "alternates"), filepath.Join(other, ".git", "objects")+"\n")
+	marker := filepath.Join(t.TempDir(), "ran")
+	w.setup(repo, "config", "core.alternateRefsCommand", "touch "+marker+"; echo")
+	r := w.attack(repo, marker, "log", "--alternate-refs", "--oneline")
+	if r.ExitCode != 0 || !strings.Contains(string(r.Stdout.Data), "first") {
+		t.Errorf("git log --alternate-refs failed: %d %q", r.ExitCode, r.Stderr.Data)
+	}
+}
+
+// TestGitRemoteNamedLikeURL: git ls-remote URL uses [remote "URL"] when the
+// repository has one, with its url (a local path) and its uploadpack
+// program. The environment cannot override uploadpack (the first value git
+// reads wins), so the local transport itself is refused.
+func TestGitRemoteNamedLikeURL(t *testing.T) {
+	w := newGitWorld(t)
+	other, repo := w.repo(), w.repo()
+	marker := filepath.Join(t.TempDir(), "ran")
+	url := "https://example.invalid/r"
+	w.setup(repo, "config", "remote."+url+".url", other)
+	w.setup(repo, "config", "remote."+url+".uploadpack", "touch "+marker+"; git-upload-pack")
+	r := w.attack(repo, marker, "ls-remote", url)
+	if !strings.Contains(string(r.Stderr.Data), "not allowed") {
+		t.Errorf("stderr = %q, want the file transport refused", r.Stderr.Data)
+	}
+}
+
+// TestGitCredentialHelperForURL: a URL-scoped credential helper of the
+// repository runs when a server asks for credentials.
+func TestGitCredentialHelperForURL(t *testing.T) {
+	w := newGitWorld(t)
+	repo := w.repo()
+	srv := listen(t)
+	srv.mu.Lock()
+	srv.status = "401 Unauthorized\r\nWWW-Authenticate: Basic realm=\"x\""
+	srv.mu.Unlock()
+	marker := filepath.Join(t.TempDir(), "ran")
+	w.setup(repo, "config", "credential.http://"+srv.addr()+".helper", "!touch "+marker+"; echo")
+	w.attack(repo, marker, "ls-remote", "http://"+srv.addr()+"/r")
+}
+
+// TestGitHTTPSettings: the repository's http.<url>.extraHeader and
+// http.cookieFile send what it chooses (a file's contents) to a server, and
+// http.proxy, http.<url>.proxy and remote.<name>.proxy send the traffic to
+// a listener of its choosing.
+func TestGitHTTPSettings(t *testing.T) {
+	w := newGitWorld(t)
+	t.Run("headers and cookies", func(t *testing.T) {
+		repo := w.repo()
+		srv := listen(t)
+		base := "http://" + srv.addr() + "/"
+		cookies := filepath.Join(t.TempDir(), "cookies")
+		writeTestFile(t, cookies, "127.0.0.1\tFALSE\t/\tFALSE\t0\tsess\tCOOKIESEKRIT\n")
+		w.setup(repo, "config", "http."+base+".extraHeader", "X-Leak: HEADERSEKRIT")
+		w.setup(repo, "config", "http.cookieFile", cookies)
+		w.run(repo, false, "ls-remote", base+"r")
+		if got := srv.requests(); !strings.Contains(got, "HEADERSEKRIT") || !strings.Contains(got, "COOKIESEKRIT") {
+			t.Fatalf("plain git did not send the header and cookie: the test proves nothing\n%s", got)
+		}
+		srv2 := listen(t)
+		base2 := "http://" + srv2.addr() + "/"
+		w.setup(repo, "config", "http."+base2+".extraHeader", "X-Leak: HEADERSEKRIT")
+		w.run(repo, true, "ls-remote", base2+"r")
+		got := srv2.requests()
+		if got == "" {
+			t.Fatal("git did not contact the server it was asked to")
+		}
+		if strings.Contains(got, "SEKRIT") {
+			t.Errorf("git sent the repository's header or cookie:\n%s", got)
+		}
+	})
+	for _, key := range []string{"http.proxy", "http.http://127.0.0.2:1/.proxy", "remote.origin.proxy"} {
+		t.Run(key, func(t *testing.T) {
+			repo := w.repo()
+			proxy := listen(t)
+			w.setup(repo, "remote", "add", "origin", "http://127.0.0.2:1/r")
+			w.setup(repo, "config", key, "http://"+proxy.addr())
+			w.run(repo, false, "ls-remote", "origin")
+			if proxy.requests() == "" {
+				t.Fatal("plain git did not use the repository's proxy: the test proves nothing")
+			}
+			proxy2 := listen(t)
+			w.setup(repo, "config", key, "http://"+proxy2.addr())
+			w.run(repo, true, "ls-remote", "origin")
+			if got := proxy2.requests(); got != "" {
+				t.Errorf("git used the repository's proxy:\n%s", got)
+			}
+		})
+	}
+}
+
+// TestGitSubmoduleDrivers: git status in a superproject enters a modified
+// submodule and runs the clean filter of the submodule's own config
+// (.git/modules/<name>/config), which the superproject's config does not
+// show.
+func TestGitSubmoduleDrivers(t *testing.T) {
+	w := newGitWorld(t)
+	lib, super := w.repo(), w.repo()
+	w.setup(super, "-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sub")
+	w.setup(super, "commit", "-qm", "sub")
+	marker := filepath.Join(t.TempDir(), "ran")
+	w.setup(filepath.Join(super, "sub"), "config", "filter.Evil.clean", "touch "+marker+"; cat")
+	writeTestFile(t, filepath.Join(super, "sub", ".gitattributes"), "* filter=Evil\n")
+	writeTestFile(t, filepath.Join(super, "sub", "a.txt"), "two\n")
+	if _, err := os.Stat(filepath.Join(super, ".git", "modules", "sub", "config")); err != nil {
+		t.Fatalf("the submodule's git directory is not under .git/modules: %v", err)
+	}
+	r := w.attack(super, marker, "status", "--porcelain")
+	if r.ExitCode != 0 || !strings.Contains(string(r.Stdout.Data), "sub") {
+		t.Errorf("git status: %d %q %q", r.ExitCode, r.Stdout.Data, r.Stderr.Data)
+	}
+	// Through the uncached path too.
+	ctx := context.Background()
+	env := GitDriverEnv(ctx, w.git, super, []string{"status"}, SafeEnv(os.Environ()))
+	if !strings.Contains(strings.Join(env, "\n"), "=filter.Evil.clean") {
+		t.Error("GitDriverEnv does not blank the submodule's filter")
+	}
+}
+
+// TestGitDriversCache: a repository's configuration is read once; the
+// cached overrides are used until a configuration file (its own, an
+// included one, a submodule's) changes, even when the change keeps the
+// file's size and modification time.
+func TestGitDriversCache(t *testing.T) {
+	w := newGitWorld(t)
+	saved := freshWindow
+	freshWindow = 0
+	t.Cleanup(func() { freshWindow = saved })
+	repo := w.repo()
+	c := NewGitDrivers()
+	ctx := context.Background()
+	base := SafeEnv(os.Environ())
+	env := func() string { return strings.Join(c.Env(ctx, w.git, repo, []string{"status"}, base), "\n") }
+	scans := func(want int64, what string) {
+		t.Helper()
+		if got := c.Scans(); got != want {
+			t.Errorf("%s: %d scans, want %d", what, got, want)
+		}
+	}
+	first := env()
+	if second := env(); second != first {
+		t.Error("the cached environment differs")
+	}
+	scans(1, "two calls, nothing changed")
+
+	// In-place append to .git/config (same inode).
+	// The included file lives outside .git (whose own directory entry
+	// changes when a file is created in it).
+	extra := filepath.Join(t.TempDir(), "extra.cfg")
+	f, err := os.OpenFile(filepath.Join(repo, ".git", "config"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(f, "[filter \"A\"]\n\tclean = evil\n[include]\n\tpath = %s\n", extra)
+	f.Close()
+	if got := env(); !strings.Contains(got, "=filter.A.clean") {
+		t.Error("a filter added to .git/config is not blanked")
+	}
+	scans(2, "after editing .git/config")
+	env()
+	scans(2, "nothing changed again")
+
+	// The included file appears later.
+	writeTestFile(t, extra, "[diff \"B\"]\n\ttextconv = evil\n")
+	if got := env(); !strings.Contains(got, "=diff.B.textconv") {
+		t.Error("a driver in a newly created included file is not blanked")
+	}
+	scans(3, "after creating the included file")
+
+	// Same size, modification time set back: the change time still moves.
+	fi, _ := os.Stat(extra)
+	time.Sleep(20 * time.Millisecond)
+	writeTestFile(t, extra, "[diff \"C\"]\n\ttextconv = evil\n")
+	if err := os.Chtimes(extra, fi.ModTime(), fi.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	if got := env(); !strings.Contains(got, "=diff.C.textconv") {
+		t.Error("an edit that keeps size and mtime is not seen")
+	}
+	scans(4, "after the same-size edit")
+
+	// A file changed within freshWindow of the scan is not cached.
+	freshWindow = time.Hour
+	writeTestFile(t, extra, "[diff \"D\"]\n\ttextconv = evil\n")
+	env()
+	env()
+	scans(6, "recently changed files are rescanned")
+}
+
+// TestGitDriverKeys: the overrides each family of repository-named keys
+// gets (the families without a test of their own above).
+func TestGitDriverKeys(t *testing.T) {
+	for _, c := range []struct{ key, want string }{
+		{"filter.X.process", "filter.X.process= filter.X.required=false"},
+		{"merge.X.driver", "merge.X.driver=false"},
+		{"trailer.sign.command", "trailer.sign.command="},
+		{"trailer.sign.cmd", "trailer.sign.cmd="},
+		{"diff.X.command", "diff.X.command="},
+		{"http.sslcert", "http.sslcert="},
+		{"http.https://x.example/.sslkey", "http.https://x.example/.sslkey="},
+	} {
+		if !driverKey.MatchString(c.key) {
+			t.Errorf("%s is not recognised", c.key)
+			continue
+		}
+		var got []string
+		for _, o := range overridesFor(c.key) {
+			got = append(got, o.key+"="+o.value)
+		}
+		if g := strings.Join(got, " "); g != c.want {
+			t.Errorf("%s: %q, want %q", c.key, g, c.want)
+		}
+	}
+	for _, k := range []string{"core.bare", "remote.origin.url", "http.postbuffer", "diff.renames", "filter.x.required"} {
+		if driverKey.MatchString(k) {
+			t.Errorf("%s is blanked but harmless", k)
+		}
+	}
+}
+
+// BenchmarkGitStatus is the round trip of git status (its environment
+// computed, then git run) with the per-call scan (GitDriverEnv), with the
+// cache (GitDrivers.Env), and with no override at all (the floor).
+func BenchmarkGitStatus(b *testing.B) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		b.Skip("git not installed")
+	}
+	dir := b.TempDir()
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}} {
+		cmd := exec.Command(git, args...)
+		cmd.Dir = dir
+		cmd.Env = plainEnv()
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	base := SafeEnv(os.Environ())
+	ctx := context.Background()
+	cache := NewGitDrivers()
+	args := []string{"status", "--porcelain"}
+	for _, c := range []struct {
+		name string
+		env  func() []string
+	}{
+		{"scan-per-call", func() []string { return GitDriverEnv(ctx, git, dir, args, base) }},
+		{"cached", func() []string { return cache.Env(ctx, git, dir, args, base) }},
+		{"no-overrides", func() []string { return base }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				r := Run(ctx, Spec{Path: git, Args: args, Dir: dir, Env: c.env(), MaxStdout: 1 << 20, MaxStderr: 1 << 20})
+				if r.ExitCode != 0 {
+					b.Fatalf("git status: %+v", r)
+				}
+			}
+		})
+	}
+}
