@@ -355,3 +355,21 @@ func BenchmarkGitStatus(b *testing.B) {
 		})
 	}
 }
+
+// TestGitDriversFailClosed: when the repository's configuration cannot be
+// listed (here the git program given cannot run), the command gets a
+// GIT_DIR that makes it fail instead of running without overrides.
+func TestGitDriversFailClosed(t *testing.T) {
+	w := newGitWorld(t)
+	repo := w.repo()
+	bogus := filepath.Join(t.TempDir(), "git")
+	for name, env := range map[string][]string{
+		"cached":   NewGitDrivers().Env(context.Background(), bogus, repo, []string{"status"}, SafeEnv(os.Environ())),
+		"uncached": GitDriverEnv(context.Background(), bogus, repo, []string{"status"}, SafeEnv(os.Environ())),
+	} {
+		r := Run(context.Background(), Spec{Path: w.git, Args: []string{"status"}, Dir: repo, Env: env, Timeout: 20 * time.Second, MaxStdout: 1 << 16, MaxStderr: 1 << 16})
+		if r.ExitCode == 0 || !strings.Contains(string(r.Stderr.Data), "parism-could-not-list") {
+			t.Errorf("%s: git status ran (exit %d, stderr %q)", name, r.ExitCode, r.Stderr.Data)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package executor
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -59,8 +60,10 @@ func overridesFor(name string) []override {
 // SafeEnv has already stripped of global and system configuration), which
 // keys are set: includes and conditional includes are resolved exactly as
 // the command would resolve them. env is returned unchanged when nothing is
-// configured or the repository's configuration cannot be read (git then
-// fails on it too).
+// configured or git refuses the repository's configuration (the command
+// then fails on it too). When the listing does not finish (5 s, or the
+// program cannot start), GIT_DIR is set to a directory that does not
+// exist, so that the command fails rather than run unprotected.
 //
 // An empty textconv or diff command is never run (the guard also rewrites
 // diff, log, show and blame with --no-textconv and --no-ext-diff).
@@ -72,8 +75,7 @@ func overridesFor(name string) []override {
 // GitDriverEnv starts at least one git process per call; GitDrivers.Env
 // caches the answer per repository.
 func GitDriverEnv(ctx context.Context, git, dir string, args, env []string) []string {
-	scan := scanRepo(ctx, git, dir, repoOptions(args), env, "")
-	return withOverrides(env, scan.overrides)
+	return scanRepo(ctx, git, dir, repoOptions(args), env, "").result(env)
 }
 
 // repoScan is what one scan of a repository's configuration found.
@@ -83,6 +85,28 @@ type repoScan struct {
 	// include (whether they exist or not) and the submodule configurations.
 	files []string
 	ok    bool // the scan completed
+	// failed: a listing did not finish (timed out, killed, not started),
+	// so what the repository configures is unknown.
+	failed bool
+}
+
+// scanFailedDir is the GIT_DIR a git command gets when its repository's
+// configuration could not be listed: git then refuses to run ("not a git
+// repository") instead of running with drivers nobody blanked.
+const scanFailedDir = "/nonexistent/parism-could-not-list-this-repository-configuration"
+
+// result returns env with the scan's overrides, or failing closed.
+func (s repoScan) result(env []string) []string {
+	if s.failed {
+		out := make([]string, 0, len(env)+1)
+		for _, kv := range env {
+			if !sameEnvName(envName(kv), "GIT_DIR") {
+				out = append(out, kv)
+			}
+		}
+		return append(out, "GIT_DIR="+scanFailedDir)
+	}
+	return withOverrides(env, s.overrides)
 }
 
 // scanRepo lists the configuration git reads for the repository selected by
@@ -122,6 +146,12 @@ func (s *repoScan) scanOne(ctx context.Context, git, dir string, opts, env []str
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	if err := cmd.Run(); err != nil {
+		// Exit status 1 or more: git read the configuration and refused it
+		// (the command itself will fail the same way). Anything else: unknown.
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || ctx.Err() != nil {
+			s.failed = true
+		}
 		return false
 	}
 	recs := strings.Split(out.String(), "\x00")
@@ -324,8 +354,8 @@ func (c *GitDrivers) Env(ctx context.Context, git, dir string, args, env []strin
 	c.scans.Add(1)
 	start := time.Now()
 	s := scanRepo(ctx, git, dir, opts, env, common)
-	if !s.ok {
-		return env
+	if !s.ok || s.failed {
+		return s.result(env)
 	}
 	files := slices.Clone(base)
 	for _, f := range s.files {
