@@ -373,3 +373,25 @@ func TestGitDriversFailClosed(t *testing.T) {
 		}
 	}
 }
+
+// TestGitDriversGitDirOption: --git-dir (after -C) names the repository
+// whose configuration is read and cached, wherever the working directory is.
+func TestGitDriversGitDirOption(t *testing.T) {
+	w := newGitWorld(t)
+	saved := freshWindow
+	freshWindow = 0
+	t.Cleanup(func() { freshWindow = saved })
+	repo := w.repo()
+	w.setup(repo, "config", "filter.G.clean", "evil")
+	c := NewGitDrivers()
+	other := t.TempDir()
+	args := []string{"-C", filepath.Dir(repo), "--git-dir", filepath.Join(filepath.Base(repo), ".git"), "--work-tree", repo, "status"}
+	for range 2 {
+		if env := strings.Join(c.Env(context.Background(), w.git, other, args, SafeEnv(os.Environ())), "\n"); !strings.Contains(env, "=filter.G.clean") {
+			t.Error("the --git-dir repository's filter is not blanked")
+		}
+	}
+	if c.Scans() != 1 {
+		t.Errorf("%d scans, want 1 (cached)", c.Scans())
+	}
+}

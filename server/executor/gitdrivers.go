@@ -305,8 +305,8 @@ func withOverrides(env []string, ovs []override) []string {
 // change time (ctime) cannot be set back by a user, so an edit that keeps
 // size and mtime is still seen.
 //
-// Calls whose repository cannot be found without git (--git-dir or
-// --work-tree given) are not cached. A GitDrivers is safe for concurrent
+// Calls whose repository cannot be found without git (none above the
+// working directory) are not cached. A GitDrivers is safe for concurrent
 // use.
 type GitDrivers struct {
 	mu      sync.Mutex
@@ -381,59 +381,42 @@ func (c *GitDrivers) Env(ctx context.Context, git, dir string, args, env []strin
 // findGitDir finds, without running git, the git directory a command in
 // dir with the global options opts uses, its common directory, and the
 // files and directories whose change may change the configuration read
-// (beyond the ones git reports as read). ok is false when the options
-// choose the repository directly (--git-dir, --work-tree) or no repository
-// is found.
+// (beyond the ones git reports as read). --git-dir names the directory
+// (relative to the -C options before it); --work-tree does not change which
+// configuration is read. ok is false when no repository is found.
 func findGitDir(dir string, opts []string) (gitDir, common string, files []string, ok bool) {
+	join := func(base, p string) string {
+		if filepath.IsAbs(p) {
+			return p
+		}
+		return filepath.Join(base, p)
+	}
+	explicit := ""
 	for i := 0; i < len(opts); i++ {
 		switch o := opts[i]; {
 		case o == "-C" && i+1 < len(opts):
 			i++
-			if filepath.IsAbs(opts[i]) {
-				dir = opts[i]
-			} else {
-				dir = filepath.Join(dir, opts[i])
-			}
-		case o == "-c":
+			dir = join(dir, opts[i])
+		case o == "--git-dir" && i+1 < len(opts):
 			i++
+			explicit = join(dir, opts[i])
+		case strings.HasPrefix(o, "--git-dir="):
+			explicit = join(dir, strings.TrimPrefix(o, "--git-dir="))
+		case o == "-c" || o == "--work-tree":
+			i++
+		case strings.HasPrefix(o, "--work-tree="):
 		default:
 			return "", "", nil, false
 		}
 	}
-	d, err := filepath.Abs(dir)
-	if err != nil {
-		return "", "", nil, false
-	}
-	for {
-		dotgit := filepath.Join(d, ".git")
-		// Every .git git would look at on the way up: one that appears
-		// later in a directory below the found one changes the answer.
-		files = append(files, dotgit)
-		if fi, err := os.Stat(dotgit); err == nil {
-			if fi.IsDir() {
-				gitDir = dotgit
-			} else if b, err := os.ReadFile(dotgit); err == nil {
-				p, found := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir:")
-				if !found {
-					return "", "", nil, false
-				}
-				p = strings.TrimSpace(p)
-				if !filepath.IsAbs(p) {
-					p = filepath.Join(d, p)
-				}
-				gitDir = p
-			}
-			break
-		}
-		if isGitDir(d) {
-			gitDir = d // a bare repository
-			break
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
+	if explicit != "" {
+		abs, err := filepath.Abs(explicit)
+		if err != nil {
 			return "", "", nil, false
 		}
-		d = parent
+		gitDir, files = abs, []string{abs}
+	} else if gitDir, files, ok = discoverGitDir(dir); !ok {
+		return "", "", nil, false
 	}
 	common = gitDir
 	if b, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
@@ -447,6 +430,47 @@ func findGitDir(dir string, opts []string) (gitDir, common string, files []strin
 		filepath.Join(gitDir, "config"), filepath.Join(gitDir, "config.worktree"),
 		filepath.Join(common, "config"), filepath.Join(common, "config.worktree"), filepath.Join(common, "modules"))
 	return gitDir, common, files, true
+}
+
+// discoverGitDir walks up from dir as git's discovery does, to the first
+// directory with a .git (a directory, or a file naming one) or that is a
+// git directory itself (bare). files lists every .git looked at: one that
+// appears later below the found one changes the answer.
+func discoverGitDir(dir string) (gitDir string, files []string, ok bool) {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return "", nil, false
+	}
+	for {
+		dotgit := filepath.Join(d, ".git")
+		files = append(files, dotgit)
+		if fi, err := os.Stat(dotgit); err == nil {
+			if fi.IsDir() {
+				return dotgit, files, true
+			}
+			b, err := os.ReadFile(dotgit)
+			if err != nil {
+				return "", nil, false
+			}
+			p, found := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir:")
+			if !found {
+				return "", nil, false
+			}
+			p = strings.TrimSpace(p)
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(d, p)
+			}
+			return p, files, true
+		}
+		if isGitDir(d) {
+			return d, files, true // a bare repository
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", nil, false
+		}
+		d = parent
+	}
 }
 
 // signature returns one string describing the state of every file (its
