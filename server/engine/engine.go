@@ -104,7 +104,7 @@ func New(cfg config.Config, opts ...Option) (*Engine, error) {
 		}
 	}
 	kept, _ := executor.StripEnv(os.Environ(), cfg.Guard.Secrets.EnvPatterns)
-	e.env = executor.ProgramEnv(executor.SafeEnv(kept), "")
+	e.env = executor.ProgramEnv(executor.SafeEnv(kept), "", cfg.Guard.Profile == guard.ProfileBuild)
 	e.gitCfg = executor.NewGitDrivers()
 	e.confine = newConfinement(cfg, g.Policy().AllowedPaths)
 	e.sandbox = sandboxInfo(cfg.Guard.Sandbox)

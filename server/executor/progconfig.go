@@ -28,19 +28,25 @@ import (
 // for scripts, which run in the build profile only, where the project's
 // code runs by design.
 var npmKeys = []npmKey{
-	{"git", "git"},
-	{"proxy", "null"},
-	{"https-proxy", "null"},
-	{"registry", "https://registry.npmjs.org/"},
-	{"strict-ssl", "true"},
-	{"cafile", "null"},
-	{"userconfig", ""},
-	{"globalconfig", ""},
-	{"prefix", ""},
-	{"cache", ""},
+	{"git", "git", false},
+	{"proxy", "null", false},
+	{"https-proxy", "null", false},
+	{"registry", "https://registry.npmjs.org/", true},
+	{"strict-ssl", "true", true},
+	{"cafile", "null", true},
+	{"userconfig", "", false},
+	{"globalconfig", "", false},
+	{"prefix", "", false},
+	{"cache", "", false},
 }
 
-type npmKey struct{ key, def string }
+// npmKey is one setting; source says it only protects against a project
+// choosing where packages come from, which a build (running the project's
+// code anyway) may need to (a private registry with its own CA).
+type npmKey struct {
+	key, def string
+	source   bool
+}
 
 // ProgramEnv returns env (the children's environment, already stripped of
 // secrets and with SafeEnv's settings) extended with the overrides that keep
@@ -54,18 +60,23 @@ type npmKey struct{ key, def string }
 //
 // It reads the operator's npm configuration files once, when the server
 // starts (the project cannot write them); home is the operator's home
-// directory ("" to take HOME from env).
-func ProgramEnv(env []string, home string) []string {
+// directory ("" to take HOME from env). With build (the build profile),
+// the project keeps its registry, strict-ssl and cafile: builds of projects
+// with a private registry in their .npmrc work, and the project's code,
+// which runs by design, could read the operator's token anyway where the
+// kernel layer lets it. The keys that run programs or choose npm's own
+// configuration files are re-asserted in both profiles.
+func ProgramEnv(env []string, home string, build bool) []string {
 	if home == "" {
 		home, _ = envValue(env, "HOME")
 	}
-	set := npmSettings(env, home)
+	set := npmSettings(env, home, build)
 	out := make([]string, 0, len(env)+len(set)+1)
 	for _, kv := range env {
 		name := envName(kv)
 		// The operator's own spelling (NPM_CONFIG_REGISTRY) goes: its value
 		// is in set, under npm's lower-case name.
-		if key, ok := npmEnvKey(name); ok && slices.ContainsFunc(npmKeys, func(k npmKey) bool { return k.key == key }) {
+		if key, ok := npmEnvKey(name); ok && slices.ContainsFunc(set, func(kv [2]string) bool { return kv[0] == npmEnvName(key) }) {
 			continue
 		}
 		if !sameEnvName(name, "YARN_IGNORE_PATH") {
@@ -79,6 +90,10 @@ func ProgramEnv(env []string, home string) []string {
 	return out
 }
 
+// npmEnvName is the variable that sets key: npm_config_ and the key with _
+// for -.
+func npmEnvName(key string) string { return "npm_config_" + strings.ReplaceAll(key, "-", "_") }
+
 // npmEnvKey returns the npm setting an npm_config_* variable sets, read as
 // npm reads it: the prefix in any case, then lower case with - for _.
 func npmEnvKey(name string) (string, bool) {
@@ -91,7 +106,7 @@ func npmEnvKey(name string) (string, bool) {
 
 // npmSettings returns the npm_config_* variables (name, value) that
 // re-assert npmKeys.
-func npmSettings(env []string, home string) [][2]string {
+func npmSettings(env []string, home string, build bool) [][2]string {
 	fromEnv := map[string]string{}
 	for _, kv := range env {
 		name := envName(kv)
@@ -143,6 +158,9 @@ func npmSettings(env []string, home string) [][2]string {
 	global := readNpmrc(expandHome(globalconfig, home), env)
 	var out [][2]string
 	for _, k := range npmKeys {
+		if build && k.source {
+			continue
+		}
 		v, ok := get(k.key, user, global, builtin)
 		switch {
 		case ok:
@@ -160,7 +178,7 @@ func npmSettings(env []string, home string) [][2]string {
 		if v == "" {
 			continue
 		}
-		out = append(out, [2]string{"npm_config_" + strings.ReplaceAll(k.key, "-", "_"), v})
+		out = append(out, [2]string{npmEnvName(k.key), v})
 	}
 	return out
 }

@@ -108,7 +108,7 @@ func (w npmWorld) env(protect bool) []string {
 		"npm_config_fetch_retries=0", "npm_config_fetch_timeout=3000"}
 	env := SafeEnv(base)
 	if protect {
-		env = ProgramEnv(env, "")
+		env = ProgramEnv(env, "", false)
 	}
 	return env
 }
@@ -240,7 +240,7 @@ func TestNpmProjectProgramSettings(t *testing.T) {
 func TestProgramEnvOperatorValues(t *testing.T) {
 	home := t.TempDir()
 	writeTestFile(t, filepath.Join(home, ".npmrc"), "; comment\nregistry = \"https://npm.example.com/\"\nproxy=http://${PROXYHOST}:3128/\n")
-	env := ProgramEnv([]string{"HOME=" + home, "PATH=/nonexistent", "PROXYHOST=corp", "NPM_CONFIG_GIT=/opt/git", "YARN_IGNORE_PATH=0"}, "")
+	env := ProgramEnv([]string{"HOME=" + home, "PATH=/nonexistent", "PROXYHOST=corp", "NPM_CONFIG_GIT=/opt/git", "YARN_IGNORE_PATH=0"}, "", false)
 	want := map[string]string{
 		"npm_config_registry": "https://npm.example.com/", "npm_config_proxy": "http://corp:3128/",
 		"npm_config_git": "/opt/git", "npm_config_https_proxy": "null", "npm_config_userconfig": filepath.Join(home, ".npmrc"),
@@ -255,5 +255,29 @@ func TestProgramEnvOperatorValues(t *testing.T) {
 		if envName(kv) == "NPM_CONFIG_GIT" {
 			t.Errorf("the operator's spelling stays beside npm_config_git: %q", env)
 		}
+	}
+}
+
+// TestProgramEnvBuild: in the build profile the project keeps the
+// registry, strict-ssl and cafile of its .npmrc (a private registry) while
+// git, the proxies and npm's configuration files stay the operator's.
+func TestProgramEnvBuild(t *testing.T) {
+	base := []string{"HOME=" + t.TempDir(), "PATH=/nonexistent", "NPM_CONFIG_REGISTRY=https://operator.example/"}
+	env := ProgramEnv(base, "", true)
+	for _, n := range []string{"npm_config_registry", "npm_config_strict_ssl", "npm_config_cafile"} {
+		if v, ok := envValue(env, n); ok {
+			t.Errorf("build: %s = %q is set, which would override the project's .npmrc", n, v)
+		}
+	}
+	if v, ok := envValue(env, "NPM_CONFIG_REGISTRY"); !ok || v != "https://operator.example/" {
+		t.Errorf("build: the operator's own NPM_CONFIG_REGISTRY was dropped: %q", env)
+	}
+	for _, n := range []string{"npm_config_git", "npm_config_proxy", "npm_config_https_proxy", "npm_config_userconfig", "npm_config_cache"} {
+		if _, ok := envValue(env, n); !ok {
+			t.Errorf("build: %s is not set", n)
+		}
+	}
+	if v, _ := envValue(ProgramEnv(base, "", false), "npm_config_registry"); v != "https://operator.example/" {
+		t.Errorf("readonly: npm_config_registry = %q, want the operator's", v)
 	}
 }
