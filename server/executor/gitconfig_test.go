@@ -296,6 +296,8 @@ func TestGitDriverKeys(t *testing.T) {
 		{"diff.X.command", "diff.X.command="},
 		{"http.sslcert", "http.sslcert="},
 		{"http.https://x.example/.sslkey", "http.https://x.example/.sslkey="},
+		{"http.https://x.example/.sslverify", "http.https://x.example/.sslverify=true"},
+		{"hook.pre-commit-lint.command", "hook.pre-commit-lint.command="},
 	} {
 		if !driverKey.MatchString(c.key) {
 			t.Errorf("%s is not recognised", c.key)

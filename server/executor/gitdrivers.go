@@ -25,10 +25,13 @@ import (
 //     modified files), text-conversion and external diff commands, merge
 //     drivers and trailer commands;
 //   - http.proxy, remote.<name>.proxy and the per-URL http.<url>.* proxy,
-//     cookie file, extra header and TLS client certificate settings.
+//     cookie file, extra header and TLS client certificate settings;
+//   - hook.<name>.command, the configuration-defined hooks of newer git
+//     versions, which core.hooksPath does not turn off;
+//   - http.sslVerify and http.<url>.sslVerify, set back to true.
 var driverKey = regexp.MustCompile(`^(filter\..+\.(clean|smudge|process)|diff\..+\.(textconv|command)|merge\..+\.driver|` +
-	`trailer\..+\.(command|cmd)|remote\..+\.proxy|` +
-	`http\.(.+\.)?(proxy|proxyauthmethod|cookiefile|extraheader|sslcert|sslkey|sslcainfo|sslcapath|proxysslcert|proxysslkey|proxysslcainfo|curloptresolve))$`)
+	`trailer\..+\.(command|cmd)|hook\..+\.command|remote\..+\.proxy|` +
+	`http\.(.+\.)?(proxy|proxyauthmethod|cookiefile|extraheader|sslcert|sslkey|sslcainfo|sslcapath|proxysslcert|proxysslkey|proxysslcainfo|curloptresolve|sslverify))$`)
 
 // override is one configuration key and the value that neutralises it.
 type override struct{ key, value string }
@@ -41,6 +44,8 @@ func overridesFor(name string) []override {
 		// through unchanged; required=false keeps a blanked required filter
 		// from turning into an error.
 		return []override{{name, ""}, {name[:strings.LastIndexByte(name, '.')] + ".required", "false"}}
+	case strings.HasSuffix(name, ".sslverify"):
+		return []override{{name, "true"}}
 	case strings.HasPrefix(name, "merge."):
 		// An empty merge driver would "succeed" with the unmerged file;
 		// false reports a conflict instead.
