@@ -397,3 +397,39 @@ func TestGitDriversGitDirOption(t *testing.T) {
 		t.Errorf("%d scans, want 1 (cached)", c.Scans())
 	}
 }
+
+// TestGitEmbeddedRepoDrivers: a directory with its own .git that the
+// superproject's index records as a gitlink (no .gitmodules, nothing under
+// .git/modules) is entered by git status too, and its clean filter runs;
+// nested one level deeper as well.
+func TestGitEmbeddedRepoDrivers(t *testing.T) {
+	w := newGitWorld(t)
+	super := w.repo()
+	sub := filepath.Join(super, "sub")
+	inner := filepath.Join(sub, "inner")
+	for _, d := range []string{sub, inner} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		w.setup(d, "init", "-q")
+		writeTestFile(t, filepath.Join(d, "a.txt"), "one\n")
+	}
+	w.setup(inner, "add", "a.txt")
+	w.setup(inner, "commit", "-qm", "inner")
+	w.setup(sub, "add", "a.txt", "inner")
+	w.setup(sub, "commit", "-qm", "sub")
+	w.setup(super, "add", "sub")
+	w.setup(super, "commit", "-qm", "gitlink")
+	marker := filepath.Join(t.TempDir(), "ran")
+	w.setup(inner, "config", "filter.Deep.clean", "touch "+marker+"; cat")
+	writeTestFile(t, filepath.Join(inner, ".gitattributes"), "* filter=Deep\n")
+	writeTestFile(t, filepath.Join(inner, "a.txt"), "two\n")
+	r := w.attack(super, marker, "status", "--porcelain")
+	if r.ExitCode != 0 || !strings.Contains(string(r.Stdout.Data), "sub") {
+		t.Errorf("git status: %d %q %q", r.ExitCode, r.Stdout.Data, r.Stderr.Data)
+	}
+	env := GitDriverEnv(context.Background(), w.git, super, []string{"status"}, SafeEnv(os.Environ()))
+	if !strings.Contains(strings.Join(env, "\n"), "=filter.Deep.clean") {
+		t.Error("GitDriverEnv does not blank the embedded repository's filter")
+	}
+}

@@ -80,7 +80,8 @@ func overridesFor(name string) []override {
 // GitDriverEnv starts at least one git process per call; GitDrivers.Env
 // caches the answer per repository.
 func GitDriverEnv(ctx context.Context, git, dir string, args, env []string) []string {
-	return scanRepo(ctx, git, dir, repoOptions(args), env, "").result(env)
+	opts := repoOptions(args)
+	return scanRepo(ctx, git, dir, opts, env, askGitDirs(ctx, git, dir, opts, env)).result(env)
 }
 
 // repoScan is what one scan of a repository's configuration found.
@@ -114,52 +115,112 @@ func (s repoScan) result(env []string) []string {
 	return withOverrides(env, s.overrides)
 }
 
+// repoLoc is where a repository keeps its configuration: its git
+// directory, the common directory (where modules/ lives; the same but for
+// linked worktrees) and the top of its work tree ("" when bare or unknown).
+type repoLoc struct{ gitDir, common, top string }
+
+// maxGitRepos bounds the repositories (the top one, submodules, embedded
+// repositories) one scan lists; past it the scan fails closed.
+const maxGitRepos = 256
+
 // scanRepo lists the configuration git reads for the repository selected by
-// opts in dir (and, when common is set, for every submodule repository
-// under common/modules) and returns the overrides it needs.
-func scanRepo(ctx context.Context, git, dir string, opts, env []string, common string) repoScan {
+// opts in dir, then that of every repository git status or git diff may
+// enter from it: the submodule repositories under loc.common/modules and,
+// through the gitlinks of each index, checked-out submodules and embedded
+// repositories (a directory with its own .git that the index records as a
+// gitlink), recursively.
+func scanRepo(ctx context.Context, git, dir string, opts, env []string, loc repoLoc) repoScan {
 	var s repoScan
 	seen := map[string]bool{}
 	if !s.scanOne(ctx, git, dir, opts, env, seen) {
 		return s
 	}
 	s.ok = true
-	if common == "" {
-		// Without the repository's own directory, find the submodules
-		// through git (the uncached path).
-		common = gitCommonDir(ctx, git, dir, opts, env)
+	visited := map[string]bool{}
+	if loc.gitDir != "" {
+		visited[filepath.Clean(loc.gitDir)] = true
 	}
-	if common != "" {
-		for _, sub := range submoduleDirs(common) {
+	if loc.common != "" {
+		for _, sub := range submoduleDirs(loc.common) {
 			// A submodule whose configuration cannot be read cannot be
 			// entered by git either.
+			visited[filepath.Clean(sub)] = true
 			s.scanOne(ctx, git, dir, []string{"--git-dir=" + sub}, env, seen)
 		}
+	}
+	if loc.gitDir != "" && loc.top != "" {
+		s.scanGitlinks(ctx, git, dir, env, loc.gitDir, loc.top, 0, seen, visited)
 	}
 	return s
 }
 
-// scanOne runs one `git config --list --show-origin` and adds what it
-// found to s.
-func (s *repoScan) scanOne(ctx context.Context, git, dir string, opts, env []string, seen map[string]bool) bool {
+// scanGitlinks lists the gitlinks in the index at gitDir (work tree top)
+// and scans each checked-out one that has a git directory of its own, then
+// its gitlinks in turn. The index, each gitlink's directory and its .git
+// join the files the answer depends on.
+func (s *repoScan) scanGitlinks(ctx context.Context, git, dir string, env []string, gitDir, top string, depth int, seen, visited map[string]bool) {
+	s.addFile(filepath.Join(gitDir, "index"))
+	if depth > 8 || len(visited) > maxGitRepos {
+		s.failed = true
+		return
+	}
+	out, ok := s.gitOutput(ctx, git, dir, env, "--git-dir="+gitDir, "ls-files", "-z", "-s")
+	if !ok {
+		return
+	}
+	for _, rec := range strings.Split(out, "\x00") {
+		meta, path, found := strings.Cut(rec, "\t")
+		if !found || !strings.HasPrefix(meta, "160000 ") {
+			continue
+		}
+		at := filepath.Join(top, filepath.FromSlash(path))
+		s.addFile(at)
+		sub, files, ok := gitDirAt(at)
+		for _, f := range files {
+			s.addFile(f)
+		}
+		if !ok || visited[filepath.Clean(sub)] {
+			continue
+		}
+		visited[filepath.Clean(sub)] = true
+		for _, f := range []string{"config", "config.worktree", "HEAD"} {
+			s.addFile(filepath.Join(sub, f))
+		}
+		s.scanOne(ctx, git, dir, []string{"--git-dir=" + sub}, env, seen)
+		s.scanGitlinks(ctx, git, dir, env, sub, at, depth+1, seen, visited)
+	}
+}
+
+// gitOutput runs git with args in dir and returns its standard output.
+// A git that does not finish in 5 s, is killed or cannot start marks the
+// scan failed; a refusal (an exit status) does not.
+func (s *repoScan) gitOutput(ctx context.Context, git, dir string, env []string, args ...string) (string, bool) {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	argv := append(slices.Clone(opts), "config", "-z", "--show-origin", "--list")
-	cmd := exec.CommandContext(ctx, git, argv...)
+	cmd := exec.CommandContext(ctx, git, args...)
 	cmd.Dir = dir
 	cmd.Env = env
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	if err := cmd.Run(); err != nil {
-		// Exit status 1 or more: git read the configuration and refused it
-		// (the command itself will fail the same way). Anything else: unknown.
 		var exit *exec.ExitError
 		if !errors.As(err, &exit) || ctx.Err() != nil {
 			s.failed = true
 		}
+		return "", false
+	}
+	return out.String(), true
+}
+
+// scanOne runs one `git config --list --show-origin` and adds what it
+// found to s.
+func (s *repoScan) scanOne(ctx context.Context, git, dir string, opts, env []string, seen map[string]bool) bool {
+	out, ok := s.gitOutput(ctx, git, dir, env, append(slices.Clone(opts), "config", "-z", "--show-origin", "--list")...)
+	if !ok {
 		return false
 	}
-	recs := strings.Split(out.String(), "\x00")
+	recs := strings.Split(out, "\x00")
 	for i := 0; i+1 < len(recs); i += 2 {
 		origin, entry := recs[i], recs[i+1]
 		name, value, _ := strings.Cut(entry, "\n")
@@ -215,23 +276,63 @@ func includeTarget(from, value string) string {
 	return filepath.Join(filepath.Dir(from), value)
 }
 
-// gitCommonDir asks git for the repository's common directory (where
-// modules/ lives); "" when git cannot say.
-func gitCommonDir(ctx context.Context, git, dir string, opts, env []string) string {
-	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, git, append(slices.Clone(opts), "rev-parse", "--git-common-dir")...)
-	cmd.Dir = dir
-	cmd.Env = env
-	out, err := cmd.Output()
+// askGitDirs asks git where the repository keeps its configuration (the
+// uncached path, which cannot tell without git); the zero repoLoc when git
+// cannot say.
+func askGitDirs(ctx context.Context, git, dir string, opts, env []string) repoLoc {
+	ask := func(what ...string) []string {
+		ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, git, append(append(slices.Clone(opts), "rev-parse"), what...)...)
+		cmd.Dir = dir
+		cmd.Env = env
+		out, err := cmd.Output()
+		if err != nil {
+			return nil
+		}
+		return strings.Split(strings.TrimSpace(string(out)), "\n")
+	}
+	abs := func(p string) string {
+		if p != "" && !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		return p
+	}
+	if l := ask("--absolute-git-dir", "--git-common-dir", "--show-toplevel"); len(l) == 3 {
+		return repoLoc{gitDir: l[0], common: abs(l[1]), top: l[2]}
+	}
+	// A bare repository has no work tree to show.
+	if l := ask("--absolute-git-dir", "--git-common-dir"); len(l) == 2 {
+		return repoLoc{gitDir: l[0], common: abs(l[1])}
+	}
+	return repoLoc{}
+}
+
+// gitDirAt returns the git directory of the repository whose work tree is
+// at (its .git directory, or the directory a .git file names), and the
+// paths looked at.
+func gitDirAt(at string) (string, []string, bool) {
+	dotgit := filepath.Join(at, ".git")
+	fi, err := os.Stat(dotgit)
 	if err != nil {
-		return ""
+		return "", []string{dotgit}, false
 	}
-	p := strings.TrimSpace(string(out))
-	if p != "" && !filepath.IsAbs(p) {
-		p = filepath.Join(dir, p)
+	if fi.IsDir() {
+		return dotgit, []string{dotgit}, true
 	}
-	return p
+	b, err := os.ReadFile(dotgit)
+	if err != nil {
+		return "", []string{dotgit}, false
+	}
+	p, found := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir:")
+	if !found {
+		return "", []string{dotgit}, false
+	}
+	p = strings.TrimSpace(p)
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(at, p)
+	}
+	return p, []string{dotgit, p}, true
 }
 
 // submoduleDirs returns the git directories of the submodules kept under
@@ -342,12 +443,12 @@ func (c *GitDrivers) Scans() int64 { return c.scans.Load() }
 // Env is GitDriverEnv with the cache.
 func (c *GitDrivers) Env(ctx context.Context, git, dir string, args, env []string) []string {
 	opts := repoOptions(args)
-	gitDir, common, base, ok := findGitDir(dir, opts)
+	loc, base, ok := findGitDir(dir, opts)
 	if !ok {
 		c.scans.Add(1)
 		return GitDriverEnv(ctx, git, dir, args, env)
 	}
-	key := git + "\x00" + gitDir + "\x00" + strings.Join(opts, "\x00")
+	key := git + "\x00" + loc.gitDir + "\x00" + loc.top + "\x00" + strings.Join(opts, "\x00")
 	c.mu.Lock()
 	e := c.entries[key]
 	c.mu.Unlock()
@@ -358,7 +459,7 @@ func (c *GitDrivers) Env(ctx context.Context, git, dir string, args, env []strin
 	}
 	c.scans.Add(1)
 	start := time.Now()
-	s := scanRepo(ctx, git, dir, opts, env, common)
+	s := scanRepo(ctx, git, dir, opts, env, loc)
 	if !s.ok || s.failed {
 		return s.result(env)
 	}
@@ -368,7 +469,7 @@ func (c *GitDrivers) Env(ctx context.Context, git, dir string, args, env []strin
 			files = append(files, f)
 		}
 	}
-	for _, sub := range submoduleDirs(common) {
+	for _, sub := range submoduleDirs(loc.common) {
 		files = append(files, sub, filepath.Join(sub, "config"), filepath.Join(sub, "config.worktree"), filepath.Join(sub, "HEAD"))
 	}
 	sig, newest := signature(files)
@@ -383,20 +484,21 @@ func (c *GitDrivers) Env(ctx context.Context, git, dir string, args, env []strin
 	return withOverrides(env, s.overrides)
 }
 
-// findGitDir finds, without running git, the git directory a command in
-// dir with the global options opts uses, its common directory, and the
-// files and directories whose change may change the configuration read
-// (beyond the ones git reports as read). --git-dir names the directory
-// (relative to the -C options before it); --work-tree does not change which
-// configuration is read. ok is false when no repository is found.
-func findGitDir(dir string, opts []string) (gitDir, common string, files []string, ok bool) {
+// findGitDir finds, without running git, where the repository a command
+// in dir with the global options opts uses keeps its configuration, and
+// the files and directories whose change may change the configuration read
+// (beyond the ones git reports as read). --git-dir names the git directory
+// (relative to the -C options before it; the work tree is then --work-tree
+// or the working directory, as for git); --work-tree alone does not change
+// which configuration is read. ok is false when no repository is found.
+func findGitDir(dir string, opts []string) (loc repoLoc, files []string, ok bool) {
 	join := func(base, p string) string {
 		if filepath.IsAbs(p) {
 			return p
 		}
 		return filepath.Join(base, p)
 	}
-	explicit := ""
+	explicit, workTree := "", ""
 	for i := 0; i < len(opts); i++ {
 		switch o := opts[i]; {
 		case o == "-C" && i+1 < len(opts):
@@ -407,72 +509,71 @@ func findGitDir(dir string, opts []string) (gitDir, common string, files []strin
 			explicit = join(dir, opts[i])
 		case strings.HasPrefix(o, "--git-dir="):
 			explicit = join(dir, strings.TrimPrefix(o, "--git-dir="))
-		case o == "-c" || o == "--work-tree":
+		case o == "--work-tree" && i+1 < len(opts):
 			i++
+			workTree = join(dir, opts[i])
 		case strings.HasPrefix(o, "--work-tree="):
+			workTree = join(dir, strings.TrimPrefix(o, "--work-tree="))
+		case o == "-c":
+			i++
 		default:
-			return "", "", nil, false
+			return repoLoc{}, nil, false
 		}
+	}
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return repoLoc{}, nil, false
 	}
 	if explicit != "" {
 		abs, err := filepath.Abs(explicit)
 		if err != nil {
-			return "", "", nil, false
+			return repoLoc{}, nil, false
 		}
-		gitDir, files = abs, []string{abs}
-	} else if gitDir, files, ok = discoverGitDir(dir); !ok {
-		return "", "", nil, false
+		loc, files = repoLoc{gitDir: abs, top: absDir}, []string{abs}
+	} else if loc, files, ok = discoverGitDir(absDir); !ok {
+		return repoLoc{}, nil, false
 	}
-	common = gitDir
-	if b, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
+	if workTree != "" {
+		if loc.top, err = filepath.Abs(workTree); err != nil {
+			return repoLoc{}, nil, false
+		}
+	}
+	loc.common = loc.gitDir
+	if b, err := os.ReadFile(filepath.Join(loc.gitDir, "commondir")); err == nil {
 		c := strings.TrimSpace(string(b))
 		if !filepath.IsAbs(c) {
-			c = filepath.Join(gitDir, c)
+			c = filepath.Join(loc.gitDir, c)
 		}
-		common = filepath.Clean(c)
+		loc.common = filepath.Clean(c)
 	}
-	files = append(files, filepath.Join(gitDir, "commondir"), filepath.Join(gitDir, "HEAD"),
-		filepath.Join(gitDir, "config"), filepath.Join(gitDir, "config.worktree"),
-		filepath.Join(common, "config"), filepath.Join(common, "config.worktree"), filepath.Join(common, "modules"))
-	return gitDir, common, files, true
+	g, c := loc.gitDir, loc.common
+	files = append(files, filepath.Join(g, "commondir"), filepath.Join(g, "HEAD"),
+		filepath.Join(g, "config"), filepath.Join(g, "config.worktree"),
+		filepath.Join(c, "config"), filepath.Join(c, "config.worktree"), filepath.Join(c, "modules"))
+	return loc, files, true
 }
 
-// discoverGitDir walks up from dir as git's discovery does, to the first
-// directory with a .git (a directory, or a file naming one) or that is a
-// git directory itself (bare). files lists every .git looked at: one that
-// appears later below the found one changes the answer.
-func discoverGitDir(dir string) (gitDir string, files []string, ok bool) {
-	d, err := filepath.Abs(dir)
-	if err != nil {
-		return "", nil, false
-	}
+// discoverGitDir walks up from the absolute dir as git's discovery does, to
+// the first directory with a .git (a directory, or a file naming one), whose
+// work tree it is, or that is a git directory itself (bare, no work tree).
+// files lists every .git looked at: one that appears later below the found
+// one changes the answer.
+func discoverGitDir(d string) (loc repoLoc, files []string, ok bool) {
 	for {
-		dotgit := filepath.Join(d, ".git")
-		files = append(files, dotgit)
-		if fi, err := os.Stat(dotgit); err == nil {
-			if fi.IsDir() {
-				return dotgit, files, true
-			}
-			b, err := os.ReadFile(dotgit)
-			if err != nil {
-				return "", nil, false
-			}
-			p, found := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir:")
-			if !found {
-				return "", nil, false
-			}
-			p = strings.TrimSpace(p)
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(d, p)
-			}
-			return p, files, true
+		gitDir, looked, found := gitDirAt(d)
+		files = append(files, looked...)
+		if found {
+			return repoLoc{gitDir: gitDir, top: d}, files, true
+		}
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return repoLoc{}, nil, false // a .git git cannot use either
 		}
 		if isGitDir(d) {
-			return d, files, true // a bare repository
+			return repoLoc{gitDir: d}, files, true // a bare repository
 		}
 		parent := filepath.Dir(d)
 		if parent == d {
-			return "", nil, false
+			return repoLoc{}, nil, false
 		}
 		d = parent
 	}
