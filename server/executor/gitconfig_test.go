@@ -213,6 +213,26 @@ func TestGitSubmoduleDrivers(t *testing.T) {
 	if !strings.Contains(strings.Join(env, "\n"), "=filter.Evil.clean") {
 		t.Error("GitDriverEnv does not blank the submodule's filter")
 	}
+
+	// An embedded repository inside the submodule (a gitlink of the
+	// submodule's index, whose git directory names its work tree).
+	deep := filepath.Join(super, "sub", "deep")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	w.setup(deep, "init", "-q")
+	writeTestFile(t, filepath.Join(deep, "d.txt"), "one\n")
+	w.setup(deep, "add", "d.txt")
+	w.setup(deep, "commit", "-qm", "deep")
+	w.setup(filepath.Join(super, "sub"), "add", "deep")
+	w.setup(filepath.Join(super, "sub"), "commit", "-qm", "deep")
+	w.setup(deep, "config", "filter.Deeper.clean", "touch "+marker+"; cat")
+	writeTestFile(t, filepath.Join(deep, ".gitattributes"), "* filter=Deeper\n")
+	writeTestFile(t, filepath.Join(deep, "d.txt"), "two\n")
+	env = NewGitDrivers().Env(ctx, w.git, super, []string{"status"}, SafeEnv(os.Environ()))
+	if !strings.Contains(strings.Join(env, "\n"), "=filter.Deeper.clean") {
+		t.Error("the filter of a repository embedded in a submodule is not blanked")
+	}
 }
 
 // TestGitDriversCache: a repository's configuration is read once; the

@@ -161,11 +161,14 @@ func scanRepo(ctx context.Context, git, dir string, opts, env []string, loc repo
 // join the files the answer depends on.
 func (s *repoScan) scanGitlinks(ctx context.Context, git, dir string, env []string, gitDir, top string, depth int, seen, visited map[string]bool) {
 	s.addFile(filepath.Join(gitDir, "index"))
-	if depth > 8 || len(visited) > maxGitRepos {
+	if depth > 8 || len(visited) > 2*maxGitRepos {
 		s.failed = true
 		return
 	}
-	out, ok := s.gitOutput(ctx, git, dir, env, "--git-dir="+gitDir, "ls-files", "-z", "-s")
+	// From the work tree's top, with both directories given: a submodule's
+	// git directory names its work tree (core.worktree), and git refuses
+	// a working directory outside it.
+	out, ok := s.gitOutput(ctx, git, dir, env, "-C", top, "--git-dir="+gitDir, "--work-tree="+top, "ls-files", "-z", "-s")
 	if !ok {
 		return
 	}
@@ -180,14 +183,19 @@ func (s *repoScan) scanGitlinks(ctx context.Context, git, dir string, env []stri
 		for _, f := range files {
 			s.addFile(f)
 		}
-		if !ok || visited[filepath.Clean(sub)] {
+		if !ok || visited[filepath.Clean(sub)+"\x00"+at] {
 			continue
 		}
-		visited[filepath.Clean(sub)] = true
 		for _, f := range []string{"config", "config.worktree", "HEAD"} {
 			s.addFile(filepath.Join(sub, f))
 		}
-		s.scanOne(ctx, git, dir, []string{"--git-dir=" + sub}, env, seen)
+		// A submodule under .git/modules had its configuration listed
+		// already; its own gitlinks were not.
+		if !visited[filepath.Clean(sub)] {
+			visited[filepath.Clean(sub)] = true
+			s.scanOne(ctx, git, dir, []string{"--git-dir=" + sub}, env, seen)
+		}
+		visited[filepath.Clean(sub)+"\x00"+at] = true
 		s.scanGitlinks(ctx, git, dir, env, sub, at, depth+1, seen, visited)
 	}
 }
