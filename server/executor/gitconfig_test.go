@@ -262,9 +262,12 @@ func TestGitDriversCache(t *testing.T) {
 	scans(1, "two calls, nothing changed")
 
 	// In-place append to .git/config (same inode).
-	// The included file lives outside .git (whose own directory entry
-	// changes when a file is created in it).
-	extra := filepath.Join(t.TempDir(), "extra.cfg")
+	// The included file lives in the work tree, outside .git (whose own
+	// directory entry changes when a file is created in it).
+	if err := os.Mkdir(filepath.Join(repo, "conf"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	extra := filepath.Join(repo, "conf", "extra.cfg")
 	f, err := os.OpenFile(filepath.Join(repo, ".git", "config"), os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -451,5 +454,42 @@ func TestGitEmbeddedRepoDrivers(t *testing.T) {
 	env := GitDriverEnv(context.Background(), w.git, super, []string{"status"}, SafeEnv(os.Environ()))
 	if !strings.Contains(strings.Join(env, "\n"), "=filter.Deep.clean") {
 		t.Error("GitDriverEnv does not blank the embedded repository's filter")
+	}
+}
+
+// TestGitIncludeOutsideRefused: a repository whose config includes a file
+// outside it (INI files such as ~/.my.cnf or ~/.pypirc, and the operator's
+// ~/.gitconfig, are valid git configuration) makes git config --list print
+// that file; such a repository's commands fail instead. Includes inside
+// the repository work.
+func TestGitIncludeOutsideRefused(t *testing.T) {
+	w := newGitWorld(t)
+	repo := w.repo()
+	creds := filepath.Join(t.TempDir(), ".my.cnf")
+	writeTestFile(t, creds, "[client]\npassword = AWSSEKRIT\n")
+	w.setup(repo, "config", "include.path", creds)
+	if r := w.run(repo, false, "config", "--list"); !strings.Contains(string(r.Stdout.Data), "AWSSEKRIT") {
+		t.Fatalf("plain git config --list did not print the included file: the test proves nothing\n%s", r.Stdout.Data)
+	}
+	// git config --list then reads no repository (it lists the
+	// environment's settings); a command that needs one fails and says why.
+	if r := w.run(repo, true, "config", "--list"); strings.Contains(string(r.Stdout.Data), "AWSSEKRIT") {
+		t.Errorf("git config --list printed the outside include:\n%s", r.Stdout.Data)
+	}
+	r := w.run(repo, true, "status")
+	if r.ExitCode == 0 || !strings.Contains(string(r.Stderr.Data), "includes-a-file-outside") {
+		t.Errorf("git status with an outside include: exit %d, stderr %q", r.ExitCode, r.Stderr.Data)
+	}
+
+	// Conditional includes count too, and one inside the repository is fine.
+	repo2 := w.repo()
+	writeTestFile(t, filepath.Join(repo2, ".git", "extra.cfg"), "[x]\n\ty = 1\n")
+	w.setup(repo2, "config", "include.path", "extra.cfg")
+	if r := w.run(repo2, true, "config", "--list"); r.ExitCode != 0 || !strings.Contains(string(r.Stdout.Data), "x.y=1") {
+		t.Errorf("an include inside the repository: exit %d %q", r.ExitCode, r.Stderr.Data)
+	}
+	w.setup(repo2, "config", "includeIf.onbranch:nope.path", creds)
+	if r := w.run(repo2, true, "status"); r.ExitCode == 0 {
+		t.Error("a conditional include of an outside file is accepted")
 	}
 }

@@ -94,7 +94,17 @@ type repoScan struct {
 	// failed: a listing did not finish (timed out, killed, not started),
 	// so what the repository configures is unknown.
 	failed bool
+	// includes are the files the configurations include.
+	includes []string
+	// outside is an included file outside every repository scanned.
+	outside string
 }
+
+// includedOutsideDir is the GIT_DIR a git command gets when its
+// repository's configuration includes a file outside the repository: git
+// would read it as configuration, and git config --list would print it
+// (an INI file such as ~/.aws/credentials is valid git configuration).
+const includedOutsideDir = "/nonexistent/parism-refuses-a-repository-configuration-that-includes-a-file-outside-the-repository"
 
 // scanFailedDir is the GIT_DIR a git command gets when its repository's
 // configuration could not be listed: git then refuses to run ("not a git
@@ -103,14 +113,18 @@ const scanFailedDir = "/nonexistent/parism-could-not-list-this-repository-config
 
 // result returns env with the scan's overrides, or failing closed.
 func (s repoScan) result(env []string) []string {
-	if s.failed {
+	if s.failed || s.outside != "" {
+		dir := scanFailedDir
+		if !s.failed {
+			dir = includedOutsideDir
+		}
 		out := make([]string, 0, len(env)+1)
 		for _, kv := range env {
 			if !sameEnvName(envName(kv), "GIT_DIR") {
 				out = append(out, kv)
 			}
 		}
-		return append(out, "GIT_DIR="+scanFailedDir)
+		return append(out, "GIT_DIR="+dir)
 	}
 	return withOverrides(env, s.overrides)
 }
@@ -152,7 +166,51 @@ func scanRepo(ctx context.Context, git, dir string, opts, env []string, loc repo
 	if loc.gitDir != "" && loc.top != "" {
 		s.scanGitlinks(ctx, git, dir, env, loc.gitDir, loc.top, 0, seen, visited)
 	}
+	s.checkIncludes(loc, visited)
 	return s
+}
+
+// checkIncludes sets s.outside to the first included file that lies
+// outside the repository's work tree, its git and common directories and
+// the git directories scanned (with symbolic links resolved): a
+// repository's configuration may organise itself in files, not pull the
+// operator's in.
+func (s *repoScan) checkIncludes(loc repoLoc, visited map[string]bool) {
+	var roots []string
+	for _, r := range []string{loc.top, loc.gitDir, loc.common} {
+		if r != "" {
+			roots = append(roots, r)
+		}
+	}
+	for v := range visited {
+		if !strings.Contains(v, "\x00") {
+			roots = append(roots, v)
+		}
+	}
+	if len(roots) == 0 {
+		// Where the repository is is unknown: any include is outside.
+		if len(s.includes) > 0 {
+			s.outside = s.includes[0]
+		}
+		return
+	}
+	for i, r := range roots {
+		if real, err := filepath.EvalSymlinks(r); err == nil {
+			roots[i] = real
+		}
+	}
+	for _, inc := range s.includes {
+		p := inc
+		if real, err := filepath.EvalSymlinks(inc); err == nil {
+			p = real
+		} else if real, err := filepath.EvalSymlinks(filepath.Dir(inc)); err == nil {
+			p = filepath.Join(real, filepath.Base(inc))
+		}
+		if !slices.ContainsFunc(roots, func(r string) bool { return p == r || strings.HasPrefix(p, r+string(filepath.Separator)) }) {
+			s.outside = inc
+			return
+		}
+	}
 }
 
 // scanGitlinks lists the gitlinks in the index at gitDir (work tree top)
@@ -245,7 +303,10 @@ func (s *repoScan) scanOne(ctx context.Context, git, dir string, opts, env []str
 			// An include whose condition is false today, or whose file is
 			// missing, may start to count: its target is part of the
 			// cache key.
-			s.addFile(includeTarget(file, value))
+			if t := includeTarget(file, value); t != "" {
+				s.addFile(t)
+				s.includes = append(s.includes, t)
+			}
 		}
 		if driverKey.MatchString(name) {
 			for _, o := range overridesFor(name) {
@@ -468,7 +529,7 @@ func (c *GitDrivers) Env(ctx context.Context, git, dir string, args, env []strin
 	c.scans.Add(1)
 	start := time.Now()
 	s := scanRepo(ctx, git, dir, opts, env, loc)
-	if !s.ok || s.failed {
+	if !s.ok || s.failed || s.outside != "" {
 		return s.result(env)
 	}
 	files := slices.Clone(base)
