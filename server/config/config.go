@@ -126,9 +126,17 @@ const (
 	IsolationNone   = "none"
 )
 
-// DefaultEnvPatterns are the default guard.secrets.env_patterns.
+// DefaultEnvPatterns are the default guard.secrets.env_patterns: the six
+// of the original Parism, then the words real keys are named with
+// (OPENAI_API_KEY, AWS_ACCESS_KEY_ID, AWS_SESSION_TOKEN, SENTRY_DSN,
+// AZURE_STORAGE_CONNECTION_STRING, MYSQL_PWD...). AUTH also takes
+// SSH_AUTH_SOCK and SESSION takes DBUS_SESSION_BUS_ADDRESS: both give a
+// child the use of the operator's keys (the ssh agent, the desktop
+// keyring). A false positive costs a child a variable; a miss leaks a key.
 func DefaultEnvPatterns() []string {
-	return []string{"TOKEN", "SECRET", "AUTHZ", "PASSWORD", "PASSWD", "CREDENTIAL"}
+	return []string{"TOKEN", "SECRET", "AUTHZ", "PASSWORD", "PASSWD", "CREDENTIAL",
+		"KEY", "API", "AUTH", "PRIVATE", "SESSION", "COOKIE", "DSN", "CREDS", "CONNECTION_STRING",
+		"_PWD", "_PASS", "GPG_AGENT"}
 }
 
 // Default returns the configuration used when nothing overrides it.
@@ -146,8 +154,11 @@ func Default() Config {
 			DefaultPageSize: 100,
 			MaxPageSize:     1000,
 			Secrets: Secrets{
-				EnvPatterns:    DefaultEnvPatterns(),
-				OutputPatterns: DefaultOutputPatterns(),
+				EnvPatterns: DefaultEnvPatterns(),
+				// Known token shapes are masked by default (the original
+				// Parism left masking off); a trusted layer may turn it off.
+				OutputRedactionEnabled: true,
+				OutputPatterns:         DefaultOutputPatterns(),
 			},
 			MaxConcurrentRuns: 8,
 			MaxQueuedRuns:     64,
@@ -204,6 +215,21 @@ func DefaultOutputPatterns() []string {
 		// JSON Web Tokens: header.payload.signature, both JSON parts
 		// starting with {" (base64url "eyJ").
 		`\beyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*`,
+		// Stripe secret and restricted keys, live and test.
+		`\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,}`,
+		// Hugging Face user and organisation tokens.
+		`\bhf_[A-Za-z0-9]{30,}`,
+		// npm access tokens.
+		`\bnpm_[A-Za-z0-9]{36}\b`,
+		// Google API keys.
+		`\bAIza[0-9A-Za-z_-]{35}\b`,
+		// The password of a URL's user part (postgres://u:PASS@host,
+		// https://u:PASS@registry); the user name is kept.
+		`\b[A-Za-z][A-Za-z0-9+.-]*://[^/\s:@]*:(?P<secret>[^/\s@]+)@`,
+		// The value of a name = value or name: value whose name says
+		// secret (aws_secret_access_key = ..., token: ..., _authToken=...,
+		// "password": "..."); the name is kept.
+		`(?i)(?:secret|passw(?:or)?d|token|api_?key|access_?key|private_?key|client_?secret|_auth)[A-Za-z0-9_]*["']?\s*[:=]\s*["']?(?P<secret>[A-Za-z0-9/+_.~=-]{16,})`,
 	}
 }
 

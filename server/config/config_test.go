@@ -102,8 +102,9 @@ func TestDefault(t *testing.T) {
 		{"max_page_size", d.Guard.MaxPageSize, 1000},
 		{"block_patterns", d.Guard.BlockPatterns, []string{";", "$(", "`", "&&", "||", ">", ">>", "<", "|"}},
 		{"command_arg_restrictions", d.Guard.CommandArgRestrictions, guard.DefaultArgRestrictions()},
-		{"env_patterns", d.Guard.Secrets.EnvPatterns, []string{"TOKEN", "SECRET", "AUTHZ", "PASSWORD", "PASSWD", "CREDENTIAL"}},
-		{"output_redaction_enabled", d.Guard.Secrets.OutputRedactionEnabled, false},
+		{"env_patterns", d.Guard.Secrets.EnvPatterns, []string{"TOKEN", "SECRET", "AUTHZ", "PASSWORD", "PASSWD", "CREDENTIAL",
+			"KEY", "API", "AUTH", "PRIVATE", "SESSION", "COOKIE", "DSN", "CREDS", "CONNECTION_STRING", "_PWD", "_PASS", "GPG_AGENT"}},
+		{"output_redaction_enabled", d.Guard.Secrets.OutputRedactionEnabled, true},
 		{"output_patterns", d.Guard.Secrets.OutputPatterns, DefaultOutputPatterns()},
 		{"output_patterns_set", d.Guard.Secrets.OutputPatternsSet, false},
 		{"strict_schemas", d.Parsers.StrictSchemas, false},
@@ -462,8 +463,10 @@ func TestOutputPatterns(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			// Masking is on by default, so only a trusted layer may replace
+			// the patterns (TestTrustRuleSecrets covers the project file).
 			f := newFixture(t)
-			f.project(t, FileJSON, tc.content)
+			f.global(t, FileJSON, tc.content)
 			s := f.load(t).Guard.Secrets
 			if !reflect.DeepEqual(s.OutputPatterns, tc.want) || s.OutputPatternsSet != tc.wantSet {
 				t.Errorf("OutputPatterns = %#v (set %v), want %#v (set %v)", s.OutputPatterns, s.OutputPatternsSet, tc.want, tc.wantSet)
@@ -776,8 +779,18 @@ func TestDefaultOutputPatterns(t *testing.T) {
 		{"-----BEGIN OPENSSH PRIVATE KEY-----\nx\n-----END OPENSSH PRIVATE KEY-----", "[REDACTED]"},
 		{"-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY----- and -----BEGIN PUBLIC KEY-----", "[REDACTED] and -----BEGIN PUBLIC KEY-----"},
 		{"jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk end", "jwt [REDACTED] end"},
+		{"sk_live_" + strings.Repeat("a", 24), "[REDACTED]"},
+		{"HF hf_" + strings.Repeat("Q", 34), "HF [REDACTED]"},
+		{"npm_" + strings.Repeat("n", 36), "[REDACTED]"},
+		{"AIza" + strings.Repeat("g", 35), "[REDACTED]"},
+		{"DATABASE_URL=postgres://app:hunter2@db:5432/app", "DATABASE_URL=postgres://app:[REDACTED]@db:5432/app"},
+		{"aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws_secret_access_key = [REDACTED]"},
+		{"//registry.npmjs.org/:_authToken=abcdef0123456789abcdef", "//registry.npmjs.org/:_authToken=[REDACTED]"},
+		{`"client_secret": "0123456789abcdefABCDEF"`, `"client_secret": "[REDACTED]"`},
+		{"    token: 0123456789abcdefABCDEF", "    token: [REDACTED]"},
 		// Not secrets: left alone.
 		{"ls -la /tmp && git status: task-1234 desk-lamp", "ls -la /tmp && git status: task-1234 desk-lamp"},
+		{"https://github.com/x/y.git token: short", "https://github.com/x/y.git token: short"},
 		{"AKIA too short, sk-short, ghp_short, Bearer", "AKIA too short, sk-short, ghp_short, Bearer"},
 	}
 	for _, tc := range tests {

@@ -65,7 +65,7 @@ func Keys() []KeyDoc {
 			Description: "Per command: subcommands, flags and positionals admitted; a command named here replaces its built-in policy. Project files may set it only when trusted."},
 		{Key: "guard.secrets.env_patterns", Type: "[]string", Default: jsonText(DefaultEnvPatterns()),
 			Description: "Environment variables whose names contain one of these are withheld from commands."},
-		{Key: "guard.secrets.output_redaction_enabled", Type: "bool", Default: "false",
+		{Key: "guard.secrets.output_redaction_enabled", Type: "bool", Default: "true",
 			Description: "Mask output_patterns in command output."},
 		{Key: "guard.secrets.output_patterns", Type: "[]string", Default: "built-in patterns (API keys, tokens, private keys, JWTs)",
 			Description: "Regular expressions (RE2) masked in output; [] turns masking off; absent keeps the built-in patterns."},

@@ -245,17 +245,21 @@ func (ld *loader) apply(fc *fileConfig, l layerInfo) {
 		if g.Profile != nil {
 			cg.Profile = w.profile(cg.Profile, guard.Profile(*g.Profile))
 		}
-		setInt(&cg.TimeoutMs, g.TimeoutMs)
-		setInt(&cg.MaxOutputBytes, g.MaxOutputBytes)
-		setInt(&cg.MaxItems, g.MaxItems)
+		// Resource limits follow the trust rule too: an untrusted layer
+		// may lower them, never raise them (or lift the memory limit with
+		// 0), so a hostile project cannot make a call run longer, print
+		// more or take more memory than the operator allowed.
+		w.limit("guard.timeout_ms", &cg.TimeoutMs, g.TimeoutMs, false)
+		w.limit("guard.max_output_bytes", &cg.MaxOutputBytes, g.MaxOutputBytes, false)
+		w.limit("guard.max_items", &cg.MaxItems, g.MaxItems, false)
 		setInt(&cg.DefaultPageSize, g.DefaultPageSize)
-		setInt(&cg.MaxPageSize, g.MaxPageSize)
-		setInt(&cg.MaxConcurrentRuns, g.MaxConcurrentRuns)
-		setInt(&cg.MaxQueuedRuns, g.MaxQueuedRuns)
+		w.limit("guard.max_page_size", &cg.MaxPageSize, g.MaxPageSize, false)
+		w.limit("guard.max_concurrent_runs", &cg.MaxConcurrentRuns, g.MaxConcurrentRuns, false)
+		w.limit("guard.max_queued_runs", &cg.MaxQueuedRuns, g.MaxQueuedRuns, false)
 		if g.Sandbox != nil {
 			cg.Sandbox = w.sandbox(cg.Sandbox, *g.Sandbox)
 		}
-		setInt(&cg.MaxMemoryMb, g.MaxMemoryMb)
+		w.limit("guard.max_memory_mb", &cg.MaxMemoryMb, g.MaxMemoryMb, true)
 		if g.BlockPatterns != nil {
 			cg.BlockPatterns = w.onlyAdd("guard.block_patterns", cg.BlockPatterns, *g.BlockPatterns)
 		}
@@ -301,10 +305,14 @@ func (ld *loader) apply(fc *fileConfig, l layerInfo) {
 		cp := &c.Parsers
 		setBool(&cp.StrictSchemas, p.StrictSchemas)
 		if p.ExternalIsolation != nil {
-			cp.ExternalIsolation = *p.ExternalIsolation
+			if !w.trusted && *p.ExternalIsolation == IsolationNone && cp.ExternalIsolation != IsolationNone {
+				w.ignore("parsers.external_isolation", "turns isolation off")
+			} else {
+				cp.ExternalIsolation = *p.ExternalIsolation
+			}
 		}
-		setInt(&cp.ExternalTimeLimitMs, p.ExternalTimeLimitMs)
-		setInt(&cp.ExternalMemoryLimitMb, p.ExternalMemoryLimitMb)
+		w.limit("parsers.external_time_limit_ms", &cp.ExternalTimeLimitMs, p.ExternalTimeLimitMs, false)
+		w.limit("parsers.external_memory_limit_mb", &cp.ExternalMemoryLimitMb, p.ExternalMemoryLimitMb, false)
 		if t := p.AdaptiveFormatThreshold; t != nil {
 			setInt(&cp.AdaptiveFormatThreshold.JSON, t.JSON)
 			setInt(&cp.AdaptiveFormatThreshold.Compact, t.Compact)
@@ -315,10 +323,10 @@ func (ld *loader) apply(fc *fileConfig, l layerInfo) {
 		setBool(&c.Telemetry.Enabled, t.Enabled)
 	}
 	if r := fc.Results; r != nil {
-		setInt(&c.Results.MaxResultBytes, r.MaxResultBytes)
-		setInt(&c.Results.MaxTotalBytes, r.MaxTotalBytes)
-		setInt(&c.Results.MaxResults, r.MaxResults)
-		setInt(&c.Results.TTLMs, r.TTLMs)
+		w.limit("results.max_result_bytes", &c.Results.MaxResultBytes, r.MaxResultBytes, false)
+		w.limit("results.max_total_bytes", &c.Results.MaxTotalBytes, r.MaxTotalBytes, false)
+		w.limit("results.max_results", &c.Results.MaxResults, r.MaxResults, false)
+		w.limit("results.ttl_ms", &c.Results.TTLMs, r.TTLMs, false)
 	}
 }
 
@@ -432,6 +440,24 @@ func resolveLinks(p string) string {
 		}
 		rest = filepath.Join(filepath.Base(dir), rest)
 	}
+}
+
+// limit applies the trust rule to a resource limit: an untrusted layer
+// may lower it, not raise it. When zeroNone is set, 0 means "no limit" and
+// so is the widest value of all.
+func (w widening) limit(key string, cur *int, next *int, zeroNone bool) {
+	if next == nil {
+		return
+	}
+	raises := *next > *cur
+	if zeroNone {
+		raises = *cur != 0 && (*next == 0 || *next > *cur)
+	}
+	if !w.trusted && raises {
+		w.ignore(key, fmt.Sprintf("raises the limit from %d to %d", *cur, *next))
+		return
+	}
+	*cur = *next
 }
 
 func (w widening) profile(cur, next guard.Profile) guard.Profile {

@@ -28,9 +28,10 @@ type Engine struct {
 	guard   *guard.Guard
 	reg     *catalog.Registry
 	os      catalog.OS
-	redact  []*regexp.Regexp // nil when output redaction is off
-	env     []string         // the children's environment, secrets stripped
-	workdir string           // cwd when a request gives none
+	redact  []*regexp.Regexp     // nil when output redaction is off
+	env     []string             // the children's environment, secrets stripped
+	gitCfg  *executor.GitDrivers // per-repository git overrides, cached
+	workdir string               // cwd when a request gives none
 	pages   *pageCache
 	stats   *stats
 	limit   *limiter       // guard.max_concurrent_runs and max_queued_runs
@@ -103,7 +104,8 @@ func New(cfg config.Config, opts ...Option) (*Engine, error) {
 		}
 	}
 	kept, _ := executor.StripEnv(os.Environ(), cfg.Guard.Secrets.EnvPatterns)
-	e.env = executor.SafeEnv(kept)
+	e.env = executor.ProgramEnv(executor.SafeEnv(kept), "", cfg.Guard.Profile == guard.ProfileBuild)
+	e.gitCfg = executor.NewGitDrivers()
 	e.confine = newConfinement(cfg, g.Policy().AllowedPaths)
 	e.sandbox = sandboxInfo(cfg.Guard.Sandbox)
 	e.initPacks()
@@ -257,7 +259,12 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 	if executor.IsGit(req.Cmd) {
 		// A repository's own config can name filter and diff drivers
 		// (programs) under names SafeEnv cannot know in advance.
-		runEnv = executor.GitDriverEnv(ctx, req.Cmd, cwd, args, e.env)
+		runEnv = e.gitCfg.Env(ctx, req.Cmd, cwd, args, e.env)
+	}
+	if executor.IsNpm(req.Cmd) {
+		// The operator's globalconfig, which the environment alone cannot
+		// keep from a project's .npmrc.
+		args = executor.NpmArgs(args, runEnv)
 	}
 	t = time.Now()
 	res := executor.Run(ctx, executor.Spec{

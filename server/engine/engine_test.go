@@ -470,8 +470,14 @@ func TestOutputRedaction(t *testing.T) {
 		t.Errorf("message = %q", env.Failure.Message)
 	}
 
-	// Redaction off (the default): the output is untouched.
-	e2, dir2 := newTestEngine(t, nil)
+	// Redaction on by default; turned off by the operator, the output is
+	// untouched.
+	e0, dir0 := newTestEngine(t, nil)
+	writeFile(t, filepath.Join(dir0, "creds.txt"), ghToken+"\n")
+	if r := raw(t, e0.Run(context.Background(), Request{Cmd: "cat", Args: []string{"creds.txt"}})); r != "[REDACTED]\n" {
+		t.Errorf("default: raw = %q", r)
+	}
+	e2, dir2 := newTestEngine(t, func(c *config.Config) { c.Guard.Secrets.OutputRedactionEnabled = false })
 	writeFile(t, filepath.Join(dir2, "creds.txt"), ghToken+"\n")
 	if r := raw(t, e2.Run(context.Background(), Request{Cmd: "cat", Args: []string{"creds.txt"}})); r != ghToken+"\n" {
 		t.Errorf("redaction off: raw = %q", r)

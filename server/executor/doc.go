@@ -6,6 +6,12 @@
 // is reported in the Result, and the whole process group is killed before
 // Run returns so an agent cannot leave daemons behind.
 //
+// The environment is the caller's to build: StripEnv removes secrets (by
+// name and by value), SafeEnv forces harmless pager, editor, locale and git
+// settings, ProgramEnv re-asserts the operator's npm settings over a
+// project's .npmrc, and GitDrivers adds, per repository and cached, the
+// overrides for the git configuration keys a repository names itself.
+//
 // With Spec.Confine, on Linux, the kernel confines the child (Landlock,
 // no_new_privs, a seccomp filter, resource limits). Landlock cannot be
 // undone by the process that applies it, so the executor never applies it

@@ -2,6 +2,7 @@ package executor
 
 import (
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -43,12 +44,25 @@ func envValue(env []string, name string) (string, bool) {
 	return "", false
 }
 
+// secretValue matches values that are credentials whatever their
+// variable is called: a URL whose user part carries a password
+// (DATABASE_URL=postgres://u:p@db, HTTPS_PROXY=http://u:p@proxy) and the
+// token formats that announce themselves (GitHub, GitLab, OpenAI and
+// Anthropic, Slack, AWS key ids, Stripe, Hugging Face, npm, Google API
+// keys, PEM private keys).
+var secretValue = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*://[^/@\s]*:[^/@\s]*@|` +
+	`\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|sk-[A-Za-z0-9_-]{20,}|` +
+	`xox[abprs]-[A-Za-z0-9-]{10,}|(?:AKIA|ASIA)[0-9A-Z]{16}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,}|hf_[A-Za-z0-9]{30,}|` +
+	`npm_[A-Za-z0-9]{36}|AIza[0-9A-Za-z_-]{35})\b|-----BEGIN[A-Z0-9 ]*PRIVATE KEY-----`)
+
 // StripEnv removes every entry whose NAME contains any of patterns as a
 // case-insensitive substring, so "TOKEN" catches GITHUB_TOKEN and
 // my_token_file alike: secret names follow no single convention and a
 // false positive only costs the child a variable. Empty patterns are
-// ignored (they would match everything). kept is a new slice in the
-// original order; removed lists each removed name once, in order.
+// ignored (they would match everything). Whatever the patterns, an entry
+// whose value is a credential (see secretValue) is removed too. kept is a
+// new slice in the original order; removed lists each removed name once,
+// in order.
 func StripEnv(env []string, patterns []string) (kept []string, removed []string) {
 	upper := make([]string, 0, len(patterns))
 	for _, p := range patterns {
@@ -60,7 +74,9 @@ func StripEnv(env []string, patterns []string) (kept []string, removed []string)
 	for _, kv := range env {
 		name := envName(kv)
 		un := strings.ToUpper(name)
-		if !slices.ContainsFunc(upper, func(p string) bool { return strings.Contains(un, p) }) {
+		secret := slices.ContainsFunc(upper, func(p string) bool { return strings.Contains(un, p) }) ||
+			len(kv) > len(name) && secretValue.MatchString(kv[len(name)+1:])
+		if !secret {
 			kept = append(kept, kv)
 			continue
 		}
@@ -107,13 +123,17 @@ var safeSettings = []string{
 	// Config given in the environment outranks a repository's own
 	// .git/config, which an agent may be inspecting precisely because it is
 	// not trusted: no fsmonitor program, no hooks, no pager, no editor, no
-	// ssh program, no credential helper.
-	"GIT_CONFIG_COUNT=11",
+	// ssh program, no credential helper. (Keys whose names the repository
+	// chooses, such as filter.<driver>.clean, are added per repository by
+	// GitDrivers.)
+	"GIT_CONFIG_COUNT=17",
 	"GIT_CONFIG_KEY_0=core.fsmonitor", "GIT_CONFIG_VALUE_0=false",
 	"GIT_CONFIG_KEY_1=core.hooksPath", "GIT_CONFIG_VALUE_1=/dev/null",
 	"GIT_CONFIG_KEY_2=core.pager", "GIT_CONFIG_VALUE_2=cat",
 	"GIT_CONFIG_KEY_3=core.editor", "GIT_CONFIG_VALUE_3=true",
 	"GIT_CONFIG_KEY_4=core.sshCommand", "GIT_CONFIG_VALUE_4=false",
+	// An empty helper clears the list, the URL-scoped helpers
+	// (credential.<url>.helper) of the repository included.
 	"GIT_CONFIG_KEY_5=credential.helper", "GIT_CONFIG_VALUE_5=",
 	// Signature checks (log.showSignature, %G formats) run gpg.program, and
 	// a 401 from a remote runs core.askPass: both repository-settable.
@@ -122,13 +142,32 @@ var safeSettings = []string{
 	"GIT_CONFIG_KEY_8=gpg.x509.program", "GIT_CONFIG_VALUE_8=false",
 	"GIT_CONFIG_KEY_9=log.showSignature", "GIT_CONFIG_VALUE_9=false",
 	"GIT_CONFIG_KEY_10=core.askPass", "GIT_CONFIG_VALUE_10=false",
-	// Transports that run programs (ext::, and ssh with its command) are
-	// refused; plain http(s) and local paths remain.
-	"GIT_ALLOW_PROTOCOL=http:https:file",
+	"GIT_CONFIG_KEY_11=gpg.openpgp.program", "GIT_CONFIG_VALUE_11=false",
+	"GIT_CONFIG_KEY_12=gpg.ssh.defaultKeyCommand", "GIT_CONFIG_VALUE_12=",
+	// With an alternates file, git log --alternate-refs (and fetch,
+	// receive) run core.alternateRefsCommand through the shell; an empty
+	// command is not run (git prints "cannot run" and goes on).
+	"GIT_CONFIG_KEY_13=core.alternateRefsCommand", "GIT_CONFIG_VALUE_13=",
+	"GIT_CONFIG_KEY_14=sequence.editor", "GIT_CONFIG_VALUE_14=true",
+	// No background gc or maintenance (programs, and writes) after a
+	// command that would otherwise trigger them.
+	"GIT_CONFIG_KEY_15=gc.auto", "GIT_CONFIG_VALUE_15=0",
+	"GIT_CONFIG_KEY_16=maintenance.auto", "GIT_CONFIG_VALUE_16=false",
+	// Transports that run programs are refused: ext::, ssh (with its
+	// command) and file, whose upload-pack and receive-pack are programs a
+	// repository can name (remote.<name>.uploadpack, and a remote named
+	// like the URL the agent passes: git ls-remote https://x/r uses
+	// [remote "https://x/r"]). The first value git reads wins for those
+	// keys, so the environment cannot override them. Plain http(s)
+	// remains; local paths are refused as remotes.
+	"GIT_ALLOW_PROTOCOL=http:https",
 	// npm writes a debug log under ~/.npm/_logs on every call and checks
 	// the registry for a newer npm: a read-only `npm ls` must write nothing
 	// and ask nobody. (Its cache goes to the run's private TMPDIR when the
 	// sandbox gives it one.)
+	// less (a pager some programs start despite PAGER) runs no shell,
+	// editor, log file or input preprocessor.
+	"LESSSECURE=1",
 	"npm_config_update_notifier=false",
 	"npm_config_logs_max=0",
 	"npm_config_fund=false",
@@ -140,7 +179,10 @@ var safeSettings = []string{
 // The git variables name programs or other repositories to act on, and
 // POSIXLY_CORRECT changes how GNU programs read options after positionals,
 // which the guard's grammar relies on.
-var safeRemoved = []string{"LESSOPEN", "LESSCLOSE", "POSIXLY_CORRECT",
+//
+// SSLKEYLOGFILE makes curl (and anything on OpenSSL/NSS that honours it)
+// append TLS session keys to a file of the caller's choosing.
+var safeRemoved = []string{"LESSOPEN", "LESSCLOSE", "POSIXLY_CORRECT", "SSLKEYLOGFILE",
 	"GIT_DIR", "GIT_WORK_TREE", "GIT_EXEC_PATH", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_ASKPASS",
 	"SSH_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_PROXY_COMMAND", "GIT_CONFIG", "GIT_CONFIG_PARAMETERS"}
 

@@ -27,7 +27,8 @@ type Spec struct {
 	// is a spawn error with Reason "bad_dir".
 	Dir string
 	// Env is the child's whole environment; nil means os.Environ(). Strip
-	// secrets with StripEnv and neutralise pagers and prompts with SafeEnv.
+	// secrets with StripEnv, neutralise pagers and prompts with SafeEnv and
+	// programs' project configuration with ProgramEnv and GitDrivers.
 	Env []string
 	// Timeout bounds the run; 0 (or negative) means none. On expiry the
 	// whole process group is killed.

@@ -3,94 +3,674 @@ package executor
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
 // driverKey matches the configuration keys through which a repository names
-// a program for git to run on file contents: clean/smudge/process filters
-// (run by git status and git diff on modified files) and text-conversion or
-// external diff commands. The driver name in the middle is the repository's
-// choice, so SafeEnv's fixed overrides cannot name it in advance.
-var driverKey = regexp.MustCompile(`^(filter\..+\.(clean|smudge|process)|diff\..+\.(textconv|command))$`)
+// a program for git to run, or a place for git to send traffic or read
+// credentials from, under a name of the repository's choosing, so that
+// SafeEnv's fixed overrides cannot name it in advance:
+//   - clean/smudge/process filters (run by git status and git diff on
+//     modified files), text-conversion and external diff commands, merge
+//     drivers and trailer commands;
+//   - http.proxy, remote.<name>.proxy and the per-URL http.<url>.* proxy,
+//     cookie file, extra header and TLS client certificate settings;
+//   - hook.<name>.command, the configuration-defined hooks of newer git
+//     versions, which core.hooksPath does not turn off;
+//   - http.sslVerify and http.<url>.sslVerify, set back to true.
+var driverKey = regexp.MustCompile(`^(filter\..+\.(clean|smudge|process)|diff\..+\.(textconv|command)|merge\..+\.driver|` +
+	`trailer\..+\.(command|cmd)|hook\..+\.command|remote\..+\.proxy|` +
+	`http\.(.+\.)?(proxy|proxyauthmethod|cookiefile|extraheader|sslcert|sslkey|sslcainfo|sslcapath|proxysslcert|proxysslkey|proxysslcainfo|curloptresolve|sslverify))$`)
+
+// override is one configuration key and the value that neutralises it.
+type override struct{ key, value string }
+
+// overridesFor returns the overrides for a key driverKey matched.
+func overridesFor(name string) []override {
+	switch {
+	case strings.HasPrefix(name, "filter."):
+		// An empty clean, smudge or process command makes git pass contents
+		// through unchanged; required=false keeps a blanked required filter
+		// from turning into an error.
+		return []override{{name, ""}, {name[:strings.LastIndexByte(name, '.')] + ".required", "false"}}
+	case strings.HasSuffix(name, ".sslverify"):
+		return []override{{name, "true"}}
+	case strings.HasPrefix(name, "merge."):
+		// An empty merge driver would "succeed" with the unmerged file;
+		// false reports a conflict instead.
+		return []override{{name, "false"}}
+	}
+	// An empty textconv or diff command is never run; an empty proxy means
+	// none; an empty extraHeader clears the list; an empty file name reads
+	// no file.
+	return []override{{name, ""}}
+}
 
 // GitDriverEnv returns env extended with overrides that blank every filter
-// and diff driver the repository at dir configures, so that an untrusted
-// repository's .git/config (or a file it includes) cannot make a read-only
-// git command run a program. It asks git itself, with env (which SafeEnv has
-// already stripped of global and system configuration), which driver keys
-// are set: includes and conditional includes are resolved exactly as the
-// command would resolve them. env is returned unchanged when no driver is
-// configured or the repository's configuration cannot be read (git then
-// fails on it too).
+// and diff driver (and the other keys driverKey lists) the repository at
+// dir configures, so that an untrusted repository's .git/config (or a file
+// it includes, or a submodule's own config under .git/modules) cannot make a
+// read-only git command run a program. It asks git itself, with env (which
+// SafeEnv has already stripped of global and system configuration), which
+// keys are set: includes and conditional includes are resolved exactly as
+// the command would resolve them. env is returned unchanged when nothing is
+// configured or git refuses the repository's configuration (the command
+// then fails on it too). When the listing does not finish (5 s, or the
+// program cannot start), GIT_DIR is set to a directory that does not
+// exist, so that the command fails rather than run unprotected.
 //
-// An empty clean, smudge or process command makes git pass contents through
-// unchanged; required=false keeps a blanked required filter from turning
-// into an error. An empty textconv or diff command is never run (the guard
-// also rewrites diff, log, show and blame with --no-textconv and
-// --no-ext-diff).
+// An empty textconv or diff command is never run (the guard also rewrites
+// diff, log, show and blame with --no-textconv and --no-ext-diff).
 //
 // args are the git command's arguments: the global options before the
 // subcommand that choose the repository (-C, --git-dir, --work-tree) or add
 // configuration (-c) are repeated so the right configuration is read.
+//
+// GitDriverEnv starts at least one git process per call; GitDrivers.Env
+// caches the answer per repository.
 func GitDriverEnv(ctx context.Context, git, dir string, args, env []string) []string {
+	opts := repoOptions(args)
+	return scanRepo(ctx, git, dir, opts, env, askGitDirs(ctx, git, dir, opts, env)).result(env)
+}
+
+// repoScan is what one scan of a repository's configuration found.
+type repoScan struct {
+	overrides []override
+	// files are the configuration files git read (origins), the files they
+	// include (whether they exist or not) and the submodule configurations.
+	files []string
+	ok    bool // the scan completed
+	// failed: a listing did not finish (timed out, killed, not started),
+	// so what the repository configures is unknown.
+	failed bool
+	// includes are the files the configurations include.
+	includes []string
+	// outside is an included file outside every repository scanned.
+	outside string
+}
+
+// includedOutsideDir is the GIT_DIR a git command gets when its
+// repository's configuration includes a file outside the repository: git
+// would read it as configuration, and git config --list would print it
+// (an INI file such as ~/.aws/credentials is valid git configuration).
+const includedOutsideDir = "/nonexistent/parism-refuses-a-repository-configuration-that-includes-a-file-outside-the-repository"
+
+// scanFailedDir is the GIT_DIR a git command gets when its repository's
+// configuration could not be listed: git then refuses to run ("not a git
+// repository") instead of running with drivers nobody blanked.
+const scanFailedDir = "/nonexistent/parism-could-not-list-this-repository-configuration"
+
+// result returns env with the scan's overrides, or failing closed.
+func (s repoScan) result(env []string) []string {
+	if s.failed || s.outside != "" {
+		dir := scanFailedDir
+		if !s.failed {
+			dir = includedOutsideDir
+		}
+		out := make([]string, 0, len(env)+1)
+		for _, kv := range env {
+			if !sameEnvName(envName(kv), "GIT_DIR") {
+				out = append(out, kv)
+			}
+		}
+		return append(out, "GIT_DIR="+dir)
+	}
+	return withOverrides(env, s.overrides)
+}
+
+// repoLoc is where a repository keeps its configuration: its git
+// directory, the common directory (where modules/ lives; the same but for
+// linked worktrees) and the top of its work tree ("" when bare or unknown).
+type repoLoc struct{ gitDir, common, top string }
+
+// maxGitRepos bounds the repositories (the top one, submodules, embedded
+// repositories) one scan lists; past it the scan fails closed.
+const maxGitRepos = 256
+
+// scanRepo lists the configuration git reads for the repository selected by
+// opts in dir, then that of every repository git status or git diff may
+// enter from it: the submodule repositories under loc.common/modules and,
+// through the gitlinks of each index, checked-out submodules and embedded
+// repositories (a directory with its own .git that the index records as a
+// gitlink), recursively.
+func scanRepo(ctx context.Context, git, dir string, opts, env []string, loc repoLoc) repoScan {
+	var s repoScan
+	seen := map[string]bool{}
+	if !s.scanOne(ctx, git, dir, opts, env, seen) {
+		return s
+	}
+	s.ok = true
+	visited := map[string]bool{}
+	if loc.gitDir != "" {
+		visited[filepath.Clean(loc.gitDir)] = true
+	}
+	if loc.common != "" {
+		for _, sub := range submoduleDirs(loc.common) {
+			// A submodule whose configuration cannot be read cannot be
+			// entered by git either.
+			visited[filepath.Clean(sub)] = true
+			s.scanOne(ctx, git, dir, []string{"--git-dir=" + sub}, env, seen)
+		}
+	}
+	if loc.gitDir != "" && loc.top != "" {
+		s.scanGitlinks(ctx, git, dir, env, loc.gitDir, loc.top, 0, seen, visited)
+	}
+	s.checkIncludes(loc, visited)
+	return s
+}
+
+// checkIncludes sets s.outside to the first included file that lies
+// outside the repository's work tree, its git and common directories and
+// the git directories scanned (with symbolic links resolved): a
+// repository's configuration may organise itself in files, not pull the
+// operator's in.
+func (s *repoScan) checkIncludes(loc repoLoc, visited map[string]bool) {
+	var roots []string
+	for _, r := range []string{loc.top, loc.gitDir, loc.common} {
+		if r != "" {
+			roots = append(roots, r)
+		}
+	}
+	for v := range visited {
+		if !strings.Contains(v, "\x00") {
+			roots = append(roots, v)
+		}
+	}
+	if len(roots) == 0 {
+		// Where the repository is is unknown: any include is outside.
+		if len(s.includes) > 0 {
+			s.outside = s.includes[0]
+		}
+		return
+	}
+	for i, r := range roots {
+		if real, err := filepath.EvalSymlinks(r); err == nil {
+			roots[i] = real
+		}
+	}
+	for _, inc := range s.includes {
+		p := inc
+		if real, err := filepath.EvalSymlinks(inc); err == nil {
+			p = real
+		} else if real, err := filepath.EvalSymlinks(filepath.Dir(inc)); err == nil {
+			p = filepath.Join(real, filepath.Base(inc))
+		}
+		if !slices.ContainsFunc(roots, func(r string) bool { return p == r || strings.HasPrefix(p, r+string(filepath.Separator)) }) {
+			s.outside = inc
+			return
+		}
+	}
+}
+
+// scanGitlinks lists the gitlinks in the index at gitDir (work tree top)
+// and scans each checked-out one that has a git directory of its own, then
+// its gitlinks in turn. The index, each gitlink's directory and its .git
+// join the files the answer depends on.
+func (s *repoScan) scanGitlinks(ctx context.Context, git, dir string, env []string, gitDir, top string, depth int, seen, visited map[string]bool) {
+	s.addFile(filepath.Join(gitDir, "index"))
+	if depth > 8 || len(visited) > 2*maxGitRepos {
+		s.failed = true
+		return
+	}
+	// From the work tree's top, with both directories given: a submodule's
+	// git directory names its work tree (core.worktree), and git refuses
+	// a working directory outside it.
+	out, ok := s.gitOutput(ctx, git, dir, env, "-C", top, "--git-dir="+gitDir, "--work-tree="+top, "ls-files", "-z", "-s")
+	if !ok {
+		return
+	}
+	for _, rec := range strings.Split(out, "\x00") {
+		meta, path, found := strings.Cut(rec, "\t")
+		if !found || !strings.HasPrefix(meta, "160000 ") {
+			continue
+		}
+		at := filepath.Join(top, filepath.FromSlash(path))
+		s.addFile(at)
+		sub, files, ok := gitDirAt(at)
+		for _, f := range files {
+			s.addFile(f)
+		}
+		if !ok || visited[filepath.Clean(sub)+"\x00"+at] {
+			continue
+		}
+		for _, f := range []string{"config", "config.worktree", "HEAD"} {
+			s.addFile(filepath.Join(sub, f))
+		}
+		// A submodule under .git/modules had its configuration listed
+		// already; its own gitlinks were not.
+		if !visited[filepath.Clean(sub)] {
+			visited[filepath.Clean(sub)] = true
+			s.scanOne(ctx, git, dir, []string{"--git-dir=" + sub}, env, seen)
+		}
+		visited[filepath.Clean(sub)+"\x00"+at] = true
+		s.scanGitlinks(ctx, git, dir, env, sub, at, depth+1, seen, visited)
+	}
+}
+
+// gitOutput runs git with args in dir and returns its standard output.
+// A git that does not finish in 5 s, is killed or cannot start marks the
+// scan failed; a refusal (an exit status) does not.
+func (s *repoScan) gitOutput(ctx context.Context, git, dir string, env []string, args ...string) (string, bool) {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	argv := append(repoOptions(args), "config", "-z", "--get-regexp", `^(filter|diff)\.`)
-	cmd := exec.CommandContext(ctx, git, argv...)
+	cmd := exec.CommandContext(ctx, git, args...)
 	cmd.Dir = dir
 	cmd.Env = env
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	if err := cmd.Run(); err != nil {
-		// Exit 1: no key matched. Anything else: git cannot read the
-		// configuration and the command itself will fail the same way.
-		return env
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || ctx.Err() != nil {
+			s.failed = true
+		}
+		return "", false
 	}
-	var keys []string
-	for _, rec := range strings.Split(out.String(), "\x00") {
-		name, _, _ := strings.Cut(rec, "\n")
+	return out.String(), true
+}
+
+// scanOne runs one `git config --list --show-origin` and adds what it
+// found to s.
+func (s *repoScan) scanOne(ctx context.Context, git, dir string, opts, env []string, seen map[string]bool) bool {
+	out, ok := s.gitOutput(ctx, git, dir, env, append(slices.Clone(opts), "config", "-z", "--show-origin", "--list")...)
+	if !ok {
+		return false
+	}
+	recs := strings.Split(out, "\x00")
+	for i := 0; i+1 < len(recs); i += 2 {
+		origin, entry := recs[i], recs[i+1]
+		name, value, _ := strings.Cut(entry, "\n")
+		file, isFile := strings.CutPrefix(origin, "file:")
+		if isFile {
+			if !filepath.IsAbs(file) {
+				file = filepath.Join(dir, file)
+			}
+			s.addFile(file)
+		}
 		// Section and variable names are case-insensitive, and git prints
-		// them lower-cased; the subsection (driver name) keeps its case.
+		// them lower-cased; the subsection keeps its case.
+		if isFile && (name == "include.path" || strings.HasPrefix(name, "includeif.") && strings.HasSuffix(name, ".path")) {
+			// An include whose condition is false today, or whose file is
+			// missing, may start to count: its target is part of the
+			// cache key.
+			if t := includeTarget(file, value); t != "" {
+				s.addFile(t)
+				s.includes = append(s.includes, t)
+			}
+		}
 		if driverKey.MatchString(name) {
-			keys = append(keys, name)
-			if strings.HasPrefix(name, "filter.") {
-				keys = append(keys, name[:strings.LastIndexByte(name, '.')]+".required")
+			for _, o := range overridesFor(name) {
+				if !seen[o.key] {
+					seen[o.key] = true
+					s.overrides = append(s.overrides, o)
+				}
 			}
 		}
 	}
-	if len(keys) == 0 {
+	return true
+}
+
+func (s *repoScan) addFile(f string) {
+	if f != "" && !slices.Contains(s.files, f) {
+		s.files = append(s.files, f)
+	}
+}
+
+// includeTarget resolves an include.path value the way git does: ~/ is the
+// home directory, and a relative path is taken from the including file's
+// directory.
+func includeTarget(from, value string) string {
+	switch {
+	case value == "":
+		return ""
+	case strings.HasPrefix(value, "~/"):
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		return filepath.Join(home, value[2:])
+	case filepath.IsAbs(value):
+		return value
+	}
+	return filepath.Join(filepath.Dir(from), value)
+}
+
+// askGitDirs asks git where the repository keeps its configuration (the
+// uncached path, which cannot tell without git); the zero repoLoc when git
+// cannot say.
+func askGitDirs(ctx context.Context, git, dir string, opts, env []string) repoLoc {
+	ask := func(what ...string) []string {
+		ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, git, append(append(slices.Clone(opts), "rev-parse"), what...)...)
+		cmd.Dir = dir
+		cmd.Env = env
+		out, err := cmd.Output()
+		if err != nil {
+			return nil
+		}
+		return strings.Split(strings.TrimSpace(string(out)), "\n")
+	}
+	abs := func(p string) string {
+		if p != "" && !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		return p
+	}
+	if l := ask("--absolute-git-dir", "--git-common-dir", "--show-toplevel"); len(l) == 3 {
+		return repoLoc{gitDir: l[0], common: abs(l[1]), top: l[2]}
+	}
+	// A bare repository has no work tree to show.
+	if l := ask("--absolute-git-dir", "--git-common-dir"); len(l) == 2 {
+		return repoLoc{gitDir: l[0], common: abs(l[1])}
+	}
+	return repoLoc{}
+}
+
+// gitDirAt returns the git directory of the repository whose work tree is
+// at (its .git directory, or the directory a .git file names), and the
+// paths looked at.
+func gitDirAt(at string) (string, []string, bool) {
+	dotgit := filepath.Join(at, ".git")
+	fi, err := os.Stat(dotgit)
+	if err != nil {
+		return "", []string{dotgit}, false
+	}
+	if fi.IsDir() {
+		return dotgit, []string{dotgit}, true
+	}
+	b, err := os.ReadFile(dotgit)
+	if err != nil {
+		return "", []string{dotgit}, false
+	}
+	p, found := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir:")
+	if !found {
+		return "", []string{dotgit}, false
+	}
+	p = strings.TrimSpace(p)
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(at, p)
+	}
+	return p, []string{dotgit, p}, true
+}
+
+// submoduleDirs returns the git directories of the submodules kept under
+// common/modules, nested ones included (modules/a/modules/b): git status
+// and git diff enter each checked-out submodule and read its own config.
+func submoduleDirs(common string) []string {
+	var out []string
+	var walk func(dir string)
+	walk = func(dir string) {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return
+		}
+		for _, e := range entries {
+			if !e.IsDir() {
+				continue
+			}
+			p := filepath.Join(dir, e.Name())
+			if isGitDir(p) {
+				out = append(out, p)
+				walk(filepath.Join(p, "modules"))
+			} else {
+				// Submodule names may contain slashes (modules/lib/a).
+				walk(p)
+			}
+		}
+	}
+	walk(filepath.Join(common, "modules"))
+	return out
+}
+
+// isGitDir reports whether dir looks like a git directory to git's own
+// discovery: a HEAD file and objects and refs directories.
+func isGitDir(dir string) bool {
+	for _, n := range []string{"HEAD", "objects", "refs"} {
+		if _, err := os.Stat(filepath.Join(dir, n)); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// withOverrides returns env with the overrides appended as GIT_CONFIG_KEY_n
+// and GIT_CONFIG_VALUE_n pairs after those env already has, and
+// GIT_CONFIG_COUNT raised to match. Configuration given in the environment
+// outranks the repository's own.
+func withOverrides(env []string, ovs []override) []string {
+	if len(ovs) == 0 {
 		return env
 	}
 	n := 0
 	if v, ok := envValue(env, "GIT_CONFIG_COUNT"); ok {
 		n, _ = strconv.Atoi(v)
 	}
-	out2 := make([]string, 0, len(env)+2*len(keys))
+	out := make([]string, 0, len(env)+2*len(ovs))
 	for _, kv := range env {
 		if !sameEnvName(envName(kv), "GIT_CONFIG_COUNT") {
-			out2 = append(out2, kv)
+			out = append(out, kv)
 		}
 	}
-	seen := map[string]bool{}
-	for _, k := range keys {
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		v := ""
-		if strings.HasSuffix(k, ".required") {
-			v = "false"
-		}
-		out2 = append(out2, fmt.Sprintf("GIT_CONFIG_KEY_%d=%s", n, k), fmt.Sprintf("GIT_CONFIG_VALUE_%d=%s", n, v))
+	for _, o := range ovs {
+		out = append(out, fmt.Sprintf("GIT_CONFIG_KEY_%d=%s", n, o.key), fmt.Sprintf("GIT_CONFIG_VALUE_%d=%s", n, o.value))
 		n++
 	}
-	return append(out2, "GIT_CONFIG_COUNT="+strconv.Itoa(n))
+	return append(out, "GIT_CONFIG_COUNT="+strconv.Itoa(n))
+}
+
+// GitDrivers computes GitDriverEnv's overrides once per repository and
+// keeps them until one of the files they came from changes, so the common
+// git call starts no process but its own. The key of an entry is the git
+// program, the repository's git directory and the global options that
+// choose the configuration; it stays valid while every configuration file
+// git read, every file they include (present or not), HEAD (for
+// includeIf "onbranch:"), and every submodule directory and configuration
+// keeps its size, modification and change times, device and inode. The
+// change time (ctime) cannot be set back by a user, so an edit that keeps
+// size and mtime is still seen.
+//
+// Calls whose repository cannot be found without git (none above the
+// working directory) are not cached. A GitDrivers is safe for concurrent
+// use.
+type GitDrivers struct {
+	mu      sync.Mutex
+	entries map[string]*gitEntry
+	scans   atomic.Int64
+}
+
+type gitEntry struct {
+	files []string
+	sig   string
+	ovs   []override
+}
+
+// maxGitEntries bounds the cache; past it the cache starts over.
+const maxGitEntries = 256
+
+// freshWindow: a file changed this recently may have changed while git
+// read it, so the scan's answer is used but not kept.
+var freshWindow = time.Second
+
+// NewGitDrivers returns an empty cache.
+func NewGitDrivers() *GitDrivers { return &GitDrivers{entries: map[string]*gitEntry{}} }
+
+// Scans returns how many repository scans the cache has run (each starts
+// one git process, plus one per submodule).
+func (c *GitDrivers) Scans() int64 { return c.scans.Load() }
+
+// Env is GitDriverEnv with the cache.
+func (c *GitDrivers) Env(ctx context.Context, git, dir string, args, env []string) []string {
+	opts := repoOptions(args)
+	loc, base, ok := findGitDir(dir, opts)
+	if !ok {
+		c.scans.Add(1)
+		return GitDriverEnv(ctx, git, dir, args, env)
+	}
+	key := git + "\x00" + loc.gitDir + "\x00" + loc.top + "\x00" + strings.Join(opts, "\x00")
+	c.mu.Lock()
+	e := c.entries[key]
+	c.mu.Unlock()
+	if e != nil {
+		if sig, _ := signature(e.files); sig == e.sig {
+			return withOverrides(env, e.ovs)
+		}
+	}
+	c.scans.Add(1)
+	start := time.Now()
+	s := scanRepo(ctx, git, dir, opts, env, loc)
+	if !s.ok || s.failed || s.outside != "" {
+		return s.result(env)
+	}
+	files := slices.Clone(base)
+	for _, f := range s.files {
+		if !slices.Contains(files, f) {
+			files = append(files, f)
+		}
+	}
+	for _, sub := range submoduleDirs(loc.common) {
+		files = append(files, sub, filepath.Join(sub, "config"), filepath.Join(sub, "config.worktree"), filepath.Join(sub, "HEAD"))
+	}
+	sig, newest := signature(files)
+	if newest.Before(start.Add(-freshWindow)) {
+		c.mu.Lock()
+		if len(c.entries) >= maxGitEntries {
+			clear(c.entries)
+		}
+		c.entries[key] = &gitEntry{files: files, sig: sig, ovs: s.overrides}
+		c.mu.Unlock()
+	}
+	return withOverrides(env, s.overrides)
+}
+
+// findGitDir finds, without running git, where the repository a command
+// in dir with the global options opts uses keeps its configuration, and
+// the files and directories whose change may change the configuration read
+// (beyond the ones git reports as read). --git-dir names the git directory
+// (relative to the -C options before it; the work tree is then --work-tree
+// or the working directory, as for git); --work-tree alone does not change
+// which configuration is read. ok is false when no repository is found.
+func findGitDir(dir string, opts []string) (loc repoLoc, files []string, ok bool) {
+	join := func(base, p string) string {
+		if filepath.IsAbs(p) {
+			return p
+		}
+		return filepath.Join(base, p)
+	}
+	explicit, workTree := "", ""
+	for i := 0; i < len(opts); i++ {
+		switch o := opts[i]; {
+		case o == "-C" && i+1 < len(opts):
+			i++
+			dir = join(dir, opts[i])
+		case o == "--git-dir" && i+1 < len(opts):
+			i++
+			explicit = join(dir, opts[i])
+		case strings.HasPrefix(o, "--git-dir="):
+			explicit = join(dir, strings.TrimPrefix(o, "--git-dir="))
+		case o == "--work-tree" && i+1 < len(opts):
+			i++
+			workTree = join(dir, opts[i])
+		case strings.HasPrefix(o, "--work-tree="):
+			workTree = join(dir, strings.TrimPrefix(o, "--work-tree="))
+		case o == "-c":
+			i++
+		default:
+			return repoLoc{}, nil, false
+		}
+	}
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return repoLoc{}, nil, false
+	}
+	if explicit != "" {
+		abs, err := filepath.Abs(explicit)
+		if err != nil {
+			return repoLoc{}, nil, false
+		}
+		loc, files = repoLoc{gitDir: abs, top: absDir}, []string{abs}
+	} else if loc, files, ok = discoverGitDir(absDir); !ok {
+		return repoLoc{}, nil, false
+	}
+	if workTree != "" {
+		if loc.top, err = filepath.Abs(workTree); err != nil {
+			return repoLoc{}, nil, false
+		}
+	}
+	loc.common = loc.gitDir
+	if b, err := os.ReadFile(filepath.Join(loc.gitDir, "commondir")); err == nil {
+		c := strings.TrimSpace(string(b))
+		if !filepath.IsAbs(c) {
+			c = filepath.Join(loc.gitDir, c)
+		}
+		loc.common = filepath.Clean(c)
+	}
+	g, c := loc.gitDir, loc.common
+	files = append(files, filepath.Join(g, "commondir"), filepath.Join(g, "HEAD"),
+		filepath.Join(g, "config"), filepath.Join(g, "config.worktree"),
+		filepath.Join(c, "config"), filepath.Join(c, "config.worktree"), filepath.Join(c, "modules"))
+	return loc, files, true
+}
+
+// discoverGitDir walks up from the absolute dir as git's discovery does, to
+// the first directory with a .git (a directory, or a file naming one), whose
+// work tree it is, or that is a git directory itself (bare, no work tree).
+// files lists every .git looked at: one that appears later below the found
+// one changes the answer.
+func discoverGitDir(d string) (loc repoLoc, files []string, ok bool) {
+	for {
+		gitDir, looked, found := gitDirAt(d)
+		files = append(files, looked...)
+		if found {
+			return repoLoc{gitDir: gitDir, top: d}, files, true
+		}
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return repoLoc{}, nil, false // a .git git cannot use either
+		}
+		if isGitDir(d) {
+			return repoLoc{gitDir: d}, files, true // a bare repository
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return repoLoc{}, nil, false
+		}
+		d = parent
+	}
+}
+
+// signature returns one string describing the state of every file (its
+// identity, size and times, or its absence) and the newest change time
+// among them.
+func signature(files []string) (string, time.Time) {
+	var b strings.Builder
+	var newest time.Time
+	for _, f := range files {
+		b.WriteString(f)
+		fi, err := os.Stat(f)
+		if err != nil {
+			b.WriteString("\x00-\x00")
+			continue
+		}
+		id, changed := fileID(fi)
+		fmt.Fprintf(&b, "\x00%d\x00%d\x00%s\x00", fi.Size(), fi.ModTime().UnixNano(), id)
+		if changed.After(newest) {
+			newest = changed
+		}
+		if fi.ModTime().After(newest) {
+			newest = fi.ModTime()
+		}
+	}
+	return b.String(), newest
 }
 
 // repoOptions returns the global options at the front of a git argument

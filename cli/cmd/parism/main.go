@@ -9,5 +9,6 @@ import (
 )
 
 func main() {
+	app.CleanServerEnv = true
 	os.Exit(app.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

@@ -176,6 +176,11 @@ func (c *cli) print(v any) int {
 	return exitOK
 }
 
+// CleanServerEnv lets serve re-execute the process without its secrets
+// (dropSecrets). The parism program sets it; Main called inside another
+// program (a test) must not replace that program.
+var CleanServerEnv bool
+
 func (c *cli) serve(args []string) int {
 	fs := c.flags("serve", "[--config FILE] [--http HOST:PORT [--token-file FILE] [--allow-origin ORIGIN]...]", serveAbout)
 	cm := common{config: fs.String("config", "", "read only this config `file` (JSON or TOML)")}
@@ -186,6 +191,7 @@ func (c *cli) serve(args []string) int {
 	if fs.NArg() > 0 {
 		return c.usageError("serve: unexpected argument %q", fs.Arg(0))
 	}
+	c.dropSecrets(*cm.config)
 	plan, code := hf.plan(c)
 	if code != exitOK {
 		return code

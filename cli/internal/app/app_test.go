@@ -11,7 +11,10 @@ import (
 // binary, so exit codes, stdout and stderr are what a user sees.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"parism": func() { os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"parism": func() {
+			CleanServerEnv = true
+			os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		},
 	})
 }
 

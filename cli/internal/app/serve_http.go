@@ -126,6 +126,9 @@ func flagOrEnv(flag, env string) string {
 // is "". An empty file is an error: it would silently turn auth off.
 func readToken(file string, c *cli) (string, error) {
 	if file == "" {
+		if token, ok := inheritedToken(); ok {
+			return strings.TrimSpace(token), nil
+		}
 		return strings.TrimSpace(os.Getenv(tokenEnv)), nil
 	}
 	b, err := os.ReadFile(file)

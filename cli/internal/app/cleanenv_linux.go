@@ -1,0 +1,89 @@
+package app
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/parism-go/parism/server/config"
+	"github.com/parism-go/parism/server/executor"
+)
+
+// cleanEnvMarker is set in the environment of a server that re-executed
+// itself without its secrets, so it does not do it again.
+const cleanEnvMarker = "PARISM_ENV_CLEAN"
+
+// tokenFDEnv names the inherited pipe that carries PARISM_HTTP_TOKEN across
+// the re-execution, so the token is in no environment block.
+const tokenFDEnv = "PARISM_HTTP_TOKEN_FD"
+
+// dropSecrets re-executes the server (/proc/self/exe, same
+// arguments, same pid) with its environment stripped of what
+// guard.secrets.env_patterns and the credential-value check remove from
+// the children's, so the server's own /proc/<pid>/environ, which holds the
+// environment the process started with whatever it later unsets, shows
+// none of it either. The HTTP bearer token, which the server needs, is
+// handed over through an inherited pipe. It returns (only) when there is
+// nothing to drop, when this process is already the clean one, or when the
+// re-execution failed (reported on stderr; the server then runs as is).
+func (c *cli) dropSecrets(configPath string) {
+	if !CleanServerEnv || os.Getenv(cleanEnvMarker) == "1" {
+		return
+	}
+	cfg, err := config.Load(config.LoadOptions{ConfigPath: configPath})
+	if err != nil {
+		return // reported by the normal start
+	}
+	kept, removed := executor.StripEnv(os.Environ(), cfg.Guard.Secrets.EnvPatterns)
+	if len(removed) == 0 {
+		return
+	}
+	kept = append(kept, cleanEnvMarker+"=1")
+	if token, ok := os.LookupEnv(tokenEnv); ok {
+		r, w, err := os.Pipe()
+		if err != nil {
+			fmt.Fprintf(c.stderr, "parism: serve: keeping the environment: %v\n", err)
+			return
+		}
+		// A token is far smaller than a pipe's buffer: the write does not
+		// block with nobody reading yet.
+		if _, err := io.WriteString(w, token); err != nil {
+			fmt.Fprintf(c.stderr, "parism: serve: keeping the environment: %v\n", err)
+			return
+		}
+		w.Close()
+		fd := int(r.Fd())
+		// Inherited across exec: clear close-on-exec on this one descriptor.
+		if _, _, e := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_SETFD, 0); e != 0 {
+			fmt.Fprintf(c.stderr, "parism: serve: keeping the environment: %v\n", e)
+			return
+		}
+		kept = append(kept, tokenFDEnv+"="+strconv.Itoa(fd))
+	}
+	err = syscall.Exec("/proc/self/exe", os.Args, kept)
+	fmt.Fprintf(c.stderr, "parism: serve: re-executing without %s: %v\n", strings.Join(removed, ", "), err)
+}
+
+// inheritedToken reads the token dropSecrets handed over, and closes the
+// pipe before any command runs (children must not inherit it).
+func inheritedToken() (string, bool) {
+	v, ok := os.LookupEnv(tokenFDEnv)
+	if !ok {
+		return "", false
+	}
+	os.Unsetenv(tokenFDEnv)
+	fd, err := strconv.Atoi(v)
+	if err != nil || fd < 3 {
+		return "", false
+	}
+	f := os.NewFile(uintptr(fd), "token")
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, 1<<16))
+	if err != nil {
+		return "", false
+	}
+	return string(b), true
+}

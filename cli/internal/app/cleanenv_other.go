@@ -1,0 +1,10 @@
+//go:build !linux
+
+package app
+
+// dropSecrets does nothing off Linux: the server's environment is not
+// re-executed away there (SECURITY.md).
+func (c *cli) dropSecrets(string) {}
+
+// inheritedToken has no pipe to read off Linux.
+func inheritedToken() (string, bool) { return "", false }
