@@ -38,9 +38,21 @@ func (c *cli) dropSecrets(configPath string) {
 		return // reported by the normal start
 	}
 	kept, removed := executor.StripEnv(os.Environ(), cfg.Guard.Secrets.EnvPatterns)
-	if len(removed) == 0 {
+	// The server's own settings stay: PARISM_OAUTH_* match the AUTH
+	// pattern but name an issuer and an audience, not secrets (children
+	// still lose them). The one secret, the HTTP token, goes by pipe below.
+	var dropped []string
+	for _, name := range removed {
+		if v, ok := os.LookupEnv(name); ok && strings.HasPrefix(name, "PARISM_") && name != tokenEnv {
+			kept = append(kept, name+"="+v)
+			continue
+		}
+		dropped = append(dropped, name)
+	}
+	if len(dropped) == 0 {
 		return
 	}
+	removed = dropped
 	kept = append(kept, cleanEnvMarker+"=1")
 	if token, ok := os.LookupEnv(tokenEnv); ok {
 		r, w, err := os.Pipe()
