@@ -42,10 +42,12 @@ func systemPolicies() map[string]CommandPolicy {
 				"--disk-usage", "--list-boots", "--header", "--show-cursor", "-N,--fields", "--verify",
 				"--list-namespaces", "-h,--help", "--version"), flagSet{
 				"-u,--unit|--user-unit|-S,--since|-U,--until|-p,--priority|-g,--grep|-t,--identifier|-T,--exclude-identifier|-F,--field|--output-fields|--cursor|--after-cursor|--facility|--namespace": val(ArgText),
-				"-n,--lines":                   val(ArgNumber),
-				"-o,--output":                  val(ArgText, journalOutputs...),
-				"-b,--boot|--case-sensitive":   optv(ArgText),
-				"-D,--directory|--file|--root": val(ArgPath),
+				"-n,--lines":                 val(ArgNumber),
+				"-o,--output":                val(ArgText, journalOutputs...),
+				"-b,--boot|--case-sensitive": optv(ArgText),
+				// journalctl expands globs in --file itself.
+				"-D,--directory|--file": {Arg: ArgPath, Glob: true},
+				"--root":                val(ArgPath),
 			}),
 			Refuse: refusals(
 				map[string]Refusal{"-f,--follow": replace(detailUnbounded, "-n", "100")},
@@ -134,14 +136,17 @@ func packagePolicies() map[string]CommandPolicy {
 				"--depth":          val(ArgNumber),
 			}),
 			Subcommands: subs(map[string]CommandPolicy{
-				"ls,list,la,ll,view,v,info,show,outdated,explain,why,get,query,help-search": {Positionals: textArgs},
+				// Package specs may name local directories and tarballs
+				// (path-checked) or git repositories (refused).
+				"ls,list,la,ll,view,v,info,show,outdated,explain,why": {Positionals: Positionals{Max: -1, Kind: ArgPackage}},
+				"get,query,help-search":                               {Positionals: textArgs},
 				"search,s,se,find": {Flags: with(bools("--no-description"), flagSet{
 					"--searchlimit": val(ArgNumber), "--searchopts|--searchexclude": val(ArgText)}), Positionals: textArgs},
 				"audit": {
 					Flags:       flagSet{"--audit-level": val(ArgText, "info", "low", "moderate", "high", "critical", "none")},
 					Subcommands: map[string]CommandPolicy{"signatures": {}, "fix": buildOpen},
 				},
-				"fund": {Flags: flagSet{"--which": val(ArgNumber)}, Positionals: upTo(1, ArgText)},
+				"fund": {Flags: flagSet{"--which": val(ArgNumber)}, Positionals: upTo(1, ArgPackage)},
 				"config,c": {
 					Subcommands: subs(map[string]CommandPolicy{"get": {Positionals: textArgs}, "list,ls": {}}),
 					Refuse:      refusals(refuseAll(denied(detailStateChange), "set,delete,fix"), refuseAll(denied(detailRunsProgram), "edit")),
@@ -167,7 +172,7 @@ func packagePolicies() map[string]CommandPolicy {
 		"terraform": {
 			Profile:        ProfileBuild,
 			SingleDashLong: true,
-			Flags:          with(bools("-version,--version,-v,-help,--help,-h"), flagSet{"-chdir": val(ArgPath)}),
+			Flags:          with(bools("-version,--version,-v,-help,--help,-h"), flagSet{"-chdir": {Arg: ArgPath, Chdir: true}}),
 			Subcommands: subs(map[string]CommandPolicy{
 				"plan,validate,fmt,show,output,version,providers,graph,init,get,test,metadata,modules": open,
 				"state": {Subcommands: subs(map[string]CommandPolicy{"list,show": open}),
@@ -189,7 +194,7 @@ func packagePolicies() map[string]CommandPolicy {
 			Flags: with(bools("-V,--version", "-v,--verbose", "-q,--quiet", "--frozen", "--locked", "--offline",
 				"--list", "-h,--help"), flagSet{
 				"--color":      val(ArgText, "auto", "always", "never"),
-				"-C":           val(ArgPath),
+				"-C":           {Arg: ArgPath, Chdir: true},
 				"-Z|--explain": val(ArgText),
 			}),
 			Subcommands: subs(map[string]CommandPolicy{

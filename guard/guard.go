@@ -74,9 +74,9 @@ func New(p Policy, opts ...Option) (*Guard, error) {
 		if !filepath.IsAbs(o.home) {
 			return nil, &PolicyError{Field: "home_dir", Message: "must be an absolute path, got " + quote(o.home)}
 		}
-		h, ok := resolve("", filepath.Clean(o.home))
-		if !ok {
-			return nil, &PolicyError{Field: "home_dir", Message: "cannot be resolved (symbolic link loop or too long)"}
+		h, fail := resolve("", filepath.Clean(o.home))
+		if fail != resolvedOK {
+			return nil, &PolicyError{Field: "home_dir", Message: "cannot be resolved (" + failPhrase(fail) + ")"}
 		}
 		g.home = h
 	}
@@ -227,6 +227,13 @@ func (g *Guard) check(cmd string, args []string, cwd string, hints bool) Decisio
 		}
 	} else {
 		pr = parseResult{info: legacyInfo(args), buildIdx: -1}
+	}
+	if cmd == "ps" {
+		if i := psBSDEnv(Rewrite(cmd, args)); i >= 0 {
+			return refuse(ReasonArgNotAllowed, detailRevealsSecrets, i, args[i],
+				"Argument "+itoa(i)+" ("+quote(args[i])+") reads as the BSD option 'e' when procps ps re-reads a failing argv the BSD way, "+
+					"which prints the environment of every process; spell user, command and tty values so that they do not start a BSD 'e', or use -o")
+		}
 	}
 	if len(g.roots) > 0 {
 		if d := g.checkPaths(args, pr.info, cwd); !d.Allowed {
