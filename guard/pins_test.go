@@ -1,6 +1,12 @@
 package guard
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
 
 // The tests of this file pin behaviour that hand-introduced bugs (issue 14)
 // and the mutation pass over paths.go and grammar.go showed no other test
@@ -131,5 +137,142 @@ func TestCustomBuildLeaf(t *testing.T) {
 		if d := build.Check("tool", c.args, ""); !d.Allowed {
 			t.Errorf("build tool %q refused: %s", c.args, d.Message)
 		}
+	}
+}
+
+// TestResolveBounds catches off-by-one mutants of the walk's bounds: a
+// chain of exactly maxLinks links and a path of exactly maxSteps
+// components resolve, one more does not (Linux follows 40 links).
+func TestResolveBounds(t *testing.T) {
+	f := newFixture(t)
+	chain := func(n int) string {
+		dir := filepath.Join(f.proj, "chain"+itoa(n))
+		must(t, os.Mkdir(dir, 0o755))
+		for i := 1; i <= n; i++ {
+			target := "l" + itoa(i+1)
+			if i == n {
+				target = f.proj
+			}
+			must(t, os.Symlink(target, filepath.Join(dir, "l"+itoa(i))))
+		}
+		return filepath.Join(dir, "l1")
+	}
+	if r, fail := resolve("/", chain(maxLinks)); fail != resolvedOK || r != f.proj {
+		t.Errorf("a chain of %d links: %q, %v; want %q", maxLinks, r, fail, f.proj)
+	}
+	if _, fail := resolve("/", chain(maxLinks+1)); fail != failLoop {
+		t.Errorf("a chain of %d links: %v, want failLoop", maxLinks+1, fail)
+	}
+	if _, fail := resolve(f.proj, strings.Repeat("a/", maxSteps)); fail != resolvedOK {
+		t.Errorf("%d components: %v, want resolved", maxSteps, fail)
+	}
+	if _, fail := resolve(f.proj, strings.Repeat("a/", maxSteps+1)); fail != failLoop {
+		t.Errorf("%d components: %v, want failLoop", maxSteps+1, fail)
+	}
+}
+
+// TestPathHelpers pins the small helpers of paths.go on their own, where a
+// mutant is hidden by /proc's own links (self -> <pid>) or by callers that
+// never pass an empty directory.
+func TestPathHelpers(t *testing.T) {
+	for comp, want := range map[string]bool{
+		"self": true, "thread-self": true, "1": true, "4242": true,
+		"": false, "cpuinfo": false, "1a": false, "a1": false, "1.2": false, "-1": false, "/": false, "selfish": false, "1:": false,
+	} {
+		if got := isProcSelf(comp); got != want {
+			t.Errorf("isProcSelf(%q) = %v, want %v", comp, got, want)
+		}
+	}
+	for _, c := range []struct{ dir, comp, want string }{
+		{"", "a", "a"}, {"/", "a", "/a"}, {"/x", "a", "/x/a"}, {"/x/", "a", "/x/a"},
+	} {
+		if got := joinComp(c.dir, c.comp); got != c.want {
+			t.Errorf("joinComp(%q, %q) = %q, want %q", c.dir, c.comp, got, c.want)
+		}
+	}
+}
+
+// TestBSDWordValues catches mutants of bsdWord's value reading: a value
+// letter takes the rest of its word, else the next non-empty argument, and
+// a refused letter's hint follows its Refusal.
+func TestBSDWordValues(t *testing.T) {
+	root, proj := project(t)
+	g := corpusGuard(t, root, proj)
+	checkSpellings(t, g, proj, []spelled{
+		{"the next word is a BSD word when the value is attached", detailRevealsSecrets, [][]string{
+			argv("ps", "opid", "e"), argv("ps", "axopid,comm", "ewww"),
+		}},
+		{"the next word is the value when nothing is attached", "", [][]string{
+			argv("ps", "o", "etime"), argv("ps", "ax", "o", "etime,pid"), argv("ps", "o"), argv("ps", "U", "eve"),
+		}},
+		{"an empty next argument is no value", detailRevealsSecrets, [][]string{argv("ps", "o", "", "e")}},
+	})
+	pol := CommandPolicy{
+		BSDFlags: with(bools("a", "x"), flagSet{"o": val(ArgText)}),
+		BSDRefuse: map[string]Refusal{
+			"e": {Detail: detailRevealsSecrets},
+			"E": {Detail: detailRevealsSecrets, Hint: []string{"x"}},
+			"V": {Detail: detailRunsProgram, Drop: true, Value: true},
+			"D": {Detail: detailRunsProgram, Drop: true},
+		},
+		Positionals: textArgs,
+	}
+	none := []string{"<none>"}
+	gp := mustNew(t, policy(allowCmds("bsd"), func(p *Policy) { p.CommandPolicies = map[string]CommandPolicy{"bsd": pol} }))
+	for _, c := range []struct {
+		args []string
+		hint []string // none: no hint
+	}{
+		{argv("axe"), none},
+		{argv("axE"), argv("x", "ax")},
+		{argv("aV1"), none},
+		{argv("aDx"), argv("ax")},
+		{argv("D"), []string{}},
+	} {
+		d := gp.Check("bsd", c.args, "")
+		if d.Allowed {
+			t.Errorf("bsd %q allowed", c.args)
+			continue
+		}
+		switch {
+		case slices.Equal(c.hint, none):
+			if d.Hint != nil {
+				t.Errorf("bsd %q: hint %q, want none", c.args, d.Hint.Args)
+			}
+		case d.Hint == nil || !slices.Equal(d.Hint.Args, c.hint):
+			t.Errorf("bsd %q: hint %+v, want %q", c.args, d.Hint, c.hint)
+		}
+	}
+	if d := gp.Check("bsd", argv("a\xff"), ""); d.Allowed || !strings.Contains(d.Message, "Argument 0") {
+		t.Errorf("bsd a\\xff: %+v, want a refusal naming the argument", d)
+	}
+	if d := gp.Check("bsd", argv("ax!"), ""); d.Allowed || !strings.Contains(d.Message, "BSD option '!'") {
+		t.Errorf("bsd ax!: %+v, want a refusal naming the letter", d)
+	}
+}
+
+// TestFindOperatorsStartTheExpression catches option() reading find's "("
+// as anything but an operator: a path after it is after the expression.
+func TestFindOperatorsStartTheExpression(t *testing.T) {
+	root, proj := project(t)
+	g := corpusGuard(t, root, proj)
+	checkSpellings(t, g, proj, []spelled{
+		{"a path after an operator", detailPositionalNotAllowed, [][]string{
+			argv("find", "(", "/etc"), argv("find", "!", "src"), argv("find", ".", "(", "-name", "x", ")", "src"),
+		}},
+		{"operators in the expression", "", [][]string{argv("find", ".", "(", "-name", "x", "-o", "-name", "y", ")")}},
+	})
+}
+
+// TestFirstBuildLevelIsReported catches enter() overwriting the build form
+// with a deeper level: the refusal names the first level that needs build.
+func TestFirstBuildLevelIsReported(t *testing.T) {
+	tool := CommandPolicy{Subcommands: map[string]CommandPolicy{
+		"run": {Profile: ProfileBuild, Subcommands: map[string]CommandPolicy{"fast": {Profile: ProfileBuild}}},
+	}}
+	g := mustNew(t, policy(allowCmds("tool"), func(p *Policy) { p.CommandPolicies = map[string]CommandPolicy{"tool": tool} }))
+	d := g.Check("tool", argv("run", "fast"), "")
+	if d.Allowed || d.Detail != detailProfileBuildNeeded || d.ArgIndex != 0 || !strings.Contains(d.Message, "'tool run'") {
+		t.Errorf("tool run fast: %+v, want profile_build_required at argument 0 naming 'tool run'", d)
 	}
 }
