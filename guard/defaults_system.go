@@ -127,7 +127,8 @@ func packagePolicies() map[string]CommandPolicy {
 				"-d", "--no-color", "--include-workspace-root", "--workspaces", "--offline", "--prefer-offline",
 				"--prefer-online", "--unicode", "--no-unicode", "-v,--version", "-h,--help", "--usage", "-a,--all",
 				"--production", "--link", "--package-lock-only"), flagSet{
-				"--prefix":         val(ArgPath),
+				// npm resolves local package specs against the prefix.
+				"--prefix":         {Arg: ArgPath, Chdir: true},
 				"-w,--workspace":   val(ArgText),
 				"--registry":       val(ArgURL),
 				"--loglevel":       val(ArgText, "silent", "error", "warn", "notice", "http", "info", "verbose", "silly"),

@@ -264,7 +264,11 @@ func TestNpmPackageSpecs(t *testing.T) {
 			argv("npm", "view", "user/repo"), argv("npm", "view", "git@github.com:user/repo.git"),
 			argv("npm", "view", "x@github:user/repo"), argv("npm", "view", "x@user/repo"),
 		}},
+		{"paths resolve against --prefix", detailOutsidePaths, [][]string{
+			argv("npm", "--prefix", "pkgs/a", "view", "../../../outside"), argv("npm", "view", "../../../outside", "--prefix=pkgs/a"),
+		}},
 		{"registry names, ranges, tarball URLs and inside paths", "", [][]string{
+			argv("npm", "--prefix", "pkgs/a", "view", "../../src"),
 			argv("npm", "view", "react"), argv("npm", "view", "react@^18.2.0"), argv("npm", "view", "@types/node"),
 			argv("npm", "view", "@types/node@20"), argv("npm", "view", "react", "version"), argv("npm", "v", "react@latest"),
 			argv("npm", "view", "https://registry.npmjs.org/x/-/x-1.0.0.tgz"), argv("npm", "view", "./pkgs/a"),
@@ -312,6 +316,10 @@ func TestPsBSDOptions(t *testing.T) {
 	}
 	if out := runReal(t, proj, env, "ps", Rewrite("ps", argv("-ex"))...); strings.Contains(out, "PARISM_TEST_MARK") {
 		t.Errorf("ps %q printed the environment", Rewrite("ps", argv("-ex")))
+	}
+	// "-uxe" is -u with the user "xe" to SysV, which fails, and u x e to BSD.
+	if out := runReal(t, proj, env, "ps", "-uxe"); !strings.Contains(out, "PARISM_TEST_MARK=zz9plural") {
+		t.Errorf("real ps -uxe did not print the environment (%.80q); the model is wrong", out)
 	}
 	if out := runReal(t, proj, env, "ps", "axwweopid,args"); !strings.Contains(out, "PARISM_TEST_MARK=zz9plural") {
 		t.Errorf("real ps axwweopid,args did not print the environment (%.80q); the model is wrong", out)
