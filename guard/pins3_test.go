@@ -1,0 +1,105 @@
+package guard
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The rest of the mutation pass over grammar.go: short options, open
+// levels, positionals, literal values, hints, commands without a policy.
+func TestGrammarCorners(t *testing.T) {
+	root, proj := project(t)
+	g := corpusGuard(t, root, proj)
+	build := mustNew(t, policy(paths(proj), profile(ProfileBuild)), WithHomeDir(root))
+	must(t, os.Symlink(filepath.Join(root, "outside"), filepath.Join(proj, "-")))
+	checkSpellings(t, g, proj, []spelled{
+		{"-NUM takes digits only", detailFlagNotAllowed, [][]string{
+			argv("head", "-1-", "main.go"), argv("head", "-1X", "main.go"), argv("cat", "-5", "main.go"),
+		}},
+		{"an '=' after a short option is its value unless cobra", detailFlagValueNotAllowed, [][]string{argv("head", "-n=5", "main.go")}},
+		{"short values", "", [][]string{
+			argv("kubectl", "get", "pods", "-ojson"), argv("kubectl", "get", "pods", "-o=json"), argv("head", "-n"),
+			argv("curl", "-o", "/dev/null", "https://e.com"), argv("curl", "-D", "-", "https://e.com"),
+		}},
+		{"no positionals", detailPositionalNotAllowed, [][]string{argv("pwd", "x"), argv("uname", "x"), argv("git", "count-objects", "x")}},
+	})
+	checkSpellings(t, build, proj, []spelled{
+		{"refused letters of an open level", detailRunsProgram, [][]string{
+			argv("npm", "run", "build", "-c", "x"), argv("npm", "test", "-sc", "x"),
+		}},
+		{"paths of an open level", detailOutsidePaths, [][]string{
+			argv("npm", "run", "build", "-o/srv/x"), argv("npm", "run", "build", "--", "/etc"),
+			argv("npm", "run", "build", "--", "-o/etc"), argv("npm", "run", "build", "--", "-"),
+		}},
+		{"open words that are no paths", "", [][]string{argv("npm", "test", "--", "--/etc"), argv("npm", "test", "--", "-x")}},
+	})
+	for _, c := range []struct {
+		g    *Guard
+		cmd  string
+		args []string
+		hint []string
+	}{
+		{g, "curl", argv("-X", "POST", "https://e.com"), argv("https://e.com")},
+		{g, "curl", argv("https://e.com", "-XPOST"), argv("https://e.com")},
+		{g, "curl", argv("-sXPOST", "https://e.com"), argv("-s", "https://e.com")},
+		{g, "ping", argv("-c3", "h", "-ql"), argv("-c3", "h", "-q")},
+		{g, "ping", argv("-c3", "-ql", "5", "h"), argv("-c3", "-q", "h")},
+		{g, "wc", argv("-l", "--files0-from"), argv("-l")},
+		{g, "wc", argv("--files0-from=list", "-l"), argv("-l")},
+		{g, "git", argv("branch", "foo"), argv("branch", "--list", "foo")},
+	} {
+		d := c.g.Check(c.cmd, c.args, proj)
+		if d.Hint == nil || !slices.Equal(d.Hint.Args, c.hint) {
+			t.Errorf("%s %q: hint %+v (%s), want %q", c.cmd, c.args, d.Hint, d.Message, c.hint)
+		}
+	}
+	for _, c := range []struct {
+		cmd  string
+		args []string
+		msg  string
+	}{
+		{"ls", argv("-\xff"), "Argument 0"},
+		{"ls", argv("-lK"), "Flag '-K' in argument 0"},
+		{"ls", argv("-K"), "Flag '-K' (argument 0)"},
+		{"pwd", argv("x"), "takes no positional arguments"},
+		{"ls", argv("a", "b", "c", "-K"), "Flag '-K' (argument 3)"},
+		{"wc", argv("--files0-from=x"), "reads the paths to visit from a file"},
+		{"grep", argv("-R", "x"), "follows symbolic links"},
+		{"git", argv("-c", "a=b", "log"), "makes 'git' run another program"},
+		{"ping", argv("h"), "leaving it out keeps 'ping' running"},
+		{"curl", argv("-X", "POST", "https://e.com"), "with the value 'POST' makes 'curl' send data"},
+		{"git", argv("status", "--porcelain=v9"), "is not one of"},
+		{"env", argv("ls"), "makes 'env' run another program"},
+	} {
+		if d := g.Check(c.cmd, c.args, proj); d.Allowed || !strings.Contains(d.Message, c.msg) {
+			t.Errorf("%s %q: %q, want a refusal saying %q", c.cmd, c.args, d.Message, c.msg)
+		}
+	}
+
+	// A custom flag of kind package, and a glob value of kind path, which
+	// is not literal.
+	p := CommandPolicy{Flags: flagSet{
+		"--pkg": {Arg: ArgPackage, Deny: []string{"bad*"}},
+		"--out": {Arg: ArgPath, Values: []string{"/tmp/*", "/dev/null"}},
+	}}
+	gx := mustNew(t, policy(paths(proj), allowCmds("x"), func(pl *Policy) { pl.CommandPolicies = map[string]CommandPolicy{"x": p} }))
+	checkSpellings(t, gx, proj, []spelled{
+		{"package values", detailFlagValueNotAllowed, [][]string{argv("x", "--pkg=badname")}},
+		{"package paths", detailOutsidePaths, [][]string{argv("x", "--pkg=../outside"), argv("x", "--pkg", "/etc"), argv("x", "--out=/tmp/a")}},
+		{"package git specs", detailRunsProgram, [][]string{argv("x", "--pkg=github:a/b")}},
+		{"package names and literal values", "", [][]string{argv("x", "--pkg=react"), argv("x", "--out=/dev/null")}},
+	})
+
+	// Commands without a policy: the first version's heuristic.
+	info := legacyInfo(argv("a", "-x", "--f=/etc", "-y=", "--", "-z"))
+	var got []int
+	for _, in := range info {
+		got = append(got, in.pathFrom)
+	}
+	if want := []int{0, -1, 4, 3, -1, 0}; !slices.Equal(got, want) {
+		t.Errorf("legacyInfo pathFrom = %v, want %v", got, want)
+	}
+}
