@@ -66,6 +66,12 @@ func packagePolicies() map[string]CommandPolicy {
 		return CommandPolicy{Flags: bools(flags...), Positionals: textArgs}
 	}
 	open := CommandPolicy{Open: true}
+	// npm config get prints a key's value; credential keys (_authToken,
+	// _auth, _password, certfile, keyfile) name or hold the operator's
+	// registry credentials.
+	npmConfigGet := CommandPolicy{Positionals: Positionals{Max: -1, Kind: ArgText,
+		Deny:    []string{"*auth*", "*Auth*", "*token*", "*Token*", "*password*", "*certfile*", "*keyfile*"},
+		Refusal: &Refusal{Detail: detailRevealsSecrets}}}
 	buildOpen := CommandPolicy{Open: true, Profile: ProfileBuild}
 	return map[string]CommandPolicy{
 		"apt": {
@@ -140,7 +146,8 @@ func packagePolicies() map[string]CommandPolicy {
 				// Package specs may name local directories and tarballs
 				// (path-checked) or git repositories (refused).
 				"ls,list,la,ll,view,v,info,show,outdated,explain,why": {Positionals: Positionals{Max: -1, Kind: ArgPackage}},
-				"get,query,help-search":                               {Positionals: textArgs},
+				"get":               npmConfigGet,
+				"query,help-search": {Positionals: textArgs},
 				"search,s,se,find": {Flags: with(bools("--no-description"), flagSet{
 					"--searchlimit": val(ArgNumber), "--searchopts|--searchexclude": val(ArgText)}), Positionals: textArgs},
 				"audit": {
@@ -149,7 +156,7 @@ func packagePolicies() map[string]CommandPolicy {
 				},
 				"fund": {Flags: flagSet{"--which": val(ArgNumber)}, Positionals: upTo(1, ArgPackage)},
 				"config,c": {
-					Subcommands: subs(map[string]CommandPolicy{"get": {Positionals: textArgs}, "list,ls": {}}),
+					Subcommands: subs(map[string]CommandPolicy{"get": npmConfigGet, "list,ls": {}}),
 					Refuse:      refusals(refuseAll(denied(detailStateChange), "set,delete,fix"), refuseAll(denied(detailRunsProgram), "edit")),
 				},
 				"pkg": {

@@ -347,6 +347,11 @@ func TestOptionWordsReadLikeTheProgram(t *testing.T) {
 			argv("kubectl", "config", "view"), argv("kubectl", "config", "view", "--minify"),
 			argv("kubectl", "config", "view", "--flatten=false"), argv("kubectl", "get", "pods"),
 		}},
+		{"npm credential keys", detailRevealsSecrets, [][]string{
+			argv("npm", "config", "get", "//registry.npmjs.org/:_authToken"), argv("npm", "get", "_auth"),
+			argv("npm", "c", "get", "//r.example/:_password"), argv("npm", "config", "get", "keyfile"),
+		}},
+		{"npm config keys", "", [][]string{argv("npm", "config", "get", "registry"), argv("npm", "get", "prefix")}},
 		{"git config includes", detailReadsOutside, [][]string{argv("git", "config", "--includes", "-l")}},
 		{"benign", "", [][]string{
 			argv("git", "status"), argv("git", "-C", "sub", "log"), argv("npm", "ls"), argv("curl", "-I", "https://x"),
