@@ -103,3 +103,50 @@ func TestGrammarCorners(t *testing.T) {
 		t.Errorf("legacyInfo pathFrom = %v, want %v", got, want)
 	}
 }
+
+// The messages of paths.go's refusals say which case applies (mutants of
+// their conditions change only the message), and a relative working
+// directory is read against the process's own.
+func TestPathMessages(t *testing.T) {
+	f := newFixture(t)
+	for _, c := range []struct {
+		path []string
+		home string
+		msg  string
+	}{
+		{[]string{"~/proj"}, "", "home directory unknown"},
+		{[]string{"~"}, "", "home directory unknown"},
+		{[]string{"~root"}, f.root, "'~user' forms"},
+		{[]string{"~root"}, "", "'~user' forms"},
+		{[]string{"\x00/x"}, f.root, "NUL byte"},
+		{[]string{"/x\x00"}, f.root, "NUL byte"},
+	} {
+		_, err := New(policy(paths(c.path...)), WithHomeDir(c.home))
+		if err == nil || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("allowed_paths %q, home %q: %v, want %q", c.path, c.home, err, c.msg)
+		}
+	}
+	noHome := mustNew(t, policy(paths(f.proj)), WithHomeDir(""))
+	home := mustNew(t, policy(paths(f.proj)), WithHomeDir(f.root))
+	for _, c := range []struct {
+		g   *Guard
+		arg string
+		msg string
+	}{
+		{noHome, "~/x", "home directory is unknown"},
+		{noHome, "~", "home directory is unknown"},
+		{noHome, "~root/x", "another user's home"},
+		{home, "~root", "another user's home"},
+	} {
+		if d := c.g.Check("cat", []string{c.arg}, f.proj); d.Allowed || !strings.Contains(d.Message, c.msg) {
+			t.Errorf("cat %s: %q, want %q", c.arg, d.Message, c.msg)
+		}
+	}
+	t.Chdir(f.proj)
+	if d := home.Check("ls", nil, "src"); !d.Allowed {
+		t.Errorf("ls in relative src: %s", d.Message)
+	}
+	if d := home.Check("ls", nil, "../outside"); d.Allowed || d.Detail != detailCwdOutsidePaths {
+		t.Errorf("ls in relative ../outside: %+v", d)
+	}
+}
