@@ -150,3 +150,50 @@ func TestPathMessages(t *testing.T) {
 		t.Errorf("ls in relative ../outside: %+v", d)
 	}
 }
+
+// The last observable mutants of the pass: each case names its code.
+func TestGrammarLastCorners(t *testing.T) {
+	root, proj := project(t)
+	g := corpusGuard(t, root, proj)
+	custom := map[string]CommandPolicy{
+		// positionals(): needs without a refusal.
+		"needs": {Flags: bools("-l"), Positionals: Positionals{Max: -1, Kind: ArgText, Needs: []string{"-l"}}},
+		// literal(): a values entry with '*' is a pattern, never literal.
+		"out": {Flags: flagSet{"--out": {Arg: ArgPath, Values: []string{"/tmp/*"}}}},
+		// openOption(): refused single-dash and plus options of open levels.
+		"sd":   {Open: true, SingleDashLong: true, Refuse: map[string]Refusal{"-exec": denied(detailRunsProgram)}},
+		"plus": {Open: true, PlusOptions: true, Refuse: map[string]Refusal{"+bad": denied(detailRunsProgram)}},
+		// compileNode: a two-letter refusal of a single-dash level is long.
+		"sd2": {SingleDashLong: true, Flags: bools("-b"), Refuse: map[string]Refusal{"-a": denied(detailRunsProgram)}},
+	}
+	names := []string{"needs", "out", "sd", "plus", "sd2"}
+	gc := mustNew(t, policy(paths(proj), allowCmds(names...), profile(ProfileBuild), func(p *Policy) { p.CommandPolicies = custom }))
+	checkSpellings(t, gc, proj, []spelled{
+		{"needs without a refusal", detailPositionalNotAllowed, [][]string{argv("needs", "x")}},
+		{"needs met", "", [][]string{argv("needs", "-l", "x")}},
+		{"a pattern value is path-checked", detailOutsidePaths, [][]string{argv("out", "--out=/tmp/*"), argv("out", "--out=/tmp/a")}},
+		{"refused options of open levels", detailRunsProgram, [][]string{
+			argv("sd", "-exec", "x"), argv("plus", "+bad"), argv("sd2", "-a"),
+		}},
+	})
+	checkSpellings(t, g, proj, []spelled{{"session IDs", "", [][]string{argv("ps", "+123")}}})
+	d := g.Check("ping", argv("-c3", "-ql5", "h"), proj)
+	if d.Hint == nil || !slices.Equal(d.Hint.Args, argv("-c3", "-q", "h")) {
+		t.Errorf("ping -c3 -ql5 h: hint %+v, want [-c3 -q h]", d.Hint)
+	}
+	for _, c := range []struct {
+		cmd       string
+		args      []string
+		has, hasn string
+	}{
+		{"ls", argv("-\x80"), "Argument 0", "Flag"},
+		{"ps", argv("a\x80"), "Argument 0", "BSD option"},
+		{"git", argv("diff", "--output=x"), "makes 'git diff' write files", "read as"},
+		{"ls", argv("--bogus"), "is not allowed", "read as"},
+	} {
+		d := g.Check(c.cmd, c.args, proj)
+		if d.Allowed || !strings.Contains(d.Message, c.has) || strings.Contains(d.Message, c.hasn) {
+			t.Errorf("%s %q: %q, want it to say %q and not %q", c.cmd, c.args, d.Message, c.has, c.hasn)
+		}
+	}
+}
