@@ -153,6 +153,20 @@ func TestProcSelfIsRefused(t *testing.T) {
 		{"/proc/<pid> even when / is allowed", detailReadsOutside, refusedForms},
 		{"the rest of /proc", "", [][]string{argv("cat", "/proc/cpuinfo"), argv("cat", "/proc/meminfo"), argv("ls", "/proc/sys")}},
 	})
+	for _, c := range []struct{ args, hint []string }{
+		{argv("cat", "/proc/self/cwd/main.go"), argv("./main.go")},
+		{argv("grep", "--file=/proc/thread-self/cwd/main.go", "x"), argv("--file=./main.go", "x")},
+		{argv("cat", "/proc/self/cwd/ln/secret.txt"), nil}, // the same path is outside
+		{argv("cat", "/proc/self/environ"), nil},
+	} {
+		d := g.Check(c.args[0], c.args[1:], proj)
+		switch {
+		case c.hint == nil && d.Hint != nil:
+			t.Errorf("%q: hint %q, want none", c.args, d.Hint.Args)
+		case c.hint != nil && (d.Hint == nil || !slices.Equal(d.Hint.Args, c.hint)):
+			t.Errorf("%q: hint %+v, want %q", c.args, d.Hint, c.hint)
+		}
+	}
 	if d := g.Check("ls", nil, "/proc/self/cwd"); d.Allowed || d.Detail != detailCwdOutsidePaths {
 		t.Errorf("cwd /proc/self/cwd: %+v, want cwd_outside_allowed_paths", d)
 	}

@@ -237,6 +237,9 @@ func (g *Guard) check(cmd string, args []string, cwd string, hints bool) Decisio
 	}
 	if len(g.roots) > 0 {
 		if d := g.checkPaths(args, pr.info, cwd); !d.Allowed {
+			if hints && d.Detail == detailReadsOutside {
+				d.Hint = g.procHint(cmd, args, cwd, d.ArgIndex)
+			}
 			return d
 		}
 	}
@@ -274,6 +277,29 @@ func (g *Guard) hint(cmd string, args []string, cwd string, rf *refusal) *Hint {
 		return nil
 	}
 	return &Hint{Args: alt}
+}
+
+// procHint offers, for a path refused because it goes through the
+// child's own /proc/self/cwd (or thread-self's), the same path relative to
+// the working directory, which is what the program would have opened; it
+// is returned only if it passes.
+func (g *Guard) procHint(cmd string, args []string, cwd string, i int) *Hint {
+	if i < 0 || i >= len(args) {
+		return nil
+	}
+	for _, pre := range []string{"/proc/self/cwd/", "/proc/thread-self/cwd/"} {
+		k := strings.Index(args[i], pre)
+		if k < 0 {
+			continue
+		}
+		alt := slices.Clone(args)
+		alt[i] = args[i][:k] + "./" + args[i][k+len(pre):]
+		if g.check(cmd, alt, cwd, false).Allowed {
+			return &Hint{Args: alt}
+		}
+		return nil
+	}
+	return nil
 }
 
 // checkCommand is layer 1. A path is refused even when its base name is
