@@ -47,6 +47,15 @@ type CommandPolicy struct {
 	// must then stand alone ("-I x"); a bundle or an attached value holding
 	// one is refused as ambiguous.
 	SeparateValues bool `json:"separate_values,omitempty" toml:"separate_values,omitempty"`
+	// BSDFlags are options written without a dash, as procps ps reads its
+	// BSD options ("ps aux"): at a level that has them, every word starting
+	// with a letter is a bundle of these letters, and a letter taking a
+	// value takes the rest of the word or else the next argument. Keys are
+	// single letters; a word starting with a digit is left to Positionals.
+	BSDFlags map[string]Flag `json:"bsd_flags,omitempty" toml:"bsd_flags,omitempty"`
+	// BSDRefuse names refused BSD letters ("e": the environment of every
+	// process).
+	BSDRefuse map[string]Refusal `json:"bsd_refuse,omitempty" toml:"bsd_refuse,omitempty"`
 	// Persistent: the flags and refusals of this level also apply in all its
 	// subcommands, as cobra's persistent flags (kubectl -n anywhere).
 	Persistent bool `json:"persistent,omitempty" toml:"persistent,omitempty"`
@@ -101,9 +110,15 @@ const (
 	// ArgURL is an http or https URL; file:// and every other scheme, and
 	// curl's URL globs ({a,b}, [1-9]) are refused.
 	ArgURL ArgKind = "url"
+	// ArgPackage is a package spec as npm reads it (npm-package-arg): a
+	// registry name, range, tag or tarball URL is text; a path ("./dir",
+	// "/abs", "~/x", "x.tgz", "file:..." and the same after "name@") is
+	// checked as a path; a git spec ("git+...", "github:...", "user/repo",
+	// "git@host:path") is refused as runs_program, since npm runs git for it.
+	ArgPackage ArgKind = "package"
 )
 
-var argKinds = []ArgKind{ArgAny, ArgPath, ArgText, ArgNumber, ArgSize, ArgURL}
+var argKinds = []ArgKind{ArgAny, ArgPath, ArgText, ArgNumber, ArgSize, ArgURL, ArgPackage}
 
 // Flag is one allowed option.
 type Flag struct {
@@ -124,6 +139,23 @@ type Flag struct {
 	// while walking a tree (grep -R, find -L); refused when allowed_paths is
 	// set, since a link planted inside could lead out.
 	FollowsLinks bool `json:"follows_links,omitempty" toml:"follows_links,omitempty"`
+	// Chdir: the program changes to the value's directory before it reads
+	// any other path (git -C, cargo -C, terraform -chdir). Every other
+	// relative path of the argv resolves against it, and repeated Chdir
+	// options are cumulative ("git -C a -C b" is a/b).
+	Chdir bool `json:"chdir,omitempty" toml:"chdir,omitempty"`
+	// Base: the program may also resolve relative paths against the value's
+	// directory (git --work-tree: git may chdir to the work tree's top), so
+	// every relative path must stay inside read against it too.
+	Base bool `json:"base,omitempty" toml:"base,omitempty"`
+	// ListsPaths: the value is a file listing more paths, which the guard
+	// cannot see (find -files0-from, du/wc --files0-from); refused when
+	// allowed_paths is set.
+	ListsPaths bool `json:"lists_paths,omitempty" toml:"lists_paths,omitempty"`
+	// Glob: the program expands glob characters in the value itself
+	// (journalctl --file); a value holding '*', '?' or '[' is refused when
+	// allowed_paths is set, since the guard cannot see what it matches.
+	Glob bool `json:"glob,omitempty" toml:"glob,omitempty"`
 	// Refusal classifies a refused value (curl -X POST is network_send). For
 	// a follows_links option its Hint replaces the option when it is refused
 	// (grep -R: "-r").
@@ -213,13 +245,26 @@ func (p CommandPolicy) Clone() CommandPolicy {
 		r := Requirement{Flags: slices.Clone(p.Require.Flags), Refusal: p.Require.Refusal.clone()}
 		c.Require = &r
 	}
-	if p.Refuse != nil {
-		c.Refuse = make(map[string]Refusal, len(p.Refuse))
-		for k, r := range p.Refuse {
-			c.Refuse[k] = Refusal{Detail: r.Detail, Hint: slices.Clone(r.Hint), Drop: r.Drop, Value: r.Value}
+	c.Refuse = cloneRefusals(p.Refuse)
+	if p.BSDFlags != nil {
+		c.BSDFlags = make(map[string]Flag, len(p.BSDFlags))
+		for k, f := range p.BSDFlags {
+			c.BSDFlags[k] = f.clone()
 		}
 	}
+	c.BSDRefuse = cloneRefusals(p.BSDRefuse)
 	return c
+}
+
+func cloneRefusals(m map[string]Refusal) map[string]Refusal {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]Refusal, len(m))
+	for k, r := range m {
+		out[k] = Refusal{Detail: r.Detail, Hint: slices.Clone(r.Hint), Drop: r.Drop, Value: r.Value}
+	}
+	return out
 }
 
 func (f Flag) clone() Flag {

@@ -70,8 +70,10 @@ func kubectlPolicy() CommandPolicy {
 			"config": cobra(CommandPolicy{
 				Subcommands: subs(map[string]CommandPolicy{
 					"view": cobra(CommandPolicy{
-						Flags:  with(bools("--minify", "--flatten"), flagSet{"-o,--output": kubectlOutput}),
-						Refuse: map[string]Refusal{"--raw": drop(detailRevealsSecrets)},
+						Flags: with(bools("--minify"), flagSet{"-o,--output": kubectlOutput}),
+						// --flatten inlines certificates and keys as data, and
+						// with them the credentials --raw would show.
+						Refuse: map[string]Refusal{"--raw,--flatten": drop(detailRevealsSecrets)},
 					}),
 					"get-contexts": cobra(CommandPolicy{Flags: with(bools("--no-headers"), flagSet{"-o,--output": val(ArgText, "name")}),
 						Positionals: textArgs}),

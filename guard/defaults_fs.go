@@ -51,9 +51,10 @@ func fsPolicies() map[string]CommandPolicy {
 					"posix-basic", "posix-egrep", "egrep", "posix-extended", "posix-minimal-basic", "sed"),
 				"-maxdepth|-mindepth|-uid|-gid|-links|-inum":   val(ArgNumber),
 				"-mtime|-atime|-ctime|-mmin|-amin|-cmin|-used": val(ArgNumber),
-				"-size": val(ArgSize),
-				"-newer|-anewer|-cnewer|-samefile|-files0-from": val(ArgPath),
-				"-newermt|-newerat|-newerct|-newerBt":           val(ArgText),
+				"-size":                               val(ArgSize),
+				"-newer|-anewer|-cnewer|-samefile":    val(ArgPath),
+				"-files0-from":                        {Arg: ArgPath, ListsPaths: true},
+				"-newermt|-newerat|-newerct|-newerBt": val(ArgText),
 			}),
 			Refuse: map[string]Refusal{
 				"-exec,-execdir,-ok,-okdir": denied(detailRunsProgram),
@@ -78,14 +79,15 @@ func fsPolicies() map[string]CommandPolicy {
 				"-x,--one-file-system", "--apparent-size", "--si", "-S,--separate-dirs", "-0,--null",
 				"-P,--no-dereference", "-D,-H,--dereference-args", "-l,--count-links", "--inodes", "-A",
 			), flagSet{
-				"-L,--dereference":                follows(),
-				"-d,--max-depth":                  val(ArgNumber),
-				"--exclude":                       val(ArgText),
-				"-X,--exclude-from|--files0-from": val(ArgPath),
-				"-t,--threshold":                  val(ArgSize),
-				"-B,--block-size":                 val(ArgText),
-				"--time":                          optv(ArgText, "atime", "access", "use", "ctime", "status"),
-				"--time-style":                    val(ArgText),
+				"-L,--dereference":  follows(),
+				"-d,--max-depth":    val(ArgNumber),
+				"--exclude":         val(ArgText),
+				"-X,--exclude-from": val(ArgPath),
+				"--files0-from":     {Arg: ArgPath, ListsPaths: true},
+				"-t,--threshold":    val(ArgSize),
+				"-B,--block-size":   val(ArgText),
+				"--time":            optv(ArgText, "atime", "access", "use", "ctime", "status"),
+				"--time-style":      val(ArgText),
 			}),
 			Positionals: pathArgs,
 		},
@@ -128,7 +130,7 @@ func fsPolicies() map[string]CommandPolicy {
 		"wc": {
 			Abbrev: true,
 			Flags: with(bools("-l,--lines", "-w,--words", "-c,--bytes", "-m,--chars", "-L,--max-line-length"),
-				flagSet{"--files0-from": val(ArgPath), "--total": val(ArgText, "auto", "always", "only", "never")}),
+				flagSet{"--files0-from": {Arg: ArgPath, ListsPaths: true}, "--total": val(ArgText, "auto", "always", "only", "never")}),
 			Positionals: pathArgs,
 		},
 
@@ -224,9 +226,11 @@ func fsPolicies() map[string]CommandPolicy {
 			Refuse: map[string]Refusal{"-s,--seconds": valued(drop(detailUnbounded))},
 		},
 
-		// ps: BSD words without a dash are admitted from a list, which
-		// leaves out "e" (the environment of every process, the server's
-		// own secrets included).
+		// ps: words starting with a letter are BSD option bundles, read as
+		// procps does; "e" (the environment of every process, the server's
+		// own secrets included) is refused. A word starting with a digit is
+		// a list of process IDs. Check also reads the argv the way procps
+		// re-reads a failing one (procps.go).
 		"ps": {
 			Flags: with(bools(
 				"-e", "-A", "-a", "-d", "-N", "--deselect", "-f", "-F", "-l", "-j", "-y", "-H", "--forest", "-w",
@@ -237,10 +241,10 @@ func fsPolicies() map[string]CommandPolicy {
 				"--sort,-k": val(ArgText),
 				"--cols,--columns,--width|--lines,--rows": val(ArgNumber),
 			}),
-			Positionals: Positionals{Max: 4, Kind: ArgText, Values: []string{
-				"aux", "auxf", "auxw", "auxww", "auxwww", "axu", "aux", "ax", "axf", "axww", "axjf", "axl", "axo",
-				"auxo", "u", "x", "ux", "a", "f", "w", "ww", "j", "l", "o", "jax", "lax", "*,*",
-			}},
+			BSDFlags: with(bools("a", "c", "f", "g", "h", "j", "l", "m", "n", "r", "s", "u", "v", "w", "x",
+				"H", "L", "M", "S", "T", "V", "X", "Z"), flagSet{"o|O|k|U|p|q|t": val(ArgText)}),
+			BSDRefuse:   map[string]Refusal{"e": drop(detailRevealsSecrets)},
+			Positionals: textArgs,
 		},
 	}
 }

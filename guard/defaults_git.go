@@ -232,7 +232,7 @@ func gitPolicies() map[string]CommandPolicy {
 		// write.
 		"config": gitSub(CommandPolicy{
 			Flags: with(bools("--get", "--get-all", "--get-regexp", "--get-urlmatch", "-l,--list", "--show-origin",
-				"--show-scope", "--local", "--global", "--system", "--worktree", "--includes", "--no-includes",
+				"--show-scope", "--local", "--global", "--system", "--worktree", "--no-includes",
 				"-z,--null", "--name-only", "--bool", "--int", "--bool-or-int", "--path", "--expiry-date"), flagSet{
 				"--type":           val(ArgText, "bool", "int", "bool-or-int", "path", "expiry-date", "color"),
 				"--default|--blob": val(ArgText),
@@ -242,6 +242,10 @@ func gitPolicies() map[string]CommandPolicy {
 				Refusal: &Refusal{Detail: detailStateChange, Hint: []string{"--get"}}},
 			Refuse: refusals(
 				map[string]Refusal{"-e,--edit": denied(detailRunsProgram)},
+				// include.path in a hostile .git/config can name any file
+				// in git config syntax (~/.aws/credentials is), which
+				// "config -l" would print; Rewrite adds --no-includes.
+				map[string]Refusal{"--includes": drop(detailReadsOutside)},
 				refuseAll(denied(detailStateChange), "--add,--unset,--unset-all,--replace-all,--rename-section,--remove-section"),
 			),
 			Positionals: upTo(2, ArgText),
@@ -337,8 +341,12 @@ func gitPolicies() map[string]CommandPolicy {
 			Flags: with(bools("--no-pager,-P", "--version,-v", "--bare", "--no-replace-objects",
 				"--literal-pathspecs", "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs",
 				"--no-optional-locks", "--no-advice"), flagSet{
-				"-C|--git-dir|--work-tree": val(ArgPath),
-				"--namespace":              val(ArgText),
+				// -C moves every later relative path (git chdirs at once, and
+				// --git-dir and --work-tree are resolved after all -C).
+				"-C":          {Arg: ArgPath, Chdir: true},
+				"--work-tree": {Arg: ArgPath, Base: true},
+				"--git-dir":   val(ArgPath),
+				"--namespace": val(ArgText),
 			}),
 			Subcommands: sub,
 			Refuse: refusals(

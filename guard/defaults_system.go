@@ -42,10 +42,12 @@ func systemPolicies() map[string]CommandPolicy {
 				"--disk-usage", "--list-boots", "--header", "--show-cursor", "-N,--fields", "--verify",
 				"--list-namespaces", "-h,--help", "--version"), flagSet{
 				"-u,--unit|--user-unit|-S,--since|-U,--until|-p,--priority|-g,--grep|-t,--identifier|-T,--exclude-identifier|-F,--field|--output-fields|--cursor|--after-cursor|--facility|--namespace": val(ArgText),
-				"-n,--lines":                   val(ArgNumber),
-				"-o,--output":                  val(ArgText, journalOutputs...),
-				"-b,--boot|--case-sensitive":   optv(ArgText),
-				"-D,--directory|--file|--root": val(ArgPath),
+				"-n,--lines":                 val(ArgNumber),
+				"-o,--output":                val(ArgText, journalOutputs...),
+				"-b,--boot|--case-sensitive": optv(ArgText),
+				// journalctl expands globs in --file itself.
+				"-D,--directory|--file": {Arg: ArgPath, Glob: true},
+				"--root":                val(ArgPath),
 			}),
 			Refuse: refusals(
 				map[string]Refusal{"-f,--follow": replace(detailUnbounded, "-n", "100")},
@@ -64,6 +66,12 @@ func packagePolicies() map[string]CommandPolicy {
 		return CommandPolicy{Flags: bools(flags...), Positionals: textArgs}
 	}
 	open := CommandPolicy{Open: true}
+	// npm config get prints a key's value; credential keys (_authToken,
+	// _auth, _password, certfile, keyfile) name or hold the operator's
+	// registry credentials.
+	npmConfigGet := CommandPolicy{Positionals: Positionals{Max: -1, Kind: ArgText,
+		Deny:    []string{"*auth*", "*Auth*", "*token*", "*Token*", "*password*", "*certfile*", "*keyfile*"},
+		Refusal: &Refusal{Detail: detailRevealsSecrets}}}
 	buildOpen := CommandPolicy{Open: true, Profile: ProfileBuild}
 	return map[string]CommandPolicy{
 		"apt": {
@@ -125,7 +133,8 @@ func packagePolicies() map[string]CommandPolicy {
 				"-d", "--no-color", "--include-workspace-root", "--workspaces", "--offline", "--prefer-offline",
 				"--prefer-online", "--unicode", "--no-unicode", "-v,--version", "-h,--help", "--usage", "-a,--all",
 				"--production", "--link", "--package-lock-only"), flagSet{
-				"--prefix":         val(ArgPath),
+				// npm resolves local package specs against the prefix.
+				"--prefix":         {Arg: ArgPath, Chdir: true},
 				"-w,--workspace":   val(ArgText),
 				"--registry":       val(ArgURL),
 				"--loglevel":       val(ArgText, "silent", "error", "warn", "notice", "http", "info", "verbose", "silly"),
@@ -134,16 +143,20 @@ func packagePolicies() map[string]CommandPolicy {
 				"--depth":          val(ArgNumber),
 			}),
 			Subcommands: subs(map[string]CommandPolicy{
-				"ls,list,la,ll,view,v,info,show,outdated,explain,why,get,query,help-search": {Positionals: textArgs},
+				// Package specs may name local directories and tarballs
+				// (path-checked) or git repositories (refused).
+				"ls,list,la,ll,view,v,info,show,outdated,explain,why": {Positionals: Positionals{Max: -1, Kind: ArgPackage}},
+				"get":               npmConfigGet,
+				"query,help-search": {Positionals: textArgs},
 				"search,s,se,find": {Flags: with(bools("--no-description"), flagSet{
 					"--searchlimit": val(ArgNumber), "--searchopts|--searchexclude": val(ArgText)}), Positionals: textArgs},
 				"audit": {
 					Flags:       flagSet{"--audit-level": val(ArgText, "info", "low", "moderate", "high", "critical", "none")},
 					Subcommands: map[string]CommandPolicy{"signatures": {}, "fix": buildOpen},
 				},
-				"fund": {Flags: flagSet{"--which": val(ArgNumber)}, Positionals: upTo(1, ArgText)},
+				"fund": {Flags: flagSet{"--which": val(ArgNumber)}, Positionals: upTo(1, ArgPackage)},
 				"config,c": {
-					Subcommands: subs(map[string]CommandPolicy{"get": {Positionals: textArgs}, "list,ls": {}}),
+					Subcommands: subs(map[string]CommandPolicy{"get": npmConfigGet, "list,ls": {}}),
 					Refuse:      refusals(refuseAll(denied(detailStateChange), "set,delete,fix"), refuseAll(denied(detailRunsProgram), "edit")),
 				},
 				"pkg": {
@@ -167,7 +180,7 @@ func packagePolicies() map[string]CommandPolicy {
 		"terraform": {
 			Profile:        ProfileBuild,
 			SingleDashLong: true,
-			Flags:          with(bools("-version,--version,-v,-help,--help,-h"), flagSet{"-chdir": val(ArgPath)}),
+			Flags:          with(bools("-version,--version,-v,-help,--help,-h"), flagSet{"-chdir": {Arg: ArgPath, Chdir: true}}),
 			Subcommands: subs(map[string]CommandPolicy{
 				"plan,validate,fmt,show,output,version,providers,graph,init,get,test,metadata,modules": open,
 				"state": {Subcommands: subs(map[string]CommandPolicy{"list,show": open}),
@@ -189,7 +202,7 @@ func packagePolicies() map[string]CommandPolicy {
 			Flags: with(bools("-V,--version", "-v,--verbose", "-q,--quiet", "--frozen", "--locked", "--offline",
 				"--list", "-h,--help"), flagSet{
 				"--color":      val(ArgText, "auto", "always", "never"),
-				"-C":           val(ArgPath),
+				"-C":           {Arg: ArgPath, Chdir: true},
 				"-Z|--explain": val(ArgText),
 			}),
 			Subcommands: subs(map[string]CommandPolicy{

@@ -140,10 +140,29 @@ func describeFlags(n *node) []string {
 		default:
 			s += " " + kind
 		}
-		if r.followsLinks {
+		switch {
+		case r.followsLinks, r.listsPaths:
 			s += " (without allowed_paths)"
+		case r.glob:
+			s += " (no glob with allowed_paths)"
 		}
 		out = append(out, s)
+	}
+	// BSD letters (ps aux): one entry for the switches, one per value kind.
+	if len(n.bsd) > 0 {
+		byKind := map[ArgKind][]byte{}
+		for c, r := range n.bsd {
+			byKind[r.arg] = append(byKind[r.arg], c)
+		}
+		for _, k := range slices.Sorted(maps.Keys(byKind)) {
+			cs := byKind[k]
+			slices.Sort(cs)
+			e := "BSD " + string(cs)
+			if k != "" {
+				e += " " + strings.ToUpper(string(k))
+			}
+			out = append(out, e)
+		}
 	}
 	// Shorter first: the common options (-n, --all, --stat, --oneline)
 	// survive when a long list is cut to fit.
@@ -195,6 +214,9 @@ func describeRefused(n *node) map[string][]string {
 	add := func(name string, r *Refusal) { out[r.Detail] = append(out[r.Detail], name) }
 	for k, r := range n.refuseLong {
 		add(k, r)
+	}
+	for c, r := range n.bsdRefuse {
+		add("BSD "+string(rune(c)), r)
 	}
 	for c, r := range n.refuseShort {
 		add("-"+string(rune(c)), r)

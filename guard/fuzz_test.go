@@ -50,6 +50,12 @@ func FuzzCheck(f *testing.F) {
 		{"tail", "-fn5\napp.log", "", 0},
 		{"kubectl", "-n\nx\nlogs\n-f\np", "", 0},
 		{"tree", "-Io\nx\ny", "", 0},
+		{"ps", "axwweopid,args", "", 0},
+		{"ps", "-u\ne\n-o\npid", "", 0},
+		{"npm", "view\nx@file:../y\ngit+ssh://git@h:x", "", 0},
+		{"git", "-C\n..\n--work-tree=.\nblame\n--contents\n../x\na", "", 0},
+		{"cat", "/proc/self/cwd/x\n/dev/stdin", "", 0},
+		{"journalctl", "--file=*.journal", "", 0},
 	}
 	for _, s := range seeds {
 		f.Add(s.cmd, s.args, s.cwd, s.sel)

@@ -25,6 +25,9 @@ type node struct {
 	refuseShort map[byte]*Refusal
 	refusedLong []string // sorted keys of refuseLong
 
+	bsd       map[byte]*flagRule // ps BSD letters; nil when the level has none
+	bsdRefuse map[byte]*Refusal
+
 	subs       map[string]*node
 	refuseSub  map[string]*Refusal
 	requireSub *Refusal
@@ -48,6 +51,9 @@ type flagRule struct {
 	values, deny []string
 	min, max     *float64
 	followsLinks bool
+	chdir, base  bool
+	listsPaths   bool
+	glob         bool
 	refusal      *Refusal
 }
 
@@ -145,6 +151,9 @@ func compileNode(form, field string, p CommandPolicy, parent *node) (*node, erro
 		if (f.Min != nil || f.Max != nil) && f.Arg != ArgNumber && f.Arg != ArgSize {
 			return nil, fail("flags["+key+"]", "min and max need arg \"number\" or \"size\"")
 		}
+		if (f.Chdir || f.Base || f.ListsPaths || f.Glob) && f.Arg != ArgPath && f.Arg != ArgAny {
+			return nil, fail("flags["+key+"]", "chdir, base, lists_paths and glob need arg \"path\" or \"any\"")
+		}
 		if err := checkRefusal(f.Refusal, fail, "flags["+key+"].refusal"); err != nil {
 			return nil, err
 		}
@@ -155,7 +164,8 @@ func compileNode(form, field string, p CommandPolicy, parent *node) (*node, erro
 				return nil, fail("flags["+key+"]", "has an empty option between '|'")
 			}
 			r := &flagRule{name: names[0], arg: f.Arg, optional: f.Optional, values: slices.Clone(f.Values),
-				deny: slices.Clone(f.Deny), min: f.Min, max: f.Max, followsLinks: f.FollowsLinks, refusal: f.Refusal.clone()}
+				deny: slices.Clone(f.Deny), min: f.Min, max: f.Max, followsLinks: f.FollowsLinks, chdir: f.Chdir, base: f.Base,
+				listsPaths: f.ListsPaths, glob: f.Glob, refusal: f.Refusal.clone()}
 			for _, name := range names {
 				if err := n.addFlag(name, r); err != nil {
 					return nil, fail("flags["+key+"]", "%v", err)
@@ -185,6 +195,44 @@ func compileNode(form, field string, p CommandPolicy, parent *node) (*node, erro
 				}
 				n.ownRefLong[name] = &rc
 			}
+		}
+	}
+
+	if len(p.BSDFlags) > 0 || len(p.BSDRefuse) > 0 {
+		n.bsd, n.bsdRefuse = map[byte]*flagRule{}, map[byte]*Refusal{}
+		letter := func(k string) (byte, bool) {
+			if len(k) != 1 || !isLetter(k[0]) {
+				return 0, false
+			}
+			return k[0], true
+		}
+		for _, key := range slices.Sorted(maps.Keys(p.BSDFlags)) {
+			f := p.BSDFlags[key]
+			if f.Arg != "" && !slices.Contains(argKinds, f.Arg) {
+				return nil, fail("bsd_flags["+key+"].arg", "must be one of %v, got %s", argKinds, quote(string(f.Arg)))
+			}
+			for _, name := range strings.Split(key, "|") {
+				c, ok := letter(name)
+				if !ok {
+					return nil, fail("bsd_flags["+key+"]", "%s must be one ASCII letter", quote(name))
+				}
+				n.bsd[c] = &flagRule{name: name, arg: f.Arg, values: slices.Clone(f.Values), deny: slices.Clone(f.Deny),
+					min: f.Min, max: f.Max, refusal: f.Refusal.clone()}
+			}
+		}
+		for _, key := range slices.Sorted(maps.Keys(p.BSDRefuse)) {
+			ref := p.BSDRefuse[key]
+			c, ok := letter(key)
+			if !ok {
+				return nil, fail("bsd_refuse["+key+"]", "must be one ASCII letter")
+			}
+			if n.bsd[c] != nil {
+				return nil, fail("bsd_refuse["+key+"]", "%s is also an allowed BSD letter", quote(key))
+			}
+			if err := checkRefusal(&ref, fail, "bsd_refuse["+key+"]"); err != nil {
+				return nil, err
+			}
+			n.bsdRefuse[c] = &ref
 		}
 	}
 
@@ -383,6 +431,9 @@ type argInfo struct {
 	pathFrom int
 	// exempt skips the block patterns: the argument is text no shell reads.
 	exempt bool
+	// chdir: the value is a directory the program changes to first (git
+	// -C); base: one it may resolve relative paths against (--work-tree).
+	chdir, base bool
 }
 
 // refusal is a grammar refusal and how to build its hint: args[from:to]
@@ -444,6 +495,13 @@ func (g *Guard) parse(cmd string, root *node, args []string) (parseResult, *refu
 			}
 			continue
 		}
+		if p.n.bsd != nil && !p.dashes && a != "" && isLetter(a[0]) {
+			var r *refusal
+			if i, r = p.bsdWord(i); r != nil {
+				return p.res, r
+			}
+			continue
+		}
 		if !p.n.open && p.n.hasSubSlot() && len(p.pos) == 0 {
 			if r := p.enter(i); r != nil {
 				return p.res, r
@@ -460,6 +518,56 @@ func (g *Guard) parse(cmd string, root *node, args []string) (parseResult, *refu
 		}
 	}
 	return p.res, p.finish()
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// bsdWord reads args[i] as a bundle of BSD letters (procps
+// parse_bsd_option) and returns the index of the last argument consumed.
+// A digit ends the bundle: the rest is a list of process IDs.
+func (p *parser) bsdWord(i int) (int, *refusal) {
+	a := p.args[i]
+	n := p.n
+	p.res.info[i].exempt = true
+	for j := 0; j < len(a); j++ {
+		c := a[j]
+		if c >= '0' && c <= '9' {
+			return i, nil
+		}
+		what := func() string {
+			if c >= 128 {
+				return "Argument " + itoa(i) + " (" + quote(a) + ")"
+			}
+			return "BSD option " + quote(string(rune(c))) + " in argument " + itoa(i) + " (" + quote(a) + ")"
+		}
+		rule := n.bsd[c]
+		if rule == nil {
+			if ref := n.bsdRefuse[c]; ref != nil {
+				rf := p.refuse(i, "", ref, dangerMsg(what(), n.form, ref))
+				if rest := a[:j] + a[j+1:]; !ref.TakesValue() && (ref.Drop || len(ref.Hint) > 0) {
+					repl := slices.Clone(ref.Hint)
+					if rest != "" {
+						repl = append(repl, rest)
+					}
+					rf.from, rf.to, rf.repl, rf.offer = i, i+1, repl, true
+				}
+				return i, rf
+			}
+			return i, p.refuse(i, detailFlagNotAllowed, nil, what()+" is not allowed for "+quote(n.form))
+		}
+		p.see(rule)
+		if rule.arg == "" {
+			continue
+		}
+		if j+1 < len(a) {
+			return i, p.value(i, j+1, rule, a[j+1:], what, "")
+		}
+		if i+1 < len(p.args) && p.args[i+1] != "" {
+			return i + 1, p.value(i+1, 0, rule, p.args[i+1], what, "")
+		}
+		return i, nil
+	}
+	return i, nil
 }
 
 func (p *parser) isOption(a string) bool {
@@ -756,24 +864,31 @@ func (p *parser) bundleHint(rf *refusal, ref *Refusal, i, j int) *refusal {
 	return rf
 }
 
-// followCheck refuses an option that follows links while walking once
-// allowed_paths is set. j is the letter's index in a bundle, -1 for a long
-// option. The hint drops the option, or puts the flag's Refusal.Hint in its
-// place (grep -R -> -r).
+// followCheck refuses, once allowed_paths is set, an option that follows
+// links while walking or whose value lists more paths. j is the letter's
+// index in a bundle, -1 for a long option. The hint drops the option, or
+// puts the flag's Refusal.Hint in its place (grep -R -> -r).
 func (p *parser) followCheck(i, j int, r *flagRule, what func() string) *refusal {
-	if !r.followsLinks || len(p.g.roots) == 0 {
+	if !(r.followsLinks || r.listsPaths) || len(p.g.roots) == 0 {
 		return nil
 	}
-	ref := &Refusal{Detail: detailReadsOutside, Drop: true}
+	ref := &Refusal{Detail: detailReadsOutside, Drop: true, Value: r.listsPaths}
 	if r.refusal != nil {
 		ref.Hint = r.refusal.Hint
 	}
-	rf := p.refuse(i, detailReadsOutside, nil,
-		what()+" follows symbolic links while walking, which could lead outside the allowed paths")
+	why := " follows symbolic links while walking, which could lead outside the allowed paths"
+	if r.listsPaths {
+		why = " reads the paths to visit from a file the guard cannot check, which could name files outside the allowed paths"
+	}
+	rf := p.refuse(i, detailReadsOutside, nil, what()+why)
 	if j >= 0 {
 		return p.bundleHint(rf, ref, i, j)
 	}
-	return rf.withHint(ref, i, i+1)
+	to := i + 1
+	if r.listsPaths && !strings.Contains(p.args[i], "=") && i+1 < len(p.args) {
+		to++
+	}
+	return rf.withHint(ref, i, to)
 }
 
 // value checks a flag value held in args[i][from:] (from 0: the whole
@@ -782,6 +897,18 @@ func (p *parser) followCheck(i, j int, r *flagRule, what func() string) *refusal
 // before it ("-sS" of "-sSo").
 func (p *parser) value(i, from int, r *flagRule, v string, what func() string, keep string) *refusal {
 	p.res.info[i] = infoFor(r.arg, from)
+	p.res.info[i].chdir, p.res.info[i].base = r.chdir, r.base
+	if r.glob && len(p.g.roots) > 0 && strings.ContainsAny(v, "*?[") {
+		return p.refuse(i, detailReadsOutside, nil, what()+" has the value "+quote(v)+
+			", a glob pattern the program expands itself; the guard cannot check what it matches, so name the file")
+	}
+	if r.arg == ArgPackage {
+		info, rf := p.packageArg(i, from, v, what())
+		if rf != nil {
+			return rf
+		}
+		p.res.info[i] = info
+	}
 	if detail, why := checkValue(r.arg, r.values, r.deny, r.min, r.max, v); detail != "" || why != "" {
 		if detail == "" {
 			detail = detailFlagValueNotAllowed
@@ -824,6 +951,20 @@ func literal(values []string, v string) bool {
 		}
 	}
 	return false
+}
+
+// packageArg classifies a package spec held in args[i][from:]: a path
+// part is path-checked, a git spec is refused, anything else is text.
+func (p *parser) packageArg(i, from int, v, what string) (argInfo, *refusal) {
+	at, git := packageSpec(v)
+	if git {
+		return argInfo{}, p.refuse(i, detailRunsProgram, nil, what+" is a git package spec, for which npm runs git; "+
+			"name a registry package, a tarball URL or a local directory")
+	}
+	if at < 0 {
+		return argInfo{pathFrom: -1, exempt: true}, nil
+	}
+	return argInfo{pathFrom: from + at}, nil
 }
 
 func infoFor(k ArgKind, from int) argInfo {
@@ -954,6 +1095,14 @@ func (p *parser) positionals() *refusal {
 			kind = leading[k]
 		}
 		p.res.info[i] = infoFor(kind, 0)
+		if kind == ArgPackage {
+			what := "Argument " + itoa(i) + " (" + quote(p.args[i]) + ") of " + quote(n.form)
+			info, rf := p.packageArg(i, 0, p.args[i], what)
+			if rf != nil {
+				return rf
+			}
+			p.res.info[i] = info
+		}
 		if detail, why := checkValue(kind, pr.values, pr.deny, nil, nil, p.args[i]); detail != "" || why != "" {
 			if detail == "" {
 				detail = detailPositionalNotAllowed

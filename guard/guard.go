@@ -74,9 +74,9 @@ func New(p Policy, opts ...Option) (*Guard, error) {
 		if !filepath.IsAbs(o.home) {
 			return nil, &PolicyError{Field: "home_dir", Message: "must be an absolute path, got " + quote(o.home)}
 		}
-		h, ok := resolve("", filepath.Clean(o.home))
-		if !ok {
-			return nil, &PolicyError{Field: "home_dir", Message: "cannot be resolved (symbolic link loop or too long)"}
+		h, fail := resolve("", filepath.Clean(o.home))
+		if fail != resolvedOK {
+			return nil, &PolicyError{Field: "home_dir", Message: "cannot be resolved (" + failPhrase(fail) + ")"}
 		}
 		g.home = h
 	}
@@ -228,8 +228,18 @@ func (g *Guard) check(cmd string, args []string, cwd string, hints bool) Decisio
 	} else {
 		pr = parseResult{info: legacyInfo(args), buildIdx: -1}
 	}
+	if cmd == "ps" {
+		if i := psBSDEnv(Rewrite(cmd, args)); i >= 0 {
+			return refuse(ReasonArgNotAllowed, detailRevealsSecrets, i, args[i],
+				"Argument "+itoa(i)+" ("+quote(args[i])+") reads as the BSD option 'e' when procps ps re-reads a failing argv the BSD way, "+
+					"which prints the environment of every process; spell user, command and tty values so that they do not start a BSD 'e', or use -o")
+		}
+	}
 	if len(g.roots) > 0 {
 		if d := g.checkPaths(args, pr.info, cwd); !d.Allowed {
+			if hints && d.Detail == detailReadsOutside {
+				d.Hint = g.procHint(cmd, args, cwd, d.ArgIndex)
+			}
 			return d
 		}
 	}
@@ -267,6 +277,29 @@ func (g *Guard) hint(cmd string, args []string, cwd string, rf *refusal) *Hint {
 		return nil
 	}
 	return &Hint{Args: alt}
+}
+
+// procHint offers, for a path refused because it goes through the
+// child's own /proc/self/cwd (or thread-self's), the same path relative to
+// the working directory, which is what the program would have opened; it
+// is returned only if it passes.
+func (g *Guard) procHint(cmd string, args []string, cwd string, i int) *Hint {
+	if i < 0 || i >= len(args) {
+		return nil
+	}
+	for _, pre := range []string{"/proc/self/cwd/", "/proc/thread-self/cwd/"} {
+		k := strings.Index(args[i], pre)
+		if k < 0 {
+			continue
+		}
+		alt := slices.Clone(args)
+		alt[i] = args[i][:k] + "./" + args[i][k+len(pre):]
+		if g.check(cmd, alt, cwd, false).Allowed {
+			return &Hint{Args: alt}
+		}
+		return nil
+	}
+	return nil
 }
 
 // checkCommand is layer 1. A path is refused even when its base name is

@@ -575,13 +575,13 @@ func TestHugeArguments(t *testing.T) {
 		cmd, arg string
 		want     string // detail; "" means allowed
 	}{
-		{"cat", strings.Repeat("x", 1<<20), ""},                                // one long name: lstat fails, stays inside
-		{"cat", strings.Repeat("../", 1<<18), detailOutsidePaths},              // climbs to /
-		{"cat", strings.Repeat("a/", maxSteps+1), detailUnresolvablePath},      // more components than any real path
-		{"cat", strings.Repeat("src/../", maxSteps+1), detailUnresolvablePath}, // bounded lstats
-		{"cat", strings.Repeat("\xff/", 1000) + "\x00", detailNulByte},         // invalid UTF-8, NUL
-		{"grep", "--file=" + strings.Repeat("~", 1<<16), detailOutsidePaths},   // "~~~..." is a ~user form
-		{"grep", strings.Repeat("(a|b)", 1<<16), ""},                           // a pattern: text, no path check
+		{"cat", strings.Repeat("x", 1<<20), detailUnresolvablePath},              // one long name: lstat fails (ENAMETOOLONG), never lexical
+		{"cat", strings.Repeat("../", 1<<18), detailOutsidePaths},                // climbs to /
+		{"cat", strings.Repeat("a/", maxSteps+1), detailUnresolvablePath},        // more components than any real path
+		{"cat", strings.Repeat("src/../", maxSteps+1), detailUnresolvablePath},   // bounded lstats
+		{"cat", strings.Repeat("\xff/", 1000) + "\x00", detailNulByte},           // invalid UTF-8, NUL
+		{"grep", "--file=" + strings.Repeat("~", 1<<16), detailUnresolvablePath}, // too long to look up, read literally
+		{"grep", strings.Repeat("(a|b)", 1<<16), ""},                             // a pattern: text, no path check
 	}
 	for _, tt := range cases {
 		d := g.Check(tt.cmd, []string{tt.arg}, f.proj)

@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -17,17 +18,39 @@ const (
 	maxSteps = 4096
 )
 
+// resolveFail says why resolve gave up; callers refuse on anything but
+// resolvedOK.
+type resolveFail int
+
+const (
+	resolvedOK resolveFail = iota
+	// failLoop: a symbolic link loop, or more components than a path can
+	// have.
+	failLoop
+	// failLookup: a component could not be looked up for a reason other
+	// than "does not exist" (ENAMETOOLONG once the absolute form passes
+	// PATH_MAX, EACCES, ENOTDIR, ELOOP, EIO...). The program, given the
+	// shorter relative form or other credentials, may well reach it, so the
+	// walk never goes on lexically from there.
+	failLookup
+	// failProc: the path goes through /proc/self, /proc/thread-self or
+	// /proc/<pid> (directly or through a link such as /dev/fd or
+	// /dev/stdin). The guard would resolve it in its own process, while the
+	// program opens it in its own, with another cwd, root and descriptors.
+	failProc
+)
+
 // resolve returns the absolute, symlink-free form of p, interpreting a
 // relative p against base, which must itself be absolute and symlink-free.
-// ok is false when p cannot be resolved (a symlink loop or an absurd length);
-// callers refuse in that case.
+// fail is not resolvedOK when p cannot be resolved as the program would
+// resolve it; callers refuse in that case.
 //
 // It walks component by component instead of cleaning first: Clean would
 // turn "link/../x" into "x", while the kernel follows link before applying
 // "..", so a lexical clean lets a symlink smuggle a path out of bounds.
 // Components that do not exist yet are kept lexically, which is what lets an
-// agent name a file it is about to create.
-func resolve(base, p string) (resolved string, ok bool) {
+// agent name a file it is about to create; any other lookup error refuses.
+func resolve(base, p string) (resolved string, fail resolveFail) {
 	dest := base
 	rest := p
 	if filepath.IsAbs(p) {
@@ -61,7 +84,10 @@ func resolve(base, p string) (resolved string, ok bool) {
 			continue
 		}
 		if steps++; steps > maxSteps {
-			return "", false
+			return "", failLoop
+		}
+		if missing == 0 && isProcDir(dest) && isProcSelf(comp) {
+			return "", failProc
 		}
 		next := joinComp(dest, comp)
 		if missing > 0 {
@@ -71,8 +97,10 @@ func resolve(base, p string) (resolved string, ok bool) {
 		}
 		fi, err := os.Lstat(next)
 		if err != nil {
-			// Not there (or not reachable, which the program would hit too):
-			// keep the name as written.
+			if !errors.Is(err, fs.ErrNotExist) {
+				return "", failLookup
+			}
+			// Not there: keep the name as written.
 			dest = next
 			missing = 1
 			continue
@@ -82,24 +110,42 @@ func resolve(base, p string) (resolved string, ok bool) {
 			continue
 		}
 		if links++; links > maxLinks {
-			return "", false
+			return "", failLoop
 		}
 		target, err := os.Readlink(next)
 		if err != nil {
-			return "", false
+			return "", failLookup
 		}
 		if filepath.IsAbs(target) {
 			dest, target = splitRoot(target)
 		}
 		// A relative target is relative to the link's directory, which is
-		// dest as it stands; the target's components are walked next.
+		// dest as it stands; the target's components are walked next, then
+		// the rest of the path.
 		if rest == "" {
 			rest = target
 		} else {
 			rest = target + string(os.PathSeparator) + rest
 		}
 	}
-	return dest, true
+	return dest, resolvedOK
+}
+
+// isProcDir reports whether dir (resolved) is the proc file system's root.
+func isProcDir(dir string) bool { return dir == "/proc" }
+
+// isProcSelf reports whether comp, under /proc, names a process: self,
+// thread-self or a number (a pid, or a tid, which /proc also answers).
+func isProcSelf(comp string) bool {
+	if comp == "self" || comp == "thread-self" {
+		return true
+	}
+	for i := 0; i < len(comp); i++ {
+		if comp[i] < '0' || comp[i] > '9' {
+			return false
+		}
+	}
+	return comp != ""
 }
 
 // splitRoot splits an absolute path into its root ("/" or "C:\") and the
@@ -176,9 +222,9 @@ func resolveAllowedPath(p, home string) (string, string) {
 	if !filepath.IsAbs(p) {
 		return "", "must be an absolute path (or start with '~'), got " + quote(p)
 	}
-	r, ok := resolve("", filepath.Clean(p))
-	if !ok {
-		return "", "cannot be resolved (symbolic link loop or too long)"
+	r, fail := resolve("", filepath.Clean(p))
+	if fail != resolvedOK {
+		return "", "cannot be resolved (" + failPhrase(fail) + ")"
 	}
 	return r, ""
 }
@@ -187,11 +233,11 @@ func resolveAllowedPath(p, home string) (string, string) {
 // literally, relative to the process's own directory, with no "~"
 // expansion (exec.Cmd.Dir does none, so expanding here would check a
 // different directory than the one the command runs in).
-func workDir(cwd string) (string, bool) {
+func workDir(cwd string) (string, resolveFail) {
 	if cwd == "" || !filepath.IsAbs(cwd) {
 		wd, err := os.Getwd()
 		if err != nil {
-			return "", false
+			return "", failLookup
 		}
 		if cwd != "" {
 			wd = wd + string(os.PathSeparator) + cwd
@@ -201,18 +247,37 @@ func workDir(cwd string) (string, bool) {
 	return resolve("", cwd)
 }
 
+// failPhrase says in a message why a path could not be resolved.
+func failPhrase(f resolveFail) string {
+	switch f {
+	case failProc:
+		return "it names a process under /proc, which the guard would read in its own process, not the program's"
+	case failLookup:
+		return "a component could not be looked up"
+	}
+	return "symbolic link loop or too long"
+}
+
 // checkPaths is layer 2: the working directory, then every argument (or
 // part of one, such as the value of --flag=value or -oVALUE) that the
 // grammar says may name a file.
+//
+// Paths are resolved where the program resolves them. An option that
+// changes directory first (git -C, cargo -C, terraform -chdir) moves the
+// base of every other relative path, and repeated ones are cumulative
+// ("git -C a -C b" is a/b). An option naming another directory the
+// program may resolve relative paths against (git --work-tree, whose top
+// git may chdir to) adds a base: every relative path must then stay inside
+// read against each base.
 func (g *Guard) checkPaths(args []string, info []argInfo, cwd string) Decision {
-	dir, ok := workDir(cwd)
-	if !ok {
+	dir, fail := workDir(cwd)
+	if fail != resolvedOK {
 		shown := cwd
 		if shown == "" {
 			shown = "."
 		}
 		return refuse(ReasonPathNotAllowed, detailCwdOutsidePaths, -1, cwd,
-			"Working directory "+quote(shown)+" cannot be resolved")
+			"Working directory "+quote(shown)+" cannot be resolved ("+failPhrase(fail)+")")
 	}
 	if !g.inside(dir) {
 		arg := cwd
@@ -222,26 +287,69 @@ func (g *Guard) checkPaths(args []string, info []argInfo, cwd string) Decision {
 		return refuse(ReasonPathNotAllowed, detailCwdOutsidePaths, -1, arg,
 			"Working directory "+quote(dir)+" is outside the allowed paths")
 	}
-	for i, a := range args {
+	value := func(i int) (string, bool) {
 		from := info[i].pathFrom
-		if from < 0 || from >= len(a) {
+		if from < 0 || from > len(args[i]) || (from == len(args[i]) && !info[i].chdir) {
+			return "", false
+		}
+		return args[i][from:], true
+	}
+	for i, a := range args {
+		if !info[i].chdir {
 			continue
 		}
-		if d := g.checkPathArg(dir, i, a, a[from:]); !d.Allowed {
+		val, ok := value(i)
+		if !ok {
+			continue
+		}
+		r, d := g.checkPathArg(dir, i, a, val)
+		if !d.Allowed {
 			return d
+		}
+		dir = r
+	}
+	bases := []string{dir}
+	for i, a := range args {
+		if !info[i].base {
+			continue
+		}
+		if val, ok := value(i); ok {
+			r, d := g.checkPathArg(dir, i, a, val)
+			if !d.Allowed {
+				return d
+			}
+			bases = append(bases, r)
+		}
+	}
+	for i, a := range args {
+		if info[i].chdir || info[i].base {
+			continue
+		}
+		val, ok := value(i)
+		if !ok {
+			continue
+		}
+		for _, b := range bases {
+			if _, d := g.checkPathArg(b, i, a, val); !d.Allowed {
+				return d
+			}
+			if filepath.IsAbs(val) {
+				break // the same for every base
+			}
 		}
 	}
 	return allow()
 }
 
 // checkPathArg checks one candidate value (an argument, or the value of a
-// --flag=value argument) against the allowed paths.
+// --flag=value argument) against the allowed paths, and returns it
+// resolved (its literal reading).
 //
 // Every candidate is resolved, not only those containing '/' or starting
 // with '.' or '~': a bare word that does not exist stays inside cwd
 // lexically, so resolving it costs one lstat and refuses exactly the
 // existing entries (symlinks) that point elsewhere.
-func (g *Guard) checkPathArg(dir string, i int, arg, val string) Decision {
+func (g *Guard) checkPathArg(dir string, i int, arg, val string) (string, Decision) {
 	where := "(argument " + itoa(i) + ")"
 	outside := func(resolved string) Decision {
 		msg := "Path " + quote(val) + " " + where + " is outside the allowed paths"
@@ -251,20 +359,28 @@ func (g *Guard) checkPathArg(dir string, i int, arg, val string) Decision {
 		}
 		return refuse(ReasonPathNotAllowed, detailOutsidePaths, i, arg, msg)
 	}
-	unresolvable := func() Decision {
+	unresolvable := func(f resolveFail) Decision {
+		if f == failProc {
+			return refuse(ReasonPathNotAllowed, detailReadsOutside, i, arg,
+				"Path "+quote(val)+" "+where+" goes through /proc/self, /proc/thread-self or /proc/<pid> (perhaps by a link such as /dev/fd or /dev/stdin), "+
+					"which the guard would resolve in its own process, not the program's; name the file by its own path")
+		}
 		return refuse(ReasonPathNotAllowed, detailUnresolvablePath, i, arg,
-			"Path "+quote(val)+" "+where+" cannot be resolved (symbolic link loop or too long)")
+			"Path "+quote(val)+" "+where+" cannot be resolved ("+failPhrase(f)+")")
 	}
 
-	r, ok := resolve(dir, val)
-	if !ok {
-		return unresolvable()
+	if val == "" {
+		return dir, allow() // "git -C ''" stays where it is; an empty name opens nothing
+	}
+	r, fail := resolve(dir, val)
+	if fail != resolvedOK {
+		return "", unresolvable(fail)
 	}
 	if !g.inside(r) {
-		return outside(r)
+		return "", outside(r)
 	}
 	if val[0] != '~' {
-		return allow()
+		return r, allow()
 	}
 	// The program, not a shell, sees "~". Most programs take it literally
 	// (checked above), some expand it (git config values, ssh): both
@@ -275,13 +391,14 @@ func (g *Guard) checkPathArg(dir string, i int, arg, val string) Decision {
 		if g.home == "" && (len(val) == 1 || os.IsPathSeparator(val[1])) {
 			msg = "Path " + quote(val) + " " + where + " uses '~' but the home directory is unknown"
 		}
-		return refuse(ReasonPathNotAllowed, detailOutsidePaths, i, arg, msg)
+		return "", refuse(ReasonPathNotAllowed, detailOutsidePaths, i, arg, msg)
 	}
-	if r, ok = resolve("", exp); !ok {
-		return unresolvable()
+	r2, fail := resolve("", exp)
+	if fail != resolvedOK {
+		return "", unresolvable(fail)
 	}
-	if !g.inside(r) {
-		return outside(r)
+	if !g.inside(r2) {
+		return "", outside(r2)
 	}
-	return allow()
+	return r, allow()
 }

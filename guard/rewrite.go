@@ -3,11 +3,16 @@ package guard
 import "slices"
 
 // Rewrite returns the argv to execute for cmd and args that passed Check.
-// It only ever adds arguments that make the program safer, and returns a new
+// It only ever adds arguments that make the program safer (or, for ps,
+// respells one as its synonym), and returns a new
 // slice (args is not modified):
 //
+//   - ps gets "A" for every SysV "e" letter (same meaning), so that procps'
+//     second, BSD reading of a failing argv cannot print environments;
 //   - npx gets --no, so it never downloads and runs a package the project
 //     lacks;
+//   - git config gets --no-includes, so include.path in the repository's
+//     config cannot make it print another file;
 //   - git diff, log, show, blame and reflog get --no-ext-diff
 //     and --no-textconv, so an external diff or text-conversion driver named
 //     by the repository's own config (.git/config with .gitattributes) is
@@ -22,7 +27,15 @@ func Rewrite(cmd string, args []string) []string {
 		if !slices.Contains(args, "--no") {
 			out = append([]string{"--no"}, out...)
 		}
+	case "ps":
+		out = psRewrite(out)
 	case "git":
+		if at := gitConfigEnd(args); at >= 0 {
+			if !slices.Contains(args, "--no-includes") {
+				out = slices.Insert(out, at, "--no-includes")
+			}
+			return out
+		}
 		at := gitSubcommandEnd(args)
 		if at < 0 {
 			return out
@@ -38,10 +51,18 @@ func Rewrite(cmd string, args []string) []string {
 	return out
 }
 
-// gitSubcommandEnd finds the subcommand of a git argv and returns the index
-// just after it (after "reflog show"), or -1 when it is not one whose diff
-// machinery runs drivers.
-func gitSubcommandEnd(args []string) int {
+// gitConfigEnd returns the index just after the word "config" of a "git
+// config" argv, or -1.
+func gitConfigEnd(args []string) int {
+	i := gitSubcommandAt(args)
+	if i >= 0 && args[i] == "config" {
+		return i + 1
+	}
+	return -1
+}
+
+// gitSubcommandAt returns the index of git's subcommand word, or -1.
+func gitSubcommandAt(args []string) int {
 	i := 0
 	for i < len(args) {
 		switch a := args[i]; a {
@@ -60,6 +81,17 @@ func gitSubcommandEnd(args []string) int {
 		break
 	}
 	if i >= len(args) {
+		return -1
+	}
+	return i
+}
+
+// gitSubcommandEnd finds the subcommand of a git argv and returns the index
+// just after it (after "reflog show"), or -1 when it is not one whose diff
+// machinery runs drivers.
+func gitSubcommandEnd(args []string) int {
+	i := gitSubcommandAt(args)
+	if i < 0 {
 		return -1
 	}
 	switch args[i] {

@@ -176,3 +176,98 @@ func globMatch(pattern, v string) bool {
 	}
 	return strings.HasSuffix(v, last)
 }
+
+// packageSpec reads a package spec as npm-package-arg does and reports
+// where its path part starts (-1: it names no local file) and whether it is
+// a git spec, for which npm runs git.
+//
+// npm-package-arg splits "name@spec" (the name may be "@scope/name"), except
+// when the whole argument is a URL, an scp-like git address, or has
+// slashes or a tarball suffix before any "@" (then it is the spec itself).
+// A spec starting with ".", "/", "~/" or a drive letter, or with "file:", is
+// a local path; "user/repo" without "@" is a GitHub shorthand (git).
+func packageSpec(v string) (pathFrom int, git bool) {
+	if v == "" {
+		return -1, false
+	}
+	lower := strings.ToLower(v)
+	spec, off := v, 0
+	nameEnd := strings.IndexByte(v, '@')
+	if strings.HasPrefix(v, "@") {
+		nameEnd = -1
+		if k := strings.IndexByte(v[1:], '@'); k >= 0 {
+			nameEnd = k + 1
+		}
+	}
+	name := v
+	if nameEnd > 0 {
+		name = v[:nameEnd]
+	}
+	switch {
+	case urlScheme(lower) != "":
+	case scpGit(v):
+		return -1, true
+	case name[0] != '@' && (strings.ContainsAny(name, "/\\") || isTarball(lower)):
+	case nameEnd > 0:
+		spec, off = v[nameEnd+1:], nameEnd+1
+	}
+	ls := strings.ToLower(spec)
+	switch s := urlScheme(ls); {
+	case s == "file":
+		return off + len("file:"), false
+	case s == "git" || strings.HasPrefix(s, "git+") || s == "github" || s == "gitlab" || s == "bitbucket" || s == "gist":
+		return -1, true
+	case s != "":
+		return -1, false // http(s) tarballs, npm: aliases; npm refuses the rest
+	}
+	if isFilespec(spec) || isTarball(ls) {
+		return off, false
+	}
+	if scpGit(spec) || (spec != "" && spec[0] != '@' && strings.ContainsAny(spec, "/\\")) {
+		return -1, true // user/repo: a GitHub shorthand
+	}
+	return -1, false
+}
+
+// urlScheme returns the lower-case scheme of "scheme:rest" ([a-z+]+ before
+// ':'), or "". A drive letter ("c:") is not one.
+func urlScheme(lower string) string {
+	c := strings.IndexByte(lower, ':')
+	if c < 2 {
+		return ""
+	}
+	for i := 0; i < c; i++ {
+		if ch := lower[i]; (ch < 'a' || ch > 'z') && ch != '+' {
+			return ""
+		}
+	}
+	return lower[:c]
+}
+
+// scpGit reports an scp-like git address: user@host.tld:path.
+func scpGit(v string) bool {
+	at := strings.IndexByte(v, '@')
+	if at <= 0 || strings.ContainsAny(v[:at], "/:") {
+		return false
+	}
+	rest := v[at+1:]
+	c := strings.IndexByte(rest, ':')
+	return c > 0 && strings.Contains(rest[:c], ".") && c+1 < len(rest)
+}
+
+func isFilespec(s string) bool {
+	if s == "" {
+		return false
+	}
+	switch s[0] {
+	case '.', '/', '\\':
+		return true
+	case '~':
+		return len(s) > 1 && s[1] == '/'
+	}
+	return len(s) > 1 && s[1] == ':' && (s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z')
+}
+
+func isTarball(lower string) bool {
+	return strings.HasSuffix(lower, ".tgz") || strings.HasSuffix(lower, ".tar.gz") || strings.HasSuffix(lower, ".tar")
+}
