@@ -123,8 +123,8 @@ func TestSandboxStatus(t *testing.T) {
 	if !st.Enforced && st.ABI != 0 {
 		t.Fatalf("status %+v: ABI without enforcement", st)
 	}
-	if st.Helper == "" {
-		t.Errorf("status %+v: no helper named", st)
+	if (st.Start == StartHelper) != (st.Helper != "") || st.Start != StartThread && st.Start != StartHelper {
+		t.Errorf("status %+v: the helper is named exactly when children start through it", st)
 	}
 	t.Logf("sandbox: %+v", st)
 }
