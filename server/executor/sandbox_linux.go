@@ -216,6 +216,9 @@ func confine(cmd *exec.Cmd, s Spec) (*sandboxRun, error) {
 	if mode == SandboxRequired && !st.Enforced {
 		return nil, &SpawnError{Reason: ReasonSandboxUnavailable, Path: s.Path, Dir: s.Dir, Err: errors.New(st.Reason)}
 	}
+	if err := dumpable(); err != nil {
+		return nil, &SpawnError{Reason: ReasonSandbox, Path: s.Path, Dir: s.Dir, Err: err}
+	}
 	sr := &sandboxRun{helper: sandboxHelper().path != ""}
 	env := cmd.Env
 	if c.PrivateTmp {
@@ -309,12 +312,12 @@ func (c *Confinement) rules(program string, env []string, tmp string) []sandboxh
 }
 
 // dumpable turns PR_SET_DUMPABLE off for this process, once, before its
-// first confined start. A confined child shares its Landlock domain with
-// the server thread that started it, and Landlock lets a domain read its
-// own members' /proc files: /proc/<server>/task/<that thread>/environ
-// and mem are the server's environment and memory. A process that is not
-// dumpable passes those checks only for a caller with CAP_SYS_PTRACE,
-// which the thread drops before it forks (dropPtrace).
+// first confined start. Landlock alone does not keep a child out of its
+// parent's /proc/<pid>/environ, mem and fd (checked on Linux 6.18, with
+// the helper too), and a child started from a thread shares that thread's
+// domain. A process that is not dumpable lets only a caller with
+// CAP_SYS_PTRACE, CAP_SYS_ADMIN or CAP_PERFMON in, which a confined child
+// never has (sandboxhelper.RestrictThread drops them).
 var dumpable = sync.OnceValue(func() error {
 	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
 		return fmt.Errorf("prctl(PR_SET_DUMPABLE, 0): %w", err)
@@ -354,20 +357,27 @@ func startCmd(cmd *exec.Cmd, sr *sandboxRun, s Spec, path string) (<-chan struct
 // from a locked one, so nothing else inherits the restrictions.
 func (sr *sandboxRun) startOnThread(cmd *exec.Cmd, s Spec) (<-chan struct{}, error) {
 	fail := func(err error) error { return &SpawnError{Reason: ReasonSandbox, Path: s.Path, Dir: s.Dir, Err: err} }
-	if err := dumpable(); err != nil {
-		return nil, fail(err)
-	}
 	started := make(chan error, 1)
 	waited := make(chan struct{})
-	go func() {
+	var run func(hold chan struct{})
+	run = func(hold chan struct{}) {
 		runtime.LockOSThread() // never unlocked: see above
+		if hold != nil {
+			close(hold)
+		}
+		if unix.Gettid() == os.Getpid() {
+			// The main thread never ends (the runtime parks it instead):
+			// it must not carry a child's restrictions. Hold it until
+			// another thread has the work, then give it back unchanged.
+			next := make(chan struct{})
+			go run(next)
+			<-next
+			runtime.UnlockOSThread()
+			return
+		}
 		c := sr.cfg
 		c.Protect = []int{os.Getpid(), unix.Gettid()}
-		err := dropPtrace()
-		if err == nil {
-			err = sandboxhelper.RestrictThread(c)
-		}
-		if err != nil {
+		if err := sandboxhelper.RestrictThread(c); err != nil {
 			started <- fail(err)
 			return
 		}
@@ -386,7 +396,8 @@ func (sr *sandboxRun) startOnThread(cmd *exec.Cmd, s Spec) (<-chan struct{}, err
 		started <- nil
 		_ = cmd.Wait() // the error carries nothing ProcessState does not
 		close(waited)
-	}()
+	}
+	go run(nil)
 	if err := <-started; err != nil {
 		return nil, err
 	}
@@ -417,36 +428,6 @@ func releaseWithLimits(pid int, c sandboxhelper.Config) error {
 	// Detaching with signal 0 drops the SIGTRAP of the exec.
 	if err := unix.PtraceDetach(pid); err != nil {
 		return fmt.Errorf("ptrace(PTRACE_DETACH): %w", err)
-	}
-	return nil
-}
-
-// dropPtrace removes CAP_SYS_PTRACE from the calling thread (effective,
-// permitted, inheritable and bounding sets), so that a child of a server
-// running as root cannot regain it at exec, and with it the /proc access
-// PR_SET_DUMPABLE denies (see dumpable). A thread without the capability
-// has nothing to drop.
-func dropPtrace() error {
-	const capPtrace = unix.CAP_SYS_PTRACE // < 32: in data[0]
-	hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
-	var data [2]unix.CapUserData
-	if err := unix.Capget(&hdr, &data[0]); err != nil {
-		return fmt.Errorf("capget: %w", err)
-	}
-	if in, err := unix.PrctlRetInt(unix.PR_CAPBSET_READ, capPtrace, 0, 0, 0); err == nil && in == 1 {
-		if err := unix.Prctl(unix.PR_CAPBSET_DROP, capPtrace, 0, 0, 0); err != nil && os.Geteuid() == 0 {
-			return fmt.Errorf("prctl(PR_CAPBSET_DROP, CAP_SYS_PTRACE): %w", err)
-		}
-	}
-	const bit = 1 << capPtrace
-	if (data[0].Effective|data[0].Permitted|data[0].Inheritable)&bit == 0 {
-		return nil
-	}
-	data[0].Effective &^= bit
-	data[0].Permitted &^= bit
-	data[0].Inheritable &^= bit
-	if err := unix.Capset(&hdr, &data[0]); err != nil {
-		return fmt.Errorf("capset without CAP_SYS_PTRACE: %w", err)
 	}
 	return nil
 }

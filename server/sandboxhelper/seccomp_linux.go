@@ -48,7 +48,7 @@ type pidCall struct {
 }
 
 var pidCalls = []pidCall{
-	{unix.SYS_TKILL, 0}, {unix.SYS_TGKILL, 1}, {unix.SYS_RT_TGSIGQUEUEINFO, 1},
+	{unix.SYS_KILL, 0}, {unix.SYS_RT_SIGQUEUEINFO, 0}, {unix.SYS_TKILL, 0}, {unix.SYS_TGKILL, 1}, {unix.SYS_RT_TGSIGQUEUEINFO, 1},
 	{unix.SYS_PIDFD_OPEN, 0}, {unix.SYS_PTRACE, 1},
 	{unix.SYS_PROCESS_VM_READV, 0}, {unix.SYS_PROCESS_VM_WRITEV, 0},
 	{unix.SYS_KCMP, 0}, {unix.SYS_KCMP, 1},
