@@ -59,7 +59,7 @@ func (e *Engine) Describe() *Overview {
 			AllowedPaths:    nonNil(p.AllowedPaths),
 		},
 		TelemetryEnabled: e.cfg.Telemetry.Enabled,
-		Sandbox:          e.sandbox,
+		Sandbox:          e.describeSandbox(p.AllowedCommands),
 		ConfigWarnings:   e.cfg.Warnings,
 		PackErrors:       e.PackErrors(),
 	}

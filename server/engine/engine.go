@@ -38,8 +38,8 @@ type Engine struct {
 	store   Store          // retained results (results.*)
 	// notRetained remembers ids issued by runs without retain.
 	notRetained *idRing
-	// confine and sandbox are the kernel layer (sandbox.go).
-	confine executor.Confinement
+	// kernel and sandbox are the kernel layer (sandbox.go).
+	kernel  *kernelPolicy
 	sandbox SandboxInfo
 	// packs are the installed parser packs (packs.go); packStderr gets
 	// their stderr.
@@ -104,7 +104,7 @@ func New(cfg config.Config, opts ...Option) (*Engine, error) {
 	}
 	kept, _ := executor.StripEnv(os.Environ(), cfg.Guard.Secrets.EnvPatterns)
 	e.env = executor.SafeEnv(kept)
-	e.confine = newConfinement(cfg, g.Policy().AllowedPaths)
+	e.kernel = newKernelPolicy(cfg, g.Policy().AllowedPaths, e.env)
 	e.sandbox = sandboxInfo(cfg.Guard.Sandbox)
 	e.initPacks()
 	return e, nil
@@ -256,6 +256,10 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 		// (programs) under names SafeEnv cannot know in advance.
 		runEnv = executor.GitDriverEnv(ctx, req.Cmd, cwd, args, e.env)
 	}
+	confine, confined := e.confinement(req.Cmd, args, cwd)
+	if env.Telemetry != nil {
+		env.Telemetry.Sandbox.Command = confined
+	}
 	t = time.Now()
 	res := executor.Run(ctx, executor.Spec{
 		Path:       req.Cmd,
@@ -265,7 +269,7 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 		Timeout:    time.Duration(e.cfg.Guard.TimeoutMs) * time.Millisecond,
 		MaxStdout:  e.cfg.Guard.MaxOutputBytes,
 		MaxStderr:  e.cfg.Guard.MaxOutputBytes,
-		Confine:    e.confinement(req.Cmd, cwd),
+		Confine:    confine,
 		OnProgress: req.OnProgress,
 	})
 	if env.Telemetry != nil {

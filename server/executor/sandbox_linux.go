@@ -298,10 +298,9 @@ func (c *Confinement) rules(program string, env []string, tmp string) []sandboxh
 		}
 	}
 	add(read, sandboxhelper.AccessRead|execAll)
-	if c.ExecPaths != nil {
-		add(c.ExecPaths, sandboxhelper.AccessRead|sandboxhelper.AccessExecute)
-		add(programFiles(program, env), sandboxhelper.AccessReadFile|sandboxhelper.AccessExecute)
-	}
+	add(c.ExecPaths, sandboxhelper.AccessRead|sandboxhelper.AccessExecute)
+	// The program and what the kernel opens to run it, wherever they are.
+	add(programFiles(program, env), sandboxhelper.AccessReadFile|sandboxhelper.AccessExecute)
 	// Programs redirect to /dev/null and open it for writing.
 	add([]string{"/dev/null"}, sandboxhelper.AccessWriteFile)
 	add(c.WritePaths, sandboxhelper.AccessWriteDir|execAll)
