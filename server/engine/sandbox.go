@@ -40,7 +40,8 @@ type SandboxInfo struct {
 	HelperIgnored string `json:"helper_ignored,omitempty"`
 	// Default and Commands are, in describe, what the kernel enforces on
 	// an allowed command: Commands for those with needs of their own
-	// (helpers, reads, TCP ports), Default for the rest. Command is, in
+	// (helpers, reads, TCP ports) and those the operator added (which
+	// execute what they can read), Default for the rest. Command is, in
 	// telemetry, what it enforced on this one.
 	Default  *CommandSandbox           `json:"default,omitempty"`
 	Commands map[string]CommandSandbox `json:"commands,omitempty"`
@@ -253,6 +254,12 @@ func (p *kernelPolicy) hiddenPaths() []string {
 
 // confinement is one run's Confinement and its report.
 func (e *Engine) confinement(cmd string, args []string, cwd string) (*executor.Confinement, *CommandSandbox) {
+	return e.confineAs(cmd, commandNeeds[cmd], e.kernel.shipped[cmd], args, cwd)
+}
+
+// confineAs is the confinement of cmd with needs n; shipped says whether
+// the guard ships a policy for it (else it is the operator's addition).
+func (e *Engine) confineAs(cmd string, n needs, shipped bool, args []string, cwd string) (*executor.Confinement, *CommandSandbox) {
 	p := e.kernel
 	c := p.base
 	if p.build {
@@ -266,7 +273,6 @@ func (e *Engine) confinement(cmd string, args []string, cwd string) (*executor.C
 		}
 		return &c, e.report(&c, "all but credentials", nil, nil)
 	}
-	n := commandNeeds[cmd]
 	read := "system+allowed_paths"
 	c.ReadPaths = slices.Concat(p.system, p.roots)
 	if len(p.roots) == 0 {
@@ -285,7 +291,7 @@ func (e *Engine) confinement(cmd string, args []string, cwd string) (*executor.C
 		}
 	}
 	c.ReadPaths = append(c.ReadPaths, extraRead...)
-	if !p.shipped[cmd] {
+	if !shipped {
 		// A command the operator added to the allowlist: its helpers are
 		// unknown here, so it may execute what it can read (it still
 		// reads, writes and connects only as above).
@@ -339,13 +345,13 @@ func (e *Engine) report(c *executor.Confinement, read string, readExtra, execExt
 // commands, for describe.
 func (e *Engine) describeSandbox(cmds []string) SandboxInfo {
 	info := e.sandbox
-	_, info.Default = e.confinement("", nil, e.workdir)
+	_, info.Default = e.confineAs("", needs{}, true, nil, e.workdir)
 	if e.kernel.build {
 		return info // the same for every command
 	}
 	info.Commands = map[string]CommandSandbox{}
 	for _, cmd := range cmds {
-		if _, ok := commandNeeds[cmd]; ok {
+		if _, ok := commandNeeds[cmd]; ok || !e.kernel.shipped[cmd] {
 			_, r := e.confinement(cmd, nil, e.workdir)
 			info.Commands[cmd] = *r
 		}
