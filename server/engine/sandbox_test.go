@@ -184,9 +184,9 @@ func hostileHome(t *testing.T) string {
 	t.Helper()
 	home := t.TempDir()
 	for name, body := range map[string]string{
-		".ssh/id_ed25519": "SECRET-SSH-KEY\n",
-		".kube/config":    "apiVersion: v1\nclusters:\n- cluster:\n    server: https://127.0.0.1:1\n  name: SECRET-KUBE\n",
-		".npmrc":          "//registry.npmjs.org/:_authToken=SECRET-NPM-TOKEN\n",
+		".ssh/id_ed25519":  "SECRET-SSH-KEY\n",
+		".kube/config":     "apiVersion: v1\nclusters:\n- cluster:\n    server: https://127.0.0.1:1\n  name: SECRET-KUBE\n",
+		".npmrc":           "//registry.npmjs.org/:_authToken=SECRET-NPM-TOKEN\n",
 		".aws/credentials": "[default]\naws_secret_access_key=SECRET-AWS\n",
 	} {
 		p := filepath.Join(home, name)
