@@ -459,3 +459,40 @@ func TestReadableMinus(t *testing.T) {
 		t.Errorf("a hidden root is readable: %v", got)
 	}
 }
+
+// BenchmarkRunLsKernel is the round trip of `run ls -la` (15 entries)
+// through the engine under the kernel confinement, the command started
+// from a restricted thread (no second exec) or through the helper (this
+// test binary re-executed, or the small parism-sandbox when
+// PARISM_BENCH_SANDBOX names one), in one run.
+func BenchmarkRunLsKernel(b *testing.B) {
+	if st := executor.SandboxStatus(); !st.Enforced {
+		b.Skipf("Landlock unavailable: %s", st.Reason)
+	}
+	e, dir := newTestEngine(b, nil)
+	for i := range 13 {
+		writeFile(b, filepath.Join(dir, fmt.Sprintf("f%02d.txt", i)), "x\n")
+	}
+	paths := []struct{ name, helper string }{{"thread", ""}, {"helper-self", "/proc/self/exe"}}
+	if p := os.Getenv("PARISM_BENCH_SANDBOX"); p != "" {
+		paths = append(paths, struct{ name, helper string }{"helper-dedicated", p})
+	}
+	ctx := context.Background()
+	for _, p := range paths {
+		b.Run(p.name, func(b *testing.B) {
+			defer executor.SetSandboxHelper(p.helper)()
+			for b.Loop() {
+				if env := e.Run(ctx, Request{Cmd: "ls", Args: []string{"-la"}}); !env.OK {
+					b.Fatal(mustMarshal(b, env))
+				}
+			}
+		})
+	}
+	b.Run("bare-spawn", func(b *testing.B) {
+		for b.Loop() {
+			if out, err := exec.Command("ls", "-la", dir).Output(); err != nil || len(out) == 0 {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -522,3 +522,14 @@ func withVar(env []string, name, value string) []string {
 	}
 	return append(out, name+"="+value)
 }
+
+// SetSandboxHelper makes confined children start through the helper at
+// path (a parism-sandbox binary, or "/proc/self/exe" for this binary),
+// or from a restricted thread when path is "", until restore is called.
+// It exists for benchmarks and tests that compare the two start paths in
+// one run; it must not be called while runs are in flight.
+func SetSandboxHelper(path string) (restore func()) {
+	old := sandboxHelper
+	sandboxHelper = func() helperChoice { return helperChoice{path: path, why: "SetSandboxHelper"} }
+	return func() { sandboxHelper = old }
+}

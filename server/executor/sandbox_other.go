@@ -40,3 +40,6 @@ func startCmd(cmd *exec.Cmd, _ *sandboxRun, _ Spec, _ string) (<-chan struct{}, 
 	}()
 	return waited, nil
 }
+
+// SetSandboxHelper does nothing outside Linux: there is no helper.
+func SetSandboxHelper(string) (restore func()) { return func() {} }
