@@ -17,7 +17,7 @@ type Overview struct {
 	AvailableParsers []string        `json:"available_parsers"`
 	GuardSummary     GuardSummary    `json:"guard_summary"`
 	TelemetryEnabled bool            `json:"telemetry_enabled"`
-	Sandbox          SandboxInfo     `json:"sandbox"` // the kernel layer (guard.sandbox)
+	Sandbox          SandboxOverview `json:"sandbox"` // the kernel layer (guard.sandbox)
 	Stats            map[string]Stat `json:"stats,omitempty"`
 	ConfigWarnings   []string        `json:"config_warnings,omitempty"`
 	// PackErrors lists parser packs that could not be loaded.

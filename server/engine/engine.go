@@ -202,8 +202,7 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 	cwd := e.resolveCwd(req.Cwd)
 	env.Cwd = cwd
 	if e.cfg.Telemetry.Enabled {
-		sb := e.sandbox
-		env.Telemetry = &Telemetry{Sandbox: &sb}
+		env.Telemetry = &Telemetry{Sandbox: &RunSandbox{SandboxInfo: e.sandbox}}
 	}
 	done := func() *Envelope {
 		env.DurationMs = ms(time.Since(start))

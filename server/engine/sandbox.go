@@ -38,14 +38,23 @@ type SandboxInfo struct {
 	// says why a configured or found parism-sandbox was not used.
 	Helper        string `json:"helper,omitempty"`
 	HelperIgnored string `json:"helper_ignored,omitempty"`
-	// Default and Commands are, in describe, what the kernel enforces on
-	// an allowed command: Commands for those with needs of their own
-	// (helpers, reads, TCP ports) and those the operator added (which
-	// execute what they can read), Default for the rest. Command is, in
-	// telemetry, what it enforced on this one.
+}
+
+// SandboxOverview is describe's report: the kernel layer, and what it
+// enforces on an allowed command: Commands for those with needs of their
+// own (helpers, reads, TCP ports) and those the operator added (which
+// execute what they can read), Default for the rest.
+type SandboxOverview struct {
+	SandboxInfo
 	Default  *CommandSandbox           `json:"default,omitempty"`
 	Commands map[string]CommandSandbox `json:"commands,omitempty"`
-	Command  *CommandSandbox           `json:"command,omitempty"`
+}
+
+// RunSandbox is telemetry's report: the kernel layer, and Command, what it
+// enforced on this run.
+type RunSandbox struct {
+	SandboxInfo
+	Command *CommandSandbox `json:"command,omitempty"`
 }
 
 // CommandSandbox is what the kernel enforces on one command: which files
@@ -343,8 +352,8 @@ func (e *Engine) report(c *executor.Confinement, read string, readExtra, execExt
 
 // describeSandbox is the kernel layer with the report of the allowed
 // commands, for describe.
-func (e *Engine) describeSandbox(cmds []string) SandboxInfo {
-	info := e.sandbox
+func (e *Engine) describeSandbox(cmds []string) SandboxOverview {
+	info := SandboxOverview{SandboxInfo: e.sandbox}
 	_, info.Default = e.confineAs("", needs{}, true, nil, e.workdir)
 	if e.kernel.build {
 		return info // the same for every command
