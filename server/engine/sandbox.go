@@ -195,8 +195,9 @@ type kernelPolicy struct {
 	build bool
 	// roots are guard.allowed_paths; empty means the working directory.
 	roots []string
-	// system is systemRead plus /etc without its secrets.
-	system []string
+	// system is systemRead plus /etc without its secrets; systemList
+	// the directories only listed (/etc itself).
+	system, systemList []string
 	// home is the home directory of the commands' environment; homes
 	// are every home whose credential stores are cut out.
 	home  string
@@ -204,8 +205,9 @@ type kernelPolicy struct {
 	env   []string
 	// hidden are the credential stores of every home and /etc's secrets.
 	hidden []string
-	// buildRead is what the build profile reads: everything but hidden.
-	buildRead []string
+	// buildRead is what the build profile reads: everything but hidden;
+	// buildList the directories above hidden paths, listed only.
+	buildRead, buildList []string
 	// shipped are the commands the guard ships a policy for, whose
 	// helpers commandNeeds knows; the others execute what they can read.
 	shipped map[string]bool
@@ -234,13 +236,13 @@ func newKernelPolicy(cfg config.Config, roots []string, env []string) *kernelPol
 	p.home, _ = envLookup(env, "HOME")
 	p.homes = homes(p.home)
 	p.hidden = p.hiddenPaths()
-	etc := readableMinus([]string{"/etc"}, under("/etc", etcSecrets))
-	p.system = slices.Concat(systemRead, etc)
+	etc, etcList := readableMinus([]string{"/etc"}, under("/etc", etcSecrets))
+	p.system, p.systemList = slices.Concat(systemRead, etc), etcList
 	if p.build {
 		p.base.WritePaths = roots
 		p.base.AllowBind, p.base.AllowConnect = true, true
 		p.base.MaxFileBytes = buildMaxFileBytes
-		p.buildRead = readableMinus([]string{"/"}, p.hidden)
+		p.buildRead, p.buildList = readableMinus([]string{"/"}, p.hidden)
 	}
 	return p
 }
@@ -276,19 +278,21 @@ func (e *Engine) confineAs(cmd string, n needs, shipped bool, args []string, cwd
 		// read, connects anywhere, and writes in the project; it still
 		// cannot read credential stores, write elsewhere, or reach the
 		// server.
-		c.ReadPaths = p.buildRead
+		c.ReadPaths, c.ListPaths = p.buildRead, p.buildList
 		if len(c.WritePaths) == 0 {
 			c.WritePaths = []string{cwd}
 		}
 		return &c, e.report(&c, "all but credentials", nil, nil)
 	}
 	read := "system+allowed_paths"
-	c.ReadPaths = slices.Concat(p.system, p.roots)
+	c.ReadPaths, c.ListPaths = slices.Concat(p.system, p.roots), p.systemList
 	if len(p.roots) == 0 {
 		// The project: the repository around cwd (git, npm and cargo look
 		// for their files in the parents), else cwd itself.
 		read = "system+project"
-		c.ReadPaths = slices.Concat(p.system, readableMinus([]string{projectRoot(cwd)}, p.hidden))
+		project, list := readableMinus([]string{projectRoot(cwd)}, p.hidden)
+		c.ReadPaths = slices.Concat(p.system, project)
+		c.ListPaths = slices.Concat(c.ListPaths, list)
 	}
 	extraRead := p.expand(n.read)
 	if n.kube {
@@ -518,19 +522,21 @@ func under(dir string, rel []string) []string {
 
 // readableMinus returns paths that cover roots except hidden: a root with
 // nothing hidden beneath it stays whole; one that is hidden goes; one
-// above a hidden path is replaced by its entries, recursively. Symbolic
-// links among the entries are kept only when their target is not hidden
-// and not above a hidden path (a rule follows the link). Roots are
-// resolved first, so a symbolic link to a home is seen as the home.
-func readableMinus(roots, hidden []string) []string {
-	var out []string
+// above a hidden path is replaced by its entries, recursively, and is
+// listed in list: it stays listable (a Landlock rule on a directory
+// reaches what is beneath it, so the names in a hidden directory can be
+// listed, never its files read). Symbolic links among the entries are kept
+// only when their target is clear of every hidden path (a rule follows the
+// link). Roots are resolved first, so a symbolic link to a home is seen as
+// the home.
+func readableMinus(roots, hidden []string) (read, list []string) {
 	var walk func(p string, depth int)
 	walk = func(p string, depth int) {
 		switch relation(p, hidden) {
 		case "hidden":
 			return
 		case "clear":
-			out = append(out, p)
+			read = append(read, p)
 			return
 		}
 		if depth > 8 {
@@ -540,6 +546,7 @@ func readableMinus(roots, hidden []string) []string {
 		if err != nil {
 			return
 		}
+		list = append(list, p)
 		for _, ent := range ents {
 			child := filepath.Join(p, ent.Name())
 			if ent.Type()&os.ModeSymlink != 0 {
@@ -557,7 +564,7 @@ func readableMinus(roots, hidden []string) []string {
 		}
 		walk(filepath.Clean(r), 0)
 	}
-	return out
+	return read, list
 }
 
 // relation says whether p is hidden (at or below a hidden path), above

@@ -267,6 +267,7 @@ func TestSandboxHostileProject(t *testing.T) {
 		ok  bool
 	}{
 		{filepath.Join(filepath.Base(dir), "README"), true},
+		{".", false}, // a directory: cat fails, ls works (below)
 		{filepath.Join(filepath.Base(home), ".ssh", "id_ed25519"), false},
 		{filepath.Join(filepath.Base(home), ".npmrc"), false},
 	} {
@@ -274,6 +275,15 @@ func TestSandboxHostileProject(t *testing.T) {
 		if out := mustMarshal(t, env); env.OK != c.ok || strings.Contains(out, "SECRET-") {
 			t.Errorf("cat %s from %s: ok %v, want %v: %s", c.arg, above, env.OK, c.ok, out)
 		}
+	}
+	if env := e.Run(context.Background(), Request{Cmd: "ls", Args: []string{"-a", "."}, Cwd: above}); !env.OK || !strings.Contains(mustMarshal(t, env), filepath.Base(home)) {
+		t.Errorf("ls of a directory above the home: %s", mustMarshal(t, env))
+	}
+	if env := e.Run(context.Background(), Request{Cmd: "ls", Args: []string{"/etc"}, Cwd: dir}); !env.OK || !strings.Contains(mustMarshal(t, env), "passwd") {
+		t.Errorf("ls /etc: %s", mustMarshal(t, env))
+	}
+	if env := e.Run(context.Background(), Request{Cmd: "cat", Args: []string{"/etc/shadow"}, Cwd: dir}); env.OK {
+		t.Errorf("cat /etc/shadow: %s", mustMarshal(t, env))
 	}
 	// A project script cannot be executed, even by a command allowed to
 	// run programs: env is in the defaults, sh here by mistake, which may
@@ -442,21 +452,26 @@ func TestReadableMinus(t *testing.T) {
 		t.Fatal(err)
 	}
 	hidden := []string{filepath.Join(root, "home/.ssh"), filepath.Join(root, "home/.config/gh")}
-	got := readableMinus([]string{filepath.Join(root, "home")}, hidden)
-	for i := range got {
-		got[i] = strings.TrimPrefix(got[i], root+"/")
+	got, list := readableMinus([]string{filepath.Join(root, "home")}, hidden)
+	for _, l := range [][]string{got, list} {
+		for i := range l {
+			l[i] = strings.TrimPrefix(l[i], root+"/")
+		}
+		slices.Sort(l)
 	}
-	slices.Sort(got)
 	want := []string{"home/.config/other", "home/etc-link", "home/src"}
 	if !slices.Equal(got, want) {
 		t.Errorf("readableMinus = %v, want %v", got, want)
+	}
+	if want := []string{"home", "home/.config"}; !slices.Equal(list, want) {
+		t.Errorf("listed only: %v, want %v", list, want)
 	}
 	// home/src holds a link to .ssh: granting home/src whole would follow
 	// it? No: a Landlock rule on a directory covers what is beneath it by
 	// path, and the link's target is elsewhere; only the link entries of
 	// an expanded directory are rules of their own.
-	if got := readableMinus([]string{filepath.Join(root, "home/.ssh")}, hidden); len(got) != 0 {
-		t.Errorf("a hidden root is readable: %v", got)
+	if got, list := readableMinus([]string{filepath.Join(root, "home/.ssh")}, hidden); len(got)+len(list) != 0 {
+		t.Errorf("a hidden root is readable: %v %v", got, list)
 	}
 }
 

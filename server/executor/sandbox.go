@@ -65,6 +65,10 @@ type Confinement struct {
 	// ReadPaths are the files and directories the child may read; nil
 	// means the whole file system ("/").
 	ReadPaths []string
+	// ListPaths are directories whose entries may be listed, not read
+	// (with what is beneath them: a Landlock rule on a directory covers
+	// its subtree), for a directory above one that must stay unreadable.
+	ListPaths []string
 	// ExecPaths are the files and directories whose files the child may
 	// execute, beside the program itself and what the kernel opens to run
 	// it (its ELF interpreter, or its #! interpreter and, through

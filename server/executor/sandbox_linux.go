@@ -298,6 +298,7 @@ func (c *Confinement) rules(program string, env []string, tmp string) []sandboxh
 		}
 	}
 	add(read, sandboxhelper.AccessRead|execAll)
+	add(c.ListPaths, sandboxhelper.AccessReadDir)
 	add(c.ExecPaths, sandboxhelper.AccessRead|sandboxhelper.AccessExecute)
 	// The program and what the kernel opens to run it, wherever they are.
 	add(programFiles(program, env), sandboxhelper.AccessReadFile|sandboxhelper.AccessExecute)
