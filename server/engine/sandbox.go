@@ -118,8 +118,11 @@ var commandNeeds = map[string]needs{
 	"gh": {read: []string{"~/.config/gh"}, ports: []uint16{443}},
 	// npm runs on node (found through its #! line); it gets no ~/.npmrc:
 	// the registry token stays out of reach of a project's .npmrc.
-	"npm":        {ports: webPorts},
-	"brew":       {read: []string{"/home/linuxbrew/.linuxbrew", "~/.cache/Homebrew"}, exec: []string{"/home/linuxbrew/.linuxbrew"}, ports: webPorts},
+	"npm": {ports: webPorts},
+	// brew is a bash program that runs its own Ruby and the system's
+	// utilities (uname, git, curl) even to list.
+	"brew": {read: []string{"/home/linuxbrew/.linuxbrew", "~/.cache/Homebrew"},
+		exec: []string{"/home/linuxbrew/.linuxbrew", "/usr/bin", "/bin"}, ports: webPorts},
 	"journalctl": {read: []string{"/var/log/journal", "/run/log/journal"}},
 	"systemctl":  {read: []string{"/run/systemd"}},
 	"apt":        {read: []string{"/var/lib/apt", "/var/lib/dpkg", "/var/cache/apt"}, exec: []string{"/usr/bin/dpkg"}},

@@ -21,7 +21,7 @@ func BenchmarkSpawnTrue(b *testing.B) {
 		confine *Confinement
 	}{
 		{"plain", nil},
-		{"helper-landlock-off", &Confinement{Mode: SandboxOff}},
+		{"landlock-off", &Confinement{Mode: SandboxOff}},
 		{"landlock", &Confinement{}},
 		{"landlock-private-tmp", &Confinement{PrivateTmp: true}},
 		// The limits: from a thread, the child stops at its exec for them.

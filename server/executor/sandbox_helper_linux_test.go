@@ -104,6 +104,10 @@ func TestSandboxDedicatedHelper(t *testing.T) {
 		{"SpawnErrors", TestSandboxSpawnErrors},
 		{"KeepsGroupControl", TestSandboxKeepsGroupControl},
 		{"NoFDLeak", TestSandboxNoFDLeak},
+		{"ExecRules", TestSandboxExecRules},
+		{"ReadRules", TestSandboxReadRules},
+		{"ServerHidden", TestSandboxServerHidden},
+		{"ConnectPorts", TestSandboxConnectPorts},
 	} {
 		t.Run(tt.name, tt.test)
 	}
