@@ -112,7 +112,7 @@ var commandNeeds = map[string]needs{
 	// exec credential plugins named there are not run (see SECURITY.md).
 	"kubectl": {read: []string{"~/.kube"}, ports: kubePorts, kube: true},
 	"helm": {read: []string{"~/.kube", "~/.config/helm", "~/.cache/helm", "~/.local/share/helm"},
-		ports: slices.Concat(webPorts, kubePorts), kube: true},
+		ports: union(webPorts, kubePorts), kube: true},
 	"docker": {read: []string{"~/.docker"}, ports: []uint16{2375, 2376},
 		exec: []string{"/usr/libexec/docker/cli-plugins", "/usr/lib/docker/cli-plugins", "/usr/local/lib/docker/cli-plugins"}},
 	"gh": {read: []string{"~/.config/gh"}, ports: []uint16{443}},

@@ -406,8 +406,12 @@ func TestSandboxCommandsReported(t *testing.T) {
 	if c := sb.Commands["curl"]; c.Net != "ports" || !slices.Equal(c.Ports, []uint16{80, 443}) {
 		t.Errorf("curl = %+v", c)
 	}
-	if c := sb.Commands["kubectl"]; len(c.ReadExtra) == 0 || !strings.HasSuffix(c.ReadExtra[0], "/.kube") {
+	// The kubeconfig of hostileHome names a server on port 1.
+	if c := sb.Commands["kubectl"]; len(c.ReadExtra) == 0 || !strings.HasSuffix(c.ReadExtra[0], "/.kube") || !slices.Contains(c.Ports, 1) || !slices.Contains(c.Ports, 6443) {
 		t.Errorf("kubectl = %+v", c)
+	}
+	if c := sb.Commands["helm"]; !slices.Equal(c.Ports, []uint16{80, 443, 6443, 8443, 1}) {
+		t.Errorf("helm ports = %v", c.Ports)
 	}
 	if _, err := exec.LookPath("git"); err == nil {
 		if c := sb.Commands["git"]; c.Net != "none" || len(c.ExecExtra) != 1 || !strings.Contains(c.ExecExtra[0], "git-core") {
