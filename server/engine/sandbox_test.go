@@ -537,3 +537,28 @@ func BenchmarkRunLsKernel(b *testing.B) {
 		}
 	})
 }
+
+// TestSandboxBuildKeepsCredentials: build runs project code by design, yet
+// the credential stores stay unreadable while the rest of the home is.
+func TestSandboxBuildKeepsCredentials(t *testing.T) {
+	needSandbox(t)
+	need(t, "sh", "cat")
+	home := hostileHome(t)
+	writeFile(t, filepath.Join(home, "notes.txt"), "plain notes\n")
+	e, dir := newTestEngine(t, both(allowing("sh"), func(c *config.Config) { c.Guard.Profile = guard.ProfileBuild }))
+	for _, c := range []struct {
+		path string
+		ok   bool
+	}{
+		{filepath.Join(home, "notes.txt"), true},
+		{filepath.Join(home, ".ssh", "id_ed25519"), false},
+		{filepath.Join(home, ".aws", "credentials"), false},
+		{filepath.Join(home, ".npmrc"), false},
+		{"/etc/shadow", false},
+	} {
+		env := e.Run(context.Background(), Request{Cmd: "sh", Args: []string{"-c", "cat " + c.path}, Cwd: dir})
+		if out := mustMarshal(t, env); env.OK != c.ok || strings.Contains(out, "SECRET-") {
+			t.Errorf("build: cat %s: ok %v, want %v: %s", c.path, env.OK, c.ok, out)
+		}
+	}
+}

@@ -350,7 +350,7 @@ func TestSandboxProcessState(t *testing.T) {
 	need(t, "sh", "cat", "grep", "env")
 	c := &Confinement{MaxMemoryBytes: 3 << 30, MaxFileBytes: 5 << 20, CPUSeconds: 7, MaxProcs: 4000}
 	r := Run(context.Background(), Spec{Path: "sh",
-		Args:    []string{"-c", `cat /proc/self/limits; grep NoNewPrivs /proc/self/status; env; printf 'argv0=%s\n' "$0"`},
+		Args:    []string{"-c", `cat /proc/self/limits; grep -E 'NoNewPrivs|TracerPid' /proc/self/status; env; printf 'argv0=%s\n' "$0"`},
 		Env:     []string{"PATH=" + os.Getenv("PATH"), "KEEP=1"},
 		Confine: c})
 	out := string(r.Stdout.Data)
@@ -363,6 +363,9 @@ func TestSandboxProcessState(t *testing.T) {
 		"Max address space         3221225472           3221225472           bytes",
 		"Max processes             4000                 4000                 processes",
 		"NoNewPrivs:\t1",
+		// Started traced so the limits are set before its first
+		// instruction, then let go.
+		"TracerPid:\t0",
 		"KEEP=1",
 		"argv0=sh",
 	} {
@@ -773,5 +776,45 @@ func TestSandboxConnectPorts(t *testing.T) {
 	r := Run(context.Background(), Spec{Path: exe, Env: []string{childEnv + "=mptcp-connect:" + addrs[1]}, Timeout: 10 * time.Second, Confine: &c})
 	if got := string(r.Stdout.Data); got != "EPROTONOSUPPORT" {
 		t.Errorf("mptcp connect with ports: %q, want EPROTONOSUPPORT", got)
+	}
+}
+
+// TestSandboxConcurrentStarts: many confined starts at once, each with
+// its limits set at exec, all run and leave no restricted thread behind.
+func TestSandboxConcurrentStarts(t *testing.T) {
+	need(t, "sh")
+	const n = 16
+	errs := make(chan string, n)
+	for i := range n {
+		go func() {
+			r := Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", "echo $0", strconv.Itoa(i)}, Timeout: 20 * time.Second,
+				Confine: &Confinement{PrivateTmp: true, CPUSeconds: 10, MaxFileBytes: 1 << 20}})
+			if r.ExitCode != 0 || strings.TrimSpace(string(r.Stdout.Data)) != strconv.Itoa(i) {
+				errs <- fmt.Sprintf("run %d: exit %d, %q %q %v", i, r.ExitCode, r.Stdout.Data, r.Stderr.Data, r.SpawnErr)
+				return
+			}
+			errs <- ""
+		}()
+	}
+	deadline := time.After(60 * time.Second)
+	for range n {
+		select {
+		case e := <-errs:
+			if e != "" {
+				t.Error(e)
+			}
+		case <-deadline:
+			t.Fatal("concurrent confined runs did not finish")
+		}
+	}
+	if SandboxStatus().Start != StartThread {
+		return
+	}
+	stop := time.Now().Add(5 * time.Second)
+	for threadsConfined(t) != 0 {
+		if time.Now().After(stop) {
+			t.Fatalf("%d threads still restricted", threadsConfined(t))
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
