@@ -307,16 +307,15 @@ func (e *Engine) confineAs(cmd string, n needs, shipped bool, args []string, cwd
 		}
 	}
 	c.ReadPaths = append(c.ReadPaths, extraRead...)
-	if !shipped {
-		// A command the operator added to the allowlist: its helpers are
-		// unknown here, so it may execute what it can read (it still
-		// reads, writes and connects only as above).
-		return &c, e.report(&c, read, extraRead, nil)
-	}
-	c.ExecPaths = p.expand(n.exec)
-	if n.gitExec {
-		if d := gitExecPath(p.env); d != "" {
-			c.ExecPaths = append(c.ExecPaths, d)
+	// A command the operator added to the allowlist keeps ExecPaths nil:
+	// its helpers are unknown here, so it may execute what it can read (it
+	// still reads, writes and connects only as the rest says).
+	if shipped {
+		c.ExecPaths = p.expand(n.exec)
+		if n.gitExec {
+			if d := gitExecPath(p.env); d != "" {
+				c.ExecPaths = append(c.ExecPaths, d)
+			}
 		}
 	}
 	ports := n.ports

@@ -428,6 +428,17 @@ func TestSandboxCommandsReported(t *testing.T) {
 	if b, _ := Marshal(env); strings.Contains(string(b), `"commands"`) || strings.Contains(string(b), `"default"`) {
 		t.Errorf("telemetry repeats describe's per-command table: %s", b)
 	}
+	// A command the operator adds keeps its ports from the table, and may
+	// execute what it reads (its helpers are unknown).
+	for _, cmd := range []string{"wget", "jq"} {
+		c, r := e.confinement(cmd, nil, dir)
+		if e.kernel.shipped[cmd] {
+			continue
+		}
+		if r.Exec != "any" || c.ExecPaths != nil || (cmd == "wget") != (r.Net == "ports") {
+			t.Errorf("operator's %s: %+v", cmd, r)
+		}
+	}
 	// A kernel without TCP rules is reported, not silently weaker.
 	weak, _ := newTestEngine(t, nil)
 	weak.sandbox.ABI = 3
