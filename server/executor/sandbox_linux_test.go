@@ -818,3 +818,39 @@ func TestSandboxConcurrentStarts(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// TestSandboxCapabilities: a confined program of a root server keeps only
+// the small set of capabilities tools need, so it cannot raise the hard
+// limits set on it (CAP_SYS_RESOURCE; the ulimit part shows something only
+// where the server itself has that capability, which some containers
+// drop) or load kernel modules.
+func TestSandboxCapabilities(t *testing.T) {
+	need(t, "sh", "grep")
+	if os.Geteuid() != 0 {
+		t.Skip("only a root server has capabilities to drop")
+	}
+	r := Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", `grep -E '^Cap(Eff|Bnd)' /proc/self/status; ulimit -H -t unlimited && echo raised`},
+		Timeout: 10 * time.Second, Confine: &Confinement{CPUSeconds: 5}})
+	out := string(r.Stdout.Data)
+	if strings.Contains(out, "raised") {
+		t.Errorf("the program raised its CPU hard limit: %s", out)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		_, hex, ok := strings.Cut(line, "\t")
+		if !ok {
+			t.Fatalf("capability line %q", line)
+		}
+		v, err := strconv.ParseUint(hex, 16, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []int{unix.CAP_SYS_RESOURCE, unix.CAP_SYS_MODULE, unix.CAP_SYS_RAWIO, unix.CAP_SYS_ADMIN, unix.CAP_SYS_PTRACE, unix.CAP_BPF} {
+			if v&(1<<c) != 0 {
+				t.Errorf("%s: capability %d kept", line, c)
+			}
+		}
+		if v&(1<<unix.CAP_NET_RAW) == 0 && strings.HasPrefix(line, "CapBnd") {
+			t.Errorf("%s: CAP_NET_RAW (ping) dropped", line)
+		}
+	}
+}

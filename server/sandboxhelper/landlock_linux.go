@@ -150,34 +150,58 @@ func addPath(rulesetFD int, path string, rights uint64) error {
 // landlockRuleNetPort is LANDLOCK_RULE_NET_PORT (x/sys has no constant).
 const landlockRuleNetPort = 2
 
-// procCaps are the capabilities that open another process's /proc files
-// (environ, mem, fd) past a cleared PR_SET_DUMPABLE: found one by one on
-// Linux 6.18, for a child of a root server.
-var procCaps = []int{unix.CAP_SYS_PTRACE, unix.CAP_SYS_ADMIN, unix.CAP_PERFMON}
+// keptCaps are the capabilities a confined program of a server running as
+// root may keep: Docker's default set without CAP_MKNOD, CAP_SETFCAP and
+// CAP_SETPCAP (file ownership and permission overrides, setuid/setgid,
+// kill, raw sockets for ping, low ports, chroot, audit writes). Every other
+// one is dropped: among them CAP_SYS_PTRACE, CAP_SYS_ADMIN and
+// CAP_PERFMON, each of which opens another process's /proc files (environ,
+// mem, fd) past a cleared PR_SET_DUMPABLE (found one by one on Linux 6.18,
+// for a child of a root server); CAP_SYS_RESOURCE, which would let the
+// program raise the hard limits set on it; CAP_SYS_MODULE, CAP_SYS_RAWIO
+// and CAP_BPF, which reach the kernel and all memory.
+var keptCaps = map[int]bool{
+	unix.CAP_CHOWN: true, unix.CAP_DAC_OVERRIDE: true, unix.CAP_FSETID: true, unix.CAP_FOWNER: true,
+	unix.CAP_NET_RAW: true, unix.CAP_SETGID: true, unix.CAP_SETUID: true, unix.CAP_NET_BIND_SERVICE: true,
+	unix.CAP_SYS_CHROOT: true, unix.CAP_KILL: true, unix.CAP_AUDIT_WRITE: true,
+}
 
-// dropCaps removes procCaps from the calling thread's effective,
-// permitted, inheritable and bounding sets, so that a program of a server
-// running as root cannot regain them at exec. A thread without them has
-// nothing to drop; one that has them and cannot drop them from the
-// bounding set is an error (a root child would get them back).
+// dropCaps removes every capability but keptCaps from the calling
+// thread's effective, permitted, inheritable and bounding sets, so that a
+// program of a server running as root cannot regain them at exec. A thread
+// without them has nothing to drop; one that has one and cannot drop it
+// from the bounding set is an error (a root child would get it back).
 func dropCaps() error {
 	hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
 	var data [2]unix.CapUserData
 	if err := unix.Capget(&hdr, &data[0]); err != nil {
 		return fmt.Errorf("capget: %w", err)
 	}
-	changed := false
-	for _, c := range procCaps {
-		if in, err := unix.PrctlRetInt(unix.PR_CAPBSET_READ, uintptr(c), 0, 0, 0); err == nil && in == 1 {
+	for c := 0; c < 64; c++ {
+		if keptCaps[c] {
+			continue
+		}
+		in, err := unix.PrctlRetInt(unix.PR_CAPBSET_READ, uintptr(c), 0, 0, 0)
+		if err != nil {
+			break // past the kernel's last capability
+		}
+		if in == 1 {
 			if err := unix.Prctl(unix.PR_CAPBSET_DROP, uintptr(c), 0, 0, 0); err != nil && unix.Geteuid() == 0 {
 				return fmt.Errorf("prctl(PR_CAPBSET_DROP, %d): %w", c, err)
 			}
 		}
-		d, bit := &data[c/32], uint32(1)<<(c%32)
-		if (d.Effective|d.Permitted|d.Inheritable)&bit != 0 {
-			d.Effective &^= bit
-			d.Permitted &^= bit
-			d.Inheritable &^= bit
+	}
+	var keep [2]uint32
+	for c := range keptCaps {
+		keep[c/32] |= 1 << (c % 32)
+	}
+	changed := false
+	for i := range data {
+		d := &data[i]
+		if (d.Effective|d.Permitted|d.Inheritable)&^keep[i] != 0 {
+			d.Effective &= keep[i]
+			d.Permitted &= keep[i]
+			d.Inheritable &= keep[i]
 			changed = true
 		}
 	}
