@@ -10,7 +10,7 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// The seccomp filter closes two gaps Landlock leaves.
+// The seccomp filter closes gaps Landlock leaves.
 //
 // Landlock's TCP rules do not cover Multipath TCP sockets (IPProtoMPTCP;
 // checked on Linux 6.18: bind and connect through an MPTCP socket succeed
@@ -59,8 +59,8 @@ var pidCalls = []pidCall{
 }
 
 // seccompFilter installs the filter on the calling thread: socket(...,
-// IPPROTO_MPTCP) refused when mptcp, the pidCalls refused on the protected
-// ids. System calls of a foreign ABI (32-bit x86 on amd64, x32) fail with
+// IPPROTO_MPTCP) refused when mptcp, io_uring refused, the pidCalls
+// refused on the protected ids. System calls of a foreign ABI (32-bit x86 on amd64, x32) fail with
 // ENOSYS: their socketcall multiplexer hides the arguments from seccomp.
 // no_new_privs must already be set.
 func seccompFilter(mptcp bool, protect []int) error {
@@ -105,6 +105,12 @@ func seccompFilter(mptcp bool, protect []int) error {
 	}
 	if mptcp {
 		block(unix.SYS_SOCKET, 2, []uint32{IPProtoMPTCP}, unix.EPROTONOSUPPORT)
+	}
+	// io_uring creates sockets (MPTCP ones too) without the socket system
+	// call this filter sees: ENOSYS, as on kernels without it, which
+	// programs answer by falling back to plain system calls.
+	for _, nr := range []uint32{unix.SYS_IO_URING_SETUP, unix.SYS_IO_URING_ENTER, unix.SYS_IO_URING_REGISTER} {
+		prog = append(prog, ld(offNr), jeq(nr, 0, 1), ret(unix.SECCOMP_RET_ERRNO|uint32(unix.ENOSYS)))
 	}
 	if len(protect) > 0 {
 		vals := make([]uint32, 0, len(protect))
