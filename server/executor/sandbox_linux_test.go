@@ -879,3 +879,29 @@ func TestSandboxNoIOURing(t *testing.T) {
 		t.Skip("no io_uring in this kernel: the control cannot tell the filter apart")
 	}
 }
+
+// TestSandboxOtherProcessesHidden: a confined program cannot read the
+// environment or follow the cwd of another process of the same user
+// outside its Landlock domain (here a sibling started by the test).
+func TestSandboxOtherProcessesHidden(t *testing.T) {
+	need(t, "sh", "sleep", "cat", "readlink")
+	needLandlock(t, 1)
+	other := exec.Command("sleep", "30")
+	other.Env = []string{"OTHER_SECRET=hunter2"}
+	if err := other.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = other.Process.Kill(); _ = other.Wait() }()
+	pid := strconv.Itoa(other.Process.Pid)
+	script := "cat /proc/" + pid + "/environ; readlink /proc/" + pid + "/cwd"
+	for _, c := range []*Confinement{nil, {}} {
+		r := Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", script}, Timeout: 10 * time.Second, Confine: c})
+		got := string(r.Stdout.Data)
+		if c == nil && !strings.Contains(got, "hunter2") {
+			t.Fatalf("unconfined control cannot read the sibling: %q %q", got, r.Stderr.Data)
+		}
+		if c != nil && (strings.Contains(got, "hunter2") || strings.Contains(got, "/")) {
+			t.Errorf("a confined program read another process: %q", got)
+		}
+	}
+}
