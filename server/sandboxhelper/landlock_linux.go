@@ -12,8 +12,9 @@ import (
 )
 
 // RestrictThread confines the calling OS thread, and every process it
-// creates from now on, to c: no_new_privs, then the Landlock rules when
-// c.Landlock, then the seccomp filter. All three bind the thread's
+// creates from now on, to c: the capabilities cut to keptCaps, then
+// no_new_privs, then the Landlock rules when c.Landlock, then the seccomp
+// filter. All three bind the thread's
 // credentials or task, not the process: the caller must have locked the
 // goroutine to its thread and must let that thread end (a goroutine that
 // returns while locked ends its thread) instead of unlocking it.
