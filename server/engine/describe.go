@@ -20,7 +20,7 @@ type Overview struct {
 	ParsersNotAllowed []NotAllowed    `json:"parsers_not_allowed,omitempty"`
 	GuardSummary      GuardSummary    `json:"guard_summary"`
 	TelemetryEnabled  bool            `json:"telemetry_enabled"`
-	Sandbox           SandboxInfo     `json:"sandbox"` // the kernel layer (guard.sandbox)
+	Sandbox           SandboxOverview `json:"sandbox"` // the kernel layer (guard.sandbox)
 	Stats             map[string]Stat `json:"stats,omitempty"`
 	ConfigWarnings    []string        `json:"config_warnings,omitempty"`
 	// PackErrors lists parser packs that could not be loaded.
@@ -119,7 +119,7 @@ func (e *Engine) Describe() *Overview {
 			AllowedPaths:    nonNil(p.AllowedPaths),
 		},
 		TelemetryEnabled: e.cfg.Telemetry.Enabled,
-		Sandbox:          e.sandbox,
+		Sandbox:          e.describeSandbox(p.AllowedCommands),
 		ConfigWarnings:   e.cfg.Warnings,
 		PackErrors:       e.PackErrors(),
 	}

@@ -39,8 +39,8 @@ type Engine struct {
 	store   Store          // retained results (results.*)
 	// notRetained remembers ids issued by runs without retain.
 	notRetained *idRing
-	// confine and sandbox are the kernel layer (sandbox.go).
-	confine executor.Confinement
+	// kernel and sandbox are the kernel layer (sandbox.go).
+	kernel  *kernelPolicy
 	sandbox SandboxInfo
 	// packs are the installed parser packs (packs.go); packStderr gets
 	// their stderr.
@@ -106,7 +106,7 @@ func New(cfg config.Config, opts ...Option) (*Engine, error) {
 	kept, _ := executor.StripEnv(os.Environ(), cfg.Guard.Secrets.EnvPatterns)
 	e.env = executor.ProgramEnv(executor.SafeEnv(kept), "", cfg.Guard.Profile == guard.ProfileBuild)
 	e.gitCfg = executor.NewGitDrivers()
-	e.confine = newConfinement(cfg, g.Policy().AllowedPaths)
+	e.kernel = newKernelPolicy(cfg, g.Policy().AllowedPaths, e.env)
 	e.sandbox = sandboxInfo(cfg.Guard.Sandbox)
 	e.initPacks()
 	return e, nil
@@ -207,8 +207,7 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 	cwd := e.resolveCwd(req.Cwd)
 	env.Cwd = cwd
 	if e.cfg.Telemetry.Enabled {
-		sb := e.sandbox
-		env.Telemetry = &Telemetry{Sandbox: &sb}
+		env.Telemetry = &Telemetry{Sandbox: &RunSandbox{SandboxInfo: e.sandbox}}
 	}
 	done := func() *Envelope {
 		env.DurationMs = ms(time.Since(start))
@@ -266,6 +265,10 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 		// keep from a project's .npmrc.
 		args = executor.NpmArgs(args, runEnv)
 	}
+	confine, confined := e.confinement(req.Cmd, args, cwd)
+	if env.Telemetry != nil {
+		env.Telemetry.Sandbox.Command = confined
+	}
 	t = time.Now()
 	res := executor.Run(ctx, executor.Spec{
 		Path:       req.Cmd,
@@ -275,7 +278,7 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 		Timeout:    time.Duration(e.cfg.Guard.TimeoutMs) * time.Millisecond,
 		MaxStdout:  e.cfg.Guard.MaxOutputBytes,
 		MaxStderr:  e.cfg.Guard.MaxOutputBytes,
-		Confine:    e.confinement(req.Cmd, cwd),
+		Confine:    confine,
 		OnProgress: req.OnProgress,
 	})
 	if env.Telemetry != nil {

@@ -164,5 +164,5 @@ type Telemetry struct {
 	TotalMs  float64 `json:"total_ms"`
 	RawBytes int     `json:"raw_bytes"`
 	// Sandbox is the kernel layer the command ran under.
-	Sandbox *SandboxInfo `json:"sandbox,omitempty"`
+	Sandbox *RunSandbox `json:"sandbox,omitempty"`
 }

@@ -1,6 +1,18 @@
 package engine
 
 import (
+	"bufio"
+	"context"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
 	"github.com/parism-go/parism/guard"
 	"github.com/parism-go/parism/server/config"
 	"github.com/parism-go/parism/server/executor"
@@ -16,23 +28,137 @@ type SandboxInfo struct {
 	ABI int `json:"abi"`
 	// Reason says why Enforced is false.
 	Reason string `json:"reason,omitempty"`
-	// Helper is the program children are started through (parism-sandbox
-	// beside the executable, or this binary re-executed); HelperIgnored
+	// Start is how commands are started: "thread" (forked from a
+	// restricted thread of the server, no second exec) or "helper"
+	// (through parism-sandbox, for StartReason).
+	Start       string `json:"start,omitempty"`
+	StartReason string `json:"start_reason,omitempty"`
+	// Helper is the program children are started through when Start is
+	// "helper" (parism-sandbox, or this binary re-executed); HelperIgnored
 	// says why a configured or found parism-sandbox was not used.
 	Helper        string `json:"helper,omitempty"`
 	HelperIgnored string `json:"helper_ignored,omitempty"`
 }
 
-// networkCommands may open TCP connections under the readonly profile:
-// their read-only forms talk to a server (curl -I, kubectl get, gh pr
-// list, npm view). Every other command gets no TCP at all, so a policy
-// mistake cannot turn it into a way to send data out. ping (ICMP) and dig
-// (UDP) use protocols Landlock does not cover. The build profile allows
-// TCP to every command: builds fetch dependencies and tests start servers.
-var networkCommands = map[string]bool{
-	"curl": true, "wget": true, "dig": true, "nslookup": true, "host": true,
-	"kubectl": true, "docker": true, "helm": true, "gh": true,
-	"npm": true, "terraform": true, "cargo": true, "brew": true,
+// SandboxOverview is describe's report: the kernel layer, and what it
+// enforces on an allowed command: Commands for those with needs of their
+// own (helpers, reads, TCP ports) and those the operator added (which
+// execute what they can read), Default for the rest.
+type SandboxOverview struct {
+	SandboxInfo
+	Default  *CommandSandbox           `json:"default,omitempty"`
+	Commands map[string]CommandSandbox `json:"commands,omitempty"`
+}
+
+// RunSandbox is telemetry's report: the kernel layer, and Command, what it
+// enforced on this run.
+type RunSandbox struct {
+	SandboxInfo
+	Command *CommandSandbox `json:"command,omitempty"`
+}
+
+// CommandSandbox is what the kernel enforces on one command: which files
+// it may execute and read and where it may connect. A right the kernel
+// cannot enforce here says so ("not enforced: ..."), never silently.
+type CommandSandbox struct {
+	// Exec is "own" (the program's own files, its loader or interpreter,
+	// and ExecExtra), "any" (everything readable: the build profile) or
+	// "not enforced: why".
+	Exec      string   `json:"exec"`
+	ExecExtra []string `json:"exec_extra,omitempty"`
+	// Read is "system+allowed_paths", "system+project" (allowed_paths
+	// empty: the repository around the working directory, else that
+	// directory, credential stores cut out), "all but credentials"
+	// (build) or "not enforced: why"; ReadExtra are the command's own
+	// additions.
+	Read      string   `json:"read"`
+	ReadExtra []string `json:"read_extra,omitempty"`
+	// Net is "none", "ports" (TCP connect to Ports only), "any" or "not
+	// enforced: why".
+	Net   string   `json:"net"`
+	Ports []uint16 `json:"ports,omitempty"`
+}
+
+// needs is what one command needs from the kernel in the readonly
+// profile beyond the base every command gets (systemRead, the project).
+type needs struct {
+	exec  []string // helpers it runs: absolute, or "~/" under the home
+	read  []string // areas it reads, same forms
+	ports []uint16 // TCP ports it connects to; nil: no TCP at all
+	// kube adds the ports of the servers in the operator's kubeconfig.
+	kube bool
+	// gitExec adds git's own helpers (git --exec-path).
+	gitExec bool
+}
+
+var (
+	webPorts  = []uint16{80, 443}
+	kubePorts = []uint16{443, 6443, 8443}
+)
+
+// commandNeeds is keyed by command because the program decides what it
+// executes, reads and connects to, whatever the arguments the guard let
+// through: listing it here lets the kernel refuse everything else, so a
+// program misled by the project (its configuration, a symbolic link, a
+// path the guard resolved differently) still cannot run, read or reach
+// more. Commands not listed get the base only: no helpers, no extra
+// reads, no TCP. ping (ICMP) and dig (UDP) use protocols Landlock does not
+// cover; dig's TCP fallback is port 53.
+var commandNeeds = map[string]needs{
+	"git":  {gitExec: true}, // TCP only for ls-remote: see confinement
+	"curl": {ports: webPorts}, "wget": {ports: webPorts},
+	"dig": {ports: []uint16{53}}, "nslookup": {ports: []uint16{53}}, "host": {ports: []uint16{53}},
+	// kubectl and helm read the operator's kubeconfig and their own state;
+	// exec credential plugins named there are not run (see SECURITY.md).
+	"kubectl": {read: []string{"~/.kube"}, ports: kubePorts, kube: true},
+	"helm": {read: []string{"~/.kube", "~/.config/helm", "~/.cache/helm", "~/.local/share/helm"},
+		ports: union(webPorts, kubePorts), kube: true},
+	"docker": {read: []string{"~/.docker"}, ports: []uint16{2375, 2376},
+		exec: []string{"/usr/libexec/docker/cli-plugins", "/usr/lib/docker/cli-plugins", "/usr/local/lib/docker/cli-plugins"}},
+	"gh": {read: []string{"~/.config/gh"}, ports: []uint16{443}},
+	// npm runs on node (found through its #! line); it gets no ~/.npmrc:
+	// the registry token stays out of reach of a project's .npmrc.
+	"npm": {ports: webPorts},
+	// brew is a bash program that runs its own Ruby and the system's
+	// utilities (uname, git, curl) even to list.
+	"brew": {read: []string{"/home/linuxbrew/.linuxbrew", "~/.cache/Homebrew"},
+		exec: []string{"/home/linuxbrew/.linuxbrew", "/usr/bin", "/bin"}, ports: webPorts},
+	"journalctl": {read: []string{"/var/log/journal", "/run/log/journal"}},
+	"systemctl":  {read: []string{"/run/systemd"}},
+	"apt":        {read: []string{"/var/lib/apt", "/var/lib/dpkg", "/var/cache/apt"}, exec: []string{"/usr/bin/dpkg"}},
+}
+
+// systemRead is what every command may read: the system's read-only
+// areas, /etc without its secrets (etcSecrets), /proc and /sys (the
+// other processes' environ, mem and fd stay closed: see package
+// executor), and the harmless devices.
+var systemRead = []string{
+	"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/nix/store",
+	"/proc", "/sys",
+	"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty", "/dev/fd", "/dev/pts",
+}
+
+// etcSecrets are cut out of /etc: Landlock rules only allow, so /etc is
+// granted entry by entry without these.
+var etcSecrets = []string{
+	"shadow", "shadow-", "gshadow", "gshadow-", "sudoers", "sudoers.d", ".pwd.lock", "security/opasswd",
+	"ssh/ssh_host_rsa_key", "ssh/ssh_host_ecdsa_key", "ssh/ssh_host_ed25519_key", "ssh/ssh_host_dsa_key",
+	"ssl/private", "pki/tls/private", "krb5.keytab", "wireguard", "NetworkManager/system-connections",
+	"ppp/chap-secrets", "ppp/pap-secrets", "ipsec.secrets", "ipsec.d/private", "openvpn", "kubernetes",
+	"rancher", "letsencrypt", "docker/key.json", "credstore", "credstore.encrypted", "libvirt/secrets",
+	"samba/smbpasswd", "sssd", "containers/auth.json", "cups/ssl",
+}
+
+// credentialStores are cut out of every home directory a read rule would
+// otherwise cover (a working directory at or above a home, the build
+// profile): keys, tokens and the configurations that name them.
+var credentialStores = []string{
+	".ssh", ".aws", ".kube", ".docker", ".config/gh", ".config/hub", ".npmrc", ".yarnrc", ".yarnrc.yml",
+	".netrc", ".git-credentials", ".config/git/credentials", ".gnupg", ".config/gcloud", ".azure", ".oci",
+	".config/helm", ".local/share/helm", ".pgpass", ".my.cnf", ".vault-token", ".terraform.d",
+	".cargo/credentials", ".cargo/credentials.toml", ".password-store", ".local/share/keyrings",
+	".pypirc", ".gem/credentials", ".m2/settings.xml", ".gradle/gradle.properties", ".boto", ".s3cfg",
+	".config/op", ".bash_history", ".zsh_history", ".python_history", ".psql_history", ".mysql_history",
 }
 
 // File size limits (RLIMIT_FSIZE) per profile. In readonly the only
@@ -50,11 +176,12 @@ func sandboxInfo(mode string) SandboxInfo {
 		mode = config.SandboxAuto
 	}
 	st := executor.SandboxStatus()
-	info := SandboxInfo{Mode: mode, Enforced: st.Enforced, ABI: st.ABI, Reason: st.Reason, Helper: st.Helper, HelperIgnored: st.HelperIgnored}
+	info := SandboxInfo{Mode: mode, Enforced: st.Enforced, ABI: st.ABI, Reason: st.Reason,
+		Start: st.Start, StartReason: st.StartReason, Helper: st.Helper, HelperIgnored: st.HelperIgnored}
 	switch {
 	case mode == config.SandboxOff:
 		info.Enforced, info.ABI = false, 0
-		info.Reason = `guard.sandbox is "off"; no_new_privs and resource limits still apply`
+		info.Reason = `guard.sandbox is "off"; no_new_privs, the seccomp filter and resource limits still apply`
 	case mode == config.SandboxRequired && !st.Enforced:
 		info.Reason += `; guard.sandbox is "required", so commands are refused`
 	}
@@ -64,33 +191,417 @@ func sandboxInfo(mode string) SandboxInfo {
 // Sandbox reports the kernel layer under the engine's configuration.
 func (e *Engine) Sandbox() SandboxInfo { return e.sandbox }
 
-// newConfinement is the part of every run's Confinement that depends only
-// on the configuration.
-func newConfinement(cfg config.Config, roots []string) executor.Confinement {
-	c := executor.Confinement{
-		Mode:           cfg.Guard.Sandbox,
-		PrivateTmp:     true,
-		MaxMemoryBytes: int64(cfg.Guard.MaxMemoryMb) << 20,
-		MaxFileBytes:   readonlyMaxFileBytes,
-	}
-	if cfg.Guard.Profile == guard.ProfileBuild {
-		c.WritePaths = roots
-		c.AllowBind, c.AllowConnect = true, true
-		c.MaxFileBytes = buildMaxFileBytes
-	}
-	return c
+// kernelPolicy is the part of every run's confinement that depends only
+// on the configuration and the host, computed once by New.
+type kernelPolicy struct {
+	base  executor.Confinement
+	build bool
+	// roots are guard.allowed_paths; empty means the working directory.
+	roots []string
+	// system is systemRead plus /etc without its secrets; systemList
+	// the directories only listed (/etc itself).
+	system, systemList []string
+	// home is the home directory of the commands' environment; homes
+	// are every home whose credential stores are cut out.
+	home  string
+	homes []string
+	env   []string
+	// hidden are the credential stores of every home and /etc's secrets.
+	hidden []string
+	// buildRead is what the build profile reads: everything but hidden;
+	// buildList the directories above hidden paths, listed only.
+	buildRead, buildList []string
+	// shipped are the commands the guard ships a policy for, whose
+	// helpers commandNeeds knows; the others execute what they can read.
+	shipped map[string]bool
+	// kubeFound are the kubeconfig's server ports, read once.
+	kubeOnce  sync.Once
+	kubeFound []uint16
 }
 
-// confinement is one run's Confinement: the engine's, with TCP for the
-// network commands, and, in build without allowed_paths, the working
-// directory as the one writable place.
-func (e *Engine) confinement(cmd, cwd string) *executor.Confinement {
-	c := e.confine
-	if networkCommands[cmd] {
-		c.AllowConnect = true
+// newKernelPolicy computes the confinement's fixed part.
+func newKernelPolicy(cfg config.Config, roots []string, env []string) *kernelPolicy {
+	p := &kernelPolicy{
+		base: executor.Confinement{
+			Mode:           cfg.Guard.Sandbox,
+			PrivateTmp:     true,
+			MaxMemoryBytes: int64(cfg.Guard.MaxMemoryMb) << 20,
+			MaxFileBytes:   readonlyMaxFileBytes,
+		},
+		build:   cfg.Guard.Profile == guard.ProfileBuild,
+		roots:   roots,
+		env:     env,
+		shipped: map[string]bool{},
 	}
-	if e.cfg.Guard.Profile == guard.ProfileBuild && len(c.WritePaths) == 0 {
-		c.WritePaths = []string{cwd}
+	for cmd := range guard.DefaultCommandPolicies() {
+		p.shipped[cmd] = true
 	}
-	return &c
+	p.home, _ = envLookup(env, "HOME")
+	p.homes = homes(p.home)
+	p.hidden = p.hiddenPaths()
+	etc, etcList := readableMinus([]string{"/etc"}, under("/etc", etcSecrets))
+	p.system, p.systemList = slices.Concat(systemRead, etc), etcList
+	if p.build {
+		p.base.WritePaths = roots
+		p.base.AllowBind, p.base.AllowConnect = true, true
+		p.base.MaxFileBytes = buildMaxFileBytes
+		p.buildRead, p.buildList = readableMinus([]string{"/"}, p.hidden)
+	}
+	return p
+}
+
+// hiddenPaths are the credential stores of every home, and /etc's
+// secrets, each also where it resolves to when it is a symbolic link.
+func (p *kernelPolicy) hiddenPaths() []string {
+	var out []string
+	for _, h := range p.homes {
+		out = append(out, under(h, credentialStores)...)
+	}
+	out = append(out, under("/etc", etcSecrets)...)
+	for _, h := range out {
+		if r, err := filepath.EvalSymlinks(h); err == nil && r != h {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// confinement is one run's Confinement and its report.
+func (e *Engine) confinement(cmd string, args []string, cwd string) (*executor.Confinement, *CommandSandbox) {
+	return e.confineAs(cmd, commandNeeds[cmd], e.kernel.shipped[cmd], args, cwd)
+}
+
+// confineAs is the confinement of cmd with needs n; shipped says whether
+// the guard ships a policy for it (else it is the operator's addition).
+func (e *Engine) confineAs(cmd string, n needs, shipped bool, args []string, cwd string) (*executor.Confinement, *CommandSandbox) {
+	p := e.kernel
+	c := p.base
+	if p.build {
+		// Build runs project code by design: it executes whatever it can
+		// read, connects anywhere, and writes in the project; it still
+		// cannot read credential stores, write elsewhere, or reach the
+		// server.
+		c.ReadPaths, c.ListPaths = p.buildRead, p.buildList
+		if len(c.WritePaths) == 0 {
+			c.WritePaths = []string{cwd}
+		}
+		return &c, e.report(&c, "all but credentials", nil, nil)
+	}
+	read := "system+allowed_paths"
+	c.ReadPaths, c.ListPaths = slices.Concat(p.system, p.roots), p.systemList
+	if len(p.roots) == 0 {
+		// The project: the repository around cwd (git, npm and cargo look
+		// for their files in the parents), else cwd itself.
+		read = "system+project"
+		project, list := readableMinus([]string{projectRoot(cwd)}, p.hidden)
+		c.ReadPaths = slices.Concat(p.system, project)
+		c.ListPaths = slices.Concat(c.ListPaths, list)
+	}
+	extraRead := p.expand(n.read)
+	if n.kube {
+		extraRead = append(extraRead, p.kubeconfigs()...)
+	}
+	if cmd == "docker" {
+		if d, ok := envLookup(p.env, "DOCKER_CONFIG"); ok {
+			extraRead = append(extraRead, d)
+		}
+	}
+	c.ReadPaths = append(c.ReadPaths, extraRead...)
+	// A command the operator added to the allowlist keeps ExecPaths nil:
+	// its helpers are unknown here, so it may execute what it can read (it
+	// still reads, writes and connects only as the rest says).
+	if shipped {
+		c.ExecPaths = p.expand(n.exec)
+		if n.gitExec {
+			if d := gitExecPath(p.env); d != "" {
+				c.ExecPaths = append(c.ExecPaths, d)
+			}
+		}
+	}
+	ports := n.ports
+	if n.kube {
+		ports = union(ports, p.kubePorts())
+	}
+	if executor.IsGit(cmd) && gitSubcommand(args) == "ls-remote" {
+		// The guard admits http(s) URLs only.
+		ports = webPorts
+	}
+	if ports != nil {
+		c.AllowConnect, c.ConnectPorts = true, ports
+	}
+	return &c, e.report(&c, read, extraRead, c.ExecPaths)
+}
+
+// report describes what c enforces on this host.
+func (e *Engine) report(c *executor.Confinement, read string, readExtra, execExtra []string) *CommandSandbox {
+	r := &CommandSandbox{Exec: "own", ExecExtra: execExtra, Read: read, ReadExtra: readExtra, Net: "none"}
+	if c.ExecPaths == nil {
+		r.Exec = "any"
+	}
+	switch {
+	case c.AllowConnect && len(c.ConnectPorts) > 0:
+		r.Net, r.Ports = "ports", c.ConnectPorts
+	case c.AllowConnect:
+		r.Net = "any"
+	}
+	if !e.sandbox.Enforced {
+		why := "not enforced: " + e.sandbox.Reason
+		r.Exec, r.Read = why, why
+		if r.Net != "any" {
+			r.Net = why
+		}
+	} else if e.sandbox.ABI < 4 && r.Net != "any" {
+		r.Net = "not enforced: TCP rules need Landlock ABI 4, the kernel has " + strconv.Itoa(e.sandbox.ABI)
+	}
+	return r
+}
+
+// describeSandbox is the kernel layer with the report of the allowed
+// commands, for describe.
+func (e *Engine) describeSandbox(cmds []string) SandboxOverview {
+	info := SandboxOverview{SandboxInfo: e.sandbox}
+	_, info.Default = e.confineAs("", needs{}, true, nil, e.workdir)
+	if e.kernel.build {
+		return info // the same for every command
+	}
+	info.Commands = map[string]CommandSandbox{}
+	for _, cmd := range cmds {
+		if _, ok := commandNeeds[cmd]; ok || !e.kernel.shipped[cmd] {
+			_, r := e.confinement(cmd, nil, e.workdir)
+			info.Commands[cmd] = *r
+		}
+	}
+	return info
+}
+
+// expand resolves "~/" against the commands' home; without a home those
+// entries are dropped.
+func (p *kernelPolicy) expand(paths []string) []string {
+	out := make([]string, 0, len(paths))
+	for _, s := range paths {
+		if rest, ok := strings.CutPrefix(s, "~/"); ok {
+			if p.home == "" {
+				continue
+			}
+			s = filepath.Join(p.home, rest)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// kubeconfigs are the files kubectl reads: KUBECONFIG's list, else
+// ~/.kube/config (covered by ~/.kube).
+func (p *kernelPolicy) kubeconfigs() []string {
+	v, ok := envLookup(p.env, "KUBECONFIG")
+	if !ok || v == "" {
+		return nil
+	}
+	return filepath.SplitList(v)
+}
+
+// kubePorts are the ports of the servers the operator's kubeconfig names
+// (a kind cluster listens on a random one), read once: a line scan for
+// "server:" is enough for the files kubectl writes.
+func (p *kernelPolicy) kubePorts() []uint16 {
+	p.kubeOnce.Do(func() {
+		files := p.kubeconfigs()
+		if len(files) == 0 && p.home != "" {
+			files = []string{filepath.Join(p.home, ".kube", "config")}
+		}
+		for _, f := range files {
+			p.kubeFound = union(p.kubeFound, serverPorts(f))
+		}
+	})
+	return p.kubeFound
+}
+
+func serverPorts(file string) []uint16 {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	var out []uint16
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		v, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "server:")
+		if !ok {
+			continue
+		}
+		u, err := url.Parse(strings.Trim(strings.TrimSpace(v), `"'`))
+		if err != nil || u.Host == "" {
+			continue
+		}
+		port := u.Port()
+		if port == "" {
+			port = "443"
+		}
+		if n, err := strconv.ParseUint(port, 10, 16); err == nil {
+			out = union(out, []uint16{uint16(n)})
+		}
+	}
+	return out
+}
+
+// gitExecPath is git's helper directory (git --exec-path), asked once.
+var gitExecPath = func() func(env []string) string {
+	var once sync.Once
+	var dir string
+	return func(env []string) string {
+		once.Do(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, "git", "--exec-path")
+			cmd.Env = env
+			if out, err := cmd.Output(); err == nil {
+				if d := strings.TrimSpace(string(out)); filepath.IsAbs(d) {
+					dir = d
+				}
+			}
+		})
+		return dir
+	}
+}()
+
+// gitSubcommand is the first word of args that is not one of git's
+// global options or their values.
+func gitSubcommand(args []string) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-C" || a == "-c" || a == "--git-dir" || a == "--work-tree" || a == "--namespace" || a == "--config-env":
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			return a
+		}
+	}
+	return ""
+}
+
+// projectRoot is the nearest directory at or above cwd holding .git, or
+// cwd when there is none below / (a repository at / is not a project).
+func projectRoot(cwd string) string {
+	for d := filepath.Clean(cwd); d != "/" && d != "."; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+	}
+	return cwd
+}
+
+// homes are the home directories whose credential stores are cut out:
+// the commands' own, root's, and every one under /home.
+func homes(home string) []string {
+	out := []string{"/root"}
+	if home != "" {
+		out = append(out, home)
+	}
+	if ents, err := os.ReadDir("/home"); err == nil {
+		for _, e := range ents {
+			if e.IsDir() {
+				out = append(out, filepath.Join("/home", e.Name()))
+			}
+		}
+	}
+	for i, h := range out {
+		if r, err := filepath.EvalSymlinks(h); err == nil {
+			out[i] = r
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+func under(dir string, rel []string) []string {
+	out := make([]string, len(rel))
+	for i, r := range rel {
+		out[i] = filepath.Join(dir, r)
+	}
+	return out
+}
+
+// readableMinus returns paths that cover roots except hidden: a root with
+// nothing hidden beneath it stays whole; one that is hidden goes; one
+// above a hidden path is replaced by its entries, recursively, and is
+// listed in list: it stays listable (a Landlock rule on a directory
+// reaches what is beneath it, so the names in a hidden directory can be
+// listed, never its files read). Symbolic links among the entries are kept
+// only when their target is clear of every hidden path (a rule follows the
+// link). Roots are resolved first, so a symbolic link to a home is seen as
+// the home.
+func readableMinus(roots, hidden []string) (read, list []string) {
+	var walk func(p string, depth int)
+	walk = func(p string, depth int) {
+		switch relation(p, hidden) {
+		case "hidden":
+			return
+		case "clear":
+			read = append(read, p)
+			return
+		}
+		if depth > 8 {
+			return // deeper than any hidden path: refuse rather than guess
+		}
+		ents, err := os.ReadDir(p)
+		if err != nil {
+			return
+		}
+		list = append(list, p)
+		for _, ent := range ents {
+			child := filepath.Join(p, ent.Name())
+			if ent.Type()&os.ModeSymlink != 0 {
+				t, err := filepath.EvalSymlinks(child)
+				if err != nil || relation(t, hidden) != "clear" {
+					continue
+				}
+			}
+			walk(child, depth+1)
+		}
+	}
+	for _, r := range roots {
+		if rr, err := filepath.EvalSymlinks(r); err == nil {
+			r = rr
+		}
+		walk(filepath.Clean(r), 0)
+	}
+	return read, list
+}
+
+// relation says whether p is hidden (at or below a hidden path), above
+// one, or clear of all of them.
+func relation(p string, hidden []string) string {
+	above := false
+	for _, h := range hidden {
+		switch {
+		case p == h || strings.HasPrefix(p, h+"/"):
+			return "hidden"
+		case p == "/" || strings.HasPrefix(h, p+"/"):
+			above = true
+		}
+	}
+	if above {
+		return "above"
+	}
+	return "clear"
+}
+
+func union(a, b []uint16) []uint16 {
+	out := slices.Clone(a)
+	for _, v := range b {
+		if !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func envLookup(env []string, name string) (string, bool) {
+	for i := len(env) - 1; i >= 0; i-- {
+		if k, v, ok := strings.Cut(env[i], "="); ok && k == name {
+			return v, true
+		}
+	}
+	return "", false
 }

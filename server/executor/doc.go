@@ -13,18 +13,21 @@
 // overrides for the git configuration keys a repository names itself.
 //
 // With Spec.Confine, on Linux, the kernel confines the child (Landlock,
-// no_new_privs, a seccomp filter, resource limits). Landlock cannot be
-// undone by the process that applies it, so the executor never applies it
-// to its caller: it starts a small helper (package sandboxhelper) that
-// confines itself and then executes the program.
+// no_new_privs, a seccomp filter, dropped capabilities, resource limits).
+// Landlock cannot be undone by the thread that applies it, so the executor
+// applies it to a throwaway thread: a goroutine locks itself to a fresh OS
+// thread, restricts that thread alone, forks the program from it (no
+// second exec), sets the resource limits while the child is stopped at its
+// exec, and waits for the child; the thread then ends. The rest of the
+// process is never confined.
 //
-// The helper is the parism-sandbox binary (cli/cmd/parism-sandbox) when
-// it is installed next to the running executable or named, by absolute
-// path, in the PARISM_SANDBOX_BINARY variable (HelperPathEnv); it starts
-// a few milliseconds faster than a large binary. Otherwise, or with
-// PARISM_SANDBOX_BINARY=self, the running binary is re-executed and this
-// package's init function runs the helper, so confinement works in any
-// binary that links the package, including go test binaries; that init
-// does nothing otherwise. SandboxStatus reports what the host can enforce
-// and which helper is used.
+// The sandbox helper (package sandboxhelper) is the fallback: a process
+// that confines itself and then executes the program. It is used when
+// PARISM_SANDBOX_BINARY (HelperPathEnv) is set, to the absolute path of a
+// parism-sandbox binary (cli/cmd/parism-sandbox) or to "self" (the running
+// binary re-executed: this package's init function runs the helper, so it
+// works in any binary that links the package, go test binaries included;
+// that init does nothing otherwise), or when the host forbids stopping the
+// child at its exec (Yama ptrace_scope 3). SandboxStatus reports what the
+// host can enforce and how children are started.
 package executor

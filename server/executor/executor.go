@@ -207,7 +207,7 @@ func Run(ctx context.Context, s Spec) (res Result) {
 		// Deferred, so it runs once the whole group is dead.
 		defer sb.cleanup()
 	}
-	err = cmd.Start()
+	waited, err := startCmd(cmd, sb, s, path)
 	// The child has its own copies of the write ends; ours must go or the
 	// readers would never see EOF.
 	closeAll(outPW, errPW)
@@ -216,20 +216,12 @@ func Run(ctx context.Context, s Spec) (res Result) {
 			sb.startFailed()
 		}
 		closeAll(outR, errR)
-		res.SpawnErr = &SpawnError{Reason: reasonOf(err), Path: s.Path, Dir: s.Dir, Err: err}
-		return res
-	}
-	if sb != nil {
-		if err := sb.started(s, path); err != nil {
-			// The helper did not run the program; it has exited, or is
-			// killed here if it hung.
-			killGroup(cmd)
-			_ = cmd.Wait()
-			sweepGroup(cmd)
-			closeAll(outR, errR)
-			res.SpawnErr = err
-			return res
+		se, ok := err.(*SpawnError)
+		if !ok {
+			se = &SpawnError{Reason: reasonOf(err), Path: s.Path, Dir: s.Dir, Err: err}
 		}
+		res.SpawnErr = se
+		return res
 	}
 	res.Started = true
 
@@ -255,12 +247,6 @@ func Run(ctx context.Context, s Spec) (res Result) {
 		})
 	}
 
-	waited := make(chan struct{})
-	go func() {
-		// The error carries nothing ProcessState does not.
-		_ = cmd.Wait()
-		close(waited)
-	}()
 	var timeout <-chan time.Time
 	if s.Timeout > 0 {
 		t := time.NewTimer(s.Timeout)

@@ -36,25 +36,45 @@ const (
 
 // Confinement is what the kernel enforces on one child, under whatever the
 // caller's policy already checked, so that a policy mistake is not a
-// breach. On Linux the child is started through a helper (the parism-sandbox
-// binary, or this very binary re-executed: see the package documentation)
-// that sets no_new_privs, the
-// resource limits and the Landlock rules on itself and then executes the
-// program, which inherits all of them irreversibly.
+// breach. On Linux the executor applies it without a second exec: a fresh
+// goroutine locks itself to its OS thread, sets no_new_privs, the Landlock
+// rules and a seccomp filter on that thread alone, forks the program from
+// it (the child inherits all three irreversibly), puts the resource limits
+// on the child while it is stopped before its first instruction, and
+// waits for it; the thread is then discarded, never returned to the Go
+// scheduler. The rest of the server is not confined. Where that path
+// cannot place the limits, or PARISM_SANDBOX_BINARY asks for it, the child
+// is started through the sandbox helper instead (see the package
+// documentation); both paths enforce the same rules.
 //
-// Landlock rules: the file system is readable and executable under
-// ReadPaths; regular files may be written only under WritePaths, the
-// private temporary directory and /dev/null; TCP bind and connect are
-// refused unless allowed (kernel ABI 4 and later); signals and abstract
-// unix sockets cannot reach processes outside the child's domain (ABI 6).
+// Landlock rules: files are readable under ReadPaths; they can be
+// executed only where ExecPaths says; regular files may be written only
+// under WritePaths, the private temporary directory and /dev/null; TCP
+// bind and connect are refused unless allowed (kernel ABI 4 and later),
+// connect to ConnectPorts only when it is set; signals and abstract unix
+// sockets cannot reach processes outside the child's domain (ABI 6). A
+// seccomp filter keeps the child off the server's own process and the
+// thread that started it (signals, ptrace, prlimit, pidfds), and the first
+// confined start sets PR_SET_DUMPABLE 0 on the calling process, so that a
+// child cannot open the server's /proc/<pid>/environ, mem or fd. That is
+// process-wide and permanent: debuggers cannot attach to a server that
+// confines its children without privileges, and core dumps are off.
 type Confinement struct {
 	// Mode is SandboxAuto (also for ""), SandboxOff or SandboxRequired.
 	Mode string
-	// ReadPaths are the directories the child may read and execute from;
-	// nil means the whole file system ("/"): programs need their
-	// libraries, locale, /proc and /sys, and tools read their own
-	// configuration in the user's home.
+	// ReadPaths are the files and directories the child may read; nil
+	// means the whole file system ("/").
 	ReadPaths []string
+	// ListPaths are directories whose entries may be listed, not read
+	// (with what is beneath them: a Landlock rule on a directory covers
+	// its subtree), for a directory above one that must stay unreadable.
+	ListPaths []string
+	// ExecPaths are the files and directories whose files the child may
+	// execute, beside the program itself and what the kernel opens to run
+	// it (its ELF interpreter, or its #! interpreter and, through
+	// /usr/bin/env, the program env names), which are always added. nil
+	// means every readable or writable file may be executed.
+	ExecPaths []string
 	// WritePaths are the directories the child may create, change and
 	// delete files in; nil means none. Missing entries are skipped.
 	WritePaths []string
@@ -64,8 +84,10 @@ type Confinement struct {
 	PrivateTmp bool
 	// AllowBind lets the child bind TCP ports (servers started by tests).
 	AllowBind bool
-	// AllowConnect lets the child open TCP connections (curl, kubectl).
+	// AllowConnect lets the child open TCP connections (curl, kubectl):
+	// to ConnectPorts only when that is not empty.
 	AllowConnect bool
+	ConnectPorts []uint16
 	// CPUSeconds is RLIMIT_CPU for each process of the run; 0 derives it
 	// from Spec.Timeout (rounded up; unlimited without a timeout). A
 	// process past it gets SIGXCPU, and SIGKILL a second later.
@@ -83,6 +105,16 @@ type Confinement struct {
 	MaxProcs int
 }
 
+// Values of Sandbox.Start.
+const (
+	// StartThread: the command is forked from a locked, self-restricted
+	// thread of this process; no second exec.
+	StartThread = "thread"
+	// StartHelper: the command is started through the sandbox helper,
+	// which restricts itself and executes it (a second exec).
+	StartHelper = "helper"
+)
+
 // Sandbox is what the kernel layer can enforce on this host.
 type Sandbox struct {
 	// Enforced reports that children are started under Landlock.
@@ -92,10 +124,15 @@ type Sandbox struct {
 	ABI int `json:"abi"`
 	// Reason says why Enforced is false ("" when it is true).
 	Reason string `json:"reason,omitempty"`
-	// Helper is the program each confined child is started through on
-	// Linux: the dedicated parism-sandbox binary when one is installed
-	// next to the running executable or named by PARISM_SANDBOX_BINARY,
-	// else "/proc/self/exe" (this binary, re-executed); "" elsewhere.
+	// Start is how confined children are started: StartThread or
+	// StartHelper; "" where there is no kernel confinement.
+	Start string `json:"start,omitempty"`
+	// StartReason says why the helper is used.
+	StartReason string `json:"start_reason,omitempty"`
+	// Helper is the program each confined child is started through when
+	// Start is StartHelper: the parism-sandbox binary named by
+	// PARISM_SANDBOX_BINARY or installed next to the running executable,
+	// else "/proc/self/exe" (this binary, re-executed).
 	Helper string `json:"helper,omitempty"`
 	// HelperIgnored says why a parism-sandbox that was found or configured
 	// is not used (not executable, not a regular file, writable by every

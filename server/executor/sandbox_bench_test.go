@@ -9,10 +9,10 @@ import (
 	"testing"
 )
 
-// BenchmarkSpawnTrue measures what confinement adds to one run: the
-// helper's own start (a second exec, of this binary or of the small
-// parism-sandbox), the Landlock syscalls and the limits, before the
-// program's own start.
+// BenchmarkSpawnTrue measures what confinement adds to one run: from a
+// restricted thread (the Landlock and seccomp syscalls, the stop at exec
+// for the limits), or through the helper (its own start, a second exec of
+// this binary or of the small parism-sandbox, then the same syscalls).
 func BenchmarkSpawnTrue(b *testing.B) {
 	need(b, "true")
 	dedicated := dedicatedHelper(b)
@@ -21,11 +21,15 @@ func BenchmarkSpawnTrue(b *testing.B) {
 		confine *Confinement
 	}{
 		{"plain", nil},
-		{"helper-landlock-off", &Confinement{Mode: SandboxOff}},
+		{"landlock-off", &Confinement{Mode: SandboxOff}},
 		{"landlock", &Confinement{}},
 		{"landlock-private-tmp", &Confinement{PrivateTmp: true}},
+		// The limits: from a thread, the child stops at its exec for them.
+		{"landlock-limits", &Confinement{PrivateTmp: true, CPUSeconds: 10, MaxFileBytes: 1 << 20}},
 	}
 	helpers := []struct{ name, path string }{
+		// thread: no helper, the command forked from a restricted thread.
+		{"thread", ""},
 		// self: the fallback, this (test) binary re-executed.
 		{"self", selfExe},
 		{"dedicated", dedicated},
@@ -42,7 +46,7 @@ func BenchmarkSpawnTrue(b *testing.B) {
 		for _, h := range helpers {
 			name := c.name + "/" + h.name
 			if c.confine == nil {
-				if h.name != "self" {
+				if h.name != "thread" {
 					continue
 				}
 				name = c.name

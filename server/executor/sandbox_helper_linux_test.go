@@ -104,6 +104,10 @@ func TestSandboxDedicatedHelper(t *testing.T) {
 		{"SpawnErrors", TestSandboxSpawnErrors},
 		{"KeepsGroupControl", TestSandboxKeepsGroupControl},
 		{"NoFDLeak", TestSandboxNoFDLeak},
+		{"ExecRules", TestSandboxExecRules},
+		{"ReadRules", TestSandboxReadRules},
+		{"ServerHidden", TestSandboxServerHidden},
+		{"ConnectPorts", TestSandboxConnectPorts},
 	} {
 		t.Run(tt.name, tt.test)
 	}
@@ -143,9 +147,9 @@ func TestSandboxHelperRefusesOtherVersions(t *testing.T) {
 		status string // a substring of the status pipe's message
 	}{
 		{"runs the program", helperArg0, []string{helperEnv + "=" + string(good)}, 0, ""},
-		{"other version", helperArg0, []string{helperEnv + `={"v":2,"path":"/bin/true"}`}, 127, "protocol version 2"},
+		{"other version", helperArg0, []string{helperEnv + `={"v":1,"path":"/bin/true"}`}, 127, "protocol version 1"},
 		{"no version", helperArg0, []string{helperEnv + `={"path":"/bin/true"}`}, 127, "protocol version 0"},
-		{"unknown field", helperArg0, []string{helperEnv + `={"v":1,"path":"/bin/true","hide_home":true}`}, 127, `unknown field "hide_home"`},
+		{"unknown field", helperArg0, []string{helperEnv + `={"v":2,"path":"/bin/true","hide_home":true}`}, 127, `unknown field "hide_home"`},
 		{"not json", helperArg0, []string{helperEnv + "=nonsense"}, 127, "bad sandbox helper configuration"},
 		{"by hand", "parism-sandbox", nil, 2, ""},
 		{"variable without argv0", "parism-sandbox", []string{helperEnv + "=" + string(good)}, 2, ""},

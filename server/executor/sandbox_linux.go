@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -49,18 +50,40 @@ type helperChoice struct {
 	path string // the helper binary; selfExe for the fallback
 	// ignored says why a configured or installed helper is not used.
 	ignored string
+	// why says why a helper is used at all.
+	why string
 }
 
 // sandboxHelper is chosen once per process: the installation does not
-// change under a running server. Tests replace it.
+// change under a running server. A zero path means no helper: children are
+// started from a locked thread (StartThread). Tests replace it.
 var sandboxHelper = sync.OnceValue(func() helperChoice {
+	setting, set := os.LookupEnv(HelperPathEnv)
+	why := HelperPathEnv + " is set"
+	if !set || setting == "" {
+		if why = ptraceGateMissing(); why == "" {
+			return helperChoice{}
+		}
+	}
 	exe, err := os.Executable()
 	if err != nil {
 		exe = ""
 	}
-	setting, set := os.LookupEnv(HelperPathEnv)
-	return findHelper(exe, setting, set)
+	h := findHelper(exe, setting, set)
+	h.why = why
+	return h
 })
+
+// ptraceGateMissing says why a child cannot be held stopped at its exec
+// for its resource limits to be set ("" when it can): Yama's
+// ptrace_scope 3 forbids PTRACE_TRACEME.
+func ptraceGateMissing() string {
+	b, err := os.ReadFile("/proc/sys/kernel/yama/ptrace_scope")
+	if err == nil && strings.TrimSpace(string(b)) == "3" {
+		return "kernel.yama.ptrace_scope is 3: the resource limits cannot be set on a child stopped at its exec"
+	}
+	return ""
+}
 
 // findHelper picks the helper: the explicit setting when there is one,
 // else parism-sandbox in the directory of the running executable (exe),
@@ -127,7 +150,11 @@ func SandboxStatus() Sandbox { return sandboxOnce() }
 func sandboxStatus() Sandbox {
 	st := landlockStatus()
 	h := sandboxHelper()
-	st.Helper, st.HelperIgnored = h.path, h.ignored
+	st.Start = StartThread
+	if h.path != "" {
+		st.Start, st.StartReason = StartHelper, h.why
+		st.Helper, st.HelperIgnored = h.path, h.ignored
+	}
 	return st
 }
 
@@ -161,12 +188,16 @@ func landlockStatus() Sandbox {
 
 // sandboxRun is the parent's side of one confined start.
 type sandboxRun struct {
+	cfg sandboxhelper.Config
+	// helper: started through the helper (statusR/W), not from a thread.
+	helper           bool
 	statusR, statusW *os.File
 	tmp              string // private TMPDIR, removed by cleanup
 }
 
-// confine rewrites cmd to start the helper instead of the program. It
-// returns nil, nil when s has no Confinement.
+// confine prepares cmd for a confined start: the rules, and, for the
+// helper, cmd rewritten to start it instead of the program. It returns
+// nil, nil when s has no Confinement.
 func confine(cmd *exec.Cmd, s Spec) (*sandboxRun, error) {
 	c := s.Confine
 	if c == nil {
@@ -185,24 +216,10 @@ func confine(cmd *exec.Cmd, s Spec) (*sandboxRun, error) {
 	if mode == SandboxRequired && !st.Enforced {
 		return nil, &SpawnError{Reason: ReasonSandboxUnavailable, Path: s.Path, Dir: s.Dir, Err: errors.New(st.Reason)}
 	}
-	hc := sandboxhelper.Config{
-		Version:  sandboxhelper.Version,
-		Path:     cmd.Path,
-		Landlock: mode != SandboxOff && st.Enforced,
-		ABI:      st.ABI,
-		Read:     absAll(c.ReadPaths),
-		Write:    absAll(c.WritePaths),
-		Bind:     c.AllowBind,
-		Connect:  c.AllowConnect,
-		CPU:      c.cpuSeconds(s.Timeout),
-		AS:       positive(c.MaxMemoryBytes),
-		FSize:    positive(c.MaxFileBytes),
-		NProc:    positive(int64(c.MaxProcs)),
+	if err := dumpable(); err != nil {
+		return nil, &SpawnError{Reason: ReasonSandbox, Path: s.Path, Dir: s.Dir, Err: err}
 	}
-	if c.ReadPaths == nil {
-		hc.Read = []string{"/"}
-	}
-	sr := &sandboxRun{}
+	sr := &sandboxRun{helper: sandboxHelper().path != ""}
 	env := cmd.Env
 	if c.PrivateTmp {
 		tmp, err := os.MkdirTemp("", "parism-run-")
@@ -210,13 +227,44 @@ func confine(cmd *exec.Cmd, s Spec) (*sandboxRun, error) {
 			return nil, &SpawnError{Reason: ReasonSandbox, Path: s.Path, Dir: s.Dir, Err: err}
 		}
 		sr.tmp = tmp
-		hc.Write = append(hc.Write, tmp)
 		env = withVar(env, "TMPDIR", tmp)
 		// npm needs a writable cache even to read (npm view, outdated);
 		// the home one is not writable under readonly.
 		env = withVar(env, "npm_config_cache", filepath.Join(tmp, "npm-cache"))
 	}
-	raw, err := json.Marshal(hc)
+	program := cmd.Path
+	if !filepath.IsAbs(program) && s.Dir != "" {
+		program = filepath.Join(s.Dir, program)
+	}
+	sr.cfg = sandboxhelper.Config{
+		Version:  sandboxhelper.Version,
+		Path:     cmd.Path,
+		Landlock: mode != SandboxOff && st.Enforced,
+		ABI:      st.ABI,
+		Rules:    c.rules(program, env, sr.tmp),
+		Bind:     c.AllowBind,
+		Connect:  c.AllowConnect,
+		CPU:      c.cpuSeconds(s.Timeout),
+		AS:       positive(c.MaxMemoryBytes),
+		FSize:    positive(c.MaxFileBytes),
+		NProc:    positive(int64(c.MaxProcs)),
+	}
+	if c.AllowConnect {
+		sr.cfg.Ports = c.ConnectPorts
+	}
+	if !sr.helper {
+		cmd.Env = env
+		if cmd.SysProcAttr == nil {
+			cmd.SysProcAttr = &syscall.SysProcAttr{}
+		}
+		// The child stops at its exec until its limits are set (startOnThread).
+		cmd.SysProcAttr.Ptrace = sr.cfg.HasLimits()
+		return sr, nil
+	}
+	// The helper is the server's child: the server's own process is what
+	// it must keep off (it has no thread in the child's domain).
+	sr.cfg.Protect = []int{os.Getpid()}
+	raw, err := json.Marshal(sr.cfg)
 	if err != nil {
 		sr.cleanup()
 		return nil, &SpawnError{Reason: ReasonSandbox, Path: s.Path, Dir: s.Dir, Err: err}
@@ -232,9 +280,171 @@ func confine(cmd *exec.Cmd, s Spec) (*sandboxRun, error) {
 	return sr, nil
 }
 
-// started is called after cmd.Start succeeded. It waits until the helper
-// has executed the program (the status pipe closes on exec) and returns
-// the helper's failure, if any, as a SpawnError.
+// rules are the file-system grants of c for a run of program, whose
+// private temporary directory is tmp ("" for none).
+func (c *Confinement) rules(program string, env []string, tmp string) []sandboxhelper.Rule {
+	execAll := uint64(0)
+	if c.ExecPaths == nil {
+		execAll = sandboxhelper.AccessExecute
+	}
+	read := c.ReadPaths
+	if read == nil {
+		read = []string{"/"}
+	}
+	rules := make([]sandboxhelper.Rule, 0, len(read)+len(c.ExecPaths)+len(c.WritePaths)+6)
+	add := func(paths []string, rights uint64) {
+		for _, p := range absAll(paths) {
+			rules = append(rules, sandboxhelper.Rule{Path: p, Rights: rights})
+		}
+	}
+	add(read, sandboxhelper.AccessRead|execAll)
+	add(c.ListPaths, sandboxhelper.AccessReadDir)
+	add(c.ExecPaths, sandboxhelper.AccessRead|sandboxhelper.AccessExecute)
+	// The program and what the kernel opens to run it, wherever they are.
+	add(programFiles(program, env), sandboxhelper.AccessReadFile|sandboxhelper.AccessExecute)
+	// Programs redirect to /dev/null and open it for writing.
+	add([]string{"/dev/null"}, sandboxhelper.AccessWriteFile)
+	add(c.WritePaths, sandboxhelper.AccessWriteDir|execAll)
+	if tmp != "" {
+		add([]string{tmp}, sandboxhelper.AccessWriteDir|execAll)
+	}
+	return rules
+}
+
+// dumpable turns PR_SET_DUMPABLE off for this process, once, before its
+// first confined start. Landlock alone does not keep a child out of its
+// parent's /proc/<pid>/environ, mem and fd (checked on Linux 6.18, with
+// the helper too), and a child started from a thread shares that thread's
+// domain. A process that is not dumpable lets only a caller with
+// CAP_SYS_PTRACE, CAP_SYS_ADMIN or CAP_PERFMON in, which a confined child
+// never has (sandboxhelper.RestrictThread drops them).
+var dumpable = sync.OnceValue(func() error {
+	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
+		return fmt.Errorf("prctl(PR_SET_DUMPABLE, 0): %w", err)
+	}
+	return nil
+})
+
+// startCmd starts cmd, confined by sr when it is not nil, and returns a
+// channel closed once cmd.Wait has returned. A start error is either
+// cmd.Start's or a *SpawnError.
+func startCmd(cmd *exec.Cmd, sr *sandboxRun, s Spec, path string) (<-chan struct{}, error) {
+	if sr != nil && !sr.helper {
+		return sr.startOnThread(cmd, s)
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	if sr != nil {
+		if err := sr.started(s, path); err != nil {
+			// The helper did not run the program; it has exited, or is
+			// killed here if it hung.
+			killGroup(cmd)
+			_ = cmd.Wait()
+			sweepGroup(cmd)
+			return nil, err
+		}
+	}
+	return waitFor(cmd), nil
+}
+
+// startOnThread restricts a fresh OS thread, forks cmd from it, sets the
+// resource limits on the child stopped at its exec, and waits for the
+// child on that same thread: the thread must outlive the child, whose
+// Pdeathsig fires when the thread that forked it ends. The goroutine never
+// unlocks its thread, so the runtime ends the thread when the goroutine
+// returns; Go creates new threads from a clean template thread, never
+// from a locked one, so nothing else inherits the restrictions.
+func (sr *sandboxRun) startOnThread(cmd *exec.Cmd, s Spec) (<-chan struct{}, error) {
+	fail := func(err error) error { return &SpawnError{Reason: ReasonSandbox, Path: s.Path, Dir: s.Dir, Err: err} }
+	started := make(chan error, 1)
+	waited := make(chan struct{})
+	var run func(hold chan struct{})
+	run = func(hold chan struct{}) {
+		runtime.LockOSThread() // never unlocked: see above
+		if hold != nil {
+			close(hold)
+		}
+		if unix.Gettid() == os.Getpid() {
+			// The main thread never ends (the runtime parks it instead):
+			// it must not carry a child's restrictions. Hold it until
+			// another thread has the work, then give it back unchanged.
+			next := make(chan struct{})
+			go run(next)
+			<-next
+			runtime.UnlockOSThread()
+			return
+		}
+		c := sr.cfg
+		c.Protect = []int{os.Getpid(), unix.Gettid()}
+		if err := sandboxhelper.RestrictThread(c); err != nil {
+			started <- fail(err)
+			return
+		}
+		if err := cmd.Start(); err != nil {
+			started <- err
+			return
+		}
+		if cmd.SysProcAttr.Ptrace {
+			if err := releaseWithLimits(cmd.Process.Pid, c); err != nil {
+				_ = cmd.Process.Kill()
+				_ = cmd.Wait()
+				started <- fail(err)
+				return
+			}
+		}
+		started <- nil
+		_ = cmd.Wait() // the error carries nothing ProcessState does not
+		close(waited)
+	}
+	go run(nil)
+	if err := <-started; err != nil {
+		return nil, err
+	}
+	return waited, nil
+}
+
+// releaseWithLimits sets c's limits on the child pid, which is stopped
+// (traced by this thread) at its exec, before the program's first
+// instruction, and lets it go.
+func releaseWithLimits(pid int, c sandboxhelper.Config) error {
+	var ws unix.WaitStatus
+	for {
+		_, err := unix.Wait4(pid, &ws, unix.WALL, nil)
+		if errors.Is(err, unix.EINTR) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("waiting for the program to stop at its exec: %w", err)
+		}
+		break
+	}
+	if !ws.Stopped() {
+		return fmt.Errorf("the program ended (status %#x) before its limits were set", uint32(ws))
+	}
+	if err := sandboxhelper.LowerLimits(pid, c); err != nil {
+		return err
+	}
+	// Detaching with signal 0 drops the SIGTRAP of the exec.
+	if err := unix.PtraceDetach(pid); err != nil {
+		return fmt.Errorf("ptrace(PTRACE_DETACH): %w", err)
+	}
+	return nil
+}
+
+// waitFor waits for cmd in a goroutine of its own.
+func waitFor(cmd *exec.Cmd) <-chan struct{} {
+	waited := make(chan struct{})
+	go func() {
+		_ = cmd.Wait() // the error carries nothing ProcessState does not
+		close(waited)
+	}()
+	return waited
+}
+
+// started is called after cmd.Start of the helper succeeded. It waits
+// until the helper has executed the program (the status pipe closes on
+// exec) and returns the helper's failure, if any, as a SpawnError.
 func (sr *sandboxRun) started(s Spec, path string) error {
 	_ = sr.statusW.Close()
 	sr.statusW = nil
@@ -265,7 +475,7 @@ func (sr *sandboxRun) started(s Spec, path string) error {
 	return &SpawnError{Reason: ReasonSandbox, Path: s.Path, Dir: s.Dir, Err: errors.New(text)}
 }
 
-// startFailed releases what confine made when cmd.Start failed.
+// startFailed releases what confine made when the start failed.
 func (sr *sandboxRun) startFailed() {
 	closeAll(sr.statusR, sr.statusW)
 	sr.statusR, sr.statusW = nil, nil
@@ -312,4 +522,15 @@ func withVar(env []string, name, value string) []string {
 		}
 	}
 	return append(out, name+"="+value)
+}
+
+// SetSandboxHelper makes confined children start through the helper at
+// path (a parism-sandbox binary, or "/proc/self/exe" for this binary),
+// or from a restricted thread when path is "", until restore is called.
+// It exists for benchmarks and tests that compare the two start paths in
+// one run; it must not be called while runs are in flight.
+func SetSandboxHelper(path string) (restore func()) {
+	old := sandboxHelper
+	sandboxHelper = func() helperChoice { return helperChoice{path: path, why: "SetSandboxHelper"} }
+	return func() { sandboxHelper = old }
 }

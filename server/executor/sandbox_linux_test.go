@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/netip"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/parism-go/parism/server/sandboxhelper"
+	"golang.org/x/sys/unix"
 )
 
 // childEnv names the action the test binary performs when a test starts
@@ -50,6 +52,31 @@ func childAction(act string) int {
 		// rules, which do not cover Multipath TCP.
 		kind, addr, _ := strings.Cut(act, ":")
 		err = rawMPTCP(kind == "mptcp-bind", addr)
+	case act == "io_uring":
+		// io_uring_setup(1, NULL): ENOSYS when refused, EFAULT (no
+		// parameters) where io_uring is there.
+		if _, _, e := syscall.Syscall(unix.SYS_IO_URING_SETUP, 1, 0, 0); e != 0 {
+			err = e
+		}
+	case strings.HasPrefix(act, "prlimit:"):
+		// Reading another process's limits is enough to be refused.
+		pid, _ := strconv.Atoi(strings.TrimPrefix(act, "prlimit:"))
+		var old unix.Rlimit
+		err = unix.Prlimit(pid, unix.RLIMIT_NOFILE, nil, &old)
+	case strings.HasPrefix(act, "tgkill-all:"):
+		// Signal 0 to every thread of a process: "ok" when any thread
+		// could be signalled, else the last error.
+		pid, _ := strconv.Atoi(strings.TrimPrefix(act, "tgkill-all:"))
+		var ents []os.DirEntry
+		if ents, err = os.ReadDir("/proc/" + strconv.Itoa(pid) + "/task"); err == nil {
+			err = syscall.ESRCH
+			for _, e := range ents {
+				tid, _ := strconv.Atoi(e.Name())
+				if err = unix.Tgkill(pid, tid, 0); err == nil {
+					break
+				}
+			}
+		}
 	case strings.HasPrefix(act, "connect:"):
 		var c net.Conn
 		if c, err = net.DialTimeout("tcp4", strings.TrimPrefix(act, "connect:"), 5*time.Second); err == nil {
@@ -95,6 +122,8 @@ func errnoName(e syscall.Errno) string {
 		return "EPERM"
 	case syscall.EPROTONOSUPPORT:
 		return "EPROTONOSUPPORT"
+	case syscall.ENOSYS:
+		return "ENOSYS"
 	}
 	return "errno " + strconv.Itoa(int(e)) + " " + e.Error()
 }
@@ -123,8 +152,8 @@ func TestSandboxStatus(t *testing.T) {
 	if !st.Enforced && st.ABI != 0 {
 		t.Fatalf("status %+v: ABI without enforcement", st)
 	}
-	if st.Helper == "" {
-		t.Errorf("status %+v: no helper named", st)
+	if (st.Start == StartHelper) != (st.Helper != "") || st.Start != StartThread && st.Start != StartHelper {
+		t.Errorf("status %+v: the helper is named exactly when children start through it", st)
 	}
 	t.Logf("sandbox: %+v", st)
 }
@@ -329,7 +358,7 @@ func TestSandboxProcessState(t *testing.T) {
 	need(t, "sh", "cat", "grep", "env")
 	c := &Confinement{MaxMemoryBytes: 3 << 30, MaxFileBytes: 5 << 20, CPUSeconds: 7, MaxProcs: 4000}
 	r := Run(context.Background(), Spec{Path: "sh",
-		Args:    []string{"-c", `cat /proc/self/limits; grep NoNewPrivs /proc/self/status; env; printf 'argv0=%s\n' "$0"`},
+		Args:    []string{"-c", `cat /proc/self/limits; grep -E 'NoNewPrivs|TracerPid' /proc/self/status; env; printf 'argv0=%s\n' "$0"`},
 		Env:     []string{"PATH=" + os.Getenv("PATH"), "KEEP=1"},
 		Confine: c})
 	out := string(r.Stdout.Data)
@@ -342,6 +371,9 @@ func TestSandboxProcessState(t *testing.T) {
 		"Max address space         3221225472           3221225472           bytes",
 		"Max processes             4000                 4000                 processes",
 		"NoNewPrivs:\t1",
+		// Started traced so the limits are set before its first
+		// instruction, then let go.
+		"TracerPid:\t0",
 		"KEEP=1",
 		"argv0=sh",
 	} {
@@ -503,5 +535,373 @@ func TestSandboxNoFDLeak(t *testing.T) {
 	}
 	if _, err := os.Stat(tmp); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("private directory %s survived a timeout: %v", tmp, err)
+	}
+}
+
+// threadsConfined counts this process's threads that carry no_new_privs
+// or a seccomp filter: a confined start leaves them on one thread only,
+// the one that waits for the child, and never on the rest of the server.
+func threadsConfined(t *testing.T) int {
+	t.Helper()
+	ents, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range ents {
+		b, err := os.ReadFile("/proc/self/task/" + e.Name() + "/status")
+		if err != nil {
+			continue // the thread ended meanwhile
+		}
+		st := string(b)
+		if strings.Contains(st, "NoNewPrivs:\t1") || !strings.Contains(st, "Seccomp:\t0") {
+			n++
+		}
+	}
+	return n
+}
+
+// TestSandboxThreadOnly: the child is confined, the server is not: while
+// a confined child runs, exactly one thread (the one that forked and waits
+// for it) is restricted, other goroutines still write where the child may
+// not, and once the run is over no thread is restricted.
+func TestSandboxThreadOnly(t *testing.T) {
+	need(t, "sh", "sleep", "touch")
+	needLandlock(t, 1)
+	if SandboxStatus().Start != StartThread {
+		t.Skipf("children start through the helper here: %s", SandboxStatus().StartReason)
+	}
+	dir := t.TempDir()
+	if n := threadsConfined(t); n != 0 {
+		t.Fatalf("%d threads restricted before any run", n)
+	}
+	done := make(chan Result, 1)
+	go func() {
+		done <- Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", "sleep 1; touch " + filepath.Join(dir, "child")},
+			Timeout: 20 * time.Second, Confine: &Confinement{}})
+	}()
+	time.Sleep(300 * time.Millisecond)
+	if n := threadsConfined(t); n != 1 {
+		t.Errorf("%d threads restricted while a child runs, want 1", n)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "server"), []byte("x"), 0o644); err != nil {
+		t.Errorf("the server cannot write while a child runs: %v", err)
+	}
+	var r Result
+	select {
+	case r = <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the confined run did not end")
+	}
+	if r.ExitCode == 0 || !strings.Contains(string(r.Stderr.Data), "Permission denied") {
+		t.Errorf("the child wrote outside its rules: exit %d, stderr %q", r.ExitCode, r.Stderr.Data)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for threadsConfined(t) != 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d threads still restricted after the run: the thread was not discarded", threadsConfined(t))
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	// The same goroutine, after a confined run, is not confined either.
+	if err := os.WriteFile(filepath.Join(dir, "after"), []byte("x"), 0o644); err != nil {
+		t.Errorf("the server cannot write after a run: %v", err)
+	}
+}
+
+// systemRead is what a command's own start needs to read.
+var systemRead = []string{"/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc", "/proc", "/dev"}
+
+// TestSandboxExecRules: with ExecPaths set, only the program, what the
+// kernel loads to run it and ExecPaths can be executed; a project file
+// made executable, or one the program writes to its scratch directory,
+// cannot.
+func TestSandboxExecRules(t *testing.T) {
+	need(t, "sh", "env", "cp", "true")
+	needLandlock(t, 1)
+	project := t.TempDir()
+	script := filepath.Join(project, "x.sh")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\necho pwned\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	truePath, _ := exec.LookPath("true")
+	cpPath, _ := exec.LookPath("cp")
+	read := append([]string{project}, systemRead...)
+	tests := []struct {
+		name string
+		prog string
+		args []string
+		exec []string
+		ok   bool
+	}{
+		{"a project script through env", "env", []string{"./x.sh"}, []string{}, false},
+		{"a project script from sh", "sh", []string{"-c", "./x.sh"}, []string{"/bin/sh"}, false},
+		{"a system program not declared", "env", []string{truePath}, []string{}, false},
+		{"a declared program", "env", []string{truePath}, []string{truePath}, true},
+		{"a copy in the scratch directory", "sh", []string{"-c", `cp "$0" "$TMPDIR/t" && "$TMPDIR/t"`, truePath}, []string{cpPath}, false},
+		{"the copy's control: cp itself ran", "sh", []string{"-c", `cp "$0" "$TMPDIR/t"`, truePath}, []string{cpPath}, true},
+		{"no exec rules: everything readable runs", "env", []string{"./x.sh"}, nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Run(context.Background(), Spec{Path: tt.prog, Args: tt.args, Dir: project, Timeout: 10 * time.Second,
+				Confine: &Confinement{ReadPaths: read, ExecPaths: tt.exec, PrivateTmp: true}})
+			if r.SpawnErr != nil {
+				t.Fatalf("spawn: %v", r.SpawnErr)
+			}
+			if got := r.ExitCode == 0; got != tt.ok {
+				t.Fatalf("exit %d, want success %v; stdout %q stderr %q", r.ExitCode, tt.ok, r.Stdout.Data, r.Stderr.Data)
+			}
+			if !tt.ok && !strings.Contains(string(r.Stderr.Data), "Permission denied") {
+				t.Errorf("stderr %q: want the kernel's EACCES", r.Stderr.Data)
+			}
+			if !tt.ok && strings.Contains(string(r.Stdout.Data), "pwned") {
+				t.Errorf("the project script ran: %q", r.Stdout.Data)
+			}
+		})
+	}
+}
+
+// TestSandboxReadRules: outside ReadPaths nothing is readable, through a
+// symbolic link in the project or /proc/self/cwd either.
+func TestSandboxReadRules(t *testing.T) {
+	need(t, "cat")
+	needLandlock(t, 1)
+	home := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(home, ".ssh"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	key := filepath.Join(home, ".ssh", "id_ed25519")
+	if err := os.WriteFile(key, []byte("SECRET-KEY\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	project := t.TempDir()
+	if err := os.WriteFile(filepath.Join(project, "README"), []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(home, ".ssh"), filepath.Join(project, "ln")); err != nil {
+		t.Fatal(err)
+	}
+	c := Confinement{ReadPaths: append([]string{project}, systemRead...), ExecPaths: []string{}}
+	for _, tt := range []struct {
+		arg string
+		ok  bool
+	}{
+		{"README", true},
+		{"ln/id_ed25519", false},
+		{"/proc/self/cwd/ln/id_ed25519", false},
+		{key, false},
+	} {
+		t.Run(tt.arg, func(t *testing.T) {
+			r := Run(context.Background(), Spec{Path: "cat", Args: []string{tt.arg}, Dir: project, Timeout: 10 * time.Second, Confine: &c})
+			if got := r.ExitCode == 0; got != tt.ok || strings.Contains(string(r.Stdout.Data), "SECRET") {
+				t.Fatalf("exit %d, want success %v; stdout %q stderr %q", r.ExitCode, tt.ok, r.Stdout.Data, r.Stderr.Data)
+			}
+		})
+	}
+}
+
+// TestSandboxServerHidden: a confined child cannot open the server's
+// environment or memory or follow its file descriptors in /proc, through
+// the process or any of its threads (the thread that forked the child
+// shares its Landlock domain), nor signal or re-limit them. (The fd
+// numbers themselves can be listed: the directory is the same user's.)
+func TestSandboxServerHidden(t *testing.T) {
+	need(t, "sh")
+	needLandlock(t, 1)
+	script := `n=0; for f in /proc/$PPID/environ /proc/$PPID/mem /proc/$PPID/task/*/environ /proc/$PPID/task/*/mem; do
+		if (exec 3<"$f") 2>/dev/null; then echo "opened $f"; fi; n=$((n+1)); done
+	for l in /proc/$PPID/fd/* /proc/$PPID/task/*/fd/*; do if readlink "$l" >/dev/null 2>&1; then echo "followed $l"; fi; done
+	echo "tried $n"`
+	r := Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", script}, Timeout: 10 * time.Second, Confine: &Confinement{}})
+	out := string(r.Stdout.Data)
+	if r.ExitCode != 0 || !strings.Contains(out, "tried ") || strings.Contains(out, "tried 0") {
+		t.Fatalf("exit %d: %q %q", r.ExitCode, out, r.Stderr.Data)
+	}
+	if strings.Contains(out, "opened") || strings.Contains(out, "followed") {
+		t.Errorf("a confined child reached the server's /proc files:\n%s", out)
+	}
+	// The control: unconfined, the same child opens them.
+	r = Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", script}, Timeout: 10 * time.Second})
+	if !strings.Contains(string(r.Stdout.Data), "opened /proc/") {
+		t.Errorf("unconfined control did not open the server's /proc files: %q %q", r.Stdout.Data, r.Stderr.Data)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid := strconv.Itoa(os.Getpid())
+	for _, act := range []string{"prlimit:" + pid, "tgkill-all:" + pid} {
+		t.Run(act, func(t *testing.T) {
+			r := Run(context.Background(), Spec{Path: exe, Env: []string{childEnv + "=" + act}, Timeout: 10 * time.Second, Confine: &Confinement{}})
+			if got := string(r.Stdout.Data); got != "EPERM" {
+				t.Errorf("confined %s: %q (stderr %q), want EPERM", act, got, r.Stderr.Data)
+			}
+			r = Run(context.Background(), Spec{Path: exe, Env: []string{childEnv + "=" + act}, Timeout: 10 * time.Second})
+			if got := string(r.Stdout.Data); got != "ok" {
+				t.Errorf("unconfined control %s: %q, want ok", act, got)
+			}
+		})
+	}
+}
+
+// TestSandboxConnectPorts: with ConnectPorts, TCP connections reach those
+// ports only.
+func TestSandboxConnectPorts(t *testing.T) {
+	needLandlock(t, 4)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var addrs []string
+	var ports []uint16
+	for range 2 {
+		l, err := net.Listen("tcp4", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer l.Close()
+		go func() {
+			for {
+				c, err := l.Accept()
+				if err != nil {
+					return
+				}
+				_ = c.Close()
+			}
+		}()
+		addrs = append(addrs, l.Addr().String())
+		ports = append(ports, uint16(l.Addr().(*net.TCPAddr).Port))
+	}
+	c := Confinement{AllowConnect: true, ConnectPorts: ports[:1]}
+	for i, want := range []string{"ok", "EACCES"} {
+		r := Run(context.Background(), Spec{Path: exe, Env: []string{childEnv + "=connect:" + addrs[i]}, Timeout: 10 * time.Second, Confine: &c})
+		if got := string(r.Stdout.Data); got != want {
+			t.Errorf("connect to %s with ports %v: %q (stderr %q), want %q", addrs[i], c.ConnectPorts, got, r.Stderr.Data, want)
+		}
+	}
+	// MPTCP cannot go around the port rule.
+	r := Run(context.Background(), Spec{Path: exe, Env: []string{childEnv + "=mptcp-connect:" + addrs[1]}, Timeout: 10 * time.Second, Confine: &c})
+	if got := string(r.Stdout.Data); got != "EPROTONOSUPPORT" {
+		t.Errorf("mptcp connect with ports: %q, want EPROTONOSUPPORT", got)
+	}
+}
+
+// TestSandboxConcurrentStarts: many confined starts at once, each with
+// its limits set at exec, all run and leave no restricted thread behind.
+func TestSandboxConcurrentStarts(t *testing.T) {
+	need(t, "sh")
+	const n = 16
+	errs := make(chan string, n)
+	for i := range n {
+		go func() {
+			r := Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", "echo $0", strconv.Itoa(i)}, Timeout: 20 * time.Second,
+				Confine: &Confinement{PrivateTmp: true, CPUSeconds: 10, MaxFileBytes: 1 << 20}})
+			if r.ExitCode != 0 || strings.TrimSpace(string(r.Stdout.Data)) != strconv.Itoa(i) {
+				errs <- fmt.Sprintf("run %d: exit %d, %q %q %v", i, r.ExitCode, r.Stdout.Data, r.Stderr.Data, r.SpawnErr)
+				return
+			}
+			errs <- ""
+		}()
+	}
+	deadline := time.After(60 * time.Second)
+	for range n {
+		select {
+		case e := <-errs:
+			if e != "" {
+				t.Error(e)
+			}
+		case <-deadline:
+			t.Fatal("concurrent confined runs did not finish")
+		}
+	}
+	if SandboxStatus().Start != StartThread {
+		return
+	}
+	stop := time.Now().Add(5 * time.Second)
+	for threadsConfined(t) != 0 {
+		if time.Now().After(stop) {
+			t.Fatalf("%d threads still restricted", threadsConfined(t))
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestSandboxCapabilities: a confined program of a root server keeps only
+// the small set of capabilities tools need, so it cannot raise the hard
+// limits set on it (CAP_SYS_RESOURCE; the ulimit part shows something only
+// where the server itself has that capability, which some containers
+// drop) or load kernel modules.
+func TestSandboxCapabilities(t *testing.T) {
+	need(t, "sh", "grep")
+	if os.Geteuid() != 0 {
+		t.Skip("only a root server has capabilities to drop")
+	}
+	r := Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", `grep -E '^Cap(Eff|Bnd)' /proc/self/status; ulimit -H -t unlimited && echo raised`},
+		Timeout: 10 * time.Second, Confine: &Confinement{CPUSeconds: 5}})
+	out := string(r.Stdout.Data)
+	if strings.Contains(out, "raised") {
+		t.Errorf("the program raised its CPU hard limit: %s", out)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		_, hex, ok := strings.Cut(line, "\t")
+		if !ok {
+			t.Fatalf("capability line %q", line)
+		}
+		v, err := strconv.ParseUint(hex, 16, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []int{unix.CAP_SYS_RESOURCE, unix.CAP_SYS_MODULE, unix.CAP_SYS_RAWIO, unix.CAP_SYS_ADMIN, unix.CAP_SYS_PTRACE, unix.CAP_BPF} {
+			if v&(1<<c) != 0 {
+				t.Errorf("%s: capability %d kept", line, c)
+			}
+		}
+		if v&(1<<unix.CAP_NET_RAW) == 0 && strings.HasPrefix(line, "CapBnd") {
+			t.Errorf("%s: CAP_NET_RAW (ping) dropped", line)
+		}
+	}
+}
+
+// TestSandboxNoIOURing: io_uring, which opens sockets past the seccomp
+// filter, is unavailable to a confined program.
+func TestSandboxNoIOURing(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Run(context.Background(), Spec{Path: exe, Env: []string{childEnv + "=io_uring"}, Timeout: 10 * time.Second, Confine: &Confinement{}})
+	if got := string(r.Stdout.Data); got != "ENOSYS" {
+		t.Errorf("confined io_uring_setup: %q (stderr %q), want ENOSYS", got, r.Stderr.Data)
+	}
+	r = Run(context.Background(), Spec{Path: exe, Env: []string{childEnv + "=io_uring"}, Timeout: 10 * time.Second})
+	if got := string(r.Stdout.Data); got == "ENOSYS" {
+		t.Skip("no io_uring in this kernel: the control cannot tell the filter apart")
+	}
+}
+
+// TestSandboxOtherProcessesHidden: a confined program cannot read the
+// environment or follow the cwd of another process of the same user
+// outside its Landlock domain (here a sibling started by the test).
+func TestSandboxOtherProcessesHidden(t *testing.T) {
+	need(t, "sh", "sleep", "cat", "readlink")
+	needLandlock(t, 1)
+	other := exec.Command("sleep", "30")
+	other.Env = []string{"OTHER_SECRET=hunter2"}
+	if err := other.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = other.Process.Kill(); _ = other.Wait() }()
+	pid := strconv.Itoa(other.Process.Pid)
+	script := "cat /proc/" + pid + "/environ; readlink /proc/" + pid + "/cwd"
+	for _, c := range []*Confinement{nil, {}} {
+		r := Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", script}, Timeout: 10 * time.Second, Confine: c})
+		got := string(r.Stdout.Data)
+		if c == nil && !strings.Contains(got, "hunter2") {
+			t.Fatalf("unconfined control cannot read the sibling: %q %q", got, r.Stderr.Data)
+		}
+		if c != nil && (strings.Contains(got, "hunter2") || strings.Contains(got, "/")) {
+			t.Errorf("a confined program read another process: %q", got)
+		}
 	}
 }

@@ -25,6 +25,21 @@ func confine(_ *exec.Cmd, s Spec) (*sandboxRun, error) {
 	return nil, nil
 }
 
-func (*sandboxRun) started(Spec, string) error { return nil }
-func (*sandboxRun) startFailed()               {}
-func (*sandboxRun) cleanup()                   {}
+func (*sandboxRun) startFailed() {}
+func (*sandboxRun) cleanup()     {}
+
+// startCmd starts cmd and returns a channel closed once cmd.Wait returned.
+func startCmd(cmd *exec.Cmd, _ *sandboxRun, _ Spec, _ string) (<-chan struct{}, error) {
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	waited := make(chan struct{})
+	go func() {
+		_ = cmd.Wait() // the error carries nothing ProcessState does not
+		close(waited)
+	}()
+	return waited, nil
+}
+
+// SetSandboxHelper does nothing outside Linux: there is no helper.
+func SetSandboxHelper(string) (restore func()) { return func() {} }

@@ -1,10 +1,12 @@
-// Command parism-sandbox is the sandbox helper parism starts each confined
-// command through, on Linux: it sets no_new_privs, the Landlock rules, a
+// Command parism-sandbox is the sandbox helper parism can start confined
+// commands through, on Linux: it sets no_new_privs, the Landlock rules, a
 // seccomp filter and the resource limits on itself and then executes the
-// command. It exists only to start faster than the full parism binary,
-// which carries the same helper and is re-executed when this one is not
-// installed next to it (see package server/executor). It is not meant to
-// be run by hand.
+// command. parism normally confines commands without it, from a
+// restricted thread (no second exec); the helper is the fallback, used
+// when PARISM_SANDBOX_BINARY names it or the host forbids stopping a child
+// at its exec (see package server/executor). It only starts faster than
+// the full parism binary, which carries the same helper. It is not meant
+// to be run by hand.
 package main
 
 import (
