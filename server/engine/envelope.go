@@ -11,6 +11,9 @@ const (
 	KindExec   = "exec"
 	KindParse  = "parse"
 	KindConfig = "config"
+	// KindInternal is a fault of the server itself (a recovered panic):
+	// the call may or may not have run its command; the server goes on.
+	KindInternal = "internal"
 )
 
 // Failure reasons beyond the guard's four (which come from package guard)
@@ -24,6 +27,7 @@ const (
 	ReasonInvalidArgument = "invalid_argument"
 	ReasonUnknownField    = "unknown_field"
 	ReasonTypeMismatch    = "type_mismatch"
+	ReasonInternalError   = "internal_error" // kind internal: a recovered panic
 )
 
 // Output formats of run.

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"strings"
 	"sync"
 	"time"
@@ -93,6 +95,12 @@ func (e *Engine) RunPaged(ctx context.Context, req PagedRequest) *Envelope {
 	if size > e.cfg.Guard.MaxPageSize {
 		size = e.cfg.Guard.MaxPageSize
 	}
+	if req.Page > math.MaxInt/size {
+		env := &Envelope{Cmd: req.Cmd, Args: nonNil(req.Args), Cwd: req.Cwd}
+		env.Failure = &Failure{Kind: KindConfig, Reason: ReasonInvalidArgument, Detail: "page",
+			Message: fmt.Sprintf("page %d of %d lines starts past the largest line number (%d); nothing ran", req.Page, size, math.MaxInt)}
+		return env
+	}
 	run := Request{Cmd: req.Cmd, Args: req.Args, Cwd: req.Cwd, IncludeDiff: req.IncludeDiff, OnProgress: req.OnProgress}
 	key := pageKey(req.Cmd, req.Args, e.resolveCwd(req.Cwd))
 	hit := e.pages.get(key, start)
@@ -121,8 +129,7 @@ func (e *Engine) RunPaged(ctx context.Context, req PagedRequest) *Envelope {
 		// about that run, not an answer to this request.
 		env.Diff = nil
 	}
-	from := min(req.Page*size, len(hit.lines))
-	to := min(from+size, len(hit.lines))
+	from, to := pageBounds(req.Page, size, len(hit.lines))
 	page := strings.Join(hit.lines[from:to], "\n")
 	if to > from {
 		page += "\n"
@@ -143,6 +150,18 @@ func (e *Engine) redactCaptured(env *Envelope, res *executor.Result) {
 		env.Truncated = true
 		env.Truncation = &Truncation{Stdout: cut(res.Stdout), Stderr: cut(res.Stderr)}
 	}
+}
+
+// pageBounds returns the lines [from, to) of page (0-based) of size lines
+// out of n, both within [0, n]. page and size come from the client and may
+// be as large as an int holds, so page*size is never computed when it
+// could overflow: a page past the end is empty.
+func pageBounds(page, size, n int) (from, to int) {
+	if page < 0 || size <= 0 || page > n/size {
+		return n, n
+	}
+	from = page * size // <= n: page <= n/size
+	return from, from + min(size, n-from)
 }
 
 func splitLines(s string) []string {

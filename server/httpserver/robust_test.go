@@ -3,6 +3,7 @@ package httpserver_test
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/parism-go/parism/server/engine"
 	"github.com/parism-go/parism/server/httpserver"
 )
 
@@ -190,4 +192,24 @@ func TestStdoutClosedEarly(t *testing.T) {
 		t.Errorf("the background child of leaver still runs: %v", findProcess("sleep", mark))
 	}
 	stillServes(t, cs)
+}
+
+// The call that once took the whole server down (issue 20) is refused; the
+// session that sent it and another one both go on being served.
+func TestPagedOverflowOverHTTP(t *testing.T) {
+	e, _ := newEngine(t, nil, "pwd")
+	s := start(t, e, httpserver.Options{Token: "secret-token"})
+	a, b := s.connect(t), s.connect(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	res, err := a.CallTool(ctx, &mcp.CallToolParams{Name: "run_paged",
+		Arguments: json.RawMessage(`{"cmd": "pwd", "page": 9223372036854775807, "page_size": 1000}`)})
+	if err != nil {
+		t.Fatalf("run_paged overflow: %v", err)
+	}
+	if kind, reason, msg := failureOf(structured(t, res)); kind != engine.KindConfig || reason != engine.ReasonInvalidArgument {
+		t.Errorf("run_paged overflow: failure %s/%s %q, want config/invalid_argument", kind, reason, msg)
+	}
+	stillServes(t, a)
+	stillServes(t, b)
 }

@@ -42,6 +42,7 @@ func TestMain(m *testing.M) {
 	os.Setenv("PARISM_HOME", home)
 	code := m.Run()
 	cleanupBinary()
+	cleanupFuzz()
 	os.RemoveAll(home)
 	os.Exit(code)
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -256,6 +257,9 @@ type Options struct {
 	// ProgressAfter is how long a run goes before progress notifications
 	// start (when the client asked for them); default one second.
 	ProgressAfter time.Duration
+	// Logger receives the stacks of recovered panics; nil means
+	// slog.Default() (stderr).
+	Logger *slog.Logger
 }
 
 // New returns an MCP server serving e's tools.
@@ -268,6 +272,10 @@ func New(e *engine.Engine, opts *Options) *mcp.Server {
 		if opts.ProgressAfter > 0 {
 			o.ProgressAfter = opts.ProgressAfter
 		}
+		o.Logger = opts.Logger
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
 	}
 	s := mcp.NewServer(&mcp.Implementation{Name: o.Name, Title: "Parism", Version: engine.Version},
 		&mcp.ServerOptions{Instructions: instructions, Capabilities: &mcp.ServerCapabilities{}})
@@ -276,8 +284,9 @@ func New(e *engine.Engine, opts *Options) *mcp.Server {
 		"run": h.run, "run_paged": h.runPaged, "fetch_result": h.fetchResult, "explain_result": h.explainResult, "compare_results": h.compareResults, "describe": h.describe, "dry_run": h.dryRun,
 	}
 	for _, t := range tools() {
-		s.AddTool(t, byName[t.Name])
+		s.AddTool(t, recovered(t.Name, byName[t.Name], o.Logger))
 	}
+	s.AddReceivingMiddleware(recoverMethods(o.Logger))
 	return s
 }
 
