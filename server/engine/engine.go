@@ -31,7 +31,6 @@ type Engine struct {
 	redact  []*regexp.Regexp // nil when output redaction is off
 	env     []string         // the children's environment, secrets stripped
 	workdir string           // cwd when a request gives none
-	pages   *pageCache
 	stats   *stats
 	limit   *limiter       // guard.max_concurrent_runs and max_queued_runs
 	signer  *shaper.Signer // continuation cursors; a random key per engine
@@ -80,7 +79,7 @@ func New(cfg config.Config, opts ...Option) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{cfg: cfg, guard: g, os: catalog.HostOS(), pages: newPageCache(), stats: newStats(),
+	e := &Engine{cfg: cfg, guard: g, os: catalog.HostOS(), stats: newStats(),
 		signer: shaper.NewSigner(nil), notRetained: &idRing{}}
 	e.limit = newLimiter(cfg.Guard.MaxConcurrentRuns, cfg.Guard.MaxQueuedRuns)
 	for _, o := range opts {

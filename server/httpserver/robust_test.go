@@ -213,3 +213,50 @@ func TestPagedOverflowOverHTTP(t *testing.T) {
 	stillServes(t, a)
 	stillServes(t, b)
 }
+
+// Two HTTP sessions with the same token: B filling its share of the store
+// cannot evict A's results, is not served A's run_paged cache, and cannot
+// read A's result ids.
+func TestSessionsHaveTheirOwnStoreOverHTTP(t *testing.T) {
+	e, _ := newEngine(t, nil, "date")
+	s := start(t, e, httpserver.Options{Token: "secret-token"})
+	a, b := s.connect(t), s.connect(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	call := func(cs *mcp.ClientSession, tool, args string) map[string]any {
+		t.Helper()
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: json.RawMessage(args)})
+		if err != nil {
+			t.Fatalf("%s %s: %v", tool, args, err)
+		}
+		return structured(t, res)
+	}
+	env := call(a, "run", `{"cmd":"ls","retain":true}`)
+	id, _ := env["result_id"].(string)
+	if env["retained"] != true || id == "" {
+		t.Fatalf("A's retained run: %v", env)
+	}
+	n := 2 * e.Config().Results.MaxResults
+	for i := range n {
+		if env := call(b, "run", `{"cmd":"ls","retain":true}`); env["retained"] != true {
+			t.Fatalf("B's run %d was not retained: %v", i, env)
+		}
+	}
+	if env := call(a, "fetch_result", fmt.Sprintf(`{"result_id":%q}`, id)); env["failure"] != nil {
+		t.Errorf("A's result after B retained %d: %v", n, env["failure"])
+	}
+	if _, reason, _ := failureOf(call(b, "fetch_result", fmt.Sprintf(`{"result_id":%q}`, id))); reason != "result_not_found" {
+		t.Errorf("B reading A's result: %s, want result_not_found", reason)
+	}
+	page := func(env map[string]any) (bool, string) {
+		hit := env["page_info"].(map[string]any)["cache"].(map[string]any)["hit"].(bool)
+		return hit, env["stdout"].(map[string]any)["raw"].(string)
+	}
+	_, rawA := page(call(a, "run_paged", `{"cmd":"date","args":["+%s%N"]}`))
+	if hit, rawB := page(call(b, "run_paged", `{"cmd":"date","args":["+%s%N"]}`)); hit || rawB == rawA {
+		t.Errorf("B's run_paged: cache hit %v, raw %q (A's %q); want its own run", hit, rawB, rawA)
+	}
+	if hit, raw2 := page(call(a, "run_paged", `{"cmd":"date","args":["+%s%N"]}`)); !hit || raw2 != rawA {
+		t.Errorf("A's second run_paged: cache hit %v, raw %q then %q", hit, rawA, raw2)
+	}
+}

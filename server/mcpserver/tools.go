@@ -433,7 +433,7 @@ func (h *handlers) runPaged(ctx context.Context, req *mcp.CallToolRequest) (*mcp
 	if f := decode(req.Params.Arguments, &in); f != nil {
 		return failed(f, in.Cmd)
 	}
-	env := h.e.RunPaged(ctx, engine.PagedRequest{Cmd: in.Cmd, Args: in.Args, Cwd: in.Cwd, Page: in.Page,
+	env := h.e.RunPaged(owned(ctx, req), engine.PagedRequest{Cmd: in.Cmd, Args: in.Args, Cwd: in.Cwd, Page: in.Page,
 		PageSize: in.PageSize, IncludeDiff: in.IncludeDiff, OnProgress: h.progress(ctx, req)})
 	return result(env)
 }
