@@ -103,7 +103,7 @@ func TestMemoryStoreConcurrent(t *testing.T) {
 			}
 		})
 	}
-	wg.Wait()
+	waitAll(t, &wg, "8 writers")
 	if n, b := s.Len(); n > 16 || b > 1000 {
 		t.Errorf("%d results, %d bytes", n, b)
 	}
