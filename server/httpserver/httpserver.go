@@ -73,6 +73,21 @@ type Options struct {
 	MCP *mcpserver.Options
 	// Logger receives transport errors; nil discards them.
 	Logger *slog.Logger
+
+	// Connection bounds (Serve and ListenAndServe; see connLimiter). A
+	// connection is unproven until one of its requests carries the token.
+	// MaxConnections bounds the open connections (0: 1024);
+	// ReservedConnections of them (0: 128) are kept from unproven
+	// connections but one per client address, for /healthz and new token
+	// holders during a flood; MaxUnprovenPerIP bounds one address's
+	// unproven connections (0: 64). Past these a connection gets 503 and
+	// is closed. HeaderTimeout (0: 5 s) bounds the reading of a request's
+	// headers and the whole life of an unproven connection; a 401 closes
+	// its connection.
+	MaxConnections      int
+	ReservedConnections int
+	MaxUnprovenPerIP    int
+	HeaderTimeout       time.Duration
 }
 
 // Validate reports what is wrong with o: a token with spaces or control
@@ -124,9 +139,16 @@ func Serve(ctx context.Context, ln net.Listener, e *engine.Engine, opts Options)
 		ln.Close()
 		return err
 	}
+	cl, ok := ln.(*connLimiter)
+	if !ok {
+		cl = newConnLimiter(ln, opts)
+	}
+	ln = cl
+	h.conns = cl
 	hs := &http.Server{
 		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
+		ConnContext:       connContext,
+		ReadHeaderTimeout: cl.unprovenLife,
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(h.logger.Handler(), slog.LevelWarn),
@@ -220,6 +242,7 @@ type handler struct {
 	logger   *slog.Logger
 	calls    *calls
 	tags     atomic.Uint64
+	conns    *connLimiter // nil without Serve
 }
 
 func newHandler(e *engine.Engine, opts Options) (*handler, error) {
@@ -292,6 +315,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !h.authorized(w, r) {
 		return
 	}
+	proveConn(r)
 	if r.URL.Path != Path {
 		http.NotFound(w, r)
 		return
@@ -338,6 +362,9 @@ func (h *handler) authorized(w http.ResponseWriter, r *http.Request) bool {
 	} else {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="parism"`)
 	}
+	// A refused client keeps no connection: idle connections of clients
+	// without a token exhausted the server's descriptors (issue 20).
+	w.Header().Set("Connection", "close")
 	http.Error(w, "unauthorized", http.StatusUnauthorized)
 	return false
 }
