@@ -46,14 +46,14 @@ type connLimiter struct {
 	max, reserved, perIP int
 	unprovenLife         time.Duration
 
-	mu             sync.Mutex
-	open           int
-	unproven       int
-	reservedOpen   int
-	unprovenByIP   map[string]int
-	reservedByIP   map[string]int
-	refused  atomic.Int64 // connections answered 503 at accept
-	peakOpen int
+	mu           sync.Mutex
+	open         int
+	unproven     int
+	reservedOpen int
+	unprovenByIP map[string]int
+	reservedByIP map[string]int
+	refused      atomic.Int64 // connections answered 503 at accept
+	peakOpen     int
 }
 
 func newConnLimiter(ln net.Listener, o Options) *connLimiter {
