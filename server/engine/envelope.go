@@ -24,6 +24,7 @@ const (
 	ReasonNonZeroExit     = "non_zero_exit"
 	ReasonCanceled        = "canceled"
 	ReasonParserNotFound  = "parser_not_found"
+	ReasonBinaryOutput    = "binary_output" // kind parse: not parsed (textOf)
 	ReasonInvalidArgument = "invalid_argument"
 	ReasonUnknownField    = "unknown_field"
 	ReasonTypeMismatch    = "type_mismatch"
