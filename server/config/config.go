@@ -96,11 +96,13 @@ type Results struct {
 	// MaxResultBytes bounds one kept result (raw text, parsed value and
 	// spans); a larger one is answered but not kept (result_too_large).
 	MaxResultBytes int `json:"max_result_bytes"`
-	// MaxTotalBytes bounds all kept results together; the least recently
-	// used are evicted past it. A result larger than it is not kept either
-	// (the smaller of the two limits applies to one result).
+	// MaxTotalBytes bounds one owner's (session's) kept results together;
+	// its least recently used are evicted past it. A result larger than it
+	// is not kept either (the smaller of the two limits applies to one
+	// result). The process holds at most 4 times it over every owner.
 	MaxTotalBytes int `json:"max_total_bytes"`
-	// MaxResults bounds how many results are kept at once.
+	// MaxResults bounds how many results one owner keeps at once (the
+	// process: 8 times it over every owner).
 	MaxResults int `json:"max_results"`
 	// TTLMs is how long a result is kept after it was made.
 	TTLMs int `json:"ttl_ms"`
