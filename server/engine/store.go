@@ -337,8 +337,14 @@ func WithOwner(ctx context.Context, owner string) context.Context {
 }
 
 func ownerOf(ctx context.Context) string {
-	s, _ := ctx.Value(ownerKey{}).(string)
+	s, _ := OwnerFrom(ctx)
 	return s
+}
+
+// OwnerFrom returns the owner WithOwner put on ctx, if any.
+func OwnerFrom(ctx context.Context) (owner string, ok bool) {
+	owner, ok = ctx.Value(ownerKey{}).(string)
+	return owner, ok
 }
 
 // WithStore replaces the in-memory result store.

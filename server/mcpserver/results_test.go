@@ -1,12 +1,16 @@
 package mcpserver_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/parism-go/parism/server/engine"
+	"github.com/parism-go/parism/server/mcpserver"
 )
 
 // TestFetchResultTool pages a retained result through fetch_result with a
@@ -170,4 +174,42 @@ func reasonOf(env map[string]any) string {
 func rawOf(env map[string]any) string {
 	s, _ := env["stdout"].(map[string]any)["raw"].(string)
 	return s
+}
+
+// An owner the transport puts on the context (a stateless HTTP client's
+// credential) is the owner of the results: two sessions of one credential
+// share them, another credential's session cannot read them.
+func TestOwnerFromTransport(t *testing.T) {
+	e, _ := newEngine(t, nil)
+	session := func(owner string) *caller {
+		srv := mcpserver.New(e, nil)
+		srv.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				return next(engine.WithOwner(ctx, owner), method, req)
+			}
+		})
+		st, ct := mcp.NewInMemoryTransports()
+		ss, err := srv.Connect(callCtx(t), st, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "0"}, nil).Connect(callCtx(t), ct, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cs.Close(); ss.Wait() })
+		return &caller{t: t, cs: cs, schemas: outputSchemas(t, cs)}
+	}
+	a1, a2, b := session("cred-a"), session("cred-a"), session("cred-b")
+	_, env := a1.call("run", `{"cmd":"ls","retain":true}`)
+	id, _ := env["result_id"].(string)
+	if id == "" {
+		t.Fatalf("retained run: %v", env)
+	}
+	if _, env := a2.call("fetch_result", fmt.Sprintf(`{"result_id":%q}`, id)); env["failure"] != nil {
+		t.Errorf("the same credential's other session: %v", env["failure"])
+	}
+	if _, env := b.call("fetch_result", fmt.Sprintf(`{"result_id":%q}`, id)); reasonOf(env) != "result_not_found" {
+		t.Errorf("another credential: %v, want result_not_found", env["failure"])
+	}
 }

@@ -383,8 +383,12 @@ func (h *handlers) run(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Call
 }
 
 // owned marks ctx with the calling session, so that one session cannot
-// read another's retained results.
+// read another's retained results. An owner the transport already put on
+// ctx (engine.WithOwner: a stateless HTTP client's credential) is kept.
 func owned(ctx context.Context, req *mcp.CallToolRequest) context.Context {
+	if _, ok := engine.OwnerFrom(ctx); ok {
+		return ctx
+	}
 	if req.Session == nil {
 		return engine.WithOwner(ctx, "")
 	}
