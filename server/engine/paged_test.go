@@ -22,7 +22,7 @@ func seqLines(from, to int) string {
 
 func TestRunPaged(t *testing.T) {
 	e, _ := newTestEngine(t, allowing("seq", "date", "echo"))
-	ctx := context.Background()
+	ctx := testCtx(t)
 	req := PagedRequest{Cmd: "seq", Args: []string{"1", "250"}, PageSize: 100}
 
 	p0 := e.RunPaged(ctx, req)
@@ -68,7 +68,7 @@ func TestRunPaged(t *testing.T) {
 
 func TestRunPagedReusesTheRun(t *testing.T) {
 	e, _ := newTestEngine(t, allowing("date"))
-	ctx := context.Background()
+	ctx := testCtx(t)
 	// Sanity: the command's output changes on every run.
 	a := raw(t, e.Run(ctx, Request{Cmd: "date", Args: []string{"+%s%N"}}))
 	b := raw(t, e.Run(ctx, Request{Cmd: "date", Args: []string{"+%s%N"}}))
@@ -113,7 +113,7 @@ func TestRunPagedReusesTheRun(t *testing.T) {
 
 func TestRunPagedLimits(t *testing.T) {
 	e, _ := newTestEngine(t, both(allowing("seq"), func(c *config.Config) { c.Guard.MaxPageSize = 40; c.Guard.DefaultPageSize = 10 }))
-	ctx := context.Background()
+	ctx := testCtx(t)
 
 	env := e.RunPaged(ctx, PagedRequest{Cmd: "seq", Args: []string{"1", "100"}, PageSize: 5000})
 	if env.PageInfo.PageSize != 40 || raw(t, env) != seqLines(1, 40) || !env.PageInfo.HasNext {
@@ -134,7 +134,7 @@ func TestRunPagedLimits(t *testing.T) {
 
 func TestRunPagedFailures(t *testing.T) {
 	e, _ := newTestEngine(t, func(c *config.Config) { c.Guard.Secrets.OutputRedactionEnabled = true })
-	ctx := context.Background()
+	ctx := testCtx(t)
 	for range 2 {
 		env := e.RunPaged(ctx, PagedRequest{Cmd: "rm", Args: []string{"-rf", "x"}})
 		wantFailure(t, env, KindGuard, "command_not_allowed")
@@ -166,7 +166,7 @@ func TestRunPagedDoesNotCacheCancellation(t *testing.T) {
 	env := e.RunPaged(ctx, req)
 	wantFailure(t, env, KindExec, ReasonCanceled)
 
-	env = e.RunPaged(context.Background(), req)
+	env = e.RunPaged(testCtx(t), req)
 	wantFailure(t, env, "", "")
 	if env.PageInfo.Cache.Hit || !env.OK || raw(t, env) != "done\n" {
 		t.Errorf("after a cancelled call: %s", mustMarshal(t, env))
@@ -177,7 +177,7 @@ func TestRunPagedDoesNotCacheCancellation(t *testing.T) {
 // first line number overflows is refused, a page past the end is empty.
 func TestRunPagedHugeNumbers(t *testing.T) {
 	e, _ := newTestEngine(t, allowing("seq"))
-	ctx := context.Background()
+	ctx := testCtx(t)
 	for _, c := range []struct {
 		page, size int
 		refused    bool

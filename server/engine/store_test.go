@@ -114,7 +114,7 @@ func TestRetainAndFetch(t *testing.T) {
 	for i := range 60 {
 		writeFile(t, filepath.Join(dir, fmt.Sprintf("file-%03d.txt", i)), strings.Repeat("y", i))
 	}
-	ctx := WithOwner(context.Background(), "s1")
+	ctx := WithOwner(testCtx(t), "s1")
 	b := &shaper.Budget{MaxTokens: 2500, Tokenizer: shaper.TokenizerByte}
 
 	// Paged through fetch_result: every row exactly once, in order.
@@ -155,7 +155,7 @@ func TestRetainAndFetch(t *testing.T) {
 	}
 
 	// Refusals, each with its own reason.
-	other := WithOwner(context.Background(), "s2")
+	other := WithOwner(testCtx(t), "s2")
 	plain := e.Run(ctx, Request{Cmd: "ls", Args: []string{"-l"}, Budget: b})
 	if plain.Continuation == nil || plain.Continuation.Retained {
 		t.Fatalf("without retain: %s", mustMarshal(t, plain))
@@ -196,7 +196,7 @@ func TestRetainLimits(t *testing.T) {
 		c.Results = config.Results{MaxResultBytes: 4096, MaxTotalBytes: 8192, MaxResults: 2, TTLMs: 200}
 	}
 	e, dir := newTestEngine(t, both(allowing("echo"), small))
-	ctx := context.Background()
+	ctx := testCtx(t)
 	// Too large: answered, not kept, with a warning.
 	for i := range 80 {
 		writeFile(t, filepath.Join(dir, fmt.Sprintf("long-name-of-file-%03d.txt", i)), "z")
@@ -231,7 +231,7 @@ func TestRetainLimits(t *testing.T) {
 
 func TestWithoutRetainUnchanged(t *testing.T) {
 	e, _ := newTestEngine(t, allowing("echo"))
-	s := mustMarshal(t, e.Run(context.Background(), Request{Cmd: "echo", Args: []string{"hi"}}))
+	s := mustMarshal(t, e.Run(testCtx(t), Request{Cmd: "echo", Args: []string{"hi"}}))
 	for _, k := range []string{"result_id", "retained", "warnings", "continuation", "review"} {
 		if strings.Contains(s, `"`+k+`"`) {
 			t.Errorf("%s in a plain answer: %s", k, s)
@@ -303,7 +303,7 @@ func TestMemoryStoreShares(t *testing.T) {
 // run_paged's cache is per owner, and its entries are not results.
 func TestRunPagedCachePerOwner(t *testing.T) {
 	e, _ := newTestEngine(t, allowing("date"))
-	a, b := WithOwner(context.Background(), "A"), WithOwner(context.Background(), "B")
+	a, b := WithOwner(testCtx(t), "A"), WithOwner(testCtx(t), "B")
 	req := PagedRequest{Cmd: "date", Args: []string{"+%s%N"}}
 	first := e.RunPaged(a, req)
 	other := e.RunPaged(b, req)
