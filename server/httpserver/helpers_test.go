@@ -370,3 +370,16 @@ func callCtx(t testing.TB) context.Context {
 	t.Cleanup(cancel)
 	return ctx
 }
+
+// within returns what ch yields, failing the test if it yields nothing
+// within 30 seconds.
+func within[T any](t testing.TB, ch <-chan T, what string) T {
+	t.Helper()
+	select {
+	case v := <-ch:
+		return v
+	case <-time.After(30 * time.Second):
+		t.Fatalf("%s: still waiting after 30 s", what)
+		panic("unreachable")
+	}
+}
