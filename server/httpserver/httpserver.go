@@ -37,6 +37,7 @@ const (
 const (
 	DefaultMaxRequestBytes = 1 << 20
 	DefaultSessionTimeout  = 30 * time.Minute
+	DefaultBodyTimeout     = 30 * time.Second
 )
 
 // shutdownGrace bounds how long Serve waits for requests after its context
@@ -88,6 +89,9 @@ type Options struct {
 	ReservedConnections int
 	MaxUnprovenPerIP    int
 	HeaderTimeout       time.Duration
+	// BodyTimeout bounds the reading of a POST's body (0: 30 s); the
+	// answer that follows has no time limit.
+	BodyTimeout time.Duration
 }
 
 // Validate reports what is wrong with o: a token with spaces or control
@@ -233,16 +237,17 @@ func isLoopback(a net.Addr) bool {
 const tagHeader = "X-Parism-Request-Tag"
 
 type handler struct {
-	srv      *mcp.Server
-	sdk      http.Handler
-	token    [sha256.Size]byte
-	hasToken bool
-	origins  map[string]bool
-	maxBytes int64
-	logger   *slog.Logger
-	calls    *calls
-	tags     atomic.Uint64
-	conns    *connLimiter // nil without Serve
+	srv         *mcp.Server
+	sdk         http.Handler
+	token       [sha256.Size]byte
+	hasToken    bool
+	origins     map[string]bool
+	maxBytes    int64
+	logger      *slog.Logger
+	bodyTimeout time.Duration
+	calls       *calls
+	tags        atomic.Uint64
+	conns       *connLimiter // nil without Serve
 }
 
 func newHandler(e *engine.Engine, opts Options) (*handler, error) {
@@ -262,6 +267,9 @@ func newHandler(e *engine.Engine, opts Options) (*handler, error) {
 	}
 	if h.maxBytes <= 0 {
 		h.maxBytes = DefaultMaxRequestBytes
+	}
+	if h.bodyTimeout = opts.BodyTimeout; h.bodyTimeout <= 0 {
+		h.bodyTimeout = DefaultBodyTimeout
 	}
 	timeout := opts.SessionTimeout
 	switch {
@@ -335,6 +343,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.sdk.ServeHTTP(w, r)
 		return
 	}
+	h.limitBody(w, r)
 	tag := strconv.FormatUint(h.tags.Add(1), 36)
 	r.Header.Set(tagHeader, tag)
 	h.sdk.ServeHTTP(w, r)
@@ -343,6 +352,36 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// will read them, so stop the calls this request carried.
 		h.calls.abandon(tag)
 	}
+}
+
+// limitBody gives the reading of r's body BodyTimeout: a client that
+// trickles a body cannot hold a connection and a handler. The deadline is
+// lifted when the body has been read, before the answer, which may stream
+// for as long as its command runs.
+func (h *handler) limitBody(w http.ResponseWriter, r *http.Request) {
+	rc := http.NewResponseController(w)
+	if rc.SetReadDeadline(time.Now().Add(h.bodyTimeout)) != nil {
+		return // not supported by this ResponseWriter: no limit
+	}
+	r.Body = &timedBody{ReadCloser: r.Body, lift: func() { rc.SetReadDeadline(time.Time{}) }}
+}
+
+// timedBody lifts the read deadline once the body has been read whole (a
+// read that failed, at the deadline say, leaves it: the connection is
+// then closed, not waited on).
+type timedBody struct {
+	io.ReadCloser
+	lift func()
+	done bool
+}
+
+func (b *timedBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err == io.EOF && !b.done {
+		b.done = true
+		b.lift()
+	}
+	return n, err
 }
 
 // authorized checks the bearer token, answering 401 when it is missing or

@@ -5,6 +5,8 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -260,4 +262,35 @@ func TestSessionsHaveTheirOwnStoreOverHTTP(t *testing.T) {
 	if hit, raw2 := page(call(a, "run_paged", `{"cmd":"date","args":["+%s%N"]}`)); !hit || raw2 != rawA {
 		t.Errorf("A's second run_paged: cache hit %v, raw %q then %q", hit, rawA, raw2)
 	}
+}
+
+// A token holder that trickles a request body loses the connection after
+// BodyTimeout; a call whose body arrived runs on past it.
+func TestBodyTimeout(t *testing.T) {
+	e, _ := newEngine(t, nil, "sleep")
+	s := start(t, e, httpserver.Options{Token: "secret-token", BodyTimeout: 300 * time.Millisecond})
+	cs := s.connect(t)
+	res, err := cs.CallTool(callCtx(t), &mcp.CallToolParams{Name: "run", Arguments: map[string]any{"cmd": "sleep", "args": []string{"1"}}})
+	if err != nil || res.IsError {
+		t.Fatalf("a call lasting past BodyTimeout: %v %+v", err, res)
+	}
+	if env := structured(t, res); env["ok"] != true {
+		t.Errorf("sleep 1 with a 300 ms body timeout: %v", env)
+	}
+
+	host := strings.TrimPrefix(s.url, "http://")
+	c, err := net.Dial("tcp", host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	fmt.Fprintf(c, "POST /mcp HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer secret-token\r\nContent-Type: application/json\r\n"+
+		"Accept: application/json, text/event-stream\r\nContent-Length: 100\r\n\r\n{\"jsonrpc\":", host)
+	start := time.Now()
+	c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	_, err = io.Copy(io.Discard, c)
+	if d := time.Since(start); err != nil || d > 5*time.Second || d < 250*time.Millisecond {
+		t.Errorf("a trickled body: connection ended after %v (%v), want about 300 ms", d, err)
+	}
+	stillServes(t, cs)
 }
