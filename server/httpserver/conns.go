@@ -54,6 +54,7 @@ type connLimiter struct {
 	reservedByIP map[string]int
 	refused      atomic.Int64 // connections answered 503 at accept
 	peakOpen     int
+	peakPerIP    int // unproven connections of one address, at most
 }
 
 func newConnLimiter(ln net.Listener, o Options) *connLimiter {
@@ -114,6 +115,7 @@ func (l *connLimiter) admit(c net.Conn) *limitedConn {
 	l.unproven++
 	l.unprovenByIP[ip]++
 	l.peakOpen = max(l.peakOpen, l.open)
+	l.peakPerIP = max(l.peakPerIP, l.unprovenByIP[ip])
 	return &limitedConn{Conn: c, l: l, ip: ip, reserved: reserved, until: time.Now().Add(l.unprovenLife)}
 }
 
@@ -137,6 +139,13 @@ func (l *connLimiter) counts() (open, peak int, refused int64) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.open, l.peakOpen, l.refused.Load()
+}
+
+// peakUnprovenPerIP is the most unproven connections one address held.
+func (l *connLimiter) peakUnprovenPerIP() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.peakPerIP
 }
 
 func hostOf(a net.Addr) string {

@@ -189,12 +189,16 @@ func TestUnauthenticatedFlood(t *testing.T) {
 
 	t.Logf("flood: %d addresses x %d clients for %v: %d connections made, at most %d held at once by the clients, %d got 401, %d got 503, %d dial errors",
 		flooders, perFlood, floodFor, dials.Load(), peakHeld.Load(), got401.Load(), got503.Load(), dialErrs.Load())
-	t.Logf("server: at most %d connections open (cap %d), %d refused with 503 at accept, %d open when the flood ended", peakServer, maxConns, refused, open)
+	t.Logf("server: at most %d connections open (cap %d), at most %d unproven from one address (cap %d), %d refused with 503 at accept, %d open when the flood ended",
+		peakServer, maxConns, cl.peakUnprovenPerIP(), opts.MaxUnprovenPerIP, refused, open)
 	t.Logf("/healthz on fresh connections: %d answered, %s; %d failed (before the flood: %s)", len(health), quantiles(health), len(healthFail), quantiles(quiet))
 	t.Logf("token holder's run pwd: %d answered, %s; %d failed; a new token holder's connection initialized: %v", len(calls), quantiles(calls), len(callFail), freshOK.Load())
 
 	if peakServer > maxConns {
 		t.Errorf("the server held %d connections, over its cap %d", peakServer, maxConns)
+	}
+	if p := cl.peakUnprovenPerIP(); p > opts.MaxUnprovenPerIP {
+		t.Errorf("one address held %d unproven connections, over MaxUnprovenPerIP %d", p, opts.MaxUnprovenPerIP)
 	}
 	if len(healthFail) > 0 || len(health) == 0 {
 		t.Errorf("/healthz failed during the flood: %d ok, failures %q", len(health), healthFail[:min(len(healthFail), 5)])
@@ -324,4 +328,40 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// A 401 closes its connection at once: a client without the token keeps
+// nothing open.
+func TestUnauthorizedClosesConnection(t *testing.T) {
+	e, err := engine.New(config.Default(), engine.WithWorkdir(t.TempDir()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- Serve(ctx, ln, e, Options{Token: "tok"}) }()
+	defer func() {
+		stop()
+		select {
+		case <-served:
+		case <-time.After(15 * time.Second):
+			t.Error("Serve did not return")
+		}
+	}()
+	c, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	io.WriteString(c, "POST /mcp HTTP/1.1\r\nHost: "+ln.Addr().String()+"\r\nContent-Length: 2\r\n\r\n{}")
+	start := time.Now()
+	c.SetReadDeadline(time.Now().Add(4 * time.Second)) // under the 5 s life of an unproven connection
+	b, err := io.ReadAll(c)
+	if err != nil || !strings.Contains(string(b), " 401 ") {
+		t.Fatalf("after a 401 the connection stayed open (%v after %v): %q", err, time.Since(start), b)
+	}
 }
