@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -103,6 +104,13 @@ func FuzzToolArguments(f *testing.F) {
 	f.Add(uint8(0), `{"cmd": "ls", "limit": 9223372036854775807, "budget": {"max_tokens": 9223372036854775807}, "retain": true}`)
 	f.Add(uint8(0), `{"cmd": "ls", "args": ["-la"], "select": ["name"], "sort_by": {"field": "size_bytes", "order": "desc"}, "limit": 1, "evidence": "fields", "retain": true, "contract_version": "next"}`)
 	f.Add(uint8(2), `{"result_id": "r_0000000000000000", "cursor": "AAAA"}`)
+	// Pointers and cursors into a real retained result: an index past any
+	// int, a negative one, escapes, a cursor of another result.
+	for _, ptr := range []string{"/entries/99999999999999999999", "/entries/-1", "/entries/9223372036854775807/name", "/~2", "/entries/0/~1", "/entries/00"} {
+		f.Add(uint8(3), fmt.Sprintf(`{"result_id": "@retained", "pointer": %q}`, ptr))
+	}
+	f.Add(uint8(2), `{"result_id": "@retained", "cursor": "@cursor"}`)
+	f.Add(uint8(4), `{"base_id": "@retained", "current_id": "@retained", "keys": ["name", "", ".", "a..b"], "ignore_fields": ["*"]}`)
 
 	f.Fuzz(func(t *testing.T, idx uint8, args string) {
 		tool := fuzzTools[int(idx)%len(fuzzTools)]
@@ -114,6 +122,13 @@ func FuzzToolArguments(f *testing.F) {
 		cs := fuzzSession(t)
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
+		// "@retained" and "@cursor" name a real retained result of this
+		// session and a real cursor of it, so that pointers and cursors
+		// reach the code that reads them.
+		if strings.Contains(string(raw), `"@`) {
+			id, cursor := fuzzRetained(ctx, t, cs)
+			raw = json.RawMessage(strings.NewReplacer(`"@retained"`, strconv.Quote(id), `"@cursor"`, strconv.Quote(cursor)).Replace(string(raw)))
+		}
 		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: raw})
 		if ctx.Err() != nil {
 			t.Fatalf("%s(%.200s): no answer within 30 s", tool, args)
@@ -158,7 +173,9 @@ func fuzzSession(t *testing.T) *mcp.ClientSession {
 		if fuzzDir, fuzzErr = os.MkdirTemp("", "parism-fuzz-"); fuzzErr != nil {
 			return
 		}
-		os.WriteFile(fuzzDir+"/a.txt", []byte("a\nb\n"), 0o644)
+		for i := range 12 {
+			os.WriteFile(fmt.Sprintf("%s/file-%02d.txt", fuzzDir, i), []byte("a\nb\n"), 0o644)
+		}
 		cfg := config.Default()
 		cfg.Guard.AllowedCommands = append(slices.Clone(cfg.Guard.AllowedCommands), "pwd")
 		cfg.Guard.TimeoutMs = 5000
@@ -180,6 +197,28 @@ func fuzzSession(t *testing.T) *mcp.ClientSession {
 		t.Fatalf("fuzz session: %v", fuzzErr)
 	}
 	return fuzzCS
+}
+
+// fuzzRetained retains a paged `ls -l` of the fuzz directory and returns
+// its id and the cursor of its second page.
+func fuzzRetained(ctx context.Context, t *testing.T, cs *mcp.ClientSession) (id, cursor string) {
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "run", Arguments: json.RawMessage(
+		`{"cmd":"ls","args":["-l"],"retain":true,"evidence":"fields","budget":{"max_tokens":1300,"tokenizer":"byte"}}`)})
+	if err != nil {
+		t.Fatalf("retaining a result: %v", err)
+	}
+	var env struct {
+		ResultID     string `json:"result_id"`
+		Continuation *struct {
+			Cursor string `json:"cursor"`
+		} `json:"continuation"`
+	}
+	b, _ := json.Marshal(res.StructuredContent)
+	json.Unmarshal(b, &env)
+	if env.Continuation != nil {
+		cursor = env.Continuation.Cursor
+	}
+	return env.ResultID, cursor
 }
 
 func cleanupFuzz() {
