@@ -33,11 +33,11 @@ func keepBytes(env *Envelope, out, errc *executor.Capture) {
 // textOf is the text an answer carries for s, the bytes a program wrote
 // (masked), and s in base64 when the text is not s. A text that is not
 // valid UTF-8 has each invalid byte replaced by U+FFFD (what a JSON encoder
-// would do silently). A binary text (isBinary) also has each control
-// character but tab, line feed and carriage return replaced by U+FFFD:
-// JSON would escape each as six bytes, and NUL bytes made answers 12 times
-// and the server's memory 180 times the output (issue 14). Either way the
-// exact bytes go beside it in base64, so nothing is lost.
+// would do silently). A binary text (isBinary) has each run of bytes that
+// are not text replaced by one U+FFFD: JSON would escape a control
+// character as six bytes, and NUL bytes made answers 12 times and the
+// server's memory 180 times the output (issue 14). Either way the exact
+// bytes go beside it in base64, so nothing is lost.
 //
 // c is the capture s came from, or nil. With a capture, a character that
 // a truncation cut in two is not a reason for base64: those bytes are the
@@ -107,34 +107,35 @@ func cutOnly(c *executor.Capture) bool {
 // reads the same whichever JSON encoder writes it.
 func validUTF8(s string) string { return render(s, false) }
 
-// render is validUTF8, also replacing the control characters isBinary
-// counts when controls is set.
-// It measures first, so that the text is built in one allocation of its
-// size (the replacement is three bytes: a text of NULs triples).
-func render(s string, controls bool) string {
-	replaced := func(r rune, n int) bool {
-		return r == utf8.RuneError && n == 1 || controls && r < 0x20 && r != '\t' && r != '\n' && r != '\r'
+// render is validUTF8, or with binary set, the reading of a binary text:
+// each run of bytes that are not text (isBinary's: invalid bytes, control
+// characters but tab, line feed and carriage return) becomes one U+FFFD,
+// so that what text there is stays readable and the rest costs nothing
+// (the bytes are in base64 beside it). It measures first, so that the
+// text is built in one allocation of its size.
+func render(s string, binary bool) string {
+	notText := func(r rune, n int) bool {
+		return r == utf8.RuneError && n == 1 || binary && r < 0x20 && r != '\t' && r != '\n' && r != '\r'
+	}
+	walk := func(emit func(string)) {
+		inRun := false
+		for i := 0; i < len(s); {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			switch {
+			case !notText(r, n):
+				emit(s[i : i+n])
+				inRun = false
+			case !binary || !inRun:
+				emit(string(utf8.RuneError))
+				inRun = true
+			}
+			i += n
+		}
 	}
 	size := 0
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if replaced(r, n) {
-			size += utf8.RuneLen(utf8.RuneError)
-		} else {
-			size += n
-		}
-		i += n
-	}
+	walk(func(p string) { size += len(p) })
 	var b strings.Builder
 	b.Grow(size)
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if replaced(r, n) {
-			b.WriteRune(utf8.RuneError)
-		} else {
-			b.WriteString(s[i : i+n])
-		}
-		i += n
-	}
+	walk(func(p string) { b.WriteString(p) })
 	return b.String()
 }
