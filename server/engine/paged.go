@@ -39,7 +39,8 @@ func pageID(cmd string, args []string, cwd string) string {
 	return pagePrefix + hex.EncodeToString(h.Sum(nil)[:16])
 }
 
-// cachedPage returns owner's run id if it is younger than pageTTL.
+// cachedPage returns owner's cached run id, and when it ran, if it is
+// younger than pageTTL.
 func (e *Engine) cachedPage(owner, id string, now time.Time) (*pageEntry, time.Time) {
 	r, err := e.store.Get(owner, id)
 	if err != nil || r.page == nil || now.Sub(r.Created) > pageTTL {
@@ -55,8 +56,7 @@ func (e *Engine) cachePage(owner, id string, p *pageEntry, at time.Time) {
 	if p.env.Stdout.Raw != nil {
 		size += len(*p.env.Stdout.Raw)
 	}
-	_ = e.store.Put(&StoredResult{ID: id, Owner: owner, Cmd: p.env.Cmd, Args: MaskArgs(p.env.Args), Cwd: p.env.Cwd,
-		Created: at, page: p, size: size})
+	_ = e.store.Put(&StoredResult{ID: id, Owner: owner, Created: at, page: p, size: size})
 }
 
 // PagedRequest is one run_paged call.
