@@ -96,11 +96,13 @@ type Results struct {
 	// MaxResultBytes bounds one kept result (raw text, parsed value and
 	// spans); a larger one is answered but not kept (result_too_large).
 	MaxResultBytes int `json:"max_result_bytes"`
-	// MaxTotalBytes bounds all kept results together; the least recently
-	// used are evicted past it. A result larger than it is not kept either
-	// (the smaller of the two limits applies to one result).
+	// MaxTotalBytes bounds one owner's (session's) kept results together;
+	// its least recently used are evicted past it. A result larger than it
+	// is not kept either (the smaller of the two limits applies to one
+	// result). The process holds at most 4 times it over every owner.
 	MaxTotalBytes int `json:"max_total_bytes"`
-	// MaxResults bounds how many results are kept at once.
+	// MaxResults bounds how many results one owner keeps at once (the
+	// process: 8 times it over every owner).
 	MaxResults int `json:"max_results"`
 	// TTLMs is how long a result is kept after it was made.
 	TTLMs int `json:"ttl_ms"`
@@ -252,24 +254,25 @@ func CompileOutputPatterns(patterns []string) ([]*regexp.Regexp, error) {
 // mask to that group.
 func Redact(s string, res []*regexp.Regexp) string {
 	for _, re := range res {
-		g := re.SubexpIndex("secret")
-		if g < 0 {
-			s = re.ReplaceAllLiteralString(s, RedactionMask)
+		// Only a pattern that matches copies s: with masking on by default
+		// and ~20 patterns, ReplaceAll's unconditional copy made 20 copies
+		// of every output (issue 20's memory per output byte).
+		ms := re.FindAllStringSubmatchIndex(s, -1)
+		if ms == nil {
 			continue
 		}
+		g := re.SubexpIndex("secret")
 		var b strings.Builder
+		b.Grow(len(s))
 		last := 0
-		for _, m := range re.FindAllStringSubmatchIndex(s, -1) {
-			start, end := m[2*g], m[2*g+1]
-			if start < 0 {
-				start, end = m[0], m[1]
+		for _, m := range ms {
+			start, end := m[0], m[1]
+			if g >= 0 && m[2*g] >= 0 {
+				start, end = m[2*g], m[2*g+1]
 			}
 			b.WriteString(s[last:start])
 			b.WriteString(RedactionMask)
 			last = end
-		}
-		if last == 0 && b.Len() == 0 {
-			continue
 		}
 		b.WriteString(s[last:])
 		s = b.String()

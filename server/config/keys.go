@@ -88,9 +88,9 @@ func Keys() []KeyDoc {
 		{Key: "results.max_result_bytes", Type: "int", Default: "2097152",
 			Description: "Bytes one retained result may hold (raw text, parsed value, spans); a larger one is answered but not kept (warning result_too_large)."},
 		{Key: "results.max_total_bytes", Type: "int", Default: "33554432",
-			Description: "Bytes all retained results may hold together; the least recently used are evicted past it. A result larger than this is not kept either."},
+			Description: "Bytes one session's retained results (and run_paged cached runs) may hold together; its least recently used are evicted past it. A result larger than this is not kept either. The process holds at most 4 times this over all sessions."},
 		{Key: "results.max_results", Type: "int", Default: "16",
-			Description: "Results retained at once per server process; the least recently used are evicted past it."},
+			Description: "Results (and run_paged cached runs) one session keeps at once; its least recently used are evicted past it. The process holds at most 8 times this over all sessions."},
 		{Key: "results.ttl_ms", Type: "int", Default: "60000",
 			Description: "Milliseconds a retained result stays readable by fetch_result, explain_result and compare_results (then result_expired)."},
 	}

@@ -97,7 +97,7 @@ func TestAllowedCorpusWritesNothing(t *testing.T) {
 			}
 		}()
 	}
-	wg.Wait()
+	waitAll(t, &wg, "the corpus runs")
 	for _, e := range errs {
 		t.Error(e)
 	}

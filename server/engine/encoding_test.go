@@ -95,7 +95,9 @@ func TestPagedBinary(t *testing.T) {
 	e, dir := newTestEngine(t, nil)
 	writeFile(t, filepath.Join(dir, "bin"), "a\n\xff\xfe\nc\n")
 	env := e.RunPaged(t.Context(), PagedRequest{Cmd: "cat", Args: []string{"bin"}, PageSize: 1, Page: 1})
-	if got := raw(t, env); got != "\uFFFD\uFFFD\n" {
+	// The page is judged on its own: two of its three bytes are not text,
+	// so it is binary, its run of them one U+FFFD.
+	if got := raw(t, env); got != "\uFFFD\n" {
 		t.Errorf("page raw = %q", got)
 	}
 	if exact, _ := base64.StdEncoding.DecodeString(env.Stdout.RawBase64); string(exact) != "\xff\xfe\n" {
@@ -141,5 +143,49 @@ func TestCutOnly(t *testing.T) {
 		if got := cutOnly(tc.c); got != tc.want {
 			t.Errorf("cutOnly(%+v) = %v, want %v", tc.c, got, tc.want)
 		}
+	}
+}
+
+func TestTextOf(t *testing.T) {
+	for _, tc := range []struct {
+		in, text string
+		b64      bool
+		binary   bool
+	}{
+		{"plain\n", "plain\n", false, false},
+		{"./a\x00./bb\x00", "./a\x00./bb\x00", false, false}, // find -print0: text
+		{"caf\xe9 au lait\n", "caf\ufffd au lait\n", true, false},
+		{"\x1b[31mred\x1b[0m\n", "\x1b[31mred\x1b[0m\n", false, false},
+		{"\x00\x00\x00a", "\ufffda", true, true}, // a run of non-text is one U+FFFD
+		{"\xff\xfe\x00a\x01\x02b\n", "\ufffda\ufffdb\n", true, true},
+		{"\xff\xfeab", "\ufffd\ufffdab", true, false}, // text: byte by byte
+		{"ab\x00\x00", "ab\x00\x00", false, false},    // half is not more than half
+		{"", "", false, false},
+	} {
+		text, b64, binary := textOf(tc.in, nil)
+		if text != tc.text || (b64 != "") != tc.b64 || binary != tc.binary {
+			t.Errorf("textOf(%q) = %q, base64 %v, binary %v; want %q, %v, %v", tc.in, text, b64 != "", binary, tc.text, tc.b64, tc.binary)
+		}
+		if b64 != "" {
+			if got, err := base64.StdEncoding.DecodeString(b64); err != nil || string(got) != tc.in {
+				t.Errorf("textOf(%q): base64 %q does not hold the bytes", tc.in, b64)
+			}
+		}
+	}
+}
+
+// Binary output is not parsed; NUL-separated text still is.
+func TestBinaryOutput(t *testing.T) {
+	e, dir := newTestEngine(t, nil)
+	writeFile(t, filepath.Join(dir, "zeros"), strings.Repeat("\x00", 4096))
+	writeFile(t, filepath.Join(dir, "sub", "a.txt"), "x")
+	env := e.Run(testCtx(t), Request{Cmd: "cat", Args: []string{"zeros"}})
+	wantFailure(t, env, KindParse, ReasonBinaryOutput)
+	if !env.OK || env.Stdout.Parsed != nil || raw(t, env) != "\ufffd" || env.Stdout.RawBase64 == "" {
+		t.Errorf("cat of NUL bytes: %s", mustMarshal(t, env)[:300])
+	}
+	env = e.Run(testCtx(t), Request{Cmd: "find", Args: []string{"sub", "-print0"}})
+	if !env.OK || env.Stdout.Parsed == nil || env.Stdout.Parser != "find" || env.Stdout.RawBase64 != "" {
+		t.Errorf("find -print0: %s", mustMarshal(t, env))
 	}
 }

@@ -32,7 +32,6 @@ type Engine struct {
 	env     []string             // the children's environment, secrets stripped
 	gitCfg  *executor.GitDrivers // per-repository git overrides, cached
 	workdir string               // cwd when a request gives none
-	pages   *pageCache
 	stats   *stats
 	limit   *limiter       // guard.max_concurrent_runs and max_queued_runs
 	signer  *shaper.Signer // continuation cursors; a random key per engine
@@ -81,7 +80,7 @@ func New(cfg config.Config, opts ...Option) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{cfg: cfg, guard: g, os: catalog.HostOS(), pages: newPageCache(), stats: newStats(),
+	e := &Engine{cfg: cfg, guard: g, os: catalog.HostOS(), stats: newStats(),
 		signer: shaper.NewSigner(nil), notRetained: &idRing{}}
 	e.limit = newLimiter(cfg.Guard.MaxConcurrentRuns, cfg.Guard.MaxQueuedRuns)
 	for _, o := range opts {
@@ -335,8 +334,14 @@ func (e *Engine) finish(env *Envelope, res *executor.Result, cmd string, args []
 				RowsOmitted: 0})
 		}
 	}
-	out := e.parseInto(env, cmd, args, stdout, sh)
+	// Parsers read the text the answer carries (U+FFFD for bytes it cannot
+	// hold), so that parsed and raw agree and spans point into raw.
+	text, b64, binary := textOf(stdout, &res.Stdout)
+	out := e.parseInto(env, cmd, args, text, sh, binary)
 	out.masked = masked
+	if env.Stdout.Raw != nil {
+		env.Stdout.RawBase64 = b64
+	}
 	keepBytes(env, &res.Stdout, &res.Stderr)
 	env.DurationMs = ms(time.Since(start))
 	if env.Telemetry != nil {
@@ -346,10 +351,15 @@ func (e *Engine) finish(env *Envelope, res *executor.Result, cmd string, args []
 }
 
 // parseInto fills env.Stdout from raw text and applies the output format.
-func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw string, sh shaping) outcome {
+// A binary text (textOf) is not parsed: parsers read text, and its bytes
+// are in raw_base64.
+func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw string, sh shaping, binary bool) outcome {
 	t := time.Now()
 	e.refreshPacks(false)
-	pr := e.reg.Parse(catalog.Input{Cmd: cmd, Args: args, Raw: raw, OS: e.os, MaxItems: e.cfg.Guard.MaxItems, Evidence: sh.evidence})
+	var pr catalog.Result
+	if !binary {
+		pr = e.reg.Parse(catalog.Input{Cmd: cmd, Args: args, Raw: raw, OS: e.os, MaxItems: e.cfg.Guard.MaxItems, Evidence: sh.evidence})
+	}
 	if env.Telemetry != nil {
 		env.Telemetry.ParseMs = ms(time.Since(t))
 	}
@@ -366,6 +376,9 @@ func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw string,
 	case pr.Passthrough:
 		env.Stdout.Parsed = pr.Value
 		env.Stdout.Parser = "json"
+	case binary:
+		e.parseFailure(env, &Failure{Kind: KindParse, Reason: ReasonBinaryOutput,
+			Message: "The output is binary (more than half of its bytes are control characters): not parsed; stdout.raw_base64 holds its bytes"})
 	case pr.Parser == nil:
 		e.parseFailure(env, &Failure{Kind: KindParse, Reason: ReasonParserNotFound,
 			Message: fmt.Sprintf("No parser for '%s' with these arguments; stdout.raw holds the output", cmd)})

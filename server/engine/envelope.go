@@ -11,6 +11,9 @@ const (
 	KindExec   = "exec"
 	KindParse  = "parse"
 	KindConfig = "config"
+	// KindInternal is a fault of the server itself (a recovered panic):
+	// the call may or may not have run its command; the server goes on.
+	KindInternal = "internal"
 )
 
 // Failure reasons beyond the guard's four (which come from package guard)
@@ -21,9 +24,11 @@ const (
 	ReasonNonZeroExit     = "non_zero_exit"
 	ReasonCanceled        = "canceled"
 	ReasonParserNotFound  = "parser_not_found"
+	ReasonBinaryOutput    = "binary_output" // kind parse: not parsed (textOf)
 	ReasonInvalidArgument = "invalid_argument"
 	ReasonUnknownField    = "unknown_field"
 	ReasonTypeMismatch    = "type_mismatch"
+	ReasonInternalError   = "internal_error" // kind internal: a recovered panic
 )
 
 // Output formats of run.

@@ -283,7 +283,7 @@ func TestConcurrentRuns(t *testing.T) {
 			}
 		})
 	}
-	wg.Wait()
+	waitAll(t, &wg, "the concurrent calls")
 	close(errs)
 	for s := range errs {
 		t.Error(s)

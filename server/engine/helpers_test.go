@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io/fs"
@@ -10,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -152,3 +154,37 @@ func findProcess(argv ...string) []int {
 }
 
 func syscallKill(pid int) error { return syscall.Kill(pid, syscall.SIGKILL) }
+
+// testWait bounds every wait of a test: a bug that would block (a
+// limiter letting one call too many into its queue, say) fails the test
+// with a message instead of hanging until go test's timeout.
+const testWait = 10 * time.Second
+
+// within returns what ch yields, failing the test if it yields nothing
+// within testWait.
+func within[T any](t testing.TB, ch <-chan T, what string) T {
+	t.Helper()
+	select {
+	case v := <-ch:
+		return v
+	case <-time.After(testWait):
+		t.Fatalf("%s: still waiting after %v", what, testWait)
+		panic("unreachable")
+	}
+}
+
+// waitAll waits for wg within testWait.
+func waitAll(t testing.TB, wg *sync.WaitGroup, what string) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	within(t, done, what)
+}
+
+// testCtx is a context that ends after testWait (and with the test): a
+// call that would wait longer ends canceled, which the test reports.
+func testCtx(t testing.TB) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), testWait)
+	t.Cleanup(cancel)
+	return ctx
+}

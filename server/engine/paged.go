@@ -2,8 +2,11 @@ package engine
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"math"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/parism-go/parism/server/executor"
@@ -13,56 +16,47 @@ import (
 // reading page 2 shows the same output page 1 came from.
 const pageTTL = 30 * time.Second
 
-// pageCacheMax bounds the cached runs; the oldest goes first.
-const pageCacheMax = 32
+// pagePrefix starts the store ids of run_paged's cached runs. They are
+// kept in the result store, under the caller's owner and its share of
+// the limits; result ids start with "r_", so the result tools never read
+// one.
+const pagePrefix = "p_"
 
+// pageEntry is a cached run: its envelope and its stdout's lines.
 type pageEntry struct {
 	env   *Envelope
 	lines []string
-	at    time.Time
 }
 
-type pageCache struct {
-	mu      sync.Mutex
-	entries map[string]*pageEntry
-}
-
-func newPageCache() *pageCache { return &pageCache{entries: map[string]*pageEntry{}} }
-
-func pageKey(cmd string, args []string, cwd string) string {
-	var b strings.Builder
-	b.WriteString(cwd)
+// pageID is the store id of the run of cmd and args in cwd.
+func pageID(cmd string, args []string, cwd string) string {
+	h := sha256.New()
+	h.Write([]byte(cwd))
 	for _, s := range append([]string{cmd}, args...) {
-		b.WriteByte(0)
-		b.WriteString(s)
+		h.Write([]byte{0})
+		h.Write([]byte(s))
 	}
-	return b.String()
+	return pagePrefix + hex.EncodeToString(h.Sum(nil)[:16])
 }
 
-func (c *pageCache) get(key string, now time.Time) *pageEntry {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for k, e := range c.entries {
-		if now.Sub(e.at) > pageTTL {
-			delete(c.entries, k)
-		}
+// cachedPage returns owner's cached run id, and when it ran, if it is
+// younger than pageTTL.
+func (e *Engine) cachedPage(owner, id string, now time.Time) (*pageEntry, time.Time) {
+	r, err := e.store.Get(owner, id)
+	if err != nil || r.page == nil || now.Sub(r.Created) > pageTTL {
+		return nil, time.Time{}
 	}
-	return c.entries[key]
+	return r.page, r.Created
 }
 
-func (c *pageCache) put(key string, e *pageEntry) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if len(c.entries) >= pageCacheMax {
-		var oldest string
-		for k, v := range c.entries {
-			if oldest == "" || v.at.Before(c.entries[oldest].at) {
-				oldest = k
-			}
-		}
-		delete(c.entries, oldest)
+// cachePage keeps a run for the owner's later pages. One too large for the
+// owner's share is not kept: its pages run the command again.
+func (e *Engine) cachePage(owner, id string, p *pageEntry, at time.Time) {
+	size := 512 + len(p.env.Stderr) + 16*len(p.lines)
+	if p.env.Stdout.Raw != nil {
+		size += len(*p.env.Stdout.Raw)
 	}
-	c.entries[key] = e
+	_ = e.store.Put(&StoredResult{ID: id, Owner: owner, Created: at, page: p, size: size})
 }
 
 // PagedRequest is one run_paged call.
@@ -93,25 +87,35 @@ func (e *Engine) RunPaged(ctx context.Context, req PagedRequest) *Envelope {
 	if size > e.cfg.Guard.MaxPageSize {
 		size = e.cfg.Guard.MaxPageSize
 	}
+	if req.Page > math.MaxInt/size {
+		env := &Envelope{Cmd: req.Cmd, Args: nonNil(req.Args), Cwd: req.Cwd}
+		env.Failure = &Failure{Kind: KindConfig, Reason: ReasonInvalidArgument, Detail: "page",
+			Message: fmt.Sprintf("page %d of %d lines starts past the largest line number (%d); nothing ran", req.Page, size, math.MaxInt)}
+		return env
+	}
 	run := Request{Cmd: req.Cmd, Args: req.Args, Cwd: req.Cwd, IncludeDiff: req.IncludeDiff, OnProgress: req.OnProgress}
-	key := pageKey(req.Cmd, req.Args, e.resolveCwd(req.Cwd))
-	hit := e.pages.get(key, start)
+	owner, id := ownerOf(ctx), pageID(req.Cmd, req.Args, e.resolveCwd(req.Cwd))
+	var hit *pageEntry
+	var at time.Time
+	if !req.IncludeDiff {
+		hit, at = e.cachedPage(owner, id, start)
+	}
 	cache := CacheInfo{}
-	if hit != nil && !req.IncludeDiff {
-		cache = CacheInfo{Hit: true, AgeMs: start.Sub(hit.at).Milliseconds()}
+	if hit != nil {
+		cache = CacheInfo{Hit: true, AgeMs: start.Sub(at).Milliseconds()}
 	} else {
 		env, res := e.execute(ctx, run, start)
 		if res != nil {
 			e.redactCaptured(env, res)
 		}
-		hit = &pageEntry{env: env, at: start}
+		hit = &pageEntry{env: env}
 		if env.Stdout.Raw != nil {
 			hit.lines = splitLines(*env.Stdout.Raw)
 		}
 		// A cancelled or busy run is not the command's answer: caching it
 		// would refuse every retry for pageTTL.
 		if env.Failure == nil || env.Failure.Kind == KindExec && env.Failure.Reason != ReasonCanceled && env.Failure.Reason != ReasonBusy {
-			e.pages.put(key, hit)
+			e.cachePage(owner, id, hit, start)
 		}
 		e.stats.record(req.Cmd, env)
 	}
@@ -121,8 +125,7 @@ func (e *Engine) RunPaged(ctx context.Context, req PagedRequest) *Envelope {
 		// about that run, not an answer to this request.
 		env.Diff = nil
 	}
-	from := min(req.Page*size, len(hit.lines))
-	to := min(from+size, len(hit.lines))
+	from, to := pageBounds(req.Page, size, len(hit.lines))
 	page := strings.Join(hit.lines[from:to], "\n")
 	if to > from {
 		page += "\n"
@@ -143,6 +146,18 @@ func (e *Engine) redactCaptured(env *Envelope, res *executor.Result) {
 		env.Truncated = true
 		env.Truncation = &Truncation{Stdout: cut(res.Stdout), Stderr: cut(res.Stderr)}
 	}
+}
+
+// pageBounds returns the lines [from, to) of page (0-based) of size lines
+// out of n, both within [0, n]. page and size come from the client and may
+// be as large as an int holds, so page*size is never computed when it
+// could overflow: a page past the end is empty.
+func pageBounds(page, size, n int) (from, to int) {
+	if page < 0 || size <= 0 || page > n/size {
+		return n, n
+	}
+	from = page * size // <= n: page <= n/size
+	return from, from + min(size, n-from)
 }
 
 func splitLines(s string) []string {

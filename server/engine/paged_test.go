@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -21,7 +22,7 @@ func seqLines(from, to int) string {
 
 func TestRunPaged(t *testing.T) {
 	e, _ := newTestEngine(t, allowing("seq", "date", "echo"))
-	ctx := context.Background()
+	ctx := testCtx(t)
 	req := PagedRequest{Cmd: "seq", Args: []string{"1", "250"}, PageSize: 100}
 
 	p0 := e.RunPaged(ctx, req)
@@ -67,7 +68,7 @@ func TestRunPaged(t *testing.T) {
 
 func TestRunPagedReusesTheRun(t *testing.T) {
 	e, _ := newTestEngine(t, allowing("date"))
-	ctx := context.Background()
+	ctx := testCtx(t)
 	// Sanity: the command's output changes on every run.
 	a := raw(t, e.Run(ctx, Request{Cmd: "date", Args: []string{"+%s%N"}}))
 	b := raw(t, e.Run(ctx, Request{Cmd: "date", Args: []string{"+%s%N"}}))
@@ -112,7 +113,7 @@ func TestRunPagedReusesTheRun(t *testing.T) {
 
 func TestRunPagedLimits(t *testing.T) {
 	e, _ := newTestEngine(t, both(allowing("seq"), func(c *config.Config) { c.Guard.MaxPageSize = 40; c.Guard.DefaultPageSize = 10 }))
-	ctx := context.Background()
+	ctx := testCtx(t)
 
 	env := e.RunPaged(ctx, PagedRequest{Cmd: "seq", Args: []string{"1", "100"}, PageSize: 5000})
 	if env.PageInfo.PageSize != 40 || raw(t, env) != seqLines(1, 40) || !env.PageInfo.HasNext {
@@ -133,7 +134,7 @@ func TestRunPagedLimits(t *testing.T) {
 
 func TestRunPagedFailures(t *testing.T) {
 	e, _ := newTestEngine(t, func(c *config.Config) { c.Guard.Secrets.OutputRedactionEnabled = true })
-	ctx := context.Background()
+	ctx := testCtx(t)
 	for range 2 {
 		env := e.RunPaged(ctx, PagedRequest{Cmd: "rm", Args: []string{"-rf", "x"}})
 		wantFailure(t, env, KindGuard, "command_not_allowed")
@@ -165,9 +166,41 @@ func TestRunPagedDoesNotCacheCancellation(t *testing.T) {
 	env := e.RunPaged(ctx, req)
 	wantFailure(t, env, KindExec, ReasonCanceled)
 
-	env = e.RunPaged(context.Background(), req)
+	env = e.RunPaged(testCtx(t), req)
 	wantFailure(t, env, "", "")
 	if env.PageInfo.Cache.Hit || !env.OK || raw(t, env) != "done\n" {
 		t.Errorf("after a cancelled call: %s", mustMarshal(t, env))
+	}
+}
+
+// Pages and sizes as large as an int holds: never a panic; a page whose
+// first line number overflows is refused, a page past the end is empty.
+func TestRunPagedHugeNumbers(t *testing.T) {
+	e, _ := newTestEngine(t, allowing("seq"))
+	ctx := testCtx(t)
+	for _, c := range []struct {
+		page, size int
+		refused    bool
+	}{
+		{math.MaxInt, 1000, true}, {math.MaxInt / 2, 2, false}, {math.MaxInt/2 + 1, 2, true},
+		{1, math.MaxInt, false}, {math.MaxInt, math.MaxInt, true}, {math.MaxInt / 1000, 1000, false},
+		{2, 0, false},
+	} {
+		env := e.RunPaged(ctx, PagedRequest{Cmd: "seq", Args: []string{"1", "5"}, Page: c.page, PageSize: c.size})
+		if c.refused {
+			if env.Failure == nil || env.Failure.Reason != ReasonInvalidArgument || env.Failure.Detail != "page" {
+				t.Errorf("page %d size %d: %s, want invalid_argument (page)", c.page, c.size, mustMarshal(t, env))
+			}
+			continue
+		}
+		if !env.OK || raw(t, env) != "" || env.PageInfo == nil || env.PageInfo.HasNext || env.PageInfo.TotalLines != 5 {
+			t.Errorf("page %d size %d: %s, want an empty page past the end", c.page, c.size, mustMarshal(t, env))
+		}
+	}
+	for _, c := range [][3]int{{0, 2, 5}, {2, 2, 5}, {3, 2, 5}, {0, 10, 5}, {math.MaxInt, 1, 5}, {5, 1, 5}, {1, 0, 5}, {0, 1, 0}} {
+		from, to := pageBounds(c[0], c[1], c[2])
+		if from < 0 || to < from || to > c[2] {
+			t.Errorf("pageBounds(%v) = %d, %d", c, from, to)
+		}
 	}
 }

@@ -32,7 +32,11 @@ func (e *Engine) Parse(req ParseRequest) *Envelope {
 		e2.os = req.OS
 		e = &e2
 	}
-	e.parseInto(env, req.Cmd, env.Args, e.redactText(req.Raw), shaping{format: req.Format})
+	text, b64, binary := textOf(e.redactText(req.Raw), nil)
+	e.parseInto(env, req.Cmd, env.Args, text, shaping{format: req.Format}, binary)
+	if env.Stdout.Raw != nil {
+		env.Stdout.RawBase64 = b64
+	}
 	keepBytes(env, nil, nil)
 	env.DurationMs = ms(time.Since(start))
 	return env

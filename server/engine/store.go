@@ -3,6 +3,7 @@ package engine
 import (
 	"container/list"
 	"context"
+	"strings"
 	"sync"
 	"time"
 
@@ -28,7 +29,7 @@ const (
 // modified once stored.
 type StoredResult struct {
 	ID    string
-	Owner string // the session that made it; no other may read it
+	Owner string // the owner (session, credential) that made it; no other may read it
 
 	Cmd      string
 	Args     []string // masked (secret-looking values replaced)
@@ -65,6 +66,10 @@ type StoredResult struct {
 	shaped shaped
 
 	size int
+	// page is set on run_paged's cached runs, which share the store (and
+	// so its per-owner limits) with retained results; their ids are not
+	// result ids and the result tools refuse them.
+	page *pageEntry
 }
 
 // Size is the bytes the result counts against the store's limits.
@@ -109,20 +114,41 @@ func storeFailure(err error) *Failure {
 	return &Failure{Kind: KindConfig, Reason: ReasonResultNotFound, Message: err.Error()}
 }
 
-// MemoryStore is the in-memory Store: least recently used results go first
-// when results.max_results or results.max_total_bytes would be passed, and
-// a result is readable for results.ttl_ms after it was made. The ids of
-// evicted and expired results are remembered (a bounded number) so that
-// their refusals say why.
+// Process-wide caps of the in-memory store, over every owner's share:
+// ProcessResultsFactor times results.max_results results and
+// ProcessBytesFactor times results.max_total_bytes bytes (128 results and
+// 128 MiB with the defaults).
+const (
+	ProcessResultsFactor = 8
+	ProcessBytesFactor   = 4
+)
+
+// MemoryStore is the in-memory Store. Every owner (an MCP session, or a
+// credential for stateless clients: an opaque key) has its own share of
+// results.max_results results and results.max_total_bytes bytes, its least
+// recently used result going first when a share would pass them, so that
+// one owner never evicts another's results by filling its own share. The
+// process-wide caps (ProcessResultsFactor, ProcessBytesFactor) hold over
+// all shares: past them, the least recently used result of the owner
+// holding the most bytes goes. A result is readable for results.ttl_ms
+// after it was made. The ids of evicted and expired results are
+// remembered (a bounded number) so that their refusals say why.
 type MemoryStore struct {
 	mu       sync.Mutex
 	limits   config.Results
 	now      func() time.Time
-	lru      *list.List // of *StoredResult, most recent first
+	owners   map[string]*share
 	byKey    map[storeKey]*list.Element
-	total    int
+	count    int                 // results held, every owner
+	total    int                 // their bytes
 	gone     map[storeKey]string // id -> result_expired | result_evicted
 	goneRing []storeKey
+}
+
+// share is one owner's results, most recently used first.
+type share struct {
+	lru   *list.List // of *StoredResult
+	total int
 }
 
 type storeKey struct{ owner, id string }
@@ -132,15 +158,27 @@ const tombstones = 1024
 
 // NewMemoryStore returns an empty store with these limits.
 func NewMemoryStore(limits config.Results) *MemoryStore {
-	return &MemoryStore{limits: limits, now: time.Now, lru: list.New(),
+	return &MemoryStore{limits: limits, now: time.Now, owners: map[string]*share{},
 		byKey: map[storeKey]*list.Element{}, gone: map[storeKey]string{}}
 }
 
-func (s *MemoryStore) maxResult() int { return min(s.limits.MaxResultBytes, s.limits.MaxTotalBytes) }
+// maxResult is the largest result Put keeps: results.max_result_bytes, or
+// for run_paged's cached runs (whose pages must all come from one run) a
+// whole share.
+func (s *MemoryStore) maxResult(r *StoredResult) int {
+	if r.page != nil {
+		return s.limits.MaxTotalBytes
+	}
+	return min(s.limits.MaxResultBytes, s.limits.MaxTotalBytes)
+}
+
+func (s *MemoryStore) processCaps() (results, bytes int) {
+	return ProcessResultsFactor * s.limits.MaxResults, ProcessBytesFactor * s.limits.MaxTotalBytes
+}
 
 // Put implements Store.
 func (s *MemoryStore) Put(r *StoredResult) error {
-	if r.size > s.maxResult() {
+	if r.size > s.maxResult(r) {
 		return &StoreError{Reason: ReasonResultTooLarge, ID: r.ID}
 	}
 	s.mu.Lock()
@@ -150,12 +188,36 @@ func (s *MemoryStore) Put(r *StoredResult) error {
 	if el, ok := s.byKey[k]; ok {
 		s.remove(el, "")
 	}
-	for s.lru.Len() > 0 && (s.lru.Len()+1 > s.limits.MaxResults || s.total+r.size > s.limits.MaxTotalBytes) {
-		s.remove(s.lru.Back(), ReasonResultEvicted)
+	sh := s.owners[r.Owner]
+	if sh == nil {
+		sh = &share{lru: list.New()}
+		s.owners[r.Owner] = sh
 	}
-	s.byKey[k] = s.lru.PushFront(r)
+	// The owner's own share first: only its results can make room.
+	for sh.lru.Len() > 0 && (sh.lru.Len()+1 > s.limits.MaxResults || sh.total+r.size > s.limits.MaxTotalBytes) {
+		s.remove(sh.lru.Back(), ReasonResultEvicted)
+	}
+	maxN, maxB := s.processCaps()
+	for s.count > 0 && (s.count+1 > maxN || s.total+r.size > maxB) {
+		s.remove(s.largest().lru.Back(), ReasonResultEvicted)
+	}
+	s.byKey[k] = sh.lru.PushFront(r)
+	sh.total += r.size
+	s.count++
 	s.total += r.size
+	s.owners[r.Owner] = sh // remove may have dropped the emptied share
 	return nil
+}
+
+// largest is the share holding the most bytes (the most results on a tie).
+func (s *MemoryStore) largest() *share {
+	var big *share
+	for _, sh := range s.owners {
+		if sh.lru.Len() > 0 && (big == nil || sh.total > big.total || sh.total == big.total && sh.lru.Len() > big.lru.Len()) {
+			big = sh
+		}
+	}
+	return big
 }
 
 // Get implements Store.
@@ -165,7 +227,7 @@ func (s *MemoryStore) Get(owner, id string) (*StoredResult, error) {
 	s.expire()
 	k := storeKey{owner, id}
 	if el, ok := s.byKey[k]; ok {
-		s.lru.MoveToFront(el)
+		s.owners[owner].lru.MoveToFront(el)
 		return el.Value.(*StoredResult), nil
 	}
 	if why, ok := s.gone[k]; ok {
@@ -174,30 +236,50 @@ func (s *MemoryStore) Get(owner, id string) (*StoredResult, error) {
 	return nil, &StoreError{Reason: ReasonResultNotFound, ID: id}
 }
 
-// Len reports how many results are kept and their total size.
+// Len reports how many results are kept and their total size, over every
+// owner.
 func (s *MemoryStore) Len() (n, bytes int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.lru.Len(), s.total
+	return s.count, s.total
+}
+
+// OwnerLen is Len for one owner's share.
+func (s *MemoryStore) OwnerLen(owner string) (n, bytes int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sh := s.owners[owner]; sh != nil {
+		return sh.lru.Len(), sh.total
+	}
+	return 0, 0
 }
 
 // expire drops every result older than the TTL.
 func (s *MemoryStore) expire() {
 	ttl := time.Duration(s.limits.TTLMs) * time.Millisecond
 	now := s.now()
-	for el := s.lru.Front(); el != nil; {
-		next := el.Next()
-		if now.Sub(el.Value.(*StoredResult).Created) >= ttl {
-			s.remove(el, ReasonResultExpired)
+	for _, sh := range s.owners {
+		for el := sh.lru.Front(); el != nil; {
+			next := el.Next()
+			if now.Sub(el.Value.(*StoredResult).Created) >= ttl {
+				s.remove(el, ReasonResultExpired)
+			}
+			el = next
 		}
-		el = next
 	}
 }
 
 func (s *MemoryStore) remove(el *list.Element, why string) {
-	r := s.lru.Remove(el).(*StoredResult)
+	r := el.Value.(*StoredResult)
+	sh := s.owners[r.Owner]
+	sh.lru.Remove(el)
+	sh.total -= r.size
+	if sh.lru.Len() == 0 {
+		delete(s.owners, r.Owner)
+	}
 	k := storeKey{r.Owner, r.ID}
 	delete(s.byKey, k)
+	s.count--
 	s.total -= r.size
 	if why != "" {
 		s.remember(k, why)
@@ -245,15 +327,24 @@ func (r *idRing) has(k storeKey) bool {
 
 type ownerKey struct{}
 
-// WithOwner marks ctx as a session's: results retained under it can only
-// be read by calls with the same owner (the MCP session id; stdio has one).
+// WithOwner marks ctx as an owner's: results retained and runs cached by
+// run_paged under it can only be read by calls with the same owner, and
+// count against that owner's share of the store. The owner is an opaque
+// key: the MCP session id for stateful sessions (stdio has one), a
+// credential's identity for stateless HTTP clients.
 func WithOwner(ctx context.Context, owner string) context.Context {
 	return context.WithValue(ctx, ownerKey{}, owner)
 }
 
 func ownerOf(ctx context.Context) string {
-	s, _ := ctx.Value(ownerKey{}).(string)
+	s, _ := OwnerFrom(ctx)
 	return s
+}
+
+// OwnerFrom returns the owner WithOwner put on ctx, if any.
+func OwnerFrom(ctx context.Context) (owner string, ok bool) {
+	owner, ok = ctx.Value(ownerKey{}).(string)
+	return owner, ok
 }
 
 // WithStore replaces the in-memory result store.
@@ -263,6 +354,10 @@ func WithStore(s Store) Option { return func(e *Engine) { e.store = s } }
 // not_retained.
 func (e *Engine) lookup(ctx context.Context, id string) (*StoredResult, *Failure) {
 	owner := ownerOf(ctx)
+	if strings.HasPrefix(id, pagePrefix) {
+		// A run_paged cache entry, not a result.
+		return nil, storeFailure(&StoreError{Reason: ReasonResultNotFound, ID: id})
+	}
 	r, err := e.store.Get(owner, id)
 	if err != nil {
 		if se, ok := err.(*StoreError); ok && se.Reason == ReasonResultNotFound && e.notRetained.has(storeKey{owner, id}) {

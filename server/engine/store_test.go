@@ -103,7 +103,7 @@ func TestMemoryStoreConcurrent(t *testing.T) {
 			}
 		})
 	}
-	wg.Wait()
+	waitAll(t, &wg, "8 writers")
 	if n, b := s.Len(); n > 16 || b > 1000 {
 		t.Errorf("%d results, %d bytes", n, b)
 	}
@@ -114,7 +114,7 @@ func TestRetainAndFetch(t *testing.T) {
 	for i := range 60 {
 		writeFile(t, filepath.Join(dir, fmt.Sprintf("file-%03d.txt", i)), strings.Repeat("y", i))
 	}
-	ctx := WithOwner(context.Background(), "s1")
+	ctx := WithOwner(testCtx(t), "s1")
 	b := &shaper.Budget{MaxTokens: 2500, Tokenizer: shaper.TokenizerByte}
 
 	// Paged through fetch_result: every row exactly once, in order.
@@ -155,7 +155,7 @@ func TestRetainAndFetch(t *testing.T) {
 	}
 
 	// Refusals, each with its own reason.
-	other := WithOwner(context.Background(), "s2")
+	other := WithOwner(testCtx(t), "s2")
 	plain := e.Run(ctx, Request{Cmd: "ls", Args: []string{"-l"}, Format: FormatJSON, Budget: b})
 	if plain.Continuation == nil || plain.Continuation.Retained {
 		t.Fatalf("without retain: %s", mustMarshal(t, plain))
@@ -196,7 +196,7 @@ func TestRetainLimits(t *testing.T) {
 		c.Results = config.Results{MaxResultBytes: 4096, MaxTotalBytes: 8192, MaxResults: 2, TTLMs: 200}
 	}
 	e, dir := newTestEngine(t, both(allowing("echo"), small))
-	ctx := context.Background()
+	ctx := testCtx(t)
 	// Too large: answered, not kept, with a warning.
 	for i := range 80 {
 		writeFile(t, filepath.Join(dir, fmt.Sprintf("long-name-of-file-%03d.txt", i)), "z")
@@ -231,7 +231,7 @@ func TestRetainLimits(t *testing.T) {
 
 func TestWithoutRetainUnchanged(t *testing.T) {
 	e, _ := newTestEngine(t, allowing("echo"))
-	s := mustMarshal(t, e.Run(context.Background(), Request{Cmd: "echo", Args: []string{"hi"}}))
+	s := mustMarshal(t, e.Run(testCtx(t), Request{Cmd: "echo", Args: []string{"hi"}}))
 	for _, k := range []string{"result_id", "retained", "warnings", "continuation", "review"} {
 		if strings.Contains(s, `"`+k+`"`) {
 			t.Errorf("%s in a plain answer: %s", k, s)
@@ -253,5 +253,69 @@ func TestMaskArgs(t *testing.T) {
 	}
 	if ArgvHash("ls", []string{"a b"}) == ArgvHash("ls", []string{"a", "b"}) {
 		t.Error("argv hash confuses one argument with two")
+	}
+}
+
+// Each owner has its own share: one filling its share evicts only its own
+// results; past the process-wide caps the owner holding the most goes first.
+func TestMemoryStoreShares(t *testing.T) {
+	lim := config.Results{MaxResultBytes: 100, MaxTotalBytes: 300, MaxResults: 4, TTLMs: 60000}
+	s := NewMemoryStore(lim)
+	put := func(owner, id string, size int) {
+		t.Helper()
+		if err := s.Put(&StoredResult{ID: id, Owner: owner, Created: time.Now(), size: size}); err != nil {
+			t.Fatalf("Put(%s, %s): %v", owner, id, err)
+		}
+	}
+	put("a", "a0", 10)
+	for i := range 50 { // b passes its count and its bytes many times
+		put("b", fmt.Sprint("b", i), 100)
+	}
+	if _, err := s.Get("a", "a0"); err != nil {
+		t.Errorf("b's results evicted a's: %v", err)
+	}
+	if n, b := s.OwnerLen("b"); n > lim.MaxResults || b > lim.MaxTotalBytes {
+		t.Errorf("b holds %d results, %d bytes: over its share", n, b)
+	}
+	if _, err := s.Get("b", "b0"); err == nil || err.(*StoreError).Reason != ReasonResultEvicted {
+		t.Errorf("b's oldest: %v, want result_evicted", err)
+	}
+
+	// Many owners: the process-wide caps hold, and the small owner a,
+	// never the largest, keeps its result.
+	maxN, maxB := ProcessResultsFactor*lim.MaxResults, ProcessBytesFactor*lim.MaxTotalBytes
+	for o := range 20 {
+		for i := range 4 {
+			put(fmt.Sprint("o", o), fmt.Sprint("r", i), 60)
+			if n, b := s.Len(); n > maxN || b > maxB {
+				t.Fatalf("store holds %d results, %d bytes: over the process caps %d, %d", n, b, maxN, maxB)
+			}
+		}
+	}
+	if _, err := s.Get("a", "a0"); err != nil {
+		t.Errorf("a's one small result was evicted by the process cap: %v", err)
+	}
+	if n, b := s.Len(); n < maxN/2 || b > maxB {
+		t.Errorf("store holds %d results, %d bytes (caps %d, %d)", n, b, maxN, maxB)
+	}
+}
+
+// run_paged's cache is per owner, and its entries are not results.
+func TestRunPagedCachePerOwner(t *testing.T) {
+	e, _ := newTestEngine(t, allowing("date"))
+	a, b := WithOwner(testCtx(t), "A"), WithOwner(testCtx(t), "B")
+	req := PagedRequest{Cmd: "date", Args: []string{"+%s%N"}}
+	first := e.RunPaged(a, req)
+	other := e.RunPaged(b, req)
+	if other.PageInfo.Cache.Hit || raw(t, other) == raw(t, first) {
+		t.Errorf("B was served A's cached run: hit=%v, %q and %q", other.PageInfo.Cache.Hit, raw(t, first), raw(t, other))
+	}
+	again := e.RunPaged(a, req)
+	if !again.PageInfo.Cache.Hit || raw(t, again) != raw(t, first) {
+		t.Errorf("A's own cache: hit=%v, %q then %q", again.PageInfo.Cache.Hit, raw(t, first), raw(t, again))
+	}
+	id := pageID("date", []string{"+%s%N"}, e.resolveCwd(""))
+	if env := e.FetchResult(a, id, ""); env.Failure == nil || env.Failure.Reason != ReasonResultNotFound {
+		t.Errorf("fetch_result of a page cache entry: %s", mustMarshal(t, env))
 	}
 }

@@ -203,6 +203,12 @@ func (a *authn) challenge(w http.ResponseWriter, r *http.Request, status int, co
 	}
 	params = append(params, fmt.Sprintf("resource_metadata=%q", metadataURL(a.resource(r))))
 	w.Header().Set("WWW-Authenticate", "Bearer "+strings.Join(params, ", "))
+	if status == http.StatusUnauthorized {
+		// A refused client keeps no connection: idle connections of
+		// clients without a token exhausted the server's descriptors
+		// (issue 20).
+		w.Header().Set("Connection", "close")
+	}
 	msg := "unauthorized"
 	if status == http.StatusForbidden {
 		msg = "forbidden: " + description

@@ -72,7 +72,7 @@ func TestCancelNotification(t *testing.T) {
 			}()
 		},
 		cancel)
-	if err := <-done; err == nil {
+	if err := within(t, done, "the cancelled call"); err == nil {
 		t.Error("the cancelled call returned a result")
 	}
 	stillServes(t, cs)
@@ -235,7 +235,7 @@ func TestBusyOverHTTP(t *testing.T) {
 		t.Errorf("the busy answer took %v", d)
 	}
 	cancel()
-	<-done
+	within(t, done, "the cancelled sleep")
 	// The slot frees once the killed command is reaped, a moment after
 	// the client's call returned: busy means "try again".
 	if !waitFor(2*time.Second, func() bool { return run(t, other, map[string]any{"cmd": "pwd"})["ok"] == true }) {

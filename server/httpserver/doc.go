@@ -9,4 +9,9 @@
 // sends notifications/cancelled, when the HTTP request carrying the call
 // goes away before the answer, and when the session ends (DELETE, idle
 // timeout, server shutdown).
+//
+// Serve bounds what connections hold before one of their requests shows
+// the token (conns.go): a short life, a cap per address, a cap in all with
+// places kept for /healthz and new token holders, 503 past them; a 401
+// closes its connection.
 package httpserver

@@ -114,7 +114,7 @@ func (s *server) connect(t *testing.T) *mcp.ClientSession {
 	t.Helper()
 	hc := s.httpClient()
 	tr := &mcp.StreamableClientTransport{Endpoint: s.url + httpserver.Path, HTTPClient: hc, MaxRetries: -1}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(context.Background(), tr, nil)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(callCtx(t), tr, nil)
 	if err != nil {
 		t.Fatalf("connect: %v", err)
 	}
@@ -128,7 +128,7 @@ func (s *server) connect(t *testing.T) *mcp.ClientSession {
 // run calls the run tool and returns the envelope as generic JSON.
 func run(t *testing.T, cs *mcp.ClientSession, args map[string]any) map[string]any {
 	t.Helper()
-	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "run", Arguments: args})
+	res, err := cs.CallTool(callCtx(t), &mcp.CallToolParams{Name: "run", Arguments: args})
 	if err != nil {
 		t.Fatalf("run %v: protocol error %v", args, err)
 	}
@@ -183,7 +183,7 @@ func (s *server) raw(t *testing.T) *rawSession {
 	t.Helper()
 	r := &rawSession{t: t, s: s, client: s.httpClient()}
 	t.Cleanup(r.client.CloseIdleConnections)
-	resp, msg := r.call(context.Background(), "initialize",
+	resp, msg := r.call(callCtx(t), "initialize",
 		`{"protocolVersion":"`+protocolVersion+`","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}`)
 	if resp.StatusCode != http.StatusOK || msg["result"] == nil {
 		t.Fatalf("initialize: %d %v", resp.StatusCode, msg)
@@ -192,7 +192,7 @@ func (s *server) raw(t *testing.T) *rawSession {
 	if r.id == "" {
 		t.Fatal("initialize: no Mcp-Session-Id")
 	}
-	if resp := r.post(context.Background(), []byte(`{"jsonrpc":"2.0","method":"notifications/initialized","params":{}}`)); resp.StatusCode != http.StatusAccepted {
+	if resp := r.post(callCtx(t), []byte(`{"jsonrpc":"2.0","method":"notifications/initialized","params":{}}`)); resp.StatusCode != http.StatusAccepted {
 		t.Fatalf("initialized: %d", resp.StatusCode)
 	}
 	return r
@@ -360,4 +360,26 @@ func waitFor(d time.Duration, cond func() bool) bool {
 // uniqueSleep is a sleep argument no other process uses, to find ours.
 func uniqueSleep() string {
 	return fmt.Sprintf("30.%d", time.Now().UnixNano()%1_000_000+1_000_000)
+}
+
+// callCtx bounds one call of a test: a server that stopped answering (or a
+// limiter that queued a call it should refuse) fails the test with a
+// message instead of hanging until go test's timeout.
+func callCtx(t testing.TB) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// within returns what ch yields, failing the test if it yields nothing
+// within 30 seconds.
+func within[T any](t testing.TB, ch <-chan T, what string) T {
+	t.Helper()
+	select {
+	case v := <-ch:
+		return v
+	case <-time.After(30 * time.Second):
+		t.Fatalf("%s: still waiting after 30 s", what)
+		panic("unreachable")
+	}
 }

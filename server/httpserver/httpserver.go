@@ -35,6 +35,7 @@ const (
 const (
 	DefaultMaxRequestBytes = 1 << 20
 	DefaultSessionTimeout  = 30 * time.Minute
+	DefaultBodyTimeout     = 30 * time.Second
 )
 
 // shutdownGrace bounds how long Serve waits for requests after its context
@@ -75,6 +76,24 @@ type Options struct {
 	MCP *mcpserver.Options
 	// Logger receives transport errors; nil discards them.
 	Logger *slog.Logger
+
+	// Connection bounds (Serve and ListenAndServe; see connLimiter). A
+	// connection is unproven until one of its requests carries the token.
+	// MaxConnections bounds the open connections (0: 1024);
+	// ReservedConnections of them (0: 128) are kept from unproven
+	// connections but one per client address, for /healthz and new token
+	// holders during a flood; MaxUnprovenPerIP bounds one address's
+	// unproven connections (0: 64). Past these a connection gets 503 and
+	// is closed. HeaderTimeout (0: 5 s) bounds the reading of a request's
+	// headers and the whole life of an unproven connection; a 401 closes
+	// its connection.
+	MaxConnections      int
+	ReservedConnections int
+	MaxUnprovenPerIP    int
+	HeaderTimeout       time.Duration
+	// BodyTimeout bounds the reading of a POST's body (0: 30 s); the
+	// answer that follows has no time limit.
+	BodyTimeout time.Duration
 }
 
 // Validate reports what is wrong with o: a token with spaces or control
@@ -131,9 +150,16 @@ func Serve(ctx context.Context, ln net.Listener, e *engine.Engine, opts Options)
 		ln.Close()
 		return err
 	}
+	cl, ok := ln.(*connLimiter)
+	if !ok {
+		cl = newConnLimiter(ln, opts)
+	}
+	ln = cl
+	h.conns = cl
 	hs := &http.Server{
 		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
+		ConnContext:       connContext,
+		ReadHeaderTimeout: cl.unprovenLife,
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(h.logger.Handler(), slog.LevelWarn),
@@ -229,6 +255,8 @@ type handler struct {
 	logger         *slog.Logger
 	calls          *calls
 	tags           atomic.Uint64
+	bodyTimeout    time.Duration
+	conns          *connLimiter // nil without Serve
 }
 
 func newHandler(e *engine.Engine, opts Options) (*handler, error) {
@@ -245,6 +273,9 @@ func newHandler(e *engine.Engine, opts Options) (*handler, error) {
 	}
 	if h.maxBytes <= 0 {
 		h.maxBytes = DefaultMaxRequestBytes
+	}
+	if h.bodyTimeout = opts.BodyTimeout; h.bodyTimeout <= 0 {
+		h.bodyTimeout = DefaultBodyTimeout
 	}
 	timeout := opts.SessionTimeout
 	switch {
@@ -320,6 +351,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	proveConn(r)
 	if r.URL.Path != Path {
 		http.NotFound(w, r)
 		return
@@ -350,6 +382,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		sdk.ServeHTTP(w, r)
 		return
 	}
+	h.limitBody(w, r)
 	tag := strconv.FormatUint(h.tags.Add(1), 36)
 	r.Header.Set(tagHeader, tag)
 	sdk.ServeHTTP(w, r)
@@ -358,6 +391,36 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// will read them, so stop the calls this request carried.
 		h.calls.abandon(tag)
 	}
+}
+
+// limitBody gives the reading of r's body BodyTimeout: a client that
+// trickles a body cannot hold a connection and a handler. The deadline is
+// lifted when the body has been read, before the answer, which may stream
+// for as long as its command runs.
+func (h *handler) limitBody(w http.ResponseWriter, r *http.Request) {
+	rc := http.NewResponseController(w)
+	if rc.SetReadDeadline(time.Now().Add(h.bodyTimeout)) != nil {
+		return // not supported by this ResponseWriter: no limit
+	}
+	r.Body = &timedBody{ReadCloser: r.Body, lift: func() { rc.SetReadDeadline(time.Time{}) }}
+}
+
+// timedBody lifts the read deadline once the body has been read whole (a
+// read that failed, at the deadline say, leaves it: the connection is
+// then closed, not waited on).
+type timedBody struct {
+	io.ReadCloser
+	lift func()
+	done bool
+}
+
+func (b *timedBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err == io.EOF && !b.done {
+		b.done = true
+		b.lift()
+	}
+	return n, err
 }
 
 // trackCalls gives every tools/call a context the HTTP layer can cancel

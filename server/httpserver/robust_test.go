@@ -3,7 +3,10 @@ package httpserver_test
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -13,6 +16,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/parism-go/parism/server/engine"
 	"github.com/parism-go/parism/server/httpserver"
 )
 
@@ -105,8 +109,9 @@ func TestBadCalls(t *testing.T) {
 	if env["ok"] != true || env["stdout"].(map[string]any)["raw"] != "0123456789" {
 		t.Errorf("head -c 10: %v", env)
 	}
+	// Ten NUL bytes are binary: one U+FFFD in raw, the bytes in base64.
 	env = run(t, cs, map[string]any{"cmd": "head", "args": []string{"-c", "10", "/dev/zero"}})
-	if env["ok"] != true || env["stdout"].(map[string]any)["raw"] != strings.Repeat("\x00", 10) {
+	if so := env["stdout"].(map[string]any); env["ok"] != true || so["raw"] != "\ufffd" || so["raw_base64"] != "AAAAAAAAAAAAAA==" {
 		t.Errorf("head -c 10 /dev/zero: %v", env)
 	}
 	stillServes(t, cs)
@@ -188,6 +193,105 @@ func TestStdoutClosedEarly(t *testing.T) {
 	}
 	if !waitFor(5*time.Second, func() bool { return len(findProcess("sleep", mark)) == 0 }) {
 		t.Errorf("the background child of leaver still runs: %v", findProcess("sleep", mark))
+	}
+	stillServes(t, cs)
+}
+
+// The call that once took the whole server down (issue 20) is refused; the
+// session that sent it and another one both go on being served.
+func TestPagedOverflowOverHTTP(t *testing.T) {
+	e, _ := newEngine(t, nil, "pwd")
+	s := start(t, e, httpserver.Options{Token: "secret-token"})
+	a, b := s.connect(t), s.connect(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	res, err := a.CallTool(ctx, &mcp.CallToolParams{Name: "run_paged",
+		Arguments: json.RawMessage(`{"cmd": "pwd", "page": 9223372036854775807, "page_size": 1000}`)})
+	if err != nil {
+		t.Fatalf("run_paged overflow: %v", err)
+	}
+	if kind, reason, msg := failureOf(structured(t, res)); kind != engine.KindConfig || reason != engine.ReasonInvalidArgument {
+		t.Errorf("run_paged overflow: failure %s/%s %q, want config/invalid_argument", kind, reason, msg)
+	}
+	stillServes(t, a)
+	stillServes(t, b)
+}
+
+// Two HTTP sessions with the same token: B filling its share of the store
+// cannot evict A's results, is not served A's run_paged cache, and cannot
+// read A's result ids. Sessions exist up to protocol 2025-11-25; a
+// 2026-07-28 client's owner is its credential (TestStatelessOwners).
+func TestSessionsHaveTheirOwnStoreOverHTTP(t *testing.T) {
+	e, _ := newEngine(t, nil, "date")
+	s := start(t, e, httpserver.Options{Token: "secret-token"})
+	a, b := connectWith(t, s.url, s.httpClient(), "2025-11-25"), connectWith(t, s.url, s.httpClient(), "2025-11-25")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	call := func(cs *mcp.ClientSession, tool, args string) map[string]any {
+		t.Helper()
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: json.RawMessage(args)})
+		if err != nil {
+			t.Fatalf("%s %s: %v", tool, args, err)
+		}
+		return structured(t, res)
+	}
+	env := call(a, "run", `{"cmd":"ls","retain":true}`)
+	id, _ := env["result_id"].(string)
+	if env["retained"] != true || id == "" {
+		t.Fatalf("A's retained run: %v", env)
+	}
+	n := 2 * e.Config().Results.MaxResults
+	for i := range n {
+		if env := call(b, "run", `{"cmd":"ls","retain":true}`); env["retained"] != true {
+			t.Fatalf("B's run %d was not retained: %v", i, env)
+		}
+	}
+	if env := call(a, "fetch_result", fmt.Sprintf(`{"result_id":%q}`, id)); env["failure"] != nil {
+		t.Errorf("A's result after B retained %d: %v", n, env["failure"])
+	}
+	if _, reason, _ := failureOf(call(b, "fetch_result", fmt.Sprintf(`{"result_id":%q}`, id))); reason != "result_not_found" {
+		t.Errorf("B reading A's result: %s, want result_not_found", reason)
+	}
+	page := func(env map[string]any) (bool, string) {
+		hit := env["page_info"].(map[string]any)["cache"].(map[string]any)["hit"].(bool)
+		return hit, env["stdout"].(map[string]any)["raw"].(string)
+	}
+	_, rawA := page(call(a, "run_paged", `{"cmd":"date","args":["+%s%N"]}`))
+	if hit, rawB := page(call(b, "run_paged", `{"cmd":"date","args":["+%s%N"]}`)); hit || rawB == rawA {
+		t.Errorf("B's run_paged: cache hit %v, raw %q (A's %q); want its own run", hit, rawB, rawA)
+	}
+	if hit, raw2 := page(call(a, "run_paged", `{"cmd":"date","args":["+%s%N"]}`)); !hit || raw2 != rawA {
+		t.Errorf("A's second run_paged: cache hit %v, raw %q then %q", hit, rawA, raw2)
+	}
+}
+
+// A token holder that trickles a request body loses the connection after
+// BodyTimeout; a call whose body arrived runs on past it.
+func TestBodyTimeout(t *testing.T) {
+	e, _ := newEngine(t, nil, "sleep")
+	s := start(t, e, httpserver.Options{Token: "secret-token", BodyTimeout: 300 * time.Millisecond})
+	cs := s.connect(t)
+	res, err := cs.CallTool(callCtx(t), &mcp.CallToolParams{Name: "run", Arguments: map[string]any{"cmd": "sleep", "args": []string{"1"}}})
+	if err != nil || res.IsError {
+		t.Fatalf("a call lasting past BodyTimeout: %v %+v", err, res)
+	}
+	if env := structured(t, res); env["ok"] != true {
+		t.Errorf("sleep 1 with a 300 ms body timeout: %v", env)
+	}
+
+	host := strings.TrimPrefix(s.url, "http://")
+	c, err := net.Dial("tcp", host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	fmt.Fprintf(c, "POST /mcp HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer secret-token\r\nContent-Type: application/json\r\n"+
+		"Accept: application/json, text/event-stream\r\nContent-Length: 100\r\n\r\n{\"jsonrpc\":", host)
+	start := time.Now()
+	c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	_, err = io.Copy(io.Discard, c)
+	if d := time.Since(start); err != nil || d > 5*time.Second || d < 250*time.Millisecond {
+		t.Errorf("a trickled body: connection ended after %v (%v), want about 300 ms", d, err)
 	}
 	stillServes(t, cs)
 }

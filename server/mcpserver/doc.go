@@ -4,5 +4,6 @@
 //
 // A blocked, failed or unparsed command is a normal tool result carrying
 // failure; protocol errors are kept for a broken transport. No tool changes
-// the configuration or the guard.
+// the configuration or the guard. A panic while serving a call is that
+// call's failure (kind internal, recover.go), never the server's end.
 package mcpserver

@@ -126,7 +126,7 @@ func (f *lineFilter) run() {
 		line, tooLong, err := f.readLine()
 		if tooLong {
 			f.answer(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: a message exceeds %d bytes", f.max))
-		} else if perr := f.handle(line); perr != nil {
+		} else if perr := f.handleSafe(line); perr != nil {
 			// The SDK closed its side: the session is over.
 			return
 		}
@@ -161,6 +161,18 @@ func (f *lineFilter) readLine() (line []byte, tooLong bool, err error) {
 }
 
 var bom = []byte("\xef\xbb\xbf")
+
+// handleSafe is handle, but a panic while reading the line (a bug) answers
+// it with JSON-RPC error -32603 and the session goes on.
+func (f *lineFilter) handleSafe(line []byte) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			f.answer(nil, jsonrpc.CodeInternalError, fmt.Sprintf("internal error reading the message: %v", p))
+			err = nil
+		}
+	}()
+	return f.handle(line)
+}
 
 // handle passes one line on or answers it. The error is the pipe's: the
 // SDK no longer reads.

@@ -42,6 +42,7 @@ func TestMain(m *testing.M) {
 	os.Setenv("PARISM_HOME", home)
 	code := m.Run()
 	cleanupBinary()
+	cleanupFuzz()
 	os.RemoveAll(home)
 	os.Exit(code)
 }
@@ -89,7 +90,7 @@ func connect(t *testing.T, e *engine.Engine, opts *mcpserver.Options, copts *mcp
 // a published one.
 func outputSchemas(t *testing.T, cs *mcp.ClientSession) map[string]*jsonschema.Resolved {
 	t.Helper()
-	res, err := cs.ListTools(context.Background(), nil)
+	res, err := cs.ListTools(callCtx(t), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +138,7 @@ func (c *caller) call(name, args string) (*mcp.CallToolResult, map[string]any) {
 	if err := json.Unmarshal([]byte(args), &a); err != nil {
 		c.t.Fatalf("bad test arguments %s: %v", args, err)
 	}
-	res, err := c.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: a})
+	res, err := c.cs.CallTool(callCtx(c.t), &mcp.CallToolParams{Name: name, Arguments: a})
 	if err != nil {
 		c.t.Fatalf("%s(%s): protocol error %v; failures must be results", name, args, err)
 	}
@@ -202,7 +203,7 @@ func failureOf(t *testing.T, env map[string]any) (kind, reason, message string) 
 func TestToolsList(t *testing.T) {
 	e, _ := newEngine(t, nil)
 	cs := connect(t, e, nil, nil)
-	res, err := cs.ListTools(context.Background(), nil)
+	res, err := cs.ListTools(callCtx(t), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -470,7 +471,7 @@ func TestProgressNotifications(t *testing.T) {
 		"args": []string{"-c", "for i in 1 2 3 4 5\ndo\necho line $i\nsleep 0.3\ndone"},
 	}}
 	params.SetProgressToken("tok-1")
-	res, err := cs.CallTool(context.Background(), params)
+	res, err := cs.CallTool(callCtx(t), params)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -525,7 +526,7 @@ func TestNoProgressWithoutToken(t *testing.T) {
 			mu.Unlock()
 		},
 	})
-	if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "run",
+	if _, err := cs.CallTool(callCtx(t), &mcp.CallToolParams{Name: "run",
 		Arguments: map[string]any{"cmd": "sleep", "args": []string{"0.6"}}}); err != nil {
 		t.Fatal(err)
 	}
@@ -617,7 +618,7 @@ func TestCancellationKillsTheCommand(t *testing.T) {
 		t.Fatalf("sleep (pid %d) survived the cancelled call", pids[0])
 	}
 	// The session still serves.
-	if res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "describe", Arguments: map[string]any{}}); err != nil || res.IsError {
+	if res, err := cs.CallTool(callCtx(t), &mcp.CallToolParams{Name: "describe", Arguments: map[string]any{}}); err != nil || res.IsError {
 		t.Errorf("after cancellation: %v %+v", err, res)
 	}
 }
@@ -628,7 +629,7 @@ func TestConcurrentCalls(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range 12 {
 		wg.Go(func() {
-			res, err := c.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "run",
+			res, err := c.cs.CallTool(callCtx(t), &mcp.CallToolParams{Name: "run",
 				Arguments: map[string]any{"cmd": "echo", "args": []string{strconv.Itoa(i)}}})
 			if err != nil || res.IsError {
 				t.Errorf("call %d: %v %+v", i, err, res)
@@ -641,4 +642,13 @@ func TestConcurrentCalls(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// callCtx bounds one call of a test: a server that stopped answering (or a
+// limiter that queued a call it should refuse) fails the test with a
+// message instead of hanging until go test's timeout.
+func callCtx(t testing.TB) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	t.Cleanup(cancel)
+	return ctx
 }

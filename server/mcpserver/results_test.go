@@ -1,12 +1,16 @@
 package mcpserver_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/parism-go/parism/server/engine"
+	"github.com/parism-go/parism/server/mcpserver"
 )
 
 // TestFetchResultTool pages a retained result through fetch_result with a
@@ -124,5 +128,88 @@ func TestExplainResultTool(t *testing.T) {
 				t.Fatalf("want %s spans: %v", tc.kind, ex)
 			}
 		})
+	}
+}
+
+// Two real sessions on one server: B filling its share of the store
+// cannot evict A's results, is not served A's run_paged cache, and cannot
+// read A's result ids.
+func TestSessionsHaveTheirOwnStore(t *testing.T) {
+	e, _ := newEngine(t, nil, "date")
+	a, b := newCaller(t, e), newCaller(t, e)
+	_, env := a.call("run", `{"cmd":"ls","retain":true}`)
+	id, _ := env["result_id"].(string)
+	if env["retained"] != true || id == "" {
+		t.Fatalf("A's retained run: %v", env)
+	}
+	for i := range 2 * e.Config().Results.MaxResults {
+		if _, env := b.call("run", `{"cmd":"ls","retain":true}`); env["retained"] != true {
+			t.Fatalf("B's run %d was not retained: %v", i, env)
+		}
+	}
+	if _, env := a.call("fetch_result", fmt.Sprintf(`{"result_id":%q}`, id)); env["failure"] != nil {
+		t.Errorf("A's result after B retained %d: %v", 2*e.Config().Results.MaxResults, env["failure"])
+	}
+	if _, env := b.call("fetch_result", fmt.Sprintf(`{"result_id":%q}`, id)); reasonOf(env) != "result_not_found" {
+		t.Errorf("B reading A's result: %v, want result_not_found", env["failure"])
+	}
+
+	_, pa := a.call("run_paged", `{"cmd":"date","args":["+%s%N"]}`)
+	_, pb := b.call("run_paged", `{"cmd":"date","args":["+%s%N"]}`)
+	if hit := pb["page_info"].(map[string]any)["cache"].(map[string]any)["hit"]; hit != false || rawOf(pa) == rawOf(pb) {
+		t.Errorf("B's run_paged: cache hit %v, raw %q (A's %q); want its own run", hit, rawOf(pb), rawOf(pa))
+	}
+	_, pa2 := a.call("run_paged", `{"cmd":"date","args":["+%s%N"]}`)
+	if hit := pa2["page_info"].(map[string]any)["cache"].(map[string]any)["hit"]; hit != true || rawOf(pa2) != rawOf(pa) {
+		t.Errorf("A's second run_paged: cache hit %v, raw %q then %q", hit, rawOf(pa), rawOf(pa2))
+	}
+}
+
+func reasonOf(env map[string]any) string {
+	f, _ := env["failure"].(map[string]any)
+	s, _ := f["reason"].(string)
+	return s
+}
+
+func rawOf(env map[string]any) string {
+	s, _ := env["stdout"].(map[string]any)["raw"].(string)
+	return s
+}
+
+// An owner the transport puts on the context (a stateless HTTP client's
+// credential) is the owner of the results: two sessions of one credential
+// share them, another credential's session cannot read them.
+func TestOwnerFromTransport(t *testing.T) {
+	e, _ := newEngine(t, nil)
+	session := func(owner string) *caller {
+		srv := mcpserver.New(e, nil)
+		srv.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				return next(engine.WithOwner(ctx, owner), method, req)
+			}
+		})
+		st, ct := mcp.NewInMemoryTransports()
+		ss, err := srv.Connect(callCtx(t), st, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "0"}, nil).Connect(callCtx(t), ct, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cs.Close(); ss.Wait() })
+		return &caller{t: t, cs: cs, schemas: outputSchemas(t, cs)}
+	}
+	a1, a2, b := session("cred-a"), session("cred-a"), session("cred-b")
+	_, env := a1.call("run", `{"cmd":"ls","retain":true}`)
+	id, _ := env["result_id"].(string)
+	if id == "" {
+		t.Fatalf("retained run: %v", env)
+	}
+	if _, env := a2.call("fetch_result", fmt.Sprintf(`{"result_id":%q}`, id)); env["failure"] != nil {
+		t.Errorf("the same credential's other session: %v", env["failure"])
+	}
+	if _, env := b.call("fetch_result", fmt.Sprintf(`{"result_id":%q}`, id)); reasonOf(env) != "result_not_found" {
+		t.Errorf("another credential: %v, want result_not_found", env["failure"])
 	}
 }

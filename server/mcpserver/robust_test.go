@@ -41,7 +41,11 @@ func newLineSession(t *testing.T, srv *mcp.Server) *lineSession {
 		cancel()
 		inW.Close()
 		outR.Close()
-		<-done
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			t.Error("the server did not stop 30 s after its context ended")
+		}
 	})
 	sc := bufio.NewScanner(outR)
 	sc.Buffer(nil, 4<<20)

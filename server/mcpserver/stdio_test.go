@@ -2,6 +2,7 @@ package mcpserver_test
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +13,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/parism-go/parism/server/engine"
 )
 
 var (
@@ -167,4 +170,50 @@ func TestStdioExitsOnEOF(t *testing.T) {
 		t.Fatal("the server did not exit on stdin EOF")
 	}
 	t.Logf("exited %v after EOF", time.Since(start))
+}
+
+// The call that once took the whole server down (issue 20: page*page_size
+// overflowed and panicked outside any recovery) is refused, and the built
+// binary goes on answering over stdio.
+func TestStdioPagedOverflow(t *testing.T) {
+	cmd, _ := serverCommand(t)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "stdio-test", Version: "0"}, nil).
+		Connect(ctx, &mcp.CommandTransport{Command: cmd, TerminateDuration: 10 * time.Second}, nil)
+	if err != nil {
+		t.Fatalf("connect: %v (stderr: %s)", err, stderr.String())
+	}
+	defer cs.Close()
+	for _, args := range []string{
+		`{"cmd": "pwd", "page": 9223372036854775807, "page_size": 1000}`,
+		`{"cmd": "pwd", "page": 4611686018427387904, "page_size": 2}`,
+	} {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "run_paged", Arguments: json.RawMessage(args)})
+		if err != nil {
+			t.Fatalf("run_paged %s: %v (stderr: %s)", args, err, stderr.String())
+		}
+		env := decode(t, mustJSON(t, res.StructuredContent))
+		if kind, reason, msg := failureOf(t, env); kind != engine.KindConfig || reason != engine.ReasonInvalidArgument {
+			t.Errorf("run_paged %s: failure %s/%s %q, want config/invalid_argument", args, kind, reason, msg)
+		}
+	}
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "run_paged", Arguments: map[string]any{"cmd": "pwd"}})
+	if err != nil || res.IsError {
+		t.Fatalf("the server stopped answering: %v %+v (stderr: %s)", err, res, stderr.String())
+	}
+	if env := decode(t, mustJSON(t, res.StructuredContent)); env["ok"] != true {
+		t.Errorf("run_paged pwd after the overflow: %v", env)
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -311,6 +312,9 @@ type Options struct {
 	// ProgressAfter is how long a run goes before progress notifications
 	// start (when the client asked for them); default one second.
 	ProgressAfter time.Duration
+	// Logger receives the stacks of recovered panics; nil means
+	// slog.Default() (stderr).
+	Logger *slog.Logger
 }
 
 // New returns an MCP server serving e's tools.
@@ -323,6 +327,10 @@ func New(e *engine.Engine, opts *Options) *mcp.Server {
 		if opts.ProgressAfter > 0 {
 			o.ProgressAfter = opts.ProgressAfter
 		}
+		o.Logger = opts.Logger
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
 	}
 	s := mcp.NewServer(&mcp.Implementation{Name: o.Name, Title: "Parism", Version: engine.Version},
 		&mcp.ServerOptions{Instructions: instructions, Capabilities: &mcp.ServerCapabilities{}})
@@ -331,8 +339,9 @@ func New(e *engine.Engine, opts *Options) *mcp.Server {
 		"run": h.run, "run_paged": h.runPaged, "fetch_result": h.fetchResult, "explain_result": h.explainResult, "compare_results": h.compareResults, "describe": h.describe, "dry_run": h.dryRun,
 	}
 	for _, t := range tools() {
-		s.AddTool(t, byName[t.Name])
+		s.AddTool(t, recovered(t.Name, byName[t.Name], o.Logger))
 	}
+	s.AddReceivingMiddleware(recoverMethods(o.Logger))
 	return s
 }
 
@@ -429,7 +438,11 @@ func (h *handlers) run(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Call
 }
 
 // owned marks ctx with who may read the results the call retains.
+// An owner the transport already put on ctx (engine.WithOwner) is kept.
 func owned(ctx context.Context, req *mcp.CallToolRequest) context.Context {
+	if _, ok := engine.OwnerFrom(ctx); ok {
+		return ctx
+	}
 	return engine.WithOwner(ctx, Owner(req))
 }
 
@@ -497,7 +510,7 @@ func (h *handlers) runPaged(ctx context.Context, req *mcp.CallToolRequest) (*mcp
 	if f := decode(req.Params.Arguments, &in); f != nil {
 		return failed(f, in.Cmd)
 	}
-	env := h.e.RunPaged(ctx, engine.PagedRequest{Cmd: in.Cmd, Args: in.Args, Cwd: in.Cwd, Page: in.Page,
+	env := h.e.RunPaged(owned(ctx, req), engine.PagedRequest{Cmd: in.Cmd, Args: in.Args, Cwd: in.Cwd, Page: in.Page,
 		PageSize: in.PageSize, IncludeDiff: in.IncludeDiff, OnProgress: h.progress(ctx, req)})
 	return result(env)
 }
