@@ -180,9 +180,14 @@ var safeSettings = []string{
 // POSIXLY_CORRECT changes how GNU programs read options after positionals,
 // which the guard's grammar relies on.
 //
+// PS_PERSONALITY and CMD_ENV change how procps ps reads its argument list
+// (PS_PERSONALITY=bsd reads every word the BSD way, where e prints other
+// processes' environments), which the guard models for the default
+// personality only.
+//
 // SSLKEYLOGFILE makes curl (and anything on OpenSSL/NSS that honours it)
 // append TLS session keys to a file of the caller's choosing.
-var safeRemoved = []string{"LESSOPEN", "LESSCLOSE", "POSIXLY_CORRECT", "SSLKEYLOGFILE",
+var safeRemoved = []string{"LESSOPEN", "LESSCLOSE", "POSIXLY_CORRECT", "PS_PERSONALITY", "CMD_ENV", "SSLKEYLOGFILE",
 	"GIT_DIR", "GIT_WORK_TREE", "GIT_EXEC_PATH", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_ASKPASS",
 	"SSH_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_PROXY_COMMAND", "GIT_CONFIG", "GIT_CONFIG_PARAMETERS"}
 

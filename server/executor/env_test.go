@@ -61,7 +61,7 @@ func TestStripEnvDoesNotAlias(t *testing.T) {
 
 func TestSafeEnv(t *testing.T) {
 	in := []string{"HOME=/h", "PAGER=less", "LESSOPEN=|lesspipe %s", "LESSCLOSE=x", "LANG=de_DE.UTF-8", "TERM=xterm-256color", "USER=u",
-		"GIT_SSH_COMMAND=evil", "GIT_CONFIG_KEY_19=alias.x", "GIT_CONFIG_VALUE_19=!evil", "POSIXLY_CORRECT=1", "GIT_DIR=/elsewhere"}
+		"GIT_SSH_COMMAND=evil", "GIT_CONFIG_KEY_19=alias.x", "GIT_CONFIG_VALUE_19=!evil", "POSIXLY_CORRECT=1", "GIT_DIR=/elsewhere", "PS_PERSONALITY=bsd", "CMD_ENV=bsd"}
 	out := SafeEnv(in)
 	want := map[string]string{
 		"HOME": "/h", "USER": "u",
@@ -105,7 +105,7 @@ func TestSafeEnv(t *testing.T) {
 			t.Errorf("%s = %q (present %v), want %q", name, got, ok, v)
 		}
 	}
-	for _, name := range []string{"LESSOPEN", "LESSCLOSE", "GIT_SSH_COMMAND", "GIT_CONFIG_KEY_19", "GIT_CONFIG_VALUE_19", "POSIXLY_CORRECT", "GIT_DIR"} {
+	for _, name := range []string{"LESSOPEN", "LESSCLOSE", "GIT_SSH_COMMAND", "GIT_CONFIG_KEY_19", "GIT_CONFIG_VALUE_19", "POSIXLY_CORRECT", "GIT_DIR", "PS_PERSONALITY", "CMD_ENV"} {
 		if _, ok := envValue(out, name); ok {
 			t.Errorf("%s still set", name)
 		}
