@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 	"unicode/utf8"
 )
@@ -156,16 +157,16 @@ func marshal(v any) ([]byte, error) {
 
 // Generic converts any JSON-marshalable value into the generic form: nil,
 // bool, json.Number, string, []any and *Object. Struct field order is kept.
+// The result is what Decode gives for v's encoding by encoding/json
+// (without HTML escaping), and it shares no mutable state with v, but a
+// value of the generic form itself (nil, bool, string, json.Number or
+// *Object) is returned as it is.
 func Generic(v any) (any, error) {
 	switch v.(type) {
 	case nil, bool, string, json.Number, *Object:
 		return v, nil
 	}
-	b, err := marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	return Decode(b)
+	return (&decoder{}).walk(reflect.ValueOf(v), 0)
 }
 
 // Decode reads one JSON document into the generic form. It accepts what
