@@ -177,7 +177,18 @@ func Generic(v any) (any, error) {
 // are slices of one copy of data: any of them kept alive keeps that copy.
 // Equal short strings (and numbers) read close together share one value.
 func Decode(data []byte) (any, error) {
-	d := &decoder{data: data, text: string(data), keys: map[string]string{}}
+	return (&decoder{}).decode(data)
+}
+
+// decode reads one JSON document with d's shared state (keys, boxes,
+// chunks), which a walk reuses for every value it has encoding/json
+// write: a listing whose rows have a MarshalJSON is decoded row by row.
+func (d *decoder) decode(data []byte) (any, error) {
+	if d.keys == nil {
+		d.keys = map[string]string{}
+	}
+	d.data, d.text, d.pos, d.depth = data, string(data), 0, 0
+	defer func() { d.data, d.text = nil, "" }()
 	v, err := d.value()
 	if err != nil {
 		return nil, err
@@ -218,6 +229,9 @@ type decoder struct {
 	objs []Object
 	ks   []string
 	vs   []any
+	// enc writes into buf the values a walk leaves to encoding/json.
+	enc *json.Encoder
+	buf *bytes.Buffer
 }
 
 // decodeChunk is how many objects, keys or values a new chunk holds.

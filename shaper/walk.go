@@ -1,6 +1,7 @@
 package shaper
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/base64"
 	"encoding/json"
@@ -54,7 +55,7 @@ func (d *decoder) walkWith(v reflect.Value, ti *typeInfo, depth int) (any, error
 			if v.Len() == 0 {
 				return nil, nil // encoding/json writes an empty RawMessage as null
 			}
-			return Decode(v.Bytes())
+			return d.decode(v.Bytes())
 		}
 		return d.viaJSON(v)
 	}
@@ -136,11 +137,16 @@ func (d *decoder) viaJSON(v reflect.Value) (any, error) {
 	if v.CanAddr() && v.Kind() != reflect.Pointer {
 		x = v.Addr().Interface()
 	}
-	b, err := marshal(x)
-	if err != nil {
+	if d.enc == nil {
+		d.buf = new(bytes.Buffer)
+		d.enc = json.NewEncoder(d.buf)
+		d.enc.SetEscapeHTML(false)
+	}
+	d.buf.Reset()
+	if err := d.enc.Encode(x); err != nil {
 		return nil, err
 	}
-	return Decode(b)
+	return d.decode(d.buf.Bytes()) // decode copies what it keeps (text)
 }
 
 func (d *decoder) walkStruct(v reflect.Value, depth int) (any, error) {
