@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -135,12 +136,32 @@ func BenchmarkEncodeAnswer(b *testing.B) {
 		b.Run(tc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(answer)))
+			cpu := processCPU()
 			for b.Loop() {
 				if err := conn.Write(ctx, response()); err != nil {
 					b.Fatal(err)
 				}
 			}
+			if cpu != 0 {
+				b.ReportMetric(float64((processCPU()-cpu)/time.Duration(b.N)), "cpu-ns/op")
+			}
 		})
 		conn.Close()
+	}
+}
+
+// BenchmarkRunPwd is the smallest real call, `run pwd`, through the MCP
+// handler and stdio framing: what the server spends per call around the
+// spawn (profile it with -cpuprofile).
+func BenchmarkRunPwd(b *testing.B) {
+	cs, _, dir := benchSession(b, 0)
+	ctx := context.Background()
+	args := map[string]any{"cmd": "pwd", "cwd": dir}
+	b.ReportAllocs()
+	for b.Loop() {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "run", Arguments: args})
+		if err != nil || res.IsError {
+			b.Fatalf("run pwd: %v %v", err, res)
+		}
 	}
 }
