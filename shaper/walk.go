@@ -158,6 +158,7 @@ func (d *decoder) walkStruct(v reflect.Value, depth int) (any, error) {
 	// of exactly their number (most of a listing's optional fields are
 	// left out).
 	base := len(d.kstack)
+	var present uint64 // which of the first 64 fields are written
 	for i := range si.fields {
 		f := &si.fields[i]
 		fv := v.Field(f.index)
@@ -170,13 +171,38 @@ func (d *decoder) walkStruct(v reflect.Value, depth int) (any, error) {
 		}
 		d.kstack = append(d.kstack, f.name)
 		d.vstack = append(d.vstack, val)
+		present |= 1 << (i & 63)
 	}
-	o := d.newObject(len(d.kstack) - base)
-	copy(o.Keys, d.kstack[base:])
+	n := len(d.kstack) - base
+	var o *Object
+	if len(si.fields) <= 64 {
+		// Rows that write the same fields share one list of keys.
+		k := keyListKey{si, present}
+		keys, ok := d.keyLists[k]
+		if !ok {
+			keys = slices.Clone(d.kstack[base:])
+			keys = keys[:n:n]
+			if d.keyLists == nil {
+				d.keyLists = map[keyListKey][]string{}
+			}
+			d.keyLists[k] = keys
+		}
+		o = d.newObjectKeys(keys)
+	} else {
+		o = d.newObject(n)
+		copy(o.Keys, d.kstack[base:])
+	}
 	copy(o.Vals, d.vstack[base:])
 	clear(d.vstack[base:])
 	d.kstack, d.vstack = d.kstack[:base], d.vstack[:base]
 	return o, nil
+}
+
+// keyListKey names the keys of a struct's object: its type and which
+// fields it writes.
+type keyListKey struct {
+	si      *structInfo
+	present uint64
 }
 
 func (d *decoder) walkMap(v reflect.Value, depth int) (any, error) {

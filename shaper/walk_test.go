@@ -201,3 +201,22 @@ func TestGenericSharesNothing(t *testing.T) {
 		t.Errorf("the generic form changed with the value:\n%s\n%s", before, after)
 	}
 }
+
+// TestGenericSharedKeys: rows of one shape share their keys, and adding
+// a key to one row leaves the others as they were.
+func TestGenericSharedKeys(t *testing.T) {
+	g, err := Generic([]walkInner{{A: 1, B: "x"}, {A: 2, B: "y"}, {A: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := g.([]any)
+	r0, r1, r2 := rows[0].(*Object), rows[1].(*Object), rows[2].(*Object)
+	if &r0.Keys[0] != &r1.Keys[0] || len(r2.Keys) != 1 {
+		t.Fatalf("keys %v %v %v: the first two rows should share theirs", r0.Keys, r1.Keys, r2.Keys)
+	}
+	r0.Set("c", "new")
+	r0.Set("a", json.Number("9"))
+	if b, _ := marshal(rows); string(b) != `[{"a":9,"b":"x","c":"new"},{"a":2,"b":"y"},{"a":3}]` {
+		t.Errorf("after Set on the first row: %s", b)
+	}
+}
