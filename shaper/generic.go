@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 	"unicode/utf8"
 )
@@ -156,16 +157,19 @@ func marshal(v any) ([]byte, error) {
 
 // Generic converts any JSON-marshalable value into the generic form: nil,
 // bool, json.Number, string, []any and *Object. Struct field order is kept.
+// The result is what Decode gives for v's encoding by encoding/json
+// (without HTML escaping), and it shares no mutable state with v, but a
+// value of the generic form itself (nil, bool, string, json.Number or
+// *Object) is returned as it is. Objects made from structs of one type
+// that hold the same fields share one Keys slice, its capacity at its
+// length: Set copies it before it adds a key, and no object's Keys may be
+// written in place.
 func Generic(v any) (any, error) {
 	switch v.(type) {
 	case nil, bool, string, json.Number, *Object:
 		return v, nil
 	}
-	b, err := marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	return Decode(b)
+	return (&decoder{}).walk(reflect.ValueOf(v), 0)
 }
 
 // Decode reads one JSON document into the generic form. It accepts what
@@ -176,7 +180,18 @@ func Generic(v any) (any, error) {
 // are slices of one copy of data: any of them kept alive keeps that copy.
 // Equal short strings (and numbers) read close together share one value.
 func Decode(data []byte) (any, error) {
-	d := &decoder{data: data, text: string(data), keys: map[string]string{}}
+	return (&decoder{}).decode(data)
+}
+
+// decode reads one JSON document with d's shared state (keys, boxes,
+// chunks), which a walk reuses for every value it has encoding/json
+// write: a listing whose rows have a MarshalJSON is decoded row by row.
+func (d *decoder) decode(data []byte) (any, error) {
+	if d.keys == nil {
+		d.keys = map[string]string{}
+	}
+	d.data, d.text, d.pos, d.depth = data, string(data), 0, 0
+	defer func() { d.data, d.text = nil, "" }()
 	v, err := d.value()
 	if err != nil {
 		return nil, err
@@ -217,6 +232,12 @@ type decoder struct {
 	objs []Object
 	ks   []string
 	vs   []any
+	// keyLists are the lists of keys a walk has given objects, shared
+	// by the objects of one struct type that write the same fields.
+	keyLists map[keyListKey][]string
+	// enc writes into buf the values a walk leaves to encoding/json.
+	enc *json.Encoder
+	buf *bytes.Buffer
 }
 
 // decodeChunk is how many objects, keys or values a new chunk holds.
@@ -232,11 +253,31 @@ func (d *decoder) newObject(n int) *Object {
 	o := &d.objs[len(d.objs)-1]
 	if cap(d.ks)-len(d.ks) < n {
 		d.ks = make([]string, 0, max(decodeChunk, n))
+	}
+	if cap(d.vs)-len(d.vs) < n {
 		d.vs = make([]any, 0, max(decodeChunk, n))
 	}
-	at := len(d.ks)
-	d.ks, d.vs = d.ks[:at+n], d.vs[:at+n]
-	o.Keys, o.Vals = d.ks[at:at+n:at+n], d.vs[at:at+n:at+n]
+	k, v := len(d.ks), len(d.vs)
+	d.ks, d.vs = d.ks[:k+n], d.vs[:v+n]
+	o.Keys, o.Vals = d.ks[k:k+n:k+n], d.vs[v:v+n:v+n]
+	return o
+}
+
+// newObjectKeys returns an object of the given keys, which it keeps (not
+// a copy), and zero values for the caller to fill.
+func (d *decoder) newObjectKeys(keys []string) *Object {
+	if len(d.objs) == cap(d.objs) {
+		d.objs = make([]Object, 0, decodeChunk)
+	}
+	d.objs = d.objs[:len(d.objs)+1]
+	o := &d.objs[len(d.objs)-1]
+	n := len(keys)
+	if cap(d.vs)-len(d.vs) < n {
+		d.vs = make([]any, 0, max(decodeChunk, n))
+	}
+	at := len(d.vs)
+	d.vs = d.vs[:at+n]
+	o.Keys, o.Vals = keys, d.vs[at:at+n:at+n]
 	return o
 }
 

@@ -1,8 +1,10 @@
 // Command parism-bench measures Parism and writes bench/report.md: the
 // tokens of every response form over the scenarios in bench/testdata
 // (exact o200k_base and cl100k_base counts, deterministic), parse
-// throughput, engine overhead, the MCP round trip beside a bare spawn, and
-// accuracy on the catalog's golden fixtures.
+// throughput, engine overhead, the MCP round trip beside a bare spawn of
+// the same commands (latency, CPU per call, throughput under concurrent
+// callers, start-up, idle memory), and accuracy on the catalog's golden
+// fixtures.
 //
 // Usage:
 //

@@ -309,6 +309,7 @@ func Report(res *Results) []byte {
 				dur(res.RoundTrip[1].P50-res.RoundTrip[0].P50), dur(res.RoundTrip[1].P99-res.RoundTrip[0].P99))
 		}
 	}
+	w("%s", sideBySideReport(res))
 	return []byte(b.String())
 }
 

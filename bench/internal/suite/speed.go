@@ -212,6 +212,7 @@ type Latency struct {
 	Name      string
 	Calls     int
 	P50, P99  time.Duration
+	P90       time.Duration
 	Mean, Max time.Duration
 }
 
@@ -223,7 +224,7 @@ func latency(name string, d []time.Duration) Latency {
 		sum += x
 	}
 	pct := func(p float64) time.Duration { return s[min(len(s)-1, int(float64(len(s))*p))] }
-	return Latency{Name: name, Calls: len(s), P50: pct(0.50), P99: pct(0.99), Mean: sum / time.Duration(len(s)), Max: s[len(s)-1]}
+	return Latency{Name: name, Calls: len(s), P50: pct(0.50), P90: pct(0.90), P99: pct(0.99), Mean: sum / time.Duration(len(s)), Max: s[len(s)-1]}
 }
 
 // RunRoundTrip measures `run ls -la` through the MCP server over stdio (the

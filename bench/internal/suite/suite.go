@@ -56,6 +56,9 @@ type Results struct {
 	OverheadOn string
 	RoundTrip  []Latency
 	RoundErr   string
+	SideBySide *SideBySide
+	SideErr    string
+	LoadTime   time.Duration // how long each load level of the side by side runs
 	Machine    Machine
 	Quick      bool
 	InputSize  int
@@ -115,9 +118,9 @@ func Run(o Options) (*Results, error) {
 	if o.Out == "" {
 		o.Out = filepath.Join(o.Root, "bench")
 	}
-	res := &Results{Quick: o.Quick, Machine: machine(), InputSize: 1 << 20, MinTime: time.Second, Calls: 300}
+	res := &Results{Quick: o.Quick, Machine: machine(), InputSize: 1 << 20, MinTime: time.Second, Calls: 300, LoadTime: 2 * time.Second}
 	if o.Quick {
-		res.InputSize, res.MinTime, res.Calls = 64<<10, 100*time.Millisecond, 30
+		res.InputSize, res.MinTime, res.Calls, res.LoadTime = 64<<10, 100*time.Millisecond, 30, 300*time.Millisecond
 	}
 
 	scen, err := LoadScenarios(filepath.Join(o.Root, "bench", "testdata"))
@@ -185,6 +188,12 @@ func Run(o Options) (*Results, error) {
 		if res.RoundTrip, err = RunRoundTrip(bin, res.Calls); err != nil {
 			res.RoundErr = err.Error()
 		}
+		logf("speed: side by side with bare spawns, %d calls each", res.Calls)
+		if res.SideBySide, err = RunSideBySide(bin, res.Calls, res.LoadTime); err != nil {
+			res.SideErr = err.Error()
+		}
+	} else {
+		res.SideErr = res.RoundErr
 	}
 
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {

@@ -1,0 +1,87 @@
+package suite
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestSideBySide runs the side by side briefly against the binary built
+// from the repository: every command is measured on both sides, the load
+// levels count calls, and the report section shows the figures.
+func TestSideBySide(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("reads /proc")
+	}
+	if testing.Short() {
+		t.Skip("builds the binary and runs a few hundred commands")
+	}
+	bin := os.Getenv("PARISM_BENCH_BINARY")
+	if bin == "" {
+		dir := t.TempDir()
+		build := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "../../../cli/cmd/parism", "../../../cli/cmd/parism-sandbox")
+		if b, err := build.CombinedOutput(); err != nil {
+			t.Fatalf("build: %v: %s", err, b)
+		}
+		bin = filepath.Join(dir, "parism")
+	}
+	calls := 10
+	if n := os.Getenv("PARISM_BENCH_CALLS"); n != "" {
+		calls = atoiOr(n, calls)
+	}
+	done := make(chan struct{})
+	var s *SideBySide
+	var err error
+	go func() {
+		defer close(done)
+		s, err = RunSideBySide(bin, calls, 200*time.Millisecond)
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Minute):
+		t.Fatal("the side by side did not end in 5 minutes")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{}
+	for _, c := range s.Cases {
+		names = append(names, c.Name)
+		if c.This.Calls != calls || c.Bare.Calls != calls || c.This.P50 <= 0 || c.Bare.P50 <= 0 || c.BareCPU <= 0 {
+			t.Errorf("%s: %+v", c.Name, c)
+		}
+	}
+	if got := strings.Join(names, ","); got != "ls -la,git status,ps aux,pwd" {
+		t.Errorf("cases %s", got)
+	}
+	if s.DryRun.P50 <= 0 || len(s.Levels) != 3 || s.Start.P50 <= 0 || s.IdleRSSKB <= 0 {
+		t.Errorf("dry_run %v, %d levels, start %v, rss %d KB", s.DryRun.P50, len(s.Levels), s.Start.P50, s.IdleRSSKB)
+	}
+	for _, l := range s.Levels {
+		if l.ThisPerSec <= 0 || l.BarePerSec <= 0 {
+			t.Errorf("%d callers: %+v", l.Clients, l)
+		}
+	}
+	sec := sideBySideReport(&Results{SideBySide: s, LoadTime: 200 * time.Millisecond})
+	for _, want := range []string{"| git status |", "| 16 |", "Idle RSS"} {
+		if !strings.Contains(sec, want) {
+			t.Errorf("report section lacks %q:\n%s", want, sec)
+		}
+	}
+	t.Log(sec)
+}
+
+func atoiOr(s string, def int) int {
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return def
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
+}

@@ -1,0 +1,167 @@
+package mcpserver_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/parism-go/parism/server/config"
+	"github.com/parism-go/parism/server/engine"
+	"github.com/parism-go/parism/server/mcpserver"
+)
+
+// benchSession serves a default engine in process over pipes, in a
+// directory of n files.
+func benchSession(b *testing.B, n int) (*mcp.ClientSession, *engine.Engine, string) {
+	b.Helper()
+	dir := b.TempDir()
+	for i := range n {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("file with spaces %03d.txt", i)), []byte(strings.Repeat("x", i)), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	e, err := engine.New(config.Default(), engine.WithWorkdir(dir))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	// The server's end is the stdio framing (LineTransport) over pipes,
+	// the client's the SDK's own line transport: the bytes and the work
+	// per message are those of the binary over stdio.
+	sr, cw := io.Pipe()
+	cr, sw := io.Pipe()
+	st := &mcpserver.LineTransport{Reader: sr, Writer: sw}
+	ct := &mcp.IOTransport{Reader: cr, Writer: cw}
+	ss, err := mcpserver.New(e, nil).Connect(ctx, st, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "0"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = cs.Close(); _ = ss.Wait() })
+	return cs, e, dir
+}
+
+// BenchmarkAnswer is a run of ls -la on 200 files through the real MCP
+// handler and stdio framing (a go-sdk client), beside the engine's own
+// run of the same command: the difference is the answer's encoding,
+// framing and decoding by the client.
+func BenchmarkAnswer(b *testing.B) {
+	cs, e, dir := benchSession(b, 200)
+	ctx := context.Background()
+	for _, format := range []string{"json", "compact"} {
+		args := map[string]any{"cmd": "ls", "args": []string{"-la"}, "cwd": dir, "format": format}
+		b.Run("mcp/"+format, func(b *testing.B) {
+			b.ReportAllocs()
+			var size int
+			for b.Loop() {
+				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "run", Arguments: args})
+				if err != nil || res.IsError {
+					b.Fatalf("run: %v %v", err, res)
+				}
+				size = len(res.Content[0].(*mcp.TextContent).Text)
+			}
+			b.ReportMetric(float64(size), "answer-bytes")
+		})
+		b.Run("engine/"+format, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				env := e.Run(ctx, engine.Request{Cmd: "ls", Args: []string{"-la"}, Cwd: dir, Format: format})
+				if !env.OK {
+					b.Fatal(env.Failure)
+				}
+				if _, err := engine.Marshal(env); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
+func (discard) Close() error                { return nil }
+
+// BenchmarkEncodeAnswer is the server's side of sending the answer of ls
+// -la on 200 files (about 60 KB of JSON, sent as text and as
+// structuredContent): the SDK's encoding of the tool result, then the
+// message around it written by the SDK's own line transport ("sdk") or by
+// LineTransport ("linetransport", what the binary serves stdio with).
+func BenchmarkEncodeAnswer(b *testing.B) {
+	_, e, dir := benchSession(b, 200)
+	env := e.Run(context.Background(), engine.Request{Cmd: "ls", Args: []string{"-la"}, Cwd: dir, Format: "json"})
+	answer, err := engine.Marshal(env)
+	if err != nil {
+		b.Fatal(err)
+	}
+	id, _ := jsonrpc.MakeID(float64(3))
+	ctx := context.Background()
+	// What the SDK does with a handler's result before it reaches the
+	// connection (jsonrpc2.NewResponse: encoding/json without HTML
+	// escaping).
+	response := func() *jsonrpc.Response {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		r := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(answer)}}, StructuredContent: json.RawMessage(answer)}
+		if err := enc.Encode(r); err != nil {
+			b.Fatal(err)
+		}
+		return &jsonrpc.Response{ID: id, Result: bytes.TrimRight(buf.Bytes(), "\n")}
+	}
+	for _, tc := range []struct {
+		name string
+		t    mcp.Transport
+	}{
+		{"sdk", &mcp.IOTransport{Reader: io.NopCloser(strings.NewReader("")), Writer: discard{}}},
+		{"linetransport", &mcpserver.LineTransport{Reader: io.NopCloser(strings.NewReader("")), Writer: discard{}}},
+	} {
+		conn, err := tc.t.Connect(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(answer)))
+			cpu := processCPU()
+			for b.Loop() {
+				if err := conn.Write(ctx, response()); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if cpu != 0 {
+				b.ReportMetric(float64((processCPU()-cpu)/time.Duration(b.N)), "cpu-ns/op")
+			}
+		})
+		conn.Close()
+	}
+}
+
+// BenchmarkRunPwd is the smallest real call, `run pwd`, through the MCP
+// handler and stdio framing: what the server spends per call around the
+// spawn (profile it with -cpuprofile).
+func BenchmarkRunPwd(b *testing.B) {
+	cs, _, dir := benchSession(b, 0)
+	ctx := context.Background()
+	args := map[string]any{"cmd": "pwd", "cwd": dir}
+	b.ReportAllocs()
+	for b.Loop() {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "run", Arguments: args})
+		if err != nil || res.IsError {
+			b.Fatalf("run pwd: %v %v", err, res)
+		}
+	}
+}
