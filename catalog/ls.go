@@ -1,8 +1,6 @@
 package catalog
 
 import (
-	"encoding/binary"
-	"math"
 	"strings"
 	"time"
 )
@@ -267,49 +265,30 @@ func lsCheck(args []string, os OS) *ParseError {
 
 // lsParser holds the state of one parse.
 type lsParser struct {
-	c    *Context
-	o    lsOpts
-	res  *LsResult
-	ints int64Slab
-	rec  rowSpans // spans of the row being read
-	now  time.Time
-	// ts holds the ISO timestamps; each entry's ModifiedAt is a string
-	// over its bytes, set as the row is read (a second pass over the
-	// entries at the end was a cache miss per entry).
-	ts      textArena
+	c       *Context
+	o       lsOpts
+	res     *LsResult
+	ints    int64Slab
+	rec     rowSpans // spans of the row being read
+	now     time.Time
 	nowWall int64 // Now as wall-clock minutes since 1970 in Location
 	nowYear int
-	// monthDay[m] is daysFromCivil(nowYear, m, 1): inferring the year of
-	// every recent timestamp costs a lookup, not a calendar computation.
-	monthDay [13]int64
 	// scratch for longEntry, kept here so that each line does not zero it
-	pre         [2][2]int
-	toks        [6][2]int
-	tm          lsTime
-	fast        lsFast
-	generalOnly bool        // no rowFast or fastLong (for their test)
-	times       lsTimeCache // rowFast's recent timestamps
-	// zone offset cache for naive timestamps
-	zoneOff                    string
-	yearWord                   uint64 // "YYYY-" of yearOf, as emitTime stores it
-	yearOf                     int
-	zoneSecs, zoneFrom, zoneTo int64
-	firstAssumed               [2]int // span of the first timestamp whose zone was assumed
-	firstInferred              [2]int
-	assumed, infers            bool
-	dir                        string // current section path
-	dirStart                   int
-	dirEnd                     int
-	dirQuoted                  bool
-	dirIdx                     int
+	pre             [2][2]int
+	toks            [6][2]int
+	tm              lsTime
+	firstAssumed    [2]int // span of the first timestamp whose zone was assumed
+	firstInferred   [2]int
+	assumed, infers bool
+	dir             string // current section path
+	dirStart        int
+	dirEnd          int
+	dirQuoted       bool
+	dirIdx          int
 }
 
-func parseLs(c *Context) (any, error) { return parseLsWith(c, false) }
-
-// parseLsWith is parseLs; generalOnly turns rowFast and fastLong off, for
-// the test that compares the paths.
-func parseLsWith(c *Context, generalOnly bool) (any, error) {
-	p := newLsParser(c, generalOnly)
+func parseLs(c *Context) (any, error) {
+	p := newLsParser(c)
 	long := p.o.long
 	it := lines{raw: c.Raw}
 	if !long {
@@ -422,8 +401,8 @@ func parseLsWith(c *Context, generalOnly bool) (any, error) {
 }
 
 // newLsParser sets up the state of one parse of c.Raw.
-func newLsParser(c *Context, generalOnly bool) *lsParser {
-	p := &lsParser{c: c, o: lsOptions(c.Args), res: &LsResult{}, generalOnly: generalOnly}
+func newLsParser(c *Context) *lsParser {
+	p := &lsParser{c: c, o: lsOptions(c.Args), res: &LsResult{}}
 	p.rec = newRowSpans(c, 9)
 	loc := c.Location
 	if loc == nil {
@@ -433,14 +412,9 @@ func newLsParser(c *Context, generalOnly bool) *lsParser {
 	p.c.Location = loc
 	p.nowWall = daysFromCivil(p.now.Year(), int(p.now.Month()), p.now.Day())*1440 + int64(p.now.Hour()*60+p.now.Minute())
 	p.nowYear = p.now.Year()
-	for m := 1; m <= 12; m++ {
-		p.monthDay[m] = daysFromCivil(p.nowYear, m, 1)
-	}
 	p.dirIdx = -1
 	n := countLines(c.Raw)
 	p.res.Entries = make([]LsEntry, 0, min(n, 1<<20))
-	p.ts.chunk = min(n, 2048) * 25
-	p.yearOf = -1
 	p.ints.buf = make([]int64, 0, min(n, 1<<20)*2) // links and size; more columns take more chunks
 	return p
 }
@@ -461,7 +435,7 @@ func (p *lsParser) addEntry(e *LsEntry) {
 	}
 }
 
-// finish assigns timestamps from the arena and the top-level notes.
+// finish records the spans and sets the top-level notes.
 func (p *lsParser) finish() {
 	if p.c.Recording() {
 		p.rec.finish()
@@ -582,34 +556,8 @@ func isHumanSize(v string) bool {
 	return strings.IndexByte("BKkMGTPEZYRQ", v[i]) >= 0
 }
 
-// modeBits[c] has bit i set when c may stand at position i of a mode
-// ('?' only as the type, or as all nine permissions, checked apart).
-var modeBits = func() (t [256]uint16) {
-	sets := [10]string{"-dlbcpsDwnmMC?", "r-", "w-", "xsS-", "r-", "w-", "xsSlL-", "r-", "w-", "xtT-"}
-	for i, set := range sets {
-		for j := 0; j < len(set); j++ {
-			t[set[j]] |= 1 << i
-		}
-	}
-	return t
-}()
-
 // validMode checks a 10-character mode string (type + 9 permission chars).
 func validMode(m string) bool {
-	if len(m) != 10 {
-		return false
-	}
-	if m[1] == '?' {
-		return modeBits[m[0]]&1 != 0 && m[1:] == "?????????"
-	}
-	ok := modeBits[m[0]] & (modeBits[m[1]] >> 1) & (modeBits[m[2]] >> 2) & (modeBits[m[3]] >> 3) &
-		(modeBits[m[4]] >> 4) & (modeBits[m[5]] >> 5) & (modeBits[m[6]] >> 6) & (modeBits[m[7]] >> 7) &
-		(modeBits[m[8]] >> 8) & (modeBits[m[9]] >> 9)
-	return ok&1 != 0
-}
-
-// validModeSlow is the readable form of validMode, kept for its test.
-func validModeSlow(m string) bool {
 	if len(m) != 10 {
 		return false
 	}
@@ -685,15 +633,6 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 	rec := idx >= 0 && p.c.Recording()
 	if rec {
 		p.rec.begin(skEntries, idx)
-	}
-	if !p.generalOnly {
-		if idx >= 0 && p.rowFast(e, line, base, rec) {
-			return true
-		}
-		if p.fastLong(line) {
-			f := &p.fast
-			return p.longTail(e, line, base, idx, rec, 0, 0, f.modeEnd, f.ls, f.le, f.links, 3)
-		}
 	}
 	// Up to two numeric columns (-i, -s) may precede the mode.
 	pre := &p.pre
@@ -778,70 +717,6 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 	return p.longTail(e, line, base, idx, rec, npre, modeS, t, ls, le, links, n)
 }
 
-// lsFast is what fastLong found besides p.toks and p.tm.
-type lsFast struct {
-	modeEnd, ls, le int
-	links           int64
-}
-
-// fastLong reads the columns of a long line rowFast leaves, a mode first
-// and exactly owner, group and size (or major and minor) between the
-// links and the time, in any time form, in one forward pass with byte
-// loops: the columns and the blanks between them are mostly shorter than
-// the word scans of nextField (or a one-load form of them) pay off for,
-// which measured more instructions here. It finds what the general scan
-// of longEntry finds for such a line, or reports false and leaves the
-// line to it: every column it steps over that the general scan would try
-// as a time is checked to be no time candidate.
-func (p *lsParser) fastLong(line string) bool {
-	if len(line) < 12 || line[1] == '?' || !validMode(line[:10]) {
-		return false
-	}
-	t := 10
-	if c := line[10]; !isSpace(c) {
-		if c != '+' && c != '@' && c != '.' || !isSpace(line[11]) {
-			return false
-		}
-		t = 11
-	}
-	f := &p.fast
-	f.modeEnd = t
-	i := t + 1
-	for i < len(line) && isSpace(line[i]) {
-		i++
-	}
-	s := i
-	var links int64
-	for i < len(line) && line[i] >= '0' && line[i] <= '9' {
-		links = links*10 + int64(line[i]-'0')
-		i++
-	}
-	if i == s || i-s > 18 || i >= len(line) || !isSpace(line[i]) {
-		return false
-	}
-	f.ls, f.le, f.links = s, i, links
-	for k := range 4 {
-		for i < len(line) && isSpace(line[i]) {
-			i++
-		}
-		s = i
-		for i < len(line) && !isSpace(line[i]) {
-			i++
-		}
-		if s == i {
-			return false
-		}
-		if k == 3 {
-			return p.parseTime(&p.tm, line, s, i)
-		}
-		if k > 0 && timeCandidate(line[s:i]) {
-			return false
-		}
-		p.toks[k] = [2]int{s, i}
-	}
-	return false
-}
-
 // timeCandidate is parseTime's cheap rejection: only a token of one of
 // these shapes can start a time.
 func timeCandidate(tok string) bool {
@@ -856,7 +731,7 @@ func timeCandidate(tok string) bool {
 	return false
 }
 
-// longTail reads the columns longEntry (or fastLong) found into e: line[modeS:modeEnd]
+// longTail reads the columns longEntry found into e: line[modeS:modeEnd]
 // is the mode after npre prefix columns (p.pre), line[ls:le] the links,
 // p.toks[:n] the columns between links and the time (p.tm).
 func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, npre, modeS, modeEnd, ls, le int, links int64, n int) bool {
@@ -1501,7 +1376,7 @@ func (p *lsParser) yearFor(year, month, day, hour, minute int) (int, bool) {
 		return year, day <= daysIn(month, year)
 	}
 	y := p.nowYear
-	wall := (p.monthDay[month]+int64(day-1))*1440 + int64(hour*60+minute)
+	wall := (daysFromCivil(y, month, 1)+int64(day-1))*1440 + int64(hour*60+minute)
 	if day > daysIn(month, y) || wall > p.nowWall+1440 {
 		y--
 	}
@@ -1521,7 +1396,7 @@ func daysIn(m, y int) int {
 	return 31
 }
 
-// emitTime writes the ISO form of t into the arena and records its span.
+// emitTime sets e.ModifiedAt to the ISO form of t and records its span.
 func (p *lsParser) emitTime(e *LsEntry, t *lsTime, line string, base int, rec bool) {
 	y := t.year
 	inferred := y < 0
@@ -1544,59 +1419,22 @@ func (p *lsParser) emitTime(e *LsEntry, t *lsTime, line string, base int, rec bo
 			p.firstAssumed = [2]int{base + t.start, base + t.end}
 		}
 	}
-	if y < 0 || y > 9999 || t.frac[0] >= 0 || len(z) != 6 {
-		var buf [64]byte
-		e.ModifiedAt = p.ts.keep(p.slowTime(buf[:0], t, line, y, sec, z))
-	} else {
-		// The common form, "2026-11-29T09:41:00+00:00", built in three
-		// words and stored straight into the arena: bytes stored one at
-		// a time and then copied as wider words stall the copy's loads
-		// (no store forwarding), which measured as a third of the time
-		// spent on a timestamp.
-		mo, d, h, mi, ss := t.month*2, t.day*2, t.hour*2, t.minute*2, sec*2 // each below 100: parseTime checked
-		w0 := p.yearWordOf(y) | uint64(twoDigits[mo])<<40 | uint64(twoDigits[mo+1])<<48 | '-'<<56
-		w1 := uint64(twoDigits[d]) | uint64(twoDigits[d+1])<<8 | 'T'<<16 |
-			uint64(twoDigits[h])<<24 | uint64(twoDigits[h+1])<<32 | ':'<<40 |
-			uint64(twoDigits[mi])<<48 | uint64(twoDigits[mi+1])<<56
-		w2 := ':' | uint64(twoDigits[ss])<<8 | uint64(twoDigits[ss+1])<<16 |
-			uint64(z[0])<<24 | uint64(z[1])<<32 | uint64(z[2])<<40 | uint64(z[3])<<48 | uint64(z[4])<<56
-		b := p.ts.take(25)
-		binary.LittleEndian.PutUint64(b, w0)
-		binary.LittleEndian.PutUint64(b[8:], w1)
-		binary.LittleEndian.PutUint64(b[16:], w2)
-		b[24] = z[5]
-		e.ModifiedAt = p.ts.str(b)
-	}
+	e.ModifiedAt = string(isoTime(make([]byte, 0, 32), t, line, y, sec, z))
 	if rec {
 		p.rec.add(sfModifiedAt, base+t.start, base+t.end, trTimestamp)
 	}
 }
 
-// yearWordOf is "YYYY-" as the first bytes of a little-endian word, for
-// a year of 0 to 9999; the last one is kept.
-func (p *lsParser) yearWordOf(y int) uint64 {
-	if y != p.yearOf {
-		p.yearOf = y
-		p.yearWord = uint64(twoDigits[y/100*2]) | uint64(twoDigits[y/100*2+1])<<8 |
-			uint64(twoDigits[y%100*2])<<16 | uint64(twoDigits[y%100*2+1])<<24 | '-'<<32
+// isoTime appends the ISO form of t: year y, seconds sec, and z the
+// assumed zone's offset when none is printed.
+func isoTime(b []byte, t *lsTime, line string, y, sec int, z string) []byte {
+	b = appendInt(b, y, 4)
+	for _, v := range [...]struct {
+		sep byte
+		n   int
+	}{{'-', t.month}, {'-', t.day}, {'T', t.hour}, {':', t.minute}, {':', sec}} {
+		b = appendInt(append(b, v.sep), v.n, 2)
 	}
-	return p.yearWord
-}
-
-// slowTime appends the ISO form of t in the forms emitTime's fast case
-// leaves out: years beyond four digits, fractions, printed offsets. z is
-// the assumed zone's offset when none is printed.
-func (p *lsParser) slowTime(b []byte, t *lsTime, line string, y, sec int, z string) []byte {
-	if y < 0 || y > 9999 {
-		b = appendInt(b, y, 4)
-	} else {
-		b = append(b, twoDigits[y/100*2], twoDigits[y/100*2+1], twoDigits[y%100*2], twoDigits[y%100*2+1])
-	}
-	mo, d, h, mi, ss := t.month*2, t.day*2, t.hour*2, t.minute*2, sec*2 // each below 100: parseTime checked
-	tail := [15]byte{'-', twoDigits[mo], twoDigits[mo+1], '-', twoDigits[d], twoDigits[d+1],
-		'T', twoDigits[h], twoDigits[h+1], ':', twoDigits[mi], twoDigits[mi+1],
-		':', twoDigits[ss], twoDigits[ss+1]}
-	b = append(b, tail[:]...)
 	if t.frac[0] >= 0 {
 		b = append(b, '.')
 		b = append(b, line[t.frac[0]:t.frac[1]]...)
@@ -1612,37 +1450,9 @@ func (p *lsParser) slowTime(b []byte, t *lsTime, line string, y, sec int, z stri
 	return b
 }
 
-// zoneOffset is the "+hh:mm" offset of Location at a wall-clock time. The
-// zone in effect is cached with its bounds, so a listing costs one zone
-// lookup per distinct zone period rather than one per entry.
+// zoneOffset is the "+hh:mm" offset of Location at a wall-clock time.
 func (p *lsParser) zoneOffset(y, mo, d, h, mi int) string {
-	if p.c.Location == time.UTC {
-		return "+00:00"
-	}
-	return p.zoneOffsetIn(y, mo, d, h, mi)
-}
-
-// zoneOffsetIn is zoneOffset outside UTC, apart so that the UTC case is
-// inlined where it is called.
-func (p *lsParser) zoneOffsetIn(y, mo, d, h, mi int) string {
-	loc := p.c.Location
-	wall := daysFromCivil(y, mo, d)*86400 + int64(h*3600+mi*60)
-	if p.zoneOff != "" {
-		if u := wall - p.zoneSecs; u >= p.zoneFrom && u < p.zoneTo {
-			return p.zoneOff
-		}
-	}
-	t := time.Date(y, time.Month(mo), d, h, mi, 0, 0, loc)
-	_, off := t.Zone()
-	from, to := t.ZoneBounds()
-	p.zoneFrom, p.zoneTo = math.MinInt64, math.MaxInt64
-	if !from.IsZero() {
-		p.zoneFrom = from.Unix()
-	}
-	if !to.IsZero() {
-		p.zoneTo = to.Unix()
-	}
-	p.zoneSecs = int64(off)
+	_, off := time.Date(y, time.Month(mo), d, h, mi, 0, 0, p.c.Location).Zone()
 	b := make([]byte, 0, 6)
 	if off < 0 {
 		b = append(b, '-')
@@ -1653,8 +1463,7 @@ func (p *lsParser) zoneOffsetIn(y, mo, d, h, mi int) string {
 	b = appendInt(b, off/3600, 2)
 	b = append(b, ':')
 	b = appendInt(b, off%3600/60, 2)
-	p.zoneOff = string(b)
-	return p.zoneOff
+	return string(b)
 }
 
 // daysFromCivil counts days from 1970-01-01 to a proleptic Gregorian date.
@@ -1672,11 +1481,6 @@ func daysFromCivil(y, m, d int) int64 {
 	doe := yoe*365 + yoe/4 - yoe/100 + doy
 	return int64(era)*146097 + int64(doe) - 719468
 }
-
-// twoDigits spells 00 to 99, two bytes each.
-const twoDigits = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
-	"40414243444546474849505152535455565758596061626364656667686970717273747576777879" +
-	"8081828384858687888990919293949596979899"
 
 func appendInt(b []byte, v, width int) []byte {
 	var tmp [20]byte
