@@ -24,14 +24,6 @@ type fsRec struct {
 	names []string // pointer tokens, already escaped; 0 is "no field"
 	trs   []string // transform names; 0 is verbatim
 	spans []fsSpan
-	// Group records (field fgNameNumText, fgNumText) stand for the
-	// spans of a "name:number:text" row in one record; grp holds the
-	// parts' field ids and the number's transform, extra how many more
-	// spans the group records stand for than they are.
-	grp   [4]uint16
-	cnt   []uint16 // the fields of a counts row (fgCountsName): each count's, then the name's
-	cntTr uint16   // the counts' transform
-	extra int
 }
 
 type fsSpan struct {
@@ -39,86 +31,12 @@ type fsSpan struct {
 	key, field, tr  uint16
 }
 
-// Group record kinds, in fsSpan.field (above any name id). The number
-// runs from its start to its last digit; the text from the byte after
-// that (the separator) to the record's end.
-const (
-	fgNameNumText uint16 = 0xffff // a name of tr bytes, a separator, the number, the text
-	fgNumText     uint16 = 0xfffe // the number from start, the text
-	fgCountsName  uint16 = 0xfffd // len(cnt)-1 counts, each after spaces and before one space, then a name with transform tr
-)
-
-// setGroup names the parts of group records: the name, number and text
-// fields and the number's transform.
-func (r *fsRec) setGroup(name, num, text, numTr uint16) { r.grp = [4]uint16{name, num, text, numTr} }
-
-// addNumRow records a grep-style row at Raw[start:end] as one group
-// record: a name of nameLen bytes (none when nameLen < 0), its
-// separator, the line number, a separator and the text. A name too
-// long for the record takes separate spans.
-func (r *fsRec) addNumRow(key uint16, row, start, end, nameLen, numEnd int) {
-	switch {
-	case nameLen < 0:
-		r.spans = append(r.spans, fsSpan{int32(start), int32(end), int32(row), key, fgNumText, 0})
-		r.extra++
-	case nameLen <= 0xffff:
-		r.spans = append(r.spans, fsSpan{int32(start), int32(end), int32(row), key, fgNameNumText, uint16(nameLen)})
-		r.extra += 2
-	default:
-		r.spans = append(r.spans,
-			fsSpan{int32(start), int32(start + nameLen), int32(row), key, r.grp[0], 0},
-			fsSpan{int32(start + nameLen + 1), int32(numEnd), int32(row), key, r.grp[1], r.grp[3]},
-			fsSpan{int32(numEnd + 1), int32(end), int32(row), key, r.grp[2], 0})
-	}
-}
-
-// setCounts names the parts of counts rows (wc's): the counts' fields in
-// their order, then the name's, and the counts' transform.
-func (r *fsRec) setCounts(fields []uint16, numTr uint16) { r.cnt, r.cntTr = fields, numTr }
-
-// addCountsRow records a wc-style row at Raw[start:end] as one group
-// record: the counts setCounts named, each after spaces and followed by
-// one space, then the name, read with transform nameTr.
-func (r *fsRec) addCountsRow(key uint16, row, start, end int, nameTr uint16) {
-	r.spans = append(r.spans, fsSpan{int32(start), int32(end), int32(row), key, fgCountsName, nameTr})
-	r.extra += len(r.cnt) - 1
-}
-
-// noName in a counts row's tr says its name has no span (wc's "total").
-const noName = 0xffff
-
-// dropLastName drops the span of the last row's name: the last span, or
-// the name part of a counts row.
+// dropLastName drops the span of the last row's name, the last span.
 func (r *fsRec) dropLastName() {
 	if !r.on || len(r.spans) == 0 {
 		return
 	}
-	if last := &r.spans[len(r.spans)-1]; last.field == fgCountsName && last.tr != noName {
-		last.tr = noName
-		r.extra--
-		return
-	}
 	r.spans = r.spans[:len(r.spans)-1]
-}
-
-// groupExtra is the extra spans of the group records in spans, for a
-// caller that drops them.
-func (r *fsRec) groupExtra(spans []fsSpan) int {
-	n := 0
-	for i := range spans {
-		switch spans[i].field {
-		case fgNameNumText:
-			n += 2
-		case fgNumText:
-			n++
-		case fgCountsName:
-			n += len(r.cnt) - 1
-			if spans[i].tr == noName {
-				n--
-			}
-		}
-	}
-	return n
 }
 
 // newFsRec prepares for about perRow spans per line of output when the
@@ -195,7 +113,6 @@ func (r *fsRec) rekey(m int, key uint16) {
 // cut drops the spans in [from, to).
 func (r *fsRec) cut(from, to int) {
 	if r.on && from < to {
-		r.extra -= r.groupExtra(r.spans[from:to])
 		r.spans = append(r.spans[:from], r.spans[to:]...)
 	}
 }
@@ -205,7 +122,6 @@ func (r *fsRec) mark() int { return len(r.spans) }
 
 func (r *fsRec) truncate(m int) {
 	if r.on {
-		r.extra -= r.groupExtra(r.spans[m:])
 		r.spans = r.spans[:m]
 	}
 }
@@ -214,8 +130,7 @@ func (r *fsRec) truncate(m int) {
 // successful parse; they stay compact until read (see SpanSet).
 func (r *fsRec) finish() {
 	if r.on && len(r.spans) > 0 {
-		r.c.addSpanSeg(&fsSeg{names: r.names, trs: r.trs, spans: r.spans, raw: r.c.Raw, grp: r.grp,
-			cnt: r.cnt, cntTr: r.cntTr, extra: r.extra})
+		r.c.addSpanSeg(&fsSeg{names: r.names, trs: r.trs, spans: r.spans})
 	}
 	r.spans = nil
 }
@@ -225,14 +140,9 @@ func (r *fsRec) finish() {
 type fsSeg struct {
 	names, trs []string
 	spans      []fsSpan
-	raw        string // where group records find their numbers
-	grp        [4]uint16
-	cnt        []uint16
-	cntTr      uint16
-	extra      int
 }
 
-func (g *fsSeg) segLen() int { return len(g.spans) + g.extra }
+func (g *fsSeg) segLen() int { return len(g.spans) }
 
 func (g *fsSeg) each(b []byte, f spanFunc) bool {
 	for i := range g.spans {
@@ -243,48 +153,12 @@ func (g *fsSeg) each(b []byte, f spanFunc) bool {
 			b = append(b, '/')
 			b = strconv.AppendInt(b, int64(s.row), 10)
 		}
-		at := len(b)
-		part := func(field uint16, start, end int, tr uint16) bool {
-			b = b[:at]
-			if field != 0 {
-				b = append(b, '/')
-				b = append(b, g.names[field]...)
-			}
-			return f(b, start, end, g.trs[tr])
+		if s.field != 0 {
+			b = append(b, '/')
+			b = append(b, g.names[s.field]...)
 		}
-		start, end := int(s.start), int(s.end)
-		switch s.field {
-		case fgNameNumText, fgNumText:
-			num := start
-			if s.field == fgNameNumText {
-				num += int(s.tr) + 1
-				if !part(g.grp[0], start, num-1, 0) {
-					return false
-				}
-			}
-			_, numEnd := scanDigits(g.raw, num)
-			if !part(g.grp[1], num, numEnd, g.grp[3]) || !part(g.grp[2], numEnd+1, end, 0) {
-				return false
-			}
-		case fgCountsName:
-			at := start
-			for _, field := range g.cnt[:len(g.cnt)-1] {
-				for g.raw[at] == ' ' {
-					at++
-				}
-				_, e := scanDigits(g.raw, at)
-				if !part(field, at, e, g.cntTr) {
-					return false
-				}
-				at = e + 1
-			}
-			if s.tr != noName && !part(g.cnt[len(g.cnt)-1], at, end, s.tr) {
-				return false
-			}
-		default:
-			if !part(s.field, start, end, s.tr) {
-				return false
-			}
+		if !f(b, int(s.start), int(s.end), g.trs[s.tr]) {
+			return false
 		}
 	}
 	return true
@@ -777,11 +651,7 @@ func findUnder(path string, starts []string) bool {
 	return false
 }
 
-func parseFind(c *Context) (any, error) { return parseFindWith(c, false) }
-
-// parseFindWith reads find's output; general turns the fast loop off (the
-// fuzz test FuzzFindFastPath compares both).
-func parseFindWith(c *Context, general bool) (any, error) {
+func parseFind(c *Context) (any, error) {
 	fa, _ := findRead(c.Args, c.OS)
 	raw := c.Raw
 	r := newFsRec(c, 1)
@@ -829,15 +699,6 @@ func parseFindWith(c *Context, general bool) (any, error) {
 	warned := false
 	it := lines{raw: raw}
 	for {
-		if !general {
-			// The lines the loop below would simply keep; it takes the
-			// first other line (empty, a continuation, over MaxItems).
-			var kept int
-			res.Paths, kept, it.pos = findFast(c, r, kPaths, res.Paths, starts, it.pos)
-			if kept >= 0 {
-				last, lastOmitted = kept, false
-			}
-		}
 		line, start, ok := it.next()
 		if !ok {
 			break

@@ -12,21 +12,6 @@ import (
 // check each rewritten piece against the plain code it replaces, and
 // find's fast loop against its general loop.
 
-// FuzzFindFastPath checks that findFast, the loop that keeps the plain
-// paths, changes nothing: the same result, spans, unread lines and
-// warnings as the general loop alone, on every golden find capture and
-// argument set and on fuzzed input, with and without MaxItems.
-func FuzzFindFastPath(f *testing.F) {
-	seedGolden(f, "find", findFuzzArgs)
-	f.Add("./a\n./b\nrest\n./c\n\n./d\r\n", uint8(0), true)
-	f.Add("src/x\nsrc\ndocs/y\ndocs/\nother\n", uint8(2), true)
-	f.Add("/\n/etc\n//x\n", uint8(4), false)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		args := findFuzzArgs[int(sel)%len(findFuzzArgs)]
-		fastPathAgrees(t, parseFindWith, raw, args, Linux, time.UTC, int(sel>>4)%4, spans)
-	})
-}
-
 // FuzzScanHelpers checks the inline byte finders and the fused scans
 // against the plain code they replace, at every start offset.
 func FuzzScanHelpers(f *testing.F) {
@@ -82,24 +67,6 @@ func FuzzScanHelpers(f *testing.F) {
 	})
 }
 
-// TestWcNamesShareBuffers checks that decoded names keep their text while
-// later names fill and overflow the shared chunks.
-func TestWcNamesShareBuffers(t *testing.T) {
-	var w wcNames
-	var got []string
-	var want []string
-	for i := range 3000 {
-		name := strings.Repeat(string(rune('a'+i%26)), i%70) + "\n"
-		want = append(want, name)
-		got = append(got, w.add([]byte(name)))
-	}
-	big := strings.Repeat("z", 100<<10)
-	want, got = append(want, big), append(got, w.add([]byte(big)))
-	if !reflect.DeepEqual(got, want) {
-		t.Fatal("a decoded name changed after later names were added")
-	}
-}
-
 // fastPathAgrees runs parse with and without its fast path on the same
 // input and fails on any difference: value, error, spans, unread lines,
 // warnings, omitted rows. Bits 4-5 of a fuzz test's sel pick MaxItems,
@@ -127,23 +94,6 @@ func fastPathAgrees(t *testing.T, parse func(*Context, bool) (any, error), raw s
 			t.Fatalf("spans differ:\n%v\n%v", a, b)
 		}
 	}
-}
-
-// FuzzWcFastPath checks that wcFast, the loop that reads the common wc
-// line, changes nothing: the same result, spans, unread lines and
-// warnings as the general loop alone, on every golden wc capture and
-// argument set and on fuzzed input (names with quotes, tabs, "\r",
-// missing names, long counts), with and without MaxItems.
-func FuzzWcFastPath(f *testing.F) {
-	seedGolden(f, "wc", wcFuzzArgs)
-	f.Add("  1  2  3 a\n\t4\t5 6 b c\r\n 7 8 9\n1 2 3 \r\n1 2 3 'x'$'\\n''y'\n1 2 3 'bad\n", uint8(1), true)
-	f.Add("1 2 3\tname\n1 2 3  two\n1234567890123456789 1 1 x\n  5 x\n\n 1 1 1 total\n", uint8(0x31), true)
-	f.Add(" 3 'it''s'\n 4 new\nline\n 5 z\r", uint8(0x22), false)
-	f.Add("  1  2  3  4  5 all five names\n  1  2  3  4  5 \n", uint8(0x13), true)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		args := wcFuzzArgs[int(sel)%len(wcFuzzArgs)]
-		fastPathAgrees(t, parseWcWith, raw, args, fuzzOSes[int(sel>>6)%len(fuzzOSes)], time.UTC, int(sel>>4)%4, spans)
-	})
 }
 
 // wcUnquoteRef is the decoder wcUnquoteTo replaced, kept as the reference
@@ -222,105 +172,4 @@ func wcUnquoteRef(s string) (string, bool) {
 	}
 	out := b.String()
 	return out, strings.IndexByte(out, '\n') >= 0
-}
-
-// FuzzGrepFastPath checks that grepFast, the loop that reads the common
-// "name:N:text" and "N:text" lines, changes nothing: the same result,
-// spans, unread lines and warnings as the general loop alone, on every
-// golden grep capture and argument set and on fuzzed input (names holding
-// ":N:", context lines, "--", binary notes, empty lines, names split by a
-// newline), with and without MaxItems.
-func FuzzGrepFastPath(f *testing.F) {
-	seedGolden(f, "grep", grepFuzzArgs)
-	f.Add("./a:1:x\n./c:5:d.txt:1:y\n./b-2-ctx\n--\nBinary file ./z matches\n\n./e\nf:3:g\r\n", uint8(1), true)
-	f.Add("12:a\n13-b\n--\nx:1\n:4:y\n99999999999999999999:z\n", uint8(0x10), true)
-	f.Add("src/a:1-b:2:c\nsrc/a-3-z\n--\nsrc/b:4:\n", uint8(0x27), true)
-	f.Add("a:1:x\nb:2:y\nc:3:z\n", uint8(0x34), false)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		args := grepFuzzArgs[int(sel)%len(grepFuzzArgs)]
-		fastPathAgrees(t, parseGrepWith, raw, args, fuzzOSes[int(sel>>6)%len(fuzzOSes)], time.UTC, int(sel>>4)%4, spans)
-	})
-}
-
-// TestFastPathsTakeBenchRows checks that the fast paths read the rows of
-// the throughput benchmarks themselves, so that a change which makes them
-// stop early (and leaves the work to the slower general loop, with the
-// same output) fails here rather than only in the figures.
-func TestFastPathsTakeBenchRows(t *testing.T) {
-	wcGolden := benchGolden(t, "wc", parseWc, "linux/wc/many", 0, 1)
-	grepGolden := benchGolden(t, "grep-rn", parseGrep, "linux/grep/recursive_n", 0, 0)
-	for _, tc := range []struct {
-		name string
-		raw  string
-		args []string
-		fast func(c *Context) (pos int)
-	}{
-		{"wc-golden", wcGolden.raw, wcGolden.args, wcFastAll},
-		{"wc", benchWc(), []string{"a", "b"}, wcFastAll},
-		{"grep-rn-golden", grepGolden.raw, grepGolden.args, grepFastAll},
-		{"grep-rn", benchGrepRecursive(), []string{"-rn", "err", "."}, grepFastAll},
-		{"grep-n", benchGrepSingle(), []string{"-n", "TODO", "main.go"}, grepFastAll},
-	} {
-		c := &Context{Raw: tc.raw, Args: tc.args, OS: Linux, Location: time.UTC, Now: time.Now()}
-		if pos := tc.fast(c); pos != len(tc.raw) {
-			t.Errorf("%s: the fast path stopped at byte %d of %d: %q", tc.name, pos, len(tc.raw),
-				tc.raw[pos:min(pos+60, len(tc.raw))])
-		}
-	}
-}
-
-// wcFastAll runs wcFast from the start of the output and returns where it
-// stopped.
-func wcFastAll(c *Context) int {
-	cols, _, _ := wcRead(c.Args, c.OS)
-	w := &wcState{entries: make([]WcEntry, 0, countLines(c.Raw)), prevAt: -1}
-	return wcFast(w, newFsRec(c, len(cols)+1), c.Raw, 0, cols, 0, 0)
-}
-
-// grepFastAll is wcFastAll for grepFast, set up as parseGrepWith does.
-func grepFastAll(c *Context) int {
-	p := &grepParser{c: c, o: grepRead(c.Args, c.OS), r: newFsRec(c, 4), res: &GrepResult{}}
-	p.names = p.o.withFile == 1 || p.o.withFile == -1 && grepNamesShown(c.Raw, p.o.operands)
-	if !p.grepFastOK(false) {
-		return 0
-	}
-	pos, _, _ := p.grepFast(c.Raw, 0, nil)
-	return pos
-}
-
-// TestGrepGroupRecords checks the group records grep's fast path keeps a
-// row's spans in: they read back as the general path's separate spans,
-// Len counts them, and rows dropped by MaxItems drop their count too; a
-// name too long for a record (over 65,535 bytes) takes separate spans.
-func TestGrepGroupRecords(t *testing.T) {
-	long := "./" + strings.Repeat("n", 70000)
-	raw := long + ":12:text\n./a:1:b\n./src/c.go:7:x:y\n./d-2-ctx\n"
-	for _, args := range [][]string{{"-rn", "x", "."}, {"-rn", "-C1", "x", "."}} {
-		for maxItems := range 3 {
-			fastPathAgrees(t, parseGrepWith, raw, args, Linux, time.UTC, maxItems, true)
-			c := &Context{Raw: raw, Args: args, OS: Linux, Location: time.UTC, Now: time.Now(), recording: true, MaxItems: maxItems}
-			if _, err := parseGrep(c); err != nil {
-				t.Fatal(args, maxItems, err)
-			}
-			set := c.spanSet()
-			spans := set.Slice()
-			if set.Len() != len(spans) {
-				t.Fatalf("%v max %d: Len %d, %d spans", args, maxItems, set.Len(), len(spans))
-			}
-			if spans[0].Pointer != "/matches/0/file" || spans[0].End-spans[0].Start != len(long) {
-				t.Fatalf("%v: first span %+v", args, spans[0])
-			}
-		}
-	}
-	// The short rows are group records.
-	c := &Context{Raw: "a:1:b\nc:22:d\n", Args: []string{"-rn", "x", "."}, OS: Linux, Location: time.UTC, Now: time.Now(), recording: true}
-	p := &grepParser{c: c, o: grepRead(c.Args, c.OS), r: newFsRec(c, 4), res: &GrepResult{}}
-	p.names = true
-	p.kMatches = p.r.id("matches")
-	p.fFile, p.fLine, p.fText = p.r.id("file"), p.r.id("line_number"), p.r.id("text")
-	p.trInt = p.r.tr("parseInt")
-	p.r.setGroup(p.fFile, p.fLine, p.fText, p.trInt)
-	if _, n, _ := p.grepFast(c.Raw, 0, nil); n != 2 || len(p.r.spans) != 2 || p.r.extra != 4 {
-		t.Fatalf("read %d rows into %d records (+%d)", n, len(p.r.spans), p.r.extra)
-	}
 }

@@ -198,11 +198,7 @@ type grepParser struct {
 	warned   bool
 }
 
-func parseGrep(c *Context) (any, error) { return parseGrepWith(c, false) }
-
-// parseGrepWith is parseGrep; general leaves out the fast path (grepFast),
-// for the test that checks the two agree.
-func parseGrepWith(c *Context, general bool) (any, error) {
+func parseGrep(c *Context) (any, error) {
 	o := grepRead(c.Args, c.OS)
 	raw := c.Raw
 	// Spans per line: the text, and a name, numbers and a context mark
@@ -215,14 +211,6 @@ func parseGrepWith(c *Context, general bool) (any, error) {
 		}
 	}
 	null := strings.IndexByte(raw, 0) >= 0
-	if !general && o.mode == 'm' && o.number && !o.offset && !null {
-		// The fast path keeps a match line's spans in one group record
-		// (fsRec.addNumRow); a context line takes four.
-		perRow = 1
-		if o.context {
-			perRow = 3
-		}
-	}
 	p := &grepParser{c: c, o: o, r: newFsRec(c, perRow), res: &GrepResult{}}
 	switch o.mode {
 	case 'l':
@@ -252,7 +240,6 @@ func parseGrepWith(c *Context, general bool) (any, error) {
 	p.fFile, p.fLine, p.fOffset, p.fText = r.id("file"), r.id("line_number"), r.id("byte_offset"), r.id("text")
 	p.fContext = r.id("context")
 	p.trInt, p.trCtx = r.tr("parseInt"), r.tr("separator")
-	r.setGroup(p.fFile, p.fLine, p.fText, p.trInt)
 	if o.mode == 'c' {
 		return p.counts(null)
 	}
@@ -260,13 +247,7 @@ func parseGrepWith(c *Context, general bool) (any, error) {
 	rows, read := 0, 0
 	prevBad := false
 	it := lines{raw: raw}
-	fast := !general && p.grepFastOK(null)
 	for {
-		if fast && !prevBad {
-			var n int
-			it.pos, n, marks = p.grepFast(raw, it.pos, marks)
-			rows, read = rows+n, read+n
-		}
 		line, start, ok := it.next()
 		if !ok {
 			break
@@ -675,43 +656,23 @@ func wcCheck(args []string, os OS) *ParseError {
 	return perr
 }
 
-func parseWc(c *Context) (any, error) { return parseWcWith(c, false) }
-
-// parseWcWith is parseWc; general leaves out the fast path (wcFast), for
-// the test that checks the two agree.
-func parseWcWith(c *Context, general bool) (any, error) {
+func parseWc(c *Context) (any, error) {
 	cols, total, _ := wcRead(c.Args, c.OS)
-	perRow := len(cols) + 1
-	if !general {
-		perRow = 1 // wcFast keeps a row's spans in one group record
-	}
-	r := newFsRec(c, perRow)
+	r := newFsRec(c, len(cols)+1)
 	kEntries, kTotal, fPath := r.id("entries"), r.id("total"), r.id("path")
 	var ids [5]uint16
 	for i, n := range wcColNames {
 		ids[i] = r.id(n)
 	}
 	trInt, trUnquote := r.tr("parseInt"), r.tr("unquote")
-	if r.on {
-		fields := make([]uint16, 0, len(cols)+1)
-		for _, col := range cols {
-			fields = append(fields, ids[col])
-		}
-		r.setCounts(append(fields, fPath), trInt)
-	}
-	w := &wcState{entries: make([]WcEntry, 0, min(countLines(c.Raw), 1<<20)), prevAt: -1}
-	if r.on {
-		w.marks = make([]int, 0, cap(w.entries))
-	}
-	w.ints = make([]int64, 0, cap(w.entries)*len(cols))
+	var (
+		entries = []WcEntry{}
+		marks   []int // where each row's spans begin, while recording
+		rows    int
+		prevAt  = -1 // start of the row read from the line before, or -1
+	)
 	raw := c.Raw
 	for pos := 0; pos < len(raw); {
-		if !general {
-			if pos = wcFast(w, r, raw, pos, cols, kEntries, trUnquote); pos >= len(raw) {
-				break
-			}
-		}
-		// The line at pos is not of the common shape (or general is set).
 		start := pos
 		end := nextNL(raw, pos)
 		pos = end + 1
@@ -720,13 +681,12 @@ func parseWcWith(c *Context, general bool) (any, error) {
 			line = line[:n-1]
 		}
 		if isBlank(line) {
-			w.prevAt = -1
+			prevAt = -1
 			continue
 		}
-		w.rows++
-		idx := len(w.entries)
-		var e *WcEntry
-		w.entries, e = pushZero(w.entries) // built in place; dropped again if the line does not read
+		rows++
+		idx := len(entries)
+		var e WcEntry
 		m := r.mark()
 		at := 0
 		good := true
@@ -736,7 +696,7 @@ func parseWcWith(c *Context, general bool) (any, error) {
 				good = false
 				break
 			}
-			v := w.newInt(n)
+			v := &n
 			switch col {
 			case wcLines:
 				e.Lines = v
@@ -759,9 +719,8 @@ func parseWcWith(c *Context, general bool) (any, error) {
 		case line[at] == ' ' && at+1 < len(line):
 			name := line[at+1:]
 			tr := uint16(0)
-			var ok bool
-			if w.scratch, ok = wcUnquoteTo(w.scratch[:0], name); ok {
-				e.Path, tr = w.names.add(w.scratch), trUnquote
+			if dec, ok := wcUnquoteTo(nil, name); ok {
+				e.Path, tr = string(dec), trUnquote
 			} else {
 				e.Path = name
 			}
@@ -771,27 +730,26 @@ func parseWcWith(c *Context, general bool) (any, error) {
 		}
 		if !good {
 			r.truncate(m)
-			w.entries = dropRow(w.entries)
-			if w.prevAt >= 0 && len(w.entries) > 0 {
+			if prevAt >= 0 && len(entries) > 0 {
 				// The line before ended in a name holding a newline (BSD and
 				// BusyBox print it raw): that entry is not trusted either.
-				c.Unread(w.prevAt)
-				w.entries = dropRow(w.entries)
+				c.Unread(prevAt)
+				entries = entries[:len(entries)-1]
 				if r.on {
-					r.truncate(w.marks[len(w.marks)-1])
-					w.marks = w.marks[:len(w.marks)-1]
+					r.truncate(marks[len(marks)-1])
+					marks = marks[:len(marks)-1]
 				}
 			}
-			w.prevAt = -1
+			prevAt = -1
 			c.Unread(start)
 			continue
 		}
-		w.prevAt = start
+		prevAt = start
+		entries = append(entries, e)
 		if r.on {
-			w.marks = append(w.marks, m)
+			marks = append(marks, m)
 		}
 	}
-	entries, marks, rows := w.entries, w.marks, w.rows
 	if rows > 0 && len(entries) == 0 {
 		return nil, Unrecognized("no line of the output reads as wc output")
 	}
@@ -827,25 +785,6 @@ func wcUnquote(s string) (string, bool) {
 		return "", false
 	}
 	return string(b), true
-}
-
-// wcNames keeps decoded names in chunks of one strings.Builder each: a
-// chunk is never regrown (its strings point into it), a full one is left
-// to the strings that use it and the next is up to twice as large.
-type wcNames struct {
-	b    *strings.Builder
-	size int
-}
-
-func (w *wcNames) add(name []byte) string {
-	if w.b == nil || w.b.Cap()-w.b.Len() < len(name) {
-		w.size = min(max(2*w.size, 1024, len(name)), max(64<<10, len(name)))
-		w.b = &strings.Builder{}
-		w.b.Grow(w.size)
-	}
-	n := w.b.Len()
-	w.b.Write(name)
-	return w.b.String()[n:]
 }
 
 // wcNumber reads the count at or after line[i] (after spaces and tabs) as
