@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"math/bits"
 	"strconv"
 	"strings"
 	"time"
@@ -1316,12 +1315,6 @@ type dfParser struct {
 	f      []field
 	vals   [dfcMount + 1]dfVal    // the middle columns of the line being read
 	target [dfcMount + 1]dfTarget // where they go
-	// fastHits and fastMisses count the lines fast read and gave up on. A
-	// miss costs the general reading on top, so an output whose lines the
-	// fast reading mostly gives up on (short mount points at the line's
-	// end, as macOS prints) stops trying it: noFast.
-	fastHits, fastMisses int
-	noFast               bool
 }
 
 // Which trio of DfFilesystem fields the size columns fill.
@@ -1412,17 +1405,7 @@ func (p *dfParser) spanIDs(unit dfUnit) {
 // older GNU df print a long one. fsys is left alone when the line does
 // not read.
 func (p *dfParser) row(fsys *DfFilesystem, line string, base int, wrapped string, wrappedAt, idx int) bool {
-	if wrappedAt < 0 && !p.noFast {
-		if p.fast(fsys, line, base, idx) {
-			p.fastHits++
-			return true
-		}
-		p.fastMisses++
-		if p.fastMisses >= 16 && p.fastMisses*4 > p.fastHits {
-			p.noFast = true
-		}
-	}
-	f := dfSplit(p.f[:0], line)
+	f := splitFields(p.f[:0], line, 0)
 	p.f = f
 	k := len(p.mids)
 	front := 1
@@ -1471,221 +1454,6 @@ func (p *dfParser) row(fsys *DfFilesystem, line string, base int, wrapped string
 	return true
 }
 
-// fast reads the common line in one pass: the device name, the type, the
-// middle columns, the mount point, the numbers read as they are scanned.
-// Like row it tries the numbers after the first word, then after the
-// second (a device name with a space), and so on. It stores only once
-// every column reads, as row does; when something is unusual (a tab, a
-// number at the line's last bytes, more than fifteen digits) it stores
-// nothing and returns false, and row's general reading decides.
-func (p *dfParser) fast(fsys *DfFilesystem, line string, base, idx int) bool {
-	s0, e0, ok := dfNextWord(line, 0)
-	if !ok {
-		return false
-	}
-	devEnd, i := e0, e0
-	var typ field
-	if p.typed {
-		ts, te, ok := dfNextWord(line, i)
-		if !ok {
-			return false
-		}
-		typ, i = field{ts, te}, te
-	}
-	mount := -1
-	for mount < 0 {
-		var at, atEnd int
-		mount, at, atEnd = p.fastMids(line, i)
-		if mount == -2 {
-			return false
-		}
-		if mount == -1 {
-			// The word at is not the first number: it is part of the
-			// name, or the type and the type before it is.
-			if p.typed {
-				devEnd, typ = typ.end, field{at, atEnd}
-			} else {
-				devEnd = atEnd
-			}
-			i = atEnd
-		}
-	}
-	p.store(fsys, line, base, idx)
-	r := p.r
-	fsys.Filesystem = line[s0:devEnd]
-	r.add(p.key, idx, p.ids[dfcFilesystem][0], base+s0, base+devEnd, 0)
-	if p.typed {
-		fsys.Type = line[typ.start:typ.end]
-		r.add(p.key, idx, p.ids[dfcType][0], base+typ.start, base+typ.end, 0)
-	}
-	fsys.MountedOn = line[mount:]
-	r.add(p.key, idx, p.ids[dfcMount][0], base+mount, base+len(line), 0)
-	return true
-}
-
-// dfNextWord is the word after i: eight bytes at a time, ok false where
-// that cannot go on (a tab, the line's last eight bytes).
-func dfNextWord(line string, i int) (s, e int, ok bool) {
-	n := len(line)
-	for i+8 <= n {
-		if x := load64(line, i) ^ swarSpace; x != 0 {
-			i += bits.TrailingZeros64(x) >> 3
-			break
-		}
-		i += 8
-	}
-	if i+8 > n || line[i] == '\t' {
-		return 0, 0, false
-	}
-	for j := i; j+8 <= n; j += 8 {
-		if m := firstBlank(load64(line, j)); m != 0 {
-			return i, j + bits.TrailingZeros64(m)>>3, true
-		}
-	}
-	return 0, 0, false
-}
-
-// fastMids reads the middle columns from the words after i into p.vals
-// and returns where the mount point starts. It returns -1 when they do
-// not read there, with the first word it tried, [at, atEnd), and -2 when
-// it cannot tell.
-func (p *dfParser) fastMids(line string, i int) (mount, at, atEnd int) {
-	n := len(line)
-	for j, col := range p.mids {
-		// The gap, then the word.
-		for i+8 <= n {
-			if x := load64(line, i) ^ swarSpace; x != 0 {
-				i += bits.TrailingZeros64(x) >> 3
-				break
-			}
-			i += 8
-		}
-		for i < n && line[i] == ' ' {
-			i++
-		}
-		if i >= n || line[i] == '\t' {
-			return -2, 0, 0
-		}
-		if j == 0 {
-			at = i
-		}
-		v := &p.vals[j]
-		v.s, v.kind = i, dfvNum
-		inodes := col >= dfcInodes && col <= dfcIFree // a number, or a BSD human count: row tells
-		if col <= dfcAvail && p.sizes == dfsHuman {
-			e := dfWordEnd(line, i)
-			if e-i == 1 && line[i] == '-' {
-				v.kind = dfvAbsent
-			} else if fsHumanSize(line[i:e]) {
-				v.kind = dfvHuman
-			} else {
-				return p.fastMiss(line, j, at, atEnd)
-			}
-			v.e, i = e, e
-			if j == 0 {
-				atEnd = i
-			}
-			continue
-		}
-		// Up to fifteen digits, eight at a time; the last bytes of the
-		// line (the use% before a short mount point) are gathered into
-		// a word, zero bytes after them, which are no digits.
-		var x, y uint64
-		if i+16 <= n {
-			x, y = load64(line, i), load64(line, i+8)
-		} else if i+8 <= n {
-			x = load64(line, i)
-		} else {
-			for k := i; k < n; k++ {
-				x |= uint64(line[k]) << (8 * (k - i))
-			}
-		}
-		l := dfDigitRun(x)
-		num := dfDigitsValue(x, l)
-		if l == 8 {
-			l2 := dfDigitRun(y)
-			if l2 == 8 {
-				return -2, 0, 0
-			}
-			num = num*dfPow10[l2] + dfDigitsValue(y, l2)
-			l += l2
-		}
-		e := i + l
-		if l == 0 {
-			if line[i] == '-' && i+1 < n && (line[i+1] == ' ' || line[i+1] == '\t') {
-				v.kind = dfvAbsent
-				v.e, i = i+1, i+1
-				if j == 0 {
-					atEnd = i
-				}
-				continue
-			}
-			if inodes || i+1 >= n {
-				return -2, 0, 0
-			}
-			return p.fastMiss(line, j, at, atEnd)
-		}
-		v.e = e
-		if col == dfcUsePct || col == dfcIUsePct {
-			if e >= n {
-				return -2, 0, 0
-			}
-			if line[e] != '%' {
-				return p.fastMiss(line, j, at, atEnd)
-			}
-			e++
-		}
-		if e >= n || inodes && line[e] != ' ' && line[e] != '\t' {
-			return -2, 0, 0
-		}
-		if line[e] != ' ' && line[e] != '\t' {
-			return p.fastMiss(line, j, at, atEnd)
-		}
-		if col <= dfcAvail && p.sizes == dfsBytes {
-			if f := p.unit.factor; f != 1 {
-				if num > (1<<62)/f {
-					return p.fastMiss(line, j, at, atEnd)
-				}
-				num *= f
-			}
-		}
-		v.n, i = num, e
-		if j == 0 {
-			atEnd = i
-		}
-	}
-	// The mount point: the rest of the line from its next word.
-	for i < n && (line[i] == ' ' || line[i] == '\t') {
-		i++
-	}
-	if i >= n {
-		return -2, 0, 0
-	}
-	return i, 0, 0
-}
-
-// fastMiss is fastMids' answer when middle column j does not read: the
-// first word it tried, at, with its end.
-func (p *dfParser) fastMiss(line string, j, at, atEnd int) (int, int, int) {
-	if j == 0 {
-		atEnd = dfWordEnd(line, at)
-	}
-	return -1, at, atEnd
-}
-
-// dfWordEnd is the end of the word at i.
-func dfWordEnd(line string, i int) int {
-	for ; i+8 <= len(line); i += 8 {
-		if m := firstBlank(load64(line, i)); m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
-		}
-	}
-	for i < len(line) && line[i] != ' ' && line[i] != '\t' {
-		i++
-	}
-	return i
-}
-
 // read reads the middle columns from the words ws into p.vals, storing
 // nothing; false when one does not read.
 func (p *dfParser) read(line string, ws []field) bool {
@@ -1703,13 +1471,13 @@ func (p *dfParser) read(line string, ws []field) bool {
 			if e-s < 2 || line[e-1] != '%' {
 				return false
 			}
-			n, ok := dfAtoi(line, s, e-1)
+			n, ok := atoi(line[s:e-1])
 			if !ok {
 				return false
 			}
 			v.n, v.e = n, e-1
 		case dfcInodes, dfcIUsed, dfcIFree:
-			n, ok := dfAtoi(line, s, e)
+			n, ok := atoi(line[s:e])
 			if ok {
 				v.n = n
 			} else if fsHumanSize(line[s:e]) {
@@ -1725,7 +1493,7 @@ func (p *dfParser) read(line string, ws []field) bool {
 				v.kind = dfvHuman
 				continue
 			}
-			n, ok := dfAtoi(line, s, e)
+			n, ok := atoi(line[s:e])
 			if !ok {
 				return false
 			}
@@ -1814,7 +1582,7 @@ func (p *dfParser) targets() {
 }
 
 // store sets the fields of the middle columns from p.vals, which read
-// (or fastMids) found good, in one call per line.
+// found good, in one call per line.
 func (p *dfParser) store(fsys *DfFilesystem, line string, base, idx int) {
 	for j := range p.mids {
 		p.storeOne(fsys, &p.target[j], &p.vals[j], line, base, idx)
@@ -1885,99 +1653,7 @@ func (p *dfParser) storeOne(fsys *DfFilesystem, t *dfTarget, v *dfVal, line stri
 	p.r.add(p.key, idx, t.numID, base+v.s, base+v.e, t.numTr)
 }
 
-// dfSplit is splitFields(dst, line, 0) with its blank and word scans in
-// the loop, eight bytes at a time: a call per word costs more than the
-// scan of df's short words.
-func dfSplit(dst []field, line string) []field {
-	n := len(line)
-	i := 0
-	for {
-		for i+8 <= n {
-			if x := load64(line, i) ^ swarSpace; x != 0 {
-				i += bits.TrailingZeros64(x) >> 3
-				break
-			}
-			i += 8
-		}
-		for i < n && (line[i] == ' ' || line[i] == '\t') {
-			i++
-		}
-		if i >= n {
-			return dst
-		}
-		j := i
-		for {
-			if j+8 > n {
-				for j < n && line[j] != ' ' && line[j] != '\t' {
-					j++
-				}
-				break
-			}
-			if m := firstBlank(load64(line, j)); m != 0 {
-				j += bits.TrailingZeros64(m) >> 3
-				break
-			}
-			j += 8
-		}
-		dst = append(dst, field{i, j})
-		i = j
-	}
-}
-
-// dfPow10 are the powers of ten dfParser.fastMids joins digits with.
-var dfPow10 = [...]int64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8}
-
-// dfDigitRun is the number of decimal digits the little-endian word x
-// (eight bytes of a line) starts with, 0 to 8. A byte is a digit when its
-// high nibble is 3 both as it is and plus 6; the addition can carry into
-// the next byte only from a byte above 0xF9, past the first non-digit.
-func dfDigitRun(x uint64) int {
-	const hi = 0xF0F0F0F0F0F0F0F0
-	nd := (x&hi ^ 0x3030303030303030) | ((x+0x0606060606060606)&hi ^ 0x3030303030303030)
-	return bits.TrailingZeros64(nd) >> 3
-}
-
-// dfDigitsValue is the value of the first l (0 to 8) bytes of x, all
-// digits: shifted to the top of the word (the bytes after them, and the
-// borrows their subtraction makes, drop out; for l 0 all of them), then
-// summed in pairs, in fours, in eights.
-func dfDigitsValue(x uint64, l int) int64 {
-	x = (x - 0x3030303030303030) << uint(64-8*l)
-	x = (x*10 + x>>8) & 0x00FF00FF00FF00FF
-	x = (x*100 + x>>16) & 0x0000FFFF0000FFFF
-	x = (x*10000 + x>>32) & 0xFFFFFFFF
-	return int64(x)
-}
-
-// dfAtoi is atoi(line[s:e]), reading up to sixteen digits eight at a time
-// where the line has the bytes to load.
-func dfAtoi(line string, s, e int) (int64, bool) {
-	l := e - s
-	if l > 0 && l <= 8 && s+8 <= len(line) {
-		x := load64(line, s)
-		if dfDigitRun(x) < l {
-			return 0, false
-		}
-		return dfDigitsValue(x, l), true
-	}
-	if l > 8 && l <= 16 && s+16 <= len(line) {
-		// The first l-8 digits, then the last eight (the loads overlap).
-		x, y := load64(line, s), load64(line, e-8)
-		if dfDigitRun(x) < l-8 || dfDigitRun(y) < 8 {
-			return 0, false
-		}
-		return dfDigitsValue(x, l-8)*1e8 + dfDigitsValue(y, 8), true
-	}
-	return atoi(line[s:e])
-}
-
-func parseDf(c *Context) (any, error) { return parseDfWith(c, (*dfParser).row) }
-
-// dfRowFunc reads a data line; parseDfWith takes one so that the tests can
-// compare the reader with the one it replaced (FuzzDfRow).
-type dfRowFunc func(p *dfParser, fsys *DfFilesystem, line string, base int, wrapped string, wrappedAt, idx int) bool
-
-func parseDfWith(c *Context, row dfRowFunc) (any, error) {
+func parseDf(c *Context) (any, error) {
 	p := &dfParser{c: c, r: newFsRec(c, 7)}
 	p.ints.buf = make([]int64, 0, min(countLines(c.Raw), 1<<20)*4) // most rows: size, used, available, use%
 	total := fsHasFlag(fsScan(c.Args, fsKinds(dfParserDef.Flags), false), "--total")
@@ -2035,7 +1711,7 @@ func parseDfWith(c *Context, row dfRowFunc) (any, error) {
 		ok = false
 		wrappedAt = -1
 		if pendingAt >= 0 && isSpace(line[0]) {
-			ok = row(p, fsys, line, start, pending, pendingAt, idx)
+			ok = p.row(fsys, line, start, pending, pendingAt, idx)
 			if ok {
 				wrappedAt = pendingAt
 			}
@@ -2055,7 +1731,7 @@ func parseDfWith(c *Context, row dfRowFunc) (any, error) {
 				fsys = &rows[idx]
 				m = p.r.mark()
 			}
-			ok = row(p, fsys, line, start, "", -1, idx)
+			ok = p.row(fsys, line, start, "", -1, idx)
 		}
 		pendingAt, pendingPrev = -1, -1
 		if !ok {

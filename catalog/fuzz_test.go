@@ -108,6 +108,9 @@ func FuzzGitStatus(f *testing.F) {
 
 func FuzzPs(f *testing.F) {
 	seedGolden(f, "ps", psFuzzArgs)
+	for _, s := range psEdgeSeeds {
+		f.Add(s.raw, uint8(s.args), true)
+	}
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
 		fuzzParse(t, parsePs, raw, psFuzzArgs, sel, spans)
 	})

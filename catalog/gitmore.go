@@ -219,16 +219,6 @@ func gmLine(s string) string {
 	return s
 }
 
-// gmHexLen is the length of the run of lowercase hex digits s starts with.
-func gmHexLen(s string) int {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
-			return i
-		}
-	}
-	return len(s)
-}
-
 func gmIsHex(s string) bool {
 	if s == "" {
 		return false
@@ -2202,8 +2192,6 @@ func parseGitCommits(c *Context, show bool) (*GitShowResult, error) {
 func (g *gmCommits) readOneline(cu *gmCursor, decorate bool) (lines, read int) {
 	raw := cu.raw
 	for {
-		// cu.peek, with the newline found inline (nextNL): these lines are
-		// short, and a call to find it cost a fifth of the parse.
 		if cu.pos >= len(raw) {
 			return
 		}
@@ -2216,15 +2204,10 @@ func (g *gmCommits) readOneline(cu *gmCursor, decorate bool) (lines, read int) {
 			continue
 		}
 		lines++
-		// The hash: the word before the first space, all lowercase hex
-		// (strings.Cut and gmIsHex in one pass).
-		hl := gmHexLen(l)
-		var h, rest string
-		if hl == len(l) || l[hl] == ' ' {
-			h = l[:hl]
-			if hl < len(l) {
-				rest = l[hl+1:]
-			}
+		// The hash: the word before the first space, all lowercase hex.
+		h, rest, _ := strings.Cut(l, " ")
+		if !gmIsHex(h) {
+			h = ""
 		}
 		if len(h) >= 4 && len(h) <= 64 {
 			cu.pos = next

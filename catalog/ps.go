@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"encoding/json"
-	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -389,15 +388,10 @@ type psColumn struct {
 	def    psColDef
 	key    string // JSON key for extras and duplicates
 	id     uint16 // span field id of def.key
-	op     psOp   // how psRowFast reads it
 	hs, he int    // header word, within the header line
 }
 
-func parsePs(c *Context) (any, error) { return parsePsWith(c, false) }
-
-// parsePsWith reads ps output; general reads every row with psRow alone,
-// which FuzzPsFastPath compares with the default (psRowFast first).
-func parsePsWith(c *Context, general bool) (any, error) {
+func parsePs(c *Context) (any, error) {
 	res := &PsResult{Processes: []PsProcess{}}
 	pa, _ := readPsArgs(c.Args)
 	headerless := false
@@ -427,10 +421,6 @@ func parsePsWith(c *Context, general bool) (any, error) {
 	}
 	bsd := c.OS.bsdLike()
 	rec := c.Recording()
-	fast := false
-	if cols != nil {
-		fast = !general && psPlan(cols)
-	}
 	for {
 		line, start, more := it.next()
 		if !more {
@@ -449,7 +439,6 @@ func parsePsWith(c *Context, general bool) (any, error) {
 			}
 			psSpanIDs(cols, &rs)
 			psSlabs(cols, cap(res.Processes), &ints, &floats)
-			fast = !general && psPlan(cols)
 			read++
 			continue
 		}
@@ -459,18 +448,7 @@ func parsePsWith(c *Context, general bool) (any, error) {
 		}
 		var p *PsProcess
 		res.Processes, p = pushZero(res.Processes)
-		ok := false
-		if fast {
-			if ok = psRowFast(p, line, start, cols, &ints, &floats, rec, &rs); !ok {
-				// Read again by the general reader, which decides; the
-				// numbers the fast one took from the slabs stay unused.
-				*p = PsProcess{}
-				if rec {
-					rs.discard()
-				}
-			}
-		}
-		if !ok && !psRow(p, line, start, cols, &ints, &floats, rec, &rs, bsd) {
+		if !psRow(p, line, start, cols, &ints, &floats, rec, &rs, bsd) {
 			res.Processes = dropRow(res.Processes)
 			if rec {
 				rs.discard()
@@ -795,215 +773,8 @@ func psParseFloat(v string) (float64, bool) {
 	return f, err == nil
 }
 
-// ---------------------------------------------------------------- fast rows
-
-// psOp is how psRowFast reads a column. The fast reader takes the common
-// shapes of a row in one pass (numbers parsed while their word is
-// scanned, one switch per column); anything else makes it give up, and
-// psRow reads the row again from scratch. FuzzPsFastPath checks that the
-// two agree.
-type psOp uint8
-
-const (
-	psOpInt   psOp = iota // a psInt field
-	psOpFloat             // %CPU, %MEM
-	psOpRest              // the last column, a command: to the end of the line
-	psOpLast              // another last column: to the end, trailing blanks dropped
-	// The ops from here on take one word.
-	psOpUser    // USER/UID
-	psOpStr     // a known string field
-	psOpStarted // START and its kin, one to five words
-	psOpWord    // a word set by psSet (unknown columns, etime)
-)
-
-// psPlan sets the fast reader's op of each column and reports whether it
-// can read the layout at all: a comm column before the last one is read
-// by its header's width, which only psRow does.
-func psPlan(cols []psColumn) bool {
-	for i := range cols {
-		col := &cols[i]
-		kind := col.def.kind
-		last := i == len(cols)-1
-		switch {
-		case last && (kind == psCommand || kind == psName):
-			col.op = psOpRest
-		case kind == psCommand || kind == psName:
-			return false
-		case last:
-			col.op = psOpLast
-		case kind == psInt:
-			col.op = psOpInt
-		case kind == psFloat:
-			col.op = psOpFloat
-		case kind == psUser:
-			col.op = psOpUser
-		case kind == psStarted:
-			col.op = psOpStarted
-		case kind == psStr && col.def.field != fExtra:
-			col.op = psOpStr
-		default:
-			col.op = psOpWord
-		}
-	}
-	return true
-}
-
-// psRowFast reads a process line as psRow does, or returns false; the
-// caller then clears the row and its spans and asks psRow, so a false
-// here says nothing about the line. Blanks and words are scanned eight
-// bytes at a time in the loop itself, not by skipBlanks and skipWord: a
-// call per column cost more than ps's short words and gaps take to scan
-// (every live value is saved and reloaded around it), and numbers are
-// read as they are scanned.
-func psRowFast(p *PsProcess, line string, base int, cols []psColumn, ints *int64Slab, floats *float64Slab, rec bool, rs *rowSpans) bool {
-	n := len(line)
-	s := 0
-	for ci := range cols {
-		col := &cols[ci]
-		// The gap: eight bytes at a time (right-aligned columns leave
-		// long ones), then the rare tab and the line's last bytes.
-		for s+8 <= n {
-			if x := load64(line, s) ^ swarSpace; x != 0 {
-				s += bits.TrailingZeros64(x) >> 3
-				break
-			}
-			s += 8
-		}
-		for s < n && (line[s] == ' ' || line[s] == '\t') {
-			s++
-		}
-		if s >= n {
-			return false
-		}
-		e := s
-		op := col.op
-		if op >= psOpUser {
-			// One word, eight bytes at a time while they last.
-			for {
-				if e+8 > n {
-					for e < n && line[e] != ' ' && line[e] != '\t' {
-						e++
-					}
-					break
-				}
-				if m := firstBlank(load64(line, e)); m != 0 {
-					e += bits.TrailingZeros64(m) >> 3
-					break
-				}
-				e += 8
-			}
-		}
-		switch op {
-		case psOpInt:
-			// Digits up to a blank, parsed while scanned: psAtoi's
-			// common case. "-" is "not applicable"; anything else
-			// (a sign, a letter, more than 18 digits) is psRow's.
-			var v int64
-			v, e = scanDigits(line, e)
-			if e == s || e-s > 18 || e < n && line[e] != ' ' && line[e] != '\t' {
-				if line[s] == '-' && (s+1 == n || line[s+1] == ' ' || line[s+1] == '\t') {
-					s++
-					continue
-				}
-				return false
-			}
-			*p.intSlot(col.def.field) = ints.new(v) // psPlan chose psOpInt only for integer fields
-			if rec {
-				rs.add(col.id, base+s, base+e, trParseInt)
-			}
-		case psOpFloat:
-			// psParseFloat's short path ("0.0", "12.5", "198": a digit
-			// first, at most one dot and not last, at most 15 bytes),
-			// parsed while scanned. (A byte at a time: ps's numbers are
-			// short, and reading them eight bytes at a time, as df's,
-			// took more instructions here.)
-			var m int64
-			dot := -1
-			for e < n {
-				c := line[e]
-				if d := c - '0'; d <= 9 {
-					m = m*10 + int64(d)
-				} else if c == '.' && dot < 0 && e > s {
-					dot = e
-				} else {
-					break
-				}
-				e++
-			}
-			if e == s || e-s > 15 || dot == e-1 || e < n && line[e] != ' ' && line[e] != '\t' {
-				if line[s] == '-' && (s+1 == n || line[s+1] == ' ' || line[s+1] == '\t') {
-					s++
-					continue
-				}
-				return false
-			}
-			f := float64(m)
-			if dot >= 0 {
-				f /= pow10[e-dot-1]
-			}
-			ptr := floats.new(f)
-			if col.def.field == fCPU {
-				p.CPUPercent = ptr
-			} else {
-				p.MemPercent = ptr
-			}
-			if rec {
-				rs.add(col.id, base+s, base+e, trParseFloat)
-			}
-		case psOpUser:
-			if d := line[s] - '0'; d <= 9 {
-				psSet(p, col, line[s:e], base+s, base+e, ints, floats, rec, rs) // a uid, perhaps
-			} else {
-				p.User = line[s:e]
-				if rec {
-					rs.add(sfUser, base+s, base+e, trVerbatim)
-				}
-			}
-		case psOpStr:
-			sp := p.strSlot(col.def.field) // psPlan chose psOpStr for string fields only
-			if sp == nil {
-				return false
-			}
-			*sp = line[s:e]
-			if rec {
-				rs.add(col.id, base+s, base+e, trVerbatim)
-			}
-		case psOpStarted:
-			if e-s == 3 {
-				var ok bool
-				if e, ok = psStartedEnd(line, s, e); !ok {
-					return false
-				}
-			}
-			p.Started = line[s:e]
-			if rec {
-				rs.add(col.id, base+s, base+e, trVerbatim)
-			}
-		case psOpRest:
-			if col.def.field == fName {
-				p.Name = line[s:]
-			} else {
-				p.Command = line[s:]
-			}
-			if rec {
-				rs.add(col.id, base+s, base+n, trVerbatim)
-			}
-			return true
-		case psOpLast:
-			_, e = trimSpaceRange(line, s, n)
-			return psSet(p, col, line[s:e], base+s, base+e, ints, floats, rec, rs)
-		default:
-			if !psSet(p, col, line[s:e], base+s, base+e, ints, floats, rec, rs) {
-				return false
-			}
-		}
-		s = e
-	}
-	return true
-}
-
 // strSlot is the string field f of p, or nil when f is none (fExtra and
-// the numbers): the general and fast readers share it.
+// the numbers).
 func (p *PsProcess) strSlot(f psField) *string {
 	switch f {
 	case fTTY:

@@ -60,7 +60,6 @@ func splitFields(dst []field, line string, max int) []field {
 	}
 }
 
-// atoi parses a non-negative decimal integer; ok is false for anything else.
 // scanDigits reads the decimal digits at s[i:] as they are scanned and
 // returns their value and the index after them; past 18 digits the value
 // overflows, which callers check by the count.
@@ -77,6 +76,7 @@ func scanDigits(s string, i int) (int64, int) {
 	return v, i
 }
 
+// atoi parses a non-negative decimal integer; ok is false for anything else.
 func atoi(s string) (int64, bool) {
 	if s == "" || len(s) > 18 {
 		return 0, false

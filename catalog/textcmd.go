@@ -691,7 +691,8 @@ func parseWc(c *Context) (any, error) {
 		at := 0
 		good := true
 		for _, col := range cols {
-			n, s, t, ok := wcNumber(line, at)
+			s, t := nextField(line, at)
+			n, ok := atoi(line[s:t])
 			if !ok {
 				good = false
 				break
@@ -719,8 +720,8 @@ func parseWc(c *Context) (any, error) {
 		case line[at] == ' ' && at+1 < len(line):
 			name := line[at+1:]
 			tr := uint16(0)
-			if dec, ok := wcUnquoteTo(nil, name); ok {
-				e.Path, tr = string(dec), trUnquote
+			if dec, ok := wcUnquote(name); ok {
+				e.Path, tr = dec, trUnquote
 			} else {
 				e.Path = name
 			}
@@ -778,61 +779,26 @@ func parseWc(c *Context) (any, error) {
 }
 
 // wcUnquote decodes the shell-escape quoting GNU wc uses for a name that
-// holds a newline ('new'$'\n”line'); ok is false for any other name.
+// holds a newline ('new'$'\n''line'); ok is false for any other name.
 func wcUnquote(s string) (string, bool) {
-	b, ok := wcUnquoteTo(nil, s)
-	if !ok {
+	if strings.IndexByte(s, '\'') < 0 {
 		return "", false
 	}
-	return string(b), true
-}
-
-// wcNumber reads the count at or after line[i] (after spaces and tabs) as
-// nextField and atoi do: the word [s,t) must be 1 to 18 digits. One pass
-// instead of two: the counts of short wc lines are most of their bytes.
-func wcNumber(line string, i int) (n int64, s, t int, ok bool) {
-	for i < len(line) && isSpace(line[i]) {
-		i++
-	}
-	s = i
-	n, t = scanDigits(line, i)
-	if t == s || t-s > 18 || t < len(line) && !isSpace(line[t]) {
-		return 0, s, t, false
-	}
-	return n, s, t, true
-}
-
-// wcUnquoteTo is wcUnquote appending the decoded name to b, which it
-// returns (with unspecified bytes appended when ok is false).
-func wcUnquoteTo(b []byte, s string) ([]byte, bool) {
-	if strings.IndexByte(s, '\'') < 0 {
-		return b, false
-	}
-	return wcDecodeTo(b, s)
-}
-
-// wcDecodeTo is wcUnquoteTo for a name known to hold a quote. Quoted runs
-// are a few bytes ('new', 'line'), so they are found by a byte loop: a
-// call to strings.IndexByte per run cost more than the run.
-func wcDecodeTo(b []byte, s string) ([]byte, bool) {
-	nl := false // a newline was decoded: the name was quoted for it
+	var b strings.Builder
 	for i := 0; i < len(s); {
 		switch {
 		case s[i] == '\'':
-			j := i + 1
-			for j < len(s) && s[j] != '\'' {
-				j++
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return "", false
 			}
-			if j == len(s) {
-				return b, false
-			}
-			b = append(b, s[i+1:j]...)
-			i = j + 1
+			b.WriteString(s[i+1 : i+1+j])
+			i += j + 2
 		case strings.HasPrefix(s[i:], "$'"):
 			i += 2
 			for {
 				if i >= len(s) {
-					return b, false
+					return "", false
 				}
 				ch := s[i]
 				if ch == '\'' {
@@ -840,54 +806,54 @@ func wcDecodeTo(b []byte, s string) ([]byte, bool) {
 					break
 				}
 				if ch != '\\' {
-					b = append(b, ch)
+					b.WriteByte(ch)
 					i++
 					continue
 				}
 				if i+1 >= len(s) {
-					return b, false
+					return "", false
 				}
 				e := s[i+1]
 				i += 2
 				switch e {
 				case 'n':
-					b, nl = append(b, '\n'), true
+					b.WriteByte('\n')
 				case 't':
-					b = append(b, '\t')
+					b.WriteByte('\t')
 				case 'r':
-					b = append(b, '\r')
+					b.WriteByte('\r')
 				case 'a':
-					b = append(b, '\a')
+					b.WriteByte('\a')
 				case 'b':
-					b = append(b, '\b')
+					b.WriteByte('\b')
 				case 'f':
-					b = append(b, '\f')
+					b.WriteByte('\f')
 				case 'v':
-					b = append(b, '\v')
+					b.WriteByte('\v')
 				case '\\', '\'', '"':
-					b = append(b, e)
+					b.WriteByte(e)
 				case '0', '1', '2', '3':
 					if i+1 >= len(s) || !isOctal(s[i]) || !isOctal(s[i+1]) {
-						return b, false
+						return "", false
 					}
-					ch := (e-'0')<<6 | (s[i]-'0')<<3 | (s[i+1] - '0')
-					b, nl = append(b, ch), nl || ch == '\n'
+					b.WriteByte((e-'0')<<6 | (s[i]-'0')<<3 | (s[i+1] - '0'))
 					i += 2
 				default:
-					return b, false
+					return "", false
 				}
 			}
 		default:
 			// Unquoted runs of safe characters may sit between quotes.
 			ch := s[i]
 			if ch == ' ' || ch == '\\' || ch == '"' || ch == '$' || ch == '`' || ch < 0x20 {
-				return b, false
+				return "", false
 			}
-			b = append(b, ch)
+			b.WriteByte(ch)
 			i++
 		}
 	}
-	return b, nl
+	out := b.String()
+	return out, strings.IndexByte(out, '\n') >= 0
 }
 
 // ---------------------------------------------------------------- head, tail, cat
