@@ -1471,7 +1471,7 @@ func (p *dfParser) read(line string, ws []field) bool {
 			if e-s < 2 || line[e-1] != '%' {
 				return false
 			}
-			n, ok := atoi(line[s:e-1])
+			n, ok := atoi(line[s : e-1])
 			if !ok {
 				return false
 			}

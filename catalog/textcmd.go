@@ -779,7 +779,7 @@ func parseWc(c *Context) (any, error) {
 }
 
 // wcUnquote decodes the shell-escape quoting GNU wc uses for a name that
-// holds a newline ('new'$'\n''line'); ok is false for any other name.
+// holds a newline ('new'$'\n”line'); ok is false for any other name.
 func wcUnquote(s string) (string, bool) {
 	if strings.IndexByte(s, '\'') < 0 {
 		return "", false
