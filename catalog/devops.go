@@ -642,7 +642,6 @@ func parseKubectlGet(c *Context) (any, error) {
 	rec := newGmRec(c, 8)
 	o, _ := dvFlagValue(args, "-o", "--output")
 	names := strings.TrimPrefix(o, "=") == "name"
-	var ints int64Slab
 	it := lines{raw: c.Raw}
 	var cols []dvCol
 	var keys []string
@@ -738,7 +737,7 @@ func parseKubectlGet(c *Context) (any, error) {
 					good = false
 					break
 				}
-				r.Restarts = ints.new(cnt)
+				r.Restarts = intp(cnt)
 				add(ids[ci], s, s+len(n), gmtParseInt)
 				if rest != "" {
 					ago, okA := strings.CutSuffix(strings.TrimPrefix(rest, "("), " ago)")
@@ -773,7 +772,7 @@ func parseKubectlGet(c *Context) (any, error) {
 				add(ids[ci], s, e, gmtVerbatim)
 				if kind == 5 {
 					if secs, ok := dvDuration(v); ok {
-						r.AgeSeconds = ints.new(secs)
+						r.AgeSeconds = intp(secs)
 						add(dvFAgeS, s, e, gmtParseDuration)
 					}
 				}
@@ -1002,7 +1001,6 @@ func dockerStatus(v string) (state string, exit int64, hasExit bool, health stri
 func parseDockerPs(c *Context) (any, error) {
 	res := &DockerPsResult{Containers: make([]DockerContainer, 0, min(countLines(c.Raw), 1<<16))}
 	rec := newGmRec(c, 8)
-	var ints int64Slab
 	noTrunc, quiet := dvBoolFlag(c.Args, "--no-trunc", 0), dvBoolFlag(c.Args, "--quiet", 'q')
 	if quiet {
 		return dvIDList(c, rec, func(id string) { res.Containers = append(res.Containers, DockerContainer{ContainerID: id}) },
@@ -1066,7 +1064,7 @@ func parseDockerPs(c *Context) (any, error) {
 					add(dvFState, s, e, gmtStatusWord)
 				}
 				if hasExit {
-					d.ExitCode = ints.new(exit)
+					d.ExitCode = intp(exit)
 					i := strings.IndexByte(v, '(')
 					add(dvFExitCode, s+i+1, s+strings.IndexByte(v, ')'), gmtParseInt)
 				}
@@ -1098,13 +1096,13 @@ func parseDockerPs(c *Context) (any, error) {
 				add(dvFSize, s, e, gmtVerbatim)
 				first, rest, _ := strings.Cut(v, " ")
 				if n, ok := dvBytes(first); ok {
-					d.SizeBytes = ints.new(n)
+					d.SizeBytes = intp(n)
 					add(dvFSizeBytes, s, s+len(first), gmtParseBytes)
 				}
 				if virt, ok := strings.CutPrefix(rest, "(virtual "); ok && strings.HasSuffix(virt, ")") {
 					virt = virt[:len(virt)-1]
 					if n, ok := dvBytes(virt); ok {
-						d.VirtualSizeBytes = ints.new(n)
+						d.VirtualSizeBytes = intp(n)
 						vs := s + len(first) + 1 + len("(virtual ")
 						add(dvFVirtBytes, vs, vs+len(virt), gmtParseBytes)
 					}
@@ -1267,8 +1265,6 @@ func init() {
 func parseDockerStats(c *Context) (any, error) {
 	res := &DockerStatsResult{Stats: []DockerStat{}}
 	rec := newGmRec(c, 8)
-	var ints int64Slab
-	var floats float64Slab
 	id := func(k string) uint16 { return dvStatIDs[k] }
 	nlines, read, _ := dvTable(c, func(cols []dvCol) bool { return cols[0].header == "CONTAINER ID" || cols[0].header == "CONTAINER" },
 		nil, func(l string, start int, cols []dvCol, cells [][2]int) bool {
@@ -1303,7 +1299,7 @@ func parseDockerStats(c *Context) (any, error) {
 						*h.str = h.v
 						add(h.k, s+h.off, s+h.off+len(h.v), gmtVerbatim)
 					}
-					*h.by = ints.new(n)
+					*h.by = intp(n)
 					add(h.k+"_bytes", s+h.off, s+h.off+len(h.v), gmtParseBytes)
 				}
 			}
@@ -1330,10 +1326,10 @@ func parseDockerStats(c *Context) (any, error) {
 						break
 					}
 					if cols[k].header[0] == 'C' {
-						d.CPUPercent = floats.new(f)
+						d.CPUPercent = floatp(f)
 						add("cpu_percent", s, e, gmtParseFloat)
 					} else {
-						d.MemPercent = floats.new(f)
+						d.MemPercent = floatp(f)
 						add("mem_percent", s, e, gmtParseFloat)
 					}
 				case "MEM USAGE / LIMIT":
@@ -1352,7 +1348,7 @@ func parseDockerStats(c *Context) (any, error) {
 						bad = true
 						break
 					}
-					d.PIDs = ints.new(n)
+					d.PIDs = intp(n)
 					add("pids", s, e, gmtParseInt)
 				case "PRIV WORKING SET":
 					n, ok := dvBytes(v)
@@ -1360,7 +1356,7 @@ func parseDockerStats(c *Context) (any, error) {
 						bad = true
 						break
 					}
-					d.PrivateWorkSet, d.PrivateWorkSetBy = v, ints.new(n)
+					d.PrivateWorkSet, d.PrivateWorkSetBy = v, intp(n)
 					add("private_working_set", s, e, gmtVerbatim)
 					add("private_working_set_bytes", s, e, gmtParseBytes)
 				default:
@@ -1503,7 +1499,6 @@ func parseDockerImages(c *Context) (any, error) {
 		return dvIDList(c, rec, func(id string) { res.Images = append(res.Images, DockerImage{ImageID: id}) },
 			func() int { return len(res.Images) }, dvTImage, dvImageIDs["image_id"], res)
 	}
-	var ints int64Slab
 	ii := func() int32 { return int32(len(res.Images)) }
 	add := func(k string, s, e int, tr gmTr) { rec.add(dvTImage, [4]int32{ii()}, dvImageIDs[k], s, e, tr) }
 	setSize := func(dst *string, b **int64, k, v string, s, e int) bool {
@@ -1513,7 +1508,7 @@ func parseDockerImages(c *Context) (any, error) {
 		}
 		*dst = v
 		add(k, s, e, gmtVerbatim)
-		*b = ints.new(n)
+		*b = intp(n)
 		add(k+"_bytes", s, e, gmtParseBytes)
 		return true
 	}
@@ -2009,7 +2004,6 @@ var helmColumns = []string{"NAME", "NAMESPACE", "REVISION", "UPDATED", "STATUS",
 func parseHelmList(c *Context) (any, error) {
 	res := &HelmListResult{Releases: []HelmRelease{}}
 	rec := newGmRec(c, 8)
-	var ints int64Slab
 	short := dvBoolFlag(c.Args, "--short", 'q')
 	noHeaders := dvBoolFlag(c.Args, "--no-headers", 0)
 	var cols []string
@@ -2090,7 +2084,7 @@ func parseHelmList(c *Context) (any, error) {
 					good = false
 					break
 				}
-				r.Revision = ints.new(n)
+				r.Revision = intp(n)
 				add(dvFRevision, s, e, gmtParseInt)
 			case "UPDATED":
 				if v == "-" {
@@ -2333,7 +2327,6 @@ func dvStripANSI(l string) (string, []int) {
 func parseTerraformPlan(c *Context) (any, error) {
 	res := &TerraformPlanResult{Resources: []TerraformChange{}}
 	rec := newGmRec(c, 8)
-	var ints int64Slab
 	it := lines{raw: c.Raw}
 	nlines, known := 0, 0
 	const (
@@ -2410,7 +2403,7 @@ func parseTerraformPlan(c *Context) (any, error) {
 				var leaf uint16
 				switch what {
 				case "import":
-					sum.ToImport, leaf = ints.new(v), dvFToImport
+					sum.ToImport, leaf = intp(v), dvFToImport
 				case "add":
 					sum.ToAdd, leaf = v, dvFToAdd
 				case "change":
@@ -2418,7 +2411,7 @@ func parseTerraformPlan(c *Context) (any, error) {
 				case "destroy":
 					sum.ToDestroy, leaf = v, dvFToDestroy
 				case "forget":
-					sum.ToForget, leaf = ints.new(v), dvFToForget
+					sum.ToForget, leaf = intp(v), dvFToForget
 				default:
 					good = false
 				}

@@ -979,7 +979,6 @@ func parseDu(c *Context) (any, error) {
 	}
 	entries := make([]DuEntry, 0, min(countLines(raw), 1<<20))
 	var marks []int
-	var ints int64Slab
 	rows := 0
 	prevGood := -1 // start of the line before, when it was an entry
 	for {
@@ -1025,7 +1024,7 @@ func parseDu(c *Context) (any, error) {
 				bad()
 				continue
 			}
-			p := ints.new(n)
+			p := intp(n)
 			switch unit {
 			case duKiB:
 				e.SizeKiB = p
@@ -1307,7 +1306,6 @@ type dfParser struct {
 	typed  bool
 	unit   dfUnit
 	sizes  uint8 // the fields size, used and available fill: dfsKiB...
-	ints   int64Slab
 	key    uint16
 	ids    [dfcMount + 1][2]uint16 // span field ids: number, human
 	trInt  uint16
@@ -1613,7 +1611,7 @@ func (p *dfParser) storeOne(fsys *DfFilesystem, t *dfTarget, v *dfVal, line stri
 		p.r.add(p.key, idx, t.humID, base+v.s, base+v.e, 0)
 		return
 	}
-	ptr := p.ints.new(v.n)
+	ptr := intp(v.n)
 	switch t.num {
 	case dfnSizeKiB:
 		fsys.SizeKiB = ptr
@@ -1655,7 +1653,6 @@ func (p *dfParser) storeOne(fsys *DfFilesystem, t *dfTarget, v *dfVal, line stri
 
 func parseDf(c *Context) (any, error) {
 	p := &dfParser{c: c, r: newFsRec(c, 7)}
-	p.ints.buf = make([]int64, 0, min(countLines(c.Raw), 1<<20)*4) // most rows: size, used, available, use%
 	total := fsHasFlag(fsScan(c.Args, fsKinds(dfParserDef.Flags), false), "--total")
 	rows := make([]DfFilesystem, 0, min(countLines(c.Raw), 1<<20))
 	var marks []int
@@ -1977,7 +1974,6 @@ type statParser struct {
 	c       *Context
 	r       *fsRec
 	res     *StatResult
-	ints    int64Slab
 	key     uint16
 	trInt   uint16
 	marks   []int
@@ -1993,7 +1989,7 @@ func (p *statParser) num(dst **int64, idx int, field string, s, e int) bool {
 	if !ok {
 		return false
 	}
-	*dst = p.ints.new(n)
+	*dst = intp(n)
 	p.r.add(p.key, idx, p.id(field), s, e, p.trInt)
 	return true
 }
@@ -2081,7 +2077,7 @@ func (p *statParser) device(dst **LsDevice, idx int, field string, s, e int, hex
 		if !ok1 || !ok2 {
 			return false
 		}
-		d.Major, d.Minor = p.ints.new(ma), p.ints.new(mi)
+		d.Major, d.Minor = intp(ma), intp(mi)
 		p.r.add(p.key, idx, p.id(field+"/major"), s, s+len(a), tr)
 		p.r.add(p.key, idx, p.id(field+"/minor"), s+len(a)+1, e, tr)
 	} else if h, dec, ok := strings.Cut(v, "/"); ok && strings.HasSuffix(h, "h") && strings.HasSuffix(dec, "d") {
@@ -2089,7 +2085,7 @@ func (p *statParser) device(dst **LsDevice, idx int, field string, s, e int, hex
 		if !ok {
 			return false
 		}
-		d.Number = p.ints.new(n)
+		d.Number = intp(n)
 		at := s + len(h) + 1
 		p.r.add(p.key, idx, p.id(field+"/number"), at, at+len(dec)-1, p.trInt)
 	} else {
@@ -2097,7 +2093,7 @@ func (p *statParser) device(dst **LsDevice, idx int, field string, s, e int, hex
 		if !ok {
 			return false
 		}
-		d.Number = p.ints.new(n)
+		d.Number = intp(n)
 		p.r.add(p.key, idx, p.id(field+"/number"), s, e, p.trInt)
 	}
 	*dst = d
@@ -2334,7 +2330,7 @@ func (p *statParser) owner(name *string, id **int64, idx int, nameField, idField
 	v := p.c.Raw[s:e]
 	if len(v) > 2 && v[0] == '(' && v[len(v)-1] == ')' {
 		if n, ok := atoi(v[1 : len(v)-1]); ok {
-			*id = p.ints.new(n)
+			*id = intp(n)
 			p.r.add(p.key, idx, p.id(idField), s+1, e-1, p.trInt)
 			return
 		}
@@ -2381,7 +2377,7 @@ func (p *statParser) terse(line string, base, idx int) bool {
 	p.num(&en.GID, idx, "gid", s, e)
 	s, e = at(5)
 	dev, _ := parseHex(p.c.Raw[s:e])
-	en.FilesystemDevice = &LsDevice{Number: p.ints.new(dev)}
+	en.FilesystemDevice = &LsDevice{Number: intp(dev)}
 	p.r.add(p.key, idx, p.id("filesystem_device/number"), s, e, trHex)
 	s, e = at(6)
 	p.num(&en.Inode, idx, "inode", s, e)
@@ -2392,7 +2388,7 @@ func (p *statParser) terse(line string, base, idx int) bool {
 		s2, e2 := at(9)
 		ma, _ := parseHex(p.c.Raw[s1:e1])
 		mi, _ := parseHex(p.c.Raw[s2:e2])
-		en.Device = &LsDevice{Major: p.ints.new(ma), Minor: p.ints.new(mi)}
+		en.Device = &LsDevice{Major: intp(ma), Minor: intp(mi)}
 		p.r.add(p.key, idx, p.id("device/major"), s1, e1, trHex)
 		p.r.add(p.key, idx, p.id("device/minor"), s2, e2, trHex)
 	}
@@ -3141,15 +3137,14 @@ func (p *treeParser) node(line string, start, at, depth int) {
 }
 
 func (p *treeParser) setReport(line string, start int, dirs, files [2]int) {
-	var ints int64Slab
 	if dirs[0] >= 0 {
 		n, _ := atoi(line[dirs[0]:dirs[1]])
-		p.res.TotalDirs = ints.new(n)
+		p.res.TotalDirs = intp(n)
 		recordSpan(p.c, "/total_dirs", start+dirs[0], start+dirs[1], "parseInt")
 	}
 	if files[0] >= 0 {
 		n, _ := atoi(line[files[0]:files[1]])
-		p.res.TotalFiles = ints.new(n)
+		p.res.TotalFiles = intp(n)
 		recordSpan(p.c, "/total_files", start+files[0], start+files[1], "parseInt")
 	}
 }

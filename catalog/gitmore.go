@@ -363,7 +363,6 @@ type gmdBlock struct {
 	stats     []gmdStat
 	statsDone bool
 	patches   int
-	ints      *int64Slab
 }
 
 type gmdStat struct {
@@ -567,7 +566,7 @@ func (b *gmdBlock) setPaths(f int, name string, s, e int) bool {
 }
 
 func (b *gmdBlock) setInt(f int, dst **int64, leaf uint16, v int64, s, e int, tr gmTr) {
-	*dst = b.ints.new(v)
+	*dst = intp(v)
 	b.add(f, leaf, s, e, tr)
 }
 
@@ -1159,7 +1158,7 @@ func (b *gmdBlock) patch(cu *gmCursor) bool {
 			fc.OldMode, oldModeSp = v, modeSpan{s + 18, s + len(l)}
 			status, statusS, statusE, statusTr = "deleted", s, s+12, gmtStatusWord
 		} else if v, ok := word("similarity index "); ok && strings.HasSuffix(v, "%") && gmNumstatField(v[:len(v)-1]) {
-			fc.SimilarityPercent = b.ints.new(gmAtoi(v[:len(v)-1]))
+			fc.SimilarityPercent = intp(gmAtoi(v[:len(v)-1]))
 			simS, simE = s+17, s+len(l)-1
 		} else if v, ok := word("dissimilarity index "); ok && strings.HasSuffix(v, "%") {
 			// a rewrite (-B): the file is still "modified"
@@ -1283,8 +1282,8 @@ func (b *gmdBlock) patch(cu *gmCursor) bool {
 		fc.Hunks = append(fc.Hunks, h)
 	}
 	if !combined && !fc.Binary {
-		fc.Insertions = b.ints.new(ins)
-		fc.Deletions = b.ints.new(del)
+		fc.Insertions = intp(ins)
+		fc.Deletions = intp(del)
 		if hunksS >= 0 {
 			end := hunksE
 			if end > 0 && end <= len(b.c.Raw) && b.c.Raw[end-1] == '\n' {
@@ -2056,7 +2055,6 @@ func gmCommitLine(l string) (hash, decor string, ok bool) {
 type gmCommits struct {
 	c       *Context
 	rec     *gmRec
-	ints    int64Slab
 	res     *GitShowResult
 	cur     *GitCommit
 	curIdx  int
@@ -2101,7 +2099,7 @@ func (g *gmCommits) end() {
 func (g *gmCommits) fileBlock() *gmdBlock {
 	if g.block == nil {
 		g.block = &gmdBlock{c: g.c, rec: g.rec, t: gmdLogTmpls, base: []int32{int32(g.curIdx)},
-			files: &g.cur.FilesChanged, summary: &g.cur.Summary, mode: g.mode, ints: &g.ints}
+			files: &g.cur.FilesChanged, summary: &g.cur.Summary, mode: g.mode}
 	}
 	return g.block
 }
@@ -2967,9 +2965,8 @@ func parseGitDiff(c *Context) (any, error) {
 	}
 	res := &GitDiffResult{FilesChanged: make([]GitFileChange, 0, min(n, 1<<16))}
 	rec := newGmRec(c, 2)
-	var ints int64Slab
 	b := &gmdBlock{c: c, rec: rec, t: gmdDiffTmpls, files: &res.FilesChanged, summary: &res.Summary,
-		limit: true, mode: gmdMode{nameOnly: la.nameOnly}, ints: &ints}
+		limit: true, mode: gmdMode{nameOnly: la.nameOnly}}
 	cu := &gmCursor{raw: c.Raw}
 	lines, read := 0, 0
 	for {
@@ -3136,7 +3133,6 @@ func parseGitBranch(c *Context) (any, error) {
 	}
 	res := &GitBranchResult{Branches: []GitBranch{}}
 	rec := newGmRec(c, 4)
-	var ints int64Slab
 	it := lines{raw: c.Raw}
 	nlines, read := 0, 0
 	for {
@@ -3166,7 +3162,7 @@ func parseGitBranch(c *Context) (any, error) {
 			continue
 		}
 		mark := rec.mark()
-		br, ok := gmBranchLine(l, start, verbose, remotes, add, &ints)
+		br, ok := gmBranchLine(l, start, verbose, remotes, add)
 		if !ok {
 			rec.truncate(mark)
 			c.Unread(start)
@@ -3187,7 +3183,7 @@ func parseGitBranch(c *Context) (any, error) {
 	return res, nil
 }
 
-func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, int, int, gmTr), ints *int64Slab) (GitBranch, bool) {
+func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, int, int, gmTr)) (GitBranch, bool) {
 	var br GitBranch
 	if len(l) < 3 || l[1] != ' ' || strings.IndexByte("* +", l[0]) < 0 {
 		return br, false
@@ -3304,11 +3300,11 @@ func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, i
 					br.UpstreamGone = true
 					add(gmfUpstreamGone, ts, ts+4, gmtMarker)
 				case track == inner && verbose >= 2:
-					br.Ahead, br.Behind = ints.new(0), ints.new(0)
+					br.Ahead, br.Behind = intp(0), intp(0)
 					add(gmfAhead, ms, ms+end+1, gmtUpToDate)
 					add(gmfBehind, ms, ms+end+1, gmtUpToDate)
 				default:
-					br.Ahead, br.Behind = ints.new(a), ints.new(b)
+					br.Ahead, br.Behind = intp(a), intp(b)
 					if as >= 0 {
 						add(gmfAhead, ts+as, ts+ae, gmtParseInt)
 					} else {

@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"strings"
-	"unsafe"
 )
 
 // Helpers shared by the ls, git and ps parsers (not part of the core).
@@ -183,73 +182,11 @@ func snakeCase(h string) string {
 	return s
 }
 
-// int64Slab hands out *int64 from chunks so that optional integer fields
-// (pointers, to keep a real 0 distinct from absent) cost no allocation each.
-type int64Slab struct{ buf []int64 }
+// intp and floatp return a pointer to a copy of v: optional numbers are
+// pointers, to keep a real 0 apart from an absent value.
+func intp(v int64) *int64 { return &v }
 
-func (s *int64Slab) new(v int64) *int64 {
-	if len(s.buf) == cap(s.buf) {
-		s.buf = make([]int64, 0, 512)
-	}
-	s.buf = append(s.buf, v)
-	return &s.buf[len(s.buf)-1]
-}
-
-// pair is two calls of new that check the slab's room once.
-func (s *int64Slab) pair(a, b int64) (*int64, *int64) {
-	if len(s.buf)+2 > cap(s.buf) {
-		s.buf = make([]int64, 0, 512)
-	}
-	n := len(s.buf)
-	s.buf = append(s.buf, a, b)
-	return &s.buf[n], &s.buf[n+1]
-}
-
-// textArena holds short texts a parser makes (timestamps in ISO form)
-// in large chunks instead of one allocation each. A chunk's bytes are
-// written once, by the caller of take, before str makes a string of them,
-// and never again: the arena only appends, and a full chunk is replaced,
-// not grown, so the strings made from it stay valid and unchanged, the
-// condition unsafe.String sets.
-type textArena struct {
-	buf   []byte
-	chunk int // bytes of a new chunk
-}
-
-// take reserves n bytes for the caller to fill.
-func (a *textArena) take(n int) []byte {
-	if len(a.buf)+n > cap(a.buf) {
-		a.buf = make([]byte, 0, max(a.chunk, n, 256))
-	}
-	at := len(a.buf)
-	a.buf = a.buf[:at+n]
-	return a.buf[at : at+n : at+n]
-}
-
-// str is the string over b, bytes from take that the caller has filled.
-func (a *textArena) str(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	return unsafe.String(&b[0], len(b))
-}
-
-// keep copies b into the arena and returns it as a string.
-func (a *textArena) keep(b []byte) string {
-	d := a.take(len(b))
-	copy(d, b)
-	return a.str(d)
-}
-
-type float64Slab struct{ buf []float64 }
-
-func (s *float64Slab) new(v float64) *float64 {
-	if len(s.buf) == cap(s.buf) {
-		s.buf = make([]float64, 0, 512)
-	}
-	s.buf = append(s.buf, v)
-	return &s.buf[len(s.buf)-1]
-}
+func floatp(v float64) *float64 { return &v }
 
 // trimSpaceRange narrows [s,e) of line to exclude spaces and tabs.
 func trimSpaceRange(line string, s, e int) (int, int) {

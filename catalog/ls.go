@@ -268,7 +268,6 @@ type lsParser struct {
 	c       *Context
 	o       lsOpts
 	res     *LsResult
-	ints    int64Slab
 	rec     rowSpans // spans of the row being read
 	now     time.Time
 	nowWall int64 // Now as wall-clock minutes since 1970 in Location
@@ -415,7 +414,6 @@ func newLsParser(c *Context) *lsParser {
 	p.dirIdx = -1
 	n := countLines(c.Raw)
 	p.res.Entries = make([]LsEntry, 0, min(n, 1<<20))
-	p.ints.buf = make([]int64, 0, min(n, 1<<20)*2) // links and size; more columns take more chunks
 	return p
 }
 
@@ -479,7 +477,7 @@ func (p *lsParser) setTotal(line string, start int, v string) {
 	var blocks *int64
 	human := ""
 	if n, ok := atoi(v); ok && !p.o.human {
-		blocks = p.ints.new(n)
+		blocks = intp(n)
 	} else {
 		human = v
 	}
@@ -779,7 +777,7 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 			if !ok1 || !ok2 {
 				return false
 			}
-			dev.Major, dev.Minor = p.ints.new(maj), p.ints.new(min)
+			dev.Major, dev.Minor = intp(maj), intp(min)
 			if rec {
 				p.rec.add(sfDeviceMajor, base+devTok[0][0], base+devTok[0][1], trParseInt)
 				p.rec.add(sfDeviceMinor, base+devTok[1][0], base+devTok[1][1], minTr)
@@ -789,7 +787,7 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 			if !ok {
 				return false
 			}
-			dev.Number = p.ints.new(num)
+			dev.Number = intp(num)
 			if rec {
 				p.rec.add(sfDeviceNumber, base+devTok[0][0], base+devTok[0][1], trParseHex)
 			}
@@ -797,7 +795,7 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 	} else {
 		v := line[sizeTok[0]:sizeTok[1]]
 		if size, ok := atoi(v); ok && !p.o.human {
-			e.SizeBytes = p.ints.new(size)
+			e.SizeBytes = intp(size)
 			if rec {
 				p.rec.add(sfSizeBytes, base+sizeTok[0], base+sizeTok[1], trParseInt)
 			}
@@ -850,7 +848,7 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 		}
 	}
 	p.setMode(e, mode, base+modeS, rec, true)
-	e.Links = p.ints.new(links)
+	e.Links = intp(links)
 	if rec {
 		p.rec.add(sfLinks, base+ls, base+le, trParseInt)
 	}
@@ -901,7 +899,7 @@ func (p *lsParser) setOwner(e *LsEntry, line string, base int, t [2]int, rec boo
 		if !ok {
 			return false
 		}
-		e.UID = p.ints.new(n)
+		e.UID = intp(n)
 		if rec {
 			p.rec.add(sfUID, base+t[0], base+t[1], trParseInt)
 		}
@@ -921,7 +919,7 @@ func (p *lsParser) setGroup(e *LsEntry, line string, base int, t [2]int, rec boo
 		if !ok {
 			return false
 		}
-		e.GID = p.ints.new(n)
+		e.GID = intp(n)
 		if rec {
 			p.rec.add(sfGID, base+t[0], base+t[1], trParseInt)
 		}
@@ -939,7 +937,7 @@ func (p *lsParser) setInode(e *LsEntry, line string, base int, t [2]int, rec boo
 	if !ok {
 		return false
 	}
-	e.Inode = p.ints.new(n)
+	e.Inode = intp(n)
 	if rec {
 		p.rec.add(sfInode, base+t[0], base+t[1], trParseInt)
 	}
@@ -949,7 +947,7 @@ func (p *lsParser) setInode(e *LsEntry, line string, base int, t [2]int, rec boo
 func (p *lsParser) setBlocks(e *LsEntry, line string, base int, t [2]int, rec bool) bool {
 	v := line[t[0]:t[1]]
 	if n, ok := atoi(v); ok && !p.o.human {
-		e.Blocks = p.ints.new(n)
+		e.Blocks = intp(n)
 		if rec {
 			p.rec.add(sfBlocks, base+t[0], base+t[1], trParseInt)
 		}

@@ -1173,7 +1173,6 @@ func parseNetstat(c *Context) (any, error) {
 	res := &NetstatResult{Connections: make([]NetstatConnection, 0, min(countLines(c.Raw), 1<<16))}
 	rec := c.Recording()
 	rs := newRowSpans(c, 10)
-	var ints int64Slab
 	it := lines{raw: c.Raw}
 	sec := nsNone
 	var lay netstatLayout
@@ -1233,13 +1232,13 @@ func parseNetstat(c *Context) (any, error) {
 		switch sec {
 		case nsInet:
 			fields = splitFields(fields[:0], line, 0)
-			good = netstatInet(c, res, line, start, fields, &lay, &ints, rec, &rs)
+			good = netstatInet(c, res, line, start, fields, &lay, rec, &rs)
 		case nsUnix:
 			fields = splitFields(fields[:0], line, 0)
-			good = netstatUnix(c, res, line, start, fields, &lay, &ints, rec, &rs)
+			good = netstatUnix(c, res, line, start, fields, &lay, rec, &rs)
 		case nsUnixBSD:
 			fields = splitFields(fields[:0], line, 9)
-			good = netstatUnixBSD(c, res, line, start, fields, &ints, rec, &rs)
+			good = netstatUnixBSD(c, res, line, start, fields, rec, &rs)
 		}
 		if good {
 			read++
@@ -1269,7 +1268,7 @@ func netstatPIDProgram(tok string) (pid int64, prog string, ok bool) {
 	return pid, tok[slash+1:], ok
 }
 
-func netstatInet(c *Context, res *NetstatResult, line string, base int, f []field, lay *netstatLayout, ints *int64Slab, rec bool, rs *rowSpans) bool {
+func netstatInet(c *Context, res *NetstatResult, line string, base int, f []field, lay *netstatLayout, rec bool, rs *rowSpans) bool {
 	if len(f) < 5 {
 		return false
 	}
@@ -1326,7 +1325,7 @@ func netstatInet(c *Context, res *NetstatResult, line string, base int, f []fiel
 		userTok = rest[k]
 		k++
 		if uid, ok := atoi(line[userTok.start:userTok.end]); ok {
-			conn.UID = ints.new(uid)
+			conn.UID = intp(uid)
 		} else {
 			conn.User = line[userTok.start:userTok.end]
 		}
@@ -1337,7 +1336,7 @@ func netstatInet(c *Context, res *NetstatResult, line string, base int, f []fiel
 		if !ok {
 			return false
 		}
-		conn.Inode = ints.new(ino)
+		conn.Inode = intp(ino)
 	}
 	var progS, progE int
 	if progAt >= 0 {
@@ -1345,7 +1344,7 @@ func netstatInet(c *Context, res *NetstatResult, line string, base int, f []fiel
 		ps, pe = trimSpaceRange(line, ps, pe)
 		pid, _, _ := netstatPIDProgram(line[rest[progAt].start:rest[progAt].end])
 		if line[rest[progAt].start:rest[progAt].end] != "-" {
-			conn.PID = ints.new(pid)
+			conn.PID = intp(pid)
 			slash := strings.IndexByte(line[ps:pe], '/')
 			conn.Program = line[ps+slash+1 : pe]
 			progS, progE = ps+slash+1, pe
@@ -1353,11 +1352,11 @@ func netstatInet(c *Context, res *NetstatResult, line string, base int, f []fiel
 	}
 	lp, lport, lok := netPort(conn.LocalAddress, sep)
 	if lok {
-		conn.LocalPort = ints.new(lport)
+		conn.LocalPort = intp(lport)
 	}
 	fp, fport, fok := netPort(conn.ForeignAddress, sep)
 	if fok {
-		conn.ForeignPort = ints.new(fport)
+		conn.ForeignPort = intp(fport)
 	}
 	idx := len(res.Connections)
 	if c.Full(idx) {
@@ -1413,7 +1412,7 @@ func netstatUnixState(s string) bool {
 }
 
 // netstatUnix reads "unix  2  [ ACC ]  STREAM  LISTENING  12345  [1/init]  /run/x".
-func netstatUnix(c *Context, res *NetstatResult, line string, base int, f []field, lay *netstatLayout, ints *int64Slab, rec bool, rs *rowSpans) bool {
+func netstatUnix(c *Context, res *NetstatResult, line string, base int, f []field, lay *netstatLayout, rec bool, rs *rowSpans) bool {
 	if len(f) < 5 || line[f[2].start:f[2].end] != "[" {
 		return false
 	}
@@ -1431,7 +1430,7 @@ func netstatUnix(c *Context, res *NetstatResult, line string, base int, f []fiel
 	if close < 0 || close+2 >= len(f) {
 		return false
 	}
-	s := NetstatUnixSocket{Proto: line[f[0].start:f[0].end], RefCount: ints.new(refcnt), Type: line[f[close+1].start:f[close+1].end]}
+	s := NetstatUnixSocket{Proto: line[f[0].start:f[0].end], RefCount: intp(refcnt), Type: line[f[close+1].start:f[close+1].end]}
 	k := close + 2
 	stateTok := -1
 	if netstatUnixState(line[f[k].start:f[k].end]) {
@@ -1445,7 +1444,7 @@ func netstatUnix(c *Context, res *NetstatResult, line string, base int, f []fiel
 	if !ok {
 		return false
 	}
-	s.Inode = ints.new(inode)
+	s.Inode = intp(inode)
 	inodeTok := k
 	k++
 	progTok, progS, progE := -1, 0, 0
@@ -1467,7 +1466,7 @@ func netstatUnix(c *Context, res *NetstatResult, line string, base int, f []fiel
 			}
 		}
 		if line[f[progTok].start:f[progTok].end] != "-" {
-			s.PID = ints.new(pid)
+			s.PID = intp(pid)
 			progS = f[progTok].start + strings.IndexByte(line[f[progTok].start:f[progTok].end], '/') + 1
 			s.Program = line[progS:progE]
 		}
@@ -1520,7 +1519,7 @@ func netstatUnix(c *Context, res *NetstatResult, line string, base int, f []fiel
 }
 
 // netstatUnixBSD reads "fffff80003a8b700 stream 0 0 fffff800038e4000 0 0 0 /var/run/devd.pipe".
-func netstatUnixBSD(c *Context, res *NetstatResult, line string, base int, f []field, ints *int64Slab, rec bool, rs *rowSpans) bool {
+func netstatUnixBSD(c *Context, res *NetstatResult, line string, base int, f []field, rec bool, rs *rowSpans) bool {
 	if len(f) < 8 {
 		return false
 	}
@@ -1530,7 +1529,7 @@ func netstatUnixBSD(c *Context, res *NetstatResult, line string, base int, f []f
 		return false
 	}
 	s := NetstatUnixSocket{
-		Address: line[f[0].start:f[0].end], Type: line[f[1].start:f[1].end], RecvQ: ints.new(rq), SendQ: ints.new(sq),
+		Address: line[f[0].start:f[0].end], Type: line[f[1].start:f[1].end], RecvQ: intp(rq), SendQ: intp(sq),
 		Vnode: line[f[4].start:f[4].end], Conn: line[f[5].start:f[5].end], Refs: line[f[6].start:f[6].end],
 		NextRef: line[f[7].start:f[7].end],
 	}
@@ -1623,7 +1622,6 @@ func parseSs(c *Context) (any, error) {
 	res := &SsResult{Connections: make([]SsConnection, 0, min(countLines(c.Raw), 1<<16))}
 	rec := c.Recording()
 	rs := newRowSpans(c, 12)
-	var ints int64Slab
 	it := lines{raw: c.Raw}
 	var cols *ssColumns
 	dataLines, read := 0, 0
@@ -1656,7 +1654,7 @@ func parseSs(c *Context) (any, error) {
 			continue
 		}
 		f = splitFields(f[:0], line, 0)
-		if ssRow(c, res, line, start, f, cols, &ints, &procs, rec, &rs) {
+		if ssRow(c, res, line, start, f, cols, &procs, rec, &rs) {
 			read++
 		} else {
 			c.Unread(start)
@@ -1671,7 +1669,7 @@ func parseSs(c *Context) (any, error) {
 	return res, nil
 }
 
-func ssRow(c *Context, res *SsResult, line string, base int, f []field, cols *ssColumns, ints *int64Slab, procSlab *ssProcSlab, rec bool, rs *rowSpans) bool {
+func ssRow(c *Context, res *SsResult, line string, base int, f []field, cols *ssColumns, procSlab *ssProcSlab, rec bool, rs *rowSpans) bool {
 	k := 0
 	var conn SsConnection
 	var netidF, stateF field
@@ -1735,9 +1733,9 @@ func ssRow(c *Context, res *SsResult, line string, base int, f []field, cols *ss
 			}
 			portF[side], hasPort[side] = f[k], true
 			if side == 0 {
-				conn.LocalPort = ints.new(n)
+				conn.LocalPort = intp(n)
 			} else {
-				conn.PeerPort = ints.new(n)
+				conn.PeerPort = intp(n)
 			}
 			pos = f[k].end
 			k++
@@ -1748,9 +1746,9 @@ func ssRow(c *Context, res *SsResult, line string, base int, f []field, cols *ss
 		if ps, n, ok := netPort(a, ':'); ok {
 			portF[side], hasPort[side] = field{addrF[side].start + ps, addrF[side].end}, true
 			if side == 0 {
-				conn.LocalPort = ints.new(n)
+				conn.LocalPort = intp(n)
 			} else {
-				conn.PeerPort = ints.new(n)
+				conn.PeerPort = intp(n)
 			}
 		}
 	}
@@ -2031,7 +2029,6 @@ func parseLsof(c *Context) (any, error) {
 	res := &LsofResult{Entries: make([]LsofEntry, 0, min(countLines(c.Raw), 1<<16))}
 	rec := c.Recording()
 	rs := newRowSpans(c, 14)
-	var ints int64Slab
 	it := lines{raw: c.Raw}
 	var cols []lsofCol
 	nameAt := -1
@@ -2068,7 +2065,7 @@ func parseLsof(c *Context) (any, error) {
 			continue
 		}
 		f = splitFields(f[:0], line, 0)
-		if lsofRow(c, res, line, start, f, cols, nameAt, &ints, rec, &rs) {
+		if lsofRow(c, res, line, start, f, cols, nameAt, rec, &rs) {
 			read++
 		} else {
 			c.Unread(start)
@@ -2087,7 +2084,7 @@ func parseLsof(c *Context) (any, error) {
 // measures all rows first), so each word belongs to the column whose
 // header it overlaps; a blank cell simply has no word, and NAME runs from
 // its header to the end of the line.
-func lsofRow(c *Context, res *LsofResult, line string, base int, f []field, cols []lsofCol, nameAt int, ints *int64Slab, rec bool, rs *rowSpans) bool {
+func lsofRow(c *Context, res *LsofResult, line string, base int, f []field, cols []lsofCol, nameAt int, rec bool, rs *rowSpans) bool {
 	var cells [lcUnknown]field
 	var have [lcUnknown]bool
 	ci := 0
@@ -2130,14 +2127,14 @@ func lsofRow(c *Context, res *LsofResult, line string, base int, f []field, cols
 		if !ok {
 			return false
 		}
-		e.TID = ints.new(tid)
+		e.TID = intp(tid)
 	}
 	if have[lcTaskCmd] {
 		e.TaskCommand = get(lcTaskCmd)
 	}
 	if have[lcUser] {
 		if uid, ok := atoi(get(lcUser)); ok {
-			e.UID = ints.new(uid)
+			e.UID = intp(uid)
 		} else {
 			e.User = get(lcUser)
 		}
@@ -2178,13 +2175,13 @@ func lsofRow(c *Context, res *LsofResult, line string, base int, f []field, cols
 		local, remote, hasRemote := strings.Cut(body, "->")
 		e.LocalAddress, la = local, field{ns, ns + len(local)}
 		if p, n, ok := netPort(local, ':'); ok {
-			e.LocalPort, lp, hasLP = ints.new(n), field{ns + p, ns + len(local)}, true
+			e.LocalPort, lp, hasLP = intp(n), field{ns + p, ns + len(local)}, true
 		}
 		if hasRemote {
 			rs0 := ns + len(local) + 2
 			e.RemoteAddress, ra = remote, field{rs0, rs0 + len(remote)}
 			if p, n, ok := netPort(remote, ':'); ok {
-				e.RemotePort, rp, hasRP = ints.new(n), field{rs0 + p, rs0 + len(remote)}, true
+				e.RemotePort, rp, hasRP = intp(n), field{rs0 + p, rs0 + len(remote)}, true
 			}
 		}
 	}

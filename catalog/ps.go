@@ -412,12 +412,10 @@ func parsePs(c *Context) (any, error) {
 	var fields []field
 	lines, read := 0, 0
 	rs := newRowSpans(c, 11)
-	var ints int64Slab
-	var floats float64Slab
 	if headerless {
 		cols = psColumnsFromSpecs(pa.specs)
 		psSpanIDs(cols, &rs)
-		psSlabs(cols, cap(res.Processes), &ints, &floats)
+		psSlabs(cols, cap(res.Processes))
 	}
 	bsd := c.OS.bsdLike()
 	rec := c.Recording()
@@ -438,7 +436,7 @@ func parsePs(c *Context) (any, error) {
 				return nil, Unrecognized("the first line is not a ps header")
 			}
 			psSpanIDs(cols, &rs)
-			psSlabs(cols, cap(res.Processes), &ints, &floats)
+			psSlabs(cols, cap(res.Processes))
 			read++
 			continue
 		}
@@ -448,7 +446,7 @@ func parsePs(c *Context) (any, error) {
 		}
 		var p *PsProcess
 		res.Processes, p = pushZero(res.Processes)
-		if !psRow(p, line, start, cols, &ints, &floats, rec, &rs, bsd) {
+		if !psRow(p, line, start, cols, rec, &rs, bsd) {
 			res.Processes = dropRow(res.Processes)
 			if rec {
 				rs.discard()
@@ -476,7 +474,7 @@ func parsePs(c *Context) (any, error) {
 }
 
 // psSlabs sizes the number slabs for rows rows of cols at once.
-func psSlabs(cols []psColumn, rows int, ints *int64Slab, floats *float64Slab) {
+func psSlabs(cols []psColumn, rows int) {
 	ni, nf := 0, 0
 	for _, col := range cols {
 		switch col.def.kind {
@@ -486,8 +484,6 @@ func psSlabs(cols []psColumn, rows int, ints *int64Slab, floats *float64Slab) {
 			nf++
 		}
 	}
-	ints.buf = make([]int64, 0, rows*ni)
-	floats.buf = make([]float64, 0, rows*nf)
 }
 
 // psSpanIDs gives each column the span field id of its key.
@@ -594,7 +590,7 @@ func isWeekday(s string) bool {
 }
 
 // psRow reads one process line.
-func psRow(p *PsProcess, line string, base int, cols []psColumn, ints *int64Slab, floats *float64Slab, rec bool, rs *rowSpans, bsd bool) bool {
+func psRow(p *PsProcess, line string, base int, cols []psColumn, rec bool, rs *rowSpans, bsd bool) bool {
 	pos := 0
 	for ci := range cols {
 		col := &cols[ci]
@@ -636,7 +632,7 @@ func psRow(p *PsProcess, line string, base int, cols []psColumn, ints *int64Slab
 			_, e = trimSpaceRange(line, s, end)
 		}
 		pos = e
-		if !psSet(p, col, line[s:e], base+s, base+e, ints, floats, rec, rs) {
+		if !psSet(p, col, line[s:e], base+s, base+e, rec, rs) {
 			return false
 		}
 	}
@@ -654,7 +650,7 @@ func psAtoi(v string) (int64, bool) {
 	return atoi(v)
 }
 
-func psSet(p *PsProcess, col *psColumn, v string, s, e int, ints *int64Slab, floats *float64Slab, rec bool, rs *rowSpans) bool {
+func psSet(p *PsProcess, col *psColumn, v string, s, e int, rec bool, rs *rowSpans) bool {
 	def := &col.def
 	switch def.kind {
 	case psInt:
@@ -669,7 +665,7 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, ints *int64Slab, flo
 		if slot == nil {
 			return false
 		}
-		*slot = ints.new(n)
+		*slot = intp(n)
 		if rec {
 			rs.add(col.id, s, e, trParseInt)
 		}
@@ -685,7 +681,7 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, ints *int64Slab, flo
 		if !ok {
 			return false
 		}
-		ptr := floats.new(f)
+		ptr := floatp(f)
 		switch def.field {
 		case fCPU:
 			p.CPUPercent = ptr
@@ -700,7 +696,7 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, ints *int64Slab, flo
 		return true
 	case psUser:
 		if n, ok := atoi(v); ok {
-			p.UID = ints.new(n)
+			p.UID = intp(n)
 			if rec {
 				rs.add(sfUID, s, e, trParseInt)
 			}
@@ -713,7 +709,7 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, ints *int64Slab, flo
 		return true
 	case psElapsed:
 		if n, ok := atoi(v); ok {
-			p.ElapsedSeconds = ints.new(n)
+			p.ElapsedSeconds = intp(n)
 			if rec {
 				rs.add(sfElapsedSeconds, s, e, trParseInt)
 			}

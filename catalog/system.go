@@ -2195,7 +2195,6 @@ func journalBootValue(a string) bool {
 func parseJournal(c *Context) (any, error) {
 	res := &JournalResult{Entries: make([]JournalEntry, 0, min(countLines(c.Raw), 1<<16))}
 	rs := newRowSpans(c, 5)
-	var ints int64Slab
 	it := lines{raw: c.Raw}
 	dataLines, read := 0, 0
 	boot := ""
@@ -2268,7 +2267,7 @@ func parseJournal(c *Context) (any, error) {
 		if c.Recording() && !full {
 			lrs = &rs
 		}
-		e, ms, ind, ok := journalLine(line, start, noHost, len(res.Entries), lrs, &ints)
+		e, ms, ind, ok := journalLine(line, start, noHost, len(res.Entries), lrs)
 		if !ok {
 			c.Unread(start)
 			continue
@@ -2311,7 +2310,7 @@ func journalBootSpan(raw string, before int, id string) (int, int, string) {
 // journalLine reads "2026-11-29T22:06:41+0000 web-01 nginx[812]: message".
 // It returns the entry, where the message starts and the indentation (in
 // columns) of continuation lines.
-func journalLine(line string, start int, noHost bool, idx int, rs *rowSpans, ints *int64Slab) (JournalEntry, int, int, bool) {
+func journalLine(line string, start int, noHost bool, idx int, rs *rowSpans) (JournalEntry, int, int, bool) {
 	var e JournalEntry
 	sp := strings.IndexByte(line, ' ')
 	if sp < 0 {
@@ -2347,7 +2346,7 @@ func journalLine(line string, start int, noHost bool, idx int, rs *rowSpans, int
 	if strings.HasSuffix(ident, "]") {
 		if o := strings.LastIndexByte(ident, '['); o > 0 {
 			if n, ok := atoi(ident[o+1 : len(ident)-1]); ok {
-				e.PID = ints.new(n)
+				e.PID = intp(n)
 				pidS, pidE = pos+o+1, pos+len(ident)-1
 				ident, ie = ident[:o], pos+o
 			}

@@ -184,7 +184,6 @@ type grepParser struct {
 	o        grepOpts
 	r        *fsRec
 	res      *GrepResult
-	ints     int64Slab
 	kMatches uint16
 	fFile    uint16
 	fLine    uint16
@@ -221,7 +220,6 @@ func parseGrep(c *Context) (any, error) {
 		p.res.Matches = make([]GrepMatch, 0, min(countLines(raw), 1<<20))
 		if o.number || o.offset {
 			// One chunk for the line numbers instead of one per 512 lines.
-			p.ints.buf = make([]int64, 0, cap(p.res.Matches))
 		}
 	}
 	p.names = o.withFile == 1 || null
@@ -383,7 +381,7 @@ func (p *grepParser) match(m *GrepMatch, line string, base, idx int, null bool) 
 		if k == 1 || !o.number {
 			field, dst = p.fOffset, &m.ByteOffset
 		}
-		*dst = p.ints.new(n)
+		*dst = intp(n)
 		r.add(p.kMatches, idx, field, base+pos, base+end-1, p.trInt)
 		pos = end
 	}
@@ -1140,7 +1138,6 @@ func parseCat(c *Context) (any, error) {
 	kLines, fNum, fText := r.id("numbered_lines"), r.id("line_number"), r.id("text")
 	trInt := r.tr("parseInt")
 	res := &TextResult{NumberedLines: make([]TextLine, 0, min(countLines(c.Raw), 1<<20))}
-	var ints int64Slab
 	it := lines{raw: c.Raw}
 	rows := 0
 	for {
@@ -1169,7 +1166,7 @@ func parseCat(c *Context) (any, error) {
 			c.Unread(start)
 			continue
 		}
-		tl.LineNumber = ints.new(n)
+		tl.LineNumber = intp(n)
 		tl.Text = line[tab+1:]
 		r.add(kLines, idx, fNum, start+s, start+e, trInt)
 		r.add(kLines, idx, fText, start+tab+1, start+len(line), 0)

@@ -1283,7 +1283,6 @@ type taskParser struct {
 	res    *TasklistResult
 	rec    bool
 	rs     rowSpans
-	ints   int64Slab
 	warned bool
 }
 
@@ -1340,7 +1339,7 @@ func (p *taskParser) set(t *TaskProcess, f taskField, v string, s, e int) bool {
 		if !ok {
 			return false
 		}
-		*dst = p.ints.new(n)
+		*dst = intp(n)
 		if rec {
 			p.rs.add(id, s, e, trParseInt)
 		}
