@@ -2081,7 +2081,8 @@ func (g *gmCommits) begin() bool {
 	g.skip = false
 	// The commit is built in place: only the current commit's block
 	// points into the slice, and it ends before the slice grows again.
-	g.res.Commits, g.cur = pushZero(g.res.Commits)
+	g.res.Commits = append(g.res.Commits, GitCommit{})
+	g.cur = &g.res.Commits[len(g.res.Commits)-1]
 	return true
 }
 

@@ -252,26 +252,3 @@ func (it *lines) next() (line string, start int, ok bool) {
 	}
 	return line, start, true
 }
-
-// pushZero extends rows by one zero element and returns a pointer to it.
-// Within capacity it only reslices: the backing array came zeroed from
-// make, and dropRow zeroes what it drops, so the element is already zero.
-// Writing a zero struct of strings and pointers instead costs a write
-// barrier per pointer word while the garbage collector runs, which on
-// large outputs is a fair part of a parse.
-func pushZero[T any](rows []T) ([]T, *T) {
-	if len(rows) < cap(rows) {
-		rows = rows[:len(rows)+1]
-	} else {
-		var zero T
-		rows = append(rows, zero)
-	}
-	return rows, &rows[len(rows)-1]
-}
-
-// dropRow removes the last element of rows, zeroing it for pushZero.
-func dropRow[T any](rows []T) []T {
-	var zero T
-	rows[len(rows)-1] = zero
-	return rows[:len(rows)-1]
-}

@@ -1626,7 +1626,6 @@ func parseSs(c *Context) (any, error) {
 	var cols *ssColumns
 	dataLines, read := 0, 0
 	var f []field
-	var procs ssProcSlab
 	for {
 		line, start, ok := it.next()
 		if !ok {
@@ -1654,7 +1653,7 @@ func parseSs(c *Context) (any, error) {
 			continue
 		}
 		f = splitFields(f[:0], line, 0)
-		if ssRow(c, res, line, start, f, cols, &procs, rec, &rs) {
+		if ssRow(c, res, line, start, f, cols, rec, &rs) {
 			read++
 		} else {
 			c.Unread(start)
@@ -1669,7 +1668,7 @@ func parseSs(c *Context) (any, error) {
 	return res, nil
 }
 
-func ssRow(c *Context, res *SsResult, line string, base int, f []field, cols *ssColumns, procSlab *ssProcSlab, rec bool, rs *rowSpans) bool {
+func ssRow(c *Context, res *SsResult, line string, base int, f []field, cols *ssColumns, rec bool, rs *rowSpans) bool {
 	k := 0
 	var conn SsConnection
 	var netidF, stateF field
@@ -1761,7 +1760,7 @@ func ssRow(c *Context, res *SsResult, line string, base int, f []field, cols *ss
 		}
 		ps, pe := trimSpaceRange(line, f[k].start, len(line))
 		var ok bool
-		conn.Processes, procs, ok = ssUsers(line[ps:pe], ps, procSlab)
+		conn.Processes, procs, ok = ssUsers(line[ps:pe], ps)
 		if !ok {
 			return false
 		}
@@ -1807,30 +1806,16 @@ func ssRow(c *Context, res *SsResult, line string, base int, f []field, cols *ss
 
 type ssProcSpan struct{ cs, ce, ps, pe, fs, fe int }
 
-// ssProcSlab hands out the rows' process lists from shared chunks (one
-// allocation per few hundred rows instead of one per row); spans is
-// scratch space for the current row.
-type ssProcSlab struct {
-	buf   []SsProcess
-	spans []ssProcSpan
-}
-
 // ssUsers reads `users:(("nginx",pid=812,fd=6),("nginx",pid=813,fd=6))`;
 // at is the offset of s in its line.
-func ssUsers(s string, at int, slab *ssProcSlab) ([]SsProcess, []ssProcSpan, bool) {
+func ssUsers(s string, at int) ([]SsProcess, []ssProcSpan, bool) {
 	const pre = "users:("
 	if !strings.HasPrefix(s, pre) || !strings.HasSuffix(s, ")") {
 		return nil, nil, false
 	}
-	if cap(slab.buf)-len(slab.buf) < 16 {
-		slab.buf = make([]SsProcess, 0, 1024)
-	}
-	first := len(slab.buf)
-	spans := slab.spans[:0]
-	fail := func() ([]SsProcess, []ssProcSpan, bool) {
-		slab.buf = slab.buf[:first]
-		return nil, nil, false
-	}
+	var procs []SsProcess
+	var spans []ssProcSpan
+	fail := func() ([]SsProcess, []ssProcSpan, bool) { return nil, nil, false }
 	i := len(pre)
 	for i < len(s)-1 {
 		if !strings.HasPrefix(s[i:], "(\"") {
@@ -1865,7 +1850,7 @@ func ssUsers(s string, at int, slab *ssProcSlab) ([]SsProcess, []ssProcSpan, boo
 			return fail()
 		}
 		p.FD, sp.fs, sp.fe = fd, at+i, at+j
-		slab.buf = append(slab.buf, p)
+		procs = append(procs, p)
 		spans = append(spans, sp)
 		i = j + 1
 		if i < len(s)-1 {
@@ -1875,12 +1860,10 @@ func ssUsers(s string, at int, slab *ssProcSlab) ([]SsProcess, []ssProcSpan, boo
 			i++
 		}
 	}
-	slab.spans = spans
-	n := len(slab.buf)
-	if n == first || i != len(s)-1 {
+	if len(procs) == 0 || i != len(s)-1 {
 		return fail()
 	}
-	return slab.buf[first:n:n], spans, true
+	return procs, spans, true
 }
 
 // ---------------------------------------------------------------- lsof

@@ -19,20 +19,6 @@ var (
 	pfStatus        = netItemIDs("status", "", 8)
 )
 
-// pkgStrSlab hands out small string lists from shared chunks, so that a
-// row's lists cost no allocation of their own.
-type pkgStrSlab struct{ buf []string }
-
-// take returns an empty list with room for n strings.
-func (s *pkgStrSlab) take(n int) []string {
-	if cap(s.buf)-len(s.buf) < n {
-		s.buf = make([]string, 0, max(1024, n))
-	}
-	at := len(s.buf)
-	s.buf = s.buf[:at+n]
-	return s.buf[at : at : at+n]
-}
-
 // AptPackages is the parsed output of `apt list` and `apt search`.
 type AptPackages struct {
 	Packages []AptPackage `json:"packages"`
@@ -101,7 +87,6 @@ func parseApt(c *Context) (any, error) {
 	res := &AptPackages{Packages: make([]AptPackage, 0, min(countLines(c.Raw), 1<<16))}
 	rec := c.Recording()
 	rs := newRowSpans(c, 8)
-	var slab pkgStrSlab
 	it := lines{raw: c.Raw}
 	dataLines, read := 0, 0
 	cur := -1 // the record descriptions attach to
@@ -164,7 +149,7 @@ func parseApt(c *Context) (any, error) {
 		if rec && !full {
 			lrs = &rs
 		}
-		p, ok := aptRecord(c, line, start, f, len(res.Packages), lrs, &slab)
+		p, ok := aptRecord(c, line, start, f, len(res.Packages), lrs)
 		if !ok {
 			c.Unread(start)
 			continue
@@ -190,7 +175,7 @@ func parseApt(c *Context) (any, error) {
 
 // aptRecord reads "curl/oldstable,now 7.88.1-10+deb12u14 amd64 [installed,upgradable to: 7.88.1-10+deb12u15]".
 // It records spans (rs not nil) only for a record it reads.
-func aptRecord(c *Context, line string, start int, f []field, idx int, rs *rowSpans, slab *pkgStrSlab) (AptPackage, bool) {
+func aptRecord(c *Context, line string, start int, f []field, idx int, rs *rowSpans) (AptPackage, bool) {
 	var p AptPackage
 	if len(f) < 3 {
 		return p, false
@@ -227,7 +212,7 @@ func aptRecord(c *Context, line string, start int, f []field, idx int, rs *rowSp
 	}
 	// Suites: "oldstable,now", counted first so the list is allocated once.
 	suites := head[slash+1:]
-	p.Suites = slab.take(strings.Count(suites, ",") + 1)
+	p.Suites = make([]string, 0, strings.Count(suites, ",") + 1)
 	pos := f[0].start + slash + 1
 	for suites != "" {
 		s, rest, _ := strings.Cut(suites, ",")
@@ -240,7 +225,7 @@ func aptRecord(c *Context, line string, start int, f []field, idx int, rs *rowSp
 	}
 	if len(f) == 4 {
 		st := line[f[3].start+1 : f[3].end-1]
-		p.Status = slab.take(strings.Count(st, ",") + 1)
+		p.Status = make([]string, 0, strings.Count(st, ",") + 1)
 		pos := f[3].start + 1
 		for st != "" {
 			it, rest, _ := strings.Cut(st, ",")

@@ -445,9 +445,10 @@ func parsePs(c *Context) (any, error) {
 			rs.begin(skProcesses, idx)
 		}
 		var p *PsProcess
-		res.Processes, p = pushZero(res.Processes)
+		res.Processes = append(res.Processes, PsProcess{})
+		p = &res.Processes[idx]
 		if !psRow(p, line, start, cols, rec, &rs, bsd) {
-			res.Processes = dropRow(res.Processes)
+			res.Processes = res.Processes[:idx]
 			if rec {
 				rs.discard()
 			}
@@ -456,7 +457,7 @@ func parsePs(c *Context) (any, error) {
 		}
 		read++
 		if c.Full(idx) {
-			res.Processes = dropRow(res.Processes)
+			res.Processes = res.Processes[:idx]
 			c.Omit(1)
 			if rec {
 				rs.discard()
