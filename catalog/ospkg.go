@@ -212,7 +212,7 @@ func aptRecord(c *Context, line string, start int, f []field, idx int, rs *rowSp
 	}
 	// Suites: "oldstable,now", counted first so the list is allocated once.
 	suites := head[slash+1:]
-	p.Suites = make([]string, 0, strings.Count(suites, ",") + 1)
+	p.Suites = make([]string, 0, strings.Count(suites, ",")+1)
 	pos := f[0].start + slash + 1
 	for suites != "" {
 		s, rest, _ := strings.Cut(suites, ",")
@@ -225,7 +225,7 @@ func aptRecord(c *Context, line string, start int, f []field, idx int, rs *rowSp
 	}
 	if len(f) == 4 {
 		st := line[f[3].start+1 : f[3].end-1]
-		p.Status = make([]string, 0, strings.Count(st, ",") + 1)
+		p.Status = make([]string, 0, strings.Count(st, ",")+1)
 		pos := f[3].start + 1
 		for st != "" {
 			it, rest, _ := strings.Cut(st, ",")
