@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -130,22 +129,6 @@ func FuzzCUnquote(f *testing.F) {
 		}
 		if !strings.Contains(q[:n], "\\") && s != q[1:n-1] {
 			t.Fatalf("unescaped %q decoded as %q", q[:n], s)
-		}
-	})
-}
-
-func FuzzPsFloat(f *testing.F) {
-	for _, s := range []string{"0.0", "12.5", "198", "0.1", "99.99", "1e5", ".5", "5.", "123456789012.345"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		got, ok := psParseFloat(s)
-		if !ok {
-			return
-		}
-		want, err := strconv.ParseFloat(s, 64)
-		if err != nil || want != got {
-			t.Fatalf("psParseFloat(%q) = %v, strconv says %v (%v)", s, got, want, err)
 		}
 	})
 }

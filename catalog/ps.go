@@ -738,34 +738,8 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, rec bool, rs *rowSpa
 	return true
 }
 
-var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
-
-// psParseFloat reads a ps decimal ("0.0", "12.5", "198"). Short ones take a fast
-// path that is still correctly rounded: an integer below 2^53 divided by an
-// exact power of ten is one IEEE division.
+// psParseFloat reads a ps decimal ("0.0", "12.5", "198").
 func psParseFloat(v string) (float64, bool) {
-	if len(v) <= 15 {
-		var m int64
-		dot := -1
-		ok := len(v) > 0
-		for i := 0; i < len(v) && ok; i++ {
-			c := v[i]
-			switch {
-			case c >= '0' && c <= '9':
-				m = m*10 + int64(c-'0')
-			case c == '.' && dot < 0 && i > 0 && i < len(v)-1:
-				dot = i
-			default:
-				ok = false
-			}
-		}
-		if ok {
-			if dot < 0 {
-				return float64(m), true
-			}
-			return float64(m) / pow10[len(v)-dot-1], true
-		}
-	}
 	f, err := strconv.ParseFloat(v, 64)
 	return f, err == nil
 }
