@@ -862,9 +862,6 @@ func (p *lsParser) setMode(e *LsEntry, mode string, at int, rec, perms bool) {
 	e.Type = fileType(mode[0])
 	e.Mode = mode[:10]
 	if perms {
-		// Field by field: a struct literal is copied with a typed move,
-		// which costs a write barrier call per string while the garbage
-		// collector runs.
 		e.Permissions.Owner, e.Permissions.Group, e.Permissions.Other = mode[1:4], mode[4:7], mode[7:10]
 	}
 	if len(mode) == 11 {
@@ -878,7 +875,13 @@ func (p *lsParser) setMode(e *LsEntry, mode string, at int, rec, perms bool) {
 		}
 	}
 	if rec {
-		p.rec.addMode(at, perms)
+		p.rec.add(sfType, at, at+1, trFileType)
+		p.rec.add(sfMode, at, at+10, trVerbatim)
+		if perms {
+			p.rec.add(sfPermOwner, at+1, at+4, trVerbatim)
+			p.rec.add(sfPermGroup, at+4, at+7, trVerbatim)
+			p.rec.add(sfPermOther, at+7, at+10, trVerbatim)
+		}
 		if len(mode) == 11 {
 			f := sfHasACL
 			switch mode[10] {
