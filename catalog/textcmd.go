@@ -664,7 +664,7 @@ func parseWc(c *Context) (any, error) {
 	}
 	trInt, trUnquote := r.tr("parseInt"), r.tr("unquote")
 	var (
-		entries = []WcEntry{}
+		entries = make([]WcEntry, 0, min(countLines(c.Raw), 1<<20))
 		marks   []int // where each row's spans begin, while recording
 		rows    int
 		prevAt  = -1 // start of the row read from the line before, or -1
@@ -688,14 +688,16 @@ func parseWc(c *Context) (any, error) {
 		m := r.mark()
 		at := 0
 		good := true
-		for _, col := range cols {
+		counts := make([]int64, len(cols)) // one allocation for the row's counts
+		for k, col := range cols {
 			s, t := nextField(line, at)
 			n, ok := atoi(line[s:t])
 			if !ok {
 				good = false
 				break
 			}
-			v := &n
+			counts[k] = n
+			v := &counts[k]
 			switch col {
 			case wcLines:
 				e.Lines = v
