@@ -3,6 +3,7 @@ package catalog
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/parism-go/parism/catalog/internal/lex"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -248,9 +249,9 @@ func BenchmarkLsFloor(b *testing.B) {
 	for b.Loop() {
 		entries := make([]LsEntry, 0, n)
 		ints := make([]int64, 0, 2*n)
-		it := lines{raw: raw}
+		it := lex.Lines{Raw: raw}
 		for {
-			line, _, ok := it.next()
+			line, _, ok := it.Next()
 			if !ok {
 				break
 			}
@@ -273,7 +274,7 @@ func BenchmarkLsFloor(b *testing.B) {
 				}
 				switch f {
 				case 0, 3:
-					v, _ := atoi(line[s:i])
+					v, _ := lex.Atoi(line[s:i])
 					ints = append(ints, v)
 					if f == 0 {
 						e.Links = &ints[len(ints)-1]

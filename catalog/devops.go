@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"encoding/json"
+	"github.com/parism-go/parism/catalog/internal/lex"
 	"math"
 	"strconv"
 	"strings"
@@ -204,7 +205,7 @@ func dvDuration(s string) (int64, bool) {
 		if j == i || j >= len(s) {
 			return 0, false
 		}
-		n, ok := atoi(s[i:j])
+		n, ok := lex.Atoi(s[i:j])
 		if !ok {
 			return 0, false
 		}
@@ -638,11 +639,11 @@ func parseKubectlGet(c *Context) (any, error) {
 			c.Span(Ptr("kind"), 0, 0, "argument")
 		}
 	}
-	rows := make([]KubeRow, 0, min(countLines(c.Raw), 1<<16))
+	rows := make([]KubeRow, 0, min(lex.CountLines(c.Raw), 1<<16))
 	rec := newGmRec(c, 8)
 	o, _ := dvFlagValue(args, "-o", "--output")
 	names := strings.TrimPrefix(o, "=") == "name"
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	var cols []dvCol
 	var keys []string
 	var ids []uint16
@@ -650,11 +651,11 @@ func parseKubectlGet(c *Context) (any, error) {
 	var cells [][2]int
 	nlines, read := 0, 0
 	for {
-		l, start, ok := it.next()
+		l, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			cols = nil // a blank line ends a table; the next has its own header
 			continue
 		}
@@ -732,7 +733,7 @@ func parseKubectlGet(c *Context) (any, error) {
 			switch kind := kinds[ci]; {
 			case kind == kcRestarts:
 				n, rest, _ := strings.Cut(v, " ")
-				cnt, okn := atoi(n)
+				cnt, okn := lex.Atoi(n)
 				if !okn {
 					good = false
 					break
@@ -749,7 +750,7 @@ func parseKubectlGet(c *Context) (any, error) {
 					add(dvFLRA, s+len(n)+2, s+len(n)+2+len(ago), gmtVerbatim)
 				}
 			case kind == kcCount:
-				n, okn := atoi(v)
+				n, okn := lex.Atoi(v)
 				if !okn {
 					r.Extra = append(r.Extra, dvField{k, v})
 					add(ids[ci], s, e, gmtVerbatim)
@@ -819,14 +820,14 @@ func parseKubectlGet(c *Context) (any, error) {
 // lines before the header that noise accepts are read and skipped.
 func dvTable(c *Context, header func(cols []dvCol) bool, noise func(l string) bool,
 	row func(l string, start int, cols []dvCol, cells [][2]int) bool) (nlines, read int, cols []dvCol) {
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	var cells [][2]int
 	for {
-		l, start, ok := it.next()
+		l, start, ok := it.Next()
 		if !ok {
 			return
 		}
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			continue
 		}
 		nlines++
@@ -975,7 +976,7 @@ func dockerStatus(v string) (state string, exit int64, hasExit bool, health stri
 		i := strings.IndexByte(v, '(')
 		j := strings.IndexByte(v, ')')
 		if j > i+1 {
-			if n, ok := atoi(v[i+1 : j]); ok {
+			if n, ok := lex.Atoi(v[i+1 : j]); ok {
 				exit, hasExit = n, true
 			}
 		}
@@ -999,7 +1000,7 @@ func dockerStatus(v string) (state string, exit int64, hasExit bool, health stri
 }
 
 func parseDockerPs(c *Context) (any, error) {
-	res := &DockerPsResult{Containers: make([]DockerContainer, 0, min(countLines(c.Raw), 1<<16))}
+	res := &DockerPsResult{Containers: make([]DockerContainer, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rec := newGmRec(c, 8)
 	noTrunc, quiet := dvBoolFlag(c.Args, "--no-trunc", 0), dvBoolFlag(c.Args, "--quiet", 'q')
 	if quiet {
@@ -1143,14 +1144,14 @@ var dockerKnownKeys = map[string]bool{"container_id": true, "image": true, "comm
 
 // dvIDList reads one ID per line (docker -q).
 func dvIDList(c *Context, rec *gmRec, add func(id string), n func() int, tmpl, leaf uint16, res any) (any, error) {
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	for {
-		l, start, ok := it.next()
+		l, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			continue
 		}
 		nlines++
@@ -1343,7 +1344,7 @@ func parseDockerStats(c *Context) (any, error) {
 					add("block_io", s, e, gmtVerbatim)
 					pair(v, s, nil, nil, &d.BlockReadBytes, &d.BlockWriteBytes, "block_read", "block_write")
 				case "PIDS":
-					n, ok := atoi(v)
+					n, ok := lex.Atoi(v)
 					if !ok {
 						bad = true
 						break
@@ -1527,18 +1528,18 @@ func parseDockerImages(c *Context) (any, error) {
 			add("dangling", s, s+len(ref), gmtMarker)
 		}
 	}
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	var cols []dvCol
 	var cells [][2]int
 	newForm := false
 	pending, pendingS := "", -1 // a long IMAGE on its own line (newer table)
 	for {
-		l, start, ok := it.next()
+		l, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			continue
 		}
 		nlines++
@@ -1561,18 +1562,18 @@ func parseDockerImages(c *Context) (any, error) {
 		mark := rec.mark()
 		var d DockerImage
 		if newForm {
-			f := splitFields(nil, l, 0)
-			if len(f) == 1 && f[0].start == 0 && pending == "" {
-				pending, pendingS = l[f[0].start:f[0].end], start
+			f := lex.Fields(nil, l, 0)
+			if len(f) == 1 && f[0].Start == 0 && pending == "" {
+				pending, pendingS = l[f[0].Start:f[0].End], start
 				read++
 				continue
 			}
 			ref, refS := "", 0
-			if pending != "" && len(f) >= 3 && f[0].start > 0 {
+			if pending != "" && len(f) >= 3 && f[0].Start > 0 {
 				ref, refS = pending, pendingS
-				f = append([]field{{}}, f...)
-			} else if len(f) >= 4 && f[0].start == 0 {
-				ref, refS = l[f[0].start:f[0].end], start
+				f = append([]lex.Field{{}}, f...)
+			} else if len(f) >= 4 && f[0].Start == 0 {
+				ref, refS = l[f[0].Start:f[0].End], start
 			} else {
 				if pending != "" {
 					c.Unread(pendingS)
@@ -1583,16 +1584,16 @@ func parseDockerImages(c *Context) (any, error) {
 			}
 			pending = ""
 			setRef(&d, ref, refS)
-			d.ImageID = l[f[1].start:f[1].end]
-			add("image_id", start+f[1].start, start+f[1].end, gmtVerbatim)
-			good := setSize(&d.DiskUsage, &d.DiskUsageBytes, "disk_usage", l[f[2].start:f[2].end], start+f[2].start, start+f[2].end)
+			d.ImageID = l[f[1].Start:f[1].End]
+			add("image_id", start+f[1].Start, start+f[1].End, gmtVerbatim)
+			good := setSize(&d.DiskUsage, &d.DiskUsageBytes, "disk_usage", l[f[2].Start:f[2].End], start+f[2].Start, start+f[2].End)
 			if len(f) > 3 {
-				good = good && setSize(&d.ContentSize, &d.ContentSizeBytes, "content_size", l[f[3].start:f[3].end], start+f[3].start, start+f[3].end)
+				good = good && setSize(&d.ContentSize, &d.ContentSizeBytes, "content_size", l[f[3].Start:f[3].End], start+f[3].Start, start+f[3].End)
 			}
 			for _, x := range f[min(4, len(f)):] {
-				if l[x.start:x.end] == "U" {
+				if l[x.Start:x.End] == "U" {
 					d.InUse = true
-					add("in_use", start+x.start, start+x.end, gmtMarker)
+					add("in_use", start+x.Start, start+x.End, gmtMarker)
 				}
 			}
 			if !good {
@@ -1771,17 +1772,17 @@ func init() {
 func parseGhPrList(c *Context) (any, error) {
 	res := &GhPrListResult{PullRequests: []GhPullRequest{}}
 	rec := newGmRec(c, 8)
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	var cols []dvCol
 	var cells [][2]int
 	tty := false
 	for {
-		l, start, ok := it.next()
+		l, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			continue
 		}
 		nlines++
@@ -1847,7 +1848,7 @@ func parseGhPrList(c *Context) (any, error) {
 			c.Unread(start)
 			continue
 		}
-		n, okn := atoi(num.v)
+		n, okn := lex.Atoi(num.v)
 		if !okn {
 			c.Unread(start)
 			continue
@@ -2010,14 +2011,14 @@ func parseHelmList(c *Context) (any, error) {
 	if noHeaders {
 		cols = helmColumns
 	}
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	for {
-		l, start, ok := it.next()
+		l, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			continue
 		}
 		nlines++
@@ -2079,7 +2080,7 @@ func parseHelmList(c *Context) (any, error) {
 				r.Namespace = v
 				add(dvFNamespace, s, e, gmtVerbatim)
 			case "REVISION":
-				n, ok := atoi(v)
+				n, ok := lex.Atoi(v)
 				if !ok {
 					good = false
 					break
@@ -2327,7 +2328,7 @@ func dvStripANSI(l string) (string, []int) {
 func parseTerraformPlan(c *Context) (any, error) {
 	res := &TerraformPlanResult{Resources: []TerraformChange{}}
 	rec := newGmRec(c, 8)
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, known := 0, 0
 	const (
 		secNone = iota
@@ -2340,7 +2341,7 @@ func parseTerraformPlan(c *Context) (any, error) {
 	var lastT uint16
 	lastI := 0
 	for {
-		raw, start, ok := it.next()
+		raw, start, ok := it.Next()
 		if !ok {
 			break
 		}
@@ -2395,7 +2396,7 @@ func parseTerraformPlan(c *Context) (any, error) {
 			seen := 0
 			for part := range strings.SplitSeq(t[6:len(t)-1], ", ") {
 				n, what, ok := strings.Cut(part, " to ")
-				v, okn := atoi(n)
+				v, okn := lex.Atoi(n)
 				if !ok || !okn {
 					good = false
 					break

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"github.com/parism-go/parism/catalog/internal/lex"
 	"strings"
 	"unicode/utf8"
 )
@@ -226,13 +227,13 @@ func parseWhich(c *Context) (any, error) {
 	found := make([]bool, len(names))
 	mapped := true
 	rows := 0
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		rows++

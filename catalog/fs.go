@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"github.com/parism-go/parism/catalog/internal/lex"
 	"strconv"
 	"strings"
 	"time"
@@ -45,7 +46,7 @@ func newFsRec(c *Context, perRow int) *fsRec {
 	if r.on {
 		r.names = []string{""}
 		r.trs = []string{""}
-		r.spans = make([]fsSpan, 0, min(countLines(c.Raw), 1<<20)*perRow)
+		r.spans = make([]fsSpan, 0, min(lex.CountLines(c.Raw), 1<<20)*perRow)
 	}
 	return r
 }
@@ -205,7 +206,7 @@ func fsScan(args []string, kind func(flag string) int, digits bool) []fsArg {
 			out = append(out, fa)
 			continue
 		}
-		if digits && isDigits(a[1:]) {
+		if digits && lex.IsDigits(a[1:]) {
 			out = append(out, fsArg{flag: "-#", value: a[1:], hasValue: true, attached: true, index: i})
 			continue
 		}
@@ -417,7 +418,7 @@ func fsNumericTime(date, clock, zone string) (string, bool) {
 	if fracAt >= 0 {
 		frac = clock[fracAt:]
 	}
-	if len(zone) != 5 || (zone[0] != '+' && zone[0] != '-') || !isDigits(zone[1:]) {
+	if len(zone) != 5 || (zone[0] != '+' && zone[0] != '-') || !lex.IsDigits(zone[1:]) {
 		return "", false
 	}
 	return fsISO(y, mo, d, h, mi, sec, frac, zone[:3]+":"+zone[3:]), true
@@ -425,7 +426,7 @@ func fsNumericTime(date, clock, zone string) (string, bool) {
 
 // fsEpoch renders seconds since 1970 as ISO 8601 in UTC.
 func fsEpoch(v string) (string, bool) {
-	n, ok := atoi(v)
+	n, ok := lex.Atoi(v)
 	if !ok || n > 253402300799 {
 		return "", false
 	}
@@ -437,17 +438,17 @@ func fsEpoch(v string) (string, bool) {
 // 2026" (%b %e %T %Y) or, with a weekday first, "Sun Nov  9 09:41:07 2026"
 // (%c). The zone is the context's.
 func fsBSDTime(c *Context, s string) (string, bool) {
-	f := splitFields(nil, s, 0)
-	if len(f) == 5 && isWeekday(s[f[0].start:f[0].end]) {
+	f := lex.Fields(nil, s, 0)
+	if len(f) == 5 && isWeekday(s[f[0].Start:f[0].End]) {
 		f = f[1:]
 	}
 	if len(f) != 4 {
 		return "", false
 	}
-	mo := monthIndex(s[f[0].start:f[0].end])
-	d, ok1 := num2(s[f[1].start:f[1].end])
-	h, mi, sec, fr, ok2 := hhmm(s[f[2].start:f[2].end])
-	y, ok3 := year4(s[f[3].start:f[3].end])
+	mo := monthIndex(s[f[0].Start:f[0].End])
+	d, ok1 := num2(s[f[1].Start:f[1].End])
+	h, mi, sec, fr, ok2 := hhmm(s[f[2].Start:f[2].End])
+	y, ok3 := year4(s[f[3].Start:f[3].End])
 	if mo == 0 || !ok1 || !ok2 || !ok3 || sec < 0 || fr >= 0 || d < 1 || d > daysIn(mo, y) {
 		return "", false
 	}
@@ -692,13 +693,13 @@ func parseFind(c *Context) (any, error) {
 			starts = nil // no prefix to check against
 		}
 	}
-	res.Paths = make([]string, 0, min(countLines(raw), 1<<20))
+	res.Paths = make([]string, 0, min(lex.CountLines(raw), 1<<20))
 	last := -1 // start offset of the last kept path, for continuations
 	lastOmitted := false
 	warned := false
-	it := lines{raw: raw}
+	it := lex.Lines{Raw: raw}
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
@@ -977,7 +978,7 @@ func parseDu(c *Context) (any, error) {
 	case duInodes:
 		fSize = r.id("inodes")
 	}
-	entries := make([]DuEntry, 0, min(countLines(raw), 1<<20))
+	entries := make([]DuEntry, 0, min(lex.CountLines(raw), 1<<20))
 	var marks []int
 	rows := 0
 	prevGood := -1 // start of the line before, when it was an entry
@@ -986,7 +987,7 @@ func parseDu(c *Context) (any, error) {
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			prevGood = -1
 			continue
 		}
@@ -1009,17 +1010,17 @@ func parseDu(c *Context) (any, error) {
 			bad()
 			continue
 		}
-		ss, se := trimSpaceRange(line, 0, tab)
+		ss, se := lex.TrimSpaceRange(line, 0, tab)
 		size := line[ss:se]
 		var e DuEntry
 		if unit == duHuman {
-			if !fsHumanSize(size) {
+			if !lex.HumanSize(size, true) {
 				bad()
 				continue
 			}
 			e.SizeHuman = size
 		} else {
-			n, ok := atoi(size)
+			n, ok := lex.Atoi(size)
 			if !ok {
 				bad()
 				continue
@@ -1201,7 +1202,7 @@ func dfBlocksUnit(h string) (dfUnit, bool) {
 	for i < len(n) && n[i] >= '0' && n[i] <= '9' {
 		i++
 	}
-	num, ok := atoi(n[:i])
+	num, ok := lex.Atoi(n[:i])
 	if !ok || num == 0 {
 		return dfUnit{}, false
 	}
@@ -1234,11 +1235,11 @@ func dfBlocksUnit(h string) (dfUnit, bool) {
 
 // dfHeader reads the header line into its columns and the size unit.
 func dfHeader(line string) ([]dfCol, dfUnit, bool) {
-	fields := splitFields(nil, line, 0)
+	fields := lex.Fields(nil, line, 0)
 	var cols []dfCol
 	unit := dfUnit{factor: 1024}
 	for i := 0; i < len(fields); i++ {
-		w := line[fields[i].start:fields[i].end]
+		w := line[fields[i].Start:fields[i].End]
 		var col dfCol
 		switch w {
 		case "Filesystem":
@@ -1262,7 +1263,7 @@ func dfHeader(line string) ([]dfCol, dfUnit, bool) {
 		case "IUse%", "%iused":
 			col = dfcIUsePct
 		case "Mounted":
-			if i+1 >= len(fields) || line[fields[i+1].start:fields[i+1].end] != "on" {
+			if i+1 >= len(fields) || line[fields[i+1].Start:fields[i+1].End] != "on" {
 				return nil, unit, false
 			}
 			i++
@@ -1290,15 +1291,6 @@ func dfHeader(line string) ([]dfCol, dfUnit, bool) {
 	return cols, unit, true
 }
 
-// fsHumanSize accepts ls's human sizes ("4.0K", "12M", "0") and macOS
-// df's binary ones ("460Gi", "1.0Ki", "0Bi").
-func fsHumanSize(v string) bool {
-	if n := len(v); n > 2 && v[n-1] == 'i' && v[n-2] >= 'A' && v[n-2] <= 'Z' {
-		v = v[:n-1]
-	}
-	return isHumanSize(v)
-}
-
 type dfParser struct {
 	c      *Context
 	r      *fsRec
@@ -1310,7 +1302,7 @@ type dfParser struct {
 	ids    [dfcMount + 1][2]uint16 // span field ids: number, human
 	trInt  uint16
 	trMul  uint16
-	f      []field
+	f      []lex.Field
 	vals   [dfcMount + 1]dfVal    // the middle columns of the line being read
 	target [dfcMount + 1]dfTarget // where they go
 }
@@ -1403,7 +1395,7 @@ func (p *dfParser) spanIDs(unit dfUnit) {
 // older GNU df print a long one. fsys is left alone when the line does
 // not read.
 func (p *dfParser) row(fsys *DfFilesystem, line string, base int, wrapped string, wrappedAt, idx int) bool {
-	f := splitFields(p.f[:0], line, 0)
+	f := lex.Fields(p.f[:0], line, 0)
 	p.f = f
 	k := len(p.mids)
 	front := 1
@@ -1438,26 +1430,26 @@ func (p *dfParser) row(fsys *DfFilesystem, line string, base int, wrapped string
 		if p.typed {
 			last--
 		}
-		fsys.Filesystem = line[f[0].start:f[last].end]
-		r.add(p.key, idx, p.ids[dfcFilesystem][0], base+f[0].start, base+f[last].end, 0)
+		fsys.Filesystem = line[f[0].Start:f[last].End]
+		r.add(p.key, idx, p.ids[dfcFilesystem][0], base+f[0].Start, base+f[last].End, 0)
 	}
 	if p.typed {
 		t := f[at-1]
-		fsys.Type = line[t.start:t.end]
-		r.add(p.key, idx, p.ids[dfcType][0], base+t.start, base+t.end, 0)
+		fsys.Type = line[t.Start:t.End]
+		r.add(p.key, idx, p.ids[dfcType][0], base+t.Start, base+t.End, 0)
 	}
 	m := f[at+k]
-	fsys.MountedOn = line[m.start:]
-	r.add(p.key, idx, p.ids[dfcMount][0], base+m.start, base+len(line), 0)
+	fsys.MountedOn = line[m.Start:]
+	r.add(p.key, idx, p.ids[dfcMount][0], base+m.Start, base+len(line), 0)
 	return true
 }
 
 // read reads the middle columns from the words ws into p.vals, storing
 // nothing; false when one does not read.
-func (p *dfParser) read(line string, ws []field) bool {
+func (p *dfParser) read(line string, ws []lex.Field) bool {
 	vals := p.vals[:len(ws)]
 	for j, w := range ws {
-		s, e := w.start, w.end
+		s, e := w.Start, w.End
 		v := &vals[j]
 		if e-s == 1 && line[s] == '-' {
 			v.kind = dfvAbsent
@@ -1469,29 +1461,29 @@ func (p *dfParser) read(line string, ws []field) bool {
 			if e-s < 2 || line[e-1] != '%' {
 				return false
 			}
-			n, ok := atoi(line[s : e-1])
+			n, ok := lex.Atoi(line[s : e-1])
 			if !ok {
 				return false
 			}
 			v.n, v.e = n, e-1
 		case dfcInodes, dfcIUsed, dfcIFree:
-			n, ok := atoi(line[s:e])
+			n, ok := lex.Atoi(line[s:e])
 			if ok {
 				v.n = n
-			} else if fsHumanSize(line[s:e]) {
+			} else if lex.HumanSize(line[s:e], true) {
 				v.kind = dfvHuman
 			} else {
 				return false
 			}
 		default: // size, used, available
 			if p.sizes == dfsHuman {
-				if !fsHumanSize(line[s:e]) {
+				if !lex.HumanSize(line[s:e], true) {
 					return false
 				}
 				v.kind = dfvHuman
 				continue
 			}
-			n, ok := atoi(line[s:e])
+			n, ok := lex.Atoi(line[s:e])
 			if !ok {
 				return false
 			}
@@ -1654,9 +1646,9 @@ func (p *dfParser) storeOne(fsys *DfFilesystem, t *dfTarget, v *dfVal, line stri
 func parseDf(c *Context) (any, error) {
 	p := &dfParser{c: c, r: newFsRec(c, 7)}
 	total := fsHasFlag(fsScan(c.Args, fsKinds(dfParserDef.Flags), false), "--total")
-	rows := make([]DfFilesystem, 0, min(countLines(c.Raw), 1<<20))
+	rows := make([]DfFilesystem, 0, min(lex.CountLines(c.Raw), 1<<20))
 	var marks []int
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	header := false
 	pending, pendingAt := "", -1 // a device name alone on its line
 	prevGood, pendingPrev := -1, -1
@@ -1681,11 +1673,11 @@ func parseDf(c *Context) (any, error) {
 		pendingAt, pendingPrev = -1, -1
 	}
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		if !header {
@@ -1707,7 +1699,7 @@ func parseDf(c *Context) (any, error) {
 		m := p.r.mark()
 		ok = false
 		wrappedAt = -1
-		if pendingAt >= 0 && isSpace(line[0]) {
+		if pendingAt >= 0 && lex.IsSpace(line[0]) {
 			ok = p.row(fsys, line, start, pending, pendingAt, idx)
 			if ok {
 				wrappedAt = pendingAt
@@ -1735,9 +1727,9 @@ func parseDf(c *Context) (any, error) {
 			*fsys = DfFilesystem{}
 			rows = rows[:idx]
 			p.r.truncate(m)
-			if !isSpace(line[0]) {
+			if !lex.IsSpace(line[0]) {
 				// Perhaps a long device name: its numbers follow on the next line.
-				_, e := trimSpaceRange(line, 0, len(line))
+				_, e := lex.TrimSpaceRange(line, 0, len(line))
 				pending, pendingAt, pendingPrev = line[:e], start, prevGood
 				prevGood = -1
 				continue
@@ -1985,7 +1977,7 @@ func (p *statParser) id(name string) uint16 { return p.r.id(name) }
 
 // num sets *dst from the decimal word raw[s:e].
 func (p *statParser) num(dst **int64, idx int, field string, s, e int) bool {
-	n, ok := atoi(p.c.Raw[s:e])
+	n, ok := lex.Atoi(p.c.Raw[s:e])
 	if !ok {
 		return false
 	}
@@ -2027,9 +2019,9 @@ func (p *statParser) time(dst *string, idx int, field string, s, e int) bool {
 	if t == "-" {
 		return true
 	}
-	f := splitFields(nil, t, 0)
+	f := lex.Fields(nil, t, 0)
 	if len(f) == 3 {
-		if iso, ok := fsNumericTime(t[f[0].start:f[0].end], t[f[1].start:f[1].end], t[f[2].start:f[2].end]); ok {
+		if iso, ok := fsNumericTime(t[f[0].Start:f[0].End], t[f[1].Start:f[1].End], t[f[2].Start:f[2].End]); ok {
 			*dst = iso
 			p.r.add(p.key, idx, p.id(field), s, e, p.r.tr("timestamp"))
 			return true
@@ -2068,7 +2060,7 @@ func (p *statParser) device(dst **LsDevice, idx int, field string, s, e int, hex
 	v := p.c.Raw[s:e]
 	d := &LsDevice{}
 	if a, b, ok := strings.Cut(v, ","); ok {
-		parse, tr := atoi, p.trInt
+		parse, tr := lex.Atoi, p.trInt
 		if hex {
 			parse, tr = parseHex, p.r.tr("parseHex")
 		}
@@ -2081,7 +2073,7 @@ func (p *statParser) device(dst **LsDevice, idx int, field string, s, e int, hex
 		p.r.add(p.key, idx, p.id(field+"/major"), s, s+len(a), tr)
 		p.r.add(p.key, idx, p.id(field+"/minor"), s+len(a)+1, e, tr)
 	} else if h, dec, ok := strings.Cut(v, "/"); ok && strings.HasSuffix(h, "h") && strings.HasSuffix(dec, "d") {
-		n, ok := atoi(dec[:len(dec)-1])
+		n, ok := lex.Atoi(dec[:len(dec)-1])
 		if !ok {
 			return false
 		}
@@ -2089,7 +2081,7 @@ func (p *statParser) device(dst **LsDevice, idx int, field string, s, e int, hex
 		at := s + len(h) + 1
 		p.r.add(p.key, idx, p.id(field+"/number"), at, at+len(dec)-1, p.trInt)
 	} else {
-		n, ok := atoi(v)
+		n, ok := lex.Atoi(v)
 		if !ok {
 			return false
 		}
@@ -2129,14 +2121,14 @@ func parseStat(c *Context) (any, error) {
 			}
 		}
 	}
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	first := ""
 	for {
-		line, _, ok := it.next()
+		line, _, ok := it.Next()
 		if !ok {
 			break
 		}
-		if !isBlank(line) {
+		if !lex.IsBlank(line) {
 			first = line
 			break
 		}
@@ -2174,15 +2166,15 @@ func parseStat(c *Context) (any, error) {
 // entry before a bad line is dropped, with the name first (-t) the entry
 // after one.
 func (p *statParser) lines(read func(line string, start, idx int) bool, nameLast, nameFirst bool) error {
-	it := lines{raw: p.c.Raw}
+	it := lex.Lines{Raw: p.c.Raw}
 	rows, ok := 0, 0
 	prevGood, prevBad := -1, false // the line before: an entry's start, or unread
 	for {
-		line, start, more := it.next()
+		line, start, more := it.Next()
 		if !more {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		rows++
@@ -2264,7 +2256,7 @@ func (p *statParser) bsdLine(line string, base, idx int) bool {
 	p.owner(&en.Owner, &en.UID, idx, "owner", "uid", w[4][0], w[4][1])
 	p.owner(&en.Group, &en.GID, idx, "group", "gid", w[5][0], w[5][1])
 	rdevS, rdevE := w[6][0], w[6][1]
-	if _, ok := atoi(p.c.Raw[rdevS:rdevE]); !ok {
+	if _, ok := lex.Atoi(p.c.Raw[rdevS:rdevE]); !ok {
 		return false
 	}
 	if t := en.Mode[0]; t == 'b' || t == 'c' {
@@ -2329,7 +2321,7 @@ func isHexDigits(s string) bool {
 func (p *statParser) owner(name *string, id **int64, idx int, nameField, idField string, s, e int) {
 	v := p.c.Raw[s:e]
 	if len(v) > 2 && v[0] == '(' && v[len(v)-1] == ')' {
-		if n, ok := atoi(v[1 : len(v)-1]); ok {
+		if n, ok := lex.Atoi(v[1 : len(v)-1]); ok {
 			*id = intp(n)
 			p.r.add(p.key, idx, p.id(idField), s+1, e-1, p.trInt)
 			return
@@ -2342,7 +2334,7 @@ func (p *statParser) owner(name *string, id **int64, idx int, nameField, idField
 // %W %o", BusyBox the same without %W. Fields are counted from the end,
 // since the name may hold spaces; a line that reads both ways is refused.
 func (p *statParser) terse(line string, base, idx int) bool {
-	f := splitFields(nil, line, 0)
+	f := lex.Fields(nil, line, 0)
 	gnu := len(f) >= 16 && p.terseFields(line, f[len(f)-15:], true)
 	busybox := len(f) >= 15 && p.terseFields(line, f[len(f)-14:], false)
 	if gnu == busybox {
@@ -2354,9 +2346,9 @@ func (p *statParser) terse(line string, base, idx int) bool {
 	}
 	vals := f[len(f)-n:]
 	en := &p.res.Entries[idx]
-	nameEnd := vals[0].start - 1
+	nameEnd := vals[0].Start - 1
 	p.str(&en.File, idx, "file", base, base+nameEnd)
-	at := func(i int) (int, int) { return base + vals[i].start, base + vals[i].end }
+	at := func(i int) (int, int) { return base + vals[i].Start, base + vals[i].End }
 	s, e := at(0)
 	p.num(&en.SizeBytes, idx, "size_bytes", s, e)
 	s, e = at(1)
@@ -2410,19 +2402,19 @@ func (p *statParser) terse(line string, base, idx int) bool {
 
 // terseFields checks the value words of a terse line: which are decimal,
 // which hexadecimal.
-func (p *statParser) terseFields(line string, f []field, gnu bool) bool {
+func (p *statParser) terseFields(line string, f []lex.Field, gnu bool) bool {
 	hex := map[int]bool{2: true, 5: true, 8: true, 9: true}
 	for i, w := range f {
-		v := line[w.start:w.end]
+		v := line[w.Start:w.End]
 		if hex[i] {
 			if !isHexDigits(v) {
 				return false
 			}
-		} else if !isDigits(v) {
+		} else if !lex.IsDigits(v) {
 			return false
 		}
 	}
-	m, _ := parseHex(line[f[2].start:f[2].end])
+	m, _ := parseHex(line[f[2].Start:f[2].End])
 	return statRawType(m) != "unknown"
 }
 
@@ -2531,7 +2523,7 @@ func (p *statParser) directive(en *StatEntry, letter byte, idx, s, e int) bool {
 		return true
 	case 'a':
 		v := p.c.Raw[s:e]
-		if !isDigits(v) || e-s > 4 || strings.ContainsAny(v, "89") {
+		if !lex.IsDigits(v) || e-s > 4 || strings.ContainsAny(v, "89") {
 			return false
 		}
 		if len(v) == 4 {
@@ -2588,14 +2580,14 @@ func statLabel(line, label string, from int) (int, int, bool) {
 	if i < 0 {
 		return 0, 0, false
 	}
-	s, e := nextField(line, from+i+len(label))
+	s, e := lex.NextField(line, from+i+len(label))
 	return s, e, s < e
 }
 
 // labeled reads the labeled forms: GNU and BusyBox stat, BSD stat -x.
 func (p *statParser) labeled() error {
 	c := p.c
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	idx := -1
 	var fileS, fileE int // the text after "  File: "
 	inFile := false      // lines until "  Size:" continue the name
@@ -2620,7 +2612,7 @@ func (p *statParser) labeled() error {
 		idx = -1
 	}
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
@@ -2633,7 +2625,7 @@ func (p *statParser) labeled() error {
 			continue
 		}
 		if idx < 0 {
-			if !isBlank(line) {
+			if !lex.IsBlank(line) {
 				c.Unread(start)
 			}
 			continue
@@ -2711,7 +2703,7 @@ func (p *statParser) labeledLine(en *StatEntry, idx int, line string, base int, 
 		if s, e, ok := statLabel(line, "Device type:", e); ok {
 			return p.device(&en.Device, idx, "device", base+s, base+e, *hexDevType)
 		}
-		return isBlank(line[e:])
+		return lex.IsBlank(line[e:])
 	case strings.HasPrefix(t, "Access: ("), strings.HasPrefix(t, "Mode: ("):
 		return p.modeLine(en, idx, line, base)
 	case strings.HasPrefix(t, "Context: "):
@@ -2731,7 +2723,7 @@ func (p *statParser) labeledLine(en *StatEntry, idx int, line string, base int, 
 	} {
 		if strings.HasPrefix(t, tm.label) {
 			s := len(line) - len(t) + len(tm.label)
-			_, e := trimSpaceRange(line, s, len(line))
+			_, e := lex.TrimSpaceRange(line, s, len(line))
 			return p.time(tm.dst, idx, tm.field, base+s, base+e)
 		}
 	}
@@ -2740,7 +2732,7 @@ func (p *statParser) labeledLine(en *StatEntry, idx int, line string, base int, 
 
 // typeWords reads the file type words from line[at:].
 func (p *statParser) typeWords(en *StatEntry, idx int, line string, base, at int) bool {
-	s, e := trimSpaceRange(line, at, len(line))
+	s, e := lex.TrimSpaceRange(line, at, len(line))
 	t, ok := statTypes[line[s:e]]
 	if !ok {
 		return false
@@ -2756,7 +2748,7 @@ func (p *statParser) modeLine(en *StatEntry, idx int, line string, base int) boo
 	o := strings.IndexByte(line, '(')
 	sl := strings.IndexByte(line[o:], '/') + o
 	cl := strings.IndexByte(line[o:], ')') + o
-	if sl <= o || cl <= sl || cl-sl != 11 || !isDigits(line[o+1:sl]) {
+	if sl <= o || cl <= sl || cl-sl != 11 || !lex.IsDigits(line[o+1:sl]) {
 		return false
 	}
 	p.str(&en.ModeOctal, idx, "mode_octal", base+o+1, base+sl)
@@ -2774,7 +2766,7 @@ func (p *statParser) modeLine(en *StatEntry, idx int, line string, base int) boo
 		if sl < i || ce <= sl {
 			return false
 		}
-		s, e := trimSpaceRange(line, i, sl)
+		s, e := lex.TrimSpaceRange(line, i, sl)
 		dst := &en.UID
 		name := &en.Owner
 		if id.idF == "gid" {
@@ -2783,7 +2775,7 @@ func (p *statParser) modeLine(en *StatEntry, idx int, line string, base int) boo
 		if !p.num(dst, idx, id.idF, base+s, base+e) {
 			return false
 		}
-		s, e = trimSpaceRange(line, sl+1, ce)
+		s, e = lex.TrimSpaceRange(line, sl+1, ce)
 		if s < e {
 			p.owner(name, dst, idx, id.nameF, id.idF, base+s, base+e)
 		}
@@ -2923,14 +2915,14 @@ outer:
 
 // treeReport reads "3 directories, 8 files", "1 directory" and the like.
 func treeReport(line string) (dirs, files [2]int, ok bool) {
-	f := splitFields(nil, line, 0)
+	f := lex.Fields(nil, line, 0)
 	dirs, files = [2]int{-1, -1}, [2]int{-1, -1}
 	if len(f) != 2 && len(f) != 4 {
 		return dirs, files, false
 	}
 	for i := 0; i < len(f); i += 2 {
-		n, w := line[f[i].start:f[i].end], line[f[i+1].start:f[i+1].end]
-		if !isDigits(n) {
+		n, w := line[f[i].Start:f[i].End], line[f[i+1].Start:f[i+1].End]
+		if !lex.IsDigits(n) {
 			return dirs, files, false
 		}
 		if len(f) == 4 && i == 0 {
@@ -2944,9 +2936,9 @@ func treeReport(line string) (dirs, files [2]int, ok bool) {
 			if i != 0 {
 				return dirs, files, false
 			}
-			dirs = [2]int{f[i].start, f[i].end}
+			dirs = [2]int{f[i].Start, f[i].End}
 		case "file", "files":
-			files = [2]int{f[i].start, f[i].end}
+			files = [2]int{f[i].Start, f[i].End}
 		default:
 			return dirs, files, false
 		}
@@ -2971,15 +2963,15 @@ type treeParser struct {
 func parseTree(c *Context) (any, error) {
 	p := &treeParser{c: c, res: &TreeResult{Tree: []TreeNode{}}}
 	p.quoted = slicesContains(c.Args, "-Q")
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	rows, read := 0, 0
 	report := false
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		rows++
@@ -3138,12 +3130,12 @@ func (p *treeParser) node(line string, start, at, depth int) {
 
 func (p *treeParser) setReport(line string, start int, dirs, files [2]int) {
 	if dirs[0] >= 0 {
-		n, _ := atoi(line[dirs[0]:dirs[1]])
+		n, _ := lex.Atoi(line[dirs[0]:dirs[1]])
 		p.res.TotalDirs = intp(n)
 		recordSpan(p.c, "/total_dirs", start+dirs[0], start+dirs[1], "parseInt")
 	}
 	if files[0] >= 0 {
-		n, _ := atoi(line[files[0]:files[1]])
+		n, _ := lex.Atoi(line[files[0]:files[1]])
 		p.res.TotalFiles = intp(n)
 		recordSpan(p.c, "/total_files", start+files[0], start+files[1], "parseInt")
 	}

@@ -114,21 +114,3 @@ func FuzzPs(f *testing.F) {
 		fuzzParse(t, parsePs, raw, psFuzzArgs, sel, spans)
 	})
 }
-
-func FuzzCUnquote(f *testing.F) {
-	for _, s := range []string{`"a"`, `"caf\303\251"`, `"we\"ird\\name"`, `"tab\there"`, `"x`, `"\777"`, `""`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, q string) {
-		s, n, ok := cUnquote(q)
-		if !ok {
-			return
-		}
-		if n < 2 || n > len(q) || q[n-1] != '"' {
-			t.Fatalf("consumed %d of %q", n, q)
-		}
-		if !strings.Contains(q[:n], "\\") && s != q[1:n-1] {
-			t.Fatalf("unescaped %q decoded as %q", q[:n], s)
-		}
-	})
-}

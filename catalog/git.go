@@ -1,6 +1,9 @@
 package catalog
 
-import "strings"
+import (
+	"github.com/parism-go/parism/catalog/internal/lex"
+	"strings"
+)
 
 // GitStatus is the long (default) form of `git status`.
 //
@@ -185,13 +188,13 @@ func parseGitStatus(c *Context) (any, error) {
 	{
 		// The shape decides when there is output (status.short in a config
 		// makes the default short); the arguments decide for empty output.
-		it := lineIter{raw: raw}
+		it := lex.Lines{Raw: raw}
 		for {
-			line, _, ok := it.next()
+			line, _, ok := it.Next()
 			if !ok {
 				break
 			}
-			if isBlank(line) {
+			if lex.IsBlank(line) {
 				continue
 			}
 			short = strings.HasPrefix(line, "## ") || gitShortLine(line)
@@ -308,7 +311,7 @@ func readGitBranchLine(line string, base int) (gitBranch, bool) {
 	pos := toff + 1
 	for part := range strings.SplitSeq(inner, ", ") {
 		word, n, ok := strings.Cut(part, " ")
-		v, okn := atoi(n)
+		v, okn := lex.Atoi(n)
 		if !ok || !okn {
 			return b, false
 		}
@@ -327,7 +330,7 @@ func readGitBranchLine(line string, base int) (gitBranch, bool) {
 }
 
 func parseGitShort(c *Context, z bool) (any, error) {
-	res := &GitStatusShort{Entries: make([]GitStatusEntry, 0, min(countLines(c.Raw), 1<<20))}
+	res := &GitStatusShort{Entries: make([]GitStatusEntry, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	rec := c.Recording()
 	rs := newRowSpans(c, 6)
 	discard := func() {
@@ -355,7 +358,7 @@ func parseGitShort(c *Context, z bool) (any, error) {
 		if !z {
 			line = strings.TrimSuffix(line, "\r")
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		lines++
@@ -489,7 +492,7 @@ func gitPath(s string, at int) (p string, start, end int, quoted, ok bool) {
 		return "", 0, 0, false, false
 	}
 	if s[at] == '"' {
-		u, n, ok := cUnquote(s[at:])
+		u, n, ok := lex.CUnquote(s[at:])
 		if !ok {
 			return "", 0, 0, false, false
 		}
@@ -607,7 +610,7 @@ func parseGitLong(c *Context) (any, error) {
 	sec := secNone
 	lines, read := 0, 0
 	diverged := -1 // start of the "Your branch and 'x' have diverged," line
-	it := lineIter{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	setInt := func(dst **int64, key string, v int64, s, e int, tr string) {
 		n := v
 		*dst = &n
@@ -641,11 +644,11 @@ func parseGitLong(c *Context) (any, error) {
 		}
 	}
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		lines++
@@ -703,7 +706,7 @@ func parseGitLong(c *Context) (any, error) {
 			for ne < len(line) && line[ne] >= '0' && line[ne] <= '9' {
 				ne++
 			}
-			n, ok := atoi(line[ns:ne])
+			n, ok := lex.Atoi(line[ns:ne])
 			if !ok {
 				known = false
 				break
@@ -729,8 +732,8 @@ func parseGitLong(c *Context) (any, error) {
 			r := line[9:]
 			a, rest, ok1 := strings.Cut(r, " and ")
 			b, _, ok2 := strings.Cut(rest, " ")
-			na, oka := atoi(a)
-			nb, okb := atoi(b)
+			na, oka := lex.Atoi(a)
+			nb, okb := lex.Atoi(b)
 			if !ok1 || !ok2 || !oka || !okb {
 				known = false
 				break
@@ -806,7 +809,7 @@ func parseGitLong(c *Context) (any, error) {
 		case strings.HasPrefix(line, "Your stash currently has "):
 			r := line[25:]
 			n, _, _ := strings.Cut(r, " ")
-			v, ok := atoi(n)
+			v, ok := lex.Atoi(n)
 			if !ok {
 				known = false
 				break
@@ -912,7 +915,7 @@ func gitLongEntry(c *Context, res *GitStatus, sec gitSection, line string, start
 		ss = fe + 4
 		if ss < len(rest) && rest[ss] == '"' {
 			var n int
-			second, n, ok = cUnquote(rest[ss:])
+			second, n, ok = lex.CUnquote(rest[ss:])
 			if !ok || ss+n != len(rest) {
 				return false
 			}
@@ -926,7 +929,7 @@ func gitLongEntry(c *Context, res *GitStatus, sec gitSection, line string, start
 		ch.OrigPath, ch.Path = first, second
 	} else {
 		if rest[0] == '"' {
-			p, n, ok := cUnquote(rest)
+			p, n, ok := lex.CUnquote(rest)
 			if !ok || n != len(rest) || p == "" {
 				return false
 			}

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"github.com/parism-go/parism/catalog/internal/lex"
 	"strconv"
 	"strings"
 	"time"
@@ -100,7 +101,7 @@ const gmLocal = 0x8000
 func newGmRec(c *Context, perLine int) *gmRec {
 	r := &gmRec{c: c, on: c.recording}
 	if r.on {
-		r.spans = make([]gmSpan, 0, min(countLines(c.Raw), 1<<20)*perLine)
+		r.spans = make([]gmSpan, 0, min(lex.CountLines(c.Raw), 1<<20)*perLine)
 	}
 	return r
 }
@@ -404,7 +405,7 @@ func gmPath(s string) (string, gmTr, bool) {
 		return "", 0, false
 	}
 	if s[0] == '"' {
-		u, n, ok := cUnquote(s)
+		u, n, ok := lex.CUnquote(s)
 		if !ok || n != len(s) || u == "" {
 			return "", 0, false
 		}
@@ -463,7 +464,7 @@ func gmRename(s string) (oldP, newP string, isRename, ok bool) {
 		return "", "", false, false
 	}
 	if s[0] == '"' {
-		a, n, okq := cUnquote(s)
+		a, n, okq := lex.CUnquote(s)
 		if !okq || !strings.HasPrefix(s[n:], " => ") {
 			return "", "", true, false
 		}
@@ -472,7 +473,7 @@ func gmRename(s string) (oldP, newP string, isRename, ok bool) {
 	}
 	if s[len(s)-1] == '"' {
 		for i := strings.Index(s, ` => "`); i >= 0; {
-			if b, n, okq := cUnquote(s[i+4:]); okq && i+4+n == len(s) && b != "" && i > 0 {
+			if b, n, okq := lex.CUnquote(s[i+4:]); okq && i+4+n == len(s) && b != "" && i > 0 {
 				return s[:i], b, true, true
 			}
 			j := strings.Index(s[i+1:], ` => "`)
@@ -594,7 +595,7 @@ func gmNumstatField(s string) bool {
 	if s == "-" {
 		return true
 	}
-	_, ok := atoi(s)
+	_, ok := lex.Atoi(s)
 	return ok
 }
 
@@ -639,8 +640,8 @@ func (b *gmdBlock) numstat(l string, start, t1 int) bool {
 		b.add(f, gmfBinary, start, start+t2, gmtMarker)
 		return true
 	}
-	ni, _ := atoi(ins)
-	nd, _ := atoi(del)
+	ni, _ := lex.Atoi(ins)
+	nd, _ := lex.Atoi(del)
 	b.setInt(f, &fc.Insertions, gmfInsertions, ni, start, start+t1, gmtParseInt)
 	b.setInt(f, &fc.Deletions, gmfDeletions, nd, start+t1+1, start+t2, gmtParseInt)
 	return true
@@ -659,7 +660,7 @@ func (b *gmdBlock) nameStatus(l string, start, t int) bool {
 	}
 	score := code[1:]
 	if score != "" {
-		if _, ok := atoi(score); !ok {
+		if _, ok := lex.Atoi(score); !ok {
 			return false
 		}
 	}
@@ -706,7 +707,7 @@ func (b *gmdBlock) nameStatus(l string, start, t int) bool {
 }
 
 func gmAtoi(s string) int64 {
-	n, _ := atoi(s)
+	n, _ := lex.Atoi(s)
 	return n
 }
 
@@ -717,7 +718,7 @@ func (b *gmdBlock) summaryLine(l string, start int) bool {
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
 		i++
 	}
-	nf, ok := atoi(s[:i])
+	nf, ok := lex.Atoi(s[:i])
 	if !ok {
 		return false
 	}
@@ -745,7 +746,7 @@ func (b *gmdBlock) summaryLine(l string, start int) bool {
 		for j < len(l) && l[j] >= '0' && l[j] <= '9' {
 			j++
 		}
-		v, ok := atoi(l[pos:j])
+		v, ok := lex.Atoi(l[pos:j])
 		if !ok {
 			return false
 		}
@@ -839,8 +840,8 @@ func (b *gmdBlock) statLine(l string, start int) bool {
 				return false
 			}
 			a, bb, ok := strings.Cut(r[1:len(r)-6], " -> ")
-			na, oka := atoi(a)
-			nb, okb := atoi(bb)
+			na, oka := lex.Atoi(a)
+			nb, okb := lex.Atoi(bb)
 			if !ok || !oka || !okb {
 				return false
 			}
@@ -875,7 +876,7 @@ func (b *gmdBlock) statLine(l string, start int) bool {
 	for j < len(tail) && tail[j] >= '0' && tail[j] <= '9' {
 		j++
 	}
-	n, ok := atoi(tail[i:j])
+	n, ok := lex.Atoi(tail[i:j])
 	if !ok {
 		return false
 	}
@@ -989,7 +990,7 @@ func gmHeaderNames(rest string) (a, b string, as, ae, bs, be int, trA, trB gmTr,
 		return
 	}
 	if rest[0] == '"' {
-		u, n, okq := cUnquote(rest)
+		u, n, okq := lex.CUnquote(rest)
 		if !okq || n >= len(rest) || rest[n] != ' ' {
 			return
 		}
@@ -1003,7 +1004,7 @@ func gmHeaderNames(rest string) (a, b string, as, ae, bs, be int, trA, trB gmTr,
 	}
 	if rest[len(rest)-1] == '"' {
 		for i := strings.Index(rest, ` "`); i >= 0; {
-			if u, n, okq := cUnquote(rest[i+1:]); okq && i+1+n == len(rest) && u != "" {
+			if u, n, okq := lex.CUnquote(rest[i+1:]); okq && i+1+n == len(rest) && u != "" {
 				return rest[:i], u, 0, i, i + 1, len(rest), gmtVerbatim, gmtUnquote, true
 			}
 			j := strings.Index(rest[i+1:], ` "`)
@@ -1058,7 +1059,7 @@ func gmPatchPath(l string, off int, prefix string) (gmdName, bool) {
 		return gmdName{}, true
 	}
 	if l != "" && l[0] == '"' {
-		u, n, ok := cUnquote(l)
+		u, n, ok := lex.CUnquote(l)
 		if !ok || (n != len(l) && l[n:] != "\t") || !strings.HasPrefix(u, prefix) || len(u) == len(prefix) {
 			return gmdName{}, false
 		}
@@ -1399,7 +1400,7 @@ func gmHunkRange(s string, sign byte) (start, n int64, startE, nS, nE int, ok bo
 		return
 	}
 	a, c, has := strings.Cut(s[1:], ",")
-	start, ok = atoi(a)
+	start, ok = lex.Atoi(a)
 	if !ok {
 		return
 	}
@@ -1407,7 +1408,7 @@ func gmHunkRange(s string, sign byte) (start, n int64, startE, nS, nE int, ok bo
 	if !has {
 		return start, 1, startE, -1, -1, true
 	}
-	n, ok = atoi(c)
+	n, ok = lex.Atoi(c)
 	return start, n, startE, startE + 1, len(s), ok
 }
 
@@ -2148,7 +2149,7 @@ func parseGitCommits(c *Context, show bool) (*GitShowResult, error) {
 	if strings.HasPrefix(c.Raw, "commit ") || strings.HasPrefix(c.Raw, "tag ") {
 		n = strings.Count(c.Raw, "\ncommit ") + 1
 	} else {
-		n = countLines(c.Raw)
+		n = lex.CountLines(c.Raw)
 	}
 	res := &GitShowResult{Commits: make([]GitCommit, 0, min(n, 1<<20))}
 	g := &gmCommits{c: c, rec: newGmRec(c, 2), res: res, mode: gmdMode{nameOnly: la.nameOnly}}
@@ -2161,7 +2162,7 @@ func parseGitCommits(c *Context, show bool) (*GitShowResult, error) {
 			break
 		}
 		l := gmLine(line)
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			cu.pos = next
 			continue
 		}
@@ -2195,10 +2196,10 @@ func (g *gmCommits) readOneline(cu *gmCursor, decorate bool) (lines, read int) {
 			return
 		}
 		start := cu.pos
-		end := nextNL(raw, start)
+		end := lex.NextNL(raw, start)
 		next := min(end+1, len(raw))
 		l := gmLine(raw[start:end])
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			cu.pos = next
 			continue
 		}
@@ -2253,7 +2254,7 @@ func (g *gmCommits) readBlocks(cu *gmCursor, show bool) (lines, read int) {
 			return
 		}
 		l := gmLine(line)
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			cu.pos = next
 			continue
 		}
@@ -2332,7 +2333,7 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 			return
 		}
 		l := gmLine(line)
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			cu.pos = next
 			break
 		}
@@ -2419,7 +2420,7 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 			msgS, msgE = start+4, start+len(l)
 			continue
 		}
-		if bodyS < 0 && len(body) == 0 && isBlank(l[4:]) {
+		if bodyS < 0 && len(body) == 0 && lex.IsBlank(l[4:]) {
 			continue // the blank line after the subject
 		}
 		if bodyS < 0 {
@@ -2432,7 +2433,7 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 		g.cur.Message = g.c.Raw[msgS:msgE]
 		g.add(gmfMessage, msgS, msgE, gmtVerbatim)
 	}
-	for len(body) > 0 && isBlank(body[len(body)-1]) {
+	for len(body) > 0 && lex.IsBlank(body[len(body)-1]) {
 		body = body[:len(body)-1]
 	}
 	if len(body) > 0 {
@@ -2443,7 +2444,7 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 	save := cu.pos
 	for {
 		line, _, next, ok := cu.peek()
-		if !ok || !isBlank(gmLine(line)) {
+		if !ok || !lex.IsBlank(gmLine(line)) {
 			break
 		}
 		cu.pos = next
@@ -2499,7 +2500,7 @@ func (g *gmCommits) tagBlock(cu *gmCursor) (lines, read int) {
 		}
 		l := gmLine(line)
 		cu.pos = next
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			break
 		}
 		lines++
@@ -2545,13 +2546,13 @@ func (g *gmCommits) tagBlock(cu *gmCursor) (lines, read int) {
 			break
 		}
 		l := gmLine(line)
-		if _, _, isCommit := gmCommitLine(l); isCommit && len(msg) > 0 && isBlank(msg[len(msg)-1].l) {
+		if _, _, isCommit := gmCommitLine(l); isCommit && len(msg) > 0 && lex.IsBlank(msg[len(msg)-1].l) {
 			break
 		}
 		msg = append(msg, ln{start, start + len(l), l})
 		cu.pos = next
 	}
-	for len(msg) > 0 && isBlank(msg[len(msg)-1].l) {
+	for len(msg) > 0 && lex.IsBlank(msg[len(msg)-1].l) {
 		msg = msg[:len(msg)-1]
 	}
 	lines += len(msg)
@@ -2560,7 +2561,7 @@ func (g *gmCommits) tagBlock(cu *gmCursor) (lines, read int) {
 		t.Message = msg[0].l
 		add(gmfMessage, msg[0].s, msg[0].e, gmtVerbatim)
 		rest := msg[1:]
-		if len(rest) > 0 && isBlank(rest[0].l) {
+		if len(rest) > 0 && lex.IsBlank(rest[0].l) {
 			rest = rest[1:]
 		}
 		if len(rest) > 0 {
@@ -2602,13 +2603,13 @@ func gmParseDate(v string) (string, bool) {
 		}
 	}
 	secs, zone, hasZone := strings.Cut(v, " ")
-	n, ok := atoi(secs)
+	n, ok := lex.Atoi(secs)
 	if !ok {
 		return "", false
 	}
 	loc := time.UTC
 	if hasZone {
-		if len(zone) != 5 || zone[0] != '+' && zone[0] != '-' || !isDigits(zone[1:]) {
+		if len(zone) != 5 || zone[0] != '+' && zone[0] != '-' || !lex.IsDigits(zone[1:]) {
 			return "", false
 		}
 		off := int((zone[1]-'0')*10+(zone[2]-'0'))*3600 + int((zone[3]-'0')*10+(zone[4]-'0'))*60
@@ -2740,7 +2741,7 @@ func (g *gmCommits) readFormat(cu *gmCursor, f *gmFormat) (lines, read int) {
 		}
 		cu.pos = next
 		l := gmLine(line)
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			continue
 		}
 		lines++
@@ -2962,7 +2963,7 @@ func parseGitDiff(c *Context) (any, error) {
 	la := readGitLogArgs(c.Args)
 	n := strings.Count(c.Raw, "\ndiff ") + 1
 	if !strings.HasPrefix(c.Raw, "diff ") {
-		n = countLines(c.Raw)
+		n = lex.CountLines(c.Raw)
 	}
 	res := &GitDiffResult{FilesChanged: make([]GitFileChange, 0, min(n, 1<<16))}
 	rec := newGmRec(c, 2)
@@ -2976,7 +2977,7 @@ func parseGitDiff(c *Context) (any, error) {
 			break
 		}
 		l := gmLine(line)
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			cu.pos = next
 			continue
 		}
@@ -3100,7 +3101,7 @@ func gmTrack(s string) (ahead, behind int64, as, ae, bs, be int, gone, ok bool) 
 	pos := 0
 	for part := range strings.SplitSeq(s, ", ") {
 		w, n, found := strings.Cut(part, " ")
-		v, okn := atoi(n)
+		v, okn := lex.Atoi(n)
 		if !found || !okn {
 			return 0, 0, -1, 0, -1, 0, false, false
 		}
@@ -3134,14 +3135,14 @@ func parseGitBranch(c *Context) (any, error) {
 	}
 	res := &GitBranchResult{Branches: []GitBranch{}}
 	rec := newGmRec(c, 4)
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	for {
-		l, start, ok := it.next()
+		l, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			continue
 		}
 		nlines++
@@ -3383,14 +3384,14 @@ func init() {
 func parseGitRemote(c *Context) (any, error) {
 	res := &GitRemoteResult{Remotes: []GitRemote{}}
 	rec := newGmRec(c, 4)
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	for {
-		l, start, ok := it.next()
+		l, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			continue
 		}
 		nlines++

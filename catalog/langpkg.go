@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"github.com/parism-go/parism/catalog/internal/lex"
 	"slices"
 	"strconv"
 	"strings"
@@ -611,19 +612,19 @@ func (t *lpTree) mark(f uint16, s, e int) { t.rs.add(f, s, e, trMarker) }
 
 func lpParseTree(c *Context, mode lpMode) (any, error) {
 	t := &lpTree{c: c, mode: mode, rec: c.Recording()}
-	t.res = &PkgTreeResult{Dependencies: make([]PkgDependency, 0, min(countLines(c.Raw), 1<<20))}
+	t.res = &PkgTreeResult{Dependencies: make([]PkgDependency, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	t.rs = newRowSpans(c, 4)
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	seenRoot := false
 	inSection := false
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
 		line = lpTrimCR(line)
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			inSection = false
 			continue
 		}
@@ -1216,7 +1217,7 @@ type cargoKind struct {
 
 func parseCargoTree(c *Context) (any, error) {
 	t := &cargoTree{c: c, rec: c.Recording()}
-	t.res = &CargoTreeResult{Crates: make([]CargoCrate, 0, min(countLines(c.Raw), 1<<20))}
+	t.res = &CargoTreeResult{Crates: make([]CargoCrate, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	t.rs = newRowSpans(c, 5)
 	t.extras.key = "crates"
 	for _, a := range cargoScan.scan(c.Args) {
@@ -1227,15 +1228,15 @@ func parseCargoTree(c *Context) (any, error) {
 			t.depthPfx = a.value == "depth"
 		}
 	}
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
 		line = lpTrimCR(line)
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			// A new tree (workspace members, -i targets, -d).
 			t.parents, t.kinds = t.parents[:0], t.kinds[:0]
 			continue
@@ -1263,7 +1264,7 @@ func (t *cargoTree) line(line string, start int) bool {
 		for label < len(line) && line[label] >= '0' && line[label] <= '9' {
 			label++
 		}
-		n, ok := atoi(line[:label])
+		n, ok := lex.Atoi(line[:label])
 		if !ok || n > 1<<20 {
 			return false
 		}

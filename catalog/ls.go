@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"github.com/parism-go/parism/catalog/internal/lex"
 	"strings"
 	"time"
 )
@@ -289,15 +290,15 @@ type lsParser struct {
 func parseLs(c *Context) (any, error) {
 	p := newLsParser(c)
 	long := p.o.long
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	if !long {
 		// Without args saying so, a long listing is recognised by its first line.
 		for {
-			line, start, ok := it.next()
+			line, start, ok := it.Next()
 			if !ok {
 				break
 			}
-			if isBlank(line) {
+			if lex.IsBlank(line) {
 				continue
 			}
 			if _, ok := p.totalLine(line); ok {
@@ -308,7 +309,7 @@ func parseLs(c *Context) (any, error) {
 			}
 			break
 		}
-		it = lines{raw: c.Raw}
+		it = lex.Lines{Raw: c.Raw}
 	}
 	var (
 		lines, read int
@@ -319,11 +320,11 @@ func parseLs(c *Context) (any, error) {
 		warned      bool
 	)
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			prevBlank = true
 			p.confirm(&pending)
 			continue
@@ -412,7 +413,7 @@ func newLsParser(c *Context) *lsParser {
 	p.nowWall = daysFromCivil(p.now.Year(), int(p.now.Month()), p.now.Day())*1440 + int64(p.now.Hour()*60+p.now.Minute())
 	p.nowYear = p.now.Year()
 	p.dirIdx = -1
-	n := countLines(c.Raw)
+	n := lex.CountLines(c.Raw)
 	p.res.Entries = make([]LsEntry, 0, min(n, 1<<20))
 	return p
 }
@@ -461,12 +462,12 @@ func (p *lsParser) totalLine(line string) (string, bool) {
 	if !strings.HasPrefix(line, "total ") {
 		return "", false
 	}
-	s, e := nextField(line, 6)
+	s, e := lex.NextField(line, 6)
 	if s == e || e != len(strings.TrimRight(line, " \t")) {
 		return "", false
 	}
 	v := line[s:e]
-	if !isDigits(v) && !isHumanSize(v) {
+	if !lex.IsDigits(v) && !lex.HumanSize(v, false) {
 		return "", false
 	}
 	return v, true
@@ -476,7 +477,7 @@ func (p *lsParser) setTotal(line string, start int, v string) {
 	s := start + strings.Index(line[5:], v) + 5
 	var blocks *int64
 	human := ""
-	if n, ok := atoi(v); ok && !p.o.human {
+	if n, ok := lex.Atoi(v); ok && !p.o.human {
 		blocks = intp(n)
 	} else {
 		human = v
@@ -510,7 +511,7 @@ func (p *lsParser) header(line string, start int) bool {
 	body := line[:len(line)-1]
 	path, s, e, quoted := body, 0, len(body), false
 	if p.o.quoted && body[0] == '"' {
-		u, n, ok := cUnquote(body)
+		u, n, ok := lex.CUnquote(body)
 		if !ok || n != len(body) {
 			return false
 		}
@@ -527,31 +528,6 @@ func (p *lsParser) header(line string, start int) bool {
 		recordSpan(p.c, Ptr("directories", p.dirIdx, "path"), start+s, start+e, tr)
 	}
 	return true
-}
-
-func isHumanSize(v string) bool {
-	// 4.0K, 12M, 512B (BSD), 5.0k (--si), 0
-	if v == "" {
-		return false
-	}
-	digits := 0
-	i := 0
-	for i < len(v) && (v[i] >= '0' && v[i] <= '9' || v[i] == '.' || v[i] == ',') {
-		if v[i] >= '0' && v[i] <= '9' {
-			digits++
-		}
-		i++
-	}
-	if digits == 0 {
-		return false
-	}
-	if i == len(v) {
-		return true
-	}
-	if i != len(v)-1 {
-		return false
-	}
-	return strings.IndexByte("BKkMGTPEZYRQ", v[i]) >= 0
 }
 
 // validMode checks a 10-character mode string (type + 9 permission chars).
@@ -635,14 +611,14 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 	// Up to two numeric columns (-i, -s) may precede the mode.
 	pre := &p.pre
 	npre := 0
-	s, t := nextField(line, 0)
+	s, t := lex.NextField(line, 0)
 	for s < len(line) && !modeToken(line[s:t]) {
 		if npre == 2 {
 			return false
 		}
 		pre[npre] = [2]int{s, t}
 		npre++
-		s, t = nextField(line, t)
+		s, t = lex.NextField(line, t)
 	}
 	if s >= len(line) {
 		return false
@@ -651,7 +627,7 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 	modeS := s
 	unknown := mode[1:10] == "?????????"
 	// Links.
-	ls, le := nextField(line, t)
+	ls, le := lex.NextField(line, t)
 	if ls >= len(line) {
 		return false
 	}
@@ -663,7 +639,7 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 			return false
 		}
 		for {
-			s2, e2 := nextField(line, end)
+			s2, e2 := lex.NextField(line, end)
 			if s2 >= len(line) {
 				return false
 			}
@@ -686,7 +662,7 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 		p.setMode(e, mode, base+modeS, rec, false)
 		return true
 	}
-	links, ok := atoi(line[ls:le])
+	links, ok := lex.Atoi(line[ls:le])
 	if !ok {
 		return false
 	}
@@ -697,7 +673,7 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 	pos := le
 	found := false
 	for n < 6 {
-		s2, e2 := nextField(line, pos)
+		s2, e2 := lex.NextField(line, pos)
 		if s2 >= len(line) {
 			return false
 		}
@@ -766,9 +742,9 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 	if isDev {
 		dev = &LsDevice{}
 		if ndevTok == 2 {
-			maj, ok1 := atoi(line[devTok[0][0]:devTok[0][1]])
+			maj, ok1 := lex.Atoi(line[devTok[0][0]:devTok[0][1]])
 			minTok := line[devTok[1][0]:devTok[1][1]]
-			min, ok2 := atoi(minTok)
+			min, ok2 := lex.Atoi(minTok)
 			minTr := trParseInt
 			if !ok2 && strings.HasPrefix(minTok, "0x") {
 				min, ok2 = parseHex(minTok[2:])
@@ -794,12 +770,12 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 		}
 	} else {
 		v := line[sizeTok[0]:sizeTok[1]]
-		if size, ok := atoi(v); ok && !p.o.human {
+		if size, ok := lex.Atoi(v); ok && !p.o.human {
 			e.SizeBytes = intp(size)
 			if rec {
 				p.rec.add(sfSizeBytes, base+sizeTok[0], base+sizeTok[1], trParseInt)
 			}
-		} else if isHumanSize(v) {
+		} else if lex.HumanSize(v, false) {
 			e.SizeHuman = v
 			if rec {
 				p.rec.add(sfSizeHuman, base+sizeTok[0], base+sizeTok[1], trVerbatim)
@@ -898,7 +874,7 @@ func (p *lsParser) setMode(e *LsEntry, mode string, at int, rec, perms bool) {
 func (p *lsParser) setOwner(e *LsEntry, line string, base int, t [2]int, rec bool) bool {
 	v := line[t[0]:t[1]]
 	if p.o.numeric {
-		n, ok := atoi(v)
+		n, ok := lex.Atoi(v)
 		if !ok {
 			return false
 		}
@@ -918,7 +894,7 @@ func (p *lsParser) setOwner(e *LsEntry, line string, base int, t [2]int, rec boo
 func (p *lsParser) setGroup(e *LsEntry, line string, base int, t [2]int, rec bool) bool {
 	v := line[t[0]:t[1]]
 	if p.o.numeric {
-		n, ok := atoi(v)
+		n, ok := lex.Atoi(v)
 		if !ok {
 			return false
 		}
@@ -936,7 +912,7 @@ func (p *lsParser) setGroup(e *LsEntry, line string, base int, t [2]int, rec boo
 }
 
 func (p *lsParser) setInode(e *LsEntry, line string, base int, t [2]int, rec bool) bool {
-	n, ok := atoi(line[t[0]:t[1]])
+	n, ok := lex.Atoi(line[t[0]:t[1]])
 	if !ok {
 		return false
 	}
@@ -949,14 +925,14 @@ func (p *lsParser) setInode(e *LsEntry, line string, base int, t [2]int, rec boo
 
 func (p *lsParser) setBlocks(e *LsEntry, line string, base int, t [2]int, rec bool) bool {
 	v := line[t[0]:t[1]]
-	if n, ok := atoi(v); ok && !p.o.human {
+	if n, ok := lex.Atoi(v); ok && !p.o.human {
 		e.Blocks = intp(n)
 		if rec {
 			p.rec.add(sfBlocks, base+t[0], base+t[1], trParseInt)
 		}
 		return true
 	}
-	if !isHumanSize(v) {
+	if !lex.HumanSize(v, false) {
 		return false
 	}
 	e.BlocksHuman = v
@@ -973,7 +949,7 @@ func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec boo
 	}
 	rest := line[at:]
 	if p.o.quoted && rest[0] == '"' {
-		nm, n, ok := cUnquote(rest)
+		nm, n, ok := lex.CUnquote(rest)
 		if !ok || nm == "" {
 			return false
 		}
@@ -989,7 +965,7 @@ func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec boo
 			return false
 		}
 		t0 := at + n + 4
-		tgt, m, ok := cUnquote(line[t0:])
+		tgt, m, ok := lex.CUnquote(line[t0:])
 		if !ok || t0+m != len(line) {
 			return false
 		}
@@ -1027,14 +1003,14 @@ func (p *lsParser) plainEntry(e *LsEntry, line string, base, idx int) bool {
 	}
 	at := 0
 	if p.o.inode {
-		s, t := nextField(line, 0)
+		s, t := lex.NextField(line, 0)
 		if t >= len(line) || line[t] != ' ' || !p.setInode(e, line, base, [2]int{s, t}, rec) {
 			return false
 		}
 		at = t + 1
 	}
 	if p.o.blocks {
-		s, t := nextField(line, at)
+		s, t := lex.NextField(line, at)
 		if t >= len(line) || line[t] != ' ' || !p.setBlocks(e, line, base, [2]int{s, t}, rec) {
 			return false
 		}
@@ -1050,7 +1026,7 @@ func (p *lsParser) plainEntry(e *LsEntry, line string, base, idx int) bool {
 		dir = true
 	}
 	if p.o.quoted && line[at] == '"' {
-		nm, n, ok := cUnquote(line[at:end])
+		nm, n, ok := lex.CUnquote(line[at:end])
 		if !ok || at+n != end || nm == "" {
 			return false
 		}
@@ -1189,17 +1165,17 @@ func hhmm(s string) (h, m, sec, fracAt int, ok bool) {
 	if r == "" {
 		return h, m, sec, -1, true
 	}
-	if r[0] != '.' || len(r) < 2 || !isDigits(r[1:]) {
+	if r[0] != '.' || len(r) < 2 || !lex.IsDigits(r[1:]) {
 		return 0, 0, -1, -1, false
 	}
 	return h, m, sec, len(s) - len(r) + 1, true
 }
 
 func year4(s string) (int, bool) {
-	if len(s) != 4 || !isDigits(s) {
+	if len(s) != 4 || !lex.IsDigits(s) {
 		return 0, false
 	}
-	n, _ := atoi(s)
+	n, _ := lex.Atoi(s)
 	return int(n), true
 }
 
@@ -1271,12 +1247,12 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 		if mon == 0 {
 			return false
 		}
-		s2, e2 := nextField(line, e1)
+		s2, e2 := lex.NextField(line, e1)
 		day, ok := num2(line[s2:e2])
 		if !ok {
 			return false
 		}
-		s3, e3 := nextField(line, e2)
+		s3, e3 := lex.NextField(line, e2)
 		if s3 >= len(line) {
 			return false
 		}
@@ -1291,7 +1267,7 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 			}
 			t.hour, t.minute, t.end = h, m, e3
 			if sec >= 0 {
-				s4, e4 := nextField(line, e3)
+				s4, e4 := lex.NextField(line, e3)
 				y, ok := year4(line[s4:e4])
 				if !ok {
 					return false
@@ -1308,7 +1284,7 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 			if !ok1 || !ok2 {
 				return false
 			}
-			s2, e2 := nextField(line, e1)
+			s2, e2 := lex.NextField(line, e1)
 			h, m, sec, _, ok := hhmm(line[s2:e2])
 			if !ok || sec >= 0 {
 				return false
@@ -1327,7 +1303,7 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 			t.hour, t.minute, t.end, t.nameAt = 0, 0, e1, e1+2
 			break
 		}
-		s2, e2 := nextField(line, e1)
+		s2, e2 := lex.NextField(line, e1)
 		h, m, sec, fr, ok := hhmm(line[s2:e2])
 		if !ok {
 			return false
@@ -1339,8 +1315,8 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 				t.frac = [2]int{s2 + fr, e2}
 			}
 			// full-iso: an offset follows.
-			s3, e3 := nextField(line, e2)
-			if z := line[s3:e3]; len(z) == 5 && (z[0] == '+' || z[0] == '-') && isDigits(z[1:]) {
+			s3, e3 := lex.NextField(line, e2)
+			if z := line[s3:e3]; len(z) == 5 && (z[0] == '+' || z[0] == '-') && lex.IsDigits(z[1:]) {
 				t.offset = [2]int{s3, e3}
 				t.end = e3
 			} else if fr >= 0 {

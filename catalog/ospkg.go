@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"github.com/parism-go/parism/catalog/internal/lex"
 	"slices"
 	"strings"
 )
@@ -84,10 +85,10 @@ func init() {
 }
 
 func parseApt(c *Context) (any, error) {
-	res := &AptPackages{Packages: make([]AptPackage, 0, min(countLines(c.Raw), 1<<16))}
+	res := &AptPackages{Packages: make([]AptPackage, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rec := c.Recording()
 	rs := newRowSpans(c, 8)
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	dataLines, read := 0, 0
 	cur := -1 // the record descriptions attach to
 	dropped := false
@@ -102,13 +103,13 @@ func parseApt(c *Context) (any, error) {
 			}
 		}
 	}
-	var f []field
+	var f []lex.Field
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			flush()
 			cur, dropped = -1, false
 			continue
@@ -143,7 +144,7 @@ func parseApt(c *Context) (any, error) {
 			read++
 			continue
 		}
-		f = splitFields(f[:0], line, 4)
+		f = lex.Fields(f[:0], line, 4)
 		full := c.Full(len(res.Packages))
 		var lrs *rowSpans
 		if rec && !full {
@@ -175,30 +176,30 @@ func parseApt(c *Context) (any, error) {
 
 // aptRecord reads "curl/oldstable,now 7.88.1-10+deb12u14 amd64 [installed,upgradable to: 7.88.1-10+deb12u15]".
 // It records spans (rs not nil) only for a record it reads.
-func aptRecord(c *Context, line string, start int, f []field, idx int, rs *rowSpans) (AptPackage, bool) {
+func aptRecord(c *Context, line string, start int, f []lex.Field, idx int, rs *rowSpans) (AptPackage, bool) {
 	var p AptPackage
 	if len(f) < 3 {
 		return p, false
 	}
-	head := line[f[0].start:f[0].end]
+	head := line[f[0].Start:f[0].End]
 	slash := strings.IndexByte(head, '/')
 	if slash <= 0 || slash == len(head)-1 {
 		return p, false
 	}
 	if len(f) == 4 {
-		st := line[f[3].start:f[3].end]
+		st := line[f[3].Start:f[3].End]
 		if len(st) < 2 || st[0] != '[' || st[len(st)-1] != ']' {
 			return p, false
 		}
 	}
 	p.Name = head[:slash]
-	p.Version = line[f[1].start:f[1].end]
-	p.Arch = line[f[2].start:f[2].end]
+	p.Version = line[f[1].Start:f[1].End]
+	p.Arch = line[f[2].Start:f[2].End]
 	if rs != nil {
 		rs.begin(pkPackages, idx)
-		rs.add(sfName, start+f[0].start, start+f[0].start+slash, trVerbatim)
-		rs.add(pfVersion, start+f[1].start, start+f[1].end, trVerbatim)
-		rs.add(pfArch, start+f[2].start, start+f[2].end, trVerbatim)
+		rs.add(sfName, start+f[0].Start, start+f[0].Start+slash, trVerbatim)
+		rs.add(pfVersion, start+f[1].Start, start+f[1].End, trVerbatim)
+		rs.add(pfArch, start+f[2].Start, start+f[2].End, trVerbatim)
 	}
 	item := func(ids []uint16, list string, n, s, e int, tr spanTr) {
 		if rs == nil {
@@ -213,7 +214,7 @@ func aptRecord(c *Context, line string, start int, f []field, idx int, rs *rowSp
 	// Suites: "oldstable,now", counted first so the list is allocated once.
 	suites := head[slash+1:]
 	p.Suites = make([]string, 0, strings.Count(suites, ",")+1)
-	pos := f[0].start + slash + 1
+	pos := f[0].Start + slash + 1
 	for suites != "" {
 		s, rest, _ := strings.Cut(suites, ",")
 		if s != "" {
@@ -224,9 +225,9 @@ func aptRecord(c *Context, line string, start int, f []field, idx int, rs *rowSp
 		suites = rest
 	}
 	if len(f) == 4 {
-		st := line[f[3].start+1 : f[3].end-1]
+		st := line[f[3].Start+1 : f[3].End-1]
 		p.Status = make([]string, 0, strings.Count(st, ",")+1)
-		pos := f[3].start + 1
+		pos := f[3].Start + 1
 		for st != "" {
 			it, rest, _ := strings.Cut(st, ",")
 			st = rest
@@ -347,15 +348,15 @@ func parseBrewList(c *Context) (any, error) {
 		}
 	}
 	rec := c.Recording()
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	dataLines, read := 0, 0
-	var f []field
+	var f []lex.Field
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		dataLines++
@@ -369,7 +370,7 @@ func parseBrewList(c *Context) (any, error) {
 			read++
 			continue
 		}
-		f = splitFields(f[:0], line, 0)
+		f = lex.Fields(f[:0], line, 0)
 		if versions && len(f) < 2 || !versions && len(f) != 1 {
 			c.Unread(start)
 			continue
@@ -380,17 +381,17 @@ func parseBrewList(c *Context) (any, error) {
 			c.Omit(1)
 			continue
 		}
-		p := BrewPackage{Name: line[f[0].start:f[0].end], Kind: kind}
+		p := BrewPackage{Name: line[f[0].Start:f[0].End], Kind: kind}
 		if rec {
-			recordSpan(c, Ptr("packages", idx, "name"), start+f[0].start, start+f[0].end, "")
+			recordSpan(c, Ptr("packages", idx, "name"), start+f[0].Start, start+f[0].End, "")
 			if kind != "" {
 				recordSpan(c, Ptr("packages", idx, "kind"), start, start, "kind")
 			}
 		}
 		for k, v := range f[1:] {
-			p.Versions = append(p.Versions, line[v.start:v.end])
+			p.Versions = append(p.Versions, line[v.Start:v.End])
 			if rec {
-				recordSpan(c, Ptr("packages", idx, "versions", k), start+v.start, start+v.end, "")
+				recordSpan(c, Ptr("packages", idx, "versions", k), start+v.Start, start+v.End, "")
 			}
 		}
 		res.Packages = append(res.Packages, p)

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"github.com/parism-go/parism/catalog/internal/lex"
 	"slices"
 	"strings"
 )
@@ -121,7 +122,7 @@ func (p *Parser) checkArgs(args []string, os OS) *ParseError {
 			}
 			continue
 		}
-		if _, ok := p.Flags["-#"]; ok && isDigits(a[1:]) {
+		if _, ok := p.Flags["-#"]; ok && lex.IsDigits(a[1:]) {
 			continue
 		}
 		for j := 1; j < len(a); j++ {
@@ -218,16 +219,4 @@ func hasFlag(args []string, flag string) bool {
 		}
 	}
 	return false
-}
-
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }

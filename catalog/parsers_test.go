@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"github.com/parism-go/parism/catalog/internal/lex"
 	"slices"
 	"strings"
 	"testing"
@@ -263,9 +264,9 @@ func TestCUnquote(t *testing.T) {
 		{`noquote`, "", 0, false},
 	}
 	for _, tc := range tests {
-		s, n, ok := cUnquote(tc.in)
+		s, n, ok := lex.CUnquote(tc.in)
 		if s != tc.out || n != tc.n || ok != tc.ok {
-			t.Errorf("cUnquote(%q) = %q, %d, %v", tc.in, s, n, ok)
+			t.Errorf("lex.CUnquote(%q) = %q, %d, %v", tc.in, s, n, ok)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"encoding/json"
+	"github.com/parism-go/parism/catalog/internal/lex"
 	"strconv"
 	"strings"
 )
@@ -303,7 +304,7 @@ func readPsArgs(args []string) (psArgs, string) {
 			pa.noHeaders = true
 		case "":
 			p := a.pos
-			if isDigits(strings.ReplaceAll(p, ",", "")) {
+			if lex.IsDigits(strings.ReplaceAll(p, ",", "")) {
 				continue // a PID list
 			}
 			for j := 0; j < len(p); j++ {
@@ -406,10 +407,10 @@ func parsePs(c *Context) (any, error) {
 			}
 		}
 	}
-	it := lines{raw: c.Raw}
-	res.Processes = make([]PsProcess, 0, min(countLines(c.Raw), 1<<20))
+	it := lex.Lines{Raw: c.Raw}
+	res.Processes = make([]PsProcess, 0, min(lex.CountLines(c.Raw), 1<<20))
 	var cols []psColumn
-	var fields []field
+	var fields []lex.Field
 	lines, read := 0, 0
 	rs := newRowSpans(c, 11)
 	if headerless {
@@ -420,16 +421,16 @@ func parsePs(c *Context) (any, error) {
 	bsd := c.OS.bsdLike()
 	rec := c.Recording()
 	for {
-		line, start, more := it.next()
+		line, start, more := it.Next()
 		if !more {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		lines++
 		if cols == nil {
-			fields = splitFields(fields[:0], line, 0)
+			fields = lex.Fields(fields[:0], line, 0)
 			var ok bool
 			cols, ok = psColumnsFromHeader(line, fields, pa.specs)
 			if !ok {
@@ -540,7 +541,7 @@ func psUniqueKey(col *psColumn, used map[string]bool) {
 	}
 }
 
-func psColumnsFromHeader(line string, fields []field, specs []psSpec) ([]psColumn, bool) {
+func psColumnsFromHeader(line string, fields []lex.Field, specs []psSpec) ([]psColumn, bool) {
 	if len(fields) == 0 {
 		return nil, false
 	}
@@ -551,7 +552,7 @@ func psColumnsFromHeader(line string, fields []field, specs []psSpec) ([]psColum
 	used := map[string]bool{}
 	known := 0
 	for i, f := range fields {
-		h := line[f.start:f.end]
+		h := line[f.Start:f.End]
 		var def psColDef
 		var ok bool
 		if len(specs) > 0 {
@@ -573,7 +574,7 @@ func psColumnsFromHeader(line string, fields []field, specs []psSpec) ([]psColum
 		if last && def.kind == psName {
 			def.kind = psCommand // a last comm column also runs to the end of the line
 		}
-		cols[i] = psColumn{def: def, hs: f.start, he: f.end}
+		cols[i] = psColumn{def: def, hs: f.Start, he: f.End}
 		psUniqueKey(&cols[i], used)
 	}
 	return cols, known > 0
@@ -596,7 +597,7 @@ func psRow(p *PsProcess, line string, base int, cols []psColumn, rec bool, rs *r
 	for ci := range cols {
 		col := &cols[ci]
 		last := ci == len(cols)-1
-		s, e := nextField(line, pos)
+		s, e := lex.NextField(line, pos)
 		if s >= len(line) {
 			if last && col.def.kind == psCommand && ci > 0 {
 				// An empty last column (args of a zombie may be empty).
@@ -609,7 +610,7 @@ func psRow(p *PsProcess, line string, base int, cols []psColumn, rec bool, rs *r
 		case last && (kind == psCommand || kind == psName):
 			e = len(line)
 		case last:
-			_, e = trimSpaceRange(line, s, len(line))
+			_, e = lex.TrimSpaceRange(line, s, len(line))
 		case kind == psStarted:
 			var ok bool
 			if e, ok = psStartedEnd(line, s, e); !ok {
@@ -630,7 +631,7 @@ func psRow(p *PsProcess, line string, base int, cols []psColumn, rec bool, rs *r
 			} else if line[end] != ' ' {
 				return false
 			}
-			_, e = trimSpaceRange(line, s, end)
+			_, e = lex.TrimSpaceRange(line, s, end)
 		}
 		pos = e
 		if !psSet(p, col, line[s:e], base+s, base+e, rec, rs) {
@@ -642,13 +643,13 @@ func psRow(p *PsProcess, line string, base int, cols []psColumn, rec bool, rs *r
 
 func psAtoi(v string) (int64, bool) {
 	if v != "" && v[0] == '-' {
-		n, ok := atoi(v[1:])
+		n, ok := lex.Atoi(v[1:])
 		return -n, ok
 	}
 	if v != "" && v[0] == '+' {
-		return atoi(v[1:])
+		return lex.Atoi(v[1:])
 	}
-	return atoi(v)
+	return lex.Atoi(v)
 }
 
 func psSet(p *PsProcess, col *psColumn, v string, s, e int, rec bool, rs *rowSpans) bool {
@@ -696,7 +697,7 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, rec bool, rs *rowSpa
 		}
 		return true
 	case psUser:
-		if n, ok := atoi(v); ok {
+		if n, ok := lex.Atoi(v); ok {
 			p.UID = intp(n)
 			if rec {
 				rs.add(sfUID, s, e, trParseInt)
@@ -709,7 +710,7 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, rec bool, rs *rowSpa
 		}
 		return true
 	case psElapsed:
-		if n, ok := atoi(v); ok {
+		if n, ok := lex.Atoi(v); ok {
 			p.ElapsedSeconds = intp(n)
 			if rec {
 				rs.add(sfElapsedSeconds, s, e, trParseInt)
@@ -818,7 +819,7 @@ func psStartedEnd(line string, s, e int) (end int, ok bool) {
 		words = 2
 	}
 	for k := 1; k < words; k++ {
-		_, e2 := nextField(line, e)
+		_, e2 := lex.NextField(line, e)
 		if e2 == e {
 			return e, false
 		}

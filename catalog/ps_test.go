@@ -1,6 +1,9 @@
 package catalog
 
-import "testing"
+import (
+	"github.com/parism-go/parism/catalog/internal/lex"
+	"testing"
+)
 
 // psEdgeSeeds are rows on the edges of the ps reader: signs, "-", numbers
 // too long for atoi, floats, trailing blanks, tabs, a last column that is
@@ -38,7 +41,7 @@ func TestPsStartedEnd(t *testing.T) {
 		{"Nov", -1},
 	}
 	for _, tc := range tests {
-		s, e := nextField(tc.line, 0)
+		s, e := lex.NextField(tc.line, 0)
 		end, ok := psStartedEnd(tc.line, s, e)
 		if tc.end < 0 {
 			if ok {

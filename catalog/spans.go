@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"github.com/parism-go/parism/catalog/internal/lex"
 	"strconv"
 	"unicode/utf8"
 )
@@ -82,7 +83,7 @@ type rowSpans struct {
 func newRowSpans(c *Context, perRow int) rowSpans {
 	r := rowSpans{c: c}
 	if c.recording {
-		r.spans = make([]compactSpan, 0, min(countLines(c.Raw), 1<<20)*perRow)
+		r.spans = make([]compactSpan, 0, min(lex.CountLines(c.Raw), 1<<20)*perRow)
 	}
 	return r
 }

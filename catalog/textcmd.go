@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"github.com/parism-go/parism/catalog/internal/lex"
 	"strings"
 )
 
@@ -217,7 +218,7 @@ func parseGrep(c *Context) (any, error) {
 	case 'c':
 		p.res.Counts = []GrepCount{}
 	default:
-		p.res.Matches = make([]GrepMatch, 0, min(countLines(raw), 1<<20))
+		p.res.Matches = make([]GrepMatch, 0, min(lex.CountLines(raw), 1<<20))
 		if o.number || o.offset {
 			// One chunk for the line numbers instead of one per 512 lines.
 		}
@@ -244,9 +245,9 @@ func parseGrep(c *Context) (any, error) {
 	var marks []int
 	rows, read := 0, 0
 	prevBad := false
-	it := lines{raw: raw}
+	it := lex.Lines{Raw: raw}
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
@@ -333,7 +334,7 @@ func grepNumber(line string, i int) (n int64, end int, sep byte, ok bool) {
 	if j == i || j >= len(line) || j-i > 18 || (line[j] != ':' && line[j] != '-') {
 		return 0, 0, 0, false
 	}
-	n, _ = atoi(line[i:j])
+	n, _ = lex.Atoi(line[i:j])
 	return n, j + 1, line[j], true
 }
 
@@ -434,7 +435,7 @@ func (p *grepParser) nameEnd(line string) (int, byte, bool) {
 // to its first blank holds another ":<digits>:": then a longer file name
 // would read the same line.
 func grepAmbiguous(line string, i int) bool {
-	for j := i; j < len(line) && !isSpace(line[j]); j++ {
+	for j := i; j < len(line) && !lex.IsSpace(line[j]); j++ {
 		if c := line[j]; c == ':' || c == '-' {
 			if _, _, s, ok := grepNumber(line, j+1); ok && s == c {
 				return true
@@ -450,14 +451,14 @@ func (p *grepParser) counts(null bool) (any, error) {
 	c, r := p.c, p.r
 	kCounts, fFile, fCount := r.id("counts"), r.id("file"), r.id("count")
 	var marks []int
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	rows := 0
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		rows++
@@ -479,7 +480,7 @@ func (p *grepParser) counts(null bool) (any, error) {
 			r.add(kCounts, idx, fFile, start, start+sep, 0)
 			num, at = line[sep+1:], sep+1
 		}
-		n, ok := atoi(num)
+		n, ok := lex.Atoi(num)
 		if !ok {
 			r.truncate(m)
 			c.Unread(start)
@@ -505,7 +506,7 @@ func (p *grepParser) files(null bool) (any, error) {
 	c := p.c
 	r := newFsRec(c, 1)
 	kFiles := r.id("files")
-	p.res.Files = make([]string, 0, min(countLines(c.Raw), 1<<20))
+	p.res.Files = make([]string, 0, min(lex.CountLines(c.Raw), 1<<20))
 	it := fsRecords{raw: c.Raw, sep: '\n'}
 	if null {
 		it.sep = 0
@@ -664,7 +665,7 @@ func parseWc(c *Context) (any, error) {
 	}
 	trInt, trUnquote := r.tr("parseInt"), r.tr("unquote")
 	var (
-		entries = make([]WcEntry, 0, min(countLines(c.Raw), 1<<20))
+		entries = make([]WcEntry, 0, min(lex.CountLines(c.Raw), 1<<20))
 		marks   []int // where each row's spans begin, while recording
 		rows    int
 		prevAt  = -1 // start of the row read from the line before, or -1
@@ -672,13 +673,13 @@ func parseWc(c *Context) (any, error) {
 	raw := c.Raw
 	for pos := 0; pos < len(raw); {
 		start := pos
-		end := nextNL(raw, pos)
+		end := lex.NextNL(raw, pos)
 		pos = end + 1
 		line := raw[start:end]
 		if n := len(line); n > 0 && line[n-1] == '\r' {
 			line = line[:n-1]
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			prevAt = -1
 			continue
 		}
@@ -690,8 +691,8 @@ func parseWc(c *Context) (any, error) {
 		good := true
 		counts := make([]int64, len(cols)) // one allocation for the row's counts
 		for k, col := range cols {
-			s, t := nextField(line, at)
-			n, ok := atoi(line[s:t])
+			s, t := lex.NextField(line, at)
+			n, ok := lex.Atoi(line[s:t])
 			if !ok {
 				good = false
 				break
@@ -833,7 +834,7 @@ func wcUnquote(s string) (string, bool) {
 				case '\\', '\'', '"':
 					b.WriteByte(e)
 				case '0', '1', '2', '3':
-					if i+1 >= len(s) || !isOctal(s[i]) || !isOctal(s[i+1]) {
+					if i+1 >= len(s) || !lex.IsOctal(s[i]) || !lex.IsOctal(s[i+1]) {
 						return "", false
 					}
 					b.WriteByte((e-'0')<<6 | (s[i]-'0')<<3 | (s[i+1] - '0'))
@@ -994,7 +995,7 @@ func parseHeadTail(c *Context) (any, error) {
 func textLines(c *Context, sep byte) *TextResult {
 	r := newFsRec(c, 1)
 	kLines := r.id("lines")
-	res := &TextResult{Lines: make([]string, 0, min(countLines(c.Raw), 1<<20))}
+	res := &TextResult{Lines: make([]string, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	it := fsRecords{raw: c.Raw, sep: sep}
 	for {
 		line, start, ok := it.next()
@@ -1139,11 +1140,11 @@ func parseCat(c *Context) (any, error) {
 	r := newFsRec(c, 2)
 	kLines, fNum, fText := r.id("numbered_lines"), r.id("line_number"), r.id("text")
 	trInt := r.tr("parseInt")
-	res := &TextResult{NumberedLines: make([]TextLine, 0, min(countLines(c.Raw), 1<<20))}
-	it := lines{raw: c.Raw}
+	res := &TextResult{NumberedLines: make([]TextLine, 0, min(lex.CountLines(c.Raw), 1<<20))}
+	it := lex.Lines{Raw: c.Raw}
 	rows := 0
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
@@ -1154,16 +1155,16 @@ func parseCat(c *Context) (any, error) {
 			continue
 		}
 		var tl TextLine
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			// A line -b did not number (cat may pad it).
 			tl.Text = ""
 			r.add(kLines, idx, fText, start+len(line), start+len(line), 0)
 			res.NumberedLines = append(res.NumberedLines, tl)
 			continue
 		}
-		s, e := nextField(line, 0)
+		s, e := lex.NextField(line, 0)
 		tab := strings.IndexByte(line, '\t')
-		n, ok := atoi(line[s:e])
+		n, ok := lex.Atoi(line[s:e])
 		if tab < 0 || e != tab || !ok {
 			c.Unread(start)
 			continue
