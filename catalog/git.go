@@ -128,9 +128,10 @@ var gitScan = argScan{
 		return 0
 	},
 	longKind: func(name string) int {
-		switch name {
-		case "--git-dir", "--work-tree":
+		if gitGlobals[name] == Value {
 			return 1
+		}
+		switch name {
 		case "--porcelain", "--untracked-files", "--ignored", "--ignore-submodules", "--find-renames", "--column":
 			return 2
 		}

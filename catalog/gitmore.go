@@ -1755,6 +1755,9 @@ var gitMoreScan = argScan{
 		if gitOptionalValue[name] {
 			return 2
 		}
+		if gitGlobals[name] == Value {
+			return 1
+		}
 		if k, ok := gitLogFlags[name]; ok && k == Value {
 			return 1
 		}
@@ -1765,12 +1768,6 @@ var gitMoreScan = argScan{
 	},
 }
 
-// gitGlobalValue are git's options that take a value before the subcommand.
-var gitGlobalValue = map[string]bool{"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--namespace": true}
-var gitGlobalBool = map[string]bool{"--no-pager": true, "--no-optional-locks": true, "--bare": true,
-	"--no-replace-objects": true, "--literal-pathspecs": true, "--glob-pathspecs": true,
-	"--noglob-pathspecs": true, "--icase-pathspecs": true}
-
 // gitHint builds a complete argument list for a hint from args (without
 // the subcommand token): git's global options first, the subcommand, the
 // other arguments less those drop names (with a separate value), then add.
@@ -1780,7 +1777,7 @@ func gitHint(sub string, args []string, drop func(flag, value string) bool, add 
 	for i < len(args) {
 		a := args[i]
 		name, _, hasEq := strings.Cut(a, "=")
-		if gitGlobalValue[name] {
+		if k, ok := gitGlobals[name]; ok && k == Value {
 			out = append(out, a)
 			if !hasEq && i+1 < len(args) {
 				out = append(out, args[i+1])
@@ -1789,7 +1786,7 @@ func gitHint(sub string, args []string, drop func(flag, value string) bool, add 
 			i++
 			continue
 		}
-		if gitGlobalBool[a] {
+		if k, ok := gitGlobals[a]; ok && k == Bool {
 			out = append(out, a)
 			i++
 			continue

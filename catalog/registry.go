@@ -141,7 +141,7 @@ func (r *Registry) Lookup(cmd string, args []string, os OS) (*Parser, []string) 
 // globalValueFlags are the options of multi-tool programs that take a value
 // and may stand before the subcommand, so the subcommand is found after them.
 var globalValueFlags = map[string][]string{
-	"git":       {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"},
+	"git":       valueFlags(gitGlobals),
 	"kubectl":   {"-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--token", "--as", "-l", "--selector", "-o", "--output"},
 	"docker":    {"-H", "--host", "--context", "-c", "--config", "-l", "--log-level"},
 	"helm":      {"-n", "--namespace", "--kube-context", "--kubeconfig"},
