@@ -568,9 +568,10 @@ var kubectlGetParser = &Parser{
 	Parse: parseKubectlGet,
 }
 
-func init() {
+// kubectlGetParsers wires the kubectlGetParser and returns it for the builtin list.
+func kubectlGetParsers() []*Parser {
 	kubectlGetParser.Check = kubectlGetCheck
-	registerBuiltin(kubectlGetParser)
+	return []*Parser{kubectlGetParser}
 }
 
 func kubectlGetCheck(args []string, _ OS) *ParseError {
@@ -952,11 +953,12 @@ var dockerPsParser = &Parser{
 	Parse:          parseDockerPs,
 }
 
-func init() {
+// dockerPsParsers wires the dockerPsParser and returns it for the builtin list.
+func dockerPsParsers() []*Parser {
 	dockerPsParser.Check = func(args []string, _ OS) *ParseError {
 		return dockerFormatCheck("ps", args, dockerPsValue)
 	}
-	registerBuiltin(dockerPsParser)
+	return []*Parser{dockerPsParser}
 }
 
 // dockerStatus reads state, exit code and health from a STATUS cell.
@@ -1246,7 +1248,8 @@ var dockerStatsParser = &Parser{
 	Parse:          parseDockerStats,
 }
 
-func init() {
+// dockerStatsParsers wires the dockerStatsParser and returns it for the builtin list.
+func dockerStatsParsers() []*Parser {
 	dockerStatsParser.Check = func(args []string, _ OS) *ParseError {
 		if perr := dockerFormatCheck("stats", args, map[string]bool{"--format": true}); perr != nil {
 			return perr
@@ -1260,7 +1263,7 @@ func init() {
 			func(string) bool { return false }, nil)
 		return Unsupported(append(hint, "--no-stream"), "docker stats without --no-stream redraws the screen forever")
 	}
-	registerBuiltin(dockerStatsParser)
+	return []*Parser{dockerStatsParser}
 }
 
 func parseDockerStats(c *Context) (any, error) {
@@ -1477,11 +1480,12 @@ var dockerImagesParser = &Parser{
 	Parse:          parseDockerImages,
 }
 
-func init() {
+// dockerImagesParsers wires the dockerImagesParser and returns it for the builtin list.
+func dockerImagesParsers() []*Parser {
 	dockerImagesParser.Check = func(args []string, _ OS) *ParseError {
 		return dockerFormatCheck("images", args, map[string]bool{"-f": true, "--filter": true, "--format": true})
 	}
-	registerBuiltin(dockerImagesParser)
+	return []*Parser{dockerImagesParser}
 }
 
 // dvSplitRef splits "registry:5000/app:v1" into repository and tag.
@@ -1753,7 +1757,8 @@ var ghPrParser = &Parser{
 	Parse:          parseGhPrList,
 }
 
-func init() {
+// ghPrParsers wires the ghPrParser and returns it for the builtin list.
+func ghPrParsers() []*Parser {
 	ghPrParser.Check = func(args []string, _ OS) *ParseError {
 		sub := kubeResource(args) // the first positional
 		if sub != "list" && sub != "ls" {
@@ -1766,7 +1771,7 @@ func init() {
 		}
 		return nil
 	}
-	registerBuiltin(ghPrParser)
+	return []*Parser{ghPrParser}
 }
 
 func parseGhPrList(c *Context) (any, error) {
@@ -1995,9 +2000,9 @@ func helmListParser(sub string) *Parser {
 	return p
 }
 
-func init() {
-	registerBuiltin(helmListParser("list"))
-	registerBuiltin(helmListParser("ls"))
+// helmListParsers wires the helmListParser("list"), helmListParser("ls") and returns them for the builtin list.
+func helmListParsers() []*Parser {
+	return []*Parser{helmListParser("list"), helmListParser("ls")}
 }
 
 var helmColumns = []string{"NAME", "NAMESPACE", "REVISION", "UPDATED", "STATUS", "CHART", "APP VERSION"}
@@ -2244,7 +2249,8 @@ var terraformPlanParser = &Parser{
 	Parse:          parseTerraformPlan,
 }
 
-func init() {
+// terraformPlanParsers wires the terraformPlanParser and returns it for the builtin list.
+func terraformPlanParsers() []*Parser {
 	terraformPlanParser.Check = func(args []string, _ OS) *ParseError {
 		for i := 0; i < len(args); i++ {
 			a := args[i]
@@ -2268,7 +2274,7 @@ func init() {
 		}
 		return nil
 	}
-	registerBuiltin(terraformPlanParser)
+	return []*Parser{terraformPlanParser}
 }
 
 // tfKnownLine reports the lines of a plan that carry no field but show

@@ -32,9 +32,10 @@ var envParserDef = &Parser{
 	Examples:       [][]string{{}, {"-0"}, {"-u", "PAGER"}},
 }
 
-func init() {
+// envParsers wires the envParserDef and returns it for the builtin list.
+func envParsers() []*Parser {
 	envParserDef.Check, envParserDef.Parse = envCheck, parseEnv
-	registerBuiltin(envParserDef)
+	return []*Parser{envParserDef}
 }
 
 // envCheck refuses a command operand: env would run it and print its
@@ -157,7 +158,10 @@ var pwdParserDef = &Parser{
 	Parse:          parsePwd,
 }
 
-func init() { registerBuiltin(pwdParserDef) }
+// pwdParsers wires the pwdParserDef and returns it for the builtin list.
+func pwdParsers() []*Parser {
+	return []*Parser{pwdParserDef}
+}
 
 func parsePwd(c *Context) (any, error) {
 	raw := c.Raw
@@ -212,9 +216,10 @@ var whichParserDef = &Parser{
 	Examples:       [][]string{{"go"}, {"-a", "python3", "node"}},
 }
 
-func init() {
+// whichParsers wires the whichParserDef and returns it for the builtin list.
+func whichParsers() []*Parser {
 	whichParserDef.Parse = parseWhich
-	registerBuiltin(whichParserDef)
+	return []*Parser{whichParserDef}
 }
 
 func parseWhich(c *Context) (any, error) {

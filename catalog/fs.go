@@ -512,9 +512,10 @@ var findParserDef = &Parser{
 	Parse:          parseFind,
 }
 
-func init() {
+// findParsers wires the findParserDef and returns it for the builtin list.
+func findParsers() []*Parser {
 	findParserDef.Check = findCheck
-	registerBuiltin(findParserDef)
+	return []*Parser{findParserDef}
 }
 
 // findArgs is what find's arguments say: its starting points and whether
@@ -836,10 +837,11 @@ var duParserDef = &Parser{
 	Examples:       [][]string{{"-sk", "."}, {"-h", "-d", "1"}, {"-sk", "src", "docs"}, {"-ack"}},
 }
 
-func init() {
+// duParsers wires the duParserDef and returns it for the builtin list.
+func duParsers() []*Parser {
 	duParserDef.Check, duParserDef.Parse = duCheck, parseDu // set here: both refer back to the parser
 	duParserDef.Alternatives = map[string][]string{"--time": {"-k"}, "--time-style": {"-k"}}
-	registerBuiltin(duParserDef)
+	return []*Parser{duParserDef}
 }
 
 // duUnit is the unit of du's size column.
@@ -1132,9 +1134,10 @@ var dfParserDef = &Parser{
 	Examples:       [][]string{{}, {"-h"}, {"-i"}, {"-k", "/"}, {"-P"}},
 }
 
-func init() {
+// dfParsers wires the dfParserDef and returns it for the builtin list.
+func dfParsers() []*Parser {
 	dfParserDef.Check, dfParserDef.Parse = dfCheck, parseDf // set here: both refer back to the parser
-	registerBuiltin(dfParserDef)
+	return []*Parser{dfParserDef}
 }
 
 func dfCheck(args []string, os OS) *ParseError {
@@ -1847,11 +1850,11 @@ var statBSDParserDef = &Parser{
 	Examples:  [][]string{{"file.txt"}, {"-x", "file.txt"}, {"-L", "a", "b"}},
 }
 
-func init() {
+// statParsers wires the statParserDef, statBSDParserDef and returns them for the builtin list.
+func statParsers() []*Parser {
 	statParserDef.Check, statParserDef.Parse = statCheck, parseStat
 	statBSDParserDef.Check, statBSDParserDef.Parse = statBSDCheck, parseStat
-	registerBuiltin(statParserDef)
-	registerBuiltin(statBSDParserDef)
+	return []*Parser{statParserDef, statBSDParserDef}
 }
 
 // statDirective is one %-directive of a simple GNU -c format.
@@ -2863,9 +2866,10 @@ var treeParserDef = &Parser{
 	Examples: [][]string{{}, {"-L", "2"}, {"-a", "src"}, {"-d"}, {"-Q"}},
 }
 
-func init() {
+// treeParsers wires the treeParserDef and returns it for the builtin list.
+func treeParsers() []*Parser {
 	treeParserDef.Check, treeParserDef.Parse = treeCheck, parseTree
-	registerBuiltin(treeParserDef)
+	return []*Parser{treeParserDef}
 }
 
 func treeCheck(args []string, os OS) *ParseError {

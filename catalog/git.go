@@ -112,9 +112,10 @@ var gitStatusParser = &Parser{
 	Parse:    parseGitStatus,
 }
 
-func init() {
+// gitStatusParsers wires the gitStatusParser and returns it for the builtin list.
+func gitStatusParsers() []*Parser {
 	gitStatusParser.Check = gitStatusCheck // set here: the check refers back to the parser
-	registerBuiltin(gitStatusParser)
+	return []*Parser{gitStatusParser}
 }
 
 var gitScan = argScan{

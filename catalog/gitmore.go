@@ -2014,7 +2014,8 @@ var gitShowParser = &Parser{
 	},
 }
 
-func init() {
+// gitLogParsers wires the gitLogParser, gitShowParser and returns them for the builtin list.
+func gitLogParsers() []*Parser {
 	gitLogParser.Check = gitLogCheck("log", gitLogParser)
 	showCheck := gitLogCheck("show", gitShowParser)
 	gitShowParser.Check = func(args []string, os OS) *ParseError {
@@ -2026,8 +2027,7 @@ func init() {
 		}
 		return showCheck(args, os)
 	}
-	registerBuiltin(gitLogParser)
-	registerBuiltin(gitShowParser)
+	return []*Parser{gitLogParser, gitShowParser}
 }
 
 // gmCommitLine reads "commit HASH[ (decorations)]" (hash of 4 to 64 hex).
@@ -2941,9 +2941,10 @@ var gitDiffParser = &Parser{
 	Parse: parseGitDiff,
 }
 
-func init() {
+// gitDiffParsers wires the gitDiffParser and returns it for the builtin list.
+func gitDiffParsers() []*Parser {
 	gitDiffParser.Check = gitDiffCheck
-	registerBuiltin(gitDiffParser)
+	return []*Parser{gitDiffParser}
 }
 
 func gitDiffCheck(args []string, os OS) *ParseError {
@@ -3076,7 +3077,8 @@ var gitBranchParser = &Parser{
 	Parse:          parseGitBranch,
 }
 
-func init() {
+// gitBranchParsers wires the gitBranchParser and returns it for the builtin list.
+func gitBranchParsers() []*Parser {
 	gitBranchParser.Check = func(args []string, _ OS) *ParseError {
 		for _, a := range gitMoreScan.scan(args) {
 			if a.flag == "--color" && (!a.hasValue || a.value == "always" || a.value == "true") {
@@ -3086,7 +3088,7 @@ func init() {
 		}
 		return nil
 	}
-	registerBuiltin(gitBranchParser)
+	return []*Parser{gitBranchParser}
 }
 
 // gmTrack reads "ahead N", "behind N", "ahead N, behind M" or "gone".
@@ -3366,7 +3368,8 @@ var (
 	}
 )
 
-func init() {
+// gitRemoteParsers wires the gitRemoteDef and returns it for the builtin list.
+func gitRemoteParsers() []*Parser {
 	gitRemoteDef.Check = func(args []string, _ OS) *ParseError {
 		for _, a := range gitMoreScan.scan(args) {
 			if a.flag == "" {
@@ -3375,7 +3378,7 @@ func init() {
 		}
 		return nil
 	}
-	registerBuiltin(gitRemoteDef)
+	return []*Parser{gitRemoteDef}
 }
 
 func parseGitRemote(c *Context) (any, error) {

@@ -242,15 +242,12 @@ var cargoTreeParserDef = &Parser{
 	Parse:          parseCargoTree,
 }
 
-func init() {
-	registerBuiltin(lpNpmParser("ls"))
-	registerBuiltin(lpNpmParser("list"))
+// lpNpmParsers wires the lpNpmParser("ls"), lpNpmParser("list"), pnpmParserDef, yarnParserDef, cargoTreeParserDef and returns them for the builtin list.
+func lpNpmParsers() []*Parser {
 	pnpmParserDef.Check = pnpmCheck
 	yarnParserDef.Check = yarnCheck
 	cargoTreeParserDef.Check = cargoTreeCheck
-	registerBuiltin(pnpmParserDef)
-	registerBuiltin(yarnParserDef)
-	registerBuiltin(cargoTreeParserDef)
+	return []*Parser{lpNpmParser("ls"), lpNpmParser("list"), pnpmParserDef, yarnParserDef, cargoTreeParserDef}
 }
 
 // ---------------------------------------------------------------- arguments

@@ -122,9 +122,10 @@ var lsParserDef = &Parser{
 	Parse:     parseLs,
 }
 
-func init() {
+// lsParsers wires the lsParserDef and returns it for the builtin list.
+func lsParsers() []*Parser {
 	lsParserDef.Check = lsCheck // set here: the check refers back to the parser
-	registerBuiltin(lsParserDef)
+	return []*Parser{lsParserDef}
 }
 
 var lsScan = argScan{

@@ -239,7 +239,10 @@ var pingParser = &Parser{
 	Parse:          parsePing,
 }
 
-func init() { registerBuiltin(pingParser) }
+// pingParsers wires the pingParser and returns it for the builtin list.
+func pingParsers() []*Parser {
+	return []*Parser{pingParser}
+}
 
 func parsePing(c *Context) (any, error) {
 	res := &PingResult{Replies: []PingReply{}}
@@ -813,9 +816,10 @@ var curlHeadParser = &Parser{
 	Parse:          parseCurlHead,
 }
 
-func init() {
+// curlHeadParsers wires the curlHeadParser and returns it for the builtin list.
+func curlHeadParsers() []*Parser {
 	curlHeadParser.Check = curlHeadCheck
-	registerBuiltin(curlHeadParser)
+	return []*Parser{curlHeadParser}
 }
 
 // curlValueLetters are the short options of curlHeadParser that take a value.
@@ -1147,9 +1151,9 @@ var netstatBSDParser = &Parser{
 	Parse:          parseNetstat,
 }
 
-func init() {
-	registerBuiltin(netstatParser)
-	registerBuiltin(netstatBSDParser)
+// netstatParsers wires the netstatParser, netstatBSDParser and returns them for the builtin list.
+func netstatParsers() []*Parser {
+	return []*Parser{netstatParser, netstatBSDParser}
 }
 
 // netstatSection says which table the lines under a header belong to.
@@ -1608,7 +1612,10 @@ var ssParser = &Parser{
 	Parse:          parseSs,
 }
 
-func init() { registerBuiltin(ssParser) }
+// ssParsers wires the ssParser and returns it for the builtin list.
+func ssParsers() []*Parser {
+	return []*Parser{ssParser}
+}
 
 // ssColumns is what the header says: which of the optional columns are
 // there, and where the ":" of "Local Address:Port" and "Peer
@@ -1917,9 +1924,10 @@ var lsofParser = &Parser{
 	Parse:          parseLsof,
 }
 
-func init() {
+// lsofParsers wires the lsofParser and returns it for the builtin list.
+func lsofParsers() []*Parser {
 	lsofParser.Check = lsofCheck
-	registerBuiltin(lsofParser)
+	return []*Parser{lsofParser}
 }
 
 // lsofCheck rescans the arguments the way lsof reads them: -i takes a value
@@ -2287,9 +2295,10 @@ var digParser = &Parser{
 	Parse:          parseDig,
 }
 
-func init() {
+// digParsers wires the digParser and returns it for the builtin list.
+func digParsers() []*Parser {
 	digParser.Check = digCheck
-	registerBuiltin(digParser)
+	return []*Parser{digParser}
 }
 
 // digOptions are the +options that leave the output in a form the parser
@@ -2732,9 +2741,10 @@ var ipAddrParser = &Parser{
 	Parse:          parseIPAddr,
 }
 
-func init() {
+// ipAddrParsers wires the ipAddrParser and returns it for the builtin list.
+func ipAddrParsers() []*Parser {
 	ipAddrParser.Check = ipAddrCheck
-	registerBuiltin(ipAddrParser)
+	return []*Parser{ipAddrParser}
 }
 
 // ipAddrCheck accepts `ip [-4|-6|-f F|-family F] {address|link} [show|list] [filters]`,

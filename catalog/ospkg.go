@@ -79,9 +79,9 @@ var aptSearchParser = &Parser{
 	Parse:          parseApt,
 }
 
-func init() {
-	registerBuiltin(aptListParser)
-	registerBuiltin(aptSearchParser)
+// aptListParsers wires the aptListParser, aptSearchParser and returns them for the builtin list.
+func aptListParsers() []*Parser {
+	return []*Parser{aptListParser, aptSearchParser}
 }
 
 func parseApt(c *Context) (any, error) {
@@ -331,7 +331,10 @@ func brewListCheck(args []string, _ OS) *ParseError {
 	return nil
 }
 
-func init() { registerBuiltin(brewListParser) }
+// brewListParsers wires the brewListParser and returns it for the builtin list.
+func brewListParsers() []*Parser {
+	return []*Parser{brewListParser}
+}
 
 func parseBrewList(c *Context) (any, error) {
 	res := &BrewPackages{Packages: []BrewPackage{}}

@@ -238,9 +238,10 @@ var psParserDef = &Parser{
 	Parse:    parsePs,
 }
 
-func init() {
+// psParsers wires the psParserDef and returns it for the builtin list.
+func psParsers() []*Parser {
 	psParserDef.Check = psCheck // set here: the check refers back to the parser
-	registerBuiltin(psParserDef)
+	return []*Parser{psParserDef}
 }
 
 var psScan = argScan{

@@ -21,25 +21,11 @@ type Registry struct {
 // NewRegistry returns an empty registry.
 func NewRegistry() *Registry { return &Registry{byKey: map[string][]*Parser{}} }
 
-var (
-	builtinsMu sync.Mutex
-	builtins   []*Parser
-)
-
-// registerBuiltin is called from the init function of each command family.
-func registerBuiltin(p *Parser) {
-	builtinsMu.Lock()
-	defer builtinsMu.Unlock()
-	builtins = append(builtins, p)
-}
-
 // Default returns a new registry holding every built-in parser. Each call
 // returns its own registry, so registering into it affects nobody else.
 func Default() *Registry {
 	r := NewRegistry()
-	builtinsMu.Lock()
-	defer builtinsMu.Unlock()
-	for _, p := range builtins {
+	for _, p := range builtinParsers() {
 		if err := r.Register(p); err != nil {
 			panic(err) // a built-in that fails validation is a programming error
 		}

@@ -182,9 +182,10 @@ var freeParser = &Parser{
 	Parse:          parseFree,
 }
 
-func init() {
+// freeParsers wires the freeParser and returns it for the builtin list.
+func freeParsers() []*Parser {
 	freeParser.Check = freeCheck
-	registerBuiltin(freeParser)
+	return []*Parser{freeParser}
 }
 
 // freeCheck refuses repeated reports (-c, -s); the hint drops them.
@@ -429,7 +430,10 @@ var unameParser = &Parser{
 	Parse: parseUname,
 }
 
-func init() { registerBuiltin(unameParser) }
+// unameParsers wires the unameParser and returns it for the builtin list.
+func unameParsers() []*Parser {
+	return []*Parser{unameParser}
+}
 
 // unameArch are machine, processor and platform words.
 var unameArch = map[string]bool{
@@ -576,7 +580,10 @@ var idParser = &Parser{
 	Parse: parseID,
 }
 
-func init() { registerBuiltin(idParser) }
+// idParsers wires the idParser and returns it for the builtin list.
+func idParsers() []*Parser {
+	return []*Parser{idParser}
+}
 
 func parseID(c *Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
@@ -744,7 +751,10 @@ var uptimeParser = &Parser{
 	Parse:          parseUptime,
 }
 
-func init() { registerBuiltin(uptimeParser) }
+// uptimeParsers wires the uptimeParser and returns it for the builtin list.
+func uptimeParsers() []*Parser {
+	return []*Parser{uptimeParser}
+}
 
 func parseUptime(c *Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
@@ -933,7 +943,8 @@ var wParser = &Parser{
 	Parse:          parseW,
 }
 
-func init() {
+// wParsers wires the wParser and returns it for the builtin list.
+func wParsers() []*Parser {
 	wParser.Check = func(args []string, _ OS) *ParseError {
 		for _, a := range args {
 			if a == "-h" || a == "--no-header" || (len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a, 'h') > 0) {
@@ -942,7 +953,7 @@ func init() {
 		}
 		return nil
 	}
-	registerBuiltin(wParser)
+	return []*Parser{wParser}
 }
 
 func wDropH(args []string) []string {
@@ -1126,9 +1137,10 @@ var dateParser = &Parser{
 	Parse:          parseDate,
 }
 
-func init() {
+// dateParsers wires the dateParser and returns it for the builtin list.
+func dateParsers() []*Parser {
 	dateParser.Check = dateCheck
-	registerBuiltin(dateParser)
+	return []*Parser{dateParser}
 }
 
 var dateScan = argScan{
@@ -1308,7 +1320,10 @@ var mountParser = &Parser{
 	Parse:          parseMount,
 }
 
-func init() { registerBuiltin(mountParser) }
+// mountParsers wires the mountParser and returns it for the builtin list.
+func mountParsers() []*Parser {
+	return []*Parser{mountParser}
+}
 
 func parseMount(c *Context) (any, error) {
 	res := &MountResult{Mounts: []MountEntry{}}
@@ -1496,9 +1511,10 @@ var lsblkParser = &Parser{
 	Parse:          parseLsblk,
 }
 
-func init() {
+// lsblkParsers wires the lsblkParser and returns it for the builtin list.
+func lsblkParsers() []*Parser {
 	lsblkParser.Check = lsblkCheck
-	registerBuiltin(lsblkParser)
+	return []*Parser{lsblkParser}
 }
 
 // lsblkCheck refuses -o columns the parser does not know; the hint keeps the others.
@@ -1918,9 +1934,9 @@ var systemctlParser = &Parser{
 	Parse: parseSystemctlUnits,
 }
 
-func init() {
-	registerBuiltin(systemctlListUnitsParser)
-	registerBuiltin(systemctlParser)
+// systemctlListUnitsParsers wires the systemctlListUnitsParser, systemctlParser and returns them for the builtin list.
+func systemctlListUnitsParsers() []*Parser {
+	return []*Parser{systemctlListUnitsParser, systemctlParser}
 }
 
 func parseSystemctlUnits(c *Context) (any, error) {
@@ -2095,9 +2111,10 @@ var journalctlParser = &Parser{
 	Parse:          parseJournal,
 }
 
-func init() {
+// journalctlParsers wires the journalctlParser and returns it for the builtin list.
+func journalctlParsers() []*Parser {
 	journalctlParser.Check = journalCheck
-	registerBuiltin(journalctlParser)
+	return []*Parser{journalctlParser}
 }
 
 // journalCheck requires -o short-iso (or short-iso-precise): the default

@@ -72,9 +72,10 @@ var grepParserDef = &Parser{
 	Examples:  [][]string{{"-n", "TODO", "main.go"}, {"-rn", "func main", "."}, {"-c", "error", "log.txt"}, {"-rl", "TODO", "src"}},
 }
 
-func init() {
+// grepParsers wires the grepParserDef and returns it for the builtin list.
+func grepParsers() []*Parser {
 	grepParserDef.Check, grepParserDef.Parse = grepCheck, parseGrep
-	registerBuiltin(grepParserDef)
+	return []*Parser{grepParserDef}
 }
 
 var grepKinds = fsKinds(grepParserDef.Flags, "--color", "--colour")
@@ -568,9 +569,10 @@ var wcParserDef = &Parser{
 	Examples:       [][]string{{"main.go"}, {"-l", "a.txt", "b.txt"}, {"-lwc", "README.md"}},
 }
 
-func init() {
+// wcParsers wires the wcParserDef and returns it for the builtin list.
+func wcParsers() []*Parser {
 	wcParserDef.Check, wcParserDef.Parse = wcCheck, parseWc
-	registerBuiltin(wcParserDef)
+	return []*Parser{wcParserDef}
 }
 
 // wcCol is a count column.
@@ -922,13 +924,12 @@ var (
 		[][]string{{"README.md"}, {"-n", "main.go"}}, nil)
 )
 
-func init() {
+// headParsers wires the headParserDef, tailParserDef, catParserDef and returns them for the builtin list.
+func headParsers() []*Parser {
 	headParserDef.Check, headParserDef.Parse = headTailCheck(headParserDef), parseHeadTail
 	tailParserDef.Check, tailParserDef.Parse = headTailCheck(tailParserDef), parseHeadTail
 	catParserDef.Parse = parseCat
-	registerBuiltin(headParserDef)
-	registerBuiltin(tailParserDef)
-	registerBuiltin(catParserDef)
+	return []*Parser{headParserDef, tailParserDef, catParserDef}
 }
 
 // headTailCheck refuses byte counts (-c cuts a line anywhere); -f and

@@ -279,15 +279,13 @@ var systeminfoParserDef = &Parser{
 	Parse:          parseSysteminfo,
 }
 
-func init() {
+// dirParsers wires the dirParserDef, tasklistParserDef, ipconfigParserDef, systeminfoParserDef and returns them for the builtin list.
+func dirParsers() []*Parser {
 	dirParserDef.Check = dirCheck
 	tasklistParserDef.Check = tasklistCheck
 	ipconfigParserDef.Check = ipconfigCheck
 	systeminfoParserDef.Check = systeminfoCheck
-	registerBuiltin(dirParserDef)
-	registerBuiltin(tasklistParserDef)
-	registerBuiltin(ipconfigParserDef)
-	registerBuiltin(systeminfoParserDef)
+	return []*Parser{dirParserDef, tasklistParserDef, ipconfigParserDef, systeminfoParserDef}
 }
 
 // ---------------------------------------------------------------- switches
