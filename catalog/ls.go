@@ -1389,23 +1389,26 @@ func (p *lsParser) emitTime(e *LsEntry, t *lsTime, line string, base int, rec bo
 	if sec < 0 {
 		sec = 0
 	}
-	var z string
+	b := make([]byte, 0, 32)
+	b = isoTime(b, t, line, y, sec)
 	if t.offset[0] < 0 {
-		z = p.zoneOffset(y, t.month, t.day, t.hour, t.minute)
+		// No offset printed: Location's at that wall-clock time.
+		_, off := time.Date(y, time.Month(t.month), t.day, t.hour, t.minute, 0, 0, p.c.Location).Zone()
+		b = appendOffset(b, off)
 		if !p.assumed {
 			p.assumed = true
 			p.firstAssumed = [2]int{base + t.start, base + t.end}
 		}
 	}
-	e.ModifiedAt = string(isoTime(make([]byte, 0, 32), t, line, y, sec, z))
+	e.ModifiedAt = string(b)
 	if rec {
 		p.rec.add(sfModifiedAt, base+t.start, base+t.end, trTimestamp)
 	}
 }
 
-// isoTime appends the ISO form of t: year y, seconds sec, and z the
-// assumed zone's offset when none is printed.
-func isoTime(b []byte, t *lsTime, line string, y, sec int, z string) []byte {
+// isoTime appends the ISO form of t, year y and seconds sec, with its
+// offset when one is printed.
+func isoTime(b []byte, t *lsTime, line string, y, sec int) []byte {
 	b = appendInt(b, y, 4)
 	for _, v := range [...]struct {
 		sep byte
@@ -1422,16 +1425,12 @@ func isoTime(b []byte, t *lsTime, line string, y, sec int, z string) []byte {
 		b = append(b, z[:3]...)
 		b = append(b, ':')
 		b = append(b, z[3:]...)
-	} else {
-		b = append(b, z...)
 	}
 	return b
 }
 
-// zoneOffset is the "+hh:mm" offset of Location at a wall-clock time.
-func (p *lsParser) zoneOffset(y, mo, d, h, mi int) string {
-	_, off := time.Date(y, time.Month(mo), d, h, mi, 0, 0, p.c.Location).Zone()
-	b := make([]byte, 0, 6)
+// appendOffset appends a zone offset of off seconds as "+hh:mm".
+func appendOffset(b []byte, off int) []byte {
 	if off < 0 {
 		b = append(b, '-')
 		off = -off
@@ -1440,8 +1439,7 @@ func (p *lsParser) zoneOffset(y, mo, d, h, mi int) string {
 	}
 	b = appendInt(b, off/3600, 2)
 	b = append(b, ':')
-	b = appendInt(b, off%3600/60, 2)
-	return string(b)
+	return appendInt(b, off%3600/60, 2)
 }
 
 // daysFromCivil counts days from 1970-01-01 to a proleptic Gregorian date.
