@@ -404,7 +404,7 @@ func parseLs(c *Context) (any, error) {
 // newLsParser sets up the state of one parse of c.Raw.
 func newLsParser(c *Context) *lsParser {
 	p := &lsParser{c: c, o: lsOptions(c.Args), res: &LsResult{}}
-	p.rec = newRowSpans(c, 9)
+	p.rec = newRowSpans(c, 13) // a long entry records up to 13 spans
 	loc := c.Location
 	if loc == nil {
 		loc = time.UTC
