@@ -224,55 +224,6 @@ func dvDuration(s string) (int64, bool) {
 	return total, true
 }
 
-// dvBytes reads a size docker prints: binary units for memory ("1.5MiB",
-// "7.6GiB"), decimal ones elsewhere ("1.2kB", "187MB"), "0B". The printed
-// number is converted exactly and rounded to whole bytes.
-func dvBytes(s string) (int64, bool) {
-	i := 0
-	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
-		i++
-	}
-	if i == 0 {
-		return 0, false
-	}
-	f, err := strconv.ParseFloat(s[:i], 64)
-	if err != nil {
-		return 0, false
-	}
-	var mult float64
-	switch strings.TrimSpace(s[i:]) {
-	case "B":
-		mult = 1
-	case "kB", "KB":
-		mult = 1e3
-	case "MB":
-		mult = 1e6
-	case "GB":
-		mult = 1e9
-	case "TB":
-		mult = 1e12
-	case "PB":
-		mult = 1e15
-	case "KiB":
-		mult = 1 << 10
-	case "MiB":
-		mult = 1 << 20
-	case "GiB":
-		mult = 1 << 30
-	case "TiB":
-		mult = 1 << 40
-	case "PiB":
-		mult = 1 << 50
-	default:
-		return 0, false
-	}
-	v := math.Round(f * mult)
-	if v >= math.MaxInt64/2 {
-		return 0, false
-	}
-	return int64(v), true
-}
-
 // dvPercent reads "12.34%".
 func dvPercent(s string) (float64, bool) {
 	if !strings.HasSuffix(s, "%") || len(s) < 2 {
@@ -1098,13 +1049,13 @@ func parseDockerPs(c *Context) (any, error) {
 				d.Size = v
 				add(dvFSize, s, e, gmtVerbatim)
 				first, rest, _ := strings.Cut(v, " ")
-				if n, ok := dvBytes(first); ok {
+				if n, ok := lex.Bytes(first); ok {
 					d.SizeBytes = intp(n)
 					add(dvFSizeBytes, s, s+len(first), gmtParseBytes)
 				}
 				if virt, ok := strings.CutPrefix(rest, "(virtual "); ok && strings.HasSuffix(virt, ")") {
 					virt = virt[:len(virt)-1]
-					if n, ok := dvBytes(virt); ok {
+					if n, ok := lex.Bytes(virt); ok {
 						d.VirtualSizeBytes = intp(n)
 						vs := s + len(first) + 1 + len("(virtual ")
 						add(dvFVirtBytes, vs, vs+len(virt), gmtParseBytes)
@@ -1294,7 +1245,7 @@ func parseDockerStats(c *Context) (any, error) {
 					if h.v == "--" {
 						continue
 					}
-					n, okb := dvBytes(h.v)
+					n, okb := lex.Bytes(h.v)
 					if !okb {
 						bad = true
 						return
@@ -1355,7 +1306,7 @@ func parseDockerStats(c *Context) (any, error) {
 					d.PIDs = intp(n)
 					add("pids", s, e, gmtParseInt)
 				case "PRIV WORKING SET":
-					n, ok := dvBytes(v)
+					n, ok := lex.Bytes(v)
 					if !ok {
 						bad = true
 						break
@@ -1507,7 +1458,7 @@ func parseDockerImages(c *Context) (any, error) {
 	ii := func() int32 { return int32(len(res.Images)) }
 	add := func(k string, s, e int, tr gmTr) { rec.add(dvTImage, [4]int32{ii()}, dvImageIDs[k], s, e, tr) }
 	setSize := func(dst *string, b **int64, k, v string, s, e int) bool {
-		n, ok := dvBytes(strings.TrimPrefix(v, "~"))
+		n, ok := lex.Bytes(strings.TrimPrefix(v, "~"))
 		if !ok {
 			return false
 		}

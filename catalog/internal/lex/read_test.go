@@ -77,3 +77,17 @@ func FuzzCUnquote(f *testing.F) {
 		}
 	})
 }
+
+func TestBytes(t *testing.T) {
+	for s, want := range map[string]int64{"0B": 0, "1.5MiB": 1572864, "1.2kB": 1200, "187MB": 187000000, "7.6GiB": 8160437862,
+		"7.667GiB": 8232378565, "1.05kB": 1050, "14.17MiB": 14858322, "2GiB": 2147483648, "63B": 63} {
+		if got, ok := Bytes(s); !ok || got != want {
+			t.Errorf("Bytes(%q) = %d %v, want %d", s, got, ok, want)
+		}
+	}
+	for _, s := range []string{"", "MB", "MiB", "12", "1.5XB", "1e3MB", "--"} {
+		if _, ok := Bytes(s); ok {
+			t.Errorf("Bytes(%q) ok", s)
+		}
+	}
+}
