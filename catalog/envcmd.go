@@ -133,7 +133,7 @@ func parseEnv(c *Context) (any, error) {
 		kept++
 		res.Vars[v.name] = raw[v.valStart:v.valEnd]
 		if c.Recording() {
-			recordSpan(c, Ptr("vars", v.name), v.valStart, v.valEnd, "")
+			c.Span(Ptr("vars", v.name), v.valStart, v.valEnd, "")
 		}
 	}
 	return res, nil
@@ -178,7 +178,7 @@ func parsePwd(c *Context) (any, error) {
 	if raw[0] != '/' && !(len(raw) > 2 && raw[1] == ':' && (raw[2] == '\\' || raw[2] == '/')) {
 		return nil, Unrecognized("pwd printed %q, not an absolute path", firstLine(raw))
 	}
-	recordSpan(c, "/path", 0, end, "")
+	c.Span("/path", 0, end, "")
 	return &PwdResult{Path: raw[:end]}, nil
 }
 
@@ -267,7 +267,7 @@ func parseWhich(c *Context) (any, error) {
 		for i, n := range names {
 			if !found[i] {
 				// No byte of the output says so: the span is empty, at the end.
-				recordSpan(c, Ptr("missing", len(res.Missing)), len(c.Raw), len(c.Raw), "absentFromOutput")
+				c.Span(Ptr("missing", len(res.Missing)), len(c.Raw), len(c.Raw), "absentFromOutput")
 				res.Missing = append(res.Missing, n)
 			}
 		}

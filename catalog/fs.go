@@ -2156,7 +2156,7 @@ func parseStat(c *Context) (any, error) {
 	if p.assumed {
 		p.res.TimeZone = fsZoneName(c)
 		if c.Recording() {
-			recordSpan(c, "/time_zone", p.zoneAt[0], p.zoneAt[1], "assumedZone")
+			c.Span("/time_zone", p.zoneAt[0], p.zoneAt[1], "assumedZone")
 		}
 	}
 	p.r.finish()
@@ -3068,10 +3068,10 @@ func (p *treeParser) root(line string, start int) bool {
 	if !p.hasRoot {
 		p.hasRoot = true
 		p.res.Root = line[name[0]:name[1]]
-		recordSpan(c, "/root", start+name[0], start+name[1], "")
+		c.Span("/root", start+name[0], start+name[1], "")
 		if errText[0] >= 0 {
 			p.res.Error = line[errText[0]:errText[1]]
-			recordSpan(c, "/error", start+errText[0], start+errText[1], "")
+			c.Span("/error", start+errText[0], start+errText[1], "")
 		}
 		p.stack = append(p.stack[:0], &p.res.Tree)
 		p.rootKey = "/tree"
@@ -3081,10 +3081,10 @@ func (p *treeParser) root(line string, start int) bool {
 	k := len(p.res.OtherRoots)
 	n := TreeNode{Name: line[name[0]:name[1]]}
 	base := Ptr("other_roots", k)
-	recordSpan(c, base+"/name", start+name[0], start+name[1], "")
+	c.Span(base+"/name", start+name[0], start+name[1], "")
 	if errText[0] >= 0 {
 		n.Error = line[errText[0]:errText[1]]
-		recordSpan(c, base+"/error", start+errText[0], start+errText[1], "")
+		c.Span(base+"/error", start+errText[0], start+errText[1], "")
 	}
 	p.res.OtherRoots = append(p.res.OtherRoots, n)
 	p.stack = append(p.stack[:0], &p.res.OtherRoots[k].Children)
@@ -3122,12 +3122,12 @@ func (p *treeParser) node(line string, start, at, depth int) {
 			b.WriteString(strconv.Itoa(k))
 		}
 		ptr := b.String()
-		recordSpan(p.c, ptr+"/name", start+at+name[0], start+at+name[1], "")
+		p.c.Span(ptr+"/name", start+at+name[0], start+at+name[1], "")
 		if target[0] >= 0 {
-			recordSpan(p.c, ptr+"/symlink_target", start+at+target[0], start+at+target[1], "")
+			p.c.Span(ptr+"/symlink_target", start+at+target[0], start+at+target[1], "")
 		}
 		if errText[0] >= 0 {
-			recordSpan(p.c, ptr+"/error", start+at+errText[0], start+at+errText[1], "")
+			p.c.Span(ptr+"/error", start+at+errText[0], start+at+errText[1], "")
 		}
 	}
 }
@@ -3136,11 +3136,11 @@ func (p *treeParser) setReport(line string, start int, dirs, files [2]int) {
 	if dirs[0] >= 0 {
 		n, _ := lex.Atoi(line[dirs[0]:dirs[1]])
 		p.res.TotalDirs = intp(n)
-		recordSpan(p.c, "/total_dirs", start+dirs[0], start+dirs[1], "parseInt")
+		p.c.Span("/total_dirs", start+dirs[0], start+dirs[1], "parseInt")
 	}
 	if files[0] >= 0 {
 		n, _ := lex.Atoi(line[files[0]:files[1]])
 		p.res.TotalFiles = intp(n)
-		recordSpan(p.c, "/total_files", start+files[0], start+files[1], "parseInt")
+		p.c.Span("/total_files", start+files[0], start+files[1], "parseInt")
 	}
 }

@@ -516,31 +516,31 @@ func setGitBranch(c *Context, b gitBranch, branch *string, detached, noCommits *
 	if b.branch != "" {
 		*branch = b.branch
 		if rec {
-			recordSpan(c, Ptr("branch"), b.bS, b.bE, "")
+			c.Span(Ptr("branch"), b.bS, b.bE, "")
 		}
 	}
 	if b.detached {
 		*detached = true
 		if rec {
-			recordSpan(c, Ptr("detached"), b.markS, b.markE, "marker")
+			c.Span(Ptr("detached"), b.markS, b.markE, "marker")
 		}
 	}
 	if b.noCommits {
 		*noCommits = true
 		if rec {
-			recordSpan(c, Ptr("no_commits"), b.markS, b.markE, "marker")
+			c.Span(Ptr("no_commits"), b.markS, b.markE, "marker")
 		}
 	}
 	if b.upstream != "" {
 		*upstream = b.upstream
 		if rec {
-			recordSpan(c, Ptr("upstream"), b.uS, b.uE, "")
+			c.Span(Ptr("upstream"), b.uS, b.uE, "")
 		}
 	}
 	if b.gone {
 		*gone = true
 		if rec {
-			recordSpan(c, Ptr("upstream_gone"), b.markS, b.markE, "marker")
+			c.Span(Ptr("upstream_gone"), b.markS, b.markE, "marker")
 		}
 	}
 	if b.upstream == "" || b.gone || b.different {
@@ -550,14 +550,14 @@ func setGitBranch(c *Context, b gitBranch, branch *string, detached, noCommits *
 	*ahead, *behind = &a, &h
 	if rec {
 		if b.aS >= 0 {
-			recordSpan(c, Ptr("ahead"), b.aS, b.aE, "parseInt")
+			c.Span(Ptr("ahead"), b.aS, b.aE, "parseInt")
 		} else {
-			recordSpan(c, Ptr("ahead"), b.uS, b.uE, "impliedZero")
+			c.Span(Ptr("ahead"), b.uS, b.uE, "impliedZero")
 		}
 		if b.hS >= 0 {
-			recordSpan(c, Ptr("behind"), b.hS, b.hE, "parseInt")
+			c.Span(Ptr("behind"), b.hS, b.hE, "parseInt")
 		} else {
-			recordSpan(c, Ptr("behind"), b.uS, b.uE, "impliedZero")
+			c.Span(Ptr("behind"), b.uS, b.uE, "impliedZero")
 		}
 	}
 }
@@ -617,7 +617,7 @@ func parseGitLong(c *Context) (any, error) {
 		n := v
 		*dst = &n
 		if rec {
-			recordSpan(c, Ptr(key), s, e, tr)
+			c.Span(Ptr(key), s, e, tr)
 		}
 	}
 	empty := false // a value git printed empty: the line is not read
@@ -628,20 +628,20 @@ func parseGitLong(c *Context) (any, error) {
 		}
 		*dst = v
 		if rec {
-			recordSpan(c, Ptr(key), s, e, "")
+			c.Span(Ptr(key), s, e, "")
 		}
 	}
 	setBool := func(dst *bool, key string, s, e int) {
 		*dst = true
 		if rec {
-			recordSpan(c, Ptr(key), s, e, "marker")
+			c.Span(Ptr(key), s, e, "marker")
 		}
 	}
 	inProgress := func(what string, s, e int) {
 		if res.InProgress == "" {
 			res.InProgress = what
 			if rec {
-				recordSpan(c, Ptr("in_progress"), s, e, "operation")
+				c.Span(Ptr("in_progress"), s, e, "operation")
 			}
 		}
 	}
@@ -860,7 +860,7 @@ func gitLongEntry(c *Context, res *GitStatus, sec gitSection, line string, start
 			return true
 		}
 		if rec {
-			recordSpan(c, Ptr(key, len(*list)), bs+s, bs+e, trNames[quoteTr(q)])
+			c.Span(Ptr(key, len(*list)), bs+s, bs+e, trNames[quoteTr(q)])
 		}
 		*list = append(*list, p)
 		return true

@@ -786,7 +786,7 @@ func (t *lpTree) recordProject(key string, idx, base int, p PkgProject, nS, nE, 
 	}
 	if idx < 0 {
 		for _, s := range spans {
-			recordSpan(t.c, s.Pointer, s.Start, s.End, s.Transform)
+			t.c.Span(s.Pointer, s.Start, s.End, s.Transform)
 		}
 		return
 	}
@@ -811,12 +811,12 @@ func (t *lpTree) finishProjects() {
 		t.res.Dependencies[i].ProjectPath = t.res.Projects[pi].Path
 		if t.rec {
 			sp := t.projectSpans[pi]
-			recordSpan(t.c, Ptr("dependencies", i, "project_path"), sp[0], sp[1], "")
+			t.c.Span(Ptr("dependencies", i, "project_path"), sp[0], sp[1], "")
 		}
 	}
 	if t.rec {
 		for _, s := range t.pendingProjectSpans {
-			recordSpan(t.c, s.Pointer, s.Start, s.End, s.Transform)
+			t.c.Span(s.Pointer, s.Start, s.End, s.Transform)
 		}
 	}
 }

@@ -443,7 +443,7 @@ func (p *lsParser) finish() {
 	if p.infers {
 		p.res.YearInferred = true
 		if p.c.Recording() {
-			recordSpan(p.c, Ptr("year_inferred"), p.firstInferred[0], p.firstInferred[1], "inferredYear")
+			p.c.Span(Ptr("year_inferred"), p.firstInferred[0], p.firstInferred[1], "inferredYear")
 		}
 	}
 	if p.assumed {
@@ -453,7 +453,7 @@ func (p *lsParser) finish() {
 		}
 		p.res.TimeZone = name
 		if p.c.Recording() {
-			recordSpan(p.c, Ptr("time_zone"), p.firstAssumed[0], p.firstAssumed[1], "assumedZone")
+			p.c.Span(Ptr("time_zone"), p.firstAssumed[0], p.firstAssumed[1], "assumedZone")
 		}
 	}
 }
@@ -497,9 +497,9 @@ func (p *lsParser) setTotal(line string, start int, v string) {
 	}
 	if p.c.Recording() {
 		if blocks != nil {
-			recordSpan(p.c, ptr("total_blocks"), s, s+len(v), "parseInt")
+			p.c.Span(ptr("total_blocks"), s, s+len(v), "parseInt")
 		} else {
-			recordSpan(p.c, ptr("total_human"), s, s+len(v), "")
+			p.c.Span(ptr("total_human"), s, s+len(v), "")
 		}
 	}
 }
@@ -526,7 +526,7 @@ func (p *lsParser) header(line string, start int) bool {
 		if quoted {
 			tr = "unquote"
 		}
-		recordSpan(p.c, Ptr("directories", p.dirIdx, "path"), start+s, start+e, tr)
+		p.c.Span(Ptr("directories", p.dirIdx, "path"), start+s, start+e, tr)
 	}
 	return true
 }

@@ -84,7 +84,7 @@ func netItemIDs(list, field string, n int) []uint16 {
 // only while recording.
 func netSpan(c *Context, start, end int, tr string, tokens ...any) {
 	if c.Recording() {
-		recordSpan(c, Ptr(tokens...), start, end, tr)
+		c.Span(Ptr(tokens...), start, end, tr)
 	}
 }
 
@@ -110,7 +110,7 @@ func (p *netPending) add(s, e int, tr string, tokens ...any) {
 // flush records the held spans.
 func (p *netPending) flush() {
 	for _, x := range p.spans {
-		recordSpan(p.c, Ptr(x.tokens...), x.s, x.e, x.tr)
+		p.c.Span(Ptr(x.tokens...), x.s, x.e, x.tr)
 	}
 	p.spans = p.spans[:0]
 }
@@ -954,10 +954,10 @@ func parseCurlHead(c *Context) (any, error) {
 		}
 		if c.Recording() {
 			p := func(k string) []any { return append(append([]any{}, ptr...), k) }
-			recordSpan(c, Ptr(p("http_version")...), r.verS, r.verS+len(r.version), "")
-			recordSpan(c, Ptr(p("status_code")...), r.codeS, r.codeS+3, "parseInt")
+			c.Span(Ptr(p("http_version")...), r.verS, r.verS+len(r.version), "")
+			c.Span(Ptr(p("status_code")...), r.codeS, r.codeS+3, "parseInt")
 			if r.reason != "" {
-				recordSpan(c, Ptr(p("reason")...), r.reasonS, r.reasonS+len(r.reason), "")
+				c.Span(Ptr(p("reason")...), r.reasonS, r.reasonS+len(r.reason), "")
 			}
 		}
 	}
@@ -1035,7 +1035,7 @@ func curlHeaders(c *Context, hdrs []curlHdr, ptr []any) (map[string]string, map[
 		if count[k] == 1 {
 			headers[name] = h.value
 			if rec {
-				recordSpan(c, p("headers", name), h.vs, h.ve, tr)
+				c.Span(p("headers", name), h.vs, h.ve, tr)
 			}
 			continue
 		}
@@ -1045,7 +1045,7 @@ func curlHeaders(c *Context, hdrs []curlHdr, ptr []any) (map[string]string, map[
 		n := len(repeated[name])
 		repeated[name] = append(repeated[name], h.value)
 		if rec {
-			recordSpan(c, p("repeated_headers", name, n), h.vs, h.ve, tr)
+			c.Span(p("repeated_headers", name, n), h.vs, h.ve, tr)
 		}
 		if first[k] == i {
 			headers[name] = h.value
@@ -1053,7 +1053,7 @@ func curlHeaders(c *Context, hdrs []curlHdr, ptr []any) (map[string]string, map[
 			headers[name] += ", " + h.value
 		}
 		if rec && n == count[k]-1 {
-			recordSpan(c, p("headers", name), hdrs[first[k]].vs, h.ve, "joinRepeated")
+			c.Span(p("headers", name), hdrs[first[k]].vs, h.ve, "joinRepeated")
 		}
 	}
 	return headers, repeated
@@ -1501,7 +1501,7 @@ func netstatUnix(c *Context, res *NetstatResult, line string, base int, f []lex.
 			if j < len(nfFlagItems) {
 				rs.add(nfFlagItems[j], base+fl.Start, base+fl.End, trVerbatim)
 			} else {
-				recordSpan(c, Ptr("unix_sockets", idx, "flags", j), base+fl.Start, base+fl.End, "")
+				c.Span(Ptr("unix_sockets", idx, "flags", j), base+fl.Start, base+fl.End, "")
 			}
 		}
 		rs.add(sfType, base+f[close+1].Start, base+f[close+1].End, trVerbatim)
@@ -1804,9 +1804,9 @@ func ssRow(c *Context, res *SsResult, line string, base int, f []lex.Field, cols
 				rs.add(nfProcFDs[j], base+p.fs, base+p.fe, trParseInt)
 				continue
 			}
-			recordSpan(c, Ptr("connections", idx, "processes", j, "command"), base+p.cs, base+p.ce, "")
-			recordSpan(c, Ptr("connections", idx, "processes", j, "pid"), base+p.ps, base+p.pe, "parseInt")
-			recordSpan(c, Ptr("connections", idx, "processes", j, "fd"), base+p.fs, base+p.fe, "parseInt")
+			c.Span(Ptr("connections", idx, "processes", j, "command"), base+p.cs, base+p.ce, "")
+			c.Span(Ptr("connections", idx, "processes", j, "pid"), base+p.ps, base+p.pe, "parseInt")
+			c.Span(Ptr("connections", idx, "processes", j, "fd"), base+p.fs, base+p.fe, "parseInt")
 		}
 	}
 	return true
@@ -2978,9 +2978,9 @@ func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 	if c.Recording() {
 		for _, x := range spans {
 			if k, isFlag := x.key.(int); isFlag {
-				recordSpan(c, Ptr("interfaces", ii, "flags", k), x.s, x.e, x.tr)
+				c.Span(Ptr("interfaces", ii, "flags", k), x.s, x.e, x.tr)
 			} else {
-				recordSpan(c, Ptr("interfaces", ii, x.key), x.s, x.e, x.tr)
+				c.Span(Ptr("interfaces", ii, x.key), x.s, x.e, x.tr)
 			}
 		}
 	}

@@ -97,7 +97,7 @@ func parseApt(c *Context) (any, error) {
 	flush := func() {
 		if cur >= 0 && rec && res.Packages[cur].Description != "" {
 			if multi {
-				recordSpan(c, Ptr("packages", cur, "description"), descS, descE, "joinLines")
+				c.Span(Ptr("packages", cur, "description"), descS, descE, "joinLines")
 			} else {
 				rs.add(pfDescription, descS, descE, trVerbatim)
 			}
@@ -208,7 +208,7 @@ func aptRecord(c *Context, line string, start int, f []lex.Field, idx int, rs *r
 		if n < len(ids) {
 			rs.add(ids[n], s, e, tr)
 		} else {
-			recordSpan(c, Ptr("packages", idx, list, n), s, e, trNames[tr])
+			c.Span(Ptr("packages", idx, list, n), s, e, trNames[tr])
 		}
 	}
 	// Suites: "oldstable,now", counted first so the list is allocated once.
@@ -386,15 +386,15 @@ func parseBrewList(c *Context) (any, error) {
 		}
 		p := BrewPackage{Name: line[f[0].Start:f[0].End], Kind: kind}
 		if rec {
-			recordSpan(c, Ptr("packages", idx, "name"), start+f[0].Start, start+f[0].End, "")
+			c.Span(Ptr("packages", idx, "name"), start+f[0].Start, start+f[0].End, "")
 			if kind != "" {
-				recordSpan(c, Ptr("packages", idx, "kind"), start, start, "kind")
+				c.Span(Ptr("packages", idx, "kind"), start, start, "kind")
 			}
 		}
 		for k, v := range f[1:] {
 			p.Versions = append(p.Versions, line[v.Start:v.End])
 			if rec {
-				recordSpan(c, Ptr("packages", idx, "versions", k), start+v.Start, start+v.End, "")
+				c.Span(Ptr("packages", idx, "versions", k), start+v.Start, start+v.End, "")
 			}
 		}
 		res.Packages = append(res.Packages, p)

@@ -3,7 +3,6 @@ package catalog
 import (
 	"github.com/parism-go/parism/catalog/internal/lex"
 	"strconv"
-	"unicode/utf8"
 )
 
 // Span recording for rows, built to cost little on large outputs: while a
@@ -163,17 +162,6 @@ func (g *rowSeg) name(id uint16) string {
 		return g.local[id-localIDs]
 	}
 	return spanNames[id]
-}
-
-// recordSpan records a span outside rows; a verbatim one whose bytes are
-// not valid UTF-8 is marked "invalidUTF8", since JSON carries such text
-// with U+FFFD in place of the bad bytes and the value is then no longer the
-// source bytes.
-func recordSpan(c *Context, pointer string, start, end int, transform string) {
-	if transform == "" && !utf8.ValidString(c.Raw[start:end]) {
-		transform = "invalidUTF8"
-	}
-	c.Span(pointer, start, end, transform)
 }
 
 // Span field ids of the parsers.

@@ -1668,7 +1668,7 @@ func lsblkSpans(c *Context, p *lsblkPending, ptr []any) {
 		if r.idx >= 0 {
 			tokens = append(tokens, r.idx)
 		}
-		recordSpan(c, Ptr(tokens...), r.s, r.e, r.tr)
+		c.Span(Ptr(tokens...), r.s, r.e, r.tr)
 	}
 }
 
@@ -2226,7 +2226,7 @@ func parseJournal(c *Context) (any, error) {
 			return
 		}
 		if multi {
-			recordSpan(c, Ptr("entries", curIdx, "message"), msgS, msgE, "joinLines")
+			c.Span(Ptr("entries", curIdx, "message"), msgS, msgE, "joinLines")
 		} else {
 			rs.add(nfMessage, msgS, msgE, trVerbatim)
 		}
@@ -2303,7 +2303,7 @@ func parseJournal(c *Context) (any, error) {
 		msgS, msgE, indent, multi = start+ms, start+len(line), ind, false
 		if boot != "" && c.Recording() {
 			bs, be, tr := journalBootSpan(c.Raw, start, boot)
-			recordSpan(c, Ptr("entries", curIdx, "boot_id"), bs, be, tr)
+			c.Span(Ptr("entries", curIdx, "boot_id"), bs, be, tr)
 		}
 	}
 	flush()

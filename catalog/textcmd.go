@@ -263,7 +263,7 @@ func parseGrep(c *Context) (any, error) {
 		}
 		if name, s, ok := grepBinary(line); ok {
 			p.res.BinaryFiles = append(p.res.BinaryFiles, name)
-			recordSpan(c, Ptr("binary_files", len(p.res.BinaryFiles)-1), start+s, start+s+len(name), "")
+			c.Span(Ptr("binary_files", len(p.res.BinaryFiles)-1), start+s, start+s+len(name), "")
 			read++
 			continue
 		}
@@ -1012,7 +1012,7 @@ func textLines(c *Context, sep byte) *TextResult {
 	}
 	if n := len(c.Raw); n > 0 && c.Raw[n-1] != sep {
 		res.NoTrailingNewline = true
-		recordSpan(c, "/no_trailing_newline", n, n, "endOfOutput")
+		c.Span("/no_trailing_newline", n, n, "endOfOutput")
 	}
 	r.finish()
 	return res
@@ -1080,14 +1080,14 @@ func textSections(c *Context, files []string, sep byte) *TextResult {
 					// had no newline.
 					f.NoTrailingNewline = true
 					s := recs[i].start - 1
-					recordSpan(c, Ptr("files", cur, "no_trailing_newline"), s, s, "missingSeparator")
+					c.Span(Ptr("files", cur, "no_trailing_newline"), s, s, "missingSeparator")
 				}
 				textRecordLines(c, f.Lines, starts[cur], cur)
 			}
 			res.Files = append(res.Files, TextFile{Path: r.line[4 : len(r.line)-4], Lines: []string{}})
 			starts = append(starts, nil)
 			cur = len(res.Files) - 1
-			recordSpan(c, Ptr("files", cur, "path"), r.start+4, r.start+len(r.line)-4, "")
+			c.Span(Ptr("files", cur, "path"), r.start+4, r.start+len(r.line)-4, "")
 			continue
 		}
 		if cur < 0 {
@@ -1110,7 +1110,7 @@ func textSections(c *Context, files []string, sep byte) *TextResult {
 		f := &res.Files[cur]
 		if n := len(c.Raw); n > 0 && c.Raw[n-1] != sep {
 			f.NoTrailingNewline = true
-			recordSpan(c, Ptr("files", cur, "no_trailing_newline"), n, n, "endOfOutput")
+			c.Span(Ptr("files", cur, "no_trailing_newline"), n, n, "endOfOutput")
 		}
 		textRecordLines(c, f.Lines, starts[cur], cur)
 	}
@@ -1122,7 +1122,7 @@ func textRecordLines(c *Context, lines []string, starts []int, file int) {
 		return
 	}
 	for i, l := range lines {
-		recordSpan(c, Ptr("files", file, "lines", i), starts[i], starts[i]+len(l), "")
+		c.Span(Ptr("files", file, "lines", i), starts[i], starts[i]+len(l), "")
 	}
 }
 
@@ -1181,7 +1181,7 @@ func parseCat(c *Context) (any, error) {
 	}
 	if n := len(c.Raw); n > 0 && c.Raw[n-1] != '\n' {
 		res.NoTrailingNewline = true
-		recordSpan(c, "/no_trailing_newline", n, n, "endOfOutput")
+		c.Span("/no_trailing_newline", n, n, "endOfOutput")
 	}
 	r.finish()
 	return res, nil

@@ -898,7 +898,7 @@ func parseDir(c *Context) (any, error) {
 				} else if l, ok := strings.CutPrefix(after, "is "); ok && l != "" {
 					res.VolumeLabel = l
 					if rec {
-						recordSpan(c, "/volume_label", ts+16+sp+4, ts+len(t), "")
+						c.Span("/volume_label", ts+16+sp+4, ts+len(t), "")
 					}
 				} else {
 					c.Unread(start)
@@ -906,7 +906,7 @@ func parseDir(c *Context) (any, error) {
 				}
 				res.Drive = drive
 				if rec {
-					recordSpan(c, "/drive", ts+16, ts+16+sp, "")
+					c.Span("/drive", ts+16, ts+16+sp, "")
 				}
 			case strings.HasPrefix(t, "Volume Serial Number is ") && len(t) > 24:
 				if res.VolumeSerial != "" {
@@ -915,14 +915,14 @@ func parseDir(c *Context) (any, error) {
 				}
 				res.VolumeSerial = t[24:]
 				if rec {
-					recordSpan(c, "/volume_serial", ts+24, ts+len(t), "")
+					c.Span("/volume_serial", ts+24, ts+len(t), "")
 				}
 			case strings.HasPrefix(t, "Directory of ") && len(t) > 13:
 				p := t[13:]
 				if res.Directory == "" {
 					res.Directory = p
 					if rec {
-						recordSpan(c, "/directory", ts+13, ts+len(t), "")
+						c.Span("/directory", ts+13, ts+len(t), "")
 					}
 				}
 				res.Directories = append(res.Directories, DirDirectory{Path: p})
@@ -966,8 +966,8 @@ func parseDir(c *Context) (any, error) {
 					nn, bb := n, b
 					res.DirCount, res.FreeBytes = &nn, &bb
 					if rec {
-						recordSpan(c, "/dir_count", ts+ns, ts+ne, "parseInt")
-						recordSpan(c, "/free_bytes", off+bs, off+be, "parseInt")
+						c.Span("/dir_count", ts+ns, ts+ne, "parseInt")
+						c.Span("/free_bytes", off+bs, off+be, "parseInt")
 					}
 				default:
 					c.Unread(start)
@@ -1020,16 +1020,16 @@ func parseDir(c *Context) (any, error) {
 		fc, tb := lastFiles[0], lastBytes[0]
 		res.FileCount, res.TotalBytes = &fc, &tb
 		if rec {
-			recordSpan(c, "/file_count", int(lastFiles[1]), int(lastFiles[2]), "parseInt")
-			recordSpan(c, "/total_bytes", int(lastBytes[1]), int(lastBytes[2]), "parseInt")
+			c.Span("/file_count", int(lastFiles[1]), int(lastFiles[2]), "parseInt")
+			c.Span("/total_bytes", int(lastBytes[1]), int(lastBytes[2]), "parseInt")
 		}
 	}
 	if len(res.Directories) >= 2 && rec {
 		for i, sp := range dirStarts {
-			recordSpan(c, Ptr("directories", i, "path"), sp[0], sp[1], "")
+			c.Span(Ptr("directories", i, "path"), sp[0], sp[1], "")
 			if t := dirTotals[i]; t[0] >= 0 {
-				recordSpan(c, Ptr("directories", i, "file_count"), t[0], t[1], "parseInt")
-				recordSpan(c, Ptr("directories", i, "total_bytes"), t[2], t[3], "parseInt")
+				c.Span(Ptr("directories", i, "file_count"), t[0], t[1], "parseInt")
+				c.Span(Ptr("directories", i, "total_bytes"), t[2], t[3], "parseInt")
 			}
 		}
 	}
@@ -1081,8 +1081,8 @@ func parseDir(c *Context) (any, error) {
 		res.DateFormat = order.format()
 		res.TimeZone = winZoneName(c)
 		if rec {
-			recordSpan(c, "/date_format", pending[0].start, pending[0].start+dirDateLen(c.Raw[pending[0].start:]), "dateFormat")
-			recordSpan(c, "/time_zone", pending[0].start, pending[0].end, "assumedZone")
+			c.Span("/date_format", pending[0].start, pending[0].start+dirDateLen(c.Raw[pending[0].start:]), "dateFormat")
+			c.Span("/time_zone", pending[0].start, pending[0].end, "assumedZone")
 		}
 	}
 	if rec {
@@ -1800,7 +1800,7 @@ func parseIpconfig(c *Context) (any, error) {
 	nlines, read := 0, 0
 	span := func(ptr string, s, e int, tr string) {
 		if rec {
-			recordSpan(c, ptr, s, e, tr)
+			c.Span(ptr, s, e, tr)
 		}
 	}
 	adPtr := func(f string, more ...any) string {
@@ -2216,7 +2216,7 @@ func (p *sysParser) span(ptr string, s, e int, tr string) {
 			tr = "unquote"
 		}
 	}
-	recordSpan(p.c, ptr, s, e, tr)
+	p.c.Span(ptr, s, e, tr)
 }
 
 func parseSysteminfo(c *Context) (any, error) {
