@@ -3,13 +3,14 @@ package catalog
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/parism-go/parism/catalog/internal/lex"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // Benchmark inputs of at least 1 MB, synthesised by repeating realistic

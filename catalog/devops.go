@@ -2,12 +2,12 @@ package catalog
 
 import (
 	"encoding/json"
-	"github.com/parism-go/parism/catalog/internal/lex"
 	"math"
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // kubectl get, docker ps / stats / images, gh pr list, helm list and
@@ -17,135 +17,6 @@ import (
 // single spaces ("CONTAINER ID", "NOMINATED NODE"), never two.
 
 // ---------------------------------------------------------------- tables
-
-// dvCol is one column of a tabwriter table.
-type dvCol struct {
-	header string
-	start  int // rune column
-}
-
-// dvColumns splits a header line on runs of two or more spaces.
-func dvColumns(h string) []dvCol {
-	var cols []dvCol
-	col := 0 // rune column
-	i := 0
-	for i < len(h) {
-		for i < len(h) && h[i] == ' ' {
-			i++
-			col++
-		}
-		if i >= len(h) {
-			break
-		}
-		s, sc := i, col
-		for i < len(h) {
-			if h[i] == ' ' && (i+1 >= len(h) || h[i+1] == ' ') {
-				break
-			}
-			_, n := utf8.DecodeRuneInString(h[i:])
-			i += n
-			col++
-		}
-		cols = append(cols, dvCol{header: h[s:i], start: sc})
-	}
-	return cols
-}
-
-// dvCells cuts a data line at the columns' starts: cell i runs from its
-// column to the next one, trailing spaces removed; the last runs to the
-// end of the line. A cell must start exactly at its column (or be blank)
-// and follow a space, or the line does not belong to the table.
-func dvCells(line string, cols []dvCol, cells [][2]int) ([][2]int, bool) {
-	cells = cells[:0]
-	ascii := true
-	for i := 0; i < len(line); i++ {
-		if line[i] >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-	}
-	// The columns' starts as byte offsets (runes may be wider than a byte).
-	var offsBuf [32]int
-	offs := offsBuf[:0]
-	if len(cols) > len(offsBuf) {
-		offs = make([]int, 0, len(cols))
-	}
-	if ascii {
-		for _, c := range cols {
-			offs = append(offs, c.start)
-		}
-	} else {
-		rc := 0
-		for i := range line {
-			for len(offs) < len(cols) && cols[len(offs)].start == rc {
-				offs = append(offs, i)
-			}
-			rc++
-		}
-		for len(offs) < len(cols) {
-			offs = append(offs, len(line)+(cols[len(offs)].start-rc))
-		}
-	}
-	for i := range cols {
-		s := offs[i]
-		e := len(line)
-		if i+1 < len(cols) {
-			e = offs[i+1]
-		}
-		if s > len(line) {
-			s = len(line)
-		}
-		if e > len(line) {
-			e = len(line)
-		}
-		if i+1 < len(cols) && e < len(line) && e > 0 && line[e-1] != ' ' {
-			return cells, false // the cell runs into the next column
-		}
-		ve := e
-		for ve > s && (line[ve-1] == ' ' || line[ve-1] == '\t') {
-			ve--
-		}
-		if ve > s && line[s] == ' ' {
-			return cells, false // content that does not start at its column
-		}
-		cells = append(cells, [2]int{s, ve})
-	}
-	return cells, true
-}
-
-// dvGapCells splits a line into n cells at runs of three or more spaces
-// (tabwriter's padding), the last running to the end of the line. It
-// fails when the count differs (an empty cell). kubectl prints large
-// lists in chunks and widens later chunks' columns, so its rows need not
-// line up with the header; they are still three spaces apart.
-func dvGapCells(line string, n int, cells [][2]int) ([][2]int, bool) {
-	cells = cells[:0]
-	i := 0
-	for len(cells) < n {
-		if i >= len(line) || line[i] == ' ' {
-			return cells, false
-		}
-		if len(cells) == n-1 {
-			e := len(line)
-			for e > i && (line[e-1] == ' ' || line[e-1] == '\t') {
-				e--
-			}
-			cells = append(cells, [2]int{i, e})
-			return cells, true
-		}
-		j := strings.Index(line[i:], "   ")
-		if j < 0 {
-			return cells, false
-		}
-		e := i + j
-		cells = append(cells, [2]int{i, e})
-		i = e + 3
-		for i < len(line) && line[i] == ' ' {
-			i++
-		}
-	}
-	return cells, i >= len(line)
-}
 
 // dvField is a column the parser does not know: its snake_case header and
 // its value (a string, or an int64 for a column known to be a count).
@@ -596,7 +467,7 @@ func parseKubectlGet(c *Context) (any, error) {
 	o, _ := dvFlagValue(args, "-o", "--output")
 	names := strings.TrimPrefix(o, "=") == "name"
 	it := lex.Lines{Raw: c.Raw}
-	var cols []dvCol
+	var cols []lex.Column
 	var keys []string
 	var ids []uint16
 	var kinds []int8
@@ -631,8 +502,8 @@ func parseKubectlGet(c *Context) (any, error) {
 			continue
 		}
 		if cols == nil {
-			cols = dvColumns(l)
-			if len(cols) == 0 || cols[0].start != 0 {
+			cols = lex.Columns(l)
+			if len(cols) == 0 || cols[0].Start != 0 {
 				c.Unread(start)
 				cols = nil
 				continue
@@ -640,8 +511,8 @@ func parseKubectlGet(c *Context) (any, error) {
 			keys, ids, kinds = keys[:0], ids[:0], kinds[:0]
 			used := map[string]bool{}
 			for _, col := range cols {
-				k := snakeCase(col.header)
-				if col.header == "PORT(S)" {
+				k := snakeCase(col.Header)
+				if col.Header == "PORT(S)" {
 					k = "ports"
 				}
 				if kubeReserved[k] {
@@ -665,8 +536,8 @@ func parseKubectlGet(c *Context) (any, error) {
 			continue
 		}
 		var ok2 bool
-		if cells, ok2 = dvGapCells(l, len(cols), cells); !ok2 {
-			cells, ok2 = dvCells(l, cols, cells)
+		if cells, ok2 = lex.GapCells(l, len(cols), cells); !ok2 {
+			cells, ok2 = lex.Cells(l, cols, cells)
 		}
 		if !ok2 {
 			c.Unread(start)
@@ -770,8 +641,8 @@ func parseKubectlGet(c *Context) (any, error) {
 // dvTable reads a tabwriter table: a header line, then rows cut at the
 // header's columns. row reads one data line and reports whether it could;
 // lines before the header that noise accepts are read and skipped.
-func dvTable(c *Context, header func(cols []dvCol) bool, noise func(l string) bool,
-	row func(l string, start int, cols []dvCol, cells [][2]int) bool) (nlines, read int, cols []dvCol) {
+func dvTable(c *Context, header func(cols []lex.Column) bool, noise func(l string) bool,
+	row func(l string, start int, cols []lex.Column, cells [][2]int) bool) (nlines, read int, cols []lex.Column) {
 	it := lex.Lines{Raw: c.Raw}
 	var cells [][2]int
 	for {
@@ -784,7 +655,7 @@ func dvTable(c *Context, header func(cols []dvCol) bool, noise func(l string) bo
 		}
 		nlines++
 		if cols == nil {
-			if cs := dvColumns(l); len(cs) > 0 && cs[0].start == 0 && header(cs) {
+			if cs := lex.Columns(l); len(cs) > 0 && cs[0].Start == 0 && header(cs) {
 				cols = cs
 				read++
 				continue
@@ -797,7 +668,7 @@ func dvTable(c *Context, header func(cols []dvCol) bool, noise func(l string) bo
 			continue
 		}
 		var okc bool
-		cells, okc = dvCells(l, cols, cells)
+		cells, okc = lex.Cells(l, cols, cells)
 		if !okc || !row(l, start, cols, cells) {
 			c.Unread(start)
 			continue
@@ -960,14 +831,14 @@ func parseDockerPs(c *Context) (any, error) {
 		return dvIDList(c, rec, func(id string) { res.Containers = append(res.Containers, DockerContainer{ContainerID: id}) },
 			func() int { return len(res.Containers) }, dvTContainer, dvFID, res)
 	}
-	nlines, read, _ := dvTable(c, func(cols []dvCol) bool {
+	nlines, read, _ := dvTable(c, func(cols []lex.Column) bool {
 		for _, col := range cols {
-			if dockerPsHeaders[col.header] {
+			if dockerPsHeaders[col.Header] {
 				return true
 			}
 		}
 		return false
-	}, nil, func(l string, start int, cols []dvCol, cells [][2]int) bool {
+	}, nil, func(l string, start int, cols []lex.Column, cells [][2]int) bool {
 		ci := len(res.Containers)
 		mark := rec.mark()
 		add := func(leaf uint16, s, e int, tr gmTr) { rec.add(dvTContainer, [4]int32{int32(ci)}, leaf, s, e, tr) }
@@ -979,7 +850,7 @@ func parseDockerPs(c *Context) (any, error) {
 			if v == "" {
 				continue
 			}
-			switch cols[k].header {
+			switch cols[k].Header {
 			case "CONTAINER ID", "CONTAINER":
 				d.ContainerID = v
 				add(dvFID, s, e, gmtVerbatim)
@@ -1062,7 +933,7 @@ func parseDockerPs(c *Context) (any, error) {
 					}
 				}
 			default:
-				key := snakeCase(cols[k].header)
+				key := snakeCase(cols[k].Header)
 				if dockerKnownKeys[key] {
 					key += "_column"
 				}
@@ -1221,8 +1092,8 @@ func parseDockerStats(c *Context) (any, error) {
 	res := &DockerStatsResult{Stats: []DockerStat{}}
 	rec := newGmRec(c, 8)
 	id := func(k string) uint16 { return dvStatIDs[k] }
-	nlines, read, _ := dvTable(c, func(cols []dvCol) bool { return cols[0].header == "CONTAINER ID" || cols[0].header == "CONTAINER" },
-		nil, func(l string, start int, cols []dvCol, cells [][2]int) bool {
+	nlines, read, _ := dvTable(c, func(cols []lex.Column) bool { return cols[0].Header == "CONTAINER ID" || cols[0].Header == "CONTAINER" },
+		nil, func(l string, start int, cols []lex.Column, cells [][2]int) bool {
 			si := len(res.Stats)
 			mark := rec.mark()
 			add := func(leaf string, s, e int, tr gmTr) { rec.add(dvTStat, [4]int32{int32(si)}, id(leaf), s, e, tr) }
@@ -1264,7 +1135,7 @@ func parseDockerStats(c *Context) (any, error) {
 				if v == "" || v == "--" {
 					continue
 				}
-				switch cols[k].header {
+				switch cols[k].Header {
 				case "CONTAINER ID":
 					d.ContainerID = v
 					add("container_id", s, e, gmtVerbatim)
@@ -1280,7 +1151,7 @@ func parseDockerStats(c *Context) (any, error) {
 						bad = true
 						break
 					}
-					if cols[k].header[0] == 'C' {
+					if cols[k].Header[0] == 'C' {
 						d.CPUPercent = floatp(f)
 						add("cpu_percent", s, e, gmtParseFloat)
 					} else {
@@ -1315,7 +1186,7 @@ func parseDockerStats(c *Context) (any, error) {
 					add("private_working_set", s, e, gmtVerbatim)
 					add("private_working_set_bytes", s, e, gmtParseBytes)
 				default:
-					key := snakeCase(cols[k].header)
+					key := snakeCase(cols[k].Header)
 					if dvStatKeys[key] {
 						key += "_column"
 					}
@@ -1485,7 +1356,7 @@ func parseDockerImages(c *Context) (any, error) {
 	}
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
-	var cols []dvCol
+	var cols []lex.Column
 	var cells [][2]int
 	newForm := false
 	pending, pendingS := "", -1 // a long IMAGE on its own line (newer table)
@@ -1499,11 +1370,11 @@ func parseDockerImages(c *Context) (any, error) {
 		}
 		nlines++
 		if cols == nil {
-			cs := dvColumns(l)
+			cs := lex.Columns(l)
 			switch {
-			case len(cs) > 1 && cs[0].start == 0 && cs[0].header == "REPOSITORY":
+			case len(cs) > 1 && cs[0].Start == 0 && cs[0].Header == "REPOSITORY":
 				cols = cs
-			case len(cs) > 3 && cs[0].start == 0 && cs[0].header == "IMAGE" && cs[1].header == "ID":
+			case len(cs) > 3 && cs[0].Start == 0 && cs[0].Header == "IMAGE" && cs[1].Header == "ID":
 				cols, newForm = cs, true
 			case strings.Contains(l, "Info →") || strings.Contains(l, "In Use"):
 				// the legend the newer table prints on a terminal
@@ -1558,7 +1429,7 @@ func parseDockerImages(c *Context) (any, error) {
 			}
 		} else {
 			var okc bool
-			cells, okc = dvCells(l, cols, cells)
+			cells, okc = lex.Cells(l, cols, cells)
 			if !okc {
 				c.Unread(start)
 				continue
@@ -1571,9 +1442,9 @@ func parseDockerImages(c *Context) (any, error) {
 				if v == "" {
 					continue
 				}
-				switch cols[k].header {
+				switch cols[k].Header {
 				case "REPOSITORY", "TAG", "DIGEST":
-					key := strings.ToLower(cols[k].header)
+					key := strings.ToLower(cols[k].Header)
 					if v == "<none>" {
 						if key == "repository" {
 							d.Dangling = true
@@ -1606,7 +1477,7 @@ func parseDockerImages(c *Context) (any, error) {
 				case "SIZE":
 					good = setSize(&d.Size, &d.SizeBytes, "size", v, s, e)
 				default:
-					key := snakeCase(cols[k].header)
+					key := snakeCase(cols[k].Header)
 					if dvImageKeys[key] {
 						key += "_column"
 					}
@@ -1730,7 +1601,7 @@ func parseGhPrList(c *Context) (any, error) {
 	rec := newGmRec(c, 8)
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
-	var cols []dvCol
+	var cols []lex.Column
 	var cells [][2]int
 	tty := false
 	for {
@@ -1769,7 +1640,7 @@ func parseGhPrList(c *Context) (any, error) {
 				created = cs[4]
 			}
 		case cols == nil && strings.HasPrefix(l, "ID ") && strings.Contains(l, "TITLE"):
-			cols, tty = dvColumns(l), true
+			cols, tty = lex.Columns(l), true
 			read++
 			continue
 		case cols == nil && (strings.HasPrefix(l, "Showing ") || strings.HasPrefix(l, "No pull requests match")):
@@ -1777,14 +1648,14 @@ func parseGhPrList(c *Context) (any, error) {
 			continue
 		case cols != nil:
 			var okc bool
-			cells, okc = dvCells(l, cols, cells)
+			cells, okc = lex.Cells(l, cols, cells)
 			if !okc {
 				c.Unread(start)
 				continue
 			}
 			for k, cl := range cells {
 				v := cell{l[cl[0]:cl[1]], start + cl[0], start + cl[1]}
-				switch cols[k].header {
+				switch cols[k].Header {
 				case "ID":
 					num = v
 				case "TITLE":

@@ -1,9 +1,10 @@
 package catalog
 
 import (
-	"github.com/parism-go/parism/catalog/internal/lex"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // The environment family: env, pwd and which.

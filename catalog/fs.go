@@ -1,10 +1,11 @@
 package catalog
 
 import (
-	"github.com/parism-go/parism/catalog/internal/lex"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // The filesystem family: find, du, df, stat and tree. Shared pieces of the

@@ -1,8 +1,9 @@
 package catalog
 
 import (
-	"github.com/parism-go/parism/catalog/internal/lex"
 	"strings"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // GitStatus is the long (default) form of `git status`.

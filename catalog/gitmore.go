@@ -1,10 +1,11 @@
 package catalog
 
 import (
-	"github.com/parism-go/parism/catalog/internal/lex"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // git log, git diff, git show, git branch and git remote. The diff forms

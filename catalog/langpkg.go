@@ -1,10 +1,11 @@
 package catalog
 
 import (
-	"github.com/parism-go/parism/catalog/internal/lex"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // Language package managers: the dependency trees of `npm ls`, `pnpm list`,

@@ -1,9 +1,10 @@
 package catalog
 
 import (
-	"github.com/parism-go/parism/catalog/internal/lex"
 	"strings"
 	"time"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // LsResult is the parsed output of `ls` (long or one-name-per-line forms).

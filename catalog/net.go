@@ -1,10 +1,11 @@
 package catalog
 
 import (
-	"github.com/parism-go/parism/catalog/internal/lex"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // Network commands: ping, curl -I, netstat, ss, lsof, dig and ip addr.

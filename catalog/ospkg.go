@@ -1,9 +1,10 @@
 package catalog
 
 import (
-	"github.com/parism-go/parism/catalog/internal/lex"
 	"slices"
 	"strings"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // OS package managers: apt list, apt search, brew list.

@@ -2,9 +2,10 @@ package catalog
 
 import (
 	"fmt"
-	"github.com/parism-go/parism/catalog/internal/lex"
 	"slices"
 	"strings"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // FlagKind says how a program reads one of its flags.

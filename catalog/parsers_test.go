@@ -1,11 +1,12 @@
 package catalog
 
 import (
-	"github.com/parism-go/parism/catalog/internal/lex"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // TestArgumentRange pins which argument lists each parser reads and which

@@ -2,9 +2,10 @@ package catalog
 
 import (
 	"encoding/json"
-	"github.com/parism-go/parism/catalog/internal/lex"
 	"strconv"
 	"strings"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // PsResult is the parsed output of `ps`.

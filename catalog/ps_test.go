@@ -1,8 +1,9 @@
 package catalog
 
 import (
-	"github.com/parism-go/parism/catalog/internal/lex"
 	"testing"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // psEdgeSeeds are rows on the edges of the ps reader: signs, "-", numbers

@@ -1,8 +1,9 @@
 package catalog
 
 import (
-	"github.com/parism-go/parism/catalog/internal/lex"
 	"strconv"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // Span recording for rows, built to cost little on large outputs: while a

@@ -1,11 +1,12 @@
 package catalog
 
 import (
-	"github.com/parism-go/parism/catalog/internal/lex"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // System commands: free, uname, id, uptime, w, date, mount, lsblk,

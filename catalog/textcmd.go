@@ -1,8 +1,9 @@
 package catalog
 
 import (
-	"github.com/parism-go/parism/catalog/internal/lex"
 	"strings"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // The text family: grep, wc, head, tail and cat. Shared helpers (fsRec,

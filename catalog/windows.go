@@ -2,13 +2,14 @@ package catalog
 
 import (
 	"encoding/csv"
-	"github.com/parism-go/parism/catalog/internal/lex"
 	"io"
 	"net/netip"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // Windows commands: cmd.exe's `dir`, `tasklist`, `ipconfig` and

@@ -91,3 +91,27 @@ func TestBytes(t *testing.T) {
 		}
 	}
 }
+
+func TestColumnsCells(t *testing.T) {
+	h := "CONTAINER ID   IMAGE     NAMES"
+	cols := Columns(h)
+	if len(cols) != 3 || cols[0].Header != "CONTAINER ID" || cols[1].Start != 15 || cols[2].Header != "NAMES" {
+		t.Fatalf("columns %+v", cols)
+	}
+	line := "abc123         nginx     web café"
+	cells, ok := Cells(line, cols, nil)
+	if !ok || len(cells) != 3 || line[cells[1][0]:cells[1][1]] != "nginx" || line[cells[2][0]:cells[2][1]] != "web café" {
+		t.Fatalf("cells %v %v", cells, ok)
+	}
+	// A cell that runs into the next column does not belong to the table.
+	if _, ok := Cells("abc123         nginxlonger web", cols, nil); ok {
+		t.Fatal("a cell running into the next column was read")
+	}
+	g, ok := GapCells("a b   c   d e  ", 3, nil)
+	if !ok || len(g) != 3 || g[2] != [2]int{10, 13} {
+		t.Fatalf("gap cells %v %v", g, ok)
+	}
+	if _, ok := GapCells("a   b", 3, nil); ok {
+		t.Fatal("two cells read as three")
+	}
+}
