@@ -144,7 +144,10 @@ func benchGolden(b testing.TB, name string, parse func(*Context) (any, error), b
 // machine skews less), rows/op and allocs/row. The span mode includes
 // everything a parse records; reading the spans (SpanSet.Slice) is
 // measured apart, by BenchmarkSpanRead.
-func runParseBench(b *testing.B, cases []benchCase) {
+func runParseBench(b *testing.B, cases []benchCase) { runParseBenchOS(b, Linux, cases) }
+
+// runParseBenchOS is runParseBench on output of osv.
+func runParseBenchOS(b *testing.B, osv OS, cases []benchCase) {
 	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
 	for _, tc := range cases {
 		for _, spans := range []bool{false, true} {
@@ -163,7 +166,7 @@ func runParseBench(b *testing.B, cases []benchCase) {
 				runtime.ReadMemStats(&m0)
 				cpu0 := benchCPU()
 				for b.Loop() {
-					c := &Context{Raw: tc.raw, Args: tc.args, OS: Linux, Now: now, Location: time.UTC, recording: spans}
+					c := &Context{Raw: tc.raw, Args: tc.args, OS: osv, Now: now, Location: time.UTC, recording: spans}
 					if _, err := tc.parse(c); err != nil {
 						b.Fatal(err)
 					}
