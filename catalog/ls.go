@@ -741,6 +741,7 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 	} else {
 		n--
 	}
+	nums := new([2]int64) // links and size: one allocation for the row's two common numbers
 	if isDev {
 		dev = &LsDevice{}
 		if ndevTok == 2 {
@@ -773,7 +774,8 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 	} else {
 		v := line[sizeTok[0]:sizeTok[1]]
 		if size, ok := lex.Atoi(v); ok && !p.o.human {
-			e.SizeBytes = intp(size)
+			nums[1] = size
+			e.SizeBytes = &nums[1]
 			if rec {
 				p.rec.add(sfSizeBytes, base+sizeTok[0], base+sizeTok[1], trParseInt)
 			}
@@ -826,7 +828,8 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 		}
 	}
 	p.setMode(e, mode, base+modeS, rec, true)
-	e.Links = intp(links)
+	nums[0] = links
+	e.Links = &nums[0]
 	if rec {
 		p.rec.add(sfLinks, base+ls, base+le, trParseInt)
 	}
