@@ -1036,20 +1036,22 @@ type dockerStatJSON DockerStat
 // MarshalJSON emits the known fields, then the other columns inline.
 func (d DockerStat) MarshalJSON() ([]byte, error) { return dvMarshal(dockerStatJSON(d), d.Extra) }
 
-var (
-	dvTStat    = gmTmpl("stats/*")
-	dvStatIDs  = map[string]uint16{}
-	dvStatKeys = map[string]bool{}
-)
-
-func init() {
-	for _, k := range []string{"container_id", "container", "name", "cpu_percent", "mem_usage", "mem_usage_bytes",
-		"mem_limit", "mem_limit_bytes", "mem_percent", "net_io", "net_rx_bytes", "net_tx_bytes", "block_io",
-		"block_read_bytes", "block_write_bytes", "pids", "private_working_set", "private_working_set_bytes"} {
-		dvStatIDs[k] = gmName(k)
-		dvStatKeys[k] = true
+// dvNames registers a table's known keys as span leaf names: their ids,
+// and the set of them.
+func dvNames(keys ...string) (map[string]uint16, map[string]bool) {
+	ids, set := map[string]uint16{}, map[string]bool{}
+	for _, k := range keys {
+		ids[k], set[k] = gmName(k), true
 	}
+	return ids, set
 }
+
+var (
+	dvTStat               = gmTmpl("stats/*")
+	dvStatIDs, dvStatKeys = dvNames("container_id", "container", "name", "cpu_percent", "mem_usage", "mem_usage_bytes",
+		"mem_limit", "mem_limit_bytes", "mem_percent", "net_io", "net_rx_bytes", "net_tx_bytes", "block_io",
+		"block_read_bytes", "block_write_bytes", "pids", "private_working_set", "private_working_set_bytes")
+)
 
 var dockerStatsParser = &Parser{
 	ID:         "docker-stats",
@@ -1268,18 +1270,10 @@ type dockerImageJSON DockerImage
 func (d DockerImage) MarshalJSON() ([]byte, error) { return dvMarshal(dockerImageJSON(d), d.Extra) }
 
 var (
-	dvTImage    = gmTmpl("images/*")
-	dvImageIDs  = map[string]uint16{}
-	dvImageKeys = map[string]bool{}
+	dvTImage                = gmTmpl("images/*")
+	dvImageIDs, dvImageKeys = dvNames("repository", "tag", "digest", "image_id", "created", "created_at", "size", "size_bytes",
+		"disk_usage", "disk_usage_bytes", "content_size", "content_size_bytes", "in_use", "dangling")
 )
-
-func init() {
-	for _, k := range []string{"repository", "tag", "digest", "image_id", "created", "created_at", "size", "size_bytes",
-		"disk_usage", "disk_usage_bytes", "content_size", "content_size_bytes", "in_use", "dangling"} {
-		dvImageIDs[k] = gmName(k)
-		dvImageKeys[k] = true
-	}
-}
 
 var dockerImagesParser = &Parser{
 	ID:         "docker-images",
