@@ -42,7 +42,7 @@ func envParsers() []*Parser {
 // envCheck refuses a command operand: env would run it and print its
 // output, not the environment.
 func envCheck(args []string, _ OS) *ParseError {
-	scanned := fsScan(args, fsKinds(envParserDef.Flags), false)
+	scanned := scanArgs(args, fsKinds(envParserDef.Flags), false)
 	for _, a := range scanned {
 		if a.flag == "" && strings.IndexByte(a.pos, '=') <= 0 {
 			return Unsupported(append([]string{}, args[:a.index]...),
@@ -224,7 +224,7 @@ func whichParsers() []*Parser {
 }
 
 func parseWhich(c *Context) (any, error) {
-	scanned := fsScan(c.Args, fsKinds(whichParserDef.Flags), false)
+	scanned := scanArgs(c.Args, fsKinds(whichParserDef.Flags), false)
 	names := fsOperands(scanned)
 	silent := fsHasFlag(scanned, "-s")
 	r := newFsRec(c, 1)

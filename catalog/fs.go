@@ -167,71 +167,6 @@ func (g *fsSeg) each(b []byte, f spanFunc) bool {
 
 // ---------------------------------------------------------------- arguments
 
-// fsArg is one option or operand of a getopt-style command line.
-type fsArg struct {
-	flag     string // "-n", "--lines"; empty for an operand
-	value    string
-	hasValue bool
-	attached bool // the value was in the same argument
-	pos      string
-	index    int // position in the argument list
-}
-
-// fsScan reads args the way getopt_long does. kind reports, for a flag
-// ("-n" or "--lines"), 0 for no value, 1 for a required value, 2 for an
-// optional value that must be attached ("--color[=WHEN]"). digits admits
-// numeric flags such as head's "-20" as one flag "-#" whose value is the
-// number.
-func fsScan(args []string, kind func(flag string) int, digits bool) []fsArg {
-	var out []fsArg
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			for j, p := range args[i+1:] {
-				out = append(out, fsArg{pos: p, index: i + 1 + j})
-			}
-			break
-		}
-		if len(a) < 2 || a[0] != '-' {
-			out = append(out, fsArg{pos: a, index: i})
-			continue
-		}
-		if a[1] == '-' {
-			name, v, has := strings.Cut(a, "=")
-			k := kind(name)
-			fa := fsArg{flag: name, value: v, hasValue: has, attached: has, index: i}
-			if k == 1 && !has && i+1 < len(args) {
-				i++
-				fa.value, fa.hasValue = args[i], true
-			}
-			out = append(out, fa)
-			continue
-		}
-		if digits && lex.IsDigits(a[1:]) {
-			out = append(out, fsArg{flag: "-#", value: a[1:], hasValue: true, attached: true, index: i})
-			continue
-		}
-		for j := 1; j < len(a); j++ {
-			f := "-" + a[j:j+1]
-			k := kind(f)
-			if k == 0 {
-				out = append(out, fsArg{flag: f, index: i})
-				continue
-			}
-			if j+1 < len(a) {
-				out = append(out, fsArg{flag: f, value: a[j+1:], hasValue: true, attached: true, index: i})
-			} else if k == 1 && i+1 < len(args) {
-				i++
-				out = append(out, fsArg{flag: f, value: args[i], hasValue: true, index: i - 1})
-			} else {
-				out = append(out, fsArg{flag: f, index: i})
-			}
-			break
-		}
-	}
-	return out
-}
-
 // fsKinds builds a kind function from the parser's declared flags: Value
 // flags take a value, except those listed as optional (attached only).
 func fsKinds(flags Flags, optional ...string) func(string) int {
@@ -249,7 +184,7 @@ func fsKinds(flags Flags, optional ...string) func(string) int {
 }
 
 // fsOperands lists the operands of scanned arguments.
-func fsOperands(scanned []fsArg) []string {
+func fsOperands(scanned []cmdArg) []string {
 	var out []string
 	for _, a := range scanned {
 		if a.flag == "" {
@@ -263,7 +198,7 @@ func fsOperands(scanned []fsArg) []string {
 // drop (their values included), and with extra added before the first
 // operand: the hint for an unsupported flag is the same command without
 // it, or with the flags that make the output readable.
-func fsWithout(args []string, scanned []fsArg, drop func(a fsArg) bool, extra ...string) []string {
+func fsWithout(args []string, scanned []cmdArg, drop func(a cmdArg) bool, extra ...string) []string {
 	skip := map[int]bool{}
 	for _, a := range scanned {
 		if a.flag == "" || !drop(a) {
@@ -302,7 +237,7 @@ func fsWithout(args []string, scanned []fsArg, drop func(a fsArg) bool, extra ..
 // fsFirstOperand is the index of the first operand (or of the "--" before
 // it), where flags are added: BSD programs stop reading options there, so
 // a flag after it would be read as a file name.
-func fsFirstOperand(args []string, scanned []fsArg) int {
+func fsFirstOperand(args []string, scanned []cmdArg) int {
 	for _, a := range scanned {
 		if a.flag == "" {
 			if a.index > 0 && args[a.index-1] == "--" {
@@ -320,8 +255,8 @@ func fsFirstOperand(args []string, scanned []fsArg) int {
 }
 
 // fsInsertFlags returns args with flags added before the first operand.
-func fsInsertFlags(args []string, scanned []fsArg, flags ...string) []string {
-	return fsWithout(args, scanned, func(fsArg) bool { return false }, flags...)
+func fsInsertFlags(args []string, scanned []cmdArg, flags ...string) []string {
+	return fsWithout(args, scanned, func(cmdArg) bool { return false }, flags...)
 }
 
 func fsReplace(args []string, i int, v string) []string {
@@ -331,7 +266,7 @@ func fsReplace(args []string, i int, v string) []string {
 }
 
 // fsHasFlag reports whether any of the flags was given.
-func fsHasFlag(scanned []fsArg, flags ...string) bool {
+func fsHasFlag(scanned []cmdArg, flags ...string) bool {
 	for _, a := range scanned {
 		for _, f := range flags {
 			if a.flag == f {
@@ -876,12 +811,12 @@ func duBlockSize(v string) duUnit {
 // duRead reads the unit the arguments choose (the last unit flag wins, as
 // in GNU and BSD du) and whether a total line and NUL endings come.
 func duRead(args []string, os OS) (unit duUnit, total, null bool, perr *ParseError) {
-	scanned := fsScan(args, fsKinds(duParserDef.Flags), false)
+	scanned := scanArgs(args, fsKinds(duParserDef.Flags), false)
 	if perr := checkFsDeclared(scanned, duParserDef); perr != nil {
 		return 0, false, false, perr
 	}
-	without := func(flags ...string) func(a fsArg) bool {
-		return func(a fsArg) bool { return slicesContains(flags, a.flag) }
+	without := func(flags ...string) func(a cmdArg) bool {
+		return func(a cmdArg) bool { return slicesContains(flags, a.flag) }
 	}
 	if !os.bsdLike() {
 		unit = duKiB // GNU and BusyBox: 1024-byte blocks unless told otherwise
@@ -936,7 +871,7 @@ func duRead(args []string, os OS) (unit duUnit, total, null bool, perr *ParseErr
 
 // checkFsDeclared refuses flags the parser did not declare (the core does
 // too, but an optional value can hide the next argument from it).
-func checkFsDeclared(scanned []fsArg, p *Parser) *ParseError {
+func checkFsDeclared(scanned []cmdArg, p *Parser) *ParseError {
 	for _, a := range scanned {
 		if a.flag == "" || a.flag == "-#" {
 			continue
@@ -1142,12 +1077,12 @@ func dfParsers() []*Parser {
 }
 
 func dfCheck(args []string, os OS) *ParseError {
-	scanned := fsScan(args, fsKinds(dfParserDef.Flags), false)
+	scanned := scanArgs(args, fsKinds(dfParserDef.Flags), false)
 	if perr := checkFsDeclared(scanned, dfParserDef); perr != nil {
 		return perr
 	}
 	human, inodes := false, false
-	humanFlag := func(a fsArg) bool {
+	humanFlag := func(a cmdArg) bool {
 		return a.flag == "-h" || a.flag == "-H" || a.flag == "--human-readable" || a.flag == "--si"
 	}
 	for _, a := range scanned {
@@ -1158,7 +1093,7 @@ func dfCheck(args []string, os OS) *ParseError {
 			inodes = true
 		case "-T":
 			if os == Darwin {
-				return Unsupported(fsWithout(args, scanned, func(a fsArg) bool { return a.flag == "-T" }),
+				return Unsupported(fsWithout(args, scanned, func(a cmdArg) bool { return a.flag == "-T" }),
 					"macOS df -T selects file system types; the parser reads the listing without it")
 			}
 		case "-Y", "-c", "-b", "-g", "-n":
@@ -1649,7 +1584,7 @@ func (p *dfParser) storeOne(fsys *DfFilesystem, t *dfTarget, v *dfVal, line stri
 
 func parseDf(c *Context) (any, error) {
 	p := &dfParser{c: c, r: newFsRec(c, 7)}
-	total := fsHasFlag(fsScan(c.Args, fsKinds(dfParserDef.Flags), false), "--total")
+	total := fsHasFlag(scanArgs(c.Args, fsKinds(dfParserDef.Flags), false), "--total")
 	rows := make([]DfFilesystem, 0, min(lex.CountLines(c.Raw), 1<<20))
 	var marks []int
 	it := lex.Lines{Raw: c.Raw}
@@ -1917,7 +1852,7 @@ var statKinds = func(f string) int {
 }
 
 func statCheck(args []string, os OS) *ParseError {
-	scanned := fsScan(args, statKinds, false)
+	scanned := scanArgs(args, statKinds, false)
 	if perr := checkFsDeclared(scanned, statParserDef); perr != nil {
 		return perr
 	}
@@ -1926,11 +1861,11 @@ func statCheck(args []string, os OS) *ParseError {
 		case "-f", "--file-system":
 			return Unsupported(nil, "stat -f reports file systems; the parser reads file status (df reads file systems)")
 		case "--printf":
-			return Unsupported(fsWithout(args, scanned, func(a fsArg) bool { return a.flag == "--printf" }),
+			return Unsupported(fsWithout(args, scanned, func(a cmdArg) bool { return a.flag == "--printf" }),
 				"stat --printf output has no line structure; the default form has every field")
 		case "-c", "--format":
 			if _, ok := statFormat(a.value); !ok {
-				return Unsupported(fsWithout(args, scanned, func(a fsArg) bool { return a.flag == "-c" || a.flag == "--format" }),
+				return Unsupported(fsWithout(args, scanned, func(a cmdArg) bool { return a.flag == "-c" || a.flag == "--format" }),
 					"stat format %q is not one the parser reads exactly; the default form has every field", a.value)
 			}
 		}
@@ -1946,7 +1881,7 @@ var statBSDKinds = func(f string) int {
 }
 
 func statBSDCheck(args []string, os OS) *ParseError {
-	scanned := fsScan(args, statBSDKinds, false)
+	scanned := scanArgs(args, statBSDKinds, false)
 	if perr := checkFsDeclared(scanned, statBSDParserDef); perr != nil {
 		return perr
 	}
@@ -1955,7 +1890,7 @@ func statBSDCheck(args []string, os OS) *ParseError {
 		case "-f", "-t", "-l", "-r", "-s", "-F", "-n":
 			// Same information in a form the parser reads: -x, with the
 			// operands and -L/-q kept.
-			hint := fsWithout(args, scanned, func(a fsArg) bool { return a.flag != "-L" && a.flag != "-q" })
+			hint := fsWithout(args, scanned, func(a cmdArg) bool { return a.flag != "-L" && a.flag != "-q" })
 			hint = append([]string{"-x"}, hint...)
 			return Unsupported(hint, "BSD stat %s prints a form the parser does not read; -x prints every field labeled", a.flag)
 		case "-H":
@@ -2116,7 +2051,7 @@ func parseStat(c *Context) (any, error) {
 	if c.OS.bsdLike() {
 		// BSD has no -c or -t terse; -f and -t were refused by the check.
 	} else {
-		for _, a := range fsScan(c.Args, statKinds, false) {
+		for _, a := range scanArgs(c.Args, statKinds, false) {
 			switch a.flag {
 			case "-c", "--format":
 				format, _ = statFormat(a.value)
@@ -2874,7 +2809,7 @@ func treeParsers() []*Parser {
 }
 
 func treeCheck(args []string, os OS) *ParseError {
-	scanned := fsScan(args, fsKinds(treeParserDef.Flags), false)
+	scanned := scanArgs(args, fsKinds(treeParserDef.Flags), false)
 	// tree gives a value-taking letter the next argument even inside a
 	// cluster ("-La 2"), unlike getopt: such letters must stand alone.
 	for _, a := range args {

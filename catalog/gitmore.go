@@ -1827,7 +1827,7 @@ func gitHint(sub string, args []string, drop func(flag, value string) bool, add 
 
 // gmCheckDeclared is checkDeclared knowing "-5" (-#, git log -n 5): the
 // scan sees its digits as letters.
-func gmCheckDeclared(scanned []scannedArg, p *Parser) *ParseError {
+func gmCheckDeclared(scanned []cmdArg, p *Parser) *ParseError {
 	for _, a := range scanned {
 		if a.flag == "" || len(a.flag) == 2 && a.flag[1] >= '0' && a.flag[1] <= '9' && p.Flags["-#"] == Bool {
 			continue

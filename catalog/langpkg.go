@@ -347,7 +347,7 @@ var pnpmScan = argScan{
 }
 
 // lpCommandWord checks that the first positional is one of words.
-func lpCommandWord(scanned []scannedArg, args []string, cmd string, words ...string) *ParseError {
+func lpCommandWord(scanned []cmdArg, args []string, cmd string, words ...string) *ParseError {
 	for _, a := range scanned {
 		if a.flag != "" {
 			continue

@@ -95,7 +95,7 @@ type grepOpts struct {
 
 func grepRead(args []string, os OS) grepOpts {
 	o := grepOpts{mode: 'm'}
-	scanned := fsScan(args, grepKinds, true)
+	scanned := scanArgs(args, grepKinds, true)
 	pattern := true // the first operand is the pattern, unless -e/-f gave it
 	names := int8(-2)
 	for _, a := range scanned {
@@ -154,7 +154,7 @@ func grepRead(args []string, os OS) grepOpts {
 }
 
 func grepCheck(args []string, os OS) *ParseError {
-	scanned := fsScan(args, grepKinds, true)
+	scanned := scanArgs(args, grepKinds, true)
 	if perr := checkFsDeclared(scanned, grepParserDef); perr != nil {
 		return perr
 	}
@@ -164,7 +164,7 @@ func grepCheck(args []string, os OS) *ParseError {
 			switch a.value {
 			case "", "never", "auto", "none", "no", "tty", "if-tty":
 			default:
-				return Unsupported(fsWithout(args, scanned, func(x fsArg) bool { return x.flag == a.flag }, "--color=never"),
+				return Unsupported(fsWithout(args, scanned, func(x cmdArg) bool { return x.flag == a.flag }, "--color=never"),
 					"grep %s=%s writes terminal escapes into the text", a.flag, a.value)
 			}
 		}
@@ -593,7 +593,7 @@ var wcColNames = [...]string{"lines", "words", "chars", "bytes", "max_line_lengt
 // comes: total is 1 (yes), 0 (no), -1 (when its name says "total"), 2
 // (only the total, without a name: --total=only).
 func wcRead(args []string, os OS) (cols []wcCol, total int8, perr *ParseError) {
-	scanned := fsScan(args, fsKinds(wcParserDef.Flags), false)
+	scanned := scanArgs(args, fsKinds(wcParserDef.Flags), false)
 	var want [5]bool
 	last := wcCol(255) // BSD: the later of -c and -m wins
 	files := 0
@@ -937,7 +937,7 @@ func headParsers() []*Parser {
 // friends are not declared at all.
 func headTailCheck(p *Parser) func(args []string, os OS) *ParseError {
 	return func(args []string, os OS) *ParseError {
-		scanned := fsScan(args, fsKinds(p.Flags), true)
+		scanned := scanArgs(args, fsKinds(p.Flags), true)
 		if perr := checkFsDeclared(scanned, p); perr != nil {
 			return perr
 		}
@@ -947,7 +947,7 @@ func headTailCheck(p *Parser) func(args []string, os OS) *ParseError {
 			}
 		}
 		if _, headers, sep := textOpts(args, p); headers && sep == 0 {
-			return Unsupported(fsWithout(args, scanned, func(a fsArg) bool { return a.flag == "-z" || a.flag == "--zero-terminated" }),
+			return Unsupported(fsWithout(args, scanned, func(a cmdArg) bool { return a.flag == "-z" || a.flag == "--zero-terminated" }),
 				"%s -z writes its \"==> name <==\" headers with newlines between NUL-terminated records", p.Command)
 		}
 		return nil
@@ -957,7 +957,7 @@ func headTailCheck(p *Parser) func(args []string, os OS) *ParseError {
 // textOpts reads head/tail arguments: the operands, whether headers are
 // printed, and the line separator.
 func textOpts(args []string, p *Parser) (files []string, headers bool, sep byte) {
-	scanned := fsScan(args, fsKinds(p.Flags), true)
+	scanned := scanArgs(args, fsKinds(p.Flags), true)
 	verbose, quiet := false, false
 	sep = '\n'
 	for _, a := range scanned {
@@ -1129,7 +1129,7 @@ func textRecordLines(c *Context, lines []string, starts []int, file int) {
 
 func parseCat(c *Context) (any, error) {
 	number := false
-	for _, a := range fsScan(c.Args, fsKinds(catParserDef.Flags), false) {
+	for _, a := range scanArgs(c.Args, fsKinds(catParserDef.Flags), false) {
 		switch a.flag {
 		case "-n", "-b", "--number", "--number-nonblank":
 			number = true
