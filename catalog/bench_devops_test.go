@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"testing"
 	"text/tabwriter"
-	"time"
 )
 
 // benchKubectl is `kubectl get pods -A -o wide` of at least 1 MB, laid
@@ -46,35 +45,8 @@ func benchDockerPs() string {
 }
 
 func BenchmarkDevops(b *testing.B) {
-	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
-	cases := []struct {
-		name  string
-		parse func(*Context) (any, error)
-		args  []string
-		raw   string
-	}{
+	runParseBench(b, []benchCase{
 		{"kubectl-get", parseKubectlGet, []string{"get", "pods", "-A", "-o", "wide"}, benchKubectl()},
 		{"docker-ps", parseDockerPs, []string{"ps"}, benchDockerPs()},
-	}
-	for _, tc := range cases {
-		for _, spans := range []bool{false, true} {
-			name := tc.name
-			if spans {
-				name += "/spans"
-			}
-			b.Run(name, func(b *testing.B) {
-				b.SetBytes(int64(len(tc.raw)))
-				b.ReportAllocs()
-				for b.Loop() {
-					c := &Context{Raw: tc.raw, Args: tc.args, OS: Linux, Now: now, Location: time.UTC, recording: spans}
-					if _, err := tc.parse(c); err != nil {
-						b.Fatal(err)
-					}
-					if len(c.unread) != 0 {
-						b.Fatalf("%d unread lines, first at %d", len(c.unread), c.unread[0])
-					}
-				}
-			})
-		}
-	}
+	})
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 )
 
 // Benchmarks of the network and system line parsers on inputs of at least
@@ -82,40 +81,11 @@ func benchApt() string {
 }
 
 func BenchmarkNetsys(b *testing.B) {
-	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
-	cases := []struct {
-		name  string
-		parse func(*Context) (any, error)
-		args  []string
-		raw   string
-	}{
+	runParseBench(b, []benchCase{
 		{"netstat", parseNetstat, []string{"-tunap"}, benchNetstat()},
 		{"ss", parseSs, []string{"-tunap"}, benchSs()},
 		{"lsof", parseLsof, []string{"-i", "-n", "-P"}, benchLsof()},
 		{"journalctl", parseJournal, []string{"-o", "short-iso"}, benchJournal()},
 		{"apt-list", parseApt, []string{"list", "--installed"}, benchApt()},
-	}
-	for _, tc := range cases {
-		rows := strings.Count(tc.raw, "\n")
-		for _, spans := range []bool{false, true} {
-			name := tc.name
-			if spans {
-				name += "/spans"
-			}
-			b.Run(name, func(b *testing.B) {
-				b.SetBytes(int64(len(tc.raw)))
-				b.ReportAllocs()
-				for b.Loop() {
-					c := &Context{Raw: tc.raw, Args: tc.args, OS: Linux, Now: now, Location: time.UTC, recording: spans}
-					if _, err := tc.parse(c); err != nil {
-						b.Fatal(err)
-					}
-					if len(c.unread) != 0 {
-						b.Fatalf("%d unread lines", len(c.unread))
-					}
-				}
-				b.ReportMetric(float64(rows), "rows/op")
-			})
-		}
-	}
+	})
 }

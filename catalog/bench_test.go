@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // Benchmark inputs of at least 1 MB, synthesised by repeating realistic
@@ -142,7 +144,10 @@ func benchGolden(b testing.TB, name string, parse func(*Context) (any, error), b
 // machine skews less), rows/op and allocs/row. The span mode includes
 // everything a parse records; reading the spans (SpanSet.Slice) is
 // measured apart, by BenchmarkSpanRead.
-func runParseBench(b *testing.B, cases []benchCase) {
+func runParseBench(b *testing.B, cases []benchCase) { runParseBenchOS(b, Linux, cases) }
+
+// runParseBenchOS is runParseBench on output of osv.
+func runParseBenchOS(b *testing.B, osv OS, cases []benchCase) {
 	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
 	for _, tc := range cases {
 		for _, spans := range []bool{false, true} {
@@ -161,7 +166,7 @@ func runParseBench(b *testing.B, cases []benchCase) {
 				runtime.ReadMemStats(&m0)
 				cpu0 := benchCPU()
 				for b.Loop() {
-					c := &Context{Raw: tc.raw, Args: tc.args, OS: Linux, Now: now, Location: time.UTC, recording: spans}
+					c := &Context{Raw: tc.raw, Args: tc.args, OS: osv, Now: now, Location: time.UTC, recording: spans}
 					if _, err := tc.parse(c); err != nil {
 						b.Fatal(err)
 					}
@@ -248,9 +253,9 @@ func BenchmarkLsFloor(b *testing.B) {
 	for b.Loop() {
 		entries := make([]LsEntry, 0, n)
 		ints := make([]int64, 0, 2*n)
-		it := lines{raw: raw}
+		it := lex.Lines{Raw: raw}
 		for {
-			line, _, ok := it.next()
+			line, _, ok := it.Next()
 			if !ok {
 				break
 			}
@@ -273,7 +278,7 @@ func BenchmarkLsFloor(b *testing.B) {
 				}
 				switch f {
 				case 0, 3:
-					v, _ := atoi(line[s:i])
+					v, _ := lex.Atoi(line[s:i])
 					ints = append(ints, v)
 					if f == 0 {
 						e.Links = &ints[len(ints)-1]

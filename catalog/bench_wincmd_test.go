@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 )
 
 // benchTasklist is tasklist output of at least 1 MB, table or CSV.
@@ -32,35 +31,8 @@ func benchTasklist(csv bool) string {
 }
 
 func BenchmarkWindows(b *testing.B) {
-	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
-	cases := []struct {
-		name  string
-		parse func(*Context) (any, error)
-		args  []string
-		raw   string
-	}{
+	runParseBenchOS(b, Windows, []benchCase{
 		{"tasklist", parseTasklist, nil, benchTasklist(false)},
 		{"tasklist-csv", parseTasklist, []string{"/fo", "csv"}, benchTasklist(true)},
-	}
-	for _, tc := range cases {
-		for _, spans := range []bool{false, true} {
-			name := tc.name
-			if spans {
-				name += "/spans"
-			}
-			b.Run(name, func(b *testing.B) {
-				b.SetBytes(int64(len(tc.raw)))
-				b.ReportAllocs()
-				for b.Loop() {
-					c := &Context{Raw: tc.raw, Args: tc.args, OS: Windows, Now: now, Location: time.UTC, recording: spans}
-					if _, err := tc.parse(c); err != nil {
-						b.Fatal(err)
-					}
-					if len(c.unread) != 0 {
-						b.Fatalf("%d unread lines", len(c.unread))
-					}
-				}
-			})
-		}
-	}
+	})
 }

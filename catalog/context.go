@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Span locates the source of one emitted value: the UTF-8 byte range
@@ -48,11 +49,17 @@ type Context struct {
 func (c *Context) Recording() bool { return c.recording }
 
 // Span records that the value at pointer came from Raw[start:end]; an empty
-// transform means verbatim.
+// transform means verbatim. A verbatim span whose bytes are not valid UTF-8
+// is recorded as "invalidUTF8": JSON carries such text with U+FFFD in place
+// of the bad bytes, so the value is no longer the source bytes.
 func (c *Context) Span(pointer string, start, end int, transform string) {
-	if c.recording {
-		c.spans = append(c.spans, Span{Pointer: pointer, Start: start, End: end, Transform: transform})
+	if !c.recording {
+		return
 	}
+	if transform == "" && !utf8.ValidString(c.Raw[start:end]) {
+		transform = "invalidUTF8"
+	}
+	c.spans = append(c.spans, Span{Pointer: pointer, Start: start, End: end, Transform: transform})
 }
 
 // Unread reports a data line (by its start offset) that could not be read.

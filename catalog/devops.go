@@ -6,7 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // kubectl get, docker ps / stats / images, gh pr list, helm list and
@@ -16,135 +17,6 @@ import (
 // single spaces ("CONTAINER ID", "NOMINATED NODE"), never two.
 
 // ---------------------------------------------------------------- tables
-
-// dvCol is one column of a tabwriter table.
-type dvCol struct {
-	header string
-	start  int // rune column
-}
-
-// dvColumns splits a header line on runs of two or more spaces.
-func dvColumns(h string) []dvCol {
-	var cols []dvCol
-	col := 0 // rune column
-	i := 0
-	for i < len(h) {
-		for i < len(h) && h[i] == ' ' {
-			i++
-			col++
-		}
-		if i >= len(h) {
-			break
-		}
-		s, sc := i, col
-		for i < len(h) {
-			if h[i] == ' ' && (i+1 >= len(h) || h[i+1] == ' ') {
-				break
-			}
-			_, n := utf8.DecodeRuneInString(h[i:])
-			i += n
-			col++
-		}
-		cols = append(cols, dvCol{header: h[s:i], start: sc})
-	}
-	return cols
-}
-
-// dvCells cuts a data line at the columns' starts: cell i runs from its
-// column to the next one, trailing spaces removed; the last runs to the
-// end of the line. A cell must start exactly at its column (or be blank)
-// and follow a space, or the line does not belong to the table.
-func dvCells(line string, cols []dvCol, cells [][2]int) ([][2]int, bool) {
-	cells = cells[:0]
-	ascii := true
-	for i := 0; i < len(line); i++ {
-		if line[i] >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-	}
-	// The columns' starts as byte offsets (runes may be wider than a byte).
-	var offsBuf [32]int
-	offs := offsBuf[:0]
-	if len(cols) > len(offsBuf) {
-		offs = make([]int, 0, len(cols))
-	}
-	if ascii {
-		for _, c := range cols {
-			offs = append(offs, c.start)
-		}
-	} else {
-		rc := 0
-		for i := range line {
-			for len(offs) < len(cols) && cols[len(offs)].start == rc {
-				offs = append(offs, i)
-			}
-			rc++
-		}
-		for len(offs) < len(cols) {
-			offs = append(offs, len(line)+(cols[len(offs)].start-rc))
-		}
-	}
-	for i := range cols {
-		s := offs[i]
-		e := len(line)
-		if i+1 < len(cols) {
-			e = offs[i+1]
-		}
-		if s > len(line) {
-			s = len(line)
-		}
-		if e > len(line) {
-			e = len(line)
-		}
-		if i+1 < len(cols) && e < len(line) && e > 0 && line[e-1] != ' ' {
-			return cells, false // the cell runs into the next column
-		}
-		ve := e
-		for ve > s && (line[ve-1] == ' ' || line[ve-1] == '\t') {
-			ve--
-		}
-		if ve > s && line[s] == ' ' {
-			return cells, false // content that does not start at its column
-		}
-		cells = append(cells, [2]int{s, ve})
-	}
-	return cells, true
-}
-
-// dvGapCells splits a line into n cells at runs of three or more spaces
-// (tabwriter's padding), the last running to the end of the line. It
-// fails when the count differs (an empty cell). kubectl prints large
-// lists in chunks and widens later chunks' columns, so its rows need not
-// line up with the header; they are still three spaces apart.
-func dvGapCells(line string, n int, cells [][2]int) ([][2]int, bool) {
-	cells = cells[:0]
-	i := 0
-	for len(cells) < n {
-		if i >= len(line) || line[i] == ' ' {
-			return cells, false
-		}
-		if len(cells) == n-1 {
-			e := len(line)
-			for e > i && (line[e-1] == ' ' || line[e-1] == '\t') {
-				e--
-			}
-			cells = append(cells, [2]int{i, e})
-			return cells, true
-		}
-		j := strings.Index(line[i:], "   ")
-		if j < 0 {
-			return cells, false
-		}
-		e := i + j
-		cells = append(cells, [2]int{i, e})
-		i = e + 3
-		for i < len(line) && line[i] == ' ' {
-			i++
-		}
-	}
-	return cells, i >= len(line)
-}
 
 // dvField is a column the parser does not know: its snake_case header and
 // its value (a string, or an int64 for a column known to be a count).
@@ -204,7 +76,7 @@ func dvDuration(s string) (int64, bool) {
 		if j == i || j >= len(s) {
 			return 0, false
 		}
-		n, ok := atoi(s[i:j])
+		n, ok := lex.Atoi(s[i:j])
 		if !ok {
 			return 0, false
 		}
@@ -221,55 +93,6 @@ func dvDuration(s string) (int64, bool) {
 		i = j + 1
 	}
 	return total, true
-}
-
-// dvBytes reads a size docker prints: binary units for memory ("1.5MiB",
-// "7.6GiB"), decimal ones elsewhere ("1.2kB", "187MB"), "0B". The printed
-// number is converted exactly and rounded to whole bytes.
-func dvBytes(s string) (int64, bool) {
-	i := 0
-	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
-		i++
-	}
-	if i == 0 {
-		return 0, false
-	}
-	f, err := strconv.ParseFloat(s[:i], 64)
-	if err != nil {
-		return 0, false
-	}
-	var mult float64
-	switch strings.TrimSpace(s[i:]) {
-	case "B":
-		mult = 1
-	case "kB", "KB":
-		mult = 1e3
-	case "MB":
-		mult = 1e6
-	case "GB":
-		mult = 1e9
-	case "TB":
-		mult = 1e12
-	case "PB":
-		mult = 1e15
-	case "KiB":
-		mult = 1 << 10
-	case "MiB":
-		mult = 1 << 20
-	case "GiB":
-		mult = 1 << 30
-	case "TiB":
-		mult = 1 << 40
-	case "PiB":
-		mult = 1 << 50
-	default:
-		return 0, false
-	}
-	v := math.Round(f * mult)
-	if v >= math.MaxInt64/2 {
-		return 0, false
-	}
-	return int64(v), true
 }
 
 // dvPercent reads "12.34%".
@@ -567,9 +390,10 @@ var kubectlGetParser = &Parser{
 	Parse: parseKubectlGet,
 }
 
-func init() {
+// kubectlGetParsers wires the kubectlGetParser and returns it for the builtin list.
+func kubectlGetParsers() []*Parser {
 	kubectlGetParser.Check = kubectlGetCheck
-	registerBuiltin(kubectlGetParser)
+	return []*Parser{kubectlGetParser}
 }
 
 func kubectlGetCheck(args []string, _ OS) *ParseError {
@@ -638,24 +462,23 @@ func parseKubectlGet(c *Context) (any, error) {
 			c.Span(Ptr("kind"), 0, 0, "argument")
 		}
 	}
-	rows := make([]KubeRow, 0, min(countLines(c.Raw), 1<<16))
+	rows := make([]KubeRow, 0, min(lex.CountLines(c.Raw), 1<<16))
 	rec := newGmRec(c, 8)
 	o, _ := dvFlagValue(args, "-o", "--output")
 	names := strings.TrimPrefix(o, "=") == "name"
-	var ints int64Slab
-	it := lines{raw: c.Raw}
-	var cols []dvCol
+	it := lex.Lines{Raw: c.Raw}
+	var cols []lex.Column
 	var keys []string
 	var ids []uint16
 	var kinds []int8
 	var cells [][2]int
 	nlines, read := 0, 0
 	for {
-		l, start, ok := it.next()
+		l, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			cols = nil // a blank line ends a table; the next has its own header
 			continue
 		}
@@ -679,8 +502,8 @@ func parseKubectlGet(c *Context) (any, error) {
 			continue
 		}
 		if cols == nil {
-			cols = dvColumns(l)
-			if len(cols) == 0 || cols[0].start != 0 {
+			cols = lex.Columns(l)
+			if len(cols) == 0 || cols[0].Start != 0 {
 				c.Unread(start)
 				cols = nil
 				continue
@@ -688,8 +511,8 @@ func parseKubectlGet(c *Context) (any, error) {
 			keys, ids, kinds = keys[:0], ids[:0], kinds[:0]
 			used := map[string]bool{}
 			for _, col := range cols {
-				k := snakeCase(col.header)
-				if col.header == "PORT(S)" {
+				k := snakeCase(col.Header)
+				if col.Header == "PORT(S)" {
 					k = "ports"
 				}
 				if kubeReserved[k] {
@@ -713,8 +536,8 @@ func parseKubectlGet(c *Context) (any, error) {
 			continue
 		}
 		var ok2 bool
-		if cells, ok2 = dvGapCells(l, len(cols), cells); !ok2 {
-			cells, ok2 = dvCells(l, cols, cells)
+		if cells, ok2 = lex.GapCells(l, len(cols), cells); !ok2 {
+			cells, ok2 = lex.Cells(l, cols, cells)
 		}
 		if !ok2 {
 			c.Unread(start)
@@ -733,12 +556,12 @@ func parseKubectlGet(c *Context) (any, error) {
 			switch kind := kinds[ci]; {
 			case kind == kcRestarts:
 				n, rest, _ := strings.Cut(v, " ")
-				cnt, okn := atoi(n)
+				cnt, okn := lex.Atoi(n)
 				if !okn {
 					good = false
 					break
 				}
-				r.Restarts = ints.new(cnt)
+				r.Restarts = intp(cnt)
 				add(ids[ci], s, s+len(n), gmtParseInt)
 				if rest != "" {
 					ago, okA := strings.CutSuffix(strings.TrimPrefix(rest, "("), " ago)")
@@ -750,7 +573,7 @@ func parseKubectlGet(c *Context) (any, error) {
 					add(dvFLRA, s+len(n)+2, s+len(n)+2+len(ago), gmtVerbatim)
 				}
 			case kind == kcCount:
-				n, okn := atoi(v)
+				n, okn := lex.Atoi(v)
 				if !okn {
 					r.Extra = append(r.Extra, dvField{k, v})
 					add(ids[ci], s, e, gmtVerbatim)
@@ -773,7 +596,7 @@ func parseKubectlGet(c *Context) (any, error) {
 				add(ids[ci], s, e, gmtVerbatim)
 				if kind == 5 {
 					if secs, ok := dvDuration(v); ok {
-						r.AgeSeconds = ints.new(secs)
+						r.AgeSeconds = intp(secs)
 						add(dvFAgeS, s, e, gmtParseDuration)
 					}
 				}
@@ -818,21 +641,21 @@ func parseKubectlGet(c *Context) (any, error) {
 // dvTable reads a tabwriter table: a header line, then rows cut at the
 // header's columns. row reads one data line and reports whether it could;
 // lines before the header that noise accepts are read and skipped.
-func dvTable(c *Context, header func(cols []dvCol) bool, noise func(l string) bool,
-	row func(l string, start int, cols []dvCol, cells [][2]int) bool) (nlines, read int, cols []dvCol) {
-	it := lines{raw: c.Raw}
+func dvTable(c *Context, header func(cols []lex.Column) bool, noise func(l string) bool,
+	row func(l string, start int, cols []lex.Column, cells [][2]int) bool) (nlines, read int, cols []lex.Column) {
+	it := lex.Lines{Raw: c.Raw}
 	var cells [][2]int
 	for {
-		l, start, ok := it.next()
+		l, start, ok := it.Next()
 		if !ok {
 			return
 		}
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			continue
 		}
 		nlines++
 		if cols == nil {
-			if cs := dvColumns(l); len(cs) > 0 && cs[0].start == 0 && header(cs) {
+			if cs := lex.Columns(l); len(cs) > 0 && cs[0].Start == 0 && header(cs) {
 				cols = cs
 				read++
 				continue
@@ -845,7 +668,7 @@ func dvTable(c *Context, header func(cols []dvCol) bool, noise func(l string) bo
 			continue
 		}
 		var okc bool
-		cells, okc = dvCells(l, cols, cells)
+		cells, okc = lex.Cells(l, cols, cells)
 		if !okc || !row(l, start, cols, cells) {
 			c.Unread(start)
 			continue
@@ -952,11 +775,12 @@ var dockerPsParser = &Parser{
 	Parse:          parseDockerPs,
 }
 
-func init() {
+// dockerPsParsers wires the dockerPsParser and returns it for the builtin list.
+func dockerPsParsers() []*Parser {
 	dockerPsParser.Check = func(args []string, _ OS) *ParseError {
 		return dockerFormatCheck("ps", args, dockerPsValue)
 	}
-	registerBuiltin(dockerPsParser)
+	return []*Parser{dockerPsParser}
 }
 
 // dockerStatus reads state, exit code and health from a STATUS cell.
@@ -976,7 +800,7 @@ func dockerStatus(v string) (state string, exit int64, hasExit bool, health stri
 		i := strings.IndexByte(v, '(')
 		j := strings.IndexByte(v, ')')
 		if j > i+1 {
-			if n, ok := atoi(v[i+1 : j]); ok {
+			if n, ok := lex.Atoi(v[i+1 : j]); ok {
 				exit, hasExit = n, true
 			}
 		}
@@ -1000,22 +824,21 @@ func dockerStatus(v string) (state string, exit int64, hasExit bool, health stri
 }
 
 func parseDockerPs(c *Context) (any, error) {
-	res := &DockerPsResult{Containers: make([]DockerContainer, 0, min(countLines(c.Raw), 1<<16))}
+	res := &DockerPsResult{Containers: make([]DockerContainer, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rec := newGmRec(c, 8)
-	var ints int64Slab
 	noTrunc, quiet := dvBoolFlag(c.Args, "--no-trunc", 0), dvBoolFlag(c.Args, "--quiet", 'q')
 	if quiet {
 		return dvIDList(c, rec, func(id string) { res.Containers = append(res.Containers, DockerContainer{ContainerID: id}) },
 			func() int { return len(res.Containers) }, dvTContainer, dvFID, res)
 	}
-	nlines, read, _ := dvTable(c, func(cols []dvCol) bool {
+	nlines, read, _ := dvTable(c, func(cols []lex.Column) bool {
 		for _, col := range cols {
-			if dockerPsHeaders[col.header] {
+			if dockerPsHeaders[col.Header] {
 				return true
 			}
 		}
 		return false
-	}, nil, func(l string, start int, cols []dvCol, cells [][2]int) bool {
+	}, nil, func(l string, start int, cols []lex.Column, cells [][2]int) bool {
 		ci := len(res.Containers)
 		mark := rec.mark()
 		add := func(leaf uint16, s, e int, tr gmTr) { rec.add(dvTContainer, [4]int32{int32(ci)}, leaf, s, e, tr) }
@@ -1027,7 +850,7 @@ func parseDockerPs(c *Context) (any, error) {
 			if v == "" {
 				continue
 			}
-			switch cols[k].header {
+			switch cols[k].Header {
 			case "CONTAINER ID", "CONTAINER":
 				d.ContainerID = v
 				add(dvFID, s, e, gmtVerbatim)
@@ -1066,7 +889,7 @@ func parseDockerPs(c *Context) (any, error) {
 					add(dvFState, s, e, gmtStatusWord)
 				}
 				if hasExit {
-					d.ExitCode = ints.new(exit)
+					d.ExitCode = intp(exit)
 					i := strings.IndexByte(v, '(')
 					add(dvFExitCode, s+i+1, s+strings.IndexByte(v, ')'), gmtParseInt)
 				}
@@ -1097,20 +920,20 @@ func parseDockerPs(c *Context) (any, error) {
 				d.Size = v
 				add(dvFSize, s, e, gmtVerbatim)
 				first, rest, _ := strings.Cut(v, " ")
-				if n, ok := dvBytes(first); ok {
-					d.SizeBytes = ints.new(n)
+				if n, ok := lex.Bytes(first); ok {
+					d.SizeBytes = intp(n)
 					add(dvFSizeBytes, s, s+len(first), gmtParseBytes)
 				}
 				if virt, ok := strings.CutPrefix(rest, "(virtual "); ok && strings.HasSuffix(virt, ")") {
 					virt = virt[:len(virt)-1]
-					if n, ok := dvBytes(virt); ok {
-						d.VirtualSizeBytes = ints.new(n)
+					if n, ok := lex.Bytes(virt); ok {
+						d.VirtualSizeBytes = intp(n)
 						vs := s + len(first) + 1 + len("(virtual ")
 						add(dvFVirtBytes, vs, vs+len(virt), gmtParseBytes)
 					}
 				}
 			default:
-				key := snakeCase(cols[k].header)
+				key := snakeCase(cols[k].Header)
 				if dockerKnownKeys[key] {
 					key += "_column"
 				}
@@ -1145,14 +968,14 @@ var dockerKnownKeys = map[string]bool{"container_id": true, "image": true, "comm
 
 // dvIDList reads one ID per line (docker -q).
 func dvIDList(c *Context, rec *gmRec, add func(id string), n func() int, tmpl, leaf uint16, res any) (any, error) {
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	for {
-		l, start, ok := it.next()
+		l, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			continue
 		}
 		nlines++
@@ -1213,20 +1036,22 @@ type dockerStatJSON DockerStat
 // MarshalJSON emits the known fields, then the other columns inline.
 func (d DockerStat) MarshalJSON() ([]byte, error) { return dvMarshal(dockerStatJSON(d), d.Extra) }
 
-var (
-	dvTStat    = gmTmpl("stats/*")
-	dvStatIDs  = map[string]uint16{}
-	dvStatKeys = map[string]bool{}
-)
-
-func init() {
-	for _, k := range []string{"container_id", "container", "name", "cpu_percent", "mem_usage", "mem_usage_bytes",
-		"mem_limit", "mem_limit_bytes", "mem_percent", "net_io", "net_rx_bytes", "net_tx_bytes", "block_io",
-		"block_read_bytes", "block_write_bytes", "pids", "private_working_set", "private_working_set_bytes"} {
-		dvStatIDs[k] = gmName(k)
-		dvStatKeys[k] = true
+// dvNames registers a table's known keys as span leaf names: their ids,
+// and the set of them.
+func dvNames(keys ...string) (map[string]uint16, map[string]bool) {
+	ids, set := map[string]uint16{}, map[string]bool{}
+	for _, k := range keys {
+		ids[k], set[k] = gmName(k), true
 	}
+	return ids, set
 }
+
+var (
+	dvTStat               = gmTmpl("stats/*")
+	dvStatIDs, dvStatKeys = dvNames("container_id", "container", "name", "cpu_percent", "mem_usage", "mem_usage_bytes",
+		"mem_limit", "mem_limit_bytes", "mem_percent", "net_io", "net_rx_bytes", "net_tx_bytes", "block_io",
+		"block_read_bytes", "block_write_bytes", "pids", "private_working_set", "private_working_set_bytes")
+)
 
 var dockerStatsParser = &Parser{
 	ID:         "docker-stats",
@@ -1247,7 +1072,8 @@ var dockerStatsParser = &Parser{
 	Parse:          parseDockerStats,
 }
 
-func init() {
+// dockerStatsParsers wires the dockerStatsParser and returns it for the builtin list.
+func dockerStatsParsers() []*Parser {
 	dockerStatsParser.Check = func(args []string, _ OS) *ParseError {
 		if perr := dockerFormatCheck("stats", args, map[string]bool{"--format": true}); perr != nil {
 			return perr
@@ -1261,17 +1087,15 @@ func init() {
 			func(string) bool { return false }, nil)
 		return Unsupported(append(hint, "--no-stream"), "docker stats without --no-stream redraws the screen forever")
 	}
-	registerBuiltin(dockerStatsParser)
+	return []*Parser{dockerStatsParser}
 }
 
 func parseDockerStats(c *Context) (any, error) {
 	res := &DockerStatsResult{Stats: []DockerStat{}}
 	rec := newGmRec(c, 8)
-	var ints int64Slab
-	var floats float64Slab
 	id := func(k string) uint16 { return dvStatIDs[k] }
-	nlines, read, _ := dvTable(c, func(cols []dvCol) bool { return cols[0].header == "CONTAINER ID" || cols[0].header == "CONTAINER" },
-		nil, func(l string, start int, cols []dvCol, cells [][2]int) bool {
+	nlines, read, _ := dvTable(c, func(cols []lex.Column) bool { return cols[0].Header == "CONTAINER ID" || cols[0].Header == "CONTAINER" },
+		nil, func(l string, start int, cols []lex.Column, cells [][2]int) bool {
 			si := len(res.Stats)
 			mark := rec.mark()
 			add := func(leaf string, s, e int, tr gmTr) { rec.add(dvTStat, [4]int32{int32(si)}, id(leaf), s, e, tr) }
@@ -1294,7 +1118,7 @@ func parseDockerStats(c *Context) (any, error) {
 					if h.v == "--" {
 						continue
 					}
-					n, okb := dvBytes(h.v)
+					n, okb := lex.Bytes(h.v)
 					if !okb {
 						bad = true
 						return
@@ -1303,7 +1127,7 @@ func parseDockerStats(c *Context) (any, error) {
 						*h.str = h.v
 						add(h.k, s+h.off, s+h.off+len(h.v), gmtVerbatim)
 					}
-					*h.by = ints.new(n)
+					*h.by = intp(n)
 					add(h.k+"_bytes", s+h.off, s+h.off+len(h.v), gmtParseBytes)
 				}
 			}
@@ -1313,7 +1137,7 @@ func parseDockerStats(c *Context) (any, error) {
 				if v == "" || v == "--" {
 					continue
 				}
-				switch cols[k].header {
+				switch cols[k].Header {
 				case "CONTAINER ID":
 					d.ContainerID = v
 					add("container_id", s, e, gmtVerbatim)
@@ -1329,11 +1153,11 @@ func parseDockerStats(c *Context) (any, error) {
 						bad = true
 						break
 					}
-					if cols[k].header[0] == 'C' {
-						d.CPUPercent = floats.new(f)
+					if cols[k].Header[0] == 'C' {
+						d.CPUPercent = floatp(f)
 						add("cpu_percent", s, e, gmtParseFloat)
 					} else {
-						d.MemPercent = floats.new(f)
+						d.MemPercent = floatp(f)
 						add("mem_percent", s, e, gmtParseFloat)
 					}
 				case "MEM USAGE / LIMIT":
@@ -1347,24 +1171,24 @@ func parseDockerStats(c *Context) (any, error) {
 					add("block_io", s, e, gmtVerbatim)
 					pair(v, s, nil, nil, &d.BlockReadBytes, &d.BlockWriteBytes, "block_read", "block_write")
 				case "PIDS":
-					n, ok := atoi(v)
+					n, ok := lex.Atoi(v)
 					if !ok {
 						bad = true
 						break
 					}
-					d.PIDs = ints.new(n)
+					d.PIDs = intp(n)
 					add("pids", s, e, gmtParseInt)
 				case "PRIV WORKING SET":
-					n, ok := dvBytes(v)
+					n, ok := lex.Bytes(v)
 					if !ok {
 						bad = true
 						break
 					}
-					d.PrivateWorkSet, d.PrivateWorkSetBy = v, ints.new(n)
+					d.PrivateWorkSet, d.PrivateWorkSetBy = v, intp(n)
 					add("private_working_set", s, e, gmtVerbatim)
 					add("private_working_set_bytes", s, e, gmtParseBytes)
 				default:
-					key := snakeCase(cols[k].header)
+					key := snakeCase(cols[k].Header)
 					if dvStatKeys[key] {
 						key += "_column"
 					}
@@ -1446,18 +1270,10 @@ type dockerImageJSON DockerImage
 func (d DockerImage) MarshalJSON() ([]byte, error) { return dvMarshal(dockerImageJSON(d), d.Extra) }
 
 var (
-	dvTImage    = gmTmpl("images/*")
-	dvImageIDs  = map[string]uint16{}
-	dvImageKeys = map[string]bool{}
+	dvTImage                = gmTmpl("images/*")
+	dvImageIDs, dvImageKeys = dvNames("repository", "tag", "digest", "image_id", "created", "created_at", "size", "size_bytes",
+		"disk_usage", "disk_usage_bytes", "content_size", "content_size_bytes", "in_use", "dangling")
 )
-
-func init() {
-	for _, k := range []string{"repository", "tag", "digest", "image_id", "created", "created_at", "size", "size_bytes",
-		"disk_usage", "disk_usage_bytes", "content_size", "content_size_bytes", "in_use", "dangling"} {
-		dvImageIDs[k] = gmName(k)
-		dvImageKeys[k] = true
-	}
-}
 
 var dockerImagesParser = &Parser{
 	ID:         "docker-images",
@@ -1480,11 +1296,12 @@ var dockerImagesParser = &Parser{
 	Parse:          parseDockerImages,
 }
 
-func init() {
+// dockerImagesParsers wires the dockerImagesParser and returns it for the builtin list.
+func dockerImagesParsers() []*Parser {
 	dockerImagesParser.Check = func(args []string, _ OS) *ParseError {
 		return dockerFormatCheck("images", args, map[string]bool{"-f": true, "--filter": true, "--format": true})
 	}
-	registerBuiltin(dockerImagesParser)
+	return []*Parser{dockerImagesParser}
 }
 
 // dvSplitRef splits "registry:5000/app:v1" into repository and tag.
@@ -1503,17 +1320,16 @@ func parseDockerImages(c *Context) (any, error) {
 		return dvIDList(c, rec, func(id string) { res.Images = append(res.Images, DockerImage{ImageID: id}) },
 			func() int { return len(res.Images) }, dvTImage, dvImageIDs["image_id"], res)
 	}
-	var ints int64Slab
 	ii := func() int32 { return int32(len(res.Images)) }
 	add := func(k string, s, e int, tr gmTr) { rec.add(dvTImage, [4]int32{ii()}, dvImageIDs[k], s, e, tr) }
 	setSize := func(dst *string, b **int64, k, v string, s, e int) bool {
-		n, ok := dvBytes(strings.TrimPrefix(v, "~"))
+		n, ok := lex.Bytes(strings.TrimPrefix(v, "~"))
 		if !ok {
 			return false
 		}
 		*dst = v
 		add(k, s, e, gmtVerbatim)
-		*b = ints.new(n)
+		*b = intp(n)
 		add(k+"_bytes", s, e, gmtParseBytes)
 		return true
 	}
@@ -1532,27 +1348,27 @@ func parseDockerImages(c *Context) (any, error) {
 			add("dangling", s, s+len(ref), gmtMarker)
 		}
 	}
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
-	var cols []dvCol
+	var cols []lex.Column
 	var cells [][2]int
 	newForm := false
 	pending, pendingS := "", -1 // a long IMAGE on its own line (newer table)
 	for {
-		l, start, ok := it.next()
+		l, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			continue
 		}
 		nlines++
 		if cols == nil {
-			cs := dvColumns(l)
+			cs := lex.Columns(l)
 			switch {
-			case len(cs) > 1 && cs[0].start == 0 && cs[0].header == "REPOSITORY":
+			case len(cs) > 1 && cs[0].Start == 0 && cs[0].Header == "REPOSITORY":
 				cols = cs
-			case len(cs) > 3 && cs[0].start == 0 && cs[0].header == "IMAGE" && cs[1].header == "ID":
+			case len(cs) > 3 && cs[0].Start == 0 && cs[0].Header == "IMAGE" && cs[1].Header == "ID":
 				cols, newForm = cs, true
 			case strings.Contains(l, "Info →") || strings.Contains(l, "In Use"):
 				// the legend the newer table prints on a terminal
@@ -1566,18 +1382,18 @@ func parseDockerImages(c *Context) (any, error) {
 		mark := rec.mark()
 		var d DockerImage
 		if newForm {
-			f := splitFields(nil, l, 0)
-			if len(f) == 1 && f[0].start == 0 && pending == "" {
-				pending, pendingS = l[f[0].start:f[0].end], start
+			f := lex.Fields(nil, l, 0)
+			if len(f) == 1 && f[0].Start == 0 && pending == "" {
+				pending, pendingS = l[f[0].Start:f[0].End], start
 				read++
 				continue
 			}
 			ref, refS := "", 0
-			if pending != "" && len(f) >= 3 && f[0].start > 0 {
+			if pending != "" && len(f) >= 3 && f[0].Start > 0 {
 				ref, refS = pending, pendingS
-				f = append([]field{{}}, f...)
-			} else if len(f) >= 4 && f[0].start == 0 {
-				ref, refS = l[f[0].start:f[0].end], start
+				f = append([]lex.Field{{}}, f...)
+			} else if len(f) >= 4 && f[0].Start == 0 {
+				ref, refS = l[f[0].Start:f[0].End], start
 			} else {
 				if pending != "" {
 					c.Unread(pendingS)
@@ -1588,16 +1404,16 @@ func parseDockerImages(c *Context) (any, error) {
 			}
 			pending = ""
 			setRef(&d, ref, refS)
-			d.ImageID = l[f[1].start:f[1].end]
-			add("image_id", start+f[1].start, start+f[1].end, gmtVerbatim)
-			good := setSize(&d.DiskUsage, &d.DiskUsageBytes, "disk_usage", l[f[2].start:f[2].end], start+f[2].start, start+f[2].end)
+			d.ImageID = l[f[1].Start:f[1].End]
+			add("image_id", start+f[1].Start, start+f[1].End, gmtVerbatim)
+			good := setSize(&d.DiskUsage, &d.DiskUsageBytes, "disk_usage", l[f[2].Start:f[2].End], start+f[2].Start, start+f[2].End)
 			if len(f) > 3 {
-				good = good && setSize(&d.ContentSize, &d.ContentSizeBytes, "content_size", l[f[3].start:f[3].end], start+f[3].start, start+f[3].end)
+				good = good && setSize(&d.ContentSize, &d.ContentSizeBytes, "content_size", l[f[3].Start:f[3].End], start+f[3].Start, start+f[3].End)
 			}
 			for _, x := range f[min(4, len(f)):] {
-				if l[x.start:x.end] == "U" {
+				if l[x.Start:x.End] == "U" {
 					d.InUse = true
-					add("in_use", start+x.start, start+x.end, gmtMarker)
+					add("in_use", start+x.Start, start+x.End, gmtMarker)
 				}
 			}
 			if !good {
@@ -1607,7 +1423,7 @@ func parseDockerImages(c *Context) (any, error) {
 			}
 		} else {
 			var okc bool
-			cells, okc = dvCells(l, cols, cells)
+			cells, okc = lex.Cells(l, cols, cells)
 			if !okc {
 				c.Unread(start)
 				continue
@@ -1620,9 +1436,9 @@ func parseDockerImages(c *Context) (any, error) {
 				if v == "" {
 					continue
 				}
-				switch cols[k].header {
+				switch cols[k].Header {
 				case "REPOSITORY", "TAG", "DIGEST":
-					key := strings.ToLower(cols[k].header)
+					key := strings.ToLower(cols[k].Header)
 					if v == "<none>" {
 						if key == "repository" {
 							d.Dangling = true
@@ -1655,7 +1471,7 @@ func parseDockerImages(c *Context) (any, error) {
 				case "SIZE":
 					good = setSize(&d.Size, &d.SizeBytes, "size", v, s, e)
 				default:
-					key := snakeCase(cols[k].header)
+					key := snakeCase(cols[k].Header)
 					if dvImageKeys[key] {
 						key += "_column"
 					}
@@ -1757,7 +1573,8 @@ var ghPrParser = &Parser{
 	Parse:          parseGhPrList,
 }
 
-func init() {
+// ghPrParsers wires the ghPrParser and returns it for the builtin list.
+func ghPrParsers() []*Parser {
 	ghPrParser.Check = func(args []string, _ OS) *ParseError {
 		sub := kubeResource(args) // the first positional
 		if sub != "list" && sub != "ls" {
@@ -1770,23 +1587,23 @@ func init() {
 		}
 		return nil
 	}
-	registerBuiltin(ghPrParser)
+	return []*Parser{ghPrParser}
 }
 
 func parseGhPrList(c *Context) (any, error) {
 	res := &GhPrListResult{PullRequests: []GhPullRequest{}}
 	rec := newGmRec(c, 8)
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
-	var cols []dvCol
+	var cols []lex.Column
 	var cells [][2]int
 	tty := false
 	for {
-		l, start, ok := it.next()
+		l, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			continue
 		}
 		nlines++
@@ -1817,7 +1634,7 @@ func parseGhPrList(c *Context) (any, error) {
 				created = cs[4]
 			}
 		case cols == nil && strings.HasPrefix(l, "ID ") && strings.Contains(l, "TITLE"):
-			cols, tty = dvColumns(l), true
+			cols, tty = lex.Columns(l), true
 			read++
 			continue
 		case cols == nil && (strings.HasPrefix(l, "Showing ") || strings.HasPrefix(l, "No pull requests match")):
@@ -1825,14 +1642,14 @@ func parseGhPrList(c *Context) (any, error) {
 			continue
 		case cols != nil:
 			var okc bool
-			cells, okc = dvCells(l, cols, cells)
+			cells, okc = lex.Cells(l, cols, cells)
 			if !okc {
 				c.Unread(start)
 				continue
 			}
 			for k, cl := range cells {
 				v := cell{l[cl[0]:cl[1]], start + cl[0], start + cl[1]}
-				switch cols[k].header {
+				switch cols[k].Header {
 				case "ID":
 					num = v
 				case "TITLE":
@@ -1852,7 +1669,7 @@ func parseGhPrList(c *Context) (any, error) {
 			c.Unread(start)
 			continue
 		}
-		n, okn := atoi(num.v)
+		n, okn := lex.Atoi(num.v)
 		if !okn {
 			c.Unread(start)
 			continue
@@ -1999,9 +1816,9 @@ func helmListParser(sub string) *Parser {
 	return p
 }
 
-func init() {
-	registerBuiltin(helmListParser("list"))
-	registerBuiltin(helmListParser("ls"))
+// helmListParsers wires the helmListParser("list"), helmListParser("ls") and returns them for the builtin list.
+func helmListParsers() []*Parser {
+	return []*Parser{helmListParser("list"), helmListParser("ls")}
 }
 
 var helmColumns = []string{"NAME", "NAMESPACE", "REVISION", "UPDATED", "STATUS", "CHART", "APP VERSION"}
@@ -2009,21 +1826,20 @@ var helmColumns = []string{"NAME", "NAMESPACE", "REVISION", "UPDATED", "STATUS",
 func parseHelmList(c *Context) (any, error) {
 	res := &HelmListResult{Releases: []HelmRelease{}}
 	rec := newGmRec(c, 8)
-	var ints int64Slab
 	short := dvBoolFlag(c.Args, "--short", 'q')
 	noHeaders := dvBoolFlag(c.Args, "--no-headers", 0)
 	var cols []string
 	if noHeaders {
 		cols = helmColumns
 	}
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	for {
-		l, start, ok := it.next()
+		l, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			continue
 		}
 		nlines++
@@ -2085,12 +1901,12 @@ func parseHelmList(c *Context) (any, error) {
 				r.Namespace = v
 				add(dvFNamespace, s, e, gmtVerbatim)
 			case "REVISION":
-				n, ok := atoi(v)
+				n, ok := lex.Atoi(v)
 				if !ok {
 					good = false
 					break
 				}
-				r.Revision = ints.new(n)
+				r.Revision = intp(n)
 				add(dvFRevision, s, e, gmtParseInt)
 			case "UPDATED":
 				if v == "-" {
@@ -2249,7 +2065,8 @@ var terraformPlanParser = &Parser{
 	Parse:          parseTerraformPlan,
 }
 
-func init() {
+// terraformPlanParsers wires the terraformPlanParser and returns it for the builtin list.
+func terraformPlanParsers() []*Parser {
 	terraformPlanParser.Check = func(args []string, _ OS) *ParseError {
 		for i := 0; i < len(args); i++ {
 			a := args[i]
@@ -2273,7 +2090,7 @@ func init() {
 		}
 		return nil
 	}
-	registerBuiltin(terraformPlanParser)
+	return []*Parser{terraformPlanParser}
 }
 
 // tfKnownLine reports the lines of a plan that carry no field but show
@@ -2333,8 +2150,7 @@ func dvStripANSI(l string) (string, []int) {
 func parseTerraformPlan(c *Context) (any, error) {
 	res := &TerraformPlanResult{Resources: []TerraformChange{}}
 	rec := newGmRec(c, 8)
-	var ints int64Slab
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, known := 0, 0
 	const (
 		secNone = iota
@@ -2347,7 +2163,7 @@ func parseTerraformPlan(c *Context) (any, error) {
 	var lastT uint16
 	lastI := 0
 	for {
-		raw, start, ok := it.next()
+		raw, start, ok := it.Next()
 		if !ok {
 			break
 		}
@@ -2402,7 +2218,7 @@ func parseTerraformPlan(c *Context) (any, error) {
 			seen := 0
 			for part := range strings.SplitSeq(t[6:len(t)-1], ", ") {
 				n, what, ok := strings.Cut(part, " to ")
-				v, okn := atoi(n)
+				v, okn := lex.Atoi(n)
 				if !ok || !okn {
 					good = false
 					break
@@ -2410,7 +2226,7 @@ func parseTerraformPlan(c *Context) (any, error) {
 				var leaf uint16
 				switch what {
 				case "import":
-					sum.ToImport, leaf = ints.new(v), dvFToImport
+					sum.ToImport, leaf = intp(v), dvFToImport
 				case "add":
 					sum.ToAdd, leaf = v, dvFToAdd
 				case "change":
@@ -2418,7 +2234,7 @@ func parseTerraformPlan(c *Context) (any, error) {
 				case "destroy":
 					sum.ToDestroy, leaf = v, dvFToDestroy
 				case "forget":
-					sum.ToForget, leaf = ints.new(v), dvFToForget
+					sum.ToForget, leaf = intp(v), dvFToForget
 				default:
 					good = false
 				}

@@ -21,4 +21,27 @@
 //	}
 //
 // Use OneOf as a Result when a parser returns one of several types.
+//
+// # Adding a parser
+//
+// A parser is a *Parser value and its Parse function, beside its family's
+// (one file per family until each program has its own package):
+//
+//  1. Declare the Parser (ID, Command, Subcommand, OS, Flags it was
+//     verified with, Result, RowsKey, Examples) and a Parse that reads
+//     c.Raw with the shared readers of internal/lex (Lines, Fields, Atoi,
+//     HumanSize, CUnquote), records spans while c.Recording(), reports
+//     lines it cannot read with c.Unread and stops at c.Full.
+//  2. Return it from the family's wiring function and list that function
+//     in builtin.go (the one list of built-ins; nothing registers itself).
+//  3. Put golden cases under testdata/<os>/<parser-id>/<case>.txt with the
+//     raw output byte for byte, write <case>.json with its "args", and run
+//     go test -run Golden -update; TestGoldenSpans then checks its spans.
+//  4. Add a fuzz test seeded from the goldens (seedGolden, fuzzParse) and
+//     regenerate schema_docs.go (go test -run TestSchemaDocs -update).
+//  5. Give the command a policy in the guard (guard/defaults_*.go), or it
+//     is refused before it runs.
+//
+// A multi-tool program's options that take a value before the subcommand
+// go in globalValueFlags (git's in gitGlobals).
 package catalog

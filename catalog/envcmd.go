@@ -3,6 +3,8 @@ package catalog
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // The environment family: env, pwd and which.
@@ -31,15 +33,16 @@ var envParserDef = &Parser{
 	Examples:       [][]string{{}, {"-0"}, {"-u", "PAGER"}},
 }
 
-func init() {
+// envParsers wires the envParserDef and returns it for the builtin list.
+func envParsers() []*Parser {
 	envParserDef.Check, envParserDef.Parse = envCheck, parseEnv
-	registerBuiltin(envParserDef)
+	return []*Parser{envParserDef}
 }
 
 // envCheck refuses a command operand: env would run it and print its
 // output, not the environment.
 func envCheck(args []string, _ OS) *ParseError {
-	scanned := fsScan(args, fsKinds(envParserDef.Flags), false)
+	scanned := scanArgs(args, fsKinds(envParserDef.Flags), false)
 	for _, a := range scanned {
 		if a.flag == "" && strings.IndexByte(a.pos, '=') <= 0 {
 			return Unsupported(append([]string{}, args[:a.index]...),
@@ -131,7 +134,7 @@ func parseEnv(c *Context) (any, error) {
 		kept++
 		res.Vars[v.name] = raw[v.valStart:v.valEnd]
 		if c.Recording() {
-			recordSpan(c, Ptr("vars", v.name), v.valStart, v.valEnd, "")
+			c.Span(Ptr("vars", v.name), v.valStart, v.valEnd, "")
 		}
 	}
 	return res, nil
@@ -156,7 +159,10 @@ var pwdParserDef = &Parser{
 	Parse:          parsePwd,
 }
 
-func init() { registerBuiltin(pwdParserDef) }
+// pwdParsers wires the pwdParserDef and returns it for the builtin list.
+func pwdParsers() []*Parser {
+	return []*Parser{pwdParserDef}
+}
 
 func parsePwd(c *Context) (any, error) {
 	raw := c.Raw
@@ -173,7 +179,7 @@ func parsePwd(c *Context) (any, error) {
 	if raw[0] != '/' && !(len(raw) > 2 && raw[1] == ':' && (raw[2] == '\\' || raw[2] == '/')) {
 		return nil, Unrecognized("pwd printed %q, not an absolute path", firstLine(raw))
 	}
-	recordSpan(c, "/path", 0, end, "")
+	c.Span("/path", 0, end, "")
 	return &PwdResult{Path: raw[:end]}, nil
 }
 
@@ -211,13 +217,14 @@ var whichParserDef = &Parser{
 	Examples:       [][]string{{"go"}, {"-a", "python3", "node"}},
 }
 
-func init() {
+// whichParsers wires the whichParserDef and returns it for the builtin list.
+func whichParsers() []*Parser {
 	whichParserDef.Parse = parseWhich
-	registerBuiltin(whichParserDef)
+	return []*Parser{whichParserDef}
 }
 
 func parseWhich(c *Context) (any, error) {
-	scanned := fsScan(c.Args, fsKinds(whichParserDef.Flags), false)
+	scanned := scanArgs(c.Args, fsKinds(whichParserDef.Flags), false)
 	names := fsOperands(scanned)
 	silent := fsHasFlag(scanned, "-s")
 	r := newFsRec(c, 1)
@@ -226,13 +233,13 @@ func parseWhich(c *Context) (any, error) {
 	found := make([]bool, len(names))
 	mapped := true
 	rows := 0
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		rows++
@@ -261,7 +268,7 @@ func parseWhich(c *Context) (any, error) {
 		for i, n := range names {
 			if !found[i] {
 				// No byte of the output says so: the span is empty, at the end.
-				recordSpan(c, Ptr("missing", len(res.Missing)), len(c.Raw), len(c.Raw), "absentFromOutput")
+				c.Span(Ptr("missing", len(res.Missing)), len(c.Raw), len(c.Raw), "absentFromOutput")
 				res.Missing = append(res.Missing, n)
 			}
 		}

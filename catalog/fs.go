@@ -1,10 +1,11 @@
 package catalog
 
 import (
-	"math/bits"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // The filesystem family: find, du, df, stat and tree. Shared pieces of the
@@ -24,14 +25,6 @@ type fsRec struct {
 	names []string // pointer tokens, already escaped; 0 is "no field"
 	trs   []string // transform names; 0 is verbatim
 	spans []fsSpan
-	// Group records (field fgNameNumText, fgNumText) stand for the
-	// spans of a "name:number:text" row in one record; grp holds the
-	// parts' field ids and the number's transform, extra how many more
-	// spans the group records stand for than they are.
-	grp   [4]uint16
-	cnt   []uint16 // the fields of a counts row (fgCountsName): each count's, then the name's
-	cntTr uint16   // the counts' transform
-	extra int
 }
 
 type fsSpan struct {
@@ -39,86 +32,12 @@ type fsSpan struct {
 	key, field, tr  uint16
 }
 
-// Group record kinds, in fsSpan.field (above any name id). The number
-// runs from its start to its last digit; the text from the byte after
-// that (the separator) to the record's end.
-const (
-	fgNameNumText uint16 = 0xffff // a name of tr bytes, a separator, the number, the text
-	fgNumText     uint16 = 0xfffe // the number from start, the text
-	fgCountsName  uint16 = 0xfffd // len(cnt)-1 counts, each after spaces and before one space, then a name with transform tr
-)
-
-// setGroup names the parts of group records: the name, number and text
-// fields and the number's transform.
-func (r *fsRec) setGroup(name, num, text, numTr uint16) { r.grp = [4]uint16{name, num, text, numTr} }
-
-// addNumRow records a grep-style row at Raw[start:end] as one group
-// record: a name of nameLen bytes (none when nameLen < 0), its
-// separator, the line number, a separator and the text. A name too
-// long for the record takes separate spans.
-func (r *fsRec) addNumRow(key uint16, row, start, end, nameLen, numEnd int) {
-	switch {
-	case nameLen < 0:
-		r.spans = append(r.spans, fsSpan{int32(start), int32(end), int32(row), key, fgNumText, 0})
-		r.extra++
-	case nameLen <= 0xffff:
-		r.spans = append(r.spans, fsSpan{int32(start), int32(end), int32(row), key, fgNameNumText, uint16(nameLen)})
-		r.extra += 2
-	default:
-		r.spans = append(r.spans,
-			fsSpan{int32(start), int32(start + nameLen), int32(row), key, r.grp[0], 0},
-			fsSpan{int32(start + nameLen + 1), int32(numEnd), int32(row), key, r.grp[1], r.grp[3]},
-			fsSpan{int32(numEnd + 1), int32(end), int32(row), key, r.grp[2], 0})
-	}
-}
-
-// setCounts names the parts of counts rows (wc's): the counts' fields in
-// their order, then the name's, and the counts' transform.
-func (r *fsRec) setCounts(fields []uint16, numTr uint16) { r.cnt, r.cntTr = fields, numTr }
-
-// addCountsRow records a wc-style row at Raw[start:end] as one group
-// record: the counts setCounts named, each after spaces and followed by
-// one space, then the name, read with transform nameTr.
-func (r *fsRec) addCountsRow(key uint16, row, start, end int, nameTr uint16) {
-	r.spans = append(r.spans, fsSpan{int32(start), int32(end), int32(row), key, fgCountsName, nameTr})
-	r.extra += len(r.cnt) - 1
-}
-
-// noName in a counts row's tr says its name has no span (wc's "total").
-const noName = 0xffff
-
-// dropLastName drops the span of the last row's name: the last span, or
-// the name part of a counts row.
+// dropLastName drops the span of the last row's name, the last span.
 func (r *fsRec) dropLastName() {
 	if !r.on || len(r.spans) == 0 {
 		return
 	}
-	if last := &r.spans[len(r.spans)-1]; last.field == fgCountsName && last.tr != noName {
-		last.tr = noName
-		r.extra--
-		return
-	}
 	r.spans = r.spans[:len(r.spans)-1]
-}
-
-// groupExtra is the extra spans of the group records in spans, for a
-// caller that drops them.
-func (r *fsRec) groupExtra(spans []fsSpan) int {
-	n := 0
-	for i := range spans {
-		switch spans[i].field {
-		case fgNameNumText:
-			n += 2
-		case fgNumText:
-			n++
-		case fgCountsName:
-			n += len(r.cnt) - 1
-			if spans[i].tr == noName {
-				n--
-			}
-		}
-	}
-	return n
 }
 
 // newFsRec prepares for about perRow spans per line of output when the
@@ -128,7 +47,7 @@ func newFsRec(c *Context, perRow int) *fsRec {
 	if r.on {
 		r.names = []string{""}
 		r.trs = []string{""}
-		r.spans = make([]fsSpan, 0, min(countLines(c.Raw), 1<<20)*perRow)
+		r.spans = make([]fsSpan, 0, min(lex.CountLines(c.Raw), 1<<20)*perRow)
 	}
 	return r
 }
@@ -195,7 +114,6 @@ func (r *fsRec) rekey(m int, key uint16) {
 // cut drops the spans in [from, to).
 func (r *fsRec) cut(from, to int) {
 	if r.on && from < to {
-		r.extra -= r.groupExtra(r.spans[from:to])
 		r.spans = append(r.spans[:from], r.spans[to:]...)
 	}
 }
@@ -205,7 +123,6 @@ func (r *fsRec) mark() int { return len(r.spans) }
 
 func (r *fsRec) truncate(m int) {
 	if r.on {
-		r.extra -= r.groupExtra(r.spans[m:])
 		r.spans = r.spans[:m]
 	}
 }
@@ -214,8 +131,7 @@ func (r *fsRec) truncate(m int) {
 // successful parse; they stay compact until read (see SpanSet).
 func (r *fsRec) finish() {
 	if r.on && len(r.spans) > 0 {
-		r.c.addSpanSeg(&fsSeg{names: r.names, trs: r.trs, spans: r.spans, raw: r.c.Raw, grp: r.grp,
-			cnt: r.cnt, cntTr: r.cntTr, extra: r.extra})
+		r.c.addSpanSeg(&fsSeg{names: r.names, trs: r.trs, spans: r.spans})
 	}
 	r.spans = nil
 }
@@ -225,14 +141,9 @@ func (r *fsRec) finish() {
 type fsSeg struct {
 	names, trs []string
 	spans      []fsSpan
-	raw        string // where group records find their numbers
-	grp        [4]uint16
-	cnt        []uint16
-	cntTr      uint16
-	extra      int
 }
 
-func (g *fsSeg) segLen() int { return len(g.spans) + g.extra }
+func (g *fsSeg) segLen() int { return len(g.spans) }
 
 func (g *fsSeg) each(b []byte, f spanFunc) bool {
 	for i := range g.spans {
@@ -243,119 +154,18 @@ func (g *fsSeg) each(b []byte, f spanFunc) bool {
 			b = append(b, '/')
 			b = strconv.AppendInt(b, int64(s.row), 10)
 		}
-		at := len(b)
-		part := func(field uint16, start, end int, tr uint16) bool {
-			b = b[:at]
-			if field != 0 {
-				b = append(b, '/')
-				b = append(b, g.names[field]...)
-			}
-			return f(b, start, end, g.trs[tr])
+		if s.field != 0 {
+			b = append(b, '/')
+			b = append(b, g.names[s.field]...)
 		}
-		start, end := int(s.start), int(s.end)
-		switch s.field {
-		case fgNameNumText, fgNumText:
-			num := start
-			if s.field == fgNameNumText {
-				num += int(s.tr) + 1
-				if !part(g.grp[0], start, num-1, 0) {
-					return false
-				}
-			}
-			_, numEnd := scanDigits(g.raw, num)
-			if !part(g.grp[1], num, numEnd, g.grp[3]) || !part(g.grp[2], numEnd+1, end, 0) {
-				return false
-			}
-		case fgCountsName:
-			at := start
-			for _, field := range g.cnt[:len(g.cnt)-1] {
-				for g.raw[at] == ' ' {
-					at++
-				}
-				_, e := scanDigits(g.raw, at)
-				if !part(field, at, e, g.cntTr) {
-					return false
-				}
-				at = e + 1
-			}
-			if s.tr != noName && !part(g.cnt[len(g.cnt)-1], at, end, s.tr) {
-				return false
-			}
-		default:
-			if !part(s.field, start, end, s.tr) {
-				return false
-			}
+		if !f(b, int(s.start), int(s.end), g.trs[s.tr]) {
+			return false
 		}
 	}
 	return true
 }
 
 // ---------------------------------------------------------------- arguments
-
-// fsArg is one option or operand of a getopt-style command line.
-type fsArg struct {
-	flag     string // "-n", "--lines"; empty for an operand
-	value    string
-	hasValue bool
-	attached bool // the value was in the same argument
-	pos      string
-	index    int // position in the argument list
-}
-
-// fsScan reads args the way getopt_long does. kind reports, for a flag
-// ("-n" or "--lines"), 0 for no value, 1 for a required value, 2 for an
-// optional value that must be attached ("--color[=WHEN]"). digits admits
-// numeric flags such as head's "-20" as one flag "-#" whose value is the
-// number.
-func fsScan(args []string, kind func(flag string) int, digits bool) []fsArg {
-	var out []fsArg
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			for j, p := range args[i+1:] {
-				out = append(out, fsArg{pos: p, index: i + 1 + j})
-			}
-			break
-		}
-		if len(a) < 2 || a[0] != '-' {
-			out = append(out, fsArg{pos: a, index: i})
-			continue
-		}
-		if a[1] == '-' {
-			name, v, has := strings.Cut(a, "=")
-			k := kind(name)
-			fa := fsArg{flag: name, value: v, hasValue: has, attached: has, index: i}
-			if k == 1 && !has && i+1 < len(args) {
-				i++
-				fa.value, fa.hasValue = args[i], true
-			}
-			out = append(out, fa)
-			continue
-		}
-		if digits && isDigits(a[1:]) {
-			out = append(out, fsArg{flag: "-#", value: a[1:], hasValue: true, attached: true, index: i})
-			continue
-		}
-		for j := 1; j < len(a); j++ {
-			f := "-" + a[j:j+1]
-			k := kind(f)
-			if k == 0 {
-				out = append(out, fsArg{flag: f, index: i})
-				continue
-			}
-			if j+1 < len(a) {
-				out = append(out, fsArg{flag: f, value: a[j+1:], hasValue: true, attached: true, index: i})
-			} else if k == 1 && i+1 < len(args) {
-				i++
-				out = append(out, fsArg{flag: f, value: args[i], hasValue: true, index: i - 1})
-			} else {
-				out = append(out, fsArg{flag: f, index: i})
-			}
-			break
-		}
-	}
-	return out
-}
 
 // fsKinds builds a kind function from the parser's declared flags: Value
 // flags take a value, except those listed as optional (attached only).
@@ -374,7 +184,7 @@ func fsKinds(flags Flags, optional ...string) func(string) int {
 }
 
 // fsOperands lists the operands of scanned arguments.
-func fsOperands(scanned []fsArg) []string {
+func fsOperands(scanned []cmdArg) []string {
 	var out []string
 	for _, a := range scanned {
 		if a.flag == "" {
@@ -388,7 +198,7 @@ func fsOperands(scanned []fsArg) []string {
 // drop (their values included), and with extra added before the first
 // operand: the hint for an unsupported flag is the same command without
 // it, or with the flags that make the output readable.
-func fsWithout(args []string, scanned []fsArg, drop func(a fsArg) bool, extra ...string) []string {
+func fsWithout(args []string, scanned []cmdArg, drop func(a cmdArg) bool, extra ...string) []string {
 	skip := map[int]bool{}
 	for _, a := range scanned {
 		if a.flag == "" || !drop(a) {
@@ -427,7 +237,7 @@ func fsWithout(args []string, scanned []fsArg, drop func(a fsArg) bool, extra ..
 // fsFirstOperand is the index of the first operand (or of the "--" before
 // it), where flags are added: BSD programs stop reading options there, so
 // a flag after it would be read as a file name.
-func fsFirstOperand(args []string, scanned []fsArg) int {
+func fsFirstOperand(args []string, scanned []cmdArg) int {
 	for _, a := range scanned {
 		if a.flag == "" {
 			if a.index > 0 && args[a.index-1] == "--" {
@@ -445,8 +255,8 @@ func fsFirstOperand(args []string, scanned []fsArg) int {
 }
 
 // fsInsertFlags returns args with flags added before the first operand.
-func fsInsertFlags(args []string, scanned []fsArg, flags ...string) []string {
-	return fsWithout(args, scanned, func(fsArg) bool { return false }, flags...)
+func fsInsertFlags(args []string, scanned []cmdArg, flags ...string) []string {
+	return fsWithout(args, scanned, func(cmdArg) bool { return false }, flags...)
 }
 
 func fsReplace(args []string, i int, v string) []string {
@@ -456,7 +266,7 @@ func fsReplace(args []string, i int, v string) []string {
 }
 
 // fsHasFlag reports whether any of the flags was given.
-func fsHasFlag(scanned []fsArg, flags ...string) bool {
+func fsHasFlag(scanned []cmdArg, flags ...string) bool {
 	for _, a := range scanned {
 		for _, f := range flags {
 			if a.flag == f {
@@ -544,7 +354,7 @@ func fsNumericTime(date, clock, zone string) (string, bool) {
 	if fracAt >= 0 {
 		frac = clock[fracAt:]
 	}
-	if len(zone) != 5 || (zone[0] != '+' && zone[0] != '-') || !isDigits(zone[1:]) {
+	if len(zone) != 5 || (zone[0] != '+' && zone[0] != '-') || !lex.IsDigits(zone[1:]) {
 		return "", false
 	}
 	return fsISO(y, mo, d, h, mi, sec, frac, zone[:3]+":"+zone[3:]), true
@@ -552,7 +362,7 @@ func fsNumericTime(date, clock, zone string) (string, bool) {
 
 // fsEpoch renders seconds since 1970 as ISO 8601 in UTC.
 func fsEpoch(v string) (string, bool) {
-	n, ok := atoi(v)
+	n, ok := lex.Atoi(v)
 	if !ok || n > 253402300799 {
 		return "", false
 	}
@@ -564,17 +374,17 @@ func fsEpoch(v string) (string, bool) {
 // 2026" (%b %e %T %Y) or, with a weekday first, "Sun Nov  9 09:41:07 2026"
 // (%c). The zone is the context's.
 func fsBSDTime(c *Context, s string) (string, bool) {
-	f := splitFields(nil, s, 0)
-	if len(f) == 5 && isWeekday(s[f[0].start:f[0].end]) {
+	f := lex.Fields(nil, s, 0)
+	if len(f) == 5 && isWeekday(s[f[0].Start:f[0].End]) {
 		f = f[1:]
 	}
 	if len(f) != 4 {
 		return "", false
 	}
-	mo := monthIndex(s[f[0].start:f[0].end])
-	d, ok1 := num2(s[f[1].start:f[1].end])
-	h, mi, sec, fr, ok2 := hhmm(s[f[2].start:f[2].end])
-	y, ok3 := year4(s[f[3].start:f[3].end])
+	mo := monthIndex(s[f[0].Start:f[0].End])
+	d, ok1 := num2(s[f[1].Start:f[1].End])
+	h, mi, sec, fr, ok2 := hhmm(s[f[2].Start:f[2].End])
+	y, ok3 := year4(s[f[3].Start:f[3].End])
 	if mo == 0 || !ok1 || !ok2 || !ok3 || sec < 0 || fr >= 0 || d < 1 || d > daysIn(mo, y) {
 		return "", false
 	}
@@ -638,9 +448,10 @@ var findParserDef = &Parser{
 	Parse:          parseFind,
 }
 
-func init() {
+// findParsers wires the findParserDef and returns it for the builtin list.
+func findParsers() []*Parser {
 	findParserDef.Check = findCheck
-	registerBuiltin(findParserDef)
+	return []*Parser{findParserDef}
 }
 
 // findArgs is what find's arguments say: its starting points and whether
@@ -777,11 +588,7 @@ func findUnder(path string, starts []string) bool {
 	return false
 }
 
-func parseFind(c *Context) (any, error) { return parseFindWith(c, false) }
-
-// parseFindWith reads find's output; general turns the fast loop off (the
-// fuzz test FuzzFindFastPath compares both).
-func parseFindWith(c *Context, general bool) (any, error) {
+func parseFind(c *Context) (any, error) {
 	fa, _ := findRead(c.Args, c.OS)
 	raw := c.Raw
 	r := newFsRec(c, 1)
@@ -823,22 +630,13 @@ func parseFindWith(c *Context, general bool) (any, error) {
 			starts = nil // no prefix to check against
 		}
 	}
-	res.Paths = make([]string, 0, min(countLines(raw), 1<<20))
+	res.Paths = make([]string, 0, min(lex.CountLines(raw), 1<<20))
 	last := -1 // start offset of the last kept path, for continuations
 	lastOmitted := false
 	warned := false
-	it := lines{raw: raw}
+	it := lex.Lines{Raw: raw}
 	for {
-		if !general {
-			// The lines the loop below would simply keep; it takes the
-			// first other line (empty, a continuation, over MaxItems).
-			var kept int
-			res.Paths, kept, it.pos = findFast(c, r, kPaths, res.Paths, starts, it.pos)
-			if kept >= 0 {
-				last, lastOmitted = kept, false
-			}
-		}
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
@@ -975,10 +773,11 @@ var duParserDef = &Parser{
 	Examples:       [][]string{{"-sk", "."}, {"-h", "-d", "1"}, {"-sk", "src", "docs"}, {"-ack"}},
 }
 
-func init() {
+// duParsers wires the duParserDef and returns it for the builtin list.
+func duParsers() []*Parser {
 	duParserDef.Check, duParserDef.Parse = duCheck, parseDu // set here: both refer back to the parser
 	duParserDef.Alternatives = map[string][]string{"--time": {"-k"}, "--time-style": {"-k"}}
-	registerBuiltin(duParserDef)
+	return []*Parser{duParserDef}
 }
 
 // duUnit is the unit of du's size column.
@@ -1012,12 +811,12 @@ func duBlockSize(v string) duUnit {
 // duRead reads the unit the arguments choose (the last unit flag wins, as
 // in GNU and BSD du) and whether a total line and NUL endings come.
 func duRead(args []string, os OS) (unit duUnit, total, null bool, perr *ParseError) {
-	scanned := fsScan(args, fsKinds(duParserDef.Flags), false)
+	scanned := scanArgs(args, fsKinds(duParserDef.Flags), false)
 	if perr := checkFsDeclared(scanned, duParserDef); perr != nil {
 		return 0, false, false, perr
 	}
-	without := func(flags ...string) func(a fsArg) bool {
-		return func(a fsArg) bool { return slicesContains(flags, a.flag) }
+	without := func(flags ...string) func(a cmdArg) bool {
+		return func(a cmdArg) bool { return slicesContains(flags, a.flag) }
 	}
 	if !os.bsdLike() {
 		unit = duKiB // GNU and BusyBox: 1024-byte blocks unless told otherwise
@@ -1072,7 +871,7 @@ func duRead(args []string, os OS) (unit duUnit, total, null bool, perr *ParseErr
 
 // checkFsDeclared refuses flags the parser did not declare (the core does
 // too, but an optional value can hide the next argument from it).
-func checkFsDeclared(scanned []fsArg, p *Parser) *ParseError {
+func checkFsDeclared(scanned []cmdArg, p *Parser) *ParseError {
 	for _, a := range scanned {
 		if a.flag == "" || a.flag == "-#" {
 			continue
@@ -1117,9 +916,8 @@ func parseDu(c *Context) (any, error) {
 	case duInodes:
 		fSize = r.id("inodes")
 	}
-	entries := make([]DuEntry, 0, min(countLines(raw), 1<<20))
+	entries := make([]DuEntry, 0, min(lex.CountLines(raw), 1<<20))
 	var marks []int
-	var ints int64Slab
 	rows := 0
 	prevGood := -1 // start of the line before, when it was an entry
 	for {
@@ -1127,7 +925,7 @@ func parseDu(c *Context) (any, error) {
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			prevGood = -1
 			continue
 		}
@@ -1150,22 +948,22 @@ func parseDu(c *Context) (any, error) {
 			bad()
 			continue
 		}
-		ss, se := trimSpaceRange(line, 0, tab)
+		ss, se := lex.TrimSpaceRange(line, 0, tab)
 		size := line[ss:se]
 		var e DuEntry
 		if unit == duHuman {
-			if !fsHumanSize(size) {
+			if !lex.HumanSize(size, true) {
 				bad()
 				continue
 			}
 			e.SizeHuman = size
 		} else {
-			n, ok := atoi(size)
+			n, ok := lex.Atoi(size)
 			if !ok {
 				bad()
 				continue
 			}
-			p := ints.new(n)
+			p := intp(n)
 			switch unit {
 			case duKiB:
 				e.SizeKiB = p
@@ -1272,18 +1070,19 @@ var dfParserDef = &Parser{
 	Examples:       [][]string{{}, {"-h"}, {"-i"}, {"-k", "/"}, {"-P"}},
 }
 
-func init() {
+// dfParsers wires the dfParserDef and returns it for the builtin list.
+func dfParsers() []*Parser {
 	dfParserDef.Check, dfParserDef.Parse = dfCheck, parseDf // set here: both refer back to the parser
-	registerBuiltin(dfParserDef)
+	return []*Parser{dfParserDef}
 }
 
 func dfCheck(args []string, os OS) *ParseError {
-	scanned := fsScan(args, fsKinds(dfParserDef.Flags), false)
+	scanned := scanArgs(args, fsKinds(dfParserDef.Flags), false)
 	if perr := checkFsDeclared(scanned, dfParserDef); perr != nil {
 		return perr
 	}
 	human, inodes := false, false
-	humanFlag := func(a fsArg) bool {
+	humanFlag := func(a cmdArg) bool {
 		return a.flag == "-h" || a.flag == "-H" || a.flag == "--human-readable" || a.flag == "--si"
 	}
 	for _, a := range scanned {
@@ -1294,7 +1093,7 @@ func dfCheck(args []string, os OS) *ParseError {
 			inodes = true
 		case "-T":
 			if os == Darwin {
-				return Unsupported(fsWithout(args, scanned, func(a fsArg) bool { return a.flag == "-T" }),
+				return Unsupported(fsWithout(args, scanned, func(a cmdArg) bool { return a.flag == "-T" }),
 					"macOS df -T selects file system types; the parser reads the listing without it")
 			}
 		case "-Y", "-c", "-b", "-g", "-n":
@@ -1342,7 +1141,7 @@ func dfBlocksUnit(h string) (dfUnit, bool) {
 	for i < len(n) && n[i] >= '0' && n[i] <= '9' {
 		i++
 	}
-	num, ok := atoi(n[:i])
+	num, ok := lex.Atoi(n[:i])
 	if !ok || num == 0 {
 		return dfUnit{}, false
 	}
@@ -1375,11 +1174,11 @@ func dfBlocksUnit(h string) (dfUnit, bool) {
 
 // dfHeader reads the header line into its columns and the size unit.
 func dfHeader(line string) ([]dfCol, dfUnit, bool) {
-	fields := splitFields(nil, line, 0)
+	fields := lex.Fields(nil, line, 0)
 	var cols []dfCol
 	unit := dfUnit{factor: 1024}
 	for i := 0; i < len(fields); i++ {
-		w := line[fields[i].start:fields[i].end]
+		w := line[fields[i].Start:fields[i].End]
 		var col dfCol
 		switch w {
 		case "Filesystem":
@@ -1403,7 +1202,7 @@ func dfHeader(line string) ([]dfCol, dfUnit, bool) {
 		case "IUse%", "%iused":
 			col = dfcIUsePct
 		case "Mounted":
-			if i+1 >= len(fields) || line[fields[i+1].start:fields[i+1].end] != "on" {
+			if i+1 >= len(fields) || line[fields[i+1].Start:fields[i+1].End] != "on" {
 				return nil, unit, false
 			}
 			i++
@@ -1431,15 +1230,6 @@ func dfHeader(line string) ([]dfCol, dfUnit, bool) {
 	return cols, unit, true
 }
 
-// fsHumanSize accepts ls's human sizes ("4.0K", "12M", "0") and macOS
-// df's binary ones ("460Gi", "1.0Ki", "0Bi").
-func fsHumanSize(v string) bool {
-	if n := len(v); n > 2 && v[n-1] == 'i' && v[n-2] >= 'A' && v[n-2] <= 'Z' {
-		v = v[:n-1]
-	}
-	return isHumanSize(v)
-}
-
 type dfParser struct {
 	c      *Context
 	r      *fsRec
@@ -1447,20 +1237,13 @@ type dfParser struct {
 	typed  bool
 	unit   dfUnit
 	sizes  uint8 // the fields size, used and available fill: dfsKiB...
-	ints   int64Slab
 	key    uint16
 	ids    [dfcMount + 1][2]uint16 // span field ids: number, human
 	trInt  uint16
 	trMul  uint16
-	f      []field
+	f      []lex.Field
 	vals   [dfcMount + 1]dfVal    // the middle columns of the line being read
 	target [dfcMount + 1]dfTarget // where they go
-	// fastHits and fastMisses count the lines fast read and gave up on. A
-	// miss costs the general reading on top, so an output whose lines the
-	// fast reading mostly gives up on (short mount points at the line's
-	// end, as macOS prints) stops trying it: noFast.
-	fastHits, fastMisses int
-	noFast               bool
 }
 
 // Which trio of DfFilesystem fields the size columns fill.
@@ -1551,17 +1334,7 @@ func (p *dfParser) spanIDs(unit dfUnit) {
 // older GNU df print a long one. fsys is left alone when the line does
 // not read.
 func (p *dfParser) row(fsys *DfFilesystem, line string, base int, wrapped string, wrappedAt, idx int) bool {
-	if wrappedAt < 0 && !p.noFast {
-		if p.fast(fsys, line, base, idx) {
-			p.fastHits++
-			return true
-		}
-		p.fastMisses++
-		if p.fastMisses >= 16 && p.fastMisses*4 > p.fastHits {
-			p.noFast = true
-		}
-	}
-	f := dfSplit(p.f[:0], line)
+	f := lex.Fields(p.f[:0], line, 0)
 	p.f = f
 	k := len(p.mids)
 	front := 1
@@ -1596,241 +1369,26 @@ func (p *dfParser) row(fsys *DfFilesystem, line string, base int, wrapped string
 		if p.typed {
 			last--
 		}
-		fsys.Filesystem = line[f[0].start:f[last].end]
-		r.add(p.key, idx, p.ids[dfcFilesystem][0], base+f[0].start, base+f[last].end, 0)
+		fsys.Filesystem = line[f[0].Start:f[last].End]
+		r.add(p.key, idx, p.ids[dfcFilesystem][0], base+f[0].Start, base+f[last].End, 0)
 	}
 	if p.typed {
 		t := f[at-1]
-		fsys.Type = line[t.start:t.end]
-		r.add(p.key, idx, p.ids[dfcType][0], base+t.start, base+t.end, 0)
+		fsys.Type = line[t.Start:t.End]
+		r.add(p.key, idx, p.ids[dfcType][0], base+t.Start, base+t.End, 0)
 	}
 	m := f[at+k]
-	fsys.MountedOn = line[m.start:]
-	r.add(p.key, idx, p.ids[dfcMount][0], base+m.start, base+len(line), 0)
+	fsys.MountedOn = line[m.Start:]
+	r.add(p.key, idx, p.ids[dfcMount][0], base+m.Start, base+len(line), 0)
 	return true
-}
-
-// fast reads the common line in one pass: the device name, the type, the
-// middle columns, the mount point, the numbers read as they are scanned.
-// Like row it tries the numbers after the first word, then after the
-// second (a device name with a space), and so on. It stores only once
-// every column reads, as row does; when something is unusual (a tab, a
-// number at the line's last bytes, more than fifteen digits) it stores
-// nothing and returns false, and row's general reading decides.
-func (p *dfParser) fast(fsys *DfFilesystem, line string, base, idx int) bool {
-	s0, e0, ok := dfNextWord(line, 0)
-	if !ok {
-		return false
-	}
-	devEnd, i := e0, e0
-	var typ field
-	if p.typed {
-		ts, te, ok := dfNextWord(line, i)
-		if !ok {
-			return false
-		}
-		typ, i = field{ts, te}, te
-	}
-	mount := -1
-	for mount < 0 {
-		var at, atEnd int
-		mount, at, atEnd = p.fastMids(line, i)
-		if mount == -2 {
-			return false
-		}
-		if mount == -1 {
-			// The word at is not the first number: it is part of the
-			// name, or the type and the type before it is.
-			if p.typed {
-				devEnd, typ = typ.end, field{at, atEnd}
-			} else {
-				devEnd = atEnd
-			}
-			i = atEnd
-		}
-	}
-	p.store(fsys, line, base, idx)
-	r := p.r
-	fsys.Filesystem = line[s0:devEnd]
-	r.add(p.key, idx, p.ids[dfcFilesystem][0], base+s0, base+devEnd, 0)
-	if p.typed {
-		fsys.Type = line[typ.start:typ.end]
-		r.add(p.key, idx, p.ids[dfcType][0], base+typ.start, base+typ.end, 0)
-	}
-	fsys.MountedOn = line[mount:]
-	r.add(p.key, idx, p.ids[dfcMount][0], base+mount, base+len(line), 0)
-	return true
-}
-
-// dfNextWord is the word after i: eight bytes at a time, ok false where
-// that cannot go on (a tab, the line's last eight bytes).
-func dfNextWord(line string, i int) (s, e int, ok bool) {
-	n := len(line)
-	for i+8 <= n {
-		if x := load64(line, i) ^ swarSpace; x != 0 {
-			i += bits.TrailingZeros64(x) >> 3
-			break
-		}
-		i += 8
-	}
-	if i+8 > n || line[i] == '\t' {
-		return 0, 0, false
-	}
-	for j := i; j+8 <= n; j += 8 {
-		if m := firstBlank(load64(line, j)); m != 0 {
-			return i, j + bits.TrailingZeros64(m)>>3, true
-		}
-	}
-	return 0, 0, false
-}
-
-// fastMids reads the middle columns from the words after i into p.vals
-// and returns where the mount point starts. It returns -1 when they do
-// not read there, with the first word it tried, [at, atEnd), and -2 when
-// it cannot tell.
-func (p *dfParser) fastMids(line string, i int) (mount, at, atEnd int) {
-	n := len(line)
-	for j, col := range p.mids {
-		// The gap, then the word.
-		for i+8 <= n {
-			if x := load64(line, i) ^ swarSpace; x != 0 {
-				i += bits.TrailingZeros64(x) >> 3
-				break
-			}
-			i += 8
-		}
-		for i < n && line[i] == ' ' {
-			i++
-		}
-		if i >= n || line[i] == '\t' {
-			return -2, 0, 0
-		}
-		if j == 0 {
-			at = i
-		}
-		v := &p.vals[j]
-		v.s, v.kind = i, dfvNum
-		inodes := col >= dfcInodes && col <= dfcIFree // a number, or a BSD human count: row tells
-		if col <= dfcAvail && p.sizes == dfsHuman {
-			e := dfWordEnd(line, i)
-			if e-i == 1 && line[i] == '-' {
-				v.kind = dfvAbsent
-			} else if fsHumanSize(line[i:e]) {
-				v.kind = dfvHuman
-			} else {
-				return p.fastMiss(line, j, at, atEnd)
-			}
-			v.e, i = e, e
-			if j == 0 {
-				atEnd = i
-			}
-			continue
-		}
-		// Up to fifteen digits, eight at a time; the last bytes of the
-		// line (the use% before a short mount point) are gathered into
-		// a word, zero bytes after them, which are no digits.
-		var x, y uint64
-		if i+16 <= n {
-			x, y = load64(line, i), load64(line, i+8)
-		} else if i+8 <= n {
-			x = load64(line, i)
-		} else {
-			for k := i; k < n; k++ {
-				x |= uint64(line[k]) << (8 * (k - i))
-			}
-		}
-		l := dfDigitRun(x)
-		num := dfDigitsValue(x, l)
-		if l == 8 {
-			l2 := dfDigitRun(y)
-			if l2 == 8 {
-				return -2, 0, 0
-			}
-			num = num*dfPow10[l2] + dfDigitsValue(y, l2)
-			l += l2
-		}
-		e := i + l
-		if l == 0 {
-			if line[i] == '-' && i+1 < n && (line[i+1] == ' ' || line[i+1] == '\t') {
-				v.kind = dfvAbsent
-				v.e, i = i+1, i+1
-				if j == 0 {
-					atEnd = i
-				}
-				continue
-			}
-			if inodes || i+1 >= n {
-				return -2, 0, 0
-			}
-			return p.fastMiss(line, j, at, atEnd)
-		}
-		v.e = e
-		if col == dfcUsePct || col == dfcIUsePct {
-			if e >= n {
-				return -2, 0, 0
-			}
-			if line[e] != '%' {
-				return p.fastMiss(line, j, at, atEnd)
-			}
-			e++
-		}
-		if e >= n || inodes && line[e] != ' ' && line[e] != '\t' {
-			return -2, 0, 0
-		}
-		if line[e] != ' ' && line[e] != '\t' {
-			return p.fastMiss(line, j, at, atEnd)
-		}
-		if col <= dfcAvail && p.sizes == dfsBytes {
-			if f := p.unit.factor; f != 1 {
-				if num > (1<<62)/f {
-					return p.fastMiss(line, j, at, atEnd)
-				}
-				num *= f
-			}
-		}
-		v.n, i = num, e
-		if j == 0 {
-			atEnd = i
-		}
-	}
-	// The mount point: the rest of the line from its next word.
-	for i < n && (line[i] == ' ' || line[i] == '\t') {
-		i++
-	}
-	if i >= n {
-		return -2, 0, 0
-	}
-	return i, 0, 0
-}
-
-// fastMiss is fastMids' answer when middle column j does not read: the
-// first word it tried, at, with its end.
-func (p *dfParser) fastMiss(line string, j, at, atEnd int) (int, int, int) {
-	if j == 0 {
-		atEnd = dfWordEnd(line, at)
-	}
-	return -1, at, atEnd
-}
-
-// dfWordEnd is the end of the word at i.
-func dfWordEnd(line string, i int) int {
-	for ; i+8 <= len(line); i += 8 {
-		if m := firstBlank(load64(line, i)); m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
-		}
-	}
-	for i < len(line) && line[i] != ' ' && line[i] != '\t' {
-		i++
-	}
-	return i
 }
 
 // read reads the middle columns from the words ws into p.vals, storing
 // nothing; false when one does not read.
-func (p *dfParser) read(line string, ws []field) bool {
+func (p *dfParser) read(line string, ws []lex.Field) bool {
 	vals := p.vals[:len(ws)]
 	for j, w := range ws {
-		s, e := w.start, w.end
+		s, e := w.Start, w.End
 		v := &vals[j]
 		if e-s == 1 && line[s] == '-' {
 			v.kind = dfvAbsent
@@ -1842,29 +1400,29 @@ func (p *dfParser) read(line string, ws []field) bool {
 			if e-s < 2 || line[e-1] != '%' {
 				return false
 			}
-			n, ok := dfAtoi(line, s, e-1)
+			n, ok := lex.Atoi(line[s : e-1])
 			if !ok {
 				return false
 			}
 			v.n, v.e = n, e-1
 		case dfcInodes, dfcIUsed, dfcIFree:
-			n, ok := dfAtoi(line, s, e)
+			n, ok := lex.Atoi(line[s:e])
 			if ok {
 				v.n = n
-			} else if fsHumanSize(line[s:e]) {
+			} else if lex.HumanSize(line[s:e], true) {
 				v.kind = dfvHuman
 			} else {
 				return false
 			}
 		default: // size, used, available
 			if p.sizes == dfsHuman {
-				if !fsHumanSize(line[s:e]) {
+				if !lex.HumanSize(line[s:e], true) {
 					return false
 				}
 				v.kind = dfvHuman
 				continue
 			}
-			n, ok := dfAtoi(line, s, e)
+			n, ok := lex.Atoi(line[s:e])
 			if !ok {
 				return false
 			}
@@ -1953,7 +1511,7 @@ func (p *dfParser) targets() {
 }
 
 // store sets the fields of the middle columns from p.vals, which read
-// (or fastMids) found good, in one call per line.
+// found good, in one call per line.
 func (p *dfParser) store(fsys *DfFilesystem, line string, base, idx int) {
 	for j := range p.mids {
 		p.storeOne(fsys, &p.target[j], &p.vals[j], line, base, idx)
@@ -1984,7 +1542,7 @@ func (p *dfParser) storeOne(fsys *DfFilesystem, t *dfTarget, v *dfVal, line stri
 		p.r.add(p.key, idx, t.humID, base+v.s, base+v.e, 0)
 		return
 	}
-	ptr := p.ints.new(v.n)
+	ptr := intp(v.n)
 	switch t.num {
 	case dfnSizeKiB:
 		fsys.SizeKiB = ptr
@@ -2024,105 +1582,12 @@ func (p *dfParser) storeOne(fsys *DfFilesystem, t *dfTarget, v *dfVal, line stri
 	p.r.add(p.key, idx, t.numID, base+v.s, base+v.e, t.numTr)
 }
 
-// dfSplit is splitFields(dst, line, 0) with its blank and word scans in
-// the loop, eight bytes at a time: a call per word costs more than the
-// scan of df's short words.
-func dfSplit(dst []field, line string) []field {
-	n := len(line)
-	i := 0
-	for {
-		for i+8 <= n {
-			if x := load64(line, i) ^ swarSpace; x != 0 {
-				i += bits.TrailingZeros64(x) >> 3
-				break
-			}
-			i += 8
-		}
-		for i < n && (line[i] == ' ' || line[i] == '\t') {
-			i++
-		}
-		if i >= n {
-			return dst
-		}
-		j := i
-		for {
-			if j+8 > n {
-				for j < n && line[j] != ' ' && line[j] != '\t' {
-					j++
-				}
-				break
-			}
-			if m := firstBlank(load64(line, j)); m != 0 {
-				j += bits.TrailingZeros64(m) >> 3
-				break
-			}
-			j += 8
-		}
-		dst = append(dst, field{i, j})
-		i = j
-	}
-}
-
-// dfPow10 are the powers of ten dfParser.fastMids joins digits with.
-var dfPow10 = [...]int64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8}
-
-// dfDigitRun is the number of decimal digits the little-endian word x
-// (eight bytes of a line) starts with, 0 to 8. A byte is a digit when its
-// high nibble is 3 both as it is and plus 6; the addition can carry into
-// the next byte only from a byte above 0xF9, past the first non-digit.
-func dfDigitRun(x uint64) int {
-	const hi = 0xF0F0F0F0F0F0F0F0
-	nd := (x&hi ^ 0x3030303030303030) | ((x+0x0606060606060606)&hi ^ 0x3030303030303030)
-	return bits.TrailingZeros64(nd) >> 3
-}
-
-// dfDigitsValue is the value of the first l (0 to 8) bytes of x, all
-// digits: shifted to the top of the word (the bytes after them, and the
-// borrows their subtraction makes, drop out; for l 0 all of them), then
-// summed in pairs, in fours, in eights.
-func dfDigitsValue(x uint64, l int) int64 {
-	x = (x - 0x3030303030303030) << uint(64-8*l)
-	x = (x*10 + x>>8) & 0x00FF00FF00FF00FF
-	x = (x*100 + x>>16) & 0x0000FFFF0000FFFF
-	x = (x*10000 + x>>32) & 0xFFFFFFFF
-	return int64(x)
-}
-
-// dfAtoi is atoi(line[s:e]), reading up to sixteen digits eight at a time
-// where the line has the bytes to load.
-func dfAtoi(line string, s, e int) (int64, bool) {
-	l := e - s
-	if l > 0 && l <= 8 && s+8 <= len(line) {
-		x := load64(line, s)
-		if dfDigitRun(x) < l {
-			return 0, false
-		}
-		return dfDigitsValue(x, l), true
-	}
-	if l > 8 && l <= 16 && s+16 <= len(line) {
-		// The first l-8 digits, then the last eight (the loads overlap).
-		x, y := load64(line, s), load64(line, e-8)
-		if dfDigitRun(x) < l-8 || dfDigitRun(y) < 8 {
-			return 0, false
-		}
-		return dfDigitsValue(x, l-8)*1e8 + dfDigitsValue(y, 8), true
-	}
-	return atoi(line[s:e])
-}
-
-func parseDf(c *Context) (any, error) { return parseDfWith(c, (*dfParser).row) }
-
-// dfRowFunc reads a data line; parseDfWith takes one so that the tests can
-// compare the reader with the one it replaced (FuzzDfRow).
-type dfRowFunc func(p *dfParser, fsys *DfFilesystem, line string, base int, wrapped string, wrappedAt, idx int) bool
-
-func parseDfWith(c *Context, row dfRowFunc) (any, error) {
+func parseDf(c *Context) (any, error) {
 	p := &dfParser{c: c, r: newFsRec(c, 7)}
-	p.ints.buf = make([]int64, 0, min(countLines(c.Raw), 1<<20)*4) // most rows: size, used, available, use%
-	total := fsHasFlag(fsScan(c.Args, fsKinds(dfParserDef.Flags), false), "--total")
-	rows := make([]DfFilesystem, 0, min(countLines(c.Raw), 1<<20))
+	total := fsHasFlag(scanArgs(c.Args, fsKinds(dfParserDef.Flags), false), "--total")
+	rows := make([]DfFilesystem, 0, min(lex.CountLines(c.Raw), 1<<20))
 	var marks []int
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	header := false
 	pending, pendingAt := "", -1 // a device name alone on its line
 	prevGood, pendingPrev := -1, -1
@@ -2147,11 +1612,11 @@ func parseDfWith(c *Context, row dfRowFunc) (any, error) {
 		pendingAt, pendingPrev = -1, -1
 	}
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		if !header {
@@ -2173,8 +1638,8 @@ func parseDfWith(c *Context, row dfRowFunc) (any, error) {
 		m := p.r.mark()
 		ok = false
 		wrappedAt = -1
-		if pendingAt >= 0 && isSpace(line[0]) {
-			ok = row(p, fsys, line, start, pending, pendingAt, idx)
+		if pendingAt >= 0 && lex.IsSpace(line[0]) {
+			ok = p.row(fsys, line, start, pending, pendingAt, idx)
 			if ok {
 				wrappedAt = pendingAt
 			}
@@ -2194,16 +1659,16 @@ func parseDfWith(c *Context, row dfRowFunc) (any, error) {
 				fsys = &rows[idx]
 				m = p.r.mark()
 			}
-			ok = row(p, fsys, line, start, "", -1, idx)
+			ok = p.row(fsys, line, start, "", -1, idx)
 		}
 		pendingAt, pendingPrev = -1, -1
 		if !ok {
 			*fsys = DfFilesystem{}
 			rows = rows[:idx]
 			p.r.truncate(m)
-			if !isSpace(line[0]) {
+			if !lex.IsSpace(line[0]) {
 				// Perhaps a long device name: its numbers follow on the next line.
-				_, e := trimSpaceRange(line, 0, len(line))
+				_, e := lex.TrimSpaceRange(line, 0, len(line))
 				pending, pendingAt, pendingPrev = line[:e], start, prevGood
 				prevGood = -1
 				continue
@@ -2321,11 +1786,11 @@ var statBSDParserDef = &Parser{
 	Examples:  [][]string{{"file.txt"}, {"-x", "file.txt"}, {"-L", "a", "b"}},
 }
 
-func init() {
+// statParsers wires the statParserDef, statBSDParserDef and returns them for the builtin list.
+func statParsers() []*Parser {
 	statParserDef.Check, statParserDef.Parse = statCheck, parseStat
 	statBSDParserDef.Check, statBSDParserDef.Parse = statBSDCheck, parseStat
-	registerBuiltin(statParserDef)
-	registerBuiltin(statBSDParserDef)
+	return []*Parser{statParserDef, statBSDParserDef}
 }
 
 // statDirective is one %-directive of a simple GNU -c format.
@@ -2387,7 +1852,7 @@ var statKinds = func(f string) int {
 }
 
 func statCheck(args []string, os OS) *ParseError {
-	scanned := fsScan(args, statKinds, false)
+	scanned := scanArgs(args, statKinds, false)
 	if perr := checkFsDeclared(scanned, statParserDef); perr != nil {
 		return perr
 	}
@@ -2396,11 +1861,11 @@ func statCheck(args []string, os OS) *ParseError {
 		case "-f", "--file-system":
 			return Unsupported(nil, "stat -f reports file systems; the parser reads file status (df reads file systems)")
 		case "--printf":
-			return Unsupported(fsWithout(args, scanned, func(a fsArg) bool { return a.flag == "--printf" }),
+			return Unsupported(fsWithout(args, scanned, func(a cmdArg) bool { return a.flag == "--printf" }),
 				"stat --printf output has no line structure; the default form has every field")
 		case "-c", "--format":
 			if _, ok := statFormat(a.value); !ok {
-				return Unsupported(fsWithout(args, scanned, func(a fsArg) bool { return a.flag == "-c" || a.flag == "--format" }),
+				return Unsupported(fsWithout(args, scanned, func(a cmdArg) bool { return a.flag == "-c" || a.flag == "--format" }),
 					"stat format %q is not one the parser reads exactly; the default form has every field", a.value)
 			}
 		}
@@ -2416,7 +1881,7 @@ var statBSDKinds = func(f string) int {
 }
 
 func statBSDCheck(args []string, os OS) *ParseError {
-	scanned := fsScan(args, statBSDKinds, false)
+	scanned := scanArgs(args, statBSDKinds, false)
 	if perr := checkFsDeclared(scanned, statBSDParserDef); perr != nil {
 		return perr
 	}
@@ -2425,7 +1890,7 @@ func statBSDCheck(args []string, os OS) *ParseError {
 		case "-f", "-t", "-l", "-r", "-s", "-F", "-n":
 			// Same information in a form the parser reads: -x, with the
 			// operands and -L/-q kept.
-			hint := fsWithout(args, scanned, func(a fsArg) bool { return a.flag != "-L" && a.flag != "-q" })
+			hint := fsWithout(args, scanned, func(a cmdArg) bool { return a.flag != "-L" && a.flag != "-q" })
 			hint = append([]string{"-x"}, hint...)
 			return Unsupported(hint, "BSD stat %s prints a form the parser does not read; -x prints every field labeled", a.flag)
 		case "-H":
@@ -2440,7 +1905,6 @@ type statParser struct {
 	c       *Context
 	r       *fsRec
 	res     *StatResult
-	ints    int64Slab
 	key     uint16
 	trInt   uint16
 	marks   []int
@@ -2452,11 +1916,11 @@ func (p *statParser) id(name string) uint16 { return p.r.id(name) }
 
 // num sets *dst from the decimal word raw[s:e].
 func (p *statParser) num(dst **int64, idx int, field string, s, e int) bool {
-	n, ok := atoi(p.c.Raw[s:e])
+	n, ok := lex.Atoi(p.c.Raw[s:e])
 	if !ok {
 		return false
 	}
-	*dst = p.ints.new(n)
+	*dst = intp(n)
 	p.r.add(p.key, idx, p.id(field), s, e, p.trInt)
 	return true
 }
@@ -2494,9 +1958,9 @@ func (p *statParser) time(dst *string, idx int, field string, s, e int) bool {
 	if t == "-" {
 		return true
 	}
-	f := splitFields(nil, t, 0)
+	f := lex.Fields(nil, t, 0)
 	if len(f) == 3 {
-		if iso, ok := fsNumericTime(t[f[0].start:f[0].end], t[f[1].start:f[1].end], t[f[2].start:f[2].end]); ok {
+		if iso, ok := fsNumericTime(t[f[0].Start:f[0].End], t[f[1].Start:f[1].End], t[f[2].Start:f[2].End]); ok {
 			*dst = iso
 			p.r.add(p.key, idx, p.id(field), s, e, p.r.tr("timestamp"))
 			return true
@@ -2535,7 +1999,7 @@ func (p *statParser) device(dst **LsDevice, idx int, field string, s, e int, hex
 	v := p.c.Raw[s:e]
 	d := &LsDevice{}
 	if a, b, ok := strings.Cut(v, ","); ok {
-		parse, tr := atoi, p.trInt
+		parse, tr := lex.Atoi, p.trInt
 		if hex {
 			parse, tr = parseHex, p.r.tr("parseHex")
 		}
@@ -2544,23 +2008,23 @@ func (p *statParser) device(dst **LsDevice, idx int, field string, s, e int, hex
 		if !ok1 || !ok2 {
 			return false
 		}
-		d.Major, d.Minor = p.ints.new(ma), p.ints.new(mi)
+		d.Major, d.Minor = intp(ma), intp(mi)
 		p.r.add(p.key, idx, p.id(field+"/major"), s, s+len(a), tr)
 		p.r.add(p.key, idx, p.id(field+"/minor"), s+len(a)+1, e, tr)
 	} else if h, dec, ok := strings.Cut(v, "/"); ok && strings.HasSuffix(h, "h") && strings.HasSuffix(dec, "d") {
-		n, ok := atoi(dec[:len(dec)-1])
+		n, ok := lex.Atoi(dec[:len(dec)-1])
 		if !ok {
 			return false
 		}
-		d.Number = p.ints.new(n)
+		d.Number = intp(n)
 		at := s + len(h) + 1
 		p.r.add(p.key, idx, p.id(field+"/number"), at, at+len(dec)-1, p.trInt)
 	} else {
-		n, ok := atoi(v)
+		n, ok := lex.Atoi(v)
 		if !ok {
 			return false
 		}
-		d.Number = p.ints.new(n)
+		d.Number = intp(n)
 		p.r.add(p.key, idx, p.id(field+"/number"), s, e, p.trInt)
 	}
 	*dst = d
@@ -2587,7 +2051,7 @@ func parseStat(c *Context) (any, error) {
 	if c.OS.bsdLike() {
 		// BSD has no -c or -t terse; -f and -t were refused by the check.
 	} else {
-		for _, a := range fsScan(c.Args, statKinds, false) {
+		for _, a := range scanArgs(c.Args, statKinds, false) {
 			switch a.flag {
 			case "-c", "--format":
 				format, _ = statFormat(a.value)
@@ -2596,14 +2060,14 @@ func parseStat(c *Context) (any, error) {
 			}
 		}
 	}
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	first := ""
 	for {
-		line, _, ok := it.next()
+		line, _, ok := it.Next()
 		if !ok {
 			break
 		}
-		if !isBlank(line) {
+		if !lex.IsBlank(line) {
 			first = line
 			break
 		}
@@ -2628,7 +2092,7 @@ func parseStat(c *Context) (any, error) {
 	if p.assumed {
 		p.res.TimeZone = fsZoneName(c)
 		if c.Recording() {
-			recordSpan(c, "/time_zone", p.zoneAt[0], p.zoneAt[1], "assumedZone")
+			c.Span("/time_zone", p.zoneAt[0], p.zoneAt[1], "assumedZone")
 		}
 	}
 	p.r.finish()
@@ -2641,15 +2105,15 @@ func parseStat(c *Context) (any, error) {
 // entry before a bad line is dropped, with the name first (-t) the entry
 // after one.
 func (p *statParser) lines(read func(line string, start, idx int) bool, nameLast, nameFirst bool) error {
-	it := lines{raw: p.c.Raw}
+	it := lex.Lines{Raw: p.c.Raw}
 	rows, ok := 0, 0
 	prevGood, prevBad := -1, false // the line before: an entry's start, or unread
 	for {
-		line, start, more := it.next()
+		line, start, more := it.Next()
 		if !more {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		rows++
@@ -2731,7 +2195,7 @@ func (p *statParser) bsdLine(line string, base, idx int) bool {
 	p.owner(&en.Owner, &en.UID, idx, "owner", "uid", w[4][0], w[4][1])
 	p.owner(&en.Group, &en.GID, idx, "group", "gid", w[5][0], w[5][1])
 	rdevS, rdevE := w[6][0], w[6][1]
-	if _, ok := atoi(p.c.Raw[rdevS:rdevE]); !ok {
+	if _, ok := lex.Atoi(p.c.Raw[rdevS:rdevE]); !ok {
 		return false
 	}
 	if t := en.Mode[0]; t == 'b' || t == 'c' {
@@ -2796,8 +2260,8 @@ func isHexDigits(s string) bool {
 func (p *statParser) owner(name *string, id **int64, idx int, nameField, idField string, s, e int) {
 	v := p.c.Raw[s:e]
 	if len(v) > 2 && v[0] == '(' && v[len(v)-1] == ')' {
-		if n, ok := atoi(v[1 : len(v)-1]); ok {
-			*id = p.ints.new(n)
+		if n, ok := lex.Atoi(v[1 : len(v)-1]); ok {
+			*id = intp(n)
 			p.r.add(p.key, idx, p.id(idField), s+1, e-1, p.trInt)
 			return
 		}
@@ -2809,7 +2273,7 @@ func (p *statParser) owner(name *string, id **int64, idx int, nameField, idField
 // %W %o", BusyBox the same without %W. Fields are counted from the end,
 // since the name may hold spaces; a line that reads both ways is refused.
 func (p *statParser) terse(line string, base, idx int) bool {
-	f := splitFields(nil, line, 0)
+	f := lex.Fields(nil, line, 0)
 	gnu := len(f) >= 16 && p.terseFields(line, f[len(f)-15:], true)
 	busybox := len(f) >= 15 && p.terseFields(line, f[len(f)-14:], false)
 	if gnu == busybox {
@@ -2821,9 +2285,9 @@ func (p *statParser) terse(line string, base, idx int) bool {
 	}
 	vals := f[len(f)-n:]
 	en := &p.res.Entries[idx]
-	nameEnd := vals[0].start - 1
+	nameEnd := vals[0].Start - 1
 	p.str(&en.File, idx, "file", base, base+nameEnd)
-	at := func(i int) (int, int) { return base + vals[i].start, base + vals[i].end }
+	at := func(i int) (int, int) { return base + vals[i].Start, base + vals[i].End }
 	s, e := at(0)
 	p.num(&en.SizeBytes, idx, "size_bytes", s, e)
 	s, e = at(1)
@@ -2844,7 +2308,7 @@ func (p *statParser) terse(line string, base, idx int) bool {
 	p.num(&en.GID, idx, "gid", s, e)
 	s, e = at(5)
 	dev, _ := parseHex(p.c.Raw[s:e])
-	en.FilesystemDevice = &LsDevice{Number: p.ints.new(dev)}
+	en.FilesystemDevice = &LsDevice{Number: intp(dev)}
 	p.r.add(p.key, idx, p.id("filesystem_device/number"), s, e, trHex)
 	s, e = at(6)
 	p.num(&en.Inode, idx, "inode", s, e)
@@ -2855,7 +2319,7 @@ func (p *statParser) terse(line string, base, idx int) bool {
 		s2, e2 := at(9)
 		ma, _ := parseHex(p.c.Raw[s1:e1])
 		mi, _ := parseHex(p.c.Raw[s2:e2])
-		en.Device = &LsDevice{Major: p.ints.new(ma), Minor: p.ints.new(mi)}
+		en.Device = &LsDevice{Major: intp(ma), Minor: intp(mi)}
 		p.r.add(p.key, idx, p.id("device/major"), s1, e1, trHex)
 		p.r.add(p.key, idx, p.id("device/minor"), s2, e2, trHex)
 	}
@@ -2877,19 +2341,19 @@ func (p *statParser) terse(line string, base, idx int) bool {
 
 // terseFields checks the value words of a terse line: which are decimal,
 // which hexadecimal.
-func (p *statParser) terseFields(line string, f []field, gnu bool) bool {
+func (p *statParser) terseFields(line string, f []lex.Field, gnu bool) bool {
 	hex := map[int]bool{2: true, 5: true, 8: true, 9: true}
 	for i, w := range f {
-		v := line[w.start:w.end]
+		v := line[w.Start:w.End]
 		if hex[i] {
 			if !isHexDigits(v) {
 				return false
 			}
-		} else if !isDigits(v) {
+		} else if !lex.IsDigits(v) {
 			return false
 		}
 	}
-	m, _ := parseHex(line[f[2].start:f[2].end])
+	m, _ := parseHex(line[f[2].Start:f[2].End])
 	return statRawType(m) != "unknown"
 }
 
@@ -2998,7 +2462,7 @@ func (p *statParser) directive(en *StatEntry, letter byte, idx, s, e int) bool {
 		return true
 	case 'a':
 		v := p.c.Raw[s:e]
-		if !isDigits(v) || e-s > 4 || strings.ContainsAny(v, "89") {
+		if !lex.IsDigits(v) || e-s > 4 || strings.ContainsAny(v, "89") {
 			return false
 		}
 		if len(v) == 4 {
@@ -3055,14 +2519,14 @@ func statLabel(line, label string, from int) (int, int, bool) {
 	if i < 0 {
 		return 0, 0, false
 	}
-	s, e := nextField(line, from+i+len(label))
+	s, e := lex.NextField(line, from+i+len(label))
 	return s, e, s < e
 }
 
 // labeled reads the labeled forms: GNU and BusyBox stat, BSD stat -x.
 func (p *statParser) labeled() error {
 	c := p.c
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	idx := -1
 	var fileS, fileE int // the text after "  File: "
 	inFile := false      // lines until "  Size:" continue the name
@@ -3087,7 +2551,7 @@ func (p *statParser) labeled() error {
 		idx = -1
 	}
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
@@ -3100,7 +2564,7 @@ func (p *statParser) labeled() error {
 			continue
 		}
 		if idx < 0 {
-			if !isBlank(line) {
+			if !lex.IsBlank(line) {
 				c.Unread(start)
 			}
 			continue
@@ -3178,7 +2642,7 @@ func (p *statParser) labeledLine(en *StatEntry, idx int, line string, base int, 
 		if s, e, ok := statLabel(line, "Device type:", e); ok {
 			return p.device(&en.Device, idx, "device", base+s, base+e, *hexDevType)
 		}
-		return isBlank(line[e:])
+		return lex.IsBlank(line[e:])
 	case strings.HasPrefix(t, "Access: ("), strings.HasPrefix(t, "Mode: ("):
 		return p.modeLine(en, idx, line, base)
 	case strings.HasPrefix(t, "Context: "):
@@ -3198,7 +2662,7 @@ func (p *statParser) labeledLine(en *StatEntry, idx int, line string, base int, 
 	} {
 		if strings.HasPrefix(t, tm.label) {
 			s := len(line) - len(t) + len(tm.label)
-			_, e := trimSpaceRange(line, s, len(line))
+			_, e := lex.TrimSpaceRange(line, s, len(line))
 			return p.time(tm.dst, idx, tm.field, base+s, base+e)
 		}
 	}
@@ -3207,7 +2671,7 @@ func (p *statParser) labeledLine(en *StatEntry, idx int, line string, base int, 
 
 // typeWords reads the file type words from line[at:].
 func (p *statParser) typeWords(en *StatEntry, idx int, line string, base, at int) bool {
-	s, e := trimSpaceRange(line, at, len(line))
+	s, e := lex.TrimSpaceRange(line, at, len(line))
 	t, ok := statTypes[line[s:e]]
 	if !ok {
 		return false
@@ -3223,7 +2687,7 @@ func (p *statParser) modeLine(en *StatEntry, idx int, line string, base int) boo
 	o := strings.IndexByte(line, '(')
 	sl := strings.IndexByte(line[o:], '/') + o
 	cl := strings.IndexByte(line[o:], ')') + o
-	if sl <= o || cl <= sl || cl-sl != 11 || !isDigits(line[o+1:sl]) {
+	if sl <= o || cl <= sl || cl-sl != 11 || !lex.IsDigits(line[o+1:sl]) {
 		return false
 	}
 	p.str(&en.ModeOctal, idx, "mode_octal", base+o+1, base+sl)
@@ -3241,7 +2705,7 @@ func (p *statParser) modeLine(en *StatEntry, idx int, line string, base int) boo
 		if sl < i || ce <= sl {
 			return false
 		}
-		s, e := trimSpaceRange(line, i, sl)
+		s, e := lex.TrimSpaceRange(line, i, sl)
 		dst := &en.UID
 		name := &en.Owner
 		if id.idF == "gid" {
@@ -3250,7 +2714,7 @@ func (p *statParser) modeLine(en *StatEntry, idx int, line string, base int) boo
 		if !p.num(dst, idx, id.idF, base+s, base+e) {
 			return false
 		}
-		s, e = trimSpaceRange(line, sl+1, ce)
+		s, e = lex.TrimSpaceRange(line, sl+1, ce)
 		if s < e {
 			p.owner(name, dst, idx, id.nameF, id.idF, base+s, base+e)
 		}
@@ -3338,13 +2802,14 @@ var treeParserDef = &Parser{
 	Examples: [][]string{{}, {"-L", "2"}, {"-a", "src"}, {"-d"}, {"-Q"}},
 }
 
-func init() {
+// treeParsers wires the treeParserDef and returns it for the builtin list.
+func treeParsers() []*Parser {
 	treeParserDef.Check, treeParserDef.Parse = treeCheck, parseTree
-	registerBuiltin(treeParserDef)
+	return []*Parser{treeParserDef}
 }
 
 func treeCheck(args []string, os OS) *ParseError {
-	scanned := fsScan(args, fsKinds(treeParserDef.Flags), false)
+	scanned := scanArgs(args, fsKinds(treeParserDef.Flags), false)
 	// tree gives a value-taking letter the next argument even inside a
 	// cluster ("-La 2"), unlike getopt: such letters must stand alone.
 	for _, a := range args {
@@ -3390,14 +2855,14 @@ outer:
 
 // treeReport reads "3 directories, 8 files", "1 directory" and the like.
 func treeReport(line string) (dirs, files [2]int, ok bool) {
-	f := splitFields(nil, line, 0)
+	f := lex.Fields(nil, line, 0)
 	dirs, files = [2]int{-1, -1}, [2]int{-1, -1}
 	if len(f) != 2 && len(f) != 4 {
 		return dirs, files, false
 	}
 	for i := 0; i < len(f); i += 2 {
-		n, w := line[f[i].start:f[i].end], line[f[i+1].start:f[i+1].end]
-		if !isDigits(n) {
+		n, w := line[f[i].Start:f[i].End], line[f[i+1].Start:f[i+1].End]
+		if !lex.IsDigits(n) {
 			return dirs, files, false
 		}
 		if len(f) == 4 && i == 0 {
@@ -3411,9 +2876,9 @@ func treeReport(line string) (dirs, files [2]int, ok bool) {
 			if i != 0 {
 				return dirs, files, false
 			}
-			dirs = [2]int{f[i].start, f[i].end}
+			dirs = [2]int{f[i].Start, f[i].End}
 		case "file", "files":
-			files = [2]int{f[i].start, f[i].end}
+			files = [2]int{f[i].Start, f[i].End}
 		default:
 			return dirs, files, false
 		}
@@ -3438,15 +2903,15 @@ type treeParser struct {
 func parseTree(c *Context) (any, error) {
 	p := &treeParser{c: c, res: &TreeResult{Tree: []TreeNode{}}}
 	p.quoted = slicesContains(c.Args, "-Q")
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	rows, read := 0, 0
 	report := false
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		rows++
@@ -3539,10 +3004,10 @@ func (p *treeParser) root(line string, start int) bool {
 	if !p.hasRoot {
 		p.hasRoot = true
 		p.res.Root = line[name[0]:name[1]]
-		recordSpan(c, "/root", start+name[0], start+name[1], "")
+		c.Span("/root", start+name[0], start+name[1], "")
 		if errText[0] >= 0 {
 			p.res.Error = line[errText[0]:errText[1]]
-			recordSpan(c, "/error", start+errText[0], start+errText[1], "")
+			c.Span("/error", start+errText[0], start+errText[1], "")
 		}
 		p.stack = append(p.stack[:0], &p.res.Tree)
 		p.rootKey = "/tree"
@@ -3552,10 +3017,10 @@ func (p *treeParser) root(line string, start int) bool {
 	k := len(p.res.OtherRoots)
 	n := TreeNode{Name: line[name[0]:name[1]]}
 	base := Ptr("other_roots", k)
-	recordSpan(c, base+"/name", start+name[0], start+name[1], "")
+	c.Span(base+"/name", start+name[0], start+name[1], "")
 	if errText[0] >= 0 {
 		n.Error = line[errText[0]:errText[1]]
-		recordSpan(c, base+"/error", start+errText[0], start+errText[1], "")
+		c.Span(base+"/error", start+errText[0], start+errText[1], "")
 	}
 	p.res.OtherRoots = append(p.res.OtherRoots, n)
 	p.stack = append(p.stack[:0], &p.res.OtherRoots[k].Children)
@@ -3593,26 +3058,25 @@ func (p *treeParser) node(line string, start, at, depth int) {
 			b.WriteString(strconv.Itoa(k))
 		}
 		ptr := b.String()
-		recordSpan(p.c, ptr+"/name", start+at+name[0], start+at+name[1], "")
+		p.c.Span(ptr+"/name", start+at+name[0], start+at+name[1], "")
 		if target[0] >= 0 {
-			recordSpan(p.c, ptr+"/symlink_target", start+at+target[0], start+at+target[1], "")
+			p.c.Span(ptr+"/symlink_target", start+at+target[0], start+at+target[1], "")
 		}
 		if errText[0] >= 0 {
-			recordSpan(p.c, ptr+"/error", start+at+errText[0], start+at+errText[1], "")
+			p.c.Span(ptr+"/error", start+at+errText[0], start+at+errText[1], "")
 		}
 	}
 }
 
 func (p *treeParser) setReport(line string, start int, dirs, files [2]int) {
-	var ints int64Slab
 	if dirs[0] >= 0 {
-		n, _ := atoi(line[dirs[0]:dirs[1]])
-		p.res.TotalDirs = ints.new(n)
-		recordSpan(p.c, "/total_dirs", start+dirs[0], start+dirs[1], "parseInt")
+		n, _ := lex.Atoi(line[dirs[0]:dirs[1]])
+		p.res.TotalDirs = intp(n)
+		p.c.Span("/total_dirs", start+dirs[0], start+dirs[1], "parseInt")
 	}
 	if files[0] >= 0 {
-		n, _ := atoi(line[files[0]:files[1]])
-		p.res.TotalFiles = ints.new(n)
-		recordSpan(p.c, "/total_files", start+files[0], start+files[1], "parseInt")
+		n, _ := lex.Atoi(line[files[0]:files[1]])
+		p.res.TotalFiles = intp(n)
+		p.c.Span("/total_files", start+files[0], start+files[1], "parseInt")
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -108,41 +107,10 @@ func FuzzGitStatus(f *testing.F) {
 
 func FuzzPs(f *testing.F) {
 	seedGolden(f, "ps", psFuzzArgs)
+	for _, s := range psEdgeSeeds {
+		f.Add(s.raw, uint8(s.args), true)
+	}
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
 		fuzzParse(t, parsePs, raw, psFuzzArgs, sel, spans)
-	})
-}
-
-func FuzzCUnquote(f *testing.F) {
-	for _, s := range []string{`"a"`, `"caf\303\251"`, `"we\"ird\\name"`, `"tab\there"`, `"x`, `"\777"`, `""`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, q string) {
-		s, n, ok := cUnquote(q)
-		if !ok {
-			return
-		}
-		if n < 2 || n > len(q) || q[n-1] != '"' {
-			t.Fatalf("consumed %d of %q", n, q)
-		}
-		if !strings.Contains(q[:n], "\\") && s != q[1:n-1] {
-			t.Fatalf("unescaped %q decoded as %q", q[:n], s)
-		}
-	})
-}
-
-func FuzzPsFloat(f *testing.F) {
-	for _, s := range []string{"0.0", "12.5", "198", "0.1", "99.99", "1e5", ".5", "5.", "123456789012.345"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		got, ok := psParseFloat(s)
-		if !ok {
-			return
-		}
-		want, err := strconv.ParseFloat(s, 64)
-		if err != nil || want != got {
-			t.Fatalf("psParseFloat(%q) = %v, strconv says %v (%v)", s, got, want, err)
-		}
 	})
 }

@@ -1,6 +1,10 @@
 package catalog
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
+)
 
 // GitStatus is the long (default) form of `git status`.
 //
@@ -109,9 +113,10 @@ var gitStatusParser = &Parser{
 	Parse:    parseGitStatus,
 }
 
-func init() {
+// gitStatusParsers wires the gitStatusParser and returns it for the builtin list.
+func gitStatusParsers() []*Parser {
 	gitStatusParser.Check = gitStatusCheck // set here: the check refers back to the parser
-	registerBuiltin(gitStatusParser)
+	return []*Parser{gitStatusParser}
 }
 
 var gitScan = argScan{
@@ -125,9 +130,10 @@ var gitScan = argScan{
 		return 0
 	},
 	longKind: func(name string) int {
-		switch name {
-		case "--git-dir", "--work-tree":
+		if gitGlobals[name] == Value {
 			return 1
+		}
+		switch name {
 		case "--porcelain", "--untracked-files", "--ignored", "--ignore-submodules", "--find-renames", "--column":
 			return 2
 		}
@@ -185,13 +191,13 @@ func parseGitStatus(c *Context) (any, error) {
 	{
 		// The shape decides when there is output (status.short in a config
 		// makes the default short); the arguments decide for empty output.
-		it := lineIter{raw: raw}
+		it := lex.Lines{Raw: raw}
 		for {
-			line, _, ok := it.next()
+			line, _, ok := it.Next()
 			if !ok {
 				break
 			}
-			if isBlank(line) {
+			if lex.IsBlank(line) {
 				continue
 			}
 			short = strings.HasPrefix(line, "## ") || gitShortLine(line)
@@ -308,7 +314,7 @@ func readGitBranchLine(line string, base int) (gitBranch, bool) {
 	pos := toff + 1
 	for part := range strings.SplitSeq(inner, ", ") {
 		word, n, ok := strings.Cut(part, " ")
-		v, okn := atoi(n)
+		v, okn := lex.Atoi(n)
 		if !ok || !okn {
 			return b, false
 		}
@@ -327,7 +333,7 @@ func readGitBranchLine(line string, base int) (gitBranch, bool) {
 }
 
 func parseGitShort(c *Context, z bool) (any, error) {
-	res := &GitStatusShort{Entries: make([]GitStatusEntry, 0, min(countLines(c.Raw), 1<<20))}
+	res := &GitStatusShort{Entries: make([]GitStatusEntry, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	rec := c.Recording()
 	rs := newRowSpans(c, 6)
 	discard := func() {
@@ -355,7 +361,7 @@ func parseGitShort(c *Context, z bool) (any, error) {
 		if !z {
 			line = strings.TrimSuffix(line, "\r")
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		lines++
@@ -489,7 +495,7 @@ func gitPath(s string, at int) (p string, start, end int, quoted, ok bool) {
 		return "", 0, 0, false, false
 	}
 	if s[at] == '"' {
-		u, n, ok := cUnquote(s[at:])
+		u, n, ok := lex.CUnquote(s[at:])
 		if !ok {
 			return "", 0, 0, false, false
 		}
@@ -511,31 +517,31 @@ func setGitBranch(c *Context, b gitBranch, branch *string, detached, noCommits *
 	if b.branch != "" {
 		*branch = b.branch
 		if rec {
-			recordSpan(c, Ptr("branch"), b.bS, b.bE, "")
+			c.Span(Ptr("branch"), b.bS, b.bE, "")
 		}
 	}
 	if b.detached {
 		*detached = true
 		if rec {
-			recordSpan(c, Ptr("detached"), b.markS, b.markE, "marker")
+			c.Span(Ptr("detached"), b.markS, b.markE, "marker")
 		}
 	}
 	if b.noCommits {
 		*noCommits = true
 		if rec {
-			recordSpan(c, Ptr("no_commits"), b.markS, b.markE, "marker")
+			c.Span(Ptr("no_commits"), b.markS, b.markE, "marker")
 		}
 	}
 	if b.upstream != "" {
 		*upstream = b.upstream
 		if rec {
-			recordSpan(c, Ptr("upstream"), b.uS, b.uE, "")
+			c.Span(Ptr("upstream"), b.uS, b.uE, "")
 		}
 	}
 	if b.gone {
 		*gone = true
 		if rec {
-			recordSpan(c, Ptr("upstream_gone"), b.markS, b.markE, "marker")
+			c.Span(Ptr("upstream_gone"), b.markS, b.markE, "marker")
 		}
 	}
 	if b.upstream == "" || b.gone || b.different {
@@ -545,14 +551,14 @@ func setGitBranch(c *Context, b gitBranch, branch *string, detached, noCommits *
 	*ahead, *behind = &a, &h
 	if rec {
 		if b.aS >= 0 {
-			recordSpan(c, Ptr("ahead"), b.aS, b.aE, "parseInt")
+			c.Span(Ptr("ahead"), b.aS, b.aE, "parseInt")
 		} else {
-			recordSpan(c, Ptr("ahead"), b.uS, b.uE, "impliedZero")
+			c.Span(Ptr("ahead"), b.uS, b.uE, "impliedZero")
 		}
 		if b.hS >= 0 {
-			recordSpan(c, Ptr("behind"), b.hS, b.hE, "parseInt")
+			c.Span(Ptr("behind"), b.hS, b.hE, "parseInt")
 		} else {
-			recordSpan(c, Ptr("behind"), b.uS, b.uE, "impliedZero")
+			c.Span(Ptr("behind"), b.uS, b.uE, "impliedZero")
 		}
 	}
 }
@@ -607,12 +613,12 @@ func parseGitLong(c *Context) (any, error) {
 	sec := secNone
 	lines, read := 0, 0
 	diverged := -1 // start of the "Your branch and 'x' have diverged," line
-	it := lineIter{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	setInt := func(dst **int64, key string, v int64, s, e int, tr string) {
 		n := v
 		*dst = &n
 		if rec {
-			recordSpan(c, Ptr(key), s, e, tr)
+			c.Span(Ptr(key), s, e, tr)
 		}
 	}
 	empty := false // a value git printed empty: the line is not read
@@ -623,29 +629,29 @@ func parseGitLong(c *Context) (any, error) {
 		}
 		*dst = v
 		if rec {
-			recordSpan(c, Ptr(key), s, e, "")
+			c.Span(Ptr(key), s, e, "")
 		}
 	}
 	setBool := func(dst *bool, key string, s, e int) {
 		*dst = true
 		if rec {
-			recordSpan(c, Ptr(key), s, e, "marker")
+			c.Span(Ptr(key), s, e, "marker")
 		}
 	}
 	inProgress := func(what string, s, e int) {
 		if res.InProgress == "" {
 			res.InProgress = what
 			if rec {
-				recordSpan(c, Ptr("in_progress"), s, e, "operation")
+				c.Span(Ptr("in_progress"), s, e, "operation")
 			}
 		}
 	}
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		lines++
@@ -703,7 +709,7 @@ func parseGitLong(c *Context) (any, error) {
 			for ne < len(line) && line[ne] >= '0' && line[ne] <= '9' {
 				ne++
 			}
-			n, ok := atoi(line[ns:ne])
+			n, ok := lex.Atoi(line[ns:ne])
 			if !ok {
 				known = false
 				break
@@ -729,8 +735,8 @@ func parseGitLong(c *Context) (any, error) {
 			r := line[9:]
 			a, rest, ok1 := strings.Cut(r, " and ")
 			b, _, ok2 := strings.Cut(rest, " ")
-			na, oka := atoi(a)
-			nb, okb := atoi(b)
+			na, oka := lex.Atoi(a)
+			nb, okb := lex.Atoi(b)
 			if !ok1 || !ok2 || !oka || !okb {
 				known = false
 				break
@@ -806,7 +812,7 @@ func parseGitLong(c *Context) (any, error) {
 		case strings.HasPrefix(line, "Your stash currently has "):
 			r := line[25:]
 			n, _, _ := strings.Cut(r, " ")
-			v, ok := atoi(n)
+			v, ok := lex.Atoi(n)
 			if !ok {
 				known = false
 				break
@@ -855,7 +861,7 @@ func gitLongEntry(c *Context, res *GitStatus, sec gitSection, line string, start
 			return true
 		}
 		if rec {
-			recordSpan(c, Ptr(key, len(*list)), bs+s, bs+e, trNames[quoteTr(q)])
+			c.Span(Ptr(key, len(*list)), bs+s, bs+e, trNames[quoteTr(q)])
 		}
 		*list = append(*list, p)
 		return true
@@ -912,7 +918,7 @@ func gitLongEntry(c *Context, res *GitStatus, sec gitSection, line string, start
 		ss = fe + 4
 		if ss < len(rest) && rest[ss] == '"' {
 			var n int
-			second, n, ok = cUnquote(rest[ss:])
+			second, n, ok = lex.CUnquote(rest[ss:])
 			if !ok || ss+n != len(rest) {
 				return false
 			}
@@ -926,7 +932,7 @@ func gitLongEntry(c *Context, res *GitStatus, sec gitSection, line string, start
 		ch.OrigPath, ch.Path = first, second
 	} else {
 		if rest[0] == '"' {
-			p, n, ok := cUnquote(rest)
+			p, n, ok := lex.CUnquote(rest)
 			if !ok || n != len(rest) || p == "" {
 				return false
 			}

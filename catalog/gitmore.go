@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // git log, git diff, git show, git branch and git remote. The diff forms
@@ -100,7 +102,7 @@ const gmLocal = 0x8000
 func newGmRec(c *Context, perLine int) *gmRec {
 	r := &gmRec{c: c, on: c.recording}
 	if r.on {
-		r.spans = make([]gmSpan, 0, min(countLines(c.Raw), 1<<20)*perLine)
+		r.spans = make([]gmSpan, 0, min(lex.CountLines(c.Raw), 1<<20)*perLine)
 	}
 	return r
 }
@@ -217,16 +219,6 @@ func gmLine(s string) string {
 		return s[:n-1]
 	}
 	return s
-}
-
-// gmHexLen is the length of the run of lowercase hex digits s starts with.
-func gmHexLen(s string) int {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
-			return i
-		}
-	}
-	return len(s)
 }
 
 func gmIsHex(s string) bool {
@@ -373,7 +365,6 @@ type gmdBlock struct {
 	stats     []gmdStat
 	statsDone bool
 	patches   int
-	ints      *int64Slab
 }
 
 type gmdStat struct {
@@ -415,7 +406,7 @@ func gmPath(s string) (string, gmTr, bool) {
 		return "", 0, false
 	}
 	if s[0] == '"' {
-		u, n, ok := cUnquote(s)
+		u, n, ok := lex.CUnquote(s)
 		if !ok || n != len(s) || u == "" {
 			return "", 0, false
 		}
@@ -474,7 +465,7 @@ func gmRename(s string) (oldP, newP string, isRename, ok bool) {
 		return "", "", false, false
 	}
 	if s[0] == '"' {
-		a, n, okq := cUnquote(s)
+		a, n, okq := lex.CUnquote(s)
 		if !okq || !strings.HasPrefix(s[n:], " => ") {
 			return "", "", true, false
 		}
@@ -483,7 +474,7 @@ func gmRename(s string) (oldP, newP string, isRename, ok bool) {
 	}
 	if s[len(s)-1] == '"' {
 		for i := strings.Index(s, ` => "`); i >= 0; {
-			if b, n, okq := cUnquote(s[i+4:]); okq && i+4+n == len(s) && b != "" && i > 0 {
+			if b, n, okq := lex.CUnquote(s[i+4:]); okq && i+4+n == len(s) && b != "" && i > 0 {
 				return s[:i], b, true, true
 			}
 			j := strings.Index(s[i+1:], ` => "`)
@@ -577,7 +568,7 @@ func (b *gmdBlock) setPaths(f int, name string, s, e int) bool {
 }
 
 func (b *gmdBlock) setInt(f int, dst **int64, leaf uint16, v int64, s, e int, tr gmTr) {
-	*dst = b.ints.new(v)
+	*dst = intp(v)
 	b.add(f, leaf, s, e, tr)
 }
 
@@ -605,7 +596,7 @@ func gmNumstatField(s string) bool {
 	if s == "-" {
 		return true
 	}
-	_, ok := atoi(s)
+	_, ok := lex.Atoi(s)
 	return ok
 }
 
@@ -650,8 +641,8 @@ func (b *gmdBlock) numstat(l string, start, t1 int) bool {
 		b.add(f, gmfBinary, start, start+t2, gmtMarker)
 		return true
 	}
-	ni, _ := atoi(ins)
-	nd, _ := atoi(del)
+	ni, _ := lex.Atoi(ins)
+	nd, _ := lex.Atoi(del)
 	b.setInt(f, &fc.Insertions, gmfInsertions, ni, start, start+t1, gmtParseInt)
 	b.setInt(f, &fc.Deletions, gmfDeletions, nd, start+t1+1, start+t2, gmtParseInt)
 	return true
@@ -670,7 +661,7 @@ func (b *gmdBlock) nameStatus(l string, start, t int) bool {
 	}
 	score := code[1:]
 	if score != "" {
-		if _, ok := atoi(score); !ok {
+		if _, ok := lex.Atoi(score); !ok {
 			return false
 		}
 	}
@@ -717,7 +708,7 @@ func (b *gmdBlock) nameStatus(l string, start, t int) bool {
 }
 
 func gmAtoi(s string) int64 {
-	n, _ := atoi(s)
+	n, _ := lex.Atoi(s)
 	return n
 }
 
@@ -728,7 +719,7 @@ func (b *gmdBlock) summaryLine(l string, start int) bool {
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
 		i++
 	}
-	nf, ok := atoi(s[:i])
+	nf, ok := lex.Atoi(s[:i])
 	if !ok {
 		return false
 	}
@@ -756,7 +747,7 @@ func (b *gmdBlock) summaryLine(l string, start int) bool {
 		for j < len(l) && l[j] >= '0' && l[j] <= '9' {
 			j++
 		}
-		v, ok := atoi(l[pos:j])
+		v, ok := lex.Atoi(l[pos:j])
 		if !ok {
 			return false
 		}
@@ -850,8 +841,8 @@ func (b *gmdBlock) statLine(l string, start int) bool {
 				return false
 			}
 			a, bb, ok := strings.Cut(r[1:len(r)-6], " -> ")
-			na, oka := atoi(a)
-			nb, okb := atoi(bb)
+			na, oka := lex.Atoi(a)
+			nb, okb := lex.Atoi(bb)
 			if !ok || !oka || !okb {
 				return false
 			}
@@ -886,7 +877,7 @@ func (b *gmdBlock) statLine(l string, start int) bool {
 	for j < len(tail) && tail[j] >= '0' && tail[j] <= '9' {
 		j++
 	}
-	n, ok := atoi(tail[i:j])
+	n, ok := lex.Atoi(tail[i:j])
 	if !ok {
 		return false
 	}
@@ -1000,7 +991,7 @@ func gmHeaderNames(rest string) (a, b string, as, ae, bs, be int, trA, trB gmTr,
 		return
 	}
 	if rest[0] == '"' {
-		u, n, okq := cUnquote(rest)
+		u, n, okq := lex.CUnquote(rest)
 		if !okq || n >= len(rest) || rest[n] != ' ' {
 			return
 		}
@@ -1014,7 +1005,7 @@ func gmHeaderNames(rest string) (a, b string, as, ae, bs, be int, trA, trB gmTr,
 	}
 	if rest[len(rest)-1] == '"' {
 		for i := strings.Index(rest, ` "`); i >= 0; {
-			if u, n, okq := cUnquote(rest[i+1:]); okq && i+1+n == len(rest) && u != "" {
+			if u, n, okq := lex.CUnquote(rest[i+1:]); okq && i+1+n == len(rest) && u != "" {
 				return rest[:i], u, 0, i, i + 1, len(rest), gmtVerbatim, gmtUnquote, true
 			}
 			j := strings.Index(rest[i+1:], ` "`)
@@ -1069,7 +1060,7 @@ func gmPatchPath(l string, off int, prefix string) (gmdName, bool) {
 		return gmdName{}, true
 	}
 	if l != "" && l[0] == '"' {
-		u, n, ok := cUnquote(l)
+		u, n, ok := lex.CUnquote(l)
 		if !ok || (n != len(l) && l[n:] != "\t") || !strings.HasPrefix(u, prefix) || len(u) == len(prefix) {
 			return gmdName{}, false
 		}
@@ -1169,7 +1160,7 @@ func (b *gmdBlock) patch(cu *gmCursor) bool {
 			fc.OldMode, oldModeSp = v, modeSpan{s + 18, s + len(l)}
 			status, statusS, statusE, statusTr = "deleted", s, s+12, gmtStatusWord
 		} else if v, ok := word("similarity index "); ok && strings.HasSuffix(v, "%") && gmNumstatField(v[:len(v)-1]) {
-			fc.SimilarityPercent = b.ints.new(gmAtoi(v[:len(v)-1]))
+			fc.SimilarityPercent = intp(gmAtoi(v[:len(v)-1]))
 			simS, simE = s+17, s+len(l)-1
 		} else if v, ok := word("dissimilarity index "); ok && strings.HasSuffix(v, "%") {
 			// a rewrite (-B): the file is still "modified"
@@ -1293,8 +1284,8 @@ func (b *gmdBlock) patch(cu *gmCursor) bool {
 		fc.Hunks = append(fc.Hunks, h)
 	}
 	if !combined && !fc.Binary {
-		fc.Insertions = b.ints.new(ins)
-		fc.Deletions = b.ints.new(del)
+		fc.Insertions = intp(ins)
+		fc.Deletions = intp(del)
 		if hunksS >= 0 {
 			end := hunksE
 			if end > 0 && end <= len(b.c.Raw) && b.c.Raw[end-1] == '\n' {
@@ -1410,7 +1401,7 @@ func gmHunkRange(s string, sign byte) (start, n int64, startE, nS, nE int, ok bo
 		return
 	}
 	a, c, has := strings.Cut(s[1:], ",")
-	start, ok = atoi(a)
+	start, ok = lex.Atoi(a)
 	if !ok {
 		return
 	}
@@ -1418,7 +1409,7 @@ func gmHunkRange(s string, sign byte) (start, n int64, startE, nS, nE int, ok bo
 	if !has {
 		return start, 1, startE, -1, -1, true
 	}
-	n, ok = atoi(c)
+	n, ok = lex.Atoi(c)
 	return start, n, startE, startE + 1, len(s), ok
 }
 
@@ -1765,6 +1756,9 @@ var gitMoreScan = argScan{
 		if gitOptionalValue[name] {
 			return 2
 		}
+		if gitGlobals[name] == Value {
+			return 1
+		}
 		if k, ok := gitLogFlags[name]; ok && k == Value {
 			return 1
 		}
@@ -1775,12 +1769,6 @@ var gitMoreScan = argScan{
 	},
 }
 
-// gitGlobalValue are git's options that take a value before the subcommand.
-var gitGlobalValue = map[string]bool{"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--namespace": true}
-var gitGlobalBool = map[string]bool{"--no-pager": true, "--no-optional-locks": true, "--bare": true,
-	"--no-replace-objects": true, "--literal-pathspecs": true, "--glob-pathspecs": true,
-	"--noglob-pathspecs": true, "--icase-pathspecs": true}
-
 // gitHint builds a complete argument list for a hint from args (without
 // the subcommand token): git's global options first, the subcommand, the
 // other arguments less those drop names (with a separate value), then add.
@@ -1790,7 +1778,7 @@ func gitHint(sub string, args []string, drop func(flag, value string) bool, add 
 	for i < len(args) {
 		a := args[i]
 		name, _, hasEq := strings.Cut(a, "=")
-		if gitGlobalValue[name] {
+		if k, ok := gitGlobals[name]; ok && k == Value {
 			out = append(out, a)
 			if !hasEq && i+1 < len(args) {
 				out = append(out, args[i+1])
@@ -1799,7 +1787,7 @@ func gitHint(sub string, args []string, drop func(flag, value string) bool, add 
 			i++
 			continue
 		}
-		if gitGlobalBool[a] {
+		if k, ok := gitGlobals[a]; ok && k == Bool {
 			out = append(out, a)
 			i++
 			continue
@@ -1839,7 +1827,7 @@ func gitHint(sub string, args []string, drop func(flag, value string) bool, add 
 
 // gmCheckDeclared is checkDeclared knowing "-5" (-#, git log -n 5): the
 // scan sees its digits as letters.
-func gmCheckDeclared(scanned []scannedArg, p *Parser) *ParseError {
+func gmCheckDeclared(scanned []cmdArg, p *Parser) *ParseError {
 	for _, a := range scanned {
 		if a.flag == "" || len(a.flag) == 2 && a.flag[1] >= '0' && a.flag[1] <= '9' && p.Flags["-#"] == Bool {
 			continue
@@ -2027,7 +2015,8 @@ var gitShowParser = &Parser{
 	},
 }
 
-func init() {
+// gitLogParsers wires the gitLogParser, gitShowParser and returns them for the builtin list.
+func gitLogParsers() []*Parser {
 	gitLogParser.Check = gitLogCheck("log", gitLogParser)
 	showCheck := gitLogCheck("show", gitShowParser)
 	gitShowParser.Check = func(args []string, os OS) *ParseError {
@@ -2039,8 +2028,7 @@ func init() {
 		}
 		return showCheck(args, os)
 	}
-	registerBuiltin(gitLogParser)
-	registerBuiltin(gitShowParser)
+	return []*Parser{gitLogParser, gitShowParser}
 }
 
 // gmCommitLine reads "commit HASH[ (decorations)]" (hash of 4 to 64 hex).
@@ -2066,7 +2054,6 @@ func gmCommitLine(l string) (hash, decor string, ok bool) {
 type gmCommits struct {
 	c       *Context
 	rec     *gmRec
-	ints    int64Slab
 	res     *GitShowResult
 	cur     *GitCommit
 	curIdx  int
@@ -2093,7 +2080,8 @@ func (g *gmCommits) begin() bool {
 	g.skip = false
 	// The commit is built in place: only the current commit's block
 	// points into the slice, and it ends before the slice grows again.
-	g.res.Commits, g.cur = pushZero(g.res.Commits)
+	g.res.Commits = append(g.res.Commits, GitCommit{})
+	g.cur = &g.res.Commits[len(g.res.Commits)-1]
 	return true
 }
 
@@ -2111,7 +2099,7 @@ func (g *gmCommits) end() {
 func (g *gmCommits) fileBlock() *gmdBlock {
 	if g.block == nil {
 		g.block = &gmdBlock{c: g.c, rec: g.rec, t: gmdLogTmpls, base: []int32{int32(g.curIdx)},
-			files: &g.cur.FilesChanged, summary: &g.cur.Summary, mode: g.mode, ints: &g.ints}
+			files: &g.cur.FilesChanged, summary: &g.cur.Summary, mode: g.mode}
 	}
 	return g.block
 }
@@ -2159,7 +2147,7 @@ func parseGitCommits(c *Context, show bool) (*GitShowResult, error) {
 	if strings.HasPrefix(c.Raw, "commit ") || strings.HasPrefix(c.Raw, "tag ") {
 		n = strings.Count(c.Raw, "\ncommit ") + 1
 	} else {
-		n = countLines(c.Raw)
+		n = lex.CountLines(c.Raw)
 	}
 	res := &GitShowResult{Commits: make([]GitCommit, 0, min(n, 1<<20))}
 	g := &gmCommits{c: c, rec: newGmRec(c, 2), res: res, mode: gmdMode{nameOnly: la.nameOnly}}
@@ -2172,7 +2160,7 @@ func parseGitCommits(c *Context, show bool) (*GitShowResult, error) {
 			break
 		}
 		l := gmLine(line)
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			cu.pos = next
 			continue
 		}
@@ -2202,29 +2190,22 @@ func parseGitCommits(c *Context, show bool) (*GitShowResult, error) {
 func (g *gmCommits) readOneline(cu *gmCursor, decorate bool) (lines, read int) {
 	raw := cu.raw
 	for {
-		// cu.peek, with the newline found inline (nextNL): these lines are
-		// short, and a call to find it cost a fifth of the parse.
 		if cu.pos >= len(raw) {
 			return
 		}
 		start := cu.pos
-		end := nextNL(raw, start)
+		end := lex.NextNL(raw, start)
 		next := min(end+1, len(raw))
 		l := gmLine(raw[start:end])
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			cu.pos = next
 			continue
 		}
 		lines++
-		// The hash: the word before the first space, all lowercase hex
-		// (strings.Cut and gmIsHex in one pass).
-		hl := gmHexLen(l)
-		var h, rest string
-		if hl == len(l) || l[hl] == ' ' {
-			h = l[:hl]
-			if hl < len(l) {
-				rest = l[hl+1:]
-			}
+		// The hash: the word before the first space, all lowercase hex.
+		h, rest, _ := strings.Cut(l, " ")
+		if !gmIsHex(h) {
+			h = ""
 		}
 		if len(h) >= 4 && len(h) <= 64 {
 			cu.pos = next
@@ -2271,7 +2252,7 @@ func (g *gmCommits) readBlocks(cu *gmCursor, show bool) (lines, read int) {
 			return
 		}
 		l := gmLine(line)
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			cu.pos = next
 			continue
 		}
@@ -2350,7 +2331,7 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 			return
 		}
 		l := gmLine(line)
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			cu.pos = next
 			break
 		}
@@ -2437,7 +2418,7 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 			msgS, msgE = start+4, start+len(l)
 			continue
 		}
-		if bodyS < 0 && len(body) == 0 && isBlank(l[4:]) {
+		if bodyS < 0 && len(body) == 0 && lex.IsBlank(l[4:]) {
 			continue // the blank line after the subject
 		}
 		if bodyS < 0 {
@@ -2450,7 +2431,7 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 		g.cur.Message = g.c.Raw[msgS:msgE]
 		g.add(gmfMessage, msgS, msgE, gmtVerbatim)
 	}
-	for len(body) > 0 && isBlank(body[len(body)-1]) {
+	for len(body) > 0 && lex.IsBlank(body[len(body)-1]) {
 		body = body[:len(body)-1]
 	}
 	if len(body) > 0 {
@@ -2461,7 +2442,7 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 	save := cu.pos
 	for {
 		line, _, next, ok := cu.peek()
-		if !ok || !isBlank(gmLine(line)) {
+		if !ok || !lex.IsBlank(gmLine(line)) {
 			break
 		}
 		cu.pos = next
@@ -2517,7 +2498,7 @@ func (g *gmCommits) tagBlock(cu *gmCursor) (lines, read int) {
 		}
 		l := gmLine(line)
 		cu.pos = next
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			break
 		}
 		lines++
@@ -2563,13 +2544,13 @@ func (g *gmCommits) tagBlock(cu *gmCursor) (lines, read int) {
 			break
 		}
 		l := gmLine(line)
-		if _, _, isCommit := gmCommitLine(l); isCommit && len(msg) > 0 && isBlank(msg[len(msg)-1].l) {
+		if _, _, isCommit := gmCommitLine(l); isCommit && len(msg) > 0 && lex.IsBlank(msg[len(msg)-1].l) {
 			break
 		}
 		msg = append(msg, ln{start, start + len(l), l})
 		cu.pos = next
 	}
-	for len(msg) > 0 && isBlank(msg[len(msg)-1].l) {
+	for len(msg) > 0 && lex.IsBlank(msg[len(msg)-1].l) {
 		msg = msg[:len(msg)-1]
 	}
 	lines += len(msg)
@@ -2578,7 +2559,7 @@ func (g *gmCommits) tagBlock(cu *gmCursor) (lines, read int) {
 		t.Message = msg[0].l
 		add(gmfMessage, msg[0].s, msg[0].e, gmtVerbatim)
 		rest := msg[1:]
-		if len(rest) > 0 && isBlank(rest[0].l) {
+		if len(rest) > 0 && lex.IsBlank(rest[0].l) {
 			rest = rest[1:]
 		}
 		if len(rest) > 0 {
@@ -2620,13 +2601,13 @@ func gmParseDate(v string) (string, bool) {
 		}
 	}
 	secs, zone, hasZone := strings.Cut(v, " ")
-	n, ok := atoi(secs)
+	n, ok := lex.Atoi(secs)
 	if !ok {
 		return "", false
 	}
 	loc := time.UTC
 	if hasZone {
-		if len(zone) != 5 || zone[0] != '+' && zone[0] != '-' || !isDigits(zone[1:]) {
+		if len(zone) != 5 || zone[0] != '+' && zone[0] != '-' || !lex.IsDigits(zone[1:]) {
 			return "", false
 		}
 		off := int((zone[1]-'0')*10+(zone[2]-'0'))*3600 + int((zone[3]-'0')*10+(zone[4]-'0'))*60
@@ -2758,7 +2739,7 @@ func (g *gmCommits) readFormat(cu *gmCursor, f *gmFormat) (lines, read int) {
 		}
 		cu.pos = next
 		l := gmLine(line)
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			continue
 		}
 		lines++
@@ -2961,9 +2942,10 @@ var gitDiffParser = &Parser{
 	Parse: parseGitDiff,
 }
 
-func init() {
+// gitDiffParsers wires the gitDiffParser and returns it for the builtin list.
+func gitDiffParsers() []*Parser {
 	gitDiffParser.Check = gitDiffCheck
-	registerBuiltin(gitDiffParser)
+	return []*Parser{gitDiffParser}
 }
 
 func gitDiffCheck(args []string, os OS) *ParseError {
@@ -2980,13 +2962,12 @@ func parseGitDiff(c *Context) (any, error) {
 	la := readGitLogArgs(c.Args)
 	n := strings.Count(c.Raw, "\ndiff ") + 1
 	if !strings.HasPrefix(c.Raw, "diff ") {
-		n = countLines(c.Raw)
+		n = lex.CountLines(c.Raw)
 	}
 	res := &GitDiffResult{FilesChanged: make([]GitFileChange, 0, min(n, 1<<16))}
 	rec := newGmRec(c, 2)
-	var ints int64Slab
 	b := &gmdBlock{c: c, rec: rec, t: gmdDiffTmpls, files: &res.FilesChanged, summary: &res.Summary,
-		limit: true, mode: gmdMode{nameOnly: la.nameOnly}, ints: &ints}
+		limit: true, mode: gmdMode{nameOnly: la.nameOnly}}
 	cu := &gmCursor{raw: c.Raw}
 	lines, read := 0, 0
 	for {
@@ -2995,7 +2976,7 @@ func parseGitDiff(c *Context) (any, error) {
 			break
 		}
 		l := gmLine(line)
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			cu.pos = next
 			continue
 		}
@@ -3097,7 +3078,8 @@ var gitBranchParser = &Parser{
 	Parse:          parseGitBranch,
 }
 
-func init() {
+// gitBranchParsers wires the gitBranchParser and returns it for the builtin list.
+func gitBranchParsers() []*Parser {
 	gitBranchParser.Check = func(args []string, _ OS) *ParseError {
 		for _, a := range gitMoreScan.scan(args) {
 			if a.flag == "--color" && (!a.hasValue || a.value == "always" || a.value == "true") {
@@ -3107,7 +3089,7 @@ func init() {
 		}
 		return nil
 	}
-	registerBuiltin(gitBranchParser)
+	return []*Parser{gitBranchParser}
 }
 
 // gmTrack reads "ahead N", "behind N", "ahead N, behind M" or "gone".
@@ -3119,7 +3101,7 @@ func gmTrack(s string) (ahead, behind int64, as, ae, bs, be int, gone, ok bool) 
 	pos := 0
 	for part := range strings.SplitSeq(s, ", ") {
 		w, n, found := strings.Cut(part, " ")
-		v, okn := atoi(n)
+		v, okn := lex.Atoi(n)
 		if !found || !okn {
 			return 0, 0, -1, 0, -1, 0, false, false
 		}
@@ -3153,15 +3135,14 @@ func parseGitBranch(c *Context) (any, error) {
 	}
 	res := &GitBranchResult{Branches: []GitBranch{}}
 	rec := newGmRec(c, 4)
-	var ints int64Slab
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	for {
-		l, start, ok := it.next()
+		l, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			continue
 		}
 		nlines++
@@ -3183,7 +3164,7 @@ func parseGitBranch(c *Context) (any, error) {
 			continue
 		}
 		mark := rec.mark()
-		br, ok := gmBranchLine(l, start, verbose, remotes, add, &ints)
+		br, ok := gmBranchLine(l, start, verbose, remotes, add)
 		if !ok {
 			rec.truncate(mark)
 			c.Unread(start)
@@ -3204,7 +3185,7 @@ func parseGitBranch(c *Context) (any, error) {
 	return res, nil
 }
 
-func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, int, int, gmTr), ints *int64Slab) (GitBranch, bool) {
+func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, int, int, gmTr)) (GitBranch, bool) {
 	var br GitBranch
 	if len(l) < 3 || l[1] != ' ' || strings.IndexByte("* +", l[0]) < 0 {
 		return br, false
@@ -3321,11 +3302,11 @@ func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, i
 					br.UpstreamGone = true
 					add(gmfUpstreamGone, ts, ts+4, gmtMarker)
 				case track == inner && verbose >= 2:
-					br.Ahead, br.Behind = ints.new(0), ints.new(0)
+					br.Ahead, br.Behind = intp(0), intp(0)
 					add(gmfAhead, ms, ms+end+1, gmtUpToDate)
 					add(gmfBehind, ms, ms+end+1, gmtUpToDate)
 				default:
-					br.Ahead, br.Behind = ints.new(a), ints.new(b)
+					br.Ahead, br.Behind = intp(a), intp(b)
 					if as >= 0 {
 						add(gmfAhead, ts+as, ts+ae, gmtParseInt)
 					} else {
@@ -3388,7 +3369,8 @@ var (
 	}
 )
 
-func init() {
+// gitRemoteParsers wires the gitRemoteDef and returns it for the builtin list.
+func gitRemoteParsers() []*Parser {
 	gitRemoteDef.Check = func(args []string, _ OS) *ParseError {
 		for _, a := range gitMoreScan.scan(args) {
 			if a.flag == "" {
@@ -3397,20 +3379,20 @@ func init() {
 		}
 		return nil
 	}
-	registerBuiltin(gitRemoteDef)
+	return []*Parser{gitRemoteDef}
 }
 
 func parseGitRemote(c *Context) (any, error) {
 	res := &GitRemoteResult{Remotes: []GitRemote{}}
 	rec := newGmRec(c, 4)
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	for {
-		l, start, ok := it.next()
+		l, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			continue
 		}
 		nlines++

@@ -348,3 +348,40 @@ func walkLeaves(v any, ptr string, f func(string)) {
 		f(ptr)
 	}
 }
+
+// TestGoldenCoverage: every registered parser has golden cases on every OS
+// it declares (somewhere, when it declares none), and every golden case
+// names a parser that reads output of its OS.
+func TestGoldenCoverage(t *testing.T) {
+	cases := map[string]map[OS]int{}
+	for _, gc := range loadGolden(t) {
+		if cases[gc.parser] == nil {
+			cases[gc.parser] = map[OS]int{}
+		}
+		cases[gc.parser][gc.os]++
+	}
+	ids := map[string]*Parser{}
+	for _, p := range Default().Parsers() {
+		ids[p.ID] = p
+		if len(cases[p.ID]) == 0 {
+			t.Errorf("parser %s has no golden case", p.ID)
+		}
+		for _, o := range p.OS {
+			if cases[p.ID][o] == 0 {
+				t.Errorf("parser %s declares %s but has no golden case under testdata/%s/%s/", p.ID, o, o, p.ID)
+			}
+		}
+	}
+	for id, byOS := range cases {
+		p := ids[id]
+		if p == nil {
+			t.Errorf("testdata/*/%s/ names no registered parser", id)
+			continue
+		}
+		for o := range byOS {
+			if !p.ForOS(o) {
+				t.Errorf("testdata/%s/%s/: parser %s does not read %s output", o, id, id, o)
+			}
+		}
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // Language package managers: the dependency trees of `npm ls`, `pnpm list`,
@@ -241,15 +243,12 @@ var cargoTreeParserDef = &Parser{
 	Parse:          parseCargoTree,
 }
 
-func init() {
-	registerBuiltin(lpNpmParser("ls"))
-	registerBuiltin(lpNpmParser("list"))
+// lpNpmParsers wires the lpNpmParser("ls"), lpNpmParser("list"), pnpmParserDef, yarnParserDef, cargoTreeParserDef and returns them for the builtin list.
+func lpNpmParsers() []*Parser {
 	pnpmParserDef.Check = pnpmCheck
 	yarnParserDef.Check = yarnCheck
 	cargoTreeParserDef.Check = cargoTreeCheck
-	registerBuiltin(pnpmParserDef)
-	registerBuiltin(yarnParserDef)
-	registerBuiltin(cargoTreeParserDef)
+	return []*Parser{lpNpmParser("ls"), lpNpmParser("list"), pnpmParserDef, yarnParserDef, cargoTreeParserDef}
 }
 
 // ---------------------------------------------------------------- arguments
@@ -348,7 +347,7 @@ var pnpmScan = argScan{
 }
 
 // lpCommandWord checks that the first positional is one of words.
-func lpCommandWord(scanned []scannedArg, args []string, cmd string, words ...string) *ParseError {
+func lpCommandWord(scanned []cmdArg, args []string, cmd string, words ...string) *ParseError {
 	for _, a := range scanned {
 		if a.flag != "" {
 			continue
@@ -611,19 +610,19 @@ func (t *lpTree) mark(f uint16, s, e int) { t.rs.add(f, s, e, trMarker) }
 
 func lpParseTree(c *Context, mode lpMode) (any, error) {
 	t := &lpTree{c: c, mode: mode, rec: c.Recording()}
-	t.res = &PkgTreeResult{Dependencies: make([]PkgDependency, 0, min(countLines(c.Raw), 1<<20))}
+	t.res = &PkgTreeResult{Dependencies: make([]PkgDependency, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	t.rs = newRowSpans(c, 4)
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	seenRoot := false
 	inSection := false
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
 		line = lpTrimCR(line)
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			inSection = false
 			continue
 		}
@@ -788,7 +787,7 @@ func (t *lpTree) recordProject(key string, idx, base int, p PkgProject, nS, nE, 
 	}
 	if idx < 0 {
 		for _, s := range spans {
-			recordSpan(t.c, s.Pointer, s.Start, s.End, s.Transform)
+			t.c.Span(s.Pointer, s.Start, s.End, s.Transform)
 		}
 		return
 	}
@@ -813,12 +812,12 @@ func (t *lpTree) finishProjects() {
 		t.res.Dependencies[i].ProjectPath = t.res.Projects[pi].Path
 		if t.rec {
 			sp := t.projectSpans[pi]
-			recordSpan(t.c, Ptr("dependencies", i, "project_path"), sp[0], sp[1], "")
+			t.c.Span(Ptr("dependencies", i, "project_path"), sp[0], sp[1], "")
 		}
 	}
 	if t.rec {
 		for _, s := range t.pendingProjectSpans {
-			recordSpan(t.c, s.Pointer, s.Start, s.End, s.Transform)
+			t.c.Span(s.Pointer, s.Start, s.End, s.Transform)
 		}
 	}
 }
@@ -1216,7 +1215,7 @@ type cargoKind struct {
 
 func parseCargoTree(c *Context) (any, error) {
 	t := &cargoTree{c: c, rec: c.Recording()}
-	t.res = &CargoTreeResult{Crates: make([]CargoCrate, 0, min(countLines(c.Raw), 1<<20))}
+	t.res = &CargoTreeResult{Crates: make([]CargoCrate, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	t.rs = newRowSpans(c, 5)
 	t.extras.key = "crates"
 	for _, a := range cargoScan.scan(c.Args) {
@@ -1227,15 +1226,15 @@ func parseCargoTree(c *Context) (any, error) {
 			t.depthPfx = a.value == "depth"
 		}
 	}
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
 		line = lpTrimCR(line)
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			// A new tree (workspace members, -i targets, -d).
 			t.parents, t.kinds = t.parents[:0], t.kinds[:0]
 			continue
@@ -1263,7 +1262,7 @@ func (t *cargoTree) line(line string, start int) bool {
 		for label < len(line) && line[label] >= '0' && line[label] <= '9' {
 			label++
 		}
-		n, ok := atoi(line[:label])
+		n, ok := lex.Atoi(line[:label])
 		if !ok || n > 1<<20 {
 			return false
 		}

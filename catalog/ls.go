@@ -1,10 +1,10 @@
 package catalog
 
 import (
-	"encoding/binary"
-	"math"
 	"strings"
 	"time"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // LsResult is the parsed output of `ls` (long or one-name-per-line forms).
@@ -123,9 +123,10 @@ var lsParserDef = &Parser{
 	Parse:     parseLs,
 }
 
-func init() {
+// lsParsers wires the lsParserDef and returns it for the builtin list.
+func lsParsers() []*Parser {
 	lsParserDef.Check = lsCheck // set here: the check refers back to the parser
-	registerBuiltin(lsParserDef)
+	return []*Parser{lsParserDef}
 }
 
 var lsScan = argScan{
@@ -267,59 +268,39 @@ func lsCheck(args []string, os OS) *ParseError {
 
 // lsParser holds the state of one parse.
 type lsParser struct {
-	c    *Context
-	o    lsOpts
-	res  *LsResult
-	ints int64Slab
-	rec  rowSpans // spans of the row being read
-	now  time.Time
-	// ts holds the ISO timestamps; each entry's ModifiedAt is a string
-	// over its bytes, set as the row is read (a second pass over the
-	// entries at the end was a cache miss per entry).
-	ts      textArena
+	c       *Context
+	o       lsOpts
+	res     *LsResult
+	rec     rowSpans // spans of the row being read
+	now     time.Time
 	nowWall int64 // Now as wall-clock minutes since 1970 in Location
 	nowYear int
-	// monthDay[m] is daysFromCivil(nowYear, m, 1): inferring the year of
-	// every recent timestamp costs a lookup, not a calendar computation.
-	monthDay [13]int64
 	// scratch for longEntry, kept here so that each line does not zero it
-	pre         [2][2]int
-	toks        [6][2]int
-	tm          lsTime
-	fast        lsFast
-	generalOnly bool        // no rowFast or fastLong (for their test)
-	times       lsTimeCache // rowFast's recent timestamps
-	// zone offset cache for naive timestamps
-	zoneOff                    string
-	yearWord                   uint64 // "YYYY-" of yearOf, as emitTime stores it
-	yearOf                     int
-	zoneSecs, zoneFrom, zoneTo int64
-	firstAssumed               [2]int // span of the first timestamp whose zone was assumed
-	firstInferred              [2]int
-	assumed, infers            bool
-	dir                        string // current section path
-	dirStart                   int
-	dirEnd                     int
-	dirQuoted                  bool
-	dirIdx                     int
+	pre             [2][2]int
+	toks            [6][2]int
+	tm              lsTime
+	firstAssumed    [2]int // span of the first timestamp whose zone was assumed
+	firstInferred   [2]int
+	assumed, infers bool
+	dir             string // current section path
+	dirStart        int
+	dirEnd          int
+	dirQuoted       bool
+	dirIdx          int
 }
 
-func parseLs(c *Context) (any, error) { return parseLsWith(c, false) }
-
-// parseLsWith is parseLs; generalOnly turns rowFast and fastLong off, for
-// the test that compares the paths.
-func parseLsWith(c *Context, generalOnly bool) (any, error) {
-	p := newLsParser(c, generalOnly)
+func parseLs(c *Context) (any, error) {
+	p := newLsParser(c)
 	long := p.o.long
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	if !long {
 		// Without args saying so, a long listing is recognised by its first line.
 		for {
-			line, start, ok := it.next()
+			line, start, ok := it.Next()
 			if !ok {
 				break
 			}
-			if isBlank(line) {
+			if lex.IsBlank(line) {
 				continue
 			}
 			if _, ok := p.totalLine(line); ok {
@@ -330,7 +311,7 @@ func parseLsWith(c *Context, generalOnly bool) (any, error) {
 			}
 			break
 		}
-		it = lines{raw: c.Raw}
+		it = lex.Lines{Raw: c.Raw}
 	}
 	var (
 		lines, read int
@@ -341,11 +322,11 @@ func parseLsWith(c *Context, generalOnly bool) (any, error) {
 		warned      bool
 	)
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			prevBlank = true
 			p.confirm(&pending)
 			continue
@@ -422,9 +403,9 @@ func parseLsWith(c *Context, generalOnly bool) (any, error) {
 }
 
 // newLsParser sets up the state of one parse of c.Raw.
-func newLsParser(c *Context, generalOnly bool) *lsParser {
-	p := &lsParser{c: c, o: lsOptions(c.Args), res: &LsResult{}, generalOnly: generalOnly}
-	p.rec = newRowSpans(c, 9)
+func newLsParser(c *Context) *lsParser {
+	p := &lsParser{c: c, o: lsOptions(c.Args), res: &LsResult{}}
+	p.rec = newRowSpans(c, 13) // a long entry records up to 13 spans
 	loc := c.Location
 	if loc == nil {
 		loc = time.UTC
@@ -433,15 +414,9 @@ func newLsParser(c *Context, generalOnly bool) *lsParser {
 	p.c.Location = loc
 	p.nowWall = daysFromCivil(p.now.Year(), int(p.now.Month()), p.now.Day())*1440 + int64(p.now.Hour()*60+p.now.Minute())
 	p.nowYear = p.now.Year()
-	for m := 1; m <= 12; m++ {
-		p.monthDay[m] = daysFromCivil(p.nowYear, m, 1)
-	}
 	p.dirIdx = -1
-	n := countLines(c.Raw)
+	n := lex.CountLines(c.Raw)
 	p.res.Entries = make([]LsEntry, 0, min(n, 1<<20))
-	p.ts.chunk = min(n, 2048) * 25
-	p.yearOf = -1
-	p.ints.buf = make([]int64, 0, min(n, 1<<20)*2) // links and size; more columns take more chunks
 	return p
 }
 
@@ -461,7 +436,7 @@ func (p *lsParser) addEntry(e *LsEntry) {
 	}
 }
 
-// finish assigns timestamps from the arena and the top-level notes.
+// finish records the spans and sets the top-level notes.
 func (p *lsParser) finish() {
 	if p.c.Recording() {
 		p.rec.finish()
@@ -469,7 +444,7 @@ func (p *lsParser) finish() {
 	if p.infers {
 		p.res.YearInferred = true
 		if p.c.Recording() {
-			recordSpan(p.c, Ptr("year_inferred"), p.firstInferred[0], p.firstInferred[1], "inferredYear")
+			p.c.Span(Ptr("year_inferred"), p.firstInferred[0], p.firstInferred[1], "inferredYear")
 		}
 	}
 	if p.assumed {
@@ -479,7 +454,7 @@ func (p *lsParser) finish() {
 		}
 		p.res.TimeZone = name
 		if p.c.Recording() {
-			recordSpan(p.c, Ptr("time_zone"), p.firstAssumed[0], p.firstAssumed[1], "assumedZone")
+			p.c.Span(Ptr("time_zone"), p.firstAssumed[0], p.firstAssumed[1], "assumedZone")
 		}
 	}
 }
@@ -489,12 +464,12 @@ func (p *lsParser) totalLine(line string) (string, bool) {
 	if !strings.HasPrefix(line, "total ") {
 		return "", false
 	}
-	s, e := nextField(line, 6)
+	s, e := lex.NextField(line, 6)
 	if s == e || e != len(strings.TrimRight(line, " \t")) {
 		return "", false
 	}
 	v := line[s:e]
-	if !isDigits(v) && !isHumanSize(v) {
+	if !lex.IsDigits(v) && !lex.HumanSize(v, false) {
 		return "", false
 	}
 	return v, true
@@ -504,8 +479,8 @@ func (p *lsParser) setTotal(line string, start int, v string) {
 	s := start + strings.Index(line[5:], v) + 5
 	var blocks *int64
 	human := ""
-	if n, ok := atoi(v); ok && !p.o.human {
-		blocks = p.ints.new(n)
+	if n, ok := lex.Atoi(v); ok && !p.o.human {
+		blocks = intp(n)
 	} else {
 		human = v
 	}
@@ -523,9 +498,9 @@ func (p *lsParser) setTotal(line string, start int, v string) {
 	}
 	if p.c.Recording() {
 		if blocks != nil {
-			recordSpan(p.c, ptr("total_blocks"), s, s+len(v), "parseInt")
+			p.c.Span(ptr("total_blocks"), s, s+len(v), "parseInt")
 		} else {
-			recordSpan(p.c, ptr("total_human"), s, s+len(v), "")
+			p.c.Span(ptr("total_human"), s, s+len(v), "")
 		}
 	}
 }
@@ -538,7 +513,7 @@ func (p *lsParser) header(line string, start int) bool {
 	body := line[:len(line)-1]
 	path, s, e, quoted := body, 0, len(body), false
 	if p.o.quoted && body[0] == '"' {
-		u, n, ok := cUnquote(body)
+		u, n, ok := lex.CUnquote(body)
 		if !ok || n != len(body) {
 			return false
 		}
@@ -552,64 +527,13 @@ func (p *lsParser) header(line string, start int) bool {
 		if quoted {
 			tr = "unquote"
 		}
-		recordSpan(p.c, Ptr("directories", p.dirIdx, "path"), start+s, start+e, tr)
+		p.c.Span(Ptr("directories", p.dirIdx, "path"), start+s, start+e, tr)
 	}
 	return true
 }
 
-func isHumanSize(v string) bool {
-	// 4.0K, 12M, 512B (BSD), 5.0k (--si), 0
-	if v == "" {
-		return false
-	}
-	digits := 0
-	i := 0
-	for i < len(v) && (v[i] >= '0' && v[i] <= '9' || v[i] == '.' || v[i] == ',') {
-		if v[i] >= '0' && v[i] <= '9' {
-			digits++
-		}
-		i++
-	}
-	if digits == 0 {
-		return false
-	}
-	if i == len(v) {
-		return true
-	}
-	if i != len(v)-1 {
-		return false
-	}
-	return strings.IndexByte("BKkMGTPEZYRQ", v[i]) >= 0
-}
-
-// modeBits[c] has bit i set when c may stand at position i of a mode
-// ('?' only as the type, or as all nine permissions, checked apart).
-var modeBits = func() (t [256]uint16) {
-	sets := [10]string{"-dlbcpsDwnmMC?", "r-", "w-", "xsS-", "r-", "w-", "xsSlL-", "r-", "w-", "xtT-"}
-	for i, set := range sets {
-		for j := 0; j < len(set); j++ {
-			t[set[j]] |= 1 << i
-		}
-	}
-	return t
-}()
-
 // validMode checks a 10-character mode string (type + 9 permission chars).
 func validMode(m string) bool {
-	if len(m) != 10 {
-		return false
-	}
-	if m[1] == '?' {
-		return modeBits[m[0]]&1 != 0 && m[1:] == "?????????"
-	}
-	ok := modeBits[m[0]] & (modeBits[m[1]] >> 1) & (modeBits[m[2]] >> 2) & (modeBits[m[3]] >> 3) &
-		(modeBits[m[4]] >> 4) & (modeBits[m[5]] >> 5) & (modeBits[m[6]] >> 6) & (modeBits[m[7]] >> 7) &
-		(modeBits[m[8]] >> 8) & (modeBits[m[9]] >> 9)
-	return ok&1 != 0
-}
-
-// validModeSlow is the readable form of validMode, kept for its test.
-func validModeSlow(m string) bool {
 	if len(m) != 10 {
 		return false
 	}
@@ -686,26 +610,17 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 	if rec {
 		p.rec.begin(skEntries, idx)
 	}
-	if !p.generalOnly {
-		if idx >= 0 && p.rowFast(e, line, base, rec) {
-			return true
-		}
-		if p.fastLong(line) {
-			f := &p.fast
-			return p.longTail(e, line, base, idx, rec, 0, 0, f.modeEnd, f.ls, f.le, f.links, 3)
-		}
-	}
 	// Up to two numeric columns (-i, -s) may precede the mode.
 	pre := &p.pre
 	npre := 0
-	s, t := nextField(line, 0)
+	s, t := lex.NextField(line, 0)
 	for s < len(line) && !modeToken(line[s:t]) {
 		if npre == 2 {
 			return false
 		}
 		pre[npre] = [2]int{s, t}
 		npre++
-		s, t = nextField(line, t)
+		s, t = lex.NextField(line, t)
 	}
 	if s >= len(line) {
 		return false
@@ -714,7 +629,7 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 	modeS := s
 	unknown := mode[1:10] == "?????????"
 	// Links.
-	ls, le := nextField(line, t)
+	ls, le := lex.NextField(line, t)
 	if ls >= len(line) {
 		return false
 	}
@@ -726,7 +641,7 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 			return false
 		}
 		for {
-			s2, e2 := nextField(line, end)
+			s2, e2 := lex.NextField(line, end)
 			if s2 >= len(line) {
 				return false
 			}
@@ -749,7 +664,7 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 		p.setMode(e, mode, base+modeS, rec, false)
 		return true
 	}
-	links, ok := atoi(line[ls:le])
+	links, ok := lex.Atoi(line[ls:le])
 	if !ok {
 		return false
 	}
@@ -760,7 +675,7 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 	pos := le
 	found := false
 	for n < 6 {
-		s2, e2 := nextField(line, pos)
+		s2, e2 := lex.NextField(line, pos)
 		if s2 >= len(line) {
 			return false
 		}
@@ -778,70 +693,6 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 	return p.longTail(e, line, base, idx, rec, npre, modeS, t, ls, le, links, n)
 }
 
-// lsFast is what fastLong found besides p.toks and p.tm.
-type lsFast struct {
-	modeEnd, ls, le int
-	links           int64
-}
-
-// fastLong reads the columns of a long line rowFast leaves, a mode first
-// and exactly owner, group and size (or major and minor) between the
-// links and the time, in any time form, in one forward pass with byte
-// loops: the columns and the blanks between them are mostly shorter than
-// the word scans of nextField (or a one-load form of them) pay off for,
-// which measured more instructions here. It finds what the general scan
-// of longEntry finds for such a line, or reports false and leaves the
-// line to it: every column it steps over that the general scan would try
-// as a time is checked to be no time candidate.
-func (p *lsParser) fastLong(line string) bool {
-	if len(line) < 12 || line[1] == '?' || !validMode(line[:10]) {
-		return false
-	}
-	t := 10
-	if c := line[10]; !isSpace(c) {
-		if c != '+' && c != '@' && c != '.' || !isSpace(line[11]) {
-			return false
-		}
-		t = 11
-	}
-	f := &p.fast
-	f.modeEnd = t
-	i := t + 1
-	for i < len(line) && isSpace(line[i]) {
-		i++
-	}
-	s := i
-	var links int64
-	for i < len(line) && line[i] >= '0' && line[i] <= '9' {
-		links = links*10 + int64(line[i]-'0')
-		i++
-	}
-	if i == s || i-s > 18 || i >= len(line) || !isSpace(line[i]) {
-		return false
-	}
-	f.ls, f.le, f.links = s, i, links
-	for k := range 4 {
-		for i < len(line) && isSpace(line[i]) {
-			i++
-		}
-		s = i
-		for i < len(line) && !isSpace(line[i]) {
-			i++
-		}
-		if s == i {
-			return false
-		}
-		if k == 3 {
-			return p.parseTime(&p.tm, line, s, i)
-		}
-		if k > 0 && timeCandidate(line[s:i]) {
-			return false
-		}
-		p.toks[k] = [2]int{s, i}
-	}
-	return false
-}
-
 // timeCandidate is parseTime's cheap rejection: only a token of one of
 // these shapes can start a time.
 func timeCandidate(tok string) bool {
@@ -856,7 +707,7 @@ func timeCandidate(tok string) bool {
 	return false
 }
 
-// longTail reads the columns longEntry (or fastLong) found into e: line[modeS:modeEnd]
+// longTail reads the columns longEntry found into e: line[modeS:modeEnd]
 // is the mode after npre prefix columns (p.pre), line[ls:le] the links,
 // p.toks[:n] the columns between links and the time (p.tm).
 func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, npre, modeS, modeEnd, ls, le int, links int64, n int) bool {
@@ -890,12 +741,13 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 	} else {
 		n--
 	}
+	nums := new([2]int64) // links and size: one allocation for the row's two common numbers
 	if isDev {
 		dev = &LsDevice{}
 		if ndevTok == 2 {
-			maj, ok1 := atoi(line[devTok[0][0]:devTok[0][1]])
+			maj, ok1 := lex.Atoi(line[devTok[0][0]:devTok[0][1]])
 			minTok := line[devTok[1][0]:devTok[1][1]]
-			min, ok2 := atoi(minTok)
+			min, ok2 := lex.Atoi(minTok)
 			minTr := trParseInt
 			if !ok2 && strings.HasPrefix(minTok, "0x") {
 				min, ok2 = parseHex(minTok[2:])
@@ -904,7 +756,7 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 			if !ok1 || !ok2 {
 				return false
 			}
-			dev.Major, dev.Minor = p.ints.new(maj), p.ints.new(min)
+			dev.Major, dev.Minor = intp(maj), intp(min)
 			if rec {
 				p.rec.add(sfDeviceMajor, base+devTok[0][0], base+devTok[0][1], trParseInt)
 				p.rec.add(sfDeviceMinor, base+devTok[1][0], base+devTok[1][1], minTr)
@@ -914,19 +766,20 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 			if !ok {
 				return false
 			}
-			dev.Number = p.ints.new(num)
+			dev.Number = intp(num)
 			if rec {
 				p.rec.add(sfDeviceNumber, base+devTok[0][0], base+devTok[0][1], trParseHex)
 			}
 		}
 	} else {
 		v := line[sizeTok[0]:sizeTok[1]]
-		if size, ok := atoi(v); ok && !p.o.human {
-			e.SizeBytes = p.ints.new(size)
+		if size, ok := lex.Atoi(v); ok && !p.o.human {
+			nums[1] = size
+			e.SizeBytes = &nums[1]
 			if rec {
 				p.rec.add(sfSizeBytes, base+sizeTok[0], base+sizeTok[1], trParseInt)
 			}
-		} else if isHumanSize(v) {
+		} else if lex.HumanSize(v, false) {
 			e.SizeHuman = v
 			if rec {
 				p.rec.add(sfSizeHuman, base+sizeTok[0], base+sizeTok[1], trVerbatim)
@@ -975,7 +828,8 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 		}
 	}
 	p.setMode(e, mode, base+modeS, rec, true)
-	e.Links = p.ints.new(links)
+	nums[0] = links
+	e.Links = &nums[0]
 	if rec {
 		p.rec.add(sfLinks, base+ls, base+le, trParseInt)
 	}
@@ -989,9 +843,6 @@ func (p *lsParser) setMode(e *LsEntry, mode string, at int, rec, perms bool) {
 	e.Type = fileType(mode[0])
 	e.Mode = mode[:10]
 	if perms {
-		// Field by field: a struct literal is copied with a typed move,
-		// which costs a write barrier call per string while the garbage
-		// collector runs.
 		e.Permissions.Owner, e.Permissions.Group, e.Permissions.Other = mode[1:4], mode[4:7], mode[7:10]
 	}
 	if len(mode) == 11 {
@@ -1005,7 +856,13 @@ func (p *lsParser) setMode(e *LsEntry, mode string, at int, rec, perms bool) {
 		}
 	}
 	if rec {
-		p.rec.addMode(at, perms)
+		p.rec.add(sfType, at, at+1, trFileType)
+		p.rec.add(sfMode, at, at+10, trVerbatim)
+		if perms {
+			p.rec.add(sfPermOwner, at+1, at+4, trVerbatim)
+			p.rec.add(sfPermGroup, at+4, at+7, trVerbatim)
+			p.rec.add(sfPermOther, at+7, at+10, trVerbatim)
+		}
 		if len(mode) == 11 {
 			f := sfHasACL
 			switch mode[10] {
@@ -1022,11 +879,11 @@ func (p *lsParser) setMode(e *LsEntry, mode string, at int, rec, perms bool) {
 func (p *lsParser) setOwner(e *LsEntry, line string, base int, t [2]int, rec bool) bool {
 	v := line[t[0]:t[1]]
 	if p.o.numeric {
-		n, ok := atoi(v)
+		n, ok := lex.Atoi(v)
 		if !ok {
 			return false
 		}
-		e.UID = p.ints.new(n)
+		e.UID = intp(n)
 		if rec {
 			p.rec.add(sfUID, base+t[0], base+t[1], trParseInt)
 		}
@@ -1042,11 +899,11 @@ func (p *lsParser) setOwner(e *LsEntry, line string, base int, t [2]int, rec boo
 func (p *lsParser) setGroup(e *LsEntry, line string, base int, t [2]int, rec bool) bool {
 	v := line[t[0]:t[1]]
 	if p.o.numeric {
-		n, ok := atoi(v)
+		n, ok := lex.Atoi(v)
 		if !ok {
 			return false
 		}
-		e.GID = p.ints.new(n)
+		e.GID = intp(n)
 		if rec {
 			p.rec.add(sfGID, base+t[0], base+t[1], trParseInt)
 		}
@@ -1060,11 +917,11 @@ func (p *lsParser) setGroup(e *LsEntry, line string, base int, t [2]int, rec boo
 }
 
 func (p *lsParser) setInode(e *LsEntry, line string, base int, t [2]int, rec bool) bool {
-	n, ok := atoi(line[t[0]:t[1]])
+	n, ok := lex.Atoi(line[t[0]:t[1]])
 	if !ok {
 		return false
 	}
-	e.Inode = p.ints.new(n)
+	e.Inode = intp(n)
 	if rec {
 		p.rec.add(sfInode, base+t[0], base+t[1], trParseInt)
 	}
@@ -1073,14 +930,14 @@ func (p *lsParser) setInode(e *LsEntry, line string, base int, t [2]int, rec boo
 
 func (p *lsParser) setBlocks(e *LsEntry, line string, base int, t [2]int, rec bool) bool {
 	v := line[t[0]:t[1]]
-	if n, ok := atoi(v); ok && !p.o.human {
-		e.Blocks = p.ints.new(n)
+	if n, ok := lex.Atoi(v); ok && !p.o.human {
+		e.Blocks = intp(n)
 		if rec {
 			p.rec.add(sfBlocks, base+t[0], base+t[1], trParseInt)
 		}
 		return true
 	}
-	if !isHumanSize(v) {
+	if !lex.HumanSize(v, false) {
 		return false
 	}
 	e.BlocksHuman = v
@@ -1097,7 +954,7 @@ func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec boo
 	}
 	rest := line[at:]
 	if p.o.quoted && rest[0] == '"' {
-		nm, n, ok := cUnquote(rest)
+		nm, n, ok := lex.CUnquote(rest)
 		if !ok || nm == "" {
 			return false
 		}
@@ -1113,7 +970,7 @@ func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec boo
 			return false
 		}
 		t0 := at + n + 4
-		tgt, m, ok := cUnquote(line[t0:])
+		tgt, m, ok := lex.CUnquote(line[t0:])
 		if !ok || t0+m != len(line) {
 			return false
 		}
@@ -1151,14 +1008,14 @@ func (p *lsParser) plainEntry(e *LsEntry, line string, base, idx int) bool {
 	}
 	at := 0
 	if p.o.inode {
-		s, t := nextField(line, 0)
+		s, t := lex.NextField(line, 0)
 		if t >= len(line) || line[t] != ' ' || !p.setInode(e, line, base, [2]int{s, t}, rec) {
 			return false
 		}
 		at = t + 1
 	}
 	if p.o.blocks {
-		s, t := nextField(line, at)
+		s, t := lex.NextField(line, at)
 		if t >= len(line) || line[t] != ' ' || !p.setBlocks(e, line, base, [2]int{s, t}, rec) {
 			return false
 		}
@@ -1174,7 +1031,7 @@ func (p *lsParser) plainEntry(e *LsEntry, line string, base, idx int) bool {
 		dir = true
 	}
 	if p.o.quoted && line[at] == '"' {
-		nm, n, ok := cUnquote(line[at:end])
+		nm, n, ok := lex.CUnquote(line[at:end])
 		if !ok || at+n != end || nm == "" {
 			return false
 		}
@@ -1313,17 +1170,17 @@ func hhmm(s string) (h, m, sec, fracAt int, ok bool) {
 	if r == "" {
 		return h, m, sec, -1, true
 	}
-	if r[0] != '.' || len(r) < 2 || !isDigits(r[1:]) {
+	if r[0] != '.' || len(r) < 2 || !lex.IsDigits(r[1:]) {
 		return 0, 0, -1, -1, false
 	}
 	return h, m, sec, len(s) - len(r) + 1, true
 }
 
 func year4(s string) (int, bool) {
-	if len(s) != 4 || !isDigits(s) {
+	if len(s) != 4 || !lex.IsDigits(s) {
 		return 0, false
 	}
-	n, _ := atoi(s)
+	n, _ := lex.Atoi(s)
 	return int(n), true
 }
 
@@ -1395,12 +1252,12 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 		if mon == 0 {
 			return false
 		}
-		s2, e2 := nextField(line, e1)
+		s2, e2 := lex.NextField(line, e1)
 		day, ok := num2(line[s2:e2])
 		if !ok {
 			return false
 		}
-		s3, e3 := nextField(line, e2)
+		s3, e3 := lex.NextField(line, e2)
 		if s3 >= len(line) {
 			return false
 		}
@@ -1415,7 +1272,7 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 			}
 			t.hour, t.minute, t.end = h, m, e3
 			if sec >= 0 {
-				s4, e4 := nextField(line, e3)
+				s4, e4 := lex.NextField(line, e3)
 				y, ok := year4(line[s4:e4])
 				if !ok {
 					return false
@@ -1432,7 +1289,7 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 			if !ok1 || !ok2 {
 				return false
 			}
-			s2, e2 := nextField(line, e1)
+			s2, e2 := lex.NextField(line, e1)
 			h, m, sec, _, ok := hhmm(line[s2:e2])
 			if !ok || sec >= 0 {
 				return false
@@ -1451,7 +1308,7 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 			t.hour, t.minute, t.end, t.nameAt = 0, 0, e1, e1+2
 			break
 		}
-		s2, e2 := nextField(line, e1)
+		s2, e2 := lex.NextField(line, e1)
 		h, m, sec, fr, ok := hhmm(line[s2:e2])
 		if !ok {
 			return false
@@ -1463,8 +1320,8 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 				t.frac = [2]int{s2 + fr, e2}
 			}
 			// full-iso: an offset follows.
-			s3, e3 := nextField(line, e2)
-			if z := line[s3:e3]; len(z) == 5 && (z[0] == '+' || z[0] == '-') && isDigits(z[1:]) {
+			s3, e3 := lex.NextField(line, e2)
+			if z := line[s3:e3]; len(z) == 5 && (z[0] == '+' || z[0] == '-') && lex.IsDigits(z[1:]) {
 				t.offset = [2]int{s3, e3}
 				t.end = e3
 			} else if fr >= 0 {
@@ -1501,7 +1358,7 @@ func (p *lsParser) yearFor(year, month, day, hour, minute int) (int, bool) {
 		return year, day <= daysIn(month, year)
 	}
 	y := p.nowYear
-	wall := (p.monthDay[month]+int64(day-1))*1440 + int64(hour*60+minute)
+	wall := (daysFromCivil(y, month, 1)+int64(day-1))*1440 + int64(hour*60+minute)
 	if day > daysIn(month, y) || wall > p.nowWall+1440 {
 		y--
 	}
@@ -1521,7 +1378,7 @@ func daysIn(m, y int) int {
 	return 31
 }
 
-// emitTime writes the ISO form of t into the arena and records its span.
+// emitTime sets e.ModifiedAt to the ISO form of t and records its span.
 func (p *lsParser) emitTime(e *LsEntry, t *lsTime, line string, base int, rec bool) {
 	y := t.year
 	inferred := y < 0
@@ -1536,67 +1393,33 @@ func (p *lsParser) emitTime(e *LsEntry, t *lsTime, line string, base int, rec bo
 	if sec < 0 {
 		sec = 0
 	}
-	var z string
+	b := make([]byte, 0, 32)
+	b = isoTime(b, t, line, y, sec)
 	if t.offset[0] < 0 {
-		z = p.zoneOffset(y, t.month, t.day, t.hour, t.minute)
+		// No offset printed: Location's at that wall-clock time.
+		_, off := time.Date(y, time.Month(t.month), t.day, t.hour, t.minute, 0, 0, p.c.Location).Zone()
+		b = appendOffset(b, off)
 		if !p.assumed {
 			p.assumed = true
 			p.firstAssumed = [2]int{base + t.start, base + t.end}
 		}
 	}
-	if y < 0 || y > 9999 || t.frac[0] >= 0 || len(z) != 6 {
-		var buf [64]byte
-		e.ModifiedAt = p.ts.keep(p.slowTime(buf[:0], t, line, y, sec, z))
-	} else {
-		// The common form, "2026-11-29T09:41:00+00:00", built in three
-		// words and stored straight into the arena: bytes stored one at
-		// a time and then copied as wider words stall the copy's loads
-		// (no store forwarding), which measured as a third of the time
-		// spent on a timestamp.
-		mo, d, h, mi, ss := t.month*2, t.day*2, t.hour*2, t.minute*2, sec*2 // each below 100: parseTime checked
-		w0 := p.yearWordOf(y) | uint64(twoDigits[mo])<<40 | uint64(twoDigits[mo+1])<<48 | '-'<<56
-		w1 := uint64(twoDigits[d]) | uint64(twoDigits[d+1])<<8 | 'T'<<16 |
-			uint64(twoDigits[h])<<24 | uint64(twoDigits[h+1])<<32 | ':'<<40 |
-			uint64(twoDigits[mi])<<48 | uint64(twoDigits[mi+1])<<56
-		w2 := ':' | uint64(twoDigits[ss])<<8 | uint64(twoDigits[ss+1])<<16 |
-			uint64(z[0])<<24 | uint64(z[1])<<32 | uint64(z[2])<<40 | uint64(z[3])<<48 | uint64(z[4])<<56
-		b := p.ts.take(25)
-		binary.LittleEndian.PutUint64(b, w0)
-		binary.LittleEndian.PutUint64(b[8:], w1)
-		binary.LittleEndian.PutUint64(b[16:], w2)
-		b[24] = z[5]
-		e.ModifiedAt = p.ts.str(b)
-	}
+	e.ModifiedAt = string(b)
 	if rec {
 		p.rec.add(sfModifiedAt, base+t.start, base+t.end, trTimestamp)
 	}
 }
 
-// yearWordOf is "YYYY-" as the first bytes of a little-endian word, for
-// a year of 0 to 9999; the last one is kept.
-func (p *lsParser) yearWordOf(y int) uint64 {
-	if y != p.yearOf {
-		p.yearOf = y
-		p.yearWord = uint64(twoDigits[y/100*2]) | uint64(twoDigits[y/100*2+1])<<8 |
-			uint64(twoDigits[y%100*2])<<16 | uint64(twoDigits[y%100*2+1])<<24 | '-'<<32
+// isoTime appends the ISO form of t, year y and seconds sec, with its
+// offset when one is printed.
+func isoTime(b []byte, t *lsTime, line string, y, sec int) []byte {
+	b = appendInt(b, y, 4)
+	for _, v := range [...]struct {
+		sep byte
+		n   int
+	}{{'-', t.month}, {'-', t.day}, {'T', t.hour}, {':', t.minute}, {':', sec}} {
+		b = appendInt(append(b, v.sep), v.n, 2)
 	}
-	return p.yearWord
-}
-
-// slowTime appends the ISO form of t in the forms emitTime's fast case
-// leaves out: years beyond four digits, fractions, printed offsets. z is
-// the assumed zone's offset when none is printed.
-func (p *lsParser) slowTime(b []byte, t *lsTime, line string, y, sec int, z string) []byte {
-	if y < 0 || y > 9999 {
-		b = appendInt(b, y, 4)
-	} else {
-		b = append(b, twoDigits[y/100*2], twoDigits[y/100*2+1], twoDigits[y%100*2], twoDigits[y%100*2+1])
-	}
-	mo, d, h, mi, ss := t.month*2, t.day*2, t.hour*2, t.minute*2, sec*2 // each below 100: parseTime checked
-	tail := [15]byte{'-', twoDigits[mo], twoDigits[mo+1], '-', twoDigits[d], twoDigits[d+1],
-		'T', twoDigits[h], twoDigits[h+1], ':', twoDigits[mi], twoDigits[mi+1],
-		':', twoDigits[ss], twoDigits[ss+1]}
-	b = append(b, tail[:]...)
 	if t.frac[0] >= 0 {
 		b = append(b, '.')
 		b = append(b, line[t.frac[0]:t.frac[1]]...)
@@ -1606,44 +1429,12 @@ func (p *lsParser) slowTime(b []byte, t *lsTime, line string, y, sec int, z stri
 		b = append(b, z[:3]...)
 		b = append(b, ':')
 		b = append(b, z[3:]...)
-	} else {
-		b = append(b, z...)
 	}
 	return b
 }
 
-// zoneOffset is the "+hh:mm" offset of Location at a wall-clock time. The
-// zone in effect is cached with its bounds, so a listing costs one zone
-// lookup per distinct zone period rather than one per entry.
-func (p *lsParser) zoneOffset(y, mo, d, h, mi int) string {
-	if p.c.Location == time.UTC {
-		return "+00:00"
-	}
-	return p.zoneOffsetIn(y, mo, d, h, mi)
-}
-
-// zoneOffsetIn is zoneOffset outside UTC, apart so that the UTC case is
-// inlined where it is called.
-func (p *lsParser) zoneOffsetIn(y, mo, d, h, mi int) string {
-	loc := p.c.Location
-	wall := daysFromCivil(y, mo, d)*86400 + int64(h*3600+mi*60)
-	if p.zoneOff != "" {
-		if u := wall - p.zoneSecs; u >= p.zoneFrom && u < p.zoneTo {
-			return p.zoneOff
-		}
-	}
-	t := time.Date(y, time.Month(mo), d, h, mi, 0, 0, loc)
-	_, off := t.Zone()
-	from, to := t.ZoneBounds()
-	p.zoneFrom, p.zoneTo = math.MinInt64, math.MaxInt64
-	if !from.IsZero() {
-		p.zoneFrom = from.Unix()
-	}
-	if !to.IsZero() {
-		p.zoneTo = to.Unix()
-	}
-	p.zoneSecs = int64(off)
-	b := make([]byte, 0, 6)
+// appendOffset appends a zone offset of off seconds as "+hh:mm".
+func appendOffset(b []byte, off int) []byte {
 	if off < 0 {
 		b = append(b, '-')
 		off = -off
@@ -1652,9 +1443,7 @@ func (p *lsParser) zoneOffsetIn(y, mo, d, h, mi int) string {
 	}
 	b = appendInt(b, off/3600, 2)
 	b = append(b, ':')
-	b = appendInt(b, off%3600/60, 2)
-	p.zoneOff = string(b)
-	return p.zoneOff
+	return appendInt(b, off%3600/60, 2)
 }
 
 // daysFromCivil counts days from 1970-01-01 to a proleptic Gregorian date.
@@ -1672,11 +1461,6 @@ func daysFromCivil(y, m, d int) int64 {
 	doe := yoe*365 + yoe/4 - yoe/100 + doy
 	return int64(era)*146097 + int64(doe) - 719468
 }
-
-// twoDigits spells 00 to 99, two bytes each.
-const twoDigits = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
-	"40414243444546474849505152535455565758596061626364656667686970717273747576777879" +
-	"8081828384858687888990919293949596979899"
 
 func appendInt(b []byte, v, width int) []byte {
 	var tmp [20]byte

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // Network commands: ping, curl -I, netstat, ss, lsof, dig and ip addr.
@@ -83,7 +85,7 @@ func netItemIDs(list, field string, n int) []uint16 {
 // only while recording.
 func netSpan(c *Context, start, end int, tr string, tokens ...any) {
 	if c.Recording() {
-		recordSpan(c, Ptr(tokens...), start, end, tr)
+		c.Span(Ptr(tokens...), start, end, tr)
 	}
 }
 
@@ -109,7 +111,7 @@ func (p *netPending) add(s, e int, tr string, tokens ...any) {
 // flush records the held spans.
 func (p *netPending) flush() {
 	for _, x := range p.spans {
-		recordSpan(p.c, Ptr(x.tokens...), x.s, x.e, x.tr)
+		p.c.Span(Ptr(x.tokens...), x.s, x.e, x.tr)
 	}
 	p.spans = p.spans[:0]
 }
@@ -142,13 +144,13 @@ func netFloat(s string) (float64, bool) {
 // netInt reads an optionally signed decimal integer.
 func netInt(s string) (int64, bool) {
 	if s != "" && (s[0] == '-' || s[0] == '+') {
-		n, ok := atoi(s[1:])
+		n, ok := lex.Atoi(s[1:])
 		if s[0] == '-' {
 			n = -n
 		}
 		return n, ok
 	}
-	return atoi(s)
+	return lex.Atoi(s)
 }
 
 // netPort finds the port of an address as printed, after the last sep
@@ -159,7 +161,7 @@ func netPort(addr string, sep byte) (ps int, port int64, ok bool) {
 	if i < 0 || i == len(addr)-1 {
 		return 0, 0, false
 	}
-	n, ok := atoi(addr[i+1:])
+	n, ok := lex.Atoi(addr[i+1:])
 	if !ok || n > 65535 {
 		return 0, 0, false
 	}
@@ -238,21 +240,24 @@ var pingParser = &Parser{
 	Parse:          parsePing,
 }
 
-func init() { registerBuiltin(pingParser) }
+// pingParsers wires the pingParser and returns it for the builtin list.
+func pingParsers() []*Parser {
+	return []*Parser{pingParser}
+}
 
 func parsePing(c *Context) (any, error) {
 	res := &PingResult{Replies: []PingReply{}}
 	rec := c.Recording()
 	rs := newRowSpans(c, 7)
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	dataLines, read := 0, 0
 	dump := 0 // after a BSD ICMP error: 1 expects its "Vr HL TOS" header, 2 the dump line
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		dataLines++
@@ -327,7 +332,7 @@ func pingHeader(c *Context, dst *PingResult, line string, start int) bool {
 		inner := line[strings.IndexByte(line, '(')+1 : close]
 		if plus := strings.LastIndexByte(inner, '+'); plus >= 0 {
 			v := strings.TrimSuffix(inner[plus+1:], " bytes")
-			if n, ok := atoi(v); ok {
+			if n, ok := lex.Atoi(v); ok {
 				res.PayloadBytes = &n
 				s := start + strings.IndexByte(line, '(') + 1 + plus + 1
 				pend.add(s, s+len(v), "parseInt", "payload_bytes")
@@ -383,7 +388,7 @@ func pingHeader(c *Context, dst *PingResult, line string, start int) bool {
 	for n < len(tail) && tail[n] >= '0' && tail[n] <= '9' {
 		n++
 	}
-	if v, ok := atoi(tail[:n]); ok {
+	if v, ok := lex.Atoi(tail[:n]); ok {
 		res.PayloadBytes = &v
 		pend.add(ts, ts+n, "parseInt", "payload_bytes")
 	}
@@ -413,7 +418,7 @@ func pingSummary(c *Context, res *PingResult, line string, start int) bool {
 		if strings.HasPrefix(num, "+") {
 			num, off = num[1:], 1
 		}
-		if iv, isInt := atoi(num); isInt {
+		if iv, isInt := lex.Atoi(num); isInt {
 			var dst **int64
 			var key string
 			switch rest {
@@ -444,7 +449,7 @@ func pingSummary(c *Context, res *PingResult, line string, start int) bool {
 		}
 		if strings.HasPrefix(piece, "time ") && strings.HasSuffix(piece, "ms") && r.TimeMs == nil {
 			v := piece[5 : len(piece)-2]
-			if n, good := atoi(v); good {
+			if n, good := lex.Atoi(v); good {
 				r.TimeMs = &n
 				pend.add(ps+5, ps+5+len(v), "parseInt", "time_ms")
 				continue
@@ -553,13 +558,13 @@ func pingStamp(line string) (ts string, n int) {
 	}
 	v := line[1:close]
 	secs, frac, _ := strings.Cut(v, ".")
-	s, ok := atoi(secs)
+	s, ok := lex.Atoi(secs)
 	if !ok || len(frac) > 9 {
 		return "", 0
 	}
 	ns := int64(0)
 	if frac != "" {
-		f, ok := atoi(frac)
+		f, ok := lex.Atoi(frac)
 		if !ok {
 			return "", 0
 		}
@@ -582,7 +587,7 @@ func pingLine(c *Context, res *PingResult, line string, start int, rec bool, rs 
 	body := line[skip:]
 	bs := start + skip
 	if bi := strings.Index(body, " bytes from "); bi > 0 {
-		nb, good := atoi(body[:bi])
+		nb, good := lex.Atoi(body[:bi])
 		if !good {
 			return false, false
 		}
@@ -626,7 +631,7 @@ func pingLine(c *Context, res *PingResult, line string, start int, rec bool, rs 
 		var spans [6]span
 		ns := 0
 		for pos := 0; pos < len(fields); {
-			s, e := nextField(fields, pos)
+			s, e := lex.NextField(fields, pos)
 			if s >= len(fields) {
 				break
 			}
@@ -636,7 +641,7 @@ func pingLine(c *Context, res *PingResult, line string, start int, rec bool, rs 
 			vs := fs + s + len(k) + 1
 			switch {
 			case kv && (k == "icmp_seq" || k == "seq"):
-				n, good := atoi(v)
+				n, good := lex.Atoi(v)
 				if !good {
 					return false, false
 				}
@@ -644,7 +649,7 @@ func pingLine(c *Context, res *PingResult, line string, start int, rec bool, rs 
 				spans[ns] = span{nfSeq, vs, vs + len(v), trParseInt}
 				ns++
 			case kv && (k == "ttl" || k == "hlim"):
-				n, good := atoi(v)
+				n, good := lex.Atoi(v)
 				if !good {
 					return false, false
 				}
@@ -732,7 +737,7 @@ func pingLine(c *Context, res *PingResult, line string, start int, rec bool, rs 
 	default:
 		return false, false
 	}
-	n, good := atoi(body[seqS:seqE])
+	n, good := lex.Atoi(body[seqS:seqE])
 	if !good || f.Message == "" {
 		return false, false
 	}
@@ -812,9 +817,10 @@ var curlHeadParser = &Parser{
 	Parse:          parseCurlHead,
 }
 
-func init() {
+// curlHeadParsers wires the curlHeadParser and returns it for the builtin list.
+func curlHeadParsers() []*Parser {
 	curlHeadParser.Check = curlHeadCheck
-	registerBuiltin(curlHeadParser)
+	return []*Parser{curlHeadParser}
 }
 
 // curlValueLetters are the short options of curlHeadParser that take a value.
@@ -879,11 +885,11 @@ func curlHeadCheck(args []string, _ OS) *ParseError {
 func parseCurlHead(c *Context) (any, error) {
 	res := &CurlHeadResult{Headers: map[string]string{}}
 	var resps []curlResp
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	var cur *curlResp
 	dataLines, read := 0, 0
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
@@ -949,10 +955,10 @@ func parseCurlHead(c *Context) (any, error) {
 		}
 		if c.Recording() {
 			p := func(k string) []any { return append(append([]any{}, ptr...), k) }
-			recordSpan(c, Ptr(p("http_version")...), r.verS, r.verS+len(r.version), "")
-			recordSpan(c, Ptr(p("status_code")...), r.codeS, r.codeS+3, "parseInt")
+			c.Span(Ptr(p("http_version")...), r.verS, r.verS+len(r.version), "")
+			c.Span(Ptr(p("status_code")...), r.codeS, r.codeS+3, "parseInt")
 			if r.reason != "" {
-				recordSpan(c, Ptr(p("reason")...), r.reasonS, r.reasonS+len(r.reason), "")
+				c.Span(Ptr(p("reason")...), r.reasonS, r.reasonS+len(r.reason), "")
 			}
 		}
 	}
@@ -978,7 +984,7 @@ func curlStatus(line string, start int) (curlResp, bool) {
 	if sp < 6 || len(line) < sp+4 {
 		return curlResp{}, false
 	}
-	code, ok := atoi(line[sp+1 : sp+4])
+	code, ok := lex.Atoi(line[sp+1 : sp+4])
 	if !ok || code < 100 || code > 999 || (len(line) > sp+4 && line[sp+4] != ' ') {
 		return curlResp{}, false
 	}
@@ -1030,7 +1036,7 @@ func curlHeaders(c *Context, hdrs []curlHdr, ptr []any) (map[string]string, map[
 		if count[k] == 1 {
 			headers[name] = h.value
 			if rec {
-				recordSpan(c, p("headers", name), h.vs, h.ve, tr)
+				c.Span(p("headers", name), h.vs, h.ve, tr)
 			}
 			continue
 		}
@@ -1040,7 +1046,7 @@ func curlHeaders(c *Context, hdrs []curlHdr, ptr []any) (map[string]string, map[
 		n := len(repeated[name])
 		repeated[name] = append(repeated[name], h.value)
 		if rec {
-			recordSpan(c, p("repeated_headers", name, n), h.vs, h.ve, tr)
+			c.Span(p("repeated_headers", name, n), h.vs, h.ve, tr)
 		}
 		if first[k] == i {
 			headers[name] = h.value
@@ -1048,7 +1054,7 @@ func curlHeaders(c *Context, hdrs []curlHdr, ptr []any) (map[string]string, map[
 			headers[name] += ", " + h.value
 		}
 		if rec && n == count[k]-1 {
-			recordSpan(c, p("headers", name), hdrs[first[k]].vs, h.ve, "joinRepeated")
+			c.Span(p("headers", name), hdrs[first[k]].vs, h.ve, "joinRepeated")
 		}
 	}
 	return headers, repeated
@@ -1146,9 +1152,9 @@ var netstatBSDParser = &Parser{
 	Parse:          parseNetstat,
 }
 
-func init() {
-	registerBuiltin(netstatParser)
-	registerBuiltin(netstatBSDParser)
+// netstatParsers wires the netstatParser, netstatBSDParser and returns them for the builtin list.
+func netstatParsers() []*Parser {
+	return []*Parser{netstatParser, netstatBSDParser}
 }
 
 // netstatSection says which table the lines under a header belong to.
@@ -1170,22 +1176,21 @@ type netstatLayout struct {
 }
 
 func parseNetstat(c *Context) (any, error) {
-	res := &NetstatResult{Connections: make([]NetstatConnection, 0, min(countLines(c.Raw), 1<<16))}
+	res := &NetstatResult{Connections: make([]NetstatConnection, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rec := c.Recording()
 	rs := newRowSpans(c, 10)
-	var ints int64Slab
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	sec := nsNone
 	var lay netstatLayout
 	dataLines, read := 0, 0
-	var fields []field
+	var fields []lex.Field
 	warned := false
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		dataLines++
@@ -1232,14 +1237,14 @@ func parseNetstat(c *Context) (any, error) {
 		var good bool
 		switch sec {
 		case nsInet:
-			fields = splitFields(fields[:0], line, 0)
-			good = netstatInet(c, res, line, start, fields, &lay, &ints, rec, &rs)
+			fields = lex.Fields(fields[:0], line, 0)
+			good = netstatInet(c, res, line, start, fields, &lay, rec, &rs)
 		case nsUnix:
-			fields = splitFields(fields[:0], line, 0)
-			good = netstatUnix(c, res, line, start, fields, &lay, &ints, rec, &rs)
+			fields = lex.Fields(fields[:0], line, 0)
+			good = netstatUnix(c, res, line, start, fields, &lay, rec, &rs)
 		case nsUnixBSD:
-			fields = splitFields(fields[:0], line, 9)
-			good = netstatUnixBSD(c, res, line, start, fields, &ints, rec, &rs)
+			fields = lex.Fields(fields[:0], line, 9)
+			good = netstatUnixBSD(c, res, line, start, fields, rec, &rs)
 		}
 		if good {
 			read++
@@ -1265,16 +1270,16 @@ func netstatPIDProgram(tok string) (pid int64, prog string, ok bool) {
 	if slash <= 0 {
 		return 0, "", false
 	}
-	pid, ok = atoi(tok[:slash])
+	pid, ok = lex.Atoi(tok[:slash])
 	return pid, tok[slash+1:], ok
 }
 
-func netstatInet(c *Context, res *NetstatResult, line string, base int, f []field, lay *netstatLayout, ints *int64Slab, rec bool, rs *rowSpans) bool {
+func netstatInet(c *Context, res *NetstatResult, line string, base int, f []lex.Field, lay *netstatLayout, rec bool, rs *rowSpans) bool {
 	if len(f) < 5 {
 		return false
 	}
-	recvq, ok1 := atoi(line[f[1].start:f[1].end])
-	sendq, ok2 := atoi(line[f[2].start:f[2].end])
+	recvq, ok1 := lex.Atoi(line[f[1].Start:f[1].End])
+	sendq, ok2 := lex.Atoi(line[f[2].Start:f[2].End])
 	if !ok1 || !ok2 {
 		return false
 	}
@@ -1283,8 +1288,8 @@ func netstatInet(c *Context, res *NetstatResult, line string, base int, f []fiel
 		sep = '.'
 	}
 	conn := NetstatConnection{
-		Proto: line[f[0].start:f[0].end], RecvQ: recvq, SendQ: sendq,
-		LocalAddress: line[f[3].start:f[3].end], ForeignAddress: line[f[4].start:f[4].end],
+		Proto: line[f[0].Start:f[0].End], RecvQ: recvq, SendQ: sendq,
+		LocalAddress: line[f[3].Start:f[3].End], ForeignAddress: line[f[4].Start:f[4].End],
 	}
 	// After the addresses: [state] [user inode] [pid/program]; the state is
 	// blank for UDP, and the program may hold spaces (it runs to the end).
@@ -1299,7 +1304,7 @@ func netstatInet(c *Context, res *NetstatResult, line string, base int, f []fiel
 	progAt := -1
 	if lay.program {
 		for k := range rest {
-			if _, _, ok := netstatPIDProgram(line[rest[k].start:rest[k].end]); ok {
+			if _, _, ok := netstatPIDProgram(line[rest[k].Start:rest[k].End]); ok {
 				progAt = k
 				break
 			}
@@ -1315,37 +1320,37 @@ func netstatInet(c *Context, res *NetstatResult, line string, base int, f []fiel
 	k := 0
 	switch n {
 	case want + 1:
-		conn.State = line[rest[0].start:rest[0].end]
+		conn.State = line[rest[0].Start:rest[0].End]
 		k = 1
 	case want:
 	default:
 		return false
 	}
-	var userTok, inodeTok field
+	var userTok, inodeTok lex.Field
 	if lay.user {
 		userTok = rest[k]
 		k++
-		if uid, ok := atoi(line[userTok.start:userTok.end]); ok {
-			conn.UID = ints.new(uid)
+		if uid, ok := lex.Atoi(line[userTok.Start:userTok.End]); ok {
+			conn.UID = intp(uid)
 		} else {
-			conn.User = line[userTok.start:userTok.end]
+			conn.User = line[userTok.Start:userTok.End]
 		}
 	}
 	if lay.inode {
 		inodeTok = rest[k]
-		ino, ok := atoi(line[inodeTok.start:inodeTok.end])
+		ino, ok := lex.Atoi(line[inodeTok.Start:inodeTok.End])
 		if !ok {
 			return false
 		}
-		conn.Inode = ints.new(ino)
+		conn.Inode = intp(ino)
 	}
 	var progS, progE int
 	if progAt >= 0 {
-		ps, pe := rest[progAt].start, len(line)
-		ps, pe = trimSpaceRange(line, ps, pe)
-		pid, _, _ := netstatPIDProgram(line[rest[progAt].start:rest[progAt].end])
-		if line[rest[progAt].start:rest[progAt].end] != "-" {
-			conn.PID = ints.new(pid)
+		ps, pe := rest[progAt].Start, len(line)
+		ps, pe = lex.TrimSpaceRange(line, ps, pe)
+		pid, _, _ := netstatPIDProgram(line[rest[progAt].Start:rest[progAt].End])
+		if line[rest[progAt].Start:rest[progAt].End] != "-" {
+			conn.PID = intp(pid)
 			slash := strings.IndexByte(line[ps:pe], '/')
 			conn.Program = line[ps+slash+1 : pe]
 			progS, progE = ps+slash+1, pe
@@ -1353,11 +1358,11 @@ func netstatInet(c *Context, res *NetstatResult, line string, base int, f []fiel
 	}
 	lp, lport, lok := netPort(conn.LocalAddress, sep)
 	if lok {
-		conn.LocalPort = ints.new(lport)
+		conn.LocalPort = intp(lport)
 	}
 	fp, fport, fok := netPort(conn.ForeignAddress, sep)
 	if fok {
-		conn.ForeignPort = ints.new(fport)
+		conn.ForeignPort = intp(fport)
 	}
 	idx := len(res.Connections)
 	if c.Full(idx) {
@@ -1367,33 +1372,33 @@ func netstatInet(c *Context, res *NetstatResult, line string, base int, f []fiel
 	res.Connections = append(res.Connections, conn)
 	if rec {
 		rs.begin(nkConnections, idx)
-		rs.add(nfProto, base+f[0].start, base+f[0].end, trVerbatim)
-		rs.add(nfRecvQ, base+f[1].start, base+f[1].end, trParseInt)
-		rs.add(nfSendQ, base+f[2].start, base+f[2].end, trParseInt)
-		rs.add(nfLocalAddress, base+f[3].start, base+f[3].end, trVerbatim)
-		rs.add(nfForeignAddress, base+f[4].start, base+f[4].end, trVerbatim)
+		rs.add(nfProto, base+f[0].Start, base+f[0].End, trVerbatim)
+		rs.add(nfRecvQ, base+f[1].Start, base+f[1].End, trParseInt)
+		rs.add(nfSendQ, base+f[2].Start, base+f[2].End, trParseInt)
+		rs.add(nfLocalAddress, base+f[3].Start, base+f[3].End, trVerbatim)
+		rs.add(nfForeignAddress, base+f[4].Start, base+f[4].End, trVerbatim)
 		if lok {
-			rs.add(nfLocalPort, base+f[3].start+lp, base+f[3].end, trParseInt)
+			rs.add(nfLocalPort, base+f[3].Start+lp, base+f[3].End, trParseInt)
 		}
 		if fok {
-			rs.add(nfForeignPort, base+f[4].start+fp, base+f[4].end, trParseInt)
+			rs.add(nfForeignPort, base+f[4].Start+fp, base+f[4].End, trParseInt)
 		}
 		if conn.State != "" {
-			rs.add(nfState, base+rest[0].start, base+rest[0].end, trVerbatim)
+			rs.add(nfState, base+rest[0].Start, base+rest[0].End, trVerbatim)
 		}
 		if lay.user {
 			if conn.UID != nil {
-				rs.add(sfUID, base+userTok.start, base+userTok.end, trParseInt)
+				rs.add(sfUID, base+userTok.Start, base+userTok.End, trParseInt)
 			} else {
-				rs.add(sfUser, base+userTok.start, base+userTok.end, trVerbatim)
+				rs.add(sfUser, base+userTok.Start, base+userTok.End, trVerbatim)
 			}
 		}
 		if lay.inode {
-			rs.add(sfInode, base+inodeTok.start, base+inodeTok.end, trParseInt)
+			rs.add(sfInode, base+inodeTok.Start, base+inodeTok.End, trParseInt)
 		}
 		if conn.PID != nil {
 			t := rest[progAt]
-			rs.add(nfPID, base+t.start, base+t.start+strings.IndexByte(line[t.start:t.end], '/'), trParseInt)
+			rs.add(nfPID, base+t.Start, base+t.Start+strings.IndexByte(line[t.Start:t.End], '/'), trParseInt)
 			if conn.Program != "" {
 				rs.add(nfProgram, base+progS, base+progE, trVerbatim)
 			}
@@ -1413,17 +1418,17 @@ func netstatUnixState(s string) bool {
 }
 
 // netstatUnix reads "unix  2  [ ACC ]  STREAM  LISTENING  12345  [1/init]  /run/x".
-func netstatUnix(c *Context, res *NetstatResult, line string, base int, f []field, lay *netstatLayout, ints *int64Slab, rec bool, rs *rowSpans) bool {
-	if len(f) < 5 || line[f[2].start:f[2].end] != "[" {
+func netstatUnix(c *Context, res *NetstatResult, line string, base int, f []lex.Field, lay *netstatLayout, rec bool, rs *rowSpans) bool {
+	if len(f) < 5 || line[f[2].Start:f[2].End] != "[" {
 		return false
 	}
-	refcnt, ok := atoi(line[f[1].start:f[1].end])
+	refcnt, ok := lex.Atoi(line[f[1].Start:f[1].End])
 	if !ok {
 		return false
 	}
 	close := -1
 	for k := 3; k < len(f); k++ {
-		if line[f[k].start:f[k].end] == "]" {
+		if line[f[k].Start:f[k].End] == "]" {
 			close = k
 			break
 		}
@@ -1431,21 +1436,21 @@ func netstatUnix(c *Context, res *NetstatResult, line string, base int, f []fiel
 	if close < 0 || close+2 >= len(f) {
 		return false
 	}
-	s := NetstatUnixSocket{Proto: line[f[0].start:f[0].end], RefCount: ints.new(refcnt), Type: line[f[close+1].start:f[close+1].end]}
+	s := NetstatUnixSocket{Proto: line[f[0].Start:f[0].End], RefCount: intp(refcnt), Type: line[f[close+1].Start:f[close+1].End]}
 	k := close + 2
 	stateTok := -1
-	if netstatUnixState(line[f[k].start:f[k].end]) {
-		s.State, stateTok = line[f[k].start:f[k].end], k
+	if netstatUnixState(line[f[k].Start:f[k].End]) {
+		s.State, stateTok = line[f[k].Start:f[k].End], k
 		k++
 	}
 	if k >= len(f) {
 		return false
 	}
-	inode, ok := atoi(line[f[k].start:f[k].end])
+	inode, ok := lex.Atoi(line[f[k].Start:f[k].End])
 	if !ok {
 		return false
 	}
-	s.Inode = ints.new(inode)
+	s.Inode = intp(inode)
 	inodeTok := k
 	k++
 	progTok, progS, progE := -1, 0, 0
@@ -1453,35 +1458,35 @@ func netstatUnix(c *Context, res *NetstatResult, line string, base int, f []fiel
 		if k >= len(f) {
 			return false
 		}
-		pid, _, ok := netstatPIDProgram(line[f[k].start:f[k].end])
+		pid, _, ok := netstatPIDProgram(line[f[k].Start:f[k].End])
 		if !ok {
 			return false
 		}
 		progTok = k
-		progE = f[k].end
+		progE = f[k].End
 		// A program name with spaces reaches the Path column of the header.
-		if lay.pathCol > f[k].end && lay.pathCol <= len(line) && line[lay.pathCol-1] == ' ' {
-			_, progE = trimSpaceRange(line, f[k].start, lay.pathCol)
-			for k+1 < len(f) && f[k+1].start < lay.pathCol {
+		if lay.pathCol > f[k].End && lay.pathCol <= len(line) && line[lay.pathCol-1] == ' ' {
+			_, progE = lex.TrimSpaceRange(line, f[k].Start, lay.pathCol)
+			for k+1 < len(f) && f[k+1].Start < lay.pathCol {
 				k++
 			}
 		}
-		if line[f[progTok].start:f[progTok].end] != "-" {
-			s.PID = ints.new(pid)
-			progS = f[progTok].start + strings.IndexByte(line[f[progTok].start:f[progTok].end], '/') + 1
+		if line[f[progTok].Start:f[progTok].End] != "-" {
+			s.PID = intp(pid)
+			progS = f[progTok].Start + strings.IndexByte(line[f[progTok].Start:f[progTok].End], '/') + 1
 			s.Program = line[progS:progE]
 		}
 		k++
 	}
 	pathS, pathE := 0, 0
 	if k < len(f) {
-		pathS, pathE = trimSpaceRange(line, f[k].start, len(line))
+		pathS, pathE = lex.TrimSpaceRange(line, f[k].Start, len(line))
 		s.Path = line[pathS:pathE]
 	}
-	var flags []field
+	var flags []lex.Field
 	for j := 3; j < close; j++ {
 		flags = append(flags, f[j])
-		s.Flags = append(s.Flags, line[f[j].start:f[j].end])
+		s.Flags = append(s.Flags, line[f[j].Start:f[j].End])
 	}
 	idx := len(res.UnixSockets)
 	if c.Full(idx) {
@@ -1491,23 +1496,23 @@ func netstatUnix(c *Context, res *NetstatResult, line string, base int, f []fiel
 	res.UnixSockets = append(res.UnixSockets, s)
 	if rec {
 		rs.begin(nkUnixSockets, idx)
-		rs.add(nfProto, base+f[0].start, base+f[0].end, trVerbatim)
-		rs.add(nfRefCount, base+f[1].start, base+f[1].end, trParseInt)
+		rs.add(nfProto, base+f[0].Start, base+f[0].End, trVerbatim)
+		rs.add(nfRefCount, base+f[1].Start, base+f[1].End, trParseInt)
 		for j, fl := range flags {
 			if j < len(nfFlagItems) {
-				rs.add(nfFlagItems[j], base+fl.start, base+fl.end, trVerbatim)
+				rs.add(nfFlagItems[j], base+fl.Start, base+fl.End, trVerbatim)
 			} else {
-				recordSpan(c, Ptr("unix_sockets", idx, "flags", j), base+fl.start, base+fl.end, "")
+				c.Span(Ptr("unix_sockets", idx, "flags", j), base+fl.Start, base+fl.End, "")
 			}
 		}
-		rs.add(sfType, base+f[close+1].start, base+f[close+1].end, trVerbatim)
+		rs.add(sfType, base+f[close+1].Start, base+f[close+1].End, trVerbatim)
 		if stateTok >= 0 {
-			rs.add(nfState, base+f[stateTok].start, base+f[stateTok].end, trVerbatim)
+			rs.add(nfState, base+f[stateTok].Start, base+f[stateTok].End, trVerbatim)
 		}
-		rs.add(sfInode, base+f[inodeTok].start, base+f[inodeTok].end, trParseInt)
+		rs.add(sfInode, base+f[inodeTok].Start, base+f[inodeTok].End, trParseInt)
 		if s.PID != nil {
 			t := f[progTok]
-			rs.add(nfPID, base+t.start, base+progS-1, trParseInt)
+			rs.add(nfPID, base+t.Start, base+progS-1, trParseInt)
 			if s.Program != "" {
 				rs.add(nfProgram, base+progS, base+progE, trVerbatim)
 			}
@@ -1520,22 +1525,22 @@ func netstatUnix(c *Context, res *NetstatResult, line string, base int, f []fiel
 }
 
 // netstatUnixBSD reads "fffff80003a8b700 stream 0 0 fffff800038e4000 0 0 0 /var/run/devd.pipe".
-func netstatUnixBSD(c *Context, res *NetstatResult, line string, base int, f []field, ints *int64Slab, rec bool, rs *rowSpans) bool {
+func netstatUnixBSD(c *Context, res *NetstatResult, line string, base int, f []lex.Field, rec bool, rs *rowSpans) bool {
 	if len(f) < 8 {
 		return false
 	}
-	rq, ok1 := atoi(line[f[2].start:f[2].end])
-	sq, ok2 := atoi(line[f[3].start:f[3].end])
+	rq, ok1 := lex.Atoi(line[f[2].Start:f[2].End])
+	sq, ok2 := lex.Atoi(line[f[3].Start:f[3].End])
 	if !ok1 || !ok2 {
 		return false
 	}
 	s := NetstatUnixSocket{
-		Address: line[f[0].start:f[0].end], Type: line[f[1].start:f[1].end], RecvQ: ints.new(rq), SendQ: ints.new(sq),
-		Vnode: line[f[4].start:f[4].end], Conn: line[f[5].start:f[5].end], Refs: line[f[6].start:f[6].end],
-		NextRef: line[f[7].start:f[7].end],
+		Address: line[f[0].Start:f[0].End], Type: line[f[1].Start:f[1].End], RecvQ: intp(rq), SendQ: intp(sq),
+		Vnode: line[f[4].Start:f[4].End], Conn: line[f[5].Start:f[5].End], Refs: line[f[6].Start:f[6].End],
+		NextRef: line[f[7].Start:f[7].End],
 	}
 	if len(f) == 9 {
-		s.Path = line[f[8].start:f[8].end]
+		s.Path = line[f[8].Start:f[8].End]
 	}
 	idx := len(res.UnixSockets)
 	if c.Full(idx) {
@@ -1551,7 +1556,7 @@ func netstatUnixBSD(c *Context, res *NetstatResult, line string, base int, f []f
 			if k == 2 || k == 3 {
 				tr = trParseInt
 			}
-			rs.add(ids[k], base+fl.start, base+fl.end, tr)
+			rs.add(ids[k], base+fl.Start, base+fl.End, tr)
 		}
 	}
 	return true
@@ -1608,7 +1613,10 @@ var ssParser = &Parser{
 	Parse:          parseSs,
 }
 
-func init() { registerBuiltin(ssParser) }
+// ssParsers wires the ssParser and returns it for the builtin list.
+func ssParsers() []*Parser {
+	return []*Parser{ssParser}
+}
 
 // ssColumns is what the header says: which of the optional columns are
 // there, and where the ":" of "Local Address:Port" and "Peer
@@ -1620,21 +1628,19 @@ type ssColumns struct {
 }
 
 func parseSs(c *Context) (any, error) {
-	res := &SsResult{Connections: make([]SsConnection, 0, min(countLines(c.Raw), 1<<16))}
+	res := &SsResult{Connections: make([]SsConnection, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rec := c.Recording()
 	rs := newRowSpans(c, 12)
-	var ints int64Slab
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	var cols *ssColumns
 	dataLines, read := 0, 0
-	var f []field
-	var procs ssProcSlab
+	var f []lex.Field
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		dataLines++
@@ -1655,8 +1661,8 @@ func parseSs(c *Context) (any, error) {
 			read++
 			continue
 		}
-		f = splitFields(f[:0], line, 0)
-		if ssRow(c, res, line, start, f, cols, &ints, &procs, rec, &rs) {
+		f = lex.Fields(f[:0], line, 0)
+		if ssRow(c, res, line, start, f, cols, rec, &rs) {
 			read++
 		} else {
 			c.Unread(start)
@@ -1671,16 +1677,16 @@ func parseSs(c *Context) (any, error) {
 	return res, nil
 }
 
-func ssRow(c *Context, res *SsResult, line string, base int, f []field, cols *ssColumns, ints *int64Slab, procSlab *ssProcSlab, rec bool, rs *rowSpans) bool {
+func ssRow(c *Context, res *SsResult, line string, base int, f []lex.Field, cols *ssColumns, rec bool, rs *rowSpans) bool {
 	k := 0
 	var conn SsConnection
-	var netidF, stateF field
+	var netidF, stateF lex.Field
 	if cols.netid {
 		if k >= len(f) {
 			return false
 		}
 		netidF = f[k]
-		conn.Netid = line[netidF.start:netidF.end]
+		conn.Netid = line[netidF.Start:netidF.End]
 		k++
 	}
 	if cols.state {
@@ -1688,26 +1694,26 @@ func ssRow(c *Context, res *SsResult, line string, base int, f []field, cols *ss
 			return false
 		}
 		stateF = f[k]
-		conn.State = line[stateF.start:stateF.end]
+		conn.State = line[stateF.Start:stateF.End]
 		k++
 	}
 	if k+4 > len(f) {
 		return false
 	}
-	rq, ok1 := atoi(line[f[k].start:f[k].end])
-	sq, ok2 := atoi(line[f[k+1].start:f[k+1].end])
+	rq, ok1 := lex.Atoi(line[f[k].Start:f[k].End])
+	sq, ok2 := lex.Atoi(line[f[k+1].Start:f[k+1].End])
 	if !ok1 || !ok2 {
 		return false
 	}
 	conn.RecvQ, conn.SendQ = rq, sq
-	qF := [2]field{f[k], f[k+1]}
+	qF := [2]lex.Field{f[k], f[k+1]}
 	k += 2
 	// UNIX sockets print "path inode" in each address column; the path
 	// (which may hold spaces) ends where the header's ":" stands.
 	unix := strings.HasPrefix(conn.Netid, "u_")
-	var addrF, portF [2]field
+	var addrF, portF [2]lex.Field
 	var hasPort [2]bool
-	pos := f[k-1].end
+	pos := f[k-1].End
 	for side := 0; side < 2; side++ {
 		if k >= len(f) {
 			return false
@@ -1719,51 +1725,51 @@ func ssRow(c *Context, res *SsResult, line string, base int, f []field, cols *ss
 			if side == 1 {
 				colon = cols.peerColon
 			}
-			if colon > addrF[side].start && colon < len(line) && line[colon] == ' ' && colon <= len(line) {
-				as, ae := trimSpaceRange(line, pos, colon)
-				addrF[side] = field{as, ae}
-				for k < len(f) && f[k].start < colon {
+			if colon > addrF[side].Start && colon < len(line) && line[colon] == ' ' && colon <= len(line) {
+				as, ae := lex.TrimSpaceRange(line, pos, colon)
+				addrF[side] = lex.Field{Start: as, End: ae}
+				for k < len(f) && f[k].Start < colon {
 					k++
 				}
 			}
 			if k >= len(f) {
 				return false
 			}
-			n, ok := atoi(line[f[k].start:f[k].end])
+			n, ok := lex.Atoi(line[f[k].Start:f[k].End])
 			if !ok {
 				return false
 			}
 			portF[side], hasPort[side] = f[k], true
 			if side == 0 {
-				conn.LocalPort = ints.new(n)
+				conn.LocalPort = intp(n)
 			} else {
-				conn.PeerPort = ints.new(n)
+				conn.PeerPort = intp(n)
 			}
-			pos = f[k].end
+			pos = f[k].End
 			k++
 			continue
 		}
-		pos = addrF[side].end
-		a := line[addrF[side].start:addrF[side].end]
+		pos = addrF[side].End
+		a := line[addrF[side].Start:addrF[side].End]
 		if ps, n, ok := netPort(a, ':'); ok {
-			portF[side], hasPort[side] = field{addrF[side].start + ps, addrF[side].end}, true
+			portF[side], hasPort[side] = lex.Field{Start: addrF[side].Start + ps, End: addrF[side].End}, true
 			if side == 0 {
-				conn.LocalPort = ints.new(n)
+				conn.LocalPort = intp(n)
 			} else {
-				conn.PeerPort = ints.new(n)
+				conn.PeerPort = intp(n)
 			}
 		}
 	}
-	conn.LocalAddress = line[addrF[0].start:addrF[0].end]
-	conn.PeerAddress = line[addrF[1].start:addrF[1].end]
+	conn.LocalAddress = line[addrF[0].Start:addrF[0].End]
+	conn.PeerAddress = line[addrF[1].Start:addrF[1].End]
 	var procs []ssProcSpan
 	if k < len(f) {
 		if !cols.process {
 			return false
 		}
-		ps, pe := trimSpaceRange(line, f[k].start, len(line))
+		ps, pe := lex.TrimSpaceRange(line, f[k].Start, len(line))
 		var ok bool
-		conn.Processes, procs, ok = ssUsers(line[ps:pe], ps, procSlab)
+		conn.Processes, procs, ok = ssUsers(line[ps:pe], ps)
 		if !ok {
 			return false
 		}
@@ -1777,20 +1783,20 @@ func ssRow(c *Context, res *SsResult, line string, base int, f []field, cols *ss
 	if rec {
 		rs.begin(nkConnections, idx)
 		if cols.netid {
-			rs.add(nfNetid, base+netidF.start, base+netidF.end, trVerbatim)
+			rs.add(nfNetid, base+netidF.Start, base+netidF.End, trVerbatim)
 		}
 		if cols.state {
-			rs.add(nfState, base+stateF.start, base+stateF.end, trVerbatim)
+			rs.add(nfState, base+stateF.Start, base+stateF.End, trVerbatim)
 		}
-		rs.add(nfRecvQ, base+qF[0].start, base+qF[0].end, trParseInt)
-		rs.add(nfSendQ, base+qF[1].start, base+qF[1].end, trParseInt)
-		rs.add(nfLocalAddress, base+addrF[0].start, base+addrF[0].end, trVerbatim)
-		rs.add(nfPeerAddress, base+addrF[1].start, base+addrF[1].end, trVerbatim)
+		rs.add(nfRecvQ, base+qF[0].Start, base+qF[0].End, trParseInt)
+		rs.add(nfSendQ, base+qF[1].Start, base+qF[1].End, trParseInt)
+		rs.add(nfLocalAddress, base+addrF[0].Start, base+addrF[0].End, trVerbatim)
+		rs.add(nfPeerAddress, base+addrF[1].Start, base+addrF[1].End, trVerbatim)
 		if hasPort[0] {
-			rs.add(nfLocalPort, base+portF[0].start, base+portF[0].end, trParseInt)
+			rs.add(nfLocalPort, base+portF[0].Start, base+portF[0].End, trParseInt)
 		}
 		if hasPort[1] {
-			rs.add(nfPeerPort, base+portF[1].start, base+portF[1].end, trParseInt)
+			rs.add(nfPeerPort, base+portF[1].Start, base+portF[1].End, trParseInt)
 		}
 		for j, p := range procs {
 			if j < len(nfProcCommands) {
@@ -1799,9 +1805,9 @@ func ssRow(c *Context, res *SsResult, line string, base int, f []field, cols *ss
 				rs.add(nfProcFDs[j], base+p.fs, base+p.fe, trParseInt)
 				continue
 			}
-			recordSpan(c, Ptr("connections", idx, "processes", j, "command"), base+p.cs, base+p.ce, "")
-			recordSpan(c, Ptr("connections", idx, "processes", j, "pid"), base+p.ps, base+p.pe, "parseInt")
-			recordSpan(c, Ptr("connections", idx, "processes", j, "fd"), base+p.fs, base+p.fe, "parseInt")
+			c.Span(Ptr("connections", idx, "processes", j, "command"), base+p.cs, base+p.ce, "")
+			c.Span(Ptr("connections", idx, "processes", j, "pid"), base+p.ps, base+p.pe, "parseInt")
+			c.Span(Ptr("connections", idx, "processes", j, "fd"), base+p.fs, base+p.fe, "parseInt")
 		}
 	}
 	return true
@@ -1809,30 +1815,16 @@ func ssRow(c *Context, res *SsResult, line string, base int, f []field, cols *ss
 
 type ssProcSpan struct{ cs, ce, ps, pe, fs, fe int }
 
-// ssProcSlab hands out the rows' process lists from shared chunks (one
-// allocation per few hundred rows instead of one per row); spans is
-// scratch space for the current row.
-type ssProcSlab struct {
-	buf   []SsProcess
-	spans []ssProcSpan
-}
-
 // ssUsers reads `users:(("nginx",pid=812,fd=6),("nginx",pid=813,fd=6))`;
 // at is the offset of s in its line.
-func ssUsers(s string, at int, slab *ssProcSlab) ([]SsProcess, []ssProcSpan, bool) {
+func ssUsers(s string, at int) ([]SsProcess, []ssProcSpan, bool) {
 	const pre = "users:("
 	if !strings.HasPrefix(s, pre) || !strings.HasSuffix(s, ")") {
 		return nil, nil, false
 	}
-	if cap(slab.buf)-len(slab.buf) < 16 {
-		slab.buf = make([]SsProcess, 0, 1024)
-	}
-	first := len(slab.buf)
-	spans := slab.spans[:0]
-	fail := func() ([]SsProcess, []ssProcSpan, bool) {
-		slab.buf = slab.buf[:first]
-		return nil, nil, false
-	}
+	var procs []SsProcess
+	var spans []ssProcSpan
+	fail := func() ([]SsProcess, []ssProcSpan, bool) { return nil, nil, false }
 	i := len(pre)
 	for i < len(s)-1 {
 		if !strings.HasPrefix(s[i:], "(\"") {
@@ -1852,7 +1844,7 @@ func ssUsers(s string, at int, slab *ssProcSlab) ([]SsProcess, []ssProcSpan, boo
 		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
 			j++
 		}
-		pid, ok := atoi(s[i:j])
+		pid, ok := lex.Atoi(s[i:j])
 		if !ok || !strings.HasPrefix(s[j:], ",fd=") {
 			return fail()
 		}
@@ -1862,12 +1854,12 @@ func ssUsers(s string, at int, slab *ssProcSlab) ([]SsProcess, []ssProcSpan, boo
 		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
 			j++
 		}
-		fd, ok := atoi(s[i:j])
+		fd, ok := lex.Atoi(s[i:j])
 		if !ok || j >= len(s) || s[j] != ')' {
 			return fail()
 		}
 		p.FD, sp.fs, sp.fe = fd, at+i, at+j
-		slab.buf = append(slab.buf, p)
+		procs = append(procs, p)
 		spans = append(spans, sp)
 		i = j + 1
 		if i < len(s)-1 {
@@ -1877,12 +1869,10 @@ func ssUsers(s string, at int, slab *ssProcSlab) ([]SsProcess, []ssProcSpan, boo
 			i++
 		}
 	}
-	slab.spans = spans
-	n := len(slab.buf)
-	if n == first || i != len(s)-1 {
+	if len(procs) == 0 || i != len(s)-1 {
 		return fail()
 	}
-	return slab.buf[first:n:n], spans, true
+	return procs, spans, true
 }
 
 // ---------------------------------------------------------------- lsof
@@ -1935,9 +1925,10 @@ var lsofParser = &Parser{
 	Parse:          parseLsof,
 }
 
-func init() {
+// lsofParsers wires the lsofParser and returns it for the builtin list.
+func lsofParsers() []*Parser {
 	lsofParser.Check = lsofCheck
-	registerBuiltin(lsofParser)
+	return []*Parser{lsofParser}
 }
 
 // lsofCheck rescans the arguments the way lsof reads them: -i takes a value
@@ -2028,35 +2019,34 @@ func lsofColID(h string) uint8 {
 }
 
 func parseLsof(c *Context) (any, error) {
-	res := &LsofResult{Entries: make([]LsofEntry, 0, min(countLines(c.Raw), 1<<16))}
+	res := &LsofResult{Entries: make([]LsofEntry, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rec := c.Recording()
 	rs := newRowSpans(c, 14)
-	var ints int64Slab
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	var cols []lsofCol
 	nameAt := -1
 	dataLines, read := 0, 0
-	var f []field
+	var f []lex.Field
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		dataLines++
 		if cols == nil {
-			f = splitFields(f[:0], line, 0)
+			f = lex.Fields(f[:0], line, 0)
 			for _, w := range f {
-				id := lsofColID(line[w.start:w.end])
+				id := lsofColID(line[w.Start:w.End])
 				if id == lcUnknown {
 					cols = nil
 					break
 				}
-				cols = append(cols, lsofCol{id, w.start, w.end})
+				cols = append(cols, lsofCol{id, w.Start, w.End})
 				if id == lcName {
-					nameAt = w.start
+					nameAt = w.Start
 				}
 			}
 			if len(cols) < 3 || cols[0].id != lcCommand || nameAt < 0 || cols[len(cols)-1].id != lcName {
@@ -2067,8 +2057,8 @@ func parseLsof(c *Context) (any, error) {
 			read++
 			continue
 		}
-		f = splitFields(f[:0], line, 0)
-		if lsofRow(c, res, line, start, f, cols, nameAt, &ints, rec, &rs) {
+		f = lex.Fields(f[:0], line, 0)
+		if lsofRow(c, res, line, start, f, cols, nameAt, rec, &rs) {
 			read++
 		} else {
 			c.Unread(start)
@@ -2087,23 +2077,23 @@ func parseLsof(c *Context) (any, error) {
 // measures all rows first), so each word belongs to the column whose
 // header it overlaps; a blank cell simply has no word, and NAME runs from
 // its header to the end of the line.
-func lsofRow(c *Context, res *LsofResult, line string, base int, f []field, cols []lsofCol, nameAt int, ints *int64Slab, rec bool, rs *rowSpans) bool {
-	var cells [lcUnknown]field
+func lsofRow(c *Context, res *LsofResult, line string, base int, f []lex.Field, cols []lsofCol, nameAt int, rec bool, rs *rowSpans) bool {
+	var cells [lcUnknown]lex.Field
 	var have [lcUnknown]bool
 	ci := 0
 	nameS := -1
 	for _, w := range f {
-		if w.start >= nameAt || w.end > nameAt && ci >= len(cols)-1 {
-			nameS = w.start
+		if w.Start >= nameAt || w.End > nameAt && ci >= len(cols)-1 {
+			nameS = w.Start
 			break
 		}
-		for ci < len(cols)-1 && !(w.start < cols[ci].e && w.end > cols[ci].s) {
+		for ci < len(cols)-1 && !(w.Start < cols[ci].e && w.End > cols[ci].s) {
 			ci++
 		}
 		if ci >= len(cols)-1 {
 			// The word overlaps no header before NAME: NAME starts early
 			// only when nothing else is left to fill.
-			nameS = w.start
+			nameS = w.Start
 			break
 		}
 		id := cols[ci].id
@@ -2116,28 +2106,28 @@ func lsofRow(c *Context, res *LsofResult, line string, base int, f []field, cols
 	if !have[lcCommand] || !have[lcPID] || nameS < 0 {
 		return false
 	}
-	ns, ne := trimSpaceRange(line, nameS, len(line))
-	get := func(id uint8) string { return line[cells[id].start:cells[id].end] }
+	ns, ne := lex.TrimSpaceRange(line, nameS, len(line))
+	get := func(id uint8) string { return line[cells[id].Start:cells[id].End] }
 	cmd, cmdEscaped := lsblkUnescape(get(lcCommand)) // lsof writes a space as \x20
 	e := LsofEntry{Command: cmd, Name: line[ns:ne]}
-	pid, ok := atoi(get(lcPID))
+	pid, ok := lex.Atoi(get(lcPID))
 	if !ok {
 		return false
 	}
 	e.PID = pid
 	if have[lcTID] {
-		tid, ok := atoi(get(lcTID))
+		tid, ok := lex.Atoi(get(lcTID))
 		if !ok {
 			return false
 		}
-		e.TID = ints.new(tid)
+		e.TID = intp(tid)
 	}
 	if have[lcTaskCmd] {
 		e.TaskCommand = get(lcTaskCmd)
 	}
 	if have[lcUser] {
-		if uid, ok := atoi(get(lcUser)); ok {
-			e.UID = ints.new(uid)
+		if uid, ok := lex.Atoi(get(lcUser)); ok {
+			e.UID = intp(uid)
 		} else {
 			e.User = get(lcUser)
 		}
@@ -2163,7 +2153,7 @@ func lsofRow(c *Context, res *LsofResult, line string, base int, f []field, cols
 		}
 	}
 	// NAME of a network file: "local[->remote] [(STATE)]".
-	var la, lp, ra, rp, st field // offsets within the line
+	var la, lp, ra, rp, st lex.Field // offsets within the line
 	var hasLP, hasRP bool
 	if network {
 		nm := line[ns:ne]
@@ -2171,20 +2161,20 @@ func lsofRow(c *Context, res *LsofResult, line string, base int, f []field, cols
 		if strings.HasSuffix(nm, ")") {
 			if o := strings.LastIndex(nm, " ("); o > 0 {
 				e.State = nm[o+2 : len(nm)-1]
-				st = field{ns + o + 2, ne - 1}
+				st = lex.Field{Start: ns + o + 2, End: ne - 1}
 				body = nm[:o]
 			}
 		}
 		local, remote, hasRemote := strings.Cut(body, "->")
-		e.LocalAddress, la = local, field{ns, ns + len(local)}
+		e.LocalAddress, la = local, lex.Field{Start: ns, End: ns + len(local)}
 		if p, n, ok := netPort(local, ':'); ok {
-			e.LocalPort, lp, hasLP = ints.new(n), field{ns + p, ns + len(local)}, true
+			e.LocalPort, lp, hasLP = intp(n), lex.Field{Start: ns + p, End: ns + len(local)}, true
 		}
 		if hasRemote {
 			rs0 := ns + len(local) + 2
-			e.RemoteAddress, ra = remote, field{rs0, rs0 + len(remote)}
+			e.RemoteAddress, ra = remote, lex.Field{Start: rs0, End: rs0 + len(remote)}
 			if p, n, ok := netPort(remote, ':'); ok {
-				e.RemotePort, rp, hasRP = ints.new(n), field{rs0 + p, rs0 + len(remote)}, true
+				e.RemotePort, rp, hasRP = intp(n), lex.Field{Start: rs0 + p, End: rs0 + len(remote)}, true
 			}
 		}
 	}
@@ -2198,7 +2188,7 @@ func lsofRow(c *Context, res *LsofResult, line string, base int, f []field, cols
 		rs.begin(skEntries, idx)
 		add := func(id uint8, sid uint16, tr spanTr) {
 			if have[id] {
-				rs.add(sid, base+cells[id].start, base+cells[id].end, tr)
+				rs.add(sid, base+cells[id].Start, base+cells[id].End, tr)
 			}
 		}
 		if cmdEscaped {
@@ -2226,19 +2216,19 @@ func lsofRow(c *Context, res *LsofResult, line string, base int, f []field, cols
 		rs.add(sfName, base+ns, base+ne, trVerbatim)
 		if network {
 			if e.LocalAddress != "" {
-				rs.add(nfLocalAddress, base+la.start, base+la.end, trVerbatim)
+				rs.add(nfLocalAddress, base+la.Start, base+la.End, trVerbatim)
 			}
 			if hasLP {
-				rs.add(nfLocalPort, base+lp.start, base+lp.end, trParseInt)
+				rs.add(nfLocalPort, base+lp.Start, base+lp.End, trParseInt)
 			}
 			if e.RemoteAddress != "" {
-				rs.add(nfRemoteAddress, base+ra.start, base+ra.end, trVerbatim)
+				rs.add(nfRemoteAddress, base+ra.Start, base+ra.End, trVerbatim)
 			}
 			if hasRP {
-				rs.add(nfRemotePort, base+rp.start, base+rp.end, trParseInt)
+				rs.add(nfRemotePort, base+rp.Start, base+rp.End, trParseInt)
 			}
 			if e.State != "" {
-				rs.add(nfState, base+st.start, base+st.end, trVerbatim)
+				rs.add(nfState, base+st.Start, base+st.End, trVerbatim)
 			}
 		}
 	}
@@ -2306,9 +2296,10 @@ var digParser = &Parser{
 	Parse:          parseDig,
 }
 
-func init() {
+// digParsers wires the digParser and returns it for the builtin list.
+func digParsers() []*Parser {
 	digParser.Check = digCheck
-	registerBuiltin(digParser)
+	return []*Parser{digParser}
 }
 
 // digOptions are the +options that leave the output in a form the parser
@@ -2386,16 +2377,16 @@ const (
 func parseDig(c *Context) (any, error) {
 	res := &DigResult{Answers: []DigRecord{}}
 	m, _ := digReadOptions(c.Args)
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	sec := dsNone
 	dataLines, read, answers, questions := 0, 0, 0, 0
-	var f []field
+	var f []lex.Field
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			if sec != dsNone {
 				sec = dsNone
 			}
@@ -2409,15 +2400,15 @@ func parseDig(c *Context) (any, error) {
 		case line[0] == ';':
 			switch {
 			case sec == dsQuestion:
-				f = splitFields(f[:0], line[1:], 0)
+				f = lex.Fields(f[:0], line[1:], 0)
 				if len(f) != 3 || res.Query != "" {
 					good = false
 					break
 				}
-				res.Query, res.QueryClass, res.QueryType = line[1+f[0].start:1+f[0].end], line[1+f[1].start:1+f[1].end], line[1+f[2].start:1+f[2].end]
-				netSpan(c, start+1+f[0].start, start+1+f[0].end, "", "query")
-				netSpan(c, start+1+f[1].start, start+1+f[1].end, "", "query_class")
-				netSpan(c, start+1+f[2].start, start+1+f[2].end, "", "query_type")
+				res.Query, res.QueryClass, res.QueryType = line[1+f[0].Start:1+f[0].End], line[1+f[1].Start:1+f[1].End], line[1+f[2].Start:1+f[2].End]
+				netSpan(c, start+1+f[0].Start, start+1+f[0].End, "", "query")
+				netSpan(c, start+1+f[1].Start, start+1+f[1].End, "", "query_class")
+				netSpan(c, start+1+f[2].Start, start+1+f[2].End, "", "query_type")
 			case strings.HasPrefix(line, "; <<>> DiG"), strings.HasPrefix(line, "; ("), sec == dsOther:
 			default:
 				good = false
@@ -2450,19 +2441,19 @@ func parseDig(c *Context) (any, error) {
 
 // digRecord reads "example.com.  300  IN  MX  10 mail.example.com." into
 // the current section (the answer section when dig printed no headers).
-func digRecord(c *Context, res *DigResult, line string, start int, sec digSection, fp *[]field) bool {
-	f := splitFields((*fp)[:0], line, 5)
+func digRecord(c *Context, res *DigResult, line string, start int, sec digSection, fp *[]lex.Field) bool {
+	f := lex.Fields((*fp)[:0], line, 5)
 	*fp = f
 	if len(f) < 4 {
 		return false
 	}
-	ttl, ok := atoi(line[f[1].start:f[1].end])
+	ttl, ok := lex.Atoi(line[f[1].Start:f[1].End])
 	if !ok {
 		return false
 	}
-	r := DigRecord{Name: line[f[0].start:f[0].end], TTL: &ttl, Class: line[f[2].start:f[2].end], Type: line[f[3].start:f[3].end]}
+	r := DigRecord{Name: line[f[0].Start:f[0].End], TTL: &ttl, Class: line[f[2].Start:f[2].End], Type: line[f[3].Start:f[3].End]}
 	if len(f) == 5 {
-		r.Value = line[f[4].start:f[4].end]
+		r.Value = line[f[4].Start:f[4].End]
 	}
 	var list *[]DigRecord
 	key := "answers"
@@ -2483,12 +2474,12 @@ func digRecord(c *Context, res *DigResult, line string, start int, sec digSectio
 	}
 	*list = append(*list, r)
 	if c.Recording() {
-		netSpan(c, start+f[0].start, start+f[0].end, "", key, idx, "name")
-		netSpan(c, start+f[1].start, start+f[1].end, "parseInt", key, idx, "ttl")
-		netSpan(c, start+f[2].start, start+f[2].end, "", key, idx, "class")
-		netSpan(c, start+f[3].start, start+f[3].end, "", key, idx, "type")
+		netSpan(c, start+f[0].Start, start+f[0].End, "", key, idx, "name")
+		netSpan(c, start+f[1].Start, start+f[1].End, "parseInt", key, idx, "ttl")
+		netSpan(c, start+f[2].Start, start+f[2].End, "", key, idx, "class")
+		netSpan(c, start+f[3].Start, start+f[3].End, "", key, idx, "type")
 		if len(f) == 5 {
-			netSpan(c, start+f[4].start, start+f[4].end, "", key, idx, "value")
+			netSpan(c, start+f[4].Start, start+f[4].End, "", key, idx, "value")
 		} else {
 			netSpan(c, start+len(line), start+len(line), "", key, idx, "value")
 		}
@@ -2544,7 +2535,7 @@ func digComment(c *Context, res *DigResult, line string, start int, sec *digSect
 				r.Status = kv.val
 				pend.add(kv.vs, kv.vs+len(kv.val), "", "status")
 			case kv.key == "id" && r.ID == nil:
-				if n, good := atoi(kv.val); good {
+				if n, good := lex.Atoi(kv.val); good {
 					r.ID = &n
 					pend.add(kv.vs, kv.vs+len(kv.val), "parseInt", "id")
 				}
@@ -2559,7 +2550,7 @@ func digComment(c *Context, res *DigResult, line string, start int, sec *digSect
 		fl := body[len("flags:"):semi]
 		fs := bs + len("flags:")
 		for pos := 0; pos < len(fl); {
-			s, e := nextField(fl, pos)
+			s, e := lex.NextField(fl, pos)
 			if s >= len(fl) {
 				break
 			}
@@ -2568,7 +2559,7 @@ func digComment(c *Context, res *DigResult, line string, start int, sec *digSect
 			r.Flags = append(r.Flags, fl[s:e])
 		}
 		for _, kv := range digPairs(body[semi+1:], bs+semi+1) {
-			n, good := atoi(kv.val)
+			n, good := lex.Atoi(kv.val)
 			if !good {
 				continue
 			}
@@ -2594,7 +2585,7 @@ func digComment(c *Context, res *DigResult, line string, start int, sec *digSect
 		}
 	case len(body) > len("Query time:  msec") && strings.HasPrefix(body, "Query time: ") && strings.HasSuffix(body, " msec"):
 		v := body[len("Query time: ") : len(body)-len(" msec")]
-		n, good := atoi(v)
+		n, good := lex.Atoi(v)
 		if ok = good && r.QueryTimeMs == nil; ok {
 			r.QueryTimeMs = &n
 			pend.add(bs+len("Query time: "), bs+len("Query time: ")+len(v), "parseInt", "query_time_ms")
@@ -2613,7 +2604,7 @@ func digComment(c *Context, res *DigResult, line string, start int, sec *digSect
 		}
 	case strings.HasPrefix(body, "MSG SIZE") && strings.Contains(body, "rcvd: "):
 		v := body[strings.Index(body, "rcvd: ")+len("rcvd: "):]
-		n, good := atoi(v)
+		n, good := lex.Atoi(v)
 		if ok = good && r.MsgSizeBytes == nil; ok {
 			r.MsgSizeBytes = &n
 			pend.add(bs+len(body)-len(v), bs+len(body), "parseInt", "msg_size_bytes")
@@ -2665,7 +2656,7 @@ func digServer(res *DigResult, pend *netPending, s string, at int) bool {
 		return false
 	}
 	closeP += open
-	port, ok := atoi(s[hash+1 : open])
+	port, ok := lex.Atoi(s[hash+1 : open])
 	if !ok {
 		return false
 	}
@@ -2751,9 +2742,10 @@ var ipAddrParser = &Parser{
 	Parse:          parseIPAddr,
 }
 
-func init() {
+// ipAddrParsers wires the ipAddrParser and returns it for the builtin list.
+func ipAddrParsers() []*Parser {
 	ipAddrParser.Check = ipAddrCheck
-	registerBuiltin(ipAddrParser)
+	return []*Parser{ipAddrParser}
 }
 
 // ipAddrCheck accepts `ip [-4|-6|-f F|-family F] {address|link} [show|list] [filters]`,
@@ -2805,18 +2797,18 @@ func ipPrefixOf(w, full string, min int) bool {
 
 func parseIPAddr(c *Context) (any, error) {
 	res := &IPAddrResult{Interfaces: []IPInterface{}}
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	var cur *IPInterface
 	var lastAddr *IPAddress
 	dataLines, read := 0, 0
 	skipping := false // an interface dropped at max_items
-	var f []field
+	var f []lex.Field
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		dataLines++
@@ -2851,16 +2843,16 @@ func parseIPAddr(c *Context) (any, error) {
 			c.Unread(start)
 			continue
 		}
-		f = splitFields(f[:0], line, 0)
-		w := line[f[0].start:f[0].end]
+		f = lex.Fields(f[:0], line, 0)
+		w := line[f[0].Start:f[0].End]
 		ii := len(res.Interfaces) - 1
 		good := false
 		switch {
 		case strings.HasPrefix(w, "link/") && len(w) > len("link/") && cur.LinkType == "":
 			good = ipLinkLine(c, cur, line, start, f, ii)
 		case w == "altname" && len(f) == 2:
-			netSpan(c, start+f[1].start, start+f[1].end, "", "interfaces", ii, "altnames", len(cur.AltNames))
-			cur.AltNames = append(cur.AltNames, line[f[1].start:f[1].end])
+			netSpan(c, start+f[1].Start, start+f[1].End, "", "interfaces", ii, "altnames", len(cur.AltNames))
+			cur.AltNames = append(cur.AltNames, line[f[1].Start:f[1].End])
 			good = true
 		case w == "inet" || w == "inet6":
 			var a IPAddress
@@ -2897,7 +2889,7 @@ func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 	if colon <= 0 || colon+2 >= len(line) || line[colon+1] != ' ' {
 		return iface, false
 	}
-	idx, ok := atoi(line[:colon])
+	idx, ok := lex.Atoi(line[:colon])
 	if !ok {
 		return iface, false
 	}
@@ -2936,15 +2928,15 @@ func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 		pos += len(fl) + 1
 	}
 	iface.Addresses = []IPAddress{}
-	var f []field
-	f = splitFields(f, tail[gt+1:], 0)
+	var f []lex.Field
+	f = lex.Fields(f, tail[gt+1:], 0)
 	off := ts + gt + 1
 	var notRead []string
 	seen := map[string]bool{}
 	for k := 0; k+1 < len(f); k += 2 {
-		key := tail[gt+1+f[k].start : gt+1+f[k].end]
-		v := tail[gt+1+f[k+1].start : gt+1+f[k+1].end]
-		vs, ve := off+f[k+1].start, off+f[k+1].end
+		key := tail[gt+1+f[k].Start : gt+1+f[k].End]
+		v := tail[gt+1+f[k+1].Start : gt+1+f[k+1].End]
+		vs, ve := off+f[k+1].Start, off+f[k+1].End
 		tr := ""
 		if seen[key] {
 			return iface, false // a key twice: not ip's own output
@@ -2952,7 +2944,7 @@ func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 		seen[key] = true
 		switch key {
 		case "mtu", "qlen":
-			n, ok := atoi(v)
+			n, ok := lex.Atoi(v)
 			if !ok {
 				return iface, false
 			}
@@ -2979,7 +2971,7 @@ func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 		spans = append(spans, sp{key, vs, ve, tr})
 	}
 	if len(f)%2 != 0 {
-		notRead = append(notRead, tail[gt+1+f[len(f)-1].start:])
+		notRead = append(notRead, tail[gt+1+f[len(f)-1].Start:])
 	}
 	for _, w := range notRead {
 		c.Warn("ip: interface attribute not read: " + w)
@@ -2987,9 +2979,9 @@ func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 	if c.Recording() {
 		for _, x := range spans {
 			if k, isFlag := x.key.(int); isFlag {
-				recordSpan(c, Ptr("interfaces", ii, "flags", k), x.s, x.e, x.tr)
+				c.Span(Ptr("interfaces", ii, "flags", k), x.s, x.e, x.tr)
 			} else {
-				recordSpan(c, Ptr("interfaces", ii, x.key), x.s, x.e, x.tr)
+				c.Span(Ptr("interfaces", ii, x.key), x.s, x.e, x.tr)
 			}
 		}
 	}
@@ -2997,22 +2989,22 @@ func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 }
 
 // ipLinkLine reads "link/ether 02:42:ac:11:00:02 brd ff:ff:ff:ff:ff:ff link-netnsid 0".
-func ipLinkLine(c *Context, dst *IPInterface, line string, start int, f []field, ii int) bool {
+func ipLinkLine(c *Context, dst *IPInterface, line string, start int, f []lex.Field, ii int) bool {
 	pend := netPending{c: c}
 	link := *dst // changed only when the line reads
 	iface := &link
-	iface.LinkType = line[f[0].start+5 : f[0].end]
-	pend.add(start+f[0].start+5, start+f[0].end, "", "interfaces", ii, "link_type")
+	iface.LinkType = line[f[0].Start+5 : f[0].End]
+	pend.add(start+f[0].Start+5, start+f[0].End, "", "interfaces", ii, "link_type")
 	k := 1
-	if k < len(f) && !ipLinkKeyword(line[f[k].start:f[k].end]) {
-		iface.MAC = line[f[k].start:f[k].end]
-		pend.add(start+f[k].start, start+f[k].end, "", "interfaces", ii, "mac")
+	if k < len(f) && !ipLinkKeyword(line[f[k].Start:f[k].End]) {
+		iface.MAC = line[f[k].Start:f[k].End]
+		pend.add(start+f[k].Start, start+f[k].End, "", "interfaces", ii, "mac")
 		k++
 	}
 	seen := map[string]bool{}
 	for ; k+1 < len(f); k += 2 {
-		key, v := line[f[k].start:f[k].end], line[f[k+1].start:f[k+1].end]
-		vs, ve := start+f[k+1].start, start+f[k+1].end
+		key, v := line[f[k].Start:f[k].End], line[f[k+1].Start:f[k+1].End]
+		vs, ve := start+f[k+1].Start, start+f[k+1].End
 		if seen[key] {
 			return false
 		}
@@ -3022,7 +3014,7 @@ func ipLinkLine(c *Context, dst *IPInterface, line string, start int, f []field,
 			iface.Broadcast = v
 			pend.add(vs, ve, "", "interfaces", ii, "broadcast")
 		case "link-netnsid":
-			n, ok := atoi(v)
+			n, ok := lex.Atoi(v)
 			if !ok {
 				return false
 			}
@@ -3033,7 +3025,7 @@ func ipLinkLine(c *Context, dst *IPInterface, line string, start int, f []field,
 		}
 	}
 	if k < len(f) {
-		c.Warn("ip: link attribute not read: " + line[f[k].start:])
+		c.Warn("ip: link attribute not read: " + line[f[k].Start:])
 	}
 	*dst = link
 	pend.flush()
@@ -3059,26 +3051,26 @@ func ipAddrFlag(w string) bool {
 }
 
 // ipAddrLine reads "inet 10.0.0.5/24 metric 100 brd 10.0.0.255 scope global secondary dynamic eth0:1".
-func ipAddrLine(c *Context, line string, start int, f []field, ii, ai int) (IPAddress, bool) {
+func ipAddrLine(c *Context, line string, start int, f []lex.Field, ii, ai int) (IPAddress, bool) {
 	var a IPAddress
 	if len(f) < 2 {
 		return a, false
 	}
 	pend := netPending{c: c}
 	p := func(k string, more ...any) []any { return append([]any{"interfaces", ii, "addresses", ai, k}, more...) }
-	a.Family = line[f[0].start:f[0].end]
-	pend.add(start+f[0].start, start+f[0].end, "", p("family")...)
-	setAddr := func(tok field, peer bool) bool {
-		v := line[tok.start:tok.end]
+	a.Family = line[f[0].Start:f[0].End]
+	pend.add(start+f[0].Start, start+f[0].End, "", p("family")...)
+	setAddr := func(tok lex.Field, peer bool) bool {
+		v := line[tok.Start:tok.End]
 		addr := v
 		if slash := strings.IndexByte(v, '/'); slash >= 0 {
-			n, ok := atoi(v[slash+1:])
+			n, ok := lex.Atoi(v[slash+1:])
 			if !ok || a.PrefixLength != nil {
 				return false
 			}
 			a.PrefixLength = &n
 			addr = v[:slash]
-			pend.add(start+tok.start+slash+1, start+tok.end, "parseInt", p("prefix_length")...)
+			pend.add(start+tok.Start+slash+1, start+tok.End, "parseInt", p("prefix_length")...)
 		}
 		key := "address"
 		if peer {
@@ -3086,7 +3078,7 @@ func ipAddrLine(c *Context, line string, start int, f []field, ii, ai int) (IPAd
 		} else {
 			a.Address = addr
 		}
-		pend.add(start+tok.start, start+tok.start+len(addr), "", p(key)...)
+		pend.add(start+tok.Start, start+tok.Start+len(addr), "", p(key)...)
 		return addr != ""
 	}
 	if !setAddr(f[1], false) {
@@ -3095,15 +3087,15 @@ func ipAddrLine(c *Context, line string, start int, f []field, ii, ai int) (IPAd
 	var notRead []string
 	seen := map[string]bool{}
 	for k := 2; k < len(f); k++ {
-		w := line[f[k].start:f[k].end]
+		w := line[f[k].Start:f[k].End]
 		switch {
 		case (w == "brd" || w == "scope" || w == "metric" || w == "peer") && k+1 < len(f):
 			if seen[w] {
 				return a, false
 			}
 			seen[w] = true
-			v := line[f[k+1].start:f[k+1].end]
-			vs, ve := start+f[k+1].start, start+f[k+1].end
+			v := line[f[k+1].Start:f[k+1].End]
+			vs, ve := start+f[k+1].Start, start+f[k+1].End
 			switch w {
 			case "peer":
 				if !setAddr(f[k+1], true) {
@@ -3116,7 +3108,7 @@ func ipAddrLine(c *Context, line string, start int, f []field, ii, ai int) (IPAd
 				a.Scope = v
 				pend.add(vs, ve, "", p("scope")...)
 			case "metric":
-				n, ok := atoi(v)
+				n, ok := lex.Atoi(v)
 				if !ok {
 					return a, false
 				}
@@ -3125,12 +3117,12 @@ func ipAddrLine(c *Context, line string, start int, f []field, ii, ai int) (IPAd
 			}
 			k++
 		case ipAddrFlag(w):
-			pend.add(start+f[k].start, start+f[k].end, "", p("flags", len(a.Flags))...)
+			pend.add(start+f[k].Start, start+f[k].End, "", p("flags", len(a.Flags))...)
 			a.Flags = append(a.Flags, w)
 		case k == len(f)-1 && a.Family == "inet":
 			// The label ends an inet line: the interface name or "eth0:web".
 			a.Label = w
-			pend.add(start+f[k].start, start+f[k].end, "", p("label")...)
+			pend.add(start+f[k].Start, start+f[k].End, "", p("label")...)
 		default:
 			notRead = append(notRead, w)
 		}
@@ -3143,14 +3135,14 @@ func ipAddrLine(c *Context, line string, start int, f []field, ii, ai int) (IPAd
 }
 
 // ipLifetimes reads "valid_lft forever preferred_lft 1800sec".
-func ipLifetimes(c *Context, a *IPAddress, line string, start int, f []field, ii, ai int) bool {
-	if len(f) != 4 || line[f[2].start:f[2].end] != "preferred_lft" {
+func ipLifetimes(c *Context, a *IPAddress, line string, start int, f []lex.Field, ii, ai int) bool {
+	if len(f) != 4 || line[f[2].Start:f[2].End] != "preferred_lft" {
 		return false
 	}
 	pend := netPending{c: c}
 	got := *a
-	for k, tok := range []field{f[1], f[3]} {
-		v := line[tok.start:tok.end]
+	for k, tok := range []lex.Field{f[1], f[3]} {
+		v := line[tok.Start:tok.End]
 		key, fkey := "valid_lifetime_seconds", "valid_forever"
 		secs, forever := &got.ValidLifetimeSeconds, &got.ValidForever
 		if k == 1 {
@@ -3159,15 +3151,15 @@ func ipLifetimes(c *Context, a *IPAddress, line string, start int, f []field, ii
 		}
 		if v == "forever" {
 			*forever = true
-			pend.add(start+tok.start, start+tok.end, "marker", "interfaces", ii, "addresses", ai, fkey)
+			pend.add(start+tok.Start, start+tok.End, "marker", "interfaces", ii, "addresses", ai, fkey)
 			continue
 		}
-		n, ok := atoi(strings.TrimSuffix(v, "sec"))
+		n, ok := lex.Atoi(strings.TrimSuffix(v, "sec"))
 		if !ok || !strings.HasSuffix(v, "sec") {
 			return false
 		}
 		*secs = &n
-		pend.add(start+tok.start, start+tok.end-3, "parseInt", "interfaces", ii, "addresses", ai, key)
+		pend.add(start+tok.Start, start+tok.End-3, "parseInt", "interfaces", ii, "addresses", ai, key)
 	}
 	*a = got
 	pend.flush()

@@ -3,6 +3,8 @@ package catalog
 import (
 	"slices"
 	"strings"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // OS package managers: apt list, apt search, brew list.
@@ -18,20 +20,6 @@ var (
 	pfSuites        = netItemIDs("suites", "", 8)
 	pfStatus        = netItemIDs("status", "", 8)
 )
-
-// pkgStrSlab hands out small string lists from shared chunks, so that a
-// row's lists cost no allocation of their own.
-type pkgStrSlab struct{ buf []string }
-
-// take returns an empty list with room for n strings.
-func (s *pkgStrSlab) take(n int) []string {
-	if cap(s.buf)-len(s.buf) < n {
-		s.buf = make([]string, 0, max(1024, n))
-	}
-	at := len(s.buf)
-	s.buf = s.buf[:at+n]
-	return s.buf[at : at : at+n]
-}
 
 // AptPackages is the parsed output of `apt list` and `apt search`.
 type AptPackages struct {
@@ -92,17 +80,16 @@ var aptSearchParser = &Parser{
 	Parse:          parseApt,
 }
 
-func init() {
-	registerBuiltin(aptListParser)
-	registerBuiltin(aptSearchParser)
+// aptListParsers wires the aptListParser, aptSearchParser and returns them for the builtin list.
+func aptListParsers() []*Parser {
+	return []*Parser{aptListParser, aptSearchParser}
 }
 
 func parseApt(c *Context) (any, error) {
-	res := &AptPackages{Packages: make([]AptPackage, 0, min(countLines(c.Raw), 1<<16))}
+	res := &AptPackages{Packages: make([]AptPackage, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rec := c.Recording()
 	rs := newRowSpans(c, 8)
-	var slab pkgStrSlab
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	dataLines, read := 0, 0
 	cur := -1 // the record descriptions attach to
 	dropped := false
@@ -111,19 +98,19 @@ func parseApt(c *Context) (any, error) {
 	flush := func() {
 		if cur >= 0 && rec && res.Packages[cur].Description != "" {
 			if multi {
-				recordSpan(c, Ptr("packages", cur, "description"), descS, descE, "joinLines")
+				c.Span(Ptr("packages", cur, "description"), descS, descE, "joinLines")
 			} else {
 				rs.add(pfDescription, descS, descE, trVerbatim)
 			}
 		}
 	}
-	var f []field
+	var f []lex.Field
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			flush()
 			cur, dropped = -1, false
 			continue
@@ -158,13 +145,13 @@ func parseApt(c *Context) (any, error) {
 			read++
 			continue
 		}
-		f = splitFields(f[:0], line, 4)
+		f = lex.Fields(f[:0], line, 4)
 		full := c.Full(len(res.Packages))
 		var lrs *rowSpans
 		if rec && !full {
 			lrs = &rs
 		}
-		p, ok := aptRecord(c, line, start, f, len(res.Packages), lrs, &slab)
+		p, ok := aptRecord(c, line, start, f, len(res.Packages), lrs)
 		if !ok {
 			c.Unread(start)
 			continue
@@ -190,30 +177,30 @@ func parseApt(c *Context) (any, error) {
 
 // aptRecord reads "curl/oldstable,now 7.88.1-10+deb12u14 amd64 [installed,upgradable to: 7.88.1-10+deb12u15]".
 // It records spans (rs not nil) only for a record it reads.
-func aptRecord(c *Context, line string, start int, f []field, idx int, rs *rowSpans, slab *pkgStrSlab) (AptPackage, bool) {
+func aptRecord(c *Context, line string, start int, f []lex.Field, idx int, rs *rowSpans) (AptPackage, bool) {
 	var p AptPackage
 	if len(f) < 3 {
 		return p, false
 	}
-	head := line[f[0].start:f[0].end]
+	head := line[f[0].Start:f[0].End]
 	slash := strings.IndexByte(head, '/')
 	if slash <= 0 || slash == len(head)-1 {
 		return p, false
 	}
 	if len(f) == 4 {
-		st := line[f[3].start:f[3].end]
+		st := line[f[3].Start:f[3].End]
 		if len(st) < 2 || st[0] != '[' || st[len(st)-1] != ']' {
 			return p, false
 		}
 	}
 	p.Name = head[:slash]
-	p.Version = line[f[1].start:f[1].end]
-	p.Arch = line[f[2].start:f[2].end]
+	p.Version = line[f[1].Start:f[1].End]
+	p.Arch = line[f[2].Start:f[2].End]
 	if rs != nil {
 		rs.begin(pkPackages, idx)
-		rs.add(sfName, start+f[0].start, start+f[0].start+slash, trVerbatim)
-		rs.add(pfVersion, start+f[1].start, start+f[1].end, trVerbatim)
-		rs.add(pfArch, start+f[2].start, start+f[2].end, trVerbatim)
+		rs.add(sfName, start+f[0].Start, start+f[0].Start+slash, trVerbatim)
+		rs.add(pfVersion, start+f[1].Start, start+f[1].End, trVerbatim)
+		rs.add(pfArch, start+f[2].Start, start+f[2].End, trVerbatim)
 	}
 	item := func(ids []uint16, list string, n, s, e int, tr spanTr) {
 		if rs == nil {
@@ -222,13 +209,13 @@ func aptRecord(c *Context, line string, start int, f []field, idx int, rs *rowSp
 		if n < len(ids) {
 			rs.add(ids[n], s, e, tr)
 		} else {
-			recordSpan(c, Ptr("packages", idx, list, n), s, e, trNames[tr])
+			c.Span(Ptr("packages", idx, list, n), s, e, trNames[tr])
 		}
 	}
 	// Suites: "oldstable,now", counted first so the list is allocated once.
 	suites := head[slash+1:]
-	p.Suites = slab.take(strings.Count(suites, ",") + 1)
-	pos := f[0].start + slash + 1
+	p.Suites = make([]string, 0, strings.Count(suites, ",")+1)
+	pos := f[0].Start + slash + 1
 	for suites != "" {
 		s, rest, _ := strings.Cut(suites, ",")
 		if s != "" {
@@ -239,9 +226,9 @@ func aptRecord(c *Context, line string, start int, f []field, idx int, rs *rowSp
 		suites = rest
 	}
 	if len(f) == 4 {
-		st := line[f[3].start+1 : f[3].end-1]
-		p.Status = slab.take(strings.Count(st, ",") + 1)
-		pos := f[3].start + 1
+		st := line[f[3].Start+1 : f[3].End-1]
+		p.Status = make([]string, 0, strings.Count(st, ",")+1)
+		pos := f[3].Start + 1
 		for st != "" {
 			it, rest, _ := strings.Cut(st, ",")
 			st = rest
@@ -345,7 +332,10 @@ func brewListCheck(args []string, _ OS) *ParseError {
 	return nil
 }
 
-func init() { registerBuiltin(brewListParser) }
+// brewListParsers wires the brewListParser and returns it for the builtin list.
+func brewListParsers() []*Parser {
+	return []*Parser{brewListParser}
+}
 
 func parseBrewList(c *Context) (any, error) {
 	res := &BrewPackages{Packages: []BrewPackage{}}
@@ -362,15 +352,15 @@ func parseBrewList(c *Context) (any, error) {
 		}
 	}
 	rec := c.Recording()
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	dataLines, read := 0, 0
-	var f []field
+	var f []lex.Field
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		dataLines++
@@ -384,7 +374,7 @@ func parseBrewList(c *Context) (any, error) {
 			read++
 			continue
 		}
-		f = splitFields(f[:0], line, 0)
+		f = lex.Fields(f[:0], line, 0)
 		if versions && len(f) < 2 || !versions && len(f) != 1 {
 			c.Unread(start)
 			continue
@@ -395,17 +385,17 @@ func parseBrewList(c *Context) (any, error) {
 			c.Omit(1)
 			continue
 		}
-		p := BrewPackage{Name: line[f[0].start:f[0].end], Kind: kind}
+		p := BrewPackage{Name: line[f[0].Start:f[0].End], Kind: kind}
 		if rec {
-			recordSpan(c, Ptr("packages", idx, "name"), start+f[0].start, start+f[0].end, "")
+			c.Span(Ptr("packages", idx, "name"), start+f[0].Start, start+f[0].End, "")
 			if kind != "" {
-				recordSpan(c, Ptr("packages", idx, "kind"), start, start, "kind")
+				c.Span(Ptr("packages", idx, "kind"), start, start, "kind")
 			}
 		}
 		for k, v := range f[1:] {
-			p.Versions = append(p.Versions, line[v.start:v.end])
+			p.Versions = append(p.Versions, line[v.Start:v.End])
 			if rec {
-				recordSpan(c, Ptr("packages", idx, "versions", k), start+v.start, start+v.end, "")
+				c.Span(Ptr("packages", idx, "versions", k), start+v.Start, start+v.End, "")
 			}
 		}
 		res.Packages = append(res.Packages, p)

@@ -96,46 +96,25 @@ func (p *Parser) validate() error {
 // do: combined short flags, attached values, "--" ending options, options
 // after positionals.
 func (p *Parser) checkArgs(args []string, os OS) *ParseError {
-	positionals := 0
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			positionals += len(args) - i - 1
-			break
+	kind := func(f string) int {
+		if k, ok := p.Flags[f]; ok && k == Value {
+			return 1
 		}
-		if len(a) < 2 || a[0] != '-' {
+		return 0
+	}
+	_, numeric := p.Flags["-#"]
+	positionals := 0
+	for _, a := range scanArgs(args, kind, numeric) {
+		if a.flag == "" {
 			positionals++
 			continue
 		}
-		if a[1] == '-' {
-			name, _, hasValue := strings.Cut(a, "=")
-			kind, ok := p.Flags[name]
-			if !ok {
-				return p.unsupportedFlag(name)
-			}
-			if kind == Bool && hasValue {
-				return p.unsupportedFlag(a)
-			}
-			if kind == Value && !hasValue {
-				i++
-			}
-			continue
+		k, ok := p.Flags[a.flag]
+		if !ok {
+			return p.unsupportedFlag(a.flag)
 		}
-		if _, ok := p.Flags["-#"]; ok && isDigits(a[1:]) {
-			continue
-		}
-		for j := 1; j < len(a); j++ {
-			name := "-" + a[j:j+1]
-			kind, ok := p.Flags[name]
-			if !ok {
-				return p.unsupportedFlag(name)
-			}
-			if kind == Value {
-				if j == len(a)-1 {
-					i++
-				}
-				break
-			}
+		if k == Bool && a.attached && strings.HasPrefix(a.flag, "--") {
+			return p.unsupportedFlag(args[a.index]) // "--flag=value" for a flag without one
 		}
 	}
 	if p.MaxPositionals >= 0 && positionals > p.MaxPositionals {
@@ -218,16 +197,4 @@ func hasFlag(args []string, flag string) bool {
 		}
 	}
 	return false
-}
-
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }

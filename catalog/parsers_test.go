@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // TestArgumentRange pins which argument lists each parser reads and which
@@ -263,9 +265,9 @@ func TestCUnquote(t *testing.T) {
 		{`noquote`, "", 0, false},
 	}
 	for _, tc := range tests {
-		s, n, ok := cUnquote(tc.in)
+		s, n, ok := lex.CUnquote(tc.in)
 		if s != tc.out || n != tc.n || ok != tc.ok {
-			t.Errorf("cUnquote(%q) = %q, %d, %v", tc.in, s, n, ok)
+			t.Errorf("lex.CUnquote(%q) = %q, %d, %v", tc.in, s, n, ok)
 		}
 	}
 }
@@ -281,34 +283,11 @@ func TestSnakeCase(t *testing.T) {
 	}
 }
 
-func TestValidModeTable(t *testing.T) {
-	// The table-driven check agrees with the readable one on every mode
-	// made of the characters that matter.
-	chars := "-rwxsStTlLdbcpDwnmMC?@+."
-	var rec func(prefix string)
-	count := 0
-	rec = func(prefix string) {
-		if len(prefix) == 10 {
-			count++
-			if validMode(prefix) != validModeSlow(prefix) {
-				t.Fatalf("validMode(%q) = %v, slow says %v", prefix, validMode(prefix), validModeSlow(prefix))
-			}
-			return
+func TestValidMode(t *testing.T) {
+	for m, want := range map[string]bool{"-rw-r--r--": true, "drwxrwxrwt": true, "-rwsr-Sr-x": true, "-rw-r-lr--": true,
+		"-?????????": true, "-rw?r--r--": false, "-rwtr--r--": false, "-rw-r--r-s": false, "-rwlr--r--": false, "xrw-r--r--": false, "-rw-r--r-": false} {
+		if validMode(m) != want {
+			t.Errorf("validMode(%q) = %v, want %v", m, !want, want)
 		}
-		// Sample: vary two positions fully, keep the rest plausible.
-		if len(prefix) >= 3 && len(prefix) < 8 {
-			rec(prefix + string("rw-x"[len(prefix)%4]))
-			return
-		}
-		for i := 0; i < len(chars); i++ {
-			rec(prefix + chars[i:i+1])
-		}
-	}
-	rec("")
-	if count == 0 {
-		t.Fatal("no mode tried")
-	}
-	if !validMode("-?????????") || validMode("-rw?r--r--") {
-		t.Fatal("unknown permissions")
 	}
 }

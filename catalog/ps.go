@@ -2,9 +2,10 @@ package catalog
 
 import (
 	"encoding/json"
-	"math/bits"
 	"strconv"
 	"strings"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // PsResult is the parsed output of `ps`.
@@ -238,9 +239,10 @@ var psParserDef = &Parser{
 	Parse:    parsePs,
 }
 
-func init() {
+// psParsers wires the psParserDef and returns it for the builtin list.
+func psParsers() []*Parser {
 	psParserDef.Check = psCheck // set here: the check refers back to the parser
-	registerBuiltin(psParserDef)
+	return []*Parser{psParserDef}
 }
 
 var psScan = argScan{
@@ -304,7 +306,7 @@ func readPsArgs(args []string) (psArgs, string) {
 			pa.noHeaders = true
 		case "":
 			p := a.pos
-			if isDigits(strings.ReplaceAll(p, ",", "")) {
+			if lex.IsDigits(strings.ReplaceAll(p, ",", "")) {
 				continue // a PID list
 			}
 			for j := 0; j < len(p); j++ {
@@ -389,15 +391,10 @@ type psColumn struct {
 	def    psColDef
 	key    string // JSON key for extras and duplicates
 	id     uint16 // span field id of def.key
-	op     psOp   // how psRowFast reads it
 	hs, he int    // header word, within the header line
 }
 
-func parsePs(c *Context) (any, error) { return parsePsWith(c, false) }
-
-// parsePsWith reads ps output; general reads every row with psRow alone,
-// which FuzzPsFastPath compares with the default (psRowFast first).
-func parsePsWith(c *Context, general bool) (any, error) {
+func parsePs(c *Context) (any, error) {
 	res := &PsResult{Processes: []PsProcess{}}
 	pa, _ := readPsArgs(c.Args)
 	headerless := false
@@ -412,44 +409,37 @@ func parsePsWith(c *Context, general bool) (any, error) {
 			}
 		}
 	}
-	it := lines{raw: c.Raw}
-	res.Processes = make([]PsProcess, 0, min(countLines(c.Raw), 1<<20))
+	it := lex.Lines{Raw: c.Raw}
+	res.Processes = make([]PsProcess, 0, min(lex.CountLines(c.Raw), 1<<20))
 	var cols []psColumn
-	var fields []field
+	var fields []lex.Field
 	lines, read := 0, 0
 	rs := newRowSpans(c, 11)
-	var ints int64Slab
-	var floats float64Slab
 	if headerless {
 		cols = psColumnsFromSpecs(pa.specs)
 		psSpanIDs(cols, &rs)
-		psSlabs(cols, cap(res.Processes), &ints, &floats)
+		psSlabs(cols, cap(res.Processes))
 	}
 	bsd := c.OS.bsdLike()
 	rec := c.Recording()
-	fast := false
-	if cols != nil {
-		fast = !general && psPlan(cols)
-	}
 	for {
-		line, start, more := it.next()
+		line, start, more := it.Next()
 		if !more {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		lines++
 		if cols == nil {
-			fields = splitFields(fields[:0], line, 0)
+			fields = lex.Fields(fields[:0], line, 0)
 			var ok bool
 			cols, ok = psColumnsFromHeader(line, fields, pa.specs)
 			if !ok {
 				return nil, Unrecognized("the first line is not a ps header")
 			}
 			psSpanIDs(cols, &rs)
-			psSlabs(cols, cap(res.Processes), &ints, &floats)
-			fast = !general && psPlan(cols)
+			psSlabs(cols, cap(res.Processes))
 			read++
 			continue
 		}
@@ -458,20 +448,10 @@ func parsePsWith(c *Context, general bool) (any, error) {
 			rs.begin(skProcesses, idx)
 		}
 		var p *PsProcess
-		res.Processes, p = pushZero(res.Processes)
-		ok := false
-		if fast {
-			if ok = psRowFast(p, line, start, cols, &ints, &floats, rec, &rs); !ok {
-				// Read again by the general reader, which decides; the
-				// numbers the fast one took from the slabs stay unused.
-				*p = PsProcess{}
-				if rec {
-					rs.discard()
-				}
-			}
-		}
-		if !ok && !psRow(p, line, start, cols, &ints, &floats, rec, &rs, bsd) {
-			res.Processes = dropRow(res.Processes)
+		res.Processes = append(res.Processes, PsProcess{})
+		p = &res.Processes[idx]
+		if !psRow(p, line, start, cols, rec, &rs, bsd) {
+			res.Processes = res.Processes[:idx]
 			if rec {
 				rs.discard()
 			}
@@ -480,7 +460,7 @@ func parsePsWith(c *Context, general bool) (any, error) {
 		}
 		read++
 		if c.Full(idx) {
-			res.Processes = dropRow(res.Processes)
+			res.Processes = res.Processes[:idx]
 			c.Omit(1)
 			if rec {
 				rs.discard()
@@ -498,7 +478,7 @@ func parsePsWith(c *Context, general bool) (any, error) {
 }
 
 // psSlabs sizes the number slabs for rows rows of cols at once.
-func psSlabs(cols []psColumn, rows int, ints *int64Slab, floats *float64Slab) {
+func psSlabs(cols []psColumn, rows int) {
 	ni, nf := 0, 0
 	for _, col := range cols {
 		switch col.def.kind {
@@ -508,8 +488,6 @@ func psSlabs(cols []psColumn, rows int, ints *int64Slab, floats *float64Slab) {
 			nf++
 		}
 	}
-	ints.buf = make([]int64, 0, rows*ni)
-	floats.buf = make([]float64, 0, rows*nf)
 }
 
 // psSpanIDs gives each column the span field id of its key.
@@ -565,7 +543,7 @@ func psUniqueKey(col *psColumn, used map[string]bool) {
 	}
 }
 
-func psColumnsFromHeader(line string, fields []field, specs []psSpec) ([]psColumn, bool) {
+func psColumnsFromHeader(line string, fields []lex.Field, specs []psSpec) ([]psColumn, bool) {
 	if len(fields) == 0 {
 		return nil, false
 	}
@@ -576,7 +554,7 @@ func psColumnsFromHeader(line string, fields []field, specs []psSpec) ([]psColum
 	used := map[string]bool{}
 	known := 0
 	for i, f := range fields {
-		h := line[f.start:f.end]
+		h := line[f.Start:f.End]
 		var def psColDef
 		var ok bool
 		if len(specs) > 0 {
@@ -598,7 +576,7 @@ func psColumnsFromHeader(line string, fields []field, specs []psSpec) ([]psColum
 		if last && def.kind == psName {
 			def.kind = psCommand // a last comm column also runs to the end of the line
 		}
-		cols[i] = psColumn{def: def, hs: f.start, he: f.end}
+		cols[i] = psColumn{def: def, hs: f.Start, he: f.End}
 		psUniqueKey(&cols[i], used)
 	}
 	return cols, known > 0
@@ -616,12 +594,12 @@ func isWeekday(s string) bool {
 }
 
 // psRow reads one process line.
-func psRow(p *PsProcess, line string, base int, cols []psColumn, ints *int64Slab, floats *float64Slab, rec bool, rs *rowSpans, bsd bool) bool {
+func psRow(p *PsProcess, line string, base int, cols []psColumn, rec bool, rs *rowSpans, bsd bool) bool {
 	pos := 0
 	for ci := range cols {
 		col := &cols[ci]
 		last := ci == len(cols)-1
-		s, e := nextField(line, pos)
+		s, e := lex.NextField(line, pos)
 		if s >= len(line) {
 			if last && col.def.kind == psCommand && ci > 0 {
 				// An empty last column (args of a zombie may be empty).
@@ -634,7 +612,7 @@ func psRow(p *PsProcess, line string, base int, cols []psColumn, ints *int64Slab
 		case last && (kind == psCommand || kind == psName):
 			e = len(line)
 		case last:
-			_, e = trimSpaceRange(line, s, len(line))
+			_, e = lex.TrimSpaceRange(line, s, len(line))
 		case kind == psStarted:
 			var ok bool
 			if e, ok = psStartedEnd(line, s, e); !ok {
@@ -655,10 +633,10 @@ func psRow(p *PsProcess, line string, base int, cols []psColumn, ints *int64Slab
 			} else if line[end] != ' ' {
 				return false
 			}
-			_, e = trimSpaceRange(line, s, end)
+			_, e = lex.TrimSpaceRange(line, s, end)
 		}
 		pos = e
-		if !psSet(p, col, line[s:e], base+s, base+e, ints, floats, rec, rs) {
+		if !psSet(p, col, line[s:e], base+s, base+e, rec, rs) {
 			return false
 		}
 	}
@@ -667,16 +645,16 @@ func psRow(p *PsProcess, line string, base int, cols []psColumn, ints *int64Slab
 
 func psAtoi(v string) (int64, bool) {
 	if v != "" && v[0] == '-' {
-		n, ok := atoi(v[1:])
+		n, ok := lex.Atoi(v[1:])
 		return -n, ok
 	}
 	if v != "" && v[0] == '+' {
-		return atoi(v[1:])
+		return lex.Atoi(v[1:])
 	}
-	return atoi(v)
+	return lex.Atoi(v)
 }
 
-func psSet(p *PsProcess, col *psColumn, v string, s, e int, ints *int64Slab, floats *float64Slab, rec bool, rs *rowSpans) bool {
+func psSet(p *PsProcess, col *psColumn, v string, s, e int, rec bool, rs *rowSpans) bool {
 	def := &col.def
 	switch def.kind {
 	case psInt:
@@ -691,7 +669,7 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, ints *int64Slab, flo
 		if slot == nil {
 			return false
 		}
-		*slot = ints.new(n)
+		*slot = intp(n)
 		if rec {
 			rs.add(col.id, s, e, trParseInt)
 		}
@@ -707,7 +685,7 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, ints *int64Slab, flo
 		if !ok {
 			return false
 		}
-		ptr := floats.new(f)
+		ptr := floatp(f)
 		switch def.field {
 		case fCPU:
 			p.CPUPercent = ptr
@@ -721,8 +699,8 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, ints *int64Slab, flo
 		}
 		return true
 	case psUser:
-		if n, ok := atoi(v); ok {
-			p.UID = ints.new(n)
+		if n, ok := lex.Atoi(v); ok {
+			p.UID = intp(n)
 			if rec {
 				rs.add(sfUID, s, e, trParseInt)
 			}
@@ -734,8 +712,8 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, ints *int64Slab, flo
 		}
 		return true
 	case psElapsed:
-		if n, ok := atoi(v); ok {
-			p.ElapsedSeconds = ints.new(n)
+		if n, ok := lex.Atoi(v); ok {
+			p.ElapsedSeconds = intp(n)
 			if rec {
 				rs.add(sfElapsedSeconds, s, e, trParseInt)
 			}
@@ -763,247 +741,14 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, ints *int64Slab, flo
 	return true
 }
 
-var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
-
-// psParseFloat reads a ps decimal ("0.0", "12.5", "198"). Short ones take a fast
-// path that is still correctly rounded: an integer below 2^53 divided by an
-// exact power of ten is one IEEE division.
+// psParseFloat reads a ps decimal ("0.0", "12.5", "198").
 func psParseFloat(v string) (float64, bool) {
-	if len(v) <= 15 {
-		var m int64
-		dot := -1
-		ok := len(v) > 0
-		for i := 0; i < len(v) && ok; i++ {
-			c := v[i]
-			switch {
-			case c >= '0' && c <= '9':
-				m = m*10 + int64(c-'0')
-			case c == '.' && dot < 0 && i > 0 && i < len(v)-1:
-				dot = i
-			default:
-				ok = false
-			}
-		}
-		if ok {
-			if dot < 0 {
-				return float64(m), true
-			}
-			return float64(m) / pow10[len(v)-dot-1], true
-		}
-	}
 	f, err := strconv.ParseFloat(v, 64)
 	return f, err == nil
 }
 
-// ---------------------------------------------------------------- fast rows
-
-// psOp is how psRowFast reads a column. The fast reader takes the common
-// shapes of a row in one pass (numbers parsed while their word is
-// scanned, one switch per column); anything else makes it give up, and
-// psRow reads the row again from scratch. FuzzPsFastPath checks that the
-// two agree.
-type psOp uint8
-
-const (
-	psOpInt   psOp = iota // a psInt field
-	psOpFloat             // %CPU, %MEM
-	psOpRest              // the last column, a command: to the end of the line
-	psOpLast              // another last column: to the end, trailing blanks dropped
-	// The ops from here on take one word.
-	psOpUser    // USER/UID
-	psOpStr     // a known string field
-	psOpStarted // START and its kin, one to five words
-	psOpWord    // a word set by psSet (unknown columns, etime)
-)
-
-// psPlan sets the fast reader's op of each column and reports whether it
-// can read the layout at all: a comm column before the last one is read
-// by its header's width, which only psRow does.
-func psPlan(cols []psColumn) bool {
-	for i := range cols {
-		col := &cols[i]
-		kind := col.def.kind
-		last := i == len(cols)-1
-		switch {
-		case last && (kind == psCommand || kind == psName):
-			col.op = psOpRest
-		case kind == psCommand || kind == psName:
-			return false
-		case last:
-			col.op = psOpLast
-		case kind == psInt:
-			col.op = psOpInt
-		case kind == psFloat:
-			col.op = psOpFloat
-		case kind == psUser:
-			col.op = psOpUser
-		case kind == psStarted:
-			col.op = psOpStarted
-		case kind == psStr && col.def.field != fExtra:
-			col.op = psOpStr
-		default:
-			col.op = psOpWord
-		}
-	}
-	return true
-}
-
-// psRowFast reads a process line as psRow does, or returns false; the
-// caller then clears the row and its spans and asks psRow, so a false
-// here says nothing about the line. Blanks and words are scanned eight
-// bytes at a time in the loop itself, not by skipBlanks and skipWord: a
-// call per column cost more than ps's short words and gaps take to scan
-// (every live value is saved and reloaded around it), and numbers are
-// read as they are scanned.
-func psRowFast(p *PsProcess, line string, base int, cols []psColumn, ints *int64Slab, floats *float64Slab, rec bool, rs *rowSpans) bool {
-	n := len(line)
-	s := 0
-	for ci := range cols {
-		col := &cols[ci]
-		// The gap: eight bytes at a time (right-aligned columns leave
-		// long ones), then the rare tab and the line's last bytes.
-		for s+8 <= n {
-			if x := load64(line, s) ^ swarSpace; x != 0 {
-				s += bits.TrailingZeros64(x) >> 3
-				break
-			}
-			s += 8
-		}
-		for s < n && (line[s] == ' ' || line[s] == '\t') {
-			s++
-		}
-		if s >= n {
-			return false
-		}
-		e := s
-		op := col.op
-		if op >= psOpUser {
-			// One word, eight bytes at a time while they last.
-			for {
-				if e+8 > n {
-					for e < n && line[e] != ' ' && line[e] != '\t' {
-						e++
-					}
-					break
-				}
-				if m := firstBlank(load64(line, e)); m != 0 {
-					e += bits.TrailingZeros64(m) >> 3
-					break
-				}
-				e += 8
-			}
-		}
-		switch op {
-		case psOpInt:
-			// Digits up to a blank, parsed while scanned: psAtoi's
-			// common case. "-" is "not applicable"; anything else
-			// (a sign, a letter, more than 18 digits) is psRow's.
-			var v int64
-			v, e = scanDigits(line, e)
-			if e == s || e-s > 18 || e < n && line[e] != ' ' && line[e] != '\t' {
-				if line[s] == '-' && (s+1 == n || line[s+1] == ' ' || line[s+1] == '\t') {
-					s++
-					continue
-				}
-				return false
-			}
-			*p.intSlot(col.def.field) = ints.new(v) // psPlan chose psOpInt only for integer fields
-			if rec {
-				rs.add(col.id, base+s, base+e, trParseInt)
-			}
-		case psOpFloat:
-			// psParseFloat's short path ("0.0", "12.5", "198": a digit
-			// first, at most one dot and not last, at most 15 bytes),
-			// parsed while scanned. (A byte at a time: ps's numbers are
-			// short, and reading them eight bytes at a time, as df's,
-			// took more instructions here.)
-			var m int64
-			dot := -1
-			for e < n {
-				c := line[e]
-				if d := c - '0'; d <= 9 {
-					m = m*10 + int64(d)
-				} else if c == '.' && dot < 0 && e > s {
-					dot = e
-				} else {
-					break
-				}
-				e++
-			}
-			if e == s || e-s > 15 || dot == e-1 || e < n && line[e] != ' ' && line[e] != '\t' {
-				if line[s] == '-' && (s+1 == n || line[s+1] == ' ' || line[s+1] == '\t') {
-					s++
-					continue
-				}
-				return false
-			}
-			f := float64(m)
-			if dot >= 0 {
-				f /= pow10[e-dot-1]
-			}
-			ptr := floats.new(f)
-			if col.def.field == fCPU {
-				p.CPUPercent = ptr
-			} else {
-				p.MemPercent = ptr
-			}
-			if rec {
-				rs.add(col.id, base+s, base+e, trParseFloat)
-			}
-		case psOpUser:
-			if d := line[s] - '0'; d <= 9 {
-				psSet(p, col, line[s:e], base+s, base+e, ints, floats, rec, rs) // a uid, perhaps
-			} else {
-				p.User = line[s:e]
-				if rec {
-					rs.add(sfUser, base+s, base+e, trVerbatim)
-				}
-			}
-		case psOpStr:
-			sp := p.strSlot(col.def.field) // psPlan chose psOpStr for string fields only
-			if sp == nil {
-				return false
-			}
-			*sp = line[s:e]
-			if rec {
-				rs.add(col.id, base+s, base+e, trVerbatim)
-			}
-		case psOpStarted:
-			if e-s == 3 {
-				var ok bool
-				if e, ok = psStartedEnd(line, s, e); !ok {
-					return false
-				}
-			}
-			p.Started = line[s:e]
-			if rec {
-				rs.add(col.id, base+s, base+e, trVerbatim)
-			}
-		case psOpRest:
-			if col.def.field == fName {
-				p.Name = line[s:]
-			} else {
-				p.Command = line[s:]
-			}
-			if rec {
-				rs.add(col.id, base+s, base+n, trVerbatim)
-			}
-			return true
-		case psOpLast:
-			_, e = trimSpaceRange(line, s, n)
-			return psSet(p, col, line[s:e], base+s, base+e, ints, floats, rec, rs)
-		default:
-			if !psSet(p, col, line[s:e], base+s, base+e, ints, floats, rec, rs) {
-				return false
-			}
-		}
-		s = e
-	}
-	return true
-}
-
 // strSlot is the string field f of p, or nil when f is none (fExtra and
-// the numbers): the general and fast readers share it.
+// the numbers).
 func (p *PsProcess) strSlot(f psField) *string {
 	switch f {
 	case fTTY:
@@ -1076,7 +821,7 @@ func psStartedEnd(line string, s, e int) (end int, ok bool) {
 		words = 2
 	}
 	for k := 1; k < words; k++ {
-		_, e2 := nextField(line, e)
+		_, e2 := lex.NextField(line, e)
 		if e2 == e {
 			return e, false
 		}

@@ -21,25 +21,11 @@ type Registry struct {
 // NewRegistry returns an empty registry.
 func NewRegistry() *Registry { return &Registry{byKey: map[string][]*Parser{}} }
 
-var (
-	builtinsMu sync.Mutex
-	builtins   []*Parser
-)
-
-// registerBuiltin is called from the init function of each command family.
-func registerBuiltin(p *Parser) {
-	builtinsMu.Lock()
-	defer builtinsMu.Unlock()
-	builtins = append(builtins, p)
-}
-
 // Default returns a new registry holding every built-in parser. Each call
 // returns its own registry, so registering into it affects nobody else.
 func Default() *Registry {
 	r := NewRegistry()
-	builtinsMu.Lock()
-	defer builtinsMu.Unlock()
-	for _, p := range builtins {
+	for _, p := range builtinParsers() {
 		if err := r.Register(p); err != nil {
 			panic(err) // a built-in that fails validation is a programming error
 		}
@@ -141,7 +127,7 @@ func (r *Registry) Lookup(cmd string, args []string, os OS) (*Parser, []string) 
 // globalValueFlags are the options of multi-tool programs that take a value
 // and may stand before the subcommand, so the subcommand is found after them.
 var globalValueFlags = map[string][]string{
-	"git":       {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"},
+	"git":       valueFlags(gitGlobals),
 	"kubectl":   {"-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--token", "--as", "-l", "--selector", "-o", "--output"},
 	"docker":    {"-H", "--host", "--context", "-c", "--config", "-l", "--log-level"},
 	"helm":      {"-n", "--namespace", "--kube-context", "--kubeconfig"},

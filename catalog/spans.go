@@ -2,7 +2,8 @@ package catalog
 
 import (
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // Span recording for rows, built to cost little on large outputs: while a
@@ -66,31 +67,23 @@ type compactSpan struct {
 }
 
 // spanMark is a position in the recorded spans, to drop what follows it.
-type spanMark struct{ n, extra int }
+type spanMark struct{ n int }
 
 type rowSpans struct {
 	c     *Context
 	spans []compactSpan
-	extra int // spans the group records stand for beyond themselves
 	key   uint16
 	row   int32
 	local []string
 	mark  spanMark // where the current row's spans begin
 }
 
-// Field ids of group records: one record standing for several spans at
-// fixed offsets of it (see addMode), told apart from names and local ids.
-const (
-	sgMode      uint16 = localIDs - 1 // type and mode of Raw[start:start+10]
-	sgModePerms uint16 = localIDs - 2 // the same and the three permission triads
-)
-
 // newRowSpans prepares for about perRow spans per line of output, so that
 // recording a large output does not regrow its buffer.
 func newRowSpans(c *Context, perRow int) rowSpans {
 	r := rowSpans{c: c}
 	if c.recording {
-		r.spans = make([]compactSpan, 0, min(countLines(c.Raw), 1<<20)*perRow)
+		r.spans = make([]compactSpan, 0, min(lex.CountLines(c.Raw), 1<<20)*perRow)
 	}
 	return r
 }
@@ -118,7 +111,7 @@ func (r *rowSpans) localID(name string) uint16 {
 // begin starts the spans of row idx of the top-level array key.
 func (r *rowSpans) begin(key uint16, idx int) {
 	r.key, r.row = key, int32(idx)
-	r.mark = spanMark{len(r.spans), r.extra}
+	r.mark = spanMark{len(r.spans)}
 }
 
 // add records a field of the current row from Raw[start:end].
@@ -129,27 +122,14 @@ func (r *rowSpans) add(field uint16, start, end int, tr spanTr) {
 // discard drops the current row's spans.
 func (r *rowSpans) discard() { r.truncate(r.mark) }
 
-func (r *rowSpans) truncate(m spanMark) { r.spans, r.extra = r.spans[:m.n], m.extra }
-
-// addMode records the spans of a file mode at Raw[at:at+10] as one group
-// record: its type (the first byte), the mode and, with perms, the three
-// permission triads. They are a third of an ls row's spans, and one
-// record instead of five is that much less to write while parsing.
-func (r *rowSpans) addMode(at int, perms bool) {
-	f, more := sgMode, 1
-	if perms {
-		f, more = sgModePerms, 4
-	}
-	r.spans = append(r.spans, compactSpan{int32(at), int32(at + 10), r.row, r.key, f, trVerbatim})
-	r.extra += more
-}
+func (r *rowSpans) truncate(m spanMark) { r.spans = r.spans[:m.n] }
 
 // finish hands the recorded spans to the context, which keeps them in this
 // compact form until someone asks for them (see SpanSet). Call it once, at
 // the end of a successful parse.
 func (r *rowSpans) finish() {
 	if len(r.spans) > 0 {
-		r.c.addSpanSeg(&rowSeg{spans: r.spans, extra: r.extra, local: r.local})
+		r.c.addSpanSeg(&rowSeg{spans: r.spans, local: r.local})
 	}
 	r.spans = nil
 }
@@ -157,11 +137,10 @@ func (r *rowSpans) finish() {
 // rowSeg is what rowSpans hands over: "/key/row/field" pointers.
 type rowSeg struct {
 	spans []compactSpan
-	extra int
 	local []string
 }
 
-func (g *rowSeg) segLen() int { return len(g.spans) + g.extra }
+func (g *rowSeg) segLen() int { return len(g.spans) }
 
 func (g *rowSeg) each(b []byte, f spanFunc) bool {
 	for i := range g.spans {
@@ -171,26 +150,9 @@ func (g *rowSeg) each(b []byte, f spanFunc) bool {
 		b = append(b, '/')
 		b = strconv.AppendInt(b, int64(s.row), 10)
 		b = append(b, '/')
-		at := len(b)
-		if s.field != sgMode && s.field != sgModePerms {
-			b = append(b, g.name(s.field)...)
-			if !f(b, int(s.start), int(s.end), trNames[s.tr]) {
-				return false
-			}
-			continue
-		}
-		// A group record, in the order setMode recorded them one by one.
-		m := int(s.start)
-		if !f(append(b[:at], spanNames[sfType]...), m, m+1, trNames[trFileType]) ||
-			!f(append(b[:at], spanNames[sfMode]...), m, m+10, "") {
+		b = append(b, g.name(s.field)...)
+		if !f(b, int(s.start), int(s.end), trNames[s.tr]) {
 			return false
-		}
-		if s.field == sgModePerms {
-			for k, id := range [3]uint16{sfPermOwner, sfPermGroup, sfPermOther} {
-				if !f(append(b[:at], spanNames[id]...), m+1+3*k, m+4+3*k, "") {
-					return false
-				}
-			}
 		}
 	}
 	return true
@@ -201,17 +163,6 @@ func (g *rowSeg) name(id uint16) string {
 		return g.local[id-localIDs]
 	}
 	return spanNames[id]
-}
-
-// recordSpan records a span outside rows; a verbatim one whose bytes are
-// not valid UTF-8 is marked "invalidUTF8", since JSON carries such text
-// with U+FFFD in place of the bad bytes and the value is then no longer the
-// source bytes.
-func recordSpan(c *Context, pointer string, start, end int, transform string) {
-	if transform == "" && !utf8.ValidString(c.Raw[start:end]) {
-		transform = "invalidUTF8"
-	}
-	c.Span(pointer, start, end, transform)
 }
 
 // Span field ids of the parsers.

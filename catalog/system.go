@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // System commands: free, uname, id, uptime, w, date, mount, lsblk,
@@ -24,15 +26,15 @@ func sysCTime(s string, loc *time.Location) (iso, warn string, ok bool) {
 
 // sysCTimeZone is sysCTime that also says where the zone stands in s.
 // Words are separated by spaces only (ctime pads the day with one).
-func sysCTimeZone(s string, loc *time.Location) (iso, warn string, zone field, ok bool) {
-	var ws []field
-	ws = splitFields(ws, s, 0)
+func sysCTimeZone(s string, loc *time.Location) (iso, warn string, zone lex.Field, ok bool) {
+	var ws []lex.Field
+	ws = lex.Fields(ws, s, 0)
 	if len(ws) != 6 {
 		return "", "", zone, false
 	}
 	var f [6]string
 	for i, w := range ws {
-		f[i] = s[w.start:w.end]
+		f[i] = s[w.Start:w.End]
 		if strings.ContainsAny(f[i], "\r\n\v\f") {
 			return "", "", zone, false
 		}
@@ -125,7 +127,7 @@ func sysWords(dst []sysWord, line string) []sysWord {
 	col := 0
 	i := 0
 	for i < len(line) {
-		for i < len(line) && isSpace(line[i]) {
+		for i < len(line) && lex.IsSpace(line[i]) {
 			i++
 			col++
 		}
@@ -133,7 +135,7 @@ func sysWords(dst []sysWord, line string) []sysWord {
 			break
 		}
 		w := sysWord{s: i, cs: col}
-		for i < len(line) && !isSpace(line[i]) {
+		for i < len(line) && !lex.IsSpace(line[i]) {
 			if line[i] < utf8.RuneSelf || utf8.RuneStart(line[i]) {
 				col++
 			}
@@ -181,9 +183,10 @@ var freeParser = &Parser{
 	Parse:          parseFree,
 }
 
-func init() {
+// freeParsers wires the freeParser and returns it for the builtin list.
+func freeParsers() []*Parser {
 	freeParser.Check = freeCheck
-	registerBuiltin(freeParser)
+	return []*Parser{freeParser}
 }
 
 // freeCheck refuses repeated reports (-c, -s); the hint drops them.
@@ -288,18 +291,18 @@ var freeColumns = map[string]string{
 func parseFree(c *Context) (any, error) {
 	res := &FreeResult{}
 	suffix, mult := freeUnit(c.Args)
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	var cols []string
 	var colIDs []string
 	dataLines, read := 0, 0
 	var ws []sysWord
 	converted := false
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		dataLines++
@@ -348,7 +351,7 @@ func parseFree(c *Context) (any, error) {
 				m[colIDs[k]] = v
 				continue
 			}
-			n, ok := atoi(v)
+			n, ok := lex.Atoi(v)
 			if !ok {
 				good = false
 				break
@@ -428,7 +431,10 @@ var unameParser = &Parser{
 	Parse: parseUname,
 }
 
-func init() { registerBuiltin(unameParser) }
+// unameParsers wires the unameParser and returns it for the builtin list.
+func unameParsers() []*Parser {
+	return []*Parser{unameParser}
+}
 
 // unameArch are machine, processor and platform words.
 var unameArch = map[string]bool{
@@ -442,16 +448,16 @@ var unameArch = map[string]bool{
 }
 
 func parseUname(c *Context) (any, error) {
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	var line string
 	var start int
 	n := 0
 	for {
-		l, s, ok := it.next()
+		l, s, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			continue
 		}
 		n++
@@ -464,16 +470,16 @@ func parseUname(c *Context) (any, error) {
 	if n == 0 {
 		return &UnameResult{}, nil
 	}
-	var f []field
-	f = splitFields(f, line, 0)
+	var f []lex.Field
+	f = lex.Fields(f, line, 0)
 	if len(f) < 5 {
 		return nil, Unrecognized("uname -a prints at least five fields")
 	}
 	res := &UnameResult{}
-	get := func(k int) string { return line[f[k].start:f[k].end] }
+	get := func(k int) string { return line[f[k].Start:f[k].End] }
 	set := func(p *string, k int, key string) {
 		*p = get(k)
-		netSpan(c, start+f[k].start, start+f[k].end, "", key)
+		netSpan(c, start+f[k].Start, start+f[k].End, "", key)
 	}
 	set(&res.KernelName, 0, "kernel_name")
 	set(&res.Hostname, 1, "hostname")
@@ -506,7 +512,7 @@ func parseUname(c *Context) (any, error) {
 	if versionEnd <= 3 {
 		return nil, Unrecognized("uname -a: no kernel version between the release and the machine")
 	}
-	vs, ve := trimSpaceRange(line, f[3].start, f[versionEnd].start)
+	vs, ve := lex.TrimSpaceRange(line, f[3].Start, f[versionEnd].Start)
 	res.KernelVersion = line[vs:ve]
 	netSpan(c, start+vs, start+ve, "", "kernel_version")
 	return res, nil
@@ -575,19 +581,22 @@ var idParser = &Parser{
 	Parse: parseID,
 }
 
-func init() { registerBuiltin(idParser) }
+// idParsers wires the idParser and returns it for the builtin list.
+func idParsers() []*Parser {
+	return []*Parser{idParser}
+}
 
 func parseID(c *Context) (any, error) {
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	var line string
 	var start int
 	n := 0
 	for {
-		l, s, ok := it.next()
+		l, s, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			continue
 		}
 		n++
@@ -692,7 +701,7 @@ func idItem(line string, pos int) (num int64, name string, vs, ve, ns, ne, next 
 		pos++
 	}
 	ve = pos
-	num, ok = atoi(line[vs:ve])
+	num, ok = lex.Atoi(line[vs:ve])
 	if !ok {
 		return
 	}
@@ -743,18 +752,21 @@ var uptimeParser = &Parser{
 	Parse:          parseUptime,
 }
 
-func init() { registerBuiltin(uptimeParser) }
+// uptimeParsers wires the uptimeParser and returns it for the builtin list.
+func uptimeParsers() []*Parser {
+	return []*Parser{uptimeParser}
+}
 
 func parseUptime(c *Context) (any, error) {
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	res := &UptimeResult{}
 	n := 0
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		n++
@@ -782,7 +794,7 @@ func uptimeLine(c *Context, res *UptimeResult, line string, start int) bool {
 		s, e    int
 	}
 	var spans []sp
-	if ts, te := trimSpaceRange(line, 0, up); te > ts {
+	if ts, te := lex.TrimSpaceRange(line, 0, up); te > ts {
 		u.Time = line[ts:te]
 		spans = append(spans, sp{"time", "", ts, te})
 	}
@@ -794,14 +806,14 @@ func uptimeLine(c *Context, res *UptimeResult, line string, start int) bool {
 	if k := strings.LastIndex(mid, " user"); k >= 0 {
 		comma := strings.LastIndex(mid[:k], ",")
 		num := strings.TrimSpace(mid[comma+1 : k])
-		if n, ok := atoi(num); ok {
+		if n, ok := lex.Atoi(num); ok {
 			u.Users = &n
 			ns := ms + comma + 1 + strings.Index(mid[comma+1:k], num)
 			spans = append(spans, sp{"users", "parseInt", ns, ns + len(num)})
 			upEnd = max(comma, 0)
 		}
 	}
-	us, ue := trimSpaceRange(mid, 0, upEnd)
+	us, ue := lex.TrimSpaceRange(mid, 0, upEnd)
 	for ue > us && mid[ue-1] == ',' {
 		ue--
 	}
@@ -859,8 +871,8 @@ func uptimeSeconds(s string) (int64, bool) {
 	for _, part := range strings.Split(s, ",") {
 		part = strings.TrimSpace(part)
 		if h, m, ok := strings.Cut(part, ":"); ok {
-			hh, ok1 := atoi(h)
-			mm, ok2 := atoi(m)
+			hh, ok1 := lex.Atoi(h)
+			mm, ok2 := lex.Atoi(m)
 			if !ok1 || !ok2 || mm > 59 {
 				return 0, false
 			}
@@ -868,7 +880,7 @@ func uptimeSeconds(s string) (int64, bool) {
 			continue
 		}
 		num, unit, ok := strings.Cut(part, " ")
-		n, ok2 := atoi(num)
+		n, ok2 := lex.Atoi(num)
 		if !ok || !ok2 {
 			return 0, false
 		}
@@ -932,7 +944,8 @@ var wParser = &Parser{
 	Parse:          parseW,
 }
 
-func init() {
+// wParsers wires the wParser and returns it for the builtin list.
+func wParsers() []*Parser {
 	wParser.Check = func(args []string, _ OS) *ParseError {
 		for _, a := range args {
 			if a == "-h" || a == "--no-header" || (len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a, 'h') > 0) {
@@ -941,7 +954,7 @@ func init() {
 		}
 		return nil
 	}
-	registerBuiltin(wParser)
+	return []*Parser{wParser}
 }
 
 func wDropH(args []string) []string {
@@ -969,16 +982,16 @@ type wCol struct {
 
 func parseW(c *Context) (any, error) {
 	res := &WResult{Sessions: []WSession{}}
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	var cols []wCol
 	dataLines, read := 0, 0
 	var ws []sysWord
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		dataLines++
@@ -1055,7 +1068,7 @@ func wRow(c *Context, res *WResult, line string, start int, ws []sysWord, cols [
 		w := ws[k]
 		ve := w.e
 		if last {
-			_, ve = trimSpaceRange(line, w.s, len(line))
+			_, ve = lex.TrimSpaceRange(line, w.s, len(line))
 			k = len(ws)
 		} else {
 			k++
@@ -1125,9 +1138,10 @@ var dateParser = &Parser{
 	Parse:          parseDate,
 }
 
-func init() {
+// dateParsers wires the dateParser and returns it for the builtin list.
+func dateParsers() []*Parser {
 	dateParser.Check = dateCheck
-	registerBuiltin(dateParser)
+	return []*Parser{dateParser}
 }
 
 var dateScan = argScan{
@@ -1187,16 +1201,16 @@ func dateCheck(args []string, _ OS) *ParseError {
 }
 
 func parseDate(c *Context) (any, error) {
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	var line string
 	var start int
 	n := 0
 	for {
-		l, s, ok := it.next()
+		l, s, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(l) {
+		if lex.IsBlank(l) {
 			continue
 		}
 		n++
@@ -1238,8 +1252,8 @@ func parseDate(c *Context) (any, error) {
 		return nil, Unrecognized("date: %q is not date's default form", v)
 	}
 	set(ts, "timestamp")
-	res.TimeZone = v[zone.start:zone.end]
-	netSpan(c, vs+zone.start, vs+zone.end, "", "time_zone")
+	res.TimeZone = v[zone.Start:zone.End]
+	netSpan(c, vs+zone.Start, vs+zone.End, "", "time_zone")
 	if warn != "" {
 		c.Warn("date: " + warn)
 	}
@@ -1307,18 +1321,21 @@ var mountParser = &Parser{
 	Parse:          parseMount,
 }
 
-func init() { registerBuiltin(mountParser) }
+// mountParsers wires the mountParser and returns it for the builtin list.
+func mountParsers() []*Parser {
+	return []*Parser{mountParser}
+}
 
 func parseMount(c *Context) (any, error) {
 	res := &MountResult{Mounts: []MountEntry{}}
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	dataLines, read := 0, 0
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		dataLines++
@@ -1495,9 +1512,10 @@ var lsblkParser = &Parser{
 	Parse:          parseLsblk,
 }
 
-func init() {
+// lsblkParsers wires the lsblkParser and returns it for the builtin list.
+func lsblkParsers() []*Parser {
 	lsblkParser.Check = lsblkCheck
-	registerBuiltin(lsblkParser)
+	return []*Parser{lsblkParser}
 }
 
 // lsblkCheck refuses -o columns the parser does not know; the hint keeps the others.
@@ -1543,7 +1561,7 @@ type lsblkCol struct {
 
 func parseLsblk(c *Context) (any, error) {
 	res := &LsblkResult{Devices: []LsblkDevice{}}
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	var cols []lsblkCol
 	dataLines, read := 0, 0
 	var ws []sysWord
@@ -1556,11 +1574,11 @@ func parseLsblk(c *Context) (any, error) {
 		}
 	}
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		dataLines++
@@ -1588,7 +1606,7 @@ func parseLsblk(c *Context) (any, error) {
 		}
 		if (last.name == "MOUNTPOINTS" || last.name == "MOUNTPOINT") && ws[lead].cs >= last.cs && len(flat) > 0 {
 			// Another mount point of the device above.
-			s, e := trimSpaceRange(line, ws[lead].s, len(line))
+			s, e := lex.TrimSpaceRange(line, ws[lead].s, len(line))
 			flat[len(flat)-1].addMountpoint(line[s:e], start+s, start+e)
 			read++
 			continue
@@ -1651,7 +1669,7 @@ func lsblkSpans(c *Context, p *lsblkPending, ptr []any) {
 		if r.idx >= 0 {
 			tokens = append(tokens, r.idx)
 		}
-		recordSpan(c, Ptr(tokens...), r.s, r.e, r.tr)
+		c.Span(Ptr(tokens...), r.s, r.e, r.tr)
 	}
 }
 
@@ -1758,7 +1776,7 @@ func lsblkRow(line string, base int, ws []sysWord, cols []lsblkCol, bytes bool) 
 			return nil, false
 		}
 		if j == len(cols)-1 {
-			s, e := trimSpaceRange(line, w.s, len(line))
+			s, e := lex.TrimSpaceRange(line, w.s, len(line))
 			cells[j] = cell{s, e, true}
 			break
 		}
@@ -1783,8 +1801,8 @@ func lsblkRow(line string, base int, ws []sysWord, cols []lsblkCol, bytes bool) 
 			recs = append(recs, lsblkSpanRec{"path", -1, base + vs, base + ve, ""})
 		case "MAJ:MIN":
 			maj, min, ok := strings.Cut(v, ":")
-			a, ok1 := atoi(maj)
-			b, ok2 := atoi(min)
+			a, ok1 := lex.Atoi(maj)
+			b, ok2 := lex.Atoi(min)
 			if !ok || !ok1 || !ok2 {
 				return nil, false
 			}
@@ -1805,7 +1823,7 @@ func lsblkRow(line string, base int, ws []sysWord, cols []lsblkCol, bytes bool) 
 		case "SIZE", "FSAVAIL", "FSSIZE", "FSUSED":
 			stem := map[string]string{"SIZE": "size", "FSAVAIL": "fsavail", "FSSIZE": "fssize", "FSUSED": "fsused"}[col.name]
 			if bytes {
-				n, ok := atoi(v)
+				n, ok := lex.Atoi(v)
 				if !ok {
 					return nil, false
 				}
@@ -1917,24 +1935,24 @@ var systemctlParser = &Parser{
 	Parse: parseSystemctlUnits,
 }
 
-func init() {
-	registerBuiltin(systemctlListUnitsParser)
-	registerBuiltin(systemctlParser)
+// systemctlListUnitsParsers wires the systemctlListUnitsParser, systemctlParser and returns them for the builtin list.
+func systemctlListUnitsParsers() []*Parser {
+	return []*Parser{systemctlListUnitsParser, systemctlParser}
 }
 
 func parseSystemctlUnits(c *Context) (any, error) {
 	res := &SystemctlUnits{Units: []SystemctlUnit{}}
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	hasJob, inLegend := false, false
 	jobCol, descCol := -1, -1 // display columns of JOB and DESCRIPTION in the header
 	dataLines, read := 0, 0
 	var ws []sysWord
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		dataLines++
@@ -1958,7 +1976,7 @@ func parseSystemctlUnits(c *Context) (any, error) {
 			continue
 		case strings.HasSuffix(line, " loaded units listed.") || strings.Contains(line, " loaded units listed. ") ||
 			strings.HasSuffix(line, " units listed.") || strings.Contains(line, " units listed. "):
-			if n, ok := atoi(first); ok && res.UnitsListed == nil {
+			if n, ok := lex.Atoi(first); ok && res.UnitsListed == nil {
 				res.UnitsListed = &n
 				netSpan(c, start+ws[0].s, start+ws[0].e, "parseInt", "units_listed")
 			}
@@ -2007,7 +2025,7 @@ func systemctlRow(c *Context, res *SystemctlUnits, line string, start int, ws []
 	}
 	ds, de := 0, 0
 	if descAt < len(ws) {
-		ds, de = trimSpaceRange(line, ws[descAt].s, len(line))
+		ds, de = lex.TrimSpaceRange(line, ws[descAt].s, len(line))
 		u.Description = line[ds:de]
 	}
 	idx := len(res.Units)
@@ -2094,9 +2112,10 @@ var journalctlParser = &Parser{
 	Parse:          parseJournal,
 }
 
-func init() {
+// journalctlParsers wires the journalctlParser and returns it for the builtin list.
+func journalctlParsers() []*Parser {
 	journalctlParser.Check = journalCheck
-	registerBuiltin(journalctlParser)
+	return []*Parser{journalctlParser}
 }
 
 // journalCheck requires -o short-iso (or short-iso-precise): the default
@@ -2193,10 +2212,9 @@ func journalBootValue(a string) bool {
 }
 
 func parseJournal(c *Context) (any, error) {
-	res := &JournalResult{Entries: make([]JournalEntry, 0, min(countLines(c.Raw), 1<<16))}
+	res := &JournalResult{Entries: make([]JournalEntry, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rs := newRowSpans(c, 5)
-	var ints int64Slab
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	dataLines, read := 0, 0
 	boot := ""
 	var cur *JournalEntry
@@ -2209,7 +2227,7 @@ func parseJournal(c *Context) (any, error) {
 			return
 		}
 		if multi {
-			recordSpan(c, Ptr("entries", curIdx, "message"), msgS, msgE, "joinLines")
+			c.Span(Ptr("entries", curIdx, "message"), msgS, msgE, "joinLines")
 		} else {
 			rs.add(nfMessage, msgS, msgE, trVerbatim)
 		}
@@ -2221,11 +2239,11 @@ func parseJournal(c *Context) (any, error) {
 		}
 	}
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		dataLines++
@@ -2268,7 +2286,7 @@ func parseJournal(c *Context) (any, error) {
 		if c.Recording() && !full {
 			lrs = &rs
 		}
-		e, ms, ind, ok := journalLine(line, start, noHost, len(res.Entries), lrs, &ints)
+		e, ms, ind, ok := journalLine(line, start, noHost, len(res.Entries), lrs)
 		if !ok {
 			c.Unread(start)
 			continue
@@ -2286,7 +2304,7 @@ func parseJournal(c *Context) (any, error) {
 		msgS, msgE, indent, multi = start+ms, start+len(line), ind, false
 		if boot != "" && c.Recording() {
 			bs, be, tr := journalBootSpan(c.Raw, start, boot)
-			recordSpan(c, Ptr("entries", curIdx, "boot_id"), bs, be, tr)
+			c.Span(Ptr("entries", curIdx, "boot_id"), bs, be, tr)
 		}
 	}
 	flush()
@@ -2311,7 +2329,7 @@ func journalBootSpan(raw string, before int, id string) (int, int, string) {
 // journalLine reads "2026-11-29T22:06:41+0000 web-01 nginx[812]: message".
 // It returns the entry, where the message starts and the indentation (in
 // columns) of continuation lines.
-func journalLine(line string, start int, noHost bool, idx int, rs *rowSpans, ints *int64Slab) (JournalEntry, int, int, bool) {
+func journalLine(line string, start int, noHost bool, idx int, rs *rowSpans) (JournalEntry, int, int, bool) {
 	var e JournalEntry
 	sp := strings.IndexByte(line, ' ')
 	if sp < 0 {
@@ -2346,8 +2364,8 @@ func journalLine(line string, start int, noHost bool, idx int, rs *rowSpans, int
 	pidS, pidE := 0, 0
 	if strings.HasSuffix(ident, "]") {
 		if o := strings.LastIndexByte(ident, '['); o > 0 {
-			if n, ok := atoi(ident[o+1 : len(ident)-1]); ok {
-				e.PID = ints.new(n)
+			if n, ok := lex.Atoi(ident[o+1 : len(ident)-1]); ok {
+				e.PID = intp(n)
 				pidS, pidE = pos+o+1, pos+len(ident)-1
 				ident, ie = ident[:o], pos+o
 			}

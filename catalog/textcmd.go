@@ -2,6 +2,8 @@ package catalog
 
 import (
 	"strings"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // The text family: grep, wc, head, tail and cat. Shared helpers (fsRec,
@@ -71,9 +73,10 @@ var grepParserDef = &Parser{
 	Examples:  [][]string{{"-n", "TODO", "main.go"}, {"-rn", "func main", "."}, {"-c", "error", "log.txt"}, {"-rl", "TODO", "src"}},
 }
 
-func init() {
+// grepParsers wires the grepParserDef and returns it for the builtin list.
+func grepParsers() []*Parser {
 	grepParserDef.Check, grepParserDef.Parse = grepCheck, parseGrep
-	registerBuiltin(grepParserDef)
+	return []*Parser{grepParserDef}
 }
 
 var grepKinds = fsKinds(grepParserDef.Flags, "--color", "--colour")
@@ -92,7 +95,7 @@ type grepOpts struct {
 
 func grepRead(args []string, os OS) grepOpts {
 	o := grepOpts{mode: 'm'}
-	scanned := fsScan(args, grepKinds, true)
+	scanned := scanArgs(args, grepKinds, true)
 	pattern := true // the first operand is the pattern, unless -e/-f gave it
 	names := int8(-2)
 	for _, a := range scanned {
@@ -151,7 +154,7 @@ func grepRead(args []string, os OS) grepOpts {
 }
 
 func grepCheck(args []string, os OS) *ParseError {
-	scanned := fsScan(args, grepKinds, true)
+	scanned := scanArgs(args, grepKinds, true)
 	if perr := checkFsDeclared(scanned, grepParserDef); perr != nil {
 		return perr
 	}
@@ -161,7 +164,7 @@ func grepCheck(args []string, os OS) *ParseError {
 			switch a.value {
 			case "", "never", "auto", "none", "no", "tty", "if-tty":
 			default:
-				return Unsupported(fsWithout(args, scanned, func(x fsArg) bool { return x.flag == a.flag }, "--color=never"),
+				return Unsupported(fsWithout(args, scanned, func(x cmdArg) bool { return x.flag == a.flag }, "--color=never"),
 					"grep %s=%s writes terminal escapes into the text", a.flag, a.value)
 			}
 		}
@@ -184,7 +187,6 @@ type grepParser struct {
 	o        grepOpts
 	r        *fsRec
 	res      *GrepResult
-	ints     int64Slab
 	kMatches uint16
 	fFile    uint16
 	fLine    uint16
@@ -198,11 +200,7 @@ type grepParser struct {
 	warned   bool
 }
 
-func parseGrep(c *Context) (any, error) { return parseGrepWith(c, false) }
-
-// parseGrepWith is parseGrep; general leaves out the fast path (grepFast),
-// for the test that checks the two agree.
-func parseGrepWith(c *Context, general bool) (any, error) {
+func parseGrep(c *Context) (any, error) {
 	o := grepRead(c.Args, c.OS)
 	raw := c.Raw
 	// Spans per line: the text, and a name, numbers and a context mark
@@ -215,14 +213,6 @@ func parseGrepWith(c *Context, general bool) (any, error) {
 		}
 	}
 	null := strings.IndexByte(raw, 0) >= 0
-	if !general && o.mode == 'm' && o.number && !o.offset && !null {
-		// The fast path keeps a match line's spans in one group record
-		// (fsRec.addNumRow); a context line takes four.
-		perRow = 1
-		if o.context {
-			perRow = 3
-		}
-	}
 	p := &grepParser{c: c, o: o, r: newFsRec(c, perRow), res: &GrepResult{}}
 	switch o.mode {
 	case 'l':
@@ -230,10 +220,9 @@ func parseGrepWith(c *Context, general bool) (any, error) {
 	case 'c':
 		p.res.Counts = []GrepCount{}
 	default:
-		p.res.Matches = make([]GrepMatch, 0, min(countLines(raw), 1<<20))
+		p.res.Matches = make([]GrepMatch, 0, min(lex.CountLines(raw), 1<<20))
 		if o.number || o.offset {
 			// One chunk for the line numbers instead of one per 512 lines.
-			p.ints.buf = make([]int64, 0, cap(p.res.Matches))
 		}
 	}
 	p.names = o.withFile == 1 || null
@@ -252,22 +241,15 @@ func parseGrepWith(c *Context, general bool) (any, error) {
 	p.fFile, p.fLine, p.fOffset, p.fText = r.id("file"), r.id("line_number"), r.id("byte_offset"), r.id("text")
 	p.fContext = r.id("context")
 	p.trInt, p.trCtx = r.tr("parseInt"), r.tr("separator")
-	r.setGroup(p.fFile, p.fLine, p.fText, p.trInt)
 	if o.mode == 'c' {
 		return p.counts(null)
 	}
 	var marks []int
 	rows, read := 0, 0
 	prevBad := false
-	it := lines{raw: raw}
-	fast := !general && p.grepFastOK(null)
+	it := lex.Lines{Raw: raw}
 	for {
-		if fast && !prevBad {
-			var n int
-			it.pos, n, marks = p.grepFast(raw, it.pos, marks)
-			rows, read = rows+n, read+n
-		}
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
@@ -282,7 +264,7 @@ func parseGrepWith(c *Context, general bool) (any, error) {
 		}
 		if name, s, ok := grepBinary(line); ok {
 			p.res.BinaryFiles = append(p.res.BinaryFiles, name)
-			recordSpan(c, Ptr("binary_files", len(p.res.BinaryFiles)-1), start+s, start+s+len(name), "")
+			c.Span(Ptr("binary_files", len(p.res.BinaryFiles)-1), start+s, start+s+len(name), "")
 			read++
 			continue
 		}
@@ -354,7 +336,7 @@ func grepNumber(line string, i int) (n int64, end int, sep byte, ok bool) {
 	if j == i || j >= len(line) || j-i > 18 || (line[j] != ':' && line[j] != '-') {
 		return 0, 0, 0, false
 	}
-	n, _ = atoi(line[i:j])
+	n, _ = lex.Atoi(line[i:j])
 	return n, j + 1, line[j], true
 }
 
@@ -402,7 +384,7 @@ func (p *grepParser) match(m *GrepMatch, line string, base, idx int, null bool) 
 		if k == 1 || !o.number {
 			field, dst = p.fOffset, &m.ByteOffset
 		}
-		*dst = p.ints.new(n)
+		*dst = intp(n)
 		r.add(p.kMatches, idx, field, base+pos, base+end-1, p.trInt)
 		pos = end
 	}
@@ -455,7 +437,7 @@ func (p *grepParser) nameEnd(line string) (int, byte, bool) {
 // to its first blank holds another ":<digits>:": then a longer file name
 // would read the same line.
 func grepAmbiguous(line string, i int) bool {
-	for j := i; j < len(line) && !isSpace(line[j]); j++ {
+	for j := i; j < len(line) && !lex.IsSpace(line[j]); j++ {
 		if c := line[j]; c == ':' || c == '-' {
 			if _, _, s, ok := grepNumber(line, j+1); ok && s == c {
 				return true
@@ -471,14 +453,14 @@ func (p *grepParser) counts(null bool) (any, error) {
 	c, r := p.c, p.r
 	kCounts, fFile, fCount := r.id("counts"), r.id("file"), r.id("count")
 	var marks []int
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	rows := 0
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		rows++
@@ -500,7 +482,7 @@ func (p *grepParser) counts(null bool) (any, error) {
 			r.add(kCounts, idx, fFile, start, start+sep, 0)
 			num, at = line[sep+1:], sep+1
 		}
-		n, ok := atoi(num)
+		n, ok := lex.Atoi(num)
 		if !ok {
 			r.truncate(m)
 			c.Unread(start)
@@ -526,7 +508,7 @@ func (p *grepParser) files(null bool) (any, error) {
 	c := p.c
 	r := newFsRec(c, 1)
 	kFiles := r.id("files")
-	p.res.Files = make([]string, 0, min(countLines(c.Raw), 1<<20))
+	p.res.Files = make([]string, 0, min(lex.CountLines(c.Raw), 1<<20))
 	it := fsRecords{raw: c.Raw, sep: '\n'}
 	if null {
 		it.sep = 0
@@ -588,9 +570,10 @@ var wcParserDef = &Parser{
 	Examples:       [][]string{{"main.go"}, {"-l", "a.txt", "b.txt"}, {"-lwc", "README.md"}},
 }
 
-func init() {
+// wcParsers wires the wcParserDef and returns it for the builtin list.
+func wcParsers() []*Parser {
 	wcParserDef.Check, wcParserDef.Parse = wcCheck, parseWc
-	registerBuiltin(wcParserDef)
+	return []*Parser{wcParserDef}
 }
 
 // wcCol is a count column.
@@ -610,7 +593,7 @@ var wcColNames = [...]string{"lines", "words", "chars", "bytes", "max_line_lengt
 // comes: total is 1 (yes), 0 (no), -1 (when its name says "total"), 2
 // (only the total, without a name: --total=only).
 func wcRead(args []string, os OS) (cols []wcCol, total int8, perr *ParseError) {
-	scanned := fsScan(args, fsKinds(wcParserDef.Flags), false)
+	scanned := scanArgs(args, fsKinds(wcParserDef.Flags), false)
 	var want [5]bool
 	last := wcCol(255) // BSD: the later of -c and -m wins
 	files := 0
@@ -675,68 +658,50 @@ func wcCheck(args []string, os OS) *ParseError {
 	return perr
 }
 
-func parseWc(c *Context) (any, error) { return parseWcWith(c, false) }
-
-// parseWcWith is parseWc; general leaves out the fast path (wcFast), for
-// the test that checks the two agree.
-func parseWcWith(c *Context, general bool) (any, error) {
+func parseWc(c *Context) (any, error) {
 	cols, total, _ := wcRead(c.Args, c.OS)
-	perRow := len(cols) + 1
-	if !general {
-		perRow = 1 // wcFast keeps a row's spans in one group record
-	}
-	r := newFsRec(c, perRow)
+	r := newFsRec(c, len(cols)+1)
 	kEntries, kTotal, fPath := r.id("entries"), r.id("total"), r.id("path")
 	var ids [5]uint16
 	for i, n := range wcColNames {
 		ids[i] = r.id(n)
 	}
 	trInt, trUnquote := r.tr("parseInt"), r.tr("unquote")
-	if r.on {
-		fields := make([]uint16, 0, len(cols)+1)
-		for _, col := range cols {
-			fields = append(fields, ids[col])
-		}
-		r.setCounts(append(fields, fPath), trInt)
-	}
-	w := &wcState{entries: make([]WcEntry, 0, min(countLines(c.Raw), 1<<20)), prevAt: -1}
-	if r.on {
-		w.marks = make([]int, 0, cap(w.entries))
-	}
-	w.ints = make([]int64, 0, cap(w.entries)*len(cols))
+	var (
+		entries = make([]WcEntry, 0, min(lex.CountLines(c.Raw), 1<<20))
+		marks   []int // where each row's spans begin, while recording
+		rows    int
+		prevAt  = -1 // start of the row read from the line before, or -1
+	)
 	raw := c.Raw
 	for pos := 0; pos < len(raw); {
-		if !general {
-			if pos = wcFast(w, r, raw, pos, cols, kEntries, trUnquote); pos >= len(raw) {
-				break
-			}
-		}
-		// The line at pos is not of the common shape (or general is set).
 		start := pos
-		end := nextNL(raw, pos)
+		end := lex.NextNL(raw, pos)
 		pos = end + 1
 		line := raw[start:end]
 		if n := len(line); n > 0 && line[n-1] == '\r' {
 			line = line[:n-1]
 		}
-		if isBlank(line) {
-			w.prevAt = -1
+		if lex.IsBlank(line) {
+			prevAt = -1
 			continue
 		}
-		w.rows++
-		idx := len(w.entries)
-		var e *WcEntry
-		w.entries, e = pushZero(w.entries) // built in place; dropped again if the line does not read
+		rows++
+		idx := len(entries)
+		var e WcEntry
 		m := r.mark()
 		at := 0
 		good := true
-		for _, col := range cols {
-			n, s, t, ok := wcNumber(line, at)
+		counts := make([]int64, len(cols)) // one allocation for the row's counts
+		for k, col := range cols {
+			s, t := lex.NextField(line, at)
+			n, ok := lex.Atoi(line[s:t])
 			if !ok {
 				good = false
 				break
 			}
-			v := w.newInt(n)
+			counts[k] = n
+			v := &counts[k]
 			switch col {
 			case wcLines:
 				e.Lines = v
@@ -759,9 +724,8 @@ func parseWcWith(c *Context, general bool) (any, error) {
 		case line[at] == ' ' && at+1 < len(line):
 			name := line[at+1:]
 			tr := uint16(0)
-			var ok bool
-			if w.scratch, ok = wcUnquoteTo(w.scratch[:0], name); ok {
-				e.Path, tr = w.names.add(w.scratch), trUnquote
+			if dec, ok := wcUnquote(name); ok {
+				e.Path, tr = dec, trUnquote
 			} else {
 				e.Path = name
 			}
@@ -771,27 +735,26 @@ func parseWcWith(c *Context, general bool) (any, error) {
 		}
 		if !good {
 			r.truncate(m)
-			w.entries = dropRow(w.entries)
-			if w.prevAt >= 0 && len(w.entries) > 0 {
+			if prevAt >= 0 && len(entries) > 0 {
 				// The line before ended in a name holding a newline (BSD and
 				// BusyBox print it raw): that entry is not trusted either.
-				c.Unread(w.prevAt)
-				w.entries = dropRow(w.entries)
+				c.Unread(prevAt)
+				entries = entries[:len(entries)-1]
 				if r.on {
-					r.truncate(w.marks[len(w.marks)-1])
-					w.marks = w.marks[:len(w.marks)-1]
+					r.truncate(marks[len(marks)-1])
+					marks = marks[:len(marks)-1]
 				}
 			}
-			w.prevAt = -1
+			prevAt = -1
 			c.Unread(start)
 			continue
 		}
-		w.prevAt = start
+		prevAt = start
+		entries = append(entries, e)
 		if r.on {
-			w.marks = append(w.marks, m)
+			marks = append(marks, m)
 		}
 	}
-	entries, marks, rows := w.entries, w.marks, w.rows
 	if rows > 0 && len(entries) == 0 {
 		return nil, Unrecognized("no line of the output reads as wc output")
 	}
@@ -822,78 +785,24 @@ func parseWcWith(c *Context, general bool) (any, error) {
 // wcUnquote decodes the shell-escape quoting GNU wc uses for a name that
 // holds a newline ('new'$'\n”line'); ok is false for any other name.
 func wcUnquote(s string) (string, bool) {
-	b, ok := wcUnquoteTo(nil, s)
-	if !ok {
+	if strings.IndexByte(s, '\'') < 0 {
 		return "", false
 	}
-	return string(b), true
-}
-
-// wcNames keeps decoded names in chunks of one strings.Builder each: a
-// chunk is never regrown (its strings point into it), a full one is left
-// to the strings that use it and the next is up to twice as large.
-type wcNames struct {
-	b    *strings.Builder
-	size int
-}
-
-func (w *wcNames) add(name []byte) string {
-	if w.b == nil || w.b.Cap()-w.b.Len() < len(name) {
-		w.size = min(max(2*w.size, 1024, len(name)), max(64<<10, len(name)))
-		w.b = &strings.Builder{}
-		w.b.Grow(w.size)
-	}
-	n := w.b.Len()
-	w.b.Write(name)
-	return w.b.String()[n:]
-}
-
-// wcNumber reads the count at or after line[i] (after spaces and tabs) as
-// nextField and atoi do: the word [s,t) must be 1 to 18 digits. One pass
-// instead of two: the counts of short wc lines are most of their bytes.
-func wcNumber(line string, i int) (n int64, s, t int, ok bool) {
-	for i < len(line) && isSpace(line[i]) {
-		i++
-	}
-	s = i
-	n, t = scanDigits(line, i)
-	if t == s || t-s > 18 || t < len(line) && !isSpace(line[t]) {
-		return 0, s, t, false
-	}
-	return n, s, t, true
-}
-
-// wcUnquoteTo is wcUnquote appending the decoded name to b, which it
-// returns (with unspecified bytes appended when ok is false).
-func wcUnquoteTo(b []byte, s string) ([]byte, bool) {
-	if strings.IndexByte(s, '\'') < 0 {
-		return b, false
-	}
-	return wcDecodeTo(b, s)
-}
-
-// wcDecodeTo is wcUnquoteTo for a name known to hold a quote. Quoted runs
-// are a few bytes ('new', 'line'), so they are found by a byte loop: a
-// call to strings.IndexByte per run cost more than the run.
-func wcDecodeTo(b []byte, s string) ([]byte, bool) {
-	nl := false // a newline was decoded: the name was quoted for it
+	var b strings.Builder
 	for i := 0; i < len(s); {
 		switch {
 		case s[i] == '\'':
-			j := i + 1
-			for j < len(s) && s[j] != '\'' {
-				j++
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return "", false
 			}
-			if j == len(s) {
-				return b, false
-			}
-			b = append(b, s[i+1:j]...)
-			i = j + 1
+			b.WriteString(s[i+1 : i+1+j])
+			i += j + 2
 		case strings.HasPrefix(s[i:], "$'"):
 			i += 2
 			for {
 				if i >= len(s) {
-					return b, false
+					return "", false
 				}
 				ch := s[i]
 				if ch == '\'' {
@@ -901,54 +810,54 @@ func wcDecodeTo(b []byte, s string) ([]byte, bool) {
 					break
 				}
 				if ch != '\\' {
-					b = append(b, ch)
+					b.WriteByte(ch)
 					i++
 					continue
 				}
 				if i+1 >= len(s) {
-					return b, false
+					return "", false
 				}
 				e := s[i+1]
 				i += 2
 				switch e {
 				case 'n':
-					b, nl = append(b, '\n'), true
+					b.WriteByte('\n')
 				case 't':
-					b = append(b, '\t')
+					b.WriteByte('\t')
 				case 'r':
-					b = append(b, '\r')
+					b.WriteByte('\r')
 				case 'a':
-					b = append(b, '\a')
+					b.WriteByte('\a')
 				case 'b':
-					b = append(b, '\b')
+					b.WriteByte('\b')
 				case 'f':
-					b = append(b, '\f')
+					b.WriteByte('\f')
 				case 'v':
-					b = append(b, '\v')
+					b.WriteByte('\v')
 				case '\\', '\'', '"':
-					b = append(b, e)
+					b.WriteByte(e)
 				case '0', '1', '2', '3':
-					if i+1 >= len(s) || !isOctal(s[i]) || !isOctal(s[i+1]) {
-						return b, false
+					if i+1 >= len(s) || !lex.IsOctal(s[i]) || !lex.IsOctal(s[i+1]) {
+						return "", false
 					}
-					ch := (e-'0')<<6 | (s[i]-'0')<<3 | (s[i+1] - '0')
-					b, nl = append(b, ch), nl || ch == '\n'
+					b.WriteByte((e-'0')<<6 | (s[i]-'0')<<3 | (s[i+1] - '0'))
 					i += 2
 				default:
-					return b, false
+					return "", false
 				}
 			}
 		default:
 			// Unquoted runs of safe characters may sit between quotes.
 			ch := s[i]
 			if ch == ' ' || ch == '\\' || ch == '"' || ch == '$' || ch == '`' || ch < 0x20 {
-				return b, false
+				return "", false
 			}
-			b = append(b, ch)
+			b.WriteByte(ch)
 			i++
 		}
 	}
-	return b, nl
+	out := b.String()
+	return out, strings.IndexByte(out, '\n') >= 0
 }
 
 // ---------------------------------------------------------------- head, tail, cat
@@ -1016,20 +925,19 @@ var (
 		[][]string{{"README.md"}, {"-n", "main.go"}}, nil)
 )
 
-func init() {
+// headParsers wires the headParserDef, tailParserDef, catParserDef and returns them for the builtin list.
+func headParsers() []*Parser {
 	headParserDef.Check, headParserDef.Parse = headTailCheck(headParserDef), parseHeadTail
 	tailParserDef.Check, tailParserDef.Parse = headTailCheck(tailParserDef), parseHeadTail
 	catParserDef.Parse = parseCat
-	registerBuiltin(headParserDef)
-	registerBuiltin(tailParserDef)
-	registerBuiltin(catParserDef)
+	return []*Parser{headParserDef, tailParserDef, catParserDef}
 }
 
 // headTailCheck refuses byte counts (-c cuts a line anywhere); -f and
 // friends are not declared at all.
 func headTailCheck(p *Parser) func(args []string, os OS) *ParseError {
 	return func(args []string, os OS) *ParseError {
-		scanned := fsScan(args, fsKinds(p.Flags), true)
+		scanned := scanArgs(args, fsKinds(p.Flags), true)
 		if perr := checkFsDeclared(scanned, p); perr != nil {
 			return perr
 		}
@@ -1039,7 +947,7 @@ func headTailCheck(p *Parser) func(args []string, os OS) *ParseError {
 			}
 		}
 		if _, headers, sep := textOpts(args, p); headers && sep == 0 {
-			return Unsupported(fsWithout(args, scanned, func(a fsArg) bool { return a.flag == "-z" || a.flag == "--zero-terminated" }),
+			return Unsupported(fsWithout(args, scanned, func(a cmdArg) bool { return a.flag == "-z" || a.flag == "--zero-terminated" }),
 				"%s -z writes its \"==> name <==\" headers with newlines between NUL-terminated records", p.Command)
 		}
 		return nil
@@ -1049,7 +957,7 @@ func headTailCheck(p *Parser) func(args []string, os OS) *ParseError {
 // textOpts reads head/tail arguments: the operands, whether headers are
 // printed, and the line separator.
 func textOpts(args []string, p *Parser) (files []string, headers bool, sep byte) {
-	scanned := fsScan(args, fsKinds(p.Flags), true)
+	scanned := scanArgs(args, fsKinds(p.Flags), true)
 	verbose, quiet := false, false
 	sep = '\n'
 	for _, a := range scanned {
@@ -1089,7 +997,7 @@ func parseHeadTail(c *Context) (any, error) {
 func textLines(c *Context, sep byte) *TextResult {
 	r := newFsRec(c, 1)
 	kLines := r.id("lines")
-	res := &TextResult{Lines: make([]string, 0, min(countLines(c.Raw), 1<<20))}
+	res := &TextResult{Lines: make([]string, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	it := fsRecords{raw: c.Raw, sep: sep}
 	for {
 		line, start, ok := it.next()
@@ -1105,7 +1013,7 @@ func textLines(c *Context, sep byte) *TextResult {
 	}
 	if n := len(c.Raw); n > 0 && c.Raw[n-1] != sep {
 		res.NoTrailingNewline = true
-		recordSpan(c, "/no_trailing_newline", n, n, "endOfOutput")
+		c.Span("/no_trailing_newline", n, n, "endOfOutput")
 	}
 	r.finish()
 	return res
@@ -1173,14 +1081,14 @@ func textSections(c *Context, files []string, sep byte) *TextResult {
 					// had no newline.
 					f.NoTrailingNewline = true
 					s := recs[i].start - 1
-					recordSpan(c, Ptr("files", cur, "no_trailing_newline"), s, s, "missingSeparator")
+					c.Span(Ptr("files", cur, "no_trailing_newline"), s, s, "missingSeparator")
 				}
 				textRecordLines(c, f.Lines, starts[cur], cur)
 			}
 			res.Files = append(res.Files, TextFile{Path: r.line[4 : len(r.line)-4], Lines: []string{}})
 			starts = append(starts, nil)
 			cur = len(res.Files) - 1
-			recordSpan(c, Ptr("files", cur, "path"), r.start+4, r.start+len(r.line)-4, "")
+			c.Span(Ptr("files", cur, "path"), r.start+4, r.start+len(r.line)-4, "")
 			continue
 		}
 		if cur < 0 {
@@ -1203,7 +1111,7 @@ func textSections(c *Context, files []string, sep byte) *TextResult {
 		f := &res.Files[cur]
 		if n := len(c.Raw); n > 0 && c.Raw[n-1] != sep {
 			f.NoTrailingNewline = true
-			recordSpan(c, Ptr("files", cur, "no_trailing_newline"), n, n, "endOfOutput")
+			c.Span(Ptr("files", cur, "no_trailing_newline"), n, n, "endOfOutput")
 		}
 		textRecordLines(c, f.Lines, starts[cur], cur)
 	}
@@ -1215,13 +1123,13 @@ func textRecordLines(c *Context, lines []string, starts []int, file int) {
 		return
 	}
 	for i, l := range lines {
-		recordSpan(c, Ptr("files", file, "lines", i), starts[i], starts[i]+len(l), "")
+		c.Span(Ptr("files", file, "lines", i), starts[i], starts[i]+len(l), "")
 	}
 }
 
 func parseCat(c *Context) (any, error) {
 	number := false
-	for _, a := range fsScan(c.Args, fsKinds(catParserDef.Flags), false) {
+	for _, a := range scanArgs(c.Args, fsKinds(catParserDef.Flags), false) {
 		switch a.flag {
 		case "-n", "-b", "--number", "--number-nonblank":
 			number = true
@@ -1234,12 +1142,11 @@ func parseCat(c *Context) (any, error) {
 	r := newFsRec(c, 2)
 	kLines, fNum, fText := r.id("numbered_lines"), r.id("line_number"), r.id("text")
 	trInt := r.tr("parseInt")
-	res := &TextResult{NumberedLines: make([]TextLine, 0, min(countLines(c.Raw), 1<<20))}
-	var ints int64Slab
-	it := lines{raw: c.Raw}
+	res := &TextResult{NumberedLines: make([]TextLine, 0, min(lex.CountLines(c.Raw), 1<<20))}
+	it := lex.Lines{Raw: c.Raw}
 	rows := 0
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
@@ -1250,21 +1157,21 @@ func parseCat(c *Context) (any, error) {
 			continue
 		}
 		var tl TextLine
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			// A line -b did not number (cat may pad it).
 			tl.Text = ""
 			r.add(kLines, idx, fText, start+len(line), start+len(line), 0)
 			res.NumberedLines = append(res.NumberedLines, tl)
 			continue
 		}
-		s, e := nextField(line, 0)
+		s, e := lex.NextField(line, 0)
 		tab := strings.IndexByte(line, '\t')
-		n, ok := atoi(line[s:e])
+		n, ok := lex.Atoi(line[s:e])
 		if tab < 0 || e != tab || !ok {
 			c.Unread(start)
 			continue
 		}
-		tl.LineNumber = ints.new(n)
+		tl.LineNumber = intp(n)
 		tl.Text = line[tab+1:]
 		r.add(kLines, idx, fNum, start+s, start+e, trInt)
 		r.add(kLines, idx, fText, start+tab+1, start+len(line), 0)
@@ -1275,7 +1182,7 @@ func parseCat(c *Context) (any, error) {
 	}
 	if n := len(c.Raw); n > 0 && c.Raw[n-1] != '\n' {
 		res.NoTrailingNewline = true
-		recordSpan(c, "/no_trailing_newline", n, n, "endOfOutput")
+		c.Span("/no_trailing_newline", n, n, "endOfOutput")
 	}
 	r.finish()
 	return res, nil

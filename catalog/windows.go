@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // Windows commands: cmd.exe's `dir`, `tasklist`, `ipconfig` and
@@ -278,15 +280,13 @@ var systeminfoParserDef = &Parser{
 	Parse:          parseSysteminfo,
 }
 
-func init() {
+// dirParsers wires the dirParserDef, tasklistParserDef, ipconfigParserDef, systeminfoParserDef and returns them for the builtin list.
+func dirParsers() []*Parser {
 	dirParserDef.Check = dirCheck
 	tasklistParserDef.Check = tasklistCheck
 	ipconfigParserDef.Check = ipconfigCheck
 	systeminfoParserDef.Check = systeminfoCheck
-	registerBuiltin(dirParserDef)
-	registerBuiltin(tasklistParserDef)
-	registerBuiltin(ipconfigParserDef)
-	registerBuiltin(systeminfoParserDef)
+	return []*Parser{dirParserDef, tasklistParserDef, ipconfigParserDef, systeminfoParserDef}
 }
 
 // ---------------------------------------------------------------- switches
@@ -605,7 +605,7 @@ func winParseDate(s string) (winDate, bool) {
 		if p == "" || len(p) > 4 {
 			return winDate{}, false
 		}
-		n, ok := atoi(p)
+		n, ok := lex.Atoi(p)
 		if !ok {
 			return winDate{}, false
 		}
@@ -687,7 +687,7 @@ func winClock(t, ampm string) (h, m, s int, ok bool) {
 		if p == "" || len(p) > 2 || i > 0 && len(p) != 2 {
 			return 0, 0, 0, false
 		}
-		n, ok := atoi(p)
+		n, ok := lex.Atoi(p)
 		if !ok {
 			return 0, 0, 0, false
 		}
@@ -817,14 +817,14 @@ type dirPending struct {
 
 func parseDir(c *Context) (any, error) {
 	opts := dirOptions(c.Args)
-	res := &DirResult{Entries: make([]DirEntry, 0, min(countLines(c.Raw), 1<<20))}
+	res := &DirResult{Entries: make([]DirEntry, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	rec := c.Recording()
 	rs := newRowSpans(c, 5)
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	if opts.bare {
 		for {
-			line, start, ok := it.next()
+			line, start, ok := it.Next()
 			if !ok {
 				break
 			}
@@ -868,12 +868,12 @@ func parseDir(c *Context) (any, error) {
 	haveFiles := false
 	timeID := winfTime[opts.timeField]
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
 		line = lpTrimCR(line)
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		nlines++
@@ -899,7 +899,7 @@ func parseDir(c *Context) (any, error) {
 				} else if l, ok := strings.CutPrefix(after, "is "); ok && l != "" {
 					res.VolumeLabel = l
 					if rec {
-						recordSpan(c, "/volume_label", ts+16+sp+4, ts+len(t), "")
+						c.Span("/volume_label", ts+16+sp+4, ts+len(t), "")
 					}
 				} else {
 					c.Unread(start)
@@ -907,7 +907,7 @@ func parseDir(c *Context) (any, error) {
 				}
 				res.Drive = drive
 				if rec {
-					recordSpan(c, "/drive", ts+16, ts+16+sp, "")
+					c.Span("/drive", ts+16, ts+16+sp, "")
 				}
 			case strings.HasPrefix(t, "Volume Serial Number is ") && len(t) > 24:
 				if res.VolumeSerial != "" {
@@ -916,14 +916,14 @@ func parseDir(c *Context) (any, error) {
 				}
 				res.VolumeSerial = t[24:]
 				if rec {
-					recordSpan(c, "/volume_serial", ts+24, ts+len(t), "")
+					c.Span("/volume_serial", ts+24, ts+len(t), "")
 				}
 			case strings.HasPrefix(t, "Directory of ") && len(t) > 13:
 				p := t[13:]
 				if res.Directory == "" {
 					res.Directory = p
 					if rec {
-						recordSpan(c, "/directory", ts+13, ts+len(t), "")
+						c.Span("/directory", ts+13, ts+len(t), "")
 					}
 				}
 				res.Directories = append(res.Directories, DirDirectory{Path: p})
@@ -967,8 +967,8 @@ func parseDir(c *Context) (any, error) {
 					nn, bb := n, b
 					res.DirCount, res.FreeBytes = &nn, &bb
 					if rec {
-						recordSpan(c, "/dir_count", ts+ns, ts+ne, "parseInt")
-						recordSpan(c, "/free_bytes", off+bs, off+be, "parseInt")
+						c.Span("/dir_count", ts+ns, ts+ne, "parseInt")
+						c.Span("/free_bytes", off+bs, off+be, "parseInt")
 					}
 				default:
 					c.Unread(start)
@@ -1021,16 +1021,16 @@ func parseDir(c *Context) (any, error) {
 		fc, tb := lastFiles[0], lastBytes[0]
 		res.FileCount, res.TotalBytes = &fc, &tb
 		if rec {
-			recordSpan(c, "/file_count", int(lastFiles[1]), int(lastFiles[2]), "parseInt")
-			recordSpan(c, "/total_bytes", int(lastBytes[1]), int(lastBytes[2]), "parseInt")
+			c.Span("/file_count", int(lastFiles[1]), int(lastFiles[2]), "parseInt")
+			c.Span("/total_bytes", int(lastBytes[1]), int(lastBytes[2]), "parseInt")
 		}
 	}
 	if len(res.Directories) >= 2 && rec {
 		for i, sp := range dirStarts {
-			recordSpan(c, Ptr("directories", i, "path"), sp[0], sp[1], "")
+			c.Span(Ptr("directories", i, "path"), sp[0], sp[1], "")
 			if t := dirTotals[i]; t[0] >= 0 {
-				recordSpan(c, Ptr("directories", i, "file_count"), t[0], t[1], "parseInt")
-				recordSpan(c, Ptr("directories", i, "total_bytes"), t[2], t[3], "parseInt")
+				c.Span(Ptr("directories", i, "file_count"), t[0], t[1], "parseInt")
+				c.Span(Ptr("directories", i, "total_bytes"), t[2], t[3], "parseInt")
 			}
 		}
 	}
@@ -1082,8 +1082,8 @@ func parseDir(c *Context) (any, error) {
 		res.DateFormat = order.format()
 		res.TimeZone = winZoneName(c)
 		if rec {
-			recordSpan(c, "/date_format", pending[0].start, pending[0].start+dirDateLen(c.Raw[pending[0].start:]), "dateFormat")
-			recordSpan(c, "/time_zone", pending[0].start, pending[0].end, "assumedZone")
+			c.Span("/date_format", pending[0].start, pending[0].start+dirDateLen(c.Raw[pending[0].start:]), "dateFormat")
+			c.Span("/time_zone", pending[0].start, pending[0].end, "assumedZone")
 		}
 	}
 	if rec {
@@ -1141,7 +1141,7 @@ var dirMarkers = map[string]string{
 func dirEntryLine(line string, start int, rec bool, rs *rowSpans, timeID uint16) (DirEntry, dirPending, bool) {
 	var e DirEntry
 	var p dirPending
-	ds, de := nextField(line, 0)
+	ds, de := lex.NextField(line, 0)
 	if ds != 0 || de == 0 {
 		return e, p, false
 	}
@@ -1149,14 +1149,14 @@ func dirEntryLine(line string, start int, rec bool, rs *rowSpans, timeID uint16)
 	if !ok {
 		return e, p, false
 	}
-	ts, te := nextField(line, de)
+	ts, te := lex.NextField(line, de)
 	if ts >= len(line) {
 		return e, p, false
 	}
 	clock := line[ts:te]
 	ampm := ""
 	end := te
-	if as, ae := nextField(line, te); ae-as == 2 && (strings.EqualFold(line[as:ae], "AM") || strings.EqualFold(line[as:ae], "PM")) {
+	if as, ae := lex.NextField(line, te); ae-as == 2 && (strings.EqualFold(line[as:ae], "AM") || strings.EqualFold(line[as:ae], "PM")) {
 		ampm, end = line[as:ae], ae
 	}
 	h, m, _, ok := winClock(clock, ampm)
@@ -1164,7 +1164,7 @@ func dirEntryLine(line string, start int, rec bool, rs *rowSpans, timeID uint16)
 		return e, p, false
 	}
 	p = dirPending{date: d, h: h, m: m, start: start + ds, end: start + end}
-	fs, fe := nextField(line, end)
+	fs, fe := lex.NextField(line, end)
 	if fs >= len(line) {
 		return e, p, false
 	}
@@ -1172,7 +1172,7 @@ func dirEntryLine(line string, start int, rec bool, rs *rowSpans, timeID uint16)
 	nameS := 0
 	if typ, ok := dirMarkers[field]; ok {
 		e.Type = typ
-		nameS, _ = nextField(line, fe)
+		nameS, _ = lex.NextField(line, fe)
 		if nameS >= len(line) {
 			return e, p, false
 		}
@@ -1283,14 +1283,13 @@ type taskParser struct {
 	res    *TasklistResult
 	rec    bool
 	rs     rowSpans
-	ints   int64Slab
 	warned bool
 }
 
 func parseTasklist(c *Context) (any, error) {
 	ta, _ := readTasklistArgs(c.Args)
 	p := &taskParser{c: c, rec: c.Recording()}
-	p.res = &TasklistResult{Processes: make([]TaskProcess, 0, min(countLines(c.Raw), 1<<20))}
+	p.res = &TasklistResult{Processes: make([]TaskProcess, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	p.rs = newRowSpans(c, 5)
 	var err error
 	switch {
@@ -1340,7 +1339,7 @@ func (p *taskParser) set(t *TaskProcess, f taskField, v string, s, e int) bool {
 		if !ok {
 			return false
 		}
-		*dst = p.ints.new(n)
+		*dst = intp(n)
 		if rec {
 			p.rs.add(id, s, e, trParseInt)
 		}
@@ -1387,7 +1386,7 @@ func (p *taskParser) list2(dst *[]string, ids *[64]uint16, key, v string, s int)
 		} else {
 			j += i
 		}
-		a, b := trimSpaceRange(v, i, j)
+		a, b := lex.TrimSpaceRange(v, i, j)
 		if a < b {
 			k := len(*dst)
 			*dst = append(*dst, v[a:b])
@@ -1420,7 +1419,7 @@ func (p *taskParser) keep(t TaskProcess) {
 
 func (p *taskParser) table(ta tasklistArgs) error {
 	c := p.c
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	var header string
 	var cols []taskField
@@ -1428,12 +1427,12 @@ func (p *taskParser) table(ta tasklistArgs) error {
 	last := -1          // index of the last process, for continuation lines
 	listCol := -1
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
 		line = lpTrimCR(line)
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		nlines++
@@ -1479,11 +1478,11 @@ func (p *taskParser) table(ta tasklistArgs) error {
 			if i+1 < len(bounds) {
 				e = winColumnBytes(line, ascii, bounds[i][1])
 			}
-			return trimSpaceRange(line, s, e)
+			return lex.TrimSpaceRange(line, s, e)
 		}
 		// A continuation of the services or modules column.
 		if listCol >= 0 && last >= 0 {
-			if isBlank(line[:winColumnBytes(line, ascii, bounds[listCol][0])]) {
+			if lex.IsBlank(line[:winColumnBytes(line, ascii, bounds[listCol][0])]) {
 				t := &p.res.Processes[last]
 				s, e := cell(listCol)
 				if p.rec {
@@ -1684,7 +1683,7 @@ func (p *taskParser) csvSpan(r *csv.Reader, i int, lineStart []int, v string) (i
 // processes, continuation lines for services and modules.
 func (p *taskParser) list() error {
 	c := p.c
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	var t TaskProcess
 	open := false
@@ -1698,12 +1697,12 @@ func (p *taskParser) list() error {
 		t, open, listField = TaskProcess{}, false, taskFNone
 	}
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
 		line = lpTrimCR(line)
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			flush()
 			continue
 		}
@@ -1713,7 +1712,7 @@ func (p *taskParser) list() error {
 			continue
 		}
 		if line[0] == ' ' && listField != taskFNone {
-			s, e := trimSpaceRange(line, 0, len(line))
+			s, e := lex.TrimSpaceRange(line, 0, len(line))
 			p.set(&t, listField, line[s:e], start+s, start+e)
 			read++
 			continue
@@ -1737,7 +1736,7 @@ func (p *taskParser) list() error {
 				p.rs.begin(skWinProcesses, len(p.res.Processes))
 			}
 		}
-		s, e := trimSpaceRange(line, colon+1, len(line))
+		s, e := lex.TrimSpaceRange(line, colon+1, len(line))
 		if !p.set(&t, f, line[s:e], start+s, start+e) {
 			c.Unread(start)
 			continue
@@ -1798,11 +1797,11 @@ func parseIpconfig(c *Context) (any, error) {
 	var ad *IpconfigAdapter
 	adIdx := -1
 	lastLabel := ""
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	span := func(ptr string, s, e int, tr string) {
 		if rec {
-			recordSpan(c, ptr, s, e, tr)
+			c.Span(ptr, s, e, tr)
 		}
 	}
 	adPtr := func(f string, more ...any) string {
@@ -1950,12 +1949,12 @@ func parseIpconfig(c *Context) (any, error) {
 		return true
 	}
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
 		line = lpTrimCR(line)
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		nlines++
@@ -1994,7 +1993,7 @@ func parseIpconfig(c *Context) (any, error) {
 			if vs < len(line) && line[vs] == ' ' {
 				vs++
 			}
-			vs, ve := trimSpaceRange(line, vs, len(line))
+			vs, ve := lex.TrimSpaceRange(line, vs, len(line))
 			lastLabel = label
 			if vs == ve {
 				// an empty value ("Connection-specific DNS Suffix  . :")
@@ -2013,7 +2012,7 @@ func parseIpconfig(c *Context) (any, error) {
 			continue
 		}
 		if indent > 3 && ipcMulti[lastLabel] {
-			vs, ve := trimSpaceRange(line, indent, len(line))
+			vs, ve := lex.TrimSpaceRange(line, indent, len(line))
 			if !set(lastLabel, line[vs:ve], start+vs, start+ve) {
 				c.Unread(start)
 				continue
@@ -2218,7 +2217,7 @@ func (p *sysParser) span(ptr string, s, e int, tr string) {
 			tr = "unquote"
 		}
 	}
-	recordSpan(p.c, ptr, s, e, tr)
+	p.c.Span(ptr, s, e, tr)
 }
 
 func parseSysteminfo(c *Context) (any, error) {
@@ -2250,20 +2249,20 @@ func parseSysteminfo(c *Context) (any, error) {
 
 func (p *sysParser) list() error {
 	c := p.c
-	it := lines{raw: c.Raw}
+	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	for {
-		line, start, ok := it.next()
+		line, start, ok := it.Next()
 		if !ok {
 			break
 		}
 		line = lpTrimCR(line)
-		if isBlank(line) {
+		if lex.IsBlank(line) {
 			continue
 		}
 		nlines++
 		if line[0] == ' ' {
-			s, e := trimSpaceRange(line, 0, len(line))
+			s, e := lex.TrimSpaceRange(line, 0, len(line))
 			if p.cur == nil || !p.item(line[s:e], start+s, start+e) {
 				c.Unread(start)
 				continue
@@ -2285,7 +2284,7 @@ func (p *sysParser) list() error {
 			c.Unread(start)
 			continue
 		}
-		vs, ve := trimSpaceRange(line, len(l.label)+1, len(line))
+		vs, ve := lex.TrimSpaceRange(line, len(l.label)+1, len(line))
 		if !p.value(l, line[vs:ve], start+vs, start+ve) {
 			p.cur = nil
 			c.Unread(start)
@@ -2451,7 +2450,7 @@ func (p *sysParser) item(v string, s, e int) bool {
 		if !ok {
 			return false
 		}
-		bs, be := trimSpaceRange(v, len(k)+1, len(v))
+		bs, be := lex.TrimSpaceRange(v, len(k)+1, len(v))
 		val, ok := winBool(v[bs:be])
 		if !ok {
 			return false
@@ -2480,7 +2479,7 @@ func (p *sysParser) item(v string, s, e int) bool {
 	// "[01]: text"
 	if strings.HasPrefix(v, "[") {
 		i := strings.Index(v, "]: ")
-		if i < 2 || !isDigits(v[1:i]) {
+		if i < 2 || !lex.IsDigits(v[1:i]) {
 			return false
 		}
 		text := v[i+3:]
@@ -2523,7 +2522,7 @@ func (p *sysParser) item(v string, s, e int) bool {
 	if !ok {
 		return false
 	}
-	vs, ve := trimSpaceRange(v, len(k)+1, len(v))
+	vs, ve := lex.TrimSpaceRange(v, len(k)+1, len(v))
 	val := v[vs:ve]
 	if val == "" {
 		return true // a detail printed without a value
@@ -2654,7 +2653,7 @@ func (p *sysParser) csv() error {
 				}
 			}
 			if l.kind != sysKList && l.kind != sysKPageFile && l.kind != sysKHyperV {
-				vs, ve := trimSpaceRange(v, 0, len(v))
+				vs, ve := lex.TrimSpaceRange(v, 0, len(v))
 				if p.value(l, v[vs:ve], fs+vs, fs+ve) {
 					read++
 				}
@@ -2670,7 +2669,7 @@ func (p *sysParser) csv() error {
 				} else {
 					j += pos
 				}
-				is, ie := trimSpaceRange(v, pos, j)
+				is, ie := lex.TrimSpaceRange(v, pos, j)
 				pos = j + 1
 				if is == ie || k == 0 && l.kind == sysKList || v[is:ie] == "N/A" {
 					continue
