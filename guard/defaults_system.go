@@ -134,9 +134,11 @@ func packagePolicies() map[string]CommandPolicy {
 				"--prefer-online", "--unicode", "--no-unicode", "-v,--version", "-h,--help", "--usage", "-a,--all",
 				"--production", "--link", "--package-lock-only"), flagSet{
 				// npm resolves local package specs against the prefix.
-				"--prefix":         {Arg: ArgPath, Chdir: true},
-				"-w,--workspace":   val(ArgText),
-				"--registry":       val(ArgURL),
+				"--prefix":       {Arg: ArgPath, Chdir: true},
+				"-w,--workspace": val(ArgText),
+				// A command-line registry outranks the operator's
+				// npm_config_registry: https only, no clear text.
+				"--registry":       val(ArgURL, "https://*"),
 				"--loglevel":       val(ArgText, "silent", "error", "warn", "notice", "http", "info", "verbose", "silly"),
 				"--color":          optv(ArgText, "always", "true", "false"),
 				"--omit|--include": val(ArgText, "dev", "optional", "peer", "prod"),

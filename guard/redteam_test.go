@@ -1,0 +1,98 @@
+package guard
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+// The tests of this file come from the end-to-end red-team pass on issue
+// 14: each shows with the real program what the form does, then checks the
+// guard's verdict or rewrite.
+
+// TestNpmRegistryHTTPSOnly: a --registry on the command line outranks the
+// operator's npm_config_registry, so "npm view --registry=http://..."
+// sends the request (and, where npm may read it, the registry's token) in
+// clear text to a host of the agent's choosing. Only https:// registries
+// are admitted.
+func TestNpmRegistryHTTPSOnly(t *testing.T) {
+	root, proj := project(t)
+	g := corpusGuard(t, root, proj)
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		http.NotFound(w, r)
+	}))
+	defer srv.Close()
+	home := t.TempDir()
+	// The operator's registry is in the environment; the flag wins.
+	runReal(t, proj, []string{"HOME=" + home, "npm_config_registry=https://127.0.0.1:9/",
+		"npm_config_fetch_retries=0", "npm_config_cache=" + filepath.Join(home, "cache")},
+		"npm", "view", "--registry="+srv.URL+"/", "left-pad")
+	if hits.Load() == 0 {
+		t.Fatalf("npm did not reach the --registry given on the command line (%s): the premise changed", srv.URL)
+	}
+	for _, f := range [][]string{
+		argv("npm", "view", "--registry="+srv.URL+"/", "left-pad"), argv("npm", "view", "--registry", "http://e.com/", "x"),
+		argv("npm", "--registry=http://e.com/", "view", "x"), argv("npm", "ping", "--registry=http://e.com/"),
+		argv("npm", "whoami", "--registry", "HTTP://e.com/"), argv("npm", "view", "--registry=e.com", "x"),
+		argv("npm", "view", "--registry=//e.com/", "x"),
+	} {
+		if d := g.Check(f[0], f[1:], proj); d.Allowed {
+			t.Errorf("%q allowed, want refused (only https:// registries)", f)
+		}
+	}
+	checkSpellings(t, g, proj, []spelled{
+		{"https registries", "", [][]string{
+			argv("npm", "view", "--registry=https://registry.npmjs.org/", "x"),
+			argv("npm", "--registry", "https://npm.example.com/r/", "ping"),
+		}},
+	})
+}
+
+// TestCurlRewriteSkipsCurlrc: curl reads ~/.curlrc (through CURL_HOME,
+// XDG_CONFIG_HOME and HOME) unless -q is its first argument; a .curlrc can
+// hold any option the guard refuses (output, config, proxy, data). Rewrite
+// puts -q first, and curl then reads no configuration file.
+func TestCurlRewriteSkipsCurlrc(t *testing.T) {
+	root, proj := project(t)
+	g := corpusGuard(t, root, proj)
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.Write([]byte("body\n"))
+	}))
+	defer srv.Close()
+	home := t.TempDir()
+	marker := "CURLRC-WAS-READ"
+	must(t, os.WriteFile(filepath.Join(home, ".curlrc"), []byte("write-out = \""+marker+"\"\n"), 0o644))
+	env := []string{"HOME=" + home, "CURL_HOME=" + home, "XDG_CONFIG_HOME=" + home}
+	args := []string{"-s", srv.URL}
+	if d := g.Check("curl", args, proj); !d.Allowed {
+		t.Fatalf("curl %q refused: %s", args, d.Message)
+	}
+	if out := runReal(t, proj, env, "curl", args...); !strings.Contains(out, marker) {
+		t.Fatalf("curl without -q did not read the .curlrc (output %q): the premise changed", out)
+	}
+	for _, in := range [][]string{args, {"-q", "-s", srv.URL}, {"-sq", srv.URL}, {srv.URL, "-q"}} {
+		rw := Rewrite("curl", in)
+		if len(rw) == 0 || rw[0] != "-q" {
+			t.Errorf("Rewrite(curl, %q) = %q, want -q first", in, rw)
+			continue
+		}
+		if d := g.Check("curl", rw, proj); !d.Allowed {
+			t.Errorf("rewritten curl %q refused: %s", rw, d.Message)
+		}
+		if out := runReal(t, proj, env, "curl", rw...); strings.Contains(out, marker) || !strings.Contains(out, "body") {
+			t.Errorf("curl %q: output %q, want the body and no sign of the .curlrc", rw, out)
+		}
+	}
+	if slices.Equal(Rewrite("curl", args), args) {
+		t.Errorf("Rewrite(curl) left the argv unchanged")
+	}
+}
