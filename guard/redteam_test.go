@@ -96,3 +96,57 @@ func TestCurlRewriteSkipsCurlrc(t *testing.T) {
 		t.Errorf("Rewrite(curl) left the argv unchanged")
 	}
 }
+
+// TestKubectlConfigViewSecrets: kubectl config view redacts a user's
+// token, password and key data, not an auth-provider's tokens and client
+// secret nor an exec plugin's environment values, and -o jsonpath picks
+// them out bare, where output masking has no name to go by. The guard
+// refuses config view; get-contexts, get-clusters and current-context
+// remain.
+func TestKubectlConfigViewSecrets(t *testing.T) {
+	root, proj := project(t)
+	g := corpusGuard(t, root, proj)
+	kc := filepath.Join(t.TempDir(), "config")
+	must(t, os.WriteFile(kc, []byte(`apiVersion: v1
+kind: Config
+users:
+- name: o
+  user:
+    auth-provider:
+      name: oidc
+      config:
+        refresh-token: REFRESH-SECRET-1
+- name: e
+  user:
+    exec:
+      apiVersion: client.authentication.k8s.io/v1
+      command: aws
+      env:
+      - name: VAULT
+        value: EXEC-ENV-SECRET-2
+`), 0o600))
+	env := []string{"KUBECONFIG=" + kc, "HOME=" + t.TempDir()}
+	out := runReal(t, proj, env, "kubectl", "config", "view", "-o",
+		"jsonpath={.users[*].user.auth-provider.config.refresh-token} {.users[*].user.exec.env[*].value}")
+	if !strings.Contains(out, "REFRESH-SECRET-1") || !strings.Contains(out, "EXEC-ENV-SECRET-2") {
+		t.Fatalf("kubectl config view did not print the credentials (%q): the premise changed", out)
+	}
+	if out := runReal(t, proj, env, "kubectl", "config", "view"); !strings.Contains(out, "EXEC-ENV-SECRET-2") {
+		t.Fatalf("kubectl config view without -o did not print the exec env value (%q): the premise changed", out)
+	}
+	for _, f := range [][]string{
+		argv("kubectl", "config", "view"), argv("kubectl", "config", "view", "-o", "jsonpath={.users}"),
+		argv("kubectl", "config", "view", "--minify", "-o", "yaml"), argv("kubectl", "--context", "x", "config", "view"),
+	} {
+		d := g.Check(f[0], f[1:], proj)
+		if d.Allowed || d.Detail != detailRevealsSecrets {
+			t.Errorf("%q: allowed %v detail %q, want refused as %s", f, d.Allowed, d.Detail, detailRevealsSecrets)
+		}
+	}
+	for _, f := range [][]string{argv("kubectl", "config", "get-contexts"), argv("kubectl", "config", "current-context"),
+		argv("kubectl", "config", "get-clusters")} {
+		if d := g.Check(f[0], f[1:], proj); !d.Allowed {
+			t.Errorf("%q refused: %s", f, d.Message)
+		}
+	}
+}
