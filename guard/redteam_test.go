@@ -150,3 +150,31 @@ users:
 		}
 	}
 }
+
+// TestSystemctlEnvironment: systemctl show-environment prints the service
+// manager's environment block, and systemctl show without -p prints every
+// property, the manager's Environment and a unit's Environment and
+// SetCredential among them (systemctl(1), org.freedesktop.systemd1(5)).
+// systemctl asks PID 1 over D-Bus, so the kernel layer's file rules do not
+// see it (a transient unit's environment is in no file a command may
+// read). No systemd runs in the test environment: this checks verdicts.
+func TestSystemctlEnvironment(t *testing.T) {
+	root, proj := project(t)
+	g := corpusGuard(t, root, proj)
+	checkSpellings(t, g, proj, []spelled{
+		{"environment and credential properties", detailRevealsSecrets, [][]string{
+			argv("systemctl", "show-environment"), argv("systemctl", "--user", "show-environment"),
+			argv("systemctl", "show"), argv("systemctl", "show", "nginx"), argv("systemctl", "--user", "show", "x"),
+			argv("systemctl", "show", "-p", "Environment"), argv("systemctl", "show", "x", "-pEnvironment"),
+			argv("systemctl", "show", "x", "--property=ActiveState,Environment"), argv("systemctl", "show", "x", "-P", "SetCredential"),
+			argv("systemctl", "show", "x", "-p", "EnvironmentFiles"), argv("systemctl", "show", "x", "-p", "PassEnvironment"),
+			argv("systemctl", "show", "x", "-p", "LoadCredentialEncrypted"), argv("systemctl", "show", "x", "-p", "environment"),
+			argv("systemctl", "-p", "Environment", "show", "x", "-p", "Id"), argv("systemctl", "--property", "Environment", "status", "x"),
+		}},
+		{"other properties and queries", "", [][]string{
+			argv("systemctl", "show", "nginx", "-p", "ActiveState"), argv("systemctl", "show", "x", "--property=Id,SubState"),
+			argv("systemctl", "show", "-P", "MainPID", "x"), argv("systemctl", "status", "x"), argv("systemctl", "cat", "x"),
+			argv("systemctl", "is-active", "x"), argv("systemctl", "-p", "Id", "status", "x"),
+		}},
+	})
+}
