@@ -131,6 +131,23 @@ func resolve(base, p string) (resolved string, fail resolveFail) {
 	return dest, resolvedOK
 }
 
+// privateHardLink reports whether the resolved path r is a regular file
+// with more than one name whose permissions let only its owner read it, and
+// its link count. Landlock checks names, so the kernel layer admits such a
+// file under the name inside the allowed paths; credential files (ssh
+// keys, cloud and registry credentials) are owner-only, while the hard
+// links projects do hold (pnpm's store, git clone --local objects) are
+// readable by all. Only the file a path argument names is checked: a
+// recursive walk (grep -r) still reads it (SECURITY.md).
+func privateHardLink(r string) (uint64, bool) {
+	fi, err := os.Lstat(r)
+	if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm()&0o044 != 0 {
+		return 0, false
+	}
+	n := linkCount(fi)
+	return n, n > 1
+}
+
 // isProcDir reports whether dir (resolved) is the proc file system's root.
 func isProcDir(dir string) bool { return dir == "/proc" }
 
@@ -378,6 +395,11 @@ func (g *Guard) checkPathArg(dir string, i int, arg, val string) (string, Decisi
 	}
 	if !g.inside(r) {
 		return "", outside(r)
+	}
+	if n, ok := privateHardLink(r); ok {
+		return "", refuse(ReasonPathNotAllowed, detailReadsOutside, i, arg,
+			"Path "+quote(val)+" "+where+" is a file with "+itoa(int(n))+" names (hard links) that only its owner may read: "+
+				"its other names may be outside the allowed paths (a key, a credentials file), and a hard link is the same file under each name")
 	}
 	if val[0] != '~' {
 		return r, allow()
