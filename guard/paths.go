@@ -358,6 +358,48 @@ func (g *Guard) checkPaths(args []string, info []argInfo, cwd string) Decision {
 	return allow()
 }
 
+// checkHardLinks is what remains of checkPaths without allowed paths: every
+// candidate that resolves to an owner-only regular file with more than one
+// name is refused (privateHardLink); nothing else is checked, and a
+// candidate that cannot be resolved is left to the program.
+func (g *Guard) checkHardLinks(args []string, info []argInfo, cwd string) Decision {
+	dir, fail := workDir(cwd)
+	if fail != resolvedOK {
+		return allow()
+	}
+	for pass := 0; pass < 2; pass++ {
+		for i, a := range args {
+			// chdir options first (they move the base), then the rest.
+			if info[i].chdir != (pass == 0) {
+				continue
+			}
+			from := info[i].pathFrom
+			if from < 0 || from >= len(a) {
+				continue
+			}
+			val := a[from:]
+			r, fail := resolve(dir, val)
+			if fail != resolvedOK {
+				return allow()
+			}
+			if info[i].chdir {
+				dir = r
+				continue
+			}
+			if n, ok := privateHardLink(r); ok {
+				return hardLinkRefusal(i, a, val, n)
+			}
+		}
+	}
+	return allow()
+}
+
+func hardLinkRefusal(i int, arg, val string, n uint64) Decision {
+	return refuse(ReasonPathNotAllowed, detailReadsOutside, i, arg,
+		"Path "+quote(val)+" (argument "+itoa(i)+") is a file with "+itoa(int(n))+" names (hard links) that only its owner may read: "+
+			"its other names may be outside the allowed paths (a key, a credentials file), and a hard link is the same file under each name")
+}
+
 // checkPathArg checks one candidate value (an argument, or the value of a
 // --flag=value argument) against the allowed paths, and returns it
 // resolved (its literal reading).
@@ -397,9 +439,7 @@ func (g *Guard) checkPathArg(dir string, i int, arg, val string) (string, Decisi
 		return "", outside(r)
 	}
 	if n, ok := privateHardLink(r); ok {
-		return "", refuse(ReasonPathNotAllowed, detailReadsOutside, i, arg,
-			"Path "+quote(val)+" "+where+" is a file with "+itoa(int(n))+" names (hard links) that only its owner may read: "+
-				"its other names may be outside the allowed paths (a key, a credentials file), and a hard link is the same file under each name")
+		return "", hardLinkRefusal(i, arg, val, n)
 	}
 	if val[0] != '~' {
 		return r, allow()

@@ -209,4 +209,17 @@ func TestPrivateHardLinkRefused(t *testing.T) {
 			argv("cat", "package.json.lnk"), argv("cat", "own.pem"), argv("ls", "-la"), argv("stat", "README.md"),
 		}},
 	})
+	// Without allowed paths the guard checks no other path, but the
+	// kernel layer still cuts ~/.ssh out: the hard link stays refused.
+	free := mustNew(t, DefaultPolicy())
+	checkSpellings(t, free, proj, []spelled{
+		{"without allowed paths", detailReadsOutside, [][]string{
+			argv("cat", "hard_key"), argv("cat", filepath.Join(proj, "hard_key")), argv("git", "-C", "src", "config", "-f", "../hard_key", "-l"),
+			argv("grep", "-e", "x", "src/../hard_key"),
+		}},
+		{"without allowed paths, the rest passes", "", [][]string{
+			argv("cat", "package.json.lnk"), argv("cat", "/etc/hostname"), argv("cat", "../outside/secret.txt"), argv("cat", "missing/x"),
+			argv("git", "-C", "nowhere", "status"),
+		}},
+	})
 }
