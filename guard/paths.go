@@ -361,11 +361,13 @@ func (g *Guard) checkPaths(args []string, info []argInfo, cwd string) Decision {
 // checkHardLinks is what remains of checkPaths without allowed paths: every
 // candidate that resolves to an owner-only regular file with more than one
 // name is refused (privateHardLink); nothing else is checked, and a
-// candidate that cannot be resolved is left to the program.
+// candidate that cannot be resolved is left to the program. When the
+// working directory (or a chdir option) cannot be resolved, only absolute
+// candidates are checked.
 func (g *Guard) checkHardLinks(args []string, info []argInfo, cwd string) Decision {
 	dir, fail := workDir(cwd)
 	if fail != resolvedOK {
-		return allow()
+		dir = ""
 	}
 	for pass := 0; pass < 2; pass++ {
 		for i, a := range args {
@@ -378,12 +380,15 @@ func (g *Guard) checkHardLinks(args []string, info []argInfo, cwd string) Decisi
 				continue
 			}
 			val := a[from:]
-			r, fail := resolve(dir, val)
-			if fail != resolvedOK {
-				return allow()
+			if dir == "" && !filepath.IsAbs(val) {
+				continue
 			}
+			r, fail := resolve(dir, val)
 			if info[i].chdir {
-				dir = r
+				dir = r // "" when it cannot be resolved
+				continue
+			}
+			if fail != resolvedOK {
 				continue
 			}
 			if n, ok := privateHardLink(r); ok {

@@ -215,7 +215,8 @@ func TestPrivateHardLinkRefused(t *testing.T) {
 	checkSpellings(t, free, proj, []spelled{
 		{"without allowed paths", detailReadsOutside, [][]string{
 			argv("cat", "hard_key"), argv("cat", filepath.Join(proj, "hard_key")), argv("git", "-C", "src", "config", "-f", "../hard_key", "-l"),
-			argv("grep", "-e", "x", "src/../hard_key"),
+			argv("grep", "-e", "x", "src/../hard_key"), argv("cat", "/proc/self/cwd/x", "hard_key"),
+			argv("git", "-C", "/proc/self/cwd", "config", "-f", filepath.Join(proj, "hard_key"), "-l"),
 		}},
 		{"without allowed paths, the rest passes", "", [][]string{
 			argv("cat", "package.json.lnk"), argv("cat", "/etc/hostname"), argv("cat", "../outside/secret.txt"), argv("cat", "missing/x"),
