@@ -238,7 +238,7 @@ func (g *Guard) check(cmd string, args []string, cwd string, hints bool) Decisio
 	if len(g.roots) == 0 {
 		// Without allowed paths the guard checks no path but one: the
 		// kernel layer still cuts the credential stores out, and an
-		// owner-only hard link would take its file past that cut.
+		// private hard link would take its file past that cut.
 		if d := g.checkHardLinks(args, pr.info, cwd); !d.Allowed {
 			return d
 		}

@@ -132,16 +132,16 @@ func resolve(base, p string) (resolved string, fail resolveFail) {
 }
 
 // privateHardLink reports whether the resolved path r is a regular file
-// with more than one name whose permissions let only its owner read it, and
+// with more than one name that other users may not read, and
 // its link count. Landlock checks names, so the kernel layer admits such a
 // file under the name inside the allowed paths; credential files (ssh
-// keys, cloud and registry credentials) are owner-only, while the hard
+// keys, cloud and registry credentials) are private, while the hard
 // links projects do hold (pnpm's store, git clone --local objects) are
 // readable by all. Only the file a path argument names is checked: a
 // recursive walk (grep -r) still reads it (SECURITY.md).
 func privateHardLink(r string) (uint64, bool) {
 	fi, err := os.Lstat(r)
-	if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm()&0o044 != 0 {
+	if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm()&0o004 != 0 {
 		return 0, false
 	}
 	n := linkCount(fi)
@@ -359,7 +359,7 @@ func (g *Guard) checkPaths(args []string, info []argInfo, cwd string) Decision {
 }
 
 // checkHardLinks is what remains of checkPaths without allowed paths: every
-// candidate that resolves to an owner-only regular file with more than one
+// candidate that resolves to a private regular file with more than one
 // name is refused (privateHardLink); nothing else is checked, and a
 // candidate that cannot be resolved is left to the program. When the
 // working directory (or a chdir option) cannot be resolved, only absolute
@@ -401,7 +401,7 @@ func (g *Guard) checkHardLinks(args []string, info []argInfo, cwd string) Decisi
 
 func hardLinkRefusal(i int, arg, val string, n uint64) Decision {
 	return refuse(ReasonPathNotAllowed, detailReadsOutside, i, arg,
-		"Path "+quote(val)+" (argument "+itoa(i)+") is a file with "+itoa(int(n))+" names (hard links) that only its owner may read: "+
+		"Path "+quote(val)+" (argument "+itoa(i)+") is a file with "+itoa(int(n))+" names (hard links) that other users may not read: "+
 			"its other names may be outside the allowed paths (a key, a credentials file), and a hard link is the same file under each name")
 }
 

@@ -183,9 +183,9 @@ func TestSystemctlEnvironment(t *testing.T) {
 // the project to ~/.ssh/id_ed25519 is readable through the project's rule.
 // A confined command cannot make one (server/executor
 // TestSandboxNoHardLinkOut), but one made outside Parism would be read by
-// name: the guard refuses a path argument that is an owner-only regular
+// name: the guard refuses a path argument that is a private regular
 // file with more than one name. World-readable hard links (pnpm's store,
-// git clone --local objects) and owner-only files with one name pass.
+// git clone --local objects) and private files with one name pass.
 func TestPrivateHardLinkRefused(t *testing.T) {
 	root, proj := project(t)
 	g := corpusGuard(t, root, proj)
@@ -196,14 +196,18 @@ func TestPrivateHardLinkRefused(t *testing.T) {
 	must(t, os.WriteFile(shared, []byte("{}\n"), 0o644))
 	must(t, os.Link(shared, filepath.Join(proj, "package.json.lnk")))
 	must(t, os.WriteFile(filepath.Join(proj, "own.pem"), []byte("x\n"), 0o600))
+	group := filepath.Join(root, "outside", "tls.key")
+	must(t, os.WriteFile(group, []byte("k\n"), 0o640))
+	must(t, os.Chmod(group, 0o640))
+	must(t, os.Link(group, filepath.Join(proj, "tls.key")))
 	if out := runReal(t, proj, nil, "cat", "hard_key"); !strings.Contains(out, "SSH-KEY-SECRET") {
 		t.Fatalf("cat hard_key: %q: the premise changed", out)
 	}
 	checkSpellings(t, g, proj, []spelled{
-		{"owner-only file with another name", detailReadsOutside, [][]string{
+		{"private file with another name", detailReadsOutside, [][]string{
 			argv("cat", "hard_key"), argv("head", "-c", "5", "hard_key"), argv("grep", "-e", "x", "hard_key"),
 			argv("cat", "./src/../hard_key"), argv("git", "config", "-f", "hard_key", "-l"), argv("grep", "-f", "hard_key", "README.md"),
-			argv("wc", "-c", filepath.Join(proj, "hard_key")),
+			argv("wc", "-c", filepath.Join(proj, "hard_key")), argv("cat", "tls.key"),
 		}},
 		{"shared hard links and private single files", "", [][]string{
 			argv("cat", "package.json.lnk"), argv("cat", "own.pem"), argv("ls", "-la"), argv("stat", "README.md"),
