@@ -69,17 +69,19 @@ func kubectlPolicy() CommandPolicy {
 			"version": cobra(CommandPolicy{Flags: with(bools("--client", "--short"), flagSet{"-o,--output": val(ArgText, "json", "yaml")})}),
 			"config": cobra(CommandPolicy{
 				Subcommands: subs(map[string]CommandPolicy{
-					"view": cobra(CommandPolicy{
-						Flags: with(bools("--minify"), flagSet{"-o,--output": kubectlOutput}),
-						// --flatten inlines certificates and keys as data, and
-						// with them the credentials --raw would show.
-						Refuse: map[string]Refusal{"--raw,--flatten": drop(detailRevealsSecrets)},
-					}),
 					"get-contexts": cobra(CommandPolicy{Flags: with(bools("--no-headers"), flagSet{"-o,--output": val(ArgText, "name")}),
 						Positionals: textArgs}),
 					"current-context,get-clusters,get-users": cobra(CommandPolicy{}),
 				}),
-				Refuse: refuseAll(denied(detailStateChange), "set,set-context,set-cluster,set-credentials,use-context,use,delete-context,delete-cluster,delete-user,rename-context,unset"),
+				Refuse: refusals(
+					refuseAll(denied(detailStateChange), "set,set-context,set-cluster,set-credentials,use-context,use,delete-context,delete-cluster,delete-user,rename-context,unset"),
+					// config view redacts only token, password and the
+					// certificate and key data: an auth-provider's tokens and
+					// client secret, an exec plugin's env values and args are
+					// printed, and -o jsonpath picks them out without the name
+					// output masking would recognise. --raw and --flatten
+					// print the rest.
+					map[string]Refusal{"view": replace(detailRevealsSecrets, "get-contexts")}),
 			}),
 			"api-resources": cobra(CommandPolicy{Flags: with(bools("--namespaced", "--no-headers", "--cached"), flagSet{
 				"-o,--output":         val(ArgText, "wide", "name"),

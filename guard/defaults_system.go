@@ -7,6 +7,12 @@ var journalOutputs = []string{"short", "short-iso", "short-iso-precise", "short-
 	"short-unix", "short-full", "short-delta", "verbose", "export", "json", "json-pretty", "json-sse", "json-seq",
 	"cat", "with-unit"}
 
+// systemdSecretProperties are the properties of systemctl show that carry
+// an environment or credentials (Environment, EnvironmentFiles,
+// PassEnvironment, SetCredential, LoadCredentialEncrypted, ...), in any
+// case, and in a comma list.
+var systemdSecretProperties = []string{"*nvironment*", "*NVIRONMENT*", "*redential*", "*REDENTIAL*"}
+
 func systemPolicies() map[string]CommandPolicy {
 	query := CommandPolicy{Positionals: textArgs}
 	return map[string]CommandPolicy{
@@ -16,12 +22,26 @@ func systemPolicies() map[string]CommandPolicy {
 			Flags: with(bools("-a,--all", "-l,--full", "--no-pager", "--no-legend", "--plain", "-q,--quiet",
 				"--user", "--system", "--failed", "-r,--recursive", "--reverse", "--after", "--before",
 				"--with-dependencies", "--show-types", "--value", "-h,--help", "--version", "--no-ask-password"), flagSet{
-				"-t,--type|--state|-p,--property|-P|--legend|--timestamp": val(ArgText),
+				"-t,--type|--state|--legend|--timestamp": val(ArgText),
+				"-p,--property|-P": {Arg: ArgText, Deny: systemdSecretProperties,
+					Refusal: &Refusal{Detail: detailRevealsSecrets}},
 				"-n,--lines":  val(ArgNumber),
 				"-o,--output": val(ArgText, journalOutputs...),
 			}),
 			Subcommands: subs(map[string]CommandPolicy{
-				"status,show,cat,list-units,list-unit-files,list-sockets,list-timers,list-jobs,list-dependencies,list-automounts,list-paths,list-machines,is-active,is-enabled,is-failed,is-system-running,get-default,show-environment": query,
+				"status,cat,list-units,list-unit-files,list-sockets,list-timers,list-jobs,list-dependencies,list-automounts,list-paths,list-machines,is-active,is-enabled,is-failed,is-system-running,get-default": query,
+				// show asks the manager over D-Bus (the kernel layer's file
+				// rules do not see it): without -p it prints every property,
+				// the manager's Environment (its whole environment block)
+				// and a unit's Environment and SetCredential (a transient
+				// unit's, which are in no readable file) among them.
+				"show": {
+					Flags: flagSet{"-p,--property|-P": {Arg: ArgText, Deny: systemdSecretProperties,
+						Refusal: &Refusal{Detail: detailRevealsSecrets}}},
+					Require: &Requirement{Flags: []string{"-p", "--property", "-P"},
+						Refusal: &Refusal{Detail: detailRevealsSecrets, Hint: []string{"-p", "Id,ActiveState,SubState,LoadState"}}},
+					Positionals: textArgs,
+				},
 			}),
 			Refuse: refusals(
 				refuseAll(valued(drop(detailRunsProgram)), "-H,--host,-M,--machine"),
@@ -32,6 +52,8 @@ func systemPolicies() map[string]CommandPolicy {
 				refuseAll(denied(detailStateChange),
 					"isolate,set-property,preset-all,link,daemon-reload,daemon-reexec,set-default,set-environment,unset-environment,import-environment,add-wants,add-requires,reboot,poweroff,halt,suspend,hibernate,hybrid-sleep,suspend-then-hibernate,kexec,exit,switch-root,default,rescue,emergency,soft-reboot,bind,mount-image,log-level,log-target,service-log-level,service-log-target,service-watchdogs"),
 				map[string]Refusal{"edit,help": denied(detailRunsProgram)},
+				// The manager's environment block.
+				map[string]Refusal{"show-environment": denied(detailRevealsSecrets)},
 			),
 		},
 
@@ -134,9 +156,11 @@ func packagePolicies() map[string]CommandPolicy {
 				"--prefer-online", "--unicode", "--no-unicode", "-v,--version", "-h,--help", "--usage", "-a,--all",
 				"--production", "--link", "--package-lock-only"), flagSet{
 				// npm resolves local package specs against the prefix.
-				"--prefix":         {Arg: ArgPath, Chdir: true},
-				"-w,--workspace":   val(ArgText),
-				"--registry":       val(ArgURL),
+				"--prefix":       {Arg: ArgPath, Chdir: true},
+				"-w,--workspace": val(ArgText),
+				// A command-line registry outranks the operator's
+				// npm_config_registry: https only, no clear text.
+				"--registry":       val(ArgURL, "https://*"),
 				"--loglevel":       val(ArgText, "silent", "error", "warn", "notice", "http", "info", "verbose", "silly"),
 				"--color":          optv(ArgText, "always", "true", "false"),
 				"--omit|--include": val(ArgText, "dev", "optional", "peer", "prod"),

@@ -357,10 +357,11 @@ func TestOptionWordsReadLikeTheProgram(t *testing.T) {
 			argv("kubectl", "config", "view", "--flatten"), argv("kubectl", "config", "view", "--flatten=true"),
 			argv("kubectl", "config", "view", "--minify", "--flatten"), argv("kubectl", "config", "view", "--raw"),
 		}},
-		{"kubeconfig redacted", "", [][]string{
+		{"kubeconfig redacted only in part (TestKubectlConfigViewSecrets)", detailRevealsSecrets, [][]string{
 			argv("kubectl", "config", "view"), argv("kubectl", "config", "view", "--minify"),
-			argv("kubectl", "config", "view", "--flatten=false"), argv("kubectl", "get", "pods"),
+			argv("kubectl", "config", "view", "--flatten=false"),
 		}},
+		{"kubeconfig contexts", "", [][]string{argv("kubectl", "config", "get-contexts"), argv("kubectl", "get", "pods")}},
 		{"npm credential keys", detailRevealsSecrets, [][]string{
 			argv("npm", "config", "get", "//registry.npmjs.org/:_authToken"), argv("npm", "get", "_auth"),
 			argv("npm", "c", "get", "//r.example/:_password"), argv("npm", "config", "get", "keyfile"),

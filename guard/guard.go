@@ -235,7 +235,14 @@ func (g *Guard) check(cmd string, args []string, cwd string, hints bool) Decisio
 					"which prints the environment of every process; spell user, command and tty values so that they do not start a BSD 'e', or use -o")
 		}
 	}
-	if len(g.roots) > 0 {
+	if len(g.roots) == 0 {
+		// Without allowed paths the guard checks no path but one: the
+		// kernel layer still cuts the credential stores out, and an
+		// private hard link would take its file past that cut.
+		if d := g.checkHardLinks(args, pr.info, cwd); !d.Allowed {
+			return d
+		}
+	} else {
 		if d := g.checkPaths(args, pr.info, cwd); !d.Allowed {
 			if hints && d.Detail == detailReadsOutside {
 				d.Hint = g.procHint(cmd, args, cwd, d.ArgIndex)

@@ -131,6 +131,23 @@ func resolve(base, p string) (resolved string, fail resolveFail) {
 	return dest, resolvedOK
 }
 
+// privateHardLink reports whether the resolved path r is a regular file
+// with more than one name that other users may not read, and
+// its link count. Landlock checks names, so the kernel layer admits such a
+// file under the name inside the allowed paths; credential files (ssh
+// keys, cloud and registry credentials) are private, while the hard
+// links projects do hold (pnpm's store, git clone --local objects) are
+// readable by all. Only the file a path argument names is checked: a
+// recursive walk (grep -r) still reads it (SECURITY.md).
+func privateHardLink(r string) (uint64, bool) {
+	fi, err := os.Lstat(r)
+	if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm()&0o004 != 0 {
+		return 0, false
+	}
+	n := linkCount(fi)
+	return n, n > 1
+}
+
 // isProcDir reports whether dir (resolved) is the proc file system's root.
 func isProcDir(dir string) bool { return dir == "/proc" }
 
@@ -341,6 +358,53 @@ func (g *Guard) checkPaths(args []string, info []argInfo, cwd string) Decision {
 	return allow()
 }
 
+// checkHardLinks is what remains of checkPaths without allowed paths: every
+// candidate that resolves to a private regular file with more than one
+// name is refused (privateHardLink); nothing else is checked, and a
+// candidate that cannot be resolved is left to the program. When the
+// working directory (or a chdir option) cannot be resolved, only absolute
+// candidates are checked.
+func (g *Guard) checkHardLinks(args []string, info []argInfo, cwd string) Decision {
+	dir, fail := workDir(cwd)
+	if fail != resolvedOK {
+		dir = ""
+	}
+	for pass := 0; pass < 2; pass++ {
+		for i, a := range args {
+			// chdir options first (they move the base), then the rest.
+			if info[i].chdir != (pass == 0) {
+				continue
+			}
+			from := info[i].pathFrom
+			if from < 0 || from >= len(a) {
+				continue
+			}
+			val := a[from:]
+			if dir == "" && !filepath.IsAbs(val) {
+				continue
+			}
+			r, fail := resolve(dir, val)
+			if info[i].chdir {
+				dir = r // "" when it cannot be resolved
+				continue
+			}
+			if fail != resolvedOK {
+				continue
+			}
+			if n, ok := privateHardLink(r); ok {
+				return hardLinkRefusal(i, a, val, n)
+			}
+		}
+	}
+	return allow()
+}
+
+func hardLinkRefusal(i int, arg, val string, n uint64) Decision {
+	return refuse(ReasonPathNotAllowed, detailReadsOutside, i, arg,
+		"Path "+quote(val)+" (argument "+itoa(i)+") is a file with "+itoa(int(n))+" names (hard links) that other users may not read: "+
+			"its other names may be outside the allowed paths (a key, a credentials file), and a hard link is the same file under each name")
+}
+
 // checkPathArg checks one candidate value (an argument, or the value of a
 // --flag=value argument) against the allowed paths, and returns it
 // resolved (its literal reading).
@@ -378,6 +442,9 @@ func (g *Guard) checkPathArg(dir string, i int, arg, val string) (string, Decisi
 	}
 	if !g.inside(r) {
 		return "", outside(r)
+	}
+	if n, ok := privateHardLink(r); ok {
+		return "", hardLinkRefusal(i, arg, val, n)
 	}
 	if val[0] != '~' {
 		return r, allow()

@@ -9,6 +9,10 @@ import "slices"
 //
 //   - ps gets "A" for every SysV "e" letter (same meaning), so that procps'
 //     second, BSD reading of a failing argv cannot print environments;
+//   - curl gets -q first, so it reads no .curlrc (found through CURL_HOME,
+//     XDG_CONFIG_HOME and HOME), which can hold any option the guard
+//     refuses on the command line (output, config, proxy, data); curl
+//     honours -q only as its first argument;
 //   - npx gets --no, so it never downloads and runs a package the project
 //     lacks;
 //   - git config gets --no-includes, so include.path in the repository's
@@ -23,6 +27,10 @@ import "slices"
 func Rewrite(cmd string, args []string) []string {
 	out := slices.Clone(args)
 	switch cmd {
+	case "curl":
+		if len(args) == 0 || (args[0] != "-q" && args[0] != "--disable") {
+			out = append([]string{"-q"}, out...)
+		}
 	case "npx":
 		if !slices.Contains(args, "--no") {
 			out = append([]string{"--no"}, out...)

@@ -147,6 +147,14 @@ var etcSecrets = []string{
 	"ppp/chap-secrets", "ppp/pap-secrets", "ipsec.secrets", "ipsec.d/private", "openvpn", "kubernetes",
 	"rancher", "letsencrypt", "docker/key.json", "credstore", "credstore.encrypted", "libvirt/secrets",
 	"samba/smbpasswd", "sssd", "containers/auth.json", "cups/ssl",
+	// Service credentials that live in /etc by convention: apt's
+	// repository logins (Ubuntu Pro's token among them), the MySQL
+	// maintenance password, CI runner and mail relay tokens, system-wide
+	// cloud keys, agent and cluster secrets.
+	"apt/auth.conf", "apt/auth.conf.d", "mysql/debian.cnf", "gitlab-runner", "gitlab", "postfix/sasl_passwd",
+	"postfix/sasl_passwd.db", "exim4/passwd.client", "boto.cfg", "ceph", "vault.d", "consul.d", "nomad.d",
+	"datadog-agent", "grafana", "fetchmailrc", "ubuntu-advantage", "ldap.secret", "libnss-ldap.secret",
+	"pam_ldap.secret", "rsyncd.secrets", "dovecot/private",
 }
 
 // credentialStores are cut out of every home directory a read rule would

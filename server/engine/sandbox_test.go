@@ -573,3 +573,40 @@ func TestSandboxBuildKeepsCredentials(t *testing.T) {
 		}
 	}
 }
+
+// TestSandboxEtcServiceCredentials: the credentials services keep in /etc
+// by convention (apt's repository logins here, planted for the test) are
+// cut out of the system area like /etc/shadow. Skips where /etc is not
+// writable.
+func TestSandboxEtcServiceCredentials(t *testing.T) {
+	needSandbox(t)
+	need(t, "cat")
+	dir := "/etc/apt/auth.conf.d"
+	created := false
+	if _, err := os.Stat(dir); os.IsNotExist(err) {
+		if os.MkdirAll(dir, 0o755) != nil {
+			t.Skip("cannot create /etc/apt/auth.conf.d")
+		}
+		created = true
+	}
+	f := filepath.Join(dir, "parism-redteam-"+strconv.Itoa(os.Getpid())+".conf")
+	if err := os.WriteFile(f, []byte("machine repo.example login u password SECRET-APT\n"), 0o644); err != nil {
+		t.Skipf("cannot plant %s: %v", f, err)
+	}
+	t.Cleanup(func() {
+		_ = os.Remove(f)
+		if created {
+			_ = os.Remove(dir)
+		}
+	})
+	e, cwd := newTestEngine(t, nil)
+	for _, p := range []string{f, "/etc/apt/auth.conf.d"} {
+		env := e.Run(context.Background(), Request{Cmd: "cat", Args: []string{p}, Cwd: cwd})
+		if out := mustMarshal(t, env); env.OK || strings.Contains(out, "SECRET-APT") {
+			t.Errorf("cat %s: %s", p, out)
+		}
+	}
+	if env := e.Run(context.Background(), Request{Cmd: "ls", Args: []string{"/etc/apt"}, Cwd: cwd}); !env.OK {
+		t.Errorf("ls /etc/apt (the rest stays readable): %s", mustMarshal(t, env))
+	}
+}

@@ -905,3 +905,50 @@ func TestSandboxOtherProcessesHidden(t *testing.T) {
 		}
 	}
 }
+
+// TestSandboxNoHardLinkOut: Landlock checks paths, so a hard link inside
+// the project to a credential file would be readable through the project's
+// rule. A confined command cannot make one, in build either: linking a
+// file from a directory outside its rules fails (EXDEV, LANDLOCK_ACCESS_FS_
+// REFER), so such a link can only come from outside Parism (SECURITY.md).
+func TestSandboxNoHardLinkOut(t *testing.T) {
+	need(t, "sh", "ln", "cat")
+	needLandlock(t, 1)
+	home := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(home, ".ssh"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	key := filepath.Join(home, ".ssh", "id_ed25519")
+	if err := os.WriteFile(key, []byte("SECRET-KEY\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	project := t.TempDir()
+	for name, c := range map[string]Confinement{
+		"readonly": {ReadPaths: append([]string{project}, systemRead...), ExecPaths: []string{}},
+		"build":    {WritePaths: []string{project}, ReadPaths: append([]string{project}, systemRead...)},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", "ln " + key + " hl; cat hl"},
+				Dir: project, Timeout: 10 * time.Second, Confine: &c})
+			if r.SpawnErr != nil {
+				t.Fatalf("spawn: %v", r.SpawnErr)
+			}
+			if _, err := os.Lstat(filepath.Join(project, "hl")); !errors.Is(err, os.ErrNotExist) {
+				_ = os.Remove(filepath.Join(project, "hl"))
+				t.Fatalf("a hard link to %s was made in the project (err %v); stderr %q", key, err, r.Stderr.Data)
+			}
+			if strings.Contains(string(r.Stdout.Data), "SECRET") {
+				t.Fatalf("the key was read: %q", r.Stdout.Data)
+			}
+			if e := string(r.Stderr.Data); !strings.Contains(e, "cross-device") && !strings.Contains(e, "Permission denied") {
+				t.Errorf("ln's error %q is neither EXDEV nor EACCES", e)
+			}
+		})
+	}
+	// Control: unconfined, the same link is made and read.
+	r := Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", "ln " + key + " hl2 && cat hl2"},
+		Dir: project, Timeout: 10 * time.Second})
+	if !strings.Contains(string(r.Stdout.Data), "SECRET") {
+		t.Fatalf("unconfined control: link not made or not read: %q %q", r.Stdout.Data, r.Stderr.Data)
+	}
+}
