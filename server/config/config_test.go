@@ -880,3 +880,23 @@ func TestCommandPolicies(t *testing.T) {
 		t.Errorf("error = %v, want one naming guard.command_policies.ls.flagz", err)
 	}
 }
+
+// A hostile repository must not stop Parism in its directory with one bad
+// value: an untrusted project file with a mistake is left out, with a
+// warning naming it; a trusted one is the operator's and stays an error.
+func TestBrokenProjectFile(t *testing.T) {
+	f := newFixture(t)
+	f.project(t, FileJSON, `{"guard": {"timeout_ms": 0, "allowed_commands": ["ls"]}}`)
+	cfg := f.load(t)
+	if !slices.Contains(cfg.Guard.AllowedCommands, "git") {
+		t.Errorf("the broken project file was applied: allowed_commands %v", cfg.Guard.AllowedCommands)
+	}
+	if len(cfg.Warnings) == 0 || !strings.Contains(strings.Join(cfg.Warnings, "\n"), "project config") ||
+		!strings.Contains(strings.Join(cfg.Warnings, "\n"), "timeout_ms") {
+		t.Errorf("warnings %q, want one naming the project file and its mistake", cfg.Warnings)
+	}
+	f.global(t, FileJSON, `{"trust_project_config": true}`)
+	if err := f.loadErr(t); err.Key != "guard.timeout_ms" {
+		t.Errorf("trusted broken project file: %v, want an error on guard.timeout_ms", err)
+	}
+}

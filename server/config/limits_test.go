@@ -80,7 +80,7 @@ func TestRunLimitsBadValues(t *testing.T) {
 				f.env[k] = v
 			}
 			if tc.file != "" {
-				f.project(t, FileJSON, tc.file)
+				f.global(t, FileJSON, tc.file)
 			}
 			err := f.loadErr(t)
 			if err.Key != tc.key || !strings.Contains(err.Message, tc.message) {

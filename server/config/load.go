@@ -105,7 +105,14 @@ func Load(opts LoadOptions) (Config, error) {
 		}
 		if p != "" && !samePath(p, globalPath) {
 			if err := ld.file(p, roleProject); err != nil {
-				return Config{}, err
+				if cfg.TrustProjectConfig {
+					return Config{}, err
+				}
+				// An untrusted project file can only narrow, so leaving a
+				// broken one out loses nothing it could grant; refusing to
+				// start would let any repository stop Parism in its
+				// directory with one bad value. The mistake is reported.
+				cfg.Warnings = append(cfg.Warnings, "project config "+p+": ignored, it has a mistake (set trust_project_config: true in the global config to make that an error): "+err.Error())
 			}
 		}
 	}

@@ -44,7 +44,7 @@ func TestResultsBadValues(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFixture(t)
-			f.project(t, FileJSON, tc.file)
+			f.global(t, FileJSON, tc.file) // a layer's values are checked alike; an untrusted project file is left out instead (TestBrokenProjectFile)
 			err := f.loadErr(t)
 			if err.Key != tc.key || !strings.Contains(err.Message, tc.message) {
 				t.Errorf("got %v; want key %s and %q", err, tc.key, tc.message)

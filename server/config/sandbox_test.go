@@ -96,7 +96,7 @@ func TestSandboxBadValues(t *testing.T) {
 				f.env[k] = v
 			}
 			if tc.file != "" {
-				f.project(t, FileTOML, tc.file)
+				f.global(t, FileTOML, tc.file)
 			}
 			err := f.loadErr(t)
 			if err.Key != tc.key || !strings.Contains(err.Message, tc.message) {
