@@ -372,6 +372,7 @@ func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw string,
 		}
 	}
 	env.Stdout.Raw = &raw
+	e.answerExit(env, pr.Parser, args)
 	switch {
 	case pr.Passthrough:
 		env.Stdout.Parsed = pr.Value
@@ -403,6 +404,22 @@ func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw string,
 		env.Telemetry.ShapeMs = ms(time.Since(t))
 	}
 	return out
+}
+
+// answerExit turns exec/non_zero_exit into ok when the parser declares the
+// exit status an answer of its command (catalog.Parser.ExitAnswers): the
+// exit code stays, exit_answer says what it means, and a parse problem is
+// then reported as at status 0. Other statuses stay failures.
+func (e *Engine) answerExit(env *Envelope, p *catalog.Parser, args []string) {
+	f := env.Failure
+	if p == nil || f == nil || f.Kind != KindExec || f.Reason != ReasonNonZeroExit || env.ExitCode == nil {
+		return
+	}
+	a, ok := p.ExitAnswer(args, *env.ExitCode, e.os)
+	if !ok {
+		return
+	}
+	env.OK, env.Failure, env.ExitAnswer = true, nil, a.Means
 }
 
 // outcome is what parsing and shaping left for the stages after them
