@@ -167,20 +167,28 @@ func (e *Engine) Run(ctx context.Context, req Request) *Envelope {
 	}
 	env, res := e.execute(ctx, req, start)
 	if res != nil {
+		sh.items = e.parseBound(req.Cmd, req.Args)
 		out := e.finish(env, res, req.Cmd, req.Args, sh, start)
 		if req.Budget != nil && req.Format == "" && !sh.evidence {
 			e.budgetFormat(env, &out.shaped, keyFields(out.parse.Parser), *req.Budget, req.Retain)
 		}
+		// Rows over guard.max_items are not dropped: the answer carries
+		// max_items of them and the result is retained for the rest
+		// (a budget pages by itself).
+		over := req.Budget == nil && overItems(env, &out.shaped, rowsKey(out.parse.Parser), e.cfg.Guard.MaxItems)
 		var id string
-		if req.Budget != nil || req.Retain || req.ContractVersion == ContractNext {
+		if req.Budget != nil || req.Retain || req.ContractVersion == ContractNext || over {
 			id = newResultID()
 		}
 		if req.ContractVersion == ContractNext {
 			env.Review = e.review(env, out, id, sh)
 		}
 		retained := false
-		if req.Retain {
+		if req.Retain || over {
 			retained = e.retain(ctx, env, out, req, id)
+		}
+		if over {
+			e.itemsPage(env, out.shaped, id, retained, 0, e.cfg.Guard.MaxItems)
 		}
 		if id != "" && !retained {
 			e.notRetained.add(storeKey{ownerOf(ctx), id})
@@ -358,7 +366,7 @@ func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw string,
 	e.refreshPacks(false)
 	var pr catalog.Result
 	if !binary {
-		pr = e.reg.Parse(catalog.Input{Cmd: cmd, Args: args, Raw: raw, OS: e.os, MaxItems: e.cfg.Guard.MaxItems, Evidence: sh.evidence})
+		pr = e.reg.Parse(catalog.Input{Cmd: cmd, Args: args, Raw: raw, OS: e.os, MaxItems: sh.items, Evidence: sh.evidence})
 	}
 	if env.Telemetry != nil {
 		env.Telemetry.ParseMs = ms(time.Since(t))
@@ -404,6 +412,23 @@ func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw string,
 		env.Telemetry.ShapeMs = ms(time.Since(t))
 	}
 	return out
+}
+
+// parseBound is the catalog MaxItems of a run: 0 (every row) for a parser
+// with an array of rows, which the engine pages at guard.max_items; the
+// bound itself for the others, whose rows cannot be paged.
+func (e *Engine) parseBound(cmd string, args []string) int {
+	if p, _ := e.reg.Lookup(cmd, args, e.os); p != nil && p.RowsKey != "" {
+		return 0
+	}
+	return e.cfg.Guard.MaxItems
+}
+
+func rowsKey(p *catalog.Parser) string {
+	if p == nil {
+		return ""
+	}
+	return p.RowsKey
 }
 
 // answerExit turns exec/non_zero_exit into ok when the parser declares the
