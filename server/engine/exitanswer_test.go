@@ -136,3 +136,17 @@ func TestDescribeShowsExitAnswers(t *testing.T) {
 	}
 	t.Fatalf("no grep parser in %+v", info.Parsers)
 }
+
+// TestExitAnswerPaged: run_paged does not parse, but a declared exit
+// status is an answer there too; an undeclared one stays a failure.
+func TestExitAnswerPaged(t *testing.T) {
+	needProgram(t, "grep")
+	e, dir := newTestEngine(t, allowing("grep"))
+	writeFile(t, filepath.Join(dir, "a.txt"), "alpha\n")
+	env := e.RunPaged(testCtx(t), PagedRequest{Cmd: "grep", Args: []string{"gamma", "a.txt"}})
+	if !env.OK || env.Failure != nil || env.ExitCode == nil || *env.ExitCode != 1 || env.ExitAnswer == "" {
+		t.Fatalf("ok=%v failure=%+v exitCode=%v exit_answer=%q", env.OK, env.Failure, env.ExitCode, env.ExitAnswer)
+	}
+	env = e.RunPaged(testCtx(t), PagedRequest{Cmd: "grep", Args: []string{"gamma", "missing.txt"}})
+	wantFailure(t, env, KindExec, ReasonNonZeroExit)
+}
