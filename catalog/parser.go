@@ -64,6 +64,9 @@ type Parser struct {
 	// (possibly empty) result and the real exit code. Any other non-zero
 	// status stays a failure.
 	ExitAnswers []ExitAnswer
+	// Table, when set, says that the output is a table of one row per data
+	// line, so that rows can be accounted for (DataLines).
+	Table *TableLines
 	// Parse reads c.Raw. It returns plain data (structs with json tags,
 	// slices, strings, numbers) or an error; a *ParseError keeps its reason.
 	Parse func(c *Context) (any, error)
@@ -71,16 +74,16 @@ type Parser struct {
 
 // ExitAnswer is one exit status that answers rather than fails.
 type ExitAnswer struct {
-	Code int `json:"code"`
+	Code int
 	// Means says what the status answers ("no line was selected").
-	Means string `json:"means"`
+	Means string
 	// With, when set, limits the rule to calls that give one of these
 	// flags (git diff exits 1 for differences only with --exit-code).
-	With []string `json:"with,omitempty"`
+	With []string
 	// OS, when set, limits the rule to these userlands.
-	OS []OS `json:"os,omitempty"`
+	OS []OS
 	// Source names the documentation the status was checked against.
-	Source string `json:"source"`
+	Source string
 }
 
 // ExitAnswer reports whether exit status code of a call with args (the

@@ -379,6 +379,9 @@ func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw string,
 			pr.Value = nil
 		}
 	}
+	if perr := unaccountedRows(pr, raw); perr != nil {
+		pr.Err, pr.Value = perr, nil
+	}
 	env.Stdout.Raw = &raw
 	e.answerExit(env, pr.Parser, args)
 	switch {
@@ -412,6 +415,37 @@ func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw string,
 		env.Telemetry.ShapeMs = ms(time.Since(t))
 	}
 	return out
+}
+
+// unaccountedRows applies the accounting rule to a table parser's answer
+// (catalog.Parser.Table): data lines and no row at all, or fewer rows than
+// data lines without an omission (unread lines, rows omitted at MaxItems)
+// for the rest, is a silent loss (a localized or foreign form the parser
+// did not read), so it is answered unrecognized_output instead.
+func unaccountedRows(pr catalog.Result, raw string) *catalog.ParseError {
+	p := pr.Parser
+	if p == nil || pr.Err != nil || pr.Passthrough || pr.Value == nil {
+		return nil
+	}
+	data, ok := p.DataLines(raw)
+	if !ok {
+		return nil
+	}
+	rows, ok := typedRows(pr.Value, p.RowsKey)
+	switch {
+	case !ok || data == 0:
+		return nil
+	case rows == 0 && pr.RowsOmitted == 0:
+		// Every data line unread: not an empty answer, an unknown form.
+		return catalog.Unrecognized("the output has %d data lines and the %s parser read no row from them: "+
+			"it is not in a form the parser reads; stdout.raw holds the output. If it is localized, rerun under LC_ALL=C",
+			data, p.ID)
+	case rows+len(pr.UnreadLines)+pr.RowsOmitted >= data:
+		return nil
+	}
+	return catalog.Unrecognized("the output has %d data lines but the %s parser read %d rows from them (%d unread, %d omitted): "+
+		"rows would be lost, so none are answered; stdout.raw holds the output. If it is localized, rerun under LC_ALL=C",
+		data, p.ID, rows, len(pr.UnreadLines), pr.RowsOmitted)
 }
 
 // parseBound is the catalog MaxItems of a run: 0 (every row) for a parser

@@ -43,16 +43,23 @@ func overItems(env *Envelope, sh *shaped, rowsKey string, max int) bool {
 	q := shaper.Query{Array: rowsKey}
 	v, sum, err := shaper.Apply(g, q)
 	if err != nil {
-		return false
+		// A OneOf result names its rows after the type: its one array.
+		q = shaper.Query{}
+		if v, sum, err = shaper.Apply(g, q); err != nil {
+			return false
+		}
 	}
 	sh.value, sh.sum, sh.query, sh.queried, sh.generic = v, sum, q, true, g
 	return len((&pager{sh: *sh}).rows()) > max
 }
 
 // typedRows counts the rows of a parser's typed value (a struct, or a
-// pointer to one, whose field tagged key is a slice); ok is false when the
-// value has another shape.
+// pointer to one, whose field tagged key is a slice), or at most that; ok
+// is false when the value has another shape.
 func typedRows(v any, key string) (int, bool) {
+	if _, shaped := v.(*shaper.Object); shaped {
+		return 0, false // already generic (compact): not a parser's type
+	}
 	rv := reflect.ValueOf(v)
 	for rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface {
 		if rv.IsNil() {
@@ -64,13 +71,21 @@ func typedRows(v any, key string) (int, bool) {
 		return 0, false
 	}
 	t := rv.Type()
+	all, slices := 0, 0
 	for i := range t.NumField() {
+		if rv.Field(i).Kind() != reflect.Slice {
+			continue
+		}
 		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		if name == key && rv.Field(i).Kind() == reflect.Slice {
+		if name == key && rv.Field(i).Len() > 0 {
 			return rv.Field(i).Len(), true
 		}
+		all, slices = all+rv.Field(i).Len(), slices+1
 	}
-	return 0, false
+	// A result may name its rows after their type (kubectl get pods: pods,
+	// events or items): the rows are then in its other arrays, counted
+	// together (an upper bound, which is what the callers need).
+	return all, slices > 0
 }
 
 // itemsPage makes env the page of at most max rows from offset of a
