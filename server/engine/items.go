@@ -88,11 +88,12 @@ func typedRows(v any, key string) (int, bool) {
 	return all, slices > 0
 }
 
-// itemsPage makes env the page of at most max rows from offset of a
+// itemsPage makes env the page of at most limit rows from offset of a
 // result overItems found over: its rows, an omission of stage max_items
 // and, when rows are left, a continuation whose cursor fetch_result
-// accepts. The raw text is not sent with a page (it holds every row);
-// explain_result reads it from the store.
+// accepts. The raw text stays as the format has it (max_output_bytes
+// bounds it) in run's answer; fetch_result's pages (offset > 0) do not
+// repeat it.
 func (e *Engine) itemsPage(env *Envelope, sh shaped, resultID string, retained bool, offset, limit int) {
 	p := &pager{e: e, sh: sh}
 	rows := p.rows()
@@ -104,7 +105,9 @@ func (e *Engine) itemsPage(env *Envelope, sh shaped, resultID string, retained b
 	if sh.format == FormatCompact {
 		parsed = shaper.Compact(parsed)
 	}
-	env.Stdout.Raw, env.Stdout.RawBase64 = nil, ""
+	if offset > 0 {
+		env.Stdout.Raw, env.Stdout.RawBase64 = nil, ""
+	}
 	env.Stdout.Parsed = parsed
 	env.Omission = append([]Omission(nil), env.Omission...)
 	env.Omission = append(env.Omission, Omission{Stage: StageItems, Reason: "max_items", RowsTotal: len(rows),
