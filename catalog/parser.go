@@ -82,15 +82,23 @@ type ExitAnswer struct {
 	With []string
 	// OS, when set, limits the rule to these userlands.
 	OS []OS
+	// WithOutput limits the rule to runs that wrote something on stdout
+	// (ps prints its header when nothing was selected, nothing on an error
+	// that exits with the same status).
+	WithOutput bool
 	// Source names the documentation the status was checked against.
 	Source string
 }
 
 // ExitAnswer reports whether exit status code of a call with args (the
-// subcommand token included or not) on os is an answer, and which.
-func (p *Parser) ExitAnswer(args []string, code int, os OS) (ExitAnswer, bool) {
+// subcommand token included or not) on os, which wrote stdout, is an
+// answer, and which.
+func (p *Parser) ExitAnswer(args []string, code int, os OS, stdout string) (ExitAnswer, bool) {
 	for _, a := range p.ExitAnswers {
 		if a.Code != code || (len(a.OS) > 0 && !slices.Contains(a.OS, os)) {
+			continue
+		}
+		if a.WithOutput && strings.TrimSpace(stdout) == "" {
 			continue
 		}
 		if len(a.With) > 0 && !slices.ContainsFunc(a.With, func(f string) bool { return hasFlag(args, f) }) {

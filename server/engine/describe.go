@@ -258,6 +258,9 @@ func exitAnswerTexts(as []catalog.ExitAnswer) []string {
 		if len(a.With) > 0 {
 			s += " with " + strings.Join(a.With, " or ")
 		}
+		if a.WithOutput {
+			s += " with output"
+		}
 		if len(a.OS) > 0 {
 			os := make([]string, len(a.OS))
 			for i, o := range a.OS {

@@ -383,7 +383,7 @@ func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw string,
 		pr.Err, pr.Value = perr, nil
 	}
 	env.Stdout.Raw = &raw
-	e.answerExit(env, pr.Parser, args)
+	e.answerExit(env, pr.Parser, args, raw)
 	switch {
 	case pr.Passthrough:
 		env.Stdout.Parsed = pr.Value
@@ -469,12 +469,12 @@ func rowsKey(p *catalog.Parser) string {
 // exit status an answer of its command (catalog.Parser.ExitAnswers): the
 // exit code stays, exit_answer says what it means, and a parse problem is
 // then reported as at status 0. Other statuses stay failures.
-func (e *Engine) answerExit(env *Envelope, p *catalog.Parser, args []string) {
+func (e *Engine) answerExit(env *Envelope, p *catalog.Parser, args []string, stdout string) {
 	f := env.Failure
 	if p == nil || f == nil || f.Kind != KindExec || f.Reason != ReasonNonZeroExit || env.ExitCode == nil {
 		return
 	}
-	a, ok := p.ExitAnswer(args, *env.ExitCode, e.os)
+	a, ok := p.ExitAnswer(args, *env.ExitCode, e.os, stdout)
 	if !ok {
 		return
 	}

@@ -150,3 +150,27 @@ func TestExitAnswerPaged(t *testing.T) {
 	env = e.RunPaged(testCtx(t), PagedRequest{Cmd: "grep", Args: []string{"gamma", "missing.txt"}})
 	wantFailure(t, env, KindExec, ReasonNonZeroExit)
 }
+
+// TestExitAnswerPs: procps ps exits 1 both when nothing was selected (the
+// header is printed) and on a bad list (nothing on stdout): only the first
+// is an answer.
+func TestExitAnswerPs(t *testing.T) {
+	needProgram(t, "ps")
+	e, _ := newTestEngine(t, nil)
+	if e.os != "linux" {
+		t.Skip("the rule is declared for procps (linux)")
+	}
+	env := e.Run(testCtx(t), Request{Cmd: "ps", Args: []string{"-p", "999999999"}, Format: "json"})
+	if env.ExitCode == nil || *env.ExitCode != 1 {
+		t.Skipf("this ps exits %v for no process selected", env.ExitCode)
+	}
+	parsed := wantAnswer(t, env, 1)
+	if p, ok := parsed["processes"].([]any); !ok || len(p) != 0 {
+		t.Errorf("processes = %#v, want []", parsed["processes"])
+	}
+	env = e.Run(testCtx(t), Request{Cmd: "ps", Args: []string{"-p", "not-a-pid"}, Format: "json"})
+	wantFailure(t, env, KindExec, ReasonNonZeroExit)
+	if env.OK || env.ExitAnswer != "" {
+		t.Fatalf("a bad pid list: ok=%v exit_answer=%q", env.OK, env.ExitAnswer)
+	}
+}
