@@ -11,7 +11,7 @@ import (
 // is built once; Default registers it into each new registry. Adding a
 // parser is a line here (see doc.go).
 var builtinParsers = sync.OnceValue(func() []*Parser {
-	return slices.Concat(
+	return withTables(slices.Concat(
 		kubectlGetParsers(), dockerPsParsers(), dockerStatsParsers(), dockerImagesParsers(), ghPrParsers(),
 		helmListParsers(), terraformPlanParsers(), envParsers(), pwdParsers(), whichParsers(), findParsers(),
 		duParsers(), dfParsers(), statParsers(), treeParsers(), gitStatusParsers(), gitLogParsers(),
@@ -20,5 +20,5 @@ var builtinParsers = sync.OnceValue(func() []*Parser {
 		aptListParsers(), brewListParsers(), psParsers(), freeParsers(), unameParsers(), idParsers(),
 		uptimeParsers(), wParsers(), dateParsers(), mountParsers(), lsblkParsers(), systemctlListUnitsParsers(),
 		journalctlParsers(), grepParsers(), wcParsers(), headParsers(), dirParsers(),
-	)
+	))
 })

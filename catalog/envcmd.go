@@ -215,6 +215,8 @@ var whichParserDef = &Parser{
 	Result:         WhichResult{},
 	RowsKey:        "paths",
 	Examples:       [][]string{{"go"}, {"-a", "python3", "node"}},
+	ExitAnswers: []ExitAnswer{{Code: 1, Means: "one or more names were not found (missing lists them when the output allows)",
+		Source: "debianutils which(1) EXIT STATUS (2 is an invalid option); FreeBSD/macOS which(1) EXIT STATUS"}},
 }
 
 // whichParsers wires the whichParserDef and returns it for the builtin list.

@@ -2939,6 +2939,12 @@ var gitDiffParser = &Parser{
 	KeyFields: []string{"path"},
 	Examples: [][]string{{"diff"}, {"diff", "--cached"}, {"diff", "--stat"}, {"diff", "--numstat"},
 		{"diff", "--name-status", "HEAD~1"}, {"diff", "-U0"}},
+	ExitAnswers: []ExitAnswer{
+		{Code: 1, With: []string{"--quiet"}, Means: "differences found (--quiet prints nothing, so the parsed diff is empty)",
+			Source: "git-diff(1) --quiet: implies --exit-code"},
+		{Code: 1, With: []string{"--exit-code"}, Means: "differences found; the parsed diff lists them",
+			Source: "git-diff(1) --exit-code: exits with 1 if there were differences"},
+	},
 	Parse: parseGitDiff,
 }
 

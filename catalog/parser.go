@@ -58,9 +58,55 @@ type Parser struct {
 	KeyFields []string
 	// Examples are argument lists the parser reads, for describe.
 	Examples [][]string
+	// ExitAnswers lists the non-zero exit statuses of the command that are
+	// an answer (no line matched, a name not found, differences found)
+	// rather than a failure: the engine then answers ok with the parsed
+	// (possibly empty) result and the real exit code. Any other non-zero
+	// status stays a failure.
+	ExitAnswers []ExitAnswer
+	// Table, when set, says that the output is a table of one row per data
+	// line, so that rows can be accounted for (DataLines).
+	Table *TableLines
 	// Parse reads c.Raw. It returns plain data (structs with json tags,
 	// slices, strings, numbers) or an error; a *ParseError keeps its reason.
 	Parse func(c *Context) (any, error)
+}
+
+// ExitAnswer is one exit status that answers rather than fails.
+type ExitAnswer struct {
+	Code int
+	// Means says what the status answers ("no line was selected").
+	Means string
+	// With, when set, limits the rule to calls that give one of these
+	// flags (git diff exits 1 for differences only with --exit-code).
+	With []string
+	// OS, when set, limits the rule to these userlands.
+	OS []OS
+	// WithOutput limits the rule to runs that wrote something on stdout
+	// (ps prints its header when nothing was selected, nothing on an error
+	// that exits with the same status).
+	WithOutput bool
+	// Source names the documentation the status was checked against.
+	Source string
+}
+
+// ExitAnswer reports whether exit status code of a call with args (the
+// subcommand token included or not) on os, which wrote stdout, is an
+// answer, and which.
+func (p *Parser) ExitAnswer(args []string, code int, os OS, stdout string) (ExitAnswer, bool) {
+	for _, a := range p.ExitAnswers {
+		if a.Code != code || (len(a.OS) > 0 && !slices.Contains(a.OS, os)) {
+			continue
+		}
+		if a.WithOutput && strings.TrimSpace(stdout) == "" {
+			continue
+		}
+		if len(a.With) > 0 && !slices.ContainsFunc(a.With, func(f string) bool { return hasFlag(args, f) }) {
+			continue
+		}
+		return a, true
+	}
+	return ExitAnswer{}, false
 }
 
 // Key is the registry key: "git status" or "ls".
@@ -82,6 +128,11 @@ func (p *Parser) validate() error {
 		return fmt.Errorf("catalog: parser %s: bad command name %q", p.ID, p.Command)
 	case p.Parse == nil:
 		return fmt.Errorf("catalog: parser %s: no Parse function", p.ID)
+	}
+	for _, a := range p.ExitAnswers {
+		if a.Code <= 0 || a.Means == "" || a.Source == "" {
+			return fmt.Errorf("catalog: parser %s: exit answer %d needs a positive code, a meaning and a source", p.ID, a.Code)
+		}
 	}
 	for f := range p.Flags {
 		if !strings.HasPrefix(f, "-") || f == "-" || f == "--" {

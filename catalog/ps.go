@@ -236,7 +236,9 @@ var psParserDef = &Parser{
 	Result:   PsResult{},
 	RowsKey:  "processes",
 	Examples: [][]string{{"aux"}, {"-ef"}, {"-eo", "pid,ppid,user,comm,args"}},
-	Parse:    parsePs,
+	ExitAnswers: []ExitAnswer{{Code: 1, OS: []OS{Linux}, WithOutput: true, Means: "no process was selected (the header alone)",
+		Source: "procps-ng ps 4.0 (run here: -p, -C, -u selecting nothing print the header and exit 1; a bad option or list exits 1 with nothing on stdout)"}},
+	Parse: parsePs,
 }
 
 // psParsers wires the psParserDef and returns it for the builtin list.

@@ -71,6 +71,8 @@ var grepParserDef = &Parser{
 	RowsKey:   "matches",
 	KeyFields: []string{"file", "line_number"},
 	Examples:  [][]string{{"-n", "TODO", "main.go"}, {"-rn", "func main", "."}, {"-c", "error", "log.txt"}, {"-rl", "TODO", "src"}},
+	ExitAnswers: []ExitAnswer{{Code: 1, Means: "no line was selected (with -c: every count is 0; with -l/-L: no file listed)",
+		Source: "GNU grep(1) EXIT STATUS (2 is an error); FreeBSD/macOS grep(1) EXIT STATUS; BusyBox grep"}},
 }
 
 // grepParsers wires the grepParserDef and returns it for the builtin list.

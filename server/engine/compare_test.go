@@ -107,21 +107,30 @@ func TestCompareListings(t *testing.T) {
 	}
 }
 
-// TestCompareIncompleteWithholds cuts the current listing at max_items: the
-// rows it lost are withheld, not reported as removed.
+// TestCompareIncompleteWithholds cuts the current listing at
+// max_output_bytes: the rows it lost are withheld, not reported as removed.
+// (max_items no longer loses rows: the result keeps them all.)
 func TestCompareIncompleteWithholds(t *testing.T) {
 	e, dir := newTestEngine(t, nil)
-	small, _ := newTestEngine(t, func(c *config.Config) { c.Guard.MaxItems = 2 })
+	paged, _ := newTestEngine(t, func(c *config.Config) { c.Guard.MaxItems = 2 })
+	paged.store, paged.workdir = e.store, dir
+	small, _ := newTestEngine(t, func(c *config.Config) { c.Guard.MaxOutputBytes = 110 })
 	small.store, small.workdir = e.store, dir // one store, one directory
 	ctx := WithOwner(context.Background(), "s")
 	for _, n := range []string{"a", "b", "c", "d"} {
 		writeFile(t, filepath.Join(dir, n), n)
 	}
 	base := e.Run(ctx, Request{Cmd: "ls", Args: []string{"-l"}, Retain: true})
+	// Paged at max_items 2, the retained result still holds all 4 rows.
+	pg := paged.Run(ctx, Request{Cmd: "ls", Args: []string{"-l"}, Retain: true})
+	c := e.CompareResults(ctx, CompareRequest{BaseID: base.ResultID, CurrentID: pg.ResultID})
+	if !c.OK || !c.Comparable || len(c.Removed) != 0 || c.Partial != nil || c.Unchanged != 4 {
+		t.Fatalf("paged at max_items: want 4 unchanged and nothing withheld: %s", mustMarshal(t, c))
+	}
 	cur := small.Run(ctx, Request{Cmd: "ls", Args: []string{"-l"}, Retain: true})
-	c := e.CompareResults(ctx, CompareRequest{BaseID: base.ResultID, CurrentID: cur.ResultID})
+	c = e.CompareResults(ctx, CompareRequest{BaseID: base.ResultID, CurrentID: cur.ResultID})
 	if !c.OK || !c.Comparable || len(c.Removed) != 0 || c.Partial == nil || len(c.Partial.Withheld) != 2 ||
-		c.Partial.Withheld[0].Change != "removed" || !strings.Contains(strings.Join(c.Partial.WithheldReasons, " "), "current: parse_incomplete") {
+		c.Partial.Withheld[0].Change != "removed" || !strings.Contains(strings.Join(c.Partial.WithheldReasons, " "), "current: source_incomplete") {
 		t.Fatalf("want 2 withheld removals: %s", mustMarshal(t, c))
 	}
 	// Strict refuses instead.

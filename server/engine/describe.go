@@ -2,6 +2,7 @@ package engine
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
@@ -178,6 +179,9 @@ type ParserInfo struct {
 	OS            []string `json:"os,omitempty"`
 	Fields        []string `json:"fields"`
 	AcceptedFlags []string `json:"accepted_flags"`
+	// ExitAnswers lists the non-zero exit statuses that answer rather than
+	// fail ("1: no line was selected"): ok is true with them.
+	ExitAnswers []string `json:"exit_answers,omitempty"`
 	// Pack is "declarative" or "exec" for a parser pack; empty for built-ins.
 	Pack string `json:"pack,omitempty"`
 	// Usable: the guard lets a form the parser reads run now; otherwise
@@ -221,6 +225,7 @@ func (e *Engine) DescribeCommand(cmd string, sub ...string) *CommandInfo {
 		for _, o := range ps.OS {
 			pi.OS = append(pi.OS, string(o))
 		}
+		pi.ExitAnswers = exitAnswerTexts(ps.ExitAnswers)
 		info.Parsers = append(info.Parsers, pi)
 		for k, v := range ps.Alternatives {
 			if info.Alternatives == nil {
@@ -244,6 +249,30 @@ func (e *Engine) DescribeCommand(cmd string, sub ...string) *CommandInfo {
 // the policy's flag list (dry_run checks any flag), then alternatives; the
 // parser's fields and accepted flags, which select, where and the parsed
 // forms depend on, go last.
+// exitAnswerTexts writes a parser's exit answers for describe:
+// "1: no line was selected", "1 with --exit-code: differences found".
+func exitAnswerTexts(as []catalog.ExitAnswer) []string {
+	var out []string
+	for _, a := range as {
+		s := strconv.Itoa(a.Code)
+		if len(a.With) > 0 {
+			s += " with " + strings.Join(a.With, " or ")
+		}
+		if a.WithOutput {
+			s += " with output"
+		}
+		if len(a.OS) > 0 {
+			os := make([]string, len(a.OS))
+			for i, o := range a.OS {
+				os[i] = string(o)
+			}
+			s += " on " + strings.Join(os, ", ")
+		}
+		out = append(out, s+": "+a.Means)
+	}
+	return out
+}
+
 func fitDescribe(info *CommandInfo) {
 	for size(info) > describeLimit {
 		info.Truncated = true

@@ -167,20 +167,28 @@ func (e *Engine) Run(ctx context.Context, req Request) *Envelope {
 	}
 	env, res := e.execute(ctx, req, start)
 	if res != nil {
+		sh.items = e.parseBound(req.Cmd, req.Args)
 		out := e.finish(env, res, req.Cmd, req.Args, sh, start)
 		if req.Budget != nil && req.Format == "" && !sh.evidence {
 			e.budgetFormat(env, &out.shaped, keyFields(out.parse.Parser), *req.Budget, req.Retain)
 		}
+		// Rows over guard.max_items are not dropped: the answer carries
+		// max_items of them and the result is retained for the rest
+		// (a budget pages by itself).
+		over := req.Budget == nil && overItems(env, &out.shaped, rowsKey(out.parse.Parser), e.cfg.Guard.MaxItems)
 		var id string
-		if req.Budget != nil || req.Retain || req.ContractVersion == ContractNext {
+		if req.Budget != nil || req.Retain || req.ContractVersion == ContractNext || over {
 			id = newResultID()
 		}
 		if req.ContractVersion == ContractNext {
 			env.Review = e.review(env, out, id, sh)
 		}
 		retained := false
-		if req.Retain {
+		if req.Retain || over {
 			retained = e.retain(ctx, env, out, req, id)
+		}
+		if over {
+			e.itemsPage(env, out.shaped, id, retained, 0, e.cfg.Guard.MaxItems)
 		}
 		if id != "" && !retained {
 			e.notRetained.add(storeKey{ownerOf(ctx), id})
@@ -358,7 +366,7 @@ func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw string,
 	e.refreshPacks(false)
 	var pr catalog.Result
 	if !binary {
-		pr = e.reg.Parse(catalog.Input{Cmd: cmd, Args: args, Raw: raw, OS: e.os, MaxItems: e.cfg.Guard.MaxItems, Evidence: sh.evidence})
+		pr = e.reg.Parse(catalog.Input{Cmd: cmd, Args: args, Raw: raw, OS: e.os, MaxItems: sh.items, Evidence: sh.evidence})
 	}
 	if env.Telemetry != nil {
 		env.Telemetry.ParseMs = ms(time.Since(t))
@@ -371,7 +379,11 @@ func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw string,
 			pr.Value = nil
 		}
 	}
+	if perr := unaccountedRows(pr, raw); perr != nil {
+		pr.Err, pr.Value = perr, nil
+	}
 	env.Stdout.Raw = &raw
+	e.answerExit(env, pr.Parser, args, raw)
 	switch {
 	case pr.Passthrough:
 		env.Stdout.Parsed = pr.Value
@@ -403,6 +415,70 @@ func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw string,
 		env.Telemetry.ShapeMs = ms(time.Since(t))
 	}
 	return out
+}
+
+// unaccountedRows applies the accounting rule to a table parser's answer
+// (catalog.Parser.Table): data lines and no row at all, or fewer rows than
+// data lines without an omission (unread lines, rows omitted at MaxItems)
+// for the rest, is a silent loss (a localized or foreign form the parser
+// did not read), so it is answered unrecognized_output instead.
+func unaccountedRows(pr catalog.Result, raw string) *catalog.ParseError {
+	p := pr.Parser
+	if p == nil || pr.Err != nil || pr.Passthrough || pr.Value == nil {
+		return nil
+	}
+	data, ok := p.DataLines(raw)
+	if !ok {
+		return nil
+	}
+	rows, ok := typedRows(pr.Value, p.RowsKey)
+	switch {
+	case !ok || data == 0:
+		return nil
+	case rows == 0 && pr.RowsOmitted == 0:
+		// Every data line unread: not an empty answer, an unknown form.
+		return catalog.Unrecognized("the output has %d data lines and the %s parser read no row from them: "+
+			"it is not in a form the parser reads; stdout.raw holds the output. If it is localized, rerun under LC_ALL=C",
+			data, p.ID)
+	case rows+len(pr.UnreadLines)+pr.RowsOmitted >= data:
+		return nil
+	}
+	return catalog.Unrecognized("the output has %d data lines but the %s parser read %d rows from them (%d unread, %d omitted): "+
+		"rows would be lost, so none are answered; stdout.raw holds the output. If it is localized, rerun under LC_ALL=C",
+		data, p.ID, rows, len(pr.UnreadLines), pr.RowsOmitted)
+}
+
+// parseBound is the catalog MaxItems of a run: 0 (every row) for a parser
+// with an array of rows, which the engine pages at guard.max_items; the
+// bound itself for the others, whose rows cannot be paged.
+func (e *Engine) parseBound(cmd string, args []string) int {
+	if p, _ := e.reg.Lookup(cmd, args, e.os); p != nil && p.RowsKey != "" {
+		return 0
+	}
+	return e.cfg.Guard.MaxItems
+}
+
+func rowsKey(p *catalog.Parser) string {
+	if p == nil {
+		return ""
+	}
+	return p.RowsKey
+}
+
+// answerExit turns exec/non_zero_exit into ok when the parser declares the
+// exit status an answer of its command (catalog.Parser.ExitAnswers): the
+// exit code stays, exit_answer says what it means, and a parse problem is
+// then reported as at status 0. Other statuses stay failures.
+func (e *Engine) answerExit(env *Envelope, p *catalog.Parser, args []string, stdout string) {
+	f := env.Failure
+	if p == nil || f == nil || f.Kind != KindExec || f.Reason != ReasonNonZeroExit || env.ExitCode == nil {
+		return
+	}
+	a, ok := p.ExitAnswer(args, *env.ExitCode, e.os, stdout)
+	if !ok {
+		return
+	}
+	env.OK, env.Failure, env.ExitAnswer = true, nil, a.Means
 }
 
 // outcome is what parsing and shaping left for the stages after them

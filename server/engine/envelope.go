@@ -67,7 +67,11 @@ type Envelope struct {
 	// Review is the answer's provenance (contract_version "next").
 	Review *Review `json:"review,omitempty"`
 	// Warnings say what was asked but not done (result_too_large: ...).
-	Warnings   []string    `json:"warnings,omitempty"`
+	Warnings []string `json:"warnings,omitempty"`
+	// ExitAnswer says what a non-zero exitCode answers when the parser
+	// declares it an answer rather than a failure (grep 1: "no line was
+	// selected"); ok is then true.
+	ExitAnswer string      `json:"exit_answer,omitempty"`
 	Failure    *Failure    `json:"failure,omitempty"`
 	GuardError *GuardError `json:"guard_error,omitempty"`
 	Telemetry  *Telemetry  `json:"telemetry,omitempty"`

@@ -107,6 +107,9 @@ func (e *Engine) RunPaged(ctx context.Context, req PagedRequest) *Envelope {
 		env, res := e.execute(ctx, run, start)
 		if res != nil {
 			e.redactCaptured(env, res)
+			// Pages are not parsed, but grep's 1 is an answer here too.
+			p, _ := e.reg.Lookup(req.Cmd, req.Args, e.os)
+			e.answerExit(env, p, req.Args, *env.Stdout.Raw)
 		}
 		hit = &pageEntry{env: env}
 		if env.Stdout.Raw != nil {

@@ -14,6 +14,10 @@ type ParseRequest struct {
 	Raw    string
 	OS     catalog.OS // empty: the engine's
 	Format string
+	// MaxItems bounds the rows kept, the others counted in an omission
+	// (parse max_items); 0 keeps every row. guard.max_items does not
+	// apply: a pipe tool reads all of its input.
+	MaxItems int
 }
 
 // Parse builds the envelope for output that was produced elsewhere (the
@@ -33,7 +37,7 @@ func (e *Engine) Parse(req ParseRequest) *Envelope {
 		e = &e2
 	}
 	text, b64, binary := textOf(e.redactText(req.Raw), nil)
-	e.parseInto(env, req.Cmd, env.Args, text, shaping{format: req.Format}, binary)
+	e.parseInto(env, req.Cmd, env.Args, text, shaping{format: req.Format, items: max(req.MaxItems, 0)}, binary)
 	if env.Stdout.Raw != nil {
 		env.Stdout.RawBase64 = b64
 	}

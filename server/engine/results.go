@@ -66,7 +66,13 @@ func (e *Engine) record(env *Envelope, out outcome, req Request, id string) *Sto
 	e.recordScope(rec, req.Args)
 	rec.base.Omission = append([]Omission(nil), env.Omission...)
 	size := len(out.raw) + 512 + 48*pr.Evidence.Len()
-	if pr.Value != nil {
+	if g := out.shaped.generic; g != nil {
+		// Paged at max_items: value holds the same rows, counted once.
+		rec.Parsed = g
+		if b, err := Marshal(g); err == nil {
+			size += len(b)
+		}
+	} else if pr.Value != nil {
 		if g, err := shaper.Generic(pr.Value); err == nil {
 			rec.Parsed = g
 			if b, err := Marshal(g); err == nil {
@@ -74,7 +80,7 @@ func (e *Engine) record(env *Envelope, out outcome, req Request, id string) *Sto
 			}
 		}
 	}
-	if out.shaped.queried && out.shaped.value != nil {
+	if out.shaped.queried && out.shaped.value != nil && out.shaped.generic == nil {
 		if b, err := Marshal(out.shaped.value); err == nil {
 			size += len(b)
 		}
@@ -96,11 +102,15 @@ func (e *Engine) FetchResult(ctx context.Context, id, cursor string) *Envelope {
 	}
 	env := rec.base
 	env.Omission = append([]Omission(nil), rec.base.Omission...)
+	// A result with more rows than guard.max_items is paged by them, as
+	// run answered its first page.
+	sh := rec.shaped
+	items := rec.Budget == nil && overItems(&env, &sh, rec.RowsKey, e.cfg.Guard.MaxItems)
 	offset := 0
 	if cursor != "" {
-		if rec.Budget == nil {
+		if rec.Budget == nil && !items {
 			return refusal(rec, &Failure{Kind: KindConfig, Reason: ReasonCursorInvalid,
-				Message: "result " + id + " was not paged by a budget, so it has no cursors: call fetch_result without one"})
+				Message: "result " + id + " was not paged by a budget or guard.max_items, so it has no cursors: call fetch_result without one"})
 		}
 		c, err := e.signer.Decode(cursor, id, queryHash(rec.shaped))
 		if err != nil {
@@ -114,6 +124,9 @@ func (e *Engine) FetchResult(ctx context.Context, id, cursor string) *Envelope {
 			return refusal(rec, shaperFailure(err))
 		}
 		e.fitBudget(&env, rec.shaped, rec.KeyFields, *rec.Budget, tok, id, true, offset)
+	}
+	if items {
+		e.itemsPage(&env, sh, id, true, offset, e.cfg.Guard.MaxItems)
 	}
 	return &env
 }

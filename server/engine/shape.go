@@ -31,6 +31,10 @@ type shaping struct {
 	query    shaper.Query   // zero: no query
 	budget   *shaper.Budget // nil: no budget
 	evidence bool           // evidence was asked for
+	// items bounds the rows the parser keeps (catalog MaxItems; 0: all).
+	// run reads every row of a parser with an array of rows and pages
+	// them at guard.max_items (itemsPage); parse drops them past it.
+	items int
 }
 
 // shaped is what shape leaves for the budget stage: the query's result in
@@ -41,6 +45,9 @@ type shaped struct {
 	queried bool
 	query   shaper.Query // the query Apply ran (with budget fields added)
 	format  string       // the form actually chosen (json, compact, json-no-raw)
+	// generic is the parsed value before the query when overItems paged
+	// it (value then shares its rows): the store keeps it as Parsed.
+	generic any
 }
 
 // shape applies the query, then the output format. The raw text is dropped

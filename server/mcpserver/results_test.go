@@ -213,3 +213,63 @@ func TestOwnerFromTransport(t *testing.T) {
 		t.Errorf("another credential: %v, want result_not_found", env["failure"])
 	}
 }
+
+// TestItemsCapOverMCP: an ls -la of 1,100 files over a real MCP client,
+// default max_items (500), no retain asked: the first answer carries 500
+// entries and a continuation, and fetch_result's pages give every entry
+// (1,102 with . and ..) exactly once.
+func TestItemsCapOverMCP(t *testing.T) {
+	e, dir := newEngine(t, nil)
+	d := filepath.Join(dir, "many")
+	if err := os.Mkdir(d, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 1100 {
+		if err := os.WriteFile(filepath.Join(d, fmt.Sprintf("f%04d", i)), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := newCaller(t, e)
+	_, env := c.call("run", fmt.Sprintf(`{"cmd":"ls","args":["-la",%q],"format":"json"}`, d))
+	seen := map[string]int{}
+	count := func(env map[string]any) int {
+		t.Helper()
+		parsed, _ := env["stdout"].(map[string]any)["parsed"].(map[string]any)
+		entries, ok := parsed["entries"].([]any)
+		if env["ok"] != true || !ok {
+			t.Fatalf("want ok with entries: failure %v", env["failure"])
+		}
+		for _, r := range entries {
+			seen[r.(map[string]any)["name"].(string)]++
+		}
+		return len(entries)
+	}
+	if n := count(env); n != 500 {
+		t.Fatalf("first answer holds %d entries, want max_items 500", n)
+	}
+	for pages := 0; ; pages++ {
+		cont, _ := env["continuation"].(map[string]any)
+		if cont == nil {
+			break
+		}
+		if pages > 5 || cont["retained"] != true {
+			t.Fatalf("continuation %v after %d pages", cont, pages)
+		}
+		var res *mcp.CallToolResult
+		res, env = c.call("fetch_result", fmt.Sprintf(`{"result_id":%q,"cursor":%q}`, cont["result_id"], cont["cursor"]))
+		if res.IsError {
+			t.Fatalf("fetch_result: %v", res.Content)
+		}
+		if n := count(env); n > 500 {
+			t.Fatalf("a page of %d entries", n)
+		}
+	}
+	if len(seen) != 1102 {
+		t.Fatalf("read %d distinct entries, want 1102", len(seen))
+	}
+	for name, n := range seen {
+		if n != 1 {
+			t.Fatalf("%s read %d times", name, n)
+		}
+	}
+}

@@ -285,12 +285,16 @@ func (c *cli) check(args []string) int {
 }
 
 func (c *cli) parse(args []string) int {
-	fs := c.flags("parse", "[--os OS] [--format F] -- CMD [ARGS...]", "Read CMD's output from stdin and print the envelope, as if parism had run it.\nNothing is run and the guard is not consulted. Example: ls -l | parism parse -- ls -l")
+	fs := c.flags("parse", "[--os OS] [--format F] [--max-items N] -- CMD [ARGS...]", "Read CMD's output from stdin and print the envelope, as if parism had run it.\nNothing is run and the guard is not consulted. Example: ls -l | parism parse -- ls -l")
 	osName := fs.String("os", "", "parse as this `os`'s output: linux, darwin, freebsd or windows (default: this machine's)")
 	format := fs.String("format", "json", "output `format`: json, compact or json-no-raw")
+	maxItems := fs.Int("max-items", 0, "keep at most `n` rows, counting the others in omission (default 0: every row)")
 	cfg := fs.String("config", "", "read only this config `file`")
 	if code, done := c.parseFlags(fs, args); done {
 		return code
+	}
+	if *maxItems < 0 {
+		return c.usageError("parse: --max-items must be 0 (every row) or more, got %d", *maxItems)
 	}
 	cmd, cargs, ok := c.command(fs)
 	if !ok {
@@ -316,7 +320,7 @@ func (c *cli) parse(args []string) int {
 		fmt.Fprintf(c.stderr, "parism: reading stdin: %v\n", err)
 		return exitIOError
 	}
-	env := e.Parse(engine.ParseRequest{Cmd: cmd, Args: cargs, Raw: string(raw), OS: os, Format: *format})
+	env := e.Parse(engine.ParseRequest{Cmd: cmd, Args: cargs, Raw: string(raw), OS: os, Format: *format, MaxItems: *maxItems})
 	if code := c.print(env); code != exitOK {
 		return code
 	}

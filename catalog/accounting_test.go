@@ -1,0 +1,82 @@
+package catalog
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// rowsOf counts the rows of a parsed value under the parser's RowsKey,
+// through its JSON form; ok is false when the value has no such array.
+func rowsOf(t *testing.T, v any, key string) (int, bool) {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatalf("marshal: %v", err)
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(b, &m) != nil {
+		return 0, false
+	}
+	var rows []json.RawMessage
+	if raw, ok := m[key]; ok && json.Unmarshal(raw, &rows) == nil {
+		return len(rows), true
+	}
+	// A OneOf result names its rows after the type (kubectl get pods).
+	arrays := 0
+	for _, raw := range m {
+		var a []json.RawMessage
+		if json.Unmarshal(raw, &a) == nil {
+			rows, arrays = a, arrays+1
+		}
+	}
+	return len(rows), arrays == 1
+}
+
+// TestRowsAccountForDataLines is the accounting property over every golden
+// case of a table parser: data lines (Parser.DataLines) give at least one
+// row, and rows + unread lines + rows omitted at MaxItems account for
+// every data line, or the parse is an error. A parser that loses rows
+// silently fails it (the engine answers such a parse unrecognized_output).
+func TestRowsAccountForDataLines(t *testing.T) {
+	checked, violations := 0, 0
+	for _, gc := range loadGolden(t) {
+		p := findParser(t, gc.parser)
+		data, ok := p.DataLines(gc.raw)
+		if !ok || p.RowsKey == "" {
+			continue
+		}
+		r := Default().Parse(gc.input(t, false))
+		if r.Err != nil {
+			continue // answered as an error: nothing silent
+		}
+		rows, ok := rowsOf(t, r.Value, p.RowsKey)
+		if !ok {
+			t.Errorf("%s: no %s array in the value", gc.path, p.RowsKey)
+			continue
+		}
+		checked++
+		if data > 0 && rows == 0 && r.RowsOmitted == 0 {
+			violations++
+			t.Errorf("%s: %d data lines and no row (%d unread)", gc.path, data, len(r.UnreadLines))
+		} else if got := rows + len(r.UnreadLines) + r.RowsOmitted; got < data {
+			violations++
+			t.Errorf("%s: %d data lines, %d rows + %d unread + %d omitted", gc.path, data, rows, len(r.UnreadLines), r.RowsOmitted)
+		}
+	}
+	t.Logf("%d golden cases of table parsers checked, %d violate the accounting rule", checked, violations)
+	if checked == 0 {
+		t.Fatal("no golden case checked")
+	}
+}
+
+func TestDataLines(t *testing.T) {
+	p := &Parser{Table: &TableLines{Headers: 1, Skip: []string{"total "}, Headings: true}}
+	raw := "PID CMD\r\n  1 init\n\n  2 sh\ntotal 4\n/tmp:\n  3 x\n"
+	if n, ok := p.DataLines(raw); !ok || n != 3 {
+		t.Fatalf("DataLines = %d, %v; want 3", n, ok)
+	}
+	if _, ok := (&Parser{}).DataLines(strings.Repeat("x\n", 3)); ok {
+		t.Fatal("a parser without Table counts data lines")
+	}
+}
