@@ -38,7 +38,7 @@ type Context struct {
 
 	recording bool
 	spans     []Span      // recorded one by one (Span)
-	segs      []spanSegAt // recorded by the row recorders, compact
+	segs      []spanSegAt // recorded by span recorders (spanRec), compact
 	unread    []int
 	omitted   int
 	warnings  []string

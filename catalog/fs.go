@@ -15,7 +15,7 @@ import (
 // ---------------------------------------------------------------- spans
 
 // fsRec records spans of list rows ("/key/3" or "/key/3/field") for the
-// parsers of these families. Like rowSpans it keeps small pointer-free
+// parsers of these families. Like *spanRec it keeps small pointer-free
 // records, which the context keeps after the parse (SpanSet builds the
 // pointers when they are read); unlike it, rows may be bare strings (find's paths, cat's lines) and
 // transforms are named per recorder, so a parser can say "parseInt*512".

@@ -111,8 +111,8 @@ type CargoCrate struct {
 
 // Span field ids.
 var (
-	lpkDependencies = spanID("dependencies")
-	lpkCrates       = spanID("crates")
+	lpkDependencies = spanID("dependencies/*")
+	lpkCrates       = spanID("crates/*")
 
 	lpfName          = spanID("name")
 	lpfVersion       = spanID("version")
@@ -584,7 +584,7 @@ type lpTree struct {
 	mode    lpMode
 	res     *PkgTreeResult
 	rec     bool
-	rs      rowSpans
+	rs      *spanRec
 	parents []lpParent
 	// pnpm
 	kind                string
@@ -605,13 +605,13 @@ func lpDrive(s string) bool {
 	return len(s) >= 3 && s[1] == ':' && (s[2] == '\\' || s[2] == '/') && lpIsLetter(s[0])
 }
 func lpIsLetter(b byte) bool              { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
-func (t *lpTree) span(f uint16, s, e int) { t.rs.add(f, s, e, trVerbatim) }
-func (t *lpTree) mark(f uint16, s, e int) { t.rs.add(f, s, e, trMarker) }
+func (t *lpTree) span(f uint16, s, e int) { t.rs.field(f, s, e, trVerbatim) }
+func (t *lpTree) mark(f uint16, s, e int) { t.rs.field(f, s, e, trMarker) }
 
 func lpParseTree(c *Context, mode lpMode) (any, error) {
 	t := &lpTree{c: c, mode: mode, rec: c.Recording()}
 	t.res = &PkgTreeResult{Dependencies: make([]PkgDependency, 0, min(lex.CountLines(c.Raw), 1<<20))}
-	t.rs = newRowSpans(c, 4)
+	t.rs = newSpanRec(c, 4)
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	seenRoot := false
@@ -822,7 +822,7 @@ func (t *lpTree) finishProjects() {
 	}
 }
 
-// lpExtras holds the spans whose transform rowSpans has no id for (the
+// lpExtras holds the spans whose transform *spanRec has no id for (the
 // depth read from the indentation, the section a row was printed under);
 // they become Spans at the end.
 type lpExtras struct {
@@ -846,7 +846,7 @@ func (x *lpExtras) finish(c *Context) {
 	if len(x.spans) == 0 {
 		return
 	}
-	// One string holds every pointer, as rowSpans does.
+	// One string holds every pointer, as *spanRec does.
 	var num [20]byte
 	size := 0
 	for _, s := range x.spans {
@@ -901,10 +901,10 @@ func (t *lpTree) commitRow(d *PkgDependency, idx, nameS, nameE int, parent *lpPa
 		return
 	}
 	if t.rec {
-		t.rs.add(lpfName, nameS, nameE, trVerbatim)
+		t.rs.field(lpfName, nameS, nameE, trVerbatim)
 		if parent != nil {
 			d.Parent = parent.name
-			t.rs.add(lpfParent, parent.start, parent.end, trVerbatim)
+			t.rs.field(lpfParent, parent.start, parent.end, trVerbatim)
 		}
 		if prefixE == prefixS {
 			prefixS, prefixE = nameS, nameE
@@ -1200,7 +1200,7 @@ type cargoTree struct {
 	c        *Context
 	res      *CargoTreeResult
 	rec      bool
-	rs       rowSpans
+	rs       *spanRec
 	extras   lpExtras
 	parents  []lpParent
 	kinds    []cargoKind // per depth: the header the rows at that depth are under
@@ -1216,7 +1216,7 @@ type cargoKind struct {
 func parseCargoTree(c *Context) (any, error) {
 	t := &cargoTree{c: c, rec: c.Recording()}
 	t.res = &CargoTreeResult{Crates: make([]CargoCrate, 0, min(lex.CountLines(c.Raw), 1<<20))}
-	t.rs = newRowSpans(c, 5)
+	t.rs = newSpanRec(c, 5)
 	t.extras.key = "crates"
 	for _, a := range cargoScan.scan(c.Args) {
 		switch a.flag {
@@ -1341,9 +1341,9 @@ func (t *cargoTree) line(line string, start int) bool {
 		return true
 	}
 	if rec {
-		t.rs.add(lpfName, nameS, nameE, trVerbatim)
+		t.rs.field(lpfName, nameS, nameE, trVerbatim)
 		if parent != nil {
-			t.rs.add(lpfParent, parent.start, parent.end, trVerbatim)
+			t.rs.field(lpfParent, parent.start, parent.end, trVerbatim)
 		}
 		ps, pe := start, start+label
 		if ps == pe {
@@ -1375,14 +1375,14 @@ func (t *cargoTree) label(cr *CargoCrate, line string, start, label int) (nameS,
 		}
 		cr.Feature = f[:q]
 		if rec {
-			t.rs.add(lpfFeature, off+9, off+9+q, trVerbatim)
+			t.rs.field(lpfFeature, off+9, off+9+q, trVerbatim)
 		}
 		tail := f[q+1:]
 		toff := off + 9 + q + 1
 		if tail == " (*)" {
 			cr.Deduped = true
 			if rec {
-				t.rs.add(lpfDeduped, toff+1, toff+4, trMarker)
+				t.rs.field(lpfDeduped, toff+1, toff+4, trMarker)
 			}
 		} else if tail != "" {
 			return 0, 0, false
@@ -1398,13 +1398,13 @@ func (t *cargoTree) label(cr *CargoCrate, line string, start, label int) (nameS,
 	}
 	cr.Version = rest[1:ve]
 	if rec {
-		t.rs.add(lpfVersion, off+1, off+ve, trVerbatim)
+		t.rs.field(lpfVersion, off+1, off+ve, trVerbatim)
 	}
 	rest, off = rest[ve:], off+ve
 	if strings.HasPrefix(rest, " (proc-macro)") {
 		cr.ProcMacro = true
 		if rec {
-			t.rs.add(lpfProcMacro, off+2, off+12, trMarker)
+			t.rs.field(lpfProcMacro, off+2, off+12, trMarker)
 		}
 		rest, off = rest[13:], off+13
 	}
@@ -1423,12 +1423,12 @@ func (t *cargoTree) label(cr *CargoCrate, line string, start, label int) (nameS,
 			if lpIsPath(src) {
 				cr.Path = src
 				if rec {
-					t.rs.add(lpfPath, off+2, off+i, trVerbatim)
+					t.rs.field(lpfPath, off+2, off+i, trVerbatim)
 				}
 			} else {
 				cr.Source = src
 				if rec {
-					t.rs.add(lpfSource, off+2, off+i, trVerbatim)
+					t.rs.field(lpfSource, off+2, off+i, trVerbatim)
 				}
 			}
 			rest, off = rest[i+1:], off+i+1
@@ -1478,9 +1478,9 @@ func (t *cargoTree) tail(cr *CargoCrate, rest string, off int, rec bool) bool {
 				cr.Features = append(cr.Features, rest[fs:e])
 				if rec {
 					if k < len(lpfFeatures) {
-						t.rs.add(lpfFeatures[k], off+fs, off+e, trVerbatim)
+						t.rs.field(lpfFeatures[k], off+fs, off+e, trVerbatim)
 					} else {
-						t.rs.add(t.rs.localID("features/"+strconv.Itoa(k)), off+fs, off+e, trVerbatim)
+						t.rs.field(t.rs.localName("features/"+strconv.Itoa(k)), off+fs, off+e, trVerbatim)
 					}
 				}
 				fs = e + 1
@@ -1494,7 +1494,7 @@ func (t *cargoTree) tail(cr *CargoCrate, rest string, off int, rec bool) bool {
 	case " (*)":
 		cr.Deduped = true
 		if rec {
-			t.rs.add(lpfDeduped, off+1, off+4, trMarker)
+			t.rs.field(lpfDeduped, off+1, off+4, trMarker)
 		}
 		return true
 	}

@@ -17,10 +17,10 @@ import (
 
 // Span field ids of the network parsers' rows.
 var (
-	nkReplies     = spanID("replies")
-	nkFailures    = spanID("failures")
-	nkConnections = spanID("connections")
-	nkUnixSockets = spanID("unix_sockets")
+	nkReplies     = spanID("replies/*")
+	nkFailures    = spanID("failures/*")
+	nkConnections = spanID("connections/*")
+	nkUnixSockets = spanID("unix_sockets/*")
 
 	nfSeq            = spanID("seq")
 	nfBytes          = spanID("bytes")
@@ -248,7 +248,7 @@ func pingParsers() []*Parser {
 func parsePing(c *Context) (any, error) {
 	res := &PingResult{Replies: []PingReply{}}
 	rec := c.Recording()
-	rs := newRowSpans(c, 7)
+	rs := newSpanRec(c, 7)
 	it := lex.Lines{Raw: c.Raw}
 	dataLines, read := 0, 0
 	dump := 0 // after a BSD ICMP error: 1 expects its "Vr HL TOS" header, 2 the dump line
@@ -289,7 +289,7 @@ func parsePing(c *Context) (any, error) {
 			good = res.RttMinMs == nil && res.RttAvgMs == nil && res.RttMaxMs == nil && pingRtt(c, res, line, start)
 		default:
 			var icmpErr bool
-			good, icmpErr = pingLine(c, res, line, start, rec, &rs)
+			good, icmpErr = pingLine(c, res, line, start, rec, rs)
 			if icmpErr {
 				dump = 1
 			}
@@ -582,7 +582,7 @@ func pingStamp(line string) (ts string, n int) {
 
 // pingLine reads a reply or a failure. dump reports a BSD ICMP error whose
 // IP header dump follows.
-func pingLine(c *Context, res *PingResult, line string, start int, rec bool, rs *rowSpans) (ok, dump bool) {
+func pingLine(c *Context, res *PingResult, line string, start int, rec bool, rs *spanRec) (ok, dump bool) {
 	ts, skip := pingStamp(line)
 	body := line[skip:]
 	bs := start + skip
@@ -610,13 +610,13 @@ func pingLine(c *Context, res *PingResult, line string, start int, rec bool, rs 
 			res.Failures = append(res.Failures, f)
 			if rec {
 				rs.begin(nkFailures, idx)
-				rs.add(nfFrom, rsStart, rsStart+len(from), trVerbatim)
+				rs.field(nfFrom, rsStart, rsStart+len(from), trVerbatim)
 				if addr != "" {
-					rs.add(nfFromAddress, rsStart+as, rsStart+as+len(addr), trVerbatim)
+					rs.field(nfFromAddress, rsStart+as, rsStart+as+len(addr), trVerbatim)
 				}
-				rs.add(nfMessage, fs, fs+len(fields), trVerbatim)
+				rs.field(nfMessage, fs, fs+len(fields), trVerbatim)
 				if ts != "" {
-					rs.add(nfTimestamp, start+1, start+skip-2, trTimestamp)
+					rs.field(nfTimestamp, start+1, start+skip-2, trTimestamp)
 				}
 			}
 			return true, true
@@ -687,16 +687,16 @@ func pingLine(c *Context, res *PingResult, line string, start int, rec bool, rs 
 		res.Replies = append(res.Replies, r)
 		if rec {
 			rs.begin(nkReplies, idx)
-			rs.add(nfBytes, bs, bs+bi, trParseInt)
-			rs.add(nfFrom, rsStart, rsStart+len(from), trVerbatim)
+			rs.field(nfBytes, bs, bs+bi, trParseInt)
+			rs.field(nfFrom, rsStart, rsStart+len(from), trVerbatim)
 			if addr != "" {
-				rs.add(nfFromAddress, rsStart+as, rsStart+as+len(addr), trVerbatim)
+				rs.field(nfFromAddress, rsStart+as, rsStart+as+len(addr), trVerbatim)
 			}
 			if ts != "" {
-				rs.add(nfTimestamp, start+1, start+skip-2, trTimestamp)
+				rs.field(nfTimestamp, start+1, start+skip-2, trTimestamp)
 			}
 			for _, sp := range spans[:ns] {
-				rs.add(sp.id, sp.s, sp.e, sp.tr)
+				rs.field(sp.id, sp.s, sp.e, sp.tr)
 			}
 		}
 		return true, false
@@ -746,16 +746,16 @@ func pingLine(c *Context, res *PingResult, line string, start int, rec bool, rs 
 	res.Failures = append(res.Failures, f)
 	if rec {
 		rs.begin(nkFailures, idx)
-		rs.add(nfSeq, bs+seqS, bs+seqE, trParseInt)
-		rs.add(nfMessage, bs+msgS, bs+msgS+len(f.Message), trVerbatim)
+		rs.field(nfSeq, bs+seqS, bs+seqE, trParseInt)
+		rs.field(nfMessage, bs+msgS, bs+msgS+len(f.Message), trVerbatim)
 		if f.From != "" {
-			rs.add(nfFrom, bs+fromS, bs+fromS+len(f.From), trVerbatim)
+			rs.field(nfFrom, bs+fromS, bs+fromS+len(f.From), trVerbatim)
 		}
 		if f.FromAddress != "" {
-			rs.add(nfFromAddress, bs+fromS+addrS, bs+fromS+addrS+len(f.FromAddress), trVerbatim)
+			rs.field(nfFromAddress, bs+fromS+addrS, bs+fromS+addrS+len(f.FromAddress), trVerbatim)
 		}
 		if ts != "" {
-			rs.add(nfTimestamp, start+1, start+skip-2, trTimestamp)
+			rs.field(nfTimestamp, start+1, start+skip-2, trTimestamp)
 		}
 	}
 	return true, false
@@ -1178,7 +1178,7 @@ type netstatLayout struct {
 func parseNetstat(c *Context) (any, error) {
 	res := &NetstatResult{Connections: make([]NetstatConnection, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rec := c.Recording()
-	rs := newRowSpans(c, 10)
+	rs := newSpanRec(c, 10)
 	it := lex.Lines{Raw: c.Raw}
 	sec := nsNone
 	var lay netstatLayout
@@ -1238,13 +1238,13 @@ func parseNetstat(c *Context) (any, error) {
 		switch sec {
 		case nsInet:
 			fields = lex.Fields(fields[:0], line, 0)
-			good = netstatInet(c, res, line, start, fields, &lay, rec, &rs)
+			good = netstatInet(c, res, line, start, fields, &lay, rec, rs)
 		case nsUnix:
 			fields = lex.Fields(fields[:0], line, 0)
-			good = netstatUnix(c, res, line, start, fields, &lay, rec, &rs)
+			good = netstatUnix(c, res, line, start, fields, &lay, rec, rs)
 		case nsUnixBSD:
 			fields = lex.Fields(fields[:0], line, 9)
-			good = netstatUnixBSD(c, res, line, start, fields, rec, &rs)
+			good = netstatUnixBSD(c, res, line, start, fields, rec, rs)
 		}
 		if good {
 			read++
@@ -1274,7 +1274,7 @@ func netstatPIDProgram(tok string) (pid int64, prog string, ok bool) {
 	return pid, tok[slash+1:], ok
 }
 
-func netstatInet(c *Context, res *NetstatResult, line string, base int, f []lex.Field, lay *netstatLayout, rec bool, rs *rowSpans) bool {
+func netstatInet(c *Context, res *NetstatResult, line string, base int, f []lex.Field, lay *netstatLayout, rec bool, rs *spanRec) bool {
 	if len(f) < 5 {
 		return false
 	}
@@ -1372,35 +1372,35 @@ func netstatInet(c *Context, res *NetstatResult, line string, base int, f []lex.
 	res.Connections = append(res.Connections, conn)
 	if rec {
 		rs.begin(nkConnections, idx)
-		rs.add(nfProto, base+f[0].Start, base+f[0].End, trVerbatim)
-		rs.add(nfRecvQ, base+f[1].Start, base+f[1].End, trParseInt)
-		rs.add(nfSendQ, base+f[2].Start, base+f[2].End, trParseInt)
-		rs.add(nfLocalAddress, base+f[3].Start, base+f[3].End, trVerbatim)
-		rs.add(nfForeignAddress, base+f[4].Start, base+f[4].End, trVerbatim)
+		rs.field(nfProto, base+f[0].Start, base+f[0].End, trVerbatim)
+		rs.field(nfRecvQ, base+f[1].Start, base+f[1].End, trParseInt)
+		rs.field(nfSendQ, base+f[2].Start, base+f[2].End, trParseInt)
+		rs.field(nfLocalAddress, base+f[3].Start, base+f[3].End, trVerbatim)
+		rs.field(nfForeignAddress, base+f[4].Start, base+f[4].End, trVerbatim)
 		if lok {
-			rs.add(nfLocalPort, base+f[3].Start+lp, base+f[3].End, trParseInt)
+			rs.field(nfLocalPort, base+f[3].Start+lp, base+f[3].End, trParseInt)
 		}
 		if fok {
-			rs.add(nfForeignPort, base+f[4].Start+fp, base+f[4].End, trParseInt)
+			rs.field(nfForeignPort, base+f[4].Start+fp, base+f[4].End, trParseInt)
 		}
 		if conn.State != "" {
-			rs.add(nfState, base+rest[0].Start, base+rest[0].End, trVerbatim)
+			rs.field(nfState, base+rest[0].Start, base+rest[0].End, trVerbatim)
 		}
 		if lay.user {
 			if conn.UID != nil {
-				rs.add(sfUID, base+userTok.Start, base+userTok.End, trParseInt)
+				rs.field(sfUID, base+userTok.Start, base+userTok.End, trParseInt)
 			} else {
-				rs.add(sfUser, base+userTok.Start, base+userTok.End, trVerbatim)
+				rs.field(sfUser, base+userTok.Start, base+userTok.End, trVerbatim)
 			}
 		}
 		if lay.inode {
-			rs.add(sfInode, base+inodeTok.Start, base+inodeTok.End, trParseInt)
+			rs.field(sfInode, base+inodeTok.Start, base+inodeTok.End, trParseInt)
 		}
 		if conn.PID != nil {
 			t := rest[progAt]
-			rs.add(nfPID, base+t.Start, base+t.Start+strings.IndexByte(line[t.Start:t.End], '/'), trParseInt)
+			rs.field(nfPID, base+t.Start, base+t.Start+strings.IndexByte(line[t.Start:t.End], '/'), trParseInt)
 			if conn.Program != "" {
-				rs.add(nfProgram, base+progS, base+progE, trVerbatim)
+				rs.field(nfProgram, base+progS, base+progE, trVerbatim)
 			}
 		}
 	}
@@ -1418,7 +1418,7 @@ func netstatUnixState(s string) bool {
 }
 
 // netstatUnix reads "unix  2  [ ACC ]  STREAM  LISTENING  12345  [1/init]  /run/x".
-func netstatUnix(c *Context, res *NetstatResult, line string, base int, f []lex.Field, lay *netstatLayout, rec bool, rs *rowSpans) bool {
+func netstatUnix(c *Context, res *NetstatResult, line string, base int, f []lex.Field, lay *netstatLayout, rec bool, rs *spanRec) bool {
 	if len(f) < 5 || line[f[2].Start:f[2].End] != "[" {
 		return false
 	}
@@ -1496,36 +1496,36 @@ func netstatUnix(c *Context, res *NetstatResult, line string, base int, f []lex.
 	res.UnixSockets = append(res.UnixSockets, s)
 	if rec {
 		rs.begin(nkUnixSockets, idx)
-		rs.add(nfProto, base+f[0].Start, base+f[0].End, trVerbatim)
-		rs.add(nfRefCount, base+f[1].Start, base+f[1].End, trParseInt)
+		rs.field(nfProto, base+f[0].Start, base+f[0].End, trVerbatim)
+		rs.field(nfRefCount, base+f[1].Start, base+f[1].End, trParseInt)
 		for j, fl := range flags {
 			if j < len(nfFlagItems) {
-				rs.add(nfFlagItems[j], base+fl.Start, base+fl.End, trVerbatim)
+				rs.field(nfFlagItems[j], base+fl.Start, base+fl.End, trVerbatim)
 			} else {
 				c.Span(Ptr("unix_sockets", idx, "flags", j), base+fl.Start, base+fl.End, "")
 			}
 		}
-		rs.add(sfType, base+f[close+1].Start, base+f[close+1].End, trVerbatim)
+		rs.field(sfType, base+f[close+1].Start, base+f[close+1].End, trVerbatim)
 		if stateTok >= 0 {
-			rs.add(nfState, base+f[stateTok].Start, base+f[stateTok].End, trVerbatim)
+			rs.field(nfState, base+f[stateTok].Start, base+f[stateTok].End, trVerbatim)
 		}
-		rs.add(sfInode, base+f[inodeTok].Start, base+f[inodeTok].End, trParseInt)
+		rs.field(sfInode, base+f[inodeTok].Start, base+f[inodeTok].End, trParseInt)
 		if s.PID != nil {
 			t := f[progTok]
-			rs.add(nfPID, base+t.Start, base+progS-1, trParseInt)
+			rs.field(nfPID, base+t.Start, base+progS-1, trParseInt)
 			if s.Program != "" {
-				rs.add(nfProgram, base+progS, base+progE, trVerbatim)
+				rs.field(nfProgram, base+progS, base+progE, trVerbatim)
 			}
 		}
 		if s.Path != "" {
-			rs.add(sfPath, base+pathS, base+pathE, trVerbatim)
+			rs.field(sfPath, base+pathS, base+pathE, trVerbatim)
 		}
 	}
 	return true
 }
 
 // netstatUnixBSD reads "fffff80003a8b700 stream 0 0 fffff800038e4000 0 0 0 /var/run/devd.pipe".
-func netstatUnixBSD(c *Context, res *NetstatResult, line string, base int, f []lex.Field, rec bool, rs *rowSpans) bool {
+func netstatUnixBSD(c *Context, res *NetstatResult, line string, base int, f []lex.Field, rec bool, rs *spanRec) bool {
 	if len(f) < 8 {
 		return false
 	}
@@ -1556,7 +1556,7 @@ func netstatUnixBSD(c *Context, res *NetstatResult, line string, base int, f []l
 			if k == 2 || k == 3 {
 				tr = trParseInt
 			}
-			rs.add(ids[k], base+fl.Start, base+fl.End, tr)
+			rs.field(ids[k], base+fl.Start, base+fl.End, tr)
 		}
 	}
 	return true
@@ -1630,7 +1630,7 @@ type ssColumns struct {
 func parseSs(c *Context) (any, error) {
 	res := &SsResult{Connections: make([]SsConnection, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rec := c.Recording()
-	rs := newRowSpans(c, 12)
+	rs := newSpanRec(c, 12)
 	it := lex.Lines{Raw: c.Raw}
 	var cols *ssColumns
 	dataLines, read := 0, 0
@@ -1662,7 +1662,7 @@ func parseSs(c *Context) (any, error) {
 			continue
 		}
 		f = lex.Fields(f[:0], line, 0)
-		if ssRow(c, res, line, start, f, cols, rec, &rs) {
+		if ssRow(c, res, line, start, f, cols, rec, rs) {
 			read++
 		} else {
 			c.Unread(start)
@@ -1677,7 +1677,7 @@ func parseSs(c *Context) (any, error) {
 	return res, nil
 }
 
-func ssRow(c *Context, res *SsResult, line string, base int, f []lex.Field, cols *ssColumns, rec bool, rs *rowSpans) bool {
+func ssRow(c *Context, res *SsResult, line string, base int, f []lex.Field, cols *ssColumns, rec bool, rs *spanRec) bool {
 	k := 0
 	var conn SsConnection
 	var netidF, stateF lex.Field
@@ -1783,26 +1783,26 @@ func ssRow(c *Context, res *SsResult, line string, base int, f []lex.Field, cols
 	if rec {
 		rs.begin(nkConnections, idx)
 		if cols.netid {
-			rs.add(nfNetid, base+netidF.Start, base+netidF.End, trVerbatim)
+			rs.field(nfNetid, base+netidF.Start, base+netidF.End, trVerbatim)
 		}
 		if cols.state {
-			rs.add(nfState, base+stateF.Start, base+stateF.End, trVerbatim)
+			rs.field(nfState, base+stateF.Start, base+stateF.End, trVerbatim)
 		}
-		rs.add(nfRecvQ, base+qF[0].Start, base+qF[0].End, trParseInt)
-		rs.add(nfSendQ, base+qF[1].Start, base+qF[1].End, trParseInt)
-		rs.add(nfLocalAddress, base+addrF[0].Start, base+addrF[0].End, trVerbatim)
-		rs.add(nfPeerAddress, base+addrF[1].Start, base+addrF[1].End, trVerbatim)
+		rs.field(nfRecvQ, base+qF[0].Start, base+qF[0].End, trParseInt)
+		rs.field(nfSendQ, base+qF[1].Start, base+qF[1].End, trParseInt)
+		rs.field(nfLocalAddress, base+addrF[0].Start, base+addrF[0].End, trVerbatim)
+		rs.field(nfPeerAddress, base+addrF[1].Start, base+addrF[1].End, trVerbatim)
 		if hasPort[0] {
-			rs.add(nfLocalPort, base+portF[0].Start, base+portF[0].End, trParseInt)
+			rs.field(nfLocalPort, base+portF[0].Start, base+portF[0].End, trParseInt)
 		}
 		if hasPort[1] {
-			rs.add(nfPeerPort, base+portF[1].Start, base+portF[1].End, trParseInt)
+			rs.field(nfPeerPort, base+portF[1].Start, base+portF[1].End, trParseInt)
 		}
 		for j, p := range procs {
 			if j < len(nfProcCommands) {
-				rs.add(nfProcCommands[j], base+p.cs, base+p.ce, trVerbatim)
-				rs.add(nfProcPIDs[j], base+p.ps, base+p.pe, trParseInt)
-				rs.add(nfProcFDs[j], base+p.fs, base+p.fe, trParseInt)
+				rs.field(nfProcCommands[j], base+p.cs, base+p.ce, trVerbatim)
+				rs.field(nfProcPIDs[j], base+p.ps, base+p.pe, trParseInt)
+				rs.field(nfProcFDs[j], base+p.fs, base+p.fe, trParseInt)
 				continue
 			}
 			c.Span(Ptr("connections", idx, "processes", j, "command"), base+p.cs, base+p.ce, "")
@@ -2021,7 +2021,7 @@ func lsofColID(h string) uint8 {
 func parseLsof(c *Context) (any, error) {
 	res := &LsofResult{Entries: make([]LsofEntry, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rec := c.Recording()
-	rs := newRowSpans(c, 14)
+	rs := newSpanRec(c, 14)
 	it := lex.Lines{Raw: c.Raw}
 	var cols []lsofCol
 	nameAt := -1
@@ -2058,7 +2058,7 @@ func parseLsof(c *Context) (any, error) {
 			continue
 		}
 		f = lex.Fields(f[:0], line, 0)
-		if lsofRow(c, res, line, start, f, cols, nameAt, rec, &rs) {
+		if lsofRow(c, res, line, start, f, cols, nameAt, rec, rs) {
 			read++
 		} else {
 			c.Unread(start)
@@ -2077,7 +2077,7 @@ func parseLsof(c *Context) (any, error) {
 // measures all rows first), so each word belongs to the column whose
 // header it overlaps; a blank cell simply has no word, and NAME runs from
 // its header to the end of the line.
-func lsofRow(c *Context, res *LsofResult, line string, base int, f []lex.Field, cols []lsofCol, nameAt int, rec bool, rs *rowSpans) bool {
+func lsofRow(c *Context, res *LsofResult, line string, base int, f []lex.Field, cols []lsofCol, nameAt int, rec bool, rs *spanRec) bool {
 	var cells [lcUnknown]lex.Field
 	var have [lcUnknown]bool
 	ci := 0
@@ -2188,7 +2188,7 @@ func lsofRow(c *Context, res *LsofResult, line string, base int, f []lex.Field, 
 		rs.begin(skEntries, idx)
 		add := func(id uint8, sid uint16, tr spanTr) {
 			if have[id] {
-				rs.add(sid, base+cells[id].Start, base+cells[id].End, tr)
+				rs.field(sid, base+cells[id].Start, base+cells[id].End, tr)
 			}
 		}
 		if cmdEscaped {
@@ -2213,22 +2213,22 @@ func lsofRow(c *Context, res *LsofResult, line string, base int, f []lex.Field, 
 		} else {
 			add(lcNode, nfNode, trVerbatim)
 		}
-		rs.add(sfName, base+ns, base+ne, trVerbatim)
+		rs.field(sfName, base+ns, base+ne, trVerbatim)
 		if network {
 			if e.LocalAddress != "" {
-				rs.add(nfLocalAddress, base+la.Start, base+la.End, trVerbatim)
+				rs.field(nfLocalAddress, base+la.Start, base+la.End, trVerbatim)
 			}
 			if hasLP {
-				rs.add(nfLocalPort, base+lp.Start, base+lp.End, trParseInt)
+				rs.field(nfLocalPort, base+lp.Start, base+lp.End, trParseInt)
 			}
 			if e.RemoteAddress != "" {
-				rs.add(nfRemoteAddress, base+ra.Start, base+ra.End, trVerbatim)
+				rs.field(nfRemoteAddress, base+ra.Start, base+ra.End, trVerbatim)
 			}
 			if hasRP {
-				rs.add(nfRemotePort, base+rp.Start, base+rp.End, trParseInt)
+				rs.field(nfRemotePort, base+rp.Start, base+rp.End, trParseInt)
 			}
 			if e.State != "" {
-				rs.add(nfState, base+st.Start, base+st.End, trVerbatim)
+				rs.field(nfState, base+st.Start, base+st.End, trVerbatim)
 			}
 		}
 	}

@@ -11,7 +11,7 @@ import (
 
 // Span field ids of the package parsers' rows.
 var (
-	pkPackages      = spanID("packages")
+	pkPackages      = spanID("packages/*")
 	pfVersion       = spanID("version")
 	pfArch          = spanID("arch")
 	pfUpgradableTo  = spanID("upgradable_to")
@@ -88,7 +88,7 @@ func aptListParsers() []*Parser {
 func parseApt(c *Context) (any, error) {
 	res := &AptPackages{Packages: make([]AptPackage, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rec := c.Recording()
-	rs := newRowSpans(c, 8)
+	rs := newSpanRec(c, 8)
 	it := lex.Lines{Raw: c.Raw}
 	dataLines, read := 0, 0
 	cur := -1 // the record descriptions attach to
@@ -100,7 +100,7 @@ func parseApt(c *Context) (any, error) {
 			if multi {
 				c.Span(Ptr("packages", cur, "description"), descS, descE, "joinLines")
 			} else {
-				rs.add(pfDescription, descS, descE, trVerbatim)
+				rs.field(pfDescription, descS, descE, trVerbatim)
 			}
 		}
 	}
@@ -147,9 +147,9 @@ func parseApt(c *Context) (any, error) {
 		}
 		f = lex.Fields(f[:0], line, 4)
 		full := c.Full(len(res.Packages))
-		var lrs *rowSpans
+		var lrs *spanRec
 		if rec && !full {
-			lrs = &rs
+			lrs = rs
 		}
 		p, ok := aptRecord(c, line, start, f, len(res.Packages), lrs)
 		if !ok {
@@ -177,7 +177,7 @@ func parseApt(c *Context) (any, error) {
 
 // aptRecord reads "curl/oldstable,now 7.88.1-10+deb12u14 amd64 [installed,upgradable to: 7.88.1-10+deb12u15]".
 // It records spans (rs not nil) only for a record it reads.
-func aptRecord(c *Context, line string, start int, f []lex.Field, idx int, rs *rowSpans) (AptPackage, bool) {
+func aptRecord(c *Context, line string, start int, f []lex.Field, idx int, rs *spanRec) (AptPackage, bool) {
 	var p AptPackage
 	if len(f) < 3 {
 		return p, false
@@ -198,16 +198,16 @@ func aptRecord(c *Context, line string, start int, f []lex.Field, idx int, rs *r
 	p.Arch = line[f[2].Start:f[2].End]
 	if rs != nil {
 		rs.begin(pkPackages, idx)
-		rs.add(sfName, start+f[0].Start, start+f[0].Start+slash, trVerbatim)
-		rs.add(pfVersion, start+f[1].Start, start+f[1].End, trVerbatim)
-		rs.add(pfArch, start+f[2].Start, start+f[2].End, trVerbatim)
+		rs.field(sfName, start+f[0].Start, start+f[0].Start+slash, trVerbatim)
+		rs.field(pfVersion, start+f[1].Start, start+f[1].End, trVerbatim)
+		rs.field(pfArch, start+f[2].Start, start+f[2].End, trVerbatim)
 	}
 	item := func(ids []uint16, list string, n, s, e int, tr spanTr) {
 		if rs == nil {
 			return
 		}
 		if n < len(ids) {
-			rs.add(ids[n], s, e, tr)
+			rs.field(ids[n], s, e, tr)
 		} else {
 			c.Span(Ptr("packages", idx, list, n), s, e, trNames[tr])
 		}
@@ -238,12 +238,12 @@ func aptRecord(c *Context, line string, start int, f []lex.Field, idx int, rs *r
 			if v, ok := strings.CutPrefix(it, "upgradable to: "); ok && v != "" && p.UpgradableTo == "" {
 				p.UpgradableTo, word = v, "upgradable"
 				if rs != nil {
-					rs.add(pfUpgradableTo, is+len("upgradable to: "), is+len(it), trVerbatim)
+					rs.field(pfUpgradableTo, is+len("upgradable to: "), is+len(it), trVerbatim)
 				}
 			} else if v, ok := strings.CutPrefix(it, "upgradable from: "); ok && v != "" && p.UpgradableFrom == "" {
 				p.UpgradableFrom, word = v, "upgradable"
 				if rs != nil {
-					rs.add(pfUpgradableFro, is+len("upgradable from: "), is+len(it), trVerbatim)
+					rs.field(pfUpgradableFro, is+len("upgradable from: "), is+len(it), trVerbatim)
 				}
 			}
 			if word == "" {

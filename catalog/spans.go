@@ -2,24 +2,29 @@ package catalog
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
-// Span recording for rows, built to cost little on large outputs: while a
-// parse runs, each span is a small pointer-free record (row, field id,
-// offsets, transform id), so the garbage collector neither scans nor
+// The span recorder. Every parser that records spans for a large output
+// does it through one spanRec: while a parse runs, each span is a small
+// pointer-free record (pointer template, up to four indices, leaf name,
+// transform, offsets), so the garbage collector neither scans nor
 // write-barriers it; finish hands the records to the context as they are,
-// and a SpanSet builds Spans from them only when they are read. A row's
-// spans can be dropped until then.
+// and a SpanSet builds the pointers only when they are read. A template is
+// a JSON Pointer without its leading "/" in which each "*" takes the next
+// index ("commits/*/files_changed/*"); the leaf, when there is one, follows
+// it ("/commits/3/files_changed/1/path").
 
-// Field names (JSON Pointer suffixes below a row, already escaped) and row
-// keys get small ids when the package initialises.
+// Names (templates, leaves: JSON Pointer text, already escaped) get small
+// ids when the package initialises; id 0 is "", no leaf.
 var (
-	spanNames []string
-	spanIndex = map[string]uint16{}
+	spanNames = []string{""}
+	spanIndex = map[string]uint16{"": 0}
 )
 
+// spanID registers a template or a leaf name.
 func spanID(name string) uint16 {
 	if id, ok := spanIndex[name]; ok {
 		return id
@@ -30,11 +35,15 @@ func spanID(name string) uint16 {
 	return id
 }
 
-// localIDs marks ids of names registered by one recorder (ps's unknown
-// columns), which index rowSpans.local.
+// noLeaf is the leaf of a span whose template names the whole value.
+const noLeaf = 0
+
+// localIDs marks ids of names registered by one recorder at parse time
+// (table columns), which index spanRec.local.
 const localIDs = 0x8000
 
-// Transforms.
+// spanTr is a transform; trNames spells them. Ids from trLocal on are
+// transforms one recorder registered at parse time ("parseInt*512").
 type spanTr uint8
 
 const (
@@ -50,115 +59,232 @@ const (
 	trStatusCode
 	trStatusWord
 	trInvalidUTF8
+	trImpliedZero
+	trImpliedDefault
+	trCount
+	trRenameSplit
+	trDedent
+	trParseBytes
+	trParseDuration
+	trSplitList
+	trUpToDate
+	trTrimPrefix
+	trAction
+
+	trLocal spanTr = 0x80
 )
 
 var trNames = [...]string{
 	trVerbatim: "", trParseInt: "parseInt", trParseFloat: "parseFloat", trParseHex: "parseHex",
 	trUnquote: "unquote", trFileType: "fileType", trMarker: "marker", trTimestamp: "timestamp",
 	trIndicator: "indicator", trStatusCode: "statusCode", trStatusWord: "statusWord",
-	trInvalidUTF8: "invalidUTF8",
+	trInvalidUTF8: "invalidUTF8", trImpliedZero: "impliedZero", trImpliedDefault: "impliedDefault",
+	trCount: "count", trRenameSplit: "renameSplit", trDedent: "dedent", trParseBytes: "parseBytes",
+	trParseDuration: "parseDuration", trSplitList: "splitList", trUpToDate: "upToDate",
+	trTrimPrefix: "trimPrefix", trAction: "action",
 }
 
-type compactSpan struct {
+// spanRecord is one recorded span.
+type spanRecord struct {
 	start, end int32
-	row        int32
-	key, field uint16
+	idx        [4]int32
+	tmpl, leaf uint16
 	tr         spanTr
 }
 
-// spanMark is a position in the recorded spans, to drop what follows it.
-type spanMark struct{ n int }
+// spanRec records the spans of one parse. When the caller did not ask for
+// spans every method is a cheap no-op.
+type spanRec struct {
+	c        *Context
+	on       bool
+	spans    []spanRecord
+	local    []string // names known only at parse time, escaped
+	localIdx map[string]uint16
+	localTr  []string
 
-type rowSpans struct {
-	c     *Context
-	spans []compactSpan
-	key   uint16
+	// The row being read, for begin and field.
+	tmpl  uint16
 	row   int32
-	local []string
-	mark  spanMark // where the current row's spans begin
+	rowAt int // where its spans begin
 }
 
-// newRowSpans prepares for about perRow spans per line of output, so that
+// newSpanRec prepares for about perLine spans per line of output, so that
 // recording a large output does not regrow its buffer.
-func newRowSpans(c *Context, perRow int) rowSpans {
-	r := rowSpans{c: c}
-	if c.recording {
-		r.spans = make([]compactSpan, 0, min(lex.CountLines(c.Raw), 1<<20)*perRow)
+func newSpanRec(c *Context, perLine int) *spanRec {
+	r := &spanRec{c: c, on: c.recording}
+	if r.on {
+		r.spans = make([]spanRecord, 0, min(lex.CountLines(c.Raw), 1<<20)*perLine)
 	}
 	return r
 }
 
-// localID registers a field name known only at parse time (escaping it).
-func (r *rowSpans) localID(name string) uint16 {
+// localName registers a leaf name met at parse time, escaping it.
+func (r *spanRec) localName(name string) uint16 {
+	return r.name(strings.NewReplacer("~", "~0", "/", "~1").Replace(name))
+}
+
+// name registers a template or leaf (already escaped) met at parse time.
+func (r *spanRec) name(name string) uint16 {
 	if id, ok := spanIndex[name]; ok {
 		return id
 	}
-	esc := make([]byte, 0, len(name))
-	for i := 0; i < len(name); i++ {
-		switch name[i] {
-		case '~':
-			esc = append(esc, '~', '0')
-		case '/':
-			esc = append(esc, '~', '1')
-		default:
-			esc = append(esc, name[i])
+	if id, ok := r.localIdx[name]; ok {
+		return id
+	}
+	if r.localIdx == nil {
+		r.localIdx = map[string]uint16{}
+	}
+	r.local = append(r.local, name)
+	id := uint16(localIDs + len(r.local) - 1)
+	r.localIdx[name] = id
+	return id
+}
+
+// trID registers a transform name met at parse time.
+func (r *spanRec) trID(name string) spanTr {
+	for i, n := range trNames {
+		if n == name {
+			return spanTr(i)
 		}
 	}
-	r.local = append(r.local, string(esc))
-	return uint16(localIDs + len(r.local) - 1)
+	for i, n := range r.localTr {
+		if n == name {
+			return trLocal + spanTr(i)
+		}
+	}
+	r.localTr = append(r.localTr, name)
+	return trLocal + spanTr(len(r.localTr)-1)
 }
 
-// begin starts the spans of row idx of the top-level array key.
-func (r *rowSpans) begin(key uint16, idx int) {
-	r.key, r.row = key, int32(idx)
-	r.mark = spanMark{len(r.spans)}
+// add records Raw[start:end] as the source of the value at template tmpl
+// with indices idx and leaf name leaf.
+func (r *spanRec) add(tmpl uint16, idx [4]int32, leaf uint16, start, end int, tr spanTr) {
+	if !r.on {
+		return
+	}
+	r.spans = append(r.spans, spanRecord{start: int32(start), end: int32(end), idx: idx, tmpl: tmpl, leaf: leaf, tr: tr})
 }
 
-// add records a field of the current row from Raw[start:end].
-func (r *rowSpans) add(field uint16, start, end int, tr spanTr) {
-	r.spans = append(r.spans, compactSpan{int32(start), int32(end), r.row, r.key, field, tr})
+// at is add for a template with one index.
+func (r *spanRec) at(tmpl uint16, i int, leaf uint16, start, end int, tr spanTr) {
+	r.add(tmpl, [4]int32{int32(i)}, leaf, start, end, tr)
+}
+
+// begin starts row i of template tmpl ("entries/*"), which field adds to.
+func (r *spanRec) begin(tmpl uint16, i int) {
+	r.tmpl, r.row, r.rowAt = tmpl, int32(i), len(r.spans)
+}
+
+// field records a field of the current row from Raw[start:end].
+func (r *spanRec) field(leaf uint16, start, end int, tr spanTr) {
+	if !r.on {
+		return
+	}
+	r.spans = append(r.spans, spanRecord{start: int32(start), end: int32(end), idx: [4]int32{r.row}, tmpl: r.tmpl, leaf: leaf, tr: tr})
 }
 
 // discard drops the current row's spans.
-func (r *rowSpans) discard() { r.truncate(r.mark) }
+func (r *spanRec) discard() { r.truncate(r.rowAt) }
 
-func (r *rowSpans) truncate(m spanMark) { r.spans = r.spans[:m.n] }
+// mark and truncate drop the spans of what turns out not to be kept.
+func (r *spanRec) mark() int { return len(r.spans) }
 
-// finish hands the recorded spans to the context, which keeps them in this
-// compact form until someone asks for them (see SpanSet). Call it once, at
-// the end of a successful parse.
-func (r *rowSpans) finish() {
-	if len(r.spans) > 0 {
-		r.c.addSpanSeg(&rowSeg{spans: r.spans, local: r.local})
+func (r *spanRec) truncate(m int) {
+	if r.on {
+		r.spans = r.spans[:m]
+	}
+}
+
+// cut drops the spans in [from, to).
+func (r *spanRec) cut(from, to int) {
+	if r.on && from < to {
+		r.spans = append(r.spans[:from], r.spans[to:]...)
+	}
+}
+
+// dropLast drops the last span.
+func (r *spanRec) dropLast() {
+	if r.on && len(r.spans) > 0 {
+		r.spans = r.spans[:len(r.spans)-1]
+	}
+}
+
+// extend moves the end of the last span, as when a path turns out to run
+// over the next line.
+func (r *spanRec) extend(end int) {
+	if r.on && len(r.spans) > 0 {
+		r.spans[len(r.spans)-1].end = int32(end)
+	}
+}
+
+// retemplate moves the spans from mark m on to template tmpl: the last
+// row read turned out to be a total ("total", no index).
+func (r *spanRec) retemplate(m int, tmpl uint16) {
+	if !r.on {
+		return
+	}
+	for i := m; i < len(r.spans); i++ {
+		r.spans[i].tmpl = tmpl
+	}
+}
+
+// finish hands the recorded spans to the context, which keeps them compact
+// until read (see SpanSet). Call it once, at the end of a successful parse.
+func (r *spanRec) finish() {
+	if r.on && len(r.spans) > 0 {
+		r.c.addSpanSeg(&recordSeg{spans: r.spans, local: r.local, localTr: r.localTr})
 	}
 	r.spans = nil
 }
 
-// rowSeg is what rowSpans hands over: "/key/row/field" pointers.
-type rowSeg struct {
-	spans []compactSpan
-	local []string
+// recordSeg is what a spanRec hands over.
+type recordSeg struct {
+	spans   []spanRecord
+	local   []string
+	localTr []string
 }
 
-func (g *rowSeg) segLen() int { return len(g.spans) }
+func (g *recordSeg) segLen() int { return len(g.spans) }
 
-func (g *rowSeg) each(b []byte, f spanFunc) bool {
+func (g *recordSeg) each(b []byte, f spanFunc) bool {
 	for i := range g.spans {
 		s := &g.spans[i]
-		b = append(b[:0], '/')
-		b = append(b, g.name(s.key)...)
-		b = append(b, '/')
-		b = strconv.AppendInt(b, int64(s.row), 10)
-		b = append(b, '/')
-		b = append(b, g.name(s.field)...)
-		if !f(b, int(s.start), int(s.end), trNames[s.tr]) {
+		b = g.pointer(b[:0], s)
+		tr := ""
+		if s.tr >= trLocal {
+			tr = g.localTr[s.tr-trLocal]
+		} else {
+			tr = trNames[s.tr]
+		}
+		if !f(b, int(s.start), int(s.end), tr) {
 			return false
 		}
 	}
 	return true
 }
 
-func (g *rowSeg) name(id uint16) string {
+func (g *recordSeg) pointer(b []byte, s *spanRecord) []byte {
+	t := g.name(s.tmpl)
+	k := 0
+	if t != "" {
+		b = append(b, '/')
+	}
+	for i := 0; i < len(t); i++ {
+		if t[i] == '*' {
+			b = strconv.AppendInt(b, int64(s.idx[k]), 10)
+			k++
+			continue
+		}
+		b = append(b, t[i])
+	}
+	if s.leaf != noLeaf {
+		b = append(b, '/')
+		b = append(b, g.name(s.leaf)...)
+	}
+	return b
+}
+
+func (g *recordSeg) name(id uint16) string {
 	if id >= localIDs {
 		return g.local[id-localIDs]
 	}
@@ -167,11 +293,11 @@ func (g *rowSeg) name(id uint16) string {
 
 // Span field ids of the parsers.
 var (
-	skEntries   = spanID("entries")
-	skProcesses = spanID("processes")
-	skStaged    = spanID("staged")
-	skModified  = spanID("modified")
-	skUnmerged  = spanID("unmerged")
+	skEntries   = spanID("entries/*")
+	skProcesses = spanID("processes/*")
+	skStaged    = spanID("staged/*")
+	skModified  = spanID("modified/*")
+	skUnmerged  = spanID("unmerged/*")
 
 	sfDirectory     = spanID("directory")
 	sfDeviceMajor   = spanID("device/major")

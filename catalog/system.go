@@ -2213,7 +2213,7 @@ func journalBootValue(a string) bool {
 
 func parseJournal(c *Context) (any, error) {
 	res := &JournalResult{Entries: make([]JournalEntry, 0, min(lex.CountLines(c.Raw), 1<<16))}
-	rs := newRowSpans(c, 5)
+	rs := newSpanRec(c, 5)
 	it := lex.Lines{Raw: c.Raw}
 	dataLines, read := 0, 0
 	boot := ""
@@ -2229,7 +2229,7 @@ func parseJournal(c *Context) (any, error) {
 		if multi {
 			c.Span(Ptr("entries", curIdx, "message"), msgS, msgE, "joinLines")
 		} else {
-			rs.add(nfMessage, msgS, msgE, trVerbatim)
+			rs.field(nfMessage, msgS, msgE, trVerbatim)
 		}
 	}
 	noHost := false
@@ -2282,9 +2282,9 @@ func parseJournal(c *Context) (any, error) {
 		flush()
 		cur, dropped = nil, false
 		full := c.Full(len(res.Entries))
-		var lrs *rowSpans
+		var lrs *spanRec
 		if c.Recording() && !full {
-			lrs = &rs
+			lrs = rs
 		}
 		e, ms, ind, ok := journalLine(line, start, noHost, len(res.Entries), lrs)
 		if !ok {
@@ -2329,7 +2329,7 @@ func journalBootSpan(raw string, before int, id string) (int, int, string) {
 // journalLine reads "2026-11-29T22:06:41+0000 web-01 nginx[812]: message".
 // It returns the entry, where the message starts and the indentation (in
 // columns) of continuation lines.
-func journalLine(line string, start int, noHost bool, idx int, rs *rowSpans) (JournalEntry, int, int, bool) {
+func journalLine(line string, start int, noHost bool, idx int, rs *spanRec) (JournalEntry, int, int, bool) {
 	var e JournalEntry
 	sp := strings.IndexByte(line, ' ')
 	if sp < 0 {
@@ -2382,13 +2382,13 @@ func journalLine(line string, start int, noHost bool, idx int, rs *rowSpans) (Jo
 		if ts == line[:sp] {
 			tr = trVerbatim
 		}
-		rs.add(nfTimestamp, start, start+sp, tr)
+		rs.field(nfTimestamp, start, start+sp, tr)
 		if e.Hostname != "" {
-			rs.add(sfHostname, start+hs, start+he, trVerbatim)
+			rs.field(sfHostname, start+hs, start+he, trVerbatim)
 		}
-		rs.add(sfIdentifier, start+is, start+ie, trVerbatim)
+		rs.field(sfIdentifier, start+is, start+ie, trVerbatim)
 		if e.PID != nil {
-			rs.add(nfPID, start+pidS, start+pidE, trParseInt)
+			rs.field(nfPID, start+pidS, start+pidE, trParseInt)
 		}
 	}
 	return e, msgAt, utf8.RuneCountInString(line[:msgAt]), true

@@ -795,8 +795,8 @@ var (
 	winfWindowTitle   = spanID("window_title")
 	winfServices      = winListIDs("services")
 	winfModules       = winListIDs("modules")
-	skWinProcesses    = spanID("processes")
-	skWinEntries      = spanID("entries")
+	skWinProcesses    = spanID("processes/*")
+	skWinEntries      = spanID("entries/*")
 )
 
 func winListIDs(key string) (ids [64]uint16) {
@@ -819,7 +819,7 @@ func parseDir(c *Context) (any, error) {
 	opts := dirOptions(c.Args)
 	res := &DirResult{Entries: make([]DirEntry, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	rec := c.Recording()
-	rs := newRowSpans(c, 5)
+	rs := newSpanRec(c, 5)
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	if opts.bare {
@@ -848,7 +848,7 @@ func parseDir(c *Context) (any, error) {
 			}
 			if rec {
 				rs.begin(skWinEntries, idx)
-				rs.add(f, start, start+len(line), trVerbatim)
+				rs.field(f, start, start+len(line), trVerbatim)
 			}
 			res.Entries = append(res.Entries, e)
 		}
@@ -986,7 +986,7 @@ func parseDir(c *Context) (any, error) {
 		if rec {
 			rs.begin(skWinEntries, idx)
 		}
-		e, p, ok := dirEntryLine(line, start, rec, &rs, timeID)
+		e, p, ok := dirEntryLine(line, start, rec, rs, timeID)
 		if !ok {
 			if rec {
 				rs.discard()
@@ -1007,7 +1007,7 @@ func parseDir(c *Context) (any, error) {
 			e.Directory = cur.Path
 			if rec {
 				s := dirStarts[curIdx]
-				rs.add(winfDirectory, s[0], s[1], trVerbatim)
+				rs.field(winfDirectory, s[0], s[1], trVerbatim)
 			}
 		}
 		p.row = idx
@@ -1043,7 +1043,7 @@ func parseDir(c *Context) (any, error) {
 			// drop the directory spans recorded per entry
 			kept := rs.spans[:0]
 			for _, s := range rs.spans {
-				if s.field != winfDirectory {
+				if s.leaf != winfDirectory {
 					kept = append(kept, s)
 				}
 			}
@@ -1138,7 +1138,7 @@ var dirMarkers = map[string]string{
 
 // dirEntryLine reads "11/28/2026  09:41 AM    <DIR>          name" or
 // "2026-11-28  21:41            18,432 name".
-func dirEntryLine(line string, start int, rec bool, rs *rowSpans, timeID uint16) (DirEntry, dirPending, bool) {
+func dirEntryLine(line string, start int, rec bool, rs *spanRec, timeID uint16) (DirEntry, dirPending, bool) {
 	var e DirEntry
 	var p dirPending
 	ds, de := lex.NextField(line, 0)
@@ -1177,7 +1177,7 @@ func dirEntryLine(line string, start int, rec bool, rs *rowSpans, timeID uint16)
 			return e, p, false
 		}
 		if rec {
-			rs.add(winfType, start+fs, start+fe, trFileType)
+			rs.field(winfType, start+fs, start+fe, trFileType)
 		}
 		if typ == "junction" || typ == "symlink" {
 			// "name [target]"; a name may hold " [" itself: the last one.
@@ -1186,12 +1186,12 @@ func dirEntryLine(line string, start int, rec bool, rs *rowSpans, timeID uint16)
 				if i := strings.LastIndex(body, " ["); i > 0 && i+2 < len(body)-1 {
 					e.SymlinkTarget = body[i+2 : len(body)-1]
 					if rec {
-						rs.add(winfTarget, start+nameS+i+2, start+len(line)-1, trVerbatim)
+						rs.field(winfTarget, start+nameS+i+2, start+len(line)-1, trVerbatim)
 					}
 					e.Name = body[:i]
 					if rec {
-						rs.add(winfName, start+nameS, start+nameS+i, trVerbatim)
-						rs.add(timeID, p.start, p.end, trTimestamp)
+						rs.field(winfName, start+nameS, start+nameS+i, trVerbatim)
+						rs.field(timeID, p.start, p.end, trTimestamp)
 					}
 					return e, p, true
 				}
@@ -1206,14 +1206,14 @@ func dirEntryLine(line string, start int, rec bool, rs *rowSpans, timeID uint16)
 		e.SizeBytes = &n
 		nameS = fe + 1
 		if rec {
-			rs.add(winfType, start+fs, start+fe, trFileType)
-			rs.add(winfSize, start+fs, start+fe, trParseInt)
+			rs.field(winfType, start+fs, start+fe, trFileType)
+			rs.field(winfSize, start+fs, start+fe, trParseInt)
 		}
 	}
 	e.Name = line[nameS:]
 	if rec {
-		rs.add(winfName, start+nameS, start+len(line), trVerbatim)
-		rs.add(timeID, p.start, p.end, trTimestamp)
+		rs.field(winfName, start+nameS, start+len(line), trVerbatim)
+		rs.field(timeID, p.start, p.end, trTimestamp)
 	}
 	return e, p, true
 }
@@ -1282,7 +1282,7 @@ type taskParser struct {
 	c      *Context
 	res    *TasklistResult
 	rec    bool
-	rs     rowSpans
+	rs     *spanRec
 	warned bool
 }
 
@@ -1290,7 +1290,7 @@ func parseTasklist(c *Context) (any, error) {
 	ta, _ := readTasklistArgs(c.Args)
 	p := &taskParser{c: c, rec: c.Recording()}
 	p.res = &TasklistResult{Processes: make([]TaskProcess, 0, min(lex.CountLines(c.Raw), 1<<20))}
-	p.rs = newRowSpans(c, 5)
+	p.rs = newSpanRec(c, 5)
 	var err error
 	switch {
 	case ta.format == "csv" || ta.format == "table" && taskLooksCSV(c.Raw):
@@ -1327,7 +1327,7 @@ func (p *taskParser) set(t *TaskProcess, f taskField, v string, s, e int) bool {
 		}
 		*dst = v
 		if rec {
-			p.rs.add(id, s, e, trVerbatim)
+			p.rs.field(id, s, e, trVerbatim)
 		}
 		return true
 	}
@@ -1341,7 +1341,7 @@ func (p *taskParser) set(t *TaskProcess, f taskField, v string, s, e int) bool {
 		}
 		*dst = intp(n)
 		if rec {
-			p.rs.add(id, s, e, trParseInt)
+			p.rs.field(id, s, e, trParseInt)
 		}
 		return true
 	}
@@ -1395,9 +1395,9 @@ func (p *taskParser) list2(dst *[]string, ids *[64]uint16, key, v string, s int)
 				if k < len(ids) {
 					id = ids[k]
 				} else {
-					id = p.rs.localID(key + "/" + strconv.Itoa(k))
+					id = p.rs.localName(key + "/" + strconv.Itoa(k))
 				}
-				p.rs.add(id, s+a, s+b, trVerbatim)
+				p.rs.field(id, s+a, s+b, trVerbatim)
 			}
 		}
 		i = j + 1
