@@ -227,8 +227,8 @@ func parseWhich(c *Context) (any, error) {
 	scanned := scanArgs(c.Args, fsKinds(whichParserDef.Flags), false)
 	names := fsOperands(scanned)
 	silent := fsHasFlag(scanned, "-s")
-	r := newFsRec(c, 1)
-	kPaths := r.id("paths")
+	r := newSpanRec(c, 1)
+	kPaths := r.name("paths/*")
 	res := &WhichResult{Paths: []string{}}
 	found := make([]bool, len(names))
 	mapped := true
@@ -258,7 +258,7 @@ func parseWhich(c *Context) (any, error) {
 			c.Omit(1)
 			continue
 		}
-		r.add(kPaths, len(res.Paths), 0, start, start+len(line), 0)
+		r.at(kPaths, len(res.Paths), 0, start, start+len(line), 0)
 		res.Paths = append(res.Paths, line)
 	}
 	if rows > 0 && len(res.Paths) == 0 {

@@ -125,6 +125,9 @@ func (r *spanRec) localName(name string) uint16 {
 
 // name registers a template or leaf (already escaped) met at parse time.
 func (r *spanRec) name(name string) uint16 {
+	if !r.on {
+		return 0
+	}
 	if id, ok := spanIndex[name]; ok {
 		return id
 	}
@@ -142,6 +145,9 @@ func (r *spanRec) name(name string) uint16 {
 
 // trID registers a transform name met at parse time.
 func (r *spanRec) trID(name string) spanTr {
+	if !r.on {
+		return 0
+	}
 	for i, n := range trNames {
 		if n == name {
 			return spanTr(i)

@@ -52,11 +52,11 @@ func TestSpanSetOrder(t *testing.T) {
 	raw := "ab\ncd\xff\n\nef"
 	c := &Context{Raw: raw, recording: true}
 	c.Span("/first", 0, 1, "")
-	r := newFsRec(c, 1)
-	k := r.id("rows")
-	r.add(k, 0, 0, 3, 5, 0)           // "cd": valid
-	r.add(k, 1, 0, 3, 6, 0)           // "cd\xff": not
-	r.add(k, 2, 0, 9, 11, r.tr("x2")) // "ef"
+	r := newSpanRec(c, 1)
+	k := r.name("rows/*")
+	r.at(k, 0, noLeaf, 3, 5, 0)             // "cd": valid
+	r.at(k, 1, noLeaf, 3, 6, 0)             // "cd\xff": not
+	r.at(k, 2, noLeaf, 9, 11, r.trID("x2")) // "ef"
 	r.finish()
 	c.Span("/last", 11, 11, "count")
 	want := []Span{
@@ -124,5 +124,48 @@ func TestSpanSetConcurrent(t *testing.T) {
 	close(errs)
 	for e := range errs {
 		t.Fatal(e)
+	}
+}
+
+// TestSpanRecPointers checks the pointers the one recorder builds: a
+// template's "*" take the indices in order, the leaf follows, names met at
+// parse time are escaped (localName) or taken as they are (name), a row's
+// spans can be dropped, spans can move to another template, and
+// transforms unknown to the table keep their name.
+func TestSpanRecPointers(t *testing.T) {
+	c := &Context{Raw: "abcdefgh\xff", recording: true}
+	r := newSpanRec(c, 1)
+	k, f := r.name("rows/*"), r.localName("a~b/c")
+	deep := r.name("commits/*/files_changed/*/hunks/*/lines/*")
+	r.at(k, 0, noLeaf, 0, 1, 0)
+	r.at(k, 12, f, 1, 2, r.trID("parseInt"))
+	m := r.mark()
+	r.at(k, 13, f, 2, 3, 0)
+	r.retemplate(m, r.name("total"))
+	r.add(deep, [4]int32{3, 1, 0, 7}, noLeaf, 3, 4, r.trID("parseInt*512"))
+	r.begin(skEntries, 4)
+	r.field(sfSizeBytes, 4, 5, trParseInt)
+	r.begin(skEntries, 5)
+	r.field(sfName, 5, 6, 0)
+	r.discard()
+	r.at(k, 1, noLeaf, 8, 9, 0)
+	r.finish()
+	got := []string{}
+	for _, s := range c.spanSet().Slice() {
+		got = append(got, s.Pointer+"="+s.Transform)
+	}
+	want := []string{"/rows/0=", "/rows/12/a~0b~1c=parseInt", "/total/a~0b~1c=",
+		"/commits/3/files_changed/1/hunks/0/lines/7=parseInt*512", "/entries/4/size_bytes=parseInt", "/rows/1=invalidUTF8"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+	// Not recording: nothing is kept and nothing is registered.
+	off := newSpanRec(&Context{Raw: "ab"}, 1)
+	if off.name("x/*") != 0 || off.trID("y") != 0 {
+		t.Fatal("a recorder that does not record registered a name")
+	}
+	off.at(0, 0, 0, 0, 1, 0)
+	if off.mark() != 0 {
+		t.Fatal("a recorder that does not record kept a span")
 	}
 }
