@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -113,6 +112,8 @@ type CargoCrate struct {
 var (
 	lpkDependencies = spanID("dependencies/*")
 	lpkCrates       = spanID("crates/*")
+	lpxDepth        = spanID("depth")
+	lpxKind         = spanID("kind")
 
 	lpfName          = spanID("name")
 	lpfVersion       = spanID("version")
@@ -592,7 +593,7 @@ type lpTree struct {
 	rowProject          []int32 // pnpm: project index of each row
 	projectSpans        [][2]int
 	pendingProjectSpans []Span
-	extras              lpExtras
+	extras              *spanRec // the depth and section spans, which come after the rows'
 }
 
 func parseNpmLs(c *Context) (any, error)    { return lpParseTree(c, lpNpm) }
@@ -612,6 +613,7 @@ func lpParseTree(c *Context, mode lpMode) (any, error) {
 	t := &lpTree{c: c, mode: mode, rec: c.Recording()}
 	t.res = &PkgTreeResult{Dependencies: make([]PkgDependency, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	t.rs = newSpanRec(c, 4)
+	t.extras = newSpanRec(c, 1)
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	seenRoot := false
@@ -677,7 +679,7 @@ func lpParseTree(c *Context, mode lpMode) (any, error) {
 	}
 	if t.rec {
 		t.rs.finish()
-		t.extras.finish(c)
+		t.extras.finish()
 	}
 	t.finishProjects()
 	return t.res, nil
@@ -822,57 +824,6 @@ func (t *lpTree) finishProjects() {
 	}
 }
 
-// lpExtras holds the spans whose transform *spanRec has no id for (the
-// depth read from the indentation, the section a row was printed under);
-// they become Spans at the end.
-type lpExtras struct {
-	key   string
-	spans []lpExtra
-	mark  int
-}
-
-type lpExtra struct {
-	row        int32
-	start, end int32
-	name, tr   string
-}
-
-func (x *lpExtras) begin()   { x.mark = len(x.spans) }
-func (x *lpExtras) discard() { x.spans = x.spans[:x.mark] }
-func (x *lpExtras) add(row, s, e int, name, tr string) {
-	x.spans = append(x.spans, lpExtra{int32(row), int32(s), int32(e), name, tr})
-}
-func (x *lpExtras) finish(c *Context) {
-	if len(x.spans) == 0 {
-		return
-	}
-	// One string holds every pointer, as *spanRec does.
-	var num [20]byte
-	size := 0
-	for _, s := range x.spans {
-		size += 3 + len(x.key) + len(strconv.AppendInt(num[:0], int64(s.row), 10)) + len(s.name)
-	}
-	var b strings.Builder
-	b.Grow(size)
-	for _, s := range x.spans {
-		b.WriteByte('/')
-		b.WriteString(x.key)
-		b.WriteByte('/')
-		b.Write(strconv.AppendInt(num[:0], int64(s.row), 10))
-		b.WriteByte('/')
-		b.WriteString(s.name)
-	}
-	all := b.String()
-	c.spans = slices.Grow(c.spans, len(x.spans))
-	at := 0
-	for _, s := range x.spans {
-		n := 3 + len(x.key) + len(strconv.AppendInt(num[:0], int64(s.row), 10)) + len(s.name)
-		c.spans = append(c.spans, Span{Pointer: all[at : at+n], Start: int(s.start), End: int(s.end), Transform: s.tr})
-		at += n
-	}
-	x.spans = nil
-}
-
 // beginRow starts a row at depth, filled in place at the end of the
 // rows; it fails when the tree skips a level.
 func (t *lpTree) beginRow(depth int) (d *PkgDependency, idx int, parent *lpParent, ok bool) {
@@ -886,7 +837,7 @@ func (t *lpTree) beginRow(depth int) (d *PkgDependency, idx int, parent *lpParen
 	t.res.Dependencies = append(t.res.Dependencies, PkgDependency{Depth: depth})
 	if t.rec {
 		t.rs.begin(lpkDependencies, idx)
-		t.extras.begin()
+		t.extras.begin(lpkDependencies, idx)
 	}
 	return &t.res.Dependencies[idx], idx, parent, true
 }
@@ -909,8 +860,7 @@ func (t *lpTree) commitRow(d *PkgDependency, idx, nameS, nameE int, parent *lpPa
 		if prefixE == prefixS {
 			prefixS, prefixE = nameS, nameE
 		}
-		t.extras.key = "dependencies"
-		t.extras.add(idx, prefixS, prefixE, "depth", "treeDepth")
+		t.extras.at(lpkDependencies, idx, lpxDepth, prefixS, prefixE, trTreeDepth)
 	} else if parent != nil {
 		d.Parent = parent.name
 	}
@@ -1186,8 +1136,7 @@ func (t *lpTree) pnpmLabel(line string, start, depth, label, prefixS int) bool {
 	if depth == 0 && t.kind != "" {
 		d.Kind = t.kind
 		if rec {
-			t.extras.key = "dependencies"
-			t.extras.add(idx, t.kindS, t.kindE, "kind", "section")
+			t.extras.at(lpkDependencies, idx, lpxKind, t.kindS, t.kindE, trSection)
 		}
 	}
 	t.commitRow(d, idx, start+label, start+label+sp, parent, start+prefixS, start+label)
@@ -1201,7 +1150,7 @@ type cargoTree struct {
 	res      *CargoTreeResult
 	rec      bool
 	rs       *spanRec
-	extras   lpExtras
+	extras   *spanRec
 	parents  []lpParent
 	kinds    []cargoKind // per depth: the header the rows at that depth are under
 	features bool
@@ -1217,7 +1166,7 @@ func parseCargoTree(c *Context) (any, error) {
 	t := &cargoTree{c: c, rec: c.Recording()}
 	t.res = &CargoTreeResult{Crates: make([]CargoCrate, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	t.rs = newSpanRec(c, 5)
-	t.extras.key = "crates"
+	t.extras = newSpanRec(c, 1)
 	for _, a := range cargoScan.scan(c.Args) {
 		switch a.flag {
 		case "-f", "--format":
@@ -1251,7 +1200,7 @@ func parseCargoTree(c *Context) (any, error) {
 	}
 	if t.rec {
 		t.rs.finish()
-		t.extras.finish(c)
+		t.extras.finish()
 	}
 	return t.res, nil
 }
@@ -1303,7 +1252,7 @@ func (t *cargoTree) line(line string, start int) bool {
 	rec := t.rec
 	if rec {
 		t.rs.begin(lpkCrates, idx)
-		t.extras.begin()
+		t.extras.begin(lpkCrates, idx)
 	}
 	t.res.Crates = append(t.res.Crates, CargoCrate{Depth: depth})
 	cr := &t.res.Crates[idx]
@@ -1328,7 +1277,7 @@ func (t *cargoTree) line(line string, start int) bool {
 		k := t.kinds[depth]
 		cr.Kind = k.kind
 		if rec {
-			t.extras.add(idx, k.s, k.e, "kind", "section")
+			t.extras.at(lpkCrates, idx, lpxKind, k.s, k.e, trSection)
 		}
 	}
 	t.parents = append(t.parents[:depth], lpParent{cr.Name, nameS, nameE})
@@ -1349,7 +1298,7 @@ func (t *cargoTree) line(line string, start int) bool {
 		if ps == pe {
 			ps, pe = nameS, nameE
 		}
-		t.extras.add(idx, ps, pe, "depth", "treeDepth")
+		t.extras.at(lpkCrates, idx, lpxDepth, ps, pe, trTreeDepth)
 	}
 	return true
 }

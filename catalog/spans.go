@@ -42,9 +42,13 @@ const noLeaf = 0
 // (table columns), which index spanRec.local.
 const localIDs = 0x8000
 
+// tmplWhole marks a span whose whole pointer was given as text
+// (Context.Span): idx[0] indexes spanRec.whole.
+const tmplWhole = 0xffff
+
 // spanTr is a transform; trNames spells them. Ids from trLocal on are
 // transforms one recorder registered at parse time ("parseInt*512").
-type spanTr uint8
+type spanTr uint16
 
 const (
 	trVerbatim spanTr = iota
@@ -70,8 +74,10 @@ const (
 	trUpToDate
 	trTrimPrefix
 	trAction
+	trTreeDepth
+	trSection
 
-	trLocal spanTr = 0x80
+	trLocal spanTr = 0x8000
 )
 
 var trNames = [...]string{
@@ -81,7 +87,7 @@ var trNames = [...]string{
 	trInvalidUTF8: "invalidUTF8", trImpliedZero: "impliedZero", trImpliedDefault: "impliedDefault",
 	trCount: "count", trRenameSplit: "renameSplit", trDedent: "dedent", trParseBytes: "parseBytes",
 	trParseDuration: "parseDuration", trSplitList: "splitList", trUpToDate: "upToDate",
-	trTrimPrefix: "trimPrefix", trAction: "action",
+	trTrimPrefix: "trimPrefix", trAction: "action", trTreeDepth: "treeDepth", trSection: "section",
 }
 
 // spanRecord is one recorded span.
@@ -101,6 +107,8 @@ type spanRec struct {
 	local    []string // names known only at parse time, escaped
 	localIdx map[string]uint16
 	localTr  []string
+	whole    []string // pointers given as text, for tmplWhole
+	buf      []byte
 
 	// The row being read, for begin and field.
 	tmpl  uint16
@@ -120,7 +128,14 @@ func newSpanRec(c *Context, perLine int) *spanRec {
 
 // localName registers a leaf name met at parse time, escaping it.
 func (r *spanRec) localName(name string) uint16 {
-	return r.name(strings.NewReplacer("~", "~0", "/", "~1").Replace(name))
+	if !r.on {
+		return 0
+	}
+	id := r.nameBytes(appendEscaped(r.buf[:0], name))
+	if id == tmplWhole {
+		id = 0 // more names than ids: never met in a real output
+	}
+	return id
 }
 
 // name registers a template or leaf (already escaped) met at parse time.
@@ -136,6 +151,9 @@ func (r *spanRec) name(name string) uint16 {
 	}
 	if r.localIdx == nil {
 		r.localIdx = map[string]uint16{}
+	}
+	if len(r.local) >= tmplWhole-localIDs {
+		return tmplWhole // no id left: path records the pointer as text
 	}
 	r.local = append(r.local, name)
 	id := uint16(localIDs + len(r.local) - 1)
@@ -169,6 +187,101 @@ func (r *spanRec) add(tmpl uint16, idx [4]int32, leaf uint16, start, end int, tr
 		return
 	}
 	r.spans = append(r.spans, spanRecord{start: int32(start), end: int32(end), idx: idx, tmpl: tmpl, leaf: leaf, tr: tr})
+}
+
+// whole records a span whose pointer is given as text.
+func (r *spanRec) wholeRecord(pointer string, start, end int, tr spanTr) spanRecord {
+	r.whole = append(r.whole, pointer)
+	return spanRecord{start: int32(start), end: int32(end), idx: [4]int32{int32(len(r.whole) - 1)}, tmpl: tmplWhole, tr: tr}
+}
+
+// path records a span at the pointer built from tokens (strings and ints,
+// as Ptr takes them). The ints become the indices of a template, so that
+// the rows of a list share one name; a pointer with more than four
+// indices, or a name holding "*", is kept as text.
+func (r *spanRec) path(start, end int, tr string, tokens ...any) {
+	if r.on {
+		r.spans = append(r.spans, r.pathRecord(start, end, tr, tokens))
+	}
+}
+
+func (r *spanRec) pathRecord(start, end int, tr string, tokens []any) spanRecord {
+	var idx [4]int32
+	k := 0
+	b := r.buf[:0]
+	for i, t := range tokens {
+		if i > 0 {
+			b = append(b, '/')
+		}
+		switch t := t.(type) {
+		case int:
+			if k == len(idx) {
+				return r.wholeRecord(Ptr(tokens...), start, end, r.trID(tr))
+			}
+			b = append(b, '*')
+			idx[k] = int32(t)
+			k++
+		case string:
+			if strings.IndexByte(t, '*') >= 0 {
+				return r.wholeRecord(Ptr(tokens...), start, end, r.trID(tr))
+			}
+			b = appendEscaped(b, t)
+		}
+	}
+	r.buf = b
+	tmpl := r.nameBytes(b)
+	if tmpl == tmplWhole {
+		return r.wholeRecord(Ptr(tokens...), start, end, r.trID(tr))
+	}
+	return spanRecord{start: int32(start), end: int32(end), idx: idx, tmpl: tmpl, tr: r.trID(tr)}
+}
+
+// nameBytes is name for a template being built, without a copy when it is
+// known already.
+func (r *spanRec) nameBytes(b []byte) uint16 {
+	if id, ok := spanIndex[string(b)]; ok {
+		return id
+	}
+	if id, ok := r.localIdx[string(b)]; ok {
+		return id
+	}
+	return r.name(string(b))
+}
+
+func appendEscaped(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '~':
+			b = append(b, '~', '0')
+		case '/':
+			b = append(b, '~', '1')
+		default:
+			b = append(b, s[i])
+		}
+	}
+	return b
+}
+
+// held collects spans of a line until the whole line has read (commit),
+// so that a line given up halfway leaves no span behind.
+type held struct {
+	r     *spanRec
+	spans []spanRecord
+}
+
+// hold starts spans held for the context's own recorder.
+func (c *Context) hold() held { return held{r: c.rec()} }
+
+func (h *held) add(start, end int, tr string, tokens ...any) {
+	if h.r.on {
+		h.spans = append(h.spans, h.r.pathRecord(start, end, tr, tokens))
+	}
+}
+
+// commit records the held spans.
+func (h *held) commit() {
+	h.r.spans = append(h.r.spans, h.spans...)
+	h.spans = h.spans[:0]
 }
 
 // at is add for a template with one index.
@@ -238,9 +351,13 @@ func (r *spanRec) retemplate(m int, tmpl uint16) {
 // until read (see SpanSet). Call it once, at the end of a successful parse.
 func (r *spanRec) finish() {
 	if r.on && len(r.spans) > 0 {
-		r.c.addSpanSeg(&recordSeg{spans: r.spans, local: r.local, localTr: r.localTr})
+		r.c.addSpanSeg(r.seg())
 	}
 	r.spans = nil
+}
+
+func (r *spanRec) seg() *recordSeg {
+	return &recordSeg{spans: r.spans, local: r.local, localTr: r.localTr, whole: r.whole}
 }
 
 // recordSeg is what a spanRec hands over.
@@ -248,12 +365,15 @@ type recordSeg struct {
 	spans   []spanRecord
 	local   []string
 	localTr []string
+	whole   []string
 }
 
-func (g *recordSeg) segLen() int { return len(g.spans) }
 
-func (g *recordSeg) each(b []byte, f spanFunc) bool {
-	for i := range g.spans {
+func (g *recordSeg) each(b []byte, f spanFunc) bool { return g.eachIn(0, len(g.spans), b, f) }
+
+// eachIn is each for the spans [from, to).
+func (g *recordSeg) eachIn(from, to int, b []byte, f spanFunc) bool {
+	for i := from; i < to; i++ {
 		s := &g.spans[i]
 		b = g.pointer(b[:0], s)
 		tr := ""
@@ -270,6 +390,9 @@ func (g *recordSeg) each(b []byte, f spanFunc) bool {
 }
 
 func (g *recordSeg) pointer(b []byte, s *spanRecord) []byte {
+	if s.tmpl == tmplWhole {
+		return append(b, g.whole[s.idx[0]]...)
+	}
 	t := g.name(s.tmpl)
 	k := 0
 	if t != "" {
