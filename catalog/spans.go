@@ -368,7 +368,6 @@ type recordSeg struct {
 	whole   []string
 }
 
-
 func (g *recordSeg) each(b []byte, f spanFunc) bool { return g.eachIn(0, len(g.spans), b, f) }
 
 // eachIn is each for the spans [from, to).
