@@ -459,7 +459,7 @@ func parseKubectlGet(c *Context) (any, error) {
 	if res.rowsKey == "items" {
 		res.Kind = typ
 		if typ != "" && c.Recording() {
-			c.Span(Ptr("kind"), 0, 0, "argument")
+			c.spanPath(0, 0, "argument", "kind")
 		}
 	}
 	rows := make([]KubeRow, 0, min(lex.CountLines(c.Raw), 1<<16))

@@ -134,7 +134,7 @@ func parseEnv(c *Context) (any, error) {
 		kept++
 		res.Vars[v.name] = raw[v.valStart:v.valEnd]
 		if c.Recording() {
-			c.Span(Ptr("vars", v.name), v.valStart, v.valEnd, "")
+			c.spanPath(v.valStart, v.valEnd, "", "vars", v.name)
 		}
 	}
 	return res, nil
@@ -268,7 +268,7 @@ func parseWhich(c *Context) (any, error) {
 		for i, n := range names {
 			if !found[i] {
 				// No byte of the output says so: the span is empty, at the end.
-				c.Span(Ptr("missing", len(res.Missing)), len(c.Raw), len(c.Raw), "absentFromOutput")
+				c.spanPath(len(c.Raw), len(c.Raw), "absentFromOutput", "missing", len(res.Missing))
 				res.Missing = append(res.Missing, n)
 			}
 		}

@@ -517,31 +517,31 @@ func setGitBranch(c *Context, b gitBranch, branch *string, detached, noCommits *
 	if b.branch != "" {
 		*branch = b.branch
 		if rec {
-			c.Span(Ptr("branch"), b.bS, b.bE, "")
+			c.spanPath(b.bS, b.bE, "", "branch")
 		}
 	}
 	if b.detached {
 		*detached = true
 		if rec {
-			c.Span(Ptr("detached"), b.markS, b.markE, "marker")
+			c.spanPath(b.markS, b.markE, "marker", "detached")
 		}
 	}
 	if b.noCommits {
 		*noCommits = true
 		if rec {
-			c.Span(Ptr("no_commits"), b.markS, b.markE, "marker")
+			c.spanPath(b.markS, b.markE, "marker", "no_commits")
 		}
 	}
 	if b.upstream != "" {
 		*upstream = b.upstream
 		if rec {
-			c.Span(Ptr("upstream"), b.uS, b.uE, "")
+			c.spanPath(b.uS, b.uE, "", "upstream")
 		}
 	}
 	if b.gone {
 		*gone = true
 		if rec {
-			c.Span(Ptr("upstream_gone"), b.markS, b.markE, "marker")
+			c.spanPath(b.markS, b.markE, "marker", "upstream_gone")
 		}
 	}
 	if b.upstream == "" || b.gone || b.different {
@@ -551,14 +551,14 @@ func setGitBranch(c *Context, b gitBranch, branch *string, detached, noCommits *
 	*ahead, *behind = &a, &h
 	if rec {
 		if b.aS >= 0 {
-			c.Span(Ptr("ahead"), b.aS, b.aE, "parseInt")
+			c.spanPath(b.aS, b.aE, "parseInt", "ahead")
 		} else {
-			c.Span(Ptr("ahead"), b.uS, b.uE, "impliedZero")
+			c.spanPath(b.uS, b.uE, "impliedZero", "ahead")
 		}
 		if b.hS >= 0 {
-			c.Span(Ptr("behind"), b.hS, b.hE, "parseInt")
+			c.spanPath(b.hS, b.hE, "parseInt", "behind")
 		} else {
-			c.Span(Ptr("behind"), b.uS, b.uE, "impliedZero")
+			c.spanPath(b.uS, b.uE, "impliedZero", "behind")
 		}
 	}
 }
@@ -618,7 +618,7 @@ func parseGitLong(c *Context) (any, error) {
 		n := v
 		*dst = &n
 		if rec {
-			c.Span(Ptr(key), s, e, tr)
+			c.spanPath(s, e, tr, key)
 		}
 	}
 	empty := false // a value git printed empty: the line is not read
@@ -629,20 +629,20 @@ func parseGitLong(c *Context) (any, error) {
 		}
 		*dst = v
 		if rec {
-			c.Span(Ptr(key), s, e, "")
+			c.spanPath(s, e, "", key)
 		}
 	}
 	setBool := func(dst *bool, key string, s, e int) {
 		*dst = true
 		if rec {
-			c.Span(Ptr(key), s, e, "marker")
+			c.spanPath(s, e, "marker", key)
 		}
 	}
 	inProgress := func(what string, s, e int) {
 		if res.InProgress == "" {
 			res.InProgress = what
 			if rec {
-				c.Span(Ptr("in_progress"), s, e, "operation")
+				c.spanPath(s, e, "operation", "in_progress")
 			}
 		}
 	}
@@ -861,7 +861,7 @@ func gitLongEntry(c *Context, res *GitStatus, sec gitSection, line string, start
 			return true
 		}
 		if rec {
-			c.Span(Ptr(key, len(*list)), bs+s, bs+e, trNames[quoteTr(q)])
+			c.spanPath(bs+s, bs+e, trNames[quoteTr(q)], key, len(*list))
 		}
 		*list = append(*list, p)
 		return true

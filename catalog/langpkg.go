@@ -814,7 +814,7 @@ func (t *lpTree) finishProjects() {
 		t.res.Dependencies[i].ProjectPath = t.res.Projects[pi].Path
 		if t.rec {
 			sp := t.projectSpans[pi]
-			t.c.Span(Ptr("dependencies", i, "project_path"), sp[0], sp[1], "")
+			t.c.spanPath(sp[0], sp[1], "", "dependencies", i, "project_path")
 		}
 	}
 	if t.rec {

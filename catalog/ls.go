@@ -444,7 +444,7 @@ func (p *lsParser) finish() {
 	if p.infers {
 		p.res.YearInferred = true
 		if p.c.Recording() {
-			p.c.Span(Ptr("year_inferred"), p.firstInferred[0], p.firstInferred[1], "inferredYear")
+			p.c.spanPath(p.firstInferred[0], p.firstInferred[1], "inferredYear", "year_inferred")
 		}
 	}
 	if p.assumed {
@@ -454,7 +454,7 @@ func (p *lsParser) finish() {
 		}
 		p.res.TimeZone = name
 		if p.c.Recording() {
-			p.c.Span(Ptr("time_zone"), p.firstAssumed[0], p.firstAssumed[1], "assumedZone")
+			p.c.spanPath(p.firstAssumed[0], p.firstAssumed[1], "assumedZone", "time_zone")
 		}
 	}
 }
@@ -527,7 +527,7 @@ func (p *lsParser) header(line string, start int) bool {
 		if quoted {
 			tr = "unquote"
 		}
-		p.c.Span(Ptr("directories", p.dirIdx, "path"), start+s, start+e, tr)
+		p.c.spanPath(start+s, start+e, tr, "directories", p.dirIdx, "path")
 	}
 	return true
 }

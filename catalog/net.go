@@ -81,41 +81,6 @@ func netItemIDs(list, field string, n int) []uint16 {
 	return ids
 }
 
-// netSpan records a span outside the row machinery; the pointer is built
-// only while recording.
-func netSpan(c *Context, start, end int, tr string, tokens ...any) {
-	if c.Recording() {
-		c.Span(Ptr(tokens...), start, end, tr)
-	}
-}
-
-// netPending holds spans of a line until the whole line has read, so that
-// a line given up halfway leaves no span behind.
-type netPending struct {
-	c     *Context
-	spans []netPendingSpan
-}
-
-type netPendingSpan struct {
-	tokens []any
-	s, e   int
-	tr     string
-}
-
-func (p *netPending) add(s, e int, tr string, tokens ...any) {
-	if p.c.Recording() {
-		p.spans = append(p.spans, netPendingSpan{tokens, s, e, tr})
-	}
-}
-
-// flush records the held spans.
-func (p *netPending) flush() {
-	for _, x := range p.spans {
-		p.c.Span(Ptr(x.tokens...), x.s, x.e, x.tr)
-	}
-	p.spans = p.spans[:0]
-}
-
 // netFloat reads a plain decimal ("0.121", "12", "-1.5"): no exponent, no
 // "inf" or "nan", which strconv would accept.
 func netFloat(s string) (float64, bool) {
@@ -280,7 +245,7 @@ func parsePing(c *Context) (any, error) {
 		case strings.HasPrefix(line, "--- ") && (strings.HasSuffix(line, " ping statistics ---") || strings.HasSuffix(line, " ping6 statistics ---")):
 			if e := strings.LastIndex(line, " ping"); res.Target == "" && e > 4 {
 				res.Target = line[4:e]
-				netSpan(c, start+4, start+e, "", "target")
+				c.spanPath(start+4, start+e, "", "target")
 			}
 			good = true
 		case strings.Contains(line, " packets transmitted"):
@@ -315,10 +280,10 @@ func parsePing(c *Context) (any, error) {
 func pingHeader(c *Context, dst *PingResult, line string, start int) bool {
 	r := *dst // changed only when the line reads
 	res := &r
-	pend := netPending{c: c}
+	pend := c.hold()
 	done := func() bool {
 		*dst = r
-		pend.flush()
+		pend.commit()
 		return true
 	}
 	if strings.HasPrefix(line, "PING6(") || strings.HasPrefix(line, "PING(") {
@@ -401,7 +366,7 @@ func pingHeader(c *Context, dst *PingResult, line string, start int) bool {
 // line reads, nor an item given twice.
 func pingSummary(c *Context, res *PingResult, line string, start int) bool {
 	r := *res
-	pend := netPending{c: c}
+	pend := c.hold()
 	var warn []string
 	for pos := 0; pos < len(line); {
 		end := strings.Index(line[pos:], ", ")
@@ -463,7 +428,7 @@ func pingSummary(c *Context, res *PingResult, line string, start int) bool {
 		return false
 	}
 	*res = r
-	pend.flush()
+	pend.commit()
 	for _, w := range warn {
 		c.Warn("ping: statistics item not read: " + w)
 	}
@@ -474,7 +439,7 @@ func pingSummary(c *Context, res *PingResult, line string, start int) bool {
 // min/avg/max/stddev = a/b/c/d ms", with iputils' ", ipg/ewma x/y ms".
 func pingRtt(c *Context, res *PingResult, line string, start int) bool {
 	r := *res
-	pend := netPending{c: c}
+	pend := c.hold()
 	ok := false
 	for pos := 0; pos < len(line); {
 		end := strings.Index(line[pos:], ", ")
@@ -543,7 +508,7 @@ func pingRtt(c *Context, res *PingResult, line string, start int) bool {
 		return false
 	}
 	*res = r
-	pend.flush()
+	pend.commit()
 	return true
 }
 
@@ -955,10 +920,10 @@ func parseCurlHead(c *Context) (any, error) {
 		}
 		if c.Recording() {
 			p := func(k string) []any { return append(append([]any{}, ptr...), k) }
-			c.Span(Ptr(p("http_version")...), r.verS, r.verS+len(r.version), "")
-			c.Span(Ptr(p("status_code")...), r.codeS, r.codeS+3, "parseInt")
+			c.spanPath(r.verS, r.verS+len(r.version), "", p("http_version")...)
+			c.spanPath(r.codeS, r.codeS+3, "parseInt", p("status_code")...)
 			if r.reason != "" {
-				c.Span(Ptr(p("reason")...), r.reasonS, r.reasonS+len(r.reason), "")
+				c.spanPath(r.reasonS, r.reasonS+len(r.reason), "", p("reason")...)
 			}
 		}
 	}
@@ -1502,7 +1467,7 @@ func netstatUnix(c *Context, res *NetstatResult, line string, base int, f []lex.
 			if j < len(nfFlagItems) {
 				rs.field(nfFlagItems[j], base+fl.Start, base+fl.End, trVerbatim)
 			} else {
-				c.Span(Ptr("unix_sockets", idx, "flags", j), base+fl.Start, base+fl.End, "")
+				c.spanPath(base+fl.Start, base+fl.End, "", "unix_sockets", idx, "flags", j)
 			}
 		}
 		rs.field(sfType, base+f[close+1].Start, base+f[close+1].End, trVerbatim)
@@ -1805,9 +1770,9 @@ func ssRow(c *Context, res *SsResult, line string, base int, f []lex.Field, cols
 				rs.field(nfProcFDs[j], base+p.fs, base+p.fe, trParseInt)
 				continue
 			}
-			c.Span(Ptr("connections", idx, "processes", j, "command"), base+p.cs, base+p.ce, "")
-			c.Span(Ptr("connections", idx, "processes", j, "pid"), base+p.ps, base+p.pe, "parseInt")
-			c.Span(Ptr("connections", idx, "processes", j, "fd"), base+p.fs, base+p.fe, "parseInt")
+			c.spanPath(base+p.cs, base+p.ce, "", "connections", idx, "processes", j, "command")
+			c.spanPath(base+p.ps, base+p.pe, "parseInt", "connections", idx, "processes", j, "pid")
+			c.spanPath(base+p.fs, base+p.fe, "parseInt", "connections", idx, "processes", j, "fd")
 		}
 	}
 	return true
@@ -2406,9 +2371,9 @@ func parseDig(c *Context) (any, error) {
 					break
 				}
 				res.Query, res.QueryClass, res.QueryType = line[1+f[0].Start:1+f[0].End], line[1+f[1].Start:1+f[1].End], line[1+f[2].Start:1+f[2].End]
-				netSpan(c, start+1+f[0].Start, start+1+f[0].End, "", "query")
-				netSpan(c, start+1+f[1].Start, start+1+f[1].End, "", "query_class")
-				netSpan(c, start+1+f[2].Start, start+1+f[2].End, "", "query_type")
+				c.spanPath(start+1+f[0].Start, start+1+f[0].End, "", "query")
+				c.spanPath(start+1+f[1].Start, start+1+f[1].End, "", "query_class")
+				c.spanPath(start+1+f[2].Start, start+1+f[2].End, "", "query_type")
 			case strings.HasPrefix(line, "; <<>> DiG"), strings.HasPrefix(line, "; ("), sec == dsOther:
 			default:
 				good = false
@@ -2420,7 +2385,7 @@ func parseDig(c *Context) (any, error) {
 			}
 			v := strings.TrimRight(line, " \t")
 			res.Answers = append(res.Answers, DigRecord{Value: v})
-			netSpan(c, start, start+len(v), "", "answers", len(res.Answers)-1, "value")
+			c.spanPath(start, start+len(v), "", "answers", len(res.Answers)-1, "value")
 		default:
 			good = digRecord(c, res, line, start, sec, &f)
 		}
@@ -2474,14 +2439,14 @@ func digRecord(c *Context, res *DigResult, line string, start int, sec digSectio
 	}
 	*list = append(*list, r)
 	if c.Recording() {
-		netSpan(c, start+f[0].Start, start+f[0].End, "", key, idx, "name")
-		netSpan(c, start+f[1].Start, start+f[1].End, "parseInt", key, idx, "ttl")
-		netSpan(c, start+f[2].Start, start+f[2].End, "", key, idx, "class")
-		netSpan(c, start+f[3].Start, start+f[3].End, "", key, idx, "type")
+		c.spanPath(start+f[0].Start, start+f[0].End, "", key, idx, "name")
+		c.spanPath(start+f[1].Start, start+f[1].End, "parseInt", key, idx, "ttl")
+		c.spanPath(start+f[2].Start, start+f[2].End, "", key, idx, "class")
+		c.spanPath(start+f[3].Start, start+f[3].End, "", key, idx, "type")
 		if len(f) == 5 {
-			netSpan(c, start+f[4].Start, start+f[4].End, "", key, idx, "value")
+			c.spanPath(start+f[4].Start, start+f[4].End, "", key, idx, "value")
 		} else {
-			netSpan(c, start+len(line), start+len(line), "", key, idx, "value")
+			c.spanPath(start+len(line), start+len(line), "", key, idx, "value")
 		}
 	}
 	return true
@@ -2514,7 +2479,7 @@ func digComment(c *Context, res *DigResult, line string, start int, sec *digSect
 	}
 	*sec = dsNone
 	r := *res
-	pend := netPending{c: c}
+	pend := c.hold()
 	ok := true
 	switch {
 	case body == "Got answer:":
@@ -2618,7 +2583,7 @@ func digComment(c *Context, res *DigResult, line string, start int, sec *digSect
 		return false
 	}
 	*res = r
-	pend.flush()
+	pend.commit()
 	return true
 }
 
@@ -2645,7 +2610,7 @@ func digPairs(s string, at int) []digKV {
 
 // digServer reads "127.0.0.1#53(127.0.0.1) (UDP)" (the protocol is absent
 // before BIND 9.18).
-func digServer(res *DigResult, pend *netPending, s string, at int) bool {
+func digServer(res *DigResult, pend *held, s string, at int) bool {
 	hash := strings.IndexByte(s, '#')
 	open := strings.IndexByte(s, '(')
 	if hash <= 0 || open < hash {
@@ -2851,7 +2816,7 @@ func parseIPAddr(c *Context) (any, error) {
 		case strings.HasPrefix(w, "link/") && len(w) > len("link/") && cur.LinkType == "":
 			good = ipLinkLine(c, cur, line, start, f, ii)
 		case w == "altname" && len(f) == 2:
-			netSpan(c, start+f[1].Start, start+f[1].End, "", "interfaces", ii, "altnames", len(cur.AltNames))
+			c.spanPath(start+f[1].Start, start+f[1].End, "", "interfaces", ii, "altnames", len(cur.AltNames))
 			cur.AltNames = append(cur.AltNames, line[f[1].Start:f[1].End])
 			good = true
 		case w == "inet" || w == "inet6":
@@ -2979,9 +2944,9 @@ func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 	if c.Recording() {
 		for _, x := range spans {
 			if k, isFlag := x.key.(int); isFlag {
-				c.Span(Ptr("interfaces", ii, "flags", k), x.s, x.e, x.tr)
+				c.spanPath(x.s, x.e, x.tr, "interfaces", ii, "flags", k)
 			} else {
-				c.Span(Ptr("interfaces", ii, x.key), x.s, x.e, x.tr)
+				c.spanPath(x.s, x.e, x.tr, "interfaces", ii, x.key)
 			}
 		}
 	}
@@ -2990,7 +2955,7 @@ func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 
 // ipLinkLine reads "link/ether 02:42:ac:11:00:02 brd ff:ff:ff:ff:ff:ff link-netnsid 0".
 func ipLinkLine(c *Context, dst *IPInterface, line string, start int, f []lex.Field, ii int) bool {
-	pend := netPending{c: c}
+	pend := c.hold()
 	link := *dst // changed only when the line reads
 	iface := &link
 	iface.LinkType = line[f[0].Start+5 : f[0].End]
@@ -3028,7 +2993,7 @@ func ipLinkLine(c *Context, dst *IPInterface, line string, start int, f []lex.Fi
 		c.Warn("ip: link attribute not read: " + line[f[k].Start:])
 	}
 	*dst = link
-	pend.flush()
+	pend.commit()
 	return true
 }
 
@@ -3056,7 +3021,7 @@ func ipAddrLine(c *Context, line string, start int, f []lex.Field, ii, ai int) (
 	if len(f) < 2 {
 		return a, false
 	}
-	pend := netPending{c: c}
+	pend := c.hold()
 	p := func(k string, more ...any) []any { return append([]any{"interfaces", ii, "addresses", ai, k}, more...) }
 	a.Family = line[f[0].Start:f[0].End]
 	pend.add(start+f[0].Start, start+f[0].End, "", p("family")...)
@@ -3130,7 +3095,7 @@ func ipAddrLine(c *Context, line string, start int, f []lex.Field, ii, ai int) (
 	for _, w := range notRead {
 		c.Warn("ip: address attribute not read: " + w)
 	}
-	pend.flush()
+	pend.commit()
 	return a, true
 }
 
@@ -3139,7 +3104,7 @@ func ipLifetimes(c *Context, a *IPAddress, line string, start int, f []lex.Field
 	if len(f) != 4 || line[f[2].Start:f[2].End] != "preferred_lft" {
 		return false
 	}
-	pend := netPending{c: c}
+	pend := c.hold()
 	got := *a
 	for k, tok := range []lex.Field{f[1], f[3]} {
 		v := line[tok.Start:tok.End]
@@ -3162,6 +3127,6 @@ func ipLifetimes(c *Context, a *IPAddress, line string, start int, f []lex.Field
 		pend.add(start+tok.Start, start+tok.End-3, "parseInt", "interfaces", ii, "addresses", ai, key)
 	}
 	*a = got
-	pend.flush()
+	pend.commit()
 	return true
 }

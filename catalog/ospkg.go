@@ -98,7 +98,7 @@ func parseApt(c *Context) (any, error) {
 	flush := func() {
 		if cur >= 0 && rec && res.Packages[cur].Description != "" {
 			if multi {
-				c.Span(Ptr("packages", cur, "description"), descS, descE, "joinLines")
+				c.spanPath(descS, descE, "joinLines", "packages", cur, "description")
 			} else {
 				rs.field(pfDescription, descS, descE, trVerbatim)
 			}
@@ -140,7 +140,7 @@ func parseApt(c *Context) (any, error) {
 			read++
 			continue
 		case strings.HasPrefix(line, "N: "):
-			netSpan(c, start+3, start+len(line), "", "notes", len(res.Notes))
+			c.spanPath(start+3, start+len(line), "", "notes", len(res.Notes))
 			res.Notes = append(res.Notes, line[3:])
 			read++
 			continue
@@ -209,7 +209,7 @@ func aptRecord(c *Context, line string, start int, f []lex.Field, idx int, rs *s
 		if n < len(ids) {
 			rs.field(ids[n], s, e, tr)
 		} else {
-			c.Span(Ptr("packages", idx, list, n), s, e, trNames[tr])
+			c.spanPath(s, e, trNames[tr], "packages", idx, list, n)
 		}
 	}
 	// Suites: "oldstable,now", counted first so the list is allocated once.
@@ -387,15 +387,15 @@ func parseBrewList(c *Context) (any, error) {
 		}
 		p := BrewPackage{Name: line[f[0].Start:f[0].End], Kind: kind}
 		if rec {
-			c.Span(Ptr("packages", idx, "name"), start+f[0].Start, start+f[0].End, "")
+			c.spanPath(start+f[0].Start, start+f[0].End, "", "packages", idx, "name")
 			if kind != "" {
-				c.Span(Ptr("packages", idx, "kind"), start, start, "kind")
+				c.spanPath(start, start, "kind", "packages", idx, "kind")
 			}
 		}
 		for k, v := range f[1:] {
 			p.Versions = append(p.Versions, line[v.Start:v.End])
 			if rec {
-				c.Span(Ptr("packages", idx, "versions", k), start+v.Start, start+v.End, "")
+				c.spanPath(start+v.Start, start+v.End, "", "packages", idx, "versions", k)
 			}
 		}
 		res.Packages = append(res.Packages, p)

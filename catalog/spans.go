@@ -198,7 +198,8 @@ func (r *spanRec) wholeRecord(pointer string, start, end int, tr spanTr) spanRec
 // path records a span at the pointer built from tokens (strings and ints,
 // as Ptr takes them). The ints become the indices of a template, so that
 // the rows of a list share one name; a pointer with more than four
-// indices, or a name holding "*", is kept as text.
+// indices, a name holding "*" or a token of another type is kept as text
+// (Ptr's own spelling).
 func (r *spanRec) path(start, end int, tr string, tokens ...any) {
 	if r.on {
 		r.spans = append(r.spans, r.pathRecord(start, end, tr, tokens))
@@ -226,11 +227,13 @@ func (r *spanRec) pathRecord(start, end int, tr string, tokens []any) spanRecord
 				return r.wholeRecord(Ptr(tokens...), start, end, r.trID(tr))
 			}
 			b = appendEscaped(b, t)
+		default:
+			return r.wholeRecord(Ptr(tokens...), start, end, r.trID(tr))
 		}
 	}
 	r.buf = b
 	tmpl := r.nameBytes(b)
-	if tmpl == tmplWhole {
+	if tmpl == tmplWhole || len(b) == 0 && len(tokens) > 0 { // no id left, or the pointer "/"
 		return r.wholeRecord(Ptr(tokens...), start, end, r.trID(tr))
 	}
 	return spanRecord{start: int32(start), end: int32(end), idx: idx, tmpl: tmpl, tr: r.trID(tr)}

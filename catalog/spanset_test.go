@@ -169,3 +169,40 @@ func TestSpanRecPointers(t *testing.T) {
 		t.Fatal("a recorder that does not record kept a span")
 	}
 }
+
+// TestSpanPathIsPtr checks that a pointer recorded as tokens (spanPath,
+// held spans) reads back as Ptr spells it, whichever form the recorder
+// keeps it in (template and indices, or text), and that held spans are
+// kept only when committed, in call order with the others.
+func TestSpanPathIsPtr(t *testing.T) {
+	cases := [][]any{
+		nil, {""}, {"", ""}, {"a", ""}, {"x"}, {"rows", 3, "a~b/c"}, {"rows", 4, "a~b/c"},
+		{"a", 1, "b", 2, "c", 3, "d", 4}, {"a", 1, 2, 3, 4, 5}, {"h*", 1}, {"headers", "*"},
+		{"n", int64(7)}, {"total"}, {7}, {"é/ü", 0, "~1"},
+	}
+	c := &Context{Raw: "abcdef", recording: true}
+	h := c.hold()
+	h.add(0, 1, "dropped", "never")
+	h = c.hold()
+	want := []string{}
+	for i, toks := range cases {
+		if i == 2 {
+			h.add(1, 2, "held", "held", i)
+			want = append(want, "/held/2=held")
+		}
+		c.spanPath(0, 1, "parseInt", toks...)
+		want = append(want, Ptr(toks...)+"=parseInt")
+		if i == 4 {
+			h.commit()
+		}
+	}
+	// Reorder want: the held span is recorded when committed (after case 4).
+	want = append(append(append([]string{}, want[:2]...), want[3:6]...), append([]string{want[2]}, want[6:]...)...)
+	got := []string{}
+	for _, s := range c.spanSet().Slice() {
+		got = append(got, s.Pointer+"="+s.Transform)
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got  %q\nwant %q", got, want)
+	}
+}

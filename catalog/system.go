@@ -371,7 +371,7 @@ func parseFree(c *Context) (any, error) {
 			tr = "parseInt"
 		}
 		for k, w := range ws[1:] {
-			netSpan(c, start+w.s, start+w.e, tr, key, colIDs[k])
+			c.spanPath(start+w.s, start+w.e, tr, key, colIDs[k])
 		}
 		*row = m
 		read++
@@ -479,7 +479,7 @@ func parseUname(c *Context) (any, error) {
 	get := func(k int) string { return line[f[k].Start:f[k].End] }
 	set := func(p *string, k int, key string) {
 		*p = get(k)
-		netSpan(c, start+f[k].Start, start+f[k].End, "", key)
+		c.spanPath(start+f[k].Start, start+f[k].End, "", key)
 	}
 	set(&res.KernelName, 0, "kernel_name")
 	set(&res.Hostname, 1, "hostname")
@@ -514,7 +514,7 @@ func parseUname(c *Context) (any, error) {
 	}
 	vs, ve := lex.TrimSpaceRange(line, f[3].Start, f[versionEnd].Start)
 	res.KernelVersion = line[vs:ve]
-	netSpan(c, start+vs, start+ve, "", "kernel_version")
+	c.spanPath(start+vs, start+ve, "", "kernel_version")
 	return res, nil
 }
 
@@ -632,7 +632,7 @@ func parseID(c *Context) (any, error) {
 				return nil, Unrecognized("id: an empty or second context")
 			}
 			res.Context = line[pos : pos+e]
-			netSpan(c, start+pos, start+pos+e, "", "context")
+			c.spanPath(start+pos, start+pos+e, "", "context")
 			pos += e
 			continue
 		}
@@ -660,9 +660,9 @@ func parseID(c *Context) (any, error) {
 			case "egid":
 				res.EGID, res.EffectiveGroup = &num, name
 			}
-			netSpan(c, start+vs, start+ve, "parseInt", key)
+			c.spanPath(start+vs, start+ve, "parseInt", key)
 			if name != "" {
-				netSpan(c, start+ns, start+ne, "", nameKey)
+				c.spanPath(start+ns, start+ne, "", nameKey)
 			}
 			seen = true
 		case "groups":
@@ -675,9 +675,9 @@ func parseID(c *Context) (any, error) {
 				}
 				idx := len(res.Groups)
 				res.Groups = append(res.Groups, g)
-				netSpan(c, start+vs, start+ve, "parseInt", "groups", idx, "id")
+				c.spanPath(start+vs, start+ve, "parseInt", "groups", idx, "id")
 				if g.Name != "" {
-					netSpan(c, start+ns, start+ne, "", "groups", idx, "name")
+					c.spanPath(start+ns, start+ne, "", "groups", idx, "name")
 				}
 				if pos < len(line) && line[pos] == ',' {
 					pos++
@@ -860,7 +860,7 @@ func uptimeLine(c *Context, res *UptimeResult, line string, start int) bool {
 	}
 	*res = u
 	for _, x := range spans {
-		netSpan(c, start+x.s, start+x.e, x.tr, x.key)
+		c.spanPath(start+x.s, start+x.e, x.tr, x.key)
 	}
 	return true
 }
@@ -1104,7 +1104,7 @@ func wRow(c *Context, res *WResult, line string, start int, ws []sysWord, cols [
 	}
 	res.Sessions = append(res.Sessions, s)
 	for _, x := range spans {
-		netSpan(c, start+x.s, start+x.e, "", "sessions", idx, x.key)
+		c.spanPath(start+x.s, start+x.e, "", "sessions", idx, x.key)
 	}
 	return true
 }
@@ -1231,7 +1231,7 @@ func parseDate(c *Context) (any, error) {
 		if ts == v {
 			tr = ""
 		}
-		netSpan(c, vs, vs+len(v), tr, "timestamp")
+		c.spanPath(vs, vs+len(v), tr, "timestamp")
 	}
 	// ISO 8601 and RFC 3339 forms: "2026-11-29", "2026-11-29T23+00:00",
 	// "2026-11-29T23:49:08,742435119+00:00", "2026-11-29 23:49:08+00:00".
@@ -1253,7 +1253,7 @@ func parseDate(c *Context) (any, error) {
 	}
 	set(ts, "timestamp")
 	res.TimeZone = v[zone.Start:zone.End]
-	netSpan(c, vs+zone.Start, vs+zone.End, "", "time_zone")
+	c.spanPath(vs+zone.Start, vs+zone.End, "", "time_zone")
 	if warn != "" {
 		c.Warn("date: " + warn)
 	}
@@ -1422,14 +1422,14 @@ func mountLine(c *Context, res *MountResult, line string, start int) bool {
 	}
 	res.Mounts = append(res.Mounts, m)
 	if c.Recording() {
-		netSpan(c, start, start+on, "", "mounts", idx, "device")
-		netSpan(c, start+mpS, start+mpS+len(m.MountPoint), "", "mounts", idx, "mount_point")
-		netSpan(c, start+typeS, start+typeE, "", "mounts", idx, "type")
+		c.spanPath(start, start+on, "", "mounts", idx, "device")
+		c.spanPath(start+mpS, start+mpS+len(m.MountPoint), "", "mounts", idx, "mount_point")
+		c.spanPath(start+typeS, start+typeE, "", "mounts", idx, "type")
 		for k, o := range optSpans {
-			netSpan(c, start+o.s, start+o.e, "", "mounts", idx, "options", k)
+			c.spanPath(start+o.s, start+o.e, "", "mounts", idx, "options", k)
 		}
 		if label != "" {
-			netSpan(c, start+labelS, start+labelS+len(label), "", "mounts", idx, "label")
+			c.spanPath(start+labelS, start+labelS+len(label), "", "mounts", idx, "label")
 		}
 	}
 	return true
@@ -1669,7 +1669,7 @@ func lsblkSpans(c *Context, p *lsblkPending, ptr []any) {
 		if r.idx >= 0 {
 			tokens = append(tokens, r.idx)
 		}
-		c.Span(Ptr(tokens...), r.s, r.e, r.tr)
+		c.spanPath(r.s, r.e, r.tr, tokens...)
 	}
 }
 
@@ -1978,7 +1978,7 @@ func parseSystemctlUnits(c *Context) (any, error) {
 			strings.HasSuffix(line, " units listed.") || strings.Contains(line, " units listed. "):
 			if n, ok := lex.Atoi(first); ok && res.UnitsListed == nil {
 				res.UnitsListed = &n
-				netSpan(c, start+ws[0].s, start+ws[0].e, "parseInt", "units_listed")
+				c.spanPath(start+ws[0].s, start+ws[0].e, "parseInt", "units_listed")
 			}
 			read++
 			continue
@@ -2036,13 +2036,13 @@ func systemctlRow(c *Context, res *SystemctlUnits, line string, start int, ws []
 	res.Units = append(res.Units, u)
 	if c.Recording() {
 		for k, key := range []string{"unit", "load", "active", "sub"} {
-			netSpan(c, start+ws[k].s, start+ws[k].e, "", "units", idx, key)
+			c.spanPath(start+ws[k].s, start+ws[k].e, "", "units", idx, key)
 		}
 		if jobAt >= 0 {
-			netSpan(c, start+ws[jobAt].s, start+ws[jobAt].e, "", "units", idx, "job")
+			c.spanPath(start+ws[jobAt].s, start+ws[jobAt].e, "", "units", idx, "job")
 		}
 		if u.Description != "" {
-			netSpan(c, start+ds, start+de, "", "units", idx, "description")
+			c.spanPath(start+ds, start+de, "", "units", idx, "description")
 		}
 	}
 	return true
@@ -2227,7 +2227,7 @@ func parseJournal(c *Context) (any, error) {
 			return
 		}
 		if multi {
-			c.Span(Ptr("entries", curIdx, "message"), msgS, msgE, "joinLines")
+			c.spanPath(msgS, msgE, "joinLines", "entries", curIdx, "message")
 		} else {
 			rs.field(nfMessage, msgS, msgE, trVerbatim)
 		}
@@ -2304,7 +2304,7 @@ func parseJournal(c *Context) (any, error) {
 		msgS, msgE, indent, multi = start+ms, start+len(line), ind, false
 		if boot != "" && c.Recording() {
 			bs, be, tr := journalBootSpan(c.Raw, start, boot)
-			c.Span(Ptr("entries", curIdx, "boot_id"), bs, be, tr)
+			c.spanPath(bs, be, tr, "entries", curIdx, "boot_id")
 		}
 	}
 	flush()

@@ -264,7 +264,7 @@ func parseGrep(c *Context) (any, error) {
 		}
 		if name, s, ok := grepBinary(line); ok {
 			p.res.BinaryFiles = append(p.res.BinaryFiles, name)
-			c.Span(Ptr("binary_files", len(p.res.BinaryFiles)-1), start+s, start+s+len(name), "")
+			c.spanPath(start+s, start+s+len(name), "", "binary_files", len(p.res.BinaryFiles)-1)
 			read++
 			continue
 		}
@@ -1081,14 +1081,14 @@ func textSections(c *Context, files []string, sep byte) *TextResult {
 					// had no newline.
 					f.NoTrailingNewline = true
 					s := recs[i].start - 1
-					c.Span(Ptr("files", cur, "no_trailing_newline"), s, s, "missingSeparator")
+					c.spanPath(s, s, "missingSeparator", "files", cur, "no_trailing_newline")
 				}
 				textRecordLines(c, f.Lines, starts[cur], cur)
 			}
 			res.Files = append(res.Files, TextFile{Path: r.line[4 : len(r.line)-4], Lines: []string{}})
 			starts = append(starts, nil)
 			cur = len(res.Files) - 1
-			c.Span(Ptr("files", cur, "path"), r.start+4, r.start+len(r.line)-4, "")
+			c.spanPath(r.start+4, r.start+len(r.line)-4, "", "files", cur, "path")
 			continue
 		}
 		if cur < 0 {
@@ -1111,7 +1111,7 @@ func textSections(c *Context, files []string, sep byte) *TextResult {
 		f := &res.Files[cur]
 		if n := len(c.Raw); n > 0 && c.Raw[n-1] != sep {
 			f.NoTrailingNewline = true
-			c.Span(Ptr("files", cur, "no_trailing_newline"), n, n, "endOfOutput")
+			c.spanPath(n, n, "endOfOutput", "files", cur, "no_trailing_newline")
 		}
 		textRecordLines(c, f.Lines, starts[cur], cur)
 	}
@@ -1123,7 +1123,7 @@ func textRecordLines(c *Context, lines []string, starts []int, file int) {
 		return
 	}
 	for i, l := range lines {
-		c.Span(Ptr("files", file, "lines", i), starts[i], starts[i]+len(l), "")
+		c.spanPath(starts[i], starts[i]+len(l), "", "files", file, "lines", i)
 	}
 }
 

@@ -1027,10 +1027,10 @@ func parseDir(c *Context) (any, error) {
 	}
 	if len(res.Directories) >= 2 && rec {
 		for i, sp := range dirStarts {
-			c.Span(Ptr("directories", i, "path"), sp[0], sp[1], "")
+			c.spanPath(sp[0], sp[1], "", "directories", i, "path")
 			if t := dirTotals[i]; t[0] >= 0 {
-				c.Span(Ptr("directories", i, "file_count"), t[0], t[1], "parseInt")
-				c.Span(Ptr("directories", i, "total_bytes"), t[2], t[3], "parseInt")
+				c.spanPath(t[0], t[1], "parseInt", "directories", i, "file_count")
+				c.spanPath(t[2], t[3], "parseInt", "directories", i, "total_bytes")
 			}
 		}
 	}
