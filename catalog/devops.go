@@ -484,7 +484,8 @@ func parseKubectlGet(c *Context) (any, error) {
 		}
 		nlines++
 		ri := len(rows)
-		add := func(leaf uint16, s, e int, tr spanTr) { rec.add(tmpl, [4]int32{int32(ri)}, leaf, s, e, tr) }
+		rec.begin(tmpl, ri)
+		add := rec.field
 		if names {
 			kind, name, ok := strings.Cut(l, "/")
 			if !ok || kind == "" || name == "" || strings.ContainsAny(l, " \t") {
@@ -841,7 +842,8 @@ func parseDockerPs(c *Context) (any, error) {
 	}, nil, func(l string, start int, cols []lex.Column, cells [][2]int) bool {
 		ci := len(res.Containers)
 		mark := rec.mark()
-		add := func(leaf uint16, s, e int, tr spanTr) { rec.add(dvTContainer, [4]int32{int32(ci)}, leaf, s, e, tr) }
+		rec.begin(dvTContainer, ci)
+		add := rec.field
 		var d DockerContainer
 		used := map[string]bool{}
 		for k, cell := range cells {
@@ -1608,7 +1610,8 @@ func parseGhPrList(c *Context) (any, error) {
 		}
 		nlines++
 		pi := len(res.PullRequests)
-		add := func(leaf uint16, s, e int, tr spanTr) { rec.add(dvTPR, [4]int32{int32(pi)}, leaf, s, e, tr) }
+		rec.begin(dvTPR, pi)
+		add := rec.field
 		mark := rec.mark()
 		var pr GhPullRequest
 		type cell struct {
@@ -1844,7 +1847,8 @@ func parseHelmList(c *Context) (any, error) {
 		}
 		nlines++
 		ri := len(res.Releases)
-		add := func(leaf uint16, s, e int, tr spanTr) { rec.add(dvTRelease, [4]int32{int32(ri)}, leaf, s, e, tr) }
+		rec.begin(dvTRelease, ri)
+		add := rec.field
 		if short {
 			name := strings.TrimRight(l, " ")
 			if strings.ContainsAny(name, " \t") {

@@ -2311,7 +2311,8 @@ func (g *gmCommits) tagBlock(cu *gmCursor) (lines, read int) {
 	lines++
 	read++
 	ti := int32(len(g.res.Tags))
-	add := func(leaf uint16, s, e int, tr spanTr) { g.rec.add(gmTTag, [4]int32{ti}, leaf, s, e, tr) }
+	g.rec.begin(gmTTag, int(ti))
+	add := g.rec.field
 	t := GitTag{Name: l[4:]}
 	add(gmfName, start+4, start+len(l), trVerbatim)
 	for {
@@ -2970,7 +2971,8 @@ func parseGitBranch(c *Context) (any, error) {
 		}
 		nlines++
 		bi := len(res.Branches)
-		add := func(leaf uint16, s, e int, tr spanTr) { rec.add(gmTBranch, [4]int32{int32(bi)}, leaf, s, e, tr) }
+		rec.begin(gmTBranch, bi)
+		add := rec.field
 		if showCurrent {
 			if strings.ContainsAny(l, " \t") {
 				c.Unread(start)
@@ -3220,7 +3222,8 @@ func parseGitRemote(c *Context) (any, error) {
 		}
 		nlines++
 		ri := len(res.Remotes)
-		add := func(leaf uint16, s, e int, tr spanTr) { rec.add(gmTRemote, [4]int32{int32(ri)}, leaf, s, e, tr) }
+		rec.begin(gmTRemote, ri)
+		add := rec.field
 		mark := rec.mark()
 		var r GitRemote
 		name, rest, tab := strings.Cut(l, "\t")
