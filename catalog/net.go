@@ -2844,12 +2844,7 @@ func parseIPAddr(c *Context) (any, error) {
 // Its spans are recorded only when the line reads.
 func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 	var iface IPInterface
-	type sp struct {
-		key  any // a field name, or the index of a flag
-		s, e int
-		tr   string
-	}
-	var spans []sp
+	spans := c.hold()
 	colon := strings.IndexByte(line, ':')
 	if colon <= 0 || colon+2 >= len(line) || line[colon+1] != ' ' {
 		return iface, false
@@ -2859,7 +2854,7 @@ func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 		return iface, false
 	}
 	iface.Index = idx
-	spans = append(spans, sp{"index", start, start + colon, "parseInt"})
+	spans.add(start, start+colon, "parseInt", "interfaces", ii, "index")
 	rest := line[colon+2:]
 	rs := start + colon + 2
 	nameEnd := strings.Index(rest, ": ")
@@ -2869,11 +2864,11 @@ func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 	name := rest[:nameEnd]
 	if at := strings.IndexByte(name, '@'); at > 0 {
 		iface.Link = name[at+1:]
-		spans = append(spans, sp{"link", rs + at + 1, rs + nameEnd, ""})
+		spans.add(rs+at+1, rs+nameEnd, "", "interfaces", ii, "link")
 		name = name[:at]
 	}
 	iface.Name = name
-	spans = append(spans, sp{"name", rs, rs + len(name), ""})
+	spans.add(rs, rs+len(name), "", "interfaces", ii, "name")
 	tail := rest[nameEnd+2:]
 	ts := rs + nameEnd + 2
 	if !strings.HasPrefix(tail, "<") {
@@ -2887,7 +2882,7 @@ func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 	pos := 1
 	for _, fl := range strings.Split(tail[1:gt], ",") {
 		if fl != "" {
-			spans = append(spans, sp{len(iface.Flags), ts + pos, ts + pos + len(fl), ""})
+			spans.add(ts+pos, ts+pos+len(fl), "", "interfaces", ii, "flags", len(iface.Flags))
 			iface.Flags = append(iface.Flags, fl)
 		}
 		pos += len(fl) + 1
@@ -2933,7 +2928,7 @@ func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 			notRead = append(notRead, key+" "+v)
 			continue
 		}
-		spans = append(spans, sp{key, vs, ve, tr})
+		spans.add(vs, ve, tr, "interfaces", ii, key)
 	}
 	if len(f)%2 != 0 {
 		notRead = append(notRead, tail[gt+1+f[len(f)-1].Start:])
@@ -2941,15 +2936,7 @@ func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 	for _, w := range notRead {
 		c.Warn("ip: interface attribute not read: " + w)
 	}
-	if c.Recording() {
-		for _, x := range spans {
-			if k, isFlag := x.key.(int); isFlag {
-				c.spanPath(x.s, x.e, x.tr, "interfaces", ii, "flags", k)
-			} else {
-				c.spanPath(x.s, x.e, x.tr, "interfaces", ii, x.key)
-			}
-		}
-	}
+	spans.commit()
 	return iface, true
 }
 

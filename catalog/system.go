@@ -756,14 +756,10 @@ func uptimeLine(c *Context, res *UptimeResult, line string, start int) bool {
 		return false
 	}
 	var u UptimeResult
-	type sp struct {
-		key, tr string
-		s, e    int
-	}
-	var spans []sp
+	spans := c.hold() // kept when the line reads
 	if ts, te := lex.TrimSpaceRange(line, 0, up); te > ts {
 		u.Time = line[ts:te]
-		spans = append(spans, sp{"time", "", ts, te})
+		spans.add(start+ts, start+te, "", "time")
 	}
 	// Between "up " and "load average": the uptime and the user count.
 	mid := line[up+4 : la]
@@ -776,7 +772,7 @@ func uptimeLine(c *Context, res *UptimeResult, line string, start int) bool {
 		if n, ok := lex.Atoi(num); ok {
 			u.Users = &n
 			ns := ms + comma + 1 + strings.Index(mid[comma+1:k], num)
-			spans = append(spans, sp{"users", "parseInt", ns, ns + len(num)})
+			spans.add(start+ns, start+ns+len(num), "parseInt", "users")
 			upEnd = max(comma, 0)
 		}
 	}
@@ -788,10 +784,10 @@ func uptimeLine(c *Context, res *UptimeResult, line string, start int) bool {
 	if u.Up == "" {
 		return false
 	}
-	spans = append(spans, sp{"up", "", ms + us, ms + ue})
+	spans.add(start+ms+us, start+ms+ue, "", "up")
 	if secs, ok := uptimeSeconds(u.Up); ok {
 		u.UpSeconds = &secs
-		spans = append(spans, sp{"up_seconds", "duration", ms + us, ms + ue})
+		spans.add(start+ms+us, start+ms+ue, "duration", "up_seconds")
 	}
 	// "load average: 0.00, 0.01, 0.05" or macOS "load averages: 2.08 1.87 1.80".
 	colon := strings.IndexByte(line[la:], ':')
@@ -818,7 +814,7 @@ func uptimeLine(c *Context, res *UptimeResult, line string, start int) bool {
 		}
 		key := [...]string{"load_average_1", "load_average_5", "load_average_15"}[k]
 		*[...]**float64{&u.LoadAverage1, &u.LoadAverage5, &u.LoadAverage15}[k] = &v
-		spans = append(spans, sp{key, "parseFloat", rs + pos, rs + e})
+		spans.add(start+rs+pos, start+rs+e, "parseFloat", key)
 		k++
 		pos = e
 	}
@@ -826,9 +822,7 @@ func uptimeLine(c *Context, res *UptimeResult, line string, start int) bool {
 		return false
 	}
 	*res = u
-	for _, x := range spans {
-		c.spanPath(start+x.s, start+x.e, x.tr, x.key)
-	}
+	spans.commit()
 	return true
 }
 
@@ -1001,12 +995,8 @@ func parseW(c *Context) (any, error) {
 func wRow(c *Context, res *WResult, line string, start int, ws []lex.Word, cols []wCol) bool {
 	var s WSession
 	idx := len(res.Sessions)
-	type sp struct {
-		key  string
-		s, e int
-	}
-	var spans []sp
-	k := 0 // next word
+	spans := c.hold() // kept when the row is
+	k := 0            // next word
 	for ci, col := range cols {
 		last := ci == len(cols)-1
 		if col.name == "FROM" && ci+1 < len(cols) {
@@ -1022,7 +1012,7 @@ func wRow(c *Context, res *WResult, line string, start int, ws []lex.Word, cols 
 			}
 			if fs >= 0 {
 				s.From = line[fs:fe]
-				spans = append(spans, sp{"from", fs, fe})
+				spans.add(start+fs, start+fe, "", "sessions", idx, "from")
 			}
 			continue
 		}
@@ -1060,7 +1050,7 @@ func wRow(c *Context, res *WResult, line string, start int, ws []lex.Word, cols 
 		default:
 			return false
 		}
-		spans = append(spans, sp{key, w.Start, ve})
+		spans.add(start+w.Start, start+ve, "", "sessions", idx, key)
 	}
 	if k < len(ws) || s.User == "" {
 		return false
@@ -1070,9 +1060,7 @@ func wRow(c *Context, res *WResult, line string, start int, ws []lex.Word, cols 
 		return true
 	}
 	res.Sessions = append(res.Sessions, s)
-	for _, x := range spans {
-		c.spanPath(start+x.s, start+x.e, "", "sessions", idx, x.key)
-	}
+	spans.commit()
 	return true
 }
 
