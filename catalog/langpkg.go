@@ -588,12 +588,12 @@ type lpTree struct {
 	rs      *spanRec
 	parents []lpParent
 	// pnpm
-	kind                string
-	kindS, kindE        int
-	rowProject          []int32 // pnpm: project index of each row
-	projectSpans        [][2]int
-	pendingProjectSpans []Span
-	extras              *spanRec // the depth and section spans, which come after the rows'
+	kind         string
+	kindS, kindE int
+	rowProject   []int32 // pnpm: project index of each row
+	projectSpans [][2]int
+	projectRec   *spanRec // pnpm projects' spans, kept only when projects is
+	extras       *spanRec // the depth and section spans, which come after the rows'
 }
 
 func parseNpmLs(c *Context) (any, error)    { return lpParseTree(c, lpNpm) }
@@ -614,6 +614,7 @@ func lpParseTree(c *Context, mode lpMode) (any, error) {
 	t.res = &PkgTreeResult{Dependencies: make([]PkgDependency, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	t.rs = newSpanRec(c, 4)
 	t.extras = newSpanRec(c, 1)
+	t.projectRec = newSpanRec(c, 0)
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	seenRoot := false
@@ -764,18 +765,16 @@ func (t *lpTree) project(line string, start int) bool {
 	return true
 }
 
-// recordProject records a project's spans; projects' spans are kept aside
-// until the end, when it is known whether projects is emitted.
+// recordProject records a project's spans; those of projects are kept
+// aside (projectRec) until the end, when it is known whether projects is
+// emitted.
 func (t *lpTree) recordProject(key string, idx, base int, p PkgProject, nS, nE, vS, vE, pS, pE, privS int) {
-	ptr := func(f string) string {
-		if idx < 0 {
-			return Ptr(key, f)
-		}
-		return Ptr(key, idx, f)
-	}
-	var spans []Span
 	add := func(f string, s, e int, tr string) {
-		spans = append(spans, Span{Pointer: ptr(f), Start: base + s, End: base + e, Transform: tr})
+		if idx < 0 {
+			t.c.spanPath(base+s, base+e, tr, key, f)
+		} else {
+			t.projectRec.path(base+s, base+e, tr, key, idx, f)
+		}
 	}
 	if p.Name != "" {
 		add("name", nS, nE, "")
@@ -787,13 +786,6 @@ func (t *lpTree) recordProject(key string, idx, base int, p PkgProject, nS, nE, 
 	if p.Private {
 		add("private", privS, privS+9, "marker")
 	}
-	if idx < 0 {
-		for _, s := range spans {
-			t.c.Span(s.Pointer, s.Start, s.End, s.Transform)
-		}
-		return
-	}
-	t.pendingProjectSpans = append(t.pendingProjectSpans, spans...)
 }
 
 // finishProjects keeps pnpm's projects and project_path only when there
@@ -817,11 +809,7 @@ func (t *lpTree) finishProjects() {
 			t.c.spanPath(sp[0], sp[1], "", "dependencies", i, "project_path")
 		}
 	}
-	if t.rec {
-		for _, s := range t.pendingProjectSpans {
-			t.c.Span(s.Pointer, s.Start, s.End, s.Transform)
-		}
-	}
+	t.projectRec.finish()
 }
 
 // beginRow starts a row at depth, filled in place at the end of the
