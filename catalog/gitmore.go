@@ -1160,13 +1160,13 @@ func (b *gmdBlock) mergePatch(dst, src int, fc *GitFileChange, mark int) {
 	if b.rec.on {
 		out := b.rec.spans[:mark]
 		for _, s := range b.rec.spans[mark:] {
-			if s.idx[fileDepth] != int32(src) {
+			if b.rec.index(&s, fileDepth) != int32(src) {
 				continue
 			}
 			if s.tmpl == b.t.file && !keep[s.leaf] {
 				continue
 			}
-			s.idx[fileDepth] = int32(dst)
+			b.rec.setIndex(&s, fileDepth, int32(dst))
 			out = append(out, s)
 		}
 		b.rec.spans = out
@@ -1183,7 +1183,7 @@ func (b *gmdBlock) dropSpans(file int, leaf uint16) {
 	fileDepth := len(b.base)
 	out := b.rec.spans[:0]
 	for _, s := range b.rec.spans {
-		if s.tmpl == b.t.file && s.leaf == leaf && s.idx[fileDepth] == int32(file) && gmEqual32(s.idx[:fileDepth], b.base) {
+		if s.tmpl == b.t.file && s.leaf == leaf && b.rec.index(&s, fileDepth) == int32(file) && b.baseIs(&s, fileDepth) {
 			continue
 		}
 		out = append(out, s)
@@ -1191,12 +1191,13 @@ func (b *gmdBlock) dropSpans(file int, leaf uint16) {
 	b.rec.spans = out
 }
 
-func gmEqual32(a, b []int32) bool {
-	if len(a) != len(b) {
+// baseIs reports whether a span's first n indices are the block's base.
+func (b *gmdBlock) baseIs(s *spanRecord, n int) bool {
+	if n != len(b.base) {
 		return false
 	}
-	for i := range a {
-		if a[i] != b[i] {
+	for k := 0; k < n; k++ {
+		if b.rec.index(s, k) != b.base[k] {
 			return false
 		}
 	}

@@ -21,6 +21,7 @@ import (
 // ids when the package initialises; id 0 is "", no leaf.
 var (
 	spanNames = []string{""}
+	spanHoles = []uint8{0} // the "*" of each name
 	spanIndex = map[string]uint16{"": 0}
 )
 
@@ -31,6 +32,7 @@ func spanID(name string) uint16 {
 	}
 	id := uint16(len(spanNames))
 	spanNames = append(spanNames, name)
+	spanHoles = append(spanHoles, uint8(strings.Count(name, "*")))
 	spanIndex[name] = id
 	return id
 }
@@ -43,7 +45,7 @@ const noLeaf = 0
 const localIDs = 0x8000
 
 // tmplWhole marks a span whose whole pointer was given as text
-// (Context.Span): idx[0] indexes spanRec.whole.
+// (Context.Span): its index is one of spanRec.whole.
 const tmplWhole = 0xffff
 
 // spanTr is a transform; trNames spells them. Ids from trLocal on are
@@ -90,10 +92,12 @@ var trNames = [...]string{
 	trTrimPrefix: "trimPrefix", trAction: "action", trTreeDepth: "treeDepth", trSection: "section",
 }
 
-// spanRecord is one recorded span.
+// spanRecord is one recorded span, 20 bytes. A template with one "*"
+// (most rows) keeps its index in idx; one with more keeps in idx where its
+// indices begin in spanRec.more.
 type spanRecord struct {
 	start, end int32
-	idx        [4]int32
+	idx        int32
 	tmpl, leaf uint16
 	tr         spanTr
 }
@@ -108,6 +112,8 @@ type spanRec struct {
 	localIdx map[string]uint16
 	localTr  []string
 	whole    []string // pointers given as text, for tmplWhole
+	more     []int32  // the indices of templates with several "*"
+	holes    []uint8  // the "*" of each local name
 	buf      []byte
 
 	// The row being read, for begin and field.
@@ -156,6 +162,7 @@ func (r *spanRec) name(name string) uint16 {
 		return tmplWhole // no id left: path records the pointer as text
 	}
 	r.local = append(r.local, name)
+	r.holes = append(r.holes, uint8(strings.Count(name, "*")))
 	id := uint16(localIDs + len(r.local) - 1)
 	r.localIdx[name] = id
 	return id
@@ -186,13 +193,50 @@ func (r *spanRec) add(tmpl uint16, idx [4]int32, leaf uint16, start, end int, tr
 	if !r.on {
 		return
 	}
-	r.spans = append(r.spans, spanRecord{start: int32(start), end: int32(end), idx: idx, tmpl: tmpl, leaf: leaf, tr: tr})
+	r.spans = append(r.spans, spanRecord{start: int32(start), end: int32(end), idx: r.indices(tmpl, idx), tmpl: tmpl, leaf: leaf, tr: tr})
+}
+
+// indices is what a record of template tmpl keeps of idx.
+func (r *spanRec) indices(tmpl uint16, idx [4]int32) int32 {
+	n := r.holesOf(tmpl)
+	if n <= 1 {
+		return idx[0]
+	}
+	at := int32(len(r.more))
+	r.more = append(r.more, idx[:n]...)
+	return at
+}
+
+func (r *spanRec) holesOf(tmpl uint16) int {
+	switch {
+	case tmpl == tmplWhole:
+		return 0
+	case tmpl >= localIDs:
+		return int(r.holes[tmpl-localIDs])
+	}
+	return int(spanHoles[tmpl])
+}
+
+// index and setIndex read and change the k-th index of a record.
+func (r *spanRec) index(s *spanRecord, k int) int32 {
+	if r.holesOf(s.tmpl) <= 1 {
+		return s.idx
+	}
+	return r.more[int(s.idx)+k]
+}
+
+func (r *spanRec) setIndex(s *spanRecord, k int, v int32) {
+	if r.holesOf(s.tmpl) <= 1 {
+		s.idx = v
+		return
+	}
+	r.more[int(s.idx)+k] = v
 }
 
 // whole records a span whose pointer is given as text.
 func (r *spanRec) wholeRecord(pointer string, start, end int, tr spanTr) spanRecord {
 	r.whole = append(r.whole, pointer)
-	return spanRecord{start: int32(start), end: int32(end), idx: [4]int32{int32(len(r.whole) - 1)}, tmpl: tmplWhole, tr: tr}
+	return spanRecord{start: int32(start), end: int32(end), idx: int32(len(r.whole) - 1), tmpl: tmplWhole, tr: tr}
 }
 
 // path records a span at the pointer built from tokens (strings and ints,
@@ -236,7 +280,7 @@ func (r *spanRec) pathRecord(start, end int, tr string, tokens []any) spanRecord
 	if tmpl == tmplWhole || len(b) == 0 && len(tokens) > 0 { // no id left, or the pointer "/"
 		return r.wholeRecord(Ptr(tokens...), start, end, r.trID(tr))
 	}
-	return spanRecord{start: int32(start), end: int32(end), idx: idx, tmpl: tmpl, tr: r.trID(tr)}
+	return spanRecord{start: int32(start), end: int32(end), idx: r.indices(tmpl, idx), tmpl: tmpl, tr: r.trID(tr)}
 }
 
 // nameBytes is name for a template being built, without a copy when it is
@@ -302,7 +346,7 @@ func (r *spanRec) field(leaf uint16, start, end int, tr spanTr) {
 	if !r.on {
 		return
 	}
-	r.spans = append(r.spans, spanRecord{start: int32(start), end: int32(end), idx: [4]int32{r.row}, tmpl: r.tmpl, leaf: leaf, tr: tr})
+	r.spans = append(r.spans, spanRecord{start: int32(start), end: int32(end), idx: r.row, tmpl: r.tmpl, leaf: leaf, tr: tr})
 }
 
 // discard drops the current row's spans.
@@ -360,7 +404,7 @@ func (r *spanRec) finish() {
 }
 
 func (r *spanRec) seg() *recordSeg {
-	return &recordSeg{spans: r.spans, local: r.local, localTr: r.localTr, whole: r.whole}
+	return &recordSeg{spans: r.spans, local: r.local, localTr: r.localTr, whole: r.whole, more: r.more}
 }
 
 // recordSeg is what a spanRec hands over.
@@ -369,6 +413,7 @@ type recordSeg struct {
 	local   []string
 	localTr []string
 	whole   []string
+	more    []int32
 }
 
 func (g *recordSeg) each(b []byte, f spanFunc) bool { return g.eachIn(0, len(g.spans), b, f) }
@@ -393,16 +438,21 @@ func (g *recordSeg) eachIn(from, to int, b []byte, f spanFunc) bool {
 
 func (g *recordSeg) pointer(b []byte, s *spanRecord) []byte {
 	if s.tmpl == tmplWhole {
-		return append(b, g.whole[s.idx[0]]...)
+		return append(b, g.whole[s.idx]...)
 	}
 	t := g.name(s.tmpl)
+	multi := strings.Count(t, "*") > 1
 	k := 0
 	if t != "" {
 		b = append(b, '/')
 	}
 	for i := 0; i < len(t); i++ {
 		if t[i] == '*' {
-			b = strconv.AppendInt(b, int64(s.idx[k]), 10)
+			v := s.idx
+			if multi {
+				v = g.more[int(s.idx)+k]
+			}
+			b = strconv.AppendInt(b, int64(v), 10)
 			k++
 			continue
 		}
