@@ -3,6 +3,7 @@ package catalog
 import (
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -204,5 +205,52 @@ func TestSpanPathIsPtr(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Fatalf("got  %q\nwant %q", got, want)
+	}
+}
+
+// TestSpanNamesAreJSONTags checks the names the parsers register for
+// their spans (templates and leaves, spelled by hand) against the json
+// tags of the result types: every segment of a registered name is a tag
+// of some result type, so a misspelt or renamed field fails here even
+// when no golden case records a span at it.
+func TestSpanNamesAreJSONTags(t *testing.T) {
+	tags := map[string]bool{}
+	seen := map[reflect.Type]bool{}
+	var walk func(reflect.Type)
+	walk = func(ty reflect.Type) {
+		for ty.Kind() == reflect.Pointer || ty.Kind() == reflect.Slice || ty.Kind() == reflect.Array || ty.Kind() == reflect.Map {
+			ty = ty.Elem()
+		}
+		if ty.Kind() != reflect.Struct || seen[ty] {
+			return
+		}
+		seen[ty] = true
+		for i := 0; i < ty.NumField(); i++ {
+			f := ty.Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name != "" && name != "-" {
+				tags[name] = true
+			}
+			walk(f.Type)
+		}
+	}
+	for _, p := range Default().Parsers() {
+		if alts, ok := p.Result.(OneOf); ok {
+			for _, a := range alts {
+				walk(reflect.TypeOf(a))
+			}
+		} else if p.Result != nil {
+			walk(reflect.TypeOf(p.Result))
+		}
+	}
+	if len(tags) < 100 {
+		t.Fatalf("only %d json tags found in the result types", len(tags))
+	}
+	for _, name := range spanNames[1:] {
+		for _, seg := range strings.Split(name, "/") {
+			if _, isIndex := strconv.Atoi(seg); seg != "*" && isIndex != nil && !tags[seg] {
+				t.Errorf("span name %q: %q is no json tag of a result type", name, seg)
+			}
+		}
 	}
 }
