@@ -375,6 +375,28 @@ func (r *spanRec) dropLast() {
 	}
 }
 
+// redoLast gives the last span another range and transform.
+func (r *spanRec) redoLast(start, end int, tr spanTr) {
+	if r.on && len(r.spans) > 0 {
+		l := &r.spans[len(r.spans)-1]
+		l.start, l.end, l.tr = int32(start), int32(end), tr
+	}
+}
+
+// dropLeaf drops every span at leaf leaf.
+func (r *spanRec) dropLeaf(leaf uint16) {
+	if !r.on {
+		return
+	}
+	kept := r.spans[:0]
+	for _, s := range r.spans {
+		if s.leaf != leaf {
+			kept = append(kept, s)
+		}
+	}
+	r.spans = kept
+}
+
 // extend moves the end of the last span, as when a path turns out to run
 // over the next line.
 func (r *spanRec) extend(end int) {

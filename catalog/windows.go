@@ -1041,13 +1041,7 @@ func parseDir(c *Context) (any, error) {
 		}
 		if rec {
 			// drop the directory spans recorded per entry
-			kept := rs.spans[:0]
-			for _, s := range rs.spans {
-				if s.leaf != winfDirectory {
-					kept = append(kept, s)
-				}
-			}
-			rs.spans = kept
+			rs.dropLeaf(winfDirectory)
 		}
 	}
 	if len(pending) > 0 {
@@ -1634,8 +1628,7 @@ func (p *taskParser) csv(ta tasklistArgs) error {
 					break
 				}
 				if p.rec {
-					p.rs.spans[len(p.rs.spans)-1].start, p.rs.spans[len(p.rs.spans)-1].end = int32(max(s, 0)), int32(max(e, 0))
-					p.rs.spans[len(p.rs.spans)-1].tr = trUnquote
+					p.rs.redoLast(max(s, 0), max(e, 0), trUnquote)
 				}
 				continue
 			}
