@@ -750,30 +750,6 @@ func winBool(s string) (bool, bool) {
 	return false, false
 }
 
-// winColumnBytes converts a column (character) index of line into a byte
-// offset; ASCII lines map one to one.
-func winColumnBytes(line string, ascii bool, col int) int {
-	if ascii || col <= 0 {
-		return min(col, len(line))
-	}
-	n := 0
-	for i := range line {
-		if n == col {
-			return i
-		}
-		n++
-	}
-	return len(line)
-}
-
-func winIsASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
 
 // ---------------------------------------------------------------- dir
 
@@ -1442,14 +1418,14 @@ func (p *taskParser) table(ta tasklistArgs) error {
 			if !strings.HasPrefix(line, "=") {
 				return Unrecognized("the tasklist header is not followed by its ===== line")
 			}
-			bounds = taskBounds(line)
+			bounds = lex.RuleColumns(line, '=')
 			var heads []string
-			hASCII := winIsASCII(header)
+			hASCII := lex.IsASCII(header)
 			for i, b := range bounds {
-				s := winColumnBytes(header, hASCII, b[0])
+				s := lex.ColumnByte(header, hASCII, b[0])
 				e := len(header)
 				if i+1 < len(bounds) {
-					e = winColumnBytes(header, hASCII, bounds[i+1][0])
+					e = lex.ColumnByte(header, hASCII, bounds[i+1][0])
 				}
 				heads = append(heads, strings.TrimSpace(header[s:e]))
 			}
@@ -1465,18 +1441,18 @@ func (p *taskParser) table(ta tasklistArgs) error {
 			read += 2
 			continue
 		}
-		ascii := winIsASCII(line)
+		ascii := lex.IsASCII(line)
 		cell := func(i int) (int, int) {
-			s := winColumnBytes(line, ascii, bounds[i][0])
+			s := lex.ColumnByte(line, ascii, bounds[i][0])
 			e := len(line)
 			if i+1 < len(bounds) {
-				e = winColumnBytes(line, ascii, bounds[i][1])
+				e = lex.ColumnByte(line, ascii, bounds[i][1])
 			}
 			return lex.TrimSpaceRange(line, s, e)
 		}
 		// A continuation of the services or modules column.
 		if listCol >= 0 && last >= 0 {
-			if lex.IsBlank(line[:winColumnBytes(line, ascii, bounds[listCol][0])]) {
+			if lex.IsBlank(line[:lex.ColumnByte(line, ascii, bounds[listCol][0])]) {
 				t := &p.res.Processes[last]
 				s, e := cell(listCol)
 				if p.rec {
@@ -1537,27 +1513,6 @@ func (p *taskParser) table(ta tasklistArgs) error {
 	return nil
 }
 
-// taskBounds reads the column ranges from the "=== ====" line.
-func taskBounds(line string) [][2]int {
-	var out [][2]int
-	i := 0
-	for i < len(line) {
-		for i < len(line) && line[i] == ' ' {
-			i++
-		}
-		j := i
-		for j < len(line) && line[j] == '=' {
-			j++
-		}
-		if j > i {
-			out = append(out, [2]int{i, j})
-		} else if i < len(line) {
-			j = i + 1
-		}
-		i = j
-	}
-	return out
-}
 
 func (p *taskParser) csv(ta tasklistArgs) error {
 	c := p.c
