@@ -750,7 +750,6 @@ func winBool(s string) (bool, bool) {
 	return false, false
 }
 
-
 // ---------------------------------------------------------------- dir
 
 var (
@@ -1512,7 +1511,6 @@ func (p *taskParser) table(ta tasklistArgs) error {
 	}
 	return nil
 }
-
 
 func (p *taskParser) csv(ta tasklistArgs) error {
 	c := p.c
