@@ -254,3 +254,18 @@ func TestSpanNamesAreJSONTags(t *testing.T) {
 		}
 	}
 }
+
+// TestSpanRecOutOfNames checks that a recorder out of name ids records
+// nothing rather than a pointer at the wrong name.
+func TestSpanRecOutOfNames(t *testing.T) {
+	c := &Context{Raw: "ab", recording: true}
+	r := newSpanRec(c, 1)
+	r.at(skEntries, 0, sfName, 0, 1, 0)
+	for i := 0; i < tmplWhole-localIDs+1; i++ {
+		r.at(skEntries, 0, r.localName("col"+strconv.Itoa(i)), 0, 1, 0)
+	}
+	r.finish()
+	if n := c.spanSet().Len(); n != 0 {
+		t.Fatalf("%d spans kept after the recorder ran out of names", n)
+	}
+}
