@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 )
 
 // Span locates the source of one emitted value: the UTF-8 byte range
@@ -37,8 +36,8 @@ type Context struct {
 	MaxItems int
 
 	recording bool
-	spans     []Span      // recorded one by one (Span)
-	segs      []spanSegAt // recorded by the row recorders, compact
+	own       spanRec     // spans recorded one by one (Span, spanPath), in call order
+	segs      []spanSegAt // spans of the parsers' own recorders (spanRec)
 	unread    []int
 	omitted   int
 	warnings  []string
@@ -50,16 +49,30 @@ func (c *Context) Recording() bool { return c.recording }
 
 // Span records that the value at pointer came from Raw[start:end]; an empty
 // transform means verbatim. A verbatim span whose bytes are not valid UTF-8
-// is recorded as "invalidUTF8": JSON carries such text with U+FFFD in place
-// of the bad bytes, so the value is no longer the source bytes.
+// is read back as "invalidUTF8": JSON carries such text with U+FFFD in
+// place of the bad bytes, so the value is no longer the source bytes.
 func (c *Context) Span(pointer string, start, end int, transform string) {
 	if !c.recording {
 		return
 	}
-	if transform == "" && !utf8.ValidString(c.Raw[start:end]) {
-		transform = "invalidUTF8"
+	r := c.rec()
+	r.spans = append(r.spans, r.wholeRecord(pointer, start, end, r.trID(transform)))
+}
+
+// spanPath is Span with the pointer given as its tokens (strings and ints,
+// as Ptr takes them), built only when the span is read.
+func (c *Context) spanPath(start, end int, transform string, tokens ...any) {
+	if c.recording {
+		c.rec().path(start, end, transform, tokens...)
 	}
-	c.spans = append(c.spans, Span{Pointer: pointer, Start: start, End: end, Transform: transform})
+}
+
+// rec is the context's own recorder, which Span and spanPath write to.
+func (c *Context) rec() *spanRec {
+	if c.own.c == nil {
+		c.own = spanRec{c: c, on: c.recording}
+	}
+	return &c.own
 }
 
 // Unread reports a data line (by its start offset) that could not be read.

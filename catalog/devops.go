@@ -348,12 +348,12 @@ var kubeCounts = map[string]bool{
 var kubeReserved = map[string]bool{"kind": true, "last_restart_ago": true, "age_seconds": true}
 
 var (
-	dvTPods   = gmTmpl("pods/*")
-	dvTEvents = gmTmpl("events/*")
-	dvTItems  = gmTmpl("items/*")
-	dvFKind   = gmName("kind")
-	dvFLRA    = gmName("last_restart_ago")
-	dvFAgeS   = gmName("age_seconds")
+	dvTPods   = spanID("pods/*")
+	dvTEvents = spanID("events/*")
+	dvTItems  = spanID("items/*")
+	dvFKind   = spanID("kind")
+	dvFLRA    = spanID("last_restart_ago")
+	dvFAgeS   = spanID("age_seconds")
 )
 
 var kubectlValueFlags = map[string]bool{
@@ -459,11 +459,11 @@ func parseKubectlGet(c *Context) (any, error) {
 	if res.rowsKey == "items" {
 		res.Kind = typ
 		if typ != "" && c.Recording() {
-			c.Span(Ptr("kind"), 0, 0, "argument")
+			c.spanPath(0, 0, "argument", "kind")
 		}
 	}
 	rows := make([]KubeRow, 0, min(lex.CountLines(c.Raw), 1<<16))
-	rec := newGmRec(c, 8)
+	rec := newSpanRec(c, 8)
 	o, _ := dvFlagValue(args, "-o", "--output")
 	names := strings.TrimPrefix(o, "=") == "name"
 	it := lex.Lines{Raw: c.Raw}
@@ -484,7 +484,8 @@ func parseKubectlGet(c *Context) (any, error) {
 		}
 		nlines++
 		ri := len(rows)
-		add := func(leaf uint16, s, e int, tr gmTr) { rec.add(tmpl, [4]int32{int32(ri)}, leaf, s, e, tr) }
+		rec.begin(tmpl, ri)
+		add := rec.field
 		if names {
 			kind, name, ok := strings.Cut(l, "/")
 			if !ok || kind == "" || name == "" || strings.ContainsAny(l, " \t") {
@@ -496,8 +497,8 @@ func parseKubectlGet(c *Context) (any, error) {
 				c.Omit(1)
 				continue
 			}
-			add(dvFKind, start, start+len(kind), gmtVerbatim)
-			add(gmfName, start+len(kind)+1, start+len(l), gmtVerbatim)
+			add(dvFKind, start, start+len(kind), trVerbatim)
+			add(gmfName, start+len(kind)+1, start+len(l), trVerbatim)
 			rows = append(rows, KubeRow{Kind: kind, Name: name})
 			continue
 		}
@@ -562,7 +563,7 @@ func parseKubectlGet(c *Context) (any, error) {
 					break
 				}
 				r.Restarts = intp(cnt)
-				add(ids[ci], s, s+len(n), gmtParseInt)
+				add(ids[ci], s, s+len(n), trParseInt)
 				if rest != "" {
 					ago, okA := strings.CutSuffix(strings.TrimPrefix(rest, "("), " ago)")
 					if !okA || !strings.HasPrefix(rest, "(") || ago == "" {
@@ -570,17 +571,17 @@ func parseKubectlGet(c *Context) (any, error) {
 						break
 					}
 					r.LastRestartAgo = ago
-					add(dvFLRA, s+len(n)+2, s+len(n)+2+len(ago), gmtVerbatim)
+					add(dvFLRA, s+len(n)+2, s+len(n)+2+len(ago), trVerbatim)
 				}
 			case kind == kcCount:
 				n, okn := lex.Atoi(v)
 				if !okn {
 					r.Extra = append(r.Extra, dvField{k, v})
-					add(ids[ci], s, e, gmtVerbatim)
+					add(ids[ci], s, e, trVerbatim)
 					break
 				}
 				r.Extra = append(r.Extra, dvField{k, n})
-				add(ids[ci], s, e, gmtParseInt)
+				add(ids[ci], s, e, trParseInt)
 			case kind == 2 && strings.IndexByte(v, '/') >= 0:
 				// Object names hold no "/": "pod/web-1" is type and name.
 				kind, name, _ := strings.Cut(v, "/")
@@ -589,20 +590,20 @@ func parseKubectlGet(c *Context) (any, error) {
 					break
 				}
 				r.Kind, r.Name = kind, name
-				add(dvFKind, s, s+len(kind), gmtVerbatim)
-				add(ids[ci], s+len(kind)+1, e, gmtVerbatim)
+				add(dvFKind, s, s+len(kind), trVerbatim)
+				add(ids[ci], s+len(kind)+1, e, trVerbatim)
 			case kind > 0:
 				*kubeField(&r, kind) = v
-				add(ids[ci], s, e, gmtVerbatim)
+				add(ids[ci], s, e, trVerbatim)
 				if kind == 5 {
 					if secs, ok := dvDuration(v); ok {
 						r.AgeSeconds = intp(secs)
-						add(dvFAgeS, s, e, gmtParseDuration)
+						add(dvFAgeS, s, e, trParseDuration)
 					}
 				}
 			default:
 				r.Extra = append(r.Extra, dvField{k, v})
-				add(ids[ci], s, e, gmtVerbatim)
+				add(ids[ci], s, e, trVerbatim)
 			}
 			if !good {
 				break
@@ -735,22 +736,22 @@ func (d DockerContainer) MarshalJSON() ([]byte, error) {
 }
 
 var (
-	dvTContainer = gmTmpl("containers/*")
-	dvTPort      = gmTmpl("containers/*/ports/*")
-	dvTName      = gmTmpl("containers/*/names/*")
-	dvFID        = gmName("container_id")
-	dvFImage     = gmName("image")
-	dvFCommand   = gmName("command")
-	dvFCmdTrunc  = gmName("command_truncated")
-	dvFCreated   = gmName("created")
-	dvFCreatedAt = gmName("created_at")
-	dvFStatus    = gmName("status")
-	dvFState     = gmName("state")
-	dvFExitCode  = gmName("exit_code")
-	dvFHealth    = gmName("health")
-	dvFSize      = gmName("size")
-	dvFSizeBytes = gmName("size_bytes")
-	dvFVirtBytes = gmName("virtual_size_bytes")
+	dvTContainer = spanID("containers/*")
+	dvTPort      = spanID("containers/*/ports/*")
+	dvTName      = spanID("containers/*/names/*")
+	dvFID        = spanID("container_id")
+	dvFImage     = spanID("image")
+	dvFCommand   = spanID("command")
+	dvFCmdTrunc  = spanID("command_truncated")
+	dvFCreated   = spanID("created")
+	dvFCreatedAt = spanID("created_at")
+	dvFStatus    = spanID("status")
+	dvFState     = spanID("state")
+	dvFExitCode  = spanID("exit_code")
+	dvFHealth    = spanID("health")
+	dvFSize      = spanID("size")
+	dvFSizeBytes = spanID("size_bytes")
+	dvFVirtBytes = spanID("virtual_size_bytes")
 )
 
 var dockerPsValue = map[string]bool{"-n": true, "--last": true, "-f": true, "--filter": true, "--format": true}
@@ -825,7 +826,7 @@ func dockerStatus(v string) (state string, exit int64, hasExit bool, health stri
 
 func parseDockerPs(c *Context) (any, error) {
 	res := &DockerPsResult{Containers: make([]DockerContainer, 0, min(lex.CountLines(c.Raw), 1<<16))}
-	rec := newGmRec(c, 8)
+	rec := newSpanRec(c, 8)
 	noTrunc, quiet := dvBoolFlag(c.Args, "--no-trunc", 0), dvBoolFlag(c.Args, "--quiet", 'q')
 	if quiet {
 		return dvIDList(c, rec, func(id string) { res.Containers = append(res.Containers, DockerContainer{ContainerID: id}) },
@@ -841,7 +842,8 @@ func parseDockerPs(c *Context) (any, error) {
 	}, nil, func(l string, start int, cols []lex.Column, cells [][2]int) bool {
 		ci := len(res.Containers)
 		mark := rec.mark()
-		add := func(leaf uint16, s, e int, tr gmTr) { rec.add(dvTContainer, [4]int32{int32(ci)}, leaf, s, e, tr) }
+		rec.begin(dvTContainer, ci)
+		add := rec.field
 		var d DockerContainer
 		used := map[string]bool{}
 		for k, cell := range cells {
@@ -853,10 +855,10 @@ func parseDockerPs(c *Context) (any, error) {
 			switch cols[k].Header {
 			case "CONTAINER ID", "CONTAINER":
 				d.ContainerID = v
-				add(dvFID, s, e, gmtVerbatim)
+				add(dvFID, s, e, trVerbatim)
 			case "IMAGE":
 				d.Image = v
-				add(dvFImage, s, e, gmtVerbatim)
+				add(dvFImage, s, e, trVerbatim)
 			case "COMMAND":
 				u, err := strconv.Unquote(v)
 				if err != nil || v[0] != '"' {
@@ -864,14 +866,14 @@ func parseDockerPs(c *Context) (any, error) {
 					return false
 				}
 				d.Command = u
-				add(dvFCommand, s, e, gmPick(u == v, gmtVerbatim, gmtUnquote))
+				add(dvFCommand, s, e, gmPick(u == v, trVerbatim, trUnquote))
 				if !noTrunc && strings.HasSuffix(u, "…") {
 					d.CommandTruncated = true
-					add(dvFCmdTrunc, e-1-len("…"), e-1, gmtMarker)
+					add(dvFCmdTrunc, e-1-len("…"), e-1, trMarker)
 				}
 			case "CREATED":
 				d.Created = v
-				add(dvFCreated, s, e, gmtVerbatim)
+				add(dvFCreated, s, e, trVerbatim)
 			case "CREATED AT":
 				iso, ok := dvGoTime(v)
 				if !ok {
@@ -879,32 +881,32 @@ func parseDockerPs(c *Context) (any, error) {
 					return false
 				}
 				d.CreatedAt = iso
-				add(dvFCreatedAt, s, e, gmtTimestamp)
+				add(dvFCreatedAt, s, e, trTimestamp)
 			case "STATUS":
 				d.Status = v
-				add(dvFStatus, s, e, gmtVerbatim)
+				add(dvFStatus, s, e, trVerbatim)
 				state, exit, hasExit, health, hs, he := dockerStatus(v)
 				if state != "" {
 					d.State = state
-					add(dvFState, s, e, gmtStatusWord)
+					add(dvFState, s, e, trStatusWord)
 				}
 				if hasExit {
 					d.ExitCode = intp(exit)
 					i := strings.IndexByte(v, '(')
-					add(dvFExitCode, s+i+1, s+strings.IndexByte(v, ')'), gmtParseInt)
+					add(dvFExitCode, s+i+1, s+strings.IndexByte(v, ')'), trParseInt)
 				}
 				if health != "" {
 					d.Health = health
-					add(dvFHealth, s+hs, s+he, gmtVerbatim)
+					add(dvFHealth, s+hs, s+he, trVerbatim)
 				}
 			case "STATE":
 				d.State = v
-				add(dvFState, s, e, gmtVerbatim)
+				add(dvFState, s, e, trVerbatim)
 			case "PORTS":
 				pos := 0
 				d.Ports = make([]string, 0, strings.Count(v, ", ")+1)
 				for p := range strings.SplitSeq(v, ", ") {
-					rec.add(dvTPort, [4]int32{int32(ci), int32(len(d.Ports))}, gmNoLeaf, s+pos, s+pos+len(p), gmtVerbatim)
+					rec.add(dvTPort, [4]int32{int32(ci), int32(len(d.Ports))}, noLeaf, s+pos, s+pos+len(p), trVerbatim)
 					d.Ports = append(d.Ports, p)
 					pos += len(p) + 2
 				}
@@ -912,24 +914,24 @@ func parseDockerPs(c *Context) (any, error) {
 				pos := 0
 				d.Names = make([]string, 0, strings.Count(v, ",")+1)
 				for n := range strings.SplitSeq(v, ",") {
-					rec.add(dvTName, [4]int32{int32(ci), int32(len(d.Names))}, gmNoLeaf, s+pos, s+pos+len(n), gmtVerbatim)
+					rec.add(dvTName, [4]int32{int32(ci), int32(len(d.Names))}, noLeaf, s+pos, s+pos+len(n), trVerbatim)
 					d.Names = append(d.Names, n)
 					pos += len(n) + 1
 				}
 			case "SIZE":
 				d.Size = v
-				add(dvFSize, s, e, gmtVerbatim)
+				add(dvFSize, s, e, trVerbatim)
 				first, rest, _ := strings.Cut(v, " ")
 				if n, ok := lex.Bytes(first); ok {
 					d.SizeBytes = intp(n)
-					add(dvFSizeBytes, s, s+len(first), gmtParseBytes)
+					add(dvFSizeBytes, s, s+len(first), trParseBytes)
 				}
 				if virt, ok := strings.CutPrefix(rest, "(virtual "); ok && strings.HasSuffix(virt, ")") {
 					virt = virt[:len(virt)-1]
 					if n, ok := lex.Bytes(virt); ok {
 						d.VirtualSizeBytes = intp(n)
 						vs := s + len(first) + 1 + len("(virtual ")
-						add(dvFVirtBytes, vs, vs+len(virt), gmtParseBytes)
+						add(dvFVirtBytes, vs, vs+len(virt), trParseBytes)
 					}
 				}
 			default:
@@ -939,7 +941,7 @@ func parseDockerPs(c *Context) (any, error) {
 				}
 				key = dvUniqueKey(key, used)
 				d.Extra = append(d.Extra, dvField{key, v})
-				add(rec.localName(key), s, e, gmtVerbatim)
+				add(rec.localName(key), s, e, trVerbatim)
 			}
 		}
 		if c.Full(ci) {
@@ -967,7 +969,7 @@ var dockerKnownKeys = map[string]bool{"container_id": true, "image": true, "comm
 	"names": true, "size": true, "size_bytes": true, "virtual_size_bytes": true}
 
 // dvIDList reads one ID per line (docker -q).
-func dvIDList(c *Context, rec *gmRec, add func(id string), n func() int, tmpl, leaf uint16, res any) (any, error) {
+func dvIDList(c *Context, rec *spanRec, add func(id string), n func() int, tmpl, leaf uint16, res any) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	for {
@@ -990,7 +992,7 @@ func dvIDList(c *Context, rec *gmRec, add func(id string), n func() int, tmpl, l
 			continue
 		}
 		s := start + strings.Index(l, id)
-		rec.add(tmpl, [4]int32{int32(n())}, leaf, s, s+len(id), gmtVerbatim)
+		rec.add(tmpl, [4]int32{int32(n())}, leaf, s, s+len(id), trVerbatim)
 		add(id)
 	}
 	if nlines > 0 && read == 0 {
@@ -1041,13 +1043,13 @@ func (d DockerStat) MarshalJSON() ([]byte, error) { return dvMarshal(dockerStatJ
 func dvNames(keys ...string) (map[string]uint16, map[string]bool) {
 	ids, set := map[string]uint16{}, map[string]bool{}
 	for _, k := range keys {
-		ids[k], set[k] = gmName(k), true
+		ids[k], set[k] = spanID(k), true
 	}
 	return ids, set
 }
 
 var (
-	dvTStat               = gmTmpl("stats/*")
+	dvTStat               = spanID("stats/*")
 	dvStatIDs, dvStatKeys = dvNames("container_id", "container", "name", "cpu_percent", "mem_usage", "mem_usage_bytes",
 		"mem_limit", "mem_limit_bytes", "mem_percent", "net_io", "net_rx_bytes", "net_tx_bytes", "block_io",
 		"block_read_bytes", "block_write_bytes", "pids", "private_working_set", "private_working_set_bytes")
@@ -1092,13 +1094,13 @@ func dockerStatsParsers() []*Parser {
 
 func parseDockerStats(c *Context) (any, error) {
 	res := &DockerStatsResult{Stats: []DockerStat{}}
-	rec := newGmRec(c, 8)
+	rec := newSpanRec(c, 8)
 	id := func(k string) uint16 { return dvStatIDs[k] }
 	nlines, read, _ := dvTable(c, func(cols []lex.Column) bool { return cols[0].Header == "CONTAINER ID" || cols[0].Header == "CONTAINER" },
 		nil, func(l string, start int, cols []lex.Column, cells [][2]int) bool {
 			si := len(res.Stats)
 			mark := rec.mark()
-			add := func(leaf string, s, e int, tr gmTr) { rec.add(dvTStat, [4]int32{int32(si)}, id(leaf), s, e, tr) }
+			add := func(leaf string, s, e int, tr spanTr) { rec.add(dvTStat, [4]int32{int32(si)}, id(leaf), s, e, tr) }
 			var d DockerStat
 			used := map[string]bool{}
 			bad := false
@@ -1125,10 +1127,10 @@ func parseDockerStats(c *Context) (any, error) {
 					}
 					if h.str != nil {
 						*h.str = h.v
-						add(h.k, s+h.off, s+h.off+len(h.v), gmtVerbatim)
+						add(h.k, s+h.off, s+h.off+len(h.v), trVerbatim)
 					}
 					*h.by = intp(n)
-					add(h.k+"_bytes", s+h.off, s+h.off+len(h.v), gmtParseBytes)
+					add(h.k+"_bytes", s+h.off, s+h.off+len(h.v), trParseBytes)
 				}
 			}
 			for k, cell := range cells {
@@ -1140,13 +1142,13 @@ func parseDockerStats(c *Context) (any, error) {
 				switch cols[k].Header {
 				case "CONTAINER ID":
 					d.ContainerID = v
-					add("container_id", s, e, gmtVerbatim)
+					add("container_id", s, e, trVerbatim)
 				case "CONTAINER":
 					d.Container = v
-					add("container", s, e, gmtVerbatim)
+					add("container", s, e, trVerbatim)
 				case "NAME":
 					d.Name = v
-					add("name", s, e, gmtVerbatim)
+					add("name", s, e, trVerbatim)
 				case "CPU %", "MEM %":
 					f, ok := dvPercent(v)
 					if !ok {
@@ -1155,20 +1157,20 @@ func parseDockerStats(c *Context) (any, error) {
 					}
 					if cols[k].Header[0] == 'C' {
 						d.CPUPercent = floatp(f)
-						add("cpu_percent", s, e, gmtParseFloat)
+						add("cpu_percent", s, e, trParseFloat)
 					} else {
 						d.MemPercent = floatp(f)
-						add("mem_percent", s, e, gmtParseFloat)
+						add("mem_percent", s, e, trParseFloat)
 					}
 				case "MEM USAGE / LIMIT":
 					pair(v, s, &d.MemUsage, &d.MemLimit, &d.MemUsageBytes, &d.MemLimitBytes, "mem_usage", "mem_limit")
 				case "NET I/O":
 					d.NetIO = v
-					add("net_io", s, e, gmtVerbatim)
+					add("net_io", s, e, trVerbatim)
 					pair(v, s, nil, nil, &d.NetRxBytes, &d.NetTxBytes, "net_rx", "net_tx")
 				case "BLOCK I/O":
 					d.BlockIO = v
-					add("block_io", s, e, gmtVerbatim)
+					add("block_io", s, e, trVerbatim)
 					pair(v, s, nil, nil, &d.BlockReadBytes, &d.BlockWriteBytes, "block_read", "block_write")
 				case "PIDS":
 					n, ok := lex.Atoi(v)
@@ -1177,7 +1179,7 @@ func parseDockerStats(c *Context) (any, error) {
 						break
 					}
 					d.PIDs = intp(n)
-					add("pids", s, e, gmtParseInt)
+					add("pids", s, e, trParseInt)
 				case "PRIV WORKING SET":
 					n, ok := lex.Bytes(v)
 					if !ok {
@@ -1185,8 +1187,8 @@ func parseDockerStats(c *Context) (any, error) {
 						break
 					}
 					d.PrivateWorkSet, d.PrivateWorkSetBy = v, intp(n)
-					add("private_working_set", s, e, gmtVerbatim)
-					add("private_working_set_bytes", s, e, gmtParseBytes)
+					add("private_working_set", s, e, trVerbatim)
+					add("private_working_set_bytes", s, e, trParseBytes)
 				default:
 					key := snakeCase(cols[k].Header)
 					if dvStatKeys[key] {
@@ -1194,7 +1196,7 @@ func parseDockerStats(c *Context) (any, error) {
 					}
 					key = dvUniqueKey(key, used)
 					d.Extra = append(d.Extra, dvField{key, v})
-					rec.add(dvTStat, [4]int32{int32(si)}, rec.localName(key), s, e, gmtVerbatim)
+					rec.add(dvTStat, [4]int32{int32(si)}, rec.localName(key), s, e, trVerbatim)
 				}
 				if bad {
 					break
@@ -1270,7 +1272,7 @@ type dockerImageJSON DockerImage
 func (d DockerImage) MarshalJSON() ([]byte, error) { return dvMarshal(dockerImageJSON(d), d.Extra) }
 
 var (
-	dvTImage                = gmTmpl("images/*")
+	dvTImage                = spanID("images/*")
 	dvImageIDs, dvImageKeys = dvNames("repository", "tag", "digest", "image_id", "created", "created_at", "size", "size_bytes",
 		"disk_usage", "disk_usage_bytes", "content_size", "content_size_bytes", "in_use", "dangling")
 )
@@ -1315,37 +1317,37 @@ func dvSplitRef(ref string) (repo, tag string) {
 
 func parseDockerImages(c *Context) (any, error) {
 	res := &DockerImagesResult{Images: []DockerImage{}}
-	rec := newGmRec(c, 8)
+	rec := newSpanRec(c, 8)
 	if dvBoolFlag(c.Args, "--quiet", 'q') {
 		return dvIDList(c, rec, func(id string) { res.Images = append(res.Images, DockerImage{ImageID: id}) },
 			func() int { return len(res.Images) }, dvTImage, dvImageIDs["image_id"], res)
 	}
 	ii := func() int32 { return int32(len(res.Images)) }
-	add := func(k string, s, e int, tr gmTr) { rec.add(dvTImage, [4]int32{ii()}, dvImageIDs[k], s, e, tr) }
+	add := func(k string, s, e int, tr spanTr) { rec.add(dvTImage, [4]int32{ii()}, dvImageIDs[k], s, e, tr) }
 	setSize := func(dst *string, b **int64, k, v string, s, e int) bool {
 		n, ok := lex.Bytes(strings.TrimPrefix(v, "~"))
 		if !ok {
 			return false
 		}
 		*dst = v
-		add(k, s, e, gmtVerbatim)
+		add(k, s, e, trVerbatim)
 		*b = intp(n)
-		add(k+"_bytes", s, e, gmtParseBytes)
+		add(k+"_bytes", s, e, trParseBytes)
 		return true
 	}
 	setRef := func(d *DockerImage, ref string, s int) {
 		repo, tag := dvSplitRef(ref)
 		if repo != "<none>" && repo != "" {
 			d.Repository = repo
-			add("repository", s, s+len(repo), gmtVerbatim)
+			add("repository", s, s+len(repo), trVerbatim)
 		}
 		if tag != "<none>" && tag != "" {
 			d.Tag = tag
-			add("tag", s+len(repo)+1, s+len(repo)+1+len(tag), gmtVerbatim)
+			add("tag", s+len(repo)+1, s+len(repo)+1+len(tag), trVerbatim)
 		}
 		if repo == "<none>" && (tag == "<none>" || tag == "") {
 			d.Dangling = true
-			add("dangling", s, s+len(ref), gmtMarker)
+			add("dangling", s, s+len(ref), trMarker)
 		}
 	}
 	it := lex.Lines{Raw: c.Raw}
@@ -1405,7 +1407,7 @@ func parseDockerImages(c *Context) (any, error) {
 			pending = ""
 			setRef(&d, ref, refS)
 			d.ImageID = l[f[1].Start:f[1].End]
-			add("image_id", start+f[1].Start, start+f[1].End, gmtVerbatim)
+			add("image_id", start+f[1].Start, start+f[1].End, trVerbatim)
 			good := setSize(&d.DiskUsage, &d.DiskUsageBytes, "disk_usage", l[f[2].Start:f[2].End], start+f[2].Start, start+f[2].End)
 			if len(f) > 3 {
 				good = good && setSize(&d.ContentSize, &d.ContentSizeBytes, "content_size", l[f[3].Start:f[3].End], start+f[3].Start, start+f[3].End)
@@ -1413,7 +1415,7 @@ func parseDockerImages(c *Context) (any, error) {
 			for _, x := range f[min(4, len(f)):] {
 				if l[x.Start:x.End] == "U" {
 					d.InUse = true
-					add("in_use", start+x.Start, start+x.End, gmtMarker)
+					add("in_use", start+x.Start, start+x.End, trMarker)
 				}
 			}
 			if !good {
@@ -1453,13 +1455,13 @@ func parseDockerImages(c *Context) (any, error) {
 					default:
 						d.Digest = v
 					}
-					add(key, s, e, gmtVerbatim)
+					add(key, s, e, trVerbatim)
 				case "IMAGE ID":
 					d.ImageID = v
-					add("image_id", s, e, gmtVerbatim)
+					add("image_id", s, e, trVerbatim)
 				case "CREATED":
 					d.Created = v
-					add("created", s, e, gmtVerbatim)
+					add("created", s, e, trVerbatim)
 				case "CREATED AT":
 					iso, ok := dvGoTime(v)
 					if !ok {
@@ -1467,7 +1469,7 @@ func parseDockerImages(c *Context) (any, error) {
 						break
 					}
 					d.CreatedAt = iso
-					add("created_at", s, e, gmtTimestamp)
+					add("created_at", s, e, trTimestamp)
 				case "SIZE":
 					good = setSize(&d.Size, &d.SizeBytes, "size", v, s, e)
 				default:
@@ -1477,7 +1479,7 @@ func parseDockerImages(c *Context) (any, error) {
 					}
 					key = dvUniqueKey(key, used)
 					d.Extra = append(d.Extra, dvField{key, v})
-					rec.add(dvTImage, [4]int32{ii()}, rec.localName(key), s, e, gmtVerbatim)
+					rec.add(dvTImage, [4]int32{ii()}, rec.localName(key), s, e, trVerbatim)
 				}
 				if !good {
 					break
@@ -1492,7 +1494,7 @@ func parseDockerImages(c *Context) (any, error) {
 				if d.Repository != "" || d.Tag != "" {
 					d.Dangling = false
 				} else {
-					add("dangling", start, start+len(l), gmtMarker)
+					add("dangling", start, start+len(l), trMarker)
 				}
 			}
 		}
@@ -1542,13 +1544,13 @@ type GhPullRequest struct {
 }
 
 var (
-	dvTPR         = gmTmpl("pull_requests/*")
-	dvFNumber     = gmName("number")
-	dvFTitle      = gmName("title")
-	dvFTitleTrunc = gmName("title_truncated")
-	dvFHeadOwner  = gmName("head_owner")
-	dvFHeadBranch = gmName("head_branch")
-	dvFDraft      = gmName("draft")
+	dvTPR         = spanID("pull_requests/*")
+	dvFNumber     = spanID("number")
+	dvFTitle      = spanID("title")
+	dvFTitleTrunc = spanID("title_truncated")
+	dvFHeadOwner  = spanID("head_owner")
+	dvFHeadBranch = spanID("head_branch")
+	dvFDraft      = spanID("draft")
 )
 
 var ghPrParser = &Parser{
@@ -1592,7 +1594,7 @@ func ghPrParsers() []*Parser {
 
 func parseGhPrList(c *Context) (any, error) {
 	res := &GhPrListResult{PullRequests: []GhPullRequest{}}
-	rec := newGmRec(c, 8)
+	rec := newSpanRec(c, 8)
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	var cols []lex.Column
@@ -1608,7 +1610,8 @@ func parseGhPrList(c *Context) (any, error) {
 		}
 		nlines++
 		pi := len(res.PullRequests)
-		add := func(leaf uint16, s, e int, tr gmTr) { rec.add(dvTPR, [4]int32{int32(pi)}, leaf, s, e, tr) }
+		rec.begin(dvTPR, pi)
+		add := rec.field
 		mark := rec.mark()
 		var pr GhPullRequest
 		type cell struct {
@@ -1675,23 +1678,23 @@ func parseGhPrList(c *Context) (any, error) {
 			continue
 		}
 		pr.Number = n
-		add(dvFNumber, num.s, num.e, gmtParseInt)
+		add(dvFNumber, num.s, num.e, trParseInt)
 		if title.v != "" {
 			pr.Title = title.v
-			add(dvFTitle, title.s, title.e, gmtVerbatim)
+			add(dvFTitle, title.s, title.e, trVerbatim)
 			if tty && strings.HasSuffix(title.v, "…") {
 				pr.TitleTruncated = true
-				add(dvFTitleTrunc, title.e-len("…"), title.e, gmtMarker)
+				add(dvFTitleTrunc, title.e-len("…"), title.e, trMarker)
 			}
 		}
 		if branch.v != "" {
 			if owner, b, ok := strings.Cut(branch.v, ":"); ok && owner != "" && b != "" {
 				pr.HeadOwner, pr.HeadBranch = owner, b
-				add(dvFHeadOwner, branch.s, branch.s+len(owner), gmtVerbatim)
-				add(dvFHeadBranch, branch.s+len(owner)+1, branch.e, gmtVerbatim)
+				add(dvFHeadOwner, branch.s, branch.s+len(owner), trVerbatim)
+				add(dvFHeadBranch, branch.s+len(owner)+1, branch.e, trVerbatim)
 			} else {
 				pr.HeadBranch = branch.v
-				add(dvFHeadBranch, branch.s, branch.e, gmtVerbatim)
+				add(dvFHeadBranch, branch.s, branch.e, trVerbatim)
 			}
 		}
 		if state.v != "" {
@@ -1700,18 +1703,18 @@ func parseGhPrList(c *Context) (any, error) {
 				pr.State = strings.ToLower(state.v)
 			case "DRAFT":
 				pr.State, pr.Draft = "open", true
-				add(dvFDraft, state.s, state.e, gmtMarker)
+				add(dvFDraft, state.s, state.e, trMarker)
 			default:
 				rec.truncate(mark)
 				c.Unread(start)
 				continue
 			}
-			add(dvFState, state.s, state.e, gmtStatusWord)
+			add(dvFState, state.s, state.e, trStatusWord)
 		}
 		if created.v != "" {
 			if tty {
 				pr.Created = created.v
-				add(dvFCreated, created.s, created.e, gmtVerbatim)
+				add(dvFCreated, created.s, created.e, trVerbatim)
 			} else {
 				t, err := time.Parse(time.RFC3339, created.v)
 				if err != nil {
@@ -1720,7 +1723,7 @@ func parseGhPrList(c *Context) (any, error) {
 					continue
 				}
 				pr.CreatedAt = t.Format("2006-01-02T15:04:05-07:00")
-				add(dvFCreatedAt, created.s, created.e, gmPick(pr.CreatedAt == created.v, gmtVerbatim, gmtTimestamp))
+				add(dvFCreatedAt, created.s, created.e, gmPick(pr.CreatedAt == created.v, trVerbatim, trTimestamp))
 			}
 		}
 		read++
@@ -1758,12 +1761,12 @@ type HelmRelease struct {
 }
 
 var (
-	dvTRelease    = gmTmpl("releases/*")
-	dvFNamespace  = gmName("namespace")
-	dvFRevision   = gmName("revision")
-	dvFUpdated    = gmName("updated")
-	dvFChart      = gmName("chart")
-	dvFAppVersion = gmName("app_version")
+	dvTRelease    = spanID("releases/*")
+	dvFNamespace  = spanID("namespace")
+	dvFRevision   = spanID("revision")
+	dvFUpdated    = spanID("updated")
+	dvFChart      = spanID("chart")
+	dvFAppVersion = spanID("app_version")
 )
 
 var helmListFlags = Flags{
@@ -1825,7 +1828,7 @@ var helmColumns = []string{"NAME", "NAMESPACE", "REVISION", "UPDATED", "STATUS",
 
 func parseHelmList(c *Context) (any, error) {
 	res := &HelmListResult{Releases: []HelmRelease{}}
-	rec := newGmRec(c, 8)
+	rec := newSpanRec(c, 8)
 	short := dvBoolFlag(c.Args, "--short", 'q')
 	noHeaders := dvBoolFlag(c.Args, "--no-headers", 0)
 	var cols []string
@@ -1844,7 +1847,8 @@ func parseHelmList(c *Context) (any, error) {
 		}
 		nlines++
 		ri := len(res.Releases)
-		add := func(leaf uint16, s, e int, tr gmTr) { rec.add(dvTRelease, [4]int32{int32(ri)}, leaf, s, e, tr) }
+		rec.begin(dvTRelease, ri)
+		add := rec.field
 		if short {
 			name := strings.TrimRight(l, " ")
 			if strings.ContainsAny(name, " \t") {
@@ -1856,7 +1860,7 @@ func parseHelmList(c *Context) (any, error) {
 				c.Omit(1)
 				continue
 			}
-			add(gmfName, start, start+len(name), gmtVerbatim)
+			add(gmfName, start, start+len(name), trVerbatim)
 			res.Releases = append(res.Releases, HelmRelease{Name: name})
 			continue
 		}
@@ -1896,10 +1900,10 @@ func parseHelmList(c *Context) (any, error) {
 			switch cols[k] {
 			case "NAME":
 				r.Name = v
-				add(gmfName, s, e, gmtVerbatim)
+				add(gmfName, s, e, trVerbatim)
 			case "NAMESPACE":
 				r.Namespace = v
-				add(dvFNamespace, s, e, gmtVerbatim)
+				add(dvFNamespace, s, e, trVerbatim)
 			case "REVISION":
 				n, ok := lex.Atoi(v)
 				if !ok {
@@ -1907,7 +1911,7 @@ func parseHelmList(c *Context) (any, error) {
 					break
 				}
 				r.Revision = intp(n)
-				add(dvFRevision, s, e, gmtParseInt)
+				add(dvFRevision, s, e, trParseInt)
 			case "UPDATED":
 				if v == "-" {
 					continue
@@ -1918,16 +1922,16 @@ func parseHelmList(c *Context) (any, error) {
 					break
 				}
 				r.Updated = iso
-				add(dvFUpdated, s, e, gmtTimestamp)
+				add(dvFUpdated, s, e, trTimestamp)
 			case "STATUS":
 				r.Status = v
-				add(dvFStatus, s, e, gmtVerbatim)
+				add(dvFStatus, s, e, trVerbatim)
 			case "CHART":
 				r.Chart = v
-				add(dvFChart, s, e, gmtVerbatim)
+				add(dvFChart, s, e, trVerbatim)
 			case "APP VERSION":
 				r.AppVersion = v
-				add(dvFAppVersion, s, e, gmtVerbatim)
+				add(dvFAppVersion, s, e, trVerbatim)
 			}
 			if !good {
 				break
@@ -1999,24 +2003,24 @@ type TerraformOutput struct {
 }
 
 var (
-	dvTTfRes     = gmTmpl("resources/*")
-	dvTTfDrift   = gmTmpl("drift/*")
-	dvTTfOut     = gmTmpl("outputs/*")
-	dvTTfSummary = gmTmpl("summary")
-	dvTTfTop     = gmTmpl("")
-	dvFAddress   = gmName("address")
-	dvFAction    = gmName("action")
-	dvFReason    = gmName("reason")
-	dvFMovedFrom = gmName("moved_from")
-	dvFMovedTo   = gmName("moved_to")
-	dvFImportID  = gmName("imported_id")
-	dvFDeposed   = gmName("deposed")
-	dvFNoChanges = gmName("no_changes")
-	dvFToImport  = gmName("to_import")
-	dvFToAdd     = gmName("to_add")
-	dvFToChange  = gmName("to_change")
-	dvFToDestroy = gmName("to_destroy")
-	dvFToForget  = gmName("to_forget")
+	dvTTfRes     = spanID("resources/*")
+	dvTTfDrift   = spanID("drift/*")
+	dvTTfOut     = spanID("outputs/*")
+	dvTTfSummary = spanID("summary")
+	dvTTfTop     = spanID("")
+	dvFAddress   = spanID("address")
+	dvFAction    = spanID("action")
+	dvFReason    = spanID("reason")
+	dvFMovedFrom = spanID("moved_from")
+	dvFMovedTo   = spanID("moved_to")
+	dvFImportID  = spanID("imported_id")
+	dvFDeposed   = spanID("deposed")
+	dvFNoChanges = spanID("no_changes")
+	dvFToImport  = spanID("to_import")
+	dvFToAdd     = spanID("to_add")
+	dvFToChange  = spanID("to_change")
+	dvFToDestroy = spanID("to_destroy")
+	dvFToForget  = spanID("to_forget")
 )
 
 // tfPhrases end a "# ADDRESS ..." line: the action they announce.
@@ -2149,7 +2153,7 @@ func dvStripANSI(l string) (string, []int) {
 
 func parseTerraformPlan(c *Context) (any, error) {
 	res := &TerraformPlanResult{Resources: []TerraformChange{}}
-	rec := newGmRec(c, 8)
+	rec := newSpanRec(c, 8)
 	it := lex.Lines{Raw: c.Raw}
 	nlines, known := 0, 0
 	const (
@@ -2179,10 +2183,10 @@ func parseTerraformPlan(c *Context) (any, error) {
 			rs, re := at[s], at[e-1]+1
 			return start + rs, start + re, re-rs == e-s
 		}
-		addAt := func(tmpl uint16, i int, leaf uint16, s, e int, tr gmTr) {
+		addAt := func(tmpl uint16, i int, leaf uint16, s, e int, tr spanTr) {
 			rs, re, same := span(s, e)
-			if tr == gmtVerbatim && !same {
-				tr = gmtTrimPrefix
+			if tr == trVerbatim && !same {
+				tr = trTrimPrefix
 			}
 			rec.add(tmpl, [4]int32{int32(i)}, leaf, rs, re, tr)
 		}
@@ -2208,7 +2212,7 @@ func parseTerraformPlan(c *Context) (any, error) {
 			continue
 		case strings.HasPrefix(t, "No changes."):
 			res.NoChanges = true
-			addAt(dvTTfTop, 0, dvFNoChanges, lead, lead+len("No changes."), gmtMarker)
+			addAt(dvTTfTop, 0, dvFNoChanges, lead, lead+len("No changes."), trMarker)
 			continue
 		case strings.HasPrefix(t, "Plan: ") && strings.HasSuffix(t, "."):
 			sum := &TerraformSummary{}
@@ -2241,7 +2245,7 @@ func parseTerraformPlan(c *Context) (any, error) {
 				if !good {
 					break
 				}
-				addAt(dvTTfSummary, 0, leaf, pos, pos+len(n), gmtParseInt)
+				addAt(dvTTfSummary, 0, leaf, pos, pos+len(n), trParseInt)
 				pos += len(part) + 2
 				seen++
 			}
@@ -2267,13 +2271,13 @@ func parseTerraformPlan(c *Context) (any, error) {
 				switch {
 				case strings.HasPrefix(note, "because ") && len(note) > 8:
 					last.Reason = note[8:]
-					addAt(lastT, lastI, dvFReason, ns+8, ns+len(note), gmtVerbatim)
+					addAt(lastT, lastI, dvFReason, ns+8, ns+len(note), trVerbatim)
 				case strings.HasPrefix(note, "moved from ") && len(note) > 11:
 					last.MovedFrom = note[11:]
-					addAt(lastT, lastI, dvFMovedFrom, ns+11, ns+len(note), gmtVerbatim)
+					addAt(lastT, lastI, dvFMovedFrom, ns+11, ns+len(note), trVerbatim)
 				case strings.HasPrefix(note, "imported from \"") && strings.HasSuffix(note, "\"") && len(note) > 16:
 					last.ImportedID = note[15 : len(note)-1]
-					addAt(lastT, lastI, dvFImportID, ns+15, ns+len(note)-1, gmtVerbatim)
+					addAt(lastT, lastI, dvFImportID, ns+15, ns+len(note)-1, trVerbatim)
 				}
 				continue
 			}
@@ -2312,13 +2316,13 @@ func parseTerraformPlan(c *Context) (any, error) {
 				last = nil
 				continue
 			}
-			addAt(tmpl, idx, dvFAddress, bs, bs+len(addr), gmtVerbatim)
-			addAt(tmpl, idx, dvFAction, bs+len(addr), bs+len(body), gmtAction)
+			addAt(tmpl, idx, dvFAddress, bs, bs+len(addr), trVerbatim)
+			addAt(tmpl, idx, dvFAction, bs+len(addr), bs+len(body), trAction)
 			if ch.MovedTo != "" {
-				addAt(tmpl, idx, dvFMovedTo, bs+len(body)-len(ch.MovedTo), bs+len(body), gmtVerbatim)
+				addAt(tmpl, idx, dvFMovedTo, bs+len(body)-len(ch.MovedTo), bs+len(body), trVerbatim)
 			}
 			if deposedS >= 0 {
-				addAt(tmpl, idx, dvFDeposed, deposedS, deposedS+len(ch.Deposed), gmtVerbatim)
+				addAt(tmpl, idx, dvFDeposed, deposedS, deposedS+len(ch.Deposed), trVerbatim)
 			}
 			*list = append(*list, ch)
 			last, lastT, lastI = &(*list)[idx], tmpl, idx
@@ -2329,8 +2333,8 @@ func parseTerraformPlan(c *Context) (any, error) {
 			if ok && name != "" {
 				action := map[byte]string{'+': "create", '-': "destroy", '~': "update"}[t[0]]
 				oi := len(res.Outputs)
-				addAt(dvTTfOut, oi, gmfName, lead+2, lead+2+len(name), gmtVerbatim)
-				addAt(dvTTfOut, oi, dvFAction, lead, lead+1, gmtAction)
+				addAt(dvTTfOut, oi, gmfName, lead+2, lead+2+len(name), trVerbatim)
+				addAt(dvTTfOut, oi, dvFAction, lead, lead+1, trAction)
 				res.Outputs = append(res.Outputs, TerraformOutput{Name: name, Action: action})
 				known++
 				continue

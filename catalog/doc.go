@@ -29,9 +29,13 @@
 //
 //  1. Declare the Parser (ID, Command, Subcommand, OS, Flags it was
 //     verified with, Result, RowsKey, Examples) and a Parse that reads
-//     c.Raw with the shared readers of internal/lex (Lines, Fields, Atoi,
-//     HumanSize, CUnquote), records spans while c.Recording(), reports
-//     lines it cannot read with c.Unread and stops at c.Full.
+//     c.Raw with the shared readers of internal/lex (Lines, Fields, Words,
+//     Columns/Cells, Atoi, HumanSize, CUnquote), records spans while
+//     c.Recording(), reports lines it cannot read with c.Unread and stops
+//     at c.Full. Spans go through one recorder: c.Span or c.spanPath for a
+//     few values, c.hold for a line's values kept only if the line reads,
+//     and a spanRec (spans.go: begin/field per row, a template with "*"
+//     per nested list) for rows, finished once at the end of the parse.
 //  2. Return it from the family's wiring function and list that function
 //     in builtin.go (the one list of built-ins; nothing registers itself).
 //  3. Put golden cases under testdata/<os>/<parser-id>/<case>.txt with the

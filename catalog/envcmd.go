@@ -134,7 +134,7 @@ func parseEnv(c *Context) (any, error) {
 		kept++
 		res.Vars[v.name] = raw[v.valStart:v.valEnd]
 		if c.Recording() {
-			c.Span(Ptr("vars", v.name), v.valStart, v.valEnd, "")
+			c.spanPath(v.valStart, v.valEnd, "", "vars", v.name)
 		}
 	}
 	return res, nil
@@ -229,8 +229,8 @@ func parseWhich(c *Context) (any, error) {
 	scanned := scanArgs(c.Args, fsKinds(whichParserDef.Flags), false)
 	names := fsOperands(scanned)
 	silent := fsHasFlag(scanned, "-s")
-	r := newFsRec(c, 1)
-	kPaths := r.id("paths")
+	r := newSpanRec(c, 1)
+	kPaths := r.name("paths/*")
 	res := &WhichResult{Paths: []string{}}
 	found := make([]bool, len(names))
 	mapped := true
@@ -260,7 +260,7 @@ func parseWhich(c *Context) (any, error) {
 			c.Omit(1)
 			continue
 		}
-		r.add(kPaths, len(res.Paths), 0, start, start+len(line), 0)
+		r.at(kPaths, len(res.Paths), 0, start, start+len(line), 0)
 		res.Paths = append(res.Paths, line)
 	}
 	if rows > 0 && len(res.Paths) == 0 {
@@ -270,7 +270,7 @@ func parseWhich(c *Context) (any, error) {
 		for i, n := range names {
 			if !found[i] {
 				// No byte of the output says so: the span is empty, at the end.
-				c.Span(Ptr("missing", len(res.Missing)), len(c.Raw), len(c.Raw), "absentFromOutput")
+				c.spanPath(len(c.Raw), len(c.Raw), "absentFromOutput", "missing", len(res.Missing))
 				res.Missing = append(res.Missing, n)
 			}
 		}

@@ -9,161 +9,12 @@ import (
 )
 
 // The filesystem family: find, du, df, stat and tree. Shared pieces of the
-// filesystem, text and environment families (fsRec, fsScan, fsSettle, the
+// filesystem, text and environment families (fsSettle, fsRecords, the
 // time helpers) live here too; their names start with "fs".
 
 // ---------------------------------------------------------------- spans
 
-// fsRec records spans of list rows ("/key/3" or "/key/3/field") for the
-// parsers of these families. Like rowSpans it keeps small pointer-free
-// records, which the context keeps after the parse (SpanSet builds the
-// pointers when they are read); unlike it, rows may be bare strings (find's paths, cat's lines) and
-// transforms are named per recorder, so a parser can say "parseInt*512".
-type fsRec struct {
-	c     *Context
-	on    bool
-	names []string // pointer tokens, already escaped; 0 is "no field"
-	trs   []string // transform names; 0 is verbatim
-	spans []fsSpan
-}
-
-type fsSpan struct {
-	start, end, row int32
-	key, field, tr  uint16
-}
-
-// dropLastName drops the span of the last row's name, the last span.
-func (r *fsRec) dropLastName() {
-	if !r.on || len(r.spans) == 0 {
-		return
-	}
-	r.spans = r.spans[:len(r.spans)-1]
-}
-
-// newFsRec prepares for about perRow spans per line of output when the
-// caller asked for spans; otherwise every method is a cheap no-op.
-func newFsRec(c *Context, perRow int) *fsRec {
-	r := &fsRec{c: c, on: c.recording}
-	if r.on {
-		r.names = []string{""}
-		r.trs = []string{""}
-		r.spans = make([]fsSpan, 0, min(lex.CountLines(c.Raw), 1<<20)*perRow)
-	}
-	return r
-}
-
-// id registers a pointer token or path suffix ("size_bytes",
-// "permissions/owner"); the caller escapes names that hold '~' or '/'.
-func (r *fsRec) id(name string) uint16 {
-	if !r.on {
-		return 0
-	}
-	for i, n := range r.names {
-		if n == name && i > 0 {
-			return uint16(i)
-		}
-	}
-	r.names = append(r.names, name)
-	return uint16(len(r.names) - 1)
-}
-
-// tr registers a transform name.
-func (r *fsRec) tr(name string) uint16 {
-	if !r.on || name == "" {
-		return 0
-	}
-	for i, n := range r.trs {
-		if n == name {
-			return uint16(i)
-		}
-	}
-	r.trs = append(r.trs, name)
-	return uint16(len(r.trs) - 1)
-}
-
-// add records that field of row row of the array key came from
-// Raw[start:end]. field 0 means the row itself is the value; row -1 means
-// key names an object, not an array ("/total/size_kib").
-func (r *fsRec) add(key uint16, row int, field uint16, start, end int, tr uint16) {
-	if !r.on {
-		return
-	}
-	r.spans = append(r.spans, fsSpan{int32(start), int32(end), int32(row), key, field, tr})
-}
-
-// extend moves the end of the last span, as when a path turns out to run
-// over the next line.
-func (r *fsRec) extend(end int) {
-	if !r.on || len(r.spans) == 0 {
-		return
-	}
-	r.spans[len(r.spans)-1].end = int32(end)
-}
-
-// rekey moves the spans from mark m on to the object key (row -1): the
-// last row read turned out to be a total.
-func (r *fsRec) rekey(m int, key uint16) {
-	if !r.on {
-		return
-	}
-	for i := m; i < len(r.spans); i++ {
-		r.spans[i].key, r.spans[i].row = key, -1
-	}
-}
-
-// cut drops the spans in [from, to).
-func (r *fsRec) cut(from, to int) {
-	if r.on && from < to {
-		r.spans = append(r.spans[:from], r.spans[to:]...)
-	}
-}
-
-// mark and truncate drop the spans of a row that is not kept after all.
-func (r *fsRec) mark() int { return len(r.spans) }
-
-func (r *fsRec) truncate(m int) {
-	if r.on {
-		r.spans = r.spans[:m]
-	}
-}
-
-// finish hands the recorded spans to the context, once, at the end of a
-// successful parse; they stay compact until read (see SpanSet).
-func (r *fsRec) finish() {
-	if r.on && len(r.spans) > 0 {
-		r.c.addSpanSeg(&fsSeg{names: r.names, trs: r.trs, spans: r.spans})
-	}
-	r.spans = nil
-}
-
-// fsSeg is what fsRec hands over: "/key/row/field", "/key/row" (a bare
-// string row) and "/key/field" (row -1) pointers.
-type fsSeg struct {
-	names, trs []string
-	spans      []fsSpan
-}
-
-func (g *fsSeg) segLen() int { return len(g.spans) }
-
-func (g *fsSeg) each(b []byte, f spanFunc) bool {
-	for i := range g.spans {
-		s := &g.spans[i]
-		b = append(b[:0], '/')
-		b = append(b, g.names[s.key]...)
-		if s.row >= 0 {
-			b = append(b, '/')
-			b = strconv.AppendInt(b, int64(s.row), 10)
-		}
-		if s.field != 0 {
-			b = append(b, '/')
-			b = append(b, g.names[s.field]...)
-		}
-		if !f(b, int(s.start), int(s.end), g.trs[s.tr]) {
-			return false
-		}
-	}
-	return true
-}
+// These families record their spans with spanRec (spans.go).
 
 // ---------------------------------------------------------------- arguments
 
@@ -591,8 +442,8 @@ func findUnder(path string, starts []string) bool {
 func parseFind(c *Context) (any, error) {
 	fa, _ := findRead(c.Args, c.OS)
 	raw := c.Raw
-	r := newFsRec(c, 1)
-	kPaths := r.id("paths")
+	r := newSpanRec(c, 1)
+	kPaths := r.name("paths/*")
 	res := &FindResult{}
 	if strings.IndexByte(raw, 0) >= 0 {
 		// -print0: every path ends in NUL, and may hold anything else.
@@ -615,7 +466,7 @@ func parseFind(c *Context) (any, error) {
 				c.Omit(1)
 				continue
 			}
-			r.add(kPaths, len(res.Paths), 0, s, end, 0)
+			r.at(kPaths, len(res.Paths), 0, s, end, 0)
 			res.Paths = append(res.Paths, p)
 		}
 		r.finish()
@@ -665,7 +516,7 @@ func parseFind(c *Context) (any, error) {
 		}
 		lastOmitted = false
 		last = start
-		r.add(kPaths, len(res.Paths), 0, start, start+len(line), 0)
+		r.at(kPaths, len(res.Paths), 0, start, start+len(line), 0)
 		res.Paths = append(res.Paths, line)
 	}
 	r.finish()
@@ -676,7 +527,7 @@ func parseFind(c *Context) (any, error) {
 // total line: it is returned apart and its spans move to totalKey. Rows past
 // MaxItems are then dropped and counted, their spans cut. marks[i] is where
 // row i's spans begin (kept only while recording).
-func fsSettle[T any](c *Context, r *fsRec, rows []T, marks []int, hasTotal bool, totalKey uint16) ([]T, *T) {
+func fsSettle[T any](c *Context, r *spanRec, rows []T, marks []int, hasTotal bool, totalKey uint16) ([]T, *T) {
 	var tot *T
 	spansEnd := len(r.spans)
 	if hasTotal && len(rows) > 0 {
@@ -685,7 +536,7 @@ func fsSettle[T any](c *Context, r *fsRec, rows []T, marks []int, hasTotal bool,
 		rows = rows[:len(rows)-1]
 		if r.on {
 			spansEnd = marks[len(rows)]
-			r.rekey(spansEnd, totalKey)
+			r.retemplate(spansEnd, totalKey)
 		}
 	}
 	if c.MaxItems > 0 && len(rows) > c.MaxItems {
@@ -898,23 +749,23 @@ func parseDu(c *Context) (any, error) {
 	if null || strings.IndexByte(raw, 0) >= 0 {
 		it.sep = 0
 	}
-	r := newFsRec(c, 2)
-	kEntries, kTotal, fPath := r.id("entries"), r.id("total"), r.id("path")
+	r := newSpanRec(c, 2)
+	kEntries, kTotal, fPath := r.name("entries/*"), r.name("total"), r.name("path")
 	var fSize uint16
-	tr := r.tr("parseInt")
+	tr := r.trID("parseInt")
 	switch unit {
 	case duKiB:
-		fSize = r.id("size_kib")
+		fSize = r.name("size_kib")
 	case duMiB:
-		fSize = r.id("size_mib")
+		fSize = r.name("size_mib")
 	case duGiB:
-		fSize = r.id("size_gib")
+		fSize = r.name("size_gib")
 	case duBytes:
-		fSize = r.id("size_bytes")
+		fSize = r.name("size_bytes")
 	case duHuman:
-		fSize, tr = r.id("size_human"), 0
+		fSize, tr = r.name("size_human"), 0
 	case duInodes:
-		fSize = r.id("inodes")
+		fSize = r.name("inodes")
 	}
 	entries := make([]DuEntry, 0, min(lex.CountLines(raw), 1<<20))
 	var marks []int
@@ -980,8 +831,8 @@ func parseDu(c *Context) (any, error) {
 		e.Path = line[tab+1:]
 		if r.on {
 			marks = append(marks, r.mark())
-			r.add(kEntries, len(entries), fSize, start+ss, start+se, tr)
-			r.add(kEntries, len(entries), fPath, start+tab+1, start+len(line), 0)
+			r.at(kEntries, len(entries), fSize, start+ss, start+se, tr)
+			r.at(kEntries, len(entries), fPath, start+tab+1, start+len(line), 0)
 		}
 		entries = append(entries, e)
 		prevGood = start
@@ -1232,15 +1083,15 @@ func dfHeader(line string) ([]dfCol, dfUnit, bool) {
 
 type dfParser struct {
 	c      *Context
-	r      *fsRec
+	r      *spanRec
 	mids   []dfCol // the columns between Filesystem [Type] and Mounted on
 	typed  bool
 	unit   dfUnit
 	sizes  uint8 // the fields size, used and available fill: dfsKiB...
 	key    uint16
 	ids    [dfcMount + 1][2]uint16 // span field ids: number, human
-	trInt  uint16
-	trMul  uint16
+	trInt  spanTr
+	trMul  spanTr
 	f      []lex.Field
 	vals   [dfcMount + 1]dfVal    // the middle columns of the line being read
 	target [dfcMount + 1]dfTarget // where they go
@@ -1300,8 +1151,8 @@ func (p *dfParser) spanIDs(unit dfUnit) {
 	if !r.on {
 		return
 	}
-	p.key = r.id("filesystems")
-	p.trInt = r.tr("parseInt")
+	p.key = r.name("filesystems/*")
+	p.trInt = r.trID("parseInt")
 	suffix := "_kib"
 	switch {
 	case unit.human:
@@ -1313,20 +1164,20 @@ func (p *dfParser) spanIDs(unit dfUnit) {
 	case unit.factor != 1024:
 		suffix = "_bytes"
 		if unit.factor != 1 {
-			p.trMul = r.tr("parseInt*" + strconv.FormatInt(unit.factor, 10))
+			p.trMul = r.trID("parseInt*" + strconv.FormatInt(unit.factor, 10))
 		}
 	}
-	p.ids[dfcFilesystem][0] = r.id("filesystem")
-	p.ids[dfcType][0] = r.id("type")
-	p.ids[dfcMount][0] = r.id("mounted_on")
-	p.ids[dfcSize][0] = r.id("size" + suffix)
-	p.ids[dfcUsed][0] = r.id("used" + suffix)
-	p.ids[dfcAvail][0] = r.id("available" + suffix)
-	p.ids[dfcUsePct][0] = r.id("use_percent")
-	p.ids[dfcInodes] = [2]uint16{r.id("inodes_total"), r.id("inodes_total_human")}
-	p.ids[dfcIUsed] = [2]uint16{r.id("inodes_used"), r.id("inodes_used_human")}
-	p.ids[dfcIFree] = [2]uint16{r.id("inodes_free"), r.id("inodes_free_human")}
-	p.ids[dfcIUsePct][0] = r.id("inodes_use_percent")
+	p.ids[dfcFilesystem][0] = r.name("filesystem")
+	p.ids[dfcType][0] = r.name("type")
+	p.ids[dfcMount][0] = r.name("mounted_on")
+	p.ids[dfcSize][0] = r.name("size" + suffix)
+	p.ids[dfcUsed][0] = r.name("used" + suffix)
+	p.ids[dfcAvail][0] = r.name("available" + suffix)
+	p.ids[dfcUsePct][0] = r.name("use_percent")
+	p.ids[dfcInodes] = [2]uint16{r.name("inodes_total"), r.name("inodes_total_human")}
+	p.ids[dfcIUsed] = [2]uint16{r.name("inodes_used"), r.name("inodes_used_human")}
+	p.ids[dfcIFree] = [2]uint16{r.name("inodes_free"), r.name("inodes_free_human")}
+	p.ids[dfcIUsePct][0] = r.name("inodes_use_percent")
 }
 
 // row reads one data line into fsys. wrappedAt >= 0 means the device
@@ -1363,23 +1214,23 @@ func (p *dfParser) row(fsys *DfFilesystem, line string, base int, wrapped string
 	r := p.r
 	if wrappedAt >= 0 {
 		fsys.Filesystem = wrapped
-		r.add(p.key, idx, p.ids[dfcFilesystem][0], wrappedAt, wrappedAt+len(wrapped), 0)
+		r.at(p.key, idx, p.ids[dfcFilesystem][0], wrappedAt, wrappedAt+len(wrapped), 0)
 	} else {
 		last := at - 1
 		if p.typed {
 			last--
 		}
 		fsys.Filesystem = line[f[0].Start:f[last].End]
-		r.add(p.key, idx, p.ids[dfcFilesystem][0], base+f[0].Start, base+f[last].End, 0)
+		r.at(p.key, idx, p.ids[dfcFilesystem][0], base+f[0].Start, base+f[last].End, 0)
 	}
 	if p.typed {
 		t := f[at-1]
 		fsys.Type = line[t.Start:t.End]
-		r.add(p.key, idx, p.ids[dfcType][0], base+t.Start, base+t.End, 0)
+		r.at(p.key, idx, p.ids[dfcType][0], base+t.Start, base+t.End, 0)
 	}
 	m := f[at+k]
 	fsys.MountedOn = line[m.Start:]
-	r.add(p.key, idx, p.ids[dfcMount][0], base+m.Start, base+len(line), 0)
+	r.at(p.key, idx, p.ids[dfcMount][0], base+m.Start, base+len(line), 0)
 	return true
 }
 
@@ -1474,7 +1325,7 @@ const (
 type dfTarget struct {
 	num, human   uint8
 	numID, humID uint16
-	numTr        uint16
+	numTr        spanTr
 }
 
 // targets fills p.targets from the columns, unit and span ids.
@@ -1539,7 +1390,7 @@ func (p *dfParser) storeOne(fsys *DfFilesystem, t *dfTarget, v *dfVal, line stri
 		default:
 			fsys.InodesFreeHuman = text
 		}
-		p.r.add(p.key, idx, t.humID, base+v.s, base+v.e, 0)
+		p.r.at(p.key, idx, t.humID, base+v.s, base+v.e, 0)
 		return
 	}
 	ptr := intp(v.n)
@@ -1579,11 +1430,11 @@ func (p *dfParser) storeOne(fsys *DfFilesystem, t *dfTarget, v *dfVal, line stri
 	default:
 		fsys.InodesUsePercent = ptr
 	}
-	p.r.add(p.key, idx, t.numID, base+v.s, base+v.e, t.numTr)
+	p.r.at(p.key, idx, t.numID, base+v.s, base+v.e, t.numTr)
 }
 
 func parseDf(c *Context) (any, error) {
-	p := &dfParser{c: c, r: newFsRec(c, 7)}
+	p := &dfParser{c: c, r: newSpanRec(c, 7)}
 	total := fsHasFlag(scanArgs(c.Args, fsKinds(dfParserDef.Flags), false), "--total")
 	rows := make([]DfFilesystem, 0, min(lex.CountLines(c.Raw), 1<<20))
 	var marks []int
@@ -1690,7 +1541,7 @@ func parseDf(c *Context) (any, error) {
 	}
 	hasTotal := total && len(rows) > 0 && rows[len(rows)-1].Filesystem == "total" && rows[len(rows)-1].MountedOn == "-"
 	res := &DfResult{}
-	res.Filesystems, res.Total = fsSettle(c, p.r, rows, marks, hasTotal, p.r.id("total"))
+	res.Filesystems, res.Total = fsSettle(c, p.r, rows, marks, hasTotal, p.r.name("total"))
 	p.r.finish()
 	return res, nil
 }
@@ -1903,16 +1754,16 @@ func statBSDCheck(args []string, os OS) *ParseError {
 // statParser holds the state of one stat parse.
 type statParser struct {
 	c       *Context
-	r       *fsRec
+	r       *spanRec
 	res     *StatResult
 	key     uint16
-	trInt   uint16
+	trInt   spanTr
 	marks   []int
 	assumed bool
 	zoneAt  [2]int
 }
 
-func (p *statParser) id(name string) uint16 { return p.r.id(name) }
+func (p *statParser) id(name string) uint16 { return p.r.name(name) }
 
 // num sets *dst from the decimal word raw[s:e].
 func (p *statParser) num(dst **int64, idx int, field string, s, e int) bool {
@@ -1921,14 +1772,14 @@ func (p *statParser) num(dst **int64, idx int, field string, s, e int) bool {
 		return false
 	}
 	*dst = intp(n)
-	p.r.add(p.key, idx, p.id(field), s, e, p.trInt)
+	p.r.at(p.key, idx, p.id(field), s, e, p.trInt)
 	return true
 }
 
 // str sets *dst to raw[s:e] verbatim.
 func (p *statParser) str(dst *string, idx int, field string, s, e int) {
 	*dst = p.c.Raw[s:e]
-	p.r.add(p.key, idx, p.id(field), s, e, 0)
+	p.r.at(p.key, idx, p.id(field), s, e, 0)
 }
 
 // mode sets the symbolic mode, its type and permissions from raw[s:e].
@@ -1940,13 +1791,13 @@ func (p *statParser) mode(en *StatEntry, idx, s, e int, setType bool) bool {
 	en.Mode = m
 	en.Permissions = LsPermissions{Owner: m[1:4], Group: m[4:7], Other: m[7:10]}
 	r := p.r
-	r.add(p.key, idx, p.id("mode"), s, e, 0)
-	r.add(p.key, idx, p.id("permissions/owner"), s+1, s+4, 0)
-	r.add(p.key, idx, p.id("permissions/group"), s+4, s+7, 0)
-	r.add(p.key, idx, p.id("permissions/other"), s+7, s+10, 0)
+	r.at(p.key, idx, p.id("mode"), s, e, 0)
+	r.at(p.key, idx, p.id("permissions/owner"), s+1, s+4, 0)
+	r.at(p.key, idx, p.id("permissions/group"), s+4, s+7, 0)
+	r.at(p.key, idx, p.id("permissions/other"), s+7, s+10, 0)
 	if setType && en.Type == "" {
 		en.Type = fileType(m[0])
-		r.add(p.key, idx, p.id("type"), s, s+1, r.tr("fileType"))
+		r.at(p.key, idx, p.id("type"), s, s+1, r.trID("fileType"))
 	}
 	return true
 }
@@ -1962,7 +1813,7 @@ func (p *statParser) time(dst *string, idx int, field string, s, e int) bool {
 	if len(f) == 3 {
 		if iso, ok := fsNumericTime(t[f[0].Start:f[0].End], t[f[1].Start:f[1].End], t[f[2].Start:f[2].End]); ok {
 			*dst = iso
-			p.r.add(p.key, idx, p.id(field), s, e, p.r.tr("timestamp"))
+			p.r.at(p.key, idx, p.id(field), s, e, p.r.trID("timestamp"))
 			return true
 		}
 	}
@@ -1971,7 +1822,7 @@ func (p *statParser) time(dst *string, idx int, field string, s, e int) bool {
 		return false
 	}
 	*dst = iso
-	p.r.add(p.key, idx, p.id(field), s, e, p.r.tr("timestamp"))
+	p.r.at(p.key, idx, p.id(field), s, e, p.r.trID("timestamp"))
 	if !p.assumed {
 		p.assumed, p.zoneAt = true, [2]int{s, e}
 	}
@@ -1989,7 +1840,7 @@ func (p *statParser) epoch(dst *string, idx int, field string, s, e int) bool {
 		return false
 	}
 	*dst = iso
-	p.r.add(p.key, idx, p.id(field), s, e, p.r.tr("epoch"))
+	p.r.at(p.key, idx, p.id(field), s, e, p.r.trID("epoch"))
 	return true
 }
 
@@ -2001,7 +1852,7 @@ func (p *statParser) device(dst **LsDevice, idx int, field string, s, e int, hex
 	if a, b, ok := strings.Cut(v, ","); ok {
 		parse, tr := lex.Atoi, p.trInt
 		if hex {
-			parse, tr = parseHex, p.r.tr("parseHex")
+			parse, tr = parseHex, p.r.trID("parseHex")
 		}
 		ma, ok1 := parse(a)
 		mi, ok2 := parse(b)
@@ -2009,8 +1860,8 @@ func (p *statParser) device(dst **LsDevice, idx int, field string, s, e int, hex
 			return false
 		}
 		d.Major, d.Minor = intp(ma), intp(mi)
-		p.r.add(p.key, idx, p.id(field+"/major"), s, s+len(a), tr)
-		p.r.add(p.key, idx, p.id(field+"/minor"), s+len(a)+1, e, tr)
+		p.r.at(p.key, idx, p.id(field+"/major"), s, s+len(a), tr)
+		p.r.at(p.key, idx, p.id(field+"/minor"), s+len(a)+1, e, tr)
 	} else if h, dec, ok := strings.Cut(v, "/"); ok && strings.HasSuffix(h, "h") && strings.HasSuffix(dec, "d") {
 		n, ok := lex.Atoi(dec[:len(dec)-1])
 		if !ok {
@@ -2018,14 +1869,14 @@ func (p *statParser) device(dst **LsDevice, idx int, field string, s, e int, hex
 		}
 		d.Number = intp(n)
 		at := s + len(h) + 1
-		p.r.add(p.key, idx, p.id(field+"/number"), at, at+len(dec)-1, p.trInt)
+		p.r.at(p.key, idx, p.id(field+"/number"), at, at+len(dec)-1, p.trInt)
 	} else {
 		n, ok := lex.Atoi(v)
 		if !ok {
 			return false
 		}
 		d.Number = intp(n)
-		p.r.add(p.key, idx, p.id(field+"/number"), s, e, p.trInt)
+		p.r.at(p.key, idx, p.id(field+"/number"), s, e, p.trInt)
 	}
 	*dst = d
 	return true
@@ -2042,9 +1893,9 @@ var statTypes = map[string]string{
 }
 
 func parseStat(c *Context) (any, error) {
-	p := &statParser{c: c, r: newFsRec(c, 22), res: &StatResult{Entries: []StatEntry{}}}
-	p.key = p.r.id("entries")
-	p.trInt = p.r.tr("parseInt")
+	p := &statParser{c: c, r: newSpanRec(c, 22), res: &StatResult{Entries: []StatEntry{}}}
+	p.key = p.r.name("entries/*")
+	p.trInt = p.r.trID("parseInt")
 	// The arguments name a custom or terse form; otherwise the shape decides.
 	var format []statDirective
 	terse := false
@@ -2262,7 +2113,7 @@ func (p *statParser) owner(name *string, id **int64, idx int, nameField, idField
 	if len(v) > 2 && v[0] == '(' && v[len(v)-1] == ')' {
 		if n, ok := lex.Atoi(v[1 : len(v)-1]); ok {
 			*id = intp(n)
-			p.r.add(p.key, idx, p.id(idField), s+1, e-1, p.trInt)
+			p.r.at(p.key, idx, p.id(idField), s+1, e-1, p.trInt)
 			return
 		}
 	}
@@ -2298,10 +2149,10 @@ func (p *statParser) terse(line string, base, idx int) bool {
 	if len(en.ModeOctal) > 4 {
 		en.ModeOctal = en.ModeOctal[1:]
 	}
-	trHex := p.r.tr("parseHex")
-	p.r.add(p.key, idx, p.id("mode_octal"), s, e, trHex)
+	trHex := p.r.trID("parseHex")
+	p.r.at(p.key, idx, p.id("mode_octal"), s, e, trHex)
 	en.Type = statRawType(raw)
-	p.r.add(p.key, idx, p.id("type"), s, e, p.r.tr("fileType"))
+	p.r.at(p.key, idx, p.id("type"), s, e, p.r.trID("fileType"))
 	s, e = at(3)
 	p.num(&en.UID, idx, "uid", s, e)
 	s, e = at(4)
@@ -2309,7 +2160,7 @@ func (p *statParser) terse(line string, base, idx int) bool {
 	s, e = at(5)
 	dev, _ := parseHex(p.c.Raw[s:e])
 	en.FilesystemDevice = &LsDevice{Number: intp(dev)}
-	p.r.add(p.key, idx, p.id("filesystem_device/number"), s, e, trHex)
+	p.r.at(p.key, idx, p.id("filesystem_device/number"), s, e, trHex)
 	s, e = at(6)
 	p.num(&en.Inode, idx, "inode", s, e)
 	s, e = at(7)
@@ -2320,8 +2171,8 @@ func (p *statParser) terse(line string, base, idx int) bool {
 		ma, _ := parseHex(p.c.Raw[s1:e1])
 		mi, _ := parseHex(p.c.Raw[s2:e2])
 		en.Device = &LsDevice{Major: intp(ma), Minor: intp(mi)}
-		p.r.add(p.key, idx, p.id("device/major"), s1, e1, trHex)
-		p.r.add(p.key, idx, p.id("device/minor"), s2, e2, trHex)
+		p.r.at(p.key, idx, p.id("device/major"), s1, e1, trHex)
+		p.r.at(p.key, idx, p.id("device/minor"), s2, e2, trHex)
 	}
 	times := []*string{&en.AccessedAt, &en.ModifiedAt, &en.ChangedAt, &en.BornAt}
 	names := []string{"accessed_at", "modified_at", "changed_at", "born_at"}
@@ -2471,7 +2322,7 @@ func (p *statParser) directive(en *StatEntry, letter byte, idx, s, e int) bool {
 		}
 		// %a prints "644"; the labeled forms print "0644": one spelling.
 		en.ModeOctal = strings.Repeat("0", 4-len(v)) + v
-		p.r.add(p.key, idx, p.id("mode_octal"), s, e, p.r.tr("zeroPad"))
+		p.r.at(p.key, idx, p.id("mode_octal"), s, e, p.r.trID("zeroPad"))
 		return true
 	case 'A':
 		return p.mode(en, idx, s, e, true)
@@ -2489,7 +2340,7 @@ func (p *statParser) directive(en *StatEntry, letter byte, idx, s, e int) bool {
 			return false
 		}
 		en.Type = t
-		p.r.add(p.key, idx, p.id("type"), s, e, p.r.tr("fileType"))
+		p.r.at(p.key, idx, p.id("type"), s, e, p.r.trID("fileType"))
 	case 'X':
 		return p.epoch(&en.AccessedAt, idx, "accessed_at", s, e)
 	case 'Y':
@@ -2677,7 +2528,7 @@ func (p *statParser) typeWords(en *StatEntry, idx int, line string, base, at int
 		return false
 	}
 	en.Type = t
-	p.r.add(p.key, idx, p.id("type"), base+s, base+e, p.r.tr("fileType"))
+	p.r.at(p.key, idx, p.id("type"), base+s, base+e, p.r.trID("fileType"))
 	return true
 }
 

@@ -333,25 +333,6 @@ func TestTreeShapes(t *testing.T) {
 	}
 }
 
-func TestFsRecPointers(t *testing.T) {
-	c := &Context{Raw: "abc\xff", recording: true}
-	r := newFsRec(c, 1)
-	k, f := r.id("rows"), r.id("a~b/c")
-	r.add(k, 0, 0, 0, 1, 0)
-	r.add(k, 12, f, 1, 2, r.tr("parseInt"))
-	r.add(r.id("total"), -1, f, 2, 3, 0)
-	r.add(k, 1, 0, 3, 4, 0)
-	r.finish()
-	got := []string{}
-	for _, s := range c.spanSet().Slice() {
-		got = append(got, s.Pointer+"="+s.Transform)
-	}
-	want := []string{"/rows/0=", "/rows/12/a~b/c=parseInt", "/total/a~b/c=", "/rows/1=invalidUTF8"}
-	if !slices.Equal(got, want) {
-		t.Fatalf("got %q", got)
-	}
-}
-
 // TestFsTextEnvExamples checks that every example a parser shows in
 // describe is one it reads, on each OS it is for.
 func TestFsTextEnvExamples(t *testing.T) {

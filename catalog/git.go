@@ -335,7 +335,7 @@ func readGitBranchLine(line string, base int) (gitBranch, bool) {
 func parseGitShort(c *Context, z bool) (any, error) {
 	res := &GitStatusShort{Entries: make([]GitStatusEntry, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	rec := c.Recording()
-	rs := newRowSpans(c, 6)
+	rs := newSpanRec(c, 6)
 	discard := func() {
 		if rec {
 			rs.discard()
@@ -384,9 +384,9 @@ func parseGitShort(c *Context, z bool) (any, error) {
 		idx := len(res.Entries)
 		if rec {
 			rs.begin(skEntries, idx)
-			rs.add(sfXY, start, start+2, trVerbatim)
-			rs.add(sfIndex, start, start+1, trStatusCode)
-			rs.add(sfWorktree, start+1, start+2, trStatusCode)
+			rs.field(sfXY, start, start+2, trVerbatim)
+			rs.field(sfIndex, start, start+1, trStatusCode)
+			rs.field(sfWorktree, start+1, start+2, trStatusCode)
 		}
 		rename := x == 'R' || x == 'C' || y == 'R' || y == 'C'
 		p := line[3:]
@@ -394,7 +394,7 @@ func parseGitShort(c *Context, z bool) (any, error) {
 		if z {
 			e.Path = p
 			if rec {
-				rs.add(sfPath, ps, ps+len(p), trVerbatim)
+				rs.field(sfPath, ps, ps+len(p), trVerbatim)
 			}
 			if rename {
 				// The original path is the next NUL-terminated field.
@@ -416,7 +416,7 @@ func parseGitShort(c *Context, z bool) (any, error) {
 				}
 				e.OrigPath = raw[pos:oe]
 				if rec {
-					rs.add(sfOrigPath, pos, oe, trVerbatim)
+					rs.field(sfOrigPath, pos, oe, trVerbatim)
 				}
 				pos = oe + 1
 			}
@@ -441,8 +441,8 @@ func parseGitShort(c *Context, z bool) (any, error) {
 				}
 				e.OrigPath, e.Path, e.Quoted = first, second, fq || sq
 				if rec {
-					rs.add(sfOrigPath, ps+fs, ps+fe, quoteTr(fq))
-					rs.add(sfPath, ps+ss, ps+se, quoteTr(sq))
+					rs.field(sfOrigPath, ps+fs, ps+fe, quoteTr(fq))
+					rs.field(sfPath, ps+ss, ps+se, quoteTr(sq))
 				}
 			} else {
 				if fe != len(p) {
@@ -452,7 +452,7 @@ func parseGitShort(c *Context, z bool) (any, error) {
 				}
 				e.Path, e.Quoted = first, fq
 				if rec {
-					rs.add(sfPath, ps+fs, ps+fe, quoteTr(fq))
+					rs.field(sfPath, ps+fs, ps+fe, quoteTr(fq))
 				}
 			}
 			if e.Quoted && rec {
@@ -460,7 +460,7 @@ func parseGitShort(c *Context, z bool) (any, error) {
 				if !fq {
 					q = ps + fe + 4
 				}
-				rs.add(sfQuoted, q, q+1, trMarker)
+				rs.field(sfQuoted, q, q+1, trMarker)
 			}
 		}
 		read++
@@ -517,31 +517,31 @@ func setGitBranch(c *Context, b gitBranch, branch *string, detached, noCommits *
 	if b.branch != "" {
 		*branch = b.branch
 		if rec {
-			c.Span(Ptr("branch"), b.bS, b.bE, "")
+			c.spanPath(b.bS, b.bE, "", "branch")
 		}
 	}
 	if b.detached {
 		*detached = true
 		if rec {
-			c.Span(Ptr("detached"), b.markS, b.markE, "marker")
+			c.spanPath(b.markS, b.markE, "marker", "detached")
 		}
 	}
 	if b.noCommits {
 		*noCommits = true
 		if rec {
-			c.Span(Ptr("no_commits"), b.markS, b.markE, "marker")
+			c.spanPath(b.markS, b.markE, "marker", "no_commits")
 		}
 	}
 	if b.upstream != "" {
 		*upstream = b.upstream
 		if rec {
-			c.Span(Ptr("upstream"), b.uS, b.uE, "")
+			c.spanPath(b.uS, b.uE, "", "upstream")
 		}
 	}
 	if b.gone {
 		*gone = true
 		if rec {
-			c.Span(Ptr("upstream_gone"), b.markS, b.markE, "marker")
+			c.spanPath(b.markS, b.markE, "marker", "upstream_gone")
 		}
 	}
 	if b.upstream == "" || b.gone || b.different {
@@ -551,14 +551,14 @@ func setGitBranch(c *Context, b gitBranch, branch *string, detached, noCommits *
 	*ahead, *behind = &a, &h
 	if rec {
 		if b.aS >= 0 {
-			c.Span(Ptr("ahead"), b.aS, b.aE, "parseInt")
+			c.spanPath(b.aS, b.aE, "parseInt", "ahead")
 		} else {
-			c.Span(Ptr("ahead"), b.uS, b.uE, "impliedZero")
+			c.spanPath(b.uS, b.uE, "impliedZero", "ahead")
 		}
 		if b.hS >= 0 {
-			c.Span(Ptr("behind"), b.hS, b.hE, "parseInt")
+			c.spanPath(b.hS, b.hE, "parseInt", "behind")
 		} else {
-			c.Span(Ptr("behind"), b.uS, b.uE, "impliedZero")
+			c.spanPath(b.uS, b.uE, "impliedZero", "behind")
 		}
 	}
 }
@@ -609,7 +609,7 @@ func gitQuotedName(s string, at int) (string, int, bool) {
 func parseGitLong(c *Context) (any, error) {
 	res := &GitStatus{Staged: []GitChange{}, Modified: []GitChange{}, Untracked: []string{}, Unmerged: []GitChange{}}
 	rec := c.Recording()
-	rs := newRowSpans(c, 6)
+	rs := newSpanRec(c, 6)
 	sec := secNone
 	lines, read := 0, 0
 	diverged := -1 // start of the "Your branch and 'x' have diverged," line
@@ -618,7 +618,7 @@ func parseGitLong(c *Context) (any, error) {
 		n := v
 		*dst = &n
 		if rec {
-			c.Span(Ptr(key), s, e, tr)
+			c.spanPath(s, e, tr, key)
 		}
 	}
 	empty := false // a value git printed empty: the line is not read
@@ -629,20 +629,20 @@ func parseGitLong(c *Context) (any, error) {
 		}
 		*dst = v
 		if rec {
-			c.Span(Ptr(key), s, e, "")
+			c.spanPath(s, e, "", key)
 		}
 	}
 	setBool := func(dst *bool, key string, s, e int) {
 		*dst = true
 		if rec {
-			c.Span(Ptr(key), s, e, "marker")
+			c.spanPath(s, e, "marker", key)
 		}
 	}
 	inProgress := func(what string, s, e int) {
 		if res.InProgress == "" {
 			res.InProgress = what
 			if rec {
-				c.Span(Ptr("in_progress"), s, e, "operation")
+				c.spanPath(s, e, "operation", "in_progress")
 			}
 		}
 	}
@@ -656,7 +656,7 @@ func parseGitLong(c *Context) (any, error) {
 		}
 		lines++
 		if line[0] == '\t' {
-			if !gitLongEntry(c, res, sec, line, start, &rs) {
+			if !gitLongEntry(c, res, sec, line, start, rs) {
 				c.Unread(start)
 				continue
 			}
@@ -837,7 +837,7 @@ func parseGitLong(c *Context) (any, error) {
 }
 
 // gitLongEntry reads a tab-indented path line of the current section.
-func gitLongEntry(c *Context, res *GitStatus, sec gitSection, line string, start int, rs *rowSpans) bool {
+func gitLongEntry(c *Context, res *GitStatus, sec gitSection, line string, start int, rs *spanRec) bool {
 	rec := c.Recording()
 	body := line[1:]
 	bs := start + 1
@@ -861,7 +861,7 @@ func gitLongEntry(c *Context, res *GitStatus, sec gitSection, line string, start
 			return true
 		}
 		if rec {
-			c.Span(Ptr(key, len(*list)), bs+s, bs+e, trNames[quoteTr(q)])
+			c.spanPath(bs+s, bs+e, trNames[quoteTr(q)], key, len(*list))
 		}
 		*list = append(*list, p)
 		return true
@@ -958,15 +958,15 @@ func gitLongEntry(c *Context, res *GitStatus, sec gitSection, line string, start
 	if rec {
 		rs.begin(key, len(*list))
 		off := bs + ps
-		rs.add(sfStatus, bs, bs+colon, trStatusWord)
+		rs.field(sfStatus, bs, bs+colon, trStatusWord)
 		if ch.OrigPath != "" {
-			rs.add(sfOrigPath, off+fs, off+fe, quoteTr(fq))
-			rs.add(sfPath, off+ss, off+se, quoteTr(sq))
+			rs.field(sfOrigPath, off+fs, off+fe, quoteTr(fq))
+			rs.field(sfPath, off+ss, off+se, quoteTr(sq))
 		} else {
-			rs.add(sfPath, off+fs, off+fe, quoteTr(fq))
+			rs.field(sfPath, off+fs, off+fe, quoteTr(fq))
 		}
 		if subS >= 0 {
-			rs.add(sfSubmodule, bs+subS, bs+subS+len(ch.Submodule), trVerbatim)
+			rs.field(sfSubmodule, bs+subS, bs+subS+len(ch.Submodule), trVerbatim)
 		}
 	}
 	*list = append(*list, ch)

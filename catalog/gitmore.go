@@ -13,183 +13,6 @@ import (
 // read by one section reader shared by diff, log and show, so a file
 // change has the same fields wherever it appears.
 
-// ---------------------------------------------------------------- spans
-
-// gmRec records spans whose pointers go deeper than one row
-// ("/commits/3/files_changed/1/hunks/0/lines/7"): each span is a small
-// pointer-free record (template, up to four indices, leaf name id,
-// transform), kept as it is after the parse like rowSpans' flat rows
-// (SpanSet builds the pointers when they are read). The devops parsers use it too, for their columns.
-type gmRec struct {
-	c        *Context
-	on       bool
-	spans    []gmSpan
-	local    []string // leaf names known only at parse time (table columns)
-	localIdx map[string]uint16
-}
-
-type gmSpan struct {
-	start, end int32
-	idx        [4]int32
-	tmpl       uint16
-	leaf       uint16
-	tr         gmTr
-}
-
-// gmTr names a transform; gmTrNames spells them.
-type gmTr uint8
-
-const (
-	gmtVerbatim gmTr = iota
-	gmtParseInt
-	gmtParseFloat
-	gmtUnquote
-	gmtTimestamp
-	gmtStatusCode
-	gmtStatusWord
-	gmtMarker
-	gmtImpliedZero
-	gmtImpliedDefault
-	gmtCount
-	gmtRenameSplit
-	gmtDedent
-	gmtInvalidUTF8
-	gmtParseBytes
-	gmtParseDuration
-	gmtSplitList
-	gmtUpToDate
-	gmtTrimPrefix
-	gmtAction
-)
-
-var gmTrNames = [...]string{
-	gmtVerbatim: "", gmtParseInt: "parseInt", gmtParseFloat: "parseFloat", gmtUnquote: "unquote",
-	gmtTimestamp: "timestamp", gmtStatusCode: "statusCode", gmtStatusWord: "statusWord", gmtMarker: "marker",
-	gmtImpliedZero: "impliedZero", gmtImpliedDefault: "impliedDefault", gmtCount: "count",
-	gmtRenameSplit: "renameSplit", gmtDedent: "dedent", gmtInvalidUTF8: "invalidUTF8",
-	gmtParseBytes: "parseBytes", gmtParseDuration: "parseDuration", gmtSplitList: "splitList",
-	gmtUpToDate: "upToDate", gmtTrimPrefix: "trimPrefix", gmtAction: "action",
-}
-
-// Pointer templates: each "*" takes the next index.
-var (
-	gmTmpls     []string
-	gmNames     = []string{""} // id 0: no leaf (the last index is the leaf)
-	gmNameIndex = map[string]uint16{"": 0}
-)
-
-const gmNoLeaf = 0
-
-func gmTmpl(t string) uint16 {
-	gmTmpls = append(gmTmpls, t)
-	return uint16(len(gmTmpls) - 1)
-}
-
-// gmName registers a leaf name (already a valid JSON Pointer suffix).
-func gmName(n string) uint16 {
-	if id, ok := gmNameIndex[n]; ok {
-		return id
-	}
-	gmNames = append(gmNames, n)
-	id := uint16(len(gmNames) - 1)
-	gmNameIndex[n] = id
-	return id
-}
-
-const gmLocal = 0x8000
-
-// newGmRec prepares for about perLine spans per line of output.
-func newGmRec(c *Context, perLine int) *gmRec {
-	r := &gmRec{c: c, on: c.recording}
-	if r.on {
-		r.spans = make([]gmSpan, 0, min(lex.CountLines(c.Raw), 1<<20)*perLine)
-	}
-	return r
-}
-
-// localName registers a leaf name met at parse time, escaping it.
-func (r *gmRec) localName(name string) uint16 {
-	if id, ok := gmNameIndex[name]; ok {
-		return id
-	}
-	if id, ok := r.localIdx[name]; ok {
-		return id
-	}
-	if r.localIdx == nil {
-		r.localIdx = map[string]uint16{}
-	}
-	esc := strings.NewReplacer("~", "~0", "/", "~1").Replace(name)
-	r.local = append(r.local, esc)
-	id := uint16(gmLocal + len(r.local) - 1)
-	r.localIdx[name] = id
-	return id
-}
-
-// add records Raw[start:end] as the source of the value at template tmpl
-// with indices idx and leaf name leaf.
-func (r *gmRec) add(tmpl uint16, idx [4]int32, leaf uint16, start, end int, tr gmTr) {
-	if !r.on {
-		return
-	}
-	r.spans = append(r.spans, gmSpan{start: int32(start), end: int32(end), idx: idx, tmpl: tmpl, leaf: leaf, tr: tr})
-}
-
-func (r *gmRec) mark() int { return len(r.spans) }
-func (r *gmRec) truncate(m int) {
-	if r.on {
-		r.spans = r.spans[:m]
-	}
-}
-
-func appendGmPointer(b []byte, s *gmSpan, local []string) []byte {
-	t := gmTmpls[s.tmpl]
-	k := 0
-	if t != "" {
-		b = append(b, '/')
-	}
-	for i := 0; i < len(t); i++ {
-		if t[i] == '*' {
-			b = strconv.AppendInt(b, int64(s.idx[k]), 10)
-			k++
-			continue
-		}
-		b = append(b, t[i])
-	}
-	if s.leaf != gmNoLeaf {
-		b = append(b, '/')
-		if s.leaf >= gmLocal {
-			b = append(b, local[s.leaf-gmLocal]...)
-		} else {
-			b = append(b, gmNames[s.leaf]...)
-		}
-	}
-	return b
-}
-
-// finish hands the recorded spans to the context, which keeps them
-// compact until read (see SpanSet).
-func (r *gmRec) finish() {
-	if r.on && len(r.spans) > 0 {
-		r.c.addSpanSeg(&gmSeg{spans: r.spans, local: r.local})
-	}
-	r.spans = nil
-}
-
-// gmSeg is what gmRec hands over.
-type gmSeg struct {
-	spans []gmSpan
-	local []string
-}
-
-func (g *gmSeg) segLen() int { return len(g.spans) }
-
-func (g *gmSeg) each(b []byte, f spanFunc) bool { return eachSpan(len(g.spans), g.span, b, f) }
-
-func (g *gmSeg) span(i int, b []byte) ([]byte, int, int, string) {
-	s := &g.spans[i]
-	return appendGmPointer(b, s, g.local), int(s.start), int(s.end), gmTrNames[s.tr]
-}
-
 // ---------------------------------------------------------------- lines
 
 // gmCursor walks raw line by line without dropping "\r": diff content
@@ -310,38 +133,38 @@ type gmdTmpls struct {
 
 var (
 	gmdDiffTmpls = gmdTmpls{
-		file: gmTmpl("files_changed/*"), hunk: gmTmpl("files_changed/*/hunks/*"),
-		rng: gmTmpl("files_changed/*/hunks/*/old_ranges/*"), line: gmTmpl("files_changed/*/hunks/*/lines/*"),
-		summary: gmTmpl("summary"),
+		file: spanID("files_changed/*"), hunk: spanID("files_changed/*/hunks/*"),
+		rng: spanID("files_changed/*/hunks/*/old_ranges/*"), line: spanID("files_changed/*/hunks/*/lines/*"),
+		summary: spanID("summary"),
 	}
 	gmdLogTmpls = gmdTmpls{
-		file: gmTmpl("commits/*/files_changed/*"), hunk: gmTmpl("commits/*/files_changed/*/hunks/*"),
-		rng: gmTmpl("commits/*/files_changed/*/hunks/*/old_ranges/*"), line: gmTmpl("commits/*/files_changed/*/hunks/*/lines/*"),
-		summary: gmTmpl("commits/*/summary"),
+		file: spanID("commits/*/files_changed/*"), hunk: spanID("commits/*/files_changed/*/hunks/*"),
+		rng: spanID("commits/*/files_changed/*/hunks/*/old_ranges/*"), line: spanID("commits/*/files_changed/*/hunks/*/lines/*"),
+		summary: spanID("commits/*/summary"),
 	}
 
-	gmfPath              = gmName("path")
-	gmfOldPath           = gmName("old_path")
-	gmfStatus            = gmName("status")
-	gmfSimilarityPercent = gmName("similarity_percent")
-	gmfOldMode           = gmName("old_mode")
-	gmfNewMode           = gmName("new_mode")
-	gmfInsertions        = gmName("insertions")
-	gmfDeletions         = gmName("deletions")
-	gmfChanges           = gmName("changes")
-	gmfBinary            = gmName("binary")
-	gmfOldSizeBytes      = gmName("old_size_bytes")
-	gmfNewSizeBytes      = gmName("new_size_bytes")
-	gmfPathTruncated     = gmName("path_truncated")
-	gmfCombined          = gmName("combined")
-	gmfOldStart          = gmName("old_start")
-	gmfOldLines          = gmName("old_lines")
-	gmfNewStart          = gmName("new_start")
-	gmfNewLines          = gmName("new_lines")
-	gmfStart             = gmName("start")
-	gmfLines             = gmName("lines")
-	gmfHeader            = gmName("header")
-	gmfFiles             = gmName("files")
+	gmfPath              = spanID("path")
+	gmfOldPath           = spanID("old_path")
+	gmfStatus            = spanID("status")
+	gmfSimilarityPercent = spanID("similarity_percent")
+	gmfOldMode           = spanID("old_mode")
+	gmfNewMode           = spanID("new_mode")
+	gmfInsertions        = spanID("insertions")
+	gmfDeletions         = spanID("deletions")
+	gmfChanges           = spanID("changes")
+	gmfBinary            = spanID("binary")
+	gmfOldSizeBytes      = spanID("old_size_bytes")
+	gmfNewSizeBytes      = spanID("new_size_bytes")
+	gmfPathTruncated     = spanID("path_truncated")
+	gmfCombined          = spanID("combined")
+	gmfOldStart          = spanID("old_start")
+	gmfOldLines          = spanID("old_lines")
+	gmfNewStart          = spanID("new_start")
+	gmfNewLines          = spanID("new_lines")
+	gmfStart             = spanID("start")
+	gmfLines             = spanID("lines")
+	gmfHeader            = spanID("header")
+	gmfFiles             = spanID("files")
 )
 
 // gmdMode is the file-section form the arguments asked for; it matters
@@ -353,7 +176,7 @@ type gmdMode struct {
 // gmdBlock is one diff section (a whole git diff, or one commit) being read.
 type gmdBlock struct {
 	c       *Context
-	rec     *gmRec
+	rec     *spanRec
 	t       gmdTmpls
 	base    []int32 // leading pointer indices (the commit's)
 	files   *[]GitFileChange
@@ -385,7 +208,7 @@ func (b *gmdBlock) idx(extra ...int) [4]int32 {
 	return out
 }
 
-func (b *gmdBlock) add(file int, leaf uint16, s, e int, tr gmTr) {
+func (b *gmdBlock) add(file int, leaf uint16, s, e int, tr spanTr) {
 	b.rec.add(b.t.file, b.idx(file), leaf, s, e, tr)
 }
 
@@ -401,7 +224,7 @@ func (b *gmdBlock) newFile() (int, bool) {
 }
 
 // gmPath reads a path printed plain or C-quoted; the whole of s is the path.
-func gmPath(s string) (string, gmTr, bool) {
+func gmPath(s string) (string, spanTr, bool) {
 	if s == "" {
 		return "", 0, false
 	}
@@ -410,9 +233,9 @@ func gmPath(s string) (string, gmTr, bool) {
 		if !ok || n != len(s) || u == "" {
 			return "", 0, false
 		}
-		return u, gmtUnquote, true
+		return u, trUnquote, true
 	}
-	return s, gmtVerbatim, true
+	return s, trVerbatim, true
 }
 
 // gmPprintRename is git's pprint_rename for names needing no quotes:
@@ -553,9 +376,9 @@ func (b *gmdBlock) setPaths(f int, name string, s, e int) bool {
 			return false
 		}
 		fc.OldPath, fc.Path, fc.Status = o, n, "renamed"
-		b.add(f, gmfOldPath, s, e, gmtRenameSplit)
-		b.add(f, gmfPath, s, e, gmtRenameSplit)
-		b.add(f, gmfStatus, s, e, gmtRenameSplit)
+		b.add(f, gmfOldPath, s, e, trRenameSplit)
+		b.add(f, gmfPath, s, e, trRenameSplit)
+		b.add(f, gmfStatus, s, e, trRenameSplit)
 		return true
 	}
 	p, tr, ok := gmPath(name)
@@ -567,7 +390,7 @@ func (b *gmdBlock) setPaths(f int, name string, s, e int) bool {
 	return true
 }
 
-func (b *gmdBlock) setInt(f int, dst **int64, leaf uint16, v int64, s, e int, tr gmTr) {
+func (b *gmdBlock) setInt(f int, dst **int64, leaf uint16, v int64, s, e int, tr spanTr) {
 	*dst = intp(v)
 	b.add(f, leaf, s, e, tr)
 }
@@ -638,13 +461,13 @@ func (b *gmdBlock) numstat(l string, start, t1 int) bool {
 	fc := &(*b.files)[f]
 	if ins == "-" {
 		fc.Binary = true
-		b.add(f, gmfBinary, start, start+t2, gmtMarker)
+		b.add(f, gmfBinary, start, start+t2, trMarker)
 		return true
 	}
 	ni, _ := lex.Atoi(ins)
 	nd, _ := lex.Atoi(del)
-	b.setInt(f, &fc.Insertions, gmfInsertions, ni, start, start+t1, gmtParseInt)
-	b.setInt(f, &fc.Deletions, gmfDeletions, nd, start+t1+1, start+t2, gmtParseInt)
+	b.setInt(f, &fc.Insertions, gmfInsertions, ni, start, start+t1, trParseInt)
+	b.setInt(f, &fc.Deletions, gmfDeletions, nd, start+t1+1, start+t2, trParseInt)
 	return true
 }
 
@@ -689,9 +512,9 @@ func (b *gmdBlock) nameStatus(l string, start, t int) bool {
 	}
 	fc := &(*b.files)[f]
 	fc.Status = status
-	b.add(f, gmfStatus, start, start+1, gmtStatusCode)
+	b.add(f, gmfStatus, start, start+1, trStatusCode)
 	if score != "" {
-		b.setInt(f, &fc.SimilarityPercent, gmfSimilarityPercent, gmAtoi(score), start+1, start+t, gmtParseInt)
+		b.setInt(f, &fc.SimilarityPercent, gmfSimilarityPercent, gmAtoi(score), start+1, start+t, trParseInt)
 	}
 	s1 := start + t + 1
 	v1, tr1, _ := gmPath(p1)
@@ -782,15 +605,15 @@ func (b *gmdBlock) summaryLine(l string, start int) bool {
 	sum.Insertions, sum.Deletions = ins.v, del.v
 	*b.summary = sum
 	idx := b.idx()
-	b.rec.add(b.t.summary, idx, gmfFiles, start+1, start+1+i, gmtParseInt)
+	b.rec.add(b.t.summary, idx, gmfFiles, start+1, start+1+i, trParseInt)
 	for _, p := range []struct {
 		leaf uint16
 		v    part
 	}{{gmfInsertions, ins}, {gmfDeletions, del}} {
 		if p.v.ok {
-			b.rec.add(b.t.summary, idx, p.leaf, start+p.v.s, start+p.v.e, gmtParseInt)
+			b.rec.add(b.t.summary, idx, p.leaf, start+p.v.s, start+p.v.e, trParseInt)
 		} else {
-			b.rec.add(b.t.summary, idx, p.leaf, start, start+len(l), gmtImpliedZero)
+			b.rec.add(b.t.summary, idx, p.leaf, start, start+len(l), trImpliedZero)
 		}
 	}
 	return true
@@ -815,7 +638,7 @@ func (b *gmdBlock) statLine(l string, start int) bool {
 			return false
 		}
 		(*b.files)[f].Status = "unmerged"
-		b.add(f, gmfStatus, start+i+3, start+i+11, gmtStatusWord)
+		b.add(f, gmfStatus, start+i+3, start+i+11, trStatusWord)
 		if len(l) > i+11 {
 			return b.statLine(l[i+11:], start+i+11)
 		}
@@ -862,10 +685,10 @@ func (b *gmdBlock) statLine(l string, start int) bool {
 		}
 		fc := &(*b.files)[f]
 		fc.Binary = true
-		b.add(f, gmfBinary, ts, ts+3, gmtMarker)
+		b.add(f, gmfBinary, ts, ts+3, trMarker)
 		if sized {
-			b.setInt(f, &fc.OldSizeBytes, gmfOldSizeBytes, oldSz, os_, oe, gmtParseInt)
-			b.setInt(f, &fc.NewSizeBytes, gmfNewSizeBytes, newSz, ns, ne, gmtParseInt)
+			b.setInt(f, &fc.OldSizeBytes, gmfOldSizeBytes, oldSz, os_, oe, trParseInt)
+			b.setInt(f, &fc.NewSizeBytes, gmfNewSizeBytes, newSz, ns, ne, trParseInt)
 		}
 		return true
 	}
@@ -924,8 +747,8 @@ func (b *gmdBlock) setStatName(f int, name string, s int) bool {
 	if strings.HasPrefix(name, "...") {
 		fc := &(*b.files)[f]
 		fc.Path, fc.PathTruncated = name, true
-		b.add(f, gmfPath, s, s+len(name), gmtVerbatim)
-		b.add(f, gmfPathTruncated, s, s+3, gmtMarker)
+		b.add(f, gmfPath, s, s+len(name), trVerbatim)
+		b.add(f, gmfPathTruncated, s, s+3, trMarker)
 		return true
 	}
 	return b.setPaths(f, name, s, s+len(name))
@@ -954,16 +777,16 @@ func (b *gmdBlock) finishStats() {
 		}
 		switch {
 		case !scaled:
-			b.setInt(st.file, &fc.Insertions, gmfInsertions, int64(st.plus), st.graphS, st.graphS+st.plus, gmtCount)
-			b.setInt(st.file, &fc.Deletions, gmfDeletions, int64(st.minus), st.graphS+st.plus, st.graphE, gmtCount)
+			b.setInt(st.file, &fc.Insertions, gmfInsertions, int64(st.plus), st.graphS, st.graphS+st.plus, trCount)
+			b.setInt(st.file, &fc.Deletions, gmfDeletions, int64(st.minus), st.graphS+st.plus, st.graphE, trCount)
 		case st.minus == 0:
-			b.setInt(st.file, &fc.Insertions, gmfInsertions, st.changes, st.numS, st.numE, gmtParseInt)
-			b.setInt(st.file, &fc.Deletions, gmfDeletions, 0, st.graphS, st.graphE, gmtImpliedZero)
+			b.setInt(st.file, &fc.Insertions, gmfInsertions, st.changes, st.numS, st.numE, trParseInt)
+			b.setInt(st.file, &fc.Deletions, gmfDeletions, 0, st.graphS, st.graphE, trImpliedZero)
 		case st.plus == 0:
-			b.setInt(st.file, &fc.Deletions, gmfDeletions, st.changes, st.numS, st.numE, gmtParseInt)
-			b.setInt(st.file, &fc.Insertions, gmfInsertions, 0, st.graphS, st.graphE, gmtImpliedZero)
+			b.setInt(st.file, &fc.Deletions, gmfDeletions, st.changes, st.numS, st.numE, trParseInt)
+			b.setInt(st.file, &fc.Insertions, gmfInsertions, 0, st.graphS, st.graphE, trImpliedZero)
 		default:
-			b.setInt(st.file, &fc.Changes, gmfChanges, st.changes, st.numS, st.numE, gmtParseInt)
+			b.setInt(st.file, &fc.Changes, gmfChanges, st.changes, st.numS, st.numE, trParseInt)
 		}
 	}
 	if scaled && lost {
@@ -986,7 +809,7 @@ func gmWarnOnce(c *Context, msg string) {
 // gmHeaderNames splits the names of "diff --git A B". Either may be
 // C-quoted; two plain names are split where both halves are equal after
 // their one-letter prefixes (a rename names its files on its own lines).
-func gmHeaderNames(rest string) (a, b string, as, ae, bs, be int, trA, trB gmTr, ok bool) {
+func gmHeaderNames(rest string) (a, b string, as, ae, bs, be int, trA, trB spanTr, ok bool) {
 	if rest == "" {
 		return
 	}
@@ -995,7 +818,7 @@ func gmHeaderNames(rest string) (a, b string, as, ae, bs, be int, trA, trB gmTr,
 		if !okq || n >= len(rest) || rest[n] != ' ' {
 			return
 		}
-		a, as, ae, trA = u, 0, n, gmtUnquote
+		a, as, ae, trA = u, 0, n, trUnquote
 		second := rest[n+1:]
 		v, tr, okp := gmPath(second)
 		if !okp {
@@ -1006,7 +829,7 @@ func gmHeaderNames(rest string) (a, b string, as, ae, bs, be int, trA, trB gmTr,
 	if rest[len(rest)-1] == '"' {
 		for i := strings.Index(rest, ` "`); i >= 0; {
 			if u, n, okq := lex.CUnquote(rest[i+1:]); okq && i+1+n == len(rest) && u != "" {
-				return rest[:i], u, 0, i, i + 1, len(rest), gmtVerbatim, gmtUnquote, true
+				return rest[:i], u, 0, i, i + 1, len(rest), trVerbatim, trUnquote, true
 			}
 			j := strings.Index(rest[i+1:], ` "`)
 			if j < 0 {
@@ -1021,14 +844,14 @@ func gmHeaderNames(rest string) (a, b string, as, ae, bs, be int, trA, trB gmTr,
 		h := (len(rest) - 1) / 2
 		x, y := rest[:h], rest[h+1:]
 		if rest[h] == ' ' && len(x) > 2 && x[1] == '/' && y[1] == '/' && x[2:] == y[2:] {
-			return x, y, 0, h, h + 1, len(rest), gmtVerbatim, gmtVerbatim, true
+			return x, y, 0, h, h + 1, len(rest), trVerbatim, trVerbatim, true
 		}
 		if rest[h] == ' ' && x == y {
-			return x, y, 0, h, h + 1, len(rest), gmtVerbatim, gmtVerbatim, true
+			return x, y, 0, h, h + 1, len(rest), trVerbatim, trVerbatim, true
 		}
 	}
 	if i := strings.Index(rest, " b/"); i > 0 && strings.HasPrefix(rest, "a/") && !strings.Contains(rest[i+1:], " b/") {
-		return rest[:i], rest[i+1:], 0, i, i + 1, len(rest), gmtVerbatim, gmtVerbatim, true
+		return rest[:i], rest[i+1:], 0, i, i + 1, len(rest), trVerbatim, trVerbatim, true
 	}
 	return
 }
@@ -1048,7 +871,7 @@ func gmdPrefixes(a, b string) (string, string) {
 type gmdName struct {
 	v    string
 	s, e int
-	tr   gmTr
+	tr   spanTr
 	set  bool
 }
 
@@ -1064,18 +887,18 @@ func gmPatchPath(l string, off int, prefix string) (gmdName, bool) {
 		if !ok || (n != len(l) && l[n:] != "\t") || !strings.HasPrefix(u, prefix) || len(u) == len(prefix) {
 			return gmdName{}, false
 		}
-		return gmdName{v: u[len(prefix):], s: off, e: off + n, tr: gmtUnquote, set: true}, true
+		return gmdName{v: u[len(prefix):], s: off, e: off + n, tr: trUnquote, set: true}, true
 	}
 	l = strings.TrimSuffix(l, "\t")
 	if !strings.HasPrefix(l, prefix) || len(l) == len(prefix) {
 		return gmdName{}, false
 	}
-	return gmdName{v: l[len(prefix):], s: off + len(prefix), e: off + len(l), tr: gmtVerbatim, set: true}, true
+	return gmdName{v: l[len(prefix):], s: off + len(prefix), e: off + len(l), tr: trVerbatim, set: true}, true
 }
 
 func gmStripPrefix(n gmdName, prefix string) gmdName {
-	if n.tr == gmtVerbatim {
-		return gmdName{v: n.v[len(prefix):], s: n.s + len(prefix), e: n.e, tr: gmtVerbatim, set: true}
+	if n.tr == trVerbatim {
+		return gmdName{v: n.v[len(prefix):], s: n.s + len(prefix), e: n.e, tr: trVerbatim, set: true}
 	}
 	return gmdName{v: n.v[len(prefix):], s: n.s, e: n.e, tr: n.tr, set: true}
 }
@@ -1129,7 +952,7 @@ func (b *gmdBlock) patch(cu *gmCursor) bool {
 	}
 	var fc GitFileChange
 	var renFrom, renTo, minus, plus gmdName
-	statusS, statusE, statusTr := fstart, fstart+4, gmtImpliedDefault
+	statusS, statusE, statusTr := fstart, fstart+4, trImpliedDefault
 	status := "modified"
 	resultZero := false
 	binS := -1
@@ -1155,10 +978,10 @@ func (b *gmdBlock) patch(cu *gmCursor) bool {
 			fc.NewMode, newModeSp = v, modeSpan{s + 9, s + len(l)}
 		} else if v, ok := word("new file mode "); ok {
 			fc.NewMode, newModeSp = v, modeSpan{s + 14, s + len(l)}
-			status, statusS, statusE, statusTr = "added", s, s+8, gmtStatusWord
+			status, statusS, statusE, statusTr = "added", s, s+8, trStatusWord
 		} else if v, ok := word("deleted file mode "); ok {
 			fc.OldMode, oldModeSp = v, modeSpan{s + 18, s + len(l)}
-			status, statusS, statusE, statusTr = "deleted", s, s+12, gmtStatusWord
+			status, statusS, statusE, statusTr = "deleted", s, s+12, trStatusWord
 		} else if v, ok := word("similarity index "); ok && strings.HasSuffix(v, "%") && gmNumstatField(v[:len(v)-1]) {
 			fc.SimilarityPercent = intp(gmAtoi(v[:len(v)-1]))
 			simS, simE = s+17, s+len(l)-1
@@ -1170,7 +993,7 @@ func (b *gmdBlock) patch(cu *gmCursor) bool {
 				break
 			}
 			renFrom = gmdName{v: p, s: s + 12, e: s + len(l), tr: tr, set: true}
-			status, statusS, statusE, statusTr = "renamed", s, s+6, gmtStatusWord
+			status, statusS, statusE, statusTr = "renamed", s, s+6, trStatusWord
 		} else if v, ok := word("rename to "); ok {
 			p, tr, okp := gmPath(v)
 			if !okp {
@@ -1183,7 +1006,7 @@ func (b *gmdBlock) patch(cu *gmCursor) bool {
 				break
 			}
 			renFrom = gmdName{v: p, s: s + 10, e: s + len(l), tr: tr, set: true}
-			status, statusS, statusE, statusTr = "copied", s, s+4, gmtStatusWord
+			status, statusS, statusE, statusTr = "copied", s, s+4, trStatusWord
 		} else if v, ok := word("copy to "); ok {
 			p, tr, okp := gmPath(v)
 			if !okp {
@@ -1235,7 +1058,7 @@ func (b *gmdBlock) patch(cu *gmCursor) bool {
 		return false
 	}
 	if combined && resultZero && status == "modified" {
-		status, statusS, statusE, statusTr = "unmerged", fstart, fstart+len(fl), gmtStatusWord
+		status, statusS, statusE, statusTr = "unmerged", fstart, fstart+len(fl), trStatusWord
 	}
 	fc.Path = path.v
 	fc.Status = status
@@ -1247,19 +1070,19 @@ func (b *gmdBlock) patch(cu *gmCursor) bool {
 	}
 	b.add(f, gmfStatus, statusS, statusE, statusTr)
 	if combined {
-		b.add(f, gmfCombined, fstart, fstart+len(fl), gmtMarker)
+		b.add(f, gmfCombined, fstart, fstart+len(fl), trMarker)
 	}
 	if fc.OldMode != "" {
-		b.add(f, gmfOldMode, oldModeSp.s, oldModeSp.e, gmtVerbatim)
+		b.add(f, gmfOldMode, oldModeSp.s, oldModeSp.e, trVerbatim)
 	}
 	if fc.NewMode != "" {
-		b.add(f, gmfNewMode, newModeSp.s, newModeSp.e, gmtVerbatim)
+		b.add(f, gmfNewMode, newModeSp.s, newModeSp.e, trVerbatim)
 	}
 	if fc.SimilarityPercent != nil {
-		b.add(f, gmfSimilarityPercent, simS, simE, gmtParseInt)
+		b.add(f, gmfSimilarityPercent, simS, simE, trParseInt)
 	}
 	if fc.Binary {
-		b.add(f, gmfBinary, binS, binS+len("Binary files"), gmtMarker)
+		b.add(f, gmfBinary, binS, binS+len("Binary files"), trMarker)
 	}
 	// Hunks.
 	var ins, del int64
@@ -1291,11 +1114,11 @@ func (b *gmdBlock) patch(cu *gmCursor) bool {
 			if end > 0 && end <= len(b.c.Raw) && b.c.Raw[end-1] == '\n' {
 				end--
 			}
-			b.add(f, gmfInsertions, hunksS, end, gmtCount)
-			b.add(f, gmfDeletions, hunksS, end, gmtCount)
+			b.add(f, gmfInsertions, hunksS, end, trCount)
+			b.add(f, gmfDeletions, hunksS, end, trCount)
 		} else {
-			b.add(f, gmfInsertions, fstart, fstart+len(fl), gmtImpliedZero)
-			b.add(f, gmfDeletions, fstart, fstart+len(fl), gmtImpliedZero)
+			b.add(f, gmfInsertions, fstart, fstart+len(fl), trImpliedZero)
+			b.add(f, gmfDeletions, fstart, fstart+len(fl), trImpliedZero)
 		}
 	}
 	// --patch-with-stat: the patch completes the stat entry of its file.
@@ -1337,13 +1160,13 @@ func (b *gmdBlock) mergePatch(dst, src int, fc *GitFileChange, mark int) {
 	if b.rec.on {
 		out := b.rec.spans[:mark]
 		for _, s := range b.rec.spans[mark:] {
-			if s.idx[fileDepth] != int32(src) {
+			if b.rec.index(&s, fileDepth) != int32(src) {
 				continue
 			}
 			if s.tmpl == b.t.file && !keep[s.leaf] {
 				continue
 			}
-			s.idx[fileDepth] = int32(dst)
+			b.rec.setIndex(&s, fileDepth, int32(dst))
 			out = append(out, s)
 		}
 		b.rec.spans = out
@@ -1360,7 +1183,7 @@ func (b *gmdBlock) dropSpans(file int, leaf uint16) {
 	fileDepth := len(b.base)
 	out := b.rec.spans[:0]
 	for _, s := range b.rec.spans {
-		if s.tmpl == b.t.file && s.leaf == leaf && s.idx[fileDepth] == int32(file) && gmEqual32(s.idx[:fileDepth], b.base) {
+		if s.tmpl == b.t.file && s.leaf == leaf && b.rec.index(&s, fileDepth) == int32(file) && b.baseIs(&s, fileDepth) {
 			continue
 		}
 		out = append(out, s)
@@ -1368,12 +1191,13 @@ func (b *gmdBlock) dropSpans(file int, leaf uint16) {
 	b.rec.spans = out
 }
 
-func gmEqual32(a, b []int32) bool {
-	if len(a) != len(b) {
+// baseIs reports whether a span's first n indices are the block's base.
+func (b *gmdBlock) baseIs(s *spanRecord, n int) bool {
+	if n != len(b.base) {
 		return false
 	}
-	for i := range a {
-		if a[i] != b[i] {
+	for k := 0; k < n; k++ {
+		if b.rec.index(s, k) != b.base[k] {
 			return false
 		}
 	}
@@ -1479,21 +1303,21 @@ func (b *gmdBlock) hunk(cu *gmCursor, f, hi int, l string, start int, ins, del *
 		}
 	}
 	// The header reads: record its spans.
-	implied := func(sp rsp) gmTr { return gmPick(sp.ns == sp.s, gmtImpliedDefault, gmtParseInt) }
-	b.rec.add(b.t.hunk, b.idx(f, hi), gmfOldStart, sps[0].s, sps[0].e, gmtParseInt)
+	implied := func(sp rsp) spanTr { return gmPick(sp.ns == sp.s, trImpliedDefault, trParseInt) }
+	b.rec.add(b.t.hunk, b.idx(f, hi), gmfOldStart, sps[0].s, sps[0].e, trParseInt)
 	b.rec.add(b.t.hunk, b.idx(f, hi), gmfOldLines, sps[0].ns, sps[0].ne, implied(sps[0]))
-	b.rec.add(b.t.hunk, b.idx(f, hi), gmfNewStart, sps[parents].s, sps[parents].e, gmtParseInt)
+	b.rec.add(b.t.hunk, b.idx(f, hi), gmfNewStart, sps[parents].s, sps[parents].e, trParseInt)
 	b.rec.add(b.t.hunk, b.idx(f, hi), gmfNewLines, sps[parents].ns, sps[parents].ne, implied(sps[parents]))
 	if parents == 1 {
 		h.OldRanges = nil
 	} else {
 		for i, sp := range sps[:parents] {
-			b.rec.add(b.t.rng, b.idx(f, hi, i), gmfStart, sp.s, sp.e, gmtParseInt)
+			b.rec.add(b.t.rng, b.idx(f, hi, i), gmfStart, sp.s, sp.e, trParseInt)
 			b.rec.add(b.t.rng, b.idx(f, hi, i), gmfLines, sp.ns, sp.ne, implied(sp))
 		}
 	}
 	if hdrS >= 0 {
-		b.rec.add(b.t.hunk, b.idx(f, hi), gmfHeader, hdrS, start+len(l), gmtVerbatim)
+		b.rec.add(b.t.hunk, b.idx(f, hi), gmfHeader, hdrS, start+len(l), trVerbatim)
 	}
 	_, _, next, _ := cu.peek()
 	cu.pos = next
@@ -1541,7 +1365,7 @@ func (b *gmdBlock) hunk(cu *gmCursor, f, hi int, l string, start int, ins, del *
 				break
 			}
 		}
-		b.rec.add(b.t.line, b.idx(f, hi, len(h.Lines)), gmNoLeaf, s, s+len(line), gmtVerbatim)
+		b.rec.add(b.t.line, b.idx(f, hi, len(h.Lines)), noLeaf, s, s+len(line), trVerbatim)
 		h.Lines = append(h.Lines, line)
 		cu.pos = nx
 	}
@@ -1675,24 +1499,24 @@ type GitTag struct {
 }
 
 var (
-	gmTCommit  = gmTmpl("commits/*")
-	gmTParent  = gmTmpl("commits/*/parents/*")
-	gmTRef     = gmTmpl("commits/*/refs/*")
-	gmTTag     = gmTmpl("tags/*")
-	gmfHash    = gmName("hash")
-	gmfTree    = gmName("tree")
-	gmfAName   = gmName("author_name")
-	gmfAEmail  = gmName("author_email")
-	gmfDate    = gmName("date")
-	gmfCName   = gmName("committer_name")
-	gmfCEmail  = gmName("committer_email")
-	gmfCDate   = gmName("committer_date")
-	gmfMessage = gmName("message")
-	gmfBody    = gmName("body")
-	gmfNotes   = gmName("notes")
-	gmfName    = gmName("name")
-	gmfTName   = gmName("tagger_name")
-	gmfTEmail  = gmName("tagger_email")
+	gmTCommit  = spanID("commits/*")
+	gmTParent  = spanID("commits/*/parents/*")
+	gmTRef     = spanID("commits/*/refs/*")
+	gmTTag     = spanID("tags/*")
+	gmfHash    = spanID("hash")
+	gmfTree    = spanID("tree")
+	gmfAName   = spanID("author_name")
+	gmfAEmail  = spanID("author_email")
+	gmfDate    = spanID("date")
+	gmfCName   = spanID("committer_name")
+	gmfCEmail  = spanID("committer_email")
+	gmfCDate   = spanID("committer_date")
+	gmfMessage = spanID("message")
+	gmfBody    = spanID("body")
+	gmfNotes   = spanID("notes")
+	gmfName    = spanID("name")
+	gmfTName   = spanID("tagger_name")
+	gmfTEmail  = spanID("tagger_email")
 )
 
 var gitLogFlags = Flags{
@@ -2053,7 +1877,7 @@ func gmCommitLine(l string) (hash, decor string, ok bool) {
 // gmCommits builds the commits of log and show.
 type gmCommits struct {
 	c       *Context
-	rec     *gmRec
+	rec     *spanRec
 	res     *GitShowResult
 	cur     *GitCommit
 	curIdx  int
@@ -2063,7 +1887,7 @@ type gmCommits struct {
 	markCur int
 }
 
-func (g *gmCommits) add(leaf uint16, s, e int, tr gmTr) {
+func (g *gmCommits) add(leaf uint16, s, e int, tr spanTr) {
 	g.rec.add(gmTCommit, [4]int32{int32(g.curIdx)}, leaf, s, e, tr)
 }
 
@@ -2112,7 +1936,7 @@ func (g *gmCommits) refs(d string, s int) {
 	pos := 0
 	for part := range strings.SplitSeq(d, ", ") {
 		if part != "" {
-			g.rec.add(gmTRef, [4]int32{int32(g.curIdx), int32(len(g.cur.Refs))}, gmNoLeaf, s+pos, s+pos+len(part), gmtVerbatim)
+			g.rec.add(gmTRef, [4]int32{int32(g.curIdx), int32(len(g.cur.Refs))}, noLeaf, s+pos, s+pos+len(part), trVerbatim)
 			g.cur.Refs = append(g.cur.Refs, part)
 		}
 		pos += len(part) + 2
@@ -2150,7 +1974,7 @@ func parseGitCommits(c *Context, show bool) (*GitShowResult, error) {
 		n = lex.CountLines(c.Raw)
 	}
 	res := &GitShowResult{Commits: make([]GitCommit, 0, min(n, 1<<20))}
-	g := &gmCommits{c: c, rec: newGmRec(c, 2), res: res, mode: gmdMode{nameOnly: la.nameOnly}}
+	g := &gmCommits{c: c, rec: newSpanRec(c, 2), res: res, mode: gmdMode{nameOnly: la.nameOnly}}
 	cu := &gmCursor{raw: c.Raw}
 	// The shape decides between blocks and lines.
 	blocks := false
@@ -2214,7 +2038,7 @@ func (g *gmCommits) readOneline(cu *gmCursor, decorate bool) (lines, read int) {
 				continue
 			}
 			g.cur.Hash = h
-			g.add(gmfHash, start, start+len(h), gmtVerbatim)
+			g.add(gmfHash, start, start+len(h), trVerbatim)
 			ms := start + len(h) + 1
 			if decorate && strings.HasPrefix(rest, "(") {
 				if i := strings.Index(rest, ") "); i > 0 {
@@ -2227,7 +2051,7 @@ func (g *gmCommits) readOneline(cu *gmCursor, decorate bool) (lines, read int) {
 			}
 			if rest != "" {
 				g.cur.Message = rest
-				g.add(gmfMessage, ms, ms+len(rest), gmtVerbatim)
+				g.add(gmfMessage, ms, ms+len(rest), trVerbatim)
 			}
 			continue
 		}
@@ -2265,7 +2089,7 @@ func (g *gmCommits) readBlocks(cu *gmCursor, show bool) (lines, read int) {
 				continue
 			}
 			g.cur.Hash = h
-			g.add(gmfHash, start+7, start+7+len(h), gmtVerbatim)
+			g.add(gmfHash, start+7, start+7+len(h), trVerbatim)
 			if d != "" {
 				g.refs(d, start+7+len(h)+2)
 			}
@@ -2355,7 +2179,7 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 					known = false
 					break
 				}
-				g.rec.add(gmTParent, [4]int32{int32(g.curIdx), int32(len(g.cur.Parents))}, gmNoLeaf, off+pos, off+pos+len(p), gmtVerbatim)
+				g.rec.add(gmTParent, [4]int32{int32(g.curIdx), int32(len(g.cur.Parents))}, noLeaf, off+pos, off+pos+len(p), trVerbatim)
 				g.cur.Parents = append(g.cur.Parents, p)
 				pos += len(p) + 1
 			}
@@ -2373,11 +2197,11 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 			}
 			if name != "" {
 				*dn = name
-				g.add(nf, off, off+ne, gmtVerbatim)
+				g.add(nf, off, off+ne, trVerbatim)
 			}
 			if email != "" {
 				*de = email
-				g.add(ef, off+es, off+ee, gmtVerbatim)
+				g.add(ef, off+es, off+ee, trVerbatim)
 			}
 		case "Date", "AuthorDate", "CommitDate":
 			iso, ok := gmParseDate(v)
@@ -2390,7 +2214,7 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 				leaf, dst = gmfCDate, &g.cur.CommitterDate
 			}
 			*dst = iso
-			g.add(leaf, off, off+len(v), gmPick(iso == v, gmtVerbatim, gmtTimestamp))
+			g.add(leaf, off, off+len(v), gmPick(iso == v, trVerbatim, trTimestamp))
 		default:
 			known = false
 		}
@@ -2429,14 +2253,14 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 	}
 	if msgS >= 0 && msgE > msgS {
 		g.cur.Message = g.c.Raw[msgS:msgE]
-		g.add(gmfMessage, msgS, msgE, gmtVerbatim)
+		g.add(gmfMessage, msgS, msgE, trVerbatim)
 	}
 	for len(body) > 0 && lex.IsBlank(body[len(body)-1]) {
 		body = body[:len(body)-1]
 	}
 	if len(body) > 0 {
 		g.cur.Body = strings.Join(body, "\n")
-		g.add(gmfBody, bodyS, bodyE, gmtDedent)
+		g.add(gmfBody, bodyS, bodyE, trDedent)
 	}
 	// Notes: a blank line, "Notes:" or "Notes (ref):", indented lines.
 	save := cu.pos
@@ -2471,7 +2295,7 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 		}
 		if len(notes) > 0 {
 			g.cur.Notes = strings.Join(notes, "\n")
-			g.add(gmfNotes, ns, ne, gmtDedent)
+			g.add(gmfNotes, ns, ne, trDedent)
 		}
 	} else {
 		cu.pos = save
@@ -2488,9 +2312,10 @@ func (g *gmCommits) tagBlock(cu *gmCursor) (lines, read int) {
 	lines++
 	read++
 	ti := int32(len(g.res.Tags))
-	add := func(leaf uint16, s, e int, tr gmTr) { g.rec.add(gmTTag, [4]int32{ti}, leaf, s, e, tr) }
+	g.rec.begin(gmTTag, int(ti))
+	add := g.rec.field
 	t := GitTag{Name: l[4:]}
-	add(gmfName, start+4, start+len(l), gmtVerbatim)
+	add(gmfName, start+4, start+len(l), trVerbatim)
 	for {
 		line, start, next, ok := cu.peek()
 		if !ok {
@@ -2514,10 +2339,10 @@ func (g *gmCommits) tagBlock(cu *gmCursor) (lines, read int) {
 			if name, email, ne, es, ee, ok := gmIdent(v); ok {
 				t.TaggerName, t.TaggerEmail = name, email
 				if name != "" {
-					add(gmfTName, off, off+ne, gmtVerbatim)
+					add(gmfTName, off, off+ne, trVerbatim)
 				}
 				if email != "" {
-					add(gmfTEmail, off+es, off+ee, gmtVerbatim)
+					add(gmfTEmail, off+es, off+ee, trVerbatim)
 				}
 				read++
 				continue
@@ -2525,7 +2350,7 @@ func (g *gmCommits) tagBlock(cu *gmCursor) (lines, read int) {
 		case "Date":
 			if iso, ok := gmParseDate(v); ok {
 				t.Date = iso
-				add(gmfDate, off, off+len(v), gmPick(iso == v, gmtVerbatim, gmtTimestamp))
+				add(gmfDate, off, off+len(v), gmPick(iso == v, trVerbatim, trTimestamp))
 				read++
 				continue
 			}
@@ -2557,7 +2382,7 @@ func (g *gmCommits) tagBlock(cu *gmCursor) (lines, read int) {
 	read += len(msg)
 	if len(msg) > 0 {
 		t.Message = msg[0].l
-		add(gmfMessage, msg[0].s, msg[0].e, gmtVerbatim)
+		add(gmfMessage, msg[0].s, msg[0].e, trVerbatim)
 		rest := msg[1:]
 		if len(rest) > 0 && lex.IsBlank(rest[0].l) {
 			rest = rest[1:]
@@ -2568,9 +2393,9 @@ func (g *gmCommits) tagBlock(cu *gmCursor) (lines, read int) {
 				parts[i] = r.l
 			}
 			t.Body = strings.Join(parts, "\n")
-			tr := gmtVerbatim
+			tr := trVerbatim
 			if t.Body != g.c.Raw[rest[0].s:rest[len(rest)-1].e] {
-				tr = gmtDedent
+				tr = trDedent
 			}
 			add(gmfBody, rest[0].s, rest[len(rest)-1].e, tr)
 		}
@@ -2808,11 +2633,11 @@ func (g *gmCommits) formatCommit(vals []gmVal) bool {
 	type pend struct {
 		leaf uint16
 		s, e int
-		tr   gmTr
+		tr   spanTr
 	}
 	var spans []pend
 	var parents, refs []gmVal
-	set := func(dst *string, leaf uint16, v gmVal, val string, tr gmTr) {
+	set := func(dst *string, leaf uint16, v gmVal, val string, tr spanTr) {
 		if *dst != "" || val == "" {
 			return
 		}
@@ -2825,19 +2650,19 @@ func (g *gmCommits) formatCommit(vals []gmVal) bool {
 			if v.v == "" || !gmIsHex(v.v) {
 				return false
 			}
-			set(&c.Hash, gmfHash, v, v.v, gmtVerbatim)
+			set(&c.Hash, gmfHash, v, v.v, trVerbatim)
 		case "T", "t":
-			set(&c.Tree, gmfTree, v, v.v, gmtVerbatim)
+			set(&c.Tree, gmfTree, v, v.v, trVerbatim)
 		case "P", "p":
 			parents = append(parents, v)
 		case "an", "aN":
-			set(&c.AuthorName, gmfAName, v, v.v, gmtVerbatim)
+			set(&c.AuthorName, gmfAName, v, v.v, trVerbatim)
 		case "ae", "aE":
-			set(&c.AuthorEmail, gmfAEmail, v, v.v, gmtVerbatim)
+			set(&c.AuthorEmail, gmfAEmail, v, v.v, trVerbatim)
 		case "cn", "cN":
-			set(&c.CommitterName, gmfCName, v, v.v, gmtVerbatim)
+			set(&c.CommitterName, gmfCName, v, v.v, trVerbatim)
 		case "ce", "cE":
-			set(&c.CommitterEmail, gmfCEmail, v, v.v, gmtVerbatim)
+			set(&c.CommitterEmail, gmfCEmail, v, v.v, trVerbatim)
 		case "aI", "ai", "at", "ad", "aD", "as", "cI", "ci", "ct", "cd", "cD", "cs":
 			if v.v == "" {
 				continue
@@ -2850,9 +2675,9 @@ func (g *gmCommits) formatCommit(vals []gmVal) bool {
 			if v.ph[0] == 'c' {
 				dst, leaf = &c.CommitterDate, gmfCDate
 			}
-			set(dst, leaf, v, iso, gmPick(iso == v.v, gmtVerbatim, gmtTimestamp))
+			set(dst, leaf, v, iso, gmPick(iso == v.v, trVerbatim, trTimestamp))
 		case "s":
-			set(&c.Message, gmfMessage, v, v.v, gmtVerbatim)
+			set(&c.Message, gmfMessage, v, v.v, trVerbatim)
 		case "d":
 			if v.v == "" {
 				continue
@@ -2881,7 +2706,7 @@ func (g *gmCommits) formatCommit(vals []gmVal) bool {
 		}
 		pos := 0
 		for _, h := range strings.Split(p.v, " ") {
-			g.rec.add(gmTParent, [4]int32{int32(g.curIdx), int32(len(g.cur.Parents))}, gmNoLeaf, p.s+pos, p.s+pos+len(h), gmtVerbatim)
+			g.rec.add(gmTParent, [4]int32{int32(g.curIdx), int32(len(g.cur.Parents))}, noLeaf, p.s+pos, p.s+pos+len(h), trVerbatim)
 			g.cur.Parents = append(g.cur.Parents, h)
 			pos += len(h) + 1
 		}
@@ -2971,7 +2796,7 @@ func parseGitDiff(c *Context) (any, error) {
 		n = lex.CountLines(c.Raw)
 	}
 	res := &GitDiffResult{FilesChanged: make([]GitFileChange, 0, min(n, 1<<16))}
-	rec := newGmRec(c, 2)
+	rec := newSpanRec(c, 2)
 	b := &gmdBlock{c: c, rec: rec, t: gmdDiffTmpls, files: &res.FilesChanged, summary: &res.Summary,
 		limit: true, mode: gmdMode{nameOnly: la.nameOnly}}
 	cu := &gmCursor{raw: c.Raw}
@@ -3044,20 +2869,20 @@ type GitBranch struct {
 }
 
 var (
-	gmTBranch       = gmTmpl("branches/*")
-	gmfCurrent      = gmName("current")
-	gmfDetached     = gmName("detached")
-	gmfDetachedAt   = gmName("detached_at")
-	gmfDetachedFrom = gmName("detached_from")
-	gmfRemote       = gmName("remote")
-	gmfPointsTo     = gmName("points_to")
-	gmfWorktree     = gmName("worktree")
-	gmfWorktreePath = gmName("worktree_path")
-	gmfCommit       = gmName("commit")
-	gmfUpstream     = gmName("upstream")
-	gmfUpstreamGone = gmName("upstream_gone")
-	gmfAhead        = gmName("ahead")
-	gmfBehind       = gmName("behind")
+	gmTBranch       = spanID("branches/*")
+	gmfCurrent      = spanID("current")
+	gmfDetached     = spanID("detached")
+	gmfDetachedAt   = spanID("detached_at")
+	gmfDetachedFrom = spanID("detached_from")
+	gmfRemote       = spanID("remote")
+	gmfPointsTo     = spanID("points_to")
+	gmfWorktree     = spanID("worktree")
+	gmfWorktreePath = spanID("worktree_path")
+	gmfCommit       = spanID("commit")
+	gmfUpstream     = spanID("upstream")
+	gmfUpstreamGone = spanID("upstream_gone")
+	gmfAhead        = spanID("ahead")
+	gmfBehind       = spanID("behind")
 )
 
 var gitBranchParser = &Parser{
@@ -3140,7 +2965,7 @@ func parseGitBranch(c *Context) (any, error) {
 		}
 	}
 	res := &GitBranchResult{Branches: []GitBranch{}}
-	rec := newGmRec(c, 4)
+	rec := newSpanRec(c, 4)
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	for {
@@ -3153,7 +2978,8 @@ func parseGitBranch(c *Context) (any, error) {
 		}
 		nlines++
 		bi := len(res.Branches)
-		add := func(leaf uint16, s, e int, tr gmTr) { rec.add(gmTBranch, [4]int32{int32(bi)}, leaf, s, e, tr) }
+		rec.begin(gmTBranch, bi)
+		add := rec.field
 		if showCurrent {
 			if strings.ContainsAny(l, " \t") {
 				c.Unread(start)
@@ -3164,8 +2990,8 @@ func parseGitBranch(c *Context) (any, error) {
 				c.Omit(1)
 				continue
 			}
-			add(gmfName, start, start+len(l), gmtVerbatim)
-			add(gmfCurrent, start, start+len(l), gmtMarker)
+			add(gmfName, start, start+len(l), trVerbatim)
+			add(gmfCurrent, start, start+len(l), trMarker)
 			res.Branches = append(res.Branches, GitBranch{Name: l, Current: true})
 			continue
 		}
@@ -3191,7 +3017,7 @@ func parseGitBranch(c *Context) (any, error) {
 	return res, nil
 }
 
-func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, int, int, gmTr)) (GitBranch, bool) {
+func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, int, int, spanTr)) (GitBranch, bool) {
 	var br GitBranch
 	if len(l) < 3 || l[1] != ' ' || strings.IndexByte("* +", l[0]) < 0 {
 		return br, false
@@ -3199,10 +3025,10 @@ func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, i
 	switch l[0] {
 	case '*':
 		br.Current = true
-		add(gmfCurrent, start, start+1, gmtMarker)
+		add(gmfCurrent, start, start+1, trMarker)
 	case '+':
 		br.Worktree = true
-		add(gmfWorktree, start, start+1, gmtMarker)
+		add(gmfWorktree, start, start+1, trMarker)
 	}
 	s := l[2:]
 	off := start + 2
@@ -3214,19 +3040,19 @@ func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, i
 		}
 		inner := s[1:end]
 		br.Detached = true
-		add(gmfDetached, off, off+end+1, gmtMarker)
+		add(gmfDetached, off, off+end+1, trMarker)
 		switch {
 		case strings.HasPrefix(inner, "HEAD detached at ") && len(inner) > 17:
 			br.Name, br.DetachedAt = "HEAD", inner[17:]
-			add(gmfName, off+1, off+5, gmtVerbatim)
-			add(gmfDetachedAt, off+18, off+end, gmtVerbatim)
+			add(gmfName, off+1, off+5, trVerbatim)
+			add(gmfDetachedAt, off+18, off+end, trVerbatim)
 		case strings.HasPrefix(inner, "HEAD detached from ") && len(inner) > 19:
 			br.Name, br.DetachedFrom = "HEAD", inner[19:]
-			add(gmfName, off+1, off+5, gmtVerbatim)
-			add(gmfDetachedFrom, off+20, off+end, gmtVerbatim)
+			add(gmfName, off+1, off+5, trVerbatim)
+			add(gmfDetachedFrom, off+20, off+end, trVerbatim)
 		default:
 			br.Name = inner
-			add(gmfName, off+1, off+end, gmtVerbatim)
+			add(gmfName, off+1, off+end, trVerbatim)
 		}
 		rest = s[end+1:]
 		off += end + 1
@@ -3236,10 +3062,10 @@ func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, i
 			return br, false
 		}
 		br.Name = name
-		add(gmfName, off, off+len(name), gmtVerbatim)
+		add(gmfName, off, off+len(name), trVerbatim)
 		if remotes || strings.HasPrefix(name, "remotes/") {
 			br.Remote = true
-			add(gmfRemote, off, off+len(name), gmtMarker)
+			add(gmfRemote, off, off+len(name), trMarker)
 		}
 		rest = s[len(name):]
 		off += len(name)
@@ -3252,7 +3078,7 @@ func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, i
 			return br, false
 		}
 		br.PointsTo = t
-		add(gmfPointsTo, off+4, off+len(rest), gmtVerbatim)
+		add(gmfPointsTo, off+4, off+len(rest), trVerbatim)
 		return br, true
 	}
 	// -v: padding, the commit, then the message with what precedes it.
@@ -3265,16 +3091,16 @@ func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, i
 		return br, false
 	}
 	br.Commit = h
-	add(gmfCommit, off+i, off+i+len(h), gmtVerbatim)
+	add(gmfCommit, off+i, off+i+len(h), trVerbatim)
 	ms := off + i + len(h) + 1
 	if br.Worktree && strings.HasPrefix(msg, "(") {
 		if j := strings.Index(msg, ") "); j > 1 {
 			br.WorktreePath = msg[1:j]
-			add(gmfWorktreePath, ms+1, ms+j, gmtVerbatim)
+			add(gmfWorktreePath, ms+1, ms+j, trVerbatim)
 			msg, ms = msg[j+2:], ms+j+2
 		} else if msg[len(msg)-1] == ')' && len(msg) > 2 {
 			br.WorktreePath = msg[1 : len(msg)-1]
-			add(gmfWorktreePath, ms+1, ms+len(msg)-1, gmtVerbatim)
+			add(gmfWorktreePath, ms+1, ms+len(msg)-1, trVerbatim)
 			msg, ms = "", ms+len(msg)
 		}
 	}
@@ -3297,7 +3123,7 @@ func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, i
 			if okT && !strings.Contains(up, " ") {
 				if up != "" {
 					br.Upstream = up
-					add(gmfUpstream, is, is+len(up), gmtVerbatim)
+					add(gmfUpstream, is, is+len(up), trVerbatim)
 				}
 				ts := is
 				if up != "" {
@@ -3306,22 +3132,22 @@ func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, i
 				switch {
 				case gone:
 					br.UpstreamGone = true
-					add(gmfUpstreamGone, ts, ts+4, gmtMarker)
+					add(gmfUpstreamGone, ts, ts+4, trMarker)
 				case track == inner && verbose >= 2:
 					br.Ahead, br.Behind = intp(0), intp(0)
-					add(gmfAhead, ms, ms+end+1, gmtUpToDate)
-					add(gmfBehind, ms, ms+end+1, gmtUpToDate)
+					add(gmfAhead, ms, ms+end+1, trUpToDate)
+					add(gmfBehind, ms, ms+end+1, trUpToDate)
 				default:
 					br.Ahead, br.Behind = intp(a), intp(b)
 					if as >= 0 {
-						add(gmfAhead, ts+as, ts+ae, gmtParseInt)
+						add(gmfAhead, ts+as, ts+ae, trParseInt)
 					} else {
-						add(gmfAhead, ms, ms+end+1, gmtImpliedZero)
+						add(gmfAhead, ms, ms+end+1, trImpliedZero)
 					}
 					if bs >= 0 {
-						add(gmfBehind, ts+bs, ts+be, gmtParseInt)
+						add(gmfBehind, ts+bs, ts+be, trParseInt)
 					} else {
-						add(gmfBehind, ms, ms+end+1, gmtImpliedZero)
+						add(gmfBehind, ms, ms+end+1, trImpliedZero)
 					}
 				}
 				msg, ms = msg[min(end+2, len(msg)):], ms+min(end+2, len(msg))
@@ -3330,7 +3156,7 @@ func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, i
 	}
 	if msg != "" {
 		br.Message = msg
-		add(gmfMessage, ms, ms+len(msg), gmtVerbatim)
+		add(gmfMessage, ms, ms+len(msg), trVerbatim)
 	}
 	return br, true
 }
@@ -3352,10 +3178,10 @@ type GitRemote struct {
 }
 
 var (
-	gmTRemote    = gmTmpl("remotes/*")
-	gmfURL       = gmName("url")
-	gmfDirection = gmName("direction")
-	gmfFilter    = gmName("filter")
+	gmTRemote    = spanID("remotes/*")
+	gmfURL       = spanID("url")
+	gmfDirection = spanID("direction")
+	gmfFilter    = spanID("filter")
 	gitRemoteDef = &Parser{
 		ID:         "git-remote",
 		Command:    "git",
@@ -3390,7 +3216,7 @@ func gitRemoteParsers() []*Parser {
 
 func parseGitRemote(c *Context) (any, error) {
 	res := &GitRemoteResult{Remotes: []GitRemote{}}
-	rec := newGmRec(c, 4)
+	rec := newSpanRec(c, 4)
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	for {
@@ -3403,7 +3229,8 @@ func parseGitRemote(c *Context) (any, error) {
 		}
 		nlines++
 		ri := len(res.Remotes)
-		add := func(leaf uint16, s, e int, tr gmTr) { rec.add(gmTRemote, [4]int32{int32(ri)}, leaf, s, e, tr) }
+		rec.begin(gmTRemote, ri)
+		add := rec.field
 		mark := rec.mark()
 		var r GitRemote
 		name, rest, tab := strings.Cut(l, "\t")
@@ -3412,13 +3239,13 @@ func parseGitRemote(c *Context) (any, error) {
 			continue
 		}
 		r.Name = name
-		add(gmfName, start, start+len(name), gmtVerbatim)
+		add(gmfName, start, start+len(name), trVerbatim)
 		if tab {
 			u := rest
 			us := start + len(name) + 1
 			if i := strings.LastIndex(u, ") ["); i > 0 && strings.HasSuffix(u, "]") && len(u) > i+4 {
 				r.Filter = u[i+3 : len(u)-1]
-				add(gmfFilter, us+i+3, us+len(u)-1, gmtVerbatim)
+				add(gmfFilter, us+i+3, us+len(u)-1, trVerbatim)
 				u = u[:i+1]
 			}
 			var dir string
@@ -3438,8 +3265,8 @@ func parseGitRemote(c *Context) (any, error) {
 				c.Unread(start)
 				continue
 			}
-			add(gmfURL, us, us+len(r.URL), gmtVerbatim)
-			add(gmfDirection, us+len(u)-len(dir)-1, us+len(u)-1, gmtVerbatim)
+			add(gmfURL, us, us+len(r.URL), trVerbatim)
+			add(gmfDirection, us+len(u)-len(dir)-1, us+len(u)-1, trVerbatim)
 		}
 		read++
 		if c.Full(ri) {

@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -111,8 +110,10 @@ type CargoCrate struct {
 
 // Span field ids.
 var (
-	lpkDependencies = spanID("dependencies")
-	lpkCrates       = spanID("crates")
+	lpkDependencies = spanID("dependencies/*")
+	lpkCrates       = spanID("crates/*")
+	lpxDepth        = spanID("depth")
+	lpxKind         = spanID("kind")
 
 	lpfName          = spanID("name")
 	lpfVersion       = spanID("version")
@@ -584,15 +585,15 @@ type lpTree struct {
 	mode    lpMode
 	res     *PkgTreeResult
 	rec     bool
-	rs      rowSpans
+	rs      *spanRec
 	parents []lpParent
 	// pnpm
-	kind                string
-	kindS, kindE        int
-	rowProject          []int32 // pnpm: project index of each row
-	projectSpans        [][2]int
-	pendingProjectSpans []Span
-	extras              lpExtras
+	kind         string
+	kindS, kindE int
+	rowProject   []int32 // pnpm: project index of each row
+	projectSpans [][2]int
+	projectRec   *spanRec // pnpm projects' spans, kept only when projects is
+	extras       *spanRec // the depth and section spans, which come after the rows'
 }
 
 func parseNpmLs(c *Context) (any, error)    { return lpParseTree(c, lpNpm) }
@@ -605,13 +606,15 @@ func lpDrive(s string) bool {
 	return len(s) >= 3 && s[1] == ':' && (s[2] == '\\' || s[2] == '/') && lpIsLetter(s[0])
 }
 func lpIsLetter(b byte) bool              { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
-func (t *lpTree) span(f uint16, s, e int) { t.rs.add(f, s, e, trVerbatim) }
-func (t *lpTree) mark(f uint16, s, e int) { t.rs.add(f, s, e, trMarker) }
+func (t *lpTree) span(f uint16, s, e int) { t.rs.field(f, s, e, trVerbatim) }
+func (t *lpTree) mark(f uint16, s, e int) { t.rs.field(f, s, e, trMarker) }
 
 func lpParseTree(c *Context, mode lpMode) (any, error) {
 	t := &lpTree{c: c, mode: mode, rec: c.Recording()}
 	t.res = &PkgTreeResult{Dependencies: make([]PkgDependency, 0, min(lex.CountLines(c.Raw), 1<<20))}
-	t.rs = newRowSpans(c, 4)
+	t.rs = newSpanRec(c, 4)
+	t.extras = newSpanRec(c, 1)
+	t.projectRec = newSpanRec(c, 0)
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	seenRoot := false
@@ -677,7 +680,7 @@ func lpParseTree(c *Context, mode lpMode) (any, error) {
 	}
 	if t.rec {
 		t.rs.finish()
-		t.extras.finish(c)
+		t.extras.finish()
 	}
 	t.finishProjects()
 	return t.res, nil
@@ -762,18 +765,16 @@ func (t *lpTree) project(line string, start int) bool {
 	return true
 }
 
-// recordProject records a project's spans; projects' spans are kept aside
-// until the end, when it is known whether projects is emitted.
+// recordProject records a project's spans; those of projects are kept
+// aside (projectRec) until the end, when it is known whether projects is
+// emitted.
 func (t *lpTree) recordProject(key string, idx, base int, p PkgProject, nS, nE, vS, vE, pS, pE, privS int) {
-	ptr := func(f string) string {
-		if idx < 0 {
-			return Ptr(key, f)
-		}
-		return Ptr(key, idx, f)
-	}
-	var spans []Span
 	add := func(f string, s, e int, tr string) {
-		spans = append(spans, Span{Pointer: ptr(f), Start: base + s, End: base + e, Transform: tr})
+		if idx < 0 {
+			t.c.spanPath(base+s, base+e, tr, key, f)
+		} else {
+			t.projectRec.path(base+s, base+e, tr, key, idx, f)
+		}
 	}
 	if p.Name != "" {
 		add("name", nS, nE, "")
@@ -785,13 +786,6 @@ func (t *lpTree) recordProject(key string, idx, base int, p PkgProject, nS, nE, 
 	if p.Private {
 		add("private", privS, privS+9, "marker")
 	}
-	if idx < 0 {
-		for _, s := range spans {
-			t.c.Span(s.Pointer, s.Start, s.End, s.Transform)
-		}
-		return
-	}
-	t.pendingProjectSpans = append(t.pendingProjectSpans, spans...)
 }
 
 // finishProjects keeps pnpm's projects and project_path only when there
@@ -812,65 +806,10 @@ func (t *lpTree) finishProjects() {
 		t.res.Dependencies[i].ProjectPath = t.res.Projects[pi].Path
 		if t.rec {
 			sp := t.projectSpans[pi]
-			t.c.Span(Ptr("dependencies", i, "project_path"), sp[0], sp[1], "")
+			t.c.spanPath(sp[0], sp[1], "", "dependencies", i, "project_path")
 		}
 	}
-	if t.rec {
-		for _, s := range t.pendingProjectSpans {
-			t.c.Span(s.Pointer, s.Start, s.End, s.Transform)
-		}
-	}
-}
-
-// lpExtras holds the spans whose transform rowSpans has no id for (the
-// depth read from the indentation, the section a row was printed under);
-// they become Spans at the end.
-type lpExtras struct {
-	key   string
-	spans []lpExtra
-	mark  int
-}
-
-type lpExtra struct {
-	row        int32
-	start, end int32
-	name, tr   string
-}
-
-func (x *lpExtras) begin()   { x.mark = len(x.spans) }
-func (x *lpExtras) discard() { x.spans = x.spans[:x.mark] }
-func (x *lpExtras) add(row, s, e int, name, tr string) {
-	x.spans = append(x.spans, lpExtra{int32(row), int32(s), int32(e), name, tr})
-}
-func (x *lpExtras) finish(c *Context) {
-	if len(x.spans) == 0 {
-		return
-	}
-	// One string holds every pointer, as rowSpans does.
-	var num [20]byte
-	size := 0
-	for _, s := range x.spans {
-		size += 3 + len(x.key) + len(strconv.AppendInt(num[:0], int64(s.row), 10)) + len(s.name)
-	}
-	var b strings.Builder
-	b.Grow(size)
-	for _, s := range x.spans {
-		b.WriteByte('/')
-		b.WriteString(x.key)
-		b.WriteByte('/')
-		b.Write(strconv.AppendInt(num[:0], int64(s.row), 10))
-		b.WriteByte('/')
-		b.WriteString(s.name)
-	}
-	all := b.String()
-	c.spans = slices.Grow(c.spans, len(x.spans))
-	at := 0
-	for _, s := range x.spans {
-		n := 3 + len(x.key) + len(strconv.AppendInt(num[:0], int64(s.row), 10)) + len(s.name)
-		c.spans = append(c.spans, Span{Pointer: all[at : at+n], Start: int(s.start), End: int(s.end), Transform: s.tr})
-		at += n
-	}
-	x.spans = nil
+	t.projectRec.finish()
 }
 
 // beginRow starts a row at depth, filled in place at the end of the
@@ -886,7 +825,7 @@ func (t *lpTree) beginRow(depth int) (d *PkgDependency, idx int, parent *lpParen
 	t.res.Dependencies = append(t.res.Dependencies, PkgDependency{Depth: depth})
 	if t.rec {
 		t.rs.begin(lpkDependencies, idx)
-		t.extras.begin()
+		t.extras.begin(lpkDependencies, idx)
 	}
 	return &t.res.Dependencies[idx], idx, parent, true
 }
@@ -901,16 +840,15 @@ func (t *lpTree) commitRow(d *PkgDependency, idx, nameS, nameE int, parent *lpPa
 		return
 	}
 	if t.rec {
-		t.rs.add(lpfName, nameS, nameE, trVerbatim)
+		t.rs.field(lpfName, nameS, nameE, trVerbatim)
 		if parent != nil {
 			d.Parent = parent.name
-			t.rs.add(lpfParent, parent.start, parent.end, trVerbatim)
+			t.rs.field(lpfParent, parent.start, parent.end, trVerbatim)
 		}
 		if prefixE == prefixS {
 			prefixS, prefixE = nameS, nameE
 		}
-		t.extras.key = "dependencies"
-		t.extras.add(idx, prefixS, prefixE, "depth", "treeDepth")
+		t.extras.at(lpkDependencies, idx, lpxDepth, prefixS, prefixE, trTreeDepth)
 	} else if parent != nil {
 		d.Parent = parent.name
 	}
@@ -1186,8 +1124,7 @@ func (t *lpTree) pnpmLabel(line string, start, depth, label, prefixS int) bool {
 	if depth == 0 && t.kind != "" {
 		d.Kind = t.kind
 		if rec {
-			t.extras.key = "dependencies"
-			t.extras.add(idx, t.kindS, t.kindE, "kind", "section")
+			t.extras.at(lpkDependencies, idx, lpxKind, t.kindS, t.kindE, trSection)
 		}
 	}
 	t.commitRow(d, idx, start+label, start+label+sp, parent, start+prefixS, start+label)
@@ -1200,8 +1137,8 @@ type cargoTree struct {
 	c        *Context
 	res      *CargoTreeResult
 	rec      bool
-	rs       rowSpans
-	extras   lpExtras
+	rs       *spanRec
+	extras   *spanRec
 	parents  []lpParent
 	kinds    []cargoKind // per depth: the header the rows at that depth are under
 	features bool
@@ -1216,8 +1153,8 @@ type cargoKind struct {
 func parseCargoTree(c *Context) (any, error) {
 	t := &cargoTree{c: c, rec: c.Recording()}
 	t.res = &CargoTreeResult{Crates: make([]CargoCrate, 0, min(lex.CountLines(c.Raw), 1<<20))}
-	t.rs = newRowSpans(c, 5)
-	t.extras.key = "crates"
+	t.rs = newSpanRec(c, 5)
+	t.extras = newSpanRec(c, 1)
 	for _, a := range cargoScan.scan(c.Args) {
 		switch a.flag {
 		case "-f", "--format":
@@ -1251,7 +1188,7 @@ func parseCargoTree(c *Context) (any, error) {
 	}
 	if t.rec {
 		t.rs.finish()
-		t.extras.finish(c)
+		t.extras.finish()
 	}
 	return t.res, nil
 }
@@ -1303,7 +1240,7 @@ func (t *cargoTree) line(line string, start int) bool {
 	rec := t.rec
 	if rec {
 		t.rs.begin(lpkCrates, idx)
-		t.extras.begin()
+		t.extras.begin(lpkCrates, idx)
 	}
 	t.res.Crates = append(t.res.Crates, CargoCrate{Depth: depth})
 	cr := &t.res.Crates[idx]
@@ -1328,7 +1265,7 @@ func (t *cargoTree) line(line string, start int) bool {
 		k := t.kinds[depth]
 		cr.Kind = k.kind
 		if rec {
-			t.extras.add(idx, k.s, k.e, "kind", "section")
+			t.extras.at(lpkCrates, idx, lpxKind, k.s, k.e, trSection)
 		}
 	}
 	t.parents = append(t.parents[:depth], lpParent{cr.Name, nameS, nameE})
@@ -1341,15 +1278,15 @@ func (t *cargoTree) line(line string, start int) bool {
 		return true
 	}
 	if rec {
-		t.rs.add(lpfName, nameS, nameE, trVerbatim)
+		t.rs.field(lpfName, nameS, nameE, trVerbatim)
 		if parent != nil {
-			t.rs.add(lpfParent, parent.start, parent.end, trVerbatim)
+			t.rs.field(lpfParent, parent.start, parent.end, trVerbatim)
 		}
 		ps, pe := start, start+label
 		if ps == pe {
 			ps, pe = nameS, nameE
 		}
-		t.extras.add(idx, ps, pe, "depth", "treeDepth")
+		t.extras.at(lpkCrates, idx, lpxDepth, ps, pe, trTreeDepth)
 	}
 	return true
 }
@@ -1375,14 +1312,14 @@ func (t *cargoTree) label(cr *CargoCrate, line string, start, label int) (nameS,
 		}
 		cr.Feature = f[:q]
 		if rec {
-			t.rs.add(lpfFeature, off+9, off+9+q, trVerbatim)
+			t.rs.field(lpfFeature, off+9, off+9+q, trVerbatim)
 		}
 		tail := f[q+1:]
 		toff := off + 9 + q + 1
 		if tail == " (*)" {
 			cr.Deduped = true
 			if rec {
-				t.rs.add(lpfDeduped, toff+1, toff+4, trMarker)
+				t.rs.field(lpfDeduped, toff+1, toff+4, trMarker)
 			}
 		} else if tail != "" {
 			return 0, 0, false
@@ -1398,13 +1335,13 @@ func (t *cargoTree) label(cr *CargoCrate, line string, start, label int) (nameS,
 	}
 	cr.Version = rest[1:ve]
 	if rec {
-		t.rs.add(lpfVersion, off+1, off+ve, trVerbatim)
+		t.rs.field(lpfVersion, off+1, off+ve, trVerbatim)
 	}
 	rest, off = rest[ve:], off+ve
 	if strings.HasPrefix(rest, " (proc-macro)") {
 		cr.ProcMacro = true
 		if rec {
-			t.rs.add(lpfProcMacro, off+2, off+12, trMarker)
+			t.rs.field(lpfProcMacro, off+2, off+12, trMarker)
 		}
 		rest, off = rest[13:], off+13
 	}
@@ -1423,12 +1360,12 @@ func (t *cargoTree) label(cr *CargoCrate, line string, start, label int) (nameS,
 			if lpIsPath(src) {
 				cr.Path = src
 				if rec {
-					t.rs.add(lpfPath, off+2, off+i, trVerbatim)
+					t.rs.field(lpfPath, off+2, off+i, trVerbatim)
 				}
 			} else {
 				cr.Source = src
 				if rec {
-					t.rs.add(lpfSource, off+2, off+i, trVerbatim)
+					t.rs.field(lpfSource, off+2, off+i, trVerbatim)
 				}
 			}
 			rest, off = rest[i+1:], off+i+1
@@ -1478,9 +1415,9 @@ func (t *cargoTree) tail(cr *CargoCrate, rest string, off int, rec bool) bool {
 				cr.Features = append(cr.Features, rest[fs:e])
 				if rec {
 					if k < len(lpfFeatures) {
-						t.rs.add(lpfFeatures[k], off+fs, off+e, trVerbatim)
+						t.rs.field(lpfFeatures[k], off+fs, off+e, trVerbatim)
 					} else {
-						t.rs.add(t.rs.localID("features/"+strconv.Itoa(k)), off+fs, off+e, trVerbatim)
+						t.rs.field(t.rs.localName("features/"+strconv.Itoa(k)), off+fs, off+e, trVerbatim)
 					}
 				}
 				fs = e + 1
@@ -1494,7 +1431,7 @@ func (t *cargoTree) tail(cr *CargoCrate, rest string, off int, rec bool) bool {
 	case " (*)":
 		cr.Deduped = true
 		if rec {
-			t.rs.add(lpfDeduped, off+1, off+4, trMarker)
+			t.rs.field(lpfDeduped, off+1, off+4, trMarker)
 		}
 		return true
 	}

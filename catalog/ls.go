@@ -271,7 +271,7 @@ type lsParser struct {
 	c       *Context
 	o       lsOpts
 	res     *LsResult
-	rec     rowSpans // spans of the row being read
+	rec     *spanRec // spans of the row being read
 	now     time.Time
 	nowWall int64 // Now as wall-clock minutes since 1970 in Location
 	nowYear int
@@ -318,7 +318,7 @@ func parseLs(c *Context) (any, error) {
 		prevBlank   = true
 		pending     = -1 // index of the last entry, until the next line confirms it
 		pendingAt   = 0
-		pendingMark spanMark
+		pendingMark int
 		warned      bool
 	)
 	for {
@@ -364,7 +364,7 @@ func parseLs(c *Context) (any, error) {
 				continue
 			}
 			p.addEntry(e)
-			pending, pendingAt, pendingMark = idx, start, p.rec.mark
+			pending, pendingAt, pendingMark = idx, start, p.rec.rowAt
 			continue
 		}
 		*e = LsEntry{}
@@ -405,7 +405,7 @@ func parseLs(c *Context) (any, error) {
 // newLsParser sets up the state of one parse of c.Raw.
 func newLsParser(c *Context) *lsParser {
 	p := &lsParser{c: c, o: lsOptions(c.Args), res: &LsResult{}}
-	p.rec = newRowSpans(c, 13) // a long entry records up to 13 spans
+	p.rec = newSpanRec(c, 13) // a long entry records up to 13 spans
 	loc := c.Location
 	if loc == nil {
 		loc = time.UTC
@@ -431,7 +431,7 @@ func (p *lsParser) addEntry(e *LsEntry) {
 			if p.dirQuoted {
 				tr = trUnquote
 			}
-			p.rec.add(sfDirectory, p.dirStart, p.dirEnd, tr)
+			p.rec.field(sfDirectory, p.dirStart, p.dirEnd, tr)
 		}
 	}
 }
@@ -444,7 +444,7 @@ func (p *lsParser) finish() {
 	if p.infers {
 		p.res.YearInferred = true
 		if p.c.Recording() {
-			p.c.Span(Ptr("year_inferred"), p.firstInferred[0], p.firstInferred[1], "inferredYear")
+			p.c.spanPath(p.firstInferred[0], p.firstInferred[1], "inferredYear", "year_inferred")
 		}
 	}
 	if p.assumed {
@@ -454,7 +454,7 @@ func (p *lsParser) finish() {
 		}
 		p.res.TimeZone = name
 		if p.c.Recording() {
-			p.c.Span(Ptr("time_zone"), p.firstAssumed[0], p.firstAssumed[1], "assumedZone")
+			p.c.spanPath(p.firstAssumed[0], p.firstAssumed[1], "assumedZone", "time_zone")
 		}
 	}
 }
@@ -527,7 +527,7 @@ func (p *lsParser) header(line string, start int) bool {
 		if quoted {
 			tr = "unquote"
 		}
-		p.c.Span(Ptr("directories", p.dirIdx, "path"), start+s, start+e, tr)
+		p.c.spanPath(start+s, start+e, tr, "directories", p.dirIdx, "path")
 	}
 	return true
 }
@@ -758,8 +758,8 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 			}
 			dev.Major, dev.Minor = intp(maj), intp(min)
 			if rec {
-				p.rec.add(sfDeviceMajor, base+devTok[0][0], base+devTok[0][1], trParseInt)
-				p.rec.add(sfDeviceMinor, base+devTok[1][0], base+devTok[1][1], minTr)
+				p.rec.field(sfDeviceMajor, base+devTok[0][0], base+devTok[0][1], trParseInt)
+				p.rec.field(sfDeviceMinor, base+devTok[1][0], base+devTok[1][1], minTr)
 			}
 		} else {
 			num, ok := parseHex(line[devTok[0][0]+2 : devTok[0][1]])
@@ -768,7 +768,7 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 			}
 			dev.Number = intp(num)
 			if rec {
-				p.rec.add(sfDeviceNumber, base+devTok[0][0], base+devTok[0][1], trParseHex)
+				p.rec.field(sfDeviceNumber, base+devTok[0][0], base+devTok[0][1], trParseHex)
 			}
 		}
 	} else {
@@ -777,12 +777,12 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 			nums[1] = size
 			e.SizeBytes = &nums[1]
 			if rec {
-				p.rec.add(sfSizeBytes, base+sizeTok[0], base+sizeTok[1], trParseInt)
+				p.rec.field(sfSizeBytes, base+sizeTok[0], base+sizeTok[1], trParseInt)
 			}
 		} else if lex.HumanSize(v, false) {
 			e.SizeHuman = v
 			if rec {
-				p.rec.add(sfSizeHuman, base+sizeTok[0], base+sizeTok[1], trVerbatim)
+				p.rec.field(sfSizeHuman, base+sizeTok[0], base+sizeTok[1], trVerbatim)
 			}
 		} else {
 			return false
@@ -831,7 +831,7 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 	nums[0] = links
 	e.Links = &nums[0]
 	if rec {
-		p.rec.add(sfLinks, base+ls, base+le, trParseInt)
+		p.rec.field(sfLinks, base+ls, base+le, trParseInt)
 	}
 	if idx >= 0 {
 		p.emitTime(e, ts, line, base, rec)
@@ -856,12 +856,12 @@ func (p *lsParser) setMode(e *LsEntry, mode string, at int, rec, perms bool) {
 		}
 	}
 	if rec {
-		p.rec.add(sfType, at, at+1, trFileType)
-		p.rec.add(sfMode, at, at+10, trVerbatim)
+		p.rec.field(sfType, at, at+1, trFileType)
+		p.rec.field(sfMode, at, at+10, trVerbatim)
 		if perms {
-			p.rec.add(sfPermOwner, at+1, at+4, trVerbatim)
-			p.rec.add(sfPermGroup, at+4, at+7, trVerbatim)
-			p.rec.add(sfPermOther, at+7, at+10, trVerbatim)
+			p.rec.field(sfPermOwner, at+1, at+4, trVerbatim)
+			p.rec.field(sfPermGroup, at+4, at+7, trVerbatim)
+			p.rec.field(sfPermOther, at+7, at+10, trVerbatim)
 		}
 		if len(mode) == 11 {
 			f := sfHasACL
@@ -871,7 +871,7 @@ func (p *lsParser) setMode(e *LsEntry, mode string, at int, rec, perms bool) {
 			case '.':
 				f = sfHasSecContext
 			}
-			p.rec.add(f, at+10, at+11, trMarker)
+			p.rec.field(f, at+10, at+11, trMarker)
 		}
 	}
 }
@@ -885,13 +885,13 @@ func (p *lsParser) setOwner(e *LsEntry, line string, base int, t [2]int, rec boo
 		}
 		e.UID = intp(n)
 		if rec {
-			p.rec.add(sfUID, base+t[0], base+t[1], trParseInt)
+			p.rec.field(sfUID, base+t[0], base+t[1], trParseInt)
 		}
 		return true
 	}
 	e.Owner = v
 	if rec {
-		p.rec.add(sfOwner, base+t[0], base+t[1], trVerbatim)
+		p.rec.field(sfOwner, base+t[0], base+t[1], trVerbatim)
 	}
 	return true
 }
@@ -905,13 +905,13 @@ func (p *lsParser) setGroup(e *LsEntry, line string, base int, t [2]int, rec boo
 		}
 		e.GID = intp(n)
 		if rec {
-			p.rec.add(sfGID, base+t[0], base+t[1], trParseInt)
+			p.rec.field(sfGID, base+t[0], base+t[1], trParseInt)
 		}
 		return true
 	}
 	e.Group = v
 	if rec {
-		p.rec.add(sfGroup, base+t[0], base+t[1], trVerbatim)
+		p.rec.field(sfGroup, base+t[0], base+t[1], trVerbatim)
 	}
 	return true
 }
@@ -923,7 +923,7 @@ func (p *lsParser) setInode(e *LsEntry, line string, base int, t [2]int, rec boo
 	}
 	e.Inode = intp(n)
 	if rec {
-		p.rec.add(sfInode, base+t[0], base+t[1], trParseInt)
+		p.rec.field(sfInode, base+t[0], base+t[1], trParseInt)
 	}
 	return true
 }
@@ -933,7 +933,7 @@ func (p *lsParser) setBlocks(e *LsEntry, line string, base int, t [2]int, rec bo
 	if n, ok := lex.Atoi(v); ok && !p.o.human {
 		e.Blocks = intp(n)
 		if rec {
-			p.rec.add(sfBlocks, base+t[0], base+t[1], trParseInt)
+			p.rec.field(sfBlocks, base+t[0], base+t[1], trParseInt)
 		}
 		return true
 	}
@@ -942,7 +942,7 @@ func (p *lsParser) setBlocks(e *LsEntry, line string, base int, t [2]int, rec bo
 	}
 	e.BlocksHuman = v
 	if rec {
-		p.rec.add(sfBlocksHuman, base+t[0], base+t[1], trVerbatim)
+		p.rec.field(sfBlocksHuman, base+t[0], base+t[1], trVerbatim)
 	}
 	return true
 }
@@ -960,7 +960,7 @@ func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec boo
 		}
 		e.Name = nm
 		if rec {
-			p.rec.add(sfName, base+at, base+at+n, trUnquote)
+			p.rec.field(sfName, base+at, base+at+n, trUnquote)
 		}
 		rest = rest[n:]
 		if rest == "" {
@@ -976,7 +976,7 @@ func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec boo
 		}
 		e.SymlinkTarget = tgt
 		if rec {
-			p.rec.add(sfSymlinkTarget, base+t0, base+t0+m, trUnquote)
+			p.rec.field(sfSymlinkTarget, base+t0, base+t0+m, trUnquote)
 		}
 		return true
 	}
@@ -985,9 +985,9 @@ func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec boo
 			e.Name = rest[:i]
 			e.SymlinkTarget = rest[i+4:]
 			if rec {
-				p.rec.add(sfName, base+at, base+at+i, trVerbatim)
+				p.rec.field(sfName, base+at, base+at+i, trVerbatim)
 				if e.SymlinkTarget != "" {
-					p.rec.add(sfSymlinkTarget, base+at+i+4, base+len(line), trVerbatim)
+					p.rec.field(sfSymlinkTarget, base+at+i+4, base+len(line), trVerbatim)
 				}
 			}
 			return true
@@ -995,7 +995,7 @@ func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec boo
 	}
 	e.Name = rest
 	if rec {
-		p.rec.add(sfName, base+at, base+len(line), trVerbatim)
+		p.rec.field(sfName, base+at, base+len(line), trVerbatim)
 	}
 	return true
 }
@@ -1037,18 +1037,18 @@ func (p *lsParser) plainEntry(e *LsEntry, line string, base, idx int) bool {
 		}
 		e.Name = nm
 		if rec {
-			p.rec.add(sfName, base+at, base+end, trUnquote)
+			p.rec.field(sfName, base+at, base+end, trUnquote)
 		}
 	} else {
 		e.Name = line[at:end]
 		if rec {
-			p.rec.add(sfName, base+at, base+end, trVerbatim)
+			p.rec.field(sfName, base+at, base+end, trVerbatim)
 		}
 	}
 	if dir {
 		e.Type = "directory"
 		if rec {
-			p.rec.add(sfType, base+end, base+end+1, trIndicator)
+			p.rec.field(sfType, base+end, base+end+1, trIndicator)
 		}
 	}
 	return true
@@ -1406,7 +1406,7 @@ func (p *lsParser) emitTime(e *LsEntry, t *lsTime, line string, base int, rec bo
 	}
 	e.ModifiedAt = string(b)
 	if rec {
-		p.rec.add(sfModifiedAt, base+t.start, base+t.end, trTimestamp)
+		p.rec.field(sfModifiedAt, base+t.start, base+t.end, trTimestamp)
 	}
 }
 

@@ -17,10 +17,10 @@ import (
 
 // Span field ids of the network parsers' rows.
 var (
-	nkReplies     = spanID("replies")
-	nkFailures    = spanID("failures")
-	nkConnections = spanID("connections")
-	nkUnixSockets = spanID("unix_sockets")
+	nkReplies     = spanID("replies/*")
+	nkFailures    = spanID("failures/*")
+	nkConnections = spanID("connections/*")
+	nkUnixSockets = spanID("unix_sockets/*")
 
 	nfSeq            = spanID("seq")
 	nfBytes          = spanID("bytes")
@@ -79,41 +79,6 @@ func netItemIDs(list, field string, n int) []uint16 {
 		ids[i] = spanID(name)
 	}
 	return ids
-}
-
-// netSpan records a span outside the row machinery; the pointer is built
-// only while recording.
-func netSpan(c *Context, start, end int, tr string, tokens ...any) {
-	if c.Recording() {
-		c.Span(Ptr(tokens...), start, end, tr)
-	}
-}
-
-// netPending holds spans of a line until the whole line has read, so that
-// a line given up halfway leaves no span behind.
-type netPending struct {
-	c     *Context
-	spans []netPendingSpan
-}
-
-type netPendingSpan struct {
-	tokens []any
-	s, e   int
-	tr     string
-}
-
-func (p *netPending) add(s, e int, tr string, tokens ...any) {
-	if p.c.Recording() {
-		p.spans = append(p.spans, netPendingSpan{tokens, s, e, tr})
-	}
-}
-
-// flush records the held spans.
-func (p *netPending) flush() {
-	for _, x := range p.spans {
-		p.c.Span(Ptr(x.tokens...), x.s, x.e, x.tr)
-	}
-	p.spans = p.spans[:0]
 }
 
 // netFloat reads a plain decimal ("0.121", "12", "-1.5"): no exponent, no
@@ -248,7 +213,7 @@ func pingParsers() []*Parser {
 func parsePing(c *Context) (any, error) {
 	res := &PingResult{Replies: []PingReply{}}
 	rec := c.Recording()
-	rs := newRowSpans(c, 7)
+	rs := newSpanRec(c, 7)
 	it := lex.Lines{Raw: c.Raw}
 	dataLines, read := 0, 0
 	dump := 0 // after a BSD ICMP error: 1 expects its "Vr HL TOS" header, 2 the dump line
@@ -280,7 +245,7 @@ func parsePing(c *Context) (any, error) {
 		case strings.HasPrefix(line, "--- ") && (strings.HasSuffix(line, " ping statistics ---") || strings.HasSuffix(line, " ping6 statistics ---")):
 			if e := strings.LastIndex(line, " ping"); res.Target == "" && e > 4 {
 				res.Target = line[4:e]
-				netSpan(c, start+4, start+e, "", "target")
+				c.spanPath(start+4, start+e, "", "target")
 			}
 			good = true
 		case strings.Contains(line, " packets transmitted"):
@@ -289,7 +254,7 @@ func parsePing(c *Context) (any, error) {
 			good = res.RttMinMs == nil && res.RttAvgMs == nil && res.RttMaxMs == nil && pingRtt(c, res, line, start)
 		default:
 			var icmpErr bool
-			good, icmpErr = pingLine(c, res, line, start, rec, &rs)
+			good, icmpErr = pingLine(c, res, line, start, rec, rs)
 			if icmpErr {
 				dump = 1
 			}
@@ -315,10 +280,10 @@ func parsePing(c *Context) (any, error) {
 func pingHeader(c *Context, dst *PingResult, line string, start int) bool {
 	r := *dst // changed only when the line reads
 	res := &r
-	pend := netPending{c: c}
+	pend := c.hold()
 	done := func() bool {
 		*dst = r
-		pend.flush()
+		pend.commit()
 		return true
 	}
 	if strings.HasPrefix(line, "PING6(") || strings.HasPrefix(line, "PING(") {
@@ -401,7 +366,7 @@ func pingHeader(c *Context, dst *PingResult, line string, start int) bool {
 // line reads, nor an item given twice.
 func pingSummary(c *Context, res *PingResult, line string, start int) bool {
 	r := *res
-	pend := netPending{c: c}
+	pend := c.hold()
 	var warn []string
 	for pos := 0; pos < len(line); {
 		end := strings.Index(line[pos:], ", ")
@@ -463,7 +428,7 @@ func pingSummary(c *Context, res *PingResult, line string, start int) bool {
 		return false
 	}
 	*res = r
-	pend.flush()
+	pend.commit()
 	for _, w := range warn {
 		c.Warn("ping: statistics item not read: " + w)
 	}
@@ -474,7 +439,7 @@ func pingSummary(c *Context, res *PingResult, line string, start int) bool {
 // min/avg/max/stddev = a/b/c/d ms", with iputils' ", ipg/ewma x/y ms".
 func pingRtt(c *Context, res *PingResult, line string, start int) bool {
 	r := *res
-	pend := netPending{c: c}
+	pend := c.hold()
 	ok := false
 	for pos := 0; pos < len(line); {
 		end := strings.Index(line[pos:], ", ")
@@ -543,7 +508,7 @@ func pingRtt(c *Context, res *PingResult, line string, start int) bool {
 		return false
 	}
 	*res = r
-	pend.flush()
+	pend.commit()
 	return true
 }
 
@@ -582,7 +547,7 @@ func pingStamp(line string) (ts string, n int) {
 
 // pingLine reads a reply or a failure. dump reports a BSD ICMP error whose
 // IP header dump follows.
-func pingLine(c *Context, res *PingResult, line string, start int, rec bool, rs *rowSpans) (ok, dump bool) {
+func pingLine(c *Context, res *PingResult, line string, start int, rec bool, rs *spanRec) (ok, dump bool) {
 	ts, skip := pingStamp(line)
 	body := line[skip:]
 	bs := start + skip
@@ -610,13 +575,13 @@ func pingLine(c *Context, res *PingResult, line string, start int, rec bool, rs 
 			res.Failures = append(res.Failures, f)
 			if rec {
 				rs.begin(nkFailures, idx)
-				rs.add(nfFrom, rsStart, rsStart+len(from), trVerbatim)
+				rs.field(nfFrom, rsStart, rsStart+len(from), trVerbatim)
 				if addr != "" {
-					rs.add(nfFromAddress, rsStart+as, rsStart+as+len(addr), trVerbatim)
+					rs.field(nfFromAddress, rsStart+as, rsStart+as+len(addr), trVerbatim)
 				}
-				rs.add(nfMessage, fs, fs+len(fields), trVerbatim)
+				rs.field(nfMessage, fs, fs+len(fields), trVerbatim)
 				if ts != "" {
-					rs.add(nfTimestamp, start+1, start+skip-2, trTimestamp)
+					rs.field(nfTimestamp, start+1, start+skip-2, trTimestamp)
 				}
 			}
 			return true, true
@@ -687,16 +652,16 @@ func pingLine(c *Context, res *PingResult, line string, start int, rec bool, rs 
 		res.Replies = append(res.Replies, r)
 		if rec {
 			rs.begin(nkReplies, idx)
-			rs.add(nfBytes, bs, bs+bi, trParseInt)
-			rs.add(nfFrom, rsStart, rsStart+len(from), trVerbatim)
+			rs.field(nfBytes, bs, bs+bi, trParseInt)
+			rs.field(nfFrom, rsStart, rsStart+len(from), trVerbatim)
 			if addr != "" {
-				rs.add(nfFromAddress, rsStart+as, rsStart+as+len(addr), trVerbatim)
+				rs.field(nfFromAddress, rsStart+as, rsStart+as+len(addr), trVerbatim)
 			}
 			if ts != "" {
-				rs.add(nfTimestamp, start+1, start+skip-2, trTimestamp)
+				rs.field(nfTimestamp, start+1, start+skip-2, trTimestamp)
 			}
 			for _, sp := range spans[:ns] {
-				rs.add(sp.id, sp.s, sp.e, sp.tr)
+				rs.field(sp.id, sp.s, sp.e, sp.tr)
 			}
 		}
 		return true, false
@@ -746,16 +711,16 @@ func pingLine(c *Context, res *PingResult, line string, start int, rec bool, rs 
 	res.Failures = append(res.Failures, f)
 	if rec {
 		rs.begin(nkFailures, idx)
-		rs.add(nfSeq, bs+seqS, bs+seqE, trParseInt)
-		rs.add(nfMessage, bs+msgS, bs+msgS+len(f.Message), trVerbatim)
+		rs.field(nfSeq, bs+seqS, bs+seqE, trParseInt)
+		rs.field(nfMessage, bs+msgS, bs+msgS+len(f.Message), trVerbatim)
 		if f.From != "" {
-			rs.add(nfFrom, bs+fromS, bs+fromS+len(f.From), trVerbatim)
+			rs.field(nfFrom, bs+fromS, bs+fromS+len(f.From), trVerbatim)
 		}
 		if f.FromAddress != "" {
-			rs.add(nfFromAddress, bs+fromS+addrS, bs+fromS+addrS+len(f.FromAddress), trVerbatim)
+			rs.field(nfFromAddress, bs+fromS+addrS, bs+fromS+addrS+len(f.FromAddress), trVerbatim)
 		}
 		if ts != "" {
-			rs.add(nfTimestamp, start+1, start+skip-2, trTimestamp)
+			rs.field(nfTimestamp, start+1, start+skip-2, trTimestamp)
 		}
 	}
 	return true, false
@@ -955,10 +920,10 @@ func parseCurlHead(c *Context) (any, error) {
 		}
 		if c.Recording() {
 			p := func(k string) []any { return append(append([]any{}, ptr...), k) }
-			c.Span(Ptr(p("http_version")...), r.verS, r.verS+len(r.version), "")
-			c.Span(Ptr(p("status_code")...), r.codeS, r.codeS+3, "parseInt")
+			c.spanPath(r.verS, r.verS+len(r.version), "", p("http_version")...)
+			c.spanPath(r.codeS, r.codeS+3, "parseInt", p("status_code")...)
 			if r.reason != "" {
-				c.Span(Ptr(p("reason")...), r.reasonS, r.reasonS+len(r.reason), "")
+				c.spanPath(r.reasonS, r.reasonS+len(r.reason), "", p("reason")...)
 			}
 		}
 	}
@@ -1178,7 +1143,7 @@ type netstatLayout struct {
 func parseNetstat(c *Context) (any, error) {
 	res := &NetstatResult{Connections: make([]NetstatConnection, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rec := c.Recording()
-	rs := newRowSpans(c, 10)
+	rs := newSpanRec(c, 10)
 	it := lex.Lines{Raw: c.Raw}
 	sec := nsNone
 	var lay netstatLayout
@@ -1238,13 +1203,13 @@ func parseNetstat(c *Context) (any, error) {
 		switch sec {
 		case nsInet:
 			fields = lex.Fields(fields[:0], line, 0)
-			good = netstatInet(c, res, line, start, fields, &lay, rec, &rs)
+			good = netstatInet(c, res, line, start, fields, &lay, rec, rs)
 		case nsUnix:
 			fields = lex.Fields(fields[:0], line, 0)
-			good = netstatUnix(c, res, line, start, fields, &lay, rec, &rs)
+			good = netstatUnix(c, res, line, start, fields, &lay, rec, rs)
 		case nsUnixBSD:
 			fields = lex.Fields(fields[:0], line, 9)
-			good = netstatUnixBSD(c, res, line, start, fields, rec, &rs)
+			good = netstatUnixBSD(c, res, line, start, fields, rec, rs)
 		}
 		if good {
 			read++
@@ -1274,7 +1239,7 @@ func netstatPIDProgram(tok string) (pid int64, prog string, ok bool) {
 	return pid, tok[slash+1:], ok
 }
 
-func netstatInet(c *Context, res *NetstatResult, line string, base int, f []lex.Field, lay *netstatLayout, rec bool, rs *rowSpans) bool {
+func netstatInet(c *Context, res *NetstatResult, line string, base int, f []lex.Field, lay *netstatLayout, rec bool, rs *spanRec) bool {
 	if len(f) < 5 {
 		return false
 	}
@@ -1372,35 +1337,35 @@ func netstatInet(c *Context, res *NetstatResult, line string, base int, f []lex.
 	res.Connections = append(res.Connections, conn)
 	if rec {
 		rs.begin(nkConnections, idx)
-		rs.add(nfProto, base+f[0].Start, base+f[0].End, trVerbatim)
-		rs.add(nfRecvQ, base+f[1].Start, base+f[1].End, trParseInt)
-		rs.add(nfSendQ, base+f[2].Start, base+f[2].End, trParseInt)
-		rs.add(nfLocalAddress, base+f[3].Start, base+f[3].End, trVerbatim)
-		rs.add(nfForeignAddress, base+f[4].Start, base+f[4].End, trVerbatim)
+		rs.field(nfProto, base+f[0].Start, base+f[0].End, trVerbatim)
+		rs.field(nfRecvQ, base+f[1].Start, base+f[1].End, trParseInt)
+		rs.field(nfSendQ, base+f[2].Start, base+f[2].End, trParseInt)
+		rs.field(nfLocalAddress, base+f[3].Start, base+f[3].End, trVerbatim)
+		rs.field(nfForeignAddress, base+f[4].Start, base+f[4].End, trVerbatim)
 		if lok {
-			rs.add(nfLocalPort, base+f[3].Start+lp, base+f[3].End, trParseInt)
+			rs.field(nfLocalPort, base+f[3].Start+lp, base+f[3].End, trParseInt)
 		}
 		if fok {
-			rs.add(nfForeignPort, base+f[4].Start+fp, base+f[4].End, trParseInt)
+			rs.field(nfForeignPort, base+f[4].Start+fp, base+f[4].End, trParseInt)
 		}
 		if conn.State != "" {
-			rs.add(nfState, base+rest[0].Start, base+rest[0].End, trVerbatim)
+			rs.field(nfState, base+rest[0].Start, base+rest[0].End, trVerbatim)
 		}
 		if lay.user {
 			if conn.UID != nil {
-				rs.add(sfUID, base+userTok.Start, base+userTok.End, trParseInt)
+				rs.field(sfUID, base+userTok.Start, base+userTok.End, trParseInt)
 			} else {
-				rs.add(sfUser, base+userTok.Start, base+userTok.End, trVerbatim)
+				rs.field(sfUser, base+userTok.Start, base+userTok.End, trVerbatim)
 			}
 		}
 		if lay.inode {
-			rs.add(sfInode, base+inodeTok.Start, base+inodeTok.End, trParseInt)
+			rs.field(sfInode, base+inodeTok.Start, base+inodeTok.End, trParseInt)
 		}
 		if conn.PID != nil {
 			t := rest[progAt]
-			rs.add(nfPID, base+t.Start, base+t.Start+strings.IndexByte(line[t.Start:t.End], '/'), trParseInt)
+			rs.field(nfPID, base+t.Start, base+t.Start+strings.IndexByte(line[t.Start:t.End], '/'), trParseInt)
 			if conn.Program != "" {
-				rs.add(nfProgram, base+progS, base+progE, trVerbatim)
+				rs.field(nfProgram, base+progS, base+progE, trVerbatim)
 			}
 		}
 	}
@@ -1418,7 +1383,7 @@ func netstatUnixState(s string) bool {
 }
 
 // netstatUnix reads "unix  2  [ ACC ]  STREAM  LISTENING  12345  [1/init]  /run/x".
-func netstatUnix(c *Context, res *NetstatResult, line string, base int, f []lex.Field, lay *netstatLayout, rec bool, rs *rowSpans) bool {
+func netstatUnix(c *Context, res *NetstatResult, line string, base int, f []lex.Field, lay *netstatLayout, rec bool, rs *spanRec) bool {
 	if len(f) < 5 || line[f[2].Start:f[2].End] != "[" {
 		return false
 	}
@@ -1496,36 +1461,36 @@ func netstatUnix(c *Context, res *NetstatResult, line string, base int, f []lex.
 	res.UnixSockets = append(res.UnixSockets, s)
 	if rec {
 		rs.begin(nkUnixSockets, idx)
-		rs.add(nfProto, base+f[0].Start, base+f[0].End, trVerbatim)
-		rs.add(nfRefCount, base+f[1].Start, base+f[1].End, trParseInt)
+		rs.field(nfProto, base+f[0].Start, base+f[0].End, trVerbatim)
+		rs.field(nfRefCount, base+f[1].Start, base+f[1].End, trParseInt)
 		for j, fl := range flags {
 			if j < len(nfFlagItems) {
-				rs.add(nfFlagItems[j], base+fl.Start, base+fl.End, trVerbatim)
+				rs.field(nfFlagItems[j], base+fl.Start, base+fl.End, trVerbatim)
 			} else {
-				c.Span(Ptr("unix_sockets", idx, "flags", j), base+fl.Start, base+fl.End, "")
+				c.spanPath(base+fl.Start, base+fl.End, "", "unix_sockets", idx, "flags", j)
 			}
 		}
-		rs.add(sfType, base+f[close+1].Start, base+f[close+1].End, trVerbatim)
+		rs.field(sfType, base+f[close+1].Start, base+f[close+1].End, trVerbatim)
 		if stateTok >= 0 {
-			rs.add(nfState, base+f[stateTok].Start, base+f[stateTok].End, trVerbatim)
+			rs.field(nfState, base+f[stateTok].Start, base+f[stateTok].End, trVerbatim)
 		}
-		rs.add(sfInode, base+f[inodeTok].Start, base+f[inodeTok].End, trParseInt)
+		rs.field(sfInode, base+f[inodeTok].Start, base+f[inodeTok].End, trParseInt)
 		if s.PID != nil {
 			t := f[progTok]
-			rs.add(nfPID, base+t.Start, base+progS-1, trParseInt)
+			rs.field(nfPID, base+t.Start, base+progS-1, trParseInt)
 			if s.Program != "" {
-				rs.add(nfProgram, base+progS, base+progE, trVerbatim)
+				rs.field(nfProgram, base+progS, base+progE, trVerbatim)
 			}
 		}
 		if s.Path != "" {
-			rs.add(sfPath, base+pathS, base+pathE, trVerbatim)
+			rs.field(sfPath, base+pathS, base+pathE, trVerbatim)
 		}
 	}
 	return true
 }
 
 // netstatUnixBSD reads "fffff80003a8b700 stream 0 0 fffff800038e4000 0 0 0 /var/run/devd.pipe".
-func netstatUnixBSD(c *Context, res *NetstatResult, line string, base int, f []lex.Field, rec bool, rs *rowSpans) bool {
+func netstatUnixBSD(c *Context, res *NetstatResult, line string, base int, f []lex.Field, rec bool, rs *spanRec) bool {
 	if len(f) < 8 {
 		return false
 	}
@@ -1556,7 +1521,7 @@ func netstatUnixBSD(c *Context, res *NetstatResult, line string, base int, f []l
 			if k == 2 || k == 3 {
 				tr = trParseInt
 			}
-			rs.add(ids[k], base+fl.Start, base+fl.End, tr)
+			rs.field(ids[k], base+fl.Start, base+fl.End, tr)
 		}
 	}
 	return true
@@ -1630,7 +1595,7 @@ type ssColumns struct {
 func parseSs(c *Context) (any, error) {
 	res := &SsResult{Connections: make([]SsConnection, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rec := c.Recording()
-	rs := newRowSpans(c, 12)
+	rs := newSpanRec(c, 12)
 	it := lex.Lines{Raw: c.Raw}
 	var cols *ssColumns
 	dataLines, read := 0, 0
@@ -1662,7 +1627,7 @@ func parseSs(c *Context) (any, error) {
 			continue
 		}
 		f = lex.Fields(f[:0], line, 0)
-		if ssRow(c, res, line, start, f, cols, rec, &rs) {
+		if ssRow(c, res, line, start, f, cols, rec, rs) {
 			read++
 		} else {
 			c.Unread(start)
@@ -1677,7 +1642,7 @@ func parseSs(c *Context) (any, error) {
 	return res, nil
 }
 
-func ssRow(c *Context, res *SsResult, line string, base int, f []lex.Field, cols *ssColumns, rec bool, rs *rowSpans) bool {
+func ssRow(c *Context, res *SsResult, line string, base int, f []lex.Field, cols *ssColumns, rec bool, rs *spanRec) bool {
 	k := 0
 	var conn SsConnection
 	var netidF, stateF lex.Field
@@ -1783,31 +1748,31 @@ func ssRow(c *Context, res *SsResult, line string, base int, f []lex.Field, cols
 	if rec {
 		rs.begin(nkConnections, idx)
 		if cols.netid {
-			rs.add(nfNetid, base+netidF.Start, base+netidF.End, trVerbatim)
+			rs.field(nfNetid, base+netidF.Start, base+netidF.End, trVerbatim)
 		}
 		if cols.state {
-			rs.add(nfState, base+stateF.Start, base+stateF.End, trVerbatim)
+			rs.field(nfState, base+stateF.Start, base+stateF.End, trVerbatim)
 		}
-		rs.add(nfRecvQ, base+qF[0].Start, base+qF[0].End, trParseInt)
-		rs.add(nfSendQ, base+qF[1].Start, base+qF[1].End, trParseInt)
-		rs.add(nfLocalAddress, base+addrF[0].Start, base+addrF[0].End, trVerbatim)
-		rs.add(nfPeerAddress, base+addrF[1].Start, base+addrF[1].End, trVerbatim)
+		rs.field(nfRecvQ, base+qF[0].Start, base+qF[0].End, trParseInt)
+		rs.field(nfSendQ, base+qF[1].Start, base+qF[1].End, trParseInt)
+		rs.field(nfLocalAddress, base+addrF[0].Start, base+addrF[0].End, trVerbatim)
+		rs.field(nfPeerAddress, base+addrF[1].Start, base+addrF[1].End, trVerbatim)
 		if hasPort[0] {
-			rs.add(nfLocalPort, base+portF[0].Start, base+portF[0].End, trParseInt)
+			rs.field(nfLocalPort, base+portF[0].Start, base+portF[0].End, trParseInt)
 		}
 		if hasPort[1] {
-			rs.add(nfPeerPort, base+portF[1].Start, base+portF[1].End, trParseInt)
+			rs.field(nfPeerPort, base+portF[1].Start, base+portF[1].End, trParseInt)
 		}
 		for j, p := range procs {
 			if j < len(nfProcCommands) {
-				rs.add(nfProcCommands[j], base+p.cs, base+p.ce, trVerbatim)
-				rs.add(nfProcPIDs[j], base+p.ps, base+p.pe, trParseInt)
-				rs.add(nfProcFDs[j], base+p.fs, base+p.fe, trParseInt)
+				rs.field(nfProcCommands[j], base+p.cs, base+p.ce, trVerbatim)
+				rs.field(nfProcPIDs[j], base+p.ps, base+p.pe, trParseInt)
+				rs.field(nfProcFDs[j], base+p.fs, base+p.fe, trParseInt)
 				continue
 			}
-			c.Span(Ptr("connections", idx, "processes", j, "command"), base+p.cs, base+p.ce, "")
-			c.Span(Ptr("connections", idx, "processes", j, "pid"), base+p.ps, base+p.pe, "parseInt")
-			c.Span(Ptr("connections", idx, "processes", j, "fd"), base+p.fs, base+p.fe, "parseInt")
+			c.spanPath(base+p.cs, base+p.ce, "", "connections", idx, "processes", j, "command")
+			c.spanPath(base+p.ps, base+p.pe, "parseInt", "connections", idx, "processes", j, "pid")
+			c.spanPath(base+p.fs, base+p.fe, "parseInt", "connections", idx, "processes", j, "fd")
 		}
 	}
 	return true
@@ -2021,7 +1986,7 @@ func lsofColID(h string) uint8 {
 func parseLsof(c *Context) (any, error) {
 	res := &LsofResult{Entries: make([]LsofEntry, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rec := c.Recording()
-	rs := newRowSpans(c, 14)
+	rs := newSpanRec(c, 14)
 	it := lex.Lines{Raw: c.Raw}
 	var cols []lsofCol
 	nameAt := -1
@@ -2058,7 +2023,7 @@ func parseLsof(c *Context) (any, error) {
 			continue
 		}
 		f = lex.Fields(f[:0], line, 0)
-		if lsofRow(c, res, line, start, f, cols, nameAt, rec, &rs) {
+		if lsofRow(c, res, line, start, f, cols, nameAt, rec, rs) {
 			read++
 		} else {
 			c.Unread(start)
@@ -2077,7 +2042,7 @@ func parseLsof(c *Context) (any, error) {
 // measures all rows first), so each word belongs to the column whose
 // header it overlaps; a blank cell simply has no word, and NAME runs from
 // its header to the end of the line.
-func lsofRow(c *Context, res *LsofResult, line string, base int, f []lex.Field, cols []lsofCol, nameAt int, rec bool, rs *rowSpans) bool {
+func lsofRow(c *Context, res *LsofResult, line string, base int, f []lex.Field, cols []lsofCol, nameAt int, rec bool, rs *spanRec) bool {
 	var cells [lcUnknown]lex.Field
 	var have [lcUnknown]bool
 	ci := 0
@@ -2188,7 +2153,7 @@ func lsofRow(c *Context, res *LsofResult, line string, base int, f []lex.Field, 
 		rs.begin(skEntries, idx)
 		add := func(id uint8, sid uint16, tr spanTr) {
 			if have[id] {
-				rs.add(sid, base+cells[id].Start, base+cells[id].End, tr)
+				rs.field(sid, base+cells[id].Start, base+cells[id].End, tr)
 			}
 		}
 		if cmdEscaped {
@@ -2213,22 +2178,22 @@ func lsofRow(c *Context, res *LsofResult, line string, base int, f []lex.Field, 
 		} else {
 			add(lcNode, nfNode, trVerbatim)
 		}
-		rs.add(sfName, base+ns, base+ne, trVerbatim)
+		rs.field(sfName, base+ns, base+ne, trVerbatim)
 		if network {
 			if e.LocalAddress != "" {
-				rs.add(nfLocalAddress, base+la.Start, base+la.End, trVerbatim)
+				rs.field(nfLocalAddress, base+la.Start, base+la.End, trVerbatim)
 			}
 			if hasLP {
-				rs.add(nfLocalPort, base+lp.Start, base+lp.End, trParseInt)
+				rs.field(nfLocalPort, base+lp.Start, base+lp.End, trParseInt)
 			}
 			if e.RemoteAddress != "" {
-				rs.add(nfRemoteAddress, base+ra.Start, base+ra.End, trVerbatim)
+				rs.field(nfRemoteAddress, base+ra.Start, base+ra.End, trVerbatim)
 			}
 			if hasRP {
-				rs.add(nfRemotePort, base+rp.Start, base+rp.End, trParseInt)
+				rs.field(nfRemotePort, base+rp.Start, base+rp.End, trParseInt)
 			}
 			if e.State != "" {
-				rs.add(nfState, base+st.Start, base+st.End, trVerbatim)
+				rs.field(nfState, base+st.Start, base+st.End, trVerbatim)
 			}
 		}
 	}
@@ -2406,9 +2371,9 @@ func parseDig(c *Context) (any, error) {
 					break
 				}
 				res.Query, res.QueryClass, res.QueryType = line[1+f[0].Start:1+f[0].End], line[1+f[1].Start:1+f[1].End], line[1+f[2].Start:1+f[2].End]
-				netSpan(c, start+1+f[0].Start, start+1+f[0].End, "", "query")
-				netSpan(c, start+1+f[1].Start, start+1+f[1].End, "", "query_class")
-				netSpan(c, start+1+f[2].Start, start+1+f[2].End, "", "query_type")
+				c.spanPath(start+1+f[0].Start, start+1+f[0].End, "", "query")
+				c.spanPath(start+1+f[1].Start, start+1+f[1].End, "", "query_class")
+				c.spanPath(start+1+f[2].Start, start+1+f[2].End, "", "query_type")
 			case strings.HasPrefix(line, "; <<>> DiG"), strings.HasPrefix(line, "; ("), sec == dsOther:
 			default:
 				good = false
@@ -2420,7 +2385,7 @@ func parseDig(c *Context) (any, error) {
 			}
 			v := strings.TrimRight(line, " \t")
 			res.Answers = append(res.Answers, DigRecord{Value: v})
-			netSpan(c, start, start+len(v), "", "answers", len(res.Answers)-1, "value")
+			c.spanPath(start, start+len(v), "", "answers", len(res.Answers)-1, "value")
 		default:
 			good = digRecord(c, res, line, start, sec, &f)
 		}
@@ -2474,14 +2439,14 @@ func digRecord(c *Context, res *DigResult, line string, start int, sec digSectio
 	}
 	*list = append(*list, r)
 	if c.Recording() {
-		netSpan(c, start+f[0].Start, start+f[0].End, "", key, idx, "name")
-		netSpan(c, start+f[1].Start, start+f[1].End, "parseInt", key, idx, "ttl")
-		netSpan(c, start+f[2].Start, start+f[2].End, "", key, idx, "class")
-		netSpan(c, start+f[3].Start, start+f[3].End, "", key, idx, "type")
+		c.spanPath(start+f[0].Start, start+f[0].End, "", key, idx, "name")
+		c.spanPath(start+f[1].Start, start+f[1].End, "parseInt", key, idx, "ttl")
+		c.spanPath(start+f[2].Start, start+f[2].End, "", key, idx, "class")
+		c.spanPath(start+f[3].Start, start+f[3].End, "", key, idx, "type")
 		if len(f) == 5 {
-			netSpan(c, start+f[4].Start, start+f[4].End, "", key, idx, "value")
+			c.spanPath(start+f[4].Start, start+f[4].End, "", key, idx, "value")
 		} else {
-			netSpan(c, start+len(line), start+len(line), "", key, idx, "value")
+			c.spanPath(start+len(line), start+len(line), "", key, idx, "value")
 		}
 	}
 	return true
@@ -2514,7 +2479,7 @@ func digComment(c *Context, res *DigResult, line string, start int, sec *digSect
 	}
 	*sec = dsNone
 	r := *res
-	pend := netPending{c: c}
+	pend := c.hold()
 	ok := true
 	switch {
 	case body == "Got answer:":
@@ -2618,7 +2583,7 @@ func digComment(c *Context, res *DigResult, line string, start int, sec *digSect
 		return false
 	}
 	*res = r
-	pend.flush()
+	pend.commit()
 	return true
 }
 
@@ -2645,7 +2610,7 @@ func digPairs(s string, at int) []digKV {
 
 // digServer reads "127.0.0.1#53(127.0.0.1) (UDP)" (the protocol is absent
 // before BIND 9.18).
-func digServer(res *DigResult, pend *netPending, s string, at int) bool {
+func digServer(res *DigResult, pend *held, s string, at int) bool {
 	hash := strings.IndexByte(s, '#')
 	open := strings.IndexByte(s, '(')
 	if hash <= 0 || open < hash {
@@ -2851,7 +2816,7 @@ func parseIPAddr(c *Context) (any, error) {
 		case strings.HasPrefix(w, "link/") && len(w) > len("link/") && cur.LinkType == "":
 			good = ipLinkLine(c, cur, line, start, f, ii)
 		case w == "altname" && len(f) == 2:
-			netSpan(c, start+f[1].Start, start+f[1].End, "", "interfaces", ii, "altnames", len(cur.AltNames))
+			c.spanPath(start+f[1].Start, start+f[1].End, "", "interfaces", ii, "altnames", len(cur.AltNames))
 			cur.AltNames = append(cur.AltNames, line[f[1].Start:f[1].End])
 			good = true
 		case w == "inet" || w == "inet6":
@@ -2879,12 +2844,7 @@ func parseIPAddr(c *Context) (any, error) {
 // Its spans are recorded only when the line reads.
 func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 	var iface IPInterface
-	type sp struct {
-		key  any // a field name, or the index of a flag
-		s, e int
-		tr   string
-	}
-	var spans []sp
+	spans := c.hold()
 	colon := strings.IndexByte(line, ':')
 	if colon <= 0 || colon+2 >= len(line) || line[colon+1] != ' ' {
 		return iface, false
@@ -2894,7 +2854,7 @@ func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 		return iface, false
 	}
 	iface.Index = idx
-	spans = append(spans, sp{"index", start, start + colon, "parseInt"})
+	spans.add(start, start+colon, "parseInt", "interfaces", ii, "index")
 	rest := line[colon+2:]
 	rs := start + colon + 2
 	nameEnd := strings.Index(rest, ": ")
@@ -2904,11 +2864,11 @@ func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 	name := rest[:nameEnd]
 	if at := strings.IndexByte(name, '@'); at > 0 {
 		iface.Link = name[at+1:]
-		spans = append(spans, sp{"link", rs + at + 1, rs + nameEnd, ""})
+		spans.add(rs+at+1, rs+nameEnd, "", "interfaces", ii, "link")
 		name = name[:at]
 	}
 	iface.Name = name
-	spans = append(spans, sp{"name", rs, rs + len(name), ""})
+	spans.add(rs, rs+len(name), "", "interfaces", ii, "name")
 	tail := rest[nameEnd+2:]
 	ts := rs + nameEnd + 2
 	if !strings.HasPrefix(tail, "<") {
@@ -2922,7 +2882,7 @@ func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 	pos := 1
 	for _, fl := range strings.Split(tail[1:gt], ",") {
 		if fl != "" {
-			spans = append(spans, sp{len(iface.Flags), ts + pos, ts + pos + len(fl), ""})
+			spans.add(ts+pos, ts+pos+len(fl), "", "interfaces", ii, "flags", len(iface.Flags))
 			iface.Flags = append(iface.Flags, fl)
 		}
 		pos += len(fl) + 1
@@ -2968,7 +2928,7 @@ func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 			notRead = append(notRead, key+" "+v)
 			continue
 		}
-		spans = append(spans, sp{key, vs, ve, tr})
+		spans.add(vs, ve, tr, "interfaces", ii, key)
 	}
 	if len(f)%2 != 0 {
 		notRead = append(notRead, tail[gt+1+f[len(f)-1].Start:])
@@ -2976,21 +2936,13 @@ func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 	for _, w := range notRead {
 		c.Warn("ip: interface attribute not read: " + w)
 	}
-	if c.Recording() {
-		for _, x := range spans {
-			if k, isFlag := x.key.(int); isFlag {
-				c.Span(Ptr("interfaces", ii, "flags", k), x.s, x.e, x.tr)
-			} else {
-				c.Span(Ptr("interfaces", ii, x.key), x.s, x.e, x.tr)
-			}
-		}
-	}
+	spans.commit()
 	return iface, true
 }
 
 // ipLinkLine reads "link/ether 02:42:ac:11:00:02 brd ff:ff:ff:ff:ff:ff link-netnsid 0".
 func ipLinkLine(c *Context, dst *IPInterface, line string, start int, f []lex.Field, ii int) bool {
-	pend := netPending{c: c}
+	pend := c.hold()
 	link := *dst // changed only when the line reads
 	iface := &link
 	iface.LinkType = line[f[0].Start+5 : f[0].End]
@@ -3028,7 +2980,7 @@ func ipLinkLine(c *Context, dst *IPInterface, line string, start int, f []lex.Fi
 		c.Warn("ip: link attribute not read: " + line[f[k].Start:])
 	}
 	*dst = link
-	pend.flush()
+	pend.commit()
 	return true
 }
 
@@ -3056,7 +3008,7 @@ func ipAddrLine(c *Context, line string, start int, f []lex.Field, ii, ai int) (
 	if len(f) < 2 {
 		return a, false
 	}
-	pend := netPending{c: c}
+	pend := c.hold()
 	p := func(k string, more ...any) []any { return append([]any{"interfaces", ii, "addresses", ai, k}, more...) }
 	a.Family = line[f[0].Start:f[0].End]
 	pend.add(start+f[0].Start, start+f[0].End, "", p("family")...)
@@ -3130,7 +3082,7 @@ func ipAddrLine(c *Context, line string, start int, f []lex.Field, ii, ai int) (
 	for _, w := range notRead {
 		c.Warn("ip: address attribute not read: " + w)
 	}
-	pend.flush()
+	pend.commit()
 	return a, true
 }
 
@@ -3139,7 +3091,7 @@ func ipLifetimes(c *Context, a *IPAddress, line string, start int, f []lex.Field
 	if len(f) != 4 || line[f[2].Start:f[2].End] != "preferred_lft" {
 		return false
 	}
-	pend := netPending{c: c}
+	pend := c.hold()
 	got := *a
 	for k, tok := range []lex.Field{f[1], f[3]} {
 		v := line[tok.Start:tok.End]
@@ -3162,6 +3114,6 @@ func ipLifetimes(c *Context, a *IPAddress, line string, start int, f []lex.Field
 		pend.add(start+tok.Start, start+tok.End-3, "parseInt", "interfaces", ii, "addresses", ai, key)
 	}
 	*a = got
-	pend.flush()
+	pend.commit()
 	return true
 }

@@ -11,7 +11,7 @@ import (
 
 // Span field ids of the package parsers' rows.
 var (
-	pkPackages      = spanID("packages")
+	pkPackages      = spanID("packages/*")
 	pfVersion       = spanID("version")
 	pfArch          = spanID("arch")
 	pfUpgradableTo  = spanID("upgradable_to")
@@ -88,7 +88,7 @@ func aptListParsers() []*Parser {
 func parseApt(c *Context) (any, error) {
 	res := &AptPackages{Packages: make([]AptPackage, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rec := c.Recording()
-	rs := newRowSpans(c, 8)
+	rs := newSpanRec(c, 8)
 	it := lex.Lines{Raw: c.Raw}
 	dataLines, read := 0, 0
 	cur := -1 // the record descriptions attach to
@@ -98,9 +98,9 @@ func parseApt(c *Context) (any, error) {
 	flush := func() {
 		if cur >= 0 && rec && res.Packages[cur].Description != "" {
 			if multi {
-				c.Span(Ptr("packages", cur, "description"), descS, descE, "joinLines")
+				c.spanPath(descS, descE, "joinLines", "packages", cur, "description")
 			} else {
-				rs.add(pfDescription, descS, descE, trVerbatim)
+				rs.field(pfDescription, descS, descE, trVerbatim)
 			}
 		}
 	}
@@ -140,16 +140,16 @@ func parseApt(c *Context) (any, error) {
 			read++
 			continue
 		case strings.HasPrefix(line, "N: "):
-			netSpan(c, start+3, start+len(line), "", "notes", len(res.Notes))
+			c.spanPath(start+3, start+len(line), "", "notes", len(res.Notes))
 			res.Notes = append(res.Notes, line[3:])
 			read++
 			continue
 		}
 		f = lex.Fields(f[:0], line, 4)
 		full := c.Full(len(res.Packages))
-		var lrs *rowSpans
+		var lrs *spanRec
 		if rec && !full {
-			lrs = &rs
+			lrs = rs
 		}
 		p, ok := aptRecord(c, line, start, f, len(res.Packages), lrs)
 		if !ok {
@@ -177,7 +177,7 @@ func parseApt(c *Context) (any, error) {
 
 // aptRecord reads "curl/oldstable,now 7.88.1-10+deb12u14 amd64 [installed,upgradable to: 7.88.1-10+deb12u15]".
 // It records spans (rs not nil) only for a record it reads.
-func aptRecord(c *Context, line string, start int, f []lex.Field, idx int, rs *rowSpans) (AptPackage, bool) {
+func aptRecord(c *Context, line string, start int, f []lex.Field, idx int, rs *spanRec) (AptPackage, bool) {
 	var p AptPackage
 	if len(f) < 3 {
 		return p, false
@@ -198,18 +198,18 @@ func aptRecord(c *Context, line string, start int, f []lex.Field, idx int, rs *r
 	p.Arch = line[f[2].Start:f[2].End]
 	if rs != nil {
 		rs.begin(pkPackages, idx)
-		rs.add(sfName, start+f[0].Start, start+f[0].Start+slash, trVerbatim)
-		rs.add(pfVersion, start+f[1].Start, start+f[1].End, trVerbatim)
-		rs.add(pfArch, start+f[2].Start, start+f[2].End, trVerbatim)
+		rs.field(sfName, start+f[0].Start, start+f[0].Start+slash, trVerbatim)
+		rs.field(pfVersion, start+f[1].Start, start+f[1].End, trVerbatim)
+		rs.field(pfArch, start+f[2].Start, start+f[2].End, trVerbatim)
 	}
 	item := func(ids []uint16, list string, n, s, e int, tr spanTr) {
 		if rs == nil {
 			return
 		}
 		if n < len(ids) {
-			rs.add(ids[n], s, e, tr)
+			rs.field(ids[n], s, e, tr)
 		} else {
-			c.Span(Ptr("packages", idx, list, n), s, e, trNames[tr])
+			c.spanPath(s, e, trNames[tr], "packages", idx, list, n)
 		}
 	}
 	// Suites: "oldstable,now", counted first so the list is allocated once.
@@ -238,12 +238,12 @@ func aptRecord(c *Context, line string, start int, f []lex.Field, idx int, rs *r
 			if v, ok := strings.CutPrefix(it, "upgradable to: "); ok && v != "" && p.UpgradableTo == "" {
 				p.UpgradableTo, word = v, "upgradable"
 				if rs != nil {
-					rs.add(pfUpgradableTo, is+len("upgradable to: "), is+len(it), trVerbatim)
+					rs.field(pfUpgradableTo, is+len("upgradable to: "), is+len(it), trVerbatim)
 				}
 			} else if v, ok := strings.CutPrefix(it, "upgradable from: "); ok && v != "" && p.UpgradableFrom == "" {
 				p.UpgradableFrom, word = v, "upgradable"
 				if rs != nil {
-					rs.add(pfUpgradableFro, is+len("upgradable from: "), is+len(it), trVerbatim)
+					rs.field(pfUpgradableFro, is+len("upgradable from: "), is+len(it), trVerbatim)
 				}
 			}
 			if word == "" {
@@ -387,15 +387,15 @@ func parseBrewList(c *Context) (any, error) {
 		}
 		p := BrewPackage{Name: line[f[0].Start:f[0].End], Kind: kind}
 		if rec {
-			c.Span(Ptr("packages", idx, "name"), start+f[0].Start, start+f[0].End, "")
+			c.spanPath(start+f[0].Start, start+f[0].End, "", "packages", idx, "name")
 			if kind != "" {
-				c.Span(Ptr("packages", idx, "kind"), start, start, "kind")
+				c.spanPath(start, start, "kind", "packages", idx, "kind")
 			}
 		}
 		for k, v := range f[1:] {
 			p.Versions = append(p.Versions, line[v.Start:v.End])
 			if rec {
-				c.Span(Ptr("packages", idx, "versions", k), start+v.Start, start+v.End, "")
+				c.spanPath(start+v.Start, start+v.End, "", "packages", idx, "versions", k)
 			}
 		}
 		res.Packages = append(res.Packages, p)

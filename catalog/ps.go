@@ -416,10 +416,10 @@ func parsePs(c *Context) (any, error) {
 	var cols []psColumn
 	var fields []lex.Field
 	lines, read := 0, 0
-	rs := newRowSpans(c, 11)
+	rs := newSpanRec(c, 11)
 	if headerless {
 		cols = psColumnsFromSpecs(pa.specs)
-		psSpanIDs(cols, &rs)
+		psSpanIDs(cols, rs)
 		psSlabs(cols, cap(res.Processes))
 	}
 	bsd := c.OS.bsdLike()
@@ -440,7 +440,7 @@ func parsePs(c *Context) (any, error) {
 			if !ok {
 				return nil, Unrecognized("the first line is not a ps header")
 			}
-			psSpanIDs(cols, &rs)
+			psSpanIDs(cols, rs)
 			psSlabs(cols, cap(res.Processes))
 			read++
 			continue
@@ -452,7 +452,7 @@ func parsePs(c *Context) (any, error) {
 		var p *PsProcess
 		res.Processes = append(res.Processes, PsProcess{})
 		p = &res.Processes[idx]
-		if !psRow(p, line, start, cols, rec, &rs, bsd) {
+		if !psRow(p, line, start, cols, rec, rs, bsd) {
 			res.Processes = res.Processes[:idx]
 			if rec {
 				rs.discard()
@@ -493,12 +493,12 @@ func psSlabs(cols []psColumn, rows int) {
 }
 
 // psSpanIDs gives each column the span field id of its key.
-func psSpanIDs(cols []psColumn, rs *rowSpans) {
+func psSpanIDs(cols []psColumn, rs *spanRec) {
 	if !rs.c.Recording() {
 		return
 	}
 	for i := range cols {
-		cols[i].id = rs.localID(cols[i].def.key)
+		cols[i].id = rs.localName(cols[i].def.key)
 	}
 }
 
@@ -596,7 +596,7 @@ func isWeekday(s string) bool {
 }
 
 // psRow reads one process line.
-func psRow(p *PsProcess, line string, base int, cols []psColumn, rec bool, rs *rowSpans, bsd bool) bool {
+func psRow(p *PsProcess, line string, base int, cols []psColumn, rec bool, rs *spanRec, bsd bool) bool {
 	pos := 0
 	for ci := range cols {
 		col := &cols[ci]
@@ -656,7 +656,7 @@ func psAtoi(v string) (int64, bool) {
 	return lex.Atoi(v)
 }
 
-func psSet(p *PsProcess, col *psColumn, v string, s, e int, rec bool, rs *rowSpans) bool {
+func psSet(p *PsProcess, col *psColumn, v string, s, e int, rec bool, rs *spanRec) bool {
 	def := &col.def
 	switch def.kind {
 	case psInt:
@@ -673,7 +673,7 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, rec bool, rs *rowSpa
 		}
 		*slot = intp(n)
 		if rec {
-			rs.add(col.id, s, e, trParseInt)
+			rs.field(col.id, s, e, trParseInt)
 		}
 		return true
 	case psFloat:
@@ -697,33 +697,33 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, rec bool, rs *rowSpa
 			return false
 		}
 		if rec {
-			rs.add(col.id, s, e, trParseFloat)
+			rs.field(col.id, s, e, trParseFloat)
 		}
 		return true
 	case psUser:
 		if n, ok := lex.Atoi(v); ok {
 			p.UID = intp(n)
 			if rec {
-				rs.add(sfUID, s, e, trParseInt)
+				rs.field(sfUID, s, e, trParseInt)
 			}
 			return true
 		}
 		p.User = v
 		if rec {
-			rs.add(sfUser, s, e, trVerbatim)
+			rs.field(sfUser, s, e, trVerbatim)
 		}
 		return true
 	case psElapsed:
 		if n, ok := lex.Atoi(v); ok {
 			p.ElapsedSeconds = intp(n)
 			if rec {
-				rs.add(sfElapsedSeconds, s, e, trParseInt)
+				rs.field(sfElapsedSeconds, s, e, trParseInt)
 			}
 			return true
 		}
 		p.Elapsed = v
 		if rec {
-			rs.add(sfElapsed, s, e, trVerbatim)
+			rs.field(sfElapsed, s, e, trVerbatim)
 		}
 		return true
 	}
@@ -738,7 +738,7 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, rec bool, rs *rowSpa
 		return false
 	}
 	if rec {
-		rs.add(col.id, s, e, trVerbatim)
+		rs.field(col.id, s, e, trVerbatim)
 	}
 	return true
 }

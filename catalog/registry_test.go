@@ -328,12 +328,12 @@ func TestPtr(t *testing.T) {
 func TestContextRecordingAndLines(t *testing.T) {
 	c := &Context{Raw: "a\nbb\n\nccc"}
 	c.Span("/x", 0, 1, "")
-	if len(c.spans) != 0 {
+	if len(c.own.spans) != 0 {
 		t.Fatal("span kept while not recording")
 	}
 	c.recording = true
 	c.Span("/x", 0, 1, "")
-	if len(c.spans) != 1 {
+	if len(c.own.spans) != 1 {
 		t.Fatal("span dropped while recording")
 	}
 	got := lineNumbers(c.Raw, []int{0, 1, 2, 4, 5, 6, 9})

@@ -8,9 +8,9 @@ import (
 	"unicode/utf8"
 )
 
-// SpanSet holds the spans of one parse in the compact form the parsers
-// record them in: per span a small pointer-free record (offsets, row, field
-// and transform ids), not a Span with two strings. A Span costs about 56
+// SpanSet holds the spans of one parse in the compact form spanRec
+// records them in: per span a small pointer-free record (offsets,
+// template, indices, leaf and transform ids), not a Span with two strings. A Span costs about 56
 // bytes plus its pointer text and is a pointer the garbage collector scans;
 // building one per field of a large output costs more than parsing it. A
 // SpanSet builds Spans (pointer strings, line numbers) only when they are
@@ -18,10 +18,10 @@ import (
 //
 // A SpanSet is immutable once Parse returns it and safe for concurrent use.
 type SpanSet struct {
-	raw      string
-	explicit []Span // spans recorded one by one (Context.Span), in call order
-	segs     []spanSegAt
-	n        int
+	raw  string
+	own  *recordSeg // spans recorded one by one (Context.Span), in call order
+	segs []spanSegAt
+	n    int
 
 	linesOnce  sync.Once
 	lineStarts []int // offsets at which a line starts, for Span.Line
@@ -29,44 +29,24 @@ type SpanSet struct {
 	rawValid   bool // raw is valid UTF-8
 }
 
-// spanSeg is one recorder's spans, in compact form. A verbatim span whose
-// bytes are not valid UTF-8 is told apart only when read: JSON carries
-// such text with U+FFFD in place of the bad bytes, so its transform is
-// then "invalidUTF8".
-type spanSeg interface {
-	segLen() int
-	// each calls f with every span in order: its JSON Pointer (appended
-	// to b[:0], valid during the call), byte range and transform. It stops
-	// when f returns false, and reports whether it went to the end.
-	each(b []byte, f spanFunc) bool
-}
-
+// spanFunc receives one span while a SpanSet is walked: its JSON Pointer
+// (valid during the call), byte range and transform. A verbatim span whose
+// bytes are not valid UTF-8 is told apart only then: JSON carries such
+// text with U+FFFD in place of the bad bytes, so its transform is then
+// "invalidUTF8". It returns false to stop the walk.
 type spanFunc func(ptr []byte, start, end int, transform string) bool
 
-// eachSpan is each for a segment that builds span i on its own.
-func eachSpan(n int, span func(i int, b []byte) ([]byte, int, int, string), b []byte, f spanFunc) bool {
-	for i := 0; i < n; i++ {
-		var start, end int
-		var tr string
-		b, start, end, tr = span(i, b[:0])
-		if !f(b, start, end, tr) {
-			return false
-		}
-	}
-	return true
-}
-
-// spanSegAt places a recorder's spans among the explicit ones: they come
-// after the first at explicit spans, as the recorder finished then.
+// spanSegAt places a recorder's spans among the context's own (Span): they
+// come after the first at of those, as the recorder finished then.
 type spanSegAt struct {
 	at  int
-	seg spanSeg
+	seg *recordSeg
 }
 
 // addSpanSeg takes a recorder's spans at the end of its parse.
-func (c *Context) addSpanSeg(seg spanSeg) {
-	if c.recording && seg.segLen() > 0 {
-		c.segs = append(c.segs, spanSegAt{at: len(c.spans), seg: seg})
+func (c *Context) addSpanSeg(seg *recordSeg) {
+	if c.recording && len(seg.spans) > 0 {
+		c.segs = append(c.segs, spanSegAt{at: len(c.own.spans), seg: seg})
 	}
 }
 
@@ -75,9 +55,10 @@ func (c *Context) spanSet() *SpanSet {
 	if !c.recording {
 		return nil
 	}
-	s := &SpanSet{raw: c.Raw, explicit: c.spans, segs: c.segs, n: len(c.spans)}
+	own := c.rec().seg()
+	s := &SpanSet{raw: c.Raw, own: own, segs: c.segs, n: len(own.spans)}
 	for _, g := range c.segs {
-		s.n += g.seg.segLen()
+		s.n += len(g.seg.spans)
 	}
 	return s
 }
@@ -91,50 +72,36 @@ func (s *SpanSet) Len() int {
 }
 
 // walk calls f with every span in order, its pointer as bytes that are
-// valid only during the call (explicit spans come with their Span).
-func (s *SpanSet) walk(f func(ptr []byte, start, end int, tr string, ex *Span) bool) {
+// valid only during the call.
+func (s *SpanSet) walk(f spanFunc) {
 	if s == nil {
 		return
 	}
+	g := func(ptr []byte, start, end int, tr string) bool {
+		if tr == "" && !s.validText(start, end) {
+			tr = "invalidUTF8"
+		}
+		return f(ptr, start, end, tr)
+	}
 	e := 0
-	explicit := func(upto int) bool {
-		for ; e < upto; e++ {
-			x := &s.explicit[e]
-			if !f(nil, x.Start, x.End, x.Transform, x) {
-				return false
-			}
-		}
-		return true
-	}
-	for _, g := range s.segs {
-		if !explicit(g.at) {
+	for _, sg := range s.segs {
+		if !s.own.eachIn(e, sg.at, nil, g) {
 			return
 		}
-		if !g.seg.each(nil, func(ptr []byte, start, end int, tr string) bool {
-			if tr == "" && !s.validText(start, end) {
-				tr = "invalidUTF8"
-			}
-			return f(ptr, start, end, tr, nil)
-		}) {
+		e = sg.at
+		if !sg.seg.each(nil, g) {
 			return
 		}
 	}
-	explicit(len(s.explicit))
+	s.own.eachIn(e, len(s.own.spans), nil, g)
 }
 
 // All yields every span, line numbers filled in, in the order they were
 // recorded. Each yielded Span is built anew.
 func (s *SpanSet) All() iter.Seq[Span] {
 	return func(yield func(Span) bool) {
-		s.walk(func(ptr []byte, start, end int, tr string, ex *Span) bool {
-			var sp Span
-			if ex != nil {
-				sp = *ex
-			} else {
-				sp = Span{Pointer: string(ptr), Start: start, End: end, Transform: tr}
-			}
-			sp.Line = s.line(sp.Start)
-			return yield(sp)
+		s.walk(func(ptr []byte, start, end int, tr string) bool {
+			return yield(Span{Pointer: string(ptr), Start: start, End: end, Transform: tr, Line: s.line(start)})
 		})
 	}
 }
@@ -147,12 +114,7 @@ func (s *SpanSet) Slice() []Span {
 	out := make([]Span, 0, s.n)
 	text := make([]byte, 0, s.n*24) // pointers run about this long ("/entries/1234/size_bytes")
 	ends := make([]int32, 0, s.n)
-	s.walk(func(ptr []byte, start, end int, tr string, ex *Span) bool {
-		if ex != nil {
-			out = append(out, *ex)
-			ends = append(ends, -1)
-			return true
-		}
+	s.walk(func(ptr []byte, start, end int, tr string) bool {
 		text = append(text, ptr...)
 		ends = append(ends, int32(len(text)))
 		out = append(out, Span{Start: start, End: end, Transform: tr})
@@ -161,10 +123,8 @@ func (s *SpanSet) Slice() []Span {
 	all := string(text)
 	at := int32(0)
 	for i := range out {
-		if ends[i] >= 0 {
-			out[i].Pointer = all[at:ends[i]]
-			at = ends[i]
-		}
+		out[i].Pointer = all[at:ends[i]]
+		at = ends[i]
 		out[i].Line = s.line(out[i].Start)
 	}
 	return out

@@ -114,39 +114,6 @@ var (
 	sfIdentifier = spanID("identifier")
 )
 
-// sysWord is a word of a line: its bytes and its display columns (runes,
-// which is what aligns the box-drawing characters lsblk draws and the "●"
-// of systemctl).
-type sysWord struct {
-	s, e   int // bytes
-	cs, ce int // columns
-}
-
-// sysWords appends the words of line to dst.
-func sysWords(dst []sysWord, line string) []sysWord {
-	col := 0
-	i := 0
-	for i < len(line) {
-		for i < len(line) && lex.IsSpace(line[i]) {
-			i++
-			col++
-		}
-		if i >= len(line) {
-			break
-		}
-		w := sysWord{s: i, cs: col}
-		for i < len(line) && !lex.IsSpace(line[i]) {
-			if line[i] < utf8.RuneSelf || utf8.RuneStart(line[i]) {
-				col++
-			}
-			i++
-		}
-		w.e, w.ce = i, col
-		dst = append(dst, w)
-	}
-	return dst
-}
-
 // ---------------------------------------------------------------- free
 
 // FreeResult is the parsed output of `free`. Each row maps a column
@@ -295,7 +262,7 @@ func parseFree(c *Context) (any, error) {
 	var cols []string
 	var colIDs []string
 	dataLines, read := 0, 0
-	var ws []sysWord
+	var ws []lex.Word
 	converted := false
 	for {
 		line, start, ok := it.Next()
@@ -306,11 +273,11 @@ func parseFree(c *Context) (any, error) {
 			continue
 		}
 		dataLines++
-		ws = sysWords(ws[:0], line)
-		first := line[ws[0].s:ws[0].e]
+		ws = lex.Words(ws[:0], line)
+		first := line[ws[0].Start:ws[0].End]
 		if cols == nil && first == "total" {
 			for _, w := range ws {
-				k, ok := freeColumns[line[w.s:w.e]]
+				k, ok := freeColumns[line[w.Start:w.End]]
 				if !ok {
 					cols, colIDs = nil, nil
 					break
@@ -346,7 +313,7 @@ func parseFree(c *Context) (any, error) {
 		m := make(map[string]any, len(ws)-1)
 		good := true
 		for k, w := range ws[1:] {
-			v := line[w.s:w.e]
+			v := line[w.Start:w.End]
 			if suffix == "_human" {
 				m[colIDs[k]] = v
 				continue
@@ -371,7 +338,7 @@ func parseFree(c *Context) (any, error) {
 			tr = "parseInt"
 		}
 		for k, w := range ws[1:] {
-			netSpan(c, start+w.s, start+w.e, tr, key, colIDs[k])
+			c.spanPath(start+w.Start, start+w.End, tr, key, colIDs[k])
 		}
 		*row = m
 		read++
@@ -479,7 +446,7 @@ func parseUname(c *Context) (any, error) {
 	get := func(k int) string { return line[f[k].Start:f[k].End] }
 	set := func(p *string, k int, key string) {
 		*p = get(k)
-		netSpan(c, start+f[k].Start, start+f[k].End, "", key)
+		c.spanPath(start+f[k].Start, start+f[k].End, "", key)
 	}
 	set(&res.KernelName, 0, "kernel_name")
 	set(&res.Hostname, 1, "hostname")
@@ -514,7 +481,7 @@ func parseUname(c *Context) (any, error) {
 	}
 	vs, ve := lex.TrimSpaceRange(line, f[3].Start, f[versionEnd].Start)
 	res.KernelVersion = line[vs:ve]
-	netSpan(c, start+vs, start+ve, "", "kernel_version")
+	c.spanPath(start+vs, start+ve, "", "kernel_version")
 	return res, nil
 }
 
@@ -632,7 +599,7 @@ func parseID(c *Context) (any, error) {
 				return nil, Unrecognized("id: an empty or second context")
 			}
 			res.Context = line[pos : pos+e]
-			netSpan(c, start+pos, start+pos+e, "", "context")
+			c.spanPath(start+pos, start+pos+e, "", "context")
 			pos += e
 			continue
 		}
@@ -660,9 +627,9 @@ func parseID(c *Context) (any, error) {
 			case "egid":
 				res.EGID, res.EffectiveGroup = &num, name
 			}
-			netSpan(c, start+vs, start+ve, "parseInt", key)
+			c.spanPath(start+vs, start+ve, "parseInt", key)
 			if name != "" {
-				netSpan(c, start+ns, start+ne, "", nameKey)
+				c.spanPath(start+ns, start+ne, "", nameKey)
 			}
 			seen = true
 		case "groups":
@@ -675,9 +642,9 @@ func parseID(c *Context) (any, error) {
 				}
 				idx := len(res.Groups)
 				res.Groups = append(res.Groups, g)
-				netSpan(c, start+vs, start+ve, "parseInt", "groups", idx, "id")
+				c.spanPath(start+vs, start+ve, "parseInt", "groups", idx, "id")
 				if g.Name != "" {
-					netSpan(c, start+ns, start+ne, "", "groups", idx, "name")
+					c.spanPath(start+ns, start+ne, "", "groups", idx, "name")
 				}
 				if pos < len(line) && line[pos] == ',' {
 					pos++
@@ -789,14 +756,10 @@ func uptimeLine(c *Context, res *UptimeResult, line string, start int) bool {
 		return false
 	}
 	var u UptimeResult
-	type sp struct {
-		key, tr string
-		s, e    int
-	}
-	var spans []sp
+	spans := c.hold() // kept when the line reads
 	if ts, te := lex.TrimSpaceRange(line, 0, up); te > ts {
 		u.Time = line[ts:te]
-		spans = append(spans, sp{"time", "", ts, te})
+		spans.add(start+ts, start+te, "", "time")
 	}
 	// Between "up " and "load average": the uptime and the user count.
 	mid := line[up+4 : la]
@@ -809,7 +772,7 @@ func uptimeLine(c *Context, res *UptimeResult, line string, start int) bool {
 		if n, ok := lex.Atoi(num); ok {
 			u.Users = &n
 			ns := ms + comma + 1 + strings.Index(mid[comma+1:k], num)
-			spans = append(spans, sp{"users", "parseInt", ns, ns + len(num)})
+			spans.add(start+ns, start+ns+len(num), "parseInt", "users")
 			upEnd = max(comma, 0)
 		}
 	}
@@ -821,10 +784,10 @@ func uptimeLine(c *Context, res *UptimeResult, line string, start int) bool {
 	if u.Up == "" {
 		return false
 	}
-	spans = append(spans, sp{"up", "", ms + us, ms + ue})
+	spans.add(start+ms+us, start+ms+ue, "", "up")
 	if secs, ok := uptimeSeconds(u.Up); ok {
 		u.UpSeconds = &secs
-		spans = append(spans, sp{"up_seconds", "duration", ms + us, ms + ue})
+		spans.add(start+ms+us, start+ms+ue, "duration", "up_seconds")
 	}
 	// "load average: 0.00, 0.01, 0.05" or macOS "load averages: 2.08 1.87 1.80".
 	colon := strings.IndexByte(line[la:], ':')
@@ -851,7 +814,7 @@ func uptimeLine(c *Context, res *UptimeResult, line string, start int) bool {
 		}
 		key := [...]string{"load_average_1", "load_average_5", "load_average_15"}[k]
 		*[...]**float64{&u.LoadAverage1, &u.LoadAverage5, &u.LoadAverage15}[k] = &v
-		spans = append(spans, sp{key, "parseFloat", rs + pos, rs + e})
+		spans.add(start+rs+pos, start+rs+e, "parseFloat", key)
 		k++
 		pos = e
 	}
@@ -859,9 +822,7 @@ func uptimeLine(c *Context, res *UptimeResult, line string, start int) bool {
 		return false
 	}
 	*res = u
-	for _, x := range spans {
-		netSpan(c, start+x.s, start+x.e, x.tr, x.key)
-	}
+	spans.commit()
 	return true
 }
 
@@ -985,7 +946,7 @@ func parseW(c *Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	var cols []wCol
 	dataLines, read := 0, 0
-	var ws []sysWord
+	var ws []lex.Word
 	for {
 		line, start, ok := it.Next()
 		if !ok {
@@ -1004,14 +965,14 @@ func parseW(c *Context) (any, error) {
 				continue
 			}
 		}
-		ws = sysWords(ws[:0], line)
+		ws = lex.Words(ws[:0], line)
 		if cols == nil {
-			if len(ws) < 3 || line[ws[0].s:ws[0].e] != "USER" || line[ws[1].s:ws[1].e] != "TTY" {
+			if len(ws) < 3 || line[ws[0].Start:ws[0].End] != "USER" || line[ws[1].Start:ws[1].End] != "TTY" {
 				c.Unread(start)
 				continue
 			}
 			for _, w := range ws {
-				cols = append(cols, wCol{line[w.s:w.e], w.cs, w.ce})
+				cols = append(cols, wCol{line[w.Start:w.End], w.Col, w.EndCol})
 			}
 			read++
 			continue
@@ -1031,31 +992,27 @@ func parseW(c *Context) (any, error) {
 // wRow reads a session. USER and TTY are words; FROM is blank for local
 // logins, so it is read between its header and the next one; the time
 // columns are words; WHAT runs to the end of the line.
-func wRow(c *Context, res *WResult, line string, start int, ws []sysWord, cols []wCol) bool {
+func wRow(c *Context, res *WResult, line string, start int, ws []lex.Word, cols []wCol) bool {
 	var s WSession
 	idx := len(res.Sessions)
-	type sp struct {
-		key  string
-		s, e int
-	}
-	var spans []sp
-	k := 0 // next word
+	spans := c.hold() // kept when the row is
+	k := 0            // next word
 	for ci, col := range cols {
 		last := ci == len(cols)-1
 		if col.name == "FROM" && ci+1 < len(cols) {
 			// The words that start before the next header's column.
 			next := cols[ci+1].cs
 			fs, fe := -1, -1
-			for k < len(ws) && ws[k].cs < next && ws[k].ce <= next {
+			for k < len(ws) && ws[k].Col < next && ws[k].EndCol <= next {
 				if fs < 0 {
-					fs = ws[k].s
+					fs = ws[k].Start
 				}
-				fe = ws[k].e
+				fe = ws[k].End
 				k++
 			}
 			if fs >= 0 {
 				s.From = line[fs:fe]
-				spans = append(spans, sp{"from", fs, fe})
+				spans.add(start+fs, start+fe, "", "sessions", idx, "from")
 			}
 			continue
 		}
@@ -1066,14 +1023,14 @@ func wRow(c *Context, res *WResult, line string, start int, ws []sysWord, cols [
 			return false
 		}
 		w := ws[k]
-		ve := w.e
+		ve := w.End
 		if last {
-			_, ve = lex.TrimSpaceRange(line, w.s, len(line))
+			_, ve = lex.TrimSpaceRange(line, w.Start, len(line))
 			k = len(ws)
 		} else {
 			k++
 		}
-		v := line[w.s:ve]
+		v := line[w.Start:ve]
 		var key string
 		switch col.name {
 		case "USER":
@@ -1093,7 +1050,7 @@ func wRow(c *Context, res *WResult, line string, start int, ws []sysWord, cols [
 		default:
 			return false
 		}
-		spans = append(spans, sp{key, w.s, ve})
+		spans.add(start+w.Start, start+ve, "", "sessions", idx, key)
 	}
 	if k < len(ws) || s.User == "" {
 		return false
@@ -1103,9 +1060,7 @@ func wRow(c *Context, res *WResult, line string, start int, ws []sysWord, cols [
 		return true
 	}
 	res.Sessions = append(res.Sessions, s)
-	for _, x := range spans {
-		netSpan(c, start+x.s, start+x.e, "", "sessions", idx, x.key)
-	}
+	spans.commit()
 	return true
 }
 
@@ -1231,7 +1186,7 @@ func parseDate(c *Context) (any, error) {
 		if ts == v {
 			tr = ""
 		}
-		netSpan(c, vs, vs+len(v), tr, "timestamp")
+		c.spanPath(vs, vs+len(v), tr, "timestamp")
 	}
 	// ISO 8601 and RFC 3339 forms: "2026-11-29", "2026-11-29T23+00:00",
 	// "2026-11-29T23:49:08,742435119+00:00", "2026-11-29 23:49:08+00:00".
@@ -1253,7 +1208,7 @@ func parseDate(c *Context) (any, error) {
 	}
 	set(ts, "timestamp")
 	res.TimeZone = v[zone.Start:zone.End]
-	netSpan(c, vs+zone.Start, vs+zone.End, "", "time_zone")
+	c.spanPath(vs+zone.Start, vs+zone.End, "", "time_zone")
 	if warn != "" {
 		c.Warn("date: " + warn)
 	}
@@ -1422,14 +1377,14 @@ func mountLine(c *Context, res *MountResult, line string, start int) bool {
 	}
 	res.Mounts = append(res.Mounts, m)
 	if c.Recording() {
-		netSpan(c, start, start+on, "", "mounts", idx, "device")
-		netSpan(c, start+mpS, start+mpS+len(m.MountPoint), "", "mounts", idx, "mount_point")
-		netSpan(c, start+typeS, start+typeE, "", "mounts", idx, "type")
+		c.spanPath(start, start+on, "", "mounts", idx, "device")
+		c.spanPath(start+mpS, start+mpS+len(m.MountPoint), "", "mounts", idx, "mount_point")
+		c.spanPath(start+typeS, start+typeE, "", "mounts", idx, "type")
 		for k, o := range optSpans {
-			netSpan(c, start+o.s, start+o.e, "", "mounts", idx, "options", k)
+			c.spanPath(start+o.s, start+o.e, "", "mounts", idx, "options", k)
 		}
 		if label != "" {
-			netSpan(c, start+labelS, start+labelS+len(label), "", "mounts", idx, "label")
+			c.spanPath(start+labelS, start+labelS+len(label), "", "mounts", idx, "label")
 		}
 	}
 	return true
@@ -1564,7 +1519,7 @@ func parseLsblk(c *Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	var cols []lsblkCol
 	dataLines, read := 0, 0
-	var ws []sysWord
+	var ws []lex.Word
 	// The devices in output order with their depth, nested at the end.
 	var flat []*lsblkPending
 	bytes := false
@@ -1582,15 +1537,15 @@ func parseLsblk(c *Context) (any, error) {
 			continue
 		}
 		dataLines++
-		ws = sysWords(ws[:0], line)
+		ws = lex.Words(ws[:0], line)
 		if cols == nil {
 			for _, w := range ws {
-				name := line[w.s:w.e]
+				name := line[w.Start:w.End]
 				if !lsblkColumns[name] {
 					cols = nil
 					break
 				}
-				cols = append(cols, lsblkCol{name, w.cs, w.ce})
+				cols = append(cols, lsblkCol{name, w.Col, w.EndCol})
 			}
 			if cols == nil {
 				c.Unread(start)
@@ -1601,12 +1556,12 @@ func parseLsblk(c *Context) (any, error) {
 		}
 		last := cols[len(cols)-1]
 		lead := 0 // words of tree drawing only: "│" continuing a branch
-		for lead < len(ws)-1 && lsblkTreeOnly(line[ws[lead].s:ws[lead].e]) {
+		for lead < len(ws)-1 && lsblkTreeOnly(line[ws[lead].Start:ws[lead].End]) {
 			lead++
 		}
-		if (last.name == "MOUNTPOINTS" || last.name == "MOUNTPOINT") && ws[lead].cs >= last.cs && len(flat) > 0 {
+		if (last.name == "MOUNTPOINTS" || last.name == "MOUNTPOINT") && ws[lead].Col >= last.cs && len(flat) > 0 {
 			// Another mount point of the device above.
-			s, e := lex.TrimSpaceRange(line, ws[lead].s, len(line))
+			s, e := lex.TrimSpaceRange(line, ws[lead].Start, len(line))
 			flat[len(flat)-1].addMountpoint(line[s:e], start+s, start+e)
 			read++
 			continue
@@ -1669,7 +1624,7 @@ func lsblkSpans(c *Context, p *lsblkPending, ptr []any) {
 		if r.idx >= 0 {
 			tokens = append(tokens, r.idx)
 		}
-		c.Span(Ptr(tokens...), r.s, r.e, r.tr)
+		c.spanPath(r.s, r.e, r.tr, tokens...)
 	}
 }
 
@@ -1724,7 +1679,7 @@ var lsblkText = map[string]bool{"FSTYPE": true, "FSVER": true, "LABEL": true, "U
 // box-drawing characters); a word under no header continues the text
 // value before it ("System Reserved"); the last column runs to the end of
 // the line.
-func lsblkRow(line string, base int, ws []sysWord, cols []lsblkCol, bytes bool) (*lsblkPending, bool) {
+func lsblkRow(line string, base int, ws []lex.Word, cols []lsblkCol, bytes bool) (*lsblkPending, bool) {
 	p := &lsblkPending{start: base}
 	d := &p.dev
 	var recs []lsblkSpanRec
@@ -1735,18 +1690,18 @@ func lsblkRow(line string, base int, ws []sysWord, cols []lsblkCol, bytes bool) 
 	cells := make([]cell, len(cols))
 	ci, prev := 0, -1
 	k0 := 0
-	if cols[0].name == "NAME" && len(ws) > 0 && ws[0].cs < cols[0].ce+2 {
+	if cols[0].name == "NAME" && len(ws) > 0 && ws[0].Col < cols[0].ce+2 {
 		// The name, after the tree drawn before it ("│ └─"): its display
 		// column says how deep the device is, two columns a level.
-		for k0 < len(ws)-1 && lsblkTreeOnly(line[ws[k0].s:ws[k0].e]) {
+		for k0 < len(ws)-1 && lsblkTreeOnly(line[ws[k0].Start:ws[k0].End]) {
 			k0++
 		}
 		w := ws[k0]
-		s, col := w.s, w.cs
+		s, col := w.Start, w.Col
 		for {
 			found := false
 			for _, u := range lsblkTreeUnits {
-				if strings.HasPrefix(line[s:w.e], u) && len(u) < w.e-s {
+				if strings.HasPrefix(line[s:w.End], u) && len(u) < w.End-s {
 					s += len(u)
 					col += 2
 					found = true
@@ -1758,29 +1713,29 @@ func lsblkRow(line string, base int, ws []sysWord, cols []lsblkCol, bytes bool) 
 			}
 		}
 		p.depth = col / 2
-		cells[0] = cell{s, w.e, true}
+		cells[0] = cell{s, w.End, true}
 		ci, prev = 1, 0
 		k0++
 	}
 	for k := k0; k < len(ws); k++ {
 		w := ws[k]
 		j := ci
-		for j < len(cols) && !(w.cs < cols[j].ce && w.ce > cols[j].cs) && !(j == 0 && w.cs == 0) {
+		for j < len(cols) && !(w.Col < cols[j].ce && w.EndCol > cols[j].cs) && !(j == 0 && w.Col == 0) {
 			j++
 		}
 		if j >= len(cols) {
-			if prev >= 0 && lsblkText[cols[prev].name] && w.s == cells[prev].e+1 {
-				cells[prev].e = w.e
+			if prev >= 0 && lsblkText[cols[prev].name] && w.Start == cells[prev].e+1 {
+				cells[prev].e = w.End
 				continue
 			}
 			return nil, false
 		}
 		if j == len(cols)-1 {
-			s, e := lex.TrimSpaceRange(line, w.s, len(line))
+			s, e := lex.TrimSpaceRange(line, w.Start, len(line))
 			cells[j] = cell{s, e, true}
 			break
 		}
-		cells[j] = cell{w.s, w.e, true}
+		cells[j] = cell{w.Start, w.End, true}
 		ci, prev = j+1, j
 	}
 	for ci, col := range cols {
@@ -1946,7 +1901,7 @@ func parseSystemctlUnits(c *Context) (any, error) {
 	hasJob, inLegend := false, false
 	jobCol, descCol := -1, -1 // display columns of JOB and DESCRIPTION in the header
 	dataLines, read := 0, 0
-	var ws []sysWord
+	var ws []lex.Word
 	for {
 		line, start, ok := it.Next()
 		if !ok {
@@ -1956,29 +1911,29 @@ func parseSystemctlUnits(c *Context) (any, error) {
 			continue
 		}
 		dataLines++
-		ws = sysWords(ws[:0], line)
-		first := line[ws[0].s:ws[0].e]
+		ws = lex.Words(ws[:0], line)
+		first := line[ws[0].Start:ws[0].End]
 		switch {
-		case first == "UNIT" && len(ws) >= 5 && line[ws[1].s:ws[1].e] == "LOAD":
-			hasJob = len(ws) >= 6 && line[ws[4].s:ws[4].e] == "JOB"
+		case first == "UNIT" && len(ws) >= 5 && line[ws[1].Start:ws[1].End] == "LOAD":
+			hasJob = len(ws) >= 6 && line[ws[4].Start:ws[4].End] == "JOB"
 			jobCol, descCol = -1, -1
 			if hasJob {
-				jobCol, descCol = ws[4].cs, ws[5].cs
+				jobCol, descCol = ws[4].Col, ws[5].Col
 			}
 			read++
 			continue
-		case len(ws) >= 2 && line[ws[1].s:ws[1].e] == "=" && (first == "LOAD" || first == "ACTIVE" || first == "SUB" || first == "JOB"):
+		case len(ws) >= 2 && line[ws[1].Start:ws[1].End] == "=" && (first == "LOAD" || first == "ACTIVE" || first == "SUB" || first == "JOB"):
 			inLegend = true
 			read++
 			continue
-		case inLegend && ws[0].s > 0:
+		case inLegend && ws[0].Start > 0:
 			read++ // a wrapped legend line
 			continue
 		case strings.HasSuffix(line, " loaded units listed.") || strings.Contains(line, " loaded units listed. ") ||
 			strings.HasSuffix(line, " units listed.") || strings.Contains(line, " units listed. "):
 			if n, ok := lex.Atoi(first); ok && res.UnitsListed == nil {
 				res.UnitsListed = &n
-				netSpan(c, start+ws[0].s, start+ws[0].e, "parseInt", "units_listed")
+				c.spanPath(start+ws[0].Start, start+ws[0].End, "parseInt", "units_listed")
 			}
 			read++
 			continue
@@ -2003,29 +1958,29 @@ func parseSystemctlUnits(c *Context) (any, error) {
 // mark is "●" in UTF-8 locales and "*" otherwise. With a JOB column (the
 // header's columns given), the job is the word under JOB, blank for units
 // without one.
-func systemctlRow(c *Context, res *SystemctlUnits, line string, start int, ws []sysWord, jobCol, descCol int) bool {
-	w0 := line[ws[0].s:ws[0].e]
+func systemctlRow(c *Context, res *SystemctlUnits, line string, start int, ws []lex.Word, jobCol, descCol int) bool {
+	w0 := line[ws[0].Start:ws[0].End]
 	if w0 == "●" || w0 == "*" {
 		ws = ws[1:]
 	}
 	if len(ws) < 4 {
 		return false
 	}
-	get := func(k int) string { return line[ws[k].s:ws[k].e] }
+	get := func(k int) string { return line[ws[k].Start:ws[k].End] }
 	u := SystemctlUnit{Unit: get(0), Load: get(1), Active: get(2), Sub: get(3)}
 	if !systemctlLoadState(u.Load) || !systemctlActiveState(u.Active) {
 		return false
 	}
 	jobAt, descAt := -1, 4
-	if jobCol >= 0 && len(ws) > 4 && ws[4].cs >= jobCol && ws[4].cs < descCol {
+	if jobCol >= 0 && len(ws) > 4 && ws[4].Col >= jobCol && ws[4].Col < descCol {
 		u.Job, jobAt, descAt = get(4), 4, 5
-		if len(ws) > 5 && ws[5].cs < descCol {
+		if len(ws) > 5 && ws[5].Col < descCol {
 			return false
 		}
 	}
 	ds, de := 0, 0
 	if descAt < len(ws) {
-		ds, de = lex.TrimSpaceRange(line, ws[descAt].s, len(line))
+		ds, de = lex.TrimSpaceRange(line, ws[descAt].Start, len(line))
 		u.Description = line[ds:de]
 	}
 	idx := len(res.Units)
@@ -2036,13 +1991,13 @@ func systemctlRow(c *Context, res *SystemctlUnits, line string, start int, ws []
 	res.Units = append(res.Units, u)
 	if c.Recording() {
 		for k, key := range []string{"unit", "load", "active", "sub"} {
-			netSpan(c, start+ws[k].s, start+ws[k].e, "", "units", idx, key)
+			c.spanPath(start+ws[k].Start, start+ws[k].End, "", "units", idx, key)
 		}
 		if jobAt >= 0 {
-			netSpan(c, start+ws[jobAt].s, start+ws[jobAt].e, "", "units", idx, "job")
+			c.spanPath(start+ws[jobAt].Start, start+ws[jobAt].End, "", "units", idx, "job")
 		}
 		if u.Description != "" {
-			netSpan(c, start+ds, start+de, "", "units", idx, "description")
+			c.spanPath(start+ds, start+de, "", "units", idx, "description")
 		}
 	}
 	return true
@@ -2213,7 +2168,7 @@ func journalBootValue(a string) bool {
 
 func parseJournal(c *Context) (any, error) {
 	res := &JournalResult{Entries: make([]JournalEntry, 0, min(lex.CountLines(c.Raw), 1<<16))}
-	rs := newRowSpans(c, 5)
+	rs := newSpanRec(c, 5)
 	it := lex.Lines{Raw: c.Raw}
 	dataLines, read := 0, 0
 	boot := ""
@@ -2227,9 +2182,9 @@ func parseJournal(c *Context) (any, error) {
 			return
 		}
 		if multi {
-			c.Span(Ptr("entries", curIdx, "message"), msgS, msgE, "joinLines")
+			c.spanPath(msgS, msgE, "joinLines", "entries", curIdx, "message")
 		} else {
-			rs.add(nfMessage, msgS, msgE, trVerbatim)
+			rs.field(nfMessage, msgS, msgE, trVerbatim)
 		}
 	}
 	noHost := false
@@ -2282,9 +2237,9 @@ func parseJournal(c *Context) (any, error) {
 		flush()
 		cur, dropped = nil, false
 		full := c.Full(len(res.Entries))
-		var lrs *rowSpans
+		var lrs *spanRec
 		if c.Recording() && !full {
-			lrs = &rs
+			lrs = rs
 		}
 		e, ms, ind, ok := journalLine(line, start, noHost, len(res.Entries), lrs)
 		if !ok {
@@ -2304,7 +2259,7 @@ func parseJournal(c *Context) (any, error) {
 		msgS, msgE, indent, multi = start+ms, start+len(line), ind, false
 		if boot != "" && c.Recording() {
 			bs, be, tr := journalBootSpan(c.Raw, start, boot)
-			c.Span(Ptr("entries", curIdx, "boot_id"), bs, be, tr)
+			c.spanPath(bs, be, tr, "entries", curIdx, "boot_id")
 		}
 	}
 	flush()
@@ -2329,7 +2284,7 @@ func journalBootSpan(raw string, before int, id string) (int, int, string) {
 // journalLine reads "2026-11-29T22:06:41+0000 web-01 nginx[812]: message".
 // It returns the entry, where the message starts and the indentation (in
 // columns) of continuation lines.
-func journalLine(line string, start int, noHost bool, idx int, rs *rowSpans) (JournalEntry, int, int, bool) {
+func journalLine(line string, start int, noHost bool, idx int, rs *spanRec) (JournalEntry, int, int, bool) {
 	var e JournalEntry
 	sp := strings.IndexByte(line, ' ')
 	if sp < 0 {
@@ -2382,13 +2337,13 @@ func journalLine(line string, start int, noHost bool, idx int, rs *rowSpans) (Jo
 		if ts == line[:sp] {
 			tr = trVerbatim
 		}
-		rs.add(nfTimestamp, start, start+sp, tr)
+		rs.field(nfTimestamp, start, start+sp, tr)
 		if e.Hostname != "" {
-			rs.add(sfHostname, start+hs, start+he, trVerbatim)
+			rs.field(sfHostname, start+hs, start+he, trVerbatim)
 		}
-		rs.add(sfIdentifier, start+is, start+ie, trVerbatim)
+		rs.field(sfIdentifier, start+is, start+ie, trVerbatim)
 		if e.PID != nil {
-			rs.add(nfPID, start+pidS, start+pidE, trParseInt)
+			rs.field(nfPID, start+pidS, start+pidE, trParseInt)
 		}
 	}
 	return e, msgAt, utf8.RuneCountInString(line[:msgAt]), true

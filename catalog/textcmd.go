@@ -6,8 +6,8 @@ import (
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
-// The text family: grep, wc, head, tail and cat. Shared helpers (fsRec,
-// fsScan, fsSettle) are in fs.go.
+// The text family: grep, wc, head, tail and cat. Shared helpers (fsSettle,
+// fsRecords) are in fs.go; spans go through spanRec (spans.go).
 
 // ---------------------------------------------------------------- grep
 
@@ -187,7 +187,7 @@ func grepCheck(args []string, os OS) *ParseError {
 type grepParser struct {
 	c        *Context
 	o        grepOpts
-	r        *fsRec
+	r        *spanRec
 	res      *GrepResult
 	kMatches uint16
 	fFile    uint16
@@ -195,8 +195,8 @@ type grepParser struct {
 	fOffset  uint16
 	fText    uint16
 	fContext uint16
-	trInt    uint16
-	trCtx    uint16
+	trInt    spanTr
+	trCtx    spanTr
 	explicit map[string]bool // operand names, when they are all files
 	names    bool            // file names are printed
 	warned   bool
@@ -215,7 +215,7 @@ func parseGrep(c *Context) (any, error) {
 		}
 	}
 	null := strings.IndexByte(raw, 0) >= 0
-	p := &grepParser{c: c, o: o, r: newFsRec(c, perRow), res: &GrepResult{}}
+	p := &grepParser{c: c, o: o, r: newSpanRec(c, perRow), res: &GrepResult{}}
 	switch o.mode {
 	case 'l':
 		return p.files(null)
@@ -239,10 +239,10 @@ func parseGrep(c *Context) (any, error) {
 		}
 	}
 	r := p.r
-	p.kMatches = r.id("matches")
-	p.fFile, p.fLine, p.fOffset, p.fText = r.id("file"), r.id("line_number"), r.id("byte_offset"), r.id("text")
-	p.fContext = r.id("context")
-	p.trInt, p.trCtx = r.tr("parseInt"), r.tr("separator")
+	p.kMatches = r.name("matches/*")
+	p.fFile, p.fLine, p.fOffset, p.fText = r.name("file"), r.name("line_number"), r.name("byte_offset"), r.name("text")
+	p.fContext = r.name("context")
+	p.trInt, p.trCtx = r.trID("parseInt"), r.trID("separator")
 	if o.mode == 'c' {
 		return p.counts(null)
 	}
@@ -266,7 +266,7 @@ func parseGrep(c *Context) (any, error) {
 		}
 		if name, s, ok := grepBinary(line); ok {
 			p.res.BinaryFiles = append(p.res.BinaryFiles, name)
-			c.Span(Ptr("binary_files", len(p.res.BinaryFiles)-1), start+s, start+s+len(name), "")
+			c.spanPath(start+s, start+s+len(name), "", "binary_files", len(p.res.BinaryFiles)-1)
 			read++
 			continue
 		}
@@ -366,7 +366,7 @@ func (p *grepParser) match(m *GrepMatch, line string, base, idx int, null bool) 
 			}
 			m.File = line[:pos-1]
 		}
-		r.add(p.kMatches, idx, p.fFile, base, base+len(m.File), 0)
+		r.at(p.kMatches, idx, p.fFile, base, base+len(m.File), 0)
 	}
 	numbers := 0
 	if o.number {
@@ -387,7 +387,7 @@ func (p *grepParser) match(m *GrepMatch, line string, base, idx int, null bool) 
 			field, dst = p.fOffset, &m.ByteOffset
 		}
 		*dst = intp(n)
-		r.add(p.kMatches, idx, field, base+pos, base+end-1, p.trInt)
+		r.at(p.kMatches, idx, field, base+pos, base+end-1, p.trInt)
 		pos = end
 	}
 	if sep == '-' {
@@ -395,10 +395,10 @@ func (p *grepParser) match(m *GrepMatch, line string, base, idx int, null bool) 
 			return false
 		}
 		m.Context = true
-		r.add(p.kMatches, idx, p.fContext, base+pos-1, base+pos, p.trCtx)
+		r.at(p.kMatches, idx, p.fContext, base+pos-1, base+pos, p.trCtx)
 	}
 	m.Text = line[pos:]
-	r.add(p.kMatches, idx, p.fText, base+pos, base+len(line), 0)
+	r.at(p.kMatches, idx, p.fText, base+pos, base+len(line), 0)
 	return true
 }
 
@@ -453,7 +453,7 @@ func grepAmbiguous(line string, i int) bool {
 // ':'), "file\0N" with -Z.
 func (p *grepParser) counts(null bool) (any, error) {
 	c, r := p.c, p.r
-	kCounts, fFile, fCount := r.id("counts"), r.id("file"), r.id("count")
+	kCounts, fFile, fCount := r.name("counts/*"), r.name("file"), r.name("count")
 	var marks []int
 	it := lex.Lines{Raw: c.Raw}
 	rows := 0
@@ -481,7 +481,7 @@ func (p *grepParser) counts(null bool) (any, error) {
 				continue
 			}
 			g.File = line[:sep]
-			r.add(kCounts, idx, fFile, start, start+sep, 0)
+			r.at(kCounts, idx, fFile, start, start+sep, 0)
 			num, at = line[sep+1:], sep+1
 		}
 		n, ok := lex.Atoi(num)
@@ -491,7 +491,7 @@ func (p *grepParser) counts(null bool) (any, error) {
 			continue
 		}
 		g.Count = n
-		r.add(kCounts, idx, fCount, start+at, start+len(line), p.trInt)
+		r.at(kCounts, idx, fCount, start+at, start+len(line), p.trInt)
 		if r.on {
 			marks = append(marks, m)
 		}
@@ -508,8 +508,8 @@ func (p *grepParser) counts(null bool) (any, error) {
 // files reads -l/-L output: one name per line, or NUL-terminated with -Z.
 func (p *grepParser) files(null bool) (any, error) {
 	c := p.c
-	r := newFsRec(c, 1)
-	kFiles := r.id("files")
+	r := newSpanRec(c, 1)
+	kFiles := r.name("files/*")
 	p.res.Files = make([]string, 0, min(lex.CountLines(c.Raw), 1<<20))
 	it := fsRecords{raw: c.Raw, sep: '\n'}
 	if null {
@@ -527,7 +527,7 @@ func (p *grepParser) files(null bool) (any, error) {
 			c.Omit(1)
 			continue
 		}
-		r.add(kFiles, len(p.res.Files), 0, start, start+len(name), 0)
+		r.at(kFiles, len(p.res.Files), 0, start, start+len(name), 0)
 		p.res.Files = append(p.res.Files, name)
 	}
 	r.finish()
@@ -662,13 +662,13 @@ func wcCheck(args []string, os OS) *ParseError {
 
 func parseWc(c *Context) (any, error) {
 	cols, total, _ := wcRead(c.Args, c.OS)
-	r := newFsRec(c, len(cols)+1)
-	kEntries, kTotal, fPath := r.id("entries"), r.id("total"), r.id("path")
+	r := newSpanRec(c, len(cols)+1)
+	kEntries, kTotal, fPath := r.name("entries/*"), r.name("total"), r.name("path")
 	var ids [5]uint16
 	for i, n := range wcColNames {
-		ids[i] = r.id(n)
+		ids[i] = r.name(n)
 	}
-	trInt, trUnquote := r.tr("parseInt"), r.tr("unquote")
+	trInt, trUnquote := r.trID("parseInt"), r.trID("unquote")
 	var (
 		entries = make([]WcEntry, 0, min(lex.CountLines(c.Raw), 1<<20))
 		marks   []int // where each row's spans begin, while recording
@@ -716,7 +716,7 @@ func parseWc(c *Context) (any, error) {
 			case wcMax:
 				e.MaxLineLength = v
 			}
-			r.add(kEntries, idx, ids[col], start+s, start+t, trInt)
+			r.at(kEntries, idx, ids[col], start+s, start+t, trInt)
 			at = t
 		}
 		switch {
@@ -725,13 +725,13 @@ func parseWc(c *Context) (any, error) {
 			// standard input: no name
 		case line[at] == ' ' && at+1 < len(line):
 			name := line[at+1:]
-			tr := uint16(0)
+			tr := spanTr(0)
 			if dec, ok := wcUnquote(name); ok {
 				e.Path, tr = dec, trUnquote
 			} else {
 				e.Path = name
 			}
-			r.add(kEntries, idx, fPath, start+at+1, start+len(line), tr)
+			r.at(kEntries, idx, fPath, start+at+1, start+len(line), tr)
 		default:
 			good = false
 		}
@@ -773,7 +773,7 @@ func parseWc(c *Context) (any, error) {
 		}
 	}
 	if hasTotal && entries[len(entries)-1].Path != "" {
-		r.dropLastName() // the name "total" is no path
+		r.dropLast() // the name "total" is no path
 	}
 	res := &WcResult{}
 	res.Entries, res.Total = fsSettle(c, r, entries, marks, hasTotal, kTotal)
@@ -997,8 +997,8 @@ func parseHeadTail(c *Context) (any, error) {
 
 // textLines splits the output into lines, spans verbatim.
 func textLines(c *Context, sep byte) *TextResult {
-	r := newFsRec(c, 1)
-	kLines := r.id("lines")
+	r := newSpanRec(c, 1)
+	kLines := r.name("lines/*")
 	res := &TextResult{Lines: make([]string, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	it := fsRecords{raw: c.Raw, sep: sep}
 	for {
@@ -1010,7 +1010,7 @@ func textLines(c *Context, sep byte) *TextResult {
 			c.Omit(1)
 			continue
 		}
-		r.add(kLines, len(res.Lines), 0, start, start+len(line), 0)
+		r.at(kLines, len(res.Lines), 0, start, start+len(line), 0)
 		res.Lines = append(res.Lines, line)
 	}
 	if n := len(c.Raw); n > 0 && c.Raw[n-1] != sep {
@@ -1083,14 +1083,14 @@ func textSections(c *Context, files []string, sep byte) *TextResult {
 					// had no newline.
 					f.NoTrailingNewline = true
 					s := recs[i].start - 1
-					c.Span(Ptr("files", cur, "no_trailing_newline"), s, s, "missingSeparator")
+					c.spanPath(s, s, "missingSeparator", "files", cur, "no_trailing_newline")
 				}
 				textRecordLines(c, f.Lines, starts[cur], cur)
 			}
 			res.Files = append(res.Files, TextFile{Path: r.line[4 : len(r.line)-4], Lines: []string{}})
 			starts = append(starts, nil)
 			cur = len(res.Files) - 1
-			c.Span(Ptr("files", cur, "path"), r.start+4, r.start+len(r.line)-4, "")
+			c.spanPath(r.start+4, r.start+len(r.line)-4, "", "files", cur, "path")
 			continue
 		}
 		if cur < 0 {
@@ -1113,7 +1113,7 @@ func textSections(c *Context, files []string, sep byte) *TextResult {
 		f := &res.Files[cur]
 		if n := len(c.Raw); n > 0 && c.Raw[n-1] != sep {
 			f.NoTrailingNewline = true
-			c.Span(Ptr("files", cur, "no_trailing_newline"), n, n, "endOfOutput")
+			c.spanPath(n, n, "endOfOutput", "files", cur, "no_trailing_newline")
 		}
 		textRecordLines(c, f.Lines, starts[cur], cur)
 	}
@@ -1125,7 +1125,7 @@ func textRecordLines(c *Context, lines []string, starts []int, file int) {
 		return
 	}
 	for i, l := range lines {
-		c.Span(Ptr("files", file, "lines", i), starts[i], starts[i]+len(l), "")
+		c.spanPath(starts[i], starts[i]+len(l), "", "files", file, "lines", i)
 	}
 }
 
@@ -1141,9 +1141,9 @@ func parseCat(c *Context) (any, error) {
 		return textLines(c, '\n'), nil
 	}
 	// "%6d\t" before each numbered line; -b leaves blank lines bare.
-	r := newFsRec(c, 2)
-	kLines, fNum, fText := r.id("numbered_lines"), r.id("line_number"), r.id("text")
-	trInt := r.tr("parseInt")
+	r := newSpanRec(c, 2)
+	kLines, fNum, fText := r.name("numbered_lines/*"), r.name("line_number"), r.name("text")
+	trInt := r.trID("parseInt")
 	res := &TextResult{NumberedLines: make([]TextLine, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	it := lex.Lines{Raw: c.Raw}
 	rows := 0
@@ -1162,7 +1162,7 @@ func parseCat(c *Context) (any, error) {
 		if lex.IsBlank(line) {
 			// A line -b did not number (cat may pad it).
 			tl.Text = ""
-			r.add(kLines, idx, fText, start+len(line), start+len(line), 0)
+			r.at(kLines, idx, fText, start+len(line), start+len(line), 0)
 			res.NumberedLines = append(res.NumberedLines, tl)
 			continue
 		}
@@ -1175,8 +1175,8 @@ func parseCat(c *Context) (any, error) {
 		}
 		tl.LineNumber = intp(n)
 		tl.Text = line[tab+1:]
-		r.add(kLines, idx, fNum, start+s, start+e, trInt)
-		r.add(kLines, idx, fText, start+tab+1, start+len(line), 0)
+		r.at(kLines, idx, fNum, start+s, start+e, trInt)
+		r.at(kLines, idx, fText, start+tab+1, start+len(line), 0)
 		res.NumberedLines = append(res.NumberedLines, tl)
 	}
 	if rows > 0 && len(res.NumberedLines) == 0 {

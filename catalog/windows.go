@@ -750,31 +750,6 @@ func winBool(s string) (bool, bool) {
 	return false, false
 }
 
-// winColumnBytes converts a column (character) index of line into a byte
-// offset; ASCII lines map one to one.
-func winColumnBytes(line string, ascii bool, col int) int {
-	if ascii || col <= 0 {
-		return min(col, len(line))
-	}
-	n := 0
-	for i := range line {
-		if n == col {
-			return i
-		}
-		n++
-	}
-	return len(line)
-}
-
-func winIsASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
 // ---------------------------------------------------------------- dir
 
 var (
@@ -795,8 +770,8 @@ var (
 	winfWindowTitle   = spanID("window_title")
 	winfServices      = winListIDs("services")
 	winfModules       = winListIDs("modules")
-	skWinProcesses    = spanID("processes")
-	skWinEntries      = spanID("entries")
+	skWinProcesses    = spanID("processes/*")
+	skWinEntries      = spanID("entries/*")
 )
 
 func winListIDs(key string) (ids [64]uint16) {
@@ -819,7 +794,7 @@ func parseDir(c *Context) (any, error) {
 	opts := dirOptions(c.Args)
 	res := &DirResult{Entries: make([]DirEntry, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	rec := c.Recording()
-	rs := newRowSpans(c, 5)
+	rs := newSpanRec(c, 5)
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	if opts.bare {
@@ -848,7 +823,7 @@ func parseDir(c *Context) (any, error) {
 			}
 			if rec {
 				rs.begin(skWinEntries, idx)
-				rs.add(f, start, start+len(line), trVerbatim)
+				rs.field(f, start, start+len(line), trVerbatim)
 			}
 			res.Entries = append(res.Entries, e)
 		}
@@ -986,7 +961,7 @@ func parseDir(c *Context) (any, error) {
 		if rec {
 			rs.begin(skWinEntries, idx)
 		}
-		e, p, ok := dirEntryLine(line, start, rec, &rs, timeID)
+		e, p, ok := dirEntryLine(line, start, rec, rs, timeID)
 		if !ok {
 			if rec {
 				rs.discard()
@@ -1007,7 +982,7 @@ func parseDir(c *Context) (any, error) {
 			e.Directory = cur.Path
 			if rec {
 				s := dirStarts[curIdx]
-				rs.add(winfDirectory, s[0], s[1], trVerbatim)
+				rs.field(winfDirectory, s[0], s[1], trVerbatim)
 			}
 		}
 		p.row = idx
@@ -1027,10 +1002,10 @@ func parseDir(c *Context) (any, error) {
 	}
 	if len(res.Directories) >= 2 && rec {
 		for i, sp := range dirStarts {
-			c.Span(Ptr("directories", i, "path"), sp[0], sp[1], "")
+			c.spanPath(sp[0], sp[1], "", "directories", i, "path")
 			if t := dirTotals[i]; t[0] >= 0 {
-				c.Span(Ptr("directories", i, "file_count"), t[0], t[1], "parseInt")
-				c.Span(Ptr("directories", i, "total_bytes"), t[2], t[3], "parseInt")
+				c.spanPath(t[0], t[1], "parseInt", "directories", i, "file_count")
+				c.spanPath(t[2], t[3], "parseInt", "directories", i, "total_bytes")
 			}
 		}
 	}
@@ -1041,13 +1016,7 @@ func parseDir(c *Context) (any, error) {
 		}
 		if rec {
 			// drop the directory spans recorded per entry
-			kept := rs.spans[:0]
-			for _, s := range rs.spans {
-				if s.field != winfDirectory {
-					kept = append(kept, s)
-				}
-			}
-			rs.spans = kept
+			rs.dropLeaf(winfDirectory)
 		}
 	}
 	if len(pending) > 0 {
@@ -1138,7 +1107,7 @@ var dirMarkers = map[string]string{
 
 // dirEntryLine reads "11/28/2026  09:41 AM    <DIR>          name" or
 // "2026-11-28  21:41            18,432 name".
-func dirEntryLine(line string, start int, rec bool, rs *rowSpans, timeID uint16) (DirEntry, dirPending, bool) {
+func dirEntryLine(line string, start int, rec bool, rs *spanRec, timeID uint16) (DirEntry, dirPending, bool) {
 	var e DirEntry
 	var p dirPending
 	ds, de := lex.NextField(line, 0)
@@ -1177,7 +1146,7 @@ func dirEntryLine(line string, start int, rec bool, rs *rowSpans, timeID uint16)
 			return e, p, false
 		}
 		if rec {
-			rs.add(winfType, start+fs, start+fe, trFileType)
+			rs.field(winfType, start+fs, start+fe, trFileType)
 		}
 		if typ == "junction" || typ == "symlink" {
 			// "name [target]"; a name may hold " [" itself: the last one.
@@ -1186,12 +1155,12 @@ func dirEntryLine(line string, start int, rec bool, rs *rowSpans, timeID uint16)
 				if i := strings.LastIndex(body, " ["); i > 0 && i+2 < len(body)-1 {
 					e.SymlinkTarget = body[i+2 : len(body)-1]
 					if rec {
-						rs.add(winfTarget, start+nameS+i+2, start+len(line)-1, trVerbatim)
+						rs.field(winfTarget, start+nameS+i+2, start+len(line)-1, trVerbatim)
 					}
 					e.Name = body[:i]
 					if rec {
-						rs.add(winfName, start+nameS, start+nameS+i, trVerbatim)
-						rs.add(timeID, p.start, p.end, trTimestamp)
+						rs.field(winfName, start+nameS, start+nameS+i, trVerbatim)
+						rs.field(timeID, p.start, p.end, trTimestamp)
 					}
 					return e, p, true
 				}
@@ -1206,14 +1175,14 @@ func dirEntryLine(line string, start int, rec bool, rs *rowSpans, timeID uint16)
 		e.SizeBytes = &n
 		nameS = fe + 1
 		if rec {
-			rs.add(winfType, start+fs, start+fe, trFileType)
-			rs.add(winfSize, start+fs, start+fe, trParseInt)
+			rs.field(winfType, start+fs, start+fe, trFileType)
+			rs.field(winfSize, start+fs, start+fe, trParseInt)
 		}
 	}
 	e.Name = line[nameS:]
 	if rec {
-		rs.add(winfName, start+nameS, start+len(line), trVerbatim)
-		rs.add(timeID, p.start, p.end, trTimestamp)
+		rs.field(winfName, start+nameS, start+len(line), trVerbatim)
+		rs.field(timeID, p.start, p.end, trTimestamp)
 	}
 	return e, p, true
 }
@@ -1282,7 +1251,7 @@ type taskParser struct {
 	c      *Context
 	res    *TasklistResult
 	rec    bool
-	rs     rowSpans
+	rs     *spanRec
 	warned bool
 }
 
@@ -1290,7 +1259,7 @@ func parseTasklist(c *Context) (any, error) {
 	ta, _ := readTasklistArgs(c.Args)
 	p := &taskParser{c: c, rec: c.Recording()}
 	p.res = &TasklistResult{Processes: make([]TaskProcess, 0, min(lex.CountLines(c.Raw), 1<<20))}
-	p.rs = newRowSpans(c, 5)
+	p.rs = newSpanRec(c, 5)
 	var err error
 	switch {
 	case ta.format == "csv" || ta.format == "table" && taskLooksCSV(c.Raw):
@@ -1327,7 +1296,7 @@ func (p *taskParser) set(t *TaskProcess, f taskField, v string, s, e int) bool {
 		}
 		*dst = v
 		if rec {
-			p.rs.add(id, s, e, trVerbatim)
+			p.rs.field(id, s, e, trVerbatim)
 		}
 		return true
 	}
@@ -1341,7 +1310,7 @@ func (p *taskParser) set(t *TaskProcess, f taskField, v string, s, e int) bool {
 		}
 		*dst = intp(n)
 		if rec {
-			p.rs.add(id, s, e, trParseInt)
+			p.rs.field(id, s, e, trParseInt)
 		}
 		return true
 	}
@@ -1395,9 +1364,9 @@ func (p *taskParser) list2(dst *[]string, ids *[64]uint16, key, v string, s int)
 				if k < len(ids) {
 					id = ids[k]
 				} else {
-					id = p.rs.localID(key + "/" + strconv.Itoa(k))
+					id = p.rs.localName(key + "/" + strconv.Itoa(k))
 				}
-				p.rs.add(id, s+a, s+b, trVerbatim)
+				p.rs.field(id, s+a, s+b, trVerbatim)
 			}
 		}
 		i = j + 1
@@ -1448,14 +1417,14 @@ func (p *taskParser) table(ta tasklistArgs) error {
 			if !strings.HasPrefix(line, "=") {
 				return Unrecognized("the tasklist header is not followed by its ===== line")
 			}
-			bounds = taskBounds(line)
+			bounds = lex.RuleColumns(line, '=')
 			var heads []string
-			hASCII := winIsASCII(header)
+			hASCII := lex.IsASCII(header)
 			for i, b := range bounds {
-				s := winColumnBytes(header, hASCII, b[0])
+				s := lex.ColumnByte(header, hASCII, b[0])
 				e := len(header)
 				if i+1 < len(bounds) {
-					e = winColumnBytes(header, hASCII, bounds[i+1][0])
+					e = lex.ColumnByte(header, hASCII, bounds[i+1][0])
 				}
 				heads = append(heads, strings.TrimSpace(header[s:e]))
 			}
@@ -1471,18 +1440,18 @@ func (p *taskParser) table(ta tasklistArgs) error {
 			read += 2
 			continue
 		}
-		ascii := winIsASCII(line)
+		ascii := lex.IsASCII(line)
 		cell := func(i int) (int, int) {
-			s := winColumnBytes(line, ascii, bounds[i][0])
+			s := lex.ColumnByte(line, ascii, bounds[i][0])
 			e := len(line)
 			if i+1 < len(bounds) {
-				e = winColumnBytes(line, ascii, bounds[i][1])
+				e = lex.ColumnByte(line, ascii, bounds[i][1])
 			}
 			return lex.TrimSpaceRange(line, s, e)
 		}
 		// A continuation of the services or modules column.
 		if listCol >= 0 && last >= 0 {
-			if lex.IsBlank(line[:winColumnBytes(line, ascii, bounds[listCol][0])]) {
+			if lex.IsBlank(line[:lex.ColumnByte(line, ascii, bounds[listCol][0])]) {
 				t := &p.res.Processes[last]
 				s, e := cell(listCol)
 				if p.rec {
@@ -1541,28 +1510,6 @@ func (p *taskParser) table(ta tasklistArgs) error {
 		c.Warn("image names of 25 characters may be cut by the table form; /fo csv prints them whole")
 	}
 	return nil
-}
-
-// taskBounds reads the column ranges from the "=== ====" line.
-func taskBounds(line string) [][2]int {
-	var out [][2]int
-	i := 0
-	for i < len(line) {
-		for i < len(line) && line[i] == ' ' {
-			i++
-		}
-		j := i
-		for j < len(line) && line[j] == '=' {
-			j++
-		}
-		if j > i {
-			out = append(out, [2]int{i, j})
-		} else if i < len(line) {
-			j = i + 1
-		}
-		i = j
-	}
-	return out
 }
 
 func (p *taskParser) csv(ta tasklistArgs) error {
@@ -1634,8 +1581,7 @@ func (p *taskParser) csv(ta tasklistArgs) error {
 					break
 				}
 				if p.rec {
-					p.rs.spans[len(p.rs.spans)-1].start, p.rs.spans[len(p.rs.spans)-1].end = int32(max(s, 0)), int32(max(e, 0))
-					p.rs.spans[len(p.rs.spans)-1].tr = trUnquote
+					p.rs.redoLast(max(s, 0), max(e, 0), trUnquote)
 				}
 				continue
 			}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // Declarative modes and shapes.
@@ -454,28 +455,12 @@ func parseBytes(s string) (any, bool) {
 // splitColumns cuts a line on runs of whitespace into len(names) cells, the
 // last taking the rest of the line.
 func splitColumns(line string, base int, names []string) []cell {
+	if len(names) == 0 {
+		return nil
+	}
 	var out []cell
-	i := 0
-	for k, name := range names {
-		for i < len(line) && isSpace(line[i]) {
-			i++
-		}
-		if i >= len(line) {
-			break
-		}
-		j := i
-		if k == len(names)-1 {
-			j = len(line)
-			for j > i && isSpace(line[j-1]) {
-				j--
-			}
-		} else {
-			for j < len(line) && !isSpace(line[j]) {
-				j++
-			}
-		}
-		out = append(out, cell{name, base + i, base + j})
-		i = j
+	for k, f := range lex.Fields(nil, line, len(names)) {
+		out = append(out, cell{names[k], base + f.Start, base + f.End})
 	}
 	return out
 }

@@ -1,6 +1,9 @@
 package lex
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Lines walks Raw line by line; each line excludes its "\n" and a
 // trailing "\r" (Windows output).
@@ -151,3 +154,33 @@ func IsDigits(s string) bool {
 
 // IsOctal reports whether b is an octal digit.
 func IsOctal(b byte) bool { return b >= '0' && b <= '7' }
+
+// Word is a whitespace-separated word of a line: its bytes [Start, End)
+// and its display columns [Col, EndCol) (runes, tabs and spaces one
+// column each), for tables whose columns line up on screen.
+type Word struct{ Start, End, Col, EndCol int }
+
+// Words appends the words of line to dst.
+func Words(dst []Word, line string) []Word {
+	col := 0
+	i := 0
+	for i < len(line) {
+		for i < len(line) && IsSpace(line[i]) {
+			i++
+			col++
+		}
+		if i >= len(line) {
+			break
+		}
+		w := Word{Start: i, Col: col}
+		for i < len(line) && !IsSpace(line[i]) {
+			if line[i] < utf8.RuneSelf || utf8.RuneStart(line[i]) {
+				col++
+			}
+			i++
+		}
+		w.End, w.EndCol = i, col
+		dst = append(dst, w)
+	}
+	return dst
+}

@@ -115,3 +115,52 @@ func TestColumnsCells(t *testing.T) {
 		t.Fatal("two cells read as three")
 	}
 }
+
+// TestWords checks bytes and display columns: "└─" is two columns of six
+// bytes, "●" one of three, a tab one.
+func TestWords(t *testing.T) {
+	line := "└─sda1 \t● x"
+	got := Words(nil, line)
+	want := []Word{{0, 10, 0, 6}, {12, 15, 8, 9}, {16, 17, 10, 11}}
+	if len(got) != len(want) {
+		t.Fatalf("got %v", got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("word %d: got %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	if line[got[1].Start:got[1].End] != "●" {
+		t.Fatalf("second word %q", line[got[1].Start:got[1].End])
+	}
+	if len(Words(nil, "  \t ")) != 0 {
+		t.Fatal("words in a blank line")
+	}
+}
+
+// TestRuleColumns checks a tasklist ruler and the byte offsets of rune
+// columns in a line that is not ASCII.
+func TestRuleColumns(t *testing.T) {
+	got := RuleColumns("========================= ======== x ====", '=')
+	want := [][2]int{{0, 25}, {26, 34}, {37, 41}}
+	if len(got) != len(want) {
+		t.Fatalf("got %v", got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("column %d: got %v, want %v", i, got[i], want[i])
+		}
+	}
+	line := "éa b"
+	if IsASCII(line) || !IsASCII("ab") {
+		t.Fatal("IsASCII")
+	}
+	for col, want := range []int{0, 2, 3, 4, 5, 5} {
+		if got := ColumnByte(line, false, col); got != want {
+			t.Errorf("ColumnByte(%d) = %d, want %d", col, got, want)
+		}
+	}
+	if ColumnByte("abc", true, 9) != 3 {
+		t.Fatal("ColumnByte past an ASCII line's end")
+	}
+}

@@ -48,13 +48,7 @@ func Columns(h string) []Column {
 // and follow a space, or the line does not belong to the table.
 func Cells(line string, cols []Column, cells [][2]int) ([][2]int, bool) {
 	cells = cells[:0]
-	ascii := true
-	for i := 0; i < len(line); i++ {
-		if line[i] >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-	}
+	ascii := IsASCII(line)
 	// The columns' starts as byte offsets (runes may be wider than a byte).
 	var offsBuf [32]int
 	offs := offsBuf[:0]
@@ -136,4 +130,58 @@ func GapCells(line string, n int, cells [][2]int) ([][2]int, bool) {
 		}
 	}
 	return cells, i >= len(line)
+}
+
+// Ruled tables (Windows tasklist): a header, a ruler line of runs of one
+// character ("===== ========") that give each column's range, and data
+// lines cut at those ranges, counted in runes.
+
+// RuleColumns reads the column ranges of a ruler line: the runs of c, as
+// [start, end) columns; other characters are passed over.
+func RuleColumns(line string, c byte) [][2]int {
+	var out [][2]int
+	i := 0
+	for i < len(line) {
+		for i < len(line) && line[i] == ' ' {
+			i++
+		}
+		j := i
+		for j < len(line) && line[j] == c {
+			j++
+		}
+		if j > i {
+			out = append(out, [2]int{i, j})
+		} else if i < len(line) {
+			j = i + 1
+		}
+		i = j
+	}
+	return out
+}
+
+// ColumnByte converts a column (rune index) of line into a byte offset,
+// len(line) past its end; ascii says line is ASCII, where they are the
+// same.
+func ColumnByte(line string, ascii bool, col int) int {
+	if ascii || col <= 0 {
+		return min(col, len(line))
+	}
+	n := 0
+	for i := range line {
+		if n == col {
+			return i
+		}
+		n++
+	}
+	return len(line)
+}
+
+// IsASCII reports whether s is ASCII only.
+func IsASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
