@@ -253,7 +253,11 @@ func CompileOutputPatterns(patterns []string) ([]*regexp.Regexp, error) {
 // convention of DefaultOutputPatterns: a group named "secret" limits the
 // mask to that group.
 func Redact(s string, res []*regexp.Regexp) string {
+	lower := "" // s in ASCII lower case, for the prefilters
 	for _, re := range res {
+		if p := prefilterOf(re); p != nil && !p.mayMatch(s, &lower) {
+			continue
+		}
 		// Only a pattern that matches copies s: with masking on by default
 		// and ~20 patterns, ReplaceAll's unconditional copy made 20 copies
 		// of every output (issue 20's memory per output byte).
@@ -275,7 +279,7 @@ func Redact(s string, res []*regexp.Regexp) string {
 			last = end
 		}
 		b.WriteString(s[last:])
-		s = b.String()
+		s, lower = b.String(), ""
 	}
 	return s
 }

@@ -3,7 +3,9 @@ package executor
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -195,5 +197,39 @@ func BenchmarkCapture(b *testing.B) {
 				_ = w.result()
 			}
 		})
+	}
+}
+
+// TestCopyPipeReusesBuffers: copying a command's output from its pipe
+// must not cost a fresh 32 KB buffer per run (io.Copy from an *os.File
+// makes one each time), and must copy every byte.
+func TestCopyPipeReusesBuffers(t *testing.T) {
+	const runs = 50
+	want := bytes.Repeat([]byte("0123456789abcdef\n"), 1000)
+	copyOnce := func() {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		go func() { _, _ = w.Write(want); _ = w.Close() }()
+		cw := newCaptureWriter(1<<20, false)
+		copyPipe(cw, r)
+		_ = r.Close()
+		if got := cw.result().Data; !bytes.Equal(got, want) {
+			t.Fatalf("copied %d bytes, want %d", len(got), len(want))
+		}
+	}
+	copyOnce()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range runs {
+		copyOnce()
+	}
+	runtime.ReadMemStats(&after)
+	// Each run keeps its ~17 KB of output; a buffer per run would add 32 KB.
+	per := (after.TotalAlloc - before.TotalAlloc) / runs
+	t.Logf("%d bytes allocated per copy", per)
+	if per > 17000+16<<10 {
+		t.Errorf("%d bytes allocated per copy of %d bytes: a buffer per run?", per, len(want))
 	}
 }

@@ -226,8 +226,8 @@ func Run(ctx context.Context, s Spec) (res Result) {
 	res.Started = true
 
 	var copies sync.WaitGroup
-	copies.Go(func() { _, _ = io.Copy(outW, outR) })
-	copies.Go(func() { _, _ = io.Copy(errW, errR) })
+	copies.Go(func() { copyPipe(outW, outR) })
+	copies.Go(func() { copyPipe(errW, errR) })
 
 	stopProgress := make(chan struct{})
 	var progress sync.WaitGroup
@@ -425,4 +425,18 @@ func reasonOf(err error) string {
 	default:
 		return ReasonOther
 	}
+}
+
+// copyBufs are the buffers of copyPipe. io.Copy from an *os.File makes a
+// new 32 KB buffer per call (os.File.WriteTo falls back to it), two per
+// run: 64 KB of garbage for every command, most of the run's allocation.
+var copyBufs = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
+
+// copyPipe copies r to w through a pooled buffer. The capture writers copy
+// what they keep, so the buffer is free again once the copy returns.
+func copyPipe(w io.Writer, r io.Reader) {
+	bp := copyBufs.Get().(*[]byte)
+	defer copyBufs.Put(bp)
+	// Only Read: an *os.File's WriteTo would bring back io.Copy's buffer.
+	_, _ = io.CopyBuffer(w, struct{ io.Reader }{r}, *bp)
 }

@@ -493,3 +493,44 @@ func TestGitIncludeOutsideRefused(t *testing.T) {
 		t.Error("a conditional include of an outside file is accepted")
 	}
 }
+
+// TestGitDriversCacheKeepsAcrossLocks: another git taking and dropping a
+// lock in .git (every git status that may refresh the index does) leaves
+// the cached answer valid; replacing .git does not.
+func TestGitDriversCacheKeepsAcrossLocks(t *testing.T) {
+	w := newGitWorld(t)
+	saved := freshWindow
+	freshWindow = 0
+	t.Cleanup(func() { freshWindow = saved })
+	repo := w.repo()
+	c := NewGitDrivers()
+	ctx := context.Background()
+	base := SafeEnv(os.Environ())
+	env := func() string { return strings.Join(c.Env(ctx, w.git, repo, []string{"status"}, base), "\n") }
+	first := env()
+	time.Sleep(20 * time.Millisecond) // past the file system's time granularity
+	lock := filepath.Join(repo, ".git", "index.lock")
+	writeTestFile(t, lock, "")
+	if err := os.Remove(lock); err != nil {
+		t.Fatal(err)
+	}
+	if got := env(); got != first {
+		t.Error("the environment changed after a lock file came and went")
+	}
+	if got := c.Scans(); got != 1 {
+		t.Errorf("%d scans after a lock file in .git, want 1 (cached)", got)
+	}
+	// A new .git (same path, another directory) is a new repository.
+	if err := os.Rename(filepath.Join(repo, ".git"), filepath.Join(repo, "old.git")); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(w.git, "init", "-q")
+	cmd.Dir, cmd.Env = repo, plainEnv()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	env()
+	if got := c.Scans(); got != 2 {
+		t.Errorf("%d scans after .git was replaced, want 2", got)
+	}
+}

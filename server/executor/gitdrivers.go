@@ -476,9 +476,10 @@ func withOverrides(env []string, ovs []override) []string {
 // choose the configuration; it stays valid while every configuration file
 // git read, every file they include (present or not), HEAD (for
 // includeIf "onbranch:"), and every submodule directory and configuration
-// keeps its size, modification and change times, device and inode. The
-// change time (ctime) cannot be set back by a user, so an edit that keeps
-// size and mtime is still seen.
+// keeps its size, modification and change times, device and inode (a .git
+// directory its device and inode: see signature). The change time (ctime)
+// cannot be set back by a user, so an edit that keeps size and mtime is
+// still seen.
 //
 // Calls whose repository cannot be found without git (none above the
 // working directory) are not cached. A GitDrivers is safe for concurrent
@@ -662,6 +663,20 @@ func signature(files []string) (string, time.Time) {
 			continue
 		}
 		id, changed := fileID(fi)
+		if fi.IsDir() && filepath.Base(f) == ".git" {
+			// A .git directory's own times move whenever any git takes a
+			// lock in it (index.lock, created and removed by every git
+			// status that may refresh the index: an editor's, the user's):
+			// with them, every such call elsewhere cost a rescan. What in
+			// it can change the configuration read (config, HEAD,
+			// commondir, included files) is listed on its own; the
+			// directory counts by its identity and type.
+			if i := strings.LastIndexByte(id, ':'); i >= 0 {
+				id = id[:i] // device and inode, without the change time
+			}
+			fmt.Fprintf(&b, "\x00dir\x00%s\x00", id)
+			continue
+		}
 		fmt.Fprintf(&b, "\x00%d\x00%d\x00%s\x00", fi.Size(), fi.ModTime().UnixNano(), id)
 		if changed.After(newest) {
 			newest = changed

@@ -18,7 +18,7 @@ func sideBySideReport(res *Results) string {
 	}
 	w("`run` through the built binary over stdio (a go-sdk client in this process, %d calls after a warm-up of 5), beside a bare `exec.Command` of the same command from Go, and `dry_run` (a call that runs nothing: the protocol's round trip); each command bare, then through the server, then `dry_run`, taking turns. ", s.DryRun.Calls)
 	w("The floor is the bare spawn's p50 plus dry_run's p50; the target is this server's p50 at most 1.5 times the floor. ")
-	w("CPU per call: the server process and the children it waited for (`/proc/<pid>/stat`, utime+stime+cutime+cstime, in blocks of %d calls of one command), against the bare child's own rusage. The server runs with its defaults: commands start through the `parism-sandbox` helper beside it.\n\n", s.DryRun.Calls)
+	w("CPU per call: the server process and the children it waited for (`/proc/<pid>/stat`, utime+stime+cutime+cstime, in blocks of %d calls of one command), against the bare child's own rusage. The server runs with its defaults: commands start from a restricted thread of the server (no helper process) where the host allows it.\n\n", s.DryRun.Calls)
 	w("| Command | this p50 | this p90 | bare p50 | bare p90 | dry_run p50 | floor | this / floor | CPU this | CPU bare | CPU this / bare |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	for _, c := range s.Cases {
 		floor := c.Floor(s.DryRun)
@@ -35,8 +35,8 @@ func sideBySideReport(res *Results) string {
 		}
 		w("| %d | %.0f | %.0f | %s | %s | %s |\n", l.Clients, l.ThisPerSec, l.BarePerSec, share, dur(l.ThisCPU), dur(l.BareCPU))
 	}
-	w("\nStart-up (process start to initialize answered, %d starts): p50 %s, max %s (target 30 ms). Idle RSS after initialize and one describe call: %.1f MB at most (target 25 MB).\n",
-		s.Start.Calls, dur(s.Start.P50), dur(s.Start.Max), float64(s.IdleRSSKB)/1024)
+	w("\nStart-up (process start to initialize answered, %d starts): p50 %s, max %s (target 30 ms). Idle RSS after initialize and one describe call: %.1f MB at most (target 25 MB), of which %.1f MB anonymous; the rest are pages of the binary's file, whose number depends on how the page cache holds the file (right after a build, in large folios mapped whole: several MB more than once the file was read back from disk).\n",
+		s.Start.Calls, dur(s.Start.P50), dur(s.Start.Max), float64(s.IdleRSSKB)/1024, float64(s.IdleAnonKB)/1024)
 	return b.String()
 }
 

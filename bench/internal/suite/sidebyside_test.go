@@ -58,8 +58,8 @@ func TestSideBySide(t *testing.T) {
 	if got := strings.Join(names, ","); got != "ls -la,git status,ps aux,pwd" {
 		t.Errorf("cases %s", got)
 	}
-	if s.DryRun.P50 <= 0 || len(s.Levels) != 3 || s.Start.P50 <= 0 || s.IdleRSSKB <= 0 {
-		t.Errorf("dry_run %v, %d levels, start %v, rss %d KB", s.DryRun.P50, len(s.Levels), s.Start.P50, s.IdleRSSKB)
+	if s.DryRun.P50 <= 0 || len(s.Levels) != 3 || s.Start.P50 <= 0 || s.IdleRSSKB <= 0 || s.IdleAnonKB <= 0 || s.IdleAnonKB >= s.IdleRSSKB {
+		t.Errorf("dry_run %v, %d levels, start %v, rss %d KB (anonymous %d KB)", s.DryRun.P50, len(s.Levels), s.Start.P50, s.IdleRSSKB, s.IdleAnonKB)
 	}
 	for _, l := range s.Levels {
 		if l.ThisPerSec <= 0 || l.BarePerSec <= 0 {
