@@ -1147,9 +1147,9 @@ func parseNetstat(c *Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	sec := nsNone
 	var lay netstatLayout
-	dataLines, read := 0, 0
+	dataLines, read, rows, unread := 0, 0, 0, 0
 	var fields []lex.Field
-	warned := false
+	warned, windows := false, false
 	for {
 		line, start, ok := it.Next()
 		if !ok {
@@ -1159,6 +1159,9 @@ func parseNetstat(c *Context) (any, error) {
 			continue
 		}
 		dataLines++
+		if strings.TrimSpace(line) == "Active Connections" {
+			windows = true // Windows netstat: its table is not this form
+		}
 		if strings.HasPrefix(line, "Active ") || line == "Registered kernel control modules" {
 			switch {
 			case strings.HasPrefix(line, "Active Internet connections"):
@@ -1213,9 +1216,20 @@ func parseNetstat(c *Context) (any, error) {
 		}
 		if good {
 			read++
+			rows++
 		} else {
 			c.Unread(start)
+			unread++
 		}
+	}
+	// Headers read and every other line unread is not an empty listing
+	// but a form the parser does not know (Windows netstat's indented
+	// table, a localized one): never answer it as no connections.
+	if rows == 0 && unread > 0 {
+		if windows {
+			return nil, Unrecognized("Windows netstat output (an indented Proto/Local Address/Foreign Address/State table) is not read by this parser; stdout.raw holds the output")
+		}
+		return nil, Unrecognized("no line under the netstat headers reads as a socket: the output is not in a form the parser reads; if it is localized, rerun under LC_ALL=C (stdout.raw holds the output)")
 	}
 	if dataLines > 0 && read == 0 {
 		return nil, Unrecognized("no line of the output reads as a netstat socket listing")
