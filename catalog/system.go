@@ -789,7 +789,9 @@ func uptimeLine(c *Context, res *UptimeResult, line string, start int) bool {
 		u.UpSeconds = &secs
 		spans.add(start+ms+us, start+ms+ue, "duration", "up_seconds")
 	}
-	// "load average: 0.00, 0.01, 0.05" or macOS "load averages: 2.08 1.87 1.80".
+	// "load average: 0.00, 0.01, 0.05" or macOS "load averages: 2.08 1.87 1.80";
+	// a locale with decimal commas (de_DE) prints "1,71, 4,80, 3,20": a
+	// comma followed by a digit is then inside the number, not between two.
 	colon := strings.IndexByte(line[la:], ':')
 	if colon < 0 {
 		return false
@@ -802,13 +804,13 @@ func uptimeLine(c *Context, res *UptimeResult, line string, start int) bool {
 			pos++
 		}
 		e := pos
-		for e < len(rest) && rest[e] != ' ' && rest[e] != ',' {
+		for e < len(rest) && rest[e] != ' ' && (rest[e] != ',' || e+1 < len(rest) && rest[e+1] >= '0' && rest[e+1] <= '9') {
 			e++
 		}
 		if e == pos {
 			break
 		}
-		v, ok := netFloat(rest[pos:e])
+		v, ok := netFloat(strings.Replace(rest[pos:e], ",", ".", 1))
 		if !ok {
 			return false
 		}
