@@ -2590,15 +2590,118 @@ func (p *statParser) finishName(en *StatEntry, idx, s, e int, bsd bool) bool {
 		return true
 	}
 	text := raw[s:e]
-	if en.Type == "symlink" && en.SizeBytes != nil {
-		want := int(*en.SizeBytes)
-		if i := len(text) - want - 4; want > 0 && i > 0 && text[i:i+4] == " -> " {
+	if open, _ := statOpenQuote(text); open > 0 && p.quotedName(en, idx, s, e) {
+		return true
+	}
+	if en.Type == "symlink" {
+		// "name -> target": the size is the target's length, except where
+		// the file system says otherwise (/proc/self/exe has size 0); it
+		// chooses among several arrows, and a single arrow needs no choice.
+		if en.SizeBytes != nil {
+			want := int(*en.SizeBytes)
+			if i := len(text) - want - 4; want > 0 && i > 0 && text[i:i+4] == " -> " {
+				p.str(&en.File, idx, "file", s, s+i)
+				p.str(&en.SymlinkTarget, idx, "symlink_target", s+i+4, e)
+				return true
+			}
+		}
+		if i := strings.Index(text, " -> "); i > 0 && strings.Count(text, " -> ") == 1 && i+4 < len(text) {
 			p.str(&en.File, idx, "file", s, s+i)
 			p.str(&en.SymlinkTarget, idx, "symlink_target", s+i+4, e)
 			return true
 		}
+		if strings.Contains(text, " -> ") {
+			return false // several arrows and no size to choose: unread, not a guess
+		}
 	}
 	p.str(&en.File, idx, "file", s, e)
+	return true
+}
+
+// statOpenQuote reports the opening quote older GNU stat (coreutils before
+// 8.26, locale quoting of %N) puts before a name: ` (up to 8.21), ' in
+// the C locale, ‘ in UTF-8 ones; n is its length in bytes.
+func statOpenQuote(text string) (n int, close string) {
+	switch {
+	case strings.HasPrefix(text, "`"):
+		return 1, "'"
+	case strings.HasPrefix(text, "'"):
+		return 1, "'"
+	case strings.HasPrefix(text, "‘"):
+		return len("‘"), "’"
+	}
+	return 0, ""
+}
+
+// statQuoted reads one quoted name at the start of text: its value (with
+// the backslash escapes of locale quoting undone) and where its closing
+// quote ends.
+func statQuoted(text string) (v string, end int, ok bool) {
+	n, closeQ := statOpenQuote(text)
+	if n == 0 {
+		return "", 0, false
+	}
+	var b strings.Builder
+	for i := n; i < len(text); {
+		switch {
+		case strings.HasPrefix(text[i:], closeQ):
+			return b.String(), i + len(closeQ), true
+		case text[i] == '\\' && i+1 < len(text):
+			c := text[i+1]
+			switch {
+			case c >= '0' && c <= '7' && i+3 < len(text):
+				o, err := strconv.ParseUint(text[i+1:i+4], 8, 8)
+				if err != nil {
+					return "", 0, false
+				}
+				b.WriteByte(byte(o))
+				i += 4
+				continue
+			case c == '\\' || c == '\'' || c == '"' || c == '`':
+				b.WriteByte(c)
+			case c == 'n':
+				b.WriteByte('\n')
+			case c == 't':
+				b.WriteByte('\t')
+			default:
+				return "", 0, false
+			}
+			i += 2
+		default:
+			b.WriteByte(text[i])
+			i++
+		}
+	}
+	return "", 0, false
+}
+
+// quotedName reads older GNU stat's "'name'" and, for a symlink,
+// "'name' -> 'target'".
+func (p *statParser) quotedName(en *StatEntry, idx, s, e int) bool {
+	text := p.c.Raw[s:e]
+	name, n, ok := statQuoted(text)
+	if !ok {
+		return false
+	}
+	rest := text[n:]
+	var target string
+	tn := 0
+	if rest != "" {
+		if !strings.HasPrefix(rest, " -> ") {
+			return false
+		}
+		t, m, ok := statQuoted(rest[4:])
+		if !ok || m != len(rest)-4 {
+			return false
+		}
+		target, tn = t, m
+	}
+	en.File = name
+	p.r.at(p.key, idx, p.id("file"), s, s+n, trUnquote)
+	if tn > 0 {
+		en.SymlinkTarget = target
+		p.r.at(p.key, idx, p.id("symlink_target"), s+n+4, e, trUnquote)
+	}
 	return true
 }
 
