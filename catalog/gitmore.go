@@ -3113,12 +3113,15 @@ func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, i
 			inner := msg[1:end]
 			is := ms + 1
 			up, track := "", inner
+			inSync := false // -vv "[origin/main]": no ahead/behind part
 			if verbose >= 2 {
-				up, track, _ = strings.Cut(inner, ": ")
+				var tracked bool
+				up, track, tracked = strings.Cut(inner, ": ")
+				inSync = !tracked
 			}
 			a, b, as, ae, bs, be, gone, okT := gmTrack(track)
-			if verbose >= 2 && track == inner {
-				okT = true // "[origin/main]": up to date
+			if inSync {
+				okT = true
 			}
 			if okT && !strings.Contains(up, " ") {
 				if up != "" {
@@ -3133,7 +3136,7 @@ func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, i
 				case gone:
 					br.UpstreamGone = true
 					add(gmfUpstreamGone, ts, ts+4, trMarker)
-				case track == inner && verbose >= 2:
+				case inSync:
 					br.Ahead, br.Behind = intp(0), intp(0)
 					add(gmfAhead, ms, ms+end+1, trUpToDate)
 					add(gmfBehind, ms, ms+end+1, trUpToDate)
