@@ -293,6 +293,11 @@ func readPsArgs(args []string) (psArgs, string) {
 				continue
 			}
 			name, header, renamed := strings.Cut(item, "=")
+			// procps FORMAT:WIDTH (user:30) sets the column's width, not
+			// its name.
+			if k := strings.LastIndexByte(name, ':'); k > 0 && k+1 < len(name) && lex.IsDigits(name[k+1:]) {
+				name = name[:k]
+			}
 			pa.specs = append(pa.specs, psSpec{name: strings.ToLower(name), header: header, renamed: renamed})
 		}
 	}
