@@ -17,8 +17,9 @@ type PsResult struct {
 // Columns the parser does not know appear as extra string fields named
 // after their header in snake_case ("WCHAN" is known; "LABEL" -> "label").
 type PsProcess struct {
-	// User is the USER/UID column when it holds a name; UID when it holds
-	// a number (ps prints the number when the uid has no name).
+	// User is the USER/UID column when it holds names; UID when it holds
+	// only numbers. ps prints the number when a uid has no name: in a
+	// column of names it is then read as user too, on every row alike.
 	User string `json:"user,omitempty"`
 	UID  *int64 `json:"uid,omitempty"`
 	PID  *int64 `json:"pid,omitempty"`
@@ -478,10 +479,37 @@ func parsePs(c *Context) (any, error) {
 	if lines > 0 && read == 0 {
 		return nil, Unrecognized("no line of the output reads as ps output")
 	}
+	psOneUserField(res, rs)
 	if rec {
 		rs.finish()
 	}
 	return res, nil
+}
+
+// psOneUserField keeps one name for the user column across the answer: ps
+// prints a number where a uid has no name (or the name is too long for
+// the column), so a column of names with a few numbers is read as user
+// on every row (the numbers as printed), never user on some rows and uid
+// on others; a column of numbers only (ps -l, -o uid) stays uid.
+func psOneUserField(res *PsResult, rs *spanRec) {
+	names, numbers := false, false
+	for i := range res.Processes {
+		names = names || res.Processes[i].User != ""
+		numbers = numbers || res.Processes[i].UID != nil
+	}
+	if !names || !numbers {
+		return
+	}
+	for i := range res.Processes {
+		if p := &res.Processes[i]; p.UID != nil {
+			p.User, p.UID = strconv.FormatInt(*p.UID, 10), nil
+		}
+	}
+	for i := range rs.spans {
+		if sp := &rs.spans[i]; sp.leaf == sfUID {
+			sp.leaf, sp.tr = sfUser, trVerbatim
+		}
+	}
 }
 
 // psSlabs sizes the number slabs for rows rows of cols at once.
