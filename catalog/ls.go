@@ -981,7 +981,30 @@ func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec boo
 		return true
 	}
 	if typ == 'l' {
-		if i := strings.Index(rest, " -> "); i > 0 {
+		i := strings.Index(rest, " -> ")
+		if i > 0 && strings.Count(rest, " -> ") > 1 {
+			// "a -> b -> c": the size column is the target's length in
+			// bytes, which tells the arrow; without it the split is a guess.
+			i = -1
+			size, known := int64(0), false
+			if e.SizeBytes != nil {
+				size, known = *e.SizeBytes, true
+			} else if n, ok := lex.Atoi(e.SizeHuman); ok {
+				size, known = n, true // -h prints a size under 1K in bytes
+			}
+			if known {
+				for k := 0; k+4 <= len(rest); k++ {
+					if k > 0 && strings.HasPrefix(rest[k:], " -> ") && int64(len(rest)-k-4) == size {
+						i = k
+						break
+					}
+				}
+			}
+			if i < 0 {
+				return false
+			}
+		}
+		if i > 0 {
 			e.Name = rest[:i]
 			e.SymlinkTarget = rest[i+4:]
 			if rec {

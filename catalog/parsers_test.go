@@ -152,7 +152,7 @@ func TestLsTimeForms(t *testing.T) {
 
 func TestLsNames(t *testing.T) {
 	raw := "total 0\n" +
-		"lrwxrwxrwx 1 a b 5 Mar  6 09:23 my link -> a -> b\n" +
+		"lrwxrwxrwx 1 a b 6 Mar  6 09:23 my link -> a -> b\n" + // 6: the target's length
 		"-rw-r--r-- 1 a b 5 Mar  6 09:23 not -> a link\n" +
 		"-rw-r--r-- 1 a b 5 Mar  6 09:23  lead and trail  \n" +
 		"crw-rw-rw- 1 root root 1,   3 Mar  6 09:23 null\n" +
