@@ -611,7 +611,7 @@ func parseGitLong(c *Context) (any, error) {
 	rec := c.Recording()
 	rs := newSpanRec(c, 6)
 	sec := secNone
-	lines, read := 0, 0
+	lines, read, top := 0, 0, 0 // top: lines read that are not indented
 	diverged := -1 // start of the "Your branch and 'x' have diverged," line
 	it := lex.Lines{Raw: c.Raw}
 	setInt := func(dst **int64, key string, v int64, s, e int, tr string) {
@@ -826,9 +826,17 @@ func parseGitLong(c *Context) (any, error) {
 			continue
 		}
 		read++
+		top++
 	}
 	if lines > 0 && read == 0 {
 		return nil, Unrecognized("no line of the output reads as git status")
+	}
+	if top == 0 && len(c.unread) > 0 {
+		// git's long form always opens with a line it reads ("On branch",
+		// "HEAD detached", ...): without one, only the indented hints read
+		// and the rest is another language ("Auf Branch main"), whose files
+		// would be answered as no change at all.
+		return nil, Unrecognized("no heading line of git status reads (%d lines unread): the output is localized or not git status; rerun under LC_ALL=C", len(c.unread))
 	}
 	if rec {
 		rs.finish()

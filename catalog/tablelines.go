@@ -15,6 +15,9 @@ type TableLines struct {
 	// rows wherever they appear: repeated headers, section titles,
 	// summaries ("total 12" in ls -l).
 	Skip []string
+	// Contains lists texts whose lines are not rows wherever they are in
+	// the line (w's uptime line, which begins with the time).
+	Contains []string
 	// Headings skips lines ending in ":" (ls's "dir:" before each listing).
 	Headings bool
 	// Wrapped: a data line of a single field is the start of a row that
@@ -39,13 +42,22 @@ func (p *Parser) DataLines(raw string) (n int, ok bool) {
 		case headers > 0:
 			headers--
 		case t.Headings && strings.HasSuffix(s, ":"):
-		case hasAnyPrefix(s, t.Skip):
+		case hasAnyPrefix(s, t.Skip) || hasAny(s, t.Contains):
 		case t.Wrapped && !strings.ContainsAny(strings.TrimSpace(s), " \t"):
 		default:
 			n++
 		}
 	}
 	return n, true
+}
+
+func hasAny(s string, texts []string) bool {
+	for _, t := range texts {
+		if strings.Contains(s, t) {
+			return true
+		}
+	}
+	return false
 }
 
 func hasAnyPrefix(s string, prefixes []string) bool {
@@ -79,6 +91,9 @@ var builtinTables = map[string]*TableLines{
 	// ls: "total N" before each long listing, "dir:" before each
 	// directory's listing when there are several.
 	"ls": {Skip: []string{"total "}, Headings: true},
+	// procps, BusyBox and BSD w: the uptime line (none with -h), the
+	// USER header (none with -h), one line per session.
+	"w": {Skip: []string{"USER "}, Contains: []string{"load average"}},
 }
 
 // withTables adds the table declarations to the built-in parsers.
