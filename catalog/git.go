@@ -612,7 +612,7 @@ func parseGitLong(c *Context) (any, error) {
 	rs := newSpanRec(c, 6)
 	sec := secNone
 	lines, read, top := 0, 0, 0 // top: lines read that are not indented
-	diverged := -1 // start of the "Your branch and 'x' have diverged," line
+	diverged := -1              // start of the "Your branch and 'x' have diverged," line
 	it := lex.Lines{Raw: c.Raw}
 	setInt := func(dst **int64, key string, v int64, s, e int, tr string) {
 		n := v
