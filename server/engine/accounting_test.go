@@ -173,3 +173,35 @@ func TestAccountingOnFuzzCorpus(t *testing.T) {
 	}
 	t.Logf("%d fuzz inputs of ps, ls, docker ps: %d unrecognized_output by the parsers, %d more by the accounting rule", total, unrecognized, byRule)
 }
+
+// TestAccountingRuleGerman: de_DE output that the parsers do not read
+// (ls -lR's "insgesamt" and "1. Dez" dates; w's "VON" column; captured
+// with LANGUAGE=de, the month and load averages as de_DE prints them) is
+// answered unrecognized_output with the LC_ALL=C hint, never an empty
+// list; the same outputs in the C locale parse.
+func TestAccountingRuleGerman(t *testing.T) {
+	e, _ := newTestEngine(t, nil)
+	for _, c := range []struct {
+		cmd, file string
+		args      []string
+	}{
+		{"ls", "ls_lR.txt", []string{"-lR"}},
+		{"w", "w.txt", nil},
+	} {
+		raw, err := os.ReadFile(filepath.Join("testdata", "german", c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		env := e.Parse(ParseRequest{Cmd: c.cmd, Args: c.args, Format: "json", Raw: string(raw)})
+		wantFailure(t, env, KindParse, string(catalog.ReasonUnrecognizedOutput))
+		if !strings.Contains(env.Failure.Message, "LC_ALL=C") || env.Stdout.Parsed != nil {
+			t.Errorf("%s: message %q, parsed %v", c.file, env.Failure.Message, env.Stdout.Parsed)
+		}
+		// The C-locale words in place of the German ones: parsed.
+		cl := strings.NewReplacer("insgesamt", "total", " 1. Dez", " Dec  1", "VON ", "FROM").Replace(string(raw))
+		env = e.Parse(ParseRequest{Cmd: c.cmd, Args: c.args, Format: "json", Raw: cl})
+		if env.Failure != nil {
+			t.Errorf("%s in the C locale: %+v", c.file, env.Failure)
+		}
+	}
+}

@@ -76,8 +76,12 @@ func typedRows(v any, key string) (int, bool) {
 		if rv.Field(i).Kind() != reflect.Slice {
 			continue
 		}
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		if name == key && rv.Field(i).Len() > 0 {
+		name, opts, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		// The rows array, printed even empty (ls: entries, beside its
+		// directories, which are not rows), counts alone; one left out
+		// when empty (kubectl get: items) may be beside the array that
+		// holds the rows.
+		if name == key && (rv.Field(i).Len() > 0 || !strings.Contains(opts, "omitempty")) {
 			return rv.Field(i).Len(), true
 		}
 		all, slices = all+rv.Field(i).Len(), slices+1
