@@ -1119,7 +1119,7 @@ var netstatBSDParser = &Parser{
 
 // netstatParsers wires the netstatParser, netstatBSDParser and returns them for the builtin list.
 func netstatParsers() []*Parser {
-	return []*Parser{netstatParser, netstatBSDParser}
+	return []*Parser{netstatParser, netstatBSDParser, netstatWindowsParser}
 }
 
 // netstatSection says which table the lines under a header belong to.

@@ -187,6 +187,7 @@ func TestNetsysLookup(t *testing.T) {
 		{"netstat", []string{"-an"}, Linux, "netstat"},
 		{"netstat", []string{"-an"}, Darwin, "netstat-bsd"},
 		{"netstat", []string{"-an"}, FreeBSD, "netstat-bsd"},
+		{"netstat", []string{"-ano"}, Windows, "netstat-windows"},
 		{"systemctl", []string{"list-units"}, Linux, "systemctl-list-units"},
 		{"systemctl", []string{"--type", "service", "list-units"}, Linux, "systemctl-list-units"},
 		{"systemctl", []string{"--all"}, Linux, "systemctl"},

@@ -1,0 +1,161 @@
+package catalog
+
+import (
+	"strings"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
+)
+
+// NetstatWindowsResult is the parsed output of Windows netstat: its
+// "Active Connections" table. Windows prints no queues, users or inodes.
+type NetstatWindowsResult struct {
+	Connections []NetstatWindowsConnection `json:"connections"`
+}
+
+// NetstatWindowsConnection is one row: Proto (TCP, UDP, TCPv6, UDPv6), the
+// addresses as printed ("0.0.0.0:135", "[::]:135", "*:*") with their ports
+// when numeric (-n; a service name otherwise), State (none for UDP), and
+// PID with -o.
+type NetstatWindowsConnection struct {
+	Proto          string `json:"proto"`
+	LocalAddress   string `json:"local_address"`
+	LocalPort      *int64 `json:"local_port,omitempty"`
+	ForeignAddress string `json:"foreign_address"`
+	ForeignPort    *int64 `json:"foreign_port,omitempty"`
+	State          string `json:"state,omitempty"`
+	PID            *int64 `json:"pid,omitempty"`
+}
+
+// netstatWindowsParser reads Windows netstat's connection table. Flags
+// checked against the Windows netstat command reference (learn.microsoft.com,
+// "netstat"): -a, -n, -o, -f, -p PROTO, -q, -x and -y keep the table's
+// form; -b adds executable lines under rows, -e, -s and -r print other
+// tables, -t adds an offload column: refused.
+var netstatWindowsParser = &Parser{
+	ID:      "netstat-windows",
+	Command: "netstat",
+	Version: "1",
+	OS:      []OS{Windows},
+	Format:  "Windows netstat connection table (-a, -n, -o, -an, -ano, -p tcp)",
+	Flags: Flags{
+		"-a": Bool, "-n": Bool, "-o": Bool, "-f": Bool, "-q": Bool, "-p": Value,
+	},
+	MaxPositionals: 0,
+	Alternatives:   map[string][]string{"-b": {"-ano"}, "-e": {}, "-s": {}, "-r": {}, "-t": {"-ano"}, "-x": {}, "-y": {}},
+	Result:         NetstatWindowsResult{},
+	RowsKey:        "connections",
+	KeyFields:      []string{"proto", "local_address", "foreign_address"},
+	Examples:       [][]string{{"-an"}, {"-ano"}},
+	Parse:          parseNetstatWindows,
+}
+
+func parseNetstatWindows(c *Context) (any, error) {
+	res := &NetstatWindowsResult{Connections: []NetstatWindowsConnection{}}
+	it := lex.Lines{Raw: c.Raw}
+	lines, read, rows, unread := 0, 0, 0, 0
+	pidCol, header := false, false
+	var ws []lex.Field
+	for {
+		line, start, ok := it.Next()
+		if !ok {
+			break
+		}
+		line = strings.TrimRight(line, "\r")
+		if lex.IsBlank(line) {
+			continue
+		}
+		lines++
+		t := strings.TrimSpace(line)
+		if t == "Active Connections" {
+			read++
+			continue
+		}
+		if strings.HasPrefix(t, "Proto ") && strings.Contains(t, "Local Address") && strings.Contains(t, "Foreign Address") {
+			header, pidCol = true, strings.HasSuffix(t, " PID")
+			read++
+			continue
+		}
+		if !header || !netstatWindowsRow(c, res, line, start, pidCol, lex.Fields(ws[:0], line, 0)) {
+			c.Unread(start)
+			unread++
+			continue
+		}
+		read++
+		rows++
+	}
+	if lines > 0 && read == 0 || rows == 0 && unread > 0 {
+		return nil, Unrecognized("no line of the output reads as a Windows netstat connection table; if it is localized, rerun in an English console (stdout.raw holds the output)")
+	}
+	return res, nil
+}
+
+func netstatWindowsRow(c *Context, res *NetstatWindowsResult, line string, base int, pidCol bool, f []lex.Field) bool {
+	if len(f) < 3 {
+		return false
+	}
+	proto := line[f[0].Start:f[0].End]
+	udp := false
+	switch proto {
+	case "TCP", "TCPv6":
+	case "UDP", "UDPv6":
+		udp = true
+	default:
+		return false
+	}
+	want := 4
+	if udp {
+		want = 3
+	}
+	if pidCol {
+		want++
+	}
+	if len(f) != want {
+		return false
+	}
+	conn := NetstatWindowsConnection{Proto: proto, LocalAddress: line[f[1].Start:f[1].End], ForeignAddress: line[f[2].Start:f[2].End]}
+	var pidTok lex.Field
+	if pidCol {
+		pidTok = f[len(f)-1]
+		pid, ok := lex.Atoi(line[pidTok.Start:pidTok.End])
+		if !ok {
+			return false
+		}
+		conn.PID = intp(pid)
+	}
+	if !udp {
+		conn.State = line[f[3].Start:f[3].End]
+	}
+	lp, lport, lok := netPort(conn.LocalAddress, ':')
+	if lok {
+		conn.LocalPort = intp(lport)
+	}
+	fp, fport, fok := netPort(conn.ForeignAddress, ':')
+	if fok {
+		conn.ForeignPort = intp(fport)
+	}
+	idx := len(res.Connections)
+	if c.Full(idx) {
+		c.Omit(1)
+		return true
+	}
+	res.Connections = append(res.Connections, conn)
+	span := func(t lex.Field, off int, tr, key string) {
+		c.spanPath(base+t.Start+off, base+t.End, tr, "connections", idx, key)
+	}
+	span(f[0], 0, "", "proto")
+	span(f[1], 0, "", "local_address")
+	span(f[2], 0, "", "foreign_address")
+	if lok {
+		span(f[1], lp, "parseInt", "local_port")
+	}
+	if fok {
+		span(f[2], fp, "parseInt", "foreign_port")
+	}
+	if !udp {
+		span(f[3], 0, "", "state")
+	}
+	if pidCol {
+		span(pidTok, 0, "parseInt", "pid")
+	}
+	return true
+}
