@@ -54,10 +54,41 @@ func TestJSONLinesNotText(t *testing.T) {
 		"hello\n{\"a\":1}\nworld\n",
 		"{\"a\":1}\n",
 		"a\nb\n{}\n[]\nc\n",
+		"a\n{}\n[]\nb\n",
 		"",
 	} {
 		if r := Default().Parse(Input{Cmd: "some-json-tool", Raw: raw}); r.Passthrough && raw != "{\"a\":1}\n" {
 			t.Errorf("%q passed through as %s", raw, r.Value)
+		}
+	}
+}
+
+// TestJSONLinesRefusedForm: a parser that refuses a JSON form (docker
+// --format json, terraform plan -json) leaves its output to pass through,
+// every line an element.
+func TestJSONLinesRefusedForm(t *testing.T) {
+	for _, tc := range []struct {
+		file, cmd string
+		args      []string
+	}{
+		{"docker-images-format_json.txt", "docker", []string{"images", "--format", "json"}},
+		{"docker-ps-format_json.txt", "docker", []string{"ps", "--format", "{{json .}}"}},
+		{"terraform-plan-json.txt", "terraform", []string{"plan", "-json"}},
+	} {
+		raw, err := os.ReadFile("testdata/jsonlines/" + tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Default().Parse(Input{Cmd: tc.cmd, Args: tc.args, OS: Linux, Raw: string(raw)})
+		if !r.Passthrough || r.Err != nil {
+			t.Fatalf("%s: not passed through: %+v", tc.file, r)
+		}
+		var rows []json.RawMessage
+		if err := json.Unmarshal(r.Value.(json.RawMessage), &rows); err != nil {
+			t.Fatal(err)
+		}
+		if want := strings.Count(strings.TrimSpace(string(raw)), "\n") + 1; len(rows) != want || len(r.UnreadLines) != 0 {
+			t.Errorf("%s: %d elements, %d unread; want %d and 0", tc.file, len(rows), len(r.UnreadLines), want)
 		}
 	}
 }
