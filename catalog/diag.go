@@ -112,11 +112,13 @@ var (
 
 // diagParsers wires the Go diagnostics parsers for the builtin list.
 func diagParsers() []*Parser {
-	goBuildParserDef.Parse = func(c *Context) (any, error) { return parseGoText(c, "go build") }
-	goVetParserDef.Parse = func(c *Context) (any, error) { return parseGoText(c, "go vet") }
-	goTestParserDef.Parse = func(c *Context) (any, error) { return parseGoText(c, "go test") }
+	goBuildParserDef.Parse, goVetParserDef.Parse, goTestParserDef.Parse = parseGoBuild, parseGoVet, parseGoTest
 	return []*Parser{goBuildParserDef, goVetParserDef, goTestParserDef}
 }
+
+func parseGoBuild(c *Context) (any, error) { return parseGoText(c, "go build") }
+func parseGoVet(c *Context) (any, error)   { return parseGoText(c, "go vet") }
+func parseGoTest(c *Context) (any, error)  { return parseGoText(c, "go test") }
 
 // goPos reads "file.go:line:col: " or "file.go:line: " at the start of s:
 // the offsets of the file's end, the line and column numbers and where the
