@@ -82,37 +82,36 @@ func goFlags(extra Flags) Flags {
 
 var (
 	goBuildParserDef = &Parser{
-		ID: "go-build", Command: "go", Subcommand: "build", Version: "1",
+		ID: "go-build", Command: "go", Subcommand: "build", Version: "1", GoFlags: true,
 		Format:         "go build's `# pkg` headers and file:line:col: message lines (stderr: pipe 2>&1 to parism parse)",
 		Flags:          goFlags(Flags{"-o": Value}),
 		MaxPositionals: -1, Result: DiagResult{}, RowsKey: "diagnostics",
-		Examples: [][]string{{"./..."}, {"-o", "/dev/null", "."}},
+		Examples: [][]string{{"build", "./..."}, {"build", "-o", "/dev/null", "."}},
 	}
 	goVetParserDef = &Parser{
-		ID: "go-vet", Command: "go", Subcommand: "vet", Version: "1",
+		ID: "go-vet", Command: "go", Subcommand: "vet", Version: "1", GoFlags: true,
 		Format:         "go vet's file:line:col: message lines, `# pkg` headers and `vet: ` compile errors (stderr: pipe 2>&1 to parism parse)",
 		Flags:          goFlags(nil),
 		MaxPositionals: -1, Result: DiagResult{}, RowsKey: "diagnostics",
-		Examples: [][]string{{"./..."}},
+		Examples: [][]string{{"vet", "./..."}},
 	}
 	goTestParserDef = &Parser{
-		ID: "go-test", Command: "go", Subcommand: "test", Version: "1",
+		ID: "go-test", Command: "go", Subcommand: "test", Version: "1", GoFlags: true,
 		Format: "go test's --- FAIL/PASS/SKIP blocks (with -v), ok/FAIL package lines, panics and build errors " +
-			"(results on stdout, build errors on stderr: pipe 2>&1 to parism parse)",
+			"(results on stdout, build errors on stderr: pipe 2>&1 to parism parse); -json event streams",
 		Flags: goFlags(Flags{
 			"-run": Value, "-skip": Value, "-count": Value, "-short": Bool, "-timeout": Value,
 			"-failfast": Bool, "-cpu": Value, "-parallel": Value, "-shuffle": Value, "-vet": Value,
-			"-coverprofile": Value, "-o": Value, "-c": Bool, "-exec": Value, "-fullpath": Bool,
+			"-coverprofile": Value, "-o": Value, "-c": Bool, "-exec": Value, "-fullpath": Bool, "-json": Bool,
 		}),
-		Alternatives:   map[string][]string{"-json": {"-v"}},
 		MaxPositionals: -1, Result: DiagResult{}, RowsKey: "diagnostics",
-		Examples: [][]string{{"./..."}, {"-v", "-run", "TestX", "./pkg/"}},
+		Examples: [][]string{{"test", "./..."}, {"test", "-v", "-run", "TestX", "./pkg/"}, {"test", "-json", "./..."}},
 	}
 )
 
 // diagParsers wires the Go diagnostics parsers for the builtin list.
 func diagParsers() []*Parser {
-	goBuildParserDef.Parse, goVetParserDef.Parse, goTestParserDef.Parse = parseGoBuild, parseGoVet, parseGoTest
+	goBuildParserDef.Parse, goVetParserDef.Parse, goTestParserDef.Parse = parseGoBuild, parseGoVet, parseGoTestAny
 	return []*Parser{goBuildParserDef, goVetParserDef, goTestParserDef}
 }
 

@@ -34,10 +34,10 @@ func FuzzGoVet(f *testing.F) {
 }
 
 func FuzzGoTest(f *testing.F) {
-	args := [][]string{{"test", "./..."}, {"test", "-v", "./..."}}
+	args := [][]string{{"test", "./..."}, {"test", "-v", "./..."}, {"test", "-json", "./..."}}
 	seedGolden(f, "go-test", args)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		fuzzParse(t, parseGoTest, raw, args, sel, spans)
+		fuzzParse(t, parseGoTestAny, raw, args, sel, spans)
 	})
 }
 
@@ -210,4 +210,29 @@ func typeErrors(t *testing.T, dir string) []diagKey {
 	}
 	sort.Slice(out, func(i, j int) bool { return fmt.Sprint(out[i]) < fmt.Sprint(out[j]) })
 	return out
+}
+
+// TestGoTestJSONAgreesWithText: the -json stream and the -v text of the
+// same run (the goldens) give the same tests with the same verdicts.
+func TestGoTestJSONAgreesWithText(t *testing.T) {
+	read := func(file string, args ...string) map[string]string {
+		raw, err := os.ReadFile("testdata/linux/go-test/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Default().Parse(Input{Cmd: "go", Args: args, OS: Linux, Raw: string(raw)})
+		if r.Err != nil || r.Parser == nil || r.Parser.ID != "go-test" || len(r.UnreadLines) != 0 {
+			t.Fatalf("%s: %+v", file, r)
+		}
+		out := map[string]string{}
+		for _, tc := range r.Value.(*DiagResult).Tests {
+			out[tc.Package+" "+tc.Name] = tc.Status
+		}
+		return out
+	}
+	text := read("verbose.txt", "test", "-v", "./tst/", "./good/")
+	js := read("json.txt", "test", "-json", "./tst/", "./good/")
+	if len(text) != 7 || fmt.Sprint(text) != fmt.Sprint(js) {
+		t.Errorf("-v text %v\n-json      %v", text, js)
+	}
 }
