@@ -29,9 +29,22 @@ type Diagnostic struct {
 	Line     int64  `json:"line"`
 	Column   *int64 `json:"column,omitempty"`
 	Severity string `json:"severity"` // error, warning
-	Message  string `json:"message"`
-	Package  string `json:"package,omitempty"`
-	Tool     string `json:"tool"`
+	// Code is the tool's name for the check (gcc's -Wformat=).
+	Code    string `json:"code,omitempty"`
+	Message string `json:"message"`
+	Package string `json:"package,omitempty"`
+	Tool    string `json:"tool"`
+	// Notes are the compiler's notes on this diagnostic (gcc's "note:
+	// declared here"), attached to it.
+	Notes []DiagNote `json:"notes,omitempty"`
+}
+
+// DiagNote is a note that belongs to a diagnostic.
+type DiagNote struct {
+	File    string `json:"file"`
+	Line    int64  `json:"line"`
+	Column  *int64 `json:"column,omitempty"`
+	Message string `json:"message"`
 }
 
 // DiagTest is one test's verdict; Output is its own output, kept whole.
