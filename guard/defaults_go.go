@@ -19,3 +19,24 @@ func goPolicies() map[string]CommandPolicy {
 		},
 	}
 }
+
+// ccPolicies is gcc's and cc's: compilers, so build profile, with the
+// flags the diagnostics parsers read and nothing else (no -wrapper,
+// -fplugin, -B or -specs, which run or load a program of the caller's
+// choosing); -o, -I and -L are paths, the sources too. gcc reads -std
+// and -fdiagnostics-color only as -name=value, which a flag name here
+// cannot hold: they are refused on a run (parse reads them from a pipe).
+func ccPolicies() map[string]CommandPolicy {
+	cc := CommandPolicy{
+		Profile: ProfileBuild,
+		Flags: with(bools("-c", "-S", "-fsyntax-only", "-Wall", "-Wextra", "-Werror", "-Wpedantic", "-pedantic",
+			"-w", "-O0", "-O1", "-O2", "-O3", "-Os", "-g", "-fno-diagnostics-color", "-fno-caret-diagnostics",
+			"-fcolor-diagnostics", "-fno-color-diagnostics", "-fPIC", "-pthread", "-m64", "-m32", "--version"), flagSet{
+			"-o|-I|-L":             {Arg: ArgPath},
+			"-std|-D|-l|-x|-march": val(ArgText),
+			"-fdiagnostics-color":  val(ArgText, "never", "always", "auto"),
+		}),
+		Positionals: pathArgs,
+	}
+	return map[string]CommandPolicy{"gcc": cc, "cc": cc}
+}

@@ -31,3 +31,28 @@ func TestGoPolicies(t *testing.T) {
 		}},
 	})
 }
+
+// TestCcPolicies: gcc and cc compile in the build profile with the flags
+// their parser reads; a flag that runs or loads another program is refused.
+func TestCcPolicies(t *testing.T) {
+	dir := t.TempDir()
+	ro := mustNew(t, policy(allowCmds("gcc", "cc")))
+	if d := ro.Check("gcc", []string{"-c", "a.c"}, dir); d.Allowed || d.Detail != detailProfileBuildNeeded {
+		t.Errorf("gcc -c a.c in readonly: %+v", d)
+	}
+	g := mustNew(t, policy(allowCmds("gcc", "cc"), profile(ProfileBuild)))
+	checkSpellings(t, g, dir, []spelled{
+		{"compile forms", "", [][]string{
+			argv("gcc", "-Wall", "-c", "a.c"), argv("cc", "-fsyntax-only", "a.c", "b.c"),
+			argv("gcc", "-Wall", "-fno-diagnostics-color", "-c", "a.c", "b.c"), argv("gcc", "-I", "include", "-o", "a.o", "-c", "a.c"),
+		}},
+		{"another program run or loaded", detailFlagNotAllowed, [][]string{
+			argv("gcc", "-wrapper", "sh,-c,x", "a.c"), argv("gcc", "-fplugin=/tmp/x.so", "a.c"),
+			argv("gcc", "-B/tmp/bin", "a.c"), argv("gcc", "-specs=/tmp/s", "a.c"),
+		}},
+	})
+	inDir := mustNew(t, policy(allowCmds("gcc"), profile(ProfileBuild), paths(dir)))
+	if d := inDir.Check("gcc", []string{"-o", "/etc/x", "-c", "a.c"}, dir); d.Allowed {
+		t.Errorf("gcc -o /etc/x allowed: %+v", d)
+	}
+}
