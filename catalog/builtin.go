@@ -20,5 +20,6 @@ var builtinParsers = sync.OnceValue(func() []*Parser {
 		aptListParsers(), brewListParsers(), psParsers(), freeParsers(), unameParsers(), idParsers(),
 		uptimeParsers(), wParsers(), dateParsers(), mountParsers(), lsblkParsers(), systemctlListUnitsParsers(),
 		journalctlParsers(), grepParsers(), wcParsers(), headParsers(), dirParsers(),
+		diagParsers(), cDiagParsers(),
 	))
 })

@@ -67,6 +67,9 @@ type Parser struct {
 	// Table, when set, says that the output is a table of one row per data
 	// line, so that rows can be accounted for (DataLines).
 	Table *TableLines
+	// GoFlags says that the program reads its options the Go flag way: one
+	// dash for long names ("-json", "-run=X"), never a bundle of letters.
+	GoFlags bool
 	// Parse reads c.Raw. It returns plain data (structs with json tags,
 	// slices, strings, numbers) or an error; a *ParseError keeps its reason.
 	Parse func(c *Context) (any, error)
@@ -147,24 +150,28 @@ func (p *Parser) validate() error {
 // do: combined short flags, attached values, "--" ending options, options
 // after positionals.
 func (p *Parser) checkArgs(args []string, os OS) *ParseError {
+	flags, scan := p.Flags, args
+	if p.GoFlags {
+		flags, scan = goStyle(p.Flags, args)
+	}
 	kind := func(f string) int {
-		if k, ok := p.Flags[f]; ok && k == Value {
+		if k, ok := flags[f]; ok && k == Value {
 			return 1
 		}
 		return 0
 	}
-	_, numeric := p.Flags["-#"]
+	_, numeric := flags["-#"]
 	positionals := 0
-	for _, a := range scanArgs(args, kind, numeric) {
+	for _, a := range scanArgs(scan, kind, numeric) {
 		if a.flag == "" {
 			positionals++
 			continue
 		}
-		k, ok := p.Flags[a.flag]
+		k, ok := flags[a.flag]
 		if !ok {
 			return p.unsupportedFlag(a.flag)
 		}
-		if k == Bool && a.attached && strings.HasPrefix(a.flag, "--") {
+		if k == Bool && a.attached && strings.HasPrefix(a.flag, "--") && !p.GoFlags {
 			return p.unsupportedFlag(args[a.index]) // "--flag=value" for a flag without one
 		}
 	}
@@ -175,6 +182,24 @@ func (p *Parser) checkArgs(args []string, os OS) *ParseError {
 		return p.Check(args, os)
 	}
 	return nil
+}
+
+// goStyle reads Go flag options as double-dash ones: "-name" and "--name"
+// are one option, "-name=v" its value; the flags are renamed the same way.
+func goStyle(flags Flags, args []string) (Flags, []string) {
+	f := make(Flags, len(flags))
+	for k, v := range flags {
+		f["-"+strings.TrimLeft(k, "-")] = v
+		f["--"+strings.TrimLeft(k, "-")] = v
+	}
+	out := make([]string, len(args))
+	for i, a := range args {
+		if len(a) > 1 && a[0] == '-' && (len(a) < 3 || a[1] != '-') && a != "--" {
+			a = "-" + a
+		}
+		out[i] = a
+	}
+	return f, out
 }
 
 func (p *Parser) unsupportedFlag(flag string) *ParseError {

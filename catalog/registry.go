@@ -209,8 +209,8 @@ func (r *Registry) Parse(in Input) Result {
 	p, rest := r.Lookup(in.Cmd, in.Args, os)
 	if p != nil {
 		if perr := p.checkArgs(rest, os); perr != nil {
-			if v, ok := passthrough(in.Raw); ok {
-				return Result{Value: v, Passthrough: true}
+			if res, ok := passthroughResult(in.Raw); ok {
+				return res
 			}
 			if perr.badFlag != "" {
 				sub := -1
@@ -223,8 +223,8 @@ func (r *Registry) Parse(in Input) Result {
 		}
 		return run(p, in, os)
 	}
-	if v, ok := passthrough(in.Raw); ok {
-		return Result{Value: v, Passthrough: true}
+	if res, ok := passthroughResult(in.Raw); ok {
+		return res
 	}
 	return Result{}
 }

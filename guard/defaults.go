@@ -99,7 +99,7 @@ func subs(m map[string]CommandPolicy) map[string]CommandPolicy {
 func DefaultCommandPolicies() map[string]CommandPolicy {
 	m := map[string]CommandPolicy{}
 	for _, family := range []map[string]CommandPolicy{
-		fsPolicies(), netPolicies(), gitPolicies(), clusterPolicies(), systemPolicies(), packagePolicies(), hostPolicies(),
+		fsPolicies(), netPolicies(), gitPolicies(), clusterPolicies(), systemPolicies(), packagePolicies(), hostPolicies(), goPolicies(), ccPolicies(),
 	} {
 		for k, v := range family {
 			m[k] = v

@@ -1,0 +1,5 @@
+int f(int x) {
+	if (x = 1)
+		return 2
+	return x;
+}
