@@ -128,6 +128,25 @@ var commandNeeds = map[string]needs{
 	"apt":        {read: []string{"/var/lib/apt", "/var/lib/dpkg", "/var/cache/apt"}, exec: []string{"/usr/bin/dpkg"}},
 }
 
+// scratchFree are the shipped commands that never write a temporary file
+// whatever the arguments the guard admits (checked against their sources:
+// coreutils' ls, cat, head, tail, wc, stat, du, df, id, uname, pwd, date,
+// env; findutils' find, whose -fprint family the guard refuses; GNU grep;
+// procps' ps, free, uptime and w; tree; debianutils' which, a shell
+// script without here-documents; iproute2's ip and ss, net-tools'
+// netstat, lsof, util-linux's lsblk and mount, dig and ping). They run
+// without a private TMPDIR, which saves creating and removing a directory
+// per call; TMPDIR is then unset and nothing is writable, so a program
+// that tries gets an error, not a file. Every other command keeps its
+// private directory: sort, git (merges, some diffs), npm and the
+// commands an operator adds, whose needs are unknown here.
+var scratchFree = map[string]bool{
+	"ls": true, "cat": true, "head": true, "tail": true, "wc": true, "stat": true, "du": true, "df": true,
+	"id": true, "uname": true, "pwd": true, "date": true, "env": true, "find": true, "grep": true,
+	"ps": true, "free": true, "uptime": true, "w": true, "tree": true, "which": true,
+	"ip": true, "ss": true, "netstat": true, "lsof": true, "lsblk": true, "mount": true, "dig": true, "ping": true,
+}
+
 // systemRead is what every command may read: the system's read-only
 // areas, /etc without its secrets (etcSecrets), /proc and /sys (the
 // other processes' environ, mem and fd stay closed: see package
@@ -315,6 +334,7 @@ func (e *Engine) confineAs(cmd string, n needs, shipped bool, args []string, cwd
 		}
 	}
 	c.ReadPaths = append(c.ReadPaths, extraRead...)
+	c.PrivateTmp = !(shipped && scratchFree[cmd])
 	// A command the operator added to the allowlist keeps ExecPaths nil:
 	// its helpers are unknown here, so it may execute what it can read (it
 	// still reads, writes and connects only as the rest says).

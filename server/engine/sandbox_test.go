@@ -610,3 +610,26 @@ func TestSandboxEtcServiceCredentials(t *testing.T) {
 		t.Errorf("ls /etc/apt (the rest stays readable): %s", mustMarshal(t, env))
 	}
 }
+
+// TestSandboxPrivateTmpPerCommand: the commands that never write scratch
+// files run without a private TMPDIR; every other one keeps it: shipped
+// ones not in the list, one the operator added (its needs are unknown),
+// and every command of the build profile.
+func TestSandboxPrivateTmpPerCommand(t *testing.T) {
+	e, dir := newTestEngine(t, allowing("sh", "ls", "git", "npm", "cat", "ps", "pwd"))
+	for cmd, want := range map[string]bool{"ls": false, "cat": false, "ps": false, "pwd": false,
+		"git": true, "npm": true, "sh": true} {
+		if c, _ := e.confinement(cmd, nil, dir); c.PrivateTmp != want {
+			t.Errorf("%s: PrivateTmp %v, want %v", cmd, c.PrivateTmp, want)
+		}
+	}
+	// An operator's command named like a scratch-free one it is not
+	// (not shipped) keeps the directory.
+	if c, _ := e.confineAs("ls", needs{}, false, nil, dir); !c.PrivateTmp {
+		t.Error("a command that is not shipped runs without a private TMPDIR")
+	}
+	build, bdir := newTestEngine(t, both(allowing("ls"), func(c *config.Config) { c.Guard.Profile = guard.ProfileBuild }))
+	if c, _ := build.confinement("ls", nil, bdir); !c.PrivateTmp {
+		t.Error("build: ls runs without a private TMPDIR")
+	}
+}

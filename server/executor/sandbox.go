@@ -81,6 +81,9 @@ type Confinement struct {
 	// PrivateTmp gives the child a fresh writable directory in TMPDIR,
 	// removed after the run, so programs that need scratch files (sort on
 	// large input, compilers) work without write access elsewhere.
+	// Without it TMPDIR is removed from the child's environment: a program
+	// that wants scratch space falls back on /tmp, writable only if
+	// WritePaths says so.
 	PrivateTmp bool
 	// AllowBind lets the child bind TCP ports (servers started by tests).
 	AllowBind bool

@@ -231,6 +231,10 @@ func confine(cmd *exec.Cmd, s Spec) (*sandboxRun, error) {
 		// npm needs a writable cache even to read (npm view, outdated);
 		// the home one is not writable under readonly.
 		env = withVar(env, "npm_config_cache", filepath.Join(tmp, "npm-cache"))
+	} else {
+		// No scratch directory: a program that wants one falls back on
+		// /tmp, which no rule lets it write, and fails there.
+		env = withoutVar(env, "TMPDIR")
 	}
 	program := cmd.Path
 	if !filepath.IsAbs(program) && s.Dir != "" {
@@ -522,6 +526,17 @@ func withVar(env []string, name, value string) []string {
 		}
 	}
 	return append(out, name+"="+value)
+}
+
+// withoutVar returns env without name, as a copy.
+func withoutVar(env []string, name string) []string {
+	out := make([]string, 0, len(env))
+	for _, kv := range env {
+		if envName(kv) != name {
+			out = append(out, kv)
+		}
+	}
+	return out
 }
 
 // SetSandboxHelper makes confined children start through the helper at

@@ -279,6 +279,49 @@ func TestSandboxPrivateTmpRemoved(t *testing.T) {
 	}
 }
 
+// TestSandboxWithoutTmpWritesNothing: a confined child without a private
+// TMPDIR gets none (the variable the caller passed is removed) and can
+// create a file neither in /tmp, nor in the directory TMPDIR named, nor
+// through mktemp; with one, the same script's mktemp works (the control).
+func TestSandboxWithoutTmpWritesNothing(t *testing.T) {
+	needLandlock(t, 1)
+	need(t, "sh", "mktemp")
+	callerTmp := t.TempDir()
+	inTmp := filepath.Join("/tmp", fmt.Sprintf("parism-notmp-%d", os.Getpid()))
+	t.Cleanup(func() { _ = os.Remove(inTmp) })
+	script := `printf '%s\n' "${TMPDIR-unset}"; mktemp && echo made-mktemp; ` +
+		`echo x > "$0" && echo made-tmp; echo x > "$1/f" && echo made-caller; :`
+	for _, private := range []bool{false, true} {
+		r := Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", script, inTmp, callerTmp},
+			Env:     []string{"PATH=" + os.Getenv("PATH"), "TMPDIR=" + callerTmp},
+			Confine: &Confinement{PrivateTmp: private}})
+		out := string(r.Stdout.Data)
+		if r.ExitCode != 0 {
+			t.Fatalf("private %v: exit %d, stdout %q, stderr %q", private, r.ExitCode, out, r.Stderr.Data)
+		}
+		if private {
+			if !strings.Contains(out, "made-mktemp") {
+				t.Errorf("the control: mktemp failed in the private TMPDIR: %q %q", out, r.Stderr.Data)
+			}
+			continue
+		}
+		if first, _, _ := strings.Cut(out, "\n"); first != "unset" {
+			t.Errorf("TMPDIR reached the child: %q", first)
+		}
+		if strings.Contains(out, "made-") {
+			t.Errorf("a write went through without a private TMPDIR: %q", out)
+		}
+		for _, p := range []string{inTmp, filepath.Join(callerTmp, "f")} {
+			if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("%s exists: %v", p, err)
+			}
+		}
+		if ents, _ := os.ReadDir(callerTmp); len(ents) > 0 {
+			t.Errorf("files created in the caller's TMPDIR: %v", ents)
+		}
+	}
+}
+
 func TestSandboxNetwork(t *testing.T) {
 	needLandlock(t, 4)
 	exe, err := os.Executable()
