@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"strings"
@@ -151,12 +152,23 @@ func (c *cli) commonFlags(fs *flag.FlagSet) common {
 	}
 }
 
-func (c *cli) engine(cm common) (*engine.Engine, int) {
+// engine loads the configuration, lets edit change it (the one-shot
+// commands' own settings), and builds the engine.
+func (c *cli) engine(cm common, edit ...func(*config.Config)) (*engine.Engine, int) {
 	lo := config.LoadOptions{}
 	if cm.config != nil {
 		lo.ConfigPath = *cm.config
 	}
-	e, err := engine.Load(lo)
+	cfg, err := config.Load(lo)
+	if err == nil {
+		for _, f := range edit {
+			f(&cfg)
+		}
+	}
+	var e *engine.Engine
+	if err == nil {
+		e, err = engine.New(cfg)
+	}
 	if err != nil {
 		fmt.Fprintf(c.stderr, "parism: configuration: %v\n", err)
 		return nil, exitConfig
@@ -234,6 +246,7 @@ func (c *cli) run(args []string) int {
 	cm := c.commonFlags(fs)
 	format := fs.String("format", "json", "output `format`: json, compact or json-no-raw")
 	diff := fs.Bool("diff", false, "report files created, deleted or modified under cwd")
+	maxItems := fs.Int("max-items", 0, "answer at most `n` rows, the rest counted in omission (default 0: every row that max_output_bytes captured)")
 	if code, done := c.parseFlags(fs, args); done {
 		return code
 	}
@@ -244,7 +257,19 @@ func (c *cli) run(args []string) int {
 	if !validFormat(*format) {
 		return c.usageError("run: --format must be json, compact or json-no-raw, got %q", *format)
 	}
-	e, code := c.engine(cm)
+	if *maxItems < 0 {
+		return c.usageError("run: --max-items must be 0 (every row) or more, got %d", *maxItems)
+	}
+	// Over MCP, rows past guard.max_items wait in the result store for
+	// fetch_result; this process ends with its answer, so a continuation
+	// could never be followed: every row is printed instead (the output
+	// cap bounds them), unless --max-items says otherwise.
+	e, code := c.engine(cm, func(cfg *config.Config) {
+		cfg.Guard.MaxItems = math.MaxInt32
+		if *maxItems > 0 {
+			cfg.Guard.MaxItems = *maxItems
+		}
+	})
 	if e == nil {
 		return code
 	}
