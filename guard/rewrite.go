@@ -73,8 +73,8 @@ func gitConfigEnd(args []string) int {
 func gitSubcommandAt(args []string) int {
 	i := 0
 	for i < len(args) {
-		switch a := args[i]; a {
-		case "-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix":
+		switch a := args[i]; {
+		case GitGlobalTakesValue(a):
 			i += 2
 			continue
 		default:

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/parism-go/parism/guard"
 	"github.com/parism-go/parism/shaper"
 )
 
@@ -748,7 +749,7 @@ func gitRepo(cwd string, args []string) (root, prefix string) {
 			workTree = joinPath(dir, args[i])
 		case strings.HasPrefix(a, "--work-tree="):
 			workTree = joinPath(dir, strings.TrimPrefix(a, "--work-tree="))
-		case a == "-c" || a == "--git-dir":
+		case guard.GitGlobalTakesValue(a):
 			i++
 		case !strings.HasPrefix(a, "-"):
 			i = len(args) // the subcommand: its own flags follow

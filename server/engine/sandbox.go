@@ -498,7 +498,7 @@ func gitSubcommand(args []string) string {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
-		case a == "-C" || a == "-c" || a == "--git-dir" || a == "--work-tree" || a == "--namespace" || a == "--config-env":
+		case guard.GitGlobalTakesValue(a):
 			i++
 		case strings.HasPrefix(a, "-"):
 		default:

@@ -15,6 +15,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/parism-go/parism/guard"
 )
 
 // driverKey matches the configuration keys through which a repository names
@@ -700,6 +702,8 @@ func repoOptions(args []string) []string {
 				out = append(out, a, args[i+1])
 			}
 			i++
+		case guard.GitGlobalTakesValue(a):
+			i++ // --namespace X: its value is not the subcommand
 		case strings.HasPrefix(a, "--git-dir=") || strings.HasPrefix(a, "--work-tree="):
 			out = append(out, a)
 		case strings.HasPrefix(a, "-"):

@@ -137,3 +137,28 @@ func TestRepoOptions(t *testing.T) {
 // plainTime is a fixed past time: touching the file with it makes its stat
 // data differ from the index's, so git must read (and filter) its contents.
 func plainTime() time.Time { return time.Date(2020, 1, 2, 3, 4, 5, 0, time.UTC) }
+
+// TestGitDriverEnvGlobalValueOptions: a global option that takes a value
+// (--namespace X, which the guard admits) must not end the reading of the
+// options before it: the -C after it still names the repository whose
+// drivers are blanked.
+func TestGitDriverEnvGlobalValueOptions(t *testing.T) {
+	repo, marker := gitRepo(t)
+	git, _ := exec.LookPath("git")
+	other := t.TempDir()
+	for _, pre := range [][]string{
+		{"--namespace", "x", "-C", repo},
+		{"--namespace=x", "-C", repo},
+		{"--super-prefix", "x/", "-C", repo},
+		{"--literal-pathspecs", "-C", repo},
+	} {
+		args := append(slices.Clone(pre), "diff")
+		env := GitDriverEnv(context.Background(), git, other, args, SafeEnv(os.Environ()))
+		os.Chtimes(filepath.Join(repo, "a.txt"), plainTime(), plainTime())
+		Run(context.Background(), Spec{Path: git, Args: args, Dir: other, Env: env})
+		if _, err := os.Stat(marker); err == nil {
+			os.Remove(marker)
+			t.Errorf("git %q ran the -C repository's driver: its configuration was not read", args)
+		}
+	}
+}
