@@ -258,6 +258,7 @@ var fieldDocs = map[string]string{
 	"PsProcess.SizePages":                          "SizePages is procps SZ (core image size in pages).",
 	"PsProcess.Started":                            "Started is START/STARTED/STIME/LSTART as printed (\"22:35\", \"Nov29\", \"9:41AM\", \"Sun Nov 29 22:50:35 2026\").",
 	"PsProcess.User":                               "User is the USER/UID column when it holds names; UID when it holds only numbers. ps prints the number when a uid has no name: in a column of names it is then read as user too, on every row alike.",
+	"PsProcess.VszKiB":                             "VszKiB and RssKiB are in KiB; BusyBox prints them scaled (\"49m\"), read as 49*1024 (as exact as printed).",
 	"StatEntry.Blocks":                             "Blocks is st_blocks: allocated 512-byte blocks on Linux and the BSDs (GNU %B says the unit: BlockSizeBytes).",
 	"StatEntry.Device":                             "Device is a device special file's own number (st_rdev), as in ls.",
 	"StatEntry.File":                               "File is the operand as stat printed it (absent when a -c format has no %n); SymlinkTarget is GNU's \"name -> target\" split (exactly: the target's length is the size).",
