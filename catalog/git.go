@@ -90,10 +90,19 @@ var gitStatusParser = &Parser{
 	Subcommand: "status",
 	Version:    "1",
 	Format:     "git status long form, or short/porcelain v1 (-s, --porcelain, -b, -z)",
+	// Flags checked against git-status(1) and `git status -h` of git
+	// 2.39.5 (run here) and git(1) for the globals. -v/-vv (a diff
+	// appended) and --column are refused with a hint, --porcelain=v2 (its
+	// own record form) with the hint --porcelain; -M/--find-renames,
+	// --renames, -u<mode>, --ignored[=<mode>] and --ignore-submodules keep
+	// the form.
 	Flags: Flags{
 		// global options before the subcommand
 		"-C": Value, "-c": Value, "--git-dir": Value, "--work-tree": Value,
 		"--no-pager": Bool, "--no-optional-locks": Bool, "-P": Bool,
+		"--literal-pathspecs": Bool, "--glob-pathspecs": Bool, "--noglob-pathspecs": Bool,
+		"--icase-pathspecs": Bool, "--no-replace-objects": Bool,
+		"-M": Value, "--null": Bool, "--no-show-stash": Bool,
 		// status options
 		"-s": Bool, "--short": Bool, "-b": Bool, "--branch": Bool, "--long": Bool,
 		"--porcelain": Value, "-z": Bool, "--show-stash": Bool,
@@ -124,7 +133,7 @@ var gitScan = argScan{
 		switch b {
 		case 'C', 'c':
 			return 1
-		case 'u':
+		case 'u', 'M':
 			return 2
 		}
 		return 0
@@ -173,7 +182,7 @@ func gitStatusCheck(args []string, _ OS) *ParseError {
 func gitShortArgs(args []string) (short bool) {
 	for _, a := range gitScan.scan(args) {
 		switch a.flag {
-		case "-s", "--short", "--porcelain", "-z":
+		case "-s", "--short", "--porcelain", "-z", "--null":
 			short = true
 		case "--long":
 			short = false
