@@ -45,7 +45,17 @@ var grepParserDef = &Parser{
 	Version: "1",
 	Format: "grep lines: [file:]line:text with -n (file names holding \":<digits>:\" need -Z to be read exactly), " +
 		"-c counts, -l/-L file lists, -Z/--null separators, -A/-B/-C context",
+	// Flags checked against GNU grep 3.8 grep(1) and --help (run here),
+	// FreeBSD 14 and macOS 14 grep(1) (BSD -Z/-J/-M decompress, -O/-p/-S
+	// choose how -R follows links, -u is ignored; none changes the form)
+	// and BusyBox 1.35 grep --help (run here). Refused with a hint: -T/
+	// --initial-tab (a tab before the text), -z/--null-data (NUL-ended
+	// records), --group-separator (another context separator), --color.
+	// Not admitted: GNU's undocumented -X MATCHER (BSD -X decompresses),
+	// -V and --help (no match listing).
 	Flags: Flags{
+		"-u": Bool, "-O": Bool, "-p": Bool, "-S": Bool, "-J": Bool, "-M": Bool,
+		"--include-dir": Value, "--decompress": Bool,
 		"-E": Bool, "-F": Bool, "-G": Bool, "-P": Bool, "-i": Bool, "-y": Bool, "-v": Bool, "-w": Bool,
 		"-x": Bool, "-c": Bool, "-L": Bool, "-l": Bool, "-o": Bool, "-q": Bool, "-s": Bool, "-b": Bool,
 		"-H": Bool, "-h": Bool, "-n": Bool, "-Z": Bool, "-a": Bool, "-I": Bool, "-r": Bool, "-R": Bool,
@@ -66,6 +76,7 @@ var grepParserDef = &Parser{
 	MaxPositionals: -1,
 	Alternatives: map[string][]string{
 		"--color": {"--color=never"}, "--colour": {"--color=never"},
+		"-T": {}, "--initial-tab": {}, "-z": {}, "--null-data": {}, "--group-separator": {},
 	},
 	Result:    GrepResult{},
 	RowsKey:   "matches",
