@@ -116,7 +116,7 @@ func TestFsTextEnvArgumentRange(t *testing.T) {
 		{"grep", []string{"-r", "-e", "x", "--", "-dir"}, Linux, []string{"-r", "-e", "x", "-n", "--", "-dir"}},
 		{"grep", []string{"-C", "2", "x", "f"}, Linux, []string{"-C", "2", "-n", "x", "f"}},
 		{"grep", []string{"--color=always", "-n", "x", "f"}, Linux, []string{"-n", "--color=never", "x", "f"}},
-		{"grep", []string{"-T", "-n", "x", "f"}, Linux, []string{}},
+		{"grep", []string{"-T", "-n", "x", "f"}, Linux, []string{"-n", "x", "f"}},
 		{"grep", []string{"-z", "x", "f"}, Linux, []string{}},
 
 		{"wc", []string{"-l", "a", "b"}, Linux, nil},

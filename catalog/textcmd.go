@@ -49,8 +49,9 @@ var grepParserDef = &Parser{
 	// FreeBSD 14 and macOS 14 grep(1) (BSD -Z/-J/-M decompress, -O/-p/-S
 	// choose how -R follows links, -u is ignored; none changes the form)
 	// and BusyBox 1.35 grep --help (run here). Refused with a hint: -T/
-	// --initial-tab (a tab before the text), -z/--null-data (NUL-ended
-	// records), --group-separator (another context separator), --color.
+	// --initial-tab (a tab before the text), --group-separator (another
+	// context separator), --color; without one: -z/--null-data (NUL-ended
+	// records: dropping it changes what matches).
 	// Not admitted: GNU's undocumented -X MATCHER (BSD -X decompresses),
 	// -V and --help (no match listing).
 	Flags: Flags{
@@ -76,7 +77,7 @@ var grepParserDef = &Parser{
 	MaxPositionals: -1,
 	Alternatives: map[string][]string{
 		"--color": {"--color=never"}, "--colour": {"--color=never"},
-		"-T": {}, "--initial-tab": {}, "-z": {}, "--null-data": {}, "--group-separator": {},
+		"-T": {}, "--initial-tab": {}, "--group-separator": {},
 	},
 	Result:    GrepResult{},
 	RowsKey:   "matches",
