@@ -572,6 +572,10 @@ var wcParserDef = &Parser{
 	Command: "wc",
 	Version: "1",
 	Format:  "wc count lines (GNU, BusyBox, BSD): counts in flag order, then the file name, then a total line",
+	// Flags checked against GNU coreutils 9.1 wc(1) (run here; --total is
+	// 9.2's, read from its source: "only" prints the total without a
+	// name), FreeBSD 14 wc(1) (-L; --libxo, a JSON form, is not
+	// admitted), macOS 14 wc(1) and BusyBox 1.35 wc (run here).
 	Flags: Flags{
 		"-l": Bool, "-w": Bool, "-c": Bool, "-m": Bool, "-L": Bool,
 		"--lines": Bool, "--words": Bool, "--bytes": Bool, "--chars": Bool, "--max-line-length": Bool,
@@ -916,6 +920,11 @@ func textParser(cmd, format string, flags Flags, examples [][]string, alts map[s
 	}
 }
 
+// head, tail and cat flags were checked against GNU coreutils 9.1 (run
+// here), FreeBSD 14 and macOS 14 head(1)/tail(1)/cat(1) (BSD tail -r
+// reverses, cat -l locks) and BusyBox 1.35 (run here). head/tail -c (a
+// byte count cuts a line anywhere) is refused; tail -f/-F (never ends),
+// -b and --pid are not admitted.
 var (
 	headParserDef = textParser("head", "head lines; several files under \"==> name <==\" headers; -z NUL-terminated",
 		Flags{
