@@ -143,7 +143,7 @@ func TestFsTextEnvArgumentRange(t *testing.T) {
 		{"pwd", []string{"-P"}, Linux, nil},
 		{"pwd", []string{"x"}, Linux, []string{}},
 		{"which", []string{"-a", "go", "gofmt"}, Linux, nil},
-		{"which", []string{"--skip-alias", "go"}, Linux, []string{}},
+		{"which", []string{"--read-alias", "go"}, Linux, []string{}},
 	}
 	for _, tc := range tests {
 		res := r.Parse(Input{Cmd: tc.cmd, Args: tc.args, OS: tc.os, Raw: "x\n"})
