@@ -68,12 +68,12 @@ var aptListParser = &Parser{
 }
 
 var aptSearchParser = &Parser{
-	ID:             "apt-search",
-	Command:        "apt",
-	Subcommand:     "search",
-	Version:        "1",
-	OS:             []OS{Linux},
-	Format:         "apt search records: name/suites version arch [status] and the indented description",
+	ID:         "apt-search",
+	Command:    "apt",
+	Subcommand: "search",
+	Version:    "1",
+	OS:         []OS{Linux},
+	Format:     "apt search records: name/suites version arch [status] and the indented description",
 	// Flags checked against apt 2.6 apt(8) (run here): --names-only,
 	// --full; the "Sorting..." and "Full Text Search..." lines are
 	// progress, not results.
