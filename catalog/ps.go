@@ -60,6 +60,8 @@ type PsProcess struct {
 	Command string `json:"command,omitempty"`
 	// Extra holds the unknown columns, emitted inline in column order.
 	Extra []PsField `json:"-"`
+	// uidText is the UID as printed, for psOneUserField.
+	uidText string
 }
 
 // PsField is an unknown column's value.
@@ -543,7 +545,7 @@ func psOneUserField(res *PsResult, rs *spanRec) {
 	}
 	for i := range res.Processes {
 		if p := &res.Processes[i]; p.UID != nil {
-			p.User, p.UID = strconv.FormatInt(*p.UID, 10), nil
+			p.User, p.UID = p.uidText, nil // as printed ("00" stays "00")
 		}
 	}
 	for i := range rs.spans {
@@ -814,7 +816,7 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, rec bool, rs *spanRe
 		return true
 	case psUser:
 		if n, ok := lex.Atoi(v); ok {
-			p.UID = intp(n)
+			p.UID, p.uidText = intp(n), v
 			if rec {
 				rs.field(sfUID, s, e, trParseInt)
 			}
