@@ -257,7 +257,9 @@ var psParserDef = &Parser{
 	RowsKey:  "processes",
 	Examples: [][]string{{"aux"}, {"-ef"}, {"-eo", "pid,ppid,user,comm,args"}},
 	ExitAnswers: []ExitAnswer{{Code: 1, OS: []OS{Linux}, WithOutput: true, Means: "no process was selected (the header alone)",
-		Source: "procps-ng ps 4.0 (run here: -p, -C, -u selecting nothing print the header and exit 1; a bad option or list exits 1 with nothing on stdout)"}},
+		Source: "procps-ng ps 4.0 (run here: -p, -C, -u selecting nothing print the header and exit 1; a bad option or list exits 1 with nothing on stdout)"},
+		{Code: 1, OS: []OS{Darwin, FreeBSD}, WithOutput: true, Means: "no process was selected (the header alone)",
+			Source: "FreeBSD bin/ps/ps.c and macOS adv_cmds ps.c: printheader(); if (nentries == 0) exit(1); usage errors print nothing on stdout"}},
 	Parse: parsePs,
 }
 

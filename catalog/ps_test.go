@@ -109,3 +109,17 @@ func TestPsSpecHeaders(t *testing.T) {
 		}
 	}
 }
+
+// TestPsExitAnswer: the header alone with status 1 is "nothing selected"
+// on Linux and the BSDs; status 1 with nothing on stdout stays a failure.
+func TestPsExitAnswer(t *testing.T) {
+	p := findParser(t, "ps")
+	for _, os := range []OS{Linux, Darwin, FreeBSD} {
+		if _, ok := p.ExitAnswer([]string{"-p", "99999"}, 1, os, "  PID TTY           TIME CMD\n"); !ok {
+			t.Errorf("%s: the header alone with status 1 is not an answer", os)
+		}
+		if _, ok := p.ExitAnswer([]string{"-Q"}, 1, os, ""); ok {
+			t.Errorf("%s: status 1 without output is an answer", os)
+		}
+	}
+}
