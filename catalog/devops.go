@@ -361,7 +361,8 @@ var kubectlValueFlags = map[string]bool{
 	"--field-selector": true, "-L": true, "--label-columns": true, "--sort-by": true, "--chunk-size": true,
 	"--context": true, "--cluster": true, "--user": true, "--request-timeout": true, "--kubeconfig": true,
 	"-s": true, "--server": true, "--token": true, "--as": true, "--template": true, "--subresource": true,
-	"--raw": true,
+	"--raw": true, "-f": true, "--filename": true, "-k": true, "--kustomize": true, "--as-group": true,
+	"-v": true, "--v": true,
 }
 
 var kubectlGetParser = &Parser{
@@ -371,12 +372,22 @@ var kubectlGetParser = &Parser{
 	Version:    "1",
 	Format: "kubectl get tables: default, -o wide, -o custom-columns, -o name, -A, several resource types; " +
 		"-o json is passed through as JSON",
+	// Flags checked against kubectl 1.32.4 `kubectl get --help` and
+	// `kubectl options` (kubectl is installed here, no cluster): selection,
+	// -f/-k/-R sources, --subresource (its own table, read by its header)
+	// and the connection globals keep the table; -v/--v logs to standard
+	// error. -w/--watch (never ends) and --no-headers (columns need their
+	// header) are refused with the hint without them; -o yaml/jsonpath/
+	// go-template with the hint -o json.
 	Flags: Flags{
 		"-n": Value, "--namespace": Value, "-A": Bool, "--all-namespaces": Bool, "-o": Value, "--output": Value,
 		"-l": Value, "--selector": Value, "--field-selector": Value, "--show-labels": Bool, "--show-kind": Bool,
 		"-L": Value, "--label-columns": Value, "--sort-by": Value, "--chunk-size": Value, "--ignore-not-found": Bool,
 		"--context": Value, "--cluster": Value, "--user": Value, "--request-timeout": Value,
 		"--server-print": Bool, "--match-server-version": Bool, "--warnings-as-errors": Bool,
+		"--kubeconfig": Value, "-s": Value, "--server": Value, "--as": Value, "--as-group": Value,
+		"--insecure-skip-tls-verify": Bool, "-v": Value, "--v": Value, "-f": Value, "--filename": Value,
+		"-R": Bool, "--recursive": Bool, "-k": Value, "--kustomize": Value, "--subresource": Value,
 	},
 	MaxPositionals: -1,
 	Alternatives: map[string][]string{
@@ -762,6 +773,10 @@ var dockerPsParser = &Parser{
 	Subcommand: "ps",
 	Version:    "1",
 	Format:     "docker ps table (default or a \"table ...\" --format), -a, -s, --no-trunc, -q",
+	// Flags checked against docs.docker.com docker container ls and the
+	// docker CLI's global options (docker 27): every option keeps the
+	// table but --format (read when it starts with "table", {{json .}}
+	// refused with the hint without it).
 	Flags: Flags{
 		"-H": Value, "--host": Value, "--context": Value, "-c": Value, "-l": Value, "--log-level": Value,
 		"-D": Bool, "--debug": Bool,
@@ -1769,7 +1784,14 @@ var (
 	dvFAppVersion = spanID("app_version")
 )
 
+// helmListFlags were checked against helm.sh/docs/helm/helm_list (Helm
+// 3.16) and helm's global flags; --time-format (a Go layout the parser
+// cannot date) and -o yaml are refused with a hint, -o json passes
+// through.
 var helmListFlags = Flags{
+	"--kubeconfig": Value, "--kube-apiserver": Value, "--kube-as-user": Value, "--kube-as-group": Value,
+	"--kube-ca-file": Value, "--kube-insecure-skip-tls-verify": Bool, "--kube-tls-server-name": Value,
+	"--kube-token": Value, "--registry-config": Value, "--repository-cache": Value, "--repository-config": Value,
 	"-n": Value, "--namespace": Value, "--kube-context": Value, "--debug": Bool, "--burst-limit": Value, "--qps": Value,
 	"-a": Bool, "--all": Bool, "-A": Bool, "--all-namespaces": Bool, "-d": Bool, "--date": Bool, "-r": Bool,
 	"--reverse": Bool, "-q": Bool, "--short": Bool, "--deployed": Bool, "--failed": Bool, "--pending": Bool,
@@ -2043,6 +2065,9 @@ var tfPhrases = []struct{ suffix, action string }{
 // core reads arguments getopt style, so its table lists each flag's first
 // letter as taking a value (the rest of the word) and the check below
 // reads the real names.
+// terraformFlags were checked against `terraform plan -help` of Terraform
+// 1.11.4 (run here; real plans captured from terraform_data resources):
+// every option but -json keeps the text form.
 var terraformFlags = map[string]bool{ // name -> takes a value
 	"-no-color": false, "-destroy": false, "-refresh-only": false, "-compact-warnings": false,
 	"-detailed-exitcode": false, "-input": false, "-lock": false, "-lock-timeout": true, "-parallelism": true,
@@ -2062,11 +2087,14 @@ var terraformPlanParser = &Parser{
 		"-t": Value, "-v": Value, "-o": Value, "-s": Value, "-g": Value, "-j": Value,
 	},
 	MaxPositionals: -1,
-	Result:         TerraformPlanResult{},
-	RowsKey:        "resources",
-	KeyFields:      []string{"address"},
-	Examples:       [][]string{{"plan", "-no-color"}, {"plan"}, {"plan", "-no-color", "-destroy"}},
-	Parse:          parseTerraformPlan,
+	ExitAnswers: []ExitAnswer{{Code: 2, With: []string{"-detailed-exitcode", "--detailed-exitcode"},
+		Means:  "the plan has changes (the parsed plan lists them)",
+		Source: "terraform plan -help of Terraform 1.11.4 (run here: 0 no changes, 1 error, 2 changes present)"}},
+	Result:    TerraformPlanResult{},
+	RowsKey:   "resources",
+	KeyFields: []string{"address"},
+	Examples:  [][]string{{"plan", "-no-color"}, {"plan"}, {"plan", "-no-color", "-destroy"}},
+	Parse:     parseTerraformPlan,
 }
 
 // terraformPlanParsers wires the terraformPlanParser and returns it for the builtin list.

@@ -23,6 +23,8 @@ func TestDevopsArgumentRange(t *testing.T) {
 		{"kubectl", []string{"-n", "prod", "get", "deploy,svc", "-l", "app=web"}, nil},
 		{"kubectl", []string{"get", "pods", "-owide"}, nil},
 		{"kubectl", []string{"get", "pods", "-o", "custom-columns=NAME:.metadata.name"}, nil},
+		{"kubectl", []string{"get", "-f", "pods.yaml", "-R", "--kubeconfig", "k.yaml", "-v", "6"}, nil},
+		{"helm", []string{"list", "--kubeconfig", "k.yaml", "--kube-context", "prod"}, nil},
 		{"kubectl", []string{"get", "pods", "-o", "yaml"}, []string{"get", "pods", "-o", "json"}},
 		{"kubectl", []string{"get", "pods", "--output=yaml", "-n", "x"}, []string{"get", "pods", "--output", "json", "-n", "x"}},
 		{"kubectl", []string{"get", "pods", "-o", "json"}, []string{}},
@@ -143,5 +145,21 @@ func TestTerraformStripsColour(t *testing.T) {
 	rs := res.Value.(*TerraformPlanResult).Resources
 	if len(rs) != 1 || rs[0].Address != "aws_instance.web" || rs[0].Action != "destroy" {
 		t.Fatalf("got %+v", rs)
+	}
+}
+
+// TestTerraformDetailedExitCode: with -detailed-exitcode, status 2 says
+// the plan has changes (an answer); without it, 2 stays a failure, and 1
+// is always one.
+func TestTerraformDetailedExitCode(t *testing.T) {
+	p := findParser(t, "terraform-plan")
+	if _, ok := p.ExitAnswer([]string{"plan", "-no-color", "-detailed-exitcode"}, 2, Linux, "Plan: 1 to add"); !ok {
+		t.Error("plan -detailed-exitcode exit 2 is not an answer")
+	}
+	if _, ok := p.ExitAnswer([]string{"plan", "-no-color"}, 2, Linux, "x"); ok {
+		t.Error("exit 2 without -detailed-exitcode is an answer")
+	}
+	if _, ok := p.ExitAnswer([]string{"plan", "-detailed-exitcode"}, 1, Linux, "x"); ok {
+		t.Error("exit 1 (an error) is an answer")
 	}
 }

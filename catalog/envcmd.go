@@ -23,9 +23,14 @@ var envParserDef = &Parser{
 	Command: "env",
 	Version: "1",
 	Format:  "env's NAME=value lines (values may run over several lines), or NUL-terminated with -0",
+	// Flags checked against GNU coreutils 9.1 env(1) (run here), FreeBSD
+	// 14 and macOS 14 env(1) and BusyBox 1.35 env: -v/--debug write to
+	// standard error only. -C, -S, -P and signal options only matter with
+	// a command, which is refused (env then prints the command's output).
 	Flags: Flags{
 		"-0": Bool, "-i": Bool, "-u": Value,
 		"--null": Bool, "--ignore-environment": Bool, "--unset": Value,
+		"-v": Bool, "--debug": Bool,
 	},
 	MaxPositionals: -1,
 	Result:         EnvResult{},
@@ -148,10 +153,12 @@ type PwdResult struct {
 }
 
 var pwdParserDef = &Parser{
-	ID:             "pwd",
-	Command:        "pwd",
-	Version:        "1",
-	Format:         "pwd's one path (a path holding a newline is read whole)",
+	ID:      "pwd",
+	Command: "pwd",
+	Version: "1",
+	Format:  "pwd's one path (a path holding a newline is read whole)",
+	// Flags checked against GNU coreutils 9.1 pwd(1), FreeBSD/macOS
+	// pwd(1) and BusyBox 1.35 (no flags).
 	Flags:          Flags{"-L": Bool, "-P": Bool, "--logical": Bool, "--physical": Bool},
 	MaxPositionals: 0,
 	Result:         PwdResult{},
@@ -206,11 +213,17 @@ type WhichResult struct {
 }
 
 var whichParserDef = &Parser{
-	ID:             "which",
-	Command:        "which",
-	Version:        "1",
-	Format:         "which's paths, one per line (-a: every match)",
-	Flags:          Flags{"-a": Bool, "-s": Bool},
+	ID:      "which",
+	Command: "which",
+	Version: "1",
+	Format:  "which's paths, one per line (-a: every match)",
+	// Flags checked against debianutils 5.7 which (run here: -a, -s),
+	// FreeBSD/macOS which(1) (-a, -s), BusyBox 1.35 which (-a) and GNU
+	// which 2.21's --help (--all and the --skip-* options keep the form;
+	// --read-alias/--read-functions add alias and function text, not
+	// admitted).
+	Flags: Flags{"-a": Bool, "-s": Bool, "--all": Bool, "--skip-alias": Bool, "--skip-functions": Bool,
+		"--skip-dot": Bool, "--skip-tilde": Bool},
 	MaxPositionals: -1,
 	Result:         WhichResult{},
 	RowsKey:        "paths",

@@ -116,7 +116,7 @@ func TestFsTextEnvArgumentRange(t *testing.T) {
 		{"grep", []string{"-r", "-e", "x", "--", "-dir"}, Linux, []string{"-r", "-e", "x", "-n", "--", "-dir"}},
 		{"grep", []string{"-C", "2", "x", "f"}, Linux, []string{"-C", "2", "-n", "x", "f"}},
 		{"grep", []string{"--color=always", "-n", "x", "f"}, Linux, []string{"-n", "--color=never", "x", "f"}},
-		{"grep", []string{"-T", "-n", "x", "f"}, Linux, []string{}},
+		{"grep", []string{"-T", "-n", "x", "f"}, Linux, []string{"-n", "x", "f"}},
 		{"grep", []string{"-z", "x", "f"}, Linux, []string{}},
 
 		{"wc", []string{"-l", "a", "b"}, Linux, nil},
@@ -143,7 +143,7 @@ func TestFsTextEnvArgumentRange(t *testing.T) {
 		{"pwd", []string{"-P"}, Linux, nil},
 		{"pwd", []string{"x"}, Linux, []string{}},
 		{"which", []string{"-a", "go", "gofmt"}, Linux, nil},
-		{"which", []string{"--skip-alias", "go"}, Linux, []string{}},
+		{"which", []string{"--read-alias", "go"}, Linux, []string{}},
 	}
 	for _, tc := range tests {
 		res := r.Parse(Input{Cmd: tc.cmd, Args: tc.args, OS: tc.os, Raw: "x\n"})

@@ -21,11 +21,13 @@ var (
 	}
 	gitFuzzArgs = [][]string{
 		{"status"}, {"status", "-s"}, {"status", "--porcelain", "-b"}, {"status", "--porcelain", "-z"},
-		{"status", "--long"}, {"-C", "d", "status", "-sb"},
+		{"status", "--long"}, {"-C", "d", "status", "-sb"}, {"status", "--porcelain=v2", "--branch"},
+		{"status", "--porcelain=v2", "-z"},
 	}
 	psFuzzArgs = [][]string{
 		{"aux"}, {"-ef"}, {"-eo", "pid,ppid,user,comm,args"}, {"-el"}, {"-o", "pid=,comm="},
 		{"-eo", "pid,lstart,etime,etimes,nice,args"}, {}, {"-eLf"}, {"-o", "pid,wchan,label,args"},
+		{"-ax", "-o", "pid", "-o", "user=USER NAME"}, {"-ax", "-h"},
 	}
 	fuzzOSes = []OS{Linux, Darwin, FreeBSD}
 )

@@ -58,15 +58,18 @@ type GitChange struct {
 }
 
 // GitStatusShort is the short / porcelain v1 form (-s, --porcelain, -z),
-// with the "## " branch line of -b when present.
+// with the "## " branch line of -b when present, and porcelain v2
+// (--porcelain=v2, its "# branch.*" headers).
 type GitStatusShort struct {
-	Branch       string           `json:"branch,omitempty"`
-	Detached     bool             `json:"detached,omitempty"`
-	NoCommits    bool             `json:"no_commits,omitempty"`
-	Upstream     string           `json:"upstream,omitempty"`
-	UpstreamGone bool             `json:"upstream_gone,omitempty"`
-	Ahead        *int64           `json:"ahead,omitempty"`
-	Behind       *int64           `json:"behind,omitempty"`
+	Branch       string `json:"branch,omitempty"`
+	Detached     bool   `json:"detached,omitempty"`
+	NoCommits    bool   `json:"no_commits,omitempty"`
+	Upstream     string `json:"upstream,omitempty"`
+	UpstreamGone bool   `json:"upstream_gone,omitempty"`
+	Ahead        *int64 `json:"ahead,omitempty"`
+	Behind       *int64 `json:"behind,omitempty"`
+	// StashEntries is porcelain v2's "# stash N" (--show-stash).
+	StashEntries *int64           `json:"stash_entries,omitempty"`
 	Entries      []GitStatusEntry `json:"entries"`
 }
 
@@ -90,10 +93,19 @@ var gitStatusParser = &Parser{
 	Subcommand: "status",
 	Version:    "1",
 	Format:     "git status long form, or short/porcelain v1 (-s, --porcelain, -b, -z)",
+	// Flags checked against git-status(1) and `git status -h` of git
+	// 2.39.5 (run here) and git(1) for the globals. -v/-vv (a diff
+	// appended) and --column are refused with a hint; --porcelain=v2 is
+	// read into the short form (git_status_v2.go); -M/--find-renames,
+	// --renames, -u<mode>, --ignored[=<mode>] and --ignore-submodules keep
+	// the form.
 	Flags: Flags{
 		// global options before the subcommand
 		"-C": Value, "-c": Value, "--git-dir": Value, "--work-tree": Value,
 		"--no-pager": Bool, "--no-optional-locks": Bool, "-P": Bool,
+		"--literal-pathspecs": Bool, "--glob-pathspecs": Bool, "--noglob-pathspecs": Bool,
+		"--icase-pathspecs": Bool, "--no-replace-objects": Bool,
+		"-M": Value, "--null": Bool, "--no-show-stash": Bool,
 		// status options
 		"-s": Bool, "--short": Bool, "-b": Bool, "--branch": Bool, "--long": Bool,
 		"--porcelain": Value, "-z": Bool, "--show-stash": Bool,
@@ -124,7 +136,7 @@ var gitScan = argScan{
 		switch b {
 		case 'C', 'c':
 			return 1
-		case 'u':
+		case 'u', 'M':
 			return 2
 		}
 		return 0
@@ -149,8 +161,8 @@ func gitStatusCheck(args []string, _ OS) *ParseError {
 	for _, a := range scanned {
 		switch a.flag {
 		case "--porcelain":
-			if a.hasValue && a.value != "v1" {
-				return Unsupported([]string{"status", "--porcelain"}, "git status --porcelain=%s is not read; porcelain v1 is", a.value)
+			if a.hasValue && a.value != "v1" && a.value != "v2" {
+				return Unsupported([]string{"status", "--porcelain"}, "git status --porcelain=%s is not read; porcelain v1 and v2 are", a.value)
 			}
 		case "-u", "--untracked-files":
 			switch a.value {
@@ -173,7 +185,7 @@ func gitStatusCheck(args []string, _ OS) *ParseError {
 func gitShortArgs(args []string) (short bool) {
 	for _, a := range gitScan.scan(args) {
 		switch a.flag {
-		case "-s", "--short", "--porcelain", "-z":
+		case "-s", "--short", "--porcelain", "-z", "--null":
 			short = true
 		case "--long":
 			short = false
@@ -185,6 +197,9 @@ func gitShortArgs(args []string) (short bool) {
 func parseGitStatus(c *Context) (any, error) {
 	short := gitShortArgs(c.Args)
 	raw := c.Raw
+	if gitPorcelainV2(c.Args) {
+		return parseGitStatusV2(c, strings.IndexByte(raw, 0) >= 0 || hasFlag(c.Args, "-z") || hasFlag(c.Args, "--null"))
+	}
 	if strings.IndexByte(raw, 0) >= 0 {
 		return parseGitShort(c, true)
 	}

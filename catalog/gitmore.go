@@ -1519,6 +1519,13 @@ var (
 	gmfTEmail  = spanID("tagger_email")
 )
 
+// gitLogFlags were checked against git-log(1), git-show(1) and the
+// rev-list/diff options they include, of git 2.39.5 (run here on the
+// capture-gitmore.sh repositories) and git(1) for the globals. Refused
+// with a hint (Alternatives): --graph, --left-right, --boundary,
+// --cherry-mark/--cherry (marks before each commit), --parents,
+// --children, -g, --raw, --summary, -z, --word-diff, -m, --source,
+// --show-signature, -L (not a flag here: a line log is a patch per range).
 var gitLogFlags = Flags{
 	// global options before the subcommand
 	"-C": Value, "-c": Value, "--git-dir": Value, "--work-tree": Value, "--namespace": Value,
@@ -1533,7 +1540,9 @@ var gitLogFlags = Flags{
 	"--merges": Bool, "--no-merges": Bool, "--min-parents": Value, "--max-parents": Value,
 	"--reverse": Bool, "--topo-order": Bool, "--date-order": Bool, "--author-date-order": Bool,
 	"--follow": Bool, "--full-history": Bool, "--simplify-merges": Bool, "--simplify-by-decoration": Bool,
-	"--ancestry-path": Bool, "--cherry-gmPick": Bool, "--no-walk": Value, "--do-walk": Bool,
+	"--ancestry-path": Bool, "--cherry-pick": Bool, "--left-only": Bool, "--right-only": Bool, "--exclude": Value, "--glob": Value,
+	"--not": Bool, "--dense": Bool, "--sparse": Bool, "--show-pulls": Bool, "--perl-regexp": Bool, "--since-as-filter": Value,
+	"--no-min-parents": Bool, "--no-max-parents": Bool, "--exclude-first-parent-only": Bool, "--ignore-missing": Bool, "--no-walk": Value, "--do-walk": Bool,
 	"--use-mailmap": Bool, "--mailmap": Bool, "--no-use-mailmap": Bool, "--no-mailmap": Bool,
 	// how commits are shown
 	"--oneline": Bool, "--format": Value, "--pretty": Value, "--date": Value,
@@ -2721,6 +2730,10 @@ func (g *gmCommits) formatCommit(vals []gmVal) bool {
 
 // ---------------------------------------------------------------- git diff
 
+// gitDiffFlags were checked against git-diff(1) and diff-options of git
+// 2.39.5 (run here); --raw, --summary, -z, --word-diff, --color-words,
+// --binary, --check, --submodule and --color-moved change the form and
+// are refused with a hint.
 var gitDiffFlags = Flags{
 	"-C": Value, "-c": Value, "--git-dir": Value, "--work-tree": Value, "--namespace": Value,
 	"--no-pager": Bool, "-P": Bool, "--no-optional-locks": Bool, "--bare": Bool, "--no-replace-objects": Bool,
@@ -2891,6 +2904,10 @@ var gitBranchParser = &Parser{
 	Subcommand: "branch",
 	Version:    "1",
 	Format:     "git branch listing: plain, -v, -vv (upstream, ahead/behind, gone), -a, -r, --show-current",
+	// Flags checked against git-branch(1) of git 2.39.5 (run here): the
+	// listing options; --format (refused, hint -vv) and --column (hint
+	// --no-column) change the form; -d/-m/-c/-u/--set-upstream-to and
+	// the other actions are not listings and are not admitted.
 	Flags: Flags{
 		"-C": Value, "-c": Value, "--git-dir": Value, "--work-tree": Value, "--no-pager": Bool, "-P": Bool,
 		"--no-optional-locks": Bool,
@@ -3191,6 +3208,9 @@ var (
 		Subcommand: "remote",
 		Version:    "1",
 		Format:     "git remote (names) and git remote -v (name, URL, fetch/push)",
+		// Flags checked against git-remote(1) of git 2.39.5: only the
+		// listing; every subcommand (show, get-url, add...) is refused
+		// with the hint remote -v.
 		Flags: Flags{
 			"-C": Value, "-c": Value, "--git-dir": Value, "--work-tree": Value, "--no-pager": Bool, "-P": Bool,
 			"--no-optional-locks": Bool, "-v": Bool, "--verbose": Bool,

@@ -153,6 +153,9 @@ func lpNpmParser(sub string) *Parser {
 		Subcommand: sub,
 		Version:    "1",
 		Format:     "npm " + sub + " tree (unicode or --unicode=false ASCII), first line the project; --json is passed through",
+		// Flags checked against npm 11 `npm help ls` (npm-ls(1), run here
+		// with npm 11.19): the selection and workspace options keep the
+		// tree; --long and --parseable are refused with the hint --json.
 		Flags: Flags{
 			"--all": Bool, "-a": Bool, "--depth": Value, "--omit": Value, "--include": Value,
 			"--prod": Bool, "--production": Bool, "--dev": Bool, "--only": Value, "--link": Bool,
@@ -182,6 +185,9 @@ var pnpmParserDef = &Parser{
 	Command: "pnpm",
 	Version: "1",
 	Format:  "pnpm list/ls tree: project line, dependencies:/devDependencies:/optionalDependencies: sections; --json is passed through",
+	// Flags checked against pnpm 9's `pnpm list --help` and pnpm.io/cli/list
+	// (run here with pnpm 9.15); --long and --parseable are refused with
+	// the hint --json.
 	Flags: Flags{
 		"-r": Bool, "--recursive": Bool, "--depth": Value, "-P": Bool, "--prod": Bool,
 		"-D": Bool, "--dev": Bool, "--no-optional": Bool, "--only-projects": Bool,
@@ -206,6 +212,8 @@ var yarnParserDef = &Parser{
 	Command: "yarn",
 	Version: "1",
 	Format:  "yarn (classic, v1) list tree with its \"yarn list v1.x\" and \"Done in\" lines; --json is passed through",
+	// Flags checked against classic.yarnpkg.com/en/docs/cli/list and
+	// yarn 1.22.22's global options (run here).
 	Flags: Flags{
 		"--depth": Value, "--pattern": Value, "--production": Bool, "--prod": Bool,
 		"--no-progress": Bool, "--silent": Bool, "-s": Bool, "--cwd": Value, "--offline": Bool,
@@ -226,7 +234,10 @@ var cargoTreeParserDef = &Parser{
 	Subcommand: "tree",
 	Version:    "1",
 	Format:     "cargo tree (utf8 or --charset ascii, --prefix indent or depth, -e features, -f \"{p} {f}\")",
+	// Flags checked against cargo-tree(1) of cargo 1.95 (run here); -v
+	// and --verbose only add to standard error.
 	Flags: Flags{
+		"-v": Bool, "--verbose": Bool,
 		"--manifest-path": Value, "-Z": Value, "--color": Value, "--config": Value,
 		"--offline": Bool, "--frozen": Bool, "--locked": Bool, "-q": Bool, "--quiet": Bool,
 		"-p": Value, "--package": Value, "--workspace": Bool, "--exclude": Value,

@@ -144,6 +144,8 @@ func TestNetsysArgumentRange(t *testing.T) {
 		{"brew", []string{"list", "--versions"}, Darwin, nil},
 		{"brew", []string{"ls", "--cask", "--versions", "firefox"}, Darwin, nil},
 		{"brew", []string{"list", "-l"}, Darwin, []string{"list", "--versions"}},
+		{"brew", []string{"list", "wget"}, Darwin, []string{"list", "--versions", "wget"}},
+		{"brew", []string{"list", "--installed-on-request"}, Darwin, nil},
 		{"brew", []string{"list", "-lt", "git"}, Darwin, []string{"list", "--versions", "git"}},
 		{"brew", []string{"list", "-1q"}, Darwin, nil},
 		{"brew", []string{"info", "git"}, Darwin, []string{"list", "--versions"}},

@@ -52,6 +52,9 @@ var aptListParser = &Parser{
 	Version:    "1",
 	OS:         []OS{Linux},
 	Format:     "apt list records: name/suites version arch [status] (--installed, --upgradable, -a)",
+	// Flags checked against apt 2.6 apt(8) (run here): list's filters;
+	// -o/-c/-t (configuration that may change the format, e.g.
+	// APT::Cmd::format) are not admitted.
 	Flags: Flags{
 		"--installed": Bool, "--upgradable": Bool, "--upgradeable": Bool, "-a": Bool, "--all-versions": Bool,
 		"--manual-installed": Bool, "-v": Bool, "--verbose": Bool, "-q": Bool, "--quiet": Bool,
@@ -65,12 +68,15 @@ var aptListParser = &Parser{
 }
 
 var aptSearchParser = &Parser{
-	ID:             "apt-search",
-	Command:        "apt",
-	Subcommand:     "search",
-	Version:        "1",
-	OS:             []OS{Linux},
-	Format:         "apt search records: name/suites version arch [status] and the indented description",
+	ID:         "apt-search",
+	Command:    "apt",
+	Subcommand: "search",
+	Version:    "1",
+	OS:         []OS{Linux},
+	Format:     "apt search records: name/suites version arch [status] and the indented description",
+	// Flags checked against apt 2.6 apt(8) (run here): --names-only,
+	// --full; the "Sorting..." and "Full Text Search..." lines are
+	// progress, not results.
 	Flags:          Flags{"--names-only": Bool, "-n": Bool, "--full": Bool, "-f": Bool, "-q": Bool, "--quiet": Bool},
 	MaxPositionals: -1,
 	Result:         AptPackages{},
@@ -283,9 +289,17 @@ var brewListParser = &Parser{
 	Version: "1",
 	OS:      []OS{Darwin, Linux},
 	Format:  "brew list [--versions]: one package per line, its versions after the name",
+	// Flags checked against Homebrew 4.4's `brew list` manual (docs.brew.sh
+	// Manpage): the filters (--installed-on-request,
+	// --installed-as-dependency, --poured-from-bottle, --built-from-source,
+	// --pinned, --multiple) keep the one-name-per-line form; -l/-t/-r (an
+	// ls -l listing) are refused with the hint --versions, and so are
+	// formula operands without --versions (brew then lists their files).
 	Flags: Flags{
 		"--versions": Bool, "--formula": Bool, "--formulae": Bool, "--cask": Bool, "--casks": Bool, "-1": Bool,
 		"--full-name": Bool, "--pinned": Bool, "--multiple": Bool, "-q": Bool, "--quiet": Bool,
+		"--installed-on-request": Bool, "--installed-as-dependency": Bool, "--poured-from-bottle": Bool,
+		"--built-from-source": Bool,
 		// Refused by the check, which builds the hint.
 		"-l": Bool, "-t": Bool, "-r": Bool,
 	},
@@ -328,6 +342,13 @@ func brewListCheck(args []string, _ OS) *ParseError {
 	}
 	if refused != "" {
 		return Unsupported(hint, "brew list %s prints a long listing, not names and versions", refused)
+	}
+	if !slices.Contains(args, "--versions") {
+		for i, a := range args[sub+1:] {
+			if a == "--" || !strings.HasPrefix(a, "-") {
+				return Unsupported(hint, "brew list %s lists the files of the packages named; --versions lists the packages", args[sub+1+i])
+			}
+		}
 	}
 	return nil
 }
@@ -375,7 +396,8 @@ func parseBrewList(c *Context) (any, error) {
 			continue
 		}
 		f = lex.Fields(f[:0], line, 0)
-		if versions && len(f) < 2 || !versions && len(f) != 1 {
+		if versions && len(f) < 2 || !versions && len(f) != 1 || line[f[0].Start] == '/' {
+			// a path is a file of a package, never a package's name
 			c.Unread(start)
 			continue
 		}

@@ -31,8 +31,10 @@ type PsProcess struct {
 	Threads    *int64   `json:"threads,omitempty"`
 	CPUPercent *float64 `json:"cpu_percent,omitempty"`
 	MemPercent *float64 `json:"mem_percent,omitempty"`
-	VszKiB     *int64   `json:"vsz_kib,omitempty"`
-	RssKiB     *int64   `json:"rss_kib,omitempty"`
+	// VszKiB and RssKiB are in KiB; BusyBox prints them scaled ("49m"),
+	// read as 49*1024 (as exact as printed).
+	VszKiB *int64 `json:"vsz_kib,omitempty"`
+	RssKiB *int64 `json:"rss_kib,omitempty"`
 	// SizePages is procps SZ (core image size in pages).
 	SizePages *int64 `json:"size_pages,omitempty"`
 	TTY       string `json:"tty,omitempty"`
@@ -58,6 +60,8 @@ type PsProcess struct {
 	Command string `json:"command,omitempty"`
 	// Extra holds the unknown columns, emitted inline in column order.
 	Extra []PsField `json:"-"`
+	// uidText is the UID as printed, for psOneUserField.
+	uidText string
 }
 
 // PsField is an unknown column's value.
@@ -216,29 +220,46 @@ var psParserDef = &Parser{
 	ID:      "ps",
 	Command: "ps",
 	Version: "1",
-	Format:  "ps with a header line (procps aux, -ef, -l, -o lists; BSD aux); COMMAND last",
+	Format:  "ps with a header line (procps aux, -ef, -l, -o lists; BSD aux, -ef, -A, -o; BusyBox); COMMAND last",
+	// Flags checked against procps-ng 4.0.2 ps(1) (and run here), FreeBSD
+	// 14 ps(1) and bin/ps/keyword.c, macOS 14 ps(1) and BusyBox 1.35 ps
+	// (-o, -T; run here). Every selection flag keeps the form. Output
+	// control: -f -F -j -l -y -M -Z -c -L -T -m -w -X --cumulative read by
+	// their header; -o/--format read by their keyword list (procps
+	// "user:30" widths, "pid=NAME" headers, BSD headers that run to the
+	// end of the argument and may hold spaces); -h is "no header" on Linux
+	// and "a header per page" on the BSDs (repeated headers are skipped, as
+	// are --headers'). Refused: -O/O (columns added to a default set),
+	// f/--forest/-H (a tree drawn into COMMAND: the hint drops it), -D
+	// (lstart in any date form), L/-V/--help/--info (not a listing), and
+	// on the BSDs -M (thread lines leave columns blank) and -L (keyword
+	// list).
 	Flags: Flags{
 		"-e": Bool, "-A": Bool, "-a": Bool, "-d": Bool, "-N": Bool, "-f": Bool, "-F": Bool,
 		"-l": Bool, "-y": Bool, "-j": Bool, "-L": Bool, "-T": Bool, "-w": Bool, "-x": Bool,
 		"-M": Bool, "-Z": Bool, "-c": Bool, "-m": Bool, "-r": Bool, "-h": Bool, "-v": Bool,
+		"-X": Bool, "-E": Bool, "-S": Bool,
 		"-o": Value, "-O": Value, "-p": Value, "-q": Value, "-u": Value, "-U": Value, "-g": Value,
-		"-G": Value, "-t": Value, "-s": Value, "-C": Value,
+		"-G": Value, "-t": Value, "-s": Value, "-C": Value, "-n": Value,
 		"--pid": Value, "--ppid": Value, "--sort": Value, "--cols": Value, "--columns": Value,
 		"--width": Value, "--format": Value, "--user": Value, "--User": Value, "--group": Value,
 		"--Group": Value, "--tty": Value, "--sid": Value, "--quick-pid": Value,
-		"--no-headers": Bool, "--no-heading": Bool, "--deselect": Bool,
+		"--lines": Value, "--rows": Value,
+		"--no-headers": Bool, "--no-heading": Bool, "--deselect": Bool, "--headers": Bool,
+		"--cumulative": Bool,
 	},
 	MaxPositionals: -1,
 	Alternatives: map[string][]string{
 		// Dropping these flags leaves a listing the parser reads.
 		"-H": {}, "--forest": {},
-		"--headers": {},
 	},
 	Result:   PsResult{},
 	RowsKey:  "processes",
 	Examples: [][]string{{"aux"}, {"-ef"}, {"-eo", "pid,ppid,user,comm,args"}},
 	ExitAnswers: []ExitAnswer{{Code: 1, OS: []OS{Linux}, WithOutput: true, Means: "no process was selected (the header alone)",
-		Source: "procps-ng ps 4.0 (run here: -p, -C, -u selecting nothing print the header and exit 1; a bad option or list exits 1 with nothing on stdout)"}},
+		Source: "procps-ng ps 4.0 (run here: -p, -C, -u selecting nothing print the header and exit 1; a bad option or list exits 1 with nothing on stdout)"},
+		{Code: 1, OS: []OS{Darwin, FreeBSD}, WithOutput: true, Means: "no process was selected (the header alone)",
+			Source: "FreeBSD bin/ps/ps.c and macOS adv_cmds ps.c: printheader(); if (nentries == 0) exit(1); usage errors print nothing on stdout"}},
 	Parse: parsePs,
 }
 
@@ -250,14 +271,14 @@ func psParsers() []*Parser {
 
 var psScan = argScan{
 	shortKind: func(b byte) int {
-		if strings.IndexByte("oOpqUuGgtsC", b) >= 0 {
+		if strings.IndexByte("oOpqUuGgtsCnD", b) >= 0 {
 			return 1
 		}
 		return 0
 	},
 	longKind: func(name string) int {
 		switch name {
-		case "--no-headers", "--no-heading", "--deselect":
+		case "--no-headers", "--no-heading", "--deselect", "--headers", "--cumulative", "--forest":
 			return 0
 		}
 		return 1
@@ -267,8 +288,8 @@ var psScan = argScan{
 // psBSDLetters are procps' BSD-style (dash-less) options that keep the
 // format readable; psBSDValue take the next argument.
 const (
-	psBSDLetters = "auxjlsvwrchnSeTgmMZ"
-	psBSDValue   = "oOpUt"
+	psBSDLetters = "auxjlsvwrchnSeTgmMZXHN"
+	psBSDValue   = "oOpUtkq"
 )
 
 // psSpec is one -o column.
@@ -285,21 +306,45 @@ type psArgs struct {
 
 // readPsArgs collects -o/-O/o columns and the header switches. A
 // positional that is not a BSD option cluster is an error message.
-func readPsArgs(args []string) (psArgs, string) {
+func readPsArgs(args []string, os OS) (psArgs, string) {
 	var pa psArgs
+	bsd := os.bsdLike()
+	add := func(item string) {
+		name, header, renamed := strings.Cut(item, "=")
+		// procps FORMAT:WIDTH (user:30) sets the column's width, not
+		// its name.
+		if k := strings.LastIndexByte(name, ':'); k > 0 && k+1 < len(name) && lex.IsDigits(name[k+1:]) {
+			name = name[:k]
+		}
+		pa.specs = append(pa.specs, psSpec{name: strings.ToLower(name), header: header, renamed: renamed})
+	}
 	addSpecs := func(v string) {
-		for _, item := range strings.Split(v, ",") {
-			item = strings.TrimSpace(item)
-			if item == "" {
-				continue
+		for v != "" {
+			i := strings.IndexAny(v, "=, \t\n")
+			switch {
+			case i < 0:
+				add(v)
+				return
+			case v[i] == '=' && bsd:
+				// BSD keyword.c: an item with "=" is the last of its
+				// argument; its header may hold separators.
+				add(v)
+				return
+			case v[i] == '=':
+				// procps splits headers at commas and blanks too.
+				j := strings.IndexAny(v[i:], ", \t\n")
+				if j < 0 {
+					add(v)
+					return
+				}
+				add(v[:i+j])
+				v = v[i+j+1:]
+			default:
+				if i > 0 {
+					add(v[:i])
+				}
+				v = v[i+1:]
 			}
-			name, header, renamed := strings.Cut(item, "=")
-			// procps FORMAT:WIDTH (user:30) sets the column's width, not
-			// its name.
-			if k := strings.LastIndexByte(name, ':'); k > 0 && k+1 < len(name) && lex.IsDigits(name[k+1:]) {
-				name = name[:k]
-			}
-			pa.specs = append(pa.specs, psSpec{name: strings.ToLower(name), header: header, renamed: renamed})
 		}
 	}
 	scanned := psScan.scan(args)
@@ -312,6 +357,13 @@ func readPsArgs(args []string) (psArgs, string) {
 			return pa, "-O adds columns to a default set the parser cannot name"
 		case "--no-headers", "--no-heading":
 			pa.noHeaders = true
+		case "-h":
+			// procps: no header; BSD: a header per page (skipped).
+			pa.noHeaders = pa.noHeaders || !bsd
+		case "-M", "-L":
+			if bsd {
+				return pa, a.flag + " lists threads with blank columns (macOS) or the keywords (-L)"
+			}
 		case "":
 			p := a.pos
 			if lex.IsDigits(strings.ReplaceAll(p, ",", "")) {
@@ -321,7 +373,7 @@ func readPsArgs(args []string) (psArgs, string) {
 				ch := p[j]
 				switch {
 				case ch == 'h':
-					pa.noHeaders = true
+					pa.noHeaders = pa.noHeaders || !bsd
 				case strings.IndexByte(psBSDValue, ch) >= 0:
 					if j != len(p)-1 {
 						return pa, "BSD option " + string(ch) + " must end its cluster"
@@ -346,35 +398,34 @@ func readPsArgs(args []string) (psArgs, string) {
 	return pa, ""
 }
 
+// allEmptyHeaders reports whether every -o column was given an empty
+// header (ps then prints no header line).
+func (pa psArgs) allEmptyHeaders() bool {
+	for _, s := range pa.specs {
+		if !s.renamed || s.header != "" {
+			return false
+		}
+	}
+	return len(pa.specs) > 0
+}
+
 func psCheck(args []string, os OS) *ParseError {
 	scanned := psScan.scan(args)
 	if perr := checkDeclared(scanned, psParserDef); perr != nil {
 		return perr
 	}
-	pa, msg := readPsArgs(args)
+	pa, msg := readPsArgs(args, os)
 	if msg != "" {
 		return Unsupported([]string{"aux"}, "ps: %s", msg)
 	}
 	if pa.noHeaders && len(pa.specs) == 0 {
 		return Unsupported([]string{"-ef"}, "ps without headers is read only with an explicit -o column list")
 	}
-	allEmpty := len(pa.specs) > 0
-	for _, s := range pa.specs {
-		if !s.renamed || s.header != "" {
-			allEmpty = false
-		}
-	}
 	var plain []string
 	for _, s := range pa.specs {
 		plain = append(plain, s.name)
 	}
 	for i, s := range pa.specs {
-		if s.renamed && s.header != "" {
-			return Unsupported([]string{"-o", strings.Join(plain, ",")}, "ps -o %s=%s: custom headers are not read", s.name, s.header)
-		}
-		if s.renamed && !allEmpty {
-			return Unsupported([]string{"-o", strings.Join(plain, ",")}, "ps -o: mixing empty and default headers leaves columns unnamed")
-		}
 		def, known := psSpecs[s.name]
 		last := i == len(pa.specs)-1
 		if known && !last && (def.kind == psCommand || def.kind == psName && os.bsdLike()) {
@@ -404,23 +455,13 @@ type psColumn struct {
 
 func parsePs(c *Context) (any, error) {
 	res := &PsResult{Processes: []PsProcess{}}
-	pa, _ := readPsArgs(c.Args)
-	headerless := false
-	if len(pa.specs) > 0 {
-		headerless = pa.noHeaders
-		if !headerless {
-			headerless = true
-			for _, s := range pa.specs {
-				if !s.renamed || s.header != "" {
-					headerless = false
-				}
-			}
-		}
-	}
+	pa, _ := readPsArgs(c.Args, c.OS)
+	headerless := len(pa.specs) > 0 && (pa.noHeaders || pa.allEmptyHeaders())
 	it := lex.Lines{Raw: c.Raw}
 	res.Processes = make([]PsProcess, 0, min(lex.CountLines(c.Raw), 1<<20))
 	var cols []psColumn
 	var fields []lex.Field
+	var header string
 	lines, read := 0, 0
 	rs := newSpanRec(c, 11)
 	if headerless {
@@ -439,7 +480,11 @@ func parsePs(c *Context) (any, error) {
 			continue
 		}
 		lines++
+		if cols != nil && header != "" && strings.TrimRight(line, " \r") == header {
+			continue // BSD -h and procps --headers repeat the header
+		}
 		if cols == nil {
+			header = strings.TrimRight(line, " \r")
 			fields = lex.Fields(fields[:0], line, 0)
 			var ok bool
 			cols, ok = psColumnsFromHeader(line, fields, pa.specs)
@@ -502,7 +547,7 @@ func psOneUserField(res *PsResult, rs *spanRec) {
 	}
 	for i := range res.Processes {
 		if p := &res.Processes[i]; p.UID != nil {
-			p.User, p.UID = strconv.FormatInt(*p.UID, 10), nil
+			p.User, p.UID = p.uidText, nil // as printed ("00" stays "00")
 		}
 	}
 	for i := range rs.spans {
@@ -582,29 +627,22 @@ func psColumnsFromHeader(line string, fields []lex.Field, specs []psSpec) ([]psC
 	if len(fields) == 0 {
 		return nil, false
 	}
-	if len(specs) > 0 && len(specs) != len(fields) {
-		return nil, false
+	if len(specs) > 0 {
+		return psColumnsFromSpecHeader(line, fields, specs)
 	}
 	cols := make([]psColumn, len(fields))
 	used := map[string]bool{}
 	known := 0
 	for i, f := range fields {
 		h := line[f.Start:f.End]
-		var def psColDef
-		var ok bool
-		if len(specs) > 0 {
-			def, ok = psSpecs[specs[i].name]
-			if !ok {
-				def = psColDef{fExtra, psStr, snakeCase(specs[i].name)}
-			}
-		} else if def, ok = psHeaders[h]; !ok {
+		def, ok := psHeaders[h]
+		if !ok {
 			def = psColDef{fExtra, psStr, snakeCase(h)}
-		}
-		if ok {
+		} else {
 			known++
 		}
 		last := i == len(fields)-1
-		if len(specs) == 0 && def.kind == psCommand && !last {
+		if def.kind == psCommand && !last {
 			// Without -o, a COMMAND/CMD before the last column is comm.
 			def = psColDef{fName, psName, "name"}
 		}
@@ -615,6 +653,48 @@ func psColumnsFromHeader(line string, fields []lex.Field, specs []psSpec) ([]psC
 		psUniqueKey(&cols[i], used)
 	}
 	return cols, known > 0
+}
+
+// psColumnsFromSpecHeader names the columns of an -o list after their
+// keywords, whatever their headers say: a default header is one word, a
+// given one ("pid=PROCESS ID" on the BSDs) as many words as it holds, an
+// empty one none. The header line must hold exactly those words.
+func psColumnsFromSpecHeader(line string, fields []lex.Field, specs []psSpec) ([]psColumn, bool) {
+	cols := make([]psColumn, len(specs))
+	used := map[string]bool{}
+	w := 0
+	for i, sp := range specs {
+		n := 1
+		if sp.renamed {
+			n = len(strings.Fields(sp.header))
+		}
+		if w+n > len(fields) {
+			return nil, false
+		}
+		def, ok := psSpecs[sp.name]
+		if !ok {
+			def = psColDef{fExtra, psStr, snakeCase(sp.name)}
+		}
+		if i == len(specs)-1 && def.kind == psName {
+			def.kind = psCommand // a last comm column also runs to the end of the line
+		}
+		if !sp.renamed && !psHeaderWord(line[fields[w].Start:fields[w].End]) {
+			return nil, false // a process line, not the header
+		}
+		cols[i] = psColumn{def: def}
+		if n > 0 {
+			cols[i].hs, cols[i].he = fields[w].Start, fields[w+n-1].End
+		}
+		w += n
+		psUniqueKey(&cols[i], used)
+	}
+	return cols, w == len(fields)
+}
+
+// psHeaderWord reports whether w can be a default ps header: procps and
+// BSD headers are upper case ("PID", "%CPU"), never a number.
+func psHeaderWord(w string) bool {
+	return !lex.IsDigits(w) && strings.ToUpper(w) == w
 }
 
 var weekdays = [...]string{"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"}
@@ -663,7 +743,7 @@ func psRow(p *PsProcess, line string, base int, cols []psColumn, rec bool, rs *s
 				w = hw
 			}
 			end := s + w
-			if end > len(line) {
+			if end >= len(line) {
 				end = len(line)
 			} else if line[end] != ' ' {
 				return false
@@ -697,6 +777,9 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, rec bool, rs *spanRe
 			return true // not applicable (real-time priority, no nice)
 		}
 		n, ok := psAtoi(v)
+		if !ok && (def.field == fVsz || def.field == fRss) {
+			n, ok = psScaledKiB(v)
+		}
 		if !ok {
 			return false
 		}
@@ -735,7 +818,7 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, rec bool, rs *spanRe
 		return true
 	case psUser:
 		if n, ok := lex.Atoi(v); ok {
-			p.UID = intp(n)
+			p.UID, p.uidText = intp(n), v
 			if rec {
 				rs.field(sfUID, s, e, trParseInt)
 			}
@@ -774,6 +857,27 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, rec bool, rs *spanRe
 		rs.field(col.id, s, e, trVerbatim)
 	}
 	return true
+}
+
+// psScaledKiB reads BusyBox's VSZ and RSS, KiB scaled to five columns
+// by smart_ulltoa5 ("48m", "1.2g"): the number of KiB, as exact as
+// printed.
+func psScaledKiB(v string) (int64, bool) {
+	if len(v) < 2 {
+		return 0, false
+	}
+	k := strings.IndexByte("kmgt", v[len(v)-1])
+	if k < 0 || v[0] < '0' || v[0] > '9' {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(v[:len(v)-1], 64)
+	if err != nil {
+		return 0, false
+	}
+	for ; k > 0; k-- {
+		f *= 1024
+	}
+	return int64(f + 0.5), true
 }
 
 // psParseFloat reads a ps decimal ("0.0", "12.5", "198").

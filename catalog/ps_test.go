@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/parism-go/parism/catalog/internal/lex"
@@ -52,6 +54,72 @@ func TestPsStartedEnd(t *testing.T) {
 		}
 		if !ok || end != tc.end {
 			t.Errorf("%q: end %d ok %v, want %d", tc.line, end, ok, tc.end)
+		}
+	}
+}
+
+// TestPsSpecHeaders: an -o list names its columns after the keywords,
+// whatever the header says (BSD headers with spaces and commas, procps
+// empty headers beside default ones); a process line where the header
+// should be is never taken for it.
+func TestPsSpecHeaders(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		os   OS
+		raw  string
+		want []string // pid:user of each row; nil = an error
+	}{
+		{"bsd header with spaces", []string{"-o", "pid,user=USER NAME"}, Darwin,
+			"  PID USER NAME\n    1 root\n   42 jane\n", []string{"1:root", "42:jane"}},
+		{"bsd header runs to the end", []string{"-o", "pid=ID, USER", "-o", "user"}, FreeBSD,
+			"ID, USER USER\n   1 root\n", []string{"1:root"}},
+		{"procps empty header beside a default one", []string{"-o", "pid=,user"}, Linux,
+			"      USER\n    1 root\n", []string{"1:root"}},
+		{"procps header cut at a comma", []string{"-o", "pid=ID,user"}, Linux,
+			"   ID USER\n    1 root\n", []string{"1:root"}},
+		{"missing header", []string{"-o", "pid,user"}, Linux,
+			"    1 root\n    2 jane\n", nil},
+		{"procps -h means no header", []string{"-e", "-h", "-o", "pid,user"}, Linux,
+			"    1 root\n    2 jane\n", []string{"1:root", "2:jane"}},
+		{"bsd -h repeats the header", []string{"-ax", "-h", "-o", "pid,user"}, FreeBSD,
+			"  PID USER\n    1 root\n\n  PID USER\n    2 jane\n", []string{"1:root", "2:jane"}},
+	}
+	for _, tc := range tests {
+		r := parseWith(t, "ps", tc.args, tc.os, tc.raw)
+		if tc.want == nil {
+			if r.Err == nil {
+				t.Errorf("%s: parsed %v, want an error", tc.name, r.Value)
+			}
+			continue
+		}
+		if r.Err != nil {
+			t.Errorf("%s: %v", tc.name, r.Err)
+			continue
+		}
+		var got []string
+		for _, p := range r.Value.(*PsResult).Processes {
+			if p.PID == nil {
+				t.Fatalf("%s: a row without pid: %+v", tc.name, p)
+			}
+			got = append(got, strconv.FormatInt(*p.PID, 10)+":"+p.User)
+		}
+		if strings.Join(got, " ") != strings.Join(tc.want, " ") || len(r.UnreadLines) > 0 {
+			t.Errorf("%s: rows %q (unread %v), want %q", tc.name, got, r.UnreadLines, tc.want)
+		}
+	}
+}
+
+// TestPsExitAnswer: the header alone with status 1 is "nothing selected"
+// on Linux and the BSDs; status 1 with nothing on stdout stays a failure.
+func TestPsExitAnswer(t *testing.T) {
+	p := findParser(t, "ps")
+	for _, os := range []OS{Linux, Darwin, FreeBSD} {
+		if _, ok := p.ExitAnswer([]string{"-p", "99999"}, 1, os, "  PID TTY           TIME CMD\n"); !ok {
+			t.Errorf("%s: the header alone with status 1 is not an answer", os)
+		}
+		if _, ok := p.ExitAnswer([]string{"-Q"}, 1, os, ""); ok {
+			t.Errorf("%s: status 1 without output is an answer", os)
 		}
 	}
 }

@@ -18,6 +18,9 @@ type TableLines struct {
 	// Contains lists texts whose lines are not rows wherever they are in
 	// the line (w's uptime line, which begins with the time).
 	Contains []string
+	// RepeatedHeader skips later lines equal to the first header line
+	// (BSD ps -h prints one per page).
+	RepeatedHeader bool
 	// Headings skips lines ending in ":" (ls's "dir:" before each listing).
 	Headings bool
 	// Wrapped: a data line of a single field is the start of a row that
@@ -34,13 +37,18 @@ func (p *Parser) DataLines(raw string) (n int, ok bool) {
 		return 0, false
 	}
 	headers := t.Headers
+	first := ""
 	for line := range strings.Lines(raw) {
 		line = strings.TrimRight(line, "\r\n")
 		s := strings.TrimLeft(line, " \t")
 		switch {
 		case strings.TrimSpace(s) == "":
 		case headers > 0:
+			if headers == t.Headers {
+				first = strings.TrimRight(line, " ")
+			}
 			headers--
+		case t.RepeatedHeader && strings.TrimRight(line, " ") == first:
 		case t.Headings && strings.HasSuffix(s, ":"):
 		case hasAnyPrefix(s, t.Skip) || hasAny(s, t.Contains):
 		case t.Wrapped && !strings.ContainsAny(strings.TrimSpace(s), " \t"):
@@ -73,7 +81,7 @@ func hasAnyPrefix(s string, prefixes []string) bool {
 // rows. Each was written from the command's documented output form.
 var builtinTables = map[string]*TableLines{
 	// procps and BSD ps: one header line, one line per process.
-	"ps": {Headers: 1},
+	"ps": {Headers: 1, RepeatedHeader: true},
 	// GNU, BSD and BusyBox df: one header line, one line per file system
 	// (a long name alone on its line, the rest on the next), --total's
 	// summary line.

@@ -45,7 +45,18 @@ var grepParserDef = &Parser{
 	Version: "1",
 	Format: "grep lines: [file:]line:text with -n (file names holding \":<digits>:\" need -Z to be read exactly), " +
 		"-c counts, -l/-L file lists, -Z/--null separators, -A/-B/-C context",
+	// Flags checked against GNU grep 3.8 grep(1) and --help (run here),
+	// FreeBSD 14 and macOS 14 grep(1) (BSD -Z/-J/-M decompress, -O/-p/-S
+	// choose how -R follows links, -u is ignored; none changes the form)
+	// and BusyBox 1.35 grep --help (run here). Refused with a hint: -T/
+	// --initial-tab (a tab before the text), --group-separator (another
+	// context separator), --color; without one: -z/--null-data (NUL-ended
+	// records: dropping it changes what matches).
+	// Not admitted: GNU's undocumented -X MATCHER (BSD -X decompresses),
+	// -V and --help (no match listing).
 	Flags: Flags{
+		"-u": Bool, "-O": Bool, "-p": Bool, "-S": Bool, "-J": Bool, "-M": Bool,
+		"--include-dir": Value, "--decompress": Bool,
 		"-E": Bool, "-F": Bool, "-G": Bool, "-P": Bool, "-i": Bool, "-y": Bool, "-v": Bool, "-w": Bool,
 		"-x": Bool, "-c": Bool, "-L": Bool, "-l": Bool, "-o": Bool, "-q": Bool, "-s": Bool, "-b": Bool,
 		"-H": Bool, "-h": Bool, "-n": Bool, "-Z": Bool, "-a": Bool, "-I": Bool, "-r": Bool, "-R": Bool,
@@ -66,6 +77,7 @@ var grepParserDef = &Parser{
 	MaxPositionals: -1,
 	Alternatives: map[string][]string{
 		"--color": {"--color=never"}, "--colour": {"--color=never"},
+		"-T": {}, "--initial-tab": {}, "--group-separator": {},
 	},
 	Result:    GrepResult{},
 	RowsKey:   "matches",
@@ -560,6 +572,10 @@ var wcParserDef = &Parser{
 	Command: "wc",
 	Version: "1",
 	Format:  "wc count lines (GNU, BusyBox, BSD): counts in flag order, then the file name, then a total line",
+	// Flags checked against GNU coreutils 9.1 wc(1) (run here; --total is
+	// 9.2's, read from its source: "only" prints the total without a
+	// name), FreeBSD 14 wc(1) (-L; --libxo, a JSON form, is not
+	// admitted), macOS 14 wc(1) and BusyBox 1.35 wc (run here).
 	Flags: Flags{
 		"-l": Bool, "-w": Bool, "-c": Bool, "-m": Bool, "-L": Bool,
 		"--lines": Bool, "--words": Bool, "--bytes": Bool, "--chars": Bool, "--max-line-length": Bool,
@@ -904,6 +920,11 @@ func textParser(cmd, format string, flags Flags, examples [][]string, alts map[s
 	}
 }
 
+// head, tail and cat flags were checked against GNU coreutils 9.1 (run
+// here), FreeBSD 14 and macOS 14 head(1)/tail(1)/cat(1) (BSD tail -r
+// reverses, cat -l locks) and BusyBox 1.35 (run here). head/tail -c (a
+// byte count cuts a line anywhere) is refused; tail -f/-F (never ends),
+// -b and --pid are not admitted.
 var (
 	headParserDef = textParser("head", "head lines; several files under \"==> name <==\" headers; -z NUL-terminated",
 		Flags{

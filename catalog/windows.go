@@ -225,6 +225,22 @@ type SysHyperV struct {
 
 // ---------------------------------------------------------------- parsers
 
+// The switches of these parsers ("/x", read by their Check functions, not
+// Flags) were checked against Microsoft's Windows Commands reference (dir,
+// tasklist, ipconfig, systeminfo; Windows Server 2025 / Windows 11 pages)
+// and `dir /?`'s text:
+//   - dir: /a[:attr], /o[:order], /s, /b, /c, /-c, /l, /n, /4 and
+//     /t[:c|a|w] keep the form; /w, /d, /p (the same names, wide or
+//     paged) and /-n (the old short form) are refused with the hint
+//     without them; /q (an owner column whose width the documentation does
+//     not give), /x (short names) and /r (streams) are refused.
+//   - tasklist: /fo table|csv|list, /nh (csv only: table columns need their
+//     header), one of /v, /svc, /m [module], /fi, /s, /u, /p; /apps is
+//     refused with the hint without it.
+//   - ipconfig: the listing and /all; every other switch (/release,
+//     /renew, /displaydns, /flushdns...) acts or prints another form.
+//   - systeminfo: /fo list|csv, /s, /u, /p; /fo table (one very wide row)
+//     with the hint /fo list, /nh (values without labels) without it.
 var dirParserDef = &Parser{
 	ID:      "dir",
 	Command: "dir",
