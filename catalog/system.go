@@ -118,11 +118,12 @@ var (
 
 // FreeResult is the parsed output of `free`. Each row maps a column
 // (total, used, free, shared, buff_cache, or buffers and cache with -w,
-// available) to its value, the key naming the unit: "_bytes" for -b and
-// for free's default KiB (multiplied by 1024, which is exact), "_mib",
-// "_gib", "_tib", "_pib" for -m, -g, --tebi, --pebi, "_kb", "_mb", "_gb",
-// "_tb", "_pb" for the powers of 1000 (--kilo ... --peta, --si), and
-// "_human" strings for -h. Total comes with -t, Low and High with -l.
+// available) to its value in bytes, "<column>_bytes", whatever unit free
+// printed: KiB (its default) and -k, -m, -g, --tebi, --pebi multiplied by
+// powers of 1024, --kilo ... --peta and --si by powers of 1000, which is
+// exact; -h sizes are converted from the rounded digits printed
+// (procps "22Gi", BusyBox "23.5G"; powers of 1000 with --si), and
+// "<column>_human" keeps them. Total comes with -t, Low and High with -l.
 type FreeResult struct {
 	Mem   map[string]any `json:"mem,omitempty"`
 	Swap  map[string]any `json:"swap,omitempty"`
@@ -189,9 +190,11 @@ func freeCheck(args []string, _ OS) *ParseError {
 	return nil
 }
 
-// freeUnit reads the unit flags; the last one wins, as in procps.
-func freeUnit(args []string) (suffix string, mult int64) {
-	exp, si, human := 'k', false, false
+// freeUnit reads the unit flags (the last one wins, as in procps 4.0.2
+// free.c) into the bytes one printed number stands for, or the base of
+// -h's rounded sizes (human).
+func freeUnit(args []string) (mult int64, human bool) {
+	exp, si := 'k', false
 	for _, a := range args {
 		if a == "--" {
 			break
@@ -236,17 +239,18 @@ func freeUnit(args []string) (suffix string, mult int64) {
 			}
 		}
 	}
-	switch {
-	case human:
-		return "_human", 0
-	case exp == 'b':
-		return "_bytes", 1
-	case exp == 'k' && !si:
-		return "_bytes", 1024
-	case si:
-		return "_" + string(exp) + "b", 0
+	base := int64(1024)
+	if si {
+		base = 1000
 	}
-	return "_" + string(exp) + "ib", 0
+	if human {
+		return base, true
+	}
+	mult = 1
+	for range strings.IndexByte("bkmgtp", byte(exp)) {
+		mult *= base
+	}
+	return mult, false
 }
 
 // freeColumns are the headers free prints, as JSON keys without the unit.
@@ -257,13 +261,18 @@ var freeColumns = map[string]string{
 
 func parseFree(c *Context) (any, error) {
 	res := &FreeResult{}
-	suffix, mult := freeUnit(c.Args)
+	mult, human := freeUnit(c.Args)
 	it := lex.Lines{Raw: c.Raw}
 	var cols []string
-	var colIDs []string
 	dataLines, read := 0, 0
 	var ws []lex.Word
-	converted := false
+	tr := "parseInt"
+	switch {
+	case human:
+		tr = "humanSize" + strconv.FormatInt(mult, 10)
+	case mult > 1:
+		tr = "parseInt*" + strconv.FormatInt(mult, 10)
+	}
 	for {
 		line, start, ok := it.Next()
 		if !ok {
@@ -279,11 +288,10 @@ func parseFree(c *Context) (any, error) {
 			for _, w := range ws {
 				k, ok := freeColumns[line[w.Start:w.End]]
 				if !ok {
-					cols, colIDs = nil, nil
+					cols = nil
 					break
 				}
 				cols = append(cols, k)
-				colIDs = append(colIDs, k+suffix)
 			}
 			if cols == nil {
 				c.Unread(start)
@@ -310,35 +318,34 @@ func parseFree(c *Context) (any, error) {
 			c.Unread(start)
 			continue
 		}
-		m := make(map[string]any, len(ws)-1)
+		m := make(map[string]any, 2*(len(ws)-1))
 		good := true
 		for k, w := range ws[1:] {
 			v := line[w.Start:w.End]
-			if suffix == "_human" {
-				m[colIDs[k]] = v
-				continue
+			var n int64
+			if human {
+				n, ok = fsHumanBytes(v, mult)
+				m[cols[k]+"_human"] = v
+			} else {
+				n, ok = lex.Atoi(v)
+				ok = ok && n <= (1<<62)/mult
+				n *= mult
 			}
-			n, ok := lex.Atoi(v)
 			if !ok {
 				good = false
 				break
 			}
-			m[colIDs[k]] = n * max(mult, 1)
+			m[cols[k]+"_bytes"] = n
 		}
 		if !good {
 			c.Unread(start)
 			continue
 		}
-		tr := ""
-		switch {
-		case suffix == "_human":
-		case mult > 1:
-			tr, converted = "kibToBytes", true
-		default:
-			tr = "parseInt"
-		}
 		for k, w := range ws[1:] {
-			c.spanPath(start+w.Start, start+w.End, tr, key, colIDs[k])
+			c.spanPath(start+w.Start, start+w.End, tr, key, cols[k]+"_bytes")
+			if human {
+				c.spanPath(start+w.Start, start+w.End, "", key, cols[k]+"_human")
+			}
 		}
 		*row = m
 		read++
@@ -346,8 +353,8 @@ func parseFree(c *Context) (any, error) {
 	if dataLines > 0 && read == 0 {
 		return nil, Unrecognized("no line of the output reads as free output")
 	}
-	if converted {
-		c.Warn("free printed KiB (its default unit); the values are multiplied by 1024 into bytes, which is exact")
+	if human && read > 1 {
+		c.Warn("free -h printed rounded sizes: the *_bytes values are converted from the printed digits, *_human keeps them")
 	}
 	return res, nil
 }
