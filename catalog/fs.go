@@ -884,6 +884,7 @@ func parseDu(c *Context) (any, error) {
 				entries[len(entries)-1].Path = raw[prevGood : start+len(line)]
 				r.extend(start + len(line))
 				joined = true
+				c.Join(1)
 				return
 			}
 			c.Unread(start)

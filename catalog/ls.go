@@ -377,9 +377,31 @@ func parseLs(c *Context) (any, error) {
 			read++
 			continue
 		}
-		// A line that is no entry right after one is most likely the rest
-		// of a name holding a newline: that entry is not trusted either.
-		if pending >= 0 {
+		// A line that is no entry right after a long one is the rest of
+		// its name (or link target), which held a newline: ls prints names
+		// as they are. The entry is read again over both lines; one that
+		// then does not read is dropped and reported with the line.
+		if pending >= 0 && long && !p.o.quoted && !lsLooksLong(line) {
+			whole := c.Raw[pendingAt : start+len(line)]
+			e := &p.res.Entries[pending]
+			*e = LsEntry{}
+			if c.Recording() {
+				p.rec.truncate(pendingMark)
+			}
+			if p.longEntry(e, whole, pendingAt, pending) {
+				p.addEntry(e)
+				c.Join(1)
+				if !warned {
+					warned = true
+					c.Warn("a name or link target held a newline: the lines that do not read as entries are joined to the entry before (-b or -Q print it escaped)")
+				}
+				continue
+			}
+			if c.Recording() {
+				p.rec.truncate(pendingMark)
+			}
+		}
+		if pending >= 0 && !(long && lsLooksLong(line)) {
 			c.Unread(pendingAt)
 			p.res.Entries[pending] = LsEntry{}
 			p.res.Entries = p.res.Entries[:pending]
@@ -387,10 +409,6 @@ func parseLs(c *Context) (any, error) {
 				p.rec.truncate(pendingMark)
 			}
 			pending = -1
-			if !warned {
-				warned = true
-				c.Warn("a name or link target holding a newline cannot be read from this listing; use -Q (--quoting-style=c)")
-			}
 		}
 		c.Unread(start)
 	}
@@ -400,6 +418,24 @@ func parseLs(c *Context) (any, error) {
 	}
 	p.finish()
 	return p.res, nil
+}
+
+// lsLooksLong reports whether line starts the way a long entry does (a
+// mode in its first three fields, after -i and -s columns): such a line
+// that did not read is an entry in a form not read, not the rest of a
+// name.
+func lsLooksLong(line string) bool {
+	s, t := lex.NextField(line, 0)
+	for range 3 {
+		if s >= len(line) {
+			return false
+		}
+		if modeToken(line[s:t]) {
+			return true
+		}
+		s, t = lex.NextField(line, t)
+	}
+	return false
 }
 
 // newLsParser sets up the state of one parse of c.Raw.
