@@ -78,23 +78,56 @@ type LsEntry struct {
 	SizeBytes *int64    `json:"size_bytes,omitempty"`
 	SizeHuman string    `json:"size_human,omitempty"`
 	Device    *LsDevice `json:"device,omitempty"`
+	// SecurityContext is the -Z column (SELinux context, FreeBSD MAC
+	// label); absent where ls printed "?" (none).
+	SecurityContext string `json:"security_context,omitempty"`
 	// ModifiedAt is ISO 8601 with the zone offset; fractional seconds are
-	// kept as printed (--full-time).
+	// kept as printed (--full-time). The listing shows one time, the one
+	// the arguments chose, and the field names it: ChangedAt with -c
+	// (--time=ctime), AccessedAt with -u (--time=atime), BornAt with
+	// --time=birth or BSD -U, ModifiedAt otherwise.
 	ModifiedAt    string `json:"modified_at,omitempty"`
+	ChangedAt     string `json:"changed_at,omitempty"`
+	AccessedAt    string `json:"accessed_at,omitempty"`
+	BornAt        string `json:"born_at,omitempty"`
 	SymlinkTarget string `json:"symlink_target,omitempty"`
 }
+
+// Span field ids of the other times and the context column.
+var (
+	sfChangedAt  = spanID("changed_at")
+	sfAccessedAt = spanID("accessed_at")
+	sfBornAt     = spanID("born_at")
+	sfSecContext = spanID("security_context")
+)
+
+// The time a long listing shows (lsOpts.time).
+const (
+	lsModified uint8 = iota
+	lsChanged
+	lsAccessed
+	lsBorn
+)
 
 var lsParserDef = &Parser{
 	ID:      "ls",
 	Command: "ls",
 	Version: "1",
 	Format:  "ls -l long listings (GNU, BusyBox, macOS, FreeBSD) and one name per line",
+	// Flags checked against GNU coreutils 9.1 ls(1) and ls.c (this
+	// machine), BusyBox 1.35 ls --help, FreeBSD 14 ls(1) and macOS 14
+	// ls(1): -c/-u/--time change which time is shown (its field says
+	// which), -U is BSD's birth time (GNU: unsorted), -Z adds a context
+	// column, -g/-o/-n/-G drop or renumber owner columns, -i/-s add
+	// leading columns, --time-style full-iso/long-iso/iso/locale are read
+	// and +FORMAT refused; -b/-q/-B escape or hide bytes of names and are
+	// refused for -Q, which quotes them readably.
 	Flags: Flags{
 		"-l": Bool, "-a": Bool, "-A": Bool, "-h": Bool, "-t": Bool, "-r": Bool,
 		"-S": Bool, "-1": Bool, "-d": Bool, "-i": Bool, "-n": Bool, "-g": Bool,
 		"-o": Bool, "-G": Bool, "-s": Bool, "-k": Bool, "-L": Bool, "-H": Bool,
 		"-R": Bool, "-p": Bool, "-Q": Bool, "-N": Bool, "-U": Bool, "-X": Bool,
-		"-v": Bool, "-B": Bool, "-T": Bool,
+		"-v": Bool, "-B": Bool, "-T": Bool, "-c": Bool, "-u": Bool, "-Z": Bool,
 		"-w": Value, "-I": Value,
 		"--all": Bool, "--almost-all": Bool, "--human-readable": Bool, "--si": Bool,
 		"--reverse": Bool, "--size": Bool, "--inode": Bool, "--numeric-uid-gid": Bool,
@@ -102,7 +135,8 @@ var lsParserDef = &Parser{
 		"--dereference-command-line": Bool, "--dereference-command-line-symlink-to-dir": Bool,
 		"--recursive": Bool, "--literal": Bool, "--quote-name": Bool,
 		"--group-directories-first": Bool, "--full-time": Bool, "--kibibytes": Bool,
-		"--ignore-backups": Bool, "--show-control-chars": Bool,
+		"--ignore-backups": Bool, "--show-control-chars": Bool, "--context": Bool,
+		"--time": Value,
 		"--color": Value, "--colour": Value, "--time-style": Value, "--quoting-style": Value,
 		"--indicator-style": Value, "--format": Value, "--sort": Value, "--width": Value,
 		"--ignore": Value, "--hide": Value, "--tabsize": Value,
@@ -141,7 +175,7 @@ var lsScan = argScan{
 		switch name {
 		case "--color", "--colour":
 			return 2
-		case "--time-style", "--quoting-style", "--indicator-style", "--format", "--sort",
+		case "--time-style", "--quoting-style", "--indicator-style", "--format", "--sort", "--time",
 			"--width", "--ignore", "--hide", "--tabsize":
 			return 1
 		}
@@ -152,9 +186,11 @@ var lsScan = argScan{
 // lsOpts is what the arguments say about the output's shape.
 type lsOpts struct {
 	long, human, inode, blocks, numeric, groupOnly, quoted, slash, headers bool
+	context                                                               bool
+	time                                                                  uint8 // lsModified...
 }
 
-func lsOptions(args []string) (o lsOpts) {
+func lsOptions(args []string, os OS) (o lsOpts) {
 	positionals := 0
 	noOwner, noGroup := false, false
 	for _, a := range lsScan.scan(args) {
@@ -193,6 +229,18 @@ func lsOptions(args []string) (o lsOpts) {
 			o.slash = a.value == "slash"
 		case "-R", "--recursive":
 			o.headers = true
+		case "-Z", "--context":
+			o.context = true
+		case "-c":
+			o.time = lsChanged
+		case "-u":
+			o.time = lsAccessed
+		case "-U":
+			if os.bsdLike() {
+				o.time = lsBorn
+			}
+		case "--time":
+			o.time = lsTimeWord(a.value)
 		}
 	}
 	o.groupOnly = noOwner && !noGroup
@@ -200,6 +248,22 @@ func lsOptions(args []string) (o lsOpts) {
 		o.headers = true
 	}
 	return o
+}
+
+// lsTimeWord maps a GNU --time word (coreutils 9.1 ls.c time_args) to the
+// time shown; 255 for a word ls does not take.
+func lsTimeWord(v string) uint8 {
+	switch v {
+	case "atime", "access", "use":
+		return lsAccessed
+	case "ctime", "status":
+		return lsChanged
+	case "mtime", "modification":
+		return lsModified
+	case "birth", "creation":
+		return lsBorn
+	}
+	return 255
 }
 
 func lsCheck(args []string, os OS) *ParseError {
@@ -251,9 +315,13 @@ func lsCheck(args []string, os OS) *ParseError {
 			if !os.bsdLike() {
 				return Unsupported(nil, "GNU ls -T sets a tab size and takes a value; the parser reads BSD ls -T (full time)")
 			}
-		case "-U", "-B":
+		case "-B":
 			if os.bsdLike() {
-				return Unsupported(nil, "BSD ls %s changes the listed time or escapes names", a.flag)
+				return Unsupported(nil, "BSD ls -B prints names with octal escapes the parser does not undo")
+			}
+		case "--time":
+			if lsTimeWord(a.value) == 255 {
+				return UnsupportedFlag(a.flag, []string{"-l"}, "ls --time=%s is not a time ls shows", a.value)
 			}
 		}
 		if a.flag == "-o" && os == FreeBSD {
@@ -440,7 +508,7 @@ func lsLooksLong(line string) bool {
 
 // newLsParser sets up the state of one parse of c.Raw.
 func newLsParser(c *Context) *lsParser {
-	p := &lsParser{c: c, o: lsOptions(c.Args), res: &LsResult{}}
+	p := &lsParser{c: c, o: lsOptions(c.Args, c.OS), res: &LsResult{}}
 	p.rec = newSpanRec(c, 13) // a long entry records up to 13 spans
 	loc := c.Location
 	if loc == nil {
@@ -827,6 +895,14 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 	if dev != nil {
 		e.Device = dev // e is zero: a nil store would only cost a write barrier
 	}
+	if p.o.context {
+		// -Z: the context column comes after owner and group.
+		if n == 0 {
+			return false
+		}
+		n--
+		p.setContext(e, line, base, toks[n], rec)
+	}
 	// Owner and group: 0, 1 or 2 columns.
 	switch n {
 	case 0:
@@ -950,6 +1026,18 @@ func (p *lsParser) setGroup(e *LsEntry, line string, base int, t [2]int, rec boo
 		p.rec.field(sfGroup, base+t[0], base+t[1], trVerbatim)
 	}
 	return true
+}
+
+// setContext sets the -Z column; "?" (no context) leaves it absent.
+func (p *lsParser) setContext(e *LsEntry, line string, base int, t [2]int, rec bool) {
+	v := line[t[0]:t[1]]
+	if v == "?" {
+		return
+	}
+	e.SecurityContext = v
+	if rec {
+		p.rec.field(sfSecContext, base+t[0], base+t[1], trVerbatim)
+	}
 }
 
 func (p *lsParser) setInode(e *LsEntry, line string, base int, t [2]int, rec bool) bool {
@@ -1078,6 +1166,14 @@ func (p *lsParser) plainEntry(e *LsEntry, line string, base, idx int) bool {
 		if t >= len(line) || line[t] != ' ' || !p.setBlocks(e, line, base, [2]int{s, t}, rec) {
 			return false
 		}
+		at = t + 1
+	}
+	if p.o.context {
+		s, t := lex.NextField(line, at)
+		if t >= len(line) || line[t] != ' ' {
+			return false
+		}
+		p.setContext(e, line, base, [2]int{s, t}, rec)
 		at = t + 1
 	}
 	if at >= len(line) {
@@ -1463,9 +1559,18 @@ func (p *lsParser) emitTime(e *LsEntry, t *lsTime, line string, base int, rec bo
 			p.firstAssumed = [2]int{base + t.start, base + t.end}
 		}
 	}
-	e.ModifiedAt = string(b)
+	dst, id := &e.ModifiedAt, sfModifiedAt
+	switch p.o.time {
+	case lsChanged:
+		dst, id = &e.ChangedAt, sfChangedAt
+	case lsAccessed:
+		dst, id = &e.AccessedAt, sfAccessedAt
+	case lsBorn:
+		dst, id = &e.BornAt, sfBornAt
+	}
+	*dst = string(b)
 	if rec {
-		p.rec.field(sfModifiedAt, base+t.start, base+t.end, trTimestamp)
+		p.rec.field(id, base+t.start, base+t.end, trTimestamp)
 	}
 }
 
