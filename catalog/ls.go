@@ -136,7 +136,7 @@ var lsParserDef = &Parser{
 		"--recursive": Bool, "--literal": Bool, "--quote-name": Bool,
 		"--group-directories-first": Bool, "--full-time": Bool, "--kibibytes": Bool,
 		"--ignore-backups": Bool, "--show-control-chars": Bool, "--context": Bool,
-		"--time": Value,
+		"--time":  Value,
 		"--color": Value, "--colour": Value, "--time-style": Value, "--quoting-style": Value,
 		"--indicator-style": Value, "--format": Value, "--sort": Value, "--width": Value,
 		"--ignore": Value, "--hide": Value, "--tabsize": Value,
@@ -186,8 +186,8 @@ var lsScan = argScan{
 // lsOpts is what the arguments say about the output's shape.
 type lsOpts struct {
 	long, human, inode, blocks, numeric, groupOnly, quoted, slash, headers bool
-	context                                                               bool
-	time                                                                  uint8 // lsModified...
+	context                                                                bool
+	time                                                                   uint8 // lsModified...
 }
 
 func lsOptions(args []string, os OS) (o lsOpts) {
