@@ -279,6 +279,7 @@ var fieldDocs = map[string]string{
 	"TreeResult.Error":                             "Error is tree's note on the root (\"error opening dir\").",
 	"TreeResult.OtherRoots":                        "OtherRoots are the further directory operands, each a node named after it.",
 	"TreeResult.TotalDirs":                         "TotalDirs and TotalFiles are tree's report line (\"3 directories, 8 files\"); absent with --noreport. With -d only TotalDirs is printed.",
+	"UptimeResult.BootedAt":                        "BootedAt is -s's boot time (ISO 8601, the offset of TimeZone, which is assumed: uptime prints local time without a zone).",
 	"UptimeResult.Time":                            "Time is the current time of day as printed (\"23:49:08\", \"9:41AM\").",
 	"UptimeResult.Up":                              "Up is the uptime as printed (\"1:13\", \"5 days, 3:02\", \"10 min\"); UpSeconds the same in seconds.",
 	"WcResult.Total":                               "Total is the \"total\" line wc prints for several files.",

@@ -711,15 +711,21 @@ type UptimeResult struct {
 	LoadAverage1  *float64 `json:"load_average_1,omitempty"`
 	LoadAverage5  *float64 `json:"load_average_5,omitempty"`
 	LoadAverage15 *float64 `json:"load_average_15,omitempty"`
+	// BootedAt is -s's boot time (ISO 8601, the offset of TimeZone, which
+	// is assumed: uptime prints local time without a zone).
+	BootedAt string `json:"booted_at,omitempty"`
+	TimeZone string `json:"time_zone,omitempty"`
 }
 
 var uptimeParser = &Parser{
-	ID:             "uptime",
-	Command:        "uptime",
-	Version:        "1",
-	Format:         "uptime line: time, up, users, load averages (procps, BusyBox, macOS, FreeBSD)",
-	Flags:          Flags{},
-	Alternatives:   map[string][]string{"-p": {}, "--pretty": {}, "-s": {}, "--since": {}},
+	ID:      "uptime",
+	Command: "uptime",
+	Version: "1",
+	Format:  "uptime line: time, up, users, load averages (procps, BusyBox, macOS, FreeBSD); -p's \"up 2 hours, 3 minutes\"; -s's boot time",
+	// Flags checked against procps-ng 4.0.2 uptime(1) and uptime.c (this
+	// machine: -p/--pretty, -s/--since), BusyBox 1.35 uptime (-s), macOS
+	// 14 and FreeBSD 14 uptime(1) (no options).
+	Flags:          Flags{"-p": Bool, "--pretty": Bool, "-s": Bool, "--since": Bool},
 	MaxPositionals: 0,
 	Result:         UptimeResult{},
 	Examples:       [][]string{{}},
@@ -744,14 +750,66 @@ func parseUptime(c *Context) (any, error) {
 			continue
 		}
 		n++
-		if n > 1 || !uptimeLine(c, res, line, start) {
+		if n > 1 || !uptimeAny(c, res, line, start) {
 			c.Unread(start)
 		}
 	}
-	if n > 0 && res.Up == "" {
+	if n > 0 && res.Up == "" && res.BootedAt == "" {
 		return nil, Unrecognized("no line of the output reads as an uptime line")
 	}
 	return res, nil
+}
+
+// uptimeAny reads the line in the form the arguments chose.
+func uptimeAny(c *Context, res *UptimeResult, line string, start int) bool {
+	for _, a := range c.Args {
+		switch a {
+		case "-p", "--pretty":
+			return uptimePretty(c, res, line, start)
+		case "-s", "--since":
+			return uptimeSince(c, res, line, start)
+		}
+	}
+	return uptimeLine(c, res, line, start)
+}
+
+// uptimePretty reads procps -p: "up 1 week, 2 days, 3 hours, 4 minutes".
+func uptimePretty(c *Context, res *UptimeResult, line string, start int) bool {
+	s, e := lex.TrimSpaceRange(line, 0, len(line))
+	if !strings.HasPrefix(line[s:e], "up ") {
+		return false
+	}
+	s += 3
+	secs, ok := uptimeSeconds(line[s:e])
+	if !ok {
+		return false
+	}
+	res.Up, res.UpSeconds = line[s:e], &secs
+	c.spanPath(start+s, start+e, "", "up")
+	c.spanPath(start+s, start+e, "duration", "up_seconds")
+	return true
+}
+
+// uptimeSince reads -s: "2026-12-01 20:39:40", local time.
+func uptimeSince(c *Context, res *UptimeResult, line string, start int) bool {
+	s, e := lex.TrimSpaceRange(line, 0, len(line))
+	loc := c.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	t, err := time.ParseInLocation("2006-01-02 15:04:05", line[s:e], loc)
+	if err != nil {
+		return false
+	}
+	res.BootedAt = t.Format("2006-01-02T15:04:05-07:00")
+	res.TimeZone = loc.String()
+	if res.TimeZone == "Local" || res.TimeZone == "" {
+		res.TimeZone, _ = t.Zone()
+	}
+	c.spanPath(start+s, start+e, "timestamp", "booted_at")
+	c.spanPath(start+s, start+e, "assumedZone", "time_zone")
+	c.Warn("uptime -s prints local time without a zone: booted_at takes the offset of " + res.TimeZone)
+	return true
 }
 
 // uptimeLine reads " 23:49:08 up 5 days,  3:02,  2 users,  load average: 0.00, 0.01, 0.05".
@@ -855,6 +913,12 @@ func uptimeSeconds(s string) (int64, bool) {
 			return 0, false
 		}
 		switch strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(unit), "(s)"), "s") {
+		case "decade": // procps 3.3 -p
+			total += n * 10 * 365 * 86400
+		case "year": // procps -p: 365 days
+			total += n * 365 * 86400
+		case "week":
+			total += n * 7 * 86400
 		case "day":
 			total += n * 86400
 		case "hr", "hour":
