@@ -1701,6 +1701,7 @@ type statParser struct {
 	marks   []int
 	assumed bool
 	zoneAt  [2]int
+	wideDev bool // an st_dev past int64 was left out
 }
 
 func (p *statParser) id(name string) uint16 { return p.r.name(name) }
@@ -1886,6 +1887,9 @@ func parseStat(c *Context) (any, error) {
 			c.Span("/time_zone", p.zoneAt[0], p.zoneAt[1], "assumedZone")
 		}
 	}
+	if p.wideDev {
+		c.Warn("a file system device number (st_dev) past 2^63 is left out of filesystem_device")
+	}
 	p.r.finish()
 	return p.res, nil
 }
@@ -1974,11 +1978,18 @@ func (p *statParser) bsdLine(line string, base, idx int) bool {
 		}
 		w[i] = [2]int{s, e}
 	}
+	// st_dev and st_rdev are unsigned 64-bit on FreeBSD 12 and later: a
+	// ZFS st_dev can pass int64, and a file that is no device may show
+	// NODEV (18446744073709551615). Such a number is left out with a
+	// warning, not the whole line.
 	var dev *int64
-	if !p.num(&dev, idx, "filesystem_device/number", w[0][0], w[0][1]) {
+	if p.num(&dev, idx, "filesystem_device/number", w[0][0], w[0][1]) {
+		en.FilesystemDevice = &LsDevice{Number: dev}
+	} else if lex.IsDigits(p.c.Raw[w[0][0]:w[0][1]]) {
+		p.wideDev = true
+	} else {
 		return false
 	}
-	en.FilesystemDevice = &LsDevice{Number: dev}
 	if !p.num(&en.Inode, idx, "inode", w[1][0], w[1][1]) || !p.mode(en, idx, w[2][0], w[2][1], true) ||
 		!p.num(&en.Links, idx, "links", w[3][0], w[3][1]) {
 		return false
@@ -1986,7 +1997,7 @@ func (p *statParser) bsdLine(line string, base, idx int) bool {
 	p.owner(&en.Owner, &en.UID, idx, "owner", "uid", w[4][0], w[4][1])
 	p.owner(&en.Group, &en.GID, idx, "group", "gid", w[5][0], w[5][1])
 	rdevS, rdevE := w[6][0], w[6][1]
-	if _, ok := lex.Atoi(p.c.Raw[rdevS:rdevE]); !ok {
+	if !lex.IsDigits(p.c.Raw[rdevS:rdevE]) {
 		return false
 	}
 	if t := en.Mode[0]; t == 'b' || t == 'c' {
@@ -2492,9 +2503,23 @@ func (p *statParser) modeLine(en *StatEntry, idx int, line string, base int) boo
 		}
 		i += cl + len(id.label)
 		sl := strings.IndexByte(line[i:], '/') + i
-		ce := strings.IndexByte(line[sl+1:], ')') + sl + 1
-		if sl < i || ce <= sl {
+		if sl < i {
 			return false
+		}
+		// BSD prints a user without a name as "(1005)": "( 1005/  (1005))".
+		from := lex.SkipBlanks(line, sl+1)
+		if from < len(line) && line[from] == '(' {
+			from++
+		}
+		ce := strings.IndexByte(line[from:], ')') + from
+		if ce < from {
+			return false
+		}
+		if from > sl+1 && line[from-1] == '(' {
+			ce++
+			if ce >= len(line) || line[ce] != ')' {
+				return false
+			}
 		}
 		s, e := lex.TrimSpaceRange(line, i, sl)
 		dst := &en.UID
@@ -2506,7 +2531,7 @@ func (p *statParser) modeLine(en *StatEntry, idx int, line string, base int) boo
 			return false
 		}
 		s, e = lex.TrimSpaceRange(line, sl+1, ce)
-		if s < e {
+		if s < e && line[s] != '(' {
 			p.owner(name, dst, idx, id.nameF, id.idF, base+s, base+e)
 		}
 		cl = ce
