@@ -601,11 +601,17 @@ var duParserDef = &Parser{
 	ID:      "du",
 	Command: "du",
 	Version: "1",
-	Format:  "du lines: size, tab, path (GNU, BusyBox, BSD), or NUL-terminated (-0); the size field's name says the unit",
+	Format:  "du lines: size, tab, path (GNU, BusyBox, BSD), or NUL-terminated (-0); sizes in bytes whatever the unit",
+	// Flags checked against GNU coreutils 9.1 du(1) and --help (this
+	// machine; -B's units from the coreutils manual's "Block size"),
+	// BusyBox 1.35 du --help, FreeBSD 14 and macOS 14 du(1) ([-Aclnrx]
+	// [-H|-L|-P] [-g|-h|-k|-m] [-a|-s|-d depth] [-B blocksize] [-I mask]
+	// [-t threshold]). Refused: GNU --time (a time column), -g and -b
+	// where the other family means something else, block sizes with "'".
 	Flags: Flags{
 		"-s": Bool, "-h": Bool, "-a": Bool, "-c": Bool, "-k": Bool, "-m": Bool, "-g": Bool, "-b": Bool,
 		"-x": Bool, "-S": Bool, "-0": Bool, "-P": Bool, "-D": Bool, "-H": Bool, "-L": Bool, "-l": Bool,
-		"-A": Bool, "-n": Bool,
+		"-A": Bool, "-n": Bool, "-r": Bool,
 		"-d": Value, "-X": Value, "-t": Value, "-B": Value, "-I": Value,
 		"--summarize": Bool, "--human-readable": Bool, "--all": Bool, "--total": Bool, "--bytes": Bool,
 		"--one-file-system": Bool, "--apparent-size": Bool, "--si": Bool, "--separate-dirs": Bool,
@@ -816,7 +822,7 @@ func duRead(args []string, os OS) (unit fsUnit, inodes, total, null, bsd512 bool
 			total = true
 		case "-0", "--null":
 			null = true
-		case "-I", "-n", "-A":
+		case "-I", "-n", "-A", "-r":
 			if !bsd {
 				return fail(Unsupported(nil, "du %s is a BSD option", a.flag))
 			}
@@ -990,10 +996,16 @@ var dfParserDef = &Parser{
 	ID:      "df",
 	Command: "df",
 	Version: "1",
-	Format:  "df table with its header (GNU, BusyBox, macOS, FreeBSD; -h, -i, -T, -P, -B1, --total); device names wrapped onto their own line",
+	Format:  "df table with its header (GNU, BusyBox, macOS, FreeBSD; -h, -H, -i, -T, -P, -B, --total); device names wrapped onto their own line; sizes in bytes",
+	// Flags checked against GNU coreutils 9.1 df(1) and --help (this
+	// machine: -B with and without a number, -BM's suffixed values, -v
+	// ignored), BusyBox 1.35 df --help (-PkmhTai -B -t), FreeBSD 14 df(1)
+	// (-abcgHhiklmnPT -t) and macOS 14 df(1) (-abcgHhIiklmnPY, -T type
+	// list). Refused: --output (other columns), GNU -i -h (rounded inode
+	// counts), FreeBSD -, (digit grouping, not declared).
 	Flags: Flags{
 		"-h": Bool, "-H": Bool, "-k": Bool, "-m": Bool, "-g": Bool, "-T": Bool, "-i": Bool, "-a": Bool,
-		"-l": Bool, "-P": Bool, "-b": Bool, "-c": Bool, "-n": Bool, "-Y": Bool,
+		"-l": Bool, "-P": Bool, "-b": Bool, "-c": Bool, "-n": Bool, "-Y": Bool, "-v": Bool, "-I": Bool,
 		"-t": Value, "-x": Value, "-B": Value,
 		"--human-readable": Bool, "--si": Bool, "--print-type": Bool, "--inodes": Bool, "--all": Bool,
 		"--local": Bool, "--portability": Bool, "--total": Bool, "--no-sync": Bool, "--sync": Bool,
@@ -1033,7 +1045,7 @@ func dfCheck(args []string, os OS) *ParseError {
 				return Unsupported(fsWithout(args, scanned, func(a cmdArg) bool { return a.flag == "-T" }),
 					"macOS df -T selects file system types; the parser reads the listing without it")
 			}
-		case "-Y", "-c", "-b", "-g", "-n":
+		case "-Y", "-c", "-b", "-g", "-n", "-I":
 			if !os.bsdLike() {
 				return Unsupported(nil, "df %s is a BSD option", a.flag)
 			}

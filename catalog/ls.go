@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"strconv"
 	"strings"
 	"time"
 
@@ -188,6 +189,7 @@ type lsOpts struct {
 	long, human, inode, blocks, numeric, groupOnly, quoted, slash, headers bool
 	context                                                                bool
 	time                                                                   uint8 // lsModified...
+	humanBase                                                              int64 // -h: 1024, --si: 1000
 }
 
 func lsOptions(args []string, os OS) (o lsOpts) {
@@ -211,8 +213,10 @@ func lsOptions(args []string, os OS) (o lsOpts) {
 			if a.value == "long" || a.value == "verbose" {
 				o.long = true
 			}
-		case "-h", "--human-readable", "--si":
-			o.human = true
+		case "-h", "--human-readable":
+			o.human, o.humanBase = true, 1024
+		case "--si":
+			o.human, o.humanBase = true, 1000
 		case "-i", "--inode":
 			o.inode = true
 		case "-s", "--size":
@@ -355,6 +359,8 @@ type lsParser struct {
 	dirEnd          int
 	dirQuoted       bool
 	dirIdx          int
+	trHuman         spanTr // the transform of a size converted from -h's form
+	roundedSizes    bool   // some size_bytes came from a rounded -h size
 }
 
 func parseLs(c *Context) (any, error) {
@@ -484,6 +490,9 @@ func parseLs(c *Context) (any, error) {
 	if lines > 0 && read == 0 {
 		return nil, Unrecognized("no line of the output reads as an ls listing")
 	}
+	if p.roundedSizes {
+		c.Warn("ls -h printed rounded sizes: size_bytes is converted from the printed digits, size_human keeps them")
+	}
 	p.finish()
 	return p.res, nil
 }
@@ -509,7 +518,8 @@ func lsLooksLong(line string) bool {
 // newLsParser sets up the state of one parse of c.Raw.
 func newLsParser(c *Context) *lsParser {
 	p := &lsParser{c: c, o: lsOptions(c.Args, c.OS), res: &LsResult{}}
-	p.rec = newSpanRec(c, 13) // a long entry records up to 13 spans
+	p.rec = newSpanRec(c, 15) // a long entry records up to 15 spans
+	p.trHuman = p.rec.trID("humanSize" + strconv.FormatInt(max(p.o.humanBase, 1024), 10))
 	loc := c.Location
 	if loc == nil {
 		loc = time.UTC
@@ -885,6 +895,15 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 			}
 		} else if lex.HumanSize(v, false) {
 			e.SizeHuman = v
+			if n, ok := fsHumanBytes(v, max(p.o.humanBase, 1024)); ok {
+				// Converted from the rounded digits; size_human keeps them.
+				nums[1] = n
+				e.SizeBytes = &nums[1]
+				p.roundedSizes = true
+				if rec {
+					p.rec.field(sfSizeBytes, base+sizeTok[0], base+sizeTok[1], p.trHuman)
+				}
+			}
 			if rec {
 				p.rec.field(sfSizeHuman, base+sizeTok[0], base+sizeTok[1], trVerbatim)
 			}
@@ -1111,10 +1130,11 @@ func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec boo
 			// bytes, which tells the arrow; without it the split is a guess.
 			i = -1
 			size, known := int64(0), false
-			if e.SizeBytes != nil {
+			if e.SizeHuman != "" {
+				// -h prints a size under 1K in bytes; a rounded one does not tell.
+				size, known = lex.Atoi(e.SizeHuman)
+			} else if e.SizeBytes != nil {
 				size, known = *e.SizeBytes, true
-			} else if n, ok := lex.Atoi(e.SizeHuman); ok {
-				size, known = n, true // -h prints a size under 1K in bytes
 			}
 			if known {
 				for k := 0; k+4 <= len(rest); k++ {
