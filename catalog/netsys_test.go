@@ -86,10 +86,11 @@ func TestNetsysArgumentRange(t *testing.T) {
 		{"free", []string{"-L"}, Linux, none},
 
 		{"uname", []string{"-a"}, Linux, nil},
-		{"uname", []string{"-r"}, Linux, []string{"-a"}},
+		{"uname", []string{"-r"}, Linux, nil},
 		{"uname", []string{"-sr"}, Linux, []string{"-a"}},
-		{"uname", []string{"--kernel-release"}, Linux, []string{"-a"}},
-		{"uname", []string{}, Linux, []string{"-a"}},
+		{"uname", []string{"-s", "-r"}, Linux, []string{"-a"}},
+		{"uname", []string{"--kernel-release"}, Linux, nil},
+		{"uname", []string{}, Linux, nil},
 
 		{"id", []string{}, Linux, nil},
 		{"id", []string{"alice"}, Linux, nil},

@@ -380,9 +380,12 @@ var unameParser = &Parser{
 	ID:      "uname",
 	Command: "uname",
 	Version: "1",
-	Format:  "uname -a: every field on one line (GNU, BusyBox, macOS, FreeBSD)",
-	// The single-field flags are declared so that the check can refuse any
-	// combination of them with the one hint that works: -a.
+	Format:  "uname -a: every field on one line (GNU, BusyBox, macOS, FreeBSD); uname alone or with one field flag: that field",
+	// Flags checked against GNU coreutils 9.1 uname(1) (this machine),
+	// BusyBox 1.35, FreeBSD 14 and macOS 14 uname(1). One field flag (or
+	// none: -s) prints that field alone, which is read whole; several
+	// print their fields in a fixed order, the version holding spaces, so
+	// they are refused for -a.
 	Flags: Flags{
 		"-a": Bool, "--all": Bool, "-s": Bool, "-n": Bool, "-r": Bool, "-v": Bool, "-m": Bool, "-p": Bool, "-i": Bool,
 		"-o": Bool, "--kernel-name": Bool, "--nodename": Bool, "--kernel-release": Bool, "--kernel-version": Bool,
@@ -392,6 +395,9 @@ var unameParser = &Parser{
 	Result:         UnameResult{},
 	Examples:       [][]string{{"-a"}},
 	Check: func(args []string, _ OS) *ParseError {
+		if _, ok := unameSingle(args); ok {
+			return nil
+		}
 		for _, a := range args {
 			if a != "-a" && a != "--all" {
 				return Unsupported([]string{"-a"}, "uname %s prints fields without names; -a prints them all, in a known order", a)
@@ -403,6 +409,36 @@ var unameParser = &Parser{
 		return nil
 	},
 	Parse: parseUname,
+}
+
+// unameSingle names the one field the arguments print ("uname" alone: the
+// kernel name); ok is false for -a and for several fields.
+func unameSingle(args []string) (key string, ok bool) {
+	if len(args) == 0 {
+		return "kernel_name", true
+	}
+	if len(args) != 1 {
+		return "", false
+	}
+	switch args[0] {
+	case "-s", "--kernel-name":
+		return "kernel_name", true
+	case "-n", "--nodename":
+		return "hostname", true
+	case "-r", "--kernel-release":
+		return "kernel_release", true
+	case "-v", "--kernel-version":
+		return "kernel_version", true
+	case "-m", "--machine":
+		return "machine", true
+	case "-p", "--processor":
+		return "processor", true
+	case "-i", "--hardware-platform":
+		return "hardware_platform", true
+	case "-o", "--operating-system":
+		return "os", true
+	}
+	return "", false
 }
 
 // unameParsers wires the unameParser and returns it for the builtin list.
@@ -443,6 +479,15 @@ func parseUname(c *Context) (any, error) {
 	}
 	if n == 0 {
 		return &UnameResult{}, nil
+	}
+	if key, ok := unameSingle(c.Args); ok {
+		res := &UnameResult{}
+		s, e := lex.TrimSpaceRange(line, 0, len(line))
+		*map[string]*string{"kernel_name": &res.KernelName, "hostname": &res.Hostname, "kernel_release": &res.KernelRelease,
+			"kernel_version": &res.KernelVersion, "machine": &res.Machine, "processor": &res.Processor,
+			"hardware_platform": &res.HardwarePlatform, "os": &res.OS}[key] = line[s:e]
+		c.spanPath(start+s, start+e, "", key)
+		return res, nil
 	}
 	var f []lex.Field
 	f = lex.Fields(f, line, 0)
