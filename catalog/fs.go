@@ -734,6 +734,17 @@ func fsHumanBytes(v string, base int64) (int64, bool) {
 	return int64(f + 0.5), true
 }
 
+// fsAtoi is lex.Atoi up to int64's 19 digits: APFS inode numbers pass
+// 2^60 (1152921500311943298).
+func fsAtoi(v string) (int64, bool) {
+	n, ok := lex.Atoi(v)
+	if !ok && len(v) == 19 && lex.IsDigits(v) {
+		n64, err := strconv.ParseInt(v, 10, 64)
+		n, ok = n64, err == nil
+	}
+	return n, ok
+}
+
 // fsValue reads one size value in unit u into bytes.
 func fsValue(v string, u fsUnit) (int64, bool) {
 	if u.base != 0 {
@@ -1720,7 +1731,7 @@ func (p *statParser) id(name string) uint16 { return p.r.name(name) }
 
 // num sets *dst from the decimal word raw[s:e].
 func (p *statParser) num(dst **int64, idx int, field string, s, e int) bool {
-	n, ok := lex.Atoi(p.c.Raw[s:e])
+	n, ok := fsAtoi(p.c.Raw[s:e])
 	if !ok {
 		return false
 	}

@@ -1060,7 +1060,7 @@ func (p *lsParser) setContext(e *LsEntry, line string, base int, t [2]int, rec b
 }
 
 func (p *lsParser) setInode(e *LsEntry, line string, base int, t [2]int, rec bool) bool {
-	n, ok := lex.Atoi(line[t[0]:t[1]])
+	n, ok := fsAtoi(line[t[0]:t[1]])
 	if !ok {
 		return false
 	}
