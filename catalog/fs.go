@@ -940,7 +940,7 @@ func parseDu(c *Context) (any, error) {
 		prevGood = start + tab + 1
 	}
 	if rows > 0 && len(entries) == 0 {
-		return nil, Unrecognized("no line of the output reads as du output")
+		return nil, Unrecognized("no line of the output reads as du output; if it is localized, rerun under LC_ALL=C")
 	}
 	if joined {
 		c.Warn("a path held a newline: the lines that do not start with a size are joined to the path before (-0 separates entries exactly)")
@@ -1433,7 +1433,7 @@ func parseDf(c *Context) (any, error) {
 		if !header {
 			cols, unit, ok := dfHeader(line)
 			if !ok {
-				return nil, Unrecognized("the first line is not a df header")
+				return nil, Unrecognized("the first line is not a df header; if it is localized, rerun under LC_ALL=C")
 			}
 			p.setColumns(cols, unit)
 			header = true
@@ -1497,7 +1497,7 @@ func parseDf(c *Context) (any, error) {
 		dropPending()
 	}
 	if header && len(rows) == 0 && len(c.unread) > 0 {
-		return nil, Unrecognized("no line of the output reads as df output")
+		return nil, Unrecognized("no line of the output reads as df output; if it is localized, rerun under LC_ALL=C")
 	}
 	if p.unit.base != 0 && len(rows) > 0 {
 		c.Warn("df printed rounded sizes (-h, -H): the *_bytes values are converted from the printed digits, *_human keeps them")
@@ -1962,7 +1962,7 @@ func (p *statParser) lines(read func(line string, start, idx int) bool, nameLast
 		prevGood, prevBad = start, false
 	}
 	if rows > 0 && ok == 0 {
-		return Unrecognized("no line of the output reads as stat output")
+		return Unrecognized("no line of the output reads as stat output; if it is localized, rerun under LC_ALL=C")
 	}
 	return nil
 }
@@ -2409,7 +2409,7 @@ func (p *statParser) labeled() error {
 		p.marks = p.marks[:0]
 	}
 	if len(c.unread) > 0 && entryOK == 0 {
-		return Unrecognized("no block of the output reads as stat output")
+		return Unrecognized("no block of the output reads as stat output; if it is localized, rerun under LC_ALL=C")
 	}
 	return nil
 }
@@ -2892,7 +2892,7 @@ func parseTree(c *Context) (any, error) {
 		read++
 	}
 	if rows > 0 && read == 0 {
-		return nil, Unrecognized("no line of the output reads as tree output")
+		return nil, Unrecognized("no line of the output reads as tree output; if it is localized, rerun under LC_ALL=C")
 	}
 	return p.res, nil
 }

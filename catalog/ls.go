@@ -487,8 +487,10 @@ func parseLs(c *Context) (any, error) {
 		c.Unread(start)
 	}
 	p.confirm(&pending)
-	if lines > 0 && read == 0 {
-		return nil, Unrecognized("no line of the output reads as an ls listing")
+	if lines > 0 && read == 0 || len(p.res.Entries) == 0 && len(c.unread) > 0 && c.omitted == 0 {
+		// Headers alone read (a localized "insgesamt 8", German months)
+		// are no listing either.
+		return nil, Unrecognized("no line of the output reads as an ls listing; if it is localized, rerun under LC_ALL=C")
 	}
 	if p.roundedSizes {
 		c.Warn("ls -h printed rounded sizes: size_bytes is converted from the printed digits, size_human keeps them")

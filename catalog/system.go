@@ -351,7 +351,7 @@ func parseFree(c *Context) (any, error) {
 		read++
 	}
 	if dataLines > 0 && read == 0 {
-		return nil, Unrecognized("no line of the output reads as free output")
+		return nil, Unrecognized("no line of the output reads as free output; if it is localized, rerun under LC_ALL=C")
 	}
 	if human && read > 1 {
 		c.Warn("free -h printed rounded sizes: the *_bytes values are converted from the printed digits, *_human keeps them")
@@ -800,7 +800,7 @@ func parseUptime(c *Context) (any, error) {
 		}
 	}
 	if n > 0 && res.Up == "" && res.BootedAt == "" {
-		return nil, Unrecognized("no line of the output reads as an uptime line")
+		return nil, Unrecognized("no line of the output reads as an uptime line; if it is localized, rerun under LC_ALL=C")
 	}
 	return res, nil
 }
@@ -1102,7 +1102,7 @@ func parseW(c *Context) (any, error) {
 		}
 	}
 	if dataLines > 0 && read == 0 {
-		return nil, Unrecognized("no line of the output reads as w output")
+		return nil, Unrecognized("no line of the output reads as w output; if it is localized, rerun under LC_ALL=C")
 	}
 	return res, nil
 }
@@ -1322,7 +1322,7 @@ func parseDate(c *Context) (any, error) {
 	}
 	ts, warn, zone, ok := sysCTimeZone(v, c.Location)
 	if !ok {
-		return nil, Unrecognized("date: %q is not date's default form", v)
+		return nil, Unrecognized("date: %q is not date's default form; if it is localized, rerun under LC_ALL=C", v)
 	}
 	set(ts, "timestamp")
 	res.TimeZone = v[zone.Start:zone.End]
@@ -1419,7 +1419,7 @@ func parseMount(c *Context) (any, error) {
 		}
 	}
 	if dataLines > 0 && read == 0 {
-		return nil, Unrecognized("no line of the output reads as a mount listing")
+		return nil, Unrecognized("no line of the output reads as a mount listing; if it is localized, rerun under LC_ALL=C")
 	}
 	return res, nil
 }
@@ -1693,7 +1693,7 @@ func parseLsblk(c *Context) (any, error) {
 		read++
 	}
 	if dataLines > 0 && read == 0 {
-		return nil, Unrecognized("no line of the output reads as an lsblk table")
+		return nil, Unrecognized("no line of the output reads as an lsblk table; if it is localized, rerun under LC_ALL=C")
 	}
 	// Nest by depth; a row deeper than its predecessor by more than one
 	// level cannot be placed and is reported.
