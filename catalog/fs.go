@@ -265,6 +265,7 @@ var findPrimaries = map[string]int{
 	"-ctime": 1, "-mmin": 1, "-amin": 1, "-cmin": 1, "-used": 1, "-size": 1, "-newer": 1,
 	"-anewer": 1, "-cnewer": 1, "-mnewer": 1, "-samefile": 1, "-files0-from": 1,
 	"-Bmin": 1, "-Bnewer": 1, "-Btime": 1, "-flags": 1, "-xattrname": 1,
+	"-nowarn": 0, "-warn": 0,
 }
 
 // findOutputPrimaries print something other than one path per line.
@@ -289,7 +290,12 @@ var findParserDef = &Parser{
 	Command: "find",
 	Version: "1",
 	Format:  "find paths, one per line (-print, the default) or NUL-terminated (-print0); GNU, BSD, BusyBox",
-	Flags:   findFlags,
+	// Primaries (findPrimaries) checked against GNU findutils 4.9.0 find
+	// --help and find(1) (this machine), BusyBox 1.35 find --help, FreeBSD
+	// 14 and macOS 14 find(1) (-Bmin, -Bnewer, -flags, -xattr, -s, -x, -E,
+	// -f). Output primaries (-printf, -ls, -fprint*, -exec, -ok, -delete)
+	// are refused, with -print in place of -printf and -ls.
+	Flags: findFlags,
 	// Starting points and expression words are all "positionals" to the core.
 	MaxPositionals: -1,
 	Alternatives:   map[string][]string{},
@@ -1567,6 +1573,12 @@ var statParserDef = &Parser{
 	Version: "1",
 	OS:      []OS{Linux},
 	Format:  "GNU and BusyBox stat: the labeled form, -t terse lines, -c with a simple format (directives separated by single spaces)",
+	// Flags checked against GNU coreutils 9.1 stat --help and stat.c (this
+	// machine, and the quoted names of older releases) and BusyBox 1.35
+	// stat (-c -f -L -t -Z). -c/--format is read when its directives are
+	// separated by single spaces and a directive that can hold spaces
+	// (%n, %F) comes last; other formats, --printf and -f (file system
+	// status) are refused, -c with the default form as the hint.
 	Flags: Flags{
 		"-L": Bool, "-t": Bool, "-f": Bool, "-Z": Bool,
 		"-c":            Value,
@@ -1586,6 +1598,10 @@ var statBSDParserDef = &Parser{
 	Version: "1",
 	OS:      []OS{Darwin, FreeBSD},
 	Format:  "BSD/macOS stat: the default one-line form (%d %i %Sp %l %Su %Sg %r %z \"%Sa\" \"%Sm\" \"%Sc\" \"%SB\" %k %b %#Xf %N) and -x",
+	// Flags checked against FreeBSD 14 stat(1) and stat.c (DEF_FORMAT,
+	// LINUX_FORMAT for -x, user_from_uid's "(1005)" for a user without a
+	// name) and macOS 14 stat(1) (-x adds " Birth:"). -f/-t formats, -l,
+	// -r, -s, -F and -n print other forms: refused with -x as the hint.
 	Flags: Flags{
 		"-L": Bool, "-q": Bool, "-x": Bool, "-F": Bool, "-l": Bool, "-n": Bool, "-r": Bool, "-s": Bool,
 		"-H": Bool, "-f": Value, "-t": Value,
@@ -2725,6 +2741,10 @@ var treeParserDef = &Parser{
 	Command: "tree",
 	Version: "1",
 	Format:  "tree's drawing (UTF-8 or ASCII lines) and report line; -J output is JSON and passes through",
+	// Flags checked against tree 2.1.0 tree(1) and --help (this machine;
+	// the same program macOS and FreeBSD install). Flags that add columns
+	// (-p -u -g -s -h -D --du --inodes --device) are refused for -J, which
+	// carries them as JSON.
 	Flags: Flags{
 		"-a": Bool, "-d": Bool, "-f": Bool, "-x": Bool, "-l": Bool, "-q": Bool, "-Q": Bool, "-n": Bool,
 		"-v": Bool, "-t": Bool, "-c": Bool, "-U": Bool, "-r": Bool,

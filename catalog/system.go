@@ -137,7 +137,10 @@ var freeParser = &Parser{
 	Command: "free",
 	Version: "1",
 	OS:      []OS{Linux},
-	Format:  "procps/BusyBox free table (Mem:, Swap:, -t Total:, -l Low:/High:) in any unit",
+	Format:  "procps/BusyBox free table (Mem:, Swap:, -t Total:, -l Low:/High:) in any unit, answered in bytes",
+	// Flags checked against procps-ng 4.0.2 free --help and free.c (this
+	// machine) and BusyBox 1.35 free (-b -k -m -g -h). -c/-s repeat the
+	// report and -v (--committed) adds a line: refused.
 	Flags: Flags{
 		"-b": Bool, "--bytes": Bool, "-k": Bool, "--kibi": Bool, "-m": Bool, "--mebi": Bool, "-g": Bool, "--gibi": Bool,
 		"--tebi": Bool, "--pebi": Bool, "--kilo": Bool, "--mega": Bool, "--giga": Bool, "--tera": Bool, "--peta": Bool,
@@ -567,6 +570,9 @@ var idParser = &Parser{
 	Command: "id",
 	Version: "1",
 	Format:  "id default line: uid=N(name) gid=N(name) groups=N(name),... [context=...]",
+	// Flags checked against GNU coreutils 9.1 id --help (this machine),
+	// FreeBSD 14 and macOS 14 id(1): every option but -a prints bare
+	// values without names, refused for the default line.
 	Flags: Flags{
 		"-a": Bool, "-u": Bool, "-g": Bool, "-G": Bool, "-n": Bool, "-r": Bool, "-z": Bool, "-Z": Bool,
 		"--user": Bool, "--group": Bool, "--groups": Bool, "--name": Bool, "--real": Bool, "--zero": Bool, "--context": Bool,
@@ -1009,11 +1015,15 @@ type WSession struct {
 }
 
 var wParser = &Parser{
-	ID:             "w",
-	Command:        "w",
-	Version:        "1",
-	Format:         "w: uptime line, then USER TTY FROM LOGIN@ IDLE JCPU PCPU WHAT (procps, macOS, FreeBSD)",
-	Flags:          Flags{"-h": Bool, "--no-header": Bool, "-s": Bool, "--short": Bool, "-f": Bool, "--from": Bool, "-i": Bool, "--ip-addr": Bool, "-n": Bool},
+	ID:      "w",
+	Command: "w",
+	Version: "1",
+	Format:  "w: uptime line, then USER TTY FROM LOGIN@ IDLE JCPU PCPU WHAT (procps, macOS, FreeBSD)",
+	// Flags checked against procps-ng 4.0.2 w --help (this machine),
+	// FreeBSD 14 and macOS 14 w(1) (-d -h -i -n). -o (old style) changes
+	// the columns: refused; -h drops the header the columns are read from.
+	Flags: Flags{"-h": Bool, "--no-header": Bool, "-s": Bool, "--short": Bool, "-f": Bool, "--from": Bool, "-i": Bool,
+		"--ip-addr": Bool, "-n": Bool, "-u": Bool, "--no-current": Bool},
 	Alternatives:   map[string][]string{"-o": {}, "--old-style": {}},
 	MaxPositionals: 1,
 	Result:         WResult{},
