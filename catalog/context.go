@@ -40,6 +40,7 @@ type Context struct {
 	segs      []spanSegAt // spans of the parsers' own recorders (spanRec)
 	unread    []int
 	omitted   int
+	joined    int
 	warnings  []string
 }
 
@@ -80,6 +81,10 @@ func (c *Context) Unread(offset int) { c.unread = append(c.unread, offset) }
 
 // Omit reports n rows dropped because MaxItems was reached.
 func (c *Context) Omit(n int) { c.omitted += n }
+
+// Join reports n data lines read as the rest of the row before them (a
+// name holding a newline): they are part of that row, not lost.
+func (c *Context) Join(n int) { c.joined += n }
 
 // Full reports whether rows already kept reached MaxItems.
 func (c *Context) Full(rows int) bool { return c.MaxItems > 0 && rows >= c.MaxItems }

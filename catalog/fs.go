@@ -265,6 +265,7 @@ var findPrimaries = map[string]int{
 	"-ctime": 1, "-mmin": 1, "-amin": 1, "-cmin": 1, "-used": 1, "-size": 1, "-newer": 1,
 	"-anewer": 1, "-cnewer": 1, "-mnewer": 1, "-samefile": 1, "-files0-from": 1,
 	"-Bmin": 1, "-Bnewer": 1, "-Btime": 1, "-flags": 1, "-xattrname": 1,
+	"-nowarn": 0, "-warn": 0,
 }
 
 // findOutputPrimaries print something other than one path per line.
@@ -289,7 +290,12 @@ var findParserDef = &Parser{
 	Command: "find",
 	Version: "1",
 	Format:  "find paths, one per line (-print, the default) or NUL-terminated (-print0); GNU, BSD, BusyBox",
-	Flags:   findFlags,
+	// Primaries (findPrimaries) checked against GNU findutils 4.9.0 find
+	// --help and find(1) (this machine), BusyBox 1.35 find --help, FreeBSD
+	// 14 and macOS 14 find(1) (-Bmin, -Bnewer, -flags, -xattr, -s, -x, -E,
+	// -f). Output primaries (-printf, -ls, -fprint*, -exec, -ok, -delete)
+	// are refused, with -print in place of -printf and -ls.
+	Flags: findFlags,
 	// Starting points and expression words are all "positionals" to the core.
 	MaxPositionals: -1,
 	Alternatives:   map[string][]string{},
@@ -585,14 +591,11 @@ type DuResult struct {
 	Total *DuEntry `json:"total,omitempty"`
 }
 
-// DuEntry is one line of du. The size field's name carries the unit the
-// arguments chose: size_kib (1024-byte blocks: GNU's default, -k),
-// size_mib (-m), size_gib (BSD -g), size_bytes (-b, -B1), size_human (-h,
-// --si; as printed), or inodes (--inodes).
+// DuEntry is one line of du. SizeBytes is the size in bytes whatever unit
+// the arguments chose (blocks multiplied out; -h and --si sizes converted
+// from their rounded form, which SizeHuman keeps as printed); Inodes
+// replaces it with --inodes.
 type DuEntry struct {
-	SizeKiB   *int64 `json:"size_kib,omitempty"`
-	SizeMiB   *int64 `json:"size_mib,omitempty"`
-	SizeGiB   *int64 `json:"size_gib,omitempty"`
 	SizeBytes *int64 `json:"size_bytes,omitempty"`
 	SizeHuman string `json:"size_human,omitempty"`
 	Inodes    *int64 `json:"inodes,omitempty"`
@@ -604,11 +607,17 @@ var duParserDef = &Parser{
 	ID:      "du",
 	Command: "du",
 	Version: "1",
-	Format:  "du lines: size, tab, path (GNU, BusyBox, BSD), or NUL-terminated (-0); the size field's name says the unit",
+	Format:  "du lines: size, tab, path (GNU, BusyBox, BSD), or NUL-terminated (-0); sizes in bytes whatever the unit",
+	// Flags checked against GNU coreutils 9.1 du(1) and --help (this
+	// machine; -B's units from the coreutils manual's "Block size"),
+	// BusyBox 1.35 du --help, FreeBSD 14 and macOS 14 du(1) ([-Aclnrx]
+	// [-H|-L|-P] [-g|-h|-k|-m] [-a|-s|-d depth] [-B blocksize] [-I mask]
+	// [-t threshold]). Refused: GNU --time (a time column), -g and -b
+	// where the other family means something else, block sizes with "'".
 	Flags: Flags{
 		"-s": Bool, "-h": Bool, "-a": Bool, "-c": Bool, "-k": Bool, "-m": Bool, "-g": Bool, "-b": Bool,
 		"-x": Bool, "-S": Bool, "-0": Bool, "-P": Bool, "-D": Bool, "-H": Bool, "-L": Bool, "-l": Bool,
-		"-A": Bool, "-n": Bool,
+		"-A": Bool, "-n": Bool, "-r": Bool,
 		"-d": Value, "-X": Value, "-t": Value, "-B": Value, "-I": Value,
 		"--summarize": Bool, "--human-readable": Bool, "--all": Bool, "--total": Bool, "--bytes": Bool,
 		"--one-file-system": Bool, "--apparent-size": Bool, "--si": Bool, "--separate-dirs": Bool,
@@ -631,93 +640,212 @@ func duParsers() []*Parser {
 	return []*Parser{duParserDef}
 }
 
-// duUnit is the unit of du's size column.
-type duUnit uint8
+// fsUnit is what one number of a size column stands for: factor bytes,
+// or a rounded human size ("4.0K") in powers of base (1024, or 1000 for
+// --si and -H); suffix is the unit GNU appends to every value when the
+// block size was given without a number (-BM prints "258020M").
+type fsUnit struct {
+	factor int64
+	base   int64 // human when not 0
+	suffix string
+}
 
-const (
-	duUnknown duUnit = iota
-	duKiB
-	duMiB
-	duGiB
-	duBytes
-	duHuman
-	duInodes
-)
-
-// duBlockSize maps a --block-size value to a unit the parser names.
-func duBlockSize(v string) duUnit {
+// fsBlockSpec reads a GNU block size ("1K", "M", "4KiB", "1MB", "512",
+// "human-readable", "si"; coreutils 9.1 lib/human.c, the syntax of
+// --block-size in the coreutils manual): an optional number, then a
+// unit letter K M G T P E, alone or followed by "iB" (powers of 1024) or
+// "B" (powers of 1000). A spec starting with "'" (digit grouping, which
+// depends on the locale) is not read.
+func fsBlockSpec(v string) (fsUnit, bool) {
 	switch v {
-	case "1", "1B", "B":
-		return duBytes
-	case "1K", "K", "1KiB", "KiB", "1024":
-		return duKiB
-	case "1M", "M", "1MiB", "MiB", "1048576":
-		return duMiB
-	case "1G", "G", "1GiB", "GiB", "1073741824":
-		return duGiB
+	case "human-readable":
+		return fsUnit{base: 1024}, true
+	case "si":
+		return fsUnit{base: 1000}, true
 	}
-	return duUnknown
+	i := 0
+	for i < len(v) && v[i] >= '0' && v[i] <= '9' {
+		i++
+	}
+	num := int64(1)
+	if i > 0 {
+		n, ok := lex.Atoi(v[:i])
+		if !ok || n == 0 {
+			return fsUnit{}, false
+		}
+		num = n
+	}
+	unit := v[i:]
+	var u fsUnit
+	if unit != "" {
+		k := strings.IndexByte("KMGTPE", unit[0]&^0x20)
+		if k < 0 || (unit[0] == 'k' && len(unit) > 1 && unit[1:] != "B") {
+			return fsUnit{}, false
+		}
+		per, rest := int64(1024), unit[1:]
+		switch rest {
+		case "", "iB":
+		case "B":
+			per = 1000
+		default:
+			return fsUnit{}, false
+		}
+		mult := int64(1)
+		for range k + 1 {
+			mult *= per
+		}
+		if i == 0 {
+			u.suffix = unit // printed after every value
+		}
+		if num > (1<<50)/mult {
+			return fsUnit{}, false
+		}
+		num *= mult
+	} else if num > 1<<50 {
+		return fsUnit{}, false
+	}
+	u.factor = num
+	return u, true
+}
+
+// fsHumanBytes converts a rounded human size as du -h, df -h and free -h
+// print it ("4.0K", "12M", "0", "512B", macOS and procps "460Gi", a
+// decimal comma) to bytes in powers of base. The result is as exact as
+// the printed digits.
+func fsHumanBytes(v string, base int64) (int64, bool) {
+	if !lex.HumanSize(v, true) {
+		return 0, false
+	}
+	v = strings.TrimSuffix(v, "i")
+	i := 0
+	for i < len(v) && (v[i] >= '0' && v[i] <= '9' || v[i] == '.' || v[i] == ',') {
+		i++
+	}
+	f, err := strconv.ParseFloat(strings.Replace(v[:i], ",", ".", 1), 64)
+	if err != nil {
+		return 0, false
+	}
+	if i < len(v) && v[i] != 'B' {
+		k := strings.IndexByte("KMGTPEZYRQ", v[i]&^0x20)
+		if k < 0 || k > 4 {
+			return 0, false // exabytes and beyond do not fit
+		}
+		for range k + 1 {
+			f *= float64(base)
+		}
+	}
+	if f >= 1<<62 {
+		return 0, false
+	}
+	return int64(f + 0.5), true
+}
+
+// fsAtoi is lex.Atoi up to int64's 19 digits: APFS inode numbers pass
+// 2^60 (1152921500311943298).
+func fsAtoi(v string) (int64, bool) {
+	n, ok := lex.Atoi(v)
+	if !ok && len(v) == 19 && lex.IsDigits(v) {
+		n64, err := strconv.ParseInt(v, 10, 64)
+		n, ok = n64, err == nil
+	}
+	return n, ok
+}
+
+// fsValue reads one size value in unit u into bytes.
+func fsValue(v string, u fsUnit) (int64, bool) {
+	if u.base != 0 {
+		return fsHumanBytes(v, u.base)
+	}
+	if u.suffix != "" {
+		if len(v) <= len(u.suffix) || !strings.EqualFold(v[len(v)-len(u.suffix):], u.suffix) {
+			return 0, false
+		}
+		v = v[:len(v)-len(u.suffix)]
+	}
+	n, ok := lex.Atoi(v)
+	if !ok || n > (1<<62)/u.factor {
+		return 0, false
+	}
+	return n * u.factor, true
+}
+
+// fsUnitTr names the span transform of a value in unit u.
+func fsUnitTr(u fsUnit) string {
+	switch {
+	case u.base != 0:
+		return "humanSize" + strconv.FormatInt(u.base, 10)
+	case u.factor == 1 && u.suffix == "":
+		return "parseInt"
+	}
+	return "parseInt*" + strconv.FormatInt(u.factor, 10)
 }
 
 // duRead reads the unit the arguments choose (the last unit flag wins, as
-// in GNU and BSD du) and whether a total line and NUL endings come.
-func duRead(args []string, os OS) (unit duUnit, total, null bool, perr *ParseError) {
+// in GNU and BSD du) and whether a total line and NUL endings come. BSD
+// du without -k, -m, -g, -h or -B counts in BLOCKSIZE units: 512 bytes
+// unless the environment says otherwise, which the parser cannot see, so
+// the answer is read as 512-byte blocks and bsd512 says so.
+func duRead(args []string, os OS) (unit fsUnit, inodes, total, null, bsd512 bool, perr *ParseError) {
 	scanned := scanArgs(args, fsKinds(duParserDef.Flags), false)
+	fail := func(perr *ParseError) (fsUnit, bool, bool, bool, bool, *ParseError) {
+		return fsUnit{}, false, false, false, false, perr
+	}
 	if perr := checkFsDeclared(scanned, duParserDef); perr != nil {
-		return 0, false, false, perr
+		return fail(perr)
 	}
 	without := func(flags ...string) func(a cmdArg) bool {
 		return func(a cmdArg) bool { return slicesContains(flags, a.flag) }
 	}
-	if !os.bsdLike() {
-		unit = duKiB // GNU and BusyBox: 1024-byte blocks unless told otherwise
+	bsd := os.bsdLike()
+	unit = fsUnit{factor: 1024} // GNU and BusyBox: 1024-byte blocks unless told otherwise
+	if bsd {
+		unit, bsd512 = fsUnit{factor: 512}, true
 	}
-	inodes := false
 	for _, a := range scanned {
 		switch a.flag {
 		case "-k":
-			unit = duKiB
+			unit, bsd512 = fsUnit{factor: 1024}, false
 		case "-m":
-			unit = duMiB
+			unit, bsd512 = fsUnit{factor: 1 << 20}, false
 		case "-g":
-			if !os.bsdLike() {
-				return 0, false, false, Unsupported(fsWithout(args, scanned, without("-g"), "-k"), "du -g is BSD's GiB unit")
+			if !bsd {
+				return fail(Unsupported(fsWithout(args, scanned, without("-g"), "-k"), "du -g is BSD's GiB unit"))
 			}
-			unit = duGiB
+			unit, bsd512 = fsUnit{factor: 1 << 30}, false
 		case "-b", "--bytes":
-			if os.bsdLike() {
-				return 0, false, false, Unsupported(fsWithout(args, scanned, without("-b"), "-k"), "BSD du has no -b")
+			if bsd {
+				return fail(Unsupported(fsWithout(args, scanned, without("-b"), "-k"), "BSD du has no -b"))
 			}
-			unit = duBytes
-		case "-h", "--human-readable", "--si":
-			unit = duHuman
+			unit = fsUnit{factor: 1}
+		case "-h", "--human-readable":
+			unit, bsd512 = fsUnit{base: 1024}, false
+		case "--si":
+			unit = fsUnit{base: 1000}
 		case "-B", "--block-size":
-			u := duBlockSize(a.value)
-			if u == duUnknown || os.bsdLike() {
-				return 0, false, false, Unsupported(fsWithout(args, scanned, without("-B", "--block-size"), "-k"),
-					"du block size %q is not a unit the parser names", a.value)
+			u, ok := fsBlockSpec(a.value)
+			if bsd {
+				// FreeBSD and macOS du -B take a number of bytes.
+				n, isNum := lex.Atoi(a.value)
+				u, ok = fsUnit{factor: n}, isNum && n > 0 && n <= 1<<40
 			}
-			unit = u
+			if !ok {
+				return fail(Unsupported(fsWithout(args, scanned, without("-B", "--block-size"), "-k"),
+					"du block size %q is not a unit the parser reads", a.value))
+			}
+			unit, bsd512 = u, false
 		case "--inodes":
 			inodes = true
 		case "-c", "--total":
 			total = true
 		case "-0", "--null":
 			null = true
-		case "-I", "-n":
-			if !os.bsdLike() {
-				return 0, false, false, Unsupported(nil, "du %s is a BSD option", a.flag)
+		case "-I", "-n", "-A", "-r":
+			if !bsd {
+				return fail(Unsupported(nil, "du %s is a BSD option", a.flag))
 			}
 		}
 	}
-	if inodes {
-		unit = duInodes
-	}
-	if unit == duUnknown {
-		return 0, false, false, Unsupported(fsInsertFlags(args, scanned, "-k"),
-			"BSD du counts in BLOCKSIZE units (512 bytes unless the environment says otherwise) without -k, -m, -g or -h")
-	}
-	return unit, total, null, nil
+	return unit, inodes, total, null, bsd512, nil
 }
 
 // checkFsDeclared refuses flags the parser did not declare (the core does
@@ -735,12 +863,12 @@ func checkFsDeclared(scanned []cmdArg, p *Parser) *ParseError {
 }
 
 func duCheck(args []string, os OS) *ParseError {
-	_, _, _, perr := duRead(args, os)
+	_, _, _, _, _, perr := duRead(args, os)
 	return perr
 }
 
 func parseDu(c *Context) (any, error) {
-	unit, total, null, perr := duRead(c.Args, c.OS)
+	unit, inodes, total, null, bsd512, perr := duRead(c.Args, c.OS)
 	if perr != nil {
 		return nil, perr
 	}
@@ -749,28 +877,18 @@ func parseDu(c *Context) (any, error) {
 	if null || strings.IndexByte(raw, 0) >= 0 {
 		it.sep = 0
 	}
-	r := newSpanRec(c, 2)
+	r := newSpanRec(c, 3)
 	kEntries, kTotal, fPath := r.name("entries/*"), r.name("total"), r.name("path")
-	var fSize uint16
-	tr := r.trID("parseInt")
-	switch unit {
-	case duKiB:
-		fSize = r.name("size_kib")
-	case duMiB:
-		fSize = r.name("size_mib")
-	case duGiB:
-		fSize = r.name("size_gib")
-	case duBytes:
-		fSize = r.name("size_bytes")
-	case duHuman:
-		fSize, tr = r.name("size_human"), 0
-	case duInodes:
-		fSize = r.name("inodes")
+	fSize, fHuman := r.name("size_bytes"), r.name("size_human")
+	tr := r.trID(fsUnitTr(unit))
+	if inodes {
+		fSize, tr, unit = r.name("inodes"), r.trID("parseInt"), fsUnit{factor: 1}
 	}
 	entries := make([]DuEntry, 0, min(lex.CountLines(raw), 1<<20))
 	var marks []int
 	rows := 0
-	prevGood := -1 // start of the line before, when it was an entry
+	prevGood := -1 // where the path of the entry on the line before starts
+	joined := false
 	for {
 		line, start, ok := it.next()
 		if !ok {
@@ -782,17 +900,17 @@ func parseDu(c *Context) (any, error) {
 		}
 		rows++
 		bad := func() {
-			c.Unread(start)
 			if prevGood >= 0 && it.sep == '\n' {
-				// The path before held a newline: it is not whole.
-				c.Unread(prevGood)
-				entries = entries[:len(entries)-1]
-				if r.on {
-					r.truncate(marks[len(marks)-1])
-					marks = marks[:len(marks)-1]
-				}
+				// A line that is not "SIZE<tab>PATH" right after an entry
+				// is the rest of that entry's path, which held a newline
+				// (du prints names as they are).
+				entries[len(entries)-1].Path = raw[prevGood : start+len(line)]
+				r.extend(start + len(line))
+				joined = true
+				c.Join(1)
+				return
 			}
-			prevGood = -1
+			c.Unread(start)
 		}
 		tab := strings.IndexByte(line, '\t')
 		if tab <= 0 || tab == len(line)-1 {
@@ -802,43 +920,42 @@ func parseDu(c *Context) (any, error) {
 		ss, se := lex.TrimSpaceRange(line, 0, tab)
 		size := line[ss:se]
 		var e DuEntry
-		if unit == duHuman {
-			if !lex.HumanSize(size, true) {
-				bad()
-				continue
-			}
-			e.SizeHuman = size
+		n, ok := fsValue(size, unit)
+		if !ok {
+			bad()
+			continue
+		}
+		if inodes {
+			e.Inodes = intp(n)
 		} else {
-			n, ok := lex.Atoi(size)
-			if !ok {
-				bad()
-				continue
-			}
-			p := intp(n)
-			switch unit {
-			case duKiB:
-				e.SizeKiB = p
-			case duMiB:
-				e.SizeMiB = p
-			case duGiB:
-				e.SizeGiB = p
-			case duBytes:
-				e.SizeBytes = p
-			case duInodes:
-				e.Inodes = p
-			}
+			e.SizeBytes = intp(n)
+		}
+		if unit.base != 0 {
+			e.SizeHuman = size
 		}
 		e.Path = line[tab+1:]
 		if r.on {
 			marks = append(marks, r.mark())
 			r.at(kEntries, len(entries), fSize, start+ss, start+se, tr)
+			if unit.base != 0 {
+				r.at(kEntries, len(entries), fHuman, start+ss, start+se, 0)
+			}
 			r.at(kEntries, len(entries), fPath, start+tab+1, start+len(line), 0)
 		}
 		entries = append(entries, e)
-		prevGood = start
+		prevGood = start + tab + 1
 	}
 	if rows > 0 && len(entries) == 0 {
-		return nil, Unrecognized("no line of the output reads as du output")
+		return nil, Unrecognized("no line of the output reads as du output; if it is localized, rerun under LC_ALL=C")
+	}
+	if joined {
+		c.Warn("a path held a newline: the lines that do not start with a size are joined to the path before (-0 separates entries exactly)")
+	}
+	if bsd512 && !inodes {
+		c.Warn("BSD du without -k, -m, -g, -h or -B counts in BLOCKSIZE units: read as 512-byte blocks (the default when BLOCKSIZE is unset); pass -k to be sure")
+	}
+	if unit.base != 0 && !inodes {
+		c.Warn("du printed rounded sizes (-h, --si): size_bytes is converted from the printed digits, size_human keeps them")
 	}
 	// -c ends with "SIZE<tab>total"; a directory named total earlier is an entry.
 	hasTotal := total && len(entries) > 0 && entries[len(entries)-1].Path == "total"
@@ -864,23 +981,15 @@ type DfResult struct {
 	Total *DfFilesystem `json:"total,omitempty"`
 }
 
-// DfFilesystem is one line of df. Size, used and available carry the unit
-// the header names: *_kib for 1K-blocks and 1024-blocks, *_mib for
-// 1M-blocks, *_gib for 1G-blocks, *_bytes for 1B-blocks and other block
-// sizes (512-blocks multiplied out), *_human for -h/-H ("12G", as
-// printed). Values df prints as "-" are absent.
+// DfFilesystem is one line of df. Size, used and available are in bytes
+// whatever unit the call chose (1K-blocks, 512-blocks, -m, -g, -B with
+// or without a suffix on the values, all multiplied out); with -h and -H
+// (a "Size" header) they are converted from the rounded sizes printed,
+// which *_human keeps ("12G", macOS "460Gi"). Values df prints as "-"
+// are absent.
 type DfFilesystem struct {
 	Filesystem     string `json:"filesystem"`
 	Type           string `json:"type,omitempty"`
-	SizeKiB        *int64 `json:"size_kib,omitempty"`
-	UsedKiB        *int64 `json:"used_kib,omitempty"`
-	AvailableKiB   *int64 `json:"available_kib,omitempty"`
-	SizeMiB        *int64 `json:"size_mib,omitempty"`
-	UsedMiB        *int64 `json:"used_mib,omitempty"`
-	AvailableMiB   *int64 `json:"available_mib,omitempty"`
-	SizeGiB        *int64 `json:"size_gib,omitempty"`
-	UsedGiB        *int64 `json:"used_gib,omitempty"`
-	AvailableGiB   *int64 `json:"available_gib,omitempty"`
 	SizeBytes      *int64 `json:"size_bytes,omitempty"`
 	UsedBytes      *int64 `json:"used_bytes,omitempty"`
 	AvailableBytes *int64 `json:"available_bytes,omitempty"`
@@ -904,10 +1013,16 @@ var dfParserDef = &Parser{
 	ID:      "df",
 	Command: "df",
 	Version: "1",
-	Format:  "df table with its header (GNU, BusyBox, macOS, FreeBSD; -h, -i, -T, -P, -B1, --total); device names wrapped onto their own line",
+	Format:  "df table with its header (GNU, BusyBox, macOS, FreeBSD; -h, -H, -i, -T, -P, -B, --total); device names wrapped onto their own line; sizes in bytes",
+	// Flags checked against GNU coreutils 9.1 df(1) and --help (this
+	// machine: -B with and without a number, -BM's suffixed values, -v
+	// ignored), BusyBox 1.35 df --help (-PkmhTai -B -t), FreeBSD 14 df(1)
+	// (-abcgHhiklmnPT -t) and macOS 14 df(1) (-abcgHhIiklmnPY, -T type
+	// list). Refused: --output (other columns), GNU -i -h (rounded inode
+	// counts), FreeBSD -, (digit grouping, not declared).
 	Flags: Flags{
 		"-h": Bool, "-H": Bool, "-k": Bool, "-m": Bool, "-g": Bool, "-T": Bool, "-i": Bool, "-a": Bool,
-		"-l": Bool, "-P": Bool, "-b": Bool, "-c": Bool, "-n": Bool, "-Y": Bool,
+		"-l": Bool, "-P": Bool, "-b": Bool, "-c": Bool, "-n": Bool, "-Y": Bool, "-v": Bool, "-I": Bool,
 		"-t": Value, "-x": Value, "-B": Value,
 		"--human-readable": Bool, "--si": Bool, "--print-type": Bool, "--inodes": Bool, "--all": Bool,
 		"--local": Bool, "--portability": Bool, "--total": Bool, "--no-sync": Bool, "--sync": Bool,
@@ -947,9 +1062,14 @@ func dfCheck(args []string, os OS) *ParseError {
 				return Unsupported(fsWithout(args, scanned, func(a cmdArg) bool { return a.flag == "-T" }),
 					"macOS df -T selects file system types; the parser reads the listing without it")
 			}
-		case "-Y", "-c", "-b", "-g", "-n":
+		case "-Y", "-c", "-b", "-g", "-n", "-I":
 			if !os.bsdLike() {
 				return Unsupported(nil, "df %s is a BSD option", a.flag)
+			}
+		case "-B", "--block-size":
+			if _, ok := fsBlockSpec(a.value); !ok || os.bsdLike() {
+				return Unsupported(fsWithout(args, scanned, func(a cmdArg) bool { return a.flag == "-B" || a.flag == "--block-size" }, "-k"),
+					"df block size %q is not a unit the parser reads", a.value)
 			}
 		}
 	}
@@ -976,17 +1096,13 @@ const (
 	dfcMount
 )
 
-// dfUnit is the unit of the size columns: a number of bytes, or human.
-type dfUnit struct {
-	human  bool
-	factor int64
-}
-
-// dfBlocksUnit reads "1K-blocks", "512-blocks", "1B-blocks", "1M-blocks".
-func dfBlocksUnit(h string) (dfUnit, bool) {
+// dfBlocksUnit reads "1K-blocks", "512-blocks", "1B-blocks", "1M-blocks",
+// "1MB-blocks", "1KiB-blocks": the factor, and the unit letters GNU
+// appends to each value when -B named no number (-BM: "258020M").
+func dfBlocksUnit(h string) (fsUnit, bool) {
 	n, ok := strings.CutSuffix(h, "-blocks")
 	if !ok {
-		return dfUnit{}, false
+		return fsUnit{}, false
 	}
 	i := 0
 	for i < len(n) && n[i] >= '0' && n[i] <= '9' {
@@ -994,40 +1110,26 @@ func dfBlocksUnit(h string) (dfUnit, bool) {
 	}
 	num, ok := lex.Atoi(n[:i])
 	if !ok || num == 0 {
-		return dfUnit{}, false
+		return fsUnit{}, false
 	}
-	var mult int64
-	switch n[i:] {
-	case "", "B":
-		mult = 1
-	case "K", "KiB":
-		mult = 1 << 10
-	case "kB":
-		mult = 1000
-	case "M", "MiB":
-		mult = 1 << 20
-	case "MB":
-		mult = 1000 * 1000
-	case "G", "GiB":
-		mult = 1 << 30
-	case "GB":
-		mult = 1000 * 1000 * 1000
-	case "T", "TiB":
-		mult = 1 << 40
-	default:
-		return dfUnit{}, false
+	if n[i:] == "B" {
+		return fsUnit{factor: num}, true
 	}
-	if num > (1<<40)/mult {
-		return dfUnit{}, false
+	u, ok := fsBlockSpec(n)
+	if !ok || u.base != 0 || u.factor > 1<<40 {
+		return fsUnit{}, false
 	}
-	return dfUnit{factor: num * mult}, true
+	u.suffix = n[i:]
+	return u, true
 }
 
-// dfHeader reads the header line into its columns and the size unit.
-func dfHeader(line string) ([]dfCol, dfUnit, bool) {
+// dfHeader reads the header line into its columns and the size unit
+// (human in powers of 1024 for a "Size" column: setColumns makes it 1000
+// for -H and --si).
+func dfHeader(line string) ([]dfCol, fsUnit, bool) {
 	fields := lex.Fields(nil, line, 0)
 	var cols []dfCol
-	unit := dfUnit{factor: 1024}
+	unit := fsUnit{factor: 1024}
 	for i := 0; i < len(fields); i++ {
 		w := line[fields[i].Start:fields[i].End]
 		var col dfCol
@@ -1037,7 +1139,7 @@ func dfHeader(line string) ([]dfCol, dfUnit, bool) {
 		case "Type":
 			col = dfcType
 		case "Size":
-			col, unit = dfcSize, dfUnit{human: true}
+			col, unit = dfcSize, fsUnit{base: 1024}
 		case "Used":
 			col = dfcUsed
 		case "Available", "Avail":
@@ -1086,25 +1188,14 @@ type dfParser struct {
 	r      *spanRec
 	mids   []dfCol // the columns between Filesystem [Type] and Mounted on
 	typed  bool
-	unit   dfUnit
-	sizes  uint8 // the fields size, used and available fill: dfsKiB...
+	unit   fsUnit
 	key    uint16
-	ids    [dfcMount + 1][2]uint16 // span field ids: number, human
+	ids    [dfcMount + 1][2]uint16 // span field ids: number, human text
 	trInt  spanTr
-	trMul  spanTr
+	trSize spanTr
 	f      []lex.Field
-	vals   [dfcMount + 1]dfVal    // the middle columns of the line being read
-	target [dfcMount + 1]dfTarget // where they go
+	vals   [dfcMount + 1]dfVal // the middle columns of the line being read
 }
-
-// Which trio of DfFilesystem fields the size columns fill.
-const (
-	dfsKiB uint8 = iota
-	dfsMiB
-	dfsGiB
-	dfsBytes
-	dfsHuman
-)
 
 // dfVal is a middle column's value, read before any is stored: a line
 // is tried at several places (a device name may hold spaces), and
@@ -1119,60 +1210,41 @@ type dfVal struct {
 const (
 	dfvAbsent uint8 = iota // "-"
 	dfvNum
-	dfvHuman
+	dfvHuman // a rounded size or count: n converted, the text kept too
 )
 
-func (p *dfParser) setColumns(cols []dfCol, unit dfUnit) {
+func (p *dfParser) setColumns(cols []dfCol, unit fsUnit) {
+	if unit.base != 0 {
+		// "Size" is -h (powers of 1024) or -H/--si (powers of 1000): the
+		// header is the same, the last of the flags decides.
+		for _, a := range scanArgs(p.c.Args, fsKinds(dfParserDef.Flags), false) {
+			switch {
+			case a.flag == "-h" || a.flag == "--human-readable" || (a.flag == "--block-size" || a.flag == "-B") && a.value == "human-readable":
+				unit.base = 1024
+			case a.flag == "-H" || a.flag == "--si" || (a.flag == "--block-size" || a.flag == "-B") && a.value == "si":
+				unit.base = 1000
+			}
+		}
+	}
 	p.unit = unit
 	p.typed = cols[1] == dfcType
 	p.mids = cols[1 : len(cols)-1]
 	if p.typed {
 		p.mids = p.mids[1:]
 	}
-	switch {
-	case unit.human:
-		p.sizes = dfsHuman
-	case unit.factor == 1024:
-		p.sizes = dfsKiB
-	case unit.factor == 1<<20:
-		p.sizes = dfsMiB
-	case unit.factor == 1<<30:
-		p.sizes = dfsGiB
-	default:
-		p.sizes = dfsBytes
-	}
-	p.spanIDs(unit)
-	p.targets() // after spanIDs: it copies them
-}
-
-// spanIDs registers the span field names and transforms of the columns.
-func (p *dfParser) spanIDs(unit dfUnit) {
 	r := p.r
 	if !r.on {
 		return
 	}
 	p.key = r.name("filesystems/*")
 	p.trInt = r.trID("parseInt")
-	suffix := "_kib"
-	switch {
-	case unit.human:
-		suffix = "_human"
-	case unit.factor == 1<<20:
-		suffix = "_mib"
-	case unit.factor == 1<<30:
-		suffix = "_gib"
-	case unit.factor != 1024:
-		suffix = "_bytes"
-		if unit.factor != 1 {
-			p.trMul = r.trID("parseInt*" + strconv.FormatInt(unit.factor, 10))
-		}
-	}
+	p.trSize = r.trID(fsUnitTr(unit))
 	p.ids[dfcFilesystem][0] = r.name("filesystem")
 	p.ids[dfcType][0] = r.name("type")
 	p.ids[dfcMount][0] = r.name("mounted_on")
-	p.ids[dfcSize][0] = r.name("size" + suffix)
-	p.ids[dfcUsed][0] = r.name("used" + suffix)
-	p.ids[dfcAvail][0] = r.name("available" + suffix)
+	p.ids[dfcSize] = [2]uint16{r.name("size_bytes"), r.name("size_human")}
+	p.ids[dfcUsed] = [2]uint16{r.name("used_bytes"), r.name("used_human")}
+	p.ids[dfcAvail] = [2]uint16{r.name("available_bytes"), r.name("available_human")}
 	p.ids[dfcUsePct][0] = r.name("use_percent")
 	p.ids[dfcInodes] = [2]uint16{r.name("inodes_total"), r.name("inodes_total_human")}
 	p.ids[dfcIUsed] = [2]uint16{r.name("inodes_used"), r.name("inodes_used_human")}
@@ -1261,176 +1333,70 @@ func (p *dfParser) read(line string, ws []lex.Field) bool {
 			if ok {
 				v.n = n
 			} else if lex.HumanSize(line[s:e], true) {
-				v.kind = dfvHuman
+				v.kind = dfvHuman // macOS -h rounds the counts too; kept as printed
 			} else {
 				return false
 			}
 		default: // size, used, available
-			if p.sizes == dfsHuman {
-				if !lex.HumanSize(line[s:e], true) {
-					return false
-				}
-				v.kind = dfvHuman
-				continue
+			u := p.unit
+			n, ok := fsValue(line[s:e], u)
+			if !ok && u.suffix != "" {
+				u.suffix = "" // -B1M prints bare numbers, -BM a suffix on each
+				n, ok = fsValue(line[s:e], u)
 			}
-			n, ok := lex.Atoi(line[s:e])
 			if !ok {
 				return false
 			}
-			if f := p.unit.factor; p.sizes == dfsBytes && f != 1 {
-				if n > (1<<62)/f {
-					return false
-				}
-				n *= f
-			}
 			v.n = n
+			if u.base != 0 {
+				v.kind = dfvHuman
+			}
 		}
 	}
 	return true
 }
 
-// The DfFilesystem fields a middle column fills, as store tells them
-// apart: numbers (dfn) and human sizes (dfh).
-const (
-	dfnSizeKiB uint8 = iota
-	dfnUsedKiB
-	dfnAvailKiB
-	dfnSizeMiB
-	dfnUsedMiB
-	dfnAvailMiB
-	dfnSizeGiB
-	dfnUsedGiB
-	dfnAvailGiB
-	dfnSizeBytes
-	dfnUsedBytes
-	dfnAvailBytes
-	dfnUsePct
-	dfnInodes
-	dfnIUsed
-	dfnIFree
-	dfnIUsePct
-)
-
-const (
-	dfhSize uint8 = iota
-	dfhUsed
-	dfhAvail
-	dfhInodes
-	dfhIUsed
-	dfhIFree
-)
-
-// dfTarget is where store puts middle column j's value: the fields, span
-// field ids and transform, worked out once per header.
-type dfTarget struct {
-	num, human   uint8
-	numID, humID uint16
-	numTr        spanTr
-}
-
-// targets fills p.targets from the columns, unit and span ids.
-func (p *dfParser) targets() {
-	for j, col := range p.mids {
-		t := &p.target[j]
-		t.numID, t.humID, t.numTr = p.ids[col][0], p.ids[col][0], p.trInt
-		switch col {
-		case dfcSize, dfcUsed, dfcAvail:
-			k := uint8(col - dfcSize)
-			t.human = dfhSize + k
-			switch p.sizes {
-			case dfsKiB:
-				t.num = dfnSizeKiB + k
-			case dfsMiB:
-				t.num = dfnSizeMiB + k
-			case dfsGiB:
-				t.num = dfnSizeGiB + k
-			default:
-				t.num = dfnSizeBytes + k
-				if p.unit.factor != 1 {
-					t.numTr = p.trMul
-				}
-			}
-		case dfcUsePct:
-			t.num = dfnUsePct
-		case dfcIUsePct:
-			t.num = dfnIUsePct
-		default: // inodes, iused, ifree
-			k := uint8(col - dfcInodes)
-			t.num, t.human, t.humID = dfnInodes+k, dfhInodes+k, p.ids[col][1]
-		}
-	}
-}
-
 // store sets the fields of the middle columns from p.vals, which read
 // found good, in one call per line.
 func (p *dfParser) store(fsys *DfFilesystem, line string, base, idx int) {
-	for j := range p.mids {
-		p.storeOne(fsys, &p.target[j], &p.vals[j], line, base, idx)
-	}
-}
-
-// storeOne sets the field t names from v.
-func (p *dfParser) storeOne(fsys *DfFilesystem, t *dfTarget, v *dfVal, line string, base, idx int) {
-	switch v.kind {
-	case dfvAbsent:
-		return
-	case dfvHuman:
-		text := line[v.s:v.e]
-		switch t.human {
-		case dfhSize:
-			fsys.SizeHuman = text
-		case dfhUsed:
-			fsys.UsedHuman = text
-		case dfhAvail:
-			fsys.AvailableHuman = text
-		case dfhInodes:
-			fsys.InodesTotalHuman = text
-		case dfhIUsed:
-			fsys.InodesUsedHuman = text
-		default:
-			fsys.InodesFreeHuman = text
+	for j, col := range p.mids {
+		v := &p.vals[j]
+		if v.kind == dfvAbsent {
+			continue
 		}
-		p.r.at(p.key, idx, t.humID, base+v.s, base+v.e, 0)
-		return
+		ids := p.ids[col]
+		tr := p.trInt
+		var num **int64
+		var text *string
+		switch col {
+		case dfcSize:
+			num, text, tr = &fsys.SizeBytes, &fsys.SizeHuman, p.trSize
+		case dfcUsed:
+			num, text, tr = &fsys.UsedBytes, &fsys.UsedHuman, p.trSize
+		case dfcAvail:
+			num, text, tr = &fsys.AvailableBytes, &fsys.AvailableHuman, p.trSize
+		case dfcUsePct:
+			num = &fsys.UsePercent
+		case dfcIUsePct:
+			num = &fsys.InodesUsePercent
+		case dfcInodes:
+			num, text = &fsys.InodesTotal, &fsys.InodesTotalHuman
+		case dfcIUsed:
+			num, text = &fsys.InodesUsed, &fsys.InodesUsedHuman
+		default:
+			num, text = &fsys.InodesFree, &fsys.InodesFreeHuman
+		}
+		sizeCol := col == dfcSize || col == dfcUsed || col == dfcAvail
+		if v.kind == dfvHuman {
+			*text = line[v.s:v.e]
+			p.r.at(p.key, idx, ids[1], base+v.s, base+v.e, 0)
+			if !sizeCol {
+				continue
+			}
+		}
+		*num = intp(v.n)
+		p.r.at(p.key, idx, ids[0], base+v.s, base+v.e, tr)
 	}
-	ptr := intp(v.n)
-	switch t.num {
-	case dfnSizeKiB:
-		fsys.SizeKiB = ptr
-	case dfnUsedKiB:
-		fsys.UsedKiB = ptr
-	case dfnAvailKiB:
-		fsys.AvailableKiB = ptr
-	case dfnSizeMiB:
-		fsys.SizeMiB = ptr
-	case dfnUsedMiB:
-		fsys.UsedMiB = ptr
-	case dfnAvailMiB:
-		fsys.AvailableMiB = ptr
-	case dfnSizeGiB:
-		fsys.SizeGiB = ptr
-	case dfnUsedGiB:
-		fsys.UsedGiB = ptr
-	case dfnAvailGiB:
-		fsys.AvailableGiB = ptr
-	case dfnSizeBytes:
-		fsys.SizeBytes = ptr
-	case dfnUsedBytes:
-		fsys.UsedBytes = ptr
-	case dfnAvailBytes:
-		fsys.AvailableBytes = ptr
-	case dfnUsePct:
-		fsys.UsePercent = ptr
-	case dfnInodes:
-		fsys.InodesTotal = ptr
-	case dfnIUsed:
-		fsys.InodesUsed = ptr
-	case dfnIFree:
-		fsys.InodesFree = ptr
-	default:
-		fsys.InodesUsePercent = ptr
-	}
-	p.r.at(p.key, idx, t.numID, base+v.s, base+v.e, t.numTr)
 }
 
 func parseDf(c *Context) (any, error) {
@@ -1473,7 +1439,7 @@ func parseDf(c *Context) (any, error) {
 		if !header {
 			cols, unit, ok := dfHeader(line)
 			if !ok {
-				return nil, Unrecognized("the first line is not a df header")
+				return nil, Unrecognized("the first line is not a df header; if it is localized, rerun under LC_ALL=C")
 			}
 			p.setColumns(cols, unit)
 			header = true
@@ -1537,7 +1503,10 @@ func parseDf(c *Context) (any, error) {
 		dropPending()
 	}
 	if header && len(rows) == 0 && len(c.unread) > 0 {
-		return nil, Unrecognized("no line of the output reads as df output")
+		return nil, Unrecognized("no line of the output reads as df output; if it is localized, rerun under LC_ALL=C")
+	}
+	if p.unit.base != 0 && len(rows) > 0 {
+		c.Warn("df printed rounded sizes (-h, -H): the *_bytes values are converted from the printed digits, *_human keeps them")
 	}
 	hasTotal := total && len(rows) > 0 && rows[len(rows)-1].Filesystem == "total" && rows[len(rows)-1].MountedOn == "-"
 	res := &DfResult{}
@@ -1604,6 +1573,12 @@ var statParserDef = &Parser{
 	Version: "1",
 	OS:      []OS{Linux},
 	Format:  "GNU and BusyBox stat: the labeled form, -t terse lines, -c with a simple format (directives separated by single spaces)",
+	// Flags checked against GNU coreutils 9.1 stat --help and stat.c (this
+	// machine, and the quoted names of older releases) and BusyBox 1.35
+	// stat (-c -f -L -t -Z). -c/--format is read when its directives are
+	// separated by single spaces and a directive that can hold spaces
+	// (%n, %F) comes last; other formats, --printf and -f (file system
+	// status) are refused, -c with the default form as the hint.
 	Flags: Flags{
 		"-L": Bool, "-t": Bool, "-f": Bool, "-Z": Bool,
 		"-c":            Value,
@@ -1623,6 +1598,10 @@ var statBSDParserDef = &Parser{
 	Version: "1",
 	OS:      []OS{Darwin, FreeBSD},
 	Format:  "BSD/macOS stat: the default one-line form (%d %i %Sp %l %Su %Sg %r %z \"%Sa\" \"%Sm\" \"%Sc\" \"%SB\" %k %b %#Xf %N) and -x",
+	// Flags checked against FreeBSD 14 stat(1) and stat.c (DEF_FORMAT,
+	// LINUX_FORMAT for -x, user_from_uid's "(1005)" for a user without a
+	// name) and macOS 14 stat(1) (-x adds " Birth:"). -f/-t formats, -l,
+	// -r, -s, -F and -n print other forms: refused with -x as the hint.
 	Flags: Flags{
 		"-L": Bool, "-q": Bool, "-x": Bool, "-F": Bool, "-l": Bool, "-n": Bool, "-r": Bool, "-s": Bool,
 		"-H": Bool, "-f": Value, "-t": Value,
@@ -1761,13 +1740,14 @@ type statParser struct {
 	marks   []int
 	assumed bool
 	zoneAt  [2]int
+	wideDev bool // an st_dev past int64 was left out
 }
 
 func (p *statParser) id(name string) uint16 { return p.r.name(name) }
 
 // num sets *dst from the decimal word raw[s:e].
 func (p *statParser) num(dst **int64, idx int, field string, s, e int) bool {
-	n, ok := lex.Atoi(p.c.Raw[s:e])
+	n, ok := fsAtoi(p.c.Raw[s:e])
 	if !ok {
 		return false
 	}
@@ -1946,6 +1926,9 @@ func parseStat(c *Context) (any, error) {
 			c.Span("/time_zone", p.zoneAt[0], p.zoneAt[1], "assumedZone")
 		}
 	}
+	if p.wideDev {
+		c.Warn("a file system device number (st_dev) past 2^63 is left out of filesystem_device")
+	}
 	p.r.finish()
 	return p.res, nil
 }
@@ -1995,7 +1978,7 @@ func (p *statParser) lines(read func(line string, start, idx int) bool, nameLast
 		prevGood, prevBad = start, false
 	}
 	if rows > 0 && ok == 0 {
-		return Unrecognized("no line of the output reads as stat output")
+		return Unrecognized("no line of the output reads as stat output; if it is localized, rerun under LC_ALL=C")
 	}
 	return nil
 }
@@ -2034,11 +2017,18 @@ func (p *statParser) bsdLine(line string, base, idx int) bool {
 		}
 		w[i] = [2]int{s, e}
 	}
+	// st_dev and st_rdev are unsigned 64-bit on FreeBSD 12 and later: a
+	// ZFS st_dev can pass int64, and a file that is no device may show
+	// NODEV (18446744073709551615). Such a number is left out with a
+	// warning, not the whole line.
 	var dev *int64
-	if !p.num(&dev, idx, "filesystem_device/number", w[0][0], w[0][1]) {
+	if p.num(&dev, idx, "filesystem_device/number", w[0][0], w[0][1]) {
+		en.FilesystemDevice = &LsDevice{Number: dev}
+	} else if lex.IsDigits(p.c.Raw[w[0][0]:w[0][1]]) {
+		p.wideDev = true
+	} else {
 		return false
 	}
-	en.FilesystemDevice = &LsDevice{Number: dev}
 	if !p.num(&en.Inode, idx, "inode", w[1][0], w[1][1]) || !p.mode(en, idx, w[2][0], w[2][1], true) ||
 		!p.num(&en.Links, idx, "links", w[3][0], w[3][1]) {
 		return false
@@ -2046,7 +2036,7 @@ func (p *statParser) bsdLine(line string, base, idx int) bool {
 	p.owner(&en.Owner, &en.UID, idx, "owner", "uid", w[4][0], w[4][1])
 	p.owner(&en.Group, &en.GID, idx, "group", "gid", w[5][0], w[5][1])
 	rdevS, rdevE := w[6][0], w[6][1]
-	if _, ok := lex.Atoi(p.c.Raw[rdevS:rdevE]); !ok {
+	if !lex.IsDigits(p.c.Raw[rdevS:rdevE]) {
 		return false
 	}
 	if t := en.Mode[0]; t == 'b' || t == 'c' {
@@ -2435,7 +2425,7 @@ func (p *statParser) labeled() error {
 		p.marks = p.marks[:0]
 	}
 	if len(c.unread) > 0 && entryOK == 0 {
-		return Unrecognized("no block of the output reads as stat output")
+		return Unrecognized("no block of the output reads as stat output; if it is localized, rerun under LC_ALL=C")
 	}
 	return nil
 }
@@ -2552,9 +2542,23 @@ func (p *statParser) modeLine(en *StatEntry, idx int, line string, base int) boo
 		}
 		i += cl + len(id.label)
 		sl := strings.IndexByte(line[i:], '/') + i
-		ce := strings.IndexByte(line[sl+1:], ')') + sl + 1
-		if sl < i || ce <= sl {
+		if sl < i {
 			return false
+		}
+		// BSD prints a user without a name as "(1005)": "( 1005/  (1005))".
+		from := lex.SkipBlanks(line, sl+1)
+		if from < len(line) && line[from] == '(' {
+			from++
+		}
+		ce := strings.IndexByte(line[from:], ')') + from
+		if ce < from {
+			return false
+		}
+		if from > sl+1 && line[from-1] == '(' {
+			ce++
+			if ce >= len(line) || line[ce] != ')' {
+				return false
+			}
 		}
 		s, e := lex.TrimSpaceRange(line, i, sl)
 		dst := &en.UID
@@ -2566,7 +2570,7 @@ func (p *statParser) modeLine(en *StatEntry, idx int, line string, base int) boo
 			return false
 		}
 		s, e = lex.TrimSpaceRange(line, sl+1, ce)
-		if s < e {
+		if s < e && line[s] != '(' {
 			p.owner(name, dst, idx, id.nameF, id.idF, base+s, base+e)
 		}
 		cl = ce
@@ -2737,6 +2741,10 @@ var treeParserDef = &Parser{
 	Command: "tree",
 	Version: "1",
 	Format:  "tree's drawing (UTF-8 or ASCII lines) and report line; -J output is JSON and passes through",
+	// Flags checked against tree 2.1.0 tree(1) and --help (this machine;
+	// the same program macOS and FreeBSD install). Flags that add columns
+	// (-p -u -g -s -h -D --du --inodes --device) are refused for -J, which
+	// carries them as JSON.
 	Flags: Flags{
 		"-a": Bool, "-d": Bool, "-f": Bool, "-x": Bool, "-l": Bool, "-q": Bool, "-Q": Bool, "-n": Bool,
 		"-v": Bool, "-t": Bool, "-c": Bool, "-U": Bool, "-r": Bool,
@@ -2904,7 +2912,7 @@ func parseTree(c *Context) (any, error) {
 		read++
 	}
 	if rows > 0 && read == 0 {
-		return nil, Unrecognized("no line of the output reads as tree output")
+		return nil, Unrecognized("no line of the output reads as tree output; if it is localized, rerun under LC_ALL=C")
 	}
 	return p.res, nil
 }

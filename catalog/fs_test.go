@@ -83,8 +83,14 @@ func TestFsTextEnvArgumentRange(t *testing.T) {
 		{"du", []string{"-B1", "-s"}, Linux, nil},
 		{"du", []string{"-d", "1", "-k"}, Darwin, nil},
 		{"du", []string{"-sg"}, FreeBSD, nil},
-		{"du", []string{"-s", "."}, Darwin, []string{"-s", "-k", "."}},
-		{"du", []string{"-B", "4K", "-s"}, Linux, []string{"-s", "-k"}},
+		{"du", []string{"-s", "."}, Darwin, nil},
+		{"du", []string{"-B", "4K", "-s"}, Linux, nil},
+		{"du", []string{"-BM", "--apparent-size", "-s"}, Linux, nil},
+		{"du", []string{"--block-size=1MiB", "-s"}, Linux, nil},
+		{"du", []string{"-B", "1024", "-s"}, FreeBSD, nil},
+		{"du", []string{"-B", "4K", "-s"}, FreeBSD, []string{"-s", "-k"}},
+		{"du", []string{"-B", "'1K", "-s"}, Linux, []string{"-s", "-k"}},
+		{"du", []string{"-B", "3X", "-s"}, Linux, []string{"-s", "-k"}},
 		{"du", []string{"-sg"}, Linux, []string{"-s", "-k"}},
 		{"du", []string{"--time", "-s"}, Linux, []string{"-s", "-k"}},
 
@@ -96,6 +102,9 @@ func TestFsTextEnvArgumentRange(t *testing.T) {
 		{"df", []string{"-T", "apfs"}, Darwin, []string{"apfs"}},
 		{"df", []string{"-ih"}, Linux, []string{"-i"}},
 		{"df", []string{"--output=source,target"}, Linux, []string{"-T"}},
+		{"df", []string{"-BM"}, Linux, nil},
+		{"df", []string{"--block-size=1KiB", "-P"}, Linux, nil},
+		{"df", []string{"-B", "3X", "/"}, Linux, []string{"-k", "/"}},
 
 		{"tree", []string{"-a", "-L", "2", "src"}, Linux, nil},
 		{"tree", []string{"-d", "--noreport", "-I", "node_modules"}, Linux, nil},
@@ -244,12 +253,19 @@ func TestDuTotalAndNull(t *testing.T) {
 	raw := "8\t./total\n4\t./a b\n12\t.\n12\ttotal\n"
 	res := fteParse(t, "du", []string{"-c", "."}, Linux, raw, 0)
 	d := res.Value.(*DuResult)
-	if len(d.Entries) != 3 || d.Entries[0].Path != "./total" || d.Total == nil || *d.Total.SizeKiB != 12 || d.Total.Path != "" {
+	if len(d.Entries) != 3 || d.Entries[0].Path != "./total" || d.Total == nil || *d.Total.SizeBytes != 12*1024 || d.Total.Path != "" {
 		t.Fatalf("got %s", jsonOf(t, d))
 	}
-	// A path holding a newline: both of its lines are reported.
-	res = fteParse(t, "du", []string{"-a"}, Linux, "4\t./ok\n4\t./new\nline\n8\t.\n", 0)
-	if d := res.Value.(*DuResult); len(d.Entries) != 2 || !slices.Equal(res.UnreadLines, []int{3, 2}) {
+	// A path holding newlines is kept whole by the line shape: the lines
+	// that do not start with a size continue the path before.
+	res = fteParse(t, "du", []string{"-a"}, Linux, "4\t./ok\n4\t./new\nline\nthree\n8\t.\n", 0)
+	if d := res.Value.(*DuResult); len(d.Entries) != 3 || d.Entries[1].Path != "./new\nline\nthree" ||
+		*d.Entries[1].SizeBytes != 4096 || d.Entries[2].Path != "." || len(res.UnreadLines) != 0 || len(res.Warnings) != 1 {
+		t.Fatalf("got %s unread %v warnings %v", jsonOf(t, d), res.UnreadLines, res.Warnings)
+	}
+	// Text before any entry is not a path.
+	res = fteParse(t, "du", []string{"-a"}, Linux, "du: cannot read\n4\t./ok\n", 0)
+	if d := res.Value.(*DuResult); len(d.Entries) != 1 || !slices.Equal(res.UnreadLines, []int{1}) {
 		t.Fatalf("got %s unread %v", jsonOf(t, d), res.UnreadLines)
 	}
 	// Without -c, "total" is just a path.
@@ -286,7 +302,7 @@ func TestDfShapes(t *testing.T) {
 	raw = "Filesystem 1K-blocks Used Available Use% Mounted on\n" +
 		"tmpfs 100 0 100 7% /run/new\nline\nproc 0 0 0 - /proc\n"
 	res = fteParse(t, "df", nil, Linux, raw, 0)
-	if got := jsonOf(t, res.Value); got != `{"filesystems":[{"filesystem":"proc","size_kib":0,"used_kib":0,"available_kib":0,"mounted_on":"/proc"}]}` ||
+	if got := jsonOf(t, res.Value); got != `{"filesystems":[{"filesystem":"proc","size_bytes":0,"used_bytes":0,"available_bytes":0,"mounted_on":"/proc"}]}` ||
 		!slices.Equal(res.UnreadLines, []int{3, 2}) {
 		t.Fatalf("got %s unread %v", got, res.UnreadLines)
 	}
@@ -298,6 +314,35 @@ func TestDfShapes(t *testing.T) {
 	}
 	if !slices.ContainsFunc(res.Spans, func(s Span) bool { return s.Transform == "parseInt*4096" }) {
 		t.Fatalf("no parseInt*4096 span")
+	}
+	// GNU -BM appends the unit to each value; --block-size=1M does not.
+	for _, args := range [][]string{{"-BM"}, {"--block-size=1M"}} {
+		v := "258020"
+		if args[0] == "-BM" {
+			v += "M"
+		}
+		res = fteParse(t, "df", args, Linux, "Filesystem     1M-blocks   Used Available Use% Mounted on\n/dev/vda "+v+" 0M 7 27% /\n", 0)
+		if res.Err != nil || *res.Value.(*DfResult).Filesystems[0].SizeBytes != 258020<<20 {
+			t.Fatalf("%v: got %s", args, jsonOf(t, res))
+		}
+	}
+	// A suffix other than the header's is not read.
+	res = fteParse(t, "df", []string{"-BM"}, Linux, "Filesystem 1M-blocks Used Available Use% Mounted on\n/dev/vda 25G 0 7 27% /\n", 0)
+	if res.Err == nil {
+		t.Fatalf("25G under 1M-blocks read: %s", jsonOf(t, res.Value))
+	}
+	// -h sizes are powers of 1024, -H (and --si) of 1000, converted with
+	// the printed text kept.
+	human := "Filesystem      Size  Used Avail Use% Mounted on\n/dev/vda        252G   25G   67G  27% /\n"
+	for _, tc := range []struct {
+		args []string
+		want int64
+	}{{[]string{"-h"}, 252 << 30}, {[]string{"-H"}, 252e9}, {[]string{"--si"}, 252e9}, {[]string{"-H", "-h"}, 252 << 30}} {
+		res = fteParse(t, "df", tc.args, Linux, human, 0)
+		f := res.Value.(*DfResult).Filesystems[0]
+		if *f.SizeBytes != tc.want || f.SizeHuman != "252G" || len(res.Warnings) != 1 {
+			t.Fatalf("%v: got %s %v", tc.args, jsonOf(t, f), res.Warnings)
+		}
 	}
 	// Not a df header at all.
 	res = fteParse(t, "df", nil, Linux, "hello world\n", 0)
@@ -368,5 +413,36 @@ func TestStatNamesWithNewlines(t *testing.T) {
 	res = fteParse(t, "stat", []string{"-t", "new\nline", "ok"}, Linux, "new\nline"+terse+"ok"+terse, 0)
 	if e := res.Value.(*StatResult).Entries; len(e) != 1 || e[0].File != "ok" || !slices.Equal(res.UnreadLines, []int{1, 2}) {
 		t.Fatalf("got %s unread %v", jsonOf(t, e), res.UnreadLines)
+	}
+}
+
+// TestLsNamesWithNewlines: a long listing's line that does not start like
+// an entry is the rest of the name (or link target) before it, as ls
+// prints names as they are; the line count stays accounted for.
+func TestLsNamesWithNewlines(t *testing.T) {
+	raw := "total 0\n" +
+		"-rw-r--r-- 1 a b 0 Mar  6 09:23 new\nline\n" +
+		"lrwxrwxrwx 1 a b 6 Mar  6 09:23 l -> tgt\nab\n" +
+		"lrwxrwxrwx 1 a b 1 Mar  6 09:23 two\nlines -> c\n" +
+		"lrwxrwxrwx 1 a b 6 Mar  6 09:23 a -> b -> x -> y\n" +
+		"-rw-r--r-- 1 a b 0 Mar  6 09:23 plain\n"
+	res := fteParse(t, "ls", []string{"-l"}, Linux, raw, 0)
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	es := res.Value.(*LsResult).Entries
+	type nt struct{ name, target string }
+	var got []nt
+	for _, e := range es {
+		got = append(got, nt{e.Name, e.SymlinkTarget})
+	}
+	want := []nt{{"new\nline", ""}, {"l", "tgt\nab"}, {"two\nlines", "c"}, {"a -> b", "x -> y"}, {"plain", ""}}
+	if !slices.Equal(got, want) || len(res.UnreadLines) != 0 || res.JoinedLines != 3 {
+		t.Fatalf("got %q unread %v joined %d", got, res.UnreadLines, res.JoinedLines)
+	}
+	// A line shaped like an entry that does not read is unread alone.
+	res = fteParse(t, "ls", []string{"-l"}, Linux, "-rw-r--r-- 1 a b 0 Mar  6 09:23 x\n-rw-r--r-- 1 a b ? Mar  6 09:23 y\n", 0)
+	if es := res.Value.(*LsResult).Entries; len(es) != 1 || es[0].Name != "x" || !slices.Equal(res.UnreadLines, []int{2}) {
+		t.Fatalf("got %s unread %v", jsonOf(t, es), res.UnreadLines)
 	}
 }

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"strconv"
 	"strings"
 	"time"
 
@@ -78,23 +79,56 @@ type LsEntry struct {
 	SizeBytes *int64    `json:"size_bytes,omitempty"`
 	SizeHuman string    `json:"size_human,omitempty"`
 	Device    *LsDevice `json:"device,omitempty"`
+	// SecurityContext is the -Z column (SELinux context, FreeBSD MAC
+	// label); absent where ls printed "?" (none).
+	SecurityContext string `json:"security_context,omitempty"`
 	// ModifiedAt is ISO 8601 with the zone offset; fractional seconds are
-	// kept as printed (--full-time).
+	// kept as printed (--full-time). The listing shows one time, the one
+	// the arguments chose, and the field names it: ChangedAt with -c
+	// (--time=ctime), AccessedAt with -u (--time=atime), BornAt with
+	// --time=birth or BSD -U, ModifiedAt otherwise.
 	ModifiedAt    string `json:"modified_at,omitempty"`
+	ChangedAt     string `json:"changed_at,omitempty"`
+	AccessedAt    string `json:"accessed_at,omitempty"`
+	BornAt        string `json:"born_at,omitempty"`
 	SymlinkTarget string `json:"symlink_target,omitempty"`
 }
+
+// Span field ids of the other times and the context column.
+var (
+	sfChangedAt  = spanID("changed_at")
+	sfAccessedAt = spanID("accessed_at")
+	sfBornAt     = spanID("born_at")
+	sfSecContext = spanID("security_context")
+)
+
+// The time a long listing shows (lsOpts.time).
+const (
+	lsModified uint8 = iota
+	lsChanged
+	lsAccessed
+	lsBorn
+)
 
 var lsParserDef = &Parser{
 	ID:      "ls",
 	Command: "ls",
 	Version: "1",
 	Format:  "ls -l long listings (GNU, BusyBox, macOS, FreeBSD) and one name per line",
+	// Flags checked against GNU coreutils 9.1 ls(1) and ls.c (this
+	// machine), BusyBox 1.35 ls --help, FreeBSD 14 ls(1) and macOS 14
+	// ls(1): -c/-u/--time change which time is shown (its field says
+	// which), -U is BSD's birth time (GNU: unsorted), -Z adds a context
+	// column, -g/-o/-n/-G drop or renumber owner columns, -i/-s add
+	// leading columns, --time-style full-iso/long-iso/iso/locale are read
+	// and +FORMAT refused; -b/-q/-B escape or hide bytes of names and are
+	// refused for -Q, which quotes them readably.
 	Flags: Flags{
 		"-l": Bool, "-a": Bool, "-A": Bool, "-h": Bool, "-t": Bool, "-r": Bool,
 		"-S": Bool, "-1": Bool, "-d": Bool, "-i": Bool, "-n": Bool, "-g": Bool,
 		"-o": Bool, "-G": Bool, "-s": Bool, "-k": Bool, "-L": Bool, "-H": Bool,
 		"-R": Bool, "-p": Bool, "-Q": Bool, "-N": Bool, "-U": Bool, "-X": Bool,
-		"-v": Bool, "-B": Bool, "-T": Bool,
+		"-v": Bool, "-B": Bool, "-T": Bool, "-c": Bool, "-u": Bool, "-Z": Bool,
 		"-w": Value, "-I": Value,
 		"--all": Bool, "--almost-all": Bool, "--human-readable": Bool, "--si": Bool,
 		"--reverse": Bool, "--size": Bool, "--inode": Bool, "--numeric-uid-gid": Bool,
@@ -102,7 +136,8 @@ var lsParserDef = &Parser{
 		"--dereference-command-line": Bool, "--dereference-command-line-symlink-to-dir": Bool,
 		"--recursive": Bool, "--literal": Bool, "--quote-name": Bool,
 		"--group-directories-first": Bool, "--full-time": Bool, "--kibibytes": Bool,
-		"--ignore-backups": Bool, "--show-control-chars": Bool,
+		"--ignore-backups": Bool, "--show-control-chars": Bool, "--context": Bool,
+		"--time":  Value,
 		"--color": Value, "--colour": Value, "--time-style": Value, "--quoting-style": Value,
 		"--indicator-style": Value, "--format": Value, "--sort": Value, "--width": Value,
 		"--ignore": Value, "--hide": Value, "--tabsize": Value,
@@ -141,7 +176,7 @@ var lsScan = argScan{
 		switch name {
 		case "--color", "--colour":
 			return 2
-		case "--time-style", "--quoting-style", "--indicator-style", "--format", "--sort",
+		case "--time-style", "--quoting-style", "--indicator-style", "--format", "--sort", "--time",
 			"--width", "--ignore", "--hide", "--tabsize":
 			return 1
 		}
@@ -152,9 +187,12 @@ var lsScan = argScan{
 // lsOpts is what the arguments say about the output's shape.
 type lsOpts struct {
 	long, human, inode, blocks, numeric, groupOnly, quoted, slash, headers bool
+	context                                                                bool
+	time                                                                   uint8 // lsModified...
+	humanBase                                                              int64 // -h: 1024, --si: 1000
 }
 
-func lsOptions(args []string) (o lsOpts) {
+func lsOptions(args []string, os OS) (o lsOpts) {
 	positionals := 0
 	noOwner, noGroup := false, false
 	for _, a := range lsScan.scan(args) {
@@ -175,8 +213,10 @@ func lsOptions(args []string) (o lsOpts) {
 			if a.value == "long" || a.value == "verbose" {
 				o.long = true
 			}
-		case "-h", "--human-readable", "--si":
-			o.human = true
+		case "-h", "--human-readable":
+			o.human, o.humanBase = true, 1024
+		case "--si":
+			o.human, o.humanBase = true, 1000
 		case "-i", "--inode":
 			o.inode = true
 		case "-s", "--size":
@@ -193,6 +233,18 @@ func lsOptions(args []string) (o lsOpts) {
 			o.slash = a.value == "slash"
 		case "-R", "--recursive":
 			o.headers = true
+		case "-Z", "--context":
+			o.context = true
+		case "-c":
+			o.time = lsChanged
+		case "-u":
+			o.time = lsAccessed
+		case "-U":
+			if os.bsdLike() {
+				o.time = lsBorn
+			}
+		case "--time":
+			o.time = lsTimeWord(a.value)
 		}
 	}
 	o.groupOnly = noOwner && !noGroup
@@ -200,6 +252,22 @@ func lsOptions(args []string) (o lsOpts) {
 		o.headers = true
 	}
 	return o
+}
+
+// lsTimeWord maps a GNU --time word (coreutils 9.1 ls.c time_args) to the
+// time shown; 255 for a word ls does not take.
+func lsTimeWord(v string) uint8 {
+	switch v {
+	case "atime", "access", "use":
+		return lsAccessed
+	case "ctime", "status":
+		return lsChanged
+	case "mtime", "modification":
+		return lsModified
+	case "birth", "creation":
+		return lsBorn
+	}
+	return 255
 }
 
 func lsCheck(args []string, os OS) *ParseError {
@@ -251,9 +319,13 @@ func lsCheck(args []string, os OS) *ParseError {
 			if !os.bsdLike() {
 				return Unsupported(nil, "GNU ls -T sets a tab size and takes a value; the parser reads BSD ls -T (full time)")
 			}
-		case "-U", "-B":
+		case "-B":
 			if os.bsdLike() {
-				return Unsupported(nil, "BSD ls %s changes the listed time or escapes names", a.flag)
+				return Unsupported(nil, "BSD ls -B prints names with octal escapes the parser does not undo")
+			}
+		case "--time":
+			if lsTimeWord(a.value) == 255 {
+				return UnsupportedFlag(a.flag, []string{"-l"}, "ls --time=%s is not a time ls shows", a.value)
 			}
 		}
 		if a.flag == "-o" && os == FreeBSD {
@@ -287,6 +359,8 @@ type lsParser struct {
 	dirEnd          int
 	dirQuoted       bool
 	dirIdx          int
+	trHuman         spanTr // the transform of a size converted from -h's form
+	roundedSizes    bool   // some size_bytes came from a rounded -h size
 }
 
 func parseLs(c *Context) (any, error) {
@@ -377,9 +451,31 @@ func parseLs(c *Context) (any, error) {
 			read++
 			continue
 		}
-		// A line that is no entry right after one is most likely the rest
-		// of a name holding a newline: that entry is not trusted either.
-		if pending >= 0 {
+		// A line that is no entry right after a long one is the rest of
+		// its name (or link target), which held a newline: ls prints names
+		// as they are. The entry is read again over both lines; one that
+		// then does not read is dropped and reported with the line.
+		if pending >= 0 && long && !p.o.quoted && !lsLooksLong(line) {
+			whole := c.Raw[pendingAt : start+len(line)]
+			e := &p.res.Entries[pending]
+			*e = LsEntry{}
+			if c.Recording() {
+				p.rec.truncate(pendingMark)
+			}
+			if p.longEntry(e, whole, pendingAt, pending) {
+				p.addEntry(e)
+				c.Join(1)
+				if !warned {
+					warned = true
+					c.Warn("a name or link target held a newline: the lines that do not read as entries are joined to the entry before (-b or -Q print it escaped)")
+				}
+				continue
+			}
+			if c.Recording() {
+				p.rec.truncate(pendingMark)
+			}
+		}
+		if pending >= 0 && !(long && lsLooksLong(line)) {
 			c.Unread(pendingAt)
 			p.res.Entries[pending] = LsEntry{}
 			p.res.Entries = p.res.Entries[:pending]
@@ -387,25 +483,45 @@ func parseLs(c *Context) (any, error) {
 				p.rec.truncate(pendingMark)
 			}
 			pending = -1
-			if !warned {
-				warned = true
-				c.Warn("a name or link target holding a newline cannot be read from this listing; use -Q (--quoting-style=c)")
-			}
 		}
 		c.Unread(start)
 	}
 	p.confirm(&pending)
-	if lines > 0 && read == 0 {
-		return nil, Unrecognized("no line of the output reads as an ls listing")
+	if lines > 0 && read == 0 || len(p.res.Entries) == 0 && len(c.unread) > 0 && c.omitted == 0 {
+		// Headers alone read (a localized "insgesamt 8", German months)
+		// are no listing either.
+		return nil, Unrecognized("no line of the output reads as an ls listing; if it is localized, rerun under LC_ALL=C")
+	}
+	if p.roundedSizes {
+		c.Warn("ls -h printed rounded sizes: size_bytes is converted from the printed digits, size_human keeps them")
 	}
 	p.finish()
 	return p.res, nil
 }
 
+// lsLooksLong reports whether line starts the way a long entry does (a
+// mode in its first three fields, after -i and -s columns): such a line
+// that did not read is an entry in a form not read, not the rest of a
+// name.
+func lsLooksLong(line string) bool {
+	s, t := lex.NextField(line, 0)
+	for range 3 {
+		if s >= len(line) {
+			return false
+		}
+		if modeToken(line[s:t]) {
+			return true
+		}
+		s, t = lex.NextField(line, t)
+	}
+	return false
+}
+
 // newLsParser sets up the state of one parse of c.Raw.
 func newLsParser(c *Context) *lsParser {
-	p := &lsParser{c: c, o: lsOptions(c.Args), res: &LsResult{}}
-	p.rec = newSpanRec(c, 13) // a long entry records up to 13 spans
+	p := &lsParser{c: c, o: lsOptions(c.Args, c.OS), res: &LsResult{}}
+	p.rec = newSpanRec(c, 15) // a long entry records up to 15 spans
+	p.trHuman = p.rec.trID("humanSize" + strconv.FormatInt(max(p.o.humanBase, 1024), 10))
 	loc := c.Location
 	if loc == nil {
 		loc = time.UTC
@@ -781,6 +897,15 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 			}
 		} else if lex.HumanSize(v, false) {
 			e.SizeHuman = v
+			if n, ok := fsHumanBytes(v, max(p.o.humanBase, 1024)); ok {
+				// Converted from the rounded digits; size_human keeps them.
+				nums[1] = n
+				e.SizeBytes = &nums[1]
+				p.roundedSizes = true
+				if rec {
+					p.rec.field(sfSizeBytes, base+sizeTok[0], base+sizeTok[1], p.trHuman)
+				}
+			}
 			if rec {
 				p.rec.field(sfSizeHuman, base+sizeTok[0], base+sizeTok[1], trVerbatim)
 			}
@@ -790,6 +915,14 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 	}
 	if dev != nil {
 		e.Device = dev // e is zero: a nil store would only cost a write barrier
+	}
+	if p.o.context {
+		// -Z: the context column comes after owner and group.
+		if n == 0 {
+			return false
+		}
+		n--
+		p.setContext(e, line, base, toks[n], rec)
 	}
 	// Owner and group: 0, 1 or 2 columns.
 	switch n {
@@ -916,8 +1049,20 @@ func (p *lsParser) setGroup(e *LsEntry, line string, base int, t [2]int, rec boo
 	return true
 }
 
+// setContext sets the -Z column; "?" (no context) leaves it absent.
+func (p *lsParser) setContext(e *LsEntry, line string, base int, t [2]int, rec bool) {
+	v := line[t[0]:t[1]]
+	if v == "?" {
+		return
+	}
+	e.SecurityContext = v
+	if rec {
+		p.rec.field(sfSecContext, base+t[0], base+t[1], trVerbatim)
+	}
+}
+
 func (p *lsParser) setInode(e *LsEntry, line string, base int, t [2]int, rec bool) bool {
-	n, ok := lex.Atoi(line[t[0]:t[1]])
+	n, ok := fsAtoi(line[t[0]:t[1]])
 	if !ok {
 		return false
 	}
@@ -987,10 +1132,11 @@ func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec boo
 			// bytes, which tells the arrow; without it the split is a guess.
 			i = -1
 			size, known := int64(0), false
-			if e.SizeBytes != nil {
+			if e.SizeHuman != "" {
+				// -h prints a size under 1K in bytes; a rounded one does not tell.
+				size, known = lex.Atoi(e.SizeHuman)
+			} else if e.SizeBytes != nil {
 				size, known = *e.SizeBytes, true
-			} else if n, ok := lex.Atoi(e.SizeHuman); ok {
-				size, known = n, true // -h prints a size under 1K in bytes
 			}
 			if known {
 				for k := 0; k+4 <= len(rest); k++ {
@@ -1042,6 +1188,14 @@ func (p *lsParser) plainEntry(e *LsEntry, line string, base, idx int) bool {
 		if t >= len(line) || line[t] != ' ' || !p.setBlocks(e, line, base, [2]int{s, t}, rec) {
 			return false
 		}
+		at = t + 1
+	}
+	if p.o.context {
+		s, t := lex.NextField(line, at)
+		if t >= len(line) || line[t] != ' ' {
+			return false
+		}
+		p.setContext(e, line, base, [2]int{s, t}, rec)
 		at = t + 1
 	}
 	if at >= len(line) {
@@ -1427,9 +1581,18 @@ func (p *lsParser) emitTime(e *LsEntry, t *lsTime, line string, base int, rec bo
 			p.firstAssumed = [2]int{base + t.start, base + t.end}
 		}
 	}
-	e.ModifiedAt = string(b)
+	dst, id := &e.ModifiedAt, sfModifiedAt
+	switch p.o.time {
+	case lsChanged:
+		dst, id = &e.ChangedAt, sfChangedAt
+	case lsAccessed:
+		dst, id = &e.AccessedAt, sfAccessedAt
+	case lsBorn:
+		dst, id = &e.BornAt, sfBornAt
+	}
+	*dst = string(b)
 	if rec {
-		p.rec.field(sfModifiedAt, base+t.start, base+t.end, trTimestamp)
+		p.rec.field(id, base+t.start, base+t.end, trTimestamp)
 	}
 }
 

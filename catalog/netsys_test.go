@@ -86,10 +86,11 @@ func TestNetsysArgumentRange(t *testing.T) {
 		{"free", []string{"-L"}, Linux, none},
 
 		{"uname", []string{"-a"}, Linux, nil},
-		{"uname", []string{"-r"}, Linux, []string{"-a"}},
+		{"uname", []string{"-r"}, Linux, nil},
 		{"uname", []string{"-sr"}, Linux, []string{"-a"}},
-		{"uname", []string{"--kernel-release"}, Linux, []string{"-a"}},
-		{"uname", []string{}, Linux, []string{"-a"}},
+		{"uname", []string{"-s", "-r"}, Linux, []string{"-a"}},
+		{"uname", []string{"--kernel-release"}, Linux, nil},
+		{"uname", []string{}, Linux, nil},
 
 		{"id", []string{}, Linux, nil},
 		{"id", []string{"alice"}, Linux, nil},
@@ -97,7 +98,9 @@ func TestNetsysArgumentRange(t *testing.T) {
 		{"id", []string{"-G", "alice"}, Linux, []string{"alice"}},
 
 		{"uptime", []string{}, Linux, nil},
-		{"uptime", []string{"-p"}, Linux, none},
+		{"uptime", []string{"-p"}, Linux, nil},
+		{"uptime", []string{"--since"}, Linux, nil},
+		{"uptime", []string{"-x"}, Linux, none},
 
 		{"w", []string{}, Linux, nil},
 		{"w", []string{"-s", "alice"}, Linux, nil},
@@ -369,12 +372,13 @@ func TestUptimeForms(t *testing.T) {
 	for in, want := range map[string]int64{
 		"1:13": 4380, "5 days,  3:02": 442920, "10 min": 600, "1 day, 10 min": 87000, "2 days": 172800,
 		"3 days, 1 hr": 262800, "42 secs": 42, "1 day(s),  2:03": 93780,
+		"2 hours, 40 minutes": 9600, "1 week, 1 minute": 604860, "1 year": 31536000,
 	} {
 		if got, ok := uptimeSeconds(in); !ok || got != want {
 			t.Errorf("uptimeSeconds(%q) = %d, %v; want %d", in, got, ok, want)
 		}
 	}
-	for _, bad := range []string{"", "soon", "1:75", "3 weeks"} {
+	for _, bad := range []string{"", "soon", "1:75", "3 fortnights"} {
 		if _, ok := uptimeSeconds(bad); ok {
 			t.Errorf("uptimeSeconds(%q) accepted", bad)
 		}

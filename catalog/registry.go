@@ -193,6 +193,7 @@ type Result struct {
 	Evidence    *SpanSet // when Input.Spans or Input.Evidence
 	UnreadLines []int    // 1-based numbers of data lines that could not be read
 	RowsOmitted int      // rows dropped at MaxItems
+	JoinedLines int      // data lines read as the rest of the row before (a name holding a newline)
 	Warnings    []string
 }
 
@@ -261,6 +262,7 @@ func run(p *Parser, in Input, os OS) (res Result) {
 		res.Spans = res.Evidence.Slice()
 	}
 	res.RowsOmitted = c.omitted
+	res.JoinedLines = c.joined
 	res.Warnings = c.warnings
 	if len(c.unread) > 0 {
 		res.UnreadLines = lineNumbers(in.Raw, c.unread)

@@ -118,11 +118,12 @@ var (
 
 // FreeResult is the parsed output of `free`. Each row maps a column
 // (total, used, free, shared, buff_cache, or buffers and cache with -w,
-// available) to its value, the key naming the unit: "_bytes" for -b and
-// for free's default KiB (multiplied by 1024, which is exact), "_mib",
-// "_gib", "_tib", "_pib" for -m, -g, --tebi, --pebi, "_kb", "_mb", "_gb",
-// "_tb", "_pb" for the powers of 1000 (--kilo ... --peta, --si), and
-// "_human" strings for -h. Total comes with -t, Low and High with -l.
+// available) to its value in bytes, "<column>_bytes", whatever unit free
+// printed: KiB (its default) and -k, -m, -g, --tebi, --pebi multiplied by
+// powers of 1024, --kilo ... --peta and --si by powers of 1000, which is
+// exact; -h sizes are converted from the rounded digits printed
+// (procps "22Gi", BusyBox "23.5G"; powers of 1000 with --si), and
+// "<column>_human" keeps them. Total comes with -t, Low and High with -l.
 type FreeResult struct {
 	Mem   map[string]any `json:"mem,omitempty"`
 	Swap  map[string]any `json:"swap,omitempty"`
@@ -136,7 +137,10 @@ var freeParser = &Parser{
 	Command: "free",
 	Version: "1",
 	OS:      []OS{Linux},
-	Format:  "procps/BusyBox free table (Mem:, Swap:, -t Total:, -l Low:/High:) in any unit",
+	Format:  "procps/BusyBox free table (Mem:, Swap:, -t Total:, -l Low:/High:) in any unit, answered in bytes",
+	// Flags checked against procps-ng 4.0.2 free --help and free.c (this
+	// machine) and BusyBox 1.35 free (-b -k -m -g -h). -c/-s repeat the
+	// report and -v (--committed) adds a line: refused.
 	Flags: Flags{
 		"-b": Bool, "--bytes": Bool, "-k": Bool, "--kibi": Bool, "-m": Bool, "--mebi": Bool, "-g": Bool, "--gibi": Bool,
 		"--tebi": Bool, "--pebi": Bool, "--kilo": Bool, "--mega": Bool, "--giga": Bool, "--tera": Bool, "--peta": Bool,
@@ -189,9 +193,11 @@ func freeCheck(args []string, _ OS) *ParseError {
 	return nil
 }
 
-// freeUnit reads the unit flags; the last one wins, as in procps.
-func freeUnit(args []string) (suffix string, mult int64) {
-	exp, si, human := 'k', false, false
+// freeUnit reads the unit flags (the last one wins, as in procps 4.0.2
+// free.c) into the bytes one printed number stands for, or the base of
+// -h's rounded sizes (human).
+func freeUnit(args []string) (mult int64, human bool) {
+	exp, si := 'k', false
 	for _, a := range args {
 		if a == "--" {
 			break
@@ -236,17 +242,18 @@ func freeUnit(args []string) (suffix string, mult int64) {
 			}
 		}
 	}
-	switch {
-	case human:
-		return "_human", 0
-	case exp == 'b':
-		return "_bytes", 1
-	case exp == 'k' && !si:
-		return "_bytes", 1024
-	case si:
-		return "_" + string(exp) + "b", 0
+	base := int64(1024)
+	if si {
+		base = 1000
 	}
-	return "_" + string(exp) + "ib", 0
+	if human {
+		return base, true
+	}
+	mult = 1
+	for range strings.IndexByte("bkmgtp", byte(exp)) {
+		mult *= base
+	}
+	return mult, false
 }
 
 // freeColumns are the headers free prints, as JSON keys without the unit.
@@ -257,13 +264,18 @@ var freeColumns = map[string]string{
 
 func parseFree(c *Context) (any, error) {
 	res := &FreeResult{}
-	suffix, mult := freeUnit(c.Args)
+	mult, human := freeUnit(c.Args)
 	it := lex.Lines{Raw: c.Raw}
 	var cols []string
-	var colIDs []string
 	dataLines, read := 0, 0
 	var ws []lex.Word
-	converted := false
+	tr := "parseInt"
+	switch {
+	case human:
+		tr = "humanSize" + strconv.FormatInt(mult, 10)
+	case mult > 1:
+		tr = "parseInt*" + strconv.FormatInt(mult, 10)
+	}
 	for {
 		line, start, ok := it.Next()
 		if !ok {
@@ -279,11 +291,10 @@ func parseFree(c *Context) (any, error) {
 			for _, w := range ws {
 				k, ok := freeColumns[line[w.Start:w.End]]
 				if !ok {
-					cols, colIDs = nil, nil
+					cols = nil
 					break
 				}
 				cols = append(cols, k)
-				colIDs = append(colIDs, k+suffix)
 			}
 			if cols == nil {
 				c.Unread(start)
@@ -310,44 +321,43 @@ func parseFree(c *Context) (any, error) {
 			c.Unread(start)
 			continue
 		}
-		m := make(map[string]any, len(ws)-1)
+		m := make(map[string]any, 2*(len(ws)-1))
 		good := true
 		for k, w := range ws[1:] {
 			v := line[w.Start:w.End]
-			if suffix == "_human" {
-				m[colIDs[k]] = v
-				continue
+			var n int64
+			if human {
+				n, ok = fsHumanBytes(v, mult)
+				m[cols[k]+"_human"] = v
+			} else {
+				n, ok = lex.Atoi(v)
+				ok = ok && n <= (1<<62)/mult
+				n *= mult
 			}
-			n, ok := lex.Atoi(v)
 			if !ok {
 				good = false
 				break
 			}
-			m[colIDs[k]] = n * max(mult, 1)
+			m[cols[k]+"_bytes"] = n
 		}
 		if !good {
 			c.Unread(start)
 			continue
 		}
-		tr := ""
-		switch {
-		case suffix == "_human":
-		case mult > 1:
-			tr, converted = "kibToBytes", true
-		default:
-			tr = "parseInt"
-		}
 		for k, w := range ws[1:] {
-			c.spanPath(start+w.Start, start+w.End, tr, key, colIDs[k])
+			c.spanPath(start+w.Start, start+w.End, tr, key, cols[k]+"_bytes")
+			if human {
+				c.spanPath(start+w.Start, start+w.End, "", key, cols[k]+"_human")
+			}
 		}
 		*row = m
 		read++
 	}
 	if dataLines > 0 && read == 0 {
-		return nil, Unrecognized("no line of the output reads as free output")
+		return nil, Unrecognized("no line of the output reads as free output; if it is localized, rerun under LC_ALL=C")
 	}
-	if converted {
-		c.Warn("free printed KiB (its default unit); the values are multiplied by 1024 into bytes, which is exact")
+	if human && read > 1 {
+		c.Warn("free -h printed rounded sizes: the *_bytes values are converted from the printed digits, *_human keeps them")
 	}
 	return res, nil
 }
@@ -373,9 +383,12 @@ var unameParser = &Parser{
 	ID:      "uname",
 	Command: "uname",
 	Version: "1",
-	Format:  "uname -a: every field on one line (GNU, BusyBox, macOS, FreeBSD)",
-	// The single-field flags are declared so that the check can refuse any
-	// combination of them with the one hint that works: -a.
+	Format:  "uname -a: every field on one line (GNU, BusyBox, macOS, FreeBSD); uname alone or with one field flag: that field",
+	// Flags checked against GNU coreutils 9.1 uname(1) (this machine),
+	// BusyBox 1.35, FreeBSD 14 and macOS 14 uname(1). One field flag (or
+	// none: -s) prints that field alone, which is read whole; several
+	// print their fields in a fixed order, the version holding spaces, so
+	// they are refused for -a.
 	Flags: Flags{
 		"-a": Bool, "--all": Bool, "-s": Bool, "-n": Bool, "-r": Bool, "-v": Bool, "-m": Bool, "-p": Bool, "-i": Bool,
 		"-o": Bool, "--kernel-name": Bool, "--nodename": Bool, "--kernel-release": Bool, "--kernel-version": Bool,
@@ -385,6 +398,9 @@ var unameParser = &Parser{
 	Result:         UnameResult{},
 	Examples:       [][]string{{"-a"}},
 	Check: func(args []string, _ OS) *ParseError {
+		if _, ok := unameSingle(args); ok {
+			return nil
+		}
 		for _, a := range args {
 			if a != "-a" && a != "--all" {
 				return Unsupported([]string{"-a"}, "uname %s prints fields without names; -a prints them all, in a known order", a)
@@ -396,6 +412,36 @@ var unameParser = &Parser{
 		return nil
 	},
 	Parse: parseUname,
+}
+
+// unameSingle names the one field the arguments print ("uname" alone: the
+// kernel name); ok is false for -a and for several fields.
+func unameSingle(args []string) (key string, ok bool) {
+	if len(args) == 0 {
+		return "kernel_name", true
+	}
+	if len(args) != 1 {
+		return "", false
+	}
+	switch args[0] {
+	case "-s", "--kernel-name":
+		return "kernel_name", true
+	case "-n", "--nodename":
+		return "hostname", true
+	case "-r", "--kernel-release":
+		return "kernel_release", true
+	case "-v", "--kernel-version":
+		return "kernel_version", true
+	case "-m", "--machine":
+		return "machine", true
+	case "-p", "--processor":
+		return "processor", true
+	case "-i", "--hardware-platform":
+		return "hardware_platform", true
+	case "-o", "--operating-system":
+		return "os", true
+	}
+	return "", false
 }
 
 // unameParsers wires the unameParser and returns it for the builtin list.
@@ -436,6 +482,15 @@ func parseUname(c *Context) (any, error) {
 	}
 	if n == 0 {
 		return &UnameResult{}, nil
+	}
+	if key, ok := unameSingle(c.Args); ok {
+		res := &UnameResult{}
+		s, e := lex.TrimSpaceRange(line, 0, len(line))
+		*map[string]*string{"kernel_name": &res.KernelName, "hostname": &res.Hostname, "kernel_release": &res.KernelRelease,
+			"kernel_version": &res.KernelVersion, "machine": &res.Machine, "processor": &res.Processor,
+			"hardware_platform": &res.HardwarePlatform, "os": &res.OS}[key] = line[s:e]
+		c.spanPath(start+s, start+e, "", key)
+		return res, nil
 	}
 	var f []lex.Field
 	f = lex.Fields(f, line, 0)
@@ -515,6 +570,9 @@ var idParser = &Parser{
 	Command: "id",
 	Version: "1",
 	Format:  "id default line: uid=N(name) gid=N(name) groups=N(name),... [context=...]",
+	// Flags checked against GNU coreutils 9.1 id --help (this machine),
+	// FreeBSD 14 and macOS 14 id(1): every option but -a prints bare
+	// values without names, refused for the default line.
 	Flags: Flags{
 		"-a": Bool, "-u": Bool, "-g": Bool, "-G": Bool, "-n": Bool, "-r": Bool, "-z": Bool, "-Z": Bool,
 		"--user": Bool, "--group": Bool, "--groups": Bool, "--name": Bool, "--real": Bool, "--zero": Bool, "--context": Bool,
@@ -704,15 +762,21 @@ type UptimeResult struct {
 	LoadAverage1  *float64 `json:"load_average_1,omitempty"`
 	LoadAverage5  *float64 `json:"load_average_5,omitempty"`
 	LoadAverage15 *float64 `json:"load_average_15,omitempty"`
+	// BootedAt is -s's boot time (ISO 8601, the offset of TimeZone, which
+	// is assumed: uptime prints local time without a zone).
+	BootedAt string `json:"booted_at,omitempty"`
+	TimeZone string `json:"time_zone,omitempty"`
 }
 
 var uptimeParser = &Parser{
-	ID:             "uptime",
-	Command:        "uptime",
-	Version:        "1",
-	Format:         "uptime line: time, up, users, load averages (procps, BusyBox, macOS, FreeBSD)",
-	Flags:          Flags{},
-	Alternatives:   map[string][]string{"-p": {}, "--pretty": {}, "-s": {}, "--since": {}},
+	ID:      "uptime",
+	Command: "uptime",
+	Version: "1",
+	Format:  "uptime line: time, up, users, load averages (procps, BusyBox, macOS, FreeBSD); -p's \"up 2 hours, 3 minutes\"; -s's boot time",
+	// Flags checked against procps-ng 4.0.2 uptime(1) and uptime.c (this
+	// machine: -p/--pretty, -s/--since), BusyBox 1.35 uptime (-s), macOS
+	// 14 and FreeBSD 14 uptime(1) (no options).
+	Flags:          Flags{"-p": Bool, "--pretty": Bool, "-s": Bool, "--since": Bool},
 	MaxPositionals: 0,
 	Result:         UptimeResult{},
 	Examples:       [][]string{{}},
@@ -737,14 +801,66 @@ func parseUptime(c *Context) (any, error) {
 			continue
 		}
 		n++
-		if n > 1 || !uptimeLine(c, res, line, start) {
+		if n > 1 || !uptimeAny(c, res, line, start) {
 			c.Unread(start)
 		}
 	}
-	if n > 0 && res.Up == "" {
-		return nil, Unrecognized("no line of the output reads as an uptime line")
+	if n > 0 && res.Up == "" && res.BootedAt == "" {
+		return nil, Unrecognized("no line of the output reads as an uptime line; if it is localized, rerun under LC_ALL=C")
 	}
 	return res, nil
+}
+
+// uptimeAny reads the line in the form the arguments chose.
+func uptimeAny(c *Context, res *UptimeResult, line string, start int) bool {
+	for _, a := range c.Args {
+		switch a {
+		case "-p", "--pretty":
+			return uptimePretty(c, res, line, start)
+		case "-s", "--since":
+			return uptimeSince(c, res, line, start)
+		}
+	}
+	return uptimeLine(c, res, line, start)
+}
+
+// uptimePretty reads procps -p: "up 1 week, 2 days, 3 hours, 4 minutes".
+func uptimePretty(c *Context, res *UptimeResult, line string, start int) bool {
+	s, e := lex.TrimSpaceRange(line, 0, len(line))
+	if !strings.HasPrefix(line[s:e], "up ") {
+		return false
+	}
+	s += 3
+	secs, ok := uptimeSeconds(line[s:e])
+	if !ok {
+		return false
+	}
+	res.Up, res.UpSeconds = line[s:e], &secs
+	c.spanPath(start+s, start+e, "", "up")
+	c.spanPath(start+s, start+e, "duration", "up_seconds")
+	return true
+}
+
+// uptimeSince reads -s: "2026-12-01 20:39:40", local time.
+func uptimeSince(c *Context, res *UptimeResult, line string, start int) bool {
+	s, e := lex.TrimSpaceRange(line, 0, len(line))
+	loc := c.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	t, err := time.ParseInLocation("2006-01-02 15:04:05", line[s:e], loc)
+	if err != nil {
+		return false
+	}
+	res.BootedAt = t.Format("2006-01-02T15:04:05-07:00")
+	res.TimeZone = loc.String()
+	if res.TimeZone == "Local" || res.TimeZone == "" {
+		res.TimeZone, _ = t.Zone()
+	}
+	c.spanPath(start+s, start+e, "timestamp", "booted_at")
+	c.spanPath(start+s, start+e, "assumedZone", "time_zone")
+	c.Warn("uptime -s prints local time without a zone: booted_at takes the offset of " + res.TimeZone)
+	return true
 }
 
 // uptimeLine reads " 23:49:08 up 5 days,  3:02,  2 users,  load average: 0.00, 0.01, 0.05".
@@ -848,6 +964,12 @@ func uptimeSeconds(s string) (int64, bool) {
 			return 0, false
 		}
 		switch strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(unit), "(s)"), "s") {
+		case "decade": // procps 3.3 -p
+			total += n * 10 * 365 * 86400
+		case "year": // procps -p: 365 days
+			total += n * 365 * 86400
+		case "week":
+			total += n * 7 * 86400
 		case "day":
 			total += n * 86400
 		case "hr", "hour":
@@ -893,11 +1015,15 @@ type WSession struct {
 }
 
 var wParser = &Parser{
-	ID:             "w",
-	Command:        "w",
-	Version:        "1",
-	Format:         "w: uptime line, then USER TTY FROM LOGIN@ IDLE JCPU PCPU WHAT (procps, macOS, FreeBSD)",
-	Flags:          Flags{"-h": Bool, "--no-header": Bool, "-s": Bool, "--short": Bool, "-f": Bool, "--from": Bool, "-i": Bool, "--ip-addr": Bool, "-n": Bool},
+	ID:      "w",
+	Command: "w",
+	Version: "1",
+	Format:  "w: uptime line, then USER TTY FROM LOGIN@ IDLE JCPU PCPU WHAT (procps, macOS, FreeBSD)",
+	// Flags checked against procps-ng 4.0.2 w --help (this machine),
+	// FreeBSD 14 and macOS 14 w(1) (-d -h -i -n). -o (old style) changes
+	// the columns: refused; -h drops the header the columns are read from.
+	Flags: Flags{"-h": Bool, "--no-header": Bool, "-s": Bool, "--short": Bool, "-f": Bool, "--from": Bool, "-i": Bool,
+		"--ip-addr": Bool, "-n": Bool, "-u": Bool, "--no-current": Bool},
 	Alternatives:   map[string][]string{"-o": {}, "--old-style": {}},
 	MaxPositionals: 1,
 	Result:         WResult{},
@@ -986,7 +1112,7 @@ func parseW(c *Context) (any, error) {
 		}
 	}
 	if dataLines > 0 && read == 0 {
-		return nil, Unrecognized("no line of the output reads as w output")
+		return nil, Unrecognized("no line of the output reads as w output; if it is localized, rerun under LC_ALL=C")
 	}
 	return res, nil
 }
@@ -1206,7 +1332,7 @@ func parseDate(c *Context) (any, error) {
 	}
 	ts, warn, zone, ok := sysCTimeZone(v, c.Location)
 	if !ok {
-		return nil, Unrecognized("date: %q is not date's default form", v)
+		return nil, Unrecognized("date: %q is not date's default form; if it is localized, rerun under LC_ALL=C", v)
 	}
 	set(ts, "timestamp")
 	res.TimeZone = v[zone.Start:zone.End]
@@ -1303,7 +1429,7 @@ func parseMount(c *Context) (any, error) {
 		}
 	}
 	if dataLines > 0 && read == 0 {
-		return nil, Unrecognized("no line of the output reads as a mount listing")
+		return nil, Unrecognized("no line of the output reads as a mount listing; if it is localized, rerun under LC_ALL=C")
 	}
 	return res, nil
 }
@@ -1577,7 +1703,7 @@ func parseLsblk(c *Context) (any, error) {
 		read++
 	}
 	if dataLines > 0 && read == 0 {
-		return nil, Unrecognized("no line of the output reads as an lsblk table")
+		return nil, Unrecognized("no line of the output reads as an lsblk table; if it is localized, rerun under LC_ALL=C")
 	}
 	// Nest by depth; a row deeper than its predecessor by more than one
 	// level cannot be placed and is reported.

@@ -43,7 +43,7 @@ func fsPolicies() map[string]CommandPolicy {
 				"-P", "-H", "-E", "-O0", "-O1", "-O2", "-O3", "(", ")", "!", ",", "-not", "-a", "-and", "-o", "-or",
 				"-print", "-print0", "-ls", "-prune", "-quit", "-true", "-false", "-empty",
 				"-readable", "-writable", "-executable", "-nouser", "-nogroup", "-depth", "-d", "-xdev", "-mount",
-				"-noleaf", "-ignore_readdir_race", "-noignore_readdir_race", "-daystart", "--help", "--version",
+				"-noleaf", "-ignore_readdir_race", "-noignore_readdir_race", "-daystart", "-nowarn", "-warn", "--help", "--version",
 			), flagSet{
 				"-L|-follow": follows(),
 				"-name|-iname|-path|-ipath|-wholename|-iwholename|-regex|-iregex|-lname|-ilname|-perm|-user|-group|-fstype|-context|-type|-xtype|-printf": val(ArgText),
@@ -77,7 +77,7 @@ func fsPolicies() map[string]CommandPolicy {
 			Flags: with(bools(
 				"-s,--summarize", "-h,--human-readable", "-a,--all", "-c,--total", "-k", "-m", "-g", "-b,--bytes",
 				"-x,--one-file-system", "--apparent-size", "--si", "-S,--separate-dirs", "-0,--null",
-				"-P,--no-dereference", "-D,-H,--dereference-args", "-l,--count-links", "--inodes", "-A",
+				"-P,--no-dereference", "-D,-H,--dereference-args", "-l,--count-links", "--inodes", "-A", "-r",
 			), flagSet{
 				"-L,--dereference":  follows(),
 				"-d,--max-depth":    val(ArgNumber),
@@ -95,7 +95,7 @@ func fsPolicies() map[string]CommandPolicy {
 		"df": {
 			Abbrev: true,
 			Flags: with(bools("-h,--human-readable", "-H,--si", "-k", "-m", "-g", "-T,--print-type", "-i,--inodes",
-				"-a,--all", "-l,--local", "-P,--portability", "--total", "--no-sync"),
+				"-a,--all", "-l,--local", "-P,--portability", "--total", "--no-sync", "-v", "-I"),
 				flagSet{
 					"-t,--type|-x,--exclude-type": val(ArgText),
 					"--output":                    optv(ArgText),

@@ -440,7 +440,7 @@ func unaccountedRows(pr catalog.Result, raw string) *catalog.ParseError {
 		return catalog.Unrecognized("the output has %d data lines and the %s parser read no row from them: "+
 			"it is not in a form the parser reads; stdout.raw holds the output. If it is localized, rerun under LC_ALL=C",
 			data, p.ID)
-	case rows+len(pr.UnreadLines)+pr.RowsOmitted >= data:
+	case rows+len(pr.UnreadLines)+pr.RowsOmitted+pr.JoinedLines >= data:
 		return nil
 	}
 	return catalog.Unrecognized("the output has %d data lines but the %s parser read %d rows from them (%d unread, %d omitted): "+
