@@ -22,5 +22,6 @@ var builtinParsers = sync.OnceValue(func() []*Parser {
 		journalctlParsers(), grepParsers(), wcParsers(), headParsers(), dirParsers(),
 		diagParsers(), cDiagParsers(),
 		jsDiagParsers(),
+		pyDiagParsers(),
 	))
 })
