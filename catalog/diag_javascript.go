@@ -638,6 +638,7 @@ func parseJest(c *Context) (any, error) {
 		cur         = -1 // block receiving lines
 		suiteErrors int64
 		counted     bool
+		claimed     = map[int]bool{} // tests a ● block gave its output to
 	)
 	jsLines(c, func(l lex.SGRLine) {
 		t := l.Text
@@ -666,7 +667,7 @@ func parseJest(c *Context) (any, error) {
 			nS := ind + len("● ")
 			ti := -1
 			for i := range res.Tests {
-				if res.Tests[i].Name == name && res.Tests[i].Output == "" && haveFile && res.Tests[i].Package == file.Text[fileS:fileE] {
+				if res.Tests[i].Name == name && !claimed[i] && haveFile && res.Tests[i].Package == file.Text[fileS:fileE] {
 					ti = i
 					break
 				}
@@ -687,6 +688,7 @@ func parseJest(c *Context) (any, error) {
 			} else if ti < 0 {
 				c.Omit(1)
 			}
+			claimed[ti] = true
 			blocks = append(blocks, jsTestBlock{test: ti})
 			cur = len(blocks) - 1
 			return
@@ -807,6 +809,7 @@ func parseVitest(c *Context) (any, error) {
 		suiteErrors int64
 		counted     bool
 		names       []vitestName // where each test's name was read, spans given at the end
+		claimed     = map[int]bool{}
 	)
 	jsLines(c, func(l lex.SGRLine) {
 		t := l.Text
@@ -831,7 +834,7 @@ func parseVitest(c *Context) (any, error) {
 			ti := -1
 			for i := range res.Tests {
 				tt := &res.Tests[i]
-				if !suite && tt.Status == "fail" && tt.Output == "" && tt.Package == pkg &&
+				if !suite && tt.Status == "fail" && !claimed[i] && tt.Package == pkg &&
 					(tt.Name == name || strings.HasSuffix(name, " > "+tt.Name)) {
 					ti = i
 					tt.Name = name // the whole name, describe blocks included
@@ -851,6 +854,7 @@ func parseVitest(c *Context) (any, error) {
 			} else if ti < 0 {
 				c.Omit(1)
 			}
+			claimed[ti] = true
 			blocks = append(blocks, jsTestBlock{test: ti})
 			cur = len(blocks) - 1
 			return

@@ -514,6 +514,7 @@ func parsePytest(c *Context) (any, error) {
 	res := &DiagResult{Diagnostics: []Diagnostic{}}
 	lines := pyLines(c.Raw)
 	byID := map[string]int{} // "file::name" and "name" -> test
+	blocked := map[int]bool{} // tests given a block's output
 	type block struct {
 		test         int
 		start, end   int // raw range of the text
@@ -626,6 +627,25 @@ func parsePytest(c *Context) (any, error) {
 				}
 				if ti < 0 {
 					ti = addTest(l, file, fS, fE, nS, nE, status, "", sS, sE)
+				}
+				// A second block for one test (its teardown's error after
+				// its failure) is a row of its own: each output stays whole.
+				if ti >= 0 && blocked[ti] {
+					ti = -1
+					if !c.Full(len(res.Tests)) {
+						ti = len(res.Tests)
+						res.Tests = append(res.Tests, DiagTest{Name: t[nS:nE], Package: file, Status: status})
+						c.spanPath(l.start+nS, l.start+nE, "", "tests", ti, "name")
+						if file != "" {
+							c.spanPath(l.start+fS, l.start+fE, "", "tests", ti, "package")
+						}
+						c.spanPath(l.start+sS, l.start+sE, "statusWord", "tests", ti, "status")
+					} else {
+						c.Omit(1)
+					}
+				}
+				if ti >= 0 {
+					blocked[ti] = true
 				}
 				if strings.HasPrefix(name, "ERROR") {
 					res.Summary.Errors++ // the count line says so too; replaced below when read
