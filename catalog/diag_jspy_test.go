@@ -21,7 +21,9 @@ func FuzzTsc(f *testing.F) {
 func FuzzEslint(f *testing.F) {
 	args := [][]string{{"."}, {"-f", "json", "."}}
 	seedGolden(f, "eslint", args)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) { fuzzParse(t, parseEslint, raw, args, sel, spans) })
+	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
+		fuzzParse(t, parseEslint, raw, args, sel, spans)
+	})
 }
 
 func FuzzJest(f *testing.F) {
@@ -35,19 +37,25 @@ func FuzzVitest(f *testing.F) {
 	args := [][]string{{"run"}}
 	seedGolden(f, "vitest", args)
 	seedGolden(f, "npm-test", args)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) { fuzzParse(t, parseVitest, raw, args, sel, spans) })
+	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
+		fuzzParse(t, parseVitest, raw, args, sel, spans)
+	})
 }
 
 func FuzzNpmTest(f *testing.F) {
 	args := [][]string{{"test"}}
 	seedGolden(f, "npm-test", args)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) { fuzzParse(t, parseNpmTest, raw, args, sel, spans) })
+	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
+		fuzzParse(t, parseNpmTest, raw, args, sel, spans)
+	})
 }
 
 func FuzzPytest(f *testing.F) {
 	args := [][]string{{}, {"-v"}, {"-q", "-rA"}}
 	seedGolden(f, "pytest", args)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) { fuzzParse(t, parsePytest, raw, args, sel, spans) })
+	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
+		fuzzParse(t, parsePytest, raw, args, sel, spans)
+	})
 }
 
 func FuzzMypy(f *testing.F) {
@@ -65,7 +73,9 @@ func FuzzRuff(f *testing.F) {
 func FuzzFlake8(f *testing.F) {
 	args := [][]string{{"."}, {"--count", "."}}
 	seedGolden(f, "flake8", args)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) { fuzzParse(t, parseFlake8, raw, args, sel, spans) })
+	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
+		fuzzParse(t, parseFlake8, raw, args, sel, spans)
+	})
 }
 
 // copySrc copies testdata/diag-src/<name> (seeded failing sources) into a temp dir.

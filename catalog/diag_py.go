@@ -513,7 +513,7 @@ func pytestCounts(s string) (pass, fail, skip, errs, warns int64, ok bool) {
 func parsePytest(c *Context) (any, error) {
 	res := &DiagResult{Diagnostics: []Diagnostic{}}
 	lines := pyLines(c.Raw)
-	byID := map[string]int{} // "file::name" and "name" -> test
+	byID := map[string]int{}  // "file::name" and "name" -> test
 	blocked := map[int]bool{} // tests given a block's output
 	type block struct {
 		test         int
