@@ -644,7 +644,7 @@ func parseJest(c *Context) (any, error) {
 		t := l.Text
 		trim := strings.TrimLeft(t, " ")
 		ind := len(t) - len(trim)
-		if (strings.HasPrefix(t, "PASS ") || strings.HasPrefix(t, "FAIL ")) && len(t) > 5 {
+		if (strings.HasPrefix(t, "PASS ") || strings.HasPrefix(t, "FAIL ")) && lex.SkipWord(t, 5) > 5 {
 			file, fileS, haveFile, cur = l, 5, true, -1
 			fileE = lex.SkipWord(t, 5)
 			stack, indents = stack[:0], indents[:0]
@@ -846,7 +846,9 @@ func parseVitest(c *Context) (any, error) {
 				ti = len(res.Tests)
 				res.Tests = append(res.Tests, DiagTest{Name: name, Package: pkg, Status: "fail"})
 				names = append(names, vitestName{l, nameS, len(t)})
-				jsSpan(c, l, nS, nS+pkgE, "", "tests", ti, "package")
+				if pkg != "" {
+					jsSpan(c, l, nS, nS+pkgE, "", "tests", ti, "package")
+				}
 				jsSpan(c, l, 1, 5, "statusWord", "tests", ti, "status")
 				if suite {
 					suiteErrors++
@@ -876,7 +878,7 @@ func parseVitest(c *Context) (any, error) {
 		// A test file: " ❯ a.test.js (5 tests | 2 failed) 10ms", " ✓ b.test.js (1 test) 3ms".
 		if ind == 1 && strings.Contains(t, " test") && strings.Contains(t, " (") {
 			for _, m := range []string{"❯ ", "✓ ", "× "} {
-				if strings.HasPrefix(trim, m) {
+				if strings.HasPrefix(trim, m) && lex.SkipWord(t, ind+len(m)) > ind+len(m) {
 					file, fileS, haveFile = l, ind+len(m), true
 					fileE = lex.SkipWord(t, fileS)
 					return
@@ -973,7 +975,9 @@ func parseNpmTest(c *Context) (any, error) {
 		return parseEslint(c)
 	case "":
 		if strings.TrimSpace(c.Raw) == "" {
-			return &DiagResult{Diagnostics: []Diagnostic{}}, nil
+			res := &DiagResult{Diagnostics: []Diagnostic{}}
+			jsSummary(c, res)
+			return res, nil
 		}
 		return nil, Unrecognized("npm test printed no `> pkg@version test` preamble naming its runner, and no jest or vitest summary")
 	default:
