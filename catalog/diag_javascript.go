@@ -989,8 +989,44 @@ func parseNpmTest(c *Context) (any, error) {
 // arguments after -- go to the script and are not the parser's).
 var npmTestFlags = Flags{"--silent": Bool, "-s": Bool, "--ignore-scripts": Bool, "--if-present": Bool, "--workspace": Value, "-w": Value}
 
-// jsDiagParsers wires the TypeScript and JavaScript diagnostics parsers for the builtin list.
+// npxForm is p run through npx ("npx tsc --noEmit"): the same reading,
+// registered as npx's subcommand p.Command, with npx's --no (which the
+// guard always adds: npx never downloads a package) among the flags.
+func npxForm(p *Parser) *Parser {
+	q := *p
+	q.ID, q.Command, q.Subcommand = "npx-"+p.ID, "npx", p.Command
+	q.Flags = Flags{"--no": Bool}
+	for k, v := range p.Flags {
+		q.Flags[k] = v
+	}
+	q.Examples = nil
+	for _, e := range p.Examples {
+		q.Examples = append(q.Examples, append([]string{p.Command}, e...))
+	}
+	q.Format = "npx " + p.Command + ": " + p.Format
+	if p.Check != nil {
+		check := p.Check
+		q.Check = func(args []string, os OS) *ParseError {
+			if len(args) > 0 && args[0] == p.Subcommand && p.Subcommand != "" {
+				args = args[1:]
+			}
+			return check(args, os)
+		}
+	}
+	return &q
+}
+
+// jsDiagParsers wires the TypeScript and JavaScript diagnostics parsers
+// for the builtin list, each also as run through npx.
 func jsDiagParsers() []*Parser {
+	ps := jsDiagDefs()
+	for _, p := range ps[:4] { // tsc, eslint, jest, vitest
+		ps = append(ps, npxForm(p))
+	}
+	return ps
+}
+
+func jsDiagDefs() []*Parser {
 	return []*Parser{
 		{
 			ID: "tsc", Command: "tsc", Version: "1",

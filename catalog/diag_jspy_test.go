@@ -244,3 +244,20 @@ func TestPythonRealFailures(t *testing.T) {
 		}
 	})
 }
+
+// TestNpxForms: npx tsc/eslint/jest/vitest read as the tool itself, npx's
+// --no (the guard's rewrite) admitted, the tool's refusals kept.
+func TestNpxForms(t *testing.T) {
+	raw := "src/a.ts(3,5): error TS2322: Type 'string' is not assignable to type 'number'.\n"
+	r := Default().Parse(Input{Cmd: "npx", Args: []string{"--no", "tsc", "--noEmit"}, OS: Linux, Raw: raw})
+	if r.Err != nil || r.Parser == nil || r.Parser.ID != "npx-tsc" {
+		t.Fatalf("npx --no tsc: parser %v, err %v", r.Parser, r.Err)
+	}
+	if d := r.Value.(*DiagResult).Diagnostics; len(d) != 1 || d[0].File != "src/a.ts" || d[0].Line != 3 || *d[0].Column != 5 {
+		t.Errorf("npx tsc read %+v", d)
+	}
+	r = Default().Parse(Input{Cmd: "npx", Args: []string{"eslint", "-f", "compact", "."}, OS: Linux, Raw: "x\n"})
+	if r.Err == nil || r.Err.Reason != ReasonUnsupportedFormat {
+		t.Errorf("npx eslint -f compact: %+v", r.Err)
+	}
+}
