@@ -1029,6 +1029,7 @@ func jsDiagParsers() []*Parser {
 func jsDiagDefs() []*Parser {
 	return []*Parser{
 		{
+			// Stream: stdout; to be declared in Parser.Stream when that field lands.
 			ID: "tsc", Command: "tsc", Version: "1",
 			Format: "tsc's file(line,col): error TSnnnn: message lines with their indented message chains, and the --pretty form " +
 				"(file:line:col - error TSnnnn:, code frames left out, related locations as notes, the Found/Errors Files summary) (stdout)",
@@ -1040,6 +1041,7 @@ func jsDiagDefs() []*Parser {
 			},
 		},
 		{
+			// Stream: stdout; to be declared in Parser.Stream when that field lands.
 			ID: "eslint", Command: "eslint", Version: "1",
 			Format: "eslint's stylish form (a file line, then line:col severity message rule rows; the ✖ summary) and -f json (stdout)",
 			Flags:  eslintFlags, MaxPositionals: -1, Result: DiagResult{}, RowsKey: "diagnostics", Parse: parseEslint, Check: eslintCheck,
@@ -1049,6 +1051,7 @@ func jsDiagDefs() []*Parser {
 			},
 		},
 		{
+			// Stream: stderr (StreamStderr); to be declared in Parser.Stream when that field lands.
 			ID: "jest", Command: "jest", Version: "1",
 			Format: "jest's PASS/FAIL suite lines, the --verbose tree (✓ ✕ ○), ● blocks kept whole as the failing test's output, " +
 				"the Tests: counts (stderr: pipe 2>&1 to parism parse)",
@@ -1056,6 +1059,7 @@ func jsDiagDefs() []*Parser {
 			Examples: [][]string{{}, {"--verbose"}, {"-t", "adds", "test/"}},
 		},
 		{
+			// Stream: both (StreamBoth: tree and counts on stdout, failures on stderr); to be declared in Parser.Stream when that field lands.
 			ID: "vitest", Command: "vitest", Subcommand: "run", Version: "1",
 			Format: "vitest run's default reporter: file lines and the test tree (✓ × ↓, stdout), FAIL blocks kept whole as the " +
 				"failing test's output (stderr), the Tests counts; pipe 2>&1 to parism parse",
@@ -1063,6 +1067,7 @@ func jsDiagDefs() []*Parser {
 			Examples: [][]string{{"run"}, {"run", "src/"}},
 		},
 		{
+			// Stream: both (StreamBoth: npm's preamble on stdout, jest's everything on stderr); to be declared in Parser.Stream when that field lands.
 			ID: "npm-test", Command: "npm", Subcommand: "test", Version: "1",
 			Format: "npm test: the runner its `> pkg@1.0.0 test` preamble names (jest, vitest, tsc, eslint) read as that runner; " +
 				"npm's own lines left out (preamble on stdout, runner streams as above: pipe 2>&1 to parism parse)",
