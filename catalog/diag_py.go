@@ -569,7 +569,11 @@ func parsePytest(c *Context) (any, error) {
 		}
 		return i
 	}
-	for _, l := range lines {
+	lastLine := len(lines) - 1
+	for lastLine >= 0 && strings.TrimSpace(lines[lastLine].text) == "" {
+		lastLine--
+	}
+	for li, l := range lines {
 		t := l.text
 		if title, ok := pytestSection(t); ok {
 			cur = -1
@@ -592,9 +596,10 @@ func parsePytest(c *Context) (any, error) {
 			}
 			continue // platform, rootdir, plugins, collected N items
 		}
-		if section == "" || section == "short test summary info" {
+		// -q prints the counts with no === around them, as the last line.
+		if li == lastLine {
 			if p, f, s, e, w, ok := pytestCounts(t); ok && !strings.HasPrefix(t, " ") {
-				cnt, cntLine, counted = [5]int64{p, f, s, e, w}, l, true // -q: no === around it
+				cnt, cntLine, counted = [5]int64{p, f, s, e, w}, l, true
 				continue
 			}
 		}
@@ -767,17 +772,34 @@ func parsePytest(c *Context) (any, error) {
 			pyDiag(c, res, pl, p, "error", "impliedDefault", 0, len(line), p.rest, codeE, p.rest, len(line), "pytest", msgAt...)
 		}
 	}
-	errs := res.Summary.Errors
-	pySummary(c, res)
-	res.Summary.Errors += errs
+	// The summary: the final line's counts when pytest printed it (its
+	// errors are collection and setup errors), the rows' otherwise. The
+	// place a test failed is a diagnostic, not an error of its own.
+	sum := DiagSummary{Errors: res.Summary.Errors}
+	spanAt, spanEnd := 0, len(c.Raw)
 	if counted {
-		res.Summary = DiagSummary{Errors: cnt[3] + res.Summary.Errors - errs, Warnings: cnt[4],
-			TestsPassed: cnt[0], TestsFailed: cnt[1], TestsSkipped: cnt[2]}
-		// Diagnostics of failed tests are not errors of their own.
-		res.Summary.Errors = cnt[3]
-		for _, k := range []string{"errors", "warnings", "tests_passed", "tests_failed", "tests_skipped"} {
-			c.spanPath(cntLine.start, cntLine.start+len(cntLine.text), "count", "summary", k)
+		sum = DiagSummary{TestsPassed: cnt[0], TestsFailed: cnt[1], TestsSkipped: cnt[2], Errors: cnt[3], Warnings: cnt[4]}
+		spanAt, spanEnd = cntLine.start, cntLine.start+len(cntLine.text)
+	} else {
+		for _, d := range res.Diagnostics {
+			if d.Severity == "warning" {
+				sum.Warnings++
+			}
 		}
+		for _, t := range res.Tests {
+			switch t.Status {
+			case "pass":
+				sum.TestsPassed++
+			case "fail":
+				sum.TestsFailed++
+			case "skip":
+				sum.TestsSkipped++
+			}
+		}
+	}
+	res.Summary = sum
+	for _, k := range []string{"errors", "warnings", "tests_passed", "tests_failed", "tests_skipped"} {
+		c.spanPath(spanAt, spanEnd, "count", "summary", k)
 	}
 	return res, nil
 }
