@@ -531,7 +531,7 @@ var jestFlags = Flags{
 	"--bail": Bool, "-b": Bool, "--config": Value, "-c": Value, "--silent": Bool, "--no-cache": Bool,
 	"--passWithNoTests": Bool, "--testPathPattern": Value, "--testPathPatterns": Value, "--maxWorkers": Value, "-w": Value,
 	"--onlyChanged": Bool, "-o": Bool, "--selectProjects": Value, "--testTimeout": Value, "--colors": Bool,
-	"--detectOpenHandles": Bool, "--forceExit": Bool, "--no-colors": Bool, "--rootDir": Value,
+	"--detectOpenHandles": Bool, "--forceExit": Bool, "--no-colors": Bool, "--rootDir": Value, "--roots": Value,
 }
 
 // jestMarks are the verdict marks of jest's verbose tree.
@@ -665,6 +665,13 @@ func parseJest(c *Context) (any, error) {
 		if strings.HasPrefix(trim, "● ") && ind == 2 {
 			name := trim[len("● "):]
 			nS := ind + len("● ")
+			if name == "Console" {
+				// The suite's console output (console.log blocks with
+				// their call sites): no test's verdict, left out.
+				blocks = append(blocks, jsTestBlock{test: -1})
+				cur = len(blocks) - 1
+				return
+			}
 			ti := -1
 			for i := range res.Tests {
 				if res.Tests[i].Name == name && !claimed[i] && haveFile && res.Tests[i].Package == file.Text[fileS:fileE] {

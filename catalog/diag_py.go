@@ -564,6 +564,10 @@ func parsePytest(c *Context) (any, error) {
 		}
 		c.spanPath(l.start+sS, l.start+sE, "statusWord", "tests", i, "status")
 		byID[name] = i
+		// A block names a method "Class.test" where node ids say "Class::test".
+		if alt := strings.ReplaceAll(name, ".", "::"); alt != name {
+			byID[alt] = i
+		}
 		if file != "" {
 			byID[file+"::"+name] = i
 		}
@@ -693,10 +697,8 @@ func parsePytest(c *Context) (any, error) {
 						continue // "SKIPPED [1] tests/x.py:18: reason": counted by the final line
 					}
 				}
-				idE := len(t)
-				if k := strings.Index(t[idS:], " - "); k >= 0 {
-					idE = idS + k
-				}
+				// The node id ends at " - reason" or, for XPASS, " reason".
+				idE := lex.SkipWord(t, idS)
 				id := t[idS:idE]
 				if k := strings.Index(id, "::"); k >= 0 {
 					addTest(l, id[:k], idS, idS+k, idS+k+2, idE, status, t[:w], 0, w)
