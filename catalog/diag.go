@@ -25,10 +25,14 @@ type DiagResult struct {
 // is absent when the tool printed none; Message keeps the tool's
 // continuation lines (tab-indented) whole.
 type Diagnostic struct {
-	File     string `json:"file"`
-	Line     int64  `json:"line"`
-	Column   *int64 `json:"column,omitempty"`
-	Severity string `json:"severity"` // error, warning
+	File   string `json:"file"`
+	Line   int64  `json:"line"`
+	Column *int64 `json:"column,omitempty"`
+	// EndLine and EndColumn end the range the tool marked, where it
+	// prints one (mypy --show-error-end, eslint -f json).
+	EndLine   *int64 `json:"end_line,omitempty"`
+	EndColumn *int64 `json:"end_column,omitempty"`
+	Severity  string `json:"severity"` // error, warning; note for a note on no diagnostic (mypy)
 	// Code is the tool's name for the check (gcc's -Wformat=).
 	Code    string `json:"code,omitempty"`
 	Message string `json:"message"`

@@ -164,3 +164,22 @@ func TestRuleColumns(t *testing.T) {
 		t.Fatal("ColumnByte past an ASCII line's end")
 	}
 }
+
+func TestStripSGR(t *testing.T) {
+	line := "\x1b[96msrc/a.ts\x1b[0m:\x1b[93m1\x1b[0m:\x1b[93m7\x1b[0m - \x1b[91merror\x1b[0m"
+	l := StripSGR(line, 100)
+	if l.Text != "src/a.ts:1:7 - error" {
+		t.Fatalf("text %q", l.Text)
+	}
+	s, e, ok := l.Raw(0, 8)
+	if !ok || line[s-100:e-100] != "src/a.ts" {
+		t.Errorf("file range [%d,%d) %v: %q", s, e, ok, line[s-100:e-100])
+	}
+	if s, e, ok := l.Raw(0, 10); ok || s != 105 || line[s-100:e-100] != "src/a.ts\x1b[0m:\x1b[93m1" {
+		t.Errorf("a range across an escape is not verbatim: [%d,%d) %v", s, e, ok)
+	}
+	p := StripSGR("plain", 7)
+	if s, e, ok := p.Raw(1, 3); !ok || s != 8 || e != 10 {
+		t.Errorf("plain line range [%d,%d) %v", s, e, ok)
+	}
+}

@@ -1,0 +1,54 @@
+package lex
+
+import "strings"
+
+// SGRLine is one line with its ANSI escape sequences (colours, "\x1b[1m")
+// taken out, as tools print them when forced to colour (tsc --pretty):
+// Text is what a terminal shows, and Raw maps a range of Text back to the
+// bytes of the line, so that a value read from the text keeps its span.
+type SGRLine struct {
+	Text  string
+	Start int   // offset of the line in the raw output
+	off   []int // off[i]: offset in the line of Text[i]; nil when the line had no escape
+	n     int   // length of the line
+}
+
+// StripSGR takes the CSI escape sequences ("\x1b[" ... final byte) out of
+// line, which starts at offset start of the raw output.
+func StripSGR(line string, start int) SGRLine {
+	if strings.IndexByte(line, 0x1b) < 0 {
+		return SGRLine{Text: line, Start: start, n: len(line)}
+	}
+	var b strings.Builder
+	off := make([]int, 0, len(line))
+	for i := 0; i < len(line); i++ {
+		if line[i] == 0x1b && i+1 < len(line) && line[i+1] == '[' {
+			j := i + 2
+			for j < len(line) && (line[j] < 0x40 || line[j] > 0x7e) {
+				j++
+			}
+			i = j // the final byte; the loop steps past it
+			continue
+		}
+		b.WriteByte(line[i])
+		off = append(off, i)
+	}
+	return SGRLine{Text: b.String(), Start: start, off: off, n: len(line)}
+}
+
+// Raw is the range of the raw output that Text[s:e] was read from, and
+// whether those bytes are the text itself (no escape inside the range).
+func (l SGRLine) Raw(s, e int) (int, int, bool) {
+	if l.off == nil {
+		return l.Start + s, l.Start + e, true
+	}
+	if e <= s {
+		at := l.n
+		if s < len(l.off) {
+			at = l.off[s]
+		}
+		return l.Start + at, l.Start + at, true
+	}
+	rs, re := l.off[s], l.off[e-1]+1
+	return l.Start + rs, l.Start + re, re-rs == e-s
+}

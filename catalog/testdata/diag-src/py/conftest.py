@@ -1,0 +1,1 @@
+# Puts the package's root on sys.path for pytest (rootdir conftest).

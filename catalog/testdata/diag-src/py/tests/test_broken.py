@@ -1,0 +1,4 @@
+import nonexistent_module
+
+def test_never():
+    pass

@@ -1,0 +1,3 @@
+def test_ok():
+    print("some output")
+    assert True
