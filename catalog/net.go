@@ -158,8 +158,16 @@ type PingResult struct {
 	RttMdevMs   *float64 `json:"rtt_mdev_ms,omitempty"`
 	RttStddevMs *float64 `json:"rtt_stddev_ms,omitempty"`
 	// IpgMs and EwmaMs come with flood or adaptive pings (iputils).
-	IpgMs    *float64      `json:"ipg_ms,omitempty"`
-	EwmaMs   *float64      `json:"ewma_ms,omitempty"`
+	IpgMs  *float64 `json:"ipg_ms,omitempty"`
+	EwmaMs *float64 `json:"ewma_ms,omitempty"`
+	// Pipe is iputils' largest number of probes in flight ("pipe 4").
+	Pipe *int64 `json:"pipe,omitempty"`
+	// Pattern is the -p padding as ping echoed it ("0xff").
+	Pattern string `json:"pattern,omitempty"`
+	// SourceAddress and Interface are iputils' "from 127.0.0.1 lo:" of
+	// the header (with -I).
+	SourceAddress string        `json:"source_address,omitempty"`
+	Interface     string        `json:"interface,omitempty"`
 	Replies  []PingReply   `json:"replies"`
 	Failures []PingFailure `json:"failures,omitempty"`
 }
@@ -188,26 +196,83 @@ type PingFailure struct {
 	Timestamp   string `json:"timestamp,omitempty"`
 }
 
+// pingFlags are the flags that leave ping's output in the form read. Checked
+// against iputils 20221126 ping(8) and ping_common.c (the one run here),
+// FreeBSD 14 ping(8) and macOS ping(8)/ping6(8) (network_cmds), BusyBox
+// 1.35 ping --help:
+//   - -c, -i, -w, -W, -s, -t, -m, -I, -S, -p, -e, -M, -q, -n, -4, -6, -O,
+//     -D, -b, -A, -U, -B, -L, -r, -3, -o change what is sent or when, not
+//     the reply and statistics lines (-p adds iputils' "PATTERN: 0x.."
+//     line, -I iputils' "from ADDR IFACE:" in the header, -D iputils'
+//     "[epoch.frac] " before each line, all read; -q keeps the summary
+//     only; BSD -D sets Don't Fragment, -t and -W are times, -m the TTL,
+//     -S the source address: all values, same form);
+//   - refused: -a and BSD -A write a bell character into the output, -v adds
+//     ICMP dumps, -R and -T add route and timestamp lists, -f prints dots,
+//     macOS -b takes an interface (iputils -b does not: only the Linux form
+//     is read), -Q means a TOS on iputils and "somewhat quiet" on BSD.
+var pingFlags = Flags{
+	"-c": Value, "-i": Value, "-w": Value, "-W": Value, "-s": Value, "-t": Value, "-m": Value, "-I": Value,
+	"-S": Value, "-p": Value, "-e": Value, "-M": Value,
+	"-q": Bool, "-n": Bool, "-4": Bool, "-6": Bool, "-D": Bool, "-O": Bool, "-b": Bool, "-A": Bool,
+	"-U": Bool, "-B": Bool, "-L": Bool, "-r": Bool, "-3": Bool, "-o": Bool,
+}
+
+// pingExitAnswers: iputils ping(8) "If ping does not receive any reply
+// packets at all it will exit with code 1" (BusyBox likewise); FreeBSD and
+// macOS ping(8) "2: The transmission was successful but no responses were
+// received". The statistics are printed either way.
+var pingExitAnswers = []ExitAnswer{
+	{Code: 1, Means: "no reply was received", OS: []OS{Linux}, WithOutput: true, Source: "iputils 20221126 ping(8) EXIT STATUS"},
+	{Code: 2, Means: "no reply was received", OS: []OS{Darwin, FreeBSD}, WithOutput: true, Source: "FreeBSD 14 and macOS ping(8) EXIT STATUS"},
+}
+
 var pingParser = &Parser{
-	ID:      "ping",
-	Command: "ping",
-	Version: "1",
-	Format:  "ping replies and statistics (Linux iputils, BusyBox, macOS/FreeBSD)",
-	Flags: Flags{
-		"-c": Value, "-i": Value, "-w": Value, "-W": Value, "-s": Value, "-t": Value, "-m": Value, "-I": Value,
-		"-q": Bool, "-n": Bool, "-4": Bool, "-6": Bool, "-D": Bool, "-O": Bool,
-	},
+	ID:             "ping",
+	Command:        "ping",
+	Version:        "1",
+	Format:         "ping replies and statistics (Linux iputils, BusyBox, macOS/FreeBSD)",
+	Flags:          pingFlags,
 	MaxPositionals: 1,
-	Alternatives:   map[string][]string{"-a": {}, "-v": {}, "-R": {}},
+	Alternatives:   map[string][]string{"-a": {}, "-v": {}, "-R": {}, "-T": {}, "-Q": {}},
 	Result:         PingResult{},
 	RowsKey:        "replies",
+	ExitAnswers:    pingExitAnswers,
 	Examples:       [][]string{{"-c", "3", "127.0.0.1"}, {"-c", "4", "-q", "example.com"}},
 	Parse:          parsePing,
 }
 
-// pingParsers wires the pingParser and returns it for the builtin list.
+// ping6Parser reads ping6: the IPv6 ping of macOS and FreeBSD (before 13)
+// and a link to ping on older Linux; the same forms as ping's.
+var ping6Parser = &Parser{
+	ID:             "ping6",
+	Command:        "ping6",
+	Version:        "1",
+	Format:         "ping6 replies and statistics (Linux iputils, macOS/FreeBSD ping6)",
+	Flags:          pingFlags,
+	MaxPositionals: 1,
+	Alternatives:   map[string][]string{"-a": {}, "-v": {}, "-R": {}, "-T": {}, "-Q": {}},
+	Result:         PingResult{},
+	RowsKey:        "replies",
+	ExitAnswers:    pingExitAnswers,
+	Examples:       [][]string{{"-c", "3", "::1"}},
+	Parse:          parsePing,
+}
+
+// pingParsers wires the pingParser and ping6Parser and returns them for the builtin list.
 func pingParsers() []*Parser {
-	return []*Parser{pingParser}
+	pingParser.Check = pingCheck
+	ping6Parser.Check = pingCheck
+	return []*Parser{pingParser, ping6Parser}
+}
+
+// pingCheck refuses the flags whose meaning differs on BSD: -A rings a bell
+// into the output there.
+func pingCheck(args []string, os OS) *ParseError {
+	if (os == Darwin || os == FreeBSD) && hasFlag(args, "-A") {
+		return Unsupported(nil, "ping -A on macOS/FreeBSD writes a bell character into the output")
+	}
+	return nil
 }
 
 func parsePing(c *Context) (any, error) {
@@ -252,6 +317,16 @@ func parsePing(c *Context) (any, error) {
 			good = res.PacketsTransmitted == nil && pingSummary(c, res, line, start)
 		case strings.HasPrefix(line, "rtt ") || strings.HasPrefix(line, "round-trip "):
 			good = res.RttMinMs == nil && res.RttAvgMs == nil && res.RttMaxMs == nil && pingRtt(c, res, line, start)
+		case strings.HasPrefix(line, "PATTERN: 0x"):
+			// iputils -p echoes the pattern before the header.
+			good = res.Pattern == "" && res.Target == "" && len(line) > len("PATTERN: 0x")
+			if good {
+				res.Pattern = line[len("PATTERN: "):]
+				c.spanPath(start+len("PATTERN: "), start+len(line), "", "pattern")
+			}
+		case strings.HasPrefix(line, "pipe "):
+			// iputils: probes in flight, alone when no rtt line follows.
+			good = pingPipe(c, res, line, start)
 		default:
 			var icmpErr bool
 			good, icmpErr = pingLine(c, res, line, start, rec, rs)
@@ -349,6 +424,22 @@ func pingHeader(c *Context, dst *PingResult, line string, start int) bool {
 	}
 	tail := strings.TrimLeft(rest[j:], ": ")
 	ts := base + len(rest) - len(tail)
+	if from, ok := strings.CutPrefix(tail, "from "); ok {
+		// iputils -I: "from 127.0.0.1 lo: 56(84) bytes of data."
+		colon := strings.Index(from, ": ")
+		src, iface, two := strings.Cut(from[:max(colon, 0)], " ")
+		if colon <= 0 || src == "" {
+			return false
+		}
+		res.SourceAddress = src
+		pend.add(ts+5, ts+5+len(src), "", "source_address")
+		if two && iface != "" {
+			res.Interface = iface
+			pend.add(ts+5+len(src)+1, ts+5+colon, "", "interface")
+		}
+		tail = from[colon+2:]
+		ts += 5 + colon + 2
+	}
 	n := 0
 	for n < len(tail) && tail[n] >= '0' && tail[n] <= '9' {
 		n++
@@ -412,6 +503,13 @@ func pingSummary(c *Context, res *PingResult, line string, start int) bool {
 				continue
 			}
 		}
+		if strings.HasPrefix(piece, "pipe ") && r.Pipe == nil {
+			if n, good := lex.Atoi(piece[5:]); good {
+				r.Pipe = &n
+				pend.add(ps+5, ps+len(piece), "parseInt", "pipe")
+				continue
+			}
+		}
 		if strings.HasPrefix(piece, "time ") && strings.HasSuffix(piece, "ms") && r.TimeMs == nil {
 			v := piece[5 : len(piece)-2]
 			if n, good := lex.Atoi(v); good {
@@ -453,6 +551,14 @@ func pingRtt(c *Context, res *PingResult, line string, start int) bool {
 		pos = end + 2
 		var names string
 		var at int // where the values start within piece
+		if n, good := lex.Atoi(strings.TrimPrefix(piece, "pipe ")); good && strings.HasPrefix(piece, "pipe ") {
+			if r.Pipe != nil {
+				return false
+			}
+			r.Pipe = &n
+			pend.add(base+5, base+len(piece), "parseInt", "pipe")
+			continue
+		}
 		if strings.HasPrefix(piece, "ipg/ewma ") {
 			names, at = "ipg/ewma", len("ipg/ewma ")
 		} else {
@@ -509,6 +615,17 @@ func pingRtt(c *Context, res *PingResult, line string, start int) bool {
 	}
 	*res = r
 	pend.commit()
+	return true
+}
+
+// pingPipe reads iputils' "pipe 4" line.
+func pingPipe(c *Context, res *PingResult, line string, start int) bool {
+	n, ok := lex.Atoi(line[len("pipe "):])
+	if !ok || res.Pipe != nil {
+		return false
+	}
+	res.Pipe = &n
+	c.spanPath(start+len("pipe "), start+len(line), "parseInt", "pipe")
 	return true
 }
 
