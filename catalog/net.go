@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -44,6 +45,11 @@ var (
 	nfRemoteAddress  = spanID("remote_address")
 	nfRemotePort     = spanID("remote_port")
 	nfState          = spanID("state")
+	nfPCB            = spanID("pcb")
+	nfFlowhash       = spanID("flowhash")
+	nfRetransmit     = spanID("retransmit_packets")
+	nfOutOfOrder     = spanID("out_of_order_packets")
+	nfZeroWindow     = spanID("zero_window_packets")
 	nfPID            = spanID("pid")
 	nfProgram        = spanID("program")
 	nfRefCount       = spanID("ref_count")
@@ -168,8 +174,8 @@ type PingResult struct {
 	// the header (with -I).
 	SourceAddress string        `json:"source_address,omitempty"`
 	Interface     string        `json:"interface,omitempty"`
-	Replies  []PingReply   `json:"replies"`
-	Failures []PingFailure `json:"failures,omitempty"`
+	Replies       []PingReply   `json:"replies"`
+	Failures      []PingFailure `json:"failures,omitempty"`
 }
 
 // PingReply is one echo reply. Seq is as printed: iputils counts from 1,
@@ -1155,15 +1161,27 @@ type NetstatResult struct {
 // ("127.0.0.1:8080" on Linux, "127.0.0.1.8080" on BSD); the ports are
 // numbers when netstat printed numbers (-n). State is empty for UDP.
 type NetstatConnection struct {
-	Proto          string `json:"proto"`
-	RecvQ          int64  `json:"recv_q"`
-	SendQ          int64  `json:"send_q"`
-	LocalAddress   string `json:"local_address"`
-	LocalPort      *int64 `json:"local_port,omitempty"`
-	ForeignAddress string `json:"foreign_address"`
-	ForeignPort    *int64 `json:"foreign_port,omitempty"`
-	State          string `json:"state,omitempty"`
-	// User (or UID) and Inode come with -e, PID and Program with -p (Linux).
+	// PCB is BSD -A's protocol control block address (FreeBSD "Tcpcb",
+	// macOS "Socket"), Flowhash macOS -A's flow hash, both hexadecimal as
+	// printed.
+	PCB      string `json:"pcb,omitempty"`
+	Flowhash string `json:"flowhash,omitempty"`
+	Proto    string `json:"proto"`
+	// RecvQ and SendQ are absent with FreeBSD -T, which prints the
+	// retransmitted, out-of-order and zero-window packet counts of TCP
+	// sockets instead (nothing for UDP).
+	RecvQ             *int64 `json:"recv_q,omitempty"`
+	SendQ             *int64 `json:"send_q,omitempty"`
+	RetransmitPackets *int64 `json:"retransmit_packets,omitempty"`
+	OutOfOrderPackets *int64 `json:"out_of_order_packets,omitempty"`
+	ZeroWindowPackets *int64 `json:"zero_window_packets,omitempty"`
+	LocalAddress      string `json:"local_address"`
+	LocalPort         *int64 `json:"local_port,omitempty"`
+	ForeignAddress    string `json:"foreign_address"`
+	ForeignPort       *int64 `json:"foreign_port,omitempty"`
+	State             string `json:"state,omitempty"`
+	// User (without -n) or UID (with -n, --numeric, --numeric-users) and
+	// Inode come with -e, PID and Program with -p (Linux).
 	User    string `json:"user,omitempty"`
 	UID     *int64 `json:"uid,omitempty"`
 	Inode   *int64 `json:"inode,omitempty"`
@@ -1222,11 +1240,20 @@ var netstatBSDParser = &Parser{
 	Version: "1",
 	OS:      []OS{Darwin, FreeBSD},
 	Format:  "BSD netstat socket listing (-an, -an -p tcp, -an -f inet)",
+	// Checked against FreeBSD 14 netstat(1) and usr.bin/netstat/inet.c
+	// (protopr's header and row formats), macOS netstat(1) and
+	// network_cmds netstat.tproj/inet.c: -a, -n, -W, -l (macOS: full IPv6
+	// addresses), -4, -6, -p PROTO, -f FAMILY, -j JAIL keep the table; -A
+	// adds the PCB address column (macOS also the flow hash), -T (FreeBSD)
+	// replaces the queues by retransmit/out-of-order/zero-window counts:
+	// both read. Refused: -L (listen queues table), -x, -R, -C, -v and
+	// macOS -b (more columns), -w (interval), -i/-r/-s/-m (other tables).
 	Flags: Flags{
-		"-a": Bool, "-n": Bool, "-W": Bool, "-l": Bool, "-p": Value, "-f": Value,
+		"-a": Bool, "-n": Bool, "-W": Bool, "-l": Bool, "-A": Bool, "-T": Bool, "-4": Bool, "-6": Bool,
+		"-p": Value, "-f": Value, "-j": Value,
 	},
 	MaxPositionals: 0,
-	Alternatives:   map[string][]string{"-A": {}, "-v": {}, "-w": {}},
+	Alternatives:   map[string][]string{"-v": {}, "-w": {}, "-L": {}, "-x": {}, "-R": {}, "-b": {}},
 	Result:         NetstatResult{},
 	RowsKey:        "connections",
 	KeyFields:      []string{"proto", "local_address", "foreign_address"},
@@ -1253,6 +1280,9 @@ const (
 // netstatLayout is what a table's header line says.
 type netstatLayout struct {
 	bsd                  bool
+	pcb                  int  // BSD -A: leading address columns (1 FreeBSD, 2 macOS)
+	timers               bool // FreeBSD -T: Rexmit OOORcv 0-win instead of the queues
+	numUsers             bool // -n, --numeric, --numeric-users: the User column holds uids
 	user, inode, program bool
 	pathCol              int // Linux unix: offset of "Path" in the header
 }
@@ -1295,15 +1325,21 @@ func parseNetstat(c *Context) (any, error) {
 			read++
 			continue
 		}
-		if strings.HasPrefix(line, "Proto ") || strings.HasPrefix(line, "Address ") {
+		pcb, hdr := netstatPCBHeader(line)
+		if strings.HasPrefix(hdr, "Proto ") || strings.HasPrefix(hdr, "Address ") {
 			switch {
-			case strings.Contains(line, "Local Address") && strings.Contains(line, "Foreign Address"):
+			case strings.Contains(hdr, "Local Address") && strings.Contains(hdr, "Foreign Address"):
 				sec = nsInet
+				timers := strings.HasPrefix(hdr, "Proto Rexmit ")
 				lay = netstatLayout{
-					bsd:     strings.Contains(line, "(state)"),
-					user:    strings.Contains(line, " User "),
-					inode:   strings.Contains(line, " Inode"),
-					program: strings.Contains(line, "PID/Program name"),
+					bsd:    strings.Contains(hdr, "(state)") || timers || pcb > 0,
+					pcb:    pcb,
+					timers: timers,
+					user:   strings.Contains(hdr, " User "),
+					numUsers: hasFlag(c.Args, "-n") || slices.Contains(c.Args, "--numeric") ||
+						slices.Contains(c.Args, "--numeric-users"),
+					inode:   strings.Contains(hdr, " Inode"),
+					program: strings.Contains(hdr, "PID/Program name"),
 				}
 			case strings.HasPrefix(line, "Proto RefCnt"):
 				sec = nsUnix
@@ -1357,6 +1393,37 @@ func parseNetstat(c *Context) (any, error) {
 	return res, nil
 }
 
+// netHex reports a hexadecimal number as BSD netstat prints addresses.
+func netHex(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// netstatPCBHeader takes BSD -A's leading columns off a header line:
+// FreeBSD's "Tcpcb", macOS's "Socket" and "Flowhash".
+func netstatPCBHeader(line string) (pcb int, rest string) {
+	if r, ok := strings.CutPrefix(line, "Tcpcb "); ok {
+		return 1, strings.TrimLeft(r, " ")
+	}
+	if r, ok := strings.CutPrefix(line, "Socket "); ok {
+		if r, ok = strings.CutPrefix(strings.TrimLeft(r, " "), "Flowhash"); ok {
+			return 2, strings.TrimLeft(r, " ")
+		}
+	}
+	return 0, line
+}
+
 // netstatPIDProgram reads "1234/python3"; "-" means unknown.
 func netstatPIDProgram(tok string) (pid int64, prog string, ok bool) {
 	if tok == "-" {
@@ -1371,25 +1438,59 @@ func netstatPIDProgram(tok string) (pid int64, prog string, ok bool) {
 }
 
 func netstatInet(c *Context, res *NetstatResult, line string, base int, f []lex.Field, lay *netstatLayout, rec bool, rs *spanRec) bool {
-	if len(f) < 5 {
+	if len(f) < 3+lay.pcb {
 		return false
 	}
-	recvq, ok1 := lex.Atoi(line[f[1].Start:f[1].End])
-	sendq, ok2 := lex.Atoi(line[f[2].Start:f[2].End])
-	if !ok1 || !ok2 {
+	var conn NetstatConnection
+	pcbF := f[:lay.pcb]
+	for k, t := range pcbF {
+		if !netHex(line[t.Start:t.End]) {
+			return false
+		}
+		if k == 0 {
+			conn.PCB = line[t.Start:t.End]
+		} else {
+			conn.Flowhash = line[t.Start:t.End]
+		}
+	}
+	f = f[lay.pcb:]
+	conn.Proto = line[f[0].Start:f[0].End]
+	// The three numbers between the protocol and the addresses: the queues,
+	// or with -T the TCP counters (none for UDP: its row has blanks there).
+	var nums []lex.Field
+	switch {
+	case lay.timers && len(f) == 3:
+		if strings.HasPrefix(conn.Proto, "tcp") {
+			return false
+		}
+	case len(f) >= 5+boolInt(lay.timers):
+		nums = f[1 : 3+boolInt(lay.timers)]
+		var dst []**int64
+		if lay.timers {
+			dst = []**int64{&conn.RetransmitPackets, &conn.OutOfOrderPackets, &conn.ZeroWindowPackets}
+		} else {
+			dst = []**int64{&conn.RecvQ, &conn.SendQ}
+		}
+		for k, t := range nums {
+			n, ok := lex.Atoi(line[t.Start:t.End])
+			if !ok {
+				return false
+			}
+			*dst[k] = &n
+		}
+	default:
 		return false
 	}
+	a := 1 + len(nums) // the local address's field
 	sep := byte(':')
 	if lay.bsd {
 		sep = '.'
 	}
-	conn := NetstatConnection{
-		Proto: line[f[0].Start:f[0].End], RecvQ: recvq, SendQ: sendq,
-		LocalAddress: line[f[3].Start:f[3].End], ForeignAddress: line[f[4].Start:f[4].End],
-	}
+	conn.LocalAddress, conn.ForeignAddress = line[f[a].Start:f[a].End], line[f[a+1].Start:f[a+1].End]
 	// After the addresses: [state] [user inode] [pid/program]; the state is
-	// blank for UDP, and the program may hold spaces (it runs to the end).
-	rest := f[5:]
+	// blank for UDP (and with -T), and the program may hold spaces (it runs
+	// to the end).
+	rest := f[a+2:]
 	want := 0
 	if lay.user {
 		want++
@@ -1414,11 +1515,11 @@ func netstatInet(c *Context, res *NetstatResult, line string, base int, f []lex.
 		n = progAt
 	}
 	k := 0
-	switch n {
-	case want + 1:
+	switch {
+	case n == want+1 && !lay.timers:
 		conn.State = line[rest[0].Start:rest[0].End]
 		k = 1
-	case want:
+	case n == want:
 	default:
 		return false
 	}
@@ -1426,7 +1527,14 @@ func netstatInet(c *Context, res *NetstatResult, line string, base int, f []lex.
 	if lay.user {
 		userTok = rest[k]
 		k++
-		if uid, ok := lex.Atoi(line[userTok.Start:userTok.End]); ok {
+		// The arguments, not the value, name the field: -n prints uids,
+		// otherwise names (or the uid of a user without a name, kept as
+		// the text printed).
+		if lay.numUsers {
+			uid, ok := lex.Atoi(line[userTok.Start:userTok.End])
+			if !ok {
+				return false
+			}
 			conn.UID = intp(uid)
 		} else {
 			conn.User = line[userTok.Start:userTok.End]
@@ -1468,16 +1576,24 @@ func netstatInet(c *Context, res *NetstatResult, line string, base int, f []lex.
 	res.Connections = append(res.Connections, conn)
 	if rec {
 		rs.begin(nkConnections, idx)
+		for k, t := range pcbF {
+			rs.field([]uint16{nfPCB, nfFlowhash}[k], base+t.Start, base+t.End, trVerbatim)
+		}
 		rs.field(nfProto, base+f[0].Start, base+f[0].End, trVerbatim)
-		rs.field(nfRecvQ, base+f[1].Start, base+f[1].End, trParseInt)
-		rs.field(nfSendQ, base+f[2].Start, base+f[2].End, trParseInt)
-		rs.field(nfLocalAddress, base+f[3].Start, base+f[3].End, trVerbatim)
-		rs.field(nfForeignAddress, base+f[4].Start, base+f[4].End, trVerbatim)
+		numIDs := []uint16{nfRecvQ, nfSendQ}
+		if lay.timers {
+			numIDs = []uint16{nfRetransmit, nfOutOfOrder, nfZeroWindow}
+		}
+		for k, t := range nums {
+			rs.field(numIDs[k], base+t.Start, base+t.End, trParseInt)
+		}
+		rs.field(nfLocalAddress, base+f[a].Start, base+f[a].End, trVerbatim)
+		rs.field(nfForeignAddress, base+f[a+1].Start, base+f[a+1].End, trVerbatim)
 		if lok {
-			rs.field(nfLocalPort, base+f[3].Start+lp, base+f[3].End, trParseInt)
+			rs.field(nfLocalPort, base+f[a].Start+lp, base+f[a].End, trParseInt)
 		}
 		if fok {
-			rs.field(nfForeignPort, base+f[4].Start+fp, base+f[4].End, trParseInt)
+			rs.field(nfForeignPort, base+f[a+1].Start+fp, base+f[a+1].End, trParseInt)
 		}
 		if conn.State != "" {
 			rs.field(nfState, base+rest[0].Start, base+rest[0].End, trVerbatim)
@@ -1678,6 +1794,52 @@ type SsConnection struct {
 	PeerAddress  string      `json:"peer_address"`
 	PeerPort     *int64      `json:"peer_port,omitempty"`
 	Processes    []SsProcess `json:"processes,omitempty"`
+	// With -e (iproute2 misc/ss.c sock_details_print): UID (printed only
+	// when not 0, so 0 when -e printed the inode without it), Inode, SK the
+	// kernel socket address (hexadecimal), Cgroup, Fwmark ("0x1"), V6Only
+	// and Shutdown ("<->": "-" where a direction is shut down).
+	UID      *int64 `json:"uid,omitempty"`
+	Inode    *int64 `json:"inode,omitempty"`
+	SK       string `json:"sk,omitempty"`
+	Cgroup   string `json:"cgroup,omitempty"`
+	Fwmark   string `json:"fwmark,omitempty"`
+	V6Only   *int64 `json:"v6only,omitempty"`
+	Shutdown string `json:"shutdown,omitempty"`
+	// Memory is -m's skmem:(...), TCPInfo -i's line, both printed under
+	// the row.
+	Memory  *SsMemory  `json:"memory,omitempty"`
+	TCPInfo *SsTCPInfo `json:"tcp_info,omitempty"`
+}
+
+// SsMemory is -m's skmem:(r0,rb131072,t0,tb3939840,f0,w0,o0,bl0,d0), in
+// bytes (ss(8): rmem_alloc, rcv_buf, wmem_alloc, snd_buf, fwd_alloc,
+// wmem_queued, opt_mem, back_log) and the drop count.
+type SsMemory struct {
+	RmemAllocBytes  int64  `json:"rmem_alloc_bytes"`
+	RcvBufBytes     int64  `json:"rcv_buf_bytes"`
+	WmemAllocBytes  int64  `json:"wmem_alloc_bytes"`
+	SndBufBytes     int64  `json:"snd_buf_bytes"`
+	FwdAllocBytes   int64  `json:"fwd_alloc_bytes"`
+	WmemQueuedBytes int64  `json:"wmem_queued_bytes"`
+	OptMemBytes     int64  `json:"opt_mem_bytes"`
+	BackLogBytes    *int64 `json:"back_log_bytes,omitempty"`
+	Drops           *int64 `json:"drops,omitempty"`
+}
+
+// SsTCPInfo is -i's line: the congestion algorithm, the option words (ts,
+// sack, ecn, app_limited...) and every "key:value" or "key value" item as
+// printed (values keep their units: "81.9Gbps", "0.032/0.016"), with the
+// round trip, its variance, the retransmission timeout, mss and cwnd as
+// numbers.
+type SsTCPInfo struct {
+	Congestion string            `json:"congestion,omitempty"`
+	Options    []string          `json:"options,omitempty"`
+	RttMs      *float64          `json:"rtt_ms,omitempty"`
+	RttVarMs   *float64          `json:"rttvar_ms,omitempty"`
+	RtoMs      *float64          `json:"rto_ms,omitempty"`
+	MSS        *int64            `json:"mss,omitempty"`
+	Cwnd       *int64            `json:"cwnd,omitempty"`
+	Values     map[string]string `json:"values"`
 }
 
 // SsProcess is one users:(("name",pid=N,fd=N)) entry of -p.
@@ -1693,19 +1855,27 @@ var ssParser = &Parser{
 	Version: "1",
 	OS:      []OS{Linux},
 	Format:  "iproute2 ss socket table with its header (-tunap, -tln, -x; state filters)",
+	// Checked against iproute2 6.1 ss(8) and misc/ss.c (the one run here):
+	// -t -u -l -p -n -a -x -w -4 -6 -r -0 -S -M, -f/-A and state/address
+	// filters select sockets; -e adds uid/ino/sk/cgroup/v6only and the
+	// shutdown arrows on the row, -m the skmem:(...) line and -i the TCP
+	// information line under it: read. Refused: -H (no header to place
+	// the columns), -O (everything on one line), -o (timers), -s
+	// (summary), -Z/-z (SELinux contexts), -b (BPF filters), -K, -D, -E.
 	Flags: Flags{
 		"-t": Bool, "--tcp": Bool, "-u": Bool, "--udp": Bool, "-l": Bool, "--listening": Bool,
 		"-p": Bool, "--processes": Bool, "-n": Bool, "--numeric": Bool, "-a": Bool, "--all": Bool,
 		"-x": Bool, "--unix": Bool, "-w": Bool, "--raw": Bool, "-4": Bool, "--ipv4": Bool, "-6": Bool, "--ipv6": Bool,
 		"-r": Bool, "--resolve": Bool, "-0": Bool, "--packet": Bool, "-S": Bool, "--sctp": Bool, "-M": Bool, "--mptcp": Bool,
+		"-e": Bool, "--extended": Bool, "-m": Bool, "--memory": Bool, "-i": Bool, "--info": Bool,
 		"-f": Value, "--family": Value, "-A": Value, "--query": Value, "--socket": Value,
 	},
 	MaxPositionals: -1,
-	Alternatives:   map[string][]string{"-H": {}, "--no-header": {}, "-O": {}, "--oneline": {}},
+	Alternatives:   map[string][]string{"-H": {}, "--no-header": {}, "-O": {}, "--oneline": {}, "-o": {}, "--options": {}},
 	Result:         SsResult{},
 	RowsKey:        "connections",
 	KeyFields:      []string{"netid", "local_address", "peer_address"},
-	Examples:       [][]string{{"-tunap"}, {"-tln"}, {"-t", "state", "established"}},
+	Examples:       [][]string{{"-tunap"}, {"-tln"}, {"-tulpen"}, {"-t", "state", "established"}},
 	Parse:          parseSs,
 }
 
@@ -1730,6 +1900,7 @@ func parseSs(c *Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	var cols *ssColumns
 	dataLines, read := 0, 0
+	last := -1 // the row a detail line belongs to (-2: omitted)
 	var f []lex.Field
 	for {
 		line, start, ok := it.Next()
@@ -1757,9 +1928,24 @@ func parseSs(c *Context) (any, error) {
 			read++
 			continue
 		}
+		if line[0] == '\t' {
+			// -m and -i print a line of their own under the row.
+			if last >= 0 && ssDetail(c, &res.Connections[last], line, start, last) || last == -2 {
+				read++
+			} else {
+				c.Unread(start)
+			}
+			continue
+		}
 		f = lex.Fields(f[:0], line, 0)
+		omitted := c.omitted
+		last = -1
 		if ssRow(c, res, line, start, f, cols, rec, rs) {
 			read++
+			last = len(res.Connections) - 1
+			if c.omitted > omitted {
+				last = -2 // omitted at MaxItems: its detail lines go with it
+			}
 		} else {
 			c.Unread(start)
 		}
@@ -1859,15 +2045,32 @@ func ssRow(c *Context, res *SsResult, line string, base int, f []lex.Field, cols
 	conn.LocalAddress = line[addrF[0].Start:addrF[0].End]
 	conn.PeerAddress = line[addrF[1].Start:addrF[1].End]
 	var procs []ssProcSpan
+	var ext []ssExtSpan
 	if k < len(f) {
 		if !cols.process {
 			return false
 		}
 		ps, pe := lex.TrimSpaceRange(line, f[k].Start, len(line))
-		var ok bool
-		conn.Processes, procs, ok = ssUsers(line[ps:pe], ps)
-		if !ok {
-			return false
+		// users:((...)) runs to its "))" (a name may hold spaces); -e's
+		// items follow it.
+		xs := ps
+		if strings.HasPrefix(line[ps:pe], "users:(") {
+			ue := pe
+			if i := strings.Index(line[ps:pe], ")) "); i >= 0 {
+				ue = ps + i + 2
+			}
+			var ok bool
+			conn.Processes, procs, ok = ssUsers(line[ps:ue], ps)
+			if !ok {
+				return false
+			}
+			xs = ue
+		}
+		if xs < pe {
+			var ok bool
+			if ext, ok = ssExtended(&conn, line, xs, pe); !ok {
+				return false
+			}
 		}
 	}
 	idx := len(res.Connections)
@@ -1894,6 +2097,9 @@ func ssRow(c *Context, res *SsResult, line string, base int, f []lex.Field, cols
 		if hasPort[1] {
 			rs.field(nfPeerPort, base+portF[1].Start, base+portF[1].End, trParseInt)
 		}
+		for _, x := range ext {
+			c.spanPath(base+x.s, base+x.e, x.tr, "connections", idx, x.key)
+		}
 		for j, p := range procs {
 			if j < len(nfProcCommands) {
 				rs.field(nfProcCommands[j], base+p.cs, base+p.ce, trVerbatim)
@@ -1910,6 +2116,246 @@ func ssRow(c *Context, res *SsResult, line string, base int, f []lex.Field, cols
 }
 
 type ssProcSpan struct{ cs, ce, ps, pe, fs, fe int }
+
+type ssExtSpan struct {
+	key, tr string
+	s, e    int
+}
+
+// ssExtended reads -e's items in line[s:e]: "uid:1000 ino:123 sk:c
+// cgroup:/ v6only:1 <->". Nothing unknown is dropped: an item the parser
+// does not know fails the row.
+func ssExtended(conn *SsConnection, line string, s, e int) ([]ssExtSpan, bool) {
+	var spans []ssExtSpan
+	for pos := s; pos < e; {
+		ts, te := lex.NextField(line[:e], pos)
+		if ts >= e {
+			break
+		}
+		pos = te
+		tok := line[ts:te]
+		k, v, kv := strings.Cut(tok, ":")
+		vs := ts + len(k) + 1
+		num := func(dst **int64, key string) bool {
+			n, ok := lex.Atoi(v)
+			if !ok || *dst != nil {
+				return false
+			}
+			*dst = &n
+			spans = append(spans, ssExtSpan{key, "parseInt", vs, te})
+			return true
+		}
+		text := func(dst *string, key string) bool {
+			if v == "" || *dst != "" {
+				return false
+			}
+			*dst = v
+			spans = append(spans, ssExtSpan{key, "", vs, te})
+			return true
+		}
+		var ok bool
+		switch {
+		case len(tok) == 3 && (tok[0] == '<' || tok[0] == '-') && tok[1] == '-' && (tok[2] == '>' || tok[2] == '-'):
+			ok = conn.Shutdown == ""
+			conn.Shutdown = tok
+			spans = append(spans, ssExtSpan{"shutdown", "", ts, te})
+		case !kv:
+		case k == "uid":
+			ok = num(&conn.UID, "uid")
+		case k == "ino":
+			ok = num(&conn.Inode, "inode")
+		case k == "v6only":
+			ok = num(&conn.V6Only, "v6only")
+		case k == "sk":
+			ok = netHex(v) && text(&conn.SK, "sk")
+		case k == "cgroup":
+			ok = text(&conn.Cgroup, "cgroup")
+		case k == "fwmark":
+			ok = text(&conn.Fwmark, "fwmark")
+		}
+		if !ok {
+			return nil, false
+		}
+	}
+	if conn.Inode != nil && conn.UID == nil {
+		// sock_details_print leaves uid 0 out.
+		conn.UID = intp(0)
+		spans = append(spans, ssExtSpan{"uid", "impliedZero", s, e})
+	}
+	return spans, true
+}
+
+// ssLeaf is the span of one value of a detail line: its path under the
+// row's member, its offsets in the line and its transform.
+type ssLeaf struct {
+	path []any
+	s, e int
+	tr   string
+}
+
+// ssDetail reads a line under row idx: -m's "skmem:(...)" and -i's TCP
+// information; the line changes the row only when it reads.
+func ssDetail(c *Context, conn *SsConnection, line string, start, idx int) bool {
+	s, e := lex.TrimSpaceRange(line, 0, len(line))
+	if conn.Memory != nil || conn.TCPInfo != nil {
+		return false
+	}
+	// With -m and -i together, skmem:(...) comes first on the same line.
+	var mem *SsMemory
+	var memLeaves, infoLeaves []ssLeaf
+	if strings.HasPrefix(line[s:e], "skmem:(") {
+		close := strings.IndexByte(line[s:e], ')')
+		if close < 0 {
+			return false
+		}
+		var ok bool
+		if mem, memLeaves, ok = ssSkmem(line, s+len("skmem:("), s+close); !ok {
+			return false
+		}
+		s = lex.SkipBlanks(line[:e], s+close+1)
+	}
+	var info *SsTCPInfo
+	if s < e {
+		var ok bool
+		if info, infoLeaves, ok = ssTCPInfoLine(line, s, e); !ok {
+			return false
+		}
+	}
+	conn.Memory, conn.TCPInfo = mem, info
+	for _, l := range memLeaves {
+		c.spanPath(start+l.s, start+l.e, l.tr, append([]any{"connections", idx, "memory"}, l.path...)...)
+	}
+	for _, l := range infoLeaves {
+		c.spanPath(start+l.s, start+l.e, l.tr, append([]any{"connections", idx, "tcp_info"}, l.path...)...)
+	}
+	return true
+}
+
+// ssSkmem reads line[s:e], "r0,rb131072,t0,tb3939840,f0,w0,o0,bl0,d0" (bl
+// and d since Linux 4.x; older kernels stop after o).
+func ssSkmem(line string, s, e int) (*SsMemory, []ssLeaf, bool) {
+	m := &SsMemory{}
+	type dst struct {
+		p   **int64
+		v   *int64
+		key string
+	}
+	keys := map[string]dst{"r": {v: &m.RmemAllocBytes, key: "rmem_alloc_bytes"}, "rb": {v: &m.RcvBufBytes, key: "rcv_buf_bytes"},
+		"t": {v: &m.WmemAllocBytes, key: "wmem_alloc_bytes"}, "tb": {v: &m.SndBufBytes, key: "snd_buf_bytes"},
+		"f": {v: &m.FwdAllocBytes, key: "fwd_alloc_bytes"}, "w": {v: &m.WmemQueuedBytes, key: "wmem_queued_bytes"},
+		"o": {v: &m.OptMemBytes, key: "opt_mem_bytes"}, "bl": {p: &m.BackLogBytes, key: "back_log_bytes"},
+		"d": {p: &m.Drops, key: "drops"}}
+	var leaves []ssLeaf
+	required := 0
+	for pos := s; pos <= e; {
+		end := strings.IndexByte(line[pos:e], ',')
+		if end < 0 {
+			end = e
+		} else {
+			end += pos
+		}
+		i := pos
+		for i < end && line[i] >= 'a' && line[i] <= 'z' {
+			i++
+		}
+		n, ok := lex.Atoi(line[i:end])
+		d, known := keys[line[pos:i]]
+		if !ok || !known {
+			return nil, nil, false
+		}
+		delete(keys, line[pos:i])
+		if d.p != nil {
+			*d.p = &n
+		} else {
+			*d.v = n
+			required++
+		}
+		leaves = append(leaves, ssLeaf{[]any{d.key}, i, end, "parseInt"})
+		pos = end + 1
+	}
+	return m, leaves, required == 7
+}
+
+// ssInfoFlags are the option words tcp_show_info prints alone (iproute2
+// misc/ss.c); another lone word before the first "key:value" is the
+// congestion algorithm.
+var ssInfoFlags = map[string]bool{
+	"ts": true, "sack": true, "ecn": true, "ecnseen": true, "fastopen": true, "app_limited": true,
+	"bidir": true, "ecn_low": true,
+}
+
+// ssTCPInfoLine reads -i's line[s:e]: "bbr wscale:10,10 rto:200
+// rtt:0.032/0.016 mss:32741 ... send 81.9Gbps ... app_limited".
+func ssTCPInfoLine(line string, s, e int) (*SsTCPInfo, []ssLeaf, bool) {
+	info := &SsTCPInfo{Values: map[string]string{}}
+	var leaves []ssLeaf
+	fail := func() (*SsTCPInfo, []ssLeaf, bool) { return nil, nil, false }
+	for pos := s; pos < e; {
+		ws, we := lex.NextField(line[:e], pos)
+		if ws >= e {
+			break
+		}
+		pos = we
+		w := line[ws:we]
+		if k, v, ok := strings.Cut(w, ":"); ok {
+			if _, dup := info.Values[k]; k == "" || v == "" || dup {
+				return fail()
+			}
+			info.Values[k] = v
+			vs := ws + len(k) + 1
+			leaves = append(leaves, ssLeaf{[]any{"values", k}, vs, we, ""})
+			switch k {
+			case "rtt":
+				rtt, dev, _ := strings.Cut(v, "/")
+				if f, ok := netFloat(rtt); ok {
+					info.RttMs = &f
+					leaves = append(leaves, ssLeaf{[]any{"rtt_ms"}, vs, vs + len(rtt), "parseFloat"})
+				}
+				if f, ok := netFloat(dev); ok {
+					info.RttVarMs = &f
+					leaves = append(leaves, ssLeaf{[]any{"rttvar_ms"}, vs + len(rtt) + 1, we, "parseFloat"})
+				}
+			case "rto":
+				if f, ok := netFloat(v); ok {
+					info.RtoMs = &f
+					leaves = append(leaves, ssLeaf{[]any{"rto_ms"}, vs, we, "parseFloat"})
+				}
+			case "mss", "cwnd":
+				if n, ok := lex.Atoi(v); ok {
+					dst, key := &info.MSS, "mss"
+					if k == "cwnd" {
+						dst, key = &info.Cwnd, "cwnd"
+					}
+					*dst = &n
+					leaves = append(leaves, ssLeaf{[]any{key}, vs, we, "parseInt"})
+				}
+			}
+			continue
+		}
+		switch {
+		case ssInfoFlags[w]:
+			leaves = append(leaves, ssLeaf{[]any{"options", len(info.Options)}, ws, we, ""})
+			info.Options = append(info.Options, w)
+		case w == "send" || w == "pacing_rate" || w == "delivery_rate":
+			vs, ve := lex.NextField(line[:e], pos)
+			if _, dup := info.Values[w]; vs >= e || dup {
+				return fail()
+			}
+			pos = ve
+			info.Values[w] = line[vs:ve]
+			leaves = append(leaves, ssLeaf{[]any{"values", w}, vs, ve, ""})
+		case info.Congestion == "" && len(info.Values) == 0 && lex.IsASCII(w):
+			info.Congestion = w
+			leaves = append(leaves, ssLeaf{[]any{"congestion"}, ws, we, ""})
+		default:
+			return fail()
+		}
+	}
+	if len(info.Values) == 0 {
+		return fail()
+	}
+	return info, leaves, true
+}
 
 // ssUsers reads `users:(("nginx",pid=812,fd=6),("nginx",pid=813,fd=6))`;
 // at is the offset of s in its line.

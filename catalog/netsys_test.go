@@ -57,7 +57,10 @@ func TestNetsysArgumentRange(t *testing.T) {
 		{"ss", []string{"-t", "state", "established", "dport", "=", ":443"}, Linux, nil},
 		{"ss", []string{"-tlnH"}, Linux, []string{"-tln"}},
 		{"ss", []string{"-s"}, Linux, none},
-		{"ss", []string{"-tie"}, Linux, none},
+		{"ss", []string{"-tie"}, Linux, nil},
+		{"ss", []string{"-tulpen"}, Linux, nil},
+		{"ss", []string{"-tm"}, Linux, nil},
+		{"ss", []string{"-to"}, Linux, []string{"-t"}},
 
 		{"lsof", []string{"-i", "-n", "-P"}, Linux, nil},
 		{"lsof", []string{"-i", ":8080"}, Linux, nil},
