@@ -2808,9 +2808,21 @@ type DigResult struct {
 	// warning, when the zone abbreviation cannot be resolved).
 	QueriedAt    string `json:"queried_at,omitempty"`
 	MsgSizeBytes *int64 `json:"msg_size_bytes,omitempty"`
+	// QuerySizeBytes is +qr's ";; QUERY SIZE:" of the query sent (its
+	// header and question, printed first, are not the answer's).
+	QuerySizeBytes *int64 `json:"query_size_bytes,omitempty"`
+	// NSID is +nsid's name server identifier: the text bind shows in
+	// parentheses, else the hexadecimal bytes as printed.
+	NSID string `json:"nsid,omitempty"`
 	// Messages are dig's own notes: ";; WARNING: ...", ";; communications
 	// error to ...", ";; connection timed out; no servers could be reached".
 	Messages []string `json:"messages,omitempty"`
+}
+
+// DigResponses is dig's output for several names in one call: one
+// response per name, in the order asked.
+type DigResponses struct {
+	Responses []DigResult `json:"responses"`
 }
 
 // DigRecord is one resource record; Value is the record data as printed
@@ -2823,18 +2835,27 @@ type DigRecord struct {
 	Value string `json:"value"`
 }
 
+// digParser: flags and +options checked against BIND 9.18 dig(1) and
+// bin/dig/dig.c (printmessage: ";; Sending:" for +qr, ";; Got answer:"
+// per response; the one here is 9.18.49): -4 -6 -p -b -t -c -q -x and
+// @server keep the form; +dnssec adds RRSIG records (read as records),
+// +nsid an "; NSID:" line (read), +qr the query first (read apart), several
+// names one response each (read as responses); +short with several
+// names loses which answer is whose (refused: +noall +answer names every
+// record). Refused: +trace, +multiline, +yaml, +nssearch, +identify
+// and the other +options that change the form; -f (batch file), -k, -y.
 var digParser = &Parser{
 	ID:      "dig",
 	Command: "dig",
 	Version: "1",
-	Format:  "dig default output of one query (sections, header, statistics), +short, +noall +answer",
+	Format:  "dig default output (sections, header, statistics; one response per name), +short, +noall +answer, +qr, +dnssec, +nsid",
 	Flags: Flags{
 		"-4": Bool, "-6": Bool, "-p": Value, "-b": Value, "-t": Value, "-c": Value, "-q": Value, "-x": Value,
 	},
 	MaxPositionals: -1,
-	Result:         DigResult{},
+	Result:         OneOf{DigResult{}, DigResponses{}},
 	RowsKey:        "answers",
-	Examples:       [][]string{{"example.com"}, {"+short", "example.com", "MX"}, {"+noall", "+answer", "example.com"}},
+	Examples:       [][]string{{"example.com"}, {"+short", "example.com", "MX"}, {"+noall", "+answer", "example.com"}, {"example.com", "example.org"}},
 	Parse:          parseDig,
 }
 
@@ -2858,6 +2879,7 @@ var digOptions = map[string]bool{
 	"aaflag": true, "noaaflag": true, "besteffort": true, "nobesteffort": true, "ttlid": true, "class": true,
 	"subnet": true, "nosubnet": true, "fail": true, "nofail": true, "idnout": true, "noidnout": true,
 	"expire": true, "noexpire": true, "onesoa": true, "noonesoa": true,
+	"qr": true, "noqr": true, "nsid": true, "nonsid": true,
 }
 
 // digMode is what the +options say about the output.
@@ -2902,7 +2924,68 @@ func digCheck(args []string, _ OS) *ParseError {
 	if m.noComments && m.extraSections && !m.short {
 		return Unsupported(nil, "dig without section headers (+noall, +nocomments) mixes the sections; ask for +answer alone")
 	}
+	if m.short && digNames(args) > 1 {
+		var hint []string
+		for _, a := range args {
+			if a == "+short" {
+				hint = append(hint, "+noall", "+answer")
+			} else {
+				hint = append(hint, a)
+			}
+		}
+		return Unsupported(hint, "dig +short with several names does not say which answer is whose; +noall +answer names every record")
+	}
 	return nil
+}
+
+// digValueFlags are dig's options that take a value (dig(1)); -x and -q
+// give a name.
+var digValueFlags = map[byte]bool{'b': true, 'c': true, 'f': true, 'k': true, 'p': true, 'q': true, 't': true, 'x': true, 'y': true}
+
+// digNames counts the names a dig call asks about: positionals that are not
+// a type or a class (dig reads "MX", "IN" so), and the values of -x and -q.
+func digNames(args []string) int {
+	n := 0
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "" || a[0] == '+' || a[0] == '@':
+		case a[0] == '-' && len(a) >= 2:
+			if !digValueFlags[a[1]] {
+				continue
+			}
+			if len(a) == 2 {
+				i++ // the value is the next argument
+			}
+			if a[1] == 'x' || a[1] == 'q' {
+				n++
+			}
+		case digTypeOrClass(a):
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// digTypeOrClass reports an argument dig takes as a record type or class
+// rather than a name (RFC 1035 and later types, TYPEnn, CLASSnn).
+func digTypeOrClass(a string) bool {
+	u := strings.ToUpper(a)
+	switch u {
+	case "A", "AAAA", "MX", "NS", "TXT", "CNAME", "SOA", "PTR", "SRV", "CAA", "ANY", "AXFR", "IXFR", "DS", "DNSKEY",
+		"RRSIG", "NSEC", "NSEC3", "NSEC3PARAM", "TLSA", "SSHFP", "HTTPS", "SVCB", "NAPTR", "HINFO", "SPF", "LOC", "CDS",
+		"CDNSKEY", "OPENPGPKEY", "SMIMEA", "URI", "ZONEMD", "CSYNC", "DNAME", "AFSDB", "CERT", "DHCID", "KEY", "KX",
+		"RP", "SIG", "TSIG", "TKEY", "MAILA", "MAILB", "IPSECKEY", "APL", "EUI48", "EUI64", "HIP", "NULL", "WKS",
+		"IN", "CH", "CHAOS", "HS", "HESIOD", "NONE":
+		return true
+	}
+	for _, p := range []string{"TYPE", "CLASS"} {
+		if r, ok := strings.CutPrefix(u, p); ok && r != "" && lex.IsDigits(r) {
+			return true
+		}
+	}
+	return false
 }
 
 type digSection uint8
@@ -2916,12 +2999,34 @@ const (
 	dsOther // OPT pseudosection and the like
 )
 
+// digOut is where the lines of one response go: its value and the path
+// prefix of its spans ("responses/1" with several names).
+type digOut struct {
+	res *DigResult
+	pfx []any
+}
+
+func (o *digOut) path(tokens ...any) []any {
+	if o.pfx == nil {
+		return tokens
+	}
+	return append(append([]any{}, o.pfx...), tokens...)
+}
+
 func parseDig(c *Context) (any, error) {
-	res := &DigResult{Answers: []DigRecord{}}
 	m, _ := digReadOptions(c.Args)
+	multi := !m.short && !m.noComments && digNames(c.Args) > 1
+	var all []*DigResult
+	o := &digOut{res: &DigResult{Answers: []DigRecord{}}}
+	if multi {
+		o.pfx = []any{"responses", 0}
+	}
 	it := lex.Lines{Raw: c.Raw}
 	sec := dsNone
 	dataLines, read, answers, questions := 0, 0, 0, 0
+	// closed: the response ended (its statistics, or no server reached);
+	// sending: the +qr query is being printed.
+	closed, sending := false, false
 	var f []lex.Field
 	for {
 		line, start, ok := it.Next()
@@ -2935,55 +3040,122 @@ func parseDig(c *Context) (any, error) {
 			continue
 		}
 		dataLines++
+		r := o.res
+		started := r.Status != "" || len(r.Messages) > 0 || r.Query != ""
+		if multi && (closed || (line == ";; Got answer:" || line == ";; Sending:") && started && !sending) {
+			all = append(all, o.res)
+			o = &digOut{res: &DigResult{Answers: []DigRecord{}}, pfx: []any{"responses", len(all)}}
+			r, closed, sec, answers, questions = o.res, false, dsNone, 0, 0
+		}
 		good := true
 		switch {
+		case line == ";; Sending:":
+			sending = true
+		case sending && digSent(c, o, line, start, &sending):
 		case strings.HasPrefix(line, ";;"):
-			good = digComment(c, res, line, start, &sec, &answers, &questions)
+			sending = false
+			good = digComment(c, o, line, start, &sec, &answers, &questions)
+			closed = strings.HasPrefix(line, ";; MSG SIZE") || strings.HasSuffix(line, "no servers could be reached")
 		case line[0] == ';':
 			switch {
 			case sec == dsQuestion:
 				f = lex.Fields(f[:0], line[1:], 0)
-				if len(f) != 3 || res.Query != "" {
+				if len(f) != 3 || r.Query != "" {
 					good = false
 					break
 				}
-				res.Query, res.QueryClass, res.QueryType = line[1+f[0].Start:1+f[0].End], line[1+f[1].Start:1+f[1].End], line[1+f[2].Start:1+f[2].End]
-				c.spanPath(start+1+f[0].Start, start+1+f[0].End, "", "query")
-				c.spanPath(start+1+f[1].Start, start+1+f[1].End, "", "query_class")
-				c.spanPath(start+1+f[2].Start, start+1+f[2].End, "", "query_type")
+				r.Query, r.QueryClass, r.QueryType = line[1+f[0].Start:1+f[0].End], line[1+f[1].Start:1+f[1].End], line[1+f[2].Start:1+f[2].End]
+				c.spanPath(start+1+f[0].Start, start+1+f[0].End, "", o.path("query")...)
+				c.spanPath(start+1+f[1].Start, start+1+f[1].End, "", o.path("query_class")...)
+				c.spanPath(start+1+f[2].Start, start+1+f[2].End, "", o.path("query_type")...)
+			case sec == dsOther && strings.HasPrefix(line, "; NSID: "):
+				good = digNSID(c, o, line, start)
 			case strings.HasPrefix(line, "; <<>> DiG"), strings.HasPrefix(line, "; ("), sec == dsOther:
 			default:
 				good = false
 			}
 		case m.short:
-			if c.Full(len(res.Answers)) {
+			if c.Full(len(r.Answers)) {
 				c.Omit(1)
 				break
 			}
 			v := strings.TrimRight(line, " \t")
-			res.Answers = append(res.Answers, DigRecord{Value: v})
-			c.spanPath(start, start+len(v), "", "answers", len(res.Answers)-1, "value")
+			r.Answers = append(r.Answers, DigRecord{Value: v})
+			c.spanPath(start, start+len(v), "", "answers", len(r.Answers)-1, "value")
 		default:
-			good = digRecord(c, res, line, start, sec, &f)
+			good = digRecord(c, o, line, start, sec, &f)
 		}
 		if good {
 			read++
 		} else {
 			c.Unread(start)
 		}
-	}
-	if answers > 1 || questions > 1 {
-		return nil, Unsupported(nil, "dig printed %d responses; ask one query per run", max(answers, questions))
+		if !multi && (answers > 1 || questions > 1) {
+			return nil, Unsupported(nil, "dig printed %d responses; ask one query per run", max(answers, questions))
+		}
+		if multi && (answers > 1 || questions > 1) {
+			return nil, Unrecognized("dig printed two answers for one name; stdout.raw holds the output")
+		}
 	}
 	if dataLines > 0 && read == 0 {
 		return nil, Unrecognized("no line of the output reads as dig output")
 	}
-	return res, nil
+	if multi {
+		all = append(all, o.res)
+		out := &DigResponses{Responses: make([]DigResult, len(all))}
+		for i, r := range all {
+			out.Responses[i] = *r
+		}
+		return out, nil
+	}
+	return o.res, nil
+}
+
+// digSent reads a line of the query +qr prints first (";; Sending:"): its
+// header, flags, pseudosection and question are the query's, not the
+// answer's, and are passed over; ";; QUERY SIZE: N" ends it.
+func digSent(c *Context, o *digOut, line string, start int, sending *bool) bool {
+	switch {
+	case strings.HasPrefix(line, ";; QUERY SIZE: "):
+		v := line[len(";; QUERY SIZE: "):]
+		n, ok := lex.Atoi(v)
+		if !ok || o.res.QuerySizeBytes != nil {
+			return false
+		}
+		o.res.QuerySizeBytes = &n
+		c.spanPath(start+len(";; QUERY SIZE: "), start+len(line), "parseInt", o.path("query_size_bytes")...)
+		*sending = false
+		return true
+	case strings.HasPrefix(line, ";; ->>HEADER<<- "), strings.HasPrefix(line, ";; flags:"),
+		strings.HasSuffix(line, " SECTION:"), strings.HasSuffix(line, " PSEUDOSECTION:"),
+		line[0] == ';' && !strings.HasPrefix(line, ";;"):
+		return true
+	}
+	*sending = false
+	return false
+}
+
+// digNSID reads "; NSID: 67 70 64 6e 73 ("gpdns")" (the text form in
+// parentheses since BIND 9.16) or the bytes alone.
+func digNSID(c *Context, o *digOut, line string, start int) bool {
+	v := line[len("; NSID: "):]
+	vs := start + len("; NSID: ")
+	if i := strings.Index(v, " (\""); i >= 0 && strings.HasSuffix(v, "\")") {
+		vs += i + 3
+		v = v[i+3 : len(v)-2]
+	}
+	if v == "" || o.res.NSID != "" {
+		return false
+	}
+	o.res.NSID = v
+	c.spanPath(vs, vs+len(v), "", o.path("nsid")...)
+	return true
 }
 
 // digRecord reads "example.com.  300  IN  MX  10 mail.example.com." into
 // the current section (the answer section when dig printed no headers).
-func digRecord(c *Context, res *DigResult, line string, start int, sec digSection, fp *[]lex.Field) bool {
+func digRecord(c *Context, o *digOut, line string, start int, sec digSection, fp *[]lex.Field) bool {
+	res := o.res
 	f := lex.Fields((*fp)[:0], line, 5)
 	*fp = f
 	if len(f) < 4 {
@@ -3016,14 +3188,14 @@ func digRecord(c *Context, res *DigResult, line string, start int, sec digSectio
 	}
 	*list = append(*list, r)
 	if c.Recording() {
-		c.spanPath(start+f[0].Start, start+f[0].End, "", key, idx, "name")
-		c.spanPath(start+f[1].Start, start+f[1].End, "parseInt", key, idx, "ttl")
-		c.spanPath(start+f[2].Start, start+f[2].End, "", key, idx, "class")
-		c.spanPath(start+f[3].Start, start+f[3].End, "", key, idx, "type")
+		c.spanPath(start+f[0].Start, start+f[0].End, "", o.path(key, idx, "name")...)
+		c.spanPath(start+f[1].Start, start+f[1].End, "parseInt", o.path(key, idx, "ttl")...)
+		c.spanPath(start+f[2].Start, start+f[2].End, "", o.path(key, idx, "class")...)
+		c.spanPath(start+f[3].Start, start+f[3].End, "", o.path(key, idx, "type")...)
 		if len(f) == 5 {
-			c.spanPath(start+f[4].Start, start+f[4].End, "", key, idx, "value")
+			c.spanPath(start+f[4].Start, start+f[4].End, "", o.path(key, idx, "value")...)
 		} else {
-			c.spanPath(start+len(line), start+len(line), "", key, idx, "value")
+			c.spanPath(start+len(line), start+len(line), "", o.path(key, idx, "value")...)
 		}
 	}
 	return true
@@ -3032,7 +3204,8 @@ func digRecord(c *Context, res *DigResult, line string, start int, sec digSectio
 // digComment reads the ";;" lines: section headers, the response header,
 // the statistics and dig's messages. A line changes res only when it
 // reads, and a value dig prints once is not taken twice.
-func digComment(c *Context, res *DigResult, line string, start int, sec *digSection, answers, questions *int) bool {
+func digComment(c *Context, o *digOut, line string, start int, sec *digSection, answers, questions *int) bool {
+	res := o.res
 	body := strings.TrimSpace(line[2:])
 	bs := start + strings.Index(line, body)
 	if body == "" {
@@ -3056,7 +3229,7 @@ func digComment(c *Context, res *DigResult, line string, start int, sec *digSect
 	}
 	*sec = dsNone
 	r := *res
-	pend := c.hold()
+	pend := digHold{held: c.hold(), o: o}
 	ok := true
 	switch {
 	case body == "Got answer:":
@@ -3164,6 +3337,16 @@ func digComment(c *Context, res *DigResult, line string, start int, sec *digSect
 	return true
 }
 
+// digHold holds a response's spans under its path prefix.
+type digHold struct {
+	held
+	o *digOut
+}
+
+func (h *digHold) add(start, end int, tr string, tokens ...any) {
+	h.held.add(start, end, tr, h.o.path(tokens...)...)
+}
+
 type digKV struct {
 	key, val string
 	vs       int
@@ -3187,7 +3370,7 @@ func digPairs(s string, at int) []digKV {
 
 // digServer reads "127.0.0.1#53(127.0.0.1) (UDP)" (the protocol is absent
 // before BIND 9.18).
-func digServer(res *DigResult, pend *held, s string, at int) bool {
+func digServer(res *DigResult, pend *digHold, s string, at int) bool {
 	hash := strings.IndexByte(s, '#')
 	open := strings.IndexByte(s, '(')
 	if hash <= 0 || open < hash {
