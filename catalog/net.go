@@ -3415,8 +3415,10 @@ type IPInterface struct {
 	Index int64  `json:"index"`
 	Name  string `json:"name"`
 	// Link is what follows "@" in the name: the peer ("if5") or parent.
-	Link        string   `json:"link,omitempty"`
-	Flags       []string `json:"flags"`
+	Link string `json:"link,omitempty"`
+	// Flags are the header's <...>; -oneline addr prints no header, so
+	// none.
+	Flags       []string `json:"flags,omitempty"`
 	MTU         *int64   `json:"mtu,omitempty"`
 	Qdisc       string   `json:"qdisc,omitempty"`
 	Master      string   `json:"master,omitempty"`
@@ -3451,19 +3453,52 @@ type IPAddress struct {
 	PreferredForever         bool     `json:"preferred_forever,omitempty"`
 }
 
+// IPAddrBrief is `ip -brief addr`: one line per interface.
+type IPAddrBrief struct {
+	Interfaces []IPBriefInterface `json:"interfaces"`
+}
+
+// IPBriefInterface is one -brief line: the name (and "@" link), the
+// operational state and the addresses with their prefix lengths.
+type IPBriefInterface struct {
+	Name      string           `json:"name"`
+	Link      string           `json:"link,omitempty"`
+	State     string           `json:"state"`
+	Addresses []IPBriefAddress `json:"addresses"`
+}
+
+// IPBriefAddress is one "192.0.2.2/24" of a -brief line; Family is inet6
+// for an address with a ":", inet otherwise.
+type IPBriefAddress struct {
+	Family       string `json:"family"`
+	Address      string `json:"address"`
+	PrefixLength *int64 `json:"prefix_length,omitempty"`
+}
+
+// ipAddrParser: options checked against iproute2 6.1 ip(8), ip-address(8)
+// and ip/ipaddress.c (the one run here): -4, -6, -f/-family keep the
+// blocks; -o/-oneline prints each address (or, for link, each interface)
+// on one line, its continuation lines joined with "\": read into the same
+// interfaces; -br/-brief prints name, state and addresses per line: read
+// as IPAddrBrief (ip -brief link belongs to the link parser). Refused:
+// -d/-details, -s/-stats, -j/-json (passed through as JSON), -c/-color,
+// -t/-timestamp, -N/-numeric and -r/-resolve where they change values.
 var ipAddrParser = &Parser{
 	ID:      "ip-addr",
 	Command: "ip",
 	Version: "1",
 	OS:      []OS{Linux},
-	Format:  "iproute2 ip addr / ip link blocks (not -brief, -oneline, -details or -stats)",
-	Flags:   Flags{"-4": Bool, "-6": Bool, "-f": Value},
+	Format:  "iproute2 ip addr / ip link blocks, -oneline, ip -brief addr (not -details or -stats)",
+	Flags: Flags{"-4": Bool, "-6": Bool, "-f": Value, "-family": Value, "-o": Bool, "-oneline": Bool,
+		"-br": Bool, "-brie": Bool, "-brief": Bool},
+	// ip reads one-dash long options and no bundles ("-br" is -brief).
+	GoFlags: true,
 	// -json output is passed through as JSON when refused.
 	MaxPositionals: -1,
-	Result:         IPAddrResult{},
+	Result:         OneOf{IPAddrResult{}, IPAddrBrief{}},
 	RowsKey:        "interfaces",
 	KeyFields:      []string{"name"},
-	Examples:       [][]string{{"addr"}, {"-4", "addr", "show", "dev", "eth0"}, {"link"}},
+	Examples:       [][]string{{"addr"}, {"-4", "addr", "show", "dev", "eth0"}, {"-br", "addr"}, {"-o", "addr"}, {"link"}},
 	Parse:          parseIPAddr,
 }
 
@@ -3477,9 +3512,12 @@ func ipAddrParsers() []*Parser {
 // objects and commands abbreviated as iproute2 allows.
 func ipAddrCheck(args []string, _ OS) *ParseError {
 	i := 0
+	brief := false
 	for i < len(args) && strings.HasPrefix(args[i], "-") {
 		switch args[i] {
-		case "-4", "-6":
+		case "-4", "-6", "-o", "-oneline":
+		case "-br", "-brie", "-brief":
+			brief = true
 		case "-f", "-family":
 			i++
 		default:
@@ -3495,6 +3533,9 @@ func ipAddrCheck(args []string, _ OS) *ParseError {
 	obj := args[i]
 	if !ipPrefixOf(obj, "address", 1) && !ipPrefixOf(obj, "link", 1) {
 		return Unsupported(nil, "ip %s is not read; ip addr and ip link are", obj)
+	}
+	if brief && !ipPrefixOf(obj, "address", 1) {
+		return Unsupported(nil, "ip -brief %s is not read here; ip -brief addr is", obj)
 	}
 	if i+1 < len(args) {
 		cmd := args[i+1]
@@ -3520,7 +3561,28 @@ func ipPrefixOf(w, full string, min int) bool {
 	return len(w) >= min && len(w) <= len(full) && full[:len(w)] == w
 }
 
+// ipMode reads the -brief and -oneline options (before the object).
+func ipMode(args []string) (brief, oneline bool) {
+	for _, a := range args {
+		switch a {
+		case "-br", "-brie", "-brief":
+			brief = true
+		case "-o", "-oneline":
+			oneline = true
+		}
+		if !strings.HasPrefix(a, "-") {
+			break
+		}
+	}
+	return brief, oneline
+}
+
 func parseIPAddr(c *Context) (any, error) {
+	if brief, oneline := ipMode(c.Args); brief {
+		return parseIPBrief(c)
+	} else if oneline {
+		return parseIPOneline(c)
+	}
 	res := &IPAddrResult{Interfaces: []IPInterface{}}
 	it := lex.Lines{Raw: c.Raw}
 	var cur *IPInterface
@@ -3598,6 +3660,238 @@ func parseIPAddr(c *Context) (any, error) {
 		return nil, Unrecognized("no line of the output reads as ip addr output")
 	}
 	return res, nil
+}
+
+// parseIPBrief reads `ip -brief addr`: "eth0@if5  UP  192.0.2.2/24
+// fe80::1/64 " (ipaddress.c: name "%-16s ", state "%-14s ", then each
+// address and its prefix length followed by a space).
+func parseIPBrief(c *Context) (any, error) {
+	res := &IPAddrBrief{Interfaces: []IPBriefInterface{}}
+	it := lex.Lines{Raw: c.Raw}
+	dataLines, read := 0, 0
+	var f []lex.Field
+	for {
+		line, start, ok := it.Next()
+		if !ok {
+			break
+		}
+		if lex.IsBlank(line) {
+			continue
+		}
+		dataLines++
+		f = lex.Fields(f[:0], line, 0)
+		if len(f) < 2 || line[0] == ' ' {
+			c.Unread(start)
+			continue
+		}
+		ii := len(res.Interfaces)
+		iface := IPBriefInterface{State: line[f[1].Start:f[1].End], Addresses: []IPBriefAddress{}}
+		pend := c.hold()
+		name := line[f[0].Start:f[0].End]
+		if at := strings.IndexByte(name, '@'); at > 0 {
+			iface.Link = name[at+1:]
+			pend.add(start+at+1, start+f[0].End, "", "interfaces", ii, "link")
+			name = name[:at]
+		}
+		iface.Name = name
+		pend.add(start, start+len(name), "", "interfaces", ii, "name")
+		pend.add(start+f[1].Start, start+f[1].End, "", "interfaces", ii, "state")
+		good := true
+		for k, t := range f[2:] {
+			v := line[t.Start:t.End]
+			slash := strings.IndexByte(v, '/')
+			if slash <= 0 {
+				good = false
+				break
+			}
+			n, ok := lex.Atoi(v[slash+1:])
+			if !ok {
+				good = false
+				break
+			}
+			a := IPBriefAddress{Family: "inet", Address: v[:slash], PrefixLength: &n}
+			if strings.IndexByte(a.Address, ':') >= 0 {
+				a.Family = "inet6"
+			}
+			iface.Addresses = append(iface.Addresses, a)
+			pend.add(start+t.Start, start+t.Start+slash, "", "interfaces", ii, "addresses", k, "address")
+			pend.add(start+t.Start, start+t.Start+slash, "impliedDefault", "interfaces", ii, "addresses", k, "family")
+			pend.add(start+t.Start+slash+1, start+t.End, "parseInt", "interfaces", ii, "addresses", k, "prefix_length")
+		}
+		if !good {
+			c.Unread(start)
+			continue
+		}
+		read++
+		if c.Full(ii) {
+			c.Omit(1)
+			continue
+		}
+		pend.commit()
+		res.Interfaces = append(res.Interfaces, iface)
+	}
+	if dataLines > 0 && read == 0 {
+		return nil, Unrecognized("no line of the output reads as ip -brief addr output")
+	}
+	return res, nil
+}
+
+// parseIPOneline reads `ip -oneline addr` ("2: eth0    inet 192.0.2.2/24
+// brd ... scope global eth0\       valid_lft forever preferred_lft
+// forever", one line per address) and `ip -oneline link` (the header and
+// its link line joined by "\"): the pieces between the backslashes are
+// the lines of the block form; consecutive lines of one interface make one
+// interface.
+func parseIPOneline(c *Context) (any, error) {
+	res := &IPAddrResult{Interfaces: []IPInterface{}}
+	it := lex.Lines{Raw: c.Raw}
+	dataLines, read := 0, 0
+	skipping := int64(-1) // the index of an interface dropped at max_items
+	var f []lex.Field
+	for {
+		line, start, ok := it.Next()
+		if !ok {
+			break
+		}
+		if lex.IsBlank(line) {
+			continue
+		}
+		dataLines++
+		if ipOnelineLine(c, res, line, start, &skipping, &f) {
+			read++
+		} else {
+			c.Unread(start)
+		}
+	}
+	if dataLines > 0 && read == 0 {
+		return nil, Unrecognized("no line of the output reads as ip -oneline output")
+	}
+	return res, nil
+}
+
+// ipOnelineLine reads one -oneline line into res.
+func ipOnelineLine(c *Context, res *IPAddrResult, line string, start int, skipping *int64, fp *[]lex.Field) bool {
+	first, _, _ := strings.Cut(line, "\\")
+	colon := strings.Index(first, ": ")
+	if colon <= 0 {
+		return false
+	}
+	idx, ok := lex.Atoi(first[:colon])
+	if !ok {
+		return false
+	}
+	if idx == *skipping {
+		return true
+	}
+	var cur *IPInterface
+	var pieceAt int // where the first block line begins in line
+	body := first[colon+2:]
+	if i := strings.Index(body, ": <"); i > 0 && !strings.ContainsAny(body[:i], " \t") {
+		// ip -o link: the header is the block's own header line.
+		full := c.Full(len(res.Interfaces))
+		hc := c
+		if full {
+			hc = &Context{Raw: c.Raw}
+		}
+		iface, ok := ipHeader(hc, first, start, len(res.Interfaces))
+		if !ok {
+			return false
+		}
+		if full {
+			c.Omit(1)
+			*skipping = idx
+			return true
+		}
+		res.Interfaces = append(res.Interfaces, iface)
+		cur, pieceAt = &res.Interfaces[len(res.Interfaces)-1], -1
+	} else {
+		// ip -o addr: "N: name    inet ...": the name, then an address line.
+		ne := strings.IndexAny(body, " \t")
+		if ne <= 0 {
+			return false
+		}
+		name := body[:ne]
+		if n := len(res.Interfaces); n > 0 && res.Interfaces[n-1].Index == idx && res.Interfaces[n-1].Name+ipAt(res.Interfaces[n-1].Link) == name {
+			cur = &res.Interfaces[n-1]
+		} else {
+			if c.Full(len(res.Interfaces)) {
+				c.Omit(1)
+				*skipping = idx
+				return true
+			}
+			ii := len(res.Interfaces)
+			iface := IPInterface{Index: idx, Name: name, Addresses: []IPAddress{}}
+			c.spanPath(start, start+colon, "parseInt", "interfaces", ii, "index")
+			ns := start + colon + 2
+			if at := strings.IndexByte(name, '@'); at > 0 {
+				iface.Name, iface.Link = name[:at], name[at+1:]
+				c.spanPath(ns+at+1, ns+ne, "", "interfaces", ii, "link")
+			}
+			c.spanPath(ns, ns+len(iface.Name), "", "interfaces", ii, "name")
+			res.Interfaces = append(res.Interfaces, iface)
+			cur = &res.Interfaces[ii]
+		}
+		pieceAt = colon + 2 + ne
+	}
+	ii := len(res.Interfaces) - 1
+	// The block lines: the address line (addr), then each piece after a
+	// backslash.
+	pieces := []int{}
+	if pieceAt >= 0 {
+		pieces = append(pieces, pieceAt)
+	}
+	for off := len(first); off < len(line); {
+		pieces = append(pieces, off+1)
+		next := strings.IndexByte(line[off+1:], '\\')
+		if next < 0 {
+			break
+		}
+		off += 1 + next
+	}
+	var lastAddr *IPAddress
+	for k, ps := range pieces {
+		pe := len(line)
+		if k+1 < len(pieces) {
+			pe = pieces[k+1] - 1
+		}
+		piece := line[ps:pe]
+		*fp = lex.Fields((*fp)[:0], piece, 0)
+		f := *fp
+		if len(f) == 0 {
+			continue
+		}
+		w := piece[f[0].Start:f[0].End]
+		good := false
+		switch {
+		case strings.HasPrefix(w, "link/") && len(w) > len("link/") && cur.LinkType == "":
+			good = ipLinkLine(c, cur, piece, start+ps, f, ii)
+		case w == "altname" && len(f) == 2:
+			c.spanPath(start+ps+f[1].Start, start+ps+f[1].End, "", "interfaces", ii, "altnames", len(cur.AltNames))
+			cur.AltNames = append(cur.AltNames, piece[f[1].Start:f[1].End])
+			good = true
+		case (w == "inet" || w == "inet6") && lastAddr == nil:
+			var a IPAddress
+			if a, good = ipAddrLine(c, piece, start+ps, f, ii, len(cur.Addresses)); good {
+				cur.Addresses = append(cur.Addresses, a)
+				lastAddr = &cur.Addresses[len(cur.Addresses)-1]
+			}
+		case w == "valid_lft" && lastAddr != nil:
+			good = ipLifetimes(c, lastAddr, piece, start+ps, f, ii, len(cur.Addresses)-1)
+		}
+		if !good {
+			// As in the block form, where each piece is a line of its own:
+			// what was read stays, the line is reported unread.
+			return false
+		}
+	}
+	return true
+}
+
+func ipAt(link string) string {
+	if link == "" {
+		return ""
+	}
+	return "@" + link
 }
 
 // ipHeader reads "2: eth0@if5: <BROADCAST,MULTICAST,UP> mtu 1500 qdisc noqueue state UP group default qlen 1000".

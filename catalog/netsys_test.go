@@ -87,7 +87,12 @@ func TestNetsysArgumentRange(t *testing.T) {
 		{"ip", []string{"link", "show", "up"}, Linux, nil},
 		{"ip", []string{"route"}, Linux, none},
 		{"ip", []string{"addr", "add", "10.0.0.1/24", "dev", "eth0"}, Linux, []string{"addr", "show"}},
-		{"ip", []string{"-br", "addr"}, Linux, none},
+		{"ip", []string{"-br", "addr"}, Linux, nil},
+		{"ip", []string{"-brief", "-4", "address", "show", "dev", "eth0"}, Linux, nil},
+		{"ip", []string{"-o", "addr"}, Linux, nil},
+		{"ip", []string{"-oneline", "-6", "addr"}, Linux, nil},
+		{"ip", []string{"-br", "link"}, Linux, none},
+		{"ip", []string{"-d", "addr"}, Linux, none},
 		{"ip", []string{}, Linux, []string{"addr"}},
 
 		{"free", []string{"-b"}, Linux, nil},
