@@ -3453,9 +3453,10 @@ type IPAddress struct {
 	PreferredForever         bool     `json:"preferred_forever,omitempty"`
 }
 
-// IPAddrBrief is `ip -brief addr`: one line per interface.
+// IPAddrBrief is `ip -brief addr`: one line per interface (its own key,
+// interfaces_brief, tells it from the block form's interfaces).
 type IPAddrBrief struct {
-	Interfaces []IPBriefInterface `json:"interfaces"`
+	Interfaces []IPBriefInterface `json:"interfaces_brief"`
 }
 
 // IPBriefInterface is one -brief line: the name (and "@" link), the
@@ -3690,12 +3691,12 @@ func parseIPBrief(c *Context) (any, error) {
 		name := line[f[0].Start:f[0].End]
 		if at := strings.IndexByte(name, '@'); at > 0 {
 			iface.Link = name[at+1:]
-			pend.add(start+at+1, start+f[0].End, "", "interfaces", ii, "link")
+			pend.add(start+at+1, start+f[0].End, "", "interfaces_brief", ii, "link")
 			name = name[:at]
 		}
 		iface.Name = name
-		pend.add(start, start+len(name), "", "interfaces", ii, "name")
-		pend.add(start+f[1].Start, start+f[1].End, "", "interfaces", ii, "state")
+		pend.add(start, start+len(name), "", "interfaces_brief", ii, "name")
+		pend.add(start+f[1].Start, start+f[1].End, "", "interfaces_brief", ii, "state")
 		good := true
 		for k, t := range f[2:] {
 			v := line[t.Start:t.End]
@@ -3714,9 +3715,9 @@ func parseIPBrief(c *Context) (any, error) {
 				a.Family = "inet6"
 			}
 			iface.Addresses = append(iface.Addresses, a)
-			pend.add(start+t.Start, start+t.Start+slash, "", "interfaces", ii, "addresses", k, "address")
-			pend.add(start+t.Start, start+t.Start+slash, "impliedDefault", "interfaces", ii, "addresses", k, "family")
-			pend.add(start+t.Start+slash+1, start+t.End, "parseInt", "interfaces", ii, "addresses", k, "prefix_length")
+			pend.add(start+t.Start, start+t.Start+slash, "", "interfaces_brief", ii, "addresses", k, "address")
+			pend.add(start+t.Start, start+t.Start+slash, "impliedDefault", "interfaces_brief", ii, "addresses", k, "family")
+			pend.add(start+t.Start+slash+1, start+t.End, "parseInt", "interfaces_brief", ii, "addresses", k, "prefix_length")
 		}
 		if !good {
 			c.Unread(start)

@@ -66,7 +66,7 @@ var typeDocs = map[string]string{
 	"Hint":                     "Hint proposes arguments that yield the same information in a form the parser does read.",
 	"IDGroup":                  "IDGroup is one supplementary group.",
 	"IDResult":                 "IDResult is the parsed output of `id` (GNU, BusyBox, macOS, FreeBSD). Names are absent when id printed only a number; everything is absent for empty output.",
-	"IPAddrBrief":              "IPAddrBrief is `ip -brief addr`: one line per interface.",
+	"IPAddrBrief":              "IPAddrBrief is `ip -brief addr`: one line per interface (its own key, interfaces_brief, tells it from the block form's interfaces).",
 	"IPAddrResult":             "IPAddrResult is the parsed output of `ip addr` (and `ip link`, which prints the same blocks without addresses).",
 	"IPAddress":                "IPAddress is one inet/inet6 line and its lifetimes. A lifetime of \"forever\" sets ValidForever / PreferredForever instead of seconds.",
 	"IPBriefAddress":           "IPBriefAddress is one \"192.0.2.2/24\" of a -brief line; Family is inet6 for an address with a \":\", inet otherwise.",
