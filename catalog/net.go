@@ -61,6 +61,8 @@ var (
 	nfCommand        = spanID("command")
 	nfTID            = spanID("tid")
 	nfTaskCommand    = spanID("task_command")
+	nfPGID           = spanID("pgid")
+	nfPPID           = spanID("ppid")
 	nfFD             = spanID("fd")
 	nfDevice         = spanID("device")
 	nfSizeOff        = spanID("size_off")
@@ -888,6 +890,16 @@ var curlHeadParser = &Parser{
 	Command: "curl",
 	Version: "1",
 	Format:  "curl -I: status lines and headers of each response (HTTP/1.x, 2, 3)",
+	// Checked against curl 7.88 / 8.x curl(1) (--help all, the manual's
+	// per-option pages): -I/--head (required), -i with it, -s, -S, -L,
+	// -k, -4/-6, --http1.0/1.1/2/2-prior-knowledge/3, --compressed, -f,
+	// -v and --trace-time (stderr only), -g, --path-as-is, -N, --raw,
+	// --tr-encoding, --tcp-nodelay, --no-keepalive, --no-sessionid,
+	// --ssl-no-revoke, --suppress-connect-headers, timeouts, retries,
+	// --limit-rate, -A, -H, -e, --max-redirs, --resolve, --connect-to,
+	// --cacert/--capath leave stdout the headers. Refused: -o/-O (the
+	// headers go to a file), -D (a second copy), -w (text after them), -X
+	// (another method than HEAD), -d/-F/-T (a body sent).
 	Flags: Flags{
 		"-I": Bool, "--head": Bool, "-i": Bool, "--include": Bool,
 		"-s": Bool, "--silent": Bool, "-S": Bool, "--show-error": Bool, "-L": Bool, "--location": Bool,
@@ -898,7 +910,13 @@ var curlHeadParser = &Parser{
 		"-m": Value, "--max-time": Value, "--connect-timeout": Value, "-A": Value, "--user-agent": Value,
 		"-H": Value, "--header": Value, "-e": Value, "--referer": Value, "--max-redirs": Value,
 		"--retry": Value, "--resolve": Value,
+		"--http2-prior-knowledge": Bool, "--tcp-nodelay": Bool, "--no-keepalive": Bool, "--no-sessionid": Bool,
+		"-N": Bool, "--no-buffer": Bool, "--raw": Bool, "--tr-encoding": Bool, "--ssl-no-revoke": Bool,
+		"--suppress-connect-headers": Bool, "--trace-time": Bool, "--fail-early": Bool,
+		"--retry-delay": Value, "--retry-max-time": Value, "--limit-rate": Value, "--connect-to": Value,
+		"--cacert": Value, "--capath": Value,
 	},
+	Alternatives:   map[string][]string{"-o": {}, "--output": {}, "-D": {}, "--dump-header": {}, "-w": {}, "--write-out": {}},
 	MaxPositionals: 1,
 	Result:         CurlHeadResult{},
 	Examples:       [][]string{{"-sI", "https://example.com"}, {"-sIL", "http://example.com"}},
@@ -2431,7 +2449,11 @@ type LsofEntry struct {
 	PID         int64  `json:"pid"`
 	TID         *int64 `json:"tid,omitempty"`
 	TaskCommand string `json:"task_command,omitempty"`
-	// User is the login name; UID when lsof printed a number (-l).
+	// PGID comes with -g, PPID with -R.
+	PGID *int64 `json:"pgid,omitempty"`
+	PPID *int64 `json:"ppid,omitempty"`
+	// User is the login name (or the uid of a user without one, as
+	// printed); UID instead with -l, which prints numbers.
 	User     string `json:"user,omitempty"`
 	UID      *int64 `json:"uid,omitempty"`
 	FD       string `json:"fd,omitempty"`
@@ -2454,17 +2476,26 @@ var lsofParser = &Parser{
 	Command: "lsof",
 	Version: "1",
 	Format:  "lsof table: COMMAND PID USER FD TYPE DEVICE SIZE/OFF NODE NAME (-i network files split)",
+	// Checked against lsof 4.95 lsof(8) (the one run here) and the macOS
+	// lsof(8) (4.91): -i [addr], -n, -P, -w, -a, -U, -b, -c, -p, -u, -d,
+	// -s PROTO:STATE and -R/-g (PPID/PGID columns, read) keep the table;
+	// -l prints uids (read as uid). Refused: -t (PIDs only), -F (field
+	// output), -r/+r (repeats), -s without a filter (a SIZE column), -o
+	// (OFFSET), -Z (security contexts), +L (NLINK), -T (TCP info in NAME),
+	// -E/+E (endpoint lines), -K (tasks), +D/+d (directory walks), -X, -N.
 	Flags: Flags{
-		"-i": Value, "-n": Bool, "-P": Bool, "-l": Bool, "-w": Bool, "-a": Bool, "-U": Bool, "-b": Bool,
+		"-i": Value, "-n": Bool, "-P": Bool, "-l": Bool, "-w": Bool, "-a": Bool, "-U": Bool, "-b": Bool, "-R": Bool,
 		"-c": Value, "-p": Value, "-u": Value, "-g": Value, "-s": Value, "-d": Value,
 	},
 	MaxPositionals: -1,
-	Alternatives:   map[string][]string{"-t": {}, "-F": {}, "-r": {}, "+r": {}},
+	Alternatives:   map[string][]string{"-t": {}, "-F": {}, "-r": {}, "+r": {}, "-o": {}, "-Z": {}, "-T": {}},
 	Result:         LsofResult{},
 	RowsKey:        "entries",
 	KeyFields:      []string{"pid", "fd"},
-	Examples:       [][]string{{"-i", "-n", "-P"}, {"-iTCP", "-sTCP:LISTEN", "-n", "-P"}, {"-i", ":8080"}},
-	Parse:          parseLsof,
+	ExitAnswers: []ExitAnswer{{Code: 1, Means: "no file matched the selection (lsof also exits 1 on its errors, which it writes on stderr)",
+		Source: "lsof 4.95 lsof(8) DIAGNOSTICS: returns a one (1) if ... the failure to locate ... files ... it was asked to list"}},
+	Examples: [][]string{{"-i", "-n", "-P"}, {"-iTCP", "-sTCP:LISTEN", "-n", "-P"}, {"-i", ":8080"}},
+	Parse:    parseLsof,
 }
 
 // lsofParsers wires the lsofParser and returns it for the builtin list.
@@ -2492,7 +2523,7 @@ func lsofCheck(args []string, _ OS) *ParseError {
 				return lsofParser.unsupportedFlag(name)
 			}
 			if kind == Value {
-				if j == len(a)-1 && i+1 < len(args) && (name != "-i" || !strings.HasPrefix(args[i+1], "-")) {
+				if j == len(a)-1 && i+1 < len(args) && (name != "-i" && name != "-g" || !strings.HasPrefix(args[i+1], "-")) {
 					i++
 				}
 				if name == "-s" {
@@ -2522,6 +2553,8 @@ const (
 	lcPID
 	lcTID
 	lcTaskCmd
+	lcPGID
+	lcPPID
 	lcUser
 	lcFD
 	lcType
@@ -2542,6 +2575,10 @@ func lsofColID(h string) uint8 {
 		return lcTID
 	case "TASKCMD":
 		return lcTaskCmd
+	case "PGID":
+		return lcPGID
+	case "PPID":
+		return lcPPID
 	case "USER":
 		return lcUser
 	case "FD":
@@ -2668,10 +2705,28 @@ func lsofRow(c *Context, res *LsofResult, line string, base int, f []lex.Field, 
 		e.TaskCommand = get(lcTaskCmd)
 	}
 	if have[lcUser] {
-		if uid, ok := lex.Atoi(get(lcUser)); ok {
+		// -l names the field, not the value: lsof prints the uid of a
+		// user without a login name too, kept as text then.
+		if hasFlag(c.Args, "-l") {
+			uid, ok := lex.Atoi(get(lcUser))
+			if !ok {
+				return false
+			}
 			e.UID = intp(uid)
 		} else {
 			e.User = get(lcUser)
+		}
+	}
+	for _, pc := range [...]struct {
+		id  uint8
+		dst **int64
+	}{{lcPGID, &e.PGID}, {lcPPID, &e.PPID}} {
+		if have[pc.id] {
+			n, ok := lex.Atoi(get(pc.id))
+			if !ok {
+				return false
+			}
+			*pc.dst = &n
 		}
 	}
 	if have[lcFD] {
@@ -2741,6 +2796,8 @@ func lsofRow(c *Context, res *LsofResult, line string, base int, f []lex.Field, 
 		add(lcPID, nfPID, trParseInt)
 		add(lcTID, nfTID, trParseInt)
 		add(lcTaskCmd, nfTaskCommand, trVerbatim)
+		add(lcPGID, nfPGID, trParseInt)
+		add(lcPPID, nfPPID, trParseInt)
 		if e.UID != nil {
 			add(lcUser, sfUID, trParseInt)
 		} else {

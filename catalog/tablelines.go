@@ -98,6 +98,8 @@ var builtinTables = map[string]*TableLines{
 	// name alone on its line, "[program.exe]" or "Can not obtain
 	// ownership information".
 	"netstat-windows": {Skip: []string{"Active Connections", "Proto ", "[", "Can not obtain ownership information"}, Wrapped: true},
+	// lsof: one header line, one line per open file.
+	"lsof": {Headers: 1},
 	// ss: one header line (none with -H), one line per socket, -i's and
 	// -m's details on a tab-indented line under it.
 	"ss": {Headers: 1, Continued: true},

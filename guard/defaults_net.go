@@ -101,8 +101,8 @@ func netPolicies() map[string]CommandPolicy {
 			PlusOptions: true,
 			Flags: with(bools("-n", "-P", "-l", "-t", "-a", "-w", "-V", "-b", "-h", "-U", "-N", "-R", "-K", "-X"),
 				flagSet{
-					"-i|-s|-F|-T":    optv(ArgText),
-					"-p|-u|-c|-g|-d": val(ArgText),
+					"-i|-s|-F|-T|-g": optv(ArgText),
+					"-p|-u|-c|-d":    val(ArgText),
 					"+D|+d":          val(ArgPath),
 				}),
 			Refuse:      map[string]Refusal{"-r,+r": drop(detailUnbounded)},
