@@ -14,7 +14,7 @@ import (
 
 // netsysParsers are the parsers of the network and system family.
 var netsysParsers = []string{
-	"ping", "ping6", "curl-head", "netstat", "netstat-bsd", "ss", "lsof", "dig", "ip-addr",
+	"ping", "ping6", "ping-windows", "curl-head", "netstat", "netstat-bsd", "ss", "lsof", "dig", "ip-addr",
 	"free", "uname", "id", "uptime", "w", "date", "mount", "lsblk", "systemctl", "systemctl-list-units",
 	"journalctl", "apt-list", "apt-search", "brew-list",
 }
@@ -38,6 +38,14 @@ func TestNetsysArgumentRange(t *testing.T) {
 		{"ping", []string{"-c", "2", "-A", "h"}, Darwin, none},
 		{"ping", []string{"-c", "2", "-R", "h"}, Linux, []string{"-c", "2", "h"}},
 		{"ping6", []string{"-c", "2", "::1"}, Darwin, nil},
+		{"ping", []string{"-n", "3", "-l", "64", "-w", "1000", "h"}, Windows, nil},
+		{"ping", []string{"-t", "h"}, Windows, []string{"-n", "4", "h"}},
+		{"netstat", []string{"-aon"}, Windows, nil},
+		{"netstat", []string{"-aonb"}, Windows, nil},
+		{"netstat", []string{"-ano", "-t"}, Windows, []string{"-ano"}},
+		{"netstat", []string{"-anA"}, FreeBSD, nil},
+		{"netstat", []string{"-anT"}, FreeBSD, nil},
+		{"netstat", []string{"-anL"}, FreeBSD, []string{"-an"}},
 		{"ping6", []string{"-c", "2", "-v", "::1"}, FreeBSD, []string{"-c", "2", "::1"}},
 
 		{"curl", []string{"-sI", "https://example.com"}, Linux, nil},
