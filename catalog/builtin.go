@@ -23,5 +23,6 @@ var builtinParsers = sync.OnceValue(func() []*Parser {
 		diagParsers(), cDiagParsers(),
 		jsDiagParsers(),
 		pyDiagParsers(),
+		pingWindowsParsers(),
 	))
 })

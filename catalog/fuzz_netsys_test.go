@@ -6,7 +6,8 @@ import "testing"
 // the input left alone and the span contract kept (see fuzzParse).
 
 var (
-	pingFuzzArgs      = [][]string{{"-c", "3", "127.0.0.1"}, {"-q", "-c", "2", "h"}, {"-D", "-c", "1", "h"}}
+	pingFuzzArgs      = [][]string{{"-c", "3", "127.0.0.1"}, {"-q", "-c", "2", "h"}, {"-D", "-c", "1", "h"}, {"-p", "ff", "-I", "lo", "-c", "1", "h"}}
+	pingWinFuzzArgs   = [][]string{{"-n", "3", "h"}, {"-6", "::1"}}
 	curlFuzzArgs      = [][]string{{"-sI", "http://x"}, {"-sIL", "http://x"}}
 	netstatFuzzArgs   = [][]string{{"-tunap"}, {"-an"}, {"-tlnpe"}, {"-xap"}}
 	ssFuzzArgs        = [][]string{{"-tunap"}, {"-tln"}, {"-xap"}, {"-t", "state", "established"}}
@@ -36,7 +37,10 @@ func netsysFuzz(f *testing.F, dirs []string, parse func(*Context) (any, error), 
 	})
 }
 
-func FuzzPing(f *testing.F) { netsysFuzz(f, []string{"ping"}, parsePing, pingFuzzArgs) }
+func FuzzPing(f *testing.F) { netsysFuzz(f, []string{"ping", "ping6"}, parsePing, pingFuzzArgs) }
+func FuzzPingWindows(f *testing.F) {
+	netsysFuzz(f, []string{"ping-windows"}, parsePingWindows, pingWinFuzzArgs)
+}
 func FuzzCurlHead(f *testing.F) {
 	netsysFuzz(f, []string{"curl-head"}, parseCurlHead, curlFuzzArgs)
 }

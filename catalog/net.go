@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -44,6 +45,11 @@ var (
 	nfRemoteAddress  = spanID("remote_address")
 	nfRemotePort     = spanID("remote_port")
 	nfState          = spanID("state")
+	nfPCB            = spanID("pcb")
+	nfFlowhash       = spanID("flowhash")
+	nfRetransmit     = spanID("retransmit_packets")
+	nfOutOfOrder     = spanID("out_of_order_packets")
+	nfZeroWindow     = spanID("zero_window_packets")
 	nfPID            = spanID("pid")
 	nfProgram        = spanID("program")
 	nfRefCount       = spanID("ref_count")
@@ -55,6 +61,8 @@ var (
 	nfCommand        = spanID("command")
 	nfTID            = spanID("tid")
 	nfTaskCommand    = spanID("task_command")
+	nfPGID           = spanID("pgid")
+	nfPPID           = spanID("ppid")
 	nfFD             = spanID("fd")
 	nfDevice         = spanID("device")
 	nfSizeOff        = spanID("size_off")
@@ -158,10 +166,18 @@ type PingResult struct {
 	RttMdevMs   *float64 `json:"rtt_mdev_ms,omitempty"`
 	RttStddevMs *float64 `json:"rtt_stddev_ms,omitempty"`
 	// IpgMs and EwmaMs come with flood or adaptive pings (iputils).
-	IpgMs    *float64      `json:"ipg_ms,omitempty"`
-	EwmaMs   *float64      `json:"ewma_ms,omitempty"`
-	Replies  []PingReply   `json:"replies"`
-	Failures []PingFailure `json:"failures,omitempty"`
+	IpgMs  *float64 `json:"ipg_ms,omitempty"`
+	EwmaMs *float64 `json:"ewma_ms,omitempty"`
+	// Pipe is iputils' largest number of probes in flight ("pipe 4").
+	Pipe *int64 `json:"pipe,omitempty"`
+	// Pattern is the -p padding as ping echoed it ("0xff").
+	Pattern string `json:"pattern,omitempty"`
+	// SourceAddress and Interface are iputils' "from 127.0.0.1 lo:" of
+	// the header (with -I).
+	SourceAddress string        `json:"source_address,omitempty"`
+	Interface     string        `json:"interface,omitempty"`
+	Replies       []PingReply   `json:"replies"`
+	Failures      []PingFailure `json:"failures,omitempty"`
 }
 
 // PingReply is one echo reply. Seq is as printed: iputils counts from 1,
@@ -188,26 +204,85 @@ type PingFailure struct {
 	Timestamp   string `json:"timestamp,omitempty"`
 }
 
+// pingFlags are the flags that leave ping's output in the form read. Checked
+// against iputils 20221126 ping(8) and ping_common.c (the one run here),
+// FreeBSD 14 ping(8) and macOS ping(8)/ping6(8) (network_cmds), BusyBox
+// 1.35 ping --help:
+//   - -c, -i, -w, -W, -s, -t, -m, -I, -S, -p, -e, -M, -q, -n, -4, -6, -O,
+//     -D, -b, -A, -U, -B, -L, -r, -3, -o change what is sent or when, not
+//     the reply and statistics lines (-p adds iputils' "PATTERN: 0x.."
+//     line, -I iputils' "from ADDR IFACE:" in the header, -D iputils'
+//     "[epoch.frac] " before each line, all read; -q keeps the summary
+//     only; BSD -D sets Don't Fragment, -t and -W are times, -m the TTL,
+//     -S the source address: all values, same form);
+//   - refused: -a and BSD -A write a bell character into the output, -v adds
+//     ICMP dumps, -R and -T add route and timestamp lists, -f prints dots,
+//     macOS -b takes an interface (iputils -b does not: only the Linux form
+//     is read), -Q means a TOS on iputils and "somewhat quiet" on BSD.
+var pingFlags = Flags{
+	"-c": Value, "-i": Value, "-w": Value, "-W": Value, "-s": Value, "-t": Value, "-m": Value, "-I": Value,
+	"-S": Value, "-p": Value, "-e": Value, "-M": Value,
+	"-q": Bool, "-n": Bool, "-4": Bool, "-6": Bool, "-D": Bool, "-O": Bool, "-b": Bool, "-A": Bool,
+	"-U": Bool, "-B": Bool, "-L": Bool, "-r": Bool, "-3": Bool, "-o": Bool,
+}
+
+// pingExitAnswers: iputils ping(8) "If ping does not receive any reply
+// packets at all it will exit with code 1" (BusyBox likewise); FreeBSD and
+// macOS ping(8) "2: The transmission was successful but no responses were
+// received". The statistics are printed either way.
+var pingExitAnswers = []ExitAnswer{
+	{Code: 1, Means: "no reply was received", OS: []OS{Linux}, WithOutput: true, Source: "iputils 20221126 ping(8) EXIT STATUS"},
+	{Code: 2, Means: "no reply was received", OS: []OS{Darwin, FreeBSD}, WithOutput: true, Source: "FreeBSD 14 and macOS ping(8) EXIT STATUS"},
+}
+
 var pingParser = &Parser{
-	ID:      "ping",
-	Command: "ping",
-	Version: "1",
-	Format:  "ping replies and statistics (Linux iputils, BusyBox, macOS/FreeBSD)",
-	Flags: Flags{
-		"-c": Value, "-i": Value, "-w": Value, "-W": Value, "-s": Value, "-t": Value, "-m": Value, "-I": Value,
-		"-q": Bool, "-n": Bool, "-4": Bool, "-6": Bool, "-D": Bool, "-O": Bool,
-	},
+	ID:             "ping",
+	Command:        "ping",
+	Version:        "1",
+	OS:             []OS{Linux, Darwin, FreeBSD},
+	Format:         "ping replies and statistics (Linux iputils, BusyBox, macOS/FreeBSD)",
+	Flags:          pingFlags,
 	MaxPositionals: 1,
 	Alternatives:   map[string][]string{"-a": {}, "-v": {}, "-R": {}},
 	Result:         PingResult{},
 	RowsKey:        "replies",
+	ExitAnswers:    pingExitAnswers,
 	Examples:       [][]string{{"-c", "3", "127.0.0.1"}, {"-c", "4", "-q", "example.com"}},
 	Parse:          parsePing,
 }
 
-// pingParsers wires the pingParser and returns it for the builtin list.
+// ping6Parser reads ping6: the IPv6 ping of macOS and FreeBSD (before 13)
+// and a link to ping on older Linux; the same forms as ping's.
+var ping6Parser = &Parser{
+	ID:             "ping6",
+	Command:        "ping6",
+	Version:        "1",
+	OS:             []OS{Linux, Darwin, FreeBSD},
+	Format:         "ping6 replies and statistics (Linux iputils, macOS/FreeBSD ping6)",
+	Flags:          pingFlags,
+	MaxPositionals: 1,
+	Alternatives:   map[string][]string{"-a": {}, "-v": {}, "-R": {}},
+	Result:         PingResult{},
+	RowsKey:        "replies",
+	ExitAnswers:    pingExitAnswers,
+	Examples:       [][]string{{"-c", "3", "::1"}},
+	Parse:          parsePing,
+}
+
+// pingParsers wires the pingParser and ping6Parser and returns them for the builtin list.
 func pingParsers() []*Parser {
-	return []*Parser{pingParser}
+	pingParser.Check = pingCheck
+	ping6Parser.Check = pingCheck
+	return []*Parser{pingParser, ping6Parser}
+}
+
+// pingCheck refuses the flags whose meaning differs on BSD: -A rings a bell
+// into the output there.
+func pingCheck(args []string, os OS) *ParseError {
+	if (os == Darwin || os == FreeBSD) && hasFlag(args, "-A") {
+		return Unsupported(nil, "ping -A on macOS/FreeBSD writes a bell character into the output")
+	}
+	return nil
 }
 
 func parsePing(c *Context) (any, error) {
@@ -252,6 +327,16 @@ func parsePing(c *Context) (any, error) {
 			good = res.PacketsTransmitted == nil && pingSummary(c, res, line, start)
 		case strings.HasPrefix(line, "rtt ") || strings.HasPrefix(line, "round-trip "):
 			good = res.RttMinMs == nil && res.RttAvgMs == nil && res.RttMaxMs == nil && pingRtt(c, res, line, start)
+		case strings.HasPrefix(line, "PATTERN: 0x"):
+			// iputils -p echoes the pattern before the header.
+			good = res.Pattern == "" && res.Target == "" && len(line) > len("PATTERN: 0x")
+			if good {
+				res.Pattern = line[len("PATTERN: "):]
+				c.spanPath(start+len("PATTERN: "), start+len(line), "", "pattern")
+			}
+		case strings.HasPrefix(line, "pipe "):
+			// iputils: probes in flight, alone when no rtt line follows.
+			good = pingPipe(c, res, line, start)
 		default:
 			var icmpErr bool
 			good, icmpErr = pingLine(c, res, line, start, rec, rs)
@@ -349,6 +434,22 @@ func pingHeader(c *Context, dst *PingResult, line string, start int) bool {
 	}
 	tail := strings.TrimLeft(rest[j:], ": ")
 	ts := base + len(rest) - len(tail)
+	if from, ok := strings.CutPrefix(tail, "from "); ok {
+		// iputils -I: "from 127.0.0.1 lo: 56(84) bytes of data."
+		colon := strings.Index(from, ": ")
+		src, iface, two := strings.Cut(from[:max(colon, 0)], " ")
+		if colon <= 0 || src == "" {
+			return false
+		}
+		res.SourceAddress = src
+		pend.add(ts+5, ts+5+len(src), "", "source_address")
+		if two && iface != "" {
+			res.Interface = iface
+			pend.add(ts+5+len(src)+1, ts+5+colon, "", "interface")
+		}
+		tail = from[colon+2:]
+		ts += 5 + colon + 2
+	}
 	n := 0
 	for n < len(tail) && tail[n] >= '0' && tail[n] <= '9' {
 		n++
@@ -412,6 +513,13 @@ func pingSummary(c *Context, res *PingResult, line string, start int) bool {
 				continue
 			}
 		}
+		if strings.HasPrefix(piece, "pipe ") && r.Pipe == nil {
+			if n, good := lex.Atoi(piece[5:]); good {
+				r.Pipe = &n
+				pend.add(ps+5, ps+len(piece), "parseInt", "pipe")
+				continue
+			}
+		}
 		if strings.HasPrefix(piece, "time ") && strings.HasSuffix(piece, "ms") && r.TimeMs == nil {
 			v := piece[5 : len(piece)-2]
 			if n, good := lex.Atoi(v); good {
@@ -453,6 +561,14 @@ func pingRtt(c *Context, res *PingResult, line string, start int) bool {
 		pos = end + 2
 		var names string
 		var at int // where the values start within piece
+		if n, good := lex.Atoi(strings.TrimPrefix(piece, "pipe ")); good && strings.HasPrefix(piece, "pipe ") {
+			if r.Pipe != nil {
+				return false
+			}
+			r.Pipe = &n
+			pend.add(base+5, base+len(piece), "parseInt", "pipe")
+			continue
+		}
 		if strings.HasPrefix(piece, "ipg/ewma ") {
 			names, at = "ipg/ewma", len("ipg/ewma ")
 		} else {
@@ -509,6 +625,17 @@ func pingRtt(c *Context, res *PingResult, line string, start int) bool {
 	}
 	*res = r
 	pend.commit()
+	return true
+}
+
+// pingPipe reads iputils' "pipe 4" line.
+func pingPipe(c *Context, res *PingResult, line string, start int) bool {
+	n, ok := lex.Atoi(line[len("pipe "):])
+	if !ok || res.Pipe != nil {
+		return false
+	}
+	res.Pipe = &n
+	c.spanPath(start+len("pipe "), start+len(line), "parseInt", "pipe")
 	return true
 }
 
@@ -765,6 +892,16 @@ var curlHeadParser = &Parser{
 	Command: "curl",
 	Version: "1",
 	Format:  "curl -I: status lines and headers of each response (HTTP/1.x, 2, 3)",
+	// Checked against curl 7.88 / 8.x curl(1) (--help all, the manual's
+	// per-option pages): -I/--head (required), -i with it, -s, -S, -L,
+	// -k, -4/-6, --http1.0/1.1/2/2-prior-knowledge/3, --compressed, -f,
+	// -v and --trace-time (stderr only), -g, --path-as-is, -N, --raw,
+	// --tr-encoding, --tcp-nodelay, --no-keepalive, --no-sessionid,
+	// --ssl-no-revoke, --suppress-connect-headers, timeouts, retries,
+	// --limit-rate, -A, -H, -e, --max-redirs, --resolve, --connect-to,
+	// --cacert/--capath leave stdout the headers. Refused: -o/-O (the
+	// headers go to a file), -D (a second copy), -w (text after them), -X
+	// (another method than HEAD), -d/-F/-T (a body sent).
 	Flags: Flags{
 		"-I": Bool, "--head": Bool, "-i": Bool, "--include": Bool,
 		"-s": Bool, "--silent": Bool, "-S": Bool, "--show-error": Bool, "-L": Bool, "--location": Bool,
@@ -775,6 +912,11 @@ var curlHeadParser = &Parser{
 		"-m": Value, "--max-time": Value, "--connect-timeout": Value, "-A": Value, "--user-agent": Value,
 		"-H": Value, "--header": Value, "-e": Value, "--referer": Value, "--max-redirs": Value,
 		"--retry": Value, "--resolve": Value,
+		"--http2-prior-knowledge": Bool, "--tcp-nodelay": Bool, "--no-keepalive": Bool, "--no-sessionid": Bool,
+		"-N": Bool, "--no-buffer": Bool, "--raw": Bool, "--tr-encoding": Bool, "--ssl-no-revoke": Bool,
+		"--suppress-connect-headers": Bool, "--trace-time": Bool, "--fail-early": Bool,
+		"--retry-delay": Value, "--retry-max-time": Value, "--limit-rate": Value, "--connect-to": Value,
+		"--cacert": Value, "--capath": Value,
 	},
 	MaxPositionals: 1,
 	Result:         CurlHeadResult{},
@@ -1038,15 +1180,27 @@ type NetstatResult struct {
 // ("127.0.0.1:8080" on Linux, "127.0.0.1.8080" on BSD); the ports are
 // numbers when netstat printed numbers (-n). State is empty for UDP.
 type NetstatConnection struct {
-	Proto          string `json:"proto"`
-	RecvQ          int64  `json:"recv_q"`
-	SendQ          int64  `json:"send_q"`
-	LocalAddress   string `json:"local_address"`
-	LocalPort      *int64 `json:"local_port,omitempty"`
-	ForeignAddress string `json:"foreign_address"`
-	ForeignPort    *int64 `json:"foreign_port,omitempty"`
-	State          string `json:"state,omitempty"`
-	// User (or UID) and Inode come with -e, PID and Program with -p (Linux).
+	// PCB is BSD -A's protocol control block address (FreeBSD "Tcpcb",
+	// macOS "Socket"), Flowhash macOS -A's flow hash, both hexadecimal as
+	// printed.
+	PCB      string `json:"pcb,omitempty"`
+	Flowhash string `json:"flowhash,omitempty"`
+	Proto    string `json:"proto"`
+	// RecvQ and SendQ are absent with FreeBSD -T, which prints the
+	// retransmitted, out-of-order and zero-window packet counts of TCP
+	// sockets instead (nothing for UDP).
+	RecvQ             *int64 `json:"recv_q,omitempty"`
+	SendQ             *int64 `json:"send_q,omitempty"`
+	RetransmitPackets *int64 `json:"retransmit_packets,omitempty"`
+	OutOfOrderPackets *int64 `json:"out_of_order_packets,omitempty"`
+	ZeroWindowPackets *int64 `json:"zero_window_packets,omitempty"`
+	LocalAddress      string `json:"local_address"`
+	LocalPort         *int64 `json:"local_port,omitempty"`
+	ForeignAddress    string `json:"foreign_address"`
+	ForeignPort       *int64 `json:"foreign_port,omitempty"`
+	State             string `json:"state,omitempty"`
+	// User (without -n) or UID (with -n, --numeric, --numeric-users) and
+	// Inode come with -e, PID and Program with -p (Linux).
 	User    string `json:"user,omitempty"`
 	UID     *int64 `json:"uid,omitempty"`
 	Inode   *int64 `json:"inode,omitempty"`
@@ -1105,11 +1259,20 @@ var netstatBSDParser = &Parser{
 	Version: "1",
 	OS:      []OS{Darwin, FreeBSD},
 	Format:  "BSD netstat socket listing (-an, -an -p tcp, -an -f inet)",
+	// Checked against FreeBSD 14 netstat(1) and usr.bin/netstat/inet.c
+	// (protopr's header and row formats), macOS netstat(1) and
+	// network_cmds netstat.tproj/inet.c: -a, -n, -W, -l (macOS: full IPv6
+	// addresses), -4, -6, -p PROTO, -f FAMILY, -j JAIL keep the table; -A
+	// adds the PCB address column (macOS also the flow hash), -T (FreeBSD)
+	// replaces the queues by retransmit/out-of-order/zero-window counts:
+	// both read. Refused: -L (listen queues table), -x, -R, -C, -v and
+	// macOS -b (more columns), -w (interval), -i/-r/-s/-m (other tables).
 	Flags: Flags{
-		"-a": Bool, "-n": Bool, "-W": Bool, "-l": Bool, "-p": Value, "-f": Value,
+		"-a": Bool, "-n": Bool, "-W": Bool, "-l": Bool, "-A": Bool, "-T": Bool, "-4": Bool, "-6": Bool,
+		"-p": Value, "-f": Value, "-j": Value,
 	},
 	MaxPositionals: 0,
-	Alternatives:   map[string][]string{"-A": {}, "-v": {}, "-w": {}},
+	Alternatives:   map[string][]string{"-v": {}, "-w": {}, "-L": {}, "-x": {}, "-R": {}, "-b": {}},
 	Result:         NetstatResult{},
 	RowsKey:        "connections",
 	KeyFields:      []string{"proto", "local_address", "foreign_address"},
@@ -1136,6 +1299,9 @@ const (
 // netstatLayout is what a table's header line says.
 type netstatLayout struct {
 	bsd                  bool
+	pcb                  int  // BSD -A: leading address columns (1 FreeBSD, 2 macOS)
+	timers               bool // FreeBSD -T: Rexmit OOORcv 0-win instead of the queues
+	numUsers             bool // -n, --numeric, --numeric-users: the User column holds uids
 	user, inode, program bool
 	pathCol              int // Linux unix: offset of "Path" in the header
 }
@@ -1178,15 +1344,21 @@ func parseNetstat(c *Context) (any, error) {
 			read++
 			continue
 		}
-		if strings.HasPrefix(line, "Proto ") || strings.HasPrefix(line, "Address ") {
+		pcb, hdr := netstatPCBHeader(line)
+		if strings.HasPrefix(hdr, "Proto ") || strings.HasPrefix(hdr, "Address ") {
 			switch {
-			case strings.Contains(line, "Local Address") && strings.Contains(line, "Foreign Address"):
+			case strings.Contains(hdr, "Local Address") && strings.Contains(hdr, "Foreign Address"):
 				sec = nsInet
+				timers := strings.HasPrefix(hdr, "Proto Rexmit ")
 				lay = netstatLayout{
-					bsd:     strings.Contains(line, "(state)"),
-					user:    strings.Contains(line, " User "),
-					inode:   strings.Contains(line, " Inode"),
-					program: strings.Contains(line, "PID/Program name"),
+					bsd:    strings.Contains(hdr, "(state)") || timers || pcb > 0,
+					pcb:    pcb,
+					timers: timers,
+					user:   strings.Contains(hdr, " User "),
+					numUsers: hasFlag(c.Args, "-n") || slices.Contains(c.Args, "--numeric") ||
+						slices.Contains(c.Args, "--numeric-users"),
+					inode:   strings.Contains(hdr, " Inode"),
+					program: strings.Contains(hdr, "PID/Program name"),
 				}
 			case strings.HasPrefix(line, "Proto RefCnt"):
 				sec = nsUnix
@@ -1240,6 +1412,37 @@ func parseNetstat(c *Context) (any, error) {
 	return res, nil
 }
 
+// netHex reports a hexadecimal number as BSD netstat prints addresses.
+func netHex(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// netstatPCBHeader takes BSD -A's leading columns off a header line:
+// FreeBSD's "Tcpcb", macOS's "Socket" and "Flowhash".
+func netstatPCBHeader(line string) (pcb int, rest string) {
+	if r, ok := strings.CutPrefix(line, "Tcpcb "); ok {
+		return 1, strings.TrimLeft(r, " ")
+	}
+	if r, ok := strings.CutPrefix(line, "Socket "); ok {
+		if r, ok = strings.CutPrefix(strings.TrimLeft(r, " "), "Flowhash"); ok {
+			return 2, strings.TrimLeft(r, " ")
+		}
+	}
+	return 0, line
+}
+
 // netstatPIDProgram reads "1234/python3"; "-" means unknown.
 func netstatPIDProgram(tok string) (pid int64, prog string, ok bool) {
 	if tok == "-" {
@@ -1254,25 +1457,59 @@ func netstatPIDProgram(tok string) (pid int64, prog string, ok bool) {
 }
 
 func netstatInet(c *Context, res *NetstatResult, line string, base int, f []lex.Field, lay *netstatLayout, rec bool, rs *spanRec) bool {
-	if len(f) < 5 {
+	if len(f) < 3+lay.pcb {
 		return false
 	}
-	recvq, ok1 := lex.Atoi(line[f[1].Start:f[1].End])
-	sendq, ok2 := lex.Atoi(line[f[2].Start:f[2].End])
-	if !ok1 || !ok2 {
+	var conn NetstatConnection
+	pcbF := f[:lay.pcb]
+	for k, t := range pcbF {
+		if !netHex(line[t.Start:t.End]) {
+			return false
+		}
+		if k == 0 {
+			conn.PCB = line[t.Start:t.End]
+		} else {
+			conn.Flowhash = line[t.Start:t.End]
+		}
+	}
+	f = f[lay.pcb:]
+	conn.Proto = line[f[0].Start:f[0].End]
+	// The three numbers between the protocol and the addresses: the queues,
+	// or with -T the TCP counters (none for UDP: its row has blanks there).
+	var nums []lex.Field
+	switch {
+	case lay.timers && len(f) == 3:
+		if strings.HasPrefix(conn.Proto, "tcp") {
+			return false
+		}
+	case len(f) >= 5+boolInt(lay.timers):
+		nums = f[1 : 3+boolInt(lay.timers)]
+		var dst []**int64
+		if lay.timers {
+			dst = []**int64{&conn.RetransmitPackets, &conn.OutOfOrderPackets, &conn.ZeroWindowPackets}
+		} else {
+			dst = []**int64{&conn.RecvQ, &conn.SendQ}
+		}
+		for k, t := range nums {
+			n, ok := lex.Atoi(line[t.Start:t.End])
+			if !ok {
+				return false
+			}
+			*dst[k] = &n
+		}
+	default:
 		return false
 	}
+	a := 1 + len(nums) // the local address's field
 	sep := byte(':')
 	if lay.bsd {
 		sep = '.'
 	}
-	conn := NetstatConnection{
-		Proto: line[f[0].Start:f[0].End], RecvQ: recvq, SendQ: sendq,
-		LocalAddress: line[f[3].Start:f[3].End], ForeignAddress: line[f[4].Start:f[4].End],
-	}
+	conn.LocalAddress, conn.ForeignAddress = line[f[a].Start:f[a].End], line[f[a+1].Start:f[a+1].End]
 	// After the addresses: [state] [user inode] [pid/program]; the state is
-	// blank for UDP, and the program may hold spaces (it runs to the end).
-	rest := f[5:]
+	// blank for UDP (and with -T), and the program may hold spaces (it runs
+	// to the end).
+	rest := f[a+2:]
 	want := 0
 	if lay.user {
 		want++
@@ -1297,11 +1534,11 @@ func netstatInet(c *Context, res *NetstatResult, line string, base int, f []lex.
 		n = progAt
 	}
 	k := 0
-	switch n {
-	case want + 1:
+	switch {
+	case n == want+1 && !lay.timers:
 		conn.State = line[rest[0].Start:rest[0].End]
 		k = 1
-	case want:
+	case n == want:
 	default:
 		return false
 	}
@@ -1309,7 +1546,14 @@ func netstatInet(c *Context, res *NetstatResult, line string, base int, f []lex.
 	if lay.user {
 		userTok = rest[k]
 		k++
-		if uid, ok := lex.Atoi(line[userTok.Start:userTok.End]); ok {
+		// The arguments, not the value, name the field: -n prints uids,
+		// otherwise names (or the uid of a user without a name, kept as
+		// the text printed).
+		if lay.numUsers {
+			uid, ok := lex.Atoi(line[userTok.Start:userTok.End])
+			if !ok {
+				return false
+			}
 			conn.UID = intp(uid)
 		} else {
 			conn.User = line[userTok.Start:userTok.End]
@@ -1351,16 +1595,24 @@ func netstatInet(c *Context, res *NetstatResult, line string, base int, f []lex.
 	res.Connections = append(res.Connections, conn)
 	if rec {
 		rs.begin(nkConnections, idx)
+		for k, t := range pcbF {
+			rs.field([]uint16{nfPCB, nfFlowhash}[k], base+t.Start, base+t.End, trVerbatim)
+		}
 		rs.field(nfProto, base+f[0].Start, base+f[0].End, trVerbatim)
-		rs.field(nfRecvQ, base+f[1].Start, base+f[1].End, trParseInt)
-		rs.field(nfSendQ, base+f[2].Start, base+f[2].End, trParseInt)
-		rs.field(nfLocalAddress, base+f[3].Start, base+f[3].End, trVerbatim)
-		rs.field(nfForeignAddress, base+f[4].Start, base+f[4].End, trVerbatim)
+		numIDs := []uint16{nfRecvQ, nfSendQ}
+		if lay.timers {
+			numIDs = []uint16{nfRetransmit, nfOutOfOrder, nfZeroWindow}
+		}
+		for k, t := range nums {
+			rs.field(numIDs[k], base+t.Start, base+t.End, trParseInt)
+		}
+		rs.field(nfLocalAddress, base+f[a].Start, base+f[a].End, trVerbatim)
+		rs.field(nfForeignAddress, base+f[a+1].Start, base+f[a+1].End, trVerbatim)
 		if lok {
-			rs.field(nfLocalPort, base+f[3].Start+lp, base+f[3].End, trParseInt)
+			rs.field(nfLocalPort, base+f[a].Start+lp, base+f[a].End, trParseInt)
 		}
 		if fok {
-			rs.field(nfForeignPort, base+f[4].Start+fp, base+f[4].End, trParseInt)
+			rs.field(nfForeignPort, base+f[a+1].Start+fp, base+f[a+1].End, trParseInt)
 		}
 		if conn.State != "" {
 			rs.field(nfState, base+rest[0].Start, base+rest[0].End, trVerbatim)
@@ -1561,6 +1813,52 @@ type SsConnection struct {
 	PeerAddress  string      `json:"peer_address"`
 	PeerPort     *int64      `json:"peer_port,omitempty"`
 	Processes    []SsProcess `json:"processes,omitempty"`
+	// With -e (iproute2 misc/ss.c sock_details_print): UID (printed only
+	// when not 0, so 0 when -e printed the inode without it), Inode, SK the
+	// kernel socket address (hexadecimal), Cgroup, Fwmark ("0x1"), V6Only
+	// and Shutdown ("<->": "-" where a direction is shut down).
+	UID      *int64 `json:"uid,omitempty"`
+	Inode    *int64 `json:"inode,omitempty"`
+	SK       string `json:"sk,omitempty"`
+	Cgroup   string `json:"cgroup,omitempty"`
+	Fwmark   string `json:"fwmark,omitempty"`
+	V6Only   *int64 `json:"v6only,omitempty"`
+	Shutdown string `json:"shutdown,omitempty"`
+	// Memory is -m's skmem:(...), TCPInfo -i's line, both printed under
+	// the row.
+	Memory  *SsMemory  `json:"memory,omitempty"`
+	TCPInfo *SsTCPInfo `json:"tcp_info,omitempty"`
+}
+
+// SsMemory is -m's skmem:(r0,rb131072,t0,tb3939840,f0,w0,o0,bl0,d0), in
+// bytes (ss(8): rmem_alloc, rcv_buf, wmem_alloc, snd_buf, fwd_alloc,
+// wmem_queued, opt_mem, back_log) and the drop count.
+type SsMemory struct {
+	RmemAllocBytes  int64  `json:"rmem_alloc_bytes"`
+	RcvBufBytes     int64  `json:"rcv_buf_bytes"`
+	WmemAllocBytes  int64  `json:"wmem_alloc_bytes"`
+	SndBufBytes     int64  `json:"snd_buf_bytes"`
+	FwdAllocBytes   int64  `json:"fwd_alloc_bytes"`
+	WmemQueuedBytes int64  `json:"wmem_queued_bytes"`
+	OptMemBytes     int64  `json:"opt_mem_bytes"`
+	BackLogBytes    *int64 `json:"back_log_bytes,omitempty"`
+	Drops           *int64 `json:"drops,omitempty"`
+}
+
+// SsTCPInfo is -i's line: the congestion algorithm, the option words (ts,
+// sack, ecn, app_limited...) and every "key:value" or "key value" item as
+// printed (values keep their units: "81.9Gbps", "0.032/0.016"), with the
+// round trip, its variance, the retransmission timeout, mss and cwnd as
+// numbers.
+type SsTCPInfo struct {
+	Congestion string            `json:"congestion,omitempty"`
+	Options    []string          `json:"options,omitempty"`
+	RttMs      *float64          `json:"rtt_ms,omitempty"`
+	RttVarMs   *float64          `json:"rttvar_ms,omitempty"`
+	RtoMs      *float64          `json:"rto_ms,omitempty"`
+	MSS        *int64            `json:"mss,omitempty"`
+	Cwnd       *int64            `json:"cwnd,omitempty"`
+	Values     map[string]string `json:"values"`
 }
 
 // SsProcess is one users:(("name",pid=N,fd=N)) entry of -p.
@@ -1576,19 +1874,27 @@ var ssParser = &Parser{
 	Version: "1",
 	OS:      []OS{Linux},
 	Format:  "iproute2 ss socket table with its header (-tunap, -tln, -x; state filters)",
+	// Checked against iproute2 6.1 ss(8) and misc/ss.c (the one run here):
+	// -t -u -l -p -n -a -x -w -4 -6 -r -0 -S -M, -f/-A and state/address
+	// filters select sockets; -e adds uid/ino/sk/cgroup/v6only and the
+	// shutdown arrows on the row, -m the skmem:(...) line and -i the TCP
+	// information line under it: read. Refused: -H (no header to place
+	// the columns), -O (everything on one line), -o (timers), -s
+	// (summary), -Z/-z (SELinux contexts), -b (BPF filters), -K, -D, -E.
 	Flags: Flags{
 		"-t": Bool, "--tcp": Bool, "-u": Bool, "--udp": Bool, "-l": Bool, "--listening": Bool,
 		"-p": Bool, "--processes": Bool, "-n": Bool, "--numeric": Bool, "-a": Bool, "--all": Bool,
 		"-x": Bool, "--unix": Bool, "-w": Bool, "--raw": Bool, "-4": Bool, "--ipv4": Bool, "-6": Bool, "--ipv6": Bool,
 		"-r": Bool, "--resolve": Bool, "-0": Bool, "--packet": Bool, "-S": Bool, "--sctp": Bool, "-M": Bool, "--mptcp": Bool,
+		"-e": Bool, "--extended": Bool, "-m": Bool, "--memory": Bool, "-i": Bool, "--info": Bool,
 		"-f": Value, "--family": Value, "-A": Value, "--query": Value, "--socket": Value,
 	},
 	MaxPositionals: -1,
-	Alternatives:   map[string][]string{"-H": {}, "--no-header": {}, "-O": {}, "--oneline": {}},
+	Alternatives:   map[string][]string{"-H": {}, "--no-header": {}, "-O": {}, "--oneline": {}, "-o": {}, "--options": {}},
 	Result:         SsResult{},
 	RowsKey:        "connections",
 	KeyFields:      []string{"netid", "local_address", "peer_address"},
-	Examples:       [][]string{{"-tunap"}, {"-tln"}, {"-t", "state", "established"}},
+	Examples:       [][]string{{"-tunap"}, {"-tln"}, {"-tulpen"}, {"-t", "state", "established"}},
 	Parse:          parseSs,
 }
 
@@ -1613,6 +1919,7 @@ func parseSs(c *Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	var cols *ssColumns
 	dataLines, read := 0, 0
+	last := -1 // the row a detail line belongs to (-2: omitted)
 	var f []lex.Field
 	for {
 		line, start, ok := it.Next()
@@ -1640,9 +1947,24 @@ func parseSs(c *Context) (any, error) {
 			read++
 			continue
 		}
+		if line[0] == '\t' {
+			// -m and -i print a line of their own under the row.
+			if last >= 0 && ssDetail(c, &res.Connections[last], line, start, last) || last == -2 {
+				read++
+			} else {
+				c.Unread(start)
+			}
+			continue
+		}
 		f = lex.Fields(f[:0], line, 0)
+		omitted := c.omitted
+		last = -1
 		if ssRow(c, res, line, start, f, cols, rec, rs) {
 			read++
+			last = len(res.Connections) - 1
+			if c.omitted > omitted {
+				last = -2 // omitted at MaxItems: its detail lines go with it
+			}
 		} else {
 			c.Unread(start)
 		}
@@ -1742,15 +2064,32 @@ func ssRow(c *Context, res *SsResult, line string, base int, f []lex.Field, cols
 	conn.LocalAddress = line[addrF[0].Start:addrF[0].End]
 	conn.PeerAddress = line[addrF[1].Start:addrF[1].End]
 	var procs []ssProcSpan
+	var ext []ssExtSpan
 	if k < len(f) {
 		if !cols.process {
 			return false
 		}
 		ps, pe := lex.TrimSpaceRange(line, f[k].Start, len(line))
-		var ok bool
-		conn.Processes, procs, ok = ssUsers(line[ps:pe], ps)
-		if !ok {
-			return false
+		// users:((...)) runs to its "))" (a name may hold spaces); -e's
+		// items follow it.
+		xs := ps
+		if strings.HasPrefix(line[ps:pe], "users:(") {
+			ue := pe
+			if i := strings.Index(line[ps:pe], ")) "); i >= 0 {
+				ue = ps + i + 2
+			}
+			var ok bool
+			conn.Processes, procs, ok = ssUsers(line[ps:ue], ps)
+			if !ok {
+				return false
+			}
+			xs = ue
+		}
+		if xs < pe {
+			var ok bool
+			if ext, ok = ssExtended(&conn, line, xs, pe); !ok {
+				return false
+			}
 		}
 	}
 	idx := len(res.Connections)
@@ -1777,6 +2116,9 @@ func ssRow(c *Context, res *SsResult, line string, base int, f []lex.Field, cols
 		if hasPort[1] {
 			rs.field(nfPeerPort, base+portF[1].Start, base+portF[1].End, trParseInt)
 		}
+		for _, x := range ext {
+			c.spanPath(base+x.s, base+x.e, x.tr, "connections", idx, x.key)
+		}
 		for j, p := range procs {
 			if j < len(nfProcCommands) {
 				rs.field(nfProcCommands[j], base+p.cs, base+p.ce, trVerbatim)
@@ -1793,6 +2135,246 @@ func ssRow(c *Context, res *SsResult, line string, base int, f []lex.Field, cols
 }
 
 type ssProcSpan struct{ cs, ce, ps, pe, fs, fe int }
+
+type ssExtSpan struct {
+	key, tr string
+	s, e    int
+}
+
+// ssExtended reads -e's items in line[s:e]: "uid:1000 ino:123 sk:c
+// cgroup:/ v6only:1 <->". Nothing unknown is dropped: an item the parser
+// does not know fails the row.
+func ssExtended(conn *SsConnection, line string, s, e int) ([]ssExtSpan, bool) {
+	var spans []ssExtSpan
+	for pos := s; pos < e; {
+		ts, te := lex.NextField(line[:e], pos)
+		if ts >= e {
+			break
+		}
+		pos = te
+		tok := line[ts:te]
+		k, v, kv := strings.Cut(tok, ":")
+		vs := ts + len(k) + 1
+		num := func(dst **int64, key string) bool {
+			n, ok := lex.Atoi(v)
+			if !ok || *dst != nil {
+				return false
+			}
+			*dst = &n
+			spans = append(spans, ssExtSpan{key, "parseInt", vs, te})
+			return true
+		}
+		text := func(dst *string, key string) bool {
+			if v == "" || *dst != "" {
+				return false
+			}
+			*dst = v
+			spans = append(spans, ssExtSpan{key, "", vs, te})
+			return true
+		}
+		var ok bool
+		switch {
+		case len(tok) == 3 && (tok[0] == '<' || tok[0] == '-') && tok[1] == '-' && (tok[2] == '>' || tok[2] == '-'):
+			ok = conn.Shutdown == ""
+			conn.Shutdown = tok
+			spans = append(spans, ssExtSpan{"shutdown", "", ts, te})
+		case !kv:
+		case k == "uid":
+			ok = num(&conn.UID, "uid")
+		case k == "ino":
+			ok = num(&conn.Inode, "inode")
+		case k == "v6only":
+			ok = num(&conn.V6Only, "v6only")
+		case k == "sk":
+			ok = netHex(v) && text(&conn.SK, "sk")
+		case k == "cgroup":
+			ok = text(&conn.Cgroup, "cgroup")
+		case k == "fwmark":
+			ok = text(&conn.Fwmark, "fwmark")
+		}
+		if !ok {
+			return nil, false
+		}
+	}
+	if conn.Inode != nil && conn.UID == nil {
+		// sock_details_print leaves uid 0 out.
+		conn.UID = intp(0)
+		spans = append(spans, ssExtSpan{"uid", "impliedZero", s, e})
+	}
+	return spans, true
+}
+
+// ssLeaf is the span of one value of a detail line: its path under the
+// row's member, its offsets in the line and its transform.
+type ssLeaf struct {
+	path []any
+	s, e int
+	tr   string
+}
+
+// ssDetail reads a line under row idx: -m's "skmem:(...)" and -i's TCP
+// information; the line changes the row only when it reads.
+func ssDetail(c *Context, conn *SsConnection, line string, start, idx int) bool {
+	s, e := lex.TrimSpaceRange(line, 0, len(line))
+	if conn.Memory != nil || conn.TCPInfo != nil {
+		return false
+	}
+	// With -m and -i together, skmem:(...) comes first on the same line.
+	var mem *SsMemory
+	var memLeaves, infoLeaves []ssLeaf
+	if strings.HasPrefix(line[s:e], "skmem:(") {
+		close := strings.IndexByte(line[s:e], ')')
+		if close < 0 {
+			return false
+		}
+		var ok bool
+		if mem, memLeaves, ok = ssSkmem(line, s+len("skmem:("), s+close); !ok {
+			return false
+		}
+		s = lex.SkipBlanks(line[:e], s+close+1)
+	}
+	var info *SsTCPInfo
+	if s < e {
+		var ok bool
+		if info, infoLeaves, ok = ssTCPInfoLine(line, s, e); !ok {
+			return false
+		}
+	}
+	conn.Memory, conn.TCPInfo = mem, info
+	for _, l := range memLeaves {
+		c.spanPath(start+l.s, start+l.e, l.tr, append([]any{"connections", idx, "memory"}, l.path...)...)
+	}
+	for _, l := range infoLeaves {
+		c.spanPath(start+l.s, start+l.e, l.tr, append([]any{"connections", idx, "tcp_info"}, l.path...)...)
+	}
+	return true
+}
+
+// ssSkmem reads line[s:e], "r0,rb131072,t0,tb3939840,f0,w0,o0,bl0,d0" (bl
+// and d since Linux 4.x; older kernels stop after o).
+func ssSkmem(line string, s, e int) (*SsMemory, []ssLeaf, bool) {
+	m := &SsMemory{}
+	type dst struct {
+		p   **int64
+		v   *int64
+		key string
+	}
+	keys := map[string]dst{"r": {v: &m.RmemAllocBytes, key: "rmem_alloc_bytes"}, "rb": {v: &m.RcvBufBytes, key: "rcv_buf_bytes"},
+		"t": {v: &m.WmemAllocBytes, key: "wmem_alloc_bytes"}, "tb": {v: &m.SndBufBytes, key: "snd_buf_bytes"},
+		"f": {v: &m.FwdAllocBytes, key: "fwd_alloc_bytes"}, "w": {v: &m.WmemQueuedBytes, key: "wmem_queued_bytes"},
+		"o": {v: &m.OptMemBytes, key: "opt_mem_bytes"}, "bl": {p: &m.BackLogBytes, key: "back_log_bytes"},
+		"d": {p: &m.Drops, key: "drops"}}
+	var leaves []ssLeaf
+	required := 0
+	for pos := s; pos <= e; {
+		end := strings.IndexByte(line[pos:e], ',')
+		if end < 0 {
+			end = e
+		} else {
+			end += pos
+		}
+		i := pos
+		for i < end && line[i] >= 'a' && line[i] <= 'z' {
+			i++
+		}
+		n, ok := lex.Atoi(line[i:end])
+		d, known := keys[line[pos:i]]
+		if !ok || !known {
+			return nil, nil, false
+		}
+		delete(keys, line[pos:i])
+		if d.p != nil {
+			*d.p = &n
+		} else {
+			*d.v = n
+			required++
+		}
+		leaves = append(leaves, ssLeaf{[]any{d.key}, i, end, "parseInt"})
+		pos = end + 1
+	}
+	return m, leaves, required == 7
+}
+
+// ssInfoFlags are the option words tcp_show_info prints alone (iproute2
+// misc/ss.c); another lone word before the first "key:value" is the
+// congestion algorithm.
+var ssInfoFlags = map[string]bool{
+	"ts": true, "sack": true, "ecn": true, "ecnseen": true, "fastopen": true, "app_limited": true,
+	"bidir": true, "ecn_low": true,
+}
+
+// ssTCPInfoLine reads -i's line[s:e]: "bbr wscale:10,10 rto:200
+// rtt:0.032/0.016 mss:32741 ... send 81.9Gbps ... app_limited".
+func ssTCPInfoLine(line string, s, e int) (*SsTCPInfo, []ssLeaf, bool) {
+	info := &SsTCPInfo{Values: map[string]string{}}
+	var leaves []ssLeaf
+	fail := func() (*SsTCPInfo, []ssLeaf, bool) { return nil, nil, false }
+	for pos := s; pos < e; {
+		ws, we := lex.NextField(line[:e], pos)
+		if ws >= e {
+			break
+		}
+		pos = we
+		w := line[ws:we]
+		if k, v, ok := strings.Cut(w, ":"); ok {
+			if _, dup := info.Values[k]; k == "" || v == "" || dup {
+				return fail()
+			}
+			info.Values[k] = v
+			vs := ws + len(k) + 1
+			leaves = append(leaves, ssLeaf{[]any{"values", k}, vs, we, ""})
+			switch k {
+			case "rtt":
+				rtt, dev, _ := strings.Cut(v, "/")
+				if f, ok := netFloat(rtt); ok {
+					info.RttMs = &f
+					leaves = append(leaves, ssLeaf{[]any{"rtt_ms"}, vs, vs + len(rtt), "parseFloat"})
+				}
+				if f, ok := netFloat(dev); ok {
+					info.RttVarMs = &f
+					leaves = append(leaves, ssLeaf{[]any{"rttvar_ms"}, vs + len(rtt) + 1, we, "parseFloat"})
+				}
+			case "rto":
+				if f, ok := netFloat(v); ok {
+					info.RtoMs = &f
+					leaves = append(leaves, ssLeaf{[]any{"rto_ms"}, vs, we, "parseFloat"})
+				}
+			case "mss", "cwnd":
+				if n, ok := lex.Atoi(v); ok {
+					dst, key := &info.MSS, "mss"
+					if k == "cwnd" {
+						dst, key = &info.Cwnd, "cwnd"
+					}
+					*dst = &n
+					leaves = append(leaves, ssLeaf{[]any{key}, vs, we, "parseInt"})
+				}
+			}
+			continue
+		}
+		switch {
+		case ssInfoFlags[w]:
+			leaves = append(leaves, ssLeaf{[]any{"options", len(info.Options)}, ws, we, ""})
+			info.Options = append(info.Options, w)
+		case w == "send" || w == "pacing_rate" || w == "delivery_rate":
+			vs, ve := lex.NextField(line[:e], pos)
+			if _, dup := info.Values[w]; vs >= e || dup {
+				return fail()
+			}
+			pos = ve
+			info.Values[w] = line[vs:ve]
+			leaves = append(leaves, ssLeaf{[]any{"values", w}, vs, ve, ""})
+		case info.Congestion == "" && len(info.Values) == 0 && lex.IsASCII(w):
+			info.Congestion = w
+			leaves = append(leaves, ssLeaf{[]any{"congestion"}, ws, we, ""})
+		default:
+			return fail()
+		}
+	}
+	if len(info.Values) == 0 {
+		return fail()
+	}
+	return info, leaves, true
+}
 
 // ssUsers reads `users:(("nginx",pid=812,fd=6),("nginx",pid=813,fd=6))`;
 // at is the offset of s in its line.
@@ -1868,7 +2450,11 @@ type LsofEntry struct {
 	PID         int64  `json:"pid"`
 	TID         *int64 `json:"tid,omitempty"`
 	TaskCommand string `json:"task_command,omitempty"`
-	// User is the login name; UID when lsof printed a number (-l).
+	// PGID comes with -g, PPID with -R.
+	PGID *int64 `json:"pgid,omitempty"`
+	PPID *int64 `json:"ppid,omitempty"`
+	// User is the login name (or the uid of a user without one, as
+	// printed); UID instead with -l, which prints numbers.
 	User     string `json:"user,omitempty"`
 	UID      *int64 `json:"uid,omitempty"`
 	FD       string `json:"fd,omitempty"`
@@ -1891,17 +2477,26 @@ var lsofParser = &Parser{
 	Command: "lsof",
 	Version: "1",
 	Format:  "lsof table: COMMAND PID USER FD TYPE DEVICE SIZE/OFF NODE NAME (-i network files split)",
+	// Checked against lsof 4.95 lsof(8) (the one run here) and the macOS
+	// lsof(8) (4.91): -i [addr], -n, -P, -w, -a, -U, -b, -c, -p, -u, -d,
+	// -s PROTO:STATE and -R/-g (PPID/PGID columns, read) keep the table;
+	// -l prints uids (read as uid). Refused: -t (PIDs only), -F (field
+	// output), -r/+r (repeats), -s without a filter (a SIZE column), -o
+	// (OFFSET), -Z (security contexts), +L (NLINK), -T (TCP info in NAME),
+	// -E/+E (endpoint lines), -K (tasks), +D/+d (directory walks), -X, -N.
 	Flags: Flags{
-		"-i": Value, "-n": Bool, "-P": Bool, "-l": Bool, "-w": Bool, "-a": Bool, "-U": Bool, "-b": Bool,
+		"-i": Value, "-n": Bool, "-P": Bool, "-l": Bool, "-w": Bool, "-a": Bool, "-U": Bool, "-b": Bool, "-R": Bool,
 		"-c": Value, "-p": Value, "-u": Value, "-g": Value, "-s": Value, "-d": Value,
 	},
 	MaxPositionals: -1,
-	Alternatives:   map[string][]string{"-t": {}, "-F": {}, "-r": {}, "+r": {}},
+	Alternatives:   map[string][]string{"-t": {}, "-F": {}, "-r": {}, "+r": {}, "-o": {}, "-Z": {}},
 	Result:         LsofResult{},
 	RowsKey:        "entries",
 	KeyFields:      []string{"pid", "fd"},
-	Examples:       [][]string{{"-i", "-n", "-P"}, {"-iTCP", "-sTCP:LISTEN", "-n", "-P"}, {"-i", ":8080"}},
-	Parse:          parseLsof,
+	ExitAnswers: []ExitAnswer{{Code: 1, Means: "no file matched the selection (lsof also exits 1 on its errors, which it writes on stderr)",
+		Source: "lsof 4.95 lsof(8) DIAGNOSTICS: returns a one (1) if ... the failure to locate ... files ... it was asked to list"}},
+	Examples: [][]string{{"-i", "-n", "-P"}, {"-iTCP", "-sTCP:LISTEN", "-n", "-P"}, {"-i", ":8080"}},
+	Parse:    parseLsof,
 }
 
 // lsofParsers wires the lsofParser and returns it for the builtin list.
@@ -1929,7 +2524,7 @@ func lsofCheck(args []string, _ OS) *ParseError {
 				return lsofParser.unsupportedFlag(name)
 			}
 			if kind == Value {
-				if j == len(a)-1 && i+1 < len(args) && (name != "-i" || !strings.HasPrefix(args[i+1], "-")) {
+				if j == len(a)-1 && i+1 < len(args) && (name != "-i" && name != "-g" || !strings.HasPrefix(args[i+1], "-")) {
 					i++
 				}
 				if name == "-s" {
@@ -1959,6 +2554,8 @@ const (
 	lcPID
 	lcTID
 	lcTaskCmd
+	lcPGID
+	lcPPID
 	lcUser
 	lcFD
 	lcType
@@ -1979,6 +2576,10 @@ func lsofColID(h string) uint8 {
 		return lcTID
 	case "TASKCMD":
 		return lcTaskCmd
+	case "PGID":
+		return lcPGID
+	case "PPID":
+		return lcPPID
 	case "USER":
 		return lcUser
 	case "FD":
@@ -2105,10 +2706,28 @@ func lsofRow(c *Context, res *LsofResult, line string, base int, f []lex.Field, 
 		e.TaskCommand = get(lcTaskCmd)
 	}
 	if have[lcUser] {
-		if uid, ok := lex.Atoi(get(lcUser)); ok {
+		// -l names the field, not the value: lsof prints the uid of a
+		// user without a login name too, kept as text then.
+		if hasFlag(c.Args, "-l") {
+			uid, ok := lex.Atoi(get(lcUser))
+			if !ok {
+				return false
+			}
 			e.UID = intp(uid)
 		} else {
 			e.User = get(lcUser)
+		}
+	}
+	for _, pc := range [...]struct {
+		id  uint8
+		dst **int64
+	}{{lcPGID, &e.PGID}, {lcPPID, &e.PPID}} {
+		if have[pc.id] {
+			n, ok := lex.Atoi(get(pc.id))
+			if !ok {
+				return false
+			}
+			*pc.dst = &n
 		}
 	}
 	if have[lcFD] {
@@ -2178,6 +2797,8 @@ func lsofRow(c *Context, res *LsofResult, line string, base int, f []lex.Field, 
 		add(lcPID, nfPID, trParseInt)
 		add(lcTID, nfTID, trParseInt)
 		add(lcTaskCmd, nfTaskCommand, trVerbatim)
+		add(lcPGID, nfPGID, trParseInt)
+		add(lcPPID, nfPPID, trParseInt)
 		if e.UID != nil {
 			add(lcUser, sfUID, trParseInt)
 		} else {
@@ -2245,9 +2866,21 @@ type DigResult struct {
 	// warning, when the zone abbreviation cannot be resolved).
 	QueriedAt    string `json:"queried_at,omitempty"`
 	MsgSizeBytes *int64 `json:"msg_size_bytes,omitempty"`
+	// QuerySizeBytes is +qr's ";; QUERY SIZE:" of the query sent (its
+	// header and question, printed first, are not the answer's).
+	QuerySizeBytes *int64 `json:"query_size_bytes,omitempty"`
+	// NSID is +nsid's name server identifier: the text bind shows in
+	// parentheses, else the hexadecimal bytes as printed.
+	NSID string `json:"nsid,omitempty"`
 	// Messages are dig's own notes: ";; WARNING: ...", ";; communications
 	// error to ...", ";; connection timed out; no servers could be reached".
 	Messages []string `json:"messages,omitempty"`
+}
+
+// DigResponses is dig's output for several names in one call: one
+// response per name, in the order asked.
+type DigResponses struct {
+	Responses []DigResult `json:"responses"`
 }
 
 // DigRecord is one resource record; Value is the record data as printed
@@ -2260,18 +2893,27 @@ type DigRecord struct {
 	Value string `json:"value"`
 }
 
+// digParser: flags and +options checked against BIND 9.18 dig(1) and
+// bin/dig/dig.c (printmessage: ";; Sending:" for +qr, ";; Got answer:"
+// per response; the one here is 9.18.49): -4 -6 -p -b -t -c -q -x and
+// @server keep the form; +dnssec adds RRSIG records (read as records),
+// +nsid an "; NSID:" line (read), +qr the query first (read apart), several
+// names one response each (read as responses); +short with several
+// names loses which answer is whose (refused: +noall +answer names every
+// record). Refused: +trace, +multiline, +yaml, +nssearch, +identify
+// and the other +options that change the form; -f (batch file), -k, -y.
 var digParser = &Parser{
 	ID:      "dig",
 	Command: "dig",
 	Version: "1",
-	Format:  "dig default output of one query (sections, header, statistics), +short, +noall +answer",
+	Format:  "dig default output (sections, header, statistics; one response per name), +short, +noall +answer, +qr, +dnssec, +nsid",
 	Flags: Flags{
 		"-4": Bool, "-6": Bool, "-p": Value, "-b": Value, "-t": Value, "-c": Value, "-q": Value, "-x": Value,
 	},
 	MaxPositionals: -1,
-	Result:         DigResult{},
+	Result:         OneOf{DigResult{}, DigResponses{}},
 	RowsKey:        "answers",
-	Examples:       [][]string{{"example.com"}, {"+short", "example.com", "MX"}, {"+noall", "+answer", "example.com"}},
+	Examples:       [][]string{{"example.com"}, {"+short", "example.com", "MX"}, {"+noall", "+answer", "example.com"}, {"example.com", "example.org"}},
 	Parse:          parseDig,
 }
 
@@ -2295,6 +2937,7 @@ var digOptions = map[string]bool{
 	"aaflag": true, "noaaflag": true, "besteffort": true, "nobesteffort": true, "ttlid": true, "class": true,
 	"subnet": true, "nosubnet": true, "fail": true, "nofail": true, "idnout": true, "noidnout": true,
 	"expire": true, "noexpire": true, "onesoa": true, "noonesoa": true,
+	"qr": true, "noqr": true, "nsid": true, "nonsid": true,
 }
 
 // digMode is what the +options say about the output.
@@ -2339,7 +2982,68 @@ func digCheck(args []string, _ OS) *ParseError {
 	if m.noComments && m.extraSections && !m.short {
 		return Unsupported(nil, "dig without section headers (+noall, +nocomments) mixes the sections; ask for +answer alone")
 	}
+	if m.short && digNames(args) > 1 {
+		var hint []string
+		for _, a := range args {
+			if a == "+short" {
+				hint = append(hint, "+noall", "+answer")
+			} else {
+				hint = append(hint, a)
+			}
+		}
+		return Unsupported(hint, "dig +short with several names does not say which answer is whose; +noall +answer names every record")
+	}
 	return nil
+}
+
+// digValueFlags are dig's options that take a value (dig(1)); -x and -q
+// give a name.
+var digValueFlags = map[byte]bool{'b': true, 'c': true, 'f': true, 'k': true, 'p': true, 'q': true, 't': true, 'x': true, 'y': true}
+
+// digNames counts the names a dig call asks about: positionals that are not
+// a type or a class (dig reads "MX", "IN" so), and the values of -x and -q.
+func digNames(args []string) int {
+	n := 0
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "" || a[0] == '+' || a[0] == '@':
+		case a[0] == '-' && len(a) >= 2:
+			if !digValueFlags[a[1]] {
+				continue
+			}
+			if len(a) == 2 {
+				i++ // the value is the next argument
+			}
+			if a[1] == 'x' || a[1] == 'q' {
+				n++
+			}
+		case digTypeOrClass(a):
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// digTypeOrClass reports an argument dig takes as a record type or class
+// rather than a name (RFC 1035 and later types, TYPEnn, CLASSnn).
+func digTypeOrClass(a string) bool {
+	u := strings.ToUpper(a)
+	switch u {
+	case "A", "AAAA", "MX", "NS", "TXT", "CNAME", "SOA", "PTR", "SRV", "CAA", "ANY", "AXFR", "IXFR", "DS", "DNSKEY",
+		"RRSIG", "NSEC", "NSEC3", "NSEC3PARAM", "TLSA", "SSHFP", "HTTPS", "SVCB", "NAPTR", "HINFO", "SPF", "LOC", "CDS",
+		"CDNSKEY", "OPENPGPKEY", "SMIMEA", "URI", "ZONEMD", "CSYNC", "DNAME", "AFSDB", "CERT", "DHCID", "KEY", "KX",
+		"RP", "SIG", "TSIG", "TKEY", "MAILA", "MAILB", "IPSECKEY", "APL", "EUI48", "EUI64", "HIP", "NULL", "WKS",
+		"IN", "CH", "CHAOS", "HS", "HESIOD", "NONE":
+		return true
+	}
+	for _, p := range []string{"TYPE", "CLASS"} {
+		if r, ok := strings.CutPrefix(u, p); ok && r != "" && lex.IsDigits(r) {
+			return true
+		}
+	}
+	return false
 }
 
 type digSection uint8
@@ -2353,12 +3057,34 @@ const (
 	dsOther // OPT pseudosection and the like
 )
 
+// digOut is where the lines of one response go: its value and the path
+// prefix of its spans ("responses/1" with several names).
+type digOut struct {
+	res *DigResult
+	pfx []any
+}
+
+func (o *digOut) path(tokens ...any) []any {
+	if o.pfx == nil {
+		return tokens
+	}
+	return append(append([]any{}, o.pfx...), tokens...)
+}
+
 func parseDig(c *Context) (any, error) {
-	res := &DigResult{Answers: []DigRecord{}}
 	m, _ := digReadOptions(c.Args)
+	multi := !m.short && !m.noComments && digNames(c.Args) > 1
+	var all []*DigResult
+	o := &digOut{res: &DigResult{Answers: []DigRecord{}}}
+	if multi {
+		o.pfx = []any{"responses", 0}
+	}
 	it := lex.Lines{Raw: c.Raw}
 	sec := dsNone
 	dataLines, read, answers, questions := 0, 0, 0, 0
+	// closed: the response ended (its statistics, or no server reached);
+	// sending: the +qr query is being printed.
+	closed, sending := false, false
 	var f []lex.Field
 	for {
 		line, start, ok := it.Next()
@@ -2372,55 +3098,122 @@ func parseDig(c *Context) (any, error) {
 			continue
 		}
 		dataLines++
+		r := o.res
+		started := r.Status != "" || len(r.Messages) > 0 || r.Query != ""
+		if multi && (closed || (line == ";; Got answer:" || line == ";; Sending:") && started && !sending) {
+			all = append(all, o.res)
+			o = &digOut{res: &DigResult{Answers: []DigRecord{}}, pfx: []any{"responses", len(all)}}
+			r, closed, sec, answers, questions = o.res, false, dsNone, 0, 0
+		}
 		good := true
 		switch {
+		case line == ";; Sending:":
+			sending = true
+		case sending && digSent(c, o, line, start, &sending):
 		case strings.HasPrefix(line, ";;"):
-			good = digComment(c, res, line, start, &sec, &answers, &questions)
+			sending = false
+			good = digComment(c, o, line, start, &sec, &answers, &questions)
+			closed = strings.HasPrefix(line, ";; MSG SIZE") || strings.HasSuffix(line, "no servers could be reached")
 		case line[0] == ';':
 			switch {
 			case sec == dsQuestion:
 				f = lex.Fields(f[:0], line[1:], 0)
-				if len(f) != 3 || res.Query != "" {
+				if len(f) != 3 || r.Query != "" {
 					good = false
 					break
 				}
-				res.Query, res.QueryClass, res.QueryType = line[1+f[0].Start:1+f[0].End], line[1+f[1].Start:1+f[1].End], line[1+f[2].Start:1+f[2].End]
-				c.spanPath(start+1+f[0].Start, start+1+f[0].End, "", "query")
-				c.spanPath(start+1+f[1].Start, start+1+f[1].End, "", "query_class")
-				c.spanPath(start+1+f[2].Start, start+1+f[2].End, "", "query_type")
+				r.Query, r.QueryClass, r.QueryType = line[1+f[0].Start:1+f[0].End], line[1+f[1].Start:1+f[1].End], line[1+f[2].Start:1+f[2].End]
+				c.spanPath(start+1+f[0].Start, start+1+f[0].End, "", o.path("query")...)
+				c.spanPath(start+1+f[1].Start, start+1+f[1].End, "", o.path("query_class")...)
+				c.spanPath(start+1+f[2].Start, start+1+f[2].End, "", o.path("query_type")...)
+			case sec == dsOther && strings.HasPrefix(line, "; NSID: "):
+				good = digNSID(c, o, line, start)
 			case strings.HasPrefix(line, "; <<>> DiG"), strings.HasPrefix(line, "; ("), sec == dsOther:
 			default:
 				good = false
 			}
 		case m.short:
-			if c.Full(len(res.Answers)) {
+			if c.Full(len(r.Answers)) {
 				c.Omit(1)
 				break
 			}
 			v := strings.TrimRight(line, " \t")
-			res.Answers = append(res.Answers, DigRecord{Value: v})
-			c.spanPath(start, start+len(v), "", "answers", len(res.Answers)-1, "value")
+			r.Answers = append(r.Answers, DigRecord{Value: v})
+			c.spanPath(start, start+len(v), "", "answers", len(r.Answers)-1, "value")
 		default:
-			good = digRecord(c, res, line, start, sec, &f)
+			good = digRecord(c, o, line, start, sec, &f)
 		}
 		if good {
 			read++
 		} else {
 			c.Unread(start)
 		}
-	}
-	if answers > 1 || questions > 1 {
-		return nil, Unsupported(nil, "dig printed %d responses; ask one query per run", max(answers, questions))
+		if !multi && (answers > 1 || questions > 1) {
+			return nil, Unsupported(nil, "dig printed %d responses; ask one query per run", max(answers, questions))
+		}
+		if multi && (answers > 1 || questions > 1) {
+			return nil, Unrecognized("dig printed two answers for one name; stdout.raw holds the output")
+		}
 	}
 	if dataLines > 0 && read == 0 {
 		return nil, Unrecognized("no line of the output reads as dig output")
 	}
-	return res, nil
+	if multi {
+		all = append(all, o.res)
+		out := &DigResponses{Responses: make([]DigResult, len(all))}
+		for i, r := range all {
+			out.Responses[i] = *r
+		}
+		return out, nil
+	}
+	return o.res, nil
+}
+
+// digSent reads a line of the query +qr prints first (";; Sending:"): its
+// header, flags, pseudosection and question are the query's, not the
+// answer's, and are passed over; ";; QUERY SIZE: N" ends it.
+func digSent(c *Context, o *digOut, line string, start int, sending *bool) bool {
+	switch {
+	case strings.HasPrefix(line, ";; QUERY SIZE: "):
+		v := line[len(";; QUERY SIZE: "):]
+		n, ok := lex.Atoi(v)
+		if !ok || o.res.QuerySizeBytes != nil {
+			return false
+		}
+		o.res.QuerySizeBytes = &n
+		c.spanPath(start+len(";; QUERY SIZE: "), start+len(line), "parseInt", o.path("query_size_bytes")...)
+		*sending = false
+		return true
+	case strings.HasPrefix(line, ";; ->>HEADER<<- "), strings.HasPrefix(line, ";; flags:"),
+		strings.HasSuffix(line, " SECTION:"), strings.HasSuffix(line, " PSEUDOSECTION:"),
+		line[0] == ';' && !strings.HasPrefix(line, ";;"):
+		return true
+	}
+	*sending = false
+	return false
+}
+
+// digNSID reads "; NSID: 67 70 64 6e 73 ("gpdns")" (the text form in
+// parentheses since BIND 9.16) or the bytes alone.
+func digNSID(c *Context, o *digOut, line string, start int) bool {
+	v := line[len("; NSID: "):]
+	vs := start + len("; NSID: ")
+	if i := strings.Index(v, " (\""); i >= 0 && strings.HasSuffix(v, "\")") {
+		vs += i + 3
+		v = v[i+3 : len(v)-2]
+	}
+	if v == "" || o.res.NSID != "" {
+		return false
+	}
+	o.res.NSID = v
+	c.spanPath(vs, vs+len(v), "", o.path("nsid")...)
+	return true
 }
 
 // digRecord reads "example.com.  300  IN  MX  10 mail.example.com." into
 // the current section (the answer section when dig printed no headers).
-func digRecord(c *Context, res *DigResult, line string, start int, sec digSection, fp *[]lex.Field) bool {
+func digRecord(c *Context, o *digOut, line string, start int, sec digSection, fp *[]lex.Field) bool {
+	res := o.res
 	f := lex.Fields((*fp)[:0], line, 5)
 	*fp = f
 	if len(f) < 4 {
@@ -2453,14 +3246,14 @@ func digRecord(c *Context, res *DigResult, line string, start int, sec digSectio
 	}
 	*list = append(*list, r)
 	if c.Recording() {
-		c.spanPath(start+f[0].Start, start+f[0].End, "", key, idx, "name")
-		c.spanPath(start+f[1].Start, start+f[1].End, "parseInt", key, idx, "ttl")
-		c.spanPath(start+f[2].Start, start+f[2].End, "", key, idx, "class")
-		c.spanPath(start+f[3].Start, start+f[3].End, "", key, idx, "type")
+		c.spanPath(start+f[0].Start, start+f[0].End, "", o.path(key, idx, "name")...)
+		c.spanPath(start+f[1].Start, start+f[1].End, "parseInt", o.path(key, idx, "ttl")...)
+		c.spanPath(start+f[2].Start, start+f[2].End, "", o.path(key, idx, "class")...)
+		c.spanPath(start+f[3].Start, start+f[3].End, "", o.path(key, idx, "type")...)
 		if len(f) == 5 {
-			c.spanPath(start+f[4].Start, start+f[4].End, "", key, idx, "value")
+			c.spanPath(start+f[4].Start, start+f[4].End, "", o.path(key, idx, "value")...)
 		} else {
-			c.spanPath(start+len(line), start+len(line), "", key, idx, "value")
+			c.spanPath(start+len(line), start+len(line), "", o.path(key, idx, "value")...)
 		}
 	}
 	return true
@@ -2469,7 +3262,8 @@ func digRecord(c *Context, res *DigResult, line string, start int, sec digSectio
 // digComment reads the ";;" lines: section headers, the response header,
 // the statistics and dig's messages. A line changes res only when it
 // reads, and a value dig prints once is not taken twice.
-func digComment(c *Context, res *DigResult, line string, start int, sec *digSection, answers, questions *int) bool {
+func digComment(c *Context, o *digOut, line string, start int, sec *digSection, answers, questions *int) bool {
+	res := o.res
 	body := strings.TrimSpace(line[2:])
 	bs := start + strings.Index(line, body)
 	if body == "" {
@@ -2493,7 +3287,7 @@ func digComment(c *Context, res *DigResult, line string, start int, sec *digSect
 	}
 	*sec = dsNone
 	r := *res
-	pend := c.hold()
+	pend := digHold{held: c.hold(), o: o}
 	ok := true
 	switch {
 	case body == "Got answer:":
@@ -2601,6 +3395,16 @@ func digComment(c *Context, res *DigResult, line string, start int, sec *digSect
 	return true
 }
 
+// digHold holds a response's spans under its path prefix.
+type digHold struct {
+	held
+	o *digOut
+}
+
+func (h *digHold) add(start, end int, tr string, tokens ...any) {
+	h.held.add(start, end, tr, h.o.path(tokens...)...)
+}
+
 type digKV struct {
 	key, val string
 	vs       int
@@ -2624,7 +3428,7 @@ func digPairs(s string, at int) []digKV {
 
 // digServer reads "127.0.0.1#53(127.0.0.1) (UDP)" (the protocol is absent
 // before BIND 9.18).
-func digServer(res *DigResult, pend *held, s string, at int) bool {
+func digServer(res *DigResult, pend *digHold, s string, at int) bool {
 	hash := strings.IndexByte(s, '#')
 	open := strings.IndexByte(s, '(')
 	if hash <= 0 || open < hash {
@@ -2669,8 +3473,10 @@ type IPInterface struct {
 	Index int64  `json:"index"`
 	Name  string `json:"name"`
 	// Link is what follows "@" in the name: the peer ("if5") or parent.
-	Link        string   `json:"link,omitempty"`
-	Flags       []string `json:"flags"`
+	Link string `json:"link,omitempty"`
+	// Flags are the header's <...>; -oneline addr prints no header, so
+	// none.
+	Flags       []string `json:"flags,omitempty"`
 	MTU         *int64   `json:"mtu,omitempty"`
 	Qdisc       string   `json:"qdisc,omitempty"`
 	Master      string   `json:"master,omitempty"`
@@ -2705,19 +3511,53 @@ type IPAddress struct {
 	PreferredForever         bool     `json:"preferred_forever,omitempty"`
 }
 
+// IPAddrBrief is `ip -brief addr`: one line per interface (its own key,
+// interfaces_brief, tells it from the block form's interfaces).
+type IPAddrBrief struct {
+	Interfaces []IPBriefInterface `json:"interfaces_brief"`
+}
+
+// IPBriefInterface is one -brief line: the name (and "@" link), the
+// operational state and the addresses with their prefix lengths.
+type IPBriefInterface struct {
+	Name      string           `json:"name"`
+	Link      string           `json:"link,omitempty"`
+	State     string           `json:"state"`
+	Addresses []IPBriefAddress `json:"addresses"`
+}
+
+// IPBriefAddress is one "192.0.2.2/24" of a -brief line; Family is inet6
+// for an address with a ":", inet otherwise.
+type IPBriefAddress struct {
+	Family       string `json:"family"`
+	Address      string `json:"address"`
+	PrefixLength *int64 `json:"prefix_length,omitempty"`
+}
+
+// ipAddrParser: options checked against iproute2 6.1 ip(8), ip-address(8)
+// and ip/ipaddress.c (the one run here): -4, -6, -f/-family keep the
+// blocks; -o/-oneline prints each address (or, for link, each interface)
+// on one line, its continuation lines joined with "\": read into the same
+// interfaces; -br/-brief prints name, state and addresses per line: read
+// as IPAddrBrief (ip -brief link belongs to the link parser). Refused:
+// -d/-details, -s/-stats, -j/-json (passed through as JSON), -c/-color,
+// -t/-timestamp, -N/-numeric and -r/-resolve where they change values.
 var ipAddrParser = &Parser{
 	ID:      "ip-addr",
 	Command: "ip",
 	Version: "1",
 	OS:      []OS{Linux},
-	Format:  "iproute2 ip addr / ip link blocks (not -brief, -oneline, -details or -stats)",
-	Flags:   Flags{"-4": Bool, "-6": Bool, "-f": Value},
+	Format:  "iproute2 ip addr / ip link blocks, -oneline, ip -brief addr (not -details or -stats)",
+	Flags: Flags{"-4": Bool, "-6": Bool, "-f": Value, "-family": Value, "-o": Bool, "-oneline": Bool,
+		"-br": Bool, "-brie": Bool, "-brief": Bool},
+	// ip reads one-dash long options and no bundles ("-br" is -brief).
+	GoFlags: true,
 	// -json output is passed through as JSON when refused.
 	MaxPositionals: -1,
-	Result:         IPAddrResult{},
+	Result:         OneOf{IPAddrResult{}, IPAddrBrief{}},
 	RowsKey:        "interfaces",
 	KeyFields:      []string{"name"},
-	Examples:       [][]string{{"addr"}, {"-4", "addr", "show", "dev", "eth0"}, {"link"}},
+	Examples:       [][]string{{"addr"}, {"-4", "addr", "show", "dev", "eth0"}, {"-br", "addr"}, {"-o", "addr"}, {"link"}},
 	Parse:          parseIPAddr,
 }
 
@@ -2731,9 +3571,12 @@ func ipAddrParsers() []*Parser {
 // objects and commands abbreviated as iproute2 allows.
 func ipAddrCheck(args []string, _ OS) *ParseError {
 	i := 0
+	brief := false
 	for i < len(args) && strings.HasPrefix(args[i], "-") {
 		switch args[i] {
-		case "-4", "-6":
+		case "-4", "-6", "-o", "-oneline":
+		case "-br", "-brie", "-brief":
+			brief = true
 		case "-f", "-family":
 			i++
 		default:
@@ -2749,6 +3592,9 @@ func ipAddrCheck(args []string, _ OS) *ParseError {
 	obj := args[i]
 	if !ipPrefixOf(obj, "address", 1) && !ipPrefixOf(obj, "link", 1) {
 		return Unsupported(nil, "ip %s is not read; ip addr and ip link are", obj)
+	}
+	if brief && !ipPrefixOf(obj, "address", 1) {
+		return Unsupported(nil, "ip -brief %s is not read here; ip -brief addr is", obj)
 	}
 	if i+1 < len(args) {
 		cmd := args[i+1]
@@ -2774,7 +3620,28 @@ func ipPrefixOf(w, full string, min int) bool {
 	return len(w) >= min && len(w) <= len(full) && full[:len(w)] == w
 }
 
+// ipMode reads the -brief and -oneline options (before the object).
+func ipMode(args []string) (brief, oneline bool) {
+	for _, a := range args {
+		switch a {
+		case "-br", "-brie", "-brief":
+			brief = true
+		case "-o", "-oneline":
+			oneline = true
+		}
+		if !strings.HasPrefix(a, "-") {
+			break
+		}
+	}
+	return brief, oneline
+}
+
 func parseIPAddr(c *Context) (any, error) {
+	if brief, oneline := ipMode(c.Args); brief {
+		return parseIPBrief(c)
+	} else if oneline {
+		return parseIPOneline(c)
+	}
 	res := &IPAddrResult{Interfaces: []IPInterface{}}
 	it := lex.Lines{Raw: c.Raw}
 	var cur *IPInterface
@@ -2852,6 +3719,238 @@ func parseIPAddr(c *Context) (any, error) {
 		return nil, Unrecognized("no line of the output reads as ip addr output")
 	}
 	return res, nil
+}
+
+// parseIPBrief reads `ip -brief addr`: "eth0@if5  UP  192.0.2.2/24
+// fe80::1/64 " (ipaddress.c: name "%-16s ", state "%-14s ", then each
+// address and its prefix length followed by a space).
+func parseIPBrief(c *Context) (any, error) {
+	res := &IPAddrBrief{Interfaces: []IPBriefInterface{}}
+	it := lex.Lines{Raw: c.Raw}
+	dataLines, read := 0, 0
+	var f []lex.Field
+	for {
+		line, start, ok := it.Next()
+		if !ok {
+			break
+		}
+		if lex.IsBlank(line) {
+			continue
+		}
+		dataLines++
+		f = lex.Fields(f[:0], line, 0)
+		if len(f) < 2 || line[0] == ' ' {
+			c.Unread(start)
+			continue
+		}
+		ii := len(res.Interfaces)
+		iface := IPBriefInterface{State: line[f[1].Start:f[1].End], Addresses: []IPBriefAddress{}}
+		pend := c.hold()
+		name := line[f[0].Start:f[0].End]
+		if at := strings.IndexByte(name, '@'); at > 0 {
+			iface.Link = name[at+1:]
+			pend.add(start+at+1, start+f[0].End, "", "interfaces_brief", ii, "link")
+			name = name[:at]
+		}
+		iface.Name = name
+		pend.add(start, start+len(name), "", "interfaces_brief", ii, "name")
+		pend.add(start+f[1].Start, start+f[1].End, "", "interfaces_brief", ii, "state")
+		good := true
+		for k, t := range f[2:] {
+			v := line[t.Start:t.End]
+			slash := strings.IndexByte(v, '/')
+			if slash <= 0 {
+				good = false
+				break
+			}
+			n, ok := lex.Atoi(v[slash+1:])
+			if !ok {
+				good = false
+				break
+			}
+			a := IPBriefAddress{Family: "inet", Address: v[:slash], PrefixLength: &n}
+			if strings.IndexByte(a.Address, ':') >= 0 {
+				a.Family = "inet6"
+			}
+			iface.Addresses = append(iface.Addresses, a)
+			pend.add(start+t.Start, start+t.Start+slash, "", "interfaces_brief", ii, "addresses", k, "address")
+			pend.add(start+t.Start, start+t.Start+slash, "impliedDefault", "interfaces_brief", ii, "addresses", k, "family")
+			pend.add(start+t.Start+slash+1, start+t.End, "parseInt", "interfaces_brief", ii, "addresses", k, "prefix_length")
+		}
+		if !good {
+			c.Unread(start)
+			continue
+		}
+		read++
+		if c.Full(ii) {
+			c.Omit(1)
+			continue
+		}
+		pend.commit()
+		res.Interfaces = append(res.Interfaces, iface)
+	}
+	if dataLines > 0 && read == 0 {
+		return nil, Unrecognized("no line of the output reads as ip -brief addr output")
+	}
+	return res, nil
+}
+
+// parseIPOneline reads `ip -oneline addr` ("2: eth0    inet 192.0.2.2/24
+// brd ... scope global eth0\       valid_lft forever preferred_lft
+// forever", one line per address) and `ip -oneline link` (the header and
+// its link line joined by "\"): the pieces between the backslashes are
+// the lines of the block form; consecutive lines of one interface make one
+// interface.
+func parseIPOneline(c *Context) (any, error) {
+	res := &IPAddrResult{Interfaces: []IPInterface{}}
+	it := lex.Lines{Raw: c.Raw}
+	dataLines, read := 0, 0
+	skipping := int64(-1) // the index of an interface dropped at max_items
+	var f []lex.Field
+	for {
+		line, start, ok := it.Next()
+		if !ok {
+			break
+		}
+		if lex.IsBlank(line) {
+			continue
+		}
+		dataLines++
+		if ipOnelineLine(c, res, line, start, &skipping, &f) {
+			read++
+		} else {
+			c.Unread(start)
+		}
+	}
+	if dataLines > 0 && read == 0 {
+		return nil, Unrecognized("no line of the output reads as ip -oneline output")
+	}
+	return res, nil
+}
+
+// ipOnelineLine reads one -oneline line into res.
+func ipOnelineLine(c *Context, res *IPAddrResult, line string, start int, skipping *int64, fp *[]lex.Field) bool {
+	first, _, _ := strings.Cut(line, "\\")
+	colon := strings.Index(first, ": ")
+	if colon <= 0 {
+		return false
+	}
+	idx, ok := lex.Atoi(first[:colon])
+	if !ok {
+		return false
+	}
+	if idx == *skipping {
+		return true
+	}
+	var cur *IPInterface
+	var pieceAt int // where the first block line begins in line
+	body := first[colon+2:]
+	if i := strings.Index(body, ": <"); i > 0 && !strings.ContainsAny(body[:i], " \t") {
+		// ip -o link: the header is the block's own header line.
+		full := c.Full(len(res.Interfaces))
+		hc := c
+		if full {
+			hc = &Context{Raw: c.Raw}
+		}
+		iface, ok := ipHeader(hc, first, start, len(res.Interfaces))
+		if !ok {
+			return false
+		}
+		if full {
+			c.Omit(1)
+			*skipping = idx
+			return true
+		}
+		res.Interfaces = append(res.Interfaces, iface)
+		cur, pieceAt = &res.Interfaces[len(res.Interfaces)-1], -1
+	} else {
+		// ip -o addr: "N: name    inet ...": the name, then an address line.
+		ne := strings.IndexAny(body, " \t")
+		if ne <= 0 {
+			return false
+		}
+		name := body[:ne]
+		if n := len(res.Interfaces); n > 0 && res.Interfaces[n-1].Index == idx && res.Interfaces[n-1].Name+ipAt(res.Interfaces[n-1].Link) == name {
+			cur = &res.Interfaces[n-1]
+		} else {
+			if c.Full(len(res.Interfaces)) {
+				c.Omit(1)
+				*skipping = idx
+				return true
+			}
+			ii := len(res.Interfaces)
+			iface := IPInterface{Index: idx, Name: name, Addresses: []IPAddress{}}
+			c.spanPath(start, start+colon, "parseInt", "interfaces", ii, "index")
+			ns := start + colon + 2
+			if at := strings.IndexByte(name, '@'); at > 0 {
+				iface.Name, iface.Link = name[:at], name[at+1:]
+				c.spanPath(ns+at+1, ns+ne, "", "interfaces", ii, "link")
+			}
+			c.spanPath(ns, ns+len(iface.Name), "", "interfaces", ii, "name")
+			res.Interfaces = append(res.Interfaces, iface)
+			cur = &res.Interfaces[ii]
+		}
+		pieceAt = colon + 2 + ne
+	}
+	ii := len(res.Interfaces) - 1
+	// The block lines: the address line (addr), then each piece after a
+	// backslash.
+	pieces := []int{}
+	if pieceAt >= 0 {
+		pieces = append(pieces, pieceAt)
+	}
+	for off := len(first); off < len(line); {
+		pieces = append(pieces, off+1)
+		next := strings.IndexByte(line[off+1:], '\\')
+		if next < 0 {
+			break
+		}
+		off += 1 + next
+	}
+	var lastAddr *IPAddress
+	for k, ps := range pieces {
+		pe := len(line)
+		if k+1 < len(pieces) {
+			pe = pieces[k+1] - 1
+		}
+		piece := line[ps:pe]
+		*fp = lex.Fields((*fp)[:0], piece, 0)
+		f := *fp
+		if len(f) == 0 {
+			continue
+		}
+		w := piece[f[0].Start:f[0].End]
+		good := false
+		switch {
+		case strings.HasPrefix(w, "link/") && len(w) > len("link/") && cur.LinkType == "":
+			good = ipLinkLine(c, cur, piece, start+ps, f, ii)
+		case w == "altname" && len(f) == 2:
+			c.spanPath(start+ps+f[1].Start, start+ps+f[1].End, "", "interfaces", ii, "altnames", len(cur.AltNames))
+			cur.AltNames = append(cur.AltNames, piece[f[1].Start:f[1].End])
+			good = true
+		case (w == "inet" || w == "inet6") && lastAddr == nil:
+			var a IPAddress
+			if a, good = ipAddrLine(c, piece, start+ps, f, ii, len(cur.Addresses)); good {
+				cur.Addresses = append(cur.Addresses, a)
+				lastAddr = &cur.Addresses[len(cur.Addresses)-1]
+			}
+		case w == "valid_lft" && lastAddr != nil:
+			good = ipLifetimes(c, lastAddr, piece, start+ps, f, ii, len(cur.Addresses)-1)
+		}
+		if !good {
+			// As in the block form, where each piece is a line of its own:
+			// what was read stays, the line is reported unread.
+			return false
+		}
+	}
+	return true
+}
+
+func ipAt(link string) string {
+	if link == "" {
+		return ""
+	}
+	return "@" + link
 }
 
 // ipHeader reads "2: eth0@if5: <BROADCAST,MULTICAST,UP> mtu 1500 qdisc noqueue state UP group default qlen 1000".

@@ -24,28 +24,37 @@ type NetstatWindowsConnection struct {
 	ForeignPort    *int64 `json:"foreign_port,omitempty"`
 	State          string `json:"state,omitempty"`
 	PID            *int64 `json:"pid,omitempty"`
+	// With -b: Component is the service or component name netstat prints
+	// above the executable, Executable the "[program.exe]" name, and
+	// OwnerUnknown its "Can not obtain ownership information".
+	Component    string `json:"component,omitempty"`
+	Executable   string `json:"executable,omitempty"`
+	OwnerUnknown bool   `json:"owner_unknown,omitempty"`
 }
 
 // netstatWindowsParser reads Windows netstat's connection table. Flags
 // checked against the Windows netstat command reference (learn.microsoft.com,
-// "netstat"): -a, -n, -o, -f, -p PROTO, -q, -x and -y keep the table's
-// form; -b adds executable lines under rows, -e, -s and -r print other
-// tables, -t adds an offload column: refused.
+// "netstat", Windows Server 2025/Windows 11): -a, -n, -o, -f, -p PROTO
+// and -q keep the table's form; -b adds, under each row, the owning
+// component and "[program.exe]" (or "Can not obtain ownership
+// information"), read into the row; -e, -s and -r print other tables, -t
+// adds an offload column, -x NetworkDirect tables, -y a template column:
+// refused.
 var netstatWindowsParser = &Parser{
 	ID:      "netstat-windows",
 	Command: "netstat",
 	Version: "1",
 	OS:      []OS{Windows},
-	Format:  "Windows netstat connection table (-a, -n, -o, -an, -ano, -p tcp)",
+	Format:  "Windows netstat connection table (-a, -n, -o, -b, -an, -ano, -aonb, -p tcp)",
 	Flags: Flags{
-		"-a": Bool, "-n": Bool, "-o": Bool, "-f": Bool, "-q": Bool, "-p": Value,
+		"-a": Bool, "-n": Bool, "-o": Bool, "-b": Bool, "-f": Bool, "-q": Bool, "-p": Value,
 	},
 	MaxPositionals: 0,
-	Alternatives:   map[string][]string{"-b": {"-ano"}, "-e": {}, "-s": {}, "-r": {}, "-t": {"-ano"}, "-x": {}, "-y": {}},
+	Alternatives:   map[string][]string{"-e": {}, "-s": {}, "-r": {}, "-t": {"-ano"}, "-x": {}, "-y": {"-ano"}},
 	Result:         NetstatWindowsResult{},
 	RowsKey:        "connections",
 	KeyFields:      []string{"proto", "local_address", "foreign_address"},
-	Examples:       [][]string{{"-an"}, {"-ano"}},
+	Examples:       [][]string{{"-an"}, {"-ano"}, {"-aonb"}},
 	Parse:          parseNetstatWindows,
 }
 
@@ -54,6 +63,10 @@ func parseNetstatWindows(c *Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	lines, read, rows, unread := 0, 0, 0, 0
 	pidCol, header := false, false
+	owners := hasFlag(c.Args, "-b")
+	// last is the row the -b lines below belong to: -1 before any, -2
+	// when it was omitted at MaxItems (its lines are then skipped).
+	last, exeSeen := -1, false
 	var ws []lex.Field
 	for {
 		line, start, ok := it.Next()
@@ -70,15 +83,28 @@ func parseNetstatWindows(c *Context) (any, error) {
 			read++
 			continue
 		}
+		if t == "The requested operation requires elevation." {
+			return nil, Unrecognized("netstat -b needs an elevated (administrator) console; without it, netstat -ano gives the PID of each connection")
+		}
 		if strings.HasPrefix(t, "Proto ") && strings.Contains(t, "Local Address") && strings.Contains(t, "Foreign Address") {
 			header, pidCol = true, strings.HasSuffix(t, " PID")
 			read++
 			continue
 		}
+		if header && owners && last != -1 && !exeSeen && netstatWindowsOwner(c, res, line, start, last) {
+			exeSeen = t == "Can not obtain ownership information" || strings.HasPrefix(t, "[")
+			read++
+			continue
+		}
+		omitted := c.omitted
 		if !header || !netstatWindowsRow(c, res, line, start, pidCol, lex.Fields(ws[:0], line, 0)) {
 			c.Unread(start)
 			unread++
 			continue
+		}
+		last, exeSeen = len(res.Connections)-1, false
+		if c.omitted > omitted {
+			last = -2
 		}
 		read++
 		rows++
@@ -87,6 +113,38 @@ func parseNetstatWindows(c *Context) (any, error) {
 		return nil, Unrecognized("no line of the output reads as a Windows netstat connection table; if it is localized, rerun in an English console (stdout.raw holds the output)")
 	}
 	return res, nil
+}
+
+// netstatWindowsOwner reads a -b line under row idx (-2: an omitted row):
+// " [chrome.exe]", " Can not obtain ownership information", or the
+// component name (" RpcSs", " Dnscache") that comes before the executable.
+func netstatWindowsOwner(c *Context, res *NetstatWindowsResult, line string, start, idx int) bool {
+	s, e := lex.TrimSpaceRange(line, 0, len(line))
+	t := line[s:e]
+	var conn *NetstatWindowsConnection
+	if idx >= 0 {
+		conn = &res.Connections[idx]
+	}
+	switch {
+	case len(t) > 2 && t[0] == '[' && t[len(t)-1] == ']':
+		if conn != nil {
+			conn.Executable = t[1 : len(t)-1]
+			c.spanPath(start+s+1, start+e-1, "", "connections", idx, "executable")
+		}
+	case t == "Can not obtain ownership information":
+		if conn != nil {
+			conn.OwnerUnknown = true
+			c.spanPath(start+s, start+e, "marker", "connections", idx, "owner_unknown")
+		}
+	case !strings.ContainsAny(t, " \t") && (conn == nil || conn.Component == ""):
+		if conn != nil {
+			conn.Component = t
+			c.spanPath(start+s, start+e, "", "connections", idx, "component")
+		}
+	default:
+		return false
+	}
+	return true
 }
 
 func netstatWindowsRow(c *Context, res *NetstatWindowsResult, line string, base int, pidCol bool, f []lex.Field) bool {

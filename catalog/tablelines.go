@@ -27,6 +27,9 @@ type TableLines struct {
 	// goes on on the next line (df and docker images put a long name alone
 	// on its line), so it is not counted.
 	Wrapped bool
+	// Continued: a line that begins with a tab goes on with the row above
+	// (ss -i and -m print their details so), so it is not counted.
+	Continued bool
 }
 
 // DataLines counts raw's data lines under p.Table; ok is false when the
@@ -43,6 +46,7 @@ func (p *Parser) DataLines(raw string) (n int, ok bool) {
 		s := strings.TrimLeft(line, " \t")
 		switch {
 		case strings.TrimSpace(s) == "":
+		case t.Continued && strings.HasPrefix(line, "\t"):
 		case headers > 0:
 			if headers == t.Headers {
 				first = strings.TrimRight(line, " ")
@@ -86,8 +90,27 @@ var builtinTables = map[string]*TableLines{
 	// (a long name alone on its line, the rest on the next), --total's
 	// summary line.
 	"df": {Headers: 1, Skip: []string{"total "}, Wrapped: true},
-	// ss: one header line (none with -H), one line per socket.
-	"ss": {Headers: 1},
+	// net-tools netstat: "Active ..." titles and "Proto ..." headers per
+	// table, one line per socket; UNIX sockets ("unix  2 [ ACC ] ...")
+	// are rows of unix_sockets, not of connections.
+	"netstat": {Skip: []string{"Active ", "Proto ", "unix "}},
+	// BSD netstat (FreeBSD inet.c/unix.c, macOS netstat.tproj): titles,
+	// "Proto"/"Tcpcb"/"Socket" headers (-A), the UNIX table's "Address"
+	// header and its rows (of unix_sockets: their type column is stream,
+	// dgram or seqpac[ket]), macOS's kernel control and event tables'
+	// headers ("id", "Proto"); their rows are unread lines.
+	"netstat-bsd": {Skip: []string{"Active ", "Proto ", "Tcpcb ", "Socket ", "Address ", "Registered ", "id "},
+		Contains: []string{" stream ", " dgram ", " seqpac"}},
+	// Windows netstat: "Active Connections", the indented Proto header,
+	// one line per connection; with -b the owner below it: a component
+	// name alone on its line, "[program.exe]" or "Can not obtain
+	// ownership information".
+	"netstat-windows": {Skip: []string{"Active Connections", "Proto ", "[", "Can not obtain ownership information"}, Wrapped: true},
+	// lsof: one header line, one line per open file.
+	"lsof": {Headers: 1},
+	// ss: one header line (none with -H), one line per socket, -i's and
+	// -m's details on a tab-indented line under it.
+	"ss": {Headers: 1, Continued: true},
 	// docker ps: a header line (none with -q or --format).
 	"docker-ps": {Headers: 1},
 	// docker images: the REPOSITORY (or, since 28, IMAGE) header, the new

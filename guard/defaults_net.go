@@ -1,29 +1,42 @@
 package guard
 
-// Network queries: ping curl netstat lsof ss dig.
+// Network queries: ping ping6 curl netstat lsof ss dig.
+
+// pingPolicy is ping's and ping6's: counted or bounded by a deadline, no
+// flood or preload. -p is a hex pattern, -b lets a broadcast address be
+// pinged (iputils), -A adapts the interval to the round trip, -B, -L, -r,
+// -3 and -o change what is sent or when ping stops; none reads or writes
+// a file or runs anything.
+func pingPolicy() CommandPolicy {
+	return CommandPolicy{
+		Flags: with(bools("-q", "-n", "-4", "-6", "-D", "-O", "-v", "-a", "-U", "-R", "-b", "-A", "-B", "-L", "-r", "-3", "-o"), flagSet{
+			"-c": num(1, 100),
+			"-w": num(1, 60),
+			"-W": num(0, 30),
+			"-i": {Arg: ArgNumber, Min: ptr(0.2), Max: ptr(60.0),
+				Refusal: &Refusal{Detail: detailUnbounded}},
+			"-s":          num(0, 65507),
+			"-t":          num(1, 255),
+			"-m":          num(0, 4294967295),
+			"-e":          num(0, 65535),
+			"-I|-S|-p|-M": val(ArgText),
+		}),
+		Refuse: map[string]Refusal{
+			"-f": drop(detailUnbounded),
+			"-l": valued(drop(detailUnbounded)),
+		},
+		Require: &Requirement{Flags: []string{"-c", "-w"},
+			Refusal: &Refusal{Detail: detailUnbounded, Hint: []string{"-c", "3"}}},
+		Positionals: upTo(1, ArgText),
+	}
+}
 
 func netPolicies() map[string]CommandPolicy {
 	return map[string]CommandPolicy{
-		// ping runs until stopped unless told how many packets to send.
-		"ping": {
-			Flags: with(bools("-q", "-n", "-4", "-6", "-D", "-O", "-v", "-a", "-U", "-R"), flagSet{
-				"-c": num(1, 100),
-				"-w": num(1, 60),
-				"-W": num(0, 30),
-				"-i": {Arg: ArgNumber, Min: ptr(0.2), Max: ptr(60.0),
-					Refusal: &Refusal{Detail: detailUnbounded}},
-				"-s": num(0, 65507),
-				"-t": num(1, 255),
-				"-I": val(ArgText),
-			}),
-			Refuse: map[string]Refusal{
-				"-f": drop(detailUnbounded),
-				"-l": valued(drop(detailUnbounded)),
-			},
-			Require: &Requirement{Flags: []string{"-c", "-w"},
-				Refusal: &Refusal{Detail: detailUnbounded, Hint: []string{"-c", "3"}}},
-			Positionals: upTo(1, ArgText),
-		},
+		// ping runs until stopped unless told how many packets to send;
+		// ping6 (macOS, FreeBSD, older Linux) reads the same argv.
+		"ping":  pingPolicy(),
+		"ping6": pingPolicy(),
 
 		// curl: GET and HEAD to http(s) URLs, output to stdout only.
 		"curl": {
@@ -88,8 +101,8 @@ func netPolicies() map[string]CommandPolicy {
 			PlusOptions: true,
 			Flags: with(bools("-n", "-P", "-l", "-t", "-a", "-w", "-V", "-b", "-h", "-U", "-N", "-R", "-K", "-X"),
 				flagSet{
-					"-i|-s|-F|-T":    optv(ArgText),
-					"-p|-u|-c|-g|-d": val(ArgText),
+					"-i|-s|-F|-T|-g": optv(ArgText),
+					"-p|-u|-c|-d":    val(ArgText),
 					"+D|+d":          val(ArgPath),
 				}),
 			Refuse:      map[string]Refusal{"-r,+r": drop(detailUnbounded)},
