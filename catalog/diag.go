@@ -26,10 +26,14 @@ type DiagResult struct {
 // is absent when the tool printed none; Message keeps the tool's
 // continuation lines (tab-indented) whole.
 type Diagnostic struct {
-	File     string `json:"file"`
-	Line     int64  `json:"line"`
-	Column   *int64 `json:"column,omitempty"`
-	Severity string `json:"severity"` // error, warning
+	File   string `json:"file"`
+	Line   int64  `json:"line"`
+	Column *int64 `json:"column,omitempty"`
+	// EndLine and EndColumn end the primary span, where the tool says
+	// (cargo's JSON messages).
+	EndLine   *int64 `json:"end_line,omitempty"`
+	EndColumn *int64 `json:"end_column,omitempty"`
+	Severity  string `json:"severity"` // error, warning
 	// Code is the tool's name for the check (gcc's -Wformat=).
 	Code    string `json:"code,omitempty"`
 	Message string `json:"message"`
@@ -38,6 +42,9 @@ type Diagnostic struct {
 	// Notes are the compiler's notes on this diagnostic (gcc's "note:
 	// declared here"), attached to it.
 	Notes []DiagNote `json:"notes,omitempty"`
+	// Frame is the source excerpt the tool printed under the message
+	// (rustc's code frame with its labels), kept whole.
+	Frame string `json:"frame,omitempty"`
 }
 
 // DiagNote is a note that belongs to a diagnostic.
@@ -46,6 +53,9 @@ type DiagNote struct {
 	Line    int64  `json:"line"`
 	Column  *int64 `json:"column,omitempty"`
 	Message string `json:"message"`
+	// Level is the tool's word for the note when it has several (rustc's
+	// note and help).
+	Level string `json:"level,omitempty"`
 }
 
 // DiagTest is one test's verdict; Output is its own output, kept whole.
