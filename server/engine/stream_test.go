@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -160,5 +161,54 @@ func TestMergedStreamCapAndRedaction(t *testing.T) {
 		if !strings.HasPrefix(d.File, "vetme/") {
 			t.Errorf("diagnostic from a cut line: %+v", d)
 		}
+	}
+}
+
+// TestRunCargoDiagnostics builds a crate with seeded errors and runs its
+// failing tests through the engine, confined as in the build profile:
+// cargo build's diagnostics (stderr) and cargo test's verdicts (stdout)
+// with the build's warnings (stderr) are read from one run each.
+func TestRunCargoDiagnostics(t *testing.T) {
+	if _, err := exec.LookPath("cargo"); err != nil {
+		if _, e := os.Stat("/root/.cargo/bin/cargo"); e != nil {
+			t.Skip("cargo is not installed")
+		}
+		t.Setenv("PATH", "/root/.cargo/bin:"+os.Getenv("PATH"))
+	}
+	t.Setenv("CARGO_TERM_COLOR", "never")
+	t.Setenv("RUST_BACKTRACE", "0")
+	dir := t.TempDir()
+	for _, c := range []string{"seeded", "tested"} {
+		if err := os.CopyFS(filepath.Join(dir, c), os.DirFS(filepath.Join("..", "..", "catalog", "testdata", "rust-src", c))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := config.Default()
+	cfg.Guard.AllowedCommands = append(cfg.Guard.AllowedCommands, "cargo")
+	cfg.Guard.Profile = guard.ProfileBuild
+	cfg.Guard.TimeoutMs = 180_000
+	e, err := New(cfg, WithWorkdir(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	env := e.Run(ctx, Request{Cmd: "cargo", Args: []string{"build"}, Cwd: filepath.Join(dir, "seeded")})
+	res, ok := env.Stdout.Parsed.(*catalog.DiagResult)
+	if !ok || env.Stdout.Stream != StreamBoth || res.Summary.Errors != 10 || res.Summary.Warnings != 5 {
+		t.Fatalf("cargo build: %s", mustMarshal(t, env))
+	}
+	if d := res.Diagnostics[1]; d.File != "src/lib.rs" || d.Line != 9 || *d.Column != 18 || d.Code != "E0308" {
+		t.Errorf("cargo build: second diagnostic %+v", d)
+	}
+	env = e.Run(ctx, Request{Cmd: "cargo", Args: []string{"test", "--no-fail-fast"}, Cwd: filepath.Join(dir, "tested")})
+	res, ok = env.Stdout.Parsed.(*catalog.DiagResult)
+	if !ok || res.Summary.TestsFailed != 4 || res.Summary.TestsPassed != 4 || res.Summary.Warnings != 1 || len(env.Omission) != 0 {
+		t.Fatalf("cargo test: %s", mustMarshal(t, env))
+	}
+	env = e.Run(ctx, Request{Cmd: "cargo", Args: []string{"build", "--message-format=json"}, Cwd: filepath.Join(dir, "seeded")})
+	res, ok = env.Stdout.Parsed.(*catalog.DiagResult)
+	if !ok || env.Stdout.Stream != "" || res.Summary.Errors != 10 || !strings.Contains(env.Stderr, "could not compile") {
+		t.Fatalf("cargo build json: %s", mustMarshal(t, env))
 	}
 }
