@@ -104,13 +104,19 @@ func cargoFormats(args []string) []string {
 	return out
 }
 
-// cargoStream: the JSON forms go to stdout; cargo test reads both always
-// (libtest's lines on stdout, cargo's Running lines on stderr).
+// cargoStream: the JSON forms go to stdout, but json-render-diagnostics
+// has cargo render the diagnostics itself, to stderr (stdout keeps the
+// artifacts): both; cargo test reads both always (libtest's lines on
+// stdout, cargo's Running lines on stderr).
 func cargoStream(args []string) Stream {
 	if slices.Contains(args, "test") {
 		return ""
 	}
-	for _, f := range cargoFormats(args) {
+	formats := cargoFormats(args)
+	if slices.Contains(formats, "json-render-diagnostics") {
+		return StreamBoth
+	}
+	for _, f := range formats {
 		if strings.HasPrefix(f, "json") {
 			return StreamStdout
 		}

@@ -127,6 +127,7 @@ func TestCargoParsers(t *testing.T) {
 			{[]string{"build"}, StreamStderr}, {[]string{"build", "--message-format", "json"}, StreamStdout},
 			{[]string{"clippy", "--message-format=json-diagnostic-short"}, StreamStdout},
 			{[]string{"check", "--message-format=short"}, StreamStderr},
+			{[]string{"check", "--message-format=json-render-diagnostics"}, StreamBoth},
 			{[]string{"test"}, StreamBoth}, {[]string{"test", "--message-format=json"}, StreamBoth},
 		} {
 			p, _ := Default().Lookup("cargo", tc.args, Linux)
