@@ -362,7 +362,17 @@ func parseCargo(c *Context, tool string) (any, error) {
 		inList   bool                // the indented names after "failures:"
 		inTarget bool                // the indented targets after "error: N targets failed:"
 		seen     = map[string]bool{} // rendered JSON diagnostics
+		cause    = -2                // the diagnostic of a "Caused by:" (-1: omitted), -2 none
+		causeS   int
+		causeE   int
 	)
+	endCause := func() {
+		if cause >= 0 && causeE > causeS {
+			res.Diagnostics[cause].Message = raw[causeS:causeE]
+			c.spanPath(causeS, causeE, "", "diagnostics", cause, "message")
+		}
+		cause = -2
+	}
 	endOut := func() {
 		if outTest >= 0 && outE > outS {
 			res.Tests[outTest].Output = raw[outS:outE]
@@ -407,8 +417,34 @@ func parseCargo(c *Context, tool string) (any, error) {
 				continue
 			}
 		}
+		if cause != -2 {
+			if strings.HasPrefix(line, "  ") && !blank {
+				if causeE == 0 {
+					causeS = start + len(line) - len(strings.TrimLeft(line, " "))
+				}
+				causeE = start + len(line)
+				continue
+			}
+			endCause()
+		}
 		if blank {
 			inList, inTarget = false, false
+			continue
+		}
+		if line == "Caused by:" {
+			// cargo's cause of a failure it reported as a closing line
+			// ("test failed, to rerun pass `--lib`"): a test binary that
+			// died (signal: 6, SIGABRT) printed no verdict of its own.
+			cause, causeS, causeE = -1, 0, 0
+			if c.Full(len(res.Diagnostics)) {
+				c.Omit(1)
+				continue
+			}
+			cause = len(res.Diagnostics)
+			res.Diagnostics = append(res.Diagnostics, Diagnostic{Severity: "error", Tool: tool})
+			for _, f := range []string{"file", "line", "severity", "tool"} {
+				c.spanPath(start, start+len(line), "impliedDefault", "diagnostics", cause, f)
+			}
 			continue
 		}
 		if (inList || inTarget) && strings.HasPrefix(line, "    ") {
@@ -504,6 +540,7 @@ func parseCargo(c *Context, tool string) (any, error) {
 	}
 	endOut()
 	endBlock()
+	endCause()
 	rustSummaryCounts(c, res)
 	return res, nil
 }

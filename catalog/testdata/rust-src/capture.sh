@@ -6,7 +6,7 @@ out=$1
 src=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp -r "$src/seeded" "$src/tested" "$src/linty" "$work/"
+cp -r "$src/seeded" "$src/tested" "$src/linty" "$src/aborts" "$work/"
 unset RUST_BACKTRACE CARGO_TERM_COLOR
 mkdir -p "$out/cargo-build" "$out/cargo-check" "$out/cargo-clippy" "$out/cargo-test"
 cd "$work/seeded"
@@ -22,3 +22,5 @@ cargo clippy --message-format=json >"$out/cargo-clippy/json.txt" 2>/dev/null || 
 cd "$work/tested"
 cargo test --no-fail-fast >"$out/cargo-test/failures.txt" 2>&1 || true
 cargo test --no-fail-fast --message-format=json >"$out/cargo-test/json.txt" 2>&1 || true
+cd "$work/aborts"
+cargo test >"$out/cargo-test/abort.txt" 2>&1 || true
