@@ -365,11 +365,15 @@ func parseCargo(c *Context, tool string) (any, error) {
 		cause    = -2                // the diagnostic of a "Caused by:" (-1: omitted), -2 none
 		causeS   int
 		causeE   int
+		causeH   int // where "Caused by:" is
 	)
 	endCause := func() {
-		if cause >= 0 && causeE > causeS {
+		switch {
+		case cause >= 0 && causeE > causeS:
 			res.Diagnostics[cause].Message = raw[causeS:causeE]
 			c.spanPath(causeS, causeE, "", "diagnostics", cause, "message")
+		case cause >= 0: // no cause under it: the message is empty
+			c.spanPath(causeH, causeH+len("Caused by:"), "impliedDefault", "diagnostics", cause, "message")
 		}
 		cause = -2
 	}
@@ -396,11 +400,8 @@ func parseCargo(c *Context, tool string) (any, error) {
 			_, _, hdr := rustOutHeader(line)
 			if !hdr && line != "failures:" && line != "successes:" && !strings.HasPrefix(line, "test result: ") {
 				if !blank {
-					if outE == 0 || outTest < 0 {
-						outS = start
-					}
 					if outE == 0 {
-						outS = start
+						outS = start // blank lines before the output are not its
 					}
 					outE = start + len(line)
 				}
@@ -435,7 +436,7 @@ func parseCargo(c *Context, tool string) (any, error) {
 			// cargo's cause of a failure it reported as a closing line
 			// ("test failed, to rerun pass `--lib`"): a test binary that
 			// died (signal: 6, SIGABRT) printed no verdict of its own.
-			cause, causeS, causeE = -1, 0, 0
+			cause, causeS, causeE, causeH = -1, 0, 0, start
 			if c.Full(len(res.Diagnostics)) {
 				c.Omit(1)
 				continue
