@@ -14,6 +14,7 @@ cargo build >"$out/cargo-build/errors.txt" 2>&1 || true
 cargo build --message-format=json >"$out/cargo-build/json.txt" 2>/dev/null || true
 cargo check --message-format=short >"$out/cargo-check/short.txt" 2>&1 || true
 cargo check --message-format=json-diagnostic-short >"$out/cargo-check/json_diagnostic_short.txt" 2>/dev/null || true
+cargo check --message-format=json-diagnostic-rendered-ansi >"$out/cargo-check/json_rendered_ansi.txt" 2>/dev/null || true
 cargo check --message-format=json-render-diagnostics >"$out/cargo-check/json_render_diagnostics.txt" 2>&1 || true
 cargo test >"$out/cargo-test/compile_errors.txt" 2>&1 || true
 cd "$work/linty"
