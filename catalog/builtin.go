@@ -24,5 +24,6 @@ var builtinParsers = sync.OnceValue(func() []*Parser {
 		jsDiagParsers(),
 		pyDiagParsers(),
 		pingWindowsParsers(),
+		cargoRustParsers(),
 	))
 })

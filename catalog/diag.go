@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -9,9 +10,9 @@ import (
 
 // The diagnostics family: compiler, vet and test output as rows an agent
 // can act on, one shape for every tool (issue 17). These tools write their
-// diagnostics to stderr (go test its test results to stdout): a run reads
-// stdout only, so the forms are read from a pipe with both streams merged,
-// `go vet ./... 2>&1 | parism parse -- go vet ./...`.
+// diagnostics to stderr (go test its test results to stdout): each parser
+// declares the stream it reads (Parser.Stream), which a run gives it, and
+// parse reads what is piped, `go vet ./... 2>&1 | parism parse -- go vet ./...`.
 
 // DiagResult is the shared shape of the diagnostics parsers.
 type DiagResult struct {
@@ -29,7 +30,8 @@ type Diagnostic struct {
 	Line   int64  `json:"line"`
 	Column *int64 `json:"column,omitempty"`
 	// EndLine and EndColumn end the range the tool marked, where it
-	// prints one (mypy --show-error-end, eslint -f json).
+	// prints one (mypy --show-error-end, eslint -f json, cargo's JSON
+	// messages).
 	EndLine   *int64 `json:"end_line,omitempty"`
 	EndColumn *int64 `json:"end_column,omitempty"`
 	Severity  string `json:"severity"` // error, warning; note for a note on no diagnostic (mypy)
@@ -41,6 +43,9 @@ type Diagnostic struct {
 	// Notes are the compiler's notes on this diagnostic (gcc's "note:
 	// declared here"), attached to it.
 	Notes []DiagNote `json:"notes,omitempty"`
+	// Frame is the source excerpt the tool printed under the message
+	// (rustc's code frame with its labels), kept whole.
+	Frame string `json:"frame,omitempty"`
 }
 
 // DiagNote is a note that belongs to a diagnostic.
@@ -49,6 +54,9 @@ type DiagNote struct {
 	Line    int64  `json:"line"`
 	Column  *int64 `json:"column,omitempty"`
 	Message string `json:"message"`
+	// Level is the tool's word for the note when it has several (rustc's
+	// note and help).
+	Level string `json:"level,omitempty"`
 }
 
 // DiagTest is one test's verdict; Output is its own output, kept whole.
@@ -101,6 +109,7 @@ var (
 	goBuildParserDef = &Parser{
 		ID: "go-build", Command: "go", Subcommand: "build", Version: "1", GoFlags: true,
 		Format:         "go build's `# pkg` headers and file:line:col: message lines (stderr: pipe 2>&1 to parism parse)",
+		Stream:         StreamStderr,
 		Flags:          goFlags(Flags{"-o": Value}),
 		MaxPositionals: -1, Result: DiagResult{}, RowsKey: "diagnostics",
 		Examples: [][]string{{"build", "./..."}, {"build", "-o", "/dev/null", "."}},
@@ -108,6 +117,7 @@ var (
 	goVetParserDef = &Parser{
 		ID: "go-vet", Command: "go", Subcommand: "vet", Version: "1", GoFlags: true,
 		Format:         "go vet's file:line:col: message lines, `# pkg` headers and `vet: ` compile errors (stderr: pipe 2>&1 to parism parse)",
+		Stream:         StreamStderr,
 		Flags:          goFlags(nil),
 		MaxPositionals: -1, Result: DiagResult{}, RowsKey: "diagnostics",
 		Examples: [][]string{{"vet", "./..."}},
@@ -115,7 +125,8 @@ var (
 	goTestParserDef = &Parser{
 		ID: "go-test", Command: "go", Subcommand: "test", Version: "1", GoFlags: true,
 		Format: "go test's --- FAIL/PASS/SKIP blocks (with -v), ok/FAIL package lines, panics and build errors " +
-			"(results on stdout, build errors on stderr: pipe 2>&1 to parism parse); -json event streams",
+			"(results on stdout, build errors on stderr: pipe 2>&1 to parism parse); -json event streams (stdout)",
+		Stream: StreamBoth, StreamOf: goTestStream,
 		Flags: goFlags(Flags{
 			"-run": Value, "-skip": Value, "-count": Value, "-short": Bool, "-timeout": Value,
 			"-failfast": Bool, "-cpu": Value, "-parallel": Value, "-shuffle": Value, "-vet": Value,
@@ -125,6 +136,15 @@ var (
 		Examples: [][]string{{"test", "./..."}, {"test", "-v", "-run", "TestX", "./pkg/"}, {"test", "-json", "./..."}},
 	}
 )
+
+// goTestStream: with -json, go test writes its events, build output
+// included (go 1.24 and later), to stdout.
+func goTestStream(args []string) Stream {
+	if slices.Contains(args, "-json") || slices.Contains(args, "--json") {
+		return StreamStdout
+	}
+	return ""
+}
 
 // diagParsers wires the Go diagnostics parsers for the builtin list.
 func diagParsers() []*Parser {

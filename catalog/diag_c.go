@@ -24,7 +24,8 @@ func cParser(cmd string) *Parser {
 		ID: cmd, Command: cmd, Version: "1", GoFlags: true,
 		Format: cmd + "'s file:line:col: severity: message [-Wflag] lines, notes attached to the diagnostic before them, " +
 			"source excerpts left out (stderr: pipe 2>&1 to parism parse; -Iinclude attached is not read, -I include is)",
-		Flags: cFlags, MaxPositionals: -1, Result: DiagResult{}, RowsKey: "diagnostics",
+		Stream: StreamStderr,
+		Flags:  cFlags, MaxPositionals: -1, Result: DiagResult{}, RowsKey: "diagnostics",
 		Examples: [][]string{{"-Wall", "-c", "a.c"}, {"-fsyntax-only", "-std=c11", "a.c", "b.c"}},
 		Parse:    func(c *Context) (any, error) { return parseCDiag(c, cmd) },
 	}

@@ -28,9 +28,11 @@
 // (one file per family until each program has its own package):
 //
 //  1. Declare the Parser (ID, Command, Subcommand, OS, Flags it was
-//     verified with, Result, RowsKey, Examples) and a Parse that reads
-//     c.Raw with the shared readers of internal/lex (Lines, Fields, Words,
-//     Columns/Cells, Atoi, HumanSize, CUnquote), records spans while
+//     verified with, Result, RowsKey, Examples, and Stream when the
+//     command writes what it reads to stderr, or to both streams) and a
+//     Parse that reads c.Raw with the shared readers of internal/lex
+//     (Lines, Fields, Words, Columns/Cells, Atoi, HumanSize, CUnquote),
+//     records spans while
 //     c.Recording(), reports lines it cannot read with c.Unread and stops
 //     at c.Full. Spans go through one recorder: c.Span or c.spanPath for a
 //     few values, c.hold for a line's values kept only if the line reads,

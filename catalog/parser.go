@@ -20,6 +20,18 @@ const (
 // kind. The key "-#" admits numeric short flags such as head's "-20".
 type Flags map[string]FlagKind
 
+// Stream names the output stream of a command a parser reads.
+type Stream string
+
+// The streams. A compiler writes its diagnostics to stderr; go test and
+// cargo test write their test results to stdout and the build's errors
+// to stderr, so their parsers read both, merged in the order written.
+const (
+	StreamStdout Stream = "stdout"
+	StreamStderr Stream = "stderr"
+	StreamBoth   Stream = "both"
+)
+
 // Parser reads the output of one command (or one subcommand of a
 // multi-tool program such as git) on one or more OSes.
 type Parser struct {
@@ -67,6 +79,15 @@ type Parser struct {
 	// Table, when set, says that the output is a table of one row per data
 	// line, so that rows can be accounted for (DataLines).
 	Table *TableLines
+	// Stream is the stream the command writes what the parser reads; ""
+	// means StreamStdout. On a run the engine gives a parser of stderr or
+	// both the two streams merged in the order written (one pipe for both,
+	// as 2>&1); parse reads whatever is piped to it.
+	Stream Stream
+	// StreamOf, when set, chooses the stream by the call's arguments (the
+	// subcommand token included): go test -json writes everything to
+	// stdout. It returns "" where Stream applies.
+	StreamOf func(args []string) Stream
 	// GoFlags says that the program reads its options the Go flag way: one
 	// dash for long names ("-json", "-run=X"), never a bundle of letters.
 	GoFlags bool
@@ -112,6 +133,19 @@ func (p *Parser) ExitAnswer(args []string, code int, os OS, stdout string) (Exit
 	return ExitAnswer{}, false
 }
 
+// ReadsStream is the stream the parser reads for a call with args.
+func (p *Parser) ReadsStream(args []string) Stream {
+	if p.StreamOf != nil {
+		if s := p.StreamOf(args); s != "" {
+			return s
+		}
+	}
+	if p.Stream == "" {
+		return StreamStdout
+	}
+	return p.Stream
+}
+
 // Key is the registry key: "git status" or "ls".
 func (p *Parser) Key() string {
 	if p.Subcommand == "" {
@@ -131,6 +165,11 @@ func (p *Parser) validate() error {
 		return fmt.Errorf("catalog: parser %s: bad command name %q", p.ID, p.Command)
 	case p.Parse == nil:
 		return fmt.Errorf("catalog: parser %s: no Parse function", p.ID)
+	}
+	switch p.Stream {
+	case "", StreamStdout, StreamStderr, StreamBoth:
+	default:
+		return fmt.Errorf("catalog: parser %s: unknown stream %q", p.ID, p.Stream)
 	}
 	for _, a := range p.ExitAnswers {
 		if a.Code <= 0 || a.Means == "" || a.Source == "" {

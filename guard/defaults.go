@@ -101,6 +101,7 @@ func DefaultCommandPolicies() map[string]CommandPolicy {
 	for _, family := range []map[string]CommandPolicy{
 		fsPolicies(), netPolicies(), gitPolicies(), clusterPolicies(), systemPolicies(), packagePolicies(), hostPolicies(), goPolicies(), ccPolicies(),
 		jsPyPolicies(),
+		rustPolicies(),
 	} {
 		for k, v := range family {
 			m[k] = v

@@ -1,6 +1,7 @@
 package guard
 
-// System and packages: systemctl journalctl apt brew npm terraform cargo,
+// System and packages: systemctl journalctl apt brew npm terraform (cargo
+// is in defaults_rust.go),
 // and the build-only node npx yarn.
 
 var journalOutputs = []string{"short", "short-iso", "short-iso-precise", "short-precise", "short-monotonic",
@@ -217,25 +218,6 @@ func packagePolicies() map[string]CommandPolicy {
 				refuseAll(replace(detailStateChange, "plan"), "apply,destroy,refresh"),
 				refuseAll(denied(detailStateChange), "import,taint,untaint,force-unlock,login,logout"),
 				refuseAll(denied(detailRunsProgram), "console"),
-			),
-		},
-
-		"cargo": {
-			Profile:    ProfileBuild,
-			Persistent: true,
-			Flags: with(bools("-V,--version", "-v,--verbose", "-q,--quiet", "--frozen", "--locked", "--offline",
-				"--list", "-h,--help"), flagSet{
-				"--color":      val(ArgText, "auto", "always", "never"),
-				"-C":           {Arg: ArgPath, Chdir: true},
-				"-Z|--explain": val(ArgText),
-			}),
-			Subcommands: subs(map[string]CommandPolicy{
-				"build,b,check,c,test,t,run,r,bench,doc,d,clippy,fmt,tree,metadata,clean,update,fetch,search,version,locate-project,pkgid,verify-project,read-manifest,generate-lockfile,add,remove,vendor,package,fix,rustc,rustdoc": open,
-			}),
-			Refuse: refusals(
-				refuseAll(valued(drop(detailRunsProgram)), "--config"),
-				refuseAll(denied(detailWritesFiles), "install,uninstall,new,init"),
-				refuseAll(denied(detailNetworkSend), "publish,login,logout,owner,yank"),
 			),
 		},
 

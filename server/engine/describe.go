@@ -174,8 +174,13 @@ type CommandInfo struct {
 
 // ParserInfo is one parser as describe shows it.
 type ParserInfo struct {
-	ID            string   `json:"id"`
-	Reads         string   `json:"reads"`
+	ID    string `json:"id"`
+	Reads string `json:"reads"`
+	// Stream is where the command writes what the parser reads, when not
+	// stdout alone: "stderr" (compilers) or "both" (test runners); a run
+	// then merges the two streams (stdout.stream). Reads says when an
+	// argument moves it (go test -json: stdout).
+	Stream        string   `json:"stream,omitempty"`
 	OS            []string `json:"os,omitempty"`
 	Fields        []string `json:"fields"`
 	AcceptedFlags []string `json:"accepted_flags"`
@@ -226,6 +231,9 @@ func (e *Engine) DescribeCommand(cmd string, sub ...string) *CommandInfo {
 			pi.OS = append(pi.OS, string(o))
 		}
 		pi.ExitAnswers = exitAnswerTexts(ps.ExitAnswers)
+		if st := ps.ReadsStream(nil); st != catalog.StreamStdout {
+			pi.Stream = string(st)
+		}
 		info.Parsers = append(info.Parsers, pi)
 		for k, v := range ps.Alternatives {
 			if info.Alternatives == nil {

@@ -272,21 +272,26 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 		// keep from a project's .npmrc.
 		args = executor.NpmArgs(args, runEnv)
 	}
+	merge := e.mergesStderr(req.Cmd, req.Args)
+	if merge {
+		env.Stdout.Stream = StreamBoth
+	}
 	confine, confined := e.confinement(req.Cmd, args, cwd)
 	if env.Telemetry != nil {
 		env.Telemetry.Sandbox.Command = confined
 	}
 	t = time.Now()
 	res := executor.Run(ctx, executor.Spec{
-		Path:       req.Cmd,
-		Args:       args,
-		Dir:        cwd,
-		Env:        runEnv,
-		Timeout:    time.Duration(e.cfg.Guard.TimeoutMs) * time.Millisecond,
-		MaxStdout:  e.cfg.Guard.MaxOutputBytes,
-		MaxStderr:  e.cfg.Guard.MaxOutputBytes,
-		Confine:    confine,
-		OnProgress: req.OnProgress,
+		Path:        req.Cmd,
+		Args:        args,
+		Dir:         cwd,
+		Env:         runEnv,
+		Timeout:     time.Duration(e.cfg.Guard.TimeoutMs) * time.Millisecond,
+		MaxStdout:   e.cfg.Guard.MaxOutputBytes,
+		MaxStderr:   e.cfg.Guard.MaxOutputBytes,
+		MergeStderr: merge,
+		Confine:     confine,
+		OnProgress:  req.OnProgress,
 	})
 	if env.Telemetry != nil {
 		env.Telemetry.ExecMs = ms(time.Since(t))
@@ -310,10 +315,14 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 	case res.Canceled:
 		env.Failure = &Failure{Kind: KindExec, Reason: ReasonCanceled, Message: "The call was cancelled; the command's process group was killed"}
 	case res.ExitCode != 0:
+		errText := res.Stderr.Data
+		if merge {
+			errText = res.Stdout.Data // stderr is in the merged stream
+		}
 		env.Failure = &Failure{Kind: KindExec, Reason: ReasonNonZeroExit,
 			// Masked here too: the message repeats stderr, and finish
 			// only redacts env.Stderr.
-			Message: exitMessage(res.ExitCode, res.Signal, e.redactText(string(res.Stderr.Data)))}
+			Message: exitMessage(res.ExitCode, res.Signal, e.redactText(string(errText)))}
 	default:
 		env.OK = true
 	}
@@ -322,6 +331,20 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 		return env, nil
 	}
 	return env, &res
+}
+
+// StreamBoth is Stdout.Stream for a run whose stdout and stderr were
+// merged.
+const StreamBoth = string(catalog.StreamBoth)
+
+// mergesStderr reports whether the parser of a call reads stderr (alone
+// or with stdout): the command then runs with both streams on one pipe,
+// so that the parser reads what it was written for, in the order written,
+// and whatever went to the other stream is still in raw (as unread lines)
+// rather than lost.
+func (e *Engine) mergesStderr(cmd string, args []string) bool {
+	p, _ := e.reg.Lookup(cmd, args, e.os)
+	return p != nil && p.ReadsStream(args) != catalog.StreamStdout
 }
 
 // finish redacts, parses and shapes the output of a command that ran.

@@ -82,6 +82,12 @@ type Stdout struct {
 	// Raw is the output as the program wrote it (after redaction, and minus
 	// what truncation dropped). Absent in the json-no-raw and compact formats.
 	Raw *string `json:"raw,omitempty"`
+	// Stream says which of the command's streams Raw holds: absent for
+	// stdout alone, StreamBoth when the parser reads stderr or both (a
+	// compiler's diagnostics), and the command then ran with stdout and
+	// stderr on one pipe: Raw has both in the order written, under the
+	// stdout cap, and the envelope's stderr is empty.
+	Stream string `json:"stream,omitempty"`
 	// RawBase64 holds Raw's exact bytes, base64 with padding, when they
 	// are not valid UTF-8; Raw then has U+FFFD for each invalid byte.
 	RawBase64 string `json:"raw_base64,omitempty"`

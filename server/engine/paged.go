@@ -133,7 +133,7 @@ func (e *Engine) RunPaged(ctx context.Context, req PagedRequest) *Envelope {
 	if to > from {
 		page += "\n"
 	}
-	env.Stdout = Stdout{Raw: &page}
+	env.Stdout = Stdout{Raw: &page, Stream: hit.env.Stdout.Stream}
 	keepBytes(&env, nil, nil)
 	env.PageInfo = &PageInfo{Page: req.Page, PageSize: size, TotalLines: len(hit.lines), HasNext: to < len(hit.lines), Cache: cache}
 	env.DurationMs = ms(time.Since(start))

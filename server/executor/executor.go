@@ -38,6 +38,11 @@ type Spec struct {
 	MaxStdout int
 	// MaxStderr is the same for stderr.
 	MaxStderr int
+	// MergeStderr gives the child one pipe for both stdout and stderr, so
+	// that what it writes to either comes in Result.Stdout in the order it
+	// was written (what a shell's 2>&1 does); MaxStdout then caps the
+	// merged stream, OnProgress counts it, and Result.Stderr stays empty.
+	MergeStderr bool
 	// Confine, when set, has the kernel confine the child (Landlock,
 	// no_new_privs, resource limits): see Confinement. nil runs the
 	// program unconfined.
@@ -180,11 +185,19 @@ func Run(ctx context.Context, s Spec) (res Result) {
 		res.SpawnErr = &SpawnError{Reason: ReasonOther, Path: s.Path, Dir: s.Dir, Err: err}
 		return res
 	}
-	errR, errPW, err := os.Pipe()
-	if err != nil {
-		closeAll(outR, outPW)
-		res.SpawnErr = &SpawnError{Reason: ReasonOther, Path: s.Path, Dir: s.Dir, Err: err}
-		return res
+	// With MergeStderr both descriptors are the one pipe: os/exec hands
+	// the child a single file when Stdout and Stderr are the same value.
+	errR, errPW := outR, outPW
+	if !s.MergeStderr {
+		if errR, errPW, err = os.Pipe(); err != nil {
+			closeAll(outR, outPW)
+			res.SpawnErr = &SpawnError{Reason: ReasonOther, Path: s.Path, Dir: s.Dir, Err: err}
+			return res
+		}
+	}
+	pipes := []*os.File{outR, errR}
+	if s.MergeStderr {
+		pipes = pipes[:1]
 	}
 
 	cmd := &exec.Cmd{
@@ -199,7 +212,8 @@ func Run(ctx context.Context, s Spec) (res Result) {
 	setProcGroup(cmd)
 	sb, spawnErr := confine(cmd, s)
 	if spawnErr != nil {
-		closeAll(outR, outPW, errR, errPW)
+		closeAll(outPW, errPW)
+		closeAll(pipes...)
 		res.SpawnErr = spawnErr
 		return res
 	}
@@ -210,12 +224,15 @@ func Run(ctx context.Context, s Spec) (res Result) {
 	waited, err := startCmd(cmd, sb, s, path)
 	// The child has its own copies of the write ends; ours must go or the
 	// readers would never see EOF.
-	closeAll(outPW, errPW)
+	closeAll(outPW)
+	if !s.MergeStderr {
+		closeAll(errPW)
+	}
 	if err != nil {
 		if sb != nil {
 			sb.startFailed()
 		}
-		closeAll(outR, errR)
+		closeAll(pipes...)
 		se, ok := err.(*SpawnError)
 		if !ok {
 			se = &SpawnError{Reason: reasonOf(err), Path: s.Path, Dir: s.Dir, Err: err}
@@ -227,7 +244,9 @@ func Run(ctx context.Context, s Spec) (res Result) {
 
 	var copies sync.WaitGroup
 	copies.Go(func() { copyPipe(outW, outR) })
-	copies.Go(func() { copyPipe(errW, errR) })
+	if !s.MergeStderr {
+		copies.Go(func() { copyPipe(errW, errR) })
+	}
 
 	stopProgress := make(chan struct{})
 	var progress sync.WaitGroup
@@ -267,7 +286,7 @@ func Run(ctx context.Context, s Spec) (res Result) {
 	// The leader is gone; kill whatever it left in its group.
 	sweepGroup(cmd)
 
-	drain(&copies, outR, errR)
+	drain(&copies, pipes...)
 	close(stopProgress)
 	progress.Wait()
 
