@@ -37,6 +37,21 @@ type Diagnostic struct {
 	// Notes are the compiler's notes on this diagnostic (gcc's "note:
 	// declared here"), attached to it.
 	Notes []DiagNote `json:"notes,omitempty"`
+	// Fixes are the compiler's machine-readable fix-it hints (gcc's and
+	// clang's -fdiagnostics-parseable-fixits) for it and its notes.
+	Fixes []DiagFix `json:"fixes,omitempty"`
+}
+
+// DiagFix is one fix-it hint: replace the range [line:column,
+// end_line:end_column) of file with text (an insertion when the range is
+// empty, a deletion when text is).
+type DiagFix struct {
+	File      string `json:"file"`
+	Line      int64  `json:"line"`
+	Column    int64  `json:"column"`
+	EndLine   int64  `json:"end_line"`
+	EndColumn int64  `json:"end_column"`
+	Text      string `json:"text"`
 }
 
 // DiagNote is a note that belongs to a diagnostic.
