@@ -31,7 +31,8 @@ func cParser(cmd string) *Parser {
 	}
 }
 
-// cDiagParsers wires gcc and cc (clang prints the same form, not verified here) for the builtin list.
+// cDiagParsers wires gcc and cc for the builtin list (clang and clang++,
+// read by the same code, are in diag_clang.go).
 func cDiagParsers() []*Parser { return []*Parser{cParser("gcc"), cParser("cc")} }
 
 var cSeverities = []string{": fatal error: ", ": error: ", ": warning: ", ": note: "}

@@ -90,3 +90,41 @@ func sorted(s []string) []string {
 	slices.Sort(c)
 	return c
 }
+
+// TestClangForms reads forms the captured goldens lack: newer clang's
+// excerpt with a line-number margin (the gcc-like "  3 |" form of
+// TextDiagnostic), a -Werror warning, a location-less fatal error (left
+// unread, and the count check says so), and the clang version's count
+// line for one error.
+func TestClangForms(t *testing.T) {
+	raw := "a.c:3:11: error: expected ';' after return statement\n" +
+		"    3 |         return 2\n" +
+		"      |                 ^\n" +
+		"      |                 ;\n" +
+		"a.c:2:6: error: unused variable 'x' [-Werror,-Wunused-variable]\n" +
+		"    2 |         int x;\n" +
+		"      |             ^\n" +
+		"fatal error: too many errors emitted, stopping now [-ferror-limit=]\n" +
+		"3 errors generated.\n"
+	r := Default().Parse(Input{Cmd: "clang", Args: []string{"-c", "a.c"}, OS: Linux, Raw: raw, Spans: true})
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	res := r.Value.(*DiagResult)
+	got := diagLines(res.Diagnostics)
+	if fmt.Sprint(got) != "[a.c:2:6: unused variable 'x' a.c:3:11: expected ';' after return statement]" {
+		t.Errorf("diagnostics %q", got)
+	}
+	if res.Diagnostics[1].Code != "-Wunused-variable" || res.Diagnostics[1].Severity != "error" {
+		t.Errorf("-Werror diagnostic: %+v", res.Diagnostics[1])
+	}
+	if fmt.Sprint(r.UnreadLines) != "[8]" {
+		t.Errorf("unread %v, want the location-less fatal error's line 8", r.UnreadLines)
+	}
+	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0], "reported 3 errors") {
+		t.Errorf("warnings %q: the count check must say a counted error was not read", r.Warnings)
+	}
+	if err := checkSpans(raw, r.Value, r.Spans); err != nil {
+		t.Error(err)
+	}
+}

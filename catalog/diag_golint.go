@@ -58,6 +58,8 @@ var (
 			"-f": Value},
 		MaxPositionals: -1, Result: DiagResult{}, RowsKey: "diagnostics",
 		Examples: [][]string{{"./..."}, {"-checks", "all", "./pkg/..."}},
+		ExitAnswers: []ExitAnswer{{Code: 1, WithOutput: true, Means: "problems were found (diagnostics lists them)",
+			Source: "staticcheck -h (2026.2.2): -fail names the checks that can cause a non-zero exit status; checked: exit 1 with findings or compile errors"}},
 		Check: func(args []string, _ OS) *ParseError {
 			for i, a := range args {
 				v, ok := "", false
@@ -92,6 +94,8 @@ var (
 		},
 		MaxPositionals: -1, Result: DiagResult{}, RowsKey: "diagnostics",
 		Examples: [][]string{{"run", "./..."}, {"run", "--enable-only", "govet", "./pkg/..."}},
+		ExitAnswers: []ExitAnswer{{Code: 1, WithOutput: true, Means: "issues were found (diagnostics lists them)",
+			Source: "golangci-lint run --help (v2.15.0): --issues-exit-code, exit code when issues were found (default 1)"}},
 	}
 )
 
