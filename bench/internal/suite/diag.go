@@ -273,12 +273,15 @@ func (tb *tokenBench) diagRun(dir, lang string, spec DiagRunSpec) (*DiagRun, err
 	}
 	r.Read = len(got.Diagnostics)
 	used := make([]bool, len(got.Diagnostics))
+	// A message is right when its first line is the tool's text or holds
+	// it (a parser may keep a prefix); a final period is not counted.
+	norm := func(s string) string { return strings.TrimSuffix(strings.TrimSpace(s), ".") }
 	for _, w := range spec.Diagnostics {
 		found := false
 		for i, g := range got.Diagnostics {
-			first := strings.TrimSpace(strings.SplitN(g.Message, "\n", 2)[0])
+			first := norm(strings.SplitN(g.Message, "\n", 2)[0])
 			if used[i] || strings.TrimPrefix(g.File, "./") != w.File || g.Line != w.Line || !sameCol(g.Column, w.Column) ||
-				!(first == w.Message || strings.Contains(g.Message, w.Message)) {
+				!(first == norm(w.Message) || strings.Contains(first, norm(w.Message))) {
 				continue
 			}
 			used[i], found = true, true
