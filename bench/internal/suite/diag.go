@@ -84,6 +84,11 @@ type DiagRun struct {
 	// Read is how many diagnostics the parser read in all (seeded ones
 	// plus any others the tool printed).
 	Read int
+	// InRaw counts the expected diagnostics whose place and message the
+	// raw output holds (file:line:col, file(line,col) or --> file:line:col),
+	// parser or not: it checks the expected list against this machine's
+	// tool.
+	InRaw int
 	// Wrong lists the expected rows not read right.
 	Wrong []string
 	// Tokens by form (o200k_base); SelectFields names the select form's.
@@ -235,6 +240,11 @@ func (tb *tokenBench) diagRun(dir, lang string, spec DiagRunSpec) (*DiagRun, err
 	// The tool's own paths of the temporary copy read as the project's.
 	raw := strings.ReplaceAll(buf.String(), work+string(filepath.Separator), "")
 	r.RawBytes = len(raw)
+	for _, w := range spec.Diagnostics {
+		if rawHolds(raw, w) {
+			r.InRaw++
+		}
+	}
 	s := &Scenario{ID: "diag-" + lang + "-" + spec.Title, Title: spec.Title, Cmd: spec.Cmd, Args: spec.Args, OS: catalog.Linux, Raw: raw}
 	r.Tokens[DiagFormRaw] = tb.toks[shaper.TokenizerO200k].Count([]byte(raw))
 	if p, _ := catalog.Default().Lookup(spec.Cmd, spec.Args, catalog.Linux); p == nil {
@@ -340,6 +350,23 @@ func (tb *tokenBench) diagRun(dir, lang string, spec DiagRunSpec) (*DiagRun, err
 	return r, nil
 }
 
+// rawHolds reports whether raw prints w's place and message.
+func rawHolds(raw string, w DiagWant) bool {
+	if !strings.Contains(raw, w.Message) {
+		return false
+	}
+	places := []string{fmt.Sprintf("%s:%d:", w.File, w.Line)}
+	if w.Column != nil {
+		places = []string{fmt.Sprintf("%s:%d:%d", w.File, w.Line, *w.Column), fmt.Sprintf("%s(%d,%d)", w.File, w.Line, *w.Column)}
+	}
+	for _, p := range places {
+		if strings.Contains(raw, p) {
+			return true
+		}
+	}
+	return false
+}
+
 func sameCol(got, want *int64) bool {
 	if want == nil {
 		return got == nil
@@ -373,6 +400,7 @@ func DiagReport(runs []*DiagRun, errText string) string {
 	w("and a diagnostic counts as right when file, line, column and message all are; a failing test when it is read as failed. ")
 	w("Tokens (o200k_base) are of what an agent receives for the failure: **raw** the output alone, **json** the full envelope, ")
 	w("**compact** the compact envelope, **select** the json-no-raw envelope with `select` of file/line/message (name/status for a test run). ")
+	w("**In raw** counts the expected diagnostics whose place (`file:line:col`, `file(line,col)`) and message the raw output holds: it checks the expected list against this machine's tool, parser or not. ")
 	w("A tool missing here is skipped; a command the catalog has no parser for yet is listed with its raw tokens only. ")
 	w("Run this section alone with `go run ./bench/cmd/parism-bench -diag`.\n\n")
 	if errText != "" {
@@ -384,8 +412,8 @@ func DiagReport(runs []*DiagRun, errText string) string {
 		w("**%d of %d seeded diagnostics and failing tests read right (%s)**; tokens over the measured runs: raw %s, json %s, compact %s, select %s.\n\n",
 			right, total, share(right, total), num(tok[DiagFormRaw]), num(tok[DiagFormJSON]), num(tok[DiagFormCompact]), num(tok[DiagFormSelect]))
 	}
-	w("| Language | Command | Tool | Parser | Status | Diagnostics right | Failing tests right | Read | Raw | json | compact | select |\n")
-	w("|---|---|---|---|---|--:|--:|--:|--:|--:|--:|--:|\n")
+	w("| Language | Command | Tool | Parser | Status | In raw | Diagnostics right | Failing tests right | Read | Raw | json | compact | select |\n")
+	w("|---|---|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	for _, r := range runs {
 		cmdline := (&Scenario{Cmd: r.Spec.Cmd, Args: r.Spec.Args}).CommandLine()
 		tokens := func(f string) string {
@@ -394,7 +422,10 @@ func DiagReport(runs []*DiagRun, errText string) string {
 			}
 			return "–"
 		}
-		dr, tr, read := "–", "–", "–"
+		dr, tr, read, inRaw := "–", "–", "–", "–"
+		if r.DiagTotal > 0 && !strings.HasPrefix(r.Status, "skipped") {
+			inRaw = fmt.Sprintf("%d/%d", r.InRaw, r.DiagTotal)
+		}
 		if r.Measured() {
 			if r.DiagTotal > 0 {
 				dr = fmt.Sprintf("%d/%d", r.DiagRight, r.DiagTotal)
@@ -412,8 +443,8 @@ func DiagReport(runs []*DiagRun, errText string) string {
 		if version == "" {
 			version = "–"
 		}
-		w("| %s | `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.Language, mdEscape(cmdline), clip(version), parser,
-			mdEscape(r.Status), dr, tr, read, tokens(DiagFormRaw), tokens(DiagFormJSON), tokens(DiagFormCompact), tokens(DiagFormSelect))
+		w("| %s | `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.Language, mdEscape(cmdline), clip(version), parser,
+			mdEscape(r.Status), inRaw, dr, tr, read, tokens(DiagFormRaw), tokens(DiagFormJSON), tokens(DiagFormCompact), tokens(DiagFormSelect))
 	}
 	w("\n")
 	var wrong []string

@@ -92,7 +92,7 @@ func TestDiagGoAndC(t *testing.T) {
 				continue
 			}
 			measured++
-			if r.DiagRight != r.DiagTotal || r.TestsRight != r.TestsTotal {
+			if r.DiagRight != r.DiagTotal || r.TestsRight != r.TestsTotal || r.InRaw != r.DiagTotal {
 				t.Errorf("%s: %d/%d diagnostics, %d/%d tests right; wrong: %q", spec.Title, r.DiagRight, r.DiagTotal, r.TestsRight, r.TestsTotal, r.Wrong)
 			}
 			if r.Tokens[DiagFormRaw] == 0 || r.Tokens[DiagFormSelect] == 0 || r.Tokens[DiagFormSelect] >= r.Tokens[DiagFormJSON] {
@@ -106,5 +106,45 @@ func TestDiagGoAndC(t *testing.T) {
 	report := DiagReport(nil, "")
 	if !strings.Contains(report, "## 4. Diagnostics") {
 		t.Errorf("report section: %q", report)
+	}
+}
+
+// TestDiagExpectedInRawOutput runs every command of the scenario whose
+// tool is installed here and wants every expected diagnostic's place and
+// message in its raw output: the expected lists hold for this machine's
+// tools whether or not the catalog has their parser yet.
+func TestDiagExpectedInRawOutput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs compilers")
+	}
+	dir := filepath.Join("..", "..", "testdata", "diag")
+	exps, err := LoadDiagExpected(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := newTokenBench()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range exps {
+		if e.Language == "go" || e.Language == "c" {
+			continue // TestDiagGoAndC
+		}
+		for _, spec := range e.Runs {
+			if len(spec.Diagnostics) == 0 {
+				continue
+			}
+			r, err := tb.diagRun(dir, e.Language, spec)
+			if err != nil {
+				t.Fatalf("%s: %v", spec.Title, err)
+			}
+			if strings.HasPrefix(r.Status, "skipped") {
+				t.Logf("%s: %s", spec.Title, r.Status)
+				continue
+			}
+			if r.InRaw != r.DiagTotal {
+				t.Errorf("%s %s: %d of %d expected diagnostics in the raw output", e.Language, spec.Title, r.InRaw, r.DiagTotal)
+			}
+		}
 	}
 }
