@@ -63,10 +63,13 @@ const (
 	DiagFormJSON    = "json"
 	DiagFormCompact = "compact"
 	DiagFormSelect  = "select"
+	// DiagFormCompactSelect is select in the compact format: what an agent
+	// asking for format compact with the same select receives.
+	DiagFormCompactSelect = "compact+select"
 )
 
 // DiagForms lists them in report order.
-var DiagForms = []string{DiagFormRaw, DiagFormJSON, DiagFormCompact, DiagFormSelect}
+var DiagForms = []string{DiagFormRaw, DiagFormJSON, DiagFormCompact, DiagFormSelect, DiagFormCompactSelect}
 
 // DiagRun is the outcome of one run.
 type DiagRun struct {
@@ -346,6 +349,12 @@ func (tb *tokenBench) diagRun(dir, lang string, spec DiagRunSpec) (*DiagRun, err
 			return nil, err
 		}
 		r.Tokens[DiagFormSelect] = tb.toks[shaper.TokenizerO200k].Count(b)
+		env = tb.envelope(s, engine.FormatCompact)
+		env.Stdout.Parsed = shaper.Compact(v)
+		if b, err = engine.Marshal(env); err != nil {
+			return nil, err
+		}
+		r.Tokens[DiagFormCompactSelect] = tb.toks[shaper.TokenizerO200k].Count(b)
 	}
 	return r, nil
 }
@@ -399,7 +408,8 @@ func DiagReport(runs []*DiagRun, errText string) string {
 	w("The real tool runs over a copy of it with both streams merged (as `2>&1 | parism parse` reads them), the catalog parses the output, ")
 	w("and a diagnostic counts as right when file, line, column and message all are; a failing test when it is read as failed. ")
 	w("Tokens (o200k_base) are of what an agent receives for the failure: **raw** the output alone, **json** the full envelope, ")
-	w("**compact** the compact envelope, **select** the json-no-raw envelope with `select` of file/line/message (name/status for a test run). ")
+	w("**compact** the compact envelope, **select** the json-no-raw envelope with `select` of file/line/message (name/status for a test run), ")
+	w("**compact+select** the same select in the compact format (key names once, not per row). ")
 	w("**In raw** counts the expected diagnostics whose place (`file:line:col`, `file(line,col)`) and message the raw output holds: it checks the expected list against this machine's tool, parser or not. ")
 	w("A tool missing here is skipped; a command the catalog has no parser for yet is listed with its raw tokens only. ")
 	w("Run this section alone with `go run ./bench/cmd/parism-bench -diag`.\n\n")
@@ -409,11 +419,12 @@ func DiagReport(runs []*DiagRun, errText string) string {
 	}
 	right, total, tok := DiagTotals(runs)
 	if total > 0 {
-		w("**%d of %d seeded diagnostics and failing tests read right (%s)**; tokens over the measured runs: raw %s, json %s, compact %s, select %s.\n\n",
-			right, total, share(right, total), num(tok[DiagFormRaw]), num(tok[DiagFormJSON]), num(tok[DiagFormCompact]), num(tok[DiagFormSelect]))
+		w("**%d of %d seeded diagnostics and failing tests read right (%s)**; tokens over the measured runs: raw %s, json %s, compact %s, select %s, compact+select %s.\n\n",
+			right, total, share(right, total), num(tok[DiagFormRaw]), num(tok[DiagFormJSON]), num(tok[DiagFormCompact]), num(tok[DiagFormSelect]),
+			num(tok[DiagFormCompactSelect]))
 	}
-	w("| Language | Command | Tool | Parser | Status | In raw | Diagnostics right | Failing tests right | Read | Raw | json | compact | select |\n")
-	w("|---|---|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+	w("| Language | Command | Tool | Parser | Status | In raw | Diagnostics right | Failing tests right | Read | Raw | json | compact | select | compact+select |\n")
+	w("|---|---|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	for _, r := range runs {
 		cmdline := (&Scenario{Cmd: r.Spec.Cmd, Args: r.Spec.Args}).CommandLine()
 		tokens := func(f string) string {
@@ -443,8 +454,8 @@ func DiagReport(runs []*DiagRun, errText string) string {
 		if version == "" {
 			version = "–"
 		}
-		w("| %s | `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.Language, mdEscape(cmdline), clip(version), parser,
-			mdEscape(r.Status), inRaw, dr, tr, read, tokens(DiagFormRaw), tokens(DiagFormJSON), tokens(DiagFormCompact), tokens(DiagFormSelect))
+		w("| %s | `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.Language, mdEscape(cmdline), clip(version), parser,
+			mdEscape(r.Status), inRaw, dr, tr, read, tokens(DiagFormRaw), tokens(DiagFormJSON), tokens(DiagFormCompact), tokens(DiagFormSelect), tokens(DiagFormCompactSelect))
 	}
 	w("\n")
 	var wrong []string
