@@ -33,7 +33,11 @@ type Diagnostic struct {
 	Code    string `json:"code,omitempty"`
 	Message string `json:"message"`
 	Package string `json:"package,omitempty"`
-	Tool    string `json:"tool"`
+	// Dir is the directory the tool ran in when it printed this, where
+	// the output says so and file is relative to it (make's "Entering
+	// directory" of a recursive make).
+	Dir  string `json:"dir,omitempty"`
+	Tool string `json:"tool"`
 	// Notes are the compiler's notes on this diagnostic (gcc's "note:
 	// declared here"), attached to it.
 	Notes []DiagNote `json:"notes,omitempty"`

@@ -10,7 +10,9 @@ import (
 // make: GNU make's own errors and warnings, and the compiler diagnostics
 // its recipes print (gcc's and clang's forms, Go's file.go:line:col:
 // lines), as one DiagResult; every other line (the recipes make echoes,
-// what they print, "Entering directory") is kept in order in output.
+// what they print, "Entering directory") is kept in order in output. A
+// diagnostic printed inside a recursive make's "Entering directory" names
+// that directory in dir, its relative file being relative to it.
 
 // MakeResult is the diagnostics shape with the lines no form reads kept.
 type MakeResult struct {
@@ -167,10 +169,47 @@ func makeLine(s string) (makeDiag, bool) {
 	return d, d.msg != ""
 }
 
+// makeDirLine reads "make[1]: Entering directory '/x'" (and Leaving):
+// where the directory's name is in s.
+func makeDirLine(s string) (entering bool, dirS, dirE int, ok bool) {
+	p, ok := makePrefix(s)
+	if !ok {
+		return false, 0, 0, false
+	}
+	rest := s[p:]
+	switch {
+	case strings.HasPrefix(rest, "Entering directory "):
+		entering, p = true, p+len("Entering directory ")
+	case strings.HasPrefix(rest, "Leaving directory "):
+		p += len("Leaving directory ")
+	default:
+		return false, 0, 0, false
+	}
+	// GNU make 4 quotes with '...', make 3 with `...'
+	if len(s)-p < 3 || s[len(s)-1] != '\'' || (s[p] != '\'' && s[p] != '`') {
+		return false, 0, 0, false
+	}
+	return entering, p + 1, len(s) - 1, true
+}
+
 func parseMake(c *Context) (any, error) {
 	cr := newCReader(c, "cc")
 	res := cr.res
 	out := &MakeResult{}
+	type dirAt struct{ s, e int }
+	var dirs []dirAt // the Entering directory stack
+	inDir := func(from int) {
+		if len(dirs) == 0 {
+			return
+		}
+		d := dirs[len(dirs)-1]
+		for i := from; i < len(res.Diagnostics); i++ {
+			if f := res.Diagnostics[i].File; f != "" && !strings.HasPrefix(f, "/") {
+				res.Diagnostics[i].Dir = c.Raw[d.s:d.e]
+				c.spanPath(d.s, d.e, "", "diagnostics", i, "dir")
+			}
+		}
+	}
 	lastGo := -1 // a Go diagnostic a tab-indented line continues
 	type span struct{ i, s, e int }
 	var goMsg []span
@@ -184,6 +223,13 @@ func parseMake(c *Context) (any, error) {
 			continue
 		}
 		lastGo = -1
+		if entering, dS, dE, ok := makeDirLine(line); ok {
+			if entering {
+				dirs = append(dirs, dirAt{start + dS, start + dE})
+			} else if len(dirs) > 0 {
+				dirs = dirs[:len(dirs)-1]
+			}
+		}
 		if d, ok := makeLine(line); ok {
 			cr.last, cr.afterDiag = -1, false
 			if c.Full(len(res.Diagnostics)) {
@@ -206,10 +252,13 @@ func parseMake(c *Context) (any, error) {
 			c.spanPath(start+d.msgS, start+d.msgE, "", "diagnostics", i, "message")
 			c.spanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
 			res.Diagnostics = append(res.Diagnostics, dg)
+			inDir(i)
 			continue
 		}
+		before := len(res.Diagnostics)
 		if next, ok := cr.read(start, pos, line); ok {
 			pos = next
+			inDir(before)
 			continue
 		}
 		if p, ok := goPos(line); ok && !strings.HasPrefix(line, "\t") {
@@ -229,6 +278,7 @@ func parseMake(c *Context) (any, error) {
 			c.spanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "severity")
 			c.spanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
 			res.Diagnostics = append(res.Diagnostics, dg)
+			inDir(i)
 			goMsg = append(goMsg, span{i, start + p.msg, start + len(line)})
 			lastGo = i
 			continue

@@ -154,6 +154,7 @@ var fieldDocs = map[string]string{
 	"DiagPackage.Status":                           "pass, fail, build_failed, no_tests",
 	"DiagTest.Status":                              "pass, fail, skip",
 	"Diagnostic.Code":                              "Code is the tool's name for the check (gcc's -Wformat=).",
+	"Diagnostic.Dir":                               "Dir is the directory the tool ran in when it printed this, where the output says so and file is relative to it (make's \"Entering directory\" of a recursive make).",
 	"Diagnostic.Fixes":                             "Fixes are the compiler's machine-readable fix-it hints (gcc's and clang's -fdiagnostics-parseable-fixits) for it and its notes.",
 	"Diagnostic.Notes":                             "Notes are the compiler's notes on this diagnostic (gcc's \"note: declared here\"), attached to it.",
 	"Diagnostic.Severity":                          "error, warning",

@@ -50,3 +50,9 @@ staticcheck ./vetwarn/ ./tests/ 2>&1 | out staticcheck checks
 staticcheck ./... 2>&1 | out staticcheck with_compile_errors
 golangci-lint run ./vetwarn/ ./tests/ 2>&1 | out golangci-lint default
 golangci-lint run ./... 2>&1 | out golangci-lint with_compile_errors
+
+# make: a recursive make whose sub-make's recipe fails (dir of the diagnostics)
+mkdir -p "$tmp/rec/lib" && cp "$seed"/c/calc.c "$tmp/rec/lib/" && cd "$tmp/rec" || exit 1
+printf 'all:\n\t$(MAKE) -C lib CC=gcc\n' > Makefile
+printf 'all:\n\t$(CC) -Wall -fsyntax-only -fdiagnostics-color=never calc.c\n' > lib/Makefile
+make 2>&1 | out make recursive_compile
