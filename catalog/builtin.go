@@ -25,5 +25,8 @@ var builtinParsers = sync.OnceValue(func() []*Parser {
 		pyDiagParsers(),
 		pingWindowsParsers(),
 		cargoRustParsers(),
+		clangParsers(),
+		makeParsers(),
+		goLintParsers(),
 	))
 })

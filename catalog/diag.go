@@ -39,13 +39,32 @@ type Diagnostic struct {
 	Code    string `json:"code,omitempty"`
 	Message string `json:"message"`
 	Package string `json:"package,omitempty"`
-	Tool    string `json:"tool"`
+	// Dir is the directory the tool ran in when it printed this, where
+	// the output says so and file is relative to it (make's "Entering
+	// directory" of a recursive make).
+	Dir  string `json:"dir,omitempty"`
+	Tool string `json:"tool"`
 	// Notes are the compiler's notes on this diagnostic (gcc's "note:
 	// declared here"), attached to it.
 	Notes []DiagNote `json:"notes,omitempty"`
 	// Frame is the source excerpt the tool printed under the message
 	// (rustc's code frame with its labels), kept whole.
 	Frame string `json:"frame,omitempty"`
+	// Fixes are the compiler's machine-readable fix-it hints (gcc's and
+	// clang's -fdiagnostics-parseable-fixits) for it and its notes.
+	Fixes []DiagFix `json:"fixes,omitempty"`
+}
+
+// DiagFix is one fix-it hint: replace the range [line:column,
+// end_line:end_column) of file with text (an insertion when the range is
+// empty, a deletion when text is).
+type DiagFix struct {
+	File      string `json:"file"`
+	Line      int64  `json:"line"`
+	Column    int64  `json:"column"`
+	EndLine   int64  `json:"end_line"`
+	EndColumn int64  `json:"end_column"`
+	Text      string `json:"text"`
 }
 
 // DiagNote is a note that belongs to a diagnostic.

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -31,7 +32,8 @@ func cParser(cmd string) *Parser {
 	}
 }
 
-// cDiagParsers wires gcc and cc (clang prints the same form, not verified here) for the builtin list.
+// cDiagParsers wires gcc and cc for the builtin list (clang and clang++,
+// read by the same code, are in diag_clang.go).
 func cDiagParsers() []*Parser { return []*Parser{cParser("gcc"), cParser("cc")} }
 
 var cSeverities = []string{": fatal error: ", ": error: ", ": warning: ", ": note: "}
@@ -82,7 +84,8 @@ func cDiagLine(s string) (cDiagAt, bool) {
 	return d, d.file != ""
 }
 
-// cExcerpt reports a source excerpt line ("   10 |   code", "      |   ^").
+// cExcerpt reports a source excerpt line in gcc's numbered form
+// ("   10 |   code", "      |   ^", "      |   ;" for a fix-it).
 func cExcerpt(s string) bool {
 	t := strings.TrimLeft(s, " ")
 	if len(t) == len(s) {
@@ -92,89 +95,268 @@ func cExcerpt(s string) bool {
 	return strings.HasPrefix(t, " |") || strings.HasPrefix(t, "|")
 }
 
-func parseCDiag(c *Context, name string) (any, error) {
-	raw := c.Raw
-	res := &DiagResult{Diagnostics: []Diagnostic{}}
-	last := -1
-	for pos := 0; pos < len(raw); {
-		start := pos
-		end := lex.NextNL(raw, pos)
-		pos = end + 1
-		line := strings.TrimSuffix(raw[start:end], "\r")
-		switch {
-		case strings.TrimSpace(line) == "", cExcerpt(line):
-			continue
-		case strings.HasSuffix(line, ":") && (strings.Contains(line, ": In function ") || strings.Contains(line, ": At top level") ||
-			strings.Contains(line, ": In ") || strings.HasPrefix(line, "In file included from ")),
-			strings.HasPrefix(line, "                 from "),
-			strings.HasSuffix(line, " generated.") && (strings.Contains(line, " warning") || strings.Contains(line, " error")),
-			strings.HasPrefix(line, "compilation terminated."):
-			continue
+// cCaret reports clang's (and gcc -fno-diagnostics-show-line-numbers')
+// caret line under a source line: only spaces, tabs, ~ and ^.
+func cCaret(s string) bool {
+	if strings.TrimSpace(s) == "" {
+		return false
+	}
+	return strings.Trim(s, " \t~^") == ""
+}
+
+// cNext returns the line after pos (without its newline) and where the
+// one after it starts.
+func cNext(raw string, pos int) (string, int, bool) {
+	if pos >= len(raw) {
+		return "", pos, false
+	}
+	end := lex.NextNL(raw, pos)
+	return strings.TrimSuffix(raw[pos:end], "\r"), end + 1, true
+}
+
+// cGenerated reads clang's "N warnings and M errors generated." into the
+// counts it states.
+func cGenerated(s string) (warnings, errors int64, ok bool) {
+	body, ok := strings.CutSuffix(s, " generated.")
+	if !ok {
+		return 0, 0, false
+	}
+	for _, part := range strings.Split(body, " and ") {
+		n, word, ok := strings.Cut(part, " ")
+		v, err := strconv.ParseInt(n, 10, 64)
+		if !ok || err != nil {
+			return 0, 0, false
 		}
-		d, ok := cDiagLine(line)
+		switch word {
+		case "warning", "warnings":
+			warnings += v
+		case "error", "errors":
+			errors += v
+		default:
+			return 0, 0, false
+		}
+	}
+	return warnings, errors, true
+}
+
+// cFixit reads -fdiagnostics-parseable-fixits' `fix-it:"file":{l:c-l:c}:"text"`.
+func cFixit(s string) (f DiagFix, fileE, rangeS, rangeE, textS int, ok bool) {
+	rest, ok := strings.CutPrefix(s, "fix-it:")
+	if !ok {
+		return f, 0, 0, 0, 0, false
+	}
+	q, err := strconv.QuotedPrefix(rest)
+	if err != nil {
+		return f, 0, 0, 0, 0, false
+	}
+	if f.File, err = strconv.Unquote(q); err != nil {
+		return f, 0, 0, 0, 0, false
+	}
+	fileE = len("fix-it:") + len(q)
+	r, ok := strings.CutPrefix(s[fileE:], ":{")
+	if !ok {
+		return f, 0, 0, 0, 0, false
+	}
+	rangeS = fileE + 2
+	closeAt := strings.Index(r, "}:")
+	if closeAt < 0 {
+		return f, 0, 0, 0, 0, false
+	}
+	rangeE = rangeS + closeAt
+	from, to, ok := strings.Cut(r[:closeAt], "-")
+	if !ok {
+		return f, 0, 0, 0, 0, false
+	}
+	pair := func(p string) (int64, int64, bool) {
+		a, b, ok := strings.Cut(p, ":")
+		x, e1 := strconv.ParseInt(a, 10, 64)
+		y, e2 := strconv.ParseInt(b, 10, 64)
+		return x, y, ok && e1 == nil && e2 == nil && x >= 0 && y >= 0
+	}
+	var ok1, ok2 bool
+	f.Line, f.Column, ok1 = pair(from)
+	f.EndLine, f.EndColumn, ok2 = pair(to)
+	textS = rangeE + 2
+	t, err := strconv.Unquote(s[textS:])
+	if !ok1 || !ok2 || err != nil || !strings.HasPrefix(s[textS:], "\"") {
+		return f, 0, 0, 0, 0, false
+	}
+	f.Text = t
+	return f, fileE, rangeS, rangeE, textS, true
+}
+
+func parseCDiag(c *Context, name string) (any, error) {
+	r := newCReader(c, name)
+	for pos := 0; pos < len(c.Raw); {
+		start := pos
+		end := lex.NextNL(c.Raw, pos)
+		pos = end + 1
+		line := strings.TrimSuffix(c.Raw[start:end], "\r")
+		next, ok := r.read(start, pos, line)
 		if !ok {
 			c.Unread(start)
-			continue
 		}
-		msg, msgE := line[d.msg:], len(line)
-		code, codeS := "", 0
-		if strings.HasSuffix(msg, "]") {
-			if i := strings.LastIndex(msg, " [-W"); i >= 0 {
-				code, codeS = msg[i+2:len(msg)-1], d.msg+i+2
-				msg, msgE = msg[:i], d.msg+i
-			}
-		}
-		if d.sev == "note" {
-			if last < 0 {
-				c.Unread(start)
-				continue
-			}
-			dg := &res.Diagnostics[last]
-			k := len(dg.Notes)
-			n := DiagNote{File: d.file, Line: d.line, Message: msg}
-			c.spanPath(start, start+d.fileE, "", "diagnostics", last, "notes", k, "file")
-			c.spanPath(start+d.lineS, start+d.lineE, "parseInt", "diagnostics", last, "notes", k, "line")
-			if d.hasCol {
-				n.Column = intp(d.col)
-				c.spanPath(start+d.colS, start+at(line, d), "parseInt", "diagnostics", last, "notes", k, "column")
-			}
-			c.spanPath(start+d.msg, start+msgE, "", "diagnostics", last, "notes", k, "message")
-			dg.Notes = append(dg.Notes, n)
-			continue
-		}
-		if c.Full(len(res.Diagnostics)) {
-			c.Omit(1)
-			last = -1
-			continue
-		}
-		i := len(res.Diagnostics)
-		sev := d.sev
-		if sev == "fatal error" {
-			sev = "error"
-		}
-		dg := Diagnostic{File: d.file, Line: d.line, Severity: sev, Code: code, Message: msg, Tool: name}
-		c.spanPath(start, start+d.fileE, "", "diagnostics", i, "file")
-		c.spanPath(start+d.lineS, start+d.lineE, "parseInt", "diagnostics", i, "line")
-		if d.hasCol {
-			dg.Column = intp(d.col)
-			c.spanPath(start+d.colS, start+at(line, d), "parseInt", "diagnostics", i, "column")
-		}
-		sevS := start + d.msg - len(d.sev) - 2
-		if sev == d.sev {
-			c.spanPath(sevS, sevS+len(d.sev), "", "diagnostics", i, "severity")
-		} else {
-			c.spanPath(sevS, sevS+len(d.sev), "statusWord", "diagnostics", i, "severity")
-		}
-		if code != "" {
-			c.spanPath(start+codeS, start+codeS+len(code), "", "diagnostics", i, "code")
-		}
-		c.spanPath(start+d.msg, start+msgE, "", "diagnostics", i, "message")
-		c.spanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
-		res.Diagnostics = append(res.Diagnostics, dg)
-		last = i
+		pos = next
 	}
-	goSummary(c, res)
-	return res, nil
+	return r.finish(), nil
+}
+
+// cReader reads gcc's and clang's lines one at a time, so that make's
+// parser can read the compiler lines its recipes print among its own.
+type cReader struct {
+	c         *Context
+	name      string
+	res       *DiagResult
+	last      int  // the diagnostic notes and fix-its attach to
+	afterDiag bool // the line before was a diagnostic or a note: its excerpt may follow
+	omitted   int64
+	counted   [2]int64 // errors and warnings this reader added (make adds its own)
+	statedW   int64
+	statedE   int64
+	stated    bool
+}
+
+func newCReader(c *Context, name string) *cReader {
+	return &cReader{c: c, name: name, res: &DiagResult{Diagnostics: []Diagnostic{}}, last: -1}
+}
+
+// read reads line (at raw[start:], the next line at pos); it returns where
+// the next line to read starts (past an excerpt it consumed) and false
+// when the line is none of a compiler's.
+func (r *cReader) read(start, pos int, line string) (int, bool) {
+	c, res, raw, name := r.c, r.res, r.c.Raw, r.name
+	wasAfter := r.afterDiag
+	r.afterDiag = false
+	if w, e, ok := cGenerated(line); ok {
+		r.statedW, r.statedE, r.stated = r.statedW+w, r.statedE+e, true
+		return pos, true
+	}
+	switch {
+	case strings.TrimSpace(line) == "", cExcerpt(line):
+		r.afterDiag = wasAfter
+		return pos, true
+	case strings.HasSuffix(line, ":") && (strings.Contains(line, ": In function ") || strings.Contains(line, ": At top level") ||
+		strings.Contains(line, ": In ") || strings.HasPrefix(line, "In file included from ")),
+		strings.HasPrefix(line, "                 from "),
+		strings.HasPrefix(line, "compilation terminated."):
+		return pos, true
+	}
+	if f, fileE, rS, rE, tS, ok := cFixit(line); ok && r.last >= 0 {
+		last := r.last
+		dg := &res.Diagnostics[last]
+		k := len(dg.Fixes)
+		c.spanPath(start+len("fix-it:"), start+fileE, "unquote", "diagnostics", last, "fixes", k, "file")
+		for _, leaf := range []string{"line", "column", "end_line", "end_column"} {
+			c.spanPath(start+rS, start+rE, "parseInt", "diagnostics", last, "fixes", k, leaf)
+		}
+		c.spanPath(start+tS, start+len(line), "unquote", "diagnostics", last, "fixes", k, "text")
+		dg.Fixes = append(dg.Fixes, f)
+		return pos, true
+	}
+	d, ok := cDiagLine(line)
+	if !ok {
+		// clang's excerpt (and gcc's without line numbers): the source
+		// line, the caret line under it, and the text of a fix-it under
+		// that, indented.
+		if nl, np, ok := cNext(raw, pos); ok && wasAfter && cCaret(nl) {
+			pos = np
+			if fl, fp, ok := cNext(raw, pos); ok && strings.HasPrefix(fl, " ") && strings.TrimSpace(fl) != "" &&
+				!cCaret(fl) && !cExcerpt(fl) && !strings.HasPrefix(fl, "fix-it:") {
+				if _, isDiag := cDiagLine(fl); !isDiag {
+					if _, _, isGen := cGenerated(fl); !isGen {
+						pos = fp
+					}
+				}
+			}
+			return pos, true
+		}
+		return pos, false
+	}
+	r.afterDiag = true
+	msg, msgE := line[d.msg:], len(line)
+	code, codeS := "", 0
+	if strings.HasSuffix(msg, "]") {
+		if i := strings.LastIndex(msg, " [-W"); i >= 0 {
+			code, codeS = msg[i+2:len(msg)-1], d.msg+i+2
+			msg, msgE = msg[:i], d.msg+i
+			// clang's -Werror: [-Werror,-Wunused-variable]
+			if w, ok := strings.CutPrefix(code, "-Werror,"); ok {
+				code, codeS = w, codeS+len("-Werror,")
+			}
+		}
+	}
+	if d.sev == "note" {
+		last := r.last
+		if last < 0 {
+			r.afterDiag = false
+			return pos, false
+		}
+		dg := &res.Diagnostics[last]
+		k := len(dg.Notes)
+		n := DiagNote{File: d.file, Line: d.line, Message: msg}
+		c.spanPath(start, start+d.fileE, "", "diagnostics", last, "notes", k, "file")
+		c.spanPath(start+d.lineS, start+d.lineE, "parseInt", "diagnostics", last, "notes", k, "line")
+		if d.hasCol {
+			n.Column = intp(d.col)
+			c.spanPath(start+d.colS, start+at(line, d), "parseInt", "diagnostics", last, "notes", k, "column")
+		}
+		c.spanPath(start+d.msg, start+msgE, "", "diagnostics", last, "notes", k, "message")
+		dg.Notes = append(dg.Notes, n)
+		return pos, true
+	}
+	if c.Full(len(res.Diagnostics)) {
+		c.Omit(1)
+		r.omitted++
+		r.last = -1
+		return pos, true
+	}
+	i := len(res.Diagnostics)
+	sev := d.sev
+	if sev == "fatal error" {
+		sev = "error"
+	}
+	dg := Diagnostic{File: d.file, Line: d.line, Severity: sev, Code: code, Message: msg, Tool: name}
+	c.spanPath(start, start+d.fileE, "", "diagnostics", i, "file")
+	c.spanPath(start+d.lineS, start+d.lineE, "parseInt", "diagnostics", i, "line")
+	if d.hasCol {
+		dg.Column = intp(d.col)
+		c.spanPath(start+d.colS, start+at(line, d), "parseInt", "diagnostics", i, "column")
+	}
+	sevS := start + d.msg - len(d.sev) - 2
+	if sev == d.sev {
+		c.spanPath(sevS, sevS+len(d.sev), "", "diagnostics", i, "severity")
+	} else {
+		c.spanPath(sevS, sevS+len(d.sev), "statusWord", "diagnostics", i, "severity")
+	}
+	if code != "" {
+		c.spanPath(start+codeS, start+codeS+len(code), "", "diagnostics", i, "code")
+	}
+	c.spanPath(start+d.msg, start+msgE, "", "diagnostics", i, "message")
+	c.spanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
+	res.Diagnostics = append(res.Diagnostics, dg)
+	r.last = i
+	if sev == "error" {
+		r.counted[0]++
+	} else {
+		r.counted[1]++
+	}
+	return pos, true
+}
+
+// finish counts the rows and checks them against clang's own count.
+func (r *cReader) finish() *DiagResult {
+	goSummary(r.c, r.res)
+	if r.stated {
+		// clang counts what it printed: a count we did not read (a
+		// location-less "fatal error: too many errors emitted" among them)
+		// is said, never left silent.
+		e, w := r.counted[0], r.counted[1]
+		if e+w+r.omitted != r.statedE+r.statedW || e > r.statedE {
+			r.c.Warn(fmt.Sprintf("%s reported %d errors and %d warnings; %d errors and %d warnings read, %d omitted",
+				r.name, r.statedE, r.statedW, e, w, r.omitted))
+		}
+	}
+	return r.res
 }
 
 // at is where the column number of d ends in line.

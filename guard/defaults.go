@@ -102,6 +102,7 @@ func DefaultCommandPolicies() map[string]CommandPolicy {
 		fsPolicies(), netPolicies(), gitPolicies(), clusterPolicies(), systemPolicies(), packagePolicies(), hostPolicies(), goPolicies(), ccPolicies(),
 		jsPyPolicies(),
 		rustPolicies(),
+		diagMorePolicies(),
 	} {
 		for k, v := range family {
 			m[k] = v

@@ -3,12 +3,13 @@
 // (exact o200k_base and cl100k_base counts, deterministic), parse
 // throughput, engine overhead, the MCP round trip beside a bare spawn of
 // the same commands (latency, CPU per call, throughput under concurrent
-// callers, start-up, idle memory), and accuracy on the catalog's golden
-// fixtures.
+// callers, start-up, idle memory), accuracy on the catalog's golden
+// fixtures, and the diagnostics read from seeded failing projects
+// (--diag runs that section alone, into report-diag.md).
 //
 // Usage:
 //
-//	go run ./bench/cmd/parism-bench [--quick] [--out DIR] [--root DIR] [--binary PATH]
+//	go run ./bench/cmd/parism-bench [--quick] [--diag] [--out DIR] [--root DIR] [--binary PATH]
 //
 // or `go tool -C tools task -d .. bench [-- --quick]` from the repository.
 package main
@@ -27,6 +28,7 @@ func main() {
 	out := fs.String("out", "", "directory to write report.md and the SVG charts into (default: bench/ of the repository)")
 	root := fs.String("root", "", "repository root, the directory of go.work (default: found from the working directory)")
 	binary := fs.String("binary", "", "parism binary for the MCP round trip (default: built from ./cli/cmd/parism)")
+	diag := fs.Bool("diag", false, "run only the diagnostics scenario (seeded failing projects under bench/testdata/diag) and write report-diag.md")
 	readme := fs.Bool("readme", true, "also rewrite the headline block of README.md (only when writing into the repository's bench/, i.e. without -out)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `parism-bench: token, speed and accuracy benchmarks of Parism, written to bench/report.md
@@ -49,7 +51,7 @@ Flags:
 		fs.Usage()
 		os.Exit(2)
 	}
-	if _, err := suite.Run(suite.Options{Quick: *quick, Out: *out, Root: *root, Binary: *binary, Log: os.Stderr, SyncReadme: *readme && *out == ""}); err != nil {
+	if _, err := suite.Run(suite.Options{DiagOnly: *diag, Quick: *quick, Out: *out, Root: *root, Binary: *binary, Log: os.Stderr, SyncReadme: *readme && *out == "" && !*diag}); err != nil {
 		fmt.Fprintln(os.Stderr, "parism-bench:", err)
 		os.Exit(1)
 	}

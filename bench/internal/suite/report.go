@@ -112,7 +112,7 @@ func Report(res *Results) []byte {
 	w("Written by `task bench` (`go run ./bench/cmd/parism-bench`); `task bench -- --quick` is the short run that CI does. ")
 	w("Sections 1 and 2 are deterministic: the same bytes on every run and every machine, because the inputs are committed ")
 	w("(`bench/testdata/`, see its README), dates are completed with a fixed clock (%s) and tokens are counted exactly. ", Now.Format("2006-01-02 15:04 MST"))
-	w("Section 3 is timing, on the machine it names.\n\n")
+	w("Section 3 is timing, on the machine it names; section 4 runs the real compilers, linters and test runners of this machine over seeded failing projects.\n\n")
 	w("%s\n\n", DeterministicBegin)
 
 	// ------------------------------------------------------------ tokens
@@ -310,6 +310,9 @@ func Report(res *Results) []byte {
 		}
 	}
 	w("%s", sideBySideReport(res))
+	if res.Diag != nil || res.DiagErr != "" {
+		w("\n%s", DiagReport(res.Diag, res.DiagErr))
+	}
 	return []byte(b.String())
 }
 

@@ -33,6 +33,9 @@ type Options struct {
 	Binary string
 	// Log receives progress lines; nil discards them.
 	Log io.Writer
+	// DiagOnly runs only the diagnostics scenario (bench/testdata/diag)
+	// and writes its section alone to Out/report-diag.md.
+	DiagOnly bool
 	// SyncReadme rewrites the headline block of Root/README.md (between
 	// HeadlineBegin and HeadlineEnd) with this run's figures.
 	SyncReadme bool
@@ -43,6 +46,7 @@ const (
 	ReportFile      = "report.md"
 	TokensChartFile = "report-tokens.svg"
 	SpeedChartFile  = "report-speed.svg"
+	DiagReportFile  = "report-diag.md"
 )
 
 // Results is everything Run measured.
@@ -58,6 +62,8 @@ type Results struct {
 	RoundErr   string
 	SideBySide *SideBySide
 	SideErr    string
+	Diag       []*DiagRun
+	DiagErr    string
 	LoadTime   time.Duration // how long each load level of the side by side runs
 	Machine    Machine
 	Quick      bool
@@ -117,6 +123,21 @@ func Run(o Options) (*Results, error) {
 	}
 	if o.Out == "" {
 		o.Out = filepath.Join(o.Root, "bench")
+	}
+	if o.DiagOnly {
+		runs, err := RunDiag(o.Root, logw)
+		if err != nil {
+			return nil, err
+		}
+		if err := os.MkdirAll(o.Out, 0o755); err != nil {
+			return nil, err
+		}
+		out := filepath.Join(o.Out, DiagReportFile)
+		if err := os.WriteFile(out, []byte(DiagReport(runs, "")), 0o644); err != nil {
+			return nil, err
+		}
+		logf("wrote %s", out)
+		return &Results{Diag: runs, Machine: machine()}, nil
 	}
 	res := &Results{Quick: o.Quick, Machine: machine(), InputSize: 1 << 20, MinTime: time.Second, Calls: 300, LoadTime: 2 * time.Second}
 	if o.Quick {
@@ -194,6 +215,17 @@ func Run(o Options) (*Results, error) {
 		}
 	} else {
 		res.SideErr = res.RoundErr
+	}
+
+	if o.Quick {
+		// It runs compilers, linters and test runners for a minute: the
+		// quick run (CI) leaves it to -diag and to suite's TestDiagGoAndC.
+		res.DiagErr = "the quick run leaves this section out (it runs the real compilers and test runners); `-diag` runs it alone"
+	} else {
+		logf("diagnostics: seeded failing projects under bench/testdata/diag")
+		if res.Diag, err = RunDiag(o.Root, logw); err != nil {
+			res.DiagErr = err.Error()
+		}
 	}
 
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
