@@ -87,7 +87,7 @@ func gitBlameParsers() []*Parser {
 			return perr
 		}
 		if !gxHas(scanned, "-p", "--porcelain", "--line-porcelain") {
-			return Unsupported(gxHint([]string{"blame"}, args, gitBlameDef, nil, "--line-porcelain"),
+			return Unsupported(gxHint([]string{"blame"}, args, gitBlameDef.Flags, nil, "--line-porcelain"),
 				"git blame's default form pads and cuts names; --porcelain and --line-porcelain are read")
 		}
 		return nil

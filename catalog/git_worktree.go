@@ -66,7 +66,7 @@ func gitWorktreeParsers() []*Parser {
 			return Unsupported([]string{"worktree", "list"}, "git worktree needs list to list")
 		}
 		if gxHas(scanned, "-z") && !gxHas(scanned, "--porcelain") {
-			return Unsupported(gxHint([]string{"worktree", "list"}, args, gitWorktreeDef, nil, "--porcelain"), "git worktree list -z goes with --porcelain")
+			return Unsupported(gxHint([]string{"worktree", "list"}, args, gitWorktreeFlags, nil, "--porcelain"), "git worktree list -z goes with --porcelain")
 		}
 		return nil
 	}

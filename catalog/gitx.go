@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/parism-go/parism/catalog/internal/lex"
@@ -74,9 +75,10 @@ func gxHasPos(scanned []cmdArg, pos string) bool {
 
 // gxHint is a whole argument list for a hint: git's leading global
 // options, the subcommand (and its own subcommand, such as "list"), the
-// other arguments without the flags drop names (and their separate
-// values), then add right after the subcommand.
-func gxHint(sub []string, args []string, p *Parser, drop func(flag string) bool, add ...string) []string {
+// other arguments (with or without the subcommand tokens) without the
+// flags drop names (and their separate values), then add right after the
+// subcommand.
+func gxHint(sub []string, args []string, flags Flags, drop func(flag string) bool, add ...string) []string {
 	out := []string{}
 	i := 0
 	for i < len(args) {
@@ -93,18 +95,20 @@ func gxHint(sub []string, args []string, p *Parser, drop func(flag string) bool,
 	}
 	out = append(out, sub...)
 	out = append(out, add...)
+	skip := slices.Clone(sub)
 	for ; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
 			out = append(out, args[i:]...)
 			break
 		}
-		if len(sub) > 1 && a == sub[1] {
+		if j := slices.Index(skip, a); j >= 0 {
+			skip = slices.Delete(skip, j, j+1) // a subcommand token args held
 			continue
 		}
 		name, _, hasEq := strings.Cut(a, "=")
 		if strings.HasPrefix(a, "-") && drop != nil && drop(name) {
-			if !hasEq && p.Flags[name] == Value && strings.HasPrefix(a, "--") && i+1 < len(args) {
+			if !hasEq && flags[name] == Value && strings.HasPrefix(a, "--") && i+1 < len(args) {
 				i++
 			}
 			continue

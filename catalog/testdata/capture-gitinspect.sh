@@ -3,7 +3,8 @@
 # git-tag, git-stash, git-worktree, git-rev-parse, git-config and diff
 # parsers from real git and GNU diffutils on this machine. Repositories are
 # built in a fixed scratch directory with fixed dates and identities, so a
-# rerun with the same programs reproduces every byte. It writes
+# rerun with the same programs reproduces every byte (but the time git
+# blame gives uncommitted lines, which is the time it runs). It writes
 # testdata/linux/<parser>/<case>.txt and, for a new case, a <case>.json
 # skeleton with its args; then run
 #   go test -run Golden -update
@@ -158,6 +159,9 @@ case_ git-config origin_scope_z g config -l --show-origin --show-scope -z
 case_ git-config name_only g config --list --name-only --local
 case_ git-config get g config --get remote.origin.url
 case_ git-config get_multiline g config --get branch.main.description
+g config --unset branch.main.description
+case_ git-config list_plain g config --list --local
+case_ git-config origin_scope_plain g config --list --show-origin --show-scope
 cd "$work" && mkdir -p norepo && cd norepo
 case_ git-config global_only g config --list --global
 : >"$HOME/.gitconfig"
