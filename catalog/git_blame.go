@@ -60,7 +60,7 @@ var gitBlameDef = &Parser{
 	Format:     "git blame --porcelain / --line-porcelain (-p): lines with their commit, commits with author, committer, summary, previous",
 	Flags: gxFlags(Flags{
 		"-p": Bool, "--porcelain": Bool, "--line-porcelain": Bool, "-L": Value, "-w": Bool, "-M": Value, "-C": Value,
-		"--root": Bool, "--first-parent": Bool, "--reverse": Value, "--minimal": Bool, "--contents": Value,
+		"--root": Bool, "--first-parent": Bool, "--reverse": Bool, "--no-ignore-revs-file": Bool, "--minimal": Bool, "--contents": Value,
 		"--ignore-rev": Value, "--ignore-revs-file": Value, "--no-textconv": Bool, "--no-ext-diff": Bool,
 		"-S": Value, "--since": Value, "--encoding": Value,
 	}),
@@ -202,9 +202,9 @@ func parseGitBlame(c *Context) (any, error) {
 			c.Unread(start)
 			continue
 		}
-		key, val, _ := strings.Cut(l, " ")
+		key, val, spaced := strings.Cut(l, " ")
 		leaf, known := gbKeys[key]
-		if !known {
+		if !known || spaced == (key == "boundary") {
 			c.Unread(start)
 			continue
 		}

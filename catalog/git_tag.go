@@ -75,9 +75,9 @@ func parseGitTag(c *Context) (any, error) {
 	var body []string
 	bodyS, bodyE := 0, 0
 	flush := func() {
-		if kept && len(body) > 0 {
+		if b := strings.Join(body, "\n"); kept && b != "" {
 			i := len(res.Tags) - 1
-			res.Tags[i].Body = strings.Join(body, "\n")
+			res.Tags[i].Body = b
 			rec.at(gtTTag, i, gtfBody, bodyS, bodyE, trDedent)
 		}
 		body = body[:0]
