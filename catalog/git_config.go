@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/parism-go/parism/catalog/internal/lex"
@@ -78,8 +79,16 @@ func gitConfigParsers() []*Parser {
 		case list && !get && pos == 0:
 		case get && !list && pos == 1:
 		default:
-			return Unsupported(gxHint([]string{"config"}, args, gitConfigFlags, nil, "--list"),
-				"git config reads --list, or --get with one name")
+			// the hint keeps the options that choose files, not the names
+			hint := gxHint([]string{"config"}, args, gitConfigFlags, func(f string) bool { return f == "--get" }, "--list")
+			for _, a := range scanned {
+				if a.flag == "" {
+					if i := slices.Index(hint, a.pos); i >= 0 {
+						hint = slices.Delete(hint, i, i+1)
+					}
+				}
+			}
+			return Unsupported(hint, "git config reads --list, or --get with one name")
 		}
 		if get && gxHas(scanned, "--show-origin", "--show-scope", "--name-only", "-z", "--null") {
 			return Unsupported(gxHint([]string{"config"}, args, gitConfigFlags, func(f string) bool { return f == "--get" }, "--list"),

@@ -33,7 +33,9 @@ type GitWorktree struct {
 // "[branch]", "(detached HEAD)" or "(bare)" and " locked"/" prunable";
 // --porcelain prints "key value" lines, a blank line after each tree (with
 // -z, NUL for both, and the lock reason unquoted).
-var gitWorktreeFlags = gxFlags(Flags{"--porcelain": Bool, "-z": Bool, "--expire": Value})
+// -v/--verbose put the reasons on lines of their own: refused in Check
+// (a hint from the core would put --porcelain before "list").
+var gitWorktreeFlags = gxFlags(Flags{"--porcelain": Bool, "-z": Bool, "--expire": Value, "-v": Bool, "--verbose": Bool})
 
 var gitWorktreeDef = &Parser{
 	ID:             "git-worktree",
@@ -43,7 +45,6 @@ var gitWorktreeDef = &Parser{
 	Format:         "git worktree list (path, HEAD, branch, detached/bare, locked, prunable) and --porcelain [-z]",
 	Flags:          gitWorktreeFlags,
 	MaxPositionals: 1,
-	Alternatives:   map[string][]string{"-v": {"--porcelain"}, "--verbose": {"--porcelain"}},
 	Result:         GitWorktreeResult{},
 	RowsKey:        "worktrees",
 	KeyFields:      []string{"path"},
@@ -64,6 +65,10 @@ func gitWorktreeParsers() []*Parser {
 		}
 		if !gxHasPos(scanned, "list") {
 			return Unsupported([]string{"worktree", "list"}, "git worktree needs list to list")
+		}
+		if gxHas(scanned, "-v", "--verbose") {
+			return Unsupported(gxHint([]string{"worktree", "list"}, args, gitWorktreeFlags, func(f string) bool { return f == "-v" || f == "--verbose" }, "--porcelain"),
+				"git worktree list -v puts lock and prune reasons on lines of their own; --porcelain gives them")
 		}
 		if gxHas(scanned, "-z") && !gxHas(scanned, "--porcelain") {
 			return Unsupported(gxHint([]string{"worktree", "list"}, args, gitWorktreeFlags, nil, "--porcelain"), "git worktree list -z goes with --porcelain")
