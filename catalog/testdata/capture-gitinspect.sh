@@ -86,6 +86,18 @@ case_ git-ls-files eol_refused g ls-files --eol
 g checkout -q -- notes.md empty.txt
 rm -rf untracked.txt "dir x"
 
+# an unmerged path: the index holds stages 1, 2 and 3
+g checkout -q -b side HEAD~1
+tick; printf 'alpha\nside\n' >notes.md; g commit -qam "side edit"
+g checkout -q main
+tick; printf 'alpha\nmain\n' >notes.md; g commit -qam "main edit"
+g merge -q side >/dev/null 2>&1 || true
+case_ git-ls-files unmerged g ls-files -u
+case_ git-ls-files unmerged_stage_tags g ls-files -s -t
+g merge --abort
+g reset -q --hard HEAD~1
+g branch -q -D side
+
 # ---------------------------------------------------------------- tag
 case_ git-tag list g tag
 case_ git-tag list_pattern g tag -l "v1*"
@@ -141,6 +153,15 @@ cd "$work/repo"
 case_ git-rev-parse verify_missing g rev-parse --verify -q refs/heads/nope
 case_ git-rev-parse all g rev-parse --all
 case_ git-rev-parse superproject_none g rev-parse --show-superproject-working-tree --show-toplevel
+
+# a SHA-256 repository: 64-digit object names
+(
+	cd "$work" && g init -q --object-format=sha256 sha && cd sha
+	tick; printf 'x\ny\n' >s.txt; g add .; g commit -qm "sha256 commit"
+	case_ git-blame sha256_porcelain g blame --porcelain s.txt
+	case_ git-ls-files sha256_stage g ls-files -s
+	case_ git-rev-parse sha256_head g rev-parse HEAD
+)
 
 # ---------------------------------------------------------------- config
 g config core.editor "vim -u NONE"
