@@ -21,6 +21,6 @@ var builtinParsers = sync.OnceValue(func() []*Parser {
 		uptimeParsers(), wParsers(), dateParsers(), mountParsers(), lsblkParsers(), systemctlListUnitsParsers(),
 		journalctlParsers(), grepParsers(), wcParsers(), headParsers(), dirParsers(),
 		diagParsers(), cDiagParsers(),
-		gitBlameParsers(), gitLsFilesParsers(), gitTagParsers(), gitStashParsers(), gitWorktreeParsers(), gitRevParseParsers(), gitConfigParsers(), diffParsers(),
+		gitBlameParsers(), gitLsFilesParsers(), gitTagParsers(), gitStashParsers(), gitWorktreeParsers(), gitRevParseParsers(), gitConfigParsers(), diffParsers(), gitLogFormsParsers(),
 	))
 })

@@ -74,3 +74,18 @@ func FuzzDiff(f *testing.F) {
 		fuzzParse(t, parseDiff, raw, diffFuzzArgs, sel, spans)
 	})
 }
+
+var gitLogFormsFuzzArgs = [][]string{{"log", "--pretty=reference"}, {"log", "--pretty=raw"}, {"log", "--format=raw", "--decorate"}}
+
+func FuzzGitLogForms(f *testing.F) {
+	seedGolden(f, "git-log", gitLogFormsFuzzArgs)
+	f.Add("commit abc (HEAD -> m)\ntree 1\nparent 2\nauthor A <a> 1 +0100\ngpgsig x\n y\n\n    s\n    \n    b\nNotes:\n    n\n", uint8(1), true)
+	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
+		fuzzParse(t, func(c *Context) (any, error) {
+			if form, _ := glfForm(c.Args); form == "raw" {
+				return parseGitLogRaw(c)
+			}
+			return parseGitLogReference(c)
+		}, raw, gitLogFormsFuzzArgs, sel, spans)
+	})
+}

@@ -66,6 +66,13 @@ func TestGitInspectionEdges(t *testing.T) {
 		{"rev-parse: lines that do not match the arguments carry no arg", "git", []string{"rev-parse", "--show-superproject-working-tree", "HEAD"},
 			"abc\n", `[{"value":"abc"}]`, nil},
 		{"rev-parse: a range prints two lines", "git", []string{"rev-parse", "a..b"}, "b1\n^a1\n", `[{"value":"b1"},{"value":"^a1"}]`, nil},
+		{"log --pretty=raw: a signed commit's header lines are unread, not dropped", "git", []string{"log", "--pretty=raw"},
+			"commit ab\ntree cd\nauthor A B <a@b> 1793527200 -0130\ngpgsig -----BEGIN-----\n x\n -----END-----\n\n    s\n",
+			`{"hash":"ab","tree":"cd","author_name":"A B","author_email":"a@b","date":"2026-11-01T08:30:00-01:30","message":"s"}`, []int{4, 5, 6}},
+		{"log --pretty=reference: the date is after the last comma", "git", []string{"log", "--pretty=reference"},
+			"abc1234 (fix (a, b), c, 2026-11-01)\n", `{"hash":"abc1234","date":"2026-11-01","message":"fix (a, b), c"}`, nil},
+		{"log: a later --pretty=reference wins over --oneline", "git", []string{"log", "--oneline", "--pretty=reference"},
+			"abc1234 (subject, 2026-11-01)\n", `{"hash":"abc1234","date":"2026-11-01","message":"subject"}`, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -125,6 +132,25 @@ func TestGitInspectionHints(t *testing.T) {
 		// The hint is read.
 		if rr := Default().Parse(Input{Cmd: tc.cmd, Args: tc.hint, Raw: "", OS: Linux}); rr.Err != nil && tc.hint[len(tc.hint)-1] != "a.b" {
 			t.Errorf("%s %q: the hint is refused too: %v", tc.cmd, tc.hint, rr.Err)
+		}
+	}
+}
+
+// TestGitLogFormChoice: the value of another option is not a format.
+func TestGitLogFormChoice(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		form string
+	}{
+		{[]string{"log", "--pretty=raw"}, "raw"},
+		{[]string{"log", "--format=reference", "-5"}, "reference"},
+		{[]string{"log", "--grep", "--pretty=raw"}, ""},
+		{[]string{"log", "--pretty=raw", "--pretty"}, ""},
+		{[]string{"log", "--stat", "--pretty=raw"}, "raw"},
+		{[]string{"log", "--", "--pretty=raw"}, ""},
+	} {
+		if got, _ := glfForm(tc.args); got != tc.form {
+			t.Errorf("%q: form %q, want %q", tc.args, got, tc.form)
 		}
 	}
 }

@@ -163,6 +163,27 @@ case_ git-rev-parse superproject_none g rev-parse --show-superproject-working-tr
 	case_ git-rev-parse sha256_head g rev-parse HEAD
 )
 
+# ---------------------------------------------------------------- log --pretty=reference/raw
+(
+	cd "$work" && g init -q logs && cd logs
+	tick; echo a >a; g add .; g commit -qm "first (a, b), then"
+	tick; g checkout -q -b f; echo b >b; g add .; GIT_AUTHOR_DATE="@$t -0130" gz commit -qm "feature" -m "body line 1
+  indented
+
+second paragraph"
+	tick; g checkout -q main; echo c >c; g add .; g commit -q --allow-empty-message -m ""
+	tick; g merge -q --no-ff f -m "Merge f"
+	g tag v1
+	tick; g notes add -m "a note" HEAD
+	case_ git-log pretty_reference g log --pretty=reference
+	case_ git-log format_reference_n2 g log --format=reference -n 2
+	case_ git-log pretty_raw g log --pretty=raw
+	case_ git-log pretty_raw_decorate g log --pretty=raw --decorate -n 2
+	case_ git-log pretty_raw_none g log --pretty=raw nothing..HEAD -- no-such-path
+	case_ git-log pretty_reference_iso_refused g log --pretty=reference --date=iso
+	case_ git-log pretty_raw_stat_refused g log --pretty=raw --stat -n 1
+)
+
 # ---------------------------------------------------------------- config
 g config core.editor "vim -u NONE"
 g config remote.origin.url "https://example.com/a b.git"
