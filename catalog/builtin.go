@@ -28,5 +28,6 @@ var builtinParsers = sync.OnceValue(func() []*Parser {
 		clangParsers(),
 		makeParsers(),
 		goLintParsers(),
+		gitBlameParsers(), gitLsFilesParsers(), gitTagParsers(), gitStashParsers(), gitWorktreeParsers(), gitRevParseParsers(), gitConfigParsers(), diffParsers(), gitLogFormsParsers(),
 	))
 })

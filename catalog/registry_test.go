@@ -106,7 +106,7 @@ func TestLookupSubcommandAfterGlobalFlags(t *testing.T) {
 		{[]string{"-c", "color.ui=never", "-C", "d", "status"}, "git-status", []string{"-c", "color.ui=never", "-C", "d"}},
 		{[]string{"--git-dir=x/.git", "status"}, "git-status", []string{"--git-dir=x/.git"}},
 		{[]string{"--no-pager", "status", "--", "path"}, "git-status", []string{"--no-pager", "--", "path"}},
-		{[]string{"blame"}, "", nil},
+		{[]string{"describe"}, "", nil},     // a subcommand without a parser
 		{[]string{"-C", "status"}, "", nil}, // "status" is -C's value: no subcommand
 	}
 	for _, tc := range tests {

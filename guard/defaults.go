@@ -103,6 +103,7 @@ func DefaultCommandPolicies() map[string]CommandPolicy {
 		jsPyPolicies(),
 		rustPolicies(),
 		diagMorePolicies(),
+		diffPolicies(),
 	} {
 		for k, v := range family {
 			m[k] = v

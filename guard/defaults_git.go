@@ -197,7 +197,7 @@ func gitPolicies() map[string]CommandPolicy {
 			Flags: with(bools("-l", "-t", "-s", "-e,--show-email", "-w", "-p,--porcelain", "--line-porcelain",
 				"--incremental", "--root", "--show-stats", "-f,--show-name", "-n,--show-number", "-c", "-b",
 				"--score-debug", "--no-progress", "--first-parent", "--minimal", "--color-lines", "--color-by-age",
-				"--no-textconv", "--no-ext-diff", "--reverse"), flagSet{
+				"--no-textconv", "--no-ext-diff", "--reverse", "--no-ignore-revs-file"), flagSet{
 				"-L|--date|--ignore-rev|--encoding": val(ArgText),
 				"--abbrev|-M|-C":                    optv(ArgNumber),
 				"--ignore-revs-file|-S|--contents":  val(ArgPath),

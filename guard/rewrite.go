@@ -21,7 +21,12 @@ import "slices"
 //     and --no-textconv, so an external diff or text-conversion driver named
 //     by the repository's own config (.git/config with .gitattributes) is
 //     not run. Environment variables cannot turn those off: driver names
-//     are the repository's choice.
+//     are the repository's choice;
+//   - git blame also gets --no-ignore-revs-file (before the caller's own
+//     options, so a --ignore-revs-file given still counts): blame.
+//     ignoreRevsFile in the repository's config can name any file, and
+//     blame dies printing its first line that is not a commit
+//     ("fatal: invalid object name: <line>");
 //
 // The rewritten argv passes Check whenever args did.
 func Rewrite(cmd string, args []string) []string {
@@ -49,7 +54,11 @@ func Rewrite(cmd string, args []string) []string {
 			return out
 		}
 		var add []string
-		for _, f := range []string{"--no-ext-diff", "--no-textconv"} {
+		safe := []string{"--no-ext-diff", "--no-textconv"}
+		if args[at-1] == "blame" {
+			safe = append(safe, "--no-ignore-revs-file")
+		}
+		for _, f := range safe {
 			if !slices.Contains(args, f) {
 				add = append(add, f)
 			}

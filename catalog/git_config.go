@@ -1,0 +1,338 @@
+package catalog
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
+)
+
+// GitConfigResult is the parsed output of `git config --list` and
+// `git config --get NAME`.
+type GitConfigResult struct {
+	Entries []GitConfigEntry `json:"entries"`
+}
+
+// GitConfigEntry is one variable. Key is as git prints it: section and
+// name in lower case, a subsection as written ("remote.origin.url").
+// Value is absent for a variable set without "=" (a boolean true) and
+// with --name-only.
+type GitConfigEntry struct {
+	Key   string  `json:"key"`
+	Value *string `json:"value,omitempty"`
+	// Scope (--show-scope): system, global, local, worktree, command.
+	Scope string `json:"scope,omitempty"`
+	// OriginType and Origin (--show-origin): "file" and its path, "blob"
+	// and its name, "command line" (Origin empty), "standard input".
+	OriginType string `json:"origin_type,omitempty"`
+	Origin     string `json:"origin,omitempty"`
+}
+
+// Flags checked against git-config(1) of git 2.39 (config.c
+// show_all_config, show_config_origin, show_config_scope): the plain list
+// prints "key=value" with the value raw, so a value holding a newline
+// spills onto the next line; -z prints "key\nvalue\0" and origins
+// unquoted.
+var gitConfigFlags = gxFlags(Flags{
+	"-l": Bool, "--list": Bool, "--get": Bool, "--show-origin": Bool, "--show-scope": Bool, "-z": Bool,
+	"--null": Bool, "--name-only": Bool, "--local": Bool, "--global": Bool, "--system": Bool,
+	"--worktree": Bool, "-f": Value, "--file": Value, "--blob": Value, "--no-includes": Bool,
+	"--type": Value, "--bool": Bool, "--int": Bool, "--bool-or-int": Bool, "--path": Bool,
+	"--expiry-date": Bool, "--default": Value,
+})
+
+var gitConfigDef = &Parser{
+	ID:             "git-config",
+	Command:        "git",
+	Subcommand:     "config",
+	Version:        "1",
+	Format:         "git config --list [--show-origin] [--show-scope] [--name-only] [-z] (a value holding a newline needs -z), git config --get NAME",
+	Flags:          gitConfigFlags,
+	MaxPositionals: 2,
+	Alternatives: map[string][]string{
+		"--get-all": {"--list", "-z"}, "--get-regexp": {"--list", "-z"}, "--get-urlmatch": {"--list", "-z"},
+	},
+	Result:    GitConfigResult{},
+	RowsKey:   "entries",
+	KeyFields: []string{"key", "scope", "origin"},
+	Examples: [][]string{{"config", "--list"}, {"config", "--list", "--show-origin", "--show-scope"},
+		{"config", "--list", "-z"}, {"config", "--get", "remote.origin.url"}},
+	ExitAnswers: []ExitAnswer{{Code: 1, With: []string{"--get"}, Means: "the variable is not set",
+		Source: "git-config(1) EXIT STATUS: the section or key is invalid (ret=1)... --get exits 1 when the key is not found"}},
+	Parse: parseGitConfig,
+}
+
+func gitConfigParsers() []*Parser {
+	gitConfigDef.Check = func(args []string, _ OS) *ParseError {
+		scanned, perr := gxCheck(gitConfigDef, nil, args)
+		if perr != nil {
+			return perr
+		}
+		list, get := gxHas(scanned, "-l", "--list"), gxHas(scanned, "--get")
+		pos := 0
+		for _, a := range scanned {
+			if a.flag == "" {
+				pos++
+			}
+		}
+		switch {
+		case list && !get && pos == 0:
+		case get && !list && pos == 1:
+		default:
+			// the hint keeps the options that choose files, not the names
+			hint := gxHint([]string{"config"}, args, gitConfigFlags, func(f string) bool { return f == "--get" }, "--list")
+			for _, a := range scanned {
+				if a.flag == "" {
+					if i := slices.Index(hint, a.pos); i >= 0 {
+						hint = slices.Delete(hint, i, i+1)
+					}
+				}
+			}
+			return Unsupported(hint, "git config reads --list, or --get with one name")
+		}
+		if get && gxHas(scanned, "--show-origin", "--show-scope", "--name-only", "-z", "--null") {
+			return Unsupported(gxHint([]string{"config"}, args, gitConfigFlags, func(f string) bool { return f == "--get" }, "--list"),
+				"git config --get is read alone; --list carries origins and scopes")
+		}
+		return nil
+	}
+	return []*Parser{gitConfigDef}
+}
+
+var (
+	gcTEntry  = spanID("entries/*")
+	gcfKey    = spanID("key")
+	gcfValue  = spanID("value")
+	gcfScope  = spanID("scope")
+	gcfOType  = spanID("origin_type")
+	gcfOrigin = spanID("origin")
+)
+
+func parseGitConfig(c *Context) (any, error) {
+	scanned := gxScan(gitConfigFlags, nil, c.Args)
+	res := &GitConfigResult{Entries: []GitConfigEntry{}}
+	rec := newSpanRec(c, 4)
+	if gxHas(scanned, "--get") {
+		var name string
+		for _, a := range scanned {
+			if a.flag == "" && a.pos != "config" {
+				name = a.pos
+			}
+		}
+		v, ok := strings.CutSuffix(c.Raw, "\n")
+		if !ok && v == "" {
+			return res, nil // not set (exit 1)
+		}
+		rec.at(gcTEntry, 0, gcfKey, 0, len(v), trImpliedDefault)
+		rec.at(gcTEntry, 0, gcfValue, 0, len(v), trVerbatim)
+		res.Entries = append(res.Entries, GitConfigEntry{Key: strings.ToLower(name), Value: &v})
+		rec.finish()
+		return res, nil
+	}
+	scope, origin := gxHas(scanned, "--show-scope"), gxHas(scanned, "--show-origin")
+	nameOnly := gxHas(scanned, "--name-only")
+	null := gxHas(scanned, "-z", "--null")
+	var perr *ParseError
+	if null {
+		perr = gcReadNull(c, rec, res, scope, origin, nameOnly)
+	} else {
+		perr = gcReadLines(c, rec, res, scope, origin, nameOnly)
+	}
+	if perr != nil {
+		return nil, perr
+	}
+	rec.finish()
+	return res, nil
+}
+
+// gcKey reports whether k is a variable name as git prints it:
+// "section[.subsection].name", section and name of letters, digits and
+// "-" (and "." in a section), name starting with a letter, both lower case.
+func gcKey(k string) bool {
+	first := strings.IndexByte(k, '.')
+	last := strings.LastIndexByte(k, '.')
+	if first <= 0 || last == len(k)-1 {
+		return false
+	}
+	ok := func(s string) bool {
+		for i := 0; i < len(s); i++ {
+			b := s[i]
+			if !(b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '-') {
+				return false
+			}
+		}
+		return s != ""
+	}
+	name := k[last+1:]
+	return ok(k[:first]) && ok(name) && name[0] >= 'a' && name[0] <= 'z'
+}
+
+// gcSplit splits "key=value" at the one "=" that leaves a valid key
+// before it (a subsection may hold "="); a line with none, or with two
+// such "=", is bad.
+func gcSplit(kv string, bad bool) (k, v string, hasV, isBad bool) {
+	n := 0
+	for i := 0; i < len(kv); i++ {
+		if kv[i] == '=' && gcKey(kv[:i]) {
+			if n++; n == 1 {
+				k, v, hasV = kv[:i], kv[i+1:], true
+			}
+		}
+	}
+	if n == 0 {
+		return kv, "", false, bad // "key" alone: set without a value
+	}
+	return k, v, hasV, bad || n > 1
+}
+
+// gcAdd adds an entry; fields are offsets into Raw, -1 when absent.
+func gcAdd(c *Context, rec *spanRec, res *GitConfigResult, e GitConfigEntry, spans [][3]int) {
+	i := len(res.Entries)
+	if c.Full(i) {
+		c.Omit(1)
+		return
+	}
+	leaves := []uint16{gcfScope, gcfOType, gcfOrigin, gcfKey, gcfValue}
+	for k, s := range spans {
+		if s[0] >= 0 {
+			rec.at(gcTEntry, i, leaves[k], s[0], s[1], spanTr(s[2]))
+		}
+	}
+	res.Entries = append(res.Entries, e)
+}
+
+// gcOrigin splits "file:PATH" (PATH C-quoted when not -z).
+func gcOrigin(o string, quoted bool) (typ, path string, tr spanTr, ok bool) {
+	typ, path, ok = strings.Cut(o, ":")
+	switch typ {
+	case "file", "blob", "command line", "standard input", "submodule-blob":
+	default:
+		return "", "", 0, false
+	}
+	if quoted && strings.HasPrefix(path, "\"") {
+		u, n, uok := lex.CUnquote(path)
+		if !uok || n != len(path) {
+			return "", "", 0, false
+		}
+		return typ, u, trUnquote, ok
+	}
+	return typ, path, trVerbatim, ok
+}
+
+var gcScopes = map[string]bool{"system": true, "global": true, "local": true, "worktree": true, "command": true, "unknown": true, "submodule": true}
+
+func gcReadLines(c *Context, rec *spanRec, res *GitConfigResult, scope, origin, nameOnly bool) *ParseError {
+	it := lex.Lines{Raw: c.Raw}
+	for {
+		l, start, ok := it.Next()
+		if !ok {
+			break
+		}
+		if l == "" {
+			continue
+		}
+		var e GitConfigEntry
+		spans := [][3]int{{-1}, {-1}, {-1}, {-1}, {-1}}
+		at := 0
+		bad := false
+		if scope {
+			s, _, ok := strings.Cut(l, "\t")
+			if !ok || !gcScopes[s] {
+				bad = true
+			} else {
+				e.Scope = s
+				spans[0] = [3]int{start, start + len(s), int(trVerbatim)}
+				at = len(s) + 1
+			}
+		}
+		if origin && !bad {
+			o, _, ok := strings.Cut(l[at:], "\t")
+			typ, p, tr, ok2 := gcOrigin(o, true)
+			if !ok || !ok2 {
+				bad = true
+			} else {
+				e.OriginType, e.Origin = typ, p
+				os := start + at
+				spans[1] = [3]int{os, os + len(typ), int(trVerbatim)}
+				if p != "" {
+					spans[2] = [3]int{os + len(typ) + 1, os + len(o), int(tr)}
+				}
+				at += len(o) + 1
+			}
+		}
+		kv := l[at:]
+		k, v, hasV := kv, "", false
+		if !nameOnly {
+			k, v, hasV, bad = gcSplit(kv, bad)
+		}
+		if bad || !gcKey(k) {
+			// a value holding a newline went on here, or this is no config line
+			return Unsupported(gxHint([]string{"config"}, c.Args, gitConfigFlags, nil, "-z"),
+				"line %d of git config's output is not a variable: a value holding a newline (use -z, which ends every entry with NUL)", lineNumbers(c.Raw, []int{start})[0])
+		}
+		e.Key = k
+		ks := start + at
+		spans[3] = [3]int{ks, ks + len(k), int(trVerbatim)}
+		if hasV {
+			e.Value = &v
+			spans[4] = [3]int{ks + len(k) + 1, start + len(l), int(trVerbatim)}
+		}
+		gcAdd(c, rec, res, e, spans)
+	}
+	return nil
+}
+
+func gcReadNull(c *Context, rec *spanRec, res *GitConfigResult, scope, origin, nameOnly bool) *ParseError {
+	it := gxLines{raw: c.Raw, sep: 0}
+	for {
+		var e GitConfigEntry
+		spans := [][3]int{{-1}, {-1}, {-1}, {-1}, {-1}}
+		tok, start, ok := it.next()
+		if !ok {
+			break
+		}
+		if scope {
+			if !gcScopes[tok] {
+				return gcNullError(c, start)
+			}
+			e.Scope = tok
+			spans[0] = [3]int{start, start + len(tok), int(trVerbatim)}
+			if tok, start, ok = it.next(); !ok {
+				return gcNullError(c, start)
+			}
+		}
+		if origin {
+			typ, p, tr, ok := gcOrigin(tok, false)
+			if !ok {
+				return gcNullError(c, start)
+			}
+			e.OriginType, e.Origin = typ, p
+			spans[1] = [3]int{start, start + len(typ), int(trVerbatim)}
+			if p != "" {
+				spans[2] = [3]int{start + len(typ) + 1, start + len(tok), int(tr)}
+			}
+			if tok, start, ok = it.next(); !ok {
+				return gcNullError(c, start)
+			}
+		}
+		k, v, hasV := strings.Cut(tok, "\n")
+		if nameOnly {
+			k, hasV = tok, false
+		}
+		if !gcKey(k) {
+			return gcNullError(c, start)
+		}
+		e.Key = k
+		spans[3] = [3]int{start, start + len(k), int(trVerbatim)}
+		if hasV {
+			e.Value = &v
+			spans[4] = [3]int{start + len(k) + 1, start + len(tok), int(trVerbatim)}
+		}
+		gcAdd(c, rec, res, e, spans)
+	}
+	return nil
+}
+
+func gcNullError(c *Context, off int) *ParseError {
+	return Unrecognized("git config -z output: entry at byte %d is not [scope NUL] [origin NUL] key LF value NUL", off)
+}

@@ -1,0 +1,144 @@
+package catalog
+
+import (
+	"strings"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
+)
+
+// GitTagResult is the parsed output of `git tag` (listing).
+type GitTagResult struct {
+	Tags []GitTagName `json:"tags"`
+}
+
+// GitTagName is one tag; with -n, the first line of its annotation (or of
+// the commit message of a lightweight tag) and, with -nN, the lines after
+// it.
+type GitTagName struct {
+	Name    string `json:"name"`
+	Message string `json:"message,omitempty"`
+	Body    string `json:"body,omitempty"`
+}
+
+// Flags checked against git-tag(1) of git 2.39 and builtin/tag.c /
+// ref-filter.c (show_ref_array_item with the "%(align:15)%(refname:lstrip=2)
+// %(end) " format and the annotation lines indented by four spaces): the
+// listing options only. -n takes an optional attached count.
+var gitTagFlags = gxFlags(Flags{
+	"-l": Bool, "--list": Bool, "-n": Value, "--sort": Value, "--contains": Value, "--no-contains": Value,
+	"--merged": Value, "--no-merged": Value, "--points-at": Value, "-i": Bool, "--ignore-case": Bool,
+	"--no-column": Bool, "--no-color": Bool, "--omit-empty": Bool,
+})
+
+var gitTagDef = &Parser{
+	ID:             "git-tag",
+	Command:        "git",
+	Subcommand:     "tag",
+	Version:        "1",
+	Format:         "git tag / git tag -l [pattern]: tag names; with -n[N] the annotation's first N lines",
+	Flags:          gitTagFlags,
+	MaxPositionals: -1,
+	Alternatives: map[string][]string{
+		"--format": {"-n"}, "--column": {"--no-column"}, "--color": {"--no-color"},
+	},
+	Result:    GitTagResult{},
+	RowsKey:   "tags",
+	KeyFields: []string{"name"},
+	Examples:  [][]string{{"tag"}, {"tag", "-l", "v1.*"}, {"tag", "-n"}, {"tag", "--sort=-creatordate"}},
+	Parse:     parseGitTag,
+}
+
+var gitTagOptional = map[string]bool{"-n": true}
+
+func gitTagParsers() []*Parser {
+	gitTagDef.Check = func(args []string, _ OS) *ParseError {
+		_, perr := gxCheck(gitTagDef, gitTagOptional, args)
+		return perr
+	}
+	return []*Parser{gitTagDef}
+}
+
+var (
+	gtTTag     = spanID("tags/*")
+	gtfName    = spanID("name")
+	gtfMessage = spanID("message")
+	gtfBody    = spanID("body")
+)
+
+func parseGitTag(c *Context) (any, error) {
+	annotated := gxHas(gxScan(gitTagFlags, gitTagOptional, c.Args), "-n")
+	res := &GitTagResult{Tags: []GitTagName{}}
+	rec := newSpanRec(c, 2)
+	it := lex.Lines{Raw: c.Raw}
+	data, read := 0, 0
+	kept := false // the last tag was kept (its body lines follow)
+	var body []string
+	bodyS, bodyE := 0, 0
+	flush := func() {
+		if b := strings.Join(body, "\n"); kept && b != "" {
+			i := len(res.Tags) - 1
+			res.Tags[i].Body = b
+			rec.at(gtTTag, i, gtfBody, bodyS, bodyE, trDedent)
+		}
+		body = body[:0]
+	}
+	for {
+		l, start, ok := it.Next()
+		if !ok {
+			break
+		}
+		if annotated && strings.HasPrefix(l, "    ") && (kept || read > 0) {
+			// an annotation line after the first, indented by four spaces
+			if len(body) == 0 {
+				bodyS = start
+			}
+			body = append(body, l[4:])
+			bodyE = start + len(l)
+			continue
+		}
+		if lex.IsBlank(l) {
+			continue
+		}
+		data++
+		flush()
+		kept = false
+		name, msg, ms := l, "", 0
+		if annotated {
+			// "%-15s " then the message: it starts at max(15, len) + 1.
+			if i := strings.IndexByte(l, ' '); i >= 0 {
+				name = l[:i]
+				ms = max(15, i) + 1
+				if ms > len(l) {
+					ms = len(l)
+				}
+				if strings.TrimLeft(l[i:ms], " ") != "" {
+					c.Unread(start)
+					continue
+				}
+				msg = l[ms:]
+			}
+		}
+		if name == "" || strings.ContainsAny(name, " \t") {
+			c.Unread(start)
+			continue
+		}
+		read++
+		if c.Full(len(res.Tags)) {
+			c.Omit(1)
+			continue
+		}
+		i := len(res.Tags)
+		res.Tags = append(res.Tags, GitTagName{Name: name, Message: msg})
+		rec.at(gtTTag, i, gtfName, start, start+len(name), trVerbatim)
+		if msg != "" {
+			rec.at(gtTTag, i, gtfMessage, start+ms, start+len(l), trVerbatim)
+		}
+		kept = true
+	}
+	flush()
+	if data > 0 && read == 0 {
+		return nil, gxNone("git tag")
+	}
+	rec.finish()
+	return res, nil
+}
