@@ -21,5 +21,6 @@ var builtinParsers = sync.OnceValue(func() []*Parser {
 		uptimeParsers(), wParsers(), dateParsers(), mountParsers(), lsblkParsers(), systemctlListUnitsParsers(),
 		journalctlParsers(), grepParsers(), wcParsers(), headParsers(), dirParsers(),
 		diagParsers(), cDiagParsers(),
+		ipRouteParsers(), routeParsers(), arpParsers(),
 	))
 })

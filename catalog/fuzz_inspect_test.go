@@ -1,0 +1,29 @@
+package catalog
+
+import "testing"
+
+// Fuzz targets of the inspection parsers (inspect_*.go): no panic, bounded
+// time, the input left alone and the span contract kept (see fuzzParse),
+// seeded from their goldens.
+
+func inspectFuzz(f *testing.F, dirs []string, parse func(*Context) (any, error), args [][]string) {
+	for _, d := range dirs {
+		seedGolden(f, d, args)
+	}
+	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
+		fuzzParse(t, parse, raw, args, sel, spans)
+	})
+}
+
+func FuzzIPRoute(f *testing.F) {
+	inspectFuzz(f, []string{"ip-route"}, parseIPRoute, [][]string{{"route"}, {"-6", "route", "show"}})
+}
+func FuzzIPNeigh(f *testing.F) {
+	inspectFuzz(f, []string{"ip-neigh"}, parseIPNeigh, [][]string{{"neigh"}})
+}
+func FuzzRoute(f *testing.F) {
+	inspectFuzz(f, []string{"route"}, parseRoute, [][]string{{"-n"}, {"-ee"}})
+}
+func FuzzArp(f *testing.F) {
+	inspectFuzz(f, []string{"arp"}, parseArp, [][]string{{"-a"}, {"-n"}})
+}
