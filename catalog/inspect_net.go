@@ -302,7 +302,7 @@ func parseIPNeigh(c *Context) (any, error) {
 // RouteResult is net-tools route's kernel routing table.
 type RouteResult struct {
 	// Family is "inet" or "inet6", from the title line.
-	Family string `json:"family"`
+	Family string     `json:"family"`
 	Routes []NetRoute `json:"routes"`
 }
 
