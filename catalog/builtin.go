@@ -22,5 +22,6 @@ var builtinParsers = sync.OnceValue(func() []*Parser {
 		journalctlParsers(), grepParsers(), wcParsers(), headParsers(), dirParsers(),
 		diagParsers(), cDiagParsers(),
 		ipRouteParsers(), routeParsers(), arpParsers(),
+		vmstatParsers(), lscpuParsers(), sysctlParsers(), dmesgParsers(), findmntParsers(), lspciParsers(),
 	))
 })

@@ -27,3 +27,19 @@ func FuzzRoute(f *testing.F) {
 func FuzzArp(f *testing.F) {
 	inspectFuzz(f, []string{"arp"}, parseArp, [][]string{{"-a"}, {"-n"}})
 }
+func FuzzVmstat(f *testing.F) {
+	inspectFuzz(f, []string{"vmstat"}, parseVmstat, [][]string{{}, {"-t", "1", "2"}, {"-a", "-S", "M"}})
+}
+func FuzzLscpu(f *testing.F) { inspectFuzz(f, []string{"lscpu"}, parseLscpu, [][]string{{}}) }
+func FuzzSysctl(f *testing.F) {
+	inspectFuzz(f, []string{"sysctl"}, parseSysctl, [][]string{{"-a"}})
+}
+func FuzzDmesg(f *testing.F) {
+	inspectFuzz(f, []string{"dmesg"}, parseDmesg, [][]string{{}, {"-T"}, {"-x"}, {"-t"}, {"-x", "-T"}})
+}
+func FuzzFindmnt(f *testing.F) {
+	inspectFuzz(f, []string{"findmnt"}, parseFindmnt, [][]string{{}, {"-l"}, {"-P"}, {"-n"}})
+}
+func FuzzLspci(f *testing.F) {
+	inspectFuzz(f, []string{"lspci"}, parseLspci, [][]string{{}, {"-mm"}, {"-k"}})
+}

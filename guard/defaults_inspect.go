@@ -31,5 +31,104 @@ func inspectPolicies() map[string]CommandPolicy {
 			),
 			Positionals: upTo(1, ArgText),
 		},
+
+		// vmstat reads /proc: in DefaultAllowedCommands. "vmstat DELAY"
+		// without a count runs until killed: the executor's timeout ends
+		// it (a timeout failure, never a silent answer).
+		"vmstat": {
+			Abbrev: true,
+			Flags: with(bools("-a,--active", "-f,--forks", "-m,--slabs", "-n,--one-header", "-s,--stats", "-d,--disk",
+				"-D,--disk-sum", "-t,--timestamp", "-w,--wide", "-y,--no-first", "-h,--help", "-V,--version"), flagSet{
+				"-S,--unit":      val(ArgText, "k", "K", "m", "M"),
+				"-p,--partition": val(ArgPath),
+			}),
+			Positionals: upTo(2, ArgNumber),
+		},
+
+		// lscpu reads /proc/cpuinfo and /sys: in DefaultAllowedCommands;
+		// --sysroot reads another tree (a path).
+		"lscpu": {
+			Abbrev: true,
+			Flags: with(bools("-a,--all", "-b,--online", "-c,--offline", "-B,--bytes", "-x,--hex", "-y,--physical",
+				"-J,--json", "--output-all", "-h,--help", "-V,--version"), flagSet{
+				"-e,--extended|-p,--parse|-C,--caches": optv(ArgText),
+				"-s,--sysroot":                         val(ArgPath),
+			}),
+			Positionals: noPositionals,
+		},
+
+		// sysctl prints /proc/sys (BSD: the kernel's MIB): in
+		// DefaultAllowedCommands. -w, -p/--load/-f and --system write
+		// settings, and so does a "name=value" positional.
+		"sysctl": {
+			Abbrev: true,
+			Flags: with(bools("-a,--all", "-A", "-X", "-e,--ignore", "-n,--values", "-N,--names", "-b,--binary",
+				"-q,--quiet", "--deprecated", "-i", "-d", "-h,--help", "-V,--version"), flagSet{
+				"-r,--pattern": val(ArgText),
+			}),
+			Refuse: refusals(
+				refuseAll(drop(detailStateChange), "-w,--write,--system"),
+				refuseAll(valued(drop(detailStateChange)), "-p,--load,-f"),
+			),
+			Positionals: Positionals{Max: -1, Kind: ArgText, Deny: []string{"*=*"},
+				Refusal: &Refusal{Detail: detailStateChange, Drop: true}},
+		},
+
+		// dmesg prints the kernel ring buffer. Not in DefaultAllowedCommands:
+		// the kernel log can carry what an operator would not hand out
+		// (addresses, device serials, other users' programs). -c/-C clear
+		// the buffer, -n/-D/-E change console logging, -w/-W follow
+		// forever, -F reads a file of records (refused: not a form read).
+		"dmesg": {
+			Abbrev: true,
+			Flags: with(bools("-t,--notime", "-T,--ctime", "-x,--decode", "-k,--kernel", "-u,--userspace", "-L",
+				"-P,--nopager", "-r,--raw", "-e,--reltime", "-H,--human", "-J,--json", "-d,--show-delta",
+				"-S,--syslog", "--noescape", "-h,--help", "-V,--version"), flagSet{
+				"-l,--level|-f,--facility|--time-format|--since|--until": val(ArgText),
+				"--color":          optv(ArgText, "never", "auto", "always"),
+				"-s,--buffer-size": val(ArgNumber),
+			}),
+			Refuse: refusals(
+				refuseAll(drop(detailStateChange), "-c,--read-clear,-C,--clear,-D,--console-off,-E,--console-on"),
+				refuseAll(valued(drop(detailStateChange)), "-n,--console-level"),
+				refuseAll(replace(detailUnbounded), "-w,--follow,-W,--follow-new"),
+				refuseAll(valued(drop(detailReadsOutside)), "-F,--file,-K,--kmsg-file"),
+			),
+			Positionals: noPositionals,
+		},
+
+		// findmnt reads /proc/self/mountinfo (--fstab /etc/fstab): in
+		// DefaultAllowedCommands. --tab-file names a file (a path); -p
+		// polls forever.
+		"findmnt": {
+			Abbrev: true,
+			Flags: with(bools("-l,--list", "-P,--pairs", "-J,--json", "-r,--raw", "-n,--noheadings", "-a,--ascii",
+				"-A,--all", "-R,--submounts", "-M", "-u,--notruncate", "-v,--nofsroot", "-k,--kernel", "-s,--fstab",
+				"-m,--mtab", "-D,--df", "-b,--bytes", "-c,--canonicalize", "-d,--direction", "-e,--evaluate",
+				"-f,--first-only", "-i,--invert", "--real", "--pseudo", "--shadowed", "-U,--uniq", "-x,--verify",
+				"--verbose", "--vfs-all", "-h,--help", "-V,--version"), flagSet{
+				"-t,--types|-O,--options|-S,--source|-T,--target|-o,--output|-N,--task|--tree|-Q,--filter|--list-columns": val(ArgText),
+				"--mountpoint|-F,--tab-file": val(ArgPath),
+				"-w,--timeout":               val(ArgNumber),
+			}),
+			Refuse:      map[string]Refusal{"-p,--poll": replace(detailUnbounded)},
+			Positionals: upTo(2, ArgPath),
+		},
+
+		// lspci reads /sys/bus/pci and the pci.ids database: in
+		// DefaultAllowedCommands. -F reads a dump file (a path); -H
+		// reaches the hardware directly and -A/-O choose the access
+		// method (refused: beyond reading sysfs).
+		"lspci": {
+			Flags: with(bools("-m", "-n", "-k", "-D", "-q", "-b", "-t", "-v", "-x", "-P", "-M",
+				"--version", "--help"), flagSet{
+				"-s|-d": val(ArgText),
+				"-i|-F": val(ArgPath),
+			}),
+			Refuse: refusals(
+				refuseAll(valued(drop(detailReadsOutside)), "-H,-A,-O,-p"),
+			),
+			Positionals: noPositionals,
+		},
 	}
 }
