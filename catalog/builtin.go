@@ -23,5 +23,6 @@ var builtinParsers = sync.OnceValue(func() []*Parser {
 		diagParsers(), cDiagParsers(),
 		ipRouteParsers(), routeParsers(), arpParsers(),
 		vmstatParsers(), lscpuParsers(), sysctlParsers(), dmesgParsers(), findmntParsers(), lspciParsers(),
+		dpkgParsers(), pipParsers(), goInspectParsers(),
 	))
 })

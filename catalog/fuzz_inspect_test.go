@@ -43,3 +43,22 @@ func FuzzFindmnt(f *testing.F) {
 func FuzzLspci(f *testing.F) {
 	inspectFuzz(f, []string{"lspci"}, parseLspci, [][]string{{}, {"-mm"}, {"-k"}})
 }
+func FuzzDpkgList(f *testing.F) {
+	inspectFuzz(f, []string{"dpkg-list", "dpkg-query-list"}, parseDpkgList, [][]string{{"-l"}})
+}
+func FuzzPipList(f *testing.F) {
+	inspectFuzz(f, []string{"pip-list", "pip3-list"}, parsePipList, [][]string{{"list"}, {"list", "--format=freeze"}})
+}
+func FuzzPipFreeze(f *testing.F) {
+	inspectFuzz(f, []string{"pip-freeze", "pip3-freeze"}, parsePipFreeze, [][]string{{"freeze"}})
+}
+func FuzzPipShow(f *testing.F) {
+	inspectFuzz(f, []string{"pip-show", "pip3-show"}, parsePipShow, [][]string{{"show", "x"}})
+}
+func FuzzGoVersion(f *testing.F) {
+	inspectFuzz(f, []string{"go-version"}, parseGoVersion, [][]string{{"version"}})
+}
+func FuzzGoEnv(f *testing.F) { inspectFuzz(f, []string{"go-env"}, parseGoEnv, [][]string{{"env"}}) }
+func FuzzGoList(f *testing.F) {
+	inspectFuzz(f, []string{"go-list"}, parseGoList, [][]string{{"list", "-m"}, {"list"}, {"list", "-m", "-versions"}})
+}

@@ -3,6 +3,7 @@ package catalog
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
@@ -99,7 +100,8 @@ func insScaled(c *Context, s, e int, unit float64, tr string, tokens ...any) *in
 }
 
 // insKV splits l at the first sep into a key and a value, both trimmed of
-// blanks; ok is false without sep or with an empty key.
+// blanks; ok is false without sep, with an empty key, or with a key that
+// is not valid UTF-8 (JSON would carry another key than the bytes read).
 func insKV(l insLine, sep string) (ks, ke, vs, ve int, ok bool) {
 	i := strings.Index(l.text, sep)
 	if i <= 0 {
@@ -107,7 +109,7 @@ func insKV(l insLine, sep string) (ks, ke, vs, ve int, ok bool) {
 	}
 	ks, ke = lex.TrimSpaceRange(l.text, 0, i)
 	vs, ve = lex.TrimSpaceRange(l.text, i+len(sep), len(l.text))
-	if ks == ke {
+	if ks == ke || !utf8.ValidString(l.text[ks:ke]) {
 		return 0, 0, 0, 0, false
 	}
 	return l.at + ks, l.at + ke, l.at + vs, l.at + ve, true
@@ -126,4 +128,15 @@ func insHasAny(args []string, flags ...string) bool {
 // insNoRows is the answer to output that held data lines and gave no row.
 func insNoRows(what string) error {
 	return Unrecognized("no %s line was recognized", what)
+}
+
+// insValidKeys reports whether every name is valid UTF-8, so that it can
+// be a key of the JSON value.
+func insValidKeys(names []string) bool {
+	for _, n := range names {
+		if !utf8.ValidString(n) {
+			return false
+		}
+	}
+	return true
 }

@@ -398,6 +398,9 @@ func parseRoute(c *Context) (any, error) {
 	if len(cols) == 0 || cols[0] != "Destination" {
 		return nil, Unrecognized("route's header does not begin with Destination")
 	}
+	if !insValidKeys(cols) {
+		return nil, Unrecognized("route's header is not valid UTF-8")
+	}
 	for j, h := range cols {
 		if slices.Contains(cols[:j], h) {
 			return nil, Unrecognized("route's header names %s twice", h)

@@ -693,6 +693,9 @@ func parseFindmnt(c *Context) (any, error) {
 			for _, f := range insFields(l, 0) {
 				cols = append(cols, c.Raw[f[0]:f[1]])
 			}
+			if !insValidKeys(cols) {
+				return nil, Unrecognized("findmnt's header is not valid UTF-8")
+			}
 			continue
 		}
 		data++
@@ -808,7 +811,7 @@ func findmntPairs(c *Context, l insLine, e *FindmntEntry, i int) bool {
 			return false
 		}
 		key := t[p : p+eq]
-		if strings.ContainsAny(key, " \t\"") {
+		if strings.ContainsAny(key, " \t\"") || !insValidKeys([]string{key}) {
 			return false
 		}
 		vs := p + eq + 2

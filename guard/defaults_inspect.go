@@ -132,3 +132,71 @@ func inspectPolicies() map[string]CommandPolicy {
 		},
 	}
 }
+
+// packagePolicies of the inspection parsers: dpkg and dpkg-query (query
+// forms, readonly, in DefaultAllowedCommands), pip and pip3 (list, freeze,
+// show; build profile: Python runs every .pth file of site-packages when
+// it starts, so pip runs code of whatever packages the project installed
+// before it prints a line). Their -o/-u ask the package index.
+func inspectPackagePolicies() map[string]CommandPolicy {
+	dpkg := CommandPolicy{
+		Flags: with(bools("-l,--list", "-L,--listfiles", "-s,--status", "-S,--search", "-p,--print-avail",
+			"--get-selections", "-W,--show", "--no-pager", "--print-architecture", "--print-foreign-architectures",
+			"--version", "--help"), flagSet{
+			"-f,--showformat":             val(ArgText),
+			"--admindir|--root|--instdir": val(ArgPath),
+		}),
+		Positionals: textArgs,
+	}
+	pipQuiet := bools("--disable-pip-version-check", "--no-python-version-warning", "--no-color", "-q,--quiet", "-v,--verbose")
+	pip := CommandPolicy{
+		Profile:    ProfileBuild,
+		Persistent: true,
+		Flags:      with(pipQuiet, bools("-V,--version", "-h,--help", "--isolated")),
+		Subcommands: subs(map[string]CommandPolicy{
+			"list": {Flags: with(pipQuiet, bools("-e,--editable", "--exclude-editable", "--include-editable", "-l,--local",
+				"--user", "--not-required", "--pre"), flagSet{
+				"--format":  val(ArgText, "columns", "freeze", "json"),
+				"--path":    val(ArgPath),
+				"--exclude": val(ArgText),
+			}), Refuse: refuseAll(drop(detailNetworkSend), "-o,--outdated,-u,--uptodate")},
+			"freeze": {Flags: with(pipQuiet, bools("-l,--local", "--user", "--all", "--exclude-editable"), flagSet{
+				"--path": val(ArgPath), "--exclude": val(ArgText), "-r,--requirement": val(ArgPath),
+			})},
+			"show": {Flags: with(pipQuiet, bools("-f,--files")), Positionals: textArgs},
+		}),
+		Refuse: refusals(
+			refuseAll(valued(drop(detailRunsProgram)), "--python,--config-settings"),
+			refuseAll(valued(drop(detailNetworkSend)), "-i,--index-url,--extra-index-url,-f,--find-links,--proxy,--trusted-host"),
+			refuseAll(replace(detailStateChange, "list"), "install,uninstall,download,wheel"),
+			refuseAll(denied(detailStateChange), "config,cache,lock"),
+		),
+	}
+	return map[string]CommandPolicy{"dpkg": dpkg, "dpkg-query": dpkg, "pip": pip, "pip3": pip}
+}
+
+// goInspectSubcommands are go version, env and list, under go's build
+// profile: any go command may fetch and run the toolchain a go.mod's
+// toolchain line names (GOTOOLCHAIN=auto), and go list may download
+// modules. go env -w and -u write the user's go.env; version -m reads
+// binaries (a path).
+func goInspectSubcommands() map[string]CommandPolicy {
+	return map[string]CommandPolicy{
+		"version": {SingleDashLong: true, Open: true},
+		"env": {SingleDashLong: true, Open: true,
+			Refuse: refuseAll(drop(detailWritesFiles), "-w,--w,-u,--u")},
+		"list": {SingleDashLong: true, Open: true,
+			Refuse: refuseAll(valued(drop(detailRunsProgram)), "-exec,--exec,-toolexec,--toolexec")},
+	}
+}
+
+// withSubs merges subcommand maps (keys as subs reads them).
+func withSubs(sets ...map[string]CommandPolicy) map[string]CommandPolicy {
+	m := map[string]CommandPolicy{}
+	for _, s := range sets {
+		for k, v := range s {
+			m[k] = v
+		}
+	}
+	return m
+}

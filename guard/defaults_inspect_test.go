@@ -46,3 +46,44 @@ func TestInspectPolicies(t *testing.T) {
 		}},
 	})
 }
+
+// TestInspectPackagePolicies: dpkg queries run in readonly; pip and the
+// go inspection subcommands only in the build profile, never writing
+// settings, installing or naming another index.
+func TestInspectPackagePolicies(t *testing.T) {
+	dir := t.TempDir()
+	ro := mustNew(t, policy(allowCmds("dpkg", "dpkg-query", "pip", "pip3", "go")))
+	checkSpellings(t, ro, dir, []spelled{
+		{"dpkg queries", "", [][]string{argv("dpkg", "-l"), argv("dpkg", "-l", "libc6*"), argv("dpkg-query", "-l"), argv("dpkg", "-L", "bash"), argv("dpkg", "-S", "/bin/ls")}},
+		{"dpkg changes packages", detailFlagNotAllowed, [][]string{
+			argv("dpkg", "-i", "x.deb"), argv("dpkg", "--install", "x.deb"), argv("dpkg", "-r", "bash"), argv("dpkg", "--purge", "bash"),
+			argv("dpkg", "--configure", "-a"), argv("dpkg", "-x", "x.deb", "/tmp"), argv("dpkg-query", "--control-path", "bash"),
+		}},
+	})
+	for _, a := range [][]string{{"list"}, {"freeze"}, {"show", "pip"}} {
+		for _, cmd := range []string{"pip", "pip3"} {
+			if d := ro.Check(cmd, a, dir); d.Allowed || d.Detail != detailProfileBuildNeeded {
+				t.Errorf("%s %v in readonly: %+v", cmd, a, d)
+			}
+		}
+	}
+	for _, a := range [][]string{{"version"}, {"env"}, {"list", "-m"}} {
+		if d := ro.Check("go", a, dir); d.Allowed || d.Detail != detailProfileBuildNeeded {
+			t.Errorf("go %v in readonly: %+v", a, d)
+		}
+	}
+	g := mustNew(t, policy(allowCmds("pip", "pip3", "go"), profile(ProfileBuild)))
+	checkSpellings(t, g, dir, []spelled{
+		{"pip and go queries", "", [][]string{
+			argv("pip", "list"), argv("pip3", "list", "--format=freeze"), argv("pip", "list", "-v", "--not-required"), argv("pip", "freeze", "--all"),
+			argv("pip", "show", "-f", "requests"), argv("pip", "--disable-pip-version-check", "list"),
+			argv("go", "version"), argv("go", "env"), argv("go", "env", "-json", "GOOS"), argv("go", "env", "-changed"),
+			argv("go", "list", "-m", "all"), argv("go", "list", "./..."), argv("go", "list", "-m", "-u", "-json", "all"),
+		}},
+		{"pip installs", detailStateChange, [][]string{argv("pip", "install", "x"), argv("pip3", "uninstall", "-y", "x"), argv("pip", "config", "set", "a", "b")}},
+		{"pip asks another index", detailNetworkSend, [][]string{argv("pip", "list", "-o"), argv("pip", "list", "--index-url", "https://evil"), argv("pip", "--proxy", "http://x", "list")}},
+		{"pip runs another interpreter", detailRunsProgram, [][]string{argv("pip", "--python", "/tmp/py", "list")}},
+		{"go env writes settings", detailWritesFiles, [][]string{argv("go", "env", "-w", "GOFLAGS=x"), argv("go", "env", "-u", "GOFLAGS"), argv("go", "env", "--w", "GOPROXY=direct")}},
+		{"go list runs a program", detailRunsProgram, [][]string{argv("go", "list", "-toolexec", "sh", "./...")}},
+	})
+}
