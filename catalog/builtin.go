@@ -29,5 +29,8 @@ var builtinParsers = sync.OnceValue(func() []*Parser {
 		makeParsers(),
 		goLintParsers(),
 		gitBlameParsers(), gitLsFilesParsers(), gitTagParsers(), gitStashParsers(), gitWorktreeParsers(), gitRevParseParsers(), gitConfigParsers(), diffParsers(), gitLogFormsParsers(),
+		ipRouteParsers(), routeParsers(), arpParsers(),
+		vmstatParsers(), lscpuParsers(), sysctlParsers(), dmesgParsers(), findmntParsers(), lspciParsers(),
+		dpkgParsers(), pipParsers(), goInspectParsers(),
 	))
 })

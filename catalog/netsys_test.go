@@ -93,7 +93,7 @@ func TestNetsysArgumentRange(t *testing.T) {
 		{"ip", []string{"-4", "address", "show", "dev", "eth0"}, Linux, nil},
 		{"ip", []string{"-family", "inet6", "addr"}, Linux, nil},
 		{"ip", []string{"link", "show", "up"}, Linux, nil},
-		{"ip", []string{"route"}, Linux, none},
+		{"ip", []string{"rule"}, Linux, none}, // ip route and ip neigh have their own parsers (inspect_net.go)
 		{"ip", []string{"addr", "add", "10.0.0.1/24", "dev", "eth0"}, Linux, []string{"addr", "show"}},
 		{"ip", []string{"-br", "addr"}, Linux, nil},
 		{"ip", []string{"-brief", "-4", "address", "show", "dev", "eth0"}, Linux, nil},

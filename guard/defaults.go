@@ -104,6 +104,7 @@ func DefaultCommandPolicies() map[string]CommandPolicy {
 		rustPolicies(),
 		diagMorePolicies(),
 		diffPolicies(),
+		inspectPolicies(), inspectPackagePolicies(),
 	} {
 		for k, v := range family {
 			m[k] = v

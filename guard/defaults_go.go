@@ -15,7 +15,7 @@ func goPolicies() map[string]CommandPolicy {
 			Profile:        ProfileBuild,
 			SingleDashLong: true,
 			Flags:          bools("-h,-help,--help"),
-			Subcommands:    subs(map[string]CommandPolicy{"build,vet,test": build}),
+			Subcommands:    subs(withSubs(map[string]CommandPolicy{"build,vet,test": build}, goInspectSubcommands())),
 		},
 	}
 }

@@ -37,14 +37,14 @@ func hostPolicies() map[string]CommandPolicy {
 			Positionals: upTo(1, ArgText),
 		},
 
-		// ip: only the show forms of addr, link and route. Every other
+		// ip: only the show forms of addr, link, route and neigh. Every other
 		// subcommand changes the network, -b and -batch run a file of
 		// commands, -n runs in another namespace.
 		"ip": {
 			Flags: with(bools("-4", "-6", "-j,-json", "-p,-pretty", "-s,-stats", "-d,-details", "-br,-brief",
 				"-o,-oneline", "-c,-color", "-h,-human"), flagSet{"-f,-family": val(ArgText, "inet", "inet6", "link")}),
 			Subcommands: subs(map[string]CommandPolicy{
-				"addr,address,a,link,l,route,r": {
+				"addr,address,a,link,l,route,r,neigh,neighbour,neighbor,n": {
 					Subcommands: subs(map[string]CommandPolicy{"show,list,lst,sh,ls": {Positionals: textArgs}}),
 				},
 			}),

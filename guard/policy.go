@@ -61,6 +61,7 @@ func DefaultAllowedCommands() []string {
 		"free", "uname", "id", "systemctl", "journalctl", "apt", "brew",
 		"npm",
 		"terraform", "cargo",
+		"route", "arp", "vmstat", "lscpu", "sysctl", "findmnt", "lspci", "dpkg", "dpkg-query",
 	}
 }
 

@@ -1,0 +1,202 @@
+package guard
+
+// Inspection commands the catalog reads (inspect_*.go there): route, arp,
+// and, per family below, the system, package and file commands. Each
+// policy admits the forms that only print, and refuses by name the
+// options that set state, run a program or read a file the path checks do
+// not see. Which are in DefaultAllowedCommands is said beside each.
+
+func inspectPolicies() map[string]CommandPolicy {
+	return map[string]CommandPolicy{
+		// net-tools route prints /proc/net/route (ipv6_route with -6): in
+		// DefaultAllowedCommands. Positionals are its add/del commands
+		// (route add default gw X), so there are none.
+		"route": {
+			Abbrev: true,
+			Flags: with(bools("-n,--numeric", "-e,--extend", "-v,--verbose", "-4", "-6", "-F,--fib", "-C,--cache",
+				"-h,--help", "-V,--version"), flagSet{"-A": val(ArgText, "inet", "inet6")}),
+			Positionals: noPositionals,
+		},
+
+		// arp prints the neighbour cache (/proc/net/arp on Linux, the
+		// routing socket on BSD): in DefaultAllowedCommands. -s, -d and
+		// -f (a file of entries to set) change it; -D is a flag of -s.
+		"arp": {
+			Flags: with(bools("-a,--all", "-n,--numeric", "-e", "-v,--verbose", "-h,--help", "-V,--version"), flagSet{
+				"-i,--device|-H,--hw-type|-t": val(ArgText),
+			}),
+			Refuse: refusals(
+				refuseAll(drop(detailStateChange), "-s,--set,-S,-d,--delete,-D,--use-device"),
+				refuseAll(valued(drop(detailStateChange)), "-f,--file"),
+			),
+			Positionals: upTo(1, ArgText),
+		},
+
+		// vmstat reads /proc: in DefaultAllowedCommands. "vmstat DELAY"
+		// without a count runs until killed: the executor's timeout ends
+		// it (a timeout failure, never a silent answer).
+		"vmstat": {
+			Abbrev: true,
+			Flags: with(bools("-a,--active", "-f,--forks", "-m,--slabs", "-n,--one-header", "-s,--stats", "-d,--disk",
+				"-D,--disk-sum", "-t,--timestamp", "-w,--wide", "-y,--no-first", "-h,--help", "-V,--version"), flagSet{
+				"-S,--unit":      val(ArgText, "k", "K", "m", "M"),
+				"-p,--partition": val(ArgPath),
+			}),
+			Positionals: upTo(2, ArgNumber),
+		},
+
+		// lscpu reads /proc/cpuinfo and /sys: in DefaultAllowedCommands;
+		// --sysroot reads another tree (a path).
+		"lscpu": {
+			Abbrev: true,
+			Flags: with(bools("-a,--all", "-b,--online", "-c,--offline", "-B,--bytes", "-x,--hex", "-y,--physical",
+				"-J,--json", "--output-all", "-h,--help", "-V,--version"), flagSet{
+				"-e,--extended|-p,--parse|-C,--caches": optv(ArgText),
+				"-s,--sysroot":                         val(ArgPath),
+			}),
+			Positionals: noPositionals,
+		},
+
+		// sysctl prints /proc/sys (BSD: the kernel's MIB): in
+		// DefaultAllowedCommands. -w, -p/--load/-f and --system write
+		// settings, and so does a "name=value" positional.
+		"sysctl": {
+			Abbrev: true,
+			Flags: with(bools("-a,--all", "-A", "-X", "-e,--ignore", "-n,--values", "-N,--names", "-b,--binary",
+				"-q,--quiet", "--deprecated", "-i", "-d", "-h,--help", "-V,--version"), flagSet{
+				"-r,--pattern": val(ArgText),
+			}),
+			Refuse: refusals(
+				refuseAll(drop(detailStateChange), "-w,--write,--system"),
+				refuseAll(valued(drop(detailStateChange)), "-p,--load,-f"),
+			),
+			Positionals: Positionals{Max: -1, Kind: ArgText, Deny: []string{"*=*"},
+				Refusal: &Refusal{Detail: detailStateChange, Drop: true}},
+		},
+
+		// dmesg prints the kernel ring buffer. Not in DefaultAllowedCommands:
+		// the kernel log can carry what an operator would not hand out
+		// (addresses, device serials, other users' programs). -c/-C clear
+		// the buffer, -n/-D/-E change console logging, -w/-W follow
+		// forever, -F reads a file of records (refused: not a form read).
+		"dmesg": {
+			Abbrev: true,
+			Flags: with(bools("-t,--notime", "-T,--ctime", "-x,--decode", "-k,--kernel", "-u,--userspace", "-L",
+				"-P,--nopager", "-r,--raw", "-e,--reltime", "-H,--human", "-J,--json", "-d,--show-delta",
+				"-S,--syslog", "--noescape", "-h,--help", "-V,--version"), flagSet{
+				"-l,--level|-f,--facility|--time-format|--since|--until": val(ArgText),
+				"--color":          optv(ArgText, "never", "auto", "always"),
+				"-s,--buffer-size": val(ArgNumber),
+			}),
+			Refuse: refusals(
+				refuseAll(drop(detailStateChange), "-c,--read-clear,-C,--clear,-D,--console-off,-E,--console-on"),
+				refuseAll(valued(drop(detailStateChange)), "-n,--console-level"),
+				refuseAll(replace(detailUnbounded), "-w,--follow,-W,--follow-new"),
+				refuseAll(valued(drop(detailReadsOutside)), "-F,--file,-K,--kmsg-file"),
+			),
+			Positionals: noPositionals,
+		},
+
+		// findmnt reads /proc/self/mountinfo (--fstab /etc/fstab): in
+		// DefaultAllowedCommands. --tab-file names a file (a path); -p
+		// polls forever.
+		"findmnt": {
+			Abbrev: true,
+			Flags: with(bools("-l,--list", "-P,--pairs", "-J,--json", "-r,--raw", "-n,--noheadings", "-a,--ascii",
+				"-A,--all", "-R,--submounts", "-M", "-u,--notruncate", "-v,--nofsroot", "-k,--kernel", "-s,--fstab",
+				"-m,--mtab", "-D,--df", "-b,--bytes", "-c,--canonicalize", "-d,--direction", "-e,--evaluate",
+				"-f,--first-only", "-i,--invert", "--real", "--pseudo", "--shadowed", "-U,--uniq", "-x,--verify",
+				"--verbose", "--vfs-all", "-h,--help", "-V,--version"), flagSet{
+				"-t,--types|-O,--options|-S,--source|-T,--target|-o,--output|-N,--task|--tree|-Q,--filter|--list-columns": val(ArgText),
+				"--mountpoint|-F,--tab-file": val(ArgPath),
+				"-w,--timeout":               val(ArgNumber),
+			}),
+			Refuse:      map[string]Refusal{"-p,--poll": replace(detailUnbounded)},
+			Positionals: upTo(2, ArgPath),
+		},
+
+		// lspci reads /sys/bus/pci and the pci.ids database: in
+		// DefaultAllowedCommands. -F reads a dump file (a path); -H
+		// reaches the hardware directly and -A/-O choose the access
+		// method (refused: beyond reading sysfs).
+		"lspci": {
+			Flags: with(bools("-m", "-n", "-k", "-D", "-q", "-b", "-t", "-v", "-x", "-P", "-M",
+				"--version", "--help"), flagSet{
+				"-s|-d": val(ArgText),
+				"-i|-F": val(ArgPath),
+			}),
+			Refuse: refusals(
+				refuseAll(valued(drop(detailReadsOutside)), "-H,-A,-O,-p"),
+			),
+			Positionals: noPositionals,
+		},
+	}
+}
+
+// packagePolicies of the inspection parsers: dpkg and dpkg-query (query
+// forms, readonly, in DefaultAllowedCommands), pip and pip3 (list, freeze,
+// show; build profile: Python runs every .pth file of site-packages when
+// it starts, so pip runs code of whatever packages the project installed
+// before it prints a line). Their -o/-u ask the package index.
+func inspectPackagePolicies() map[string]CommandPolicy {
+	dpkg := CommandPolicy{
+		Flags: with(bools("-l,--list", "-L,--listfiles", "-s,--status", "-S,--search", "-p,--print-avail",
+			"--get-selections", "-W,--show", "--no-pager", "--print-architecture", "--print-foreign-architectures",
+			"--version", "--help"), flagSet{
+			"-f,--showformat":             val(ArgText),
+			"--admindir|--root|--instdir": val(ArgPath),
+		}),
+		Positionals: textArgs,
+	}
+	pipQuiet := bools("--disable-pip-version-check", "--no-python-version-warning", "--no-color", "-q,--quiet", "-v,--verbose")
+	pip := CommandPolicy{
+		Profile:    ProfileBuild,
+		Persistent: true,
+		Flags:      with(pipQuiet, bools("-V,--version", "-h,--help", "--isolated")),
+		Subcommands: subs(map[string]CommandPolicy{
+			"list": {Flags: with(pipQuiet, bools("-e,--editable", "--exclude-editable", "--include-editable", "-l,--local",
+				"--user", "--not-required", "--pre"), flagSet{
+				"--format":  val(ArgText, "columns", "freeze", "json"),
+				"--path":    val(ArgPath),
+				"--exclude": val(ArgText),
+			}), Refuse: refuseAll(drop(detailNetworkSend), "-o,--outdated,-u,--uptodate")},
+			"freeze": {Flags: with(pipQuiet, bools("-l,--local", "--user", "--all", "--exclude-editable"), flagSet{
+				"--path": val(ArgPath), "--exclude": val(ArgText), "-r,--requirement": val(ArgPath),
+			})},
+			"show": {Flags: with(pipQuiet, bools("-f,--files")), Positionals: textArgs},
+		}),
+		Refuse: refusals(
+			refuseAll(valued(drop(detailRunsProgram)), "--python,--config-settings"),
+			refuseAll(valued(drop(detailNetworkSend)), "-i,--index-url,--extra-index-url,-f,--find-links,--proxy,--trusted-host"),
+			refuseAll(replace(detailStateChange, "list"), "install,uninstall,download,wheel"),
+			refuseAll(denied(detailStateChange), "config,cache,lock"),
+		),
+	}
+	return map[string]CommandPolicy{"dpkg": dpkg, "dpkg-query": dpkg, "pip": pip, "pip3": pip}
+}
+
+// goInspectSubcommands are go version, env and list, under go's build
+// profile: any go command may fetch and run the toolchain a go.mod's
+// toolchain line names (GOTOOLCHAIN=auto), and go list may download
+// modules. go env -w and -u write the user's go.env; version -m reads
+// binaries (a path).
+func goInspectSubcommands() map[string]CommandPolicy {
+	return map[string]CommandPolicy{
+		"version": {SingleDashLong: true, Open: true},
+		"env": {SingleDashLong: true, Open: true,
+			Refuse: refuseAll(drop(detailWritesFiles), "-w,--w,-u,--u")},
+		"list": {SingleDashLong: true, Open: true,
+			Refuse: refuseAll(valued(drop(detailRunsProgram)), "-exec,--exec,-toolexec,--toolexec")},
+	}
+}
+
+// withSubs merges subcommand maps (keys as subs reads them).
+func withSubs(sets ...map[string]CommandPolicy) map[string]CommandPolicy {
+	m := map[string]CommandPolicy{}
+	for _, s := range sets {
+		for k, v := range s {
+			m[k] = v
+		}
+	}
+	return m
+}
