@@ -87,9 +87,11 @@ var (
 		Flags: Flags{
 			"--no-config": Bool, "--default": Value, "-E": Value, "--enable": Value, "-D": Value, "--disable": Value,
 			"--enable-only": Value, "--fast-only": Bool, "-j": Value, "--concurrency": Value, "--build-tags": Value,
-			"--timeout": Value, "--tests": Bool, "--max-issues-per-linter": Value, "--max-same-issues": Value,
-			"--uniq-by-line": Bool, "--show-stats": Bool, "--output.text.print-issued-lines": Bool,
-			"--output.text.print-linter-name": Bool, "--output.text.colors": Bool, "--color": Value,
+			// pflag booleans, given as --show-stats=false: read as taking a
+			// value, which only changes how positionals are counted.
+			"--timeout": Value, "--tests": Value, "--max-issues-per-linter": Value, "--max-same-issues": Value,
+			"--uniq-by-line": Value, "--show-stats": Value, "--output.text.print-issued-lines": Value,
+			"--output.text.print-linter-name": Value, "--output.text.colors": Value, "--color": Value,
 			"--modules-download-mode": Value, "-c": Value, "--config": Value, "--path-mode": Value,
 		},
 		MaxPositionals: -1, Result: DiagResult{}, RowsKey: "diagnostics",
