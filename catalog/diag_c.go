@@ -209,6 +209,7 @@ type cReader struct {
 	res       *DiagResult
 	last      int  // the diagnostic notes and fix-its attach to
 	afterDiag bool // the line before was a diagnostic or a note: its excerpt may follow
+	dropped   bool // the last diagnostic was omitted at max_items: its notes and fix-its go with it
 	omitted   int64
 	counted   [2]int64 // errors and warnings this reader added (make adds its own)
 	statedW   int64
@@ -239,6 +240,9 @@ func (r *cReader) read(start, pos int, line string) (int, bool) {
 		strings.Contains(line, ": In ") || strings.HasPrefix(line, "In file included from ")),
 		strings.HasPrefix(line, "                 from "),
 		strings.HasPrefix(line, "compilation terminated."):
+		return pos, true
+	}
+	if _, _, _, _, _, ok := cFixit(line); ok && r.last < 0 && r.dropped {
 		return pos, true
 	}
 	if f, fileE, rS, rE, tS, ok := cFixit(line); ok && r.last >= 0 {
@@ -288,8 +292,8 @@ func (r *cReader) read(start, pos int, line string) (int, bool) {
 	if d.sev == "note" {
 		last := r.last
 		if last < 0 {
-			r.afterDiag = false
-			return pos, false
+			r.afterDiag = r.dropped
+			return pos, r.dropped
 		}
 		dg := &res.Diagnostics[last]
 		k := len(dg.Notes)
@@ -307,7 +311,7 @@ func (r *cReader) read(start, pos int, line string) (int, bool) {
 	if c.Full(len(res.Diagnostics)) {
 		c.Omit(1)
 		r.omitted++
-		r.last = -1
+		r.last, r.dropped = -1, true
 		return pos, true
 	}
 	i := len(res.Diagnostics)
@@ -334,7 +338,7 @@ func (r *cReader) read(start, pos int, line string) (int, bool) {
 	c.spanPath(start+d.msg, start+msgE, "", "diagnostics", i, "message")
 	c.spanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
 	res.Diagnostics = append(res.Diagnostics, dg)
-	r.last = i
+	r.last, r.dropped = i, false
 	if sev == "error" {
 		r.counted[0]++
 	} else {

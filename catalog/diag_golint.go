@@ -87,9 +87,11 @@ var (
 		Flags: Flags{
 			"--no-config": Bool, "--default": Value, "-E": Value, "--enable": Value, "-D": Value, "--disable": Value,
 			"--enable-only": Value, "--fast-only": Bool, "-j": Value, "--concurrency": Value, "--build-tags": Value,
-			"--timeout": Value, "--tests": Bool, "--max-issues-per-linter": Value, "--max-same-issues": Value,
-			"--uniq-by-line": Bool, "--show-stats": Bool, "--output.text.print-issued-lines": Bool,
-			"--output.text.print-linter-name": Bool, "--output.text.colors": Bool, "--color": Value,
+			// pflag booleans, given as --show-stats=false: read as taking a
+			// value, which only changes how positionals are counted.
+			"--timeout": Value, "--tests": Value, "--max-issues-per-linter": Value, "--max-same-issues": Value,
+			"--uniq-by-line": Value, "--show-stats": Value, "--output.text.print-issued-lines": Value,
+			"--output.text.print-linter-name": Value, "--output.text.colors": Value, "--color": Value,
 			"--modules-download-mode": Value, "-c": Value, "--config": Value, "--path-mode": Value,
 		},
 		MaxPositionals: -1, Result: DiagResult{}, RowsKey: "diagnostics",
@@ -202,8 +204,8 @@ func parseGoLint(c *Context, tool string, excerpts bool) (any, error) {
 	}
 	var (
 		msgs      []goOut // each diagnostic's message, raw[start:end]
-		lastDiag  = -1    // the diagnostic a tab-indented line continues
-		block     = -1    // first diagnostic of an open compile block, or len when none read yet
+		lastDiag  = -1    // the diagnostic a tab-indented line continues (-2: one omitted at max_items)
+		block     = -1    // index of the first diagnostic of the open compile block
 		inBlock   bool
 		source    bool // the next line is the source line of a diagnostic (golangci-lint)
 		issues    int64
@@ -211,12 +213,14 @@ func parseGoLint(c *Context, tool string, excerpts bool) (any, error) {
 		hasStated bool
 		omitted   int64
 	)
-	closeBlock := func(code string, codeS, codeE int) {
+	// closeBlock gives the block's diagnostics the closer's code; trim: the
+	// closer ends the last one's message.
+	closeBlock := func(code string, codeS, codeE int, trim bool) {
 		for i := block; i < len(res.Diagnostics); i++ {
 			res.Diagnostics[i].Code = code
 			c.spanPath(codeS, codeE, "", "diagnostics", i, "code")
 		}
-		if n := len(msgs); n > 0 && block < len(res.Diagnostics) {
+		if n := len(msgs); trim && n > 0 && block < len(res.Diagnostics) {
 			msgs[n-1].end = codeS - 2
 		}
 		inBlock, block = false, -1
@@ -232,10 +236,12 @@ func parseGoLint(c *Context, tool string, excerpts bool) (any, error) {
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		if lastDiag >= 0 && line[0] == '\t' && !wasSource {
-			msgs[len(msgs)-1].end = start + len(line)
+		if lastDiag != -1 && line[0] == '\t' && !wasSource {
+			if lastDiag >= 0 {
+				msgs[len(msgs)-1].end = start + len(line)
+			}
 			if i, code, ok := lintCode(line); ok && inBlock && code == closer {
-				closeBlock(code, start+i+2, start+len(line)-1)
+				closeBlock(code, start+i+2, start+len(line)-1, lastDiag >= 0)
 				source, lastDiag = excerpts, -1
 			}
 			continue
@@ -272,10 +278,16 @@ func parseGoLint(c *Context, tool string, excerpts bool) (any, error) {
 			inBlock, block = true, len(res.Diagnostics)
 			continue
 		}
+		ci, code, hasCode := lintCode(msg)
 		if c.Full(len(res.Diagnostics)) {
 			c.Omit(1)
 			omitted++
-			if !inBlock {
+			lastDiag = -2
+			switch {
+			case hasCode && inBlock && code == closer:
+				closeBlock(code, start+p.msg+ci+2, start+len(line)-1, false)
+				source = excerpts
+			case !inBlock:
 				issues++
 				source = excerpts
 			}
@@ -283,8 +295,8 @@ func parseGoLint(c *Context, tool string, excerpts bool) (any, error) {
 		}
 		i := len(res.Diagnostics)
 		d := Diagnostic{File: line[:p.fileEnd], Line: p.line, Severity: "warning", Tool: tool}
-		if inBlock {
-			d.Severity = "error"
+		if inBlock || hasCode && code == closer {
+			d.Severity = "error" // the compiler's, not a finding
 		}
 		c.spanPath(start, start+p.fileEnd, "", "diagnostics", i, "file")
 		c.spanPath(start+p.lineS, start+p.lineE, "parseInt", "diagnostics", i, "line")
@@ -297,10 +309,9 @@ func parseGoLint(c *Context, tool string, excerpts bool) (any, error) {
 		res.Diagnostics = append(res.Diagnostics, d)
 		msgs = append(msgs, goOut{start + p.msg, start + len(line)})
 		lastDiag = i
-		ci, code, hasCode := lintCode(msg)
 		switch {
 		case hasCode && inBlock && code == closer:
-			closeBlock(code, start+p.msg+ci+2, start+len(line)-1)
+			closeBlock(code, start+p.msg+ci+2, start+len(line)-1, true)
 			source, lastDiag = excerpts, -1
 			continue
 		case hasCode && !inBlock:

@@ -210,7 +210,7 @@ func parseMake(c *Context) (any, error) {
 			}
 		}
 	}
-	lastGo := -1 // a Go diagnostic a tab-indented line continues
+	lastGo := -1 // a Go diagnostic a tab-indented line continues (-2: one omitted at max_items)
 	type span struct{ i, s, e int }
 	var goMsg []span
 	for pos := 0; pos < len(c.Raw); {
@@ -218,8 +218,10 @@ func parseMake(c *Context) (any, error) {
 		end := lex.NextNL(c.Raw, pos)
 		pos = end + 1
 		line := strings.TrimSuffix(c.Raw[start:end], "\r")
-		if lastGo >= 0 && strings.HasPrefix(line, "\t") {
-			goMsg[len(goMsg)-1].e = start + len(line)
+		if lastGo != -1 && strings.HasPrefix(line, "\t") {
+			if lastGo >= 0 {
+				goMsg[len(goMsg)-1].e = start + len(line)
+			}
 			continue
 		}
 		lastGo = -1
@@ -231,7 +233,7 @@ func parseMake(c *Context) (any, error) {
 			}
 		}
 		if d, ok := makeLine(line); ok {
-			cr.last, cr.afterDiag = -1, false
+			cr.last, cr.afterDiag, cr.dropped = -1, false, false
 			if c.Full(len(res.Diagnostics)) {
 				c.Omit(1)
 				continue
@@ -265,6 +267,7 @@ func parseMake(c *Context) (any, error) {
 			cr.last, cr.afterDiag = -1, false
 			if c.Full(len(res.Diagnostics)) {
 				c.Omit(1)
+				lastGo = -2
 				continue
 			}
 			i := len(res.Diagnostics)
@@ -283,7 +286,7 @@ func parseMake(c *Context) (any, error) {
 			lastGo = i
 			continue
 		}
-		cr.last, cr.afterDiag = -1, false
+		cr.last, cr.afterDiag, cr.dropped = -1, false, false
 		c.spanPath(start, start+len(line), "", "output", len(out.Output))
 		out.Output = append(out.Output, line)
 	}

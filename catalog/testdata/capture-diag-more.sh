@@ -56,3 +56,7 @@ mkdir -p "$tmp/rec/lib" && cp "$seed"/c/calc.c "$tmp/rec/lib/" && cd "$tmp/rec" 
 printf 'all:\n\t$(MAKE) -C lib CC=gcc\n' > Makefile
 printf 'all:\n\t$(CC) -Wall -fsyntax-only -fdiagnostics-color=never calc.c\n' > lib/Makefile
 make 2>&1 | out make recursive_compile
+
+# golangci-lint without the source lines and without the stats
+cd "$tmp/gomk" || exit 1
+golangci-lint run --output.text.print-issued-lines=false --show-stats=false ./vetwarn/ ./tests/ 2>&1 | out golangci-lint no_lines_no_stats
