@@ -2493,8 +2493,8 @@ var lsofParser = &Parser{
 	Result:         LsofResult{},
 	RowsKey:        "entries",
 	KeyFields:      []string{"pid", "fd"},
-	ExitAnswers: []ExitAnswer{{Code: 1, Means: "no file matched the selection (lsof also exits 1 on its errors, which it writes on stderr)",
-		Source: "lsof 4.95 lsof(8) DIAGNOSTICS: returns a one (1) if ... the failure to locate ... files ... it was asked to list"}},
+	// No ExitAnswers: lsof exits 1 both for "nothing found" and for its
+	// errors, with nothing on stdout either way (SPECIFICATION §2.2).
 	Examples: [][]string{{"-i", "-n", "-P"}, {"-iTCP", "-sTCP:LISTEN", "-n", "-P"}, {"-i", ":8080"}},
 	Parse:    parseLsof,
 }
