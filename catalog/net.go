@@ -3747,7 +3747,7 @@ func parseIPBrief(c *Context) (any, error) {
 		iface := IPBriefInterface{State: line[f[1].Start:f[1].End], Addresses: []IPBriefAddress{}}
 		pend := c.hold()
 		name := line[f[0].Start:f[0].End]
-		if at := strings.IndexByte(name, '@'); at > 0 {
+		if at := strings.IndexByte(name, '@'); at > 0 && at < len(name)-1 {
 			iface.Link = name[at+1:]
 			pend.add(start+at+1, start+f[0].End, "", "interfaces_brief", ii, "link")
 			name = name[:at]
@@ -3882,7 +3882,7 @@ func ipOnelineLine(c *Context, res *IPAddrResult, line string, start int, skippi
 			iface := IPInterface{Index: idx, Name: name, Addresses: []IPAddress{}}
 			c.spanPath(start, start+colon, "parseInt", "interfaces", ii, "index")
 			ns := start + colon + 2
-			if at := strings.IndexByte(name, '@'); at > 0 {
+			if at := strings.IndexByte(name, '@'); at > 0 && at < len(name)-1 {
 				iface.Name, iface.Link = name[:at], name[at+1:]
 				c.spanPath(ns+at+1, ns+ne, "", "interfaces", ii, "link")
 			}
@@ -3975,7 +3975,7 @@ func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 		return iface, false
 	}
 	name := rest[:nameEnd]
-	if at := strings.IndexByte(name, '@'); at > 0 {
+	if at := strings.IndexByte(name, '@'); at > 0 && at < len(name)-1 {
 		iface.Link = name[at+1:]
 		spans.add(rs+at+1, rs+nameEnd, "", "interfaces", ii, "link")
 		name = name[:at]
