@@ -1237,12 +1237,19 @@ var netstatParser = &Parser{
 	Version: "1",
 	OS:      []OS{Linux},
 	Format:  "net-tools netstat socket listing (-tunap, -an, -tlnp; -e adds User/Inode)",
+	// Checked against net-tools 2.10 netstat(8) (the one run here): -a -t
+	// -u -w -x -l -p -n (and --numeric-*), -e, -W, -T/--notrim, -4, -6,
+	// -A/--protocol FAMILIES and --inet/--inet6/--ip keep the socket
+	// tables (-n makes -e's User a uid); -v only adds notes on stderr.
+	// Refused: -o (a Timer column), -c (continuous), -Z (contexts), -r,
+	// -i, -g, -s, -M, -C (other tables).
 	Flags: Flags{
 		"-a": Bool, "--all": Bool, "-t": Bool, "--tcp": Bool, "-u": Bool, "--udp": Bool, "-w": Bool, "--raw": Bool,
 		"-x": Bool, "--unix": Bool, "-l": Bool, "--listening": Bool, "-p": Bool, "--program": Bool,
 		"-n": Bool, "--numeric": Bool, "--numeric-hosts": Bool, "--numeric-ports": Bool, "--numeric-users": Bool,
 		"-e": Bool, "--extend": Bool, "-W": Bool, "--wide": Bool, "-T": Bool, "--notrim": Bool,
 		"-4": Bool, "-6": Bool, "-A": Value, "--protocol": Value,
+		"--inet": Bool, "--inet6": Bool, "--ip": Bool, "-v": Bool, "--verbose": Bool,
 	},
 	MaxPositionals: 0,
 	Alternatives:   map[string][]string{"-o": {}, "--timers": {}, "-c": {}, "--continuous": {}},
