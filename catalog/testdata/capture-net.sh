@@ -16,7 +16,7 @@
 # loopback owned by nobody.
 #
 # Needs (Debian 12): iputils-ping iproute2 net-tools lsof bind9-dnsutils
-# dnsmasq-base python3 util-linux. Run as root.
+# dnsmasq-base python3 util-linux busybox. Run as root.
 set -euo pipefail
 export LC_ALL=C TZ=UTC
 here=$(cd "$(dirname "$0")" && pwd)
@@ -52,6 +52,9 @@ ping -c 2 -i 0.2 -I 127.0.0.1 127.0.0.1 >"$out/ping/source_addr.txt"
 ping -b -c 2 -i 0.2 -t 32 -4 127.0.0.1 >"$out/ping/broadcast_ttl.txt"
 ping -c 4 -i 0.5 -O 203.0.113.9 >"$out/ping/unreachable_pipe.txt" || true
 ping -D -c 3 -i 0.3 -w 1 203.0.113.9 >"$out/ping/deadline_no_reply.txt" || true
+busybox ping -c 2 -p ab -s 64 -W 1 127.0.0.1 >"$out/ping/busybox_pattern.txt"
+busybox ping -c 2 -W 1 203.0.113.9 >"$out/ping/busybox_no_reply.txt" || true
+busybox ping -q -c 2 ::1 >"$out/ping/busybox_quiet_ipv6.txt"
 ping6 -c 2 -i 0.2 ::1 >"$out/ping6/loopback.txt"
 ping6 -q -c 2 -i 0.2 ::1 >"$out/ping6/quiet.txt"
 ping6 -c 3 -i 0.5 2001:db8::9 >"$out/ping6/unreachable.txt" || true
