@@ -9,11 +9,12 @@ var (
 	pingFuzzArgs      = [][]string{{"-c", "3", "127.0.0.1"}, {"-q", "-c", "2", "h"}, {"-D", "-c", "1", "h"}, {"-p", "ff", "-I", "lo", "-c", "1", "h"}}
 	pingWinFuzzArgs   = [][]string{{"-n", "3", "h"}, {"-6", "::1"}}
 	curlFuzzArgs      = [][]string{{"-sI", "http://x"}, {"-sIL", "http://x"}}
-	netstatFuzzArgs   = [][]string{{"-tunap"}, {"-an"}, {"-tlnpe"}, {"-xap"}}
-	ssFuzzArgs        = [][]string{{"-tunap"}, {"-tln"}, {"-xap"}, {"-t", "state", "established"}}
+	netstatFuzzArgs   = [][]string{{"-tunap"}, {"-an"}, {"-tlnpe"}, {"-xap"}, {"-anA"}, {"-anT"}}
+	netstatWinArgs    = [][]string{{"-an"}, {"-ano"}, {"-aonb"}}
+	ssFuzzArgs        = [][]string{{"-tunap"}, {"-tln"}, {"-xap"}, {"-t", "state", "established"}, {"-tiem"}}
 	lsofFuzzArgs      = [][]string{{"-i", "-n", "-P"}, {"-i"}, {"-p", "1"}}
-	digFuzzArgs       = [][]string{{"example.com"}, {"+short", "example.com"}, {"+noall", "+answer", "x"}}
-	ipFuzzArgs        = [][]string{{"addr"}, {"link"}, {"-4", "addr", "show", "dev", "eth0"}}
+	digFuzzArgs       = [][]string{{"example.com"}, {"+short", "example.com"}, {"+noall", "+answer", "x"}, {"+qr", "a", "b"}}
+	ipFuzzArgs        = [][]string{{"addr"}, {"link"}, {"-4", "addr", "show", "dev", "eth0"}, {"-br", "addr"}, {"-o", "addr"}}
 	freeFuzzArgs      = [][]string{{}, {"-b"}, {"-h"}, {"-m", "-w"}, {"-bt", "-l"}, {"--si", "-h"}}
 	unameFuzzArgs     = [][]string{{"-a"}}
 	idFuzzArgs        = [][]string{{}, {"root"}}
@@ -46,6 +47,9 @@ func FuzzCurlHead(f *testing.F) {
 }
 func FuzzNetstat(f *testing.F) {
 	netsysFuzz(f, []string{"netstat", "netstat-bsd"}, parseNetstat, netstatFuzzArgs)
+}
+func FuzzNetstatWindows(f *testing.F) {
+	netsysFuzz(f, []string{"netstat-windows"}, parseNetstatWindows, netstatWinArgs)
 }
 func FuzzSs(f *testing.F)     { netsysFuzz(f, []string{"ss"}, parseSs, ssFuzzArgs) }
 func FuzzLsof(f *testing.F)   { netsysFuzz(f, []string{"lsof"}, parseLsof, lsofFuzzArgs) }

@@ -1237,12 +1237,19 @@ var netstatParser = &Parser{
 	Version: "1",
 	OS:      []OS{Linux},
 	Format:  "net-tools netstat socket listing (-tunap, -an, -tlnp; -e adds User/Inode)",
+	// Checked against net-tools 2.10 netstat(8) (the one run here): -a -t
+	// -u -w -x -l -p -n (and --numeric-*), -e, -W, -T/--notrim, -4, -6,
+	// -A/--protocol FAMILIES and --inet/--inet6/--ip keep the socket
+	// tables (-n makes -e's User a uid); -v only adds notes on stderr.
+	// Refused: -o (a Timer column), -c (continuous), -Z (contexts), -r,
+	// -i, -g, -s, -M, -C (other tables).
 	Flags: Flags{
 		"-a": Bool, "--all": Bool, "-t": Bool, "--tcp": Bool, "-u": Bool, "--udp": Bool, "-w": Bool, "--raw": Bool,
 		"-x": Bool, "--unix": Bool, "-l": Bool, "--listening": Bool, "-p": Bool, "--program": Bool,
 		"-n": Bool, "--numeric": Bool, "--numeric-hosts": Bool, "--numeric-ports": Bool, "--numeric-users": Bool,
 		"-e": Bool, "--extend": Bool, "-W": Bool, "--wide": Bool, "-T": Bool, "--notrim": Bool,
 		"-4": Bool, "-6": Bool, "-A": Value, "--protocol": Value,
+		"--inet": Bool, "--inet6": Bool, "--ip": Bool, "-v": Bool, "--verbose": Bool,
 	},
 	MaxPositionals: 0,
 	Alternatives:   map[string][]string{"-o": {}, "--timers": {}, "-c": {}, "--continuous": {}},
@@ -2493,8 +2500,8 @@ var lsofParser = &Parser{
 	Result:         LsofResult{},
 	RowsKey:        "entries",
 	KeyFields:      []string{"pid", "fd"},
-	ExitAnswers: []ExitAnswer{{Code: 1, Means: "no file matched the selection (lsof also exits 1 on its errors, which it writes on stderr)",
-		Source: "lsof 4.95 lsof(8) DIAGNOSTICS: returns a one (1) if ... the failure to locate ... files ... it was asked to list"}},
+	// No ExitAnswers: lsof exits 1 both for "nothing found" and for its
+	// errors, with nothing on stdout either way (SPECIFICATION §2.2).
 	Examples: [][]string{{"-i", "-n", "-P"}, {"-iTCP", "-sTCP:LISTEN", "-n", "-P"}, {"-i", ":8080"}},
 	Parse:    parseLsof,
 }
@@ -3747,7 +3754,7 @@ func parseIPBrief(c *Context) (any, error) {
 		iface := IPBriefInterface{State: line[f[1].Start:f[1].End], Addresses: []IPBriefAddress{}}
 		pend := c.hold()
 		name := line[f[0].Start:f[0].End]
-		if at := strings.IndexByte(name, '@'); at > 0 {
+		if at := strings.IndexByte(name, '@'); at > 0 && at < len(name)-1 {
 			iface.Link = name[at+1:]
 			pend.add(start+at+1, start+f[0].End, "", "interfaces_brief", ii, "link")
 			name = name[:at]
@@ -3882,7 +3889,7 @@ func ipOnelineLine(c *Context, res *IPAddrResult, line string, start int, skippi
 			iface := IPInterface{Index: idx, Name: name, Addresses: []IPAddress{}}
 			c.spanPath(start, start+colon, "parseInt", "interfaces", ii, "index")
 			ns := start + colon + 2
-			if at := strings.IndexByte(name, '@'); at > 0 {
+			if at := strings.IndexByte(name, '@'); at > 0 && at < len(name)-1 {
 				iface.Name, iface.Link = name[:at], name[at+1:]
 				c.spanPath(ns+at+1, ns+ne, "", "interfaces", ii, "link")
 			}
@@ -3975,7 +3982,7 @@ func ipHeader(c *Context, line string, start, ii int) (IPInterface, bool) {
 		return iface, false
 	}
 	name := rest[:nameEnd]
-	if at := strings.IndexByte(name, '@'); at > 0 {
+	if at := strings.IndexByte(name, '@'); at > 0 && at < len(name)-1 {
 		iface.Link = name[at+1:]
 		spans.add(rs+at+1, rs+nameEnd, "", "interfaces", ii, "link")
 		name = name[:at]

@@ -562,3 +562,56 @@ func TestNetsysMaxItemsSpans(t *testing.T) {
 		})
 	}
 }
+
+// TestPingExitAnswers: no reply is an answer where ping says so with its
+// statistics (iputils 1, BSD 2, Windows 1), never an error status with
+// nothing on stdout (iputils 2: unknown host).
+func TestPingExitAnswers(t *testing.T) {
+	stats := "--- h ping statistics ---\n1 packets transmitted, 0 received, 100% packet loss, time 0ms\n"
+	r := Default()
+	for _, tc := range []struct {
+		cmd    string
+		os     OS
+		code   int
+		stdout string
+		want   bool
+	}{
+		{"ping", Linux, 1, stats, true}, {"ping6", Linux, 1, stats, true}, {"ping", Linux, 1, "", false},
+		{"ping", Linux, 2, stats, false}, {"ping", Darwin, 2, stats, true}, {"ping", FreeBSD, 1, stats, false},
+		{"ping6", FreeBSD, 2, stats, true}, {"ping", Windows, 1, "Request timed out.\r\n", true},
+	} {
+		p, _ := r.Lookup(tc.cmd, []string{"-c", "1", "h"}, tc.os)
+		if p == nil {
+			t.Fatalf("no parser for %s on %s", tc.cmd, tc.os)
+		}
+		if _, got := p.ExitAnswer([]string{"-c", "1", "h"}, tc.code, tc.os, tc.stdout); got != tc.want {
+			t.Errorf("%s on %s, exit %d, stdout %q: answer %v, want %v", tc.cmd, tc.os, tc.code, tc.stdout, got, tc.want)
+		}
+	}
+}
+
+// TestSsDetailsNeverGuessed: an -e item or a detail line the parser does
+// not know leaves its line unread rather than half read.
+func TestSsDetailsNeverGuessed(t *testing.T) {
+	raw := "State Recv-Q Send-Q Local Address:Port Peer Address:Port Process\n" +
+		"ESTAB 0      0      127.0.0.1:1        127.0.0.1:2       uid:1 ino:5 sk:1f <->\n" +
+		"\t skmem:(r0,rb1,t0,tb2,f0,w0,o0,bl0,d0)\n" +
+		"ESTAB 0      0      127.0.0.1:3        127.0.0.1:4       uid:1 ino:6 weird:7 <->\n" +
+		"ESTAB 0      0      127.0.0.1:5        127.0.0.1:6       ino:7 sk:2\n" +
+		"\t skmem:(r0,zz1)\n"
+	res := parseWith(t, "ss", []string{"-tem"}, Linux, raw)
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	s := res.Value.(*SsResult)
+	if len(s.Connections) != 2 || s.Connections[0].Memory == nil || s.Connections[0].Memory.SndBufBytes != 2 ||
+		*s.Connections[1].UID != 0 || s.Connections[1].Memory != nil {
+		t.Fatalf("connections: %+v", s.Connections)
+	}
+	if !slices.Equal(res.UnreadLines, []int{4, 6}) {
+		t.Errorf("unread lines %v, want [4 6]", res.UnreadLines)
+	}
+	if err := checkSpans(raw, res.Value, res.Spans); err != nil {
+		t.Error(err)
+	}
+}

@@ -126,7 +126,7 @@ func parsePingWindows(c *Context) (any, error) {
 func pingWinHeader(c *Context, res *PingWindowsResult, t string, ts int) bool {
 	rest := t[len("Pinging "):]
 	with := strings.Index(rest, " with ")
-	if with <= 0 || !strings.HasSuffix(rest, " bytes of data:") {
+	if with <= 0 || !strings.HasSuffix(rest, " bytes of data:") || with+len(" with ") > len(rest)-len(" bytes of data:") {
 		return false
 	}
 	n, ok := lex.Atoi(rest[with+len(" with ") : len(rest)-len(" bytes of data:")])

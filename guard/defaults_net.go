@@ -92,7 +92,13 @@ func netPolicies() map[string]CommandPolicy {
 				"-n,--numeric", "--numeric-hosts", "--numeric-ports", "--numeric-users", "-r,--route",
 				"-i,--interfaces", "-s,--statistics", "-e,--extend", "-W,--wide", "-g,--groups",
 				"-M,--masquerade", "-v,--verbose", "-o,--timers", "-N,--symbolic", "-4", "-6", "-Z,--context",
-			), flagSet{"-A,--protocol|-f": val(ArgText)}),
+				"-T,--notrim", "--inet", "--inet6", "--ip", "-b",
+			), flagSet{
+				// -A takes the families on Linux and nothing on BSD (the
+				// PCB column): its value is then only attached.
+				"-A,--protocol": optv(ArgText),
+				"-f|-j":         val(ArgText),
+			}),
 			Refuse:      map[string]Refusal{"-c,--continuous": drop(detailUnbounded)},
 			Positionals: upTo(2, ArgText),
 		},

@@ -23,3 +23,20 @@ func TestPing6SharesPingPolicy(t *testing.T) {
 		}
 	}
 }
+
+// TestNetstatForms catches "a netstat form the parsers read refused by
+// the guard": BSD -A (no value), FreeBSD -T, Linux -A FAMILIES and
+// --inet, Windows -aonb; -c stays unbounded.
+func TestNetstatForms(t *testing.T) {
+	root, proj := project(t)
+	g := mustNew(t, policy(paths(proj)), WithHomeDir(root))
+	for _, args := range [][]string{{"-anA"}, {"-anT"}, {"-A", "inet,inet6", "-an"}, {"-Ainet", "-an"}, {"--inet", "-an"},
+		{"-aonb"}, {"-an", "-p", "tcp"}, {"-an", "-j", "web"}} {
+		if d := g.Check("netstat", args, proj); !d.Allowed {
+			t.Errorf("netstat %q refused: %s %s", args, d.Reason, d.Detail)
+		}
+	}
+	if d := g.Check("netstat", []string{"-tnc"}, proj); d.Allowed || d.Detail != detailUnbounded {
+		t.Errorf("netstat -tnc: allowed=%v detail=%q", d.Allowed, d.Detail)
+	}
+}
