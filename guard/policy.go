@@ -53,7 +53,7 @@ func DefaultAllowedCommands() []string {
 	return []string{
 		"ls", "find", "stat", "du", "df", "tree",
 		"ps",
-		"ping", "curl", "netstat", "lsof", "ss", "dig",
+		"ping", "ping6", "curl", "netstat", "lsof", "ss", "dig",
 		"grep", "wc", "head", "tail", "cat",
 		"git",
 		"kubectl", "docker", "gh", "helm",

@@ -134,7 +134,7 @@ var commandNeeds = map[string]needs{
 // env; findutils' find, whose -fprint family the guard refuses; GNU grep;
 // procps' ps, free, uptime and w; tree; debianutils' which, a shell
 // script without here-documents; iproute2's ip and ss, net-tools'
-// netstat, lsof, util-linux's lsblk and mount, dig and ping). They run
+// netstat, lsof, util-linux's lsblk and mount, dig, ping and ping6). They run
 // without a private TMPDIR, which saves creating and removing a directory
 // per call; TMPDIR is then unset and nothing is writable, so a program
 // that tries gets an error, not a file. Every other command keeps its
@@ -144,7 +144,7 @@ var scratchFree = map[string]bool{
 	"ls": true, "cat": true, "head": true, "tail": true, "wc": true, "stat": true, "du": true, "df": true,
 	"id": true, "uname": true, "pwd": true, "date": true, "env": true, "find": true, "grep": true,
 	"ps": true, "free": true, "uptime": true, "w": true, "tree": true, "which": true,
-	"ip": true, "ss": true, "netstat": true, "lsof": true, "lsblk": true, "mount": true, "dig": true, "ping": true,
+	"ip": true, "ss": true, "netstat": true, "lsof": true, "lsblk": true, "mount": true, "dig": true, "ping": true, "ping6": true,
 }
 
 // systemRead is what every command may read: the system's read-only
