@@ -2754,6 +2754,7 @@ var gitDiffFlags = Flags{
 	"--stat-width": Value, "--stat-name-width": Value, "--stat-graph-width": Value, "-O": Value,
 	"-S": Value, "-G": Value, "--pickaxe-all": Bool, "--pickaxe-regex": Bool, "--find-object": Value,
 	"--indent-heuristic": Bool, "--no-indent-heuristic": Bool, "--no-stat": Bool,
+	"--stat-count": Value, "--no-color-moved": Bool,
 	// refused by the check (their value may be a separate argument)
 	"--src-prefix": Value, "--dst-prefix": Value, "--line-prefix": Value,
 }
