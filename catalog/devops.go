@@ -1076,6 +1076,8 @@ var dockerStatsParser = &Parser{
 	Subcommand: "stats",
 	Version:    "1",
 	Format:     "docker stats --no-stream table (Linux and Windows containers)",
+	// Flags checked against docs.docker.com docker container stats (docker
+	// 27): without --no-stream the table is redrawn forever (refused).
 	Flags: Flags{
 		"-H": Value, "--host": Value, "--context": Value, "-c": Value, "-l": Value, "--log-level": Value,
 		"-D": Bool, "--debug": Bool,
@@ -1298,6 +1300,9 @@ var dockerImagesParser = &Parser{
 	Subcommand: "images",
 	Version:    "1",
 	Format:     "docker images table: classic (REPOSITORY TAG IMAGE ID ...) or newer (IMAGE ID DISK USAGE CONTENT SIZE EXTRA); -q",
+	// Flags checked against docs.docker.com docker image ls (docker 27/28):
+	// --tree (a tree, hint: without it) and non-table --format are
+	// refused; the TLS and --config globals are not admitted.
 	Flags: Flags{
 		"-H": Value, "--host": Value, "--context": Value, "-c": Value, "-l": Value, "--log-level": Value,
 		"-D": Bool, "--debug": Bool,
@@ -1574,6 +1579,9 @@ var ghPrParser = &Parser{
 	Subcommand: "pr",
 	Version:    "1",
 	Format:     "gh pr list: the tab-separated form written to a pipe, or the terminal table; --json is passed through",
+	// Flags checked against `gh pr list --help` (cli.github.com manual, gh
+	// 2.6x): every option, -R inherited; -w/--web opens a browser (hint:
+	// without it).
 	Flags: Flags{
 		"-R": Value, "--repo": Value, "-L": Value, "--limit": Value, "-s": Value, "--state": Value,
 		"-A": Value, "--author": Value, "-a": Value, "--assignee": Value, "-B": Value, "--base": Value,

@@ -9,7 +9,7 @@ var (
 	gitLogFuzzArgs = [][]string{
 		{"log"}, {"log", "--oneline"}, {"log", "--oneline", "--decorate"}, {"log", "--stat"}, {"log", "--numstat"},
 		{"log", "-p"}, {"log", "--name-only"}, {"log", gmSupportedFormat}, {"log", "--format=%h %s"},
-		{"log", "--format=%h%x00%P%x00%ci%x00%s"}, {"log", "--pretty=fuller"},
+		{"log", "--format=%h%x00%P%x00%ci%x00%s"}, {"log", "--pretty=fuller"}, {"log", "--graph", "--oneline", "--decorate"},
 	}
 	gitShowFuzzArgs   = [][]string{{"show"}, {"show", "--stat"}, {"show", "--oneline", "--stat"}, {"show", "--name-status"}}
 	gitDiffFuzzArgs   = [][]string{{"diff"}, {"diff", "--stat"}, {"diff", "--numstat"}, {"diff", "--name-status"}, {"diff", "--name-only"}, {"diff", "--patch-with-stat"}}

@@ -621,6 +621,15 @@ func gitQuotedName(s string, at int) (string, int, bool) {
 	return s[at+1 : at+1+i], at + 1 + i, true
 }
 
+// gitCommentPrefixed reports whether the long form came with
+// status.displayCommentPrefix: its first line is "# On branch", "# HEAD
+// detached" or "# Not currently on any branch.".
+func gitCommentPrefixed(raw string) bool {
+	first, _, _ := strings.Cut(strings.TrimLeft(raw, "\r\n"), "\n")
+	return strings.HasPrefix(first, "# On branch ") || strings.HasPrefix(first, "# HEAD detached ") ||
+		strings.HasPrefix(first, "# Not currently on any branch.")
+}
+
 func parseGitLong(c *Context) (any, error) {
 	res := &GitStatus{Staged: []GitChange{}, Modified: []GitChange{}, Untracked: []string{}, Unmerged: []GitChange{}}
 	rec := c.Recording()
@@ -661,10 +670,23 @@ func parseGitLong(c *Context) (any, error) {
 			}
 		}
 	}
+	// status.displayCommentPrefix (git < 1.8.5's default) puts "# " before
+	// every line ("#\t" before entries, "#" alone for a blank line).
+	comment := gitCommentPrefixed(c.Raw)
 	for {
 		line, start, ok := it.Next()
 		if !ok {
 			break
+		}
+		if comment && strings.HasPrefix(line, "#") {
+			switch {
+			case strings.HasPrefix(line, "# "):
+				line, start = line[2:], start+2
+			case strings.HasPrefix(line, "#\t"):
+				line, start = line[1:], start+1
+			case strings.TrimRight(line, "\r") == "#":
+				continue
+			}
 		}
 		if lex.IsBlank(line) {
 			continue

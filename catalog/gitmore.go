@@ -1521,8 +1521,10 @@ var (
 
 // gitLogFlags were checked against git-log(1), git-show(1) and the
 // rev-list/diff options they include, of git 2.39.5 (run here on the
-// capture-gitmore.sh repositories) and git(1) for the globals. Refused
-// with a hint (Alternatives): --graph, --left-right, --boundary,
+// capture-gitmore.sh repositories) and git(1) for the globals. --graph is
+// read with --oneline and no diff output (the graph stripped up to each
+// commit's "*"; with another form it is refused with the hint without
+// it). Refused with a hint (Alternatives): --left-right, --boundary,
 // --cherry-mark/--cherry (marks before each commit), --parents,
 // --children, -g, --raw, --summary, -z, --word-diff, -m, --source,
 // --show-signature, -L (not a flag here: a line log is a patch per range).
@@ -1545,7 +1547,7 @@ var gitLogFlags = Flags{
 	"--no-min-parents": Bool, "--no-max-parents": Bool, "--exclude-first-parent-only": Bool, "--ignore-missing": Bool, "--no-walk": Value, "--do-walk": Bool,
 	"--use-mailmap": Bool, "--mailmap": Bool, "--no-use-mailmap": Bool, "--no-mailmap": Bool,
 	// how commits are shown
-	"--oneline": Bool, "--format": Value, "--pretty": Value, "--date": Value,
+	"--oneline": Bool, "--format": Value, "--pretty": Value, "--date": Value, "--graph": Bool, "--no-graph": Bool,
 	"--decorate": Value, "--no-decorate": Bool, "--decorate-refs": Value, "--decorate-refs-exclude": Value,
 	"--clear-decorations": Bool, "--abbrev-commit": Bool, "--no-abbrev-commit": Bool, "--abbrev": Value,
 	"--no-abbrev": Bool, "--no-notes": Bool, "--no-color": Bool, "--color": Value, "--no-expand-tabs": Bool,
@@ -1676,6 +1678,7 @@ func gmCheckDeclared(scanned []cmdArg, p *Parser) *ParseError {
 type gmLogArgs struct {
 	decorate bool
 	oneline  bool
+	graph    bool // --graph (read with --oneline alone)
 	format   *gmFormat
 	nameOnly bool
 }
@@ -1701,6 +1704,10 @@ func readGitLogArgs(args []string) gmLogArgs {
 			}
 		case "--name-only":
 			la.nameOnly = true
+		case "--graph":
+			la.graph = true
+		case "--no-graph":
+			la.graph = false
 		}
 	}
 	return la
@@ -1785,6 +1792,10 @@ func gitLogCheck(sub string, p *Parser) func(args []string, _ OS) *ParseError {
 				return f == "--format" || f == "--pretty"
 			}), "git %s: a --format is read without diff output; the default form carries the same fields", sub)
 		}
+		if la := readGitLogArgs(args); la.graph && (!oneline || patch || len(sections) > 0) {
+			return Unsupported(gitHint(sub, args, func(f, _ string) bool { return f == "--graph" }),
+				"git %s --graph is read with --oneline and no diff output (the graph runs through the other forms)", sub)
+		}
 		if oneline && sections["--name-only"] {
 			return Unsupported(gitHint(sub, args, func(f, _ string) bool { return f == "--name-only" }, "--name-status"),
 				"git %s --oneline --name-only: a path cannot be told from a commit line", sub)
@@ -1798,13 +1809,13 @@ var gitLogParser = &Parser{
 	Command:    "git",
 	Subcommand: "log",
 	Version:    "1",
-	Format: "git log: default/short/full/fuller blocks, --oneline (refs with --decorate), one-line --format " +
+	Format: "git log: default/short/full/fuller blocks, --oneline (refs with --decorate, --graph), one-line --format " +
 		"splittable exactly (fields separated by %x1f or %x00, or only the last free text), " +
 		"with --stat, --numstat, --shortstat, --name-status or -p",
 	Flags:          gitLogFlags,
 	MaxPositionals: -1,
 	Alternatives: map[string][]string{
-		"--graph": {}, "--left-right": {}, "--boundary": {}, "--parents": {"--format=%H%x1f%P%x1f%s"},
+		"--left-right": {}, "--boundary": {}, "--parents": {"--format=%H%x1f%P%x1f%s"},
 		"--children": {}, "-g": {}, "--walk-reflogs": {}, "--raw": {"--name-status"}, "--summary": {"--name-status"},
 		"--compact-summary": {"--stat"}, "--dirstat": {"--numstat"}, "-z": {}, "--word-diff": {"-p"},
 		"--color-words": {"-p"}, "--binary": {"-p"}, "--show-signature": {}, "-m": {"--first-parent"},
@@ -2009,7 +2020,7 @@ func parseGitCommits(c *Context, show bool) (*GitShowResult, error) {
 	case la.format != nil:
 		lines, read = g.readFormat(cu, la.format)
 	default:
-		lines, read = g.readOneline(cu, la.decorate)
+		lines, read = g.readOneline(cu, la.decorate, la.graph)
 	}
 	g.end()
 	if lines > 0 && read == 0 {
@@ -2019,8 +2030,11 @@ func parseGitCommits(c *Context, show bool) (*GitShowResult, error) {
 	return res, nil
 }
 
-// readOneline reads "HASH [(refs) ]subject" lines and the diff lines after each.
-func (g *gmCommits) readOneline(cu *gmCursor, decorate bool) (lines, read int) {
+// readOneline reads "HASH [(refs) ]subject" lines and the diff lines after
+// each. With --graph (never with diff lines: the check refuses them) each
+// commit line starts with the graph drawn up to its "*", and lines of the
+// graph alone ("|\", "| |/") carry nothing.
+func (g *gmCommits) readOneline(cu *gmCursor, decorate, graph bool) (lines, read int) {
 	raw := cu.raw
 	for {
 		if cu.pos >= len(raw) {
@@ -2035,6 +2049,19 @@ func (g *gmCommits) readOneline(cu *gmCursor, decorate bool) (lines, read int) {
 			continue
 		}
 		lines++
+		if graph {
+			n := gmGraphPrefix(l)
+			if !strings.Contains(l[:n], "*") {
+				cu.pos = next
+				if n == len(l) {
+					read++ // the graph alone
+				} else {
+					g.c.Unread(start)
+				}
+				continue
+			}
+			l, start = l[n:], start+n
+		}
 		// The hash: the word before the first space, all lowercase hex.
 		h, rest, _ := strings.Cut(l, " ")
 		if !gmIsHex(h) {
@@ -2075,6 +2102,16 @@ func (g *gmCommits) readOneline(cu *gmCursor, decorate bool) (lines, read int) {
 			g.c.Unread(start)
 		}
 	}
+}
+
+// gmGraphPrefix is the length of the graph git log --graph draws before a
+// line: its characters are "*|/\\_.-" and spaces, never a hash's hex.
+func gmGraphPrefix(l string) int {
+	n := 0
+	for n < len(l) && strings.IndexByte(" *|/\\_.-", l[n]) >= 0 {
+		n++
+	}
+	return n
 }
 
 // readBlocks reads "commit HASH" blocks (and, for show, "tag NAME" blocks).
@@ -2754,6 +2791,7 @@ var gitDiffFlags = Flags{
 	"--stat-width": Value, "--stat-name-width": Value, "--stat-graph-width": Value, "-O": Value,
 	"-S": Value, "-G": Value, "--pickaxe-all": Bool, "--pickaxe-regex": Bool, "--find-object": Value,
 	"--indent-heuristic": Bool, "--no-indent-heuristic": Bool, "--no-stat": Bool,
+	"--stat-count": Value, "--no-color-moved": Bool,
 	// refused by the check (their value may be a separate argument)
 	"--src-prefix": Value, "--dst-prefix": Value, "--line-prefix": Value,
 }

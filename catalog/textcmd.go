@@ -83,8 +83,8 @@ var grepParserDef = &Parser{
 	RowsKey:   "matches",
 	KeyFields: []string{"file", "line_number"},
 	Examples:  [][]string{{"-n", "TODO", "main.go"}, {"-rn", "func main", "."}, {"-c", "error", "log.txt"}, {"-rl", "TODO", "src"}},
-	ExitAnswers: []ExitAnswer{{Code: 1, Means: "no line was selected (with -c: every count is 0; with -l/-L: no file listed)",
-		Source: "GNU grep(1) EXIT STATUS (2 is an error); FreeBSD/macOS grep(1) EXIT STATUS; BusyBox grep"}},
+	ExitAnswers: []ExitAnswer{{Code: 1, Means: "no line was selected (with -c every count is 0, with -l no file is listed; GNU -L then lists every file, BusyBox -L exits 1 when it lists none)",
+		Source: "GNU grep(1) EXIT STATUS (2 is an error; grep 3.8 run here: -L follows line selection); FreeBSD/macOS grep(1) EXIT STATUS; BusyBox 1.35 grep (run here)"}},
 }
 
 // grepParsers wires the grepParserDef and returns it for the builtin list.

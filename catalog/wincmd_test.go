@@ -23,8 +23,8 @@ func TestWindowsArgumentRange(t *testing.T) {
 		{"dir", []string{"/w", "/s"}, []string{"/s"}},
 		{"dir", []string{"/b/W", "C:\\"}, []string{"/b", "C:\\"}},
 		{"dir", []string{"/p"}, []string{}},
-		{"dir", []string{"/q"}, none},
-		{"dir", []string{"/x"}, none},
+		{"dir", []string{"/q", "/s", "C:\\src"}, []string{"/s", "C:\\src"}},
+		{"dir", []string{"/x"}, []string{}},
 		{"dir", []string{"/t:z"}, []string{}},
 		{"dir", []string{"-l"}, none},
 

@@ -233,7 +233,8 @@ type SysHyperV struct {
 //     /t[:c|a|w] keep the form; /w, /d, /p (the same names, wide or
 //     paged) and /-n (the old short form) are refused with the hint
 //     without them; /q (an owner column whose width the documentation does
-//     not give), /x (short names) and /r (streams) are refused.
+//     not give), /x (short names) and /r (streams) are refused with the
+//     hint without them.
 //   - tasklist: /fo table|csv|list, /nh (csv only: table columns need their
 //     header), one of /v, /svc, /m [module], /fi, /s, /u, /p; /apps is
 //     refused with the hint without it.
@@ -411,7 +412,7 @@ func dirCheck(args []string, _ OS) *ParseError {
 			// wide listings hold the same names; /p pauses between pages
 			return Unsupported(winWithout(args, sw, false), "dir /%s is not read; the default listing holds the same names", sw.name)
 		case base == "q", base == "x", base == "r":
-			return Unsupported(nil, "dir /%s adds a column (owner, short name or streams) the parser does not read", sw.name)
+			return Unsupported(winWithout(args, sw, false), "dir /%s adds a column (owner, short name or streams) the parser does not read; without it the listing holds the rest", sw.name)
 		default:
 			return Unsupported(nil, "dir /%s is not a switch the parser was verified for", sw.name)
 		}
