@@ -640,7 +640,11 @@ func parseJest(c *Context) (any, error) {
 		counted     bool
 		claimed     = map[int]bool{} // tests a ● block gave its output to
 	)
+	nonBlank := 0
 	jsLines(c, func(l lex.SGRLine) {
+		if strings.TrimSpace(l.Text) != "" {
+			nonBlank++
+		}
 		t := l.Text
 		trim := strings.TrimLeft(t, " ")
 		ind := len(t) - len(trim)
@@ -754,6 +758,9 @@ func parseJest(c *Context) (any, error) {
 		}
 		c.Unread(l.Start)
 	})
+	if nonBlank == len(c.unread) {
+		return nil, Unrecognized("no line reads as jest output (jest writes its results to stderr: pipe 2>&1 to parism parse)")
+	}
 	jsSetOutputs(c, res, blocks)
 	s := res.Summary
 	jsSummary(c, res)
@@ -818,7 +825,11 @@ func parseVitest(c *Context) (any, error) {
 		names       []vitestName // where each test's name was read, spans given at the end
 		claimed     = map[int]bool{}
 	)
+	nonBlank := 0
 	jsLines(c, func(l lex.SGRLine) {
+		if strings.TrimSpace(l.Text) != "" {
+			nonBlank++
+		}
 		t := l.Text
 		trim := strings.TrimLeft(t, " ")
 		ind := len(t) - len(trim)
@@ -918,6 +929,9 @@ func parseVitest(c *Context) (any, error) {
 		}
 		c.Unread(l.Start)
 	})
+	if nonBlank == len(c.unread) {
+		return nil, Unrecognized("no line reads as vitest run output (its failures go to stderr: pipe 2>&1 to parism parse)")
+	}
 	for i, n := range names {
 		jsSpan(c, n.l, n.s, n.e, "", "tests", i, "name")
 	}

@@ -774,6 +774,15 @@ func parsePytest(c *Context) (any, error) {
 			pyDiag(c, res, pl, p, "error", "impliedDefault", 0, len(line), p.rest, codeE, p.rest, len(line), "pytest", msgAt...)
 		}
 	}
+	nonBlank := 0
+	for _, l := range lines {
+		if strings.TrimSpace(l.text) != "" {
+			nonBlank++
+		}
+	}
+	if nonBlank == len(c.unread) {
+		return nil, Unrecognized("no line reads as pytest output")
+	}
 	// The summary: the final line's counts when pytest printed it (its
 	// errors are collection and setup errors), the rows' otherwise. The
 	// place a test failed is a diagnostic, not an error of its own.
