@@ -290,3 +290,23 @@ func TestRunnersNeverEmpty(t *testing.T) {
 		}
 	}
 }
+
+// TestNpmTestTrailer: npm's own error lines after a failed script (npm 10
+// and 11 "npm error ...", npm 6-9 "npm ERR! ...") are npm's, not unread.
+func TestNpmTestTrailer(t *testing.T) {
+	raw := "\n> demo@1.0.0 test\n> jest\n\nFAIL test/a.test.js\n  ● adds\n\n    boom\n\n" +
+		"Tests:       1 failed, 1 total\n" +
+		"npm error Lifecycle script `test` failed with error:\nnpm error code 1\nnpm error command failed\nnpm error command sh -c jest\n" +
+		"npm ERR! Test failed.  See above for more details.\n"
+	r := Default().Parse(Input{Cmd: "npm", Args: []string{"test"}, OS: Linux, Raw: raw, Spans: true})
+	if r.Err != nil || len(r.UnreadLines) != 0 {
+		t.Fatalf("parse: %v, unread %v", r.Err, r.UnreadLines)
+	}
+	v := r.Value.(*DiagResult)
+	if len(v.Tests) != 1 || v.Tests[0].Name != "adds" || v.Tests[0].Output != "    boom" || v.Summary.TestsFailed != 1 {
+		t.Errorf("read %+v", v)
+	}
+	if err := checkSpans(raw, r.Value, r.Spans); err != nil {
+		t.Error(err)
+	}
+}
