@@ -63,13 +63,12 @@ func jsSpan(c *Context, l lex.SGRLine, s, e int, tr string, ptr ...any) {
 type jsText struct {
 	lines      []lex.SGRLine
 	first      int // where the value starts in lines[0].Text
-	last       int // where it ends in the last line's Text (-1: the line's end)
 	start, end int // raw range
 	plain      bool
 }
 
 func (t *jsText) begin(l lex.SGRLine, s int) {
-	t.lines, t.first, t.last, t.plain = []lex.SGRLine{l}, s, -1, true
+	t.lines, t.first, t.plain = []lex.SGRLine{l}, s, true
 	rs, re, ok := l.Raw(s, len(l.Text))
 	t.start, t.end, t.plain = rs, re, ok && t.plain
 }

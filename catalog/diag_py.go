@@ -206,7 +206,7 @@ func parseMypy(c *Context) (any, error) {
 			d := &res.Diagnostics[last]
 			if d.File == t[:p.fileE] && d.Line == p.nums[0] {
 				k := len(d.Notes)
-				n := DiagNote{File: d.File, Line: d.Line, Message: t[msgS:len(t)]}
+				n := DiagNote{File: d.File, Line: d.Line, Message: t[msgS:]}
 				c.spanPath(l.start, l.start+p.fileE, "", "diagnostics", last, "notes", k, "file")
 				c.spanPath(l.start+p.at[0][0], l.start+p.at[0][1], "parseInt", "diagnostics", last, "notes", k, "line")
 				if len(p.nums) > 1 {
@@ -522,7 +522,6 @@ func parsePytest(c *Context) (any, error) {
 		hasLoc       bool
 		eS, eE       int // the first "E   message" line's message, raw range
 		section      string
-		inBlock      bool
 		firstContent bool
 	}
 	var blocks []block
