@@ -318,12 +318,16 @@ func ruffCheck(args []string, _ OS) *ParseError {
 // ruffHead reads "CODE [*] message" (after "file:line:col: " in the
 // concise form): the code's and the message's ranges in t from i.
 func ruffHead(t string, i int) (codeS, codeE, msgS int, ok bool) {
+	// A syntax error has no rule code: "invalid-syntax: ..." (ruff 0.9
+	// and later, the name as its code), "SyntaxError: ..." before.
+	if strings.HasPrefix(t[i:], "invalid-syntax: ") {
+		return i, i + len("invalid-syntax"), i + len("invalid-syntax: "), len(t) > i+len("invalid-syntax: ")
+	}
+	if strings.HasPrefix(t[i:], "SyntaxError: ") {
+		return i, i, i, true
+	}
 	codeE = lex.SkipWord(t, i)
 	if codeE == i || codeE >= len(t) || !pyCode(t[i:codeE]) {
-		// A syntax error has no code: "SyntaxError: ...".
-		if strings.HasPrefix(t[i:], "SyntaxError: ") {
-			return i, i, i, true
-		}
 		return 0, 0, 0, false
 	}
 	msgS = codeE + 1
