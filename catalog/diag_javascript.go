@@ -999,9 +999,9 @@ func parseNpmTest(c *Context) (any, error) {
 			jsSummary(c, res)
 			return res, nil
 		}
-		return nil, Unrecognized("npm test printed no `> pkg@version test` preamble naming its runner, and no jest or vitest summary")
+		return nil, Unrecognized("npm printed no `> pkg@version script` preamble naming its runner, and no jest or vitest summary")
 	default:
-		return nil, Unrecognized("npm test ran %q: the runners read are jest, vitest, tsc and eslint", r)
+		return nil, Unrecognized("the script ran %q: the runners read are jest, vitest, tsc and eslint", r)
 	}
 }
 
@@ -1091,8 +1091,18 @@ func jsDiagDefs() []*Parser {
 			ID: "npm-test", Command: "npm", Subcommand: "test", Version: "1",
 			Format: "npm test: the runner its `> pkg@1.0.0 test` preamble names (jest, vitest, tsc, eslint) read as that runner; " +
 				"npm's own lines left out (preamble on stdout, runner streams as above: pipe 2>&1 to parism parse)",
-			Flags: npmTestFlags, MaxPositionals: 0, Result: DiagResult{}, RowsKey: "tests", Parse: parseNpmTest,
-			Examples: [][]string{{"test"}},
+			// Arguments after -- are the runner's, not verified here: a runner
+			// flag that changes its output makes the output unrecognized.
+			Flags: npmTestFlags, MaxPositionals: -1, Result: DiagResult{}, RowsKey: "tests", Parse: parseNpmTest,
+			Examples: [][]string{{"test"}, {"test", "--", "--verbose"}},
+		},
+		{
+			// Stream: both, as npm test.
+			ID: "npm-run", Command: "npm", Subcommand: "run", Version: "1",
+			Format: "npm run SCRIPT: the runner its `> pkg@1.0.0 SCRIPT` preamble names (tsc, eslint, jest, vitest) read as that " +
+				"runner, as npm test is; a script running anything else is unrecognized_output",
+			Flags: npmTestFlags, MaxPositionals: -1, Result: DiagResult{}, RowsKey: "diagnostics", Parse: parseNpmTest,
+			Examples: [][]string{{"run", "lint"}, {"run", "build"}, {"run", "test"}},
 		},
 	}
 }
