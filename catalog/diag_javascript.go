@@ -479,6 +479,7 @@ func parseEslint(c *Context) (any, error) {
 	res := &DiagResult{Diagnostics: []Diagnostic{}}
 	file := -1 // the header line of the current file: its SGRLine index in heads
 	var heads []lex.SGRLine
+	var rows []int // diagnostics read under each file line
 	jsLines(c, func(l lex.SGRLine) {
 		t := l.Text
 		switch {
@@ -489,6 +490,7 @@ func parseEslint(c *Context) (any, error) {
 			return
 		case t[0] != ' ':
 			heads = append(heads, l)
+			rows = append(rows, 0)
 			file = len(heads) - 1
 			return
 		}
@@ -516,7 +518,15 @@ func parseEslint(c *Context) (any, error) {
 			jsSpan(c, l, r.ruleS, r.ruleE, "", "diagnostics", i, "code")
 		}
 		res.Diagnostics = append(res.Diagnostics, d)
+		rows[file]++
 	})
+	// stylish prints a file's line only above its messages: a line with
+	// none under it is not a file's (a warning a plugin printed).
+	for i, n := range rows {
+		if n == 0 {
+			c.Unread(heads[i].Start)
+		}
+	}
 	jsSummary(c, res)
 	return res, nil
 }

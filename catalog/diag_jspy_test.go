@@ -310,3 +310,14 @@ func TestNpmTestTrailer(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestEslintStrayLine: a line at the left margin with no message rows
+// under it is no file's line (stylish prints none such): unread, not a
+// file silently taken to be clean.
+func TestEslintStrayLine(t *testing.T) {
+	raw := "Warning: React version not specified in eslint-plugin-react settings.\n\n/p/a.js\n  1:1  error  Unexpected var  no-var\n\n✖ 1 problem (1 error, 0 warnings)\n"
+	r := Default().Parse(Input{Cmd: "eslint", Args: []string{"."}, OS: Linux, Raw: raw})
+	if r.Err != nil || fmt.Sprint(r.UnreadLines) != "[1]" || len(r.Value.(*DiagResult).Diagnostics) != 1 {
+		t.Errorf("err %v, unread %v, value %+v", r.Err, r.UnreadLines, r.Value)
+	}
+}
