@@ -63,13 +63,12 @@ func jsSpan(c *Context, l lex.SGRLine, s, e int, tr string, ptr ...any) {
 type jsText struct {
 	lines      []lex.SGRLine
 	first      int // where the value starts in lines[0].Text
-	last       int // where it ends in the last line's Text (-1: the line's end)
 	start, end int // raw range
 	plain      bool
 }
 
 func (t *jsText) begin(l lex.SGRLine, s int) {
-	t.lines, t.first, t.last, t.plain = []lex.SGRLine{l}, s, -1, true
+	t.lines, t.first, t.plain = []lex.SGRLine{l}, s, true
 	rs, re, ok := l.Raw(s, len(l.Text))
 	t.start, t.end, t.plain = rs, re, ok && t.plain
 }
@@ -480,6 +479,7 @@ func parseEslint(c *Context) (any, error) {
 	res := &DiagResult{Diagnostics: []Diagnostic{}}
 	file := -1 // the header line of the current file: its SGRLine index in heads
 	var heads []lex.SGRLine
+	var rows []int // diagnostics read under each file line
 	jsLines(c, func(l lex.SGRLine) {
 		t := l.Text
 		switch {
@@ -490,6 +490,7 @@ func parseEslint(c *Context) (any, error) {
 			return
 		case t[0] != ' ':
 			heads = append(heads, l)
+			rows = append(rows, 0)
 			file = len(heads) - 1
 			return
 		}
@@ -517,7 +518,15 @@ func parseEslint(c *Context) (any, error) {
 			jsSpan(c, l, r.ruleS, r.ruleE, "", "diagnostics", i, "code")
 		}
 		res.Diagnostics = append(res.Diagnostics, d)
+		rows[file]++
 	})
+	// stylish prints a file's line only above its messages: a line with
+	// none under it is not a file's (a warning a plugin printed).
+	for i, n := range rows {
+		if n == 0 {
+			c.Unread(heads[i].Start)
+		}
+	}
 	jsSummary(c, res)
 	return res, nil
 }
@@ -640,7 +649,11 @@ func parseJest(c *Context) (any, error) {
 		counted     bool
 		claimed     = map[int]bool{} // tests a ● block gave its output to
 	)
+	nonBlank := 0
 	jsLines(c, func(l lex.SGRLine) {
+		if strings.TrimSpace(l.Text) != "" {
+			nonBlank++
+		}
 		t := l.Text
 		trim := strings.TrimLeft(t, " ")
 		ind := len(t) - len(trim)
@@ -754,6 +767,9 @@ func parseJest(c *Context) (any, error) {
 		}
 		c.Unread(l.Start)
 	})
+	if nonBlank == len(c.unread) {
+		return nil, Unrecognized("no line reads as jest output (jest writes its results to stderr: pipe 2>&1 to parism parse)")
+	}
 	jsSetOutputs(c, res, blocks)
 	s := res.Summary
 	jsSummary(c, res)
@@ -818,7 +834,11 @@ func parseVitest(c *Context) (any, error) {
 		names       []vitestName // where each test's name was read, spans given at the end
 		claimed     = map[int]bool{}
 	)
+	nonBlank := 0
 	jsLines(c, func(l lex.SGRLine) {
+		if strings.TrimSpace(l.Text) != "" {
+			nonBlank++
+		}
 		t := l.Text
 		trim := strings.TrimLeft(t, " ")
 		ind := len(t) - len(trim)
@@ -918,6 +938,9 @@ func parseVitest(c *Context) (any, error) {
 		}
 		c.Unread(l.Start)
 	})
+	if nonBlank == len(c.unread) {
+		return nil, Unrecognized("no line reads as vitest run output (its failures go to stderr: pipe 2>&1 to parism parse)")
+	}
 	for i, n := range names {
 		jsSpan(c, n.l, n.s, n.e, "", "tests", i, "name")
 	}
@@ -986,9 +1009,9 @@ func parseNpmTest(c *Context) (any, error) {
 			jsSummary(c, res)
 			return res, nil
 		}
-		return nil, Unrecognized("npm test printed no `> pkg@version test` preamble naming its runner, and no jest or vitest summary")
+		return nil, Unrecognized("npm printed no `> pkg@version script` preamble naming its runner, and no jest or vitest summary")
 	default:
-		return nil, Unrecognized("npm test ran %q: the runners read are jest, vitest, tsc and eslint", r)
+		return nil, Unrecognized("the script ran %q: the runners read are jest, vitest, tsc and eslint", r)
 	}
 }
 
@@ -1078,8 +1101,18 @@ func jsDiagDefs() []*Parser {
 			ID: "npm-test", Command: "npm", Subcommand: "test", Version: "1",
 			Format: "npm test: the runner its `> pkg@1.0.0 test` preamble names (jest, vitest, tsc, eslint) read as that runner; " +
 				"npm's own lines left out (preamble on stdout, runner streams as above: pipe 2>&1 to parism parse)",
-			Flags: npmTestFlags, MaxPositionals: 0, Result: DiagResult{}, RowsKey: "tests", Parse: parseNpmTest,
-			Examples: [][]string{{"test"}},
+			// Arguments after -- are the runner's, not verified here: a runner
+			// flag that changes its output makes the output unrecognized.
+			Flags: npmTestFlags, MaxPositionals: -1, Result: DiagResult{}, RowsKey: "tests", Parse: parseNpmTest,
+			Examples: [][]string{{"test"}, {"test", "--", "--verbose"}},
+		},
+		{
+			// Stream: both, as npm test.
+			ID: "npm-run", Command: "npm", Subcommand: "run", Version: "1",
+			Format: "npm run SCRIPT: the runner its `> pkg@1.0.0 SCRIPT` preamble names (tsc, eslint, jest, vitest) read as that " +
+				"runner, as npm test is; a script running anything else is unrecognized_output",
+			Flags: npmTestFlags, MaxPositionals: -1, Result: DiagResult{}, RowsKey: "diagnostics", Parse: parseNpmTest,
+			Examples: [][]string{{"run", "lint"}, {"run", "build"}, {"run", "test"}},
 		},
 	}
 }

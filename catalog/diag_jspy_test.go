@@ -261,3 +261,63 @@ func TestNpxForms(t *testing.T) {
 		t.Errorf("npx eslint -f compact: %+v", r.Err)
 	}
 }
+
+// TestRunnersNeverEmpty: jest writes everything to stderr, so a run's
+// stdout holds nothing of it (or only npm's preamble); that is an
+// unrecognized_output failure naming the stream, never an empty answer
+// with zero tests. The same for vitest and pytest, which always print.
+func TestRunnersNeverEmpty(t *testing.T) {
+	for _, c := range []struct {
+		cmd  string
+		args []string
+		raw  string
+	}{
+		{"jest", nil, ""},
+		{"npm", []string{"test"}, "\n> demo@1.0.0 test\n> jest test\n\n"},
+		{"vitest", []string{"run"}, "\n"},
+		{"pytest", nil, ""},
+		{"jest", nil, "some unrelated text\n"},
+	} {
+		r := Default().Parse(Input{Cmd: c.cmd, Args: c.args, OS: Linux, Raw: c.raw})
+		if r.Err == nil || r.Err.Reason != ReasonUnrecognizedOutput {
+			t.Errorf("%s %v on %q: %+v, value %+v", c.cmd, c.args, c.raw, r.Err, r.Value)
+		}
+	}
+	// tsc, eslint, mypy and flake8 print nothing when nothing is wrong: an answer.
+	for _, cmd := range []string{"tsc", "eslint", "flake8"} {
+		if r := Default().Parse(Input{Cmd: cmd, OS: Linux, Raw: ""}); r.Err != nil {
+			t.Errorf("%s on no output: %v", cmd, r.Err)
+		}
+	}
+}
+
+// TestNpmTestTrailer: npm's own error lines after a failed script (npm 10
+// and 11 "npm error ...", npm 6-9 "npm ERR! ...") are npm's, not unread.
+func TestNpmTestTrailer(t *testing.T) {
+	raw := "\n> demo@1.0.0 test\n> jest\n\nFAIL test/a.test.js\n  ● adds\n\n    boom\n\n" +
+		"Tests:       1 failed, 1 total\n" +
+		"npm error Lifecycle script `test` failed with error:\nnpm error code 1\nnpm error command failed\nnpm error command sh -c jest\n" +
+		"npm ERR! Test failed.  See above for more details.\n"
+	r := Default().Parse(Input{Cmd: "npm", Args: []string{"test"}, OS: Linux, Raw: raw, Spans: true})
+	if r.Err != nil || len(r.UnreadLines) != 0 {
+		t.Fatalf("parse: %v, unread %v", r.Err, r.UnreadLines)
+	}
+	v := r.Value.(*DiagResult)
+	if len(v.Tests) != 1 || v.Tests[0].Name != "adds" || v.Tests[0].Output != "    boom" || v.Summary.TestsFailed != 1 {
+		t.Errorf("read %+v", v)
+	}
+	if err := checkSpans(raw, r.Value, r.Spans); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestEslintStrayLine: a line at the left margin with no message rows
+// under it is no file's line (stylish prints none such): unread, not a
+// file silently taken to be clean.
+func TestEslintStrayLine(t *testing.T) {
+	raw := "Warning: React version not specified in eslint-plugin-react settings.\n\n/p/a.js\n  1:1  error  Unexpected var  no-var\n\n✖ 1 problem (1 error, 0 warnings)\n"
+	r := Default().Parse(Input{Cmd: "eslint", Args: []string{"."}, OS: Linux, Raw: raw})
+	if r.Err != nil || fmt.Sprint(r.UnreadLines) != "[1]" || len(r.Value.(*DiagResult).Diagnostics) != 1 {
+		t.Errorf("err %v, unread %v, value %+v", r.Err, r.UnreadLines, r.Value)
+	}
+}

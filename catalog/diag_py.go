@@ -206,7 +206,7 @@ func parseMypy(c *Context) (any, error) {
 			d := &res.Diagnostics[last]
 			if d.File == t[:p.fileE] && d.Line == p.nums[0] {
 				k := len(d.Notes)
-				n := DiagNote{File: d.File, Line: d.Line, Message: t[msgS:len(t)]}
+				n := DiagNote{File: d.File, Line: d.Line, Message: t[msgS:]}
 				c.spanPath(l.start, l.start+p.fileE, "", "diagnostics", last, "notes", k, "file")
 				c.spanPath(l.start+p.at[0][0], l.start+p.at[0][1], "parseInt", "diagnostics", last, "notes", k, "line")
 				if len(p.nums) > 1 {
@@ -318,12 +318,16 @@ func ruffCheck(args []string, _ OS) *ParseError {
 // ruffHead reads "CODE [*] message" (after "file:line:col: " in the
 // concise form): the code's and the message's ranges in t from i.
 func ruffHead(t string, i int) (codeS, codeE, msgS int, ok bool) {
+	// A syntax error has no rule code: "invalid-syntax: ..." (ruff 0.9
+	// and later, the name as its code), "SyntaxError: ..." before.
+	if strings.HasPrefix(t[i:], "invalid-syntax: ") {
+		return i, i + len("invalid-syntax"), i + len("invalid-syntax: "), len(t) > i+len("invalid-syntax: ")
+	}
+	if strings.HasPrefix(t[i:], "SyntaxError: ") {
+		return i, i, i, true
+	}
 	codeE = lex.SkipWord(t, i)
 	if codeE == i || codeE >= len(t) || !pyCode(t[i:codeE]) {
-		// A syntax error has no code: "SyntaxError: ...".
-		if strings.HasPrefix(t[i:], "SyntaxError: ") {
-			return i, i, i, true
-		}
 		return 0, 0, 0, false
 	}
 	msgS = codeE + 1
@@ -522,7 +526,6 @@ func parsePytest(c *Context) (any, error) {
 		hasLoc       bool
 		eS, eE       int // the first "E   message" line's message, raw range
 		section      string
-		inBlock      bool
 		firstContent bool
 	}
 	var blocks []block
@@ -773,6 +776,15 @@ func parsePytest(c *Context) (any, error) {
 			}
 			pyDiag(c, res, pl, p, "error", "impliedDefault", 0, len(line), p.rest, codeE, p.rest, len(line), "pytest", msgAt...)
 		}
+	}
+	nonBlank := 0
+	for _, l := range lines {
+		if strings.TrimSpace(l.text) != "" {
+			nonBlank++
+		}
+	}
+	if nonBlank == len(c.unread) {
+		return nil, Unrecognized("no line reads as pytest output")
 	}
 	// The summary: the final line's counts when pytest printed it (its
 	// errors are collection and setup errors), the rows' otherwise. The
