@@ -1059,7 +1059,6 @@ func jsDiagParsers() []*Parser {
 func jsDiagDefs() []*Parser {
 	return []*Parser{
 		{
-			// Stream: stdout; to be declared in Parser.Stream when that field lands.
 			ID: "tsc", Command: "tsc", Version: "1",
 			Format: "tsc's file(line,col): error TSnnnn: message lines with their indented message chains, and the --pretty form " +
 				"(file:line:col - error TSnnnn:, code frames left out, related locations as notes, the Found/Errors Files summary) (stdout)",
@@ -1071,7 +1070,6 @@ func jsDiagDefs() []*Parser {
 			},
 		},
 		{
-			// Stream: stdout; to be declared in Parser.Stream when that field lands.
 			ID: "eslint", Command: "eslint", Version: "1",
 			Format: "eslint's stylish form (a file line, then line:col severity message rule rows; the ✖ summary) and -f json (stdout)",
 			Flags:  eslintFlags, MaxPositionals: -1, Result: DiagResult{}, RowsKey: "diagnostics", Parse: parseEslint, Check: eslintCheck,
@@ -1081,34 +1079,34 @@ func jsDiagDefs() []*Parser {
 			},
 		},
 		{
-			// Stream: stderr (StreamStderr); to be declared in Parser.Stream when that field lands.
-			ID: "jest", Command: "jest", Version: "1",
+			// jest writes all of it to stderr.
+			ID: "jest", Command: "jest", Version: "1", Stream: StreamStderr,
 			Format: "jest's PASS/FAIL suite lines, the --verbose tree (✓ ✕ ○), ● blocks kept whole as the failing test's output, " +
-				"the Tests: counts (stderr: pipe 2>&1 to parism parse)",
+				"the Tests: counts (stderr)",
 			Flags: jestFlags, MaxPositionals: -1, Result: DiagResult{}, RowsKey: "tests", Parse: parseJest,
 			Examples: [][]string{{}, {"--verbose"}, {"-t", "adds", "test/"}},
 		},
 		{
-			// Stream: both (StreamBoth: tree and counts on stdout, failures on stderr); to be declared in Parser.Stream when that field lands.
-			ID: "vitest", Command: "vitest", Subcommand: "run", Version: "1",
+			// The tree and counts go to stdout, the failures to stderr.
+			ID: "vitest", Command: "vitest", Subcommand: "run", Version: "1", Stream: StreamBoth,
 			Format: "vitest run's default reporter: file lines and the test tree (✓ × ↓, stdout), FAIL blocks kept whole as the " +
-				"failing test's output (stderr), the Tests counts; pipe 2>&1 to parism parse",
+				"failing test's output (stderr), the Tests counts",
 			Flags: vitestFlags, MaxPositionals: -1, Result: DiagResult{}, RowsKey: "tests", Parse: parseVitest,
 			Examples: [][]string{{"run"}, {"run", "src/"}},
 		},
 		{
-			// Stream: both (StreamBoth: npm's preamble on stdout, jest's everything on stderr); to be declared in Parser.Stream when that field lands.
-			ID: "npm-test", Command: "npm", Subcommand: "test", Version: "1",
+			// npm's preamble goes to stdout, the runner's streams as the runner's.
+			ID: "npm-test", Command: "npm", Subcommand: "test", Version: "1", Stream: StreamBoth,
 			Format: "npm test: the runner its `> pkg@1.0.0 test` preamble names (jest, vitest, tsc, eslint) read as that runner; " +
-				"npm's own lines left out (preamble on stdout, runner streams as above: pipe 2>&1 to parism parse)",
+				"npm's own lines left out (preamble on stdout, runner streams as above)",
 			// Arguments after -- are the runner's, not verified here: a runner
 			// flag that changes its output makes the output unrecognized.
 			Flags: npmTestFlags, MaxPositionals: -1, Result: DiagResult{}, RowsKey: "tests", Parse: parseNpmTest,
 			Examples: [][]string{{"test"}, {"test", "--", "--verbose"}},
 		},
 		{
-			// Stream: both, as npm test.
-			ID: "npm-run", Command: "npm", Subcommand: "run", Version: "1",
+			// Both streams, as npm test.
+			ID: "npm-run", Command: "npm", Subcommand: "run", Version: "1", Stream: StreamBoth,
 			Format: "npm run SCRIPT: the runner its `> pkg@1.0.0 SCRIPT` preamble names (tsc, eslint, jest, vitest) read as that " +
 				"runner, as npm test is; a script running anything else is unrecognized_output",
 			Flags: npmTestFlags, MaxPositionals: -1, Result: DiagResult{}, RowsKey: "diagnostics", Parse: parseNpmTest,

@@ -822,7 +822,6 @@ func parsePytest(c *Context) (any, error) {
 func pyDiagParsers() []*Parser {
 	return []*Parser{
 		{
-			// Stream: stdout; to be declared in Parser.Stream when that field lands.
 			ID: "pytest", Command: "pytest", Version: "1",
 			Format: "pytest's -v result lines, FAILURES/ERRORS/PASSES blocks kept whole as each test's output (the failing " +
 				"file:line as a diagnostic), the short test summary (-r), warnings summary, the final counts; -q and default progress dots counted by the final line (stdout)",
@@ -834,7 +833,6 @@ func pyDiagParsers() []*Parser {
 			},
 		},
 		{
-			// Stream: stdout; to be declared in Parser.Stream when that field lands.
 			ID: "mypy", Command: "mypy", Version: "1",
 			Format: "mypy's file:line[:col[:end_line:end_col]]: error|note: message  [code] lines, a note on its error's line attached " +
 				"to it, the Found/Success summary (stdout)",
@@ -845,7 +843,6 @@ func pyDiagParsers() []*Parser {
 			},
 		},
 		{
-			// Stream: stdout; to be declared in Parser.Stream when that field lands.
 			ID: "ruff-check", Command: "ruff", Subcommand: "check", Version: "1",
 			Format: "ruff check's full form (CODE [*] message, then --> file:line:col; code frames and help left out) and " +
 				"--output-format concise (file:line:col: CODE [*] message), the Found summary (stdout)",
@@ -856,7 +853,6 @@ func pyDiagParsers() []*Parser {
 			},
 		},
 		{
-			// Stream: stdout; to be declared in Parser.Stream when that field lands.
 			ID: "flake8", Command: "flake8", Version: "1",
 			Format: "flake8's default file:line:col: CODE message lines, W codes as warnings (stdout)",
 			Flags:  flake8Flags, MaxPositionals: -1, Result: DiagResult{}, RowsKey: "diagnostics", Parse: parseFlake8,
