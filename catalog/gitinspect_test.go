@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -115,7 +116,7 @@ func TestGitInspectionHints(t *testing.T) {
 		{"git", []string{"stash"}, []string{"stash", "list"}},
 		{"git", []string{"worktree", "list", "-v"}, []string{"worktree", "list", "--porcelain"}},
 		{"git", []string{"worktree", "list", "-z"}, []string{"worktree", "list", "--porcelain", "-z"}},
-		{"git", []string{"tag", "--format=%(refname)"}, []string{"tag", "-n"}},
+		{"git", []string{"tag", "--format=%(subject) %(refname)"}, []string{"tag", "--format=" + gtfSupported}},
 		{"diff", []string{"-c", "a", "b"}, []string{"-u", "a", "b"}},
 		{"diff", []string{"a", "b"}, []string{"-u", "a", "b"}},
 	}
@@ -152,5 +153,34 @@ func TestGitLogFormChoice(t *testing.T) {
 		if got, _ := glfForm(tc.args); got != tc.form {
 			t.Errorf("%q: form %q, want %q", tc.args, got, tc.form)
 		}
+	}
+}
+
+// TestTagFormatSplits: a --format is read only when its atoms split
+// exactly.
+func TestTagFormatSplits(t *testing.T) {
+	for _, tc := range []struct {
+		format string
+		ok     bool
+	}{
+		{"%(refname:short) %(subject)", true},
+		{"%(refname)%00%(taggername)%00%(subject)", true},
+		{"%(refname:short)%09%(objectname:short) %(creatordate:short) [%(subject)]", true},
+		{"%(subject) %(refname:short)", false},      // free text before a space
+		{"%(refname:short)%(objectname)", false},    // no separator
+		{"%(objectname) %(subject)", false},         // no refname
+		{"%(refname:short) %(contents)", false},     // several lines
+		{"%(refname:short)%0a%(subject)", false},    // a newline
+		{"%(refname:short) %(signature)", false},    // runs gpg
+		{"%(refname:short) %(creatordate) x", true}, // free text last, then a suffix
+	} {
+		if _, ok := parseTagFormat(tc.format); ok != tc.ok {
+			t.Errorf("%q: read %v, want %v", tc.format, ok, tc.ok)
+		}
+	}
+	items, _ := parseTagFormat("%(refname:short)%09%(objectname:short) [%(subject)]%%")
+	v, ok := splitTagFormat(items, "v1\tabc1234 [fix] a]%")
+	if !ok || fmt.Sprint(v) != "map[objectname:short:[3 10] refname:short:[0 2] subject:[12 18]]" {
+		t.Errorf("split: %v %v", v, ok)
 	}
 }

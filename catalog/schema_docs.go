@@ -225,6 +225,7 @@ var fieldDocs = map[string]string{
 	"GitStatus.StashEntries":                       "StashEntries is reported with --show-stash.",
 	"GitStatus.Upstream":                           "Upstream is the tracked branch (\"origin/main\"). Ahead and Behind are present whenever git compared against it (0 when up to date), absent without an upstream, when it is gone or with --no-ahead-behind.",
 	"GitStatusEntry.Quoted":                        "Quoted is true when git C-quoted a path (line mode only).",
+	"GitTagName.Fields":                            "Fields are the atoms of a --format by name (\"objectname\", \"creatordate:short\"), the refname atom included.",
 	"GitWorktree.LockReason":                       "LockReason and PrunableReason are given by --porcelain only.",
 	"GrepMatch.File":                               "File is absent when grep printed no file names (one operand, -h).",
 	"GrepResult.BinaryFiles":                       "BinaryFiles lists \"Binary file X matches\" notes (BSD and older GNU grep print them on standard output).",
