@@ -84,7 +84,6 @@ var (
 
 var gtfSupported = "%(refname:short)%00%(objectname)%00%(creatordate:iso-strict)%00%(subject)"
 
-
 func parseGitTag(c *Context) (any, error) {
 	scanned := gxScan(gitTagFlags, gitTagOptional, c.Args)
 	for _, a := range scanned {
@@ -189,8 +188,8 @@ func parseGitTagFormatted(c *Context, items []gtfItem) (any, error) {
 		vals, ok := splitTagFormat(items, l)
 		name := ""
 		var ns [2]int
-		for k, v := range vals {
-			if strings.HasPrefix(k, "refname") {
+		for _, item := range items {
+			if v, has := vals[item.atom]; has && name == "" && strings.HasPrefix(item.atom, "refname") {
 				name, ns = l[v[0]:v[1]], v
 			}
 		}
@@ -206,10 +205,14 @@ func parseGitTagFormatted(c *Context, items []gtfItem) (any, error) {
 		}
 		t := GitTagName{Name: name, Fields: map[string]string{}}
 		rec.at(gtTTag, i, gtfName, start+ns[0], start+ns[1], trVerbatim)
-		for k, v := range vals {
-			t.Fields[k] = l[v[0]:v[1]]
+		for _, item := range items { // in the format's order, so spans come out the same each time
+			v, has := vals[item.atom]
+			if _, seen := t.Fields[item.atom]; !has || seen {
+				continue
+			}
+			t.Fields[item.atom] = l[v[0]:v[1]]
 			if c.Recording() {
-				rec.path(start+v[0], start+v[1], "", "tags", i, "fields", k)
+				rec.path(start+v[0], start+v[1], "", "tags", i, "fields", item.atom)
 			}
 		}
 		res.Tags = append(res.Tags, t)

@@ -123,7 +123,9 @@ func parseTagFormat(f string) (items []gtfItem, ok bool) {
 	return items, named
 }
 
-func gtfHexDigit(b byte) bool { return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F' }
+func gtfHexDigit(b byte) bool {
+	return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F'
+}
 
 func gtfUnhex(b byte) byte {
 	switch {
