@@ -125,7 +125,7 @@ func parseGitConfig(c *Context) (any, error) {
 		}
 		rec.at(gcTEntry, 0, gcfKey, 0, len(v), trImpliedDefault)
 		rec.at(gcTEntry, 0, gcfValue, 0, len(v), trVerbatim)
-		res.Entries = append(res.Entries, GitConfigEntry{Key: strings.ToLower(name), Value: &v})
+		res.Entries = append(res.Entries, GitConfigEntry{Key: gcCanonical(name), Value: &v})
 		rec.finish()
 		return res, nil
 	}
@@ -143,6 +143,16 @@ func parseGitConfig(c *Context) (any, error) {
 	}
 	rec.finish()
 	return res, nil
+}
+
+// gcCanonical spells a name as --list prints it: section and variable
+// name in lower case, a subsection as written.
+func gcCanonical(name string) string {
+	first, last := strings.IndexByte(name, '.'), strings.LastIndexByte(name, '.')
+	if first < 0 {
+		return strings.ToLower(name)
+	}
+	return strings.ToLower(name[:first]) + name[first:last] + strings.ToLower(name[last:])
 }
 
 // gcKey reports whether k is a variable name as git prints it:

@@ -32,6 +32,8 @@ func TestGitInspectionEdges(t *testing.T) {
 			"a.b\nx\ny\x00c.d\x00", `[{"key":"a.b","value":"x\ny"},{"key":"c.d"}]`, nil},
 		{"config --get: the whole value", "git", []string{"config", "--get", "A.B"},
 			"x=y\nz\n", `{"key":"a.b","value":"x=y\nz"}`, nil},
+		{"config --get: a subsection keeps its case", "git", []string{"config", "--get", "Remote.Origin.URL"},
+			"u\n", `{"key":"remote.Origin.url","value":"u"}`, nil},
 		{"diff: a hunk cut short is not trusted", "diff", []string{"-u", "a", "b"},
 			"--- a\n+++ b\n@@ -1,3 +1,3 @@\n a\n-b\n", `"files":[{"old_path":"a","new_path":"b"}]`, []int{3, 4, 5}},
 		{"diff: lines starting with --- and +++ inside a hunk", "diff", []string{"-u", "a", "b"},
