@@ -58,7 +58,7 @@ var gitConfigDef = &Parser{
 	Examples: [][]string{{"config", "--list"}, {"config", "--list", "--show-origin", "--show-scope"},
 		{"config", "--list", "-z"}, {"config", "--get", "remote.origin.url"}},
 	ExitAnswers: []ExitAnswer{{Code: 1, With: []string{"--get"}, Means: "the variable is not set",
-		Source: "git-config(1) EXIT STATUS: the section or key is invalid (ret=1)... --get exits 1 when the key is not found"}},
+		Source: "git-config(1) of git 2.39, --get: \"Returns error code 1 if the key was not found\" (an invalid name, also 1, is refused by Check)"}},
 	Parse: parseGitConfig,
 }
 
@@ -75,8 +75,18 @@ func gitConfigParsers() []*Parser {
 				pos++
 			}
 		}
+		name := ""
+		for _, a := range scanned {
+			if a.flag == "" {
+				name = a.pos
+			}
+		}
 		switch {
 		case list && !get && pos == 0:
+		case get && !list && pos == 1 && !gcKey(gcCanonical(name)):
+			// git exits 1 for an invalid name too ("error: invalid key"),
+			// which must not read as "not set"
+			return Unsupported(nil, "git config --get %q: not a variable name (section.name)", name)
 		case get && !list && pos == 1:
 		default:
 			// the hint keeps the options that choose files, not the names

@@ -113,6 +113,8 @@ func TestGitInspectionHints(t *testing.T) {
 	}{
 		{"git", []string{"-C", "d", "blame", "-w", "f"}, []string{"-C", "d", "blame", "--line-porcelain", "-w", "f"}},
 		{"git", []string{"config", "user.name"}, []string{"config", "--list"}},
+		{"git", []string{"config", "--get", "foo"}, nil},
+		{"git", []string{"config", "--get", "a b.c"}, nil},
 		{"git", []string{"config", "--get", "--show-origin", "a.b"}, []string{"config", "--list", "--show-origin", "a.b"}},
 		{"git", []string{"stash", "show"}, []string{"stash", "list"}},
 		{"git", []string{"stash"}, []string{"stash", "list"}},
@@ -126,6 +128,12 @@ func TestGitInspectionHints(t *testing.T) {
 		r := Default().Parse(Input{Cmd: tc.cmd, Args: tc.args, Raw: "x\n", OS: Linux})
 		if r.Err == nil || r.Err.Reason != ReasonUnsupportedFormat {
 			t.Errorf("%s %q: %+v, want unsupported_format", tc.cmd, tc.args, r.Err)
+			continue
+		}
+		if tc.hint == nil {
+			if r.Err.Hint != nil {
+				t.Errorf("%s %q: hint %q, want none", tc.cmd, tc.args, r.Err.Hint.Args)
+			}
 			continue
 		}
 		if r.Err.Hint == nil || !slices.Equal(r.Err.Hint.Args, tc.hint) {

@@ -92,6 +92,9 @@ func TestGitInspectionForms(t *testing.T) {
 		env := e.Run(testCtx(t), Request{Cmd: "git", Args: args, Format: "json"})
 		wantAnswer(t, env, 1)
 	}
+	// git exits 1 for an invalid name as well: that stays a failure.
+	env := e.Run(testCtx(t), Request{Cmd: "git", Args: []string{"config", "--get", "nosection"}, Format: "json"})
+	wantFailure(t, env, KindExec, ReasonNonZeroExit)
 }
 
 func TestExitAnswerDiff(t *testing.T) {
