@@ -94,7 +94,9 @@ func TestGitInspectionForms(t *testing.T) {
 	}
 	// git exits 1 for an invalid name as well: that stays a failure.
 	env := e.Run(testCtx(t), Request{Cmd: "git", Args: []string{"config", "--get", "nosection"}, Format: "json"})
-	wantFailure(t, env, KindExec, ReasonNonZeroExit)
+	if env.ExitAnswer != "" || env.ExitCode == nil || *env.ExitCode != 1 || env.Failure == nil {
+		t.Fatalf("git config --get nosection: %s", mustMarshal(t, env))
+	}
 }
 
 func TestExitAnswerDiff(t *testing.T) {
