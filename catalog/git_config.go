@@ -41,6 +41,9 @@ var gitConfigFlags = gxFlags(Flags{
 	"--expiry-date": Bool, "--default": Value,
 })
 
+// No exit status is declared an answer: git config --get exits 1 both
+// when the variable is not set and for an invalid name ("error: invalid
+// key"), with nothing on stdout either way.
 var gitConfigDef = &Parser{
 	ID:             "git-config",
 	Command:        "git",
@@ -57,8 +60,6 @@ var gitConfigDef = &Parser{
 	KeyFields: []string{"key", "scope", "origin"},
 	Examples: [][]string{{"config", "--list"}, {"config", "--list", "--show-origin", "--show-scope"},
 		{"config", "--list", "-z"}, {"config", "--get", "remote.origin.url"}},
-	ExitAnswers: []ExitAnswer{{Code: 1, With: []string{"--get"}, Means: "the variable is not set",
-		Source: "git-config(1) of git 2.39, --get: \"Returns error code 1 if the key was not found\" (an invalid name, also 1, is refused by Check)"}},
 	Parse: parseGitConfig,
 }
 
@@ -131,7 +132,7 @@ func parseGitConfig(c *Context) (any, error) {
 		}
 		v, ok := strings.CutSuffix(c.Raw, "\n")
 		if !ok && v == "" {
-			return res, nil // not set (exit 1)
+			return res, nil
 		}
 		rec.at(gcTEntry, 0, gcfKey, 0, len(v), trImpliedDefault)
 		rec.at(gcTEntry, 0, gcfValue, 0, len(v), trVerbatim)
