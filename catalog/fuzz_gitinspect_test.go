@@ -3,9 +3,10 @@ package catalog
 import "testing"
 
 var (
-	gitBlameFuzzArgs    = [][]string{{"blame", "--porcelain", "f"}, {"blame", "--line-porcelain", "f"}, {"-C", "d", "blame", "-p", "f"}}
-	gitLsFilesFuzzArgs  = [][]string{{"ls-files"}, {"ls-files", "-s"}, {"ls-files", "-z"}, {"ls-files", "-s", "-z"}, {"ls-files", "-t", "-o", "-m"}, {"ls-files", "-v", "-s"}, {"ls-files", "-s", "-o"}}
-	gitTagFuzzArgs      = [][]string{{"tag"}, {"tag", "-n"}, {"tag", "-n3"}, {"tag", "-l", "v*"}}
+	gitBlameFuzzArgs   = [][]string{{"blame", "--porcelain", "f"}, {"blame", "--line-porcelain", "f"}, {"-C", "d", "blame", "-p", "f"}}
+	gitLsFilesFuzzArgs = [][]string{{"ls-files"}, {"ls-files", "-s"}, {"ls-files", "-z"}, {"ls-files", "-s", "-z"}, {"ls-files", "-t", "-o", "-m"}, {"ls-files", "-v", "-s"}, {"ls-files", "-s", "-o"}}
+	gitTagFuzzArgs     = [][]string{{"tag"}, {"tag", "-n"}, {"tag", "-n3"}, {"tag", "-l", "v*"}, {"tag", "--format=%(refname:short) %(subject)"},
+		{"tag", "--format=%(refname)%00%(objectname)%1f%(creatordate:short) %(subject)%%"}}
 	gitStashFuzzArgs    = [][]string{{"stash", "list"}}
 	gitWorktreeFuzzArgs = [][]string{{"worktree", "list"}, {"worktree", "list", "--porcelain"}, {"worktree", "list", "--porcelain", "-z"}}
 	gitRevParseFuzzArgs = [][]string{{"rev-parse", "HEAD"}, {"rev-parse", "--show-toplevel", "--git-dir"}, {"rev-parse", "--all"}, {"rev-parse", "HEAD", "v1"}}

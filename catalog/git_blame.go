@@ -133,6 +133,7 @@ func parseGitBlame(c *Context) (any, error) {
 	var line GitBlameLine
 	var ls, le, os, oe, hs, he, hdr int // offsets of the current header and its fields
 	inHeader := false
+	seen := map[string]bool{}
 	data, read := 0, 0
 	lineFile := false
 	var lf string
@@ -182,6 +183,7 @@ func parseGitBlame(c *Context) (any, error) {
 				c.Unread(hdr) // a header without its line
 			}
 			hdr, inHeader, lineFile = start, true, false
+			clear(seen)
 			line = GitBlameLine{Hash: h, OrigLine: o, Line: n}
 			hs, he, os, oe, ls, le = start, start+len(h), start+oS, start+oE, start+nS, start+nE
 			cur = commits[h]
@@ -223,6 +225,14 @@ func parseGitBlame(c *Context) (any, error) {
 			continue // line-porcelain repeats a commit already read; a commit past MaxItems
 		}
 		ci := cur.idx
+		if seen[key] {
+			c.Unread(start) // a key twice in one header: the first is kept
+			continue
+		}
+		seen[key] = true
+		if key != "boundary" && (val == "" || val == "<>") {
+			continue // an empty name, summary or email: nothing to keep
+		}
 		switch key {
 		case "author":
 			curC.Author = val

@@ -41,6 +41,9 @@ var gitConfigFlags = gxFlags(Flags{
 	"--expiry-date": Bool, "--default": Value,
 })
 
+// No exit status is declared an answer: git config --get exits 1 both
+// when the variable is not set and for an invalid name ("error: invalid
+// key"), with nothing on stdout either way.
 var gitConfigDef = &Parser{
 	ID:             "git-config",
 	Command:        "git",
@@ -57,8 +60,6 @@ var gitConfigDef = &Parser{
 	KeyFields: []string{"key", "scope", "origin"},
 	Examples: [][]string{{"config", "--list"}, {"config", "--list", "--show-origin", "--show-scope"},
 		{"config", "--list", "-z"}, {"config", "--get", "remote.origin.url"}},
-	ExitAnswers: []ExitAnswer{{Code: 1, With: []string{"--get"}, Means: "the variable is not set",
-		Source: "git-config(1) EXIT STATUS: the section or key is invalid (ret=1)... --get exits 1 when the key is not found"}},
 	Parse: parseGitConfig,
 }
 
@@ -75,8 +76,18 @@ func gitConfigParsers() []*Parser {
 				pos++
 			}
 		}
+		name := ""
+		for _, a := range scanned {
+			if a.flag == "" {
+				name = a.pos
+			}
+		}
 		switch {
 		case list && !get && pos == 0:
+		case get && !list && pos == 1 && !gcKey(gcCanonical(name)):
+			// git exits 1 for an invalid name too ("error: invalid key"),
+			// which must not read as "not set"
+			return Unsupported(nil, "git config --get %q: not a variable name (section.name)", name)
 		case get && !list && pos == 1:
 		default:
 			// the hint keeps the options that choose files, not the names
@@ -121,11 +132,11 @@ func parseGitConfig(c *Context) (any, error) {
 		}
 		v, ok := strings.CutSuffix(c.Raw, "\n")
 		if !ok && v == "" {
-			return res, nil // not set (exit 1)
+			return res, nil
 		}
 		rec.at(gcTEntry, 0, gcfKey, 0, len(v), trImpliedDefault)
 		rec.at(gcTEntry, 0, gcfValue, 0, len(v), trVerbatim)
-		res.Entries = append(res.Entries, GitConfigEntry{Key: strings.ToLower(name), Value: &v})
+		res.Entries = append(res.Entries, GitConfigEntry{Key: gcCanonical(name), Value: &v})
 		rec.finish()
 		return res, nil
 	}
@@ -143,6 +154,16 @@ func parseGitConfig(c *Context) (any, error) {
 	}
 	rec.finish()
 	return res, nil
+}
+
+// gcCanonical spells a name as --list prints it: section and variable
+// name in lower case, a subsection as written.
+func gcCanonical(name string) string {
+	first, last := strings.IndexByte(name, '.'), strings.LastIndexByte(name, '.')
+	if first < 0 {
+		return strings.ToLower(name)
+	}
+	return strings.ToLower(name[:first]) + name[first:last] + strings.ToLower(name[last:])
 }
 
 // gcKey reports whether k is a variable name as git prints it:

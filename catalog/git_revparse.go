@@ -69,7 +69,7 @@ var gitRevParseDef = &Parser{
 	RowsKey:        "values",
 	Examples: [][]string{{"rev-parse", "HEAD"}, {"rev-parse", "--abbrev-ref", "HEAD"},
 		{"rev-parse", "--show-toplevel"}, {"rev-parse", "--git-dir", "--is-inside-work-tree"}},
-	ExitAnswers: []ExitAnswer{{Code: 1, With: []string{"-q", "--quiet"}, Means: "the name given to --verify is not a valid object",
+	ExitAnswers: []ExitAnswer{{Code: 1, With: []string{"-q", "--quiet"}, Means: "with --verify, the arguments do not name exactly one valid object",
 		Source: "git-rev-parse(1): -q, --quiet: ... exit with non-zero status silently"}},
 	Table: &TableLines{},
 	Parse: parseGitRevParse,

@@ -18,6 +18,9 @@ type GitTagName struct {
 	Name    string `json:"name"`
 	Message string `json:"message,omitempty"`
 	Body    string `json:"body,omitempty"`
+	// Fields are the atoms of a --format by name ("objectname",
+	// "creatordate:short"), the refname atom included.
+	Fields map[string]string `json:"fields,omitempty"`
 }
 
 // Flags checked against git-tag(1) of git 2.39 and builtin/tag.c /
@@ -27,33 +30,47 @@ type GitTagName struct {
 var gitTagFlags = gxFlags(Flags{
 	"-l": Bool, "--list": Bool, "-n": Value, "--sort": Value, "--contains": Value, "--no-contains": Value,
 	"--merged": Value, "--no-merged": Value, "--points-at": Value, "-i": Bool, "--ignore-case": Bool,
-	"--no-column": Bool, "--no-color": Bool, "--omit-empty": Bool,
+	"--no-column": Bool, "--no-color": Bool, "--omit-empty": Bool, "--format": Value,
 })
 
 var gitTagDef = &Parser{
-	ID:             "git-tag",
-	Command:        "git",
-	Subcommand:     "tag",
-	Version:        "1",
-	Format:         "git tag / git tag -l [pattern]: tag names; with -n[N] the annotation's first N lines",
+	ID:         "git-tag",
+	Command:    "git",
+	Subcommand: "tag",
+	Version:    "1",
+	Format: "git tag / git tag -l [pattern]: tag names; with -n[N] the annotation's first N lines; " +
+		"a one-line --format holding %(refname...) whose atoms split exactly (a space after names, hashes and short dates, %00 or %1f after free text)",
 	Flags:          gitTagFlags,
 	MaxPositionals: -1,
 	Alternatives: map[string][]string{
-		"--format": {"-n"}, "--column": {"--no-column"}, "--color": {"--no-color"},
+		"--column": {"--no-column"}, "--color": {"--no-color"},
 	},
 	Result:    GitTagResult{},
 	RowsKey:   "tags",
 	KeyFields: []string{"name"},
-	Examples:  [][]string{{"tag"}, {"tag", "-l", "v1.*"}, {"tag", "-n"}, {"tag", "--sort=-creatordate"}},
-	Parse:     parseGitTag,
+	Examples: [][]string{{"tag"}, {"tag", "-l", "v1.*"}, {"tag", "-n"}, {"tag", "--sort=-creatordate"},
+		{"tag", "--format=%(refname:short) %(objectname:short) %(creatordate:short) %(subject)"}},
+	Parse: parseGitTag,
 }
 
 var gitTagOptional = map[string]bool{"-n": true}
 
 func gitTagParsers() []*Parser {
 	gitTagDef.Check = func(args []string, _ OS) *ParseError {
-		_, perr := gxCheck(gitTagDef, gitTagOptional, args)
-		return perr
+		scanned, perr := gxCheck(gitTagDef, gitTagOptional, args)
+		if perr != nil {
+			return perr
+		}
+		for _, a := range scanned {
+			if a.flag != "--format" {
+				continue
+			}
+			if _, ok := parseTagFormat(a.value); !ok || gxHas(scanned, "-n") {
+				return Unsupported(gxHint([]string{"tag"}, args, gitTagFlags, func(f string) bool { return f == "--format" }, "--format="+gtfSupported),
+					"git tag --format=%s: only one-line formats holding %%(refname...) whose atoms split exactly are read (see describe)", a.value)
+			}
+		}
+		return nil
 	}
 	return []*Parser{gitTagDef}
 }
@@ -65,8 +82,18 @@ var (
 	gtfBody    = spanID("body")
 )
 
+var gtfSupported = "%(refname:short)%00%(objectname)%00%(creatordate:iso-strict)%00%(subject)"
+
 func parseGitTag(c *Context) (any, error) {
-	annotated := gxHas(gxScan(gitTagFlags, gitTagOptional, c.Args), "-n")
+	scanned := gxScan(gitTagFlags, gitTagOptional, c.Args)
+	for _, a := range scanned {
+		if a.flag == "--format" {
+			if items, ok := parseTagFormat(a.value); ok {
+				return parseGitTagFormatted(c, items)
+			}
+		}
+	}
+	annotated := gxHas(scanned, "-n")
 	res := &GitTagResult{Tags: []GitTagName{}}
 	rec := newSpanRec(c, 2)
 	it := lex.Lines{Raw: c.Raw}
@@ -138,6 +165,60 @@ func parseGitTag(c *Context) (any, error) {
 	flush()
 	if data > 0 && read == 0 {
 		return nil, gxNone("git tag")
+	}
+	rec.finish()
+	return res, nil
+}
+
+// parseGitTagFormatted reads one tag per line of a --format.
+func parseGitTagFormatted(c *Context, items []gtfItem) (any, error) {
+	res := &GitTagResult{Tags: []GitTagName{}}
+	rec := newSpanRec(c, len(items))
+	it := lex.Lines{Raw: c.Raw}
+	data, read := 0, 0
+	for {
+		l, start, ok := it.Next()
+		if !ok {
+			break
+		}
+		if l == "" {
+			continue
+		}
+		data++
+		vals, ok := splitTagFormat(items, l)
+		name := ""
+		var ns [2]int
+		for _, item := range items {
+			if v, has := vals[item.atom]; has && name == "" && strings.HasPrefix(item.atom, "refname") {
+				name, ns = l[v[0]:v[1]], v
+			}
+		}
+		if !ok || name == "" {
+			c.Unread(start)
+			continue
+		}
+		read++
+		i := len(res.Tags)
+		if c.Full(i) {
+			c.Omit(1)
+			continue
+		}
+		t := GitTagName{Name: name, Fields: map[string]string{}}
+		rec.at(gtTTag, i, gtfName, start+ns[0], start+ns[1], trVerbatim)
+		for _, item := range items { // in the format's order, so spans come out the same each time
+			v, has := vals[item.atom]
+			if _, seen := t.Fields[item.atom]; !has || seen {
+				continue
+			}
+			t.Fields[item.atom] = l[v[0]:v[1]]
+			if c.Recording() {
+				rec.path(start+v[0], start+v[1], "", "tags", i, "fields", item.atom)
+			}
+		}
+		res.Tags = append(res.Tags, t)
+	}
+	if data > 0 && read == 0 {
+		return nil, gxNone("git tag --format")
 	}
 	rec.finish()
 	return res, nil

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -31,6 +32,8 @@ func TestGitInspectionEdges(t *testing.T) {
 			"a.b\nx\ny\x00c.d\x00", `[{"key":"a.b","value":"x\ny"},{"key":"c.d"}]`, nil},
 		{"config --get: the whole value", "git", []string{"config", "--get", "A.B"},
 			"x=y\nz\n", `{"key":"a.b","value":"x=y\nz"}`, nil},
+		{"config --get: a subsection keeps its case", "git", []string{"config", "--get", "Remote.Origin.URL"},
+			"u\n", `{"key":"remote.Origin.url","value":"u"}`, nil},
 		{"diff: a hunk cut short is not trusted", "diff", []string{"-u", "a", "b"},
 			"--- a\n+++ b\n@@ -1,3 +1,3 @@\n a\n-b\n", `"files":[{"old_path":"a","new_path":"b"}]`, []int{3, 4, 5}},
 		{"diff: lines starting with --- and +++ inside a hunk", "diff", []string{"-u", "a", "b"},
@@ -110,12 +113,14 @@ func TestGitInspectionHints(t *testing.T) {
 	}{
 		{"git", []string{"-C", "d", "blame", "-w", "f"}, []string{"-C", "d", "blame", "--line-porcelain", "-w", "f"}},
 		{"git", []string{"config", "user.name"}, []string{"config", "--list"}},
+		{"git", []string{"config", "--get", "foo"}, nil},
+		{"git", []string{"config", "--get", "a b.c"}, nil},
 		{"git", []string{"config", "--get", "--show-origin", "a.b"}, []string{"config", "--list", "--show-origin", "a.b"}},
 		{"git", []string{"stash", "show"}, []string{"stash", "list"}},
 		{"git", []string{"stash"}, []string{"stash", "list"}},
 		{"git", []string{"worktree", "list", "-v"}, []string{"worktree", "list", "--porcelain"}},
 		{"git", []string{"worktree", "list", "-z"}, []string{"worktree", "list", "--porcelain", "-z"}},
-		{"git", []string{"tag", "--format=%(refname)"}, []string{"tag", "-n"}},
+		{"git", []string{"tag", "--format=%(subject) %(refname)"}, []string{"tag", "--format=" + gtfSupported}},
 		{"diff", []string{"-c", "a", "b"}, []string{"-u", "a", "b"}},
 		{"diff", []string{"a", "b"}, []string{"-u", "a", "b"}},
 	}
@@ -123,6 +128,12 @@ func TestGitInspectionHints(t *testing.T) {
 		r := Default().Parse(Input{Cmd: tc.cmd, Args: tc.args, Raw: "x\n", OS: Linux})
 		if r.Err == nil || r.Err.Reason != ReasonUnsupportedFormat {
 			t.Errorf("%s %q: %+v, want unsupported_format", tc.cmd, tc.args, r.Err)
+			continue
+		}
+		if tc.hint == nil {
+			if r.Err.Hint != nil {
+				t.Errorf("%s %q: hint %q, want none", tc.cmd, tc.args, r.Err.Hint.Args)
+			}
 			continue
 		}
 		if r.Err.Hint == nil || !slices.Equal(r.Err.Hint.Args, tc.hint) {
@@ -152,5 +163,34 @@ func TestGitLogFormChoice(t *testing.T) {
 		if got, _ := glfForm(tc.args); got != tc.form {
 			t.Errorf("%q: form %q, want %q", tc.args, got, tc.form)
 		}
+	}
+}
+
+// TestTagFormatSplits: a --format is read only when its atoms split
+// exactly.
+func TestTagFormatSplits(t *testing.T) {
+	for _, tc := range []struct {
+		format string
+		ok     bool
+	}{
+		{"%(refname:short) %(subject)", true},
+		{"%(refname)%00%(taggername)%00%(subject)", true},
+		{"%(refname:short)%09%(objectname:short) %(creatordate:short) [%(subject)]", true},
+		{"%(subject) %(refname:short)", false},      // free text before a space
+		{"%(refname:short)%(objectname)", false},    // no separator
+		{"%(objectname) %(subject)", false},         // no refname
+		{"%(refname:short) %(contents)", false},     // several lines
+		{"%(refname:short)%0a%(subject)", false},    // a newline
+		{"%(refname:short) %(signature)", false},    // runs gpg
+		{"%(refname:short) %(creatordate) x", true}, // free text last, then a suffix
+	} {
+		if _, ok := parseTagFormat(tc.format); ok != tc.ok {
+			t.Errorf("%q: read %v, want %v", tc.format, ok, tc.ok)
+		}
+	}
+	items, _ := parseTagFormat("%(refname:short)%09%(objectname:short) [%(subject)]%%")
+	v, ok := splitTagFormat(items, "v1\tabc1234 [fix] a]%")
+	if !ok || fmt.Sprint(v) != "map[objectname:short:[3 10] refname:short:[0 2] subject:[12 18]]" {
+		t.Errorf("split: %v %v", v, ok)
 	}
 }

@@ -310,6 +310,7 @@ var fieldDocs = map[string]string{
 	"GitStatus.Upstream":                           "Upstream is the tracked branch (\"origin/main\"). Ahead and Behind are present whenever git compared against it (0 when up to date), absent without an upstream, when it is gone or with --no-ahead-behind.",
 	"GitStatusEntry.Quoted":                        "Quoted is true when git C-quoted a path (line mode only).",
 	"GitStatusShort.StashEntries":                  "StashEntries is porcelain v2's \"# stash N\" (--show-stash).",
+	"GitTagName.Fields":                            "Fields are the atoms of a --format by name (\"objectname\", \"creatordate:short\"), the refname atom included.",
 	"GitWorktree.LockReason":                       "LockReason and PrunableReason are given by --porcelain only.",
 	"GoListItem.Notes":                             "Notes are parenthesized words (retracted), (deprecated), verbatim.",
 	"GoListItem.Path":                              "Path is the import or module path.",

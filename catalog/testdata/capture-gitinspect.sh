@@ -105,7 +105,10 @@ case_ git-tag annotations g tag -n
 case_ git-tag annotations_3 g tag -n3
 case_ git-tag none g tag -l "nothing*"
 case_ git-tag sorted g tag --sort=-creatordate
-case_ git-tag format_refused g tag --format="%(refname:short) %(subject)"
+case_ git-tag format_name_subject g tag --format="%(refname:short) %(subject)"
+case_ git-tag format_nul g tag --sort=-creatordate --format="%(refname:short)%00%(objectname:short)%00%(objecttype)%00%(creatordate:iso-strict)%00%(subject)"
+case_ git-tag format_none g tag -l "nothing*" --format="%(refname)"
+case_ git-tag format_refused g tag --format="%(subject) %(refname:short)"
 
 # ---------------------------------------------------------------- stash
 case_ git-stash empty g stash list

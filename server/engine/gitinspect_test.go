@@ -87,10 +87,15 @@ func TestGitInspectionForms(t *testing.T) {
 		t.Errorf("config --list -z: no blame.ignorerevsfile entry")
 	}
 
-	// Exit 1 answers.
-	for _, args := range [][]string{{"rev-parse", "--verify", "-q", "refs/heads/nope"}, {"config", "--get", "no.such"}} {
-		env := e.Run(testCtx(t), Request{Cmd: "git", Args: args, Format: "json"})
-		wantAnswer(t, env, 1)
+	// Exit 1 of rev-parse --verify -q is an answer.
+	wantAnswer(t, e.Run(testCtx(t), Request{Cmd: "git", Args: []string{"rev-parse", "--verify", "-q", "refs/heads/nope"}, Format: "json"}), 1)
+	// git config --get exits 1 for a name not set and for an invalid one
+	// alike: both stay failures.
+	for _, name := range []string{"no.such", "nosection"} {
+		env := e.Run(testCtx(t), Request{Cmd: "git", Args: []string{"config", "--get", name}, Format: "json"})
+		if env.OK || env.ExitAnswer != "" || env.ExitCode == nil || *env.ExitCode != 1 {
+			t.Errorf("git config --get %s: %s", name, mustMarshal(t, env))
+		}
 	}
 }
 
