@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -2194,7 +2195,10 @@ func gmIdent(v string) (name, email string, ne, es, ee int, ok bool) {
 
 // commitHeader reads the header lines, message and notes of a commit.
 func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
-	// Header lines up to the blank line.
+	// Header lines up to the blank line. git prints each label once; a
+	// label seen again is not read (its value would replace the first
+	// while the first's span stayed).
+	var seen []string
 	for {
 		line, start, next, ok := cu.peek()
 		if !ok {
@@ -2216,9 +2220,11 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 		}
 		v = l[vs:]
 		off := start + vs
-		known := true
-		switch label {
-		case "Merge":
+		known := !slices.Contains(seen, label)
+		seen = append(seen, label)
+		switch {
+		case !known:
+		case label == "Merge":
 			pos := 0
 			for _, p := range strings.Split(v, " ") {
 				if !gmIsHex(p) {
@@ -2229,7 +2235,7 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 				g.cur.Parents = append(g.cur.Parents, p)
 				pos += len(p) + 1
 			}
-		case "Author", "Commit":
+		case label == "Author" || label == "Commit":
 			name, email, ne, es, ee, ok := gmIdent(v)
 			if !ok {
 				known = false
@@ -2249,7 +2255,7 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 				*de = email
 				g.add(ef, off+es, off+ee, trVerbatim)
 			}
-		case "Date", "AuthorDate", "CommitDate":
+		case label == "Date" || label == "AuthorDate" || label == "CommitDate":
 			iso, ok := gmParseDate(v)
 			if !ok {
 				known = false
