@@ -900,7 +900,7 @@ func parseDu(c *Context) (any, error) {
 		}
 		rows++
 		bad := func() {
-			if prevGood >= 0 && it.sep == '\n' {
+			if prevGood >= 0 && it.sep == '\n' && !strings.HasPrefix(line, "du: ") {
 				// A line that is not "SIZE<tab>PATH" right after an entry
 				// is the rest of that entry's path, which held a newline
 				// (du prints names as they are).

@@ -458,7 +458,7 @@ func parseLs(c *Context) (any, error) {
 		// its name (or link target), which held a newline: ls prints names
 		// as they are. The entry is read again over both lines; one that
 		// then does not read is dropped and reported with the line.
-		if pending >= 0 && long && !p.o.quoted && !p.o.escaped && !lsLooksLong(line) {
+		if pending >= 0 && long && !p.o.quoted && !p.o.escaped && !lsLooksLong(line) && !strings.HasPrefix(line, "ls: ") {
 			whole := c.Raw[pendingAt : start+len(line)]
 			e := &p.res.Entries[pending]
 			*e = LsEntry{}
@@ -478,7 +478,7 @@ func parseLs(c *Context) (any, error) {
 				p.rec.truncate(pendingMark)
 			}
 		}
-		if pending >= 0 && !(long && lsLooksLong(line)) {
+		if pending >= 0 && !(long && lsLooksLong(line)) && !strings.HasPrefix(line, "ls: ") {
 			c.Unread(pendingAt)
 			p.res.Entries[pending] = LsEntry{}
 			p.res.Entries = p.res.Entries[:pending]
@@ -506,6 +506,8 @@ func parseLs(c *Context) (any, error) {
 // mode in its first three fields, after -i and -s columns): such a line
 // that did not read is an entry in a form not read, not the rest of a
 // name.
+// (A line starting "ls: " is an error message that went to the same
+// stream, not part of a name, either.)
 func lsLooksLong(line string) bool {
 	s, t := lex.NextField(line, 0)
 	for range 3 {
