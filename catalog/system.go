@@ -1210,6 +1210,10 @@ var dateParser = &Parser{
 	Command: "date",
 	Version: "1",
 	Format:  "date's default form, -u, -R, -I[FMT]/--iso-8601[=FMT], --rfc-3339=FMT (not +FORMAT)",
+	// Flags checked against GNU coreutils 9.1 date --help (this machine),
+	// BusyBox 1.35, FreeBSD 14 and macOS 14 date(1) (-u, -R, -I, -r).
+	// +FORMAT, -f (a date per line), --debug and -s (sets the clock) are
+	// refused.
 	Flags: Flags{
 		"-u": Bool, "--utc": Bool, "--universal": Bool, "-R": Bool, "--rfc-email": Bool, "--rfc-2822": Bool,
 		"-I": Value, "--iso-8601": Value, "--rfc-3339": Value, "-d": Value, "--date": Value,
@@ -1391,10 +1395,13 @@ type MountEntry struct {
 }
 
 var mountParser = &Parser{
-	ID:             "mount",
-	Command:        "mount",
-	Version:        "1",
-	Format:         "mount listing: DEV on DIR type TYPE (OPTS) [LABEL] (Linux), DEV on DIR (TYPE, OPTS) (BSD)",
+	ID:      "mount",
+	Command: "mount",
+	Version: "1",
+	Format:  "mount listing: DEV on DIR type TYPE (OPTS) [LABEL] (Linux), DEV on DIR (TYPE, OPTS) (BSD)",
+	// Flags checked against util-linux 2.38 mount --help (this machine),
+	// FreeBSD 14 and macOS 14 mount(8): only the listing forms (no
+	// operand; -l labels, -t types, -v) are read; every other flag mounts.
 	Flags:          Flags{"-l": Bool, "-t": Value, "--types": Value, "-v": Bool},
 	MaxPositionals: 0,
 	Result:         MountResult{},
@@ -1580,11 +1587,16 @@ var lsblkParser = &Parser{
 	Version: "1",
 	OS:      []OS{Linux},
 	Format:  "lsblk table with its header and tree (default columns, -f, -b, -l, -p, -o of known columns)",
+	// Flags checked against util-linux 2.38 lsblk --help (this machine):
+	// -A/--noempty and -T/--tree keep the form; -n, -P, -r drop or change
+	// the header and -D, -m, -S, -t, -z add columns the parser does not
+	// name (refused; -J prints JSON, which passes through).
 	Flags: Flags{
 		"-a": Bool, "--all": Bool, "-b": Bool, "--bytes": Bool, "-f": Bool, "--fs": Bool, "-l": Bool, "--list": Bool,
 		"-p": Bool, "--paths": Bool, "-d": Bool, "--nodeps": Bool, "-i": Bool, "--ascii": Bool,
 		"-o": Value, "--output": Value, "-e": Value, "--exclude": Value, "-I": Value, "--include": Value,
-		"-x": Value, "--sort": Value, "-M": Bool, "--merge": Bool,
+		"-x": Value, "--sort": Value, "-M": Bool, "--merge": Bool, "-A": Bool, "--noempty": Bool,
+		"-T": Bool, "--tree": Bool,
 	},
 	MaxPositionals: -1,
 	Alternatives:   map[string][]string{"-n": {}, "--noheadings": {}, "-P": {}, "--pairs": {}, "-r": {}, "--raw": {}, "-O": {"-f"}},
@@ -2177,6 +2189,10 @@ var journalctlParser = &Parser{
 	Version: "1",
 	OS:      []OS{Linux},
 	Format:  "journalctl -o short-iso / short-iso-precise lines, continuation lines, -- Boot -- markers",
+	// Flags checked against systemd 252 journalctl --help (this machine):
+	// the selection options keep the line form; -o other than the
+	// short-iso forms, -x (catalog text) and --show-cursor add other
+	// lines and are refused.
 	Flags: Flags{
 		"-o": Value, "--output": Value, "-n": Value, "--lines": Value, "-u": Value, "--unit": Value,
 		"--user-unit": Value, "-b": Value, "--boot": Value, "-k": Bool, "--dmesg": Bool, "-r": Bool, "--reverse": Bool,
