@@ -171,6 +171,7 @@ var fieldDocs = map[string]string{
 	"DuEntry.Path":                                 "Path is absent on the total line.",
 	"DuResult.Total":                               "Total is the \"total\" line of -c.",
 	"FindResult.Paths":                             "Paths are the printed paths in output order, exactly as printed.",
+	"FreeResult.BuffersCache":                      "BuffersCache is procps 3.3.9 and older's \"-/+ buffers/cache:\" line: used without and free with the buffers and the cache.",
 	"GitBranch.Name":                               "Name as listed (\"main\", \"remotes/origin/main\" with -a). A detached HEAD is \"HEAD\" with DetachedAt or DetachedFrom; other parenthesised states (\"no branch, rebasing topic\") are the name as printed.",
 	"GitBranch.Remote":                             "Remote marks remote-tracking branches; PointsTo is the target of a symbolic ref (\"remotes/origin/HEAD -> origin/main\").",
 	"GitBranch.Worktree":                           "Worktree marks a branch checked out in another worktree (\"+\"); WorktreePath is that worktree when git prints it.",

@@ -125,11 +125,14 @@ var (
 // (procps "22Gi", BusyBox "23.5G"; powers of 1000 with --si), and
 // "<column>_human" keeps them. Total comes with -t, Low and High with -l.
 type FreeResult struct {
-	Mem   map[string]any `json:"mem,omitempty"`
-	Swap  map[string]any `json:"swap,omitempty"`
-	Total map[string]any `json:"total,omitempty"`
-	Low   map[string]any `json:"low,omitempty"`
-	High  map[string]any `json:"high,omitempty"`
+	Mem  map[string]any `json:"mem,omitempty"`
+	Swap map[string]any `json:"swap,omitempty"`
+	// BuffersCache is procps 3.3.9 and older's "-/+ buffers/cache:" line:
+	// used without and free with the buffers and the cache.
+	BuffersCache map[string]any `json:"buffers_cache,omitempty"`
+	Total        map[string]any `json:"total,omitempty"`
+	Low          map[string]any `json:"low,omitempty"`
+	High         map[string]any `json:"high,omitempty"`
 }
 
 var freeParser = &Parser{
@@ -259,7 +262,7 @@ func freeUnit(args []string) (mult int64, human bool) {
 // freeColumns are the headers free prints, as JSON keys without the unit.
 var freeColumns = map[string]string{
 	"total": "total", "used": "used", "free": "free", "shared": "shared", "buff/cache": "buff_cache",
-	"buffers": "buffers", "cache": "cache", "available": "available",
+	"buffers": "buffers", "cache": "cache", "cached": "cache", "available": "available",
 }
 
 func parseFree(c *Context) (any, error) {
@@ -305,6 +308,10 @@ func parseFree(c *Context) (any, error) {
 		}
 		var row *map[string]any
 		var key string
+		rowCols, vals := cols, ws[1:]
+		if first == "-/+" && len(ws) == 4 && line[ws[1].Start:ws[1].End] == "buffers/cache:" {
+			first, rowCols, vals = "-/+", []string{"used", "free"}, ws[2:]
+		}
 		switch first {
 		case "Mem:":
 			row, key = &res.Mem, "mem"
@@ -316,19 +323,21 @@ func parseFree(c *Context) (any, error) {
 			row, key = &res.Low, "low"
 		case "High:":
 			row, key = &res.High, "high"
+		case "-/+":
+			row, key = &res.BuffersCache, "buffers_cache"
 		}
-		if row == nil || *row != nil || cols == nil || len(ws)-1 > len(cols) || len(ws) < 2 {
+		if row == nil || *row != nil || cols == nil || len(vals) > len(rowCols) || len(vals) < 1 {
 			c.Unread(start)
 			continue
 		}
-		m := make(map[string]any, 2*(len(ws)-1))
+		m := make(map[string]any, 2*len(vals))
 		good := true
-		for k, w := range ws[1:] {
+		for k, w := range vals {
 			v := line[w.Start:w.End]
 			var n int64
 			if human {
 				n, ok = fsHumanBytes(v, mult)
-				m[cols[k]+"_human"] = v
+				m[rowCols[k]+"_human"] = v
 			} else {
 				n, ok = lex.Atoi(v)
 				ok = ok && n <= (1<<62)/mult
@@ -338,16 +347,16 @@ func parseFree(c *Context) (any, error) {
 				good = false
 				break
 			}
-			m[cols[k]+"_bytes"] = n
+			m[rowCols[k]+"_bytes"] = n
 		}
 		if !good {
 			c.Unread(start)
 			continue
 		}
-		for k, w := range ws[1:] {
-			c.spanPath(start+w.Start, start+w.End, tr, key, cols[k]+"_bytes")
+		for k, w := range vals {
+			c.spanPath(start+w.Start, start+w.End, tr, key, rowCols[k]+"_bytes")
 			if human {
-				c.spanPath(start+w.Start, start+w.End, "", key, cols[k]+"_human")
+				c.spanPath(start+w.Start, start+w.End, "", key, rowCols[k]+"_human")
 			}
 		}
 		*row = m
