@@ -450,6 +450,12 @@ func TestLsNamesWithNewlines(t *testing.T) {
 	if es := res.Value.(*LsResult).Entries; len(es) != 1 || es[0].Name != "x" || !slices.Equal(res.UnreadLines, []int{2}) {
 		t.Fatalf("got %s unread %v", jsonOf(t, es), res.UnreadLines)
 	}
+	// A line with a mode of a type the parser does not take is an entry
+	// it cannot read, not the rest of the name before.
+	res = fteParse(t, "ls", []string{"-l"}, Linux, "-rw-r--r-- 1 a b 0 Mar  6 09:23 x\nerw-r--r-- 1 a b 0 Mar  6 09:23 y\n", 0)
+	if es := res.Value.(*LsResult).Entries; len(es) != 1 || es[0].Name != "x" || !slices.Equal(res.UnreadLines, []int{2}) {
+		t.Fatalf("got %s unread %v", jsonOf(t, es), res.UnreadLines)
+	}
 	// A line shaped like an entry that does not read is unread alone.
 	res = fteParse(t, "ls", []string{"-l"}, Linux, "-rw-r--r-- 1 a b 0 Mar  6 09:23 x\n-rw-r--r-- 1 a b ? Mar  6 09:23 y\n", 0)
 	if es := res.Value.(*LsResult).Entries; len(es) != 1 || es[0].Name != "x" || !slices.Equal(res.UnreadLines, []int{2}) {

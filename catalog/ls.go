@@ -514,12 +514,30 @@ func lsLooksLong(line string) bool {
 		if s >= len(line) {
 			return false
 		}
-		if modeToken(line[s:t]) {
+		if lsModeShape(line[s:t]) {
 			return true
 		}
 		s, t = lex.NextField(line, t)
 	}
 	return false
+}
+
+// lsModeShape is a looser modeToken: ten mode letters of any type and
+// order (and a marker), so that an entry with a mode the parser does not
+// take is still told from the rest of a name.
+func lsModeShape(tok string) bool {
+	if len(tok) == 11 && strings.IndexByte("+@.", tok[10]) >= 0 {
+		tok = tok[:10]
+	}
+	if len(tok) != 10 {
+		return false
+	}
+	for i := 0; i < 10; i++ {
+		if strings.IndexByte("-rwxsStTlLdbcpDnmMCe?", tok[i]) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // newLsParser sets up the state of one parse of c.Raw.
