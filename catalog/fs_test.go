@@ -92,7 +92,10 @@ func TestFsTextEnvArgumentRange(t *testing.T) {
 		{"du", []string{"-B", "'1K", "-s"}, Linux, []string{"-s", "-k"}},
 		{"du", []string{"-B", "3X", "-s"}, Linux, []string{"-s", "-k"}},
 		{"du", []string{"-sg"}, Linux, []string{"-s", "-k"}},
-		{"du", []string{"--time", "-s"}, Linux, []string{"-s", "-k"}},
+		{"du", []string{"--time", "-s"}, Linux, nil},
+		{"du", []string{"--time=ctime", "--time-style=full-iso", "-s"}, Linux, nil},
+		{"du", []string{"--time", "--time-style=iso", "-s"}, Linux, []string{"--time", "-s", "--time-style=full-iso"}},
+		{"du", []string{"--time=birth", "-s"}, Linux, []string{"-s", "-k"}},
 
 		{"df", []string{"-hT"}, Linux, nil},
 		{"df", []string{"-i", "/"}, Linux, nil},
