@@ -968,7 +968,10 @@ func parseDu(c *Context) (any, error) {
 		}
 		rows++
 		bad := func() {
-			if prevGood >= 0 && it.sep == '\n' && !strings.HasPrefix(line, "du: ") {
+			// (Not the last line when the output does not end in a newline:
+			// a capture cut there leaves a piece of a line.)
+			cut := start+len(line) >= len(raw) && !strings.HasSuffix(raw, "\n")
+			if prevGood >= 0 && it.sep == '\n' && !strings.HasPrefix(line, "du: ") && !cut {
 				// A line that is not "SIZE<tab>PATH" right after an entry
 				// is the rest of that entry's path, which held a newline
 				// (du prints names as they are).

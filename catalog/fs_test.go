@@ -271,6 +271,11 @@ func TestDuTotalAndNull(t *testing.T) {
 	if d := res.Value.(*DuResult); len(d.Entries) != 2 || d.Entries[0].Path != "./ok" || !slices.Equal(res.UnreadLines, []int{2}) {
 		t.Fatalf("got %s unread %v", jsonOf(t, d), res.UnreadLines)
 	}
+	// A piece of a line where a capture was cut is not the rest of a path.
+	res = fteParse(t, "du", []string{"-a"}, Linux, "4\t./ok\n12", 0)
+	if d := res.Value.(*DuResult); len(d.Entries) != 1 || d.Entries[0].Path != "./ok" || !slices.Equal(res.UnreadLines, []int{2}) {
+		t.Fatalf("got %s unread %v", jsonOf(t, d), res.UnreadLines)
+	}
 	// Text before any entry is not a path.
 	res = fteParse(t, "du", []string{"-a"}, Linux, "du: cannot read\n4\t./ok\n", 0)
 	if d := res.Value.(*DuResult); len(d.Entries) != 1 || !slices.Equal(res.UnreadLines, []int{1}) {
@@ -456,6 +461,11 @@ func TestLsNamesWithNewlines(t *testing.T) {
 	// A line with a mode of a type the parser does not take is an entry
 	// it cannot read, not the rest of the name before.
 	res = fteParse(t, "ls", []string{"-l"}, Linux, "-rw-r--r-- 1 a b 0 Mar  6 09:23 x\nerw-r--r-- 1 a b 0 Mar  6 09:23 y\n", 0)
+	if es := res.Value.(*LsResult).Entries; len(es) != 1 || es[0].Name != "x" || !slices.Equal(res.UnreadLines, []int{2}) {
+		t.Fatalf("got %s unread %v", jsonOf(t, es), res.UnreadLines)
+	}
+	// A piece of a line where a capture was cut is not the rest of a name.
+	res = fteParse(t, "ls", []string{"-l"}, Linux, "-rw-r--r-- 1 a b 0 Mar  6 09:23 x\n-rw", 0)
 	if es := res.Value.(*LsResult).Entries; len(es) != 1 || es[0].Name != "x" || !slices.Equal(res.UnreadLines, []int{2}) {
 		t.Fatalf("got %s unread %v", jsonOf(t, es), res.UnreadLines)
 	}

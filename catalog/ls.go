@@ -458,7 +458,8 @@ func parseLs(c *Context) (any, error) {
 		// its name (or link target), which held a newline: ls prints names
 		// as they are. The entry is read again over both lines; one that
 		// then does not read is dropped and reported with the line.
-		if pending >= 0 && long && !p.o.quoted && !p.o.escaped && !lsLooksLong(line) && !strings.HasPrefix(line, "ls: ") {
+		cut := start+len(line) >= len(c.Raw) && !strings.HasSuffix(c.Raw, "\n") // a capture cut here
+		if pending >= 0 && long && !p.o.quoted && !p.o.escaped && !cut && !lsLooksLong(line) && !strings.HasPrefix(line, "ls: ") {
 			whole := c.Raw[pendingAt : start+len(line)]
 			e := &p.res.Entries[pending]
 			*e = LsEntry{}
@@ -478,7 +479,7 @@ func parseLs(c *Context) (any, error) {
 				p.rec.truncate(pendingMark)
 			}
 		}
-		if pending >= 0 && !(long && lsLooksLong(line)) && !strings.HasPrefix(line, "ls: ") {
+		if pending >= 0 && !(long && lsLooksLong(line)) && !strings.HasPrefix(line, "ls: ") && !cut {
 			c.Unread(pendingAt)
 			p.res.Entries[pending] = LsEntry{}
 			p.res.Entries = p.res.Entries[:pending]
