@@ -589,6 +589,9 @@ type DuResult struct {
 	Entries []DuEntry `json:"entries"`
 	// Total is the "total" line of -c.
 	Total *DuEntry `json:"total,omitempty"`
+	// TimeZone names the zone assumed for --time's times printed without
+	// an offset (long-iso, the default).
+	TimeZone string `json:"time_zone,omitempty"`
 }
 
 // DuEntry is one line of du. SizeBytes is the size in bytes whatever unit
@@ -599,6 +602,11 @@ type DuEntry struct {
 	SizeBytes *int64 `json:"size_bytes,omitempty"`
 	SizeHuman string `json:"size_human,omitempty"`
 	Inodes    *int64 `json:"inodes,omitempty"`
+	// GNU --time: the latest time of the files below, named after which
+	// time --time chose (mtime by default).
+	ModifiedAt string `json:"modified_at,omitempty"`
+	AccessedAt string `json:"accessed_at,omitempty"`
+	ChangedAt  string `json:"changed_at,omitempty"`
 	// Path is absent on the total line.
 	Path string `json:"path,omitempty"`
 }
@@ -612,8 +620,10 @@ var duParserDef = &Parser{
 	// machine; -B's units from the coreutils manual's "Block size"),
 	// BusyBox 1.35 du --help, FreeBSD 14 and macOS 14 du(1) ([-Aclnrx]
 	// [-H|-L|-P] [-g|-h|-k|-m] [-a|-s|-d depth] [-B blocksize] [-I mask]
-	// [-t threshold]). Refused: GNU --time (a time column), -g and -b
-	// where the other family means something else, block sizes with "'".
+	// [-t threshold]). GNU --time[=atime|ctime] adds a time column, read
+	// with --time-style long-iso (the default) or full-iso. Refused: other
+	// time styles, -g and -b where the other family means something
+	// else, block sizes with "'".
 	Flags: Flags{
 		"-s": Bool, "-h": Bool, "-a": Bool, "-c": Bool, "-k": Bool, "-m": Bool, "-g": Bool, "-b": Bool,
 		"-x": Bool, "-S": Bool, "-0": Bool, "-P": Bool, "-D": Bool, "-H": Bool, "-L": Bool, "-l": Bool,
@@ -624,7 +634,7 @@ var duParserDef = &Parser{
 		"--null": Bool, "--no-dereference": Bool, "--dereference-args": Bool, "--dereference": Bool,
 		"--count-links": Bool, "--inodes": Bool,
 		"--max-depth": Value, "--exclude": Value, "--exclude-from": Value, "--files0-from": Value,
-		"--threshold": Value, "--block-size": Value,
+		"--threshold": Value, "--block-size": Value, "--time": Value, "--time-style": Value,
 	},
 	MaxPositionals: -1,
 	Result:         DuResult{},
@@ -636,7 +646,7 @@ var duParserDef = &Parser{
 // duParsers wires the duParserDef and returns it for the builtin list.
 func duParsers() []*Parser {
 	duParserDef.Check, duParserDef.Parse = duCheck, parseDu // set here: both refer back to the parser
-	duParserDef.Alternatives = map[string][]string{"--time": {"-k"}, "--time-style": {"-k"}}
+	duParserDef.Alternatives = map[string][]string{}
 	return []*Parser{duParserDef}
 }
 
@@ -786,7 +796,7 @@ func fsUnitTr(u fsUnit) string {
 // unless the environment says otherwise, which the parser cannot see, so
 // the answer is read as 512-byte blocks and bsd512 says so.
 func duRead(args []string, os OS) (unit fsUnit, inodes, total, null, bsd512 bool, perr *ParseError) {
-	scanned := scanArgs(args, fsKinds(duParserDef.Flags), false)
+	scanned := scanArgs(args, fsKinds(duParserDef.Flags, "--time"), false)
 	fail := func(perr *ParseError) (fsUnit, bool, bool, bool, bool, *ParseError) {
 		return fsUnit{}, false, false, false, false, perr
 	}
@@ -835,6 +845,15 @@ func duRead(args []string, os OS) (unit fsUnit, inodes, total, null, bsd512 bool
 			unit, bsd512 = u, false
 		case "--inodes":
 			inodes = true
+		case "--time", "--time-style":
+			v := strings.TrimPrefix(a.value, "posix-")
+			if bsd || a.flag == "--time" && !slicesContains([]string{"", "mtime", "modification", "atime", "access", "use", "ctime", "status"}, v) {
+				return fail(Unsupported(fsWithout(args, scanned, without("--time", "--time-style"), "-k"), "du %s=%s is not a time the parser reads", a.flag, a.value))
+			}
+			if a.flag == "--time-style" && v != "long-iso" && v != "full-iso" {
+				return fail(Unsupported(fsWithout(args, scanned, without("--time-style"), "--time-style=full-iso"),
+					"du --time-style=%s is not a form the parser reads; full-iso and long-iso are", a.value))
+			}
 		case "-c", "--total":
 			total = true
 		case "-0", "--null":
@@ -862,6 +881,48 @@ func checkFsDeclared(scanned []cmdArg, p *Parser) *ParseError {
 	return nil
 }
 
+// duTimeOpts reads GNU --time and --time-style (coreutils 9.1 du.c
+// time_args): the field the time column fills ("" without --time) and
+// whether the times are full-iso (long-iso, the default, otherwise).
+func duTimeOpts(args []string) (field string, full bool) {
+	for _, a := range scanArgs(args, fsKinds(duParserDef.Flags, "--time"), false) {
+		switch a.flag {
+		case "--time":
+			switch a.value {
+			case "atime", "access", "use":
+				field = "accessed_at"
+			case "ctime", "status":
+				field = "changed_at"
+			default:
+				field = "modified_at"
+			}
+		case "--time-style":
+			full = strings.TrimPrefix(a.value, "posix-") == "full-iso"
+		}
+	}
+	return field, full
+}
+
+// duTime reads a --time column: "2026-12-01 23:32" (long-iso, in the
+// context's zone: assumed) or "2026-12-01 23:32:09.935089341 +0000".
+func duTime(c *Context, v string, full bool) (iso string, assumed, ok bool) {
+	date, clock, _ := strings.Cut(v, " ")
+	if full {
+		clock, zone, _ := strings.Cut(clock, " ")
+		iso, ok = fsNumericTime(date, clock, zone)
+		return iso, false, ok
+	}
+	y, mo, d, ok := ymd(date)
+	if !ok || mo < 1 || mo > 12 || d < 1 || d > daysIn(mo, y) {
+		return "", false, false
+	}
+	h, mi, sec, _, ok := hhmm(clock)
+	if !ok || sec >= 0 || len(clock) != 5 {
+		return "", false, false
+	}
+	return fsISO(y, mo, d, h, mi, 0, "", fsZoneAt(c.Location, y, mo, d, h, mi, 0)), true, true
+}
+
 func duCheck(args []string, os OS) *ParseError {
 	_, _, _, _, _, perr := duRead(args, os)
 	return perr
@@ -884,6 +945,13 @@ func parseDu(c *Context) (any, error) {
 	if inodes {
 		fSize, tr, unit = r.name("inodes"), r.trID("parseInt"), fsUnit{factor: 1}
 	}
+	timeField, fullTime := duTimeOpts(c.Args)
+	var fTime uint16
+	if timeField != "" {
+		fTime = r.name(timeField)
+	}
+	trTime := r.trID("timestamp")
+	assumedAt := -1 // the first time read in an assumed zone
 	entries := make([]DuEntry, 0, min(lex.CountLines(raw), 1<<20))
 	var marks []int
 	rows := 0
@@ -900,7 +968,10 @@ func parseDu(c *Context) (any, error) {
 		}
 		rows++
 		bad := func() {
-			if prevGood >= 0 && it.sep == '\n' {
+			// (Not the last line when the output does not end in a newline:
+			// a capture cut there leaves a piece of a line.)
+			cut := start+len(line) >= len(raw) && !strings.HasSuffix(raw, "\n")
+			if prevGood >= 0 && it.sep == '\n' && !strings.HasPrefix(line, "du: ") && !cut {
 				// A line that is not "SIZE<tab>PATH" right after an entry
 				// is the rest of that entry's path, which held a newline
 				// (du prints names as they are).
@@ -933,17 +1004,47 @@ func parseDu(c *Context) (any, error) {
 		if unit.base != 0 {
 			e.SizeHuman = size
 		}
-		e.Path = line[tab+1:]
+		pathAt := tab + 1
+		var ts, te int
+		if timeField != "" {
+			t2 := strings.IndexByte(line[pathAt:], '\t')
+			if t2 <= 0 {
+				bad()
+				continue
+			}
+			ts, te = pathAt, pathAt+t2
+			iso, assumed, ok := duTime(c, line[ts:te], fullTime)
+			if !ok {
+				bad()
+				continue
+			}
+			switch timeField {
+			case "accessed_at":
+				e.AccessedAt = iso
+			case "changed_at":
+				e.ChangedAt = iso
+			default:
+				e.ModifiedAt = iso
+			}
+			if assumed && assumedAt < 0 {
+				assumedAt = start + ts
+			}
+			pathAt = te + 1
+		}
+		e.Path = line[pathAt:]
 		if r.on {
 			marks = append(marks, r.mark())
 			r.at(kEntries, len(entries), fSize, start+ss, start+se, tr)
 			if unit.base != 0 {
 				r.at(kEntries, len(entries), fHuman, start+ss, start+se, 0)
 			}
-			r.at(kEntries, len(entries), fPath, start+tab+1, start+len(line), 0)
+			if timeField != "" {
+				r.at(kEntries, len(entries), fTime, start+ts, start+te, trTime)
+			}
+			r.at(kEntries, len(entries), fPath, start+pathAt, start+len(line), 0)
 		}
 		entries = append(entries, e)
-		prevGood = start + tab + 1
+		prevGood = start + pathAt
 	}
 	if rows > 0 && len(entries) == 0 {
 		return nil, Unrecognized("no line of the output reads as du output; if it is localized, rerun under LC_ALL=C")
@@ -967,6 +1068,10 @@ func parseDu(c *Context) (any, error) {
 	res.Entries, res.Total = fsSettle(c, r, entries, marks, hasTotal, kTotal)
 	if res.Total != nil {
 		res.Total.Path = ""
+	}
+	if assumedAt >= 0 {
+		res.TimeZone = fsZoneName(c)
+		c.spanPath(assumedAt, assumedAt+16, "assumedZone", "time_zone")
 	}
 	r.finish()
 	return res, nil

@@ -92,7 +92,10 @@ func TestFsTextEnvArgumentRange(t *testing.T) {
 		{"du", []string{"-B", "'1K", "-s"}, Linux, []string{"-s", "-k"}},
 		{"du", []string{"-B", "3X", "-s"}, Linux, []string{"-s", "-k"}},
 		{"du", []string{"-sg"}, Linux, []string{"-s", "-k"}},
-		{"du", []string{"--time", "-s"}, Linux, []string{"-s", "-k"}},
+		{"du", []string{"--time", "-s"}, Linux, nil},
+		{"du", []string{"--time=ctime", "--time-style=full-iso", "-s"}, Linux, nil},
+		{"du", []string{"--time", "--time-style=iso", "-s"}, Linux, []string{"--time", "-s", "--time-style=full-iso"}},
+		{"du", []string{"--time=birth", "-s"}, Linux, []string{"-s", "-k"}},
 
 		{"df", []string{"-hT"}, Linux, nil},
 		{"df", []string{"-i", "/"}, Linux, nil},
@@ -262,6 +265,16 @@ func TestDuTotalAndNull(t *testing.T) {
 	if d := res.Value.(*DuResult); len(d.Entries) != 3 || d.Entries[1].Path != "./new\nline\nthree" ||
 		*d.Entries[1].SizeBytes != 4096 || d.Entries[2].Path != "." || len(res.UnreadLines) != 0 || len(res.Warnings) != 1 {
 		t.Fatalf("got %s unread %v warnings %v", jsonOf(t, d), res.UnreadLines, res.Warnings)
+	}
+	// du's own message in the same stream is not the rest of a path.
+	res = fteParse(t, "du", []string{"-a"}, Linux, "4\t./ok\ndu: cannot read directory './x': Permission denied\n8\t.\n", 0)
+	if d := res.Value.(*DuResult); len(d.Entries) != 2 || d.Entries[0].Path != "./ok" || !slices.Equal(res.UnreadLines, []int{2}) {
+		t.Fatalf("got %s unread %v", jsonOf(t, d), res.UnreadLines)
+	}
+	// A piece of a line where a capture was cut is not the rest of a path.
+	res = fteParse(t, "du", []string{"-a"}, Linux, "4\t./ok\n12", 0)
+	if d := res.Value.(*DuResult); len(d.Entries) != 1 || d.Entries[0].Path != "./ok" || !slices.Equal(res.UnreadLines, []int{2}) {
+		t.Fatalf("got %s unread %v", jsonOf(t, d), res.UnreadLines)
 	}
 	// Text before any entry is not a path.
 	res = fteParse(t, "du", []string{"-a"}, Linux, "du: cannot read\n4\t./ok\n", 0)
@@ -439,6 +452,22 @@ func TestLsNamesWithNewlines(t *testing.T) {
 	want := []nt{{"new\nline", ""}, {"l", "tgt\nab"}, {"two\nlines", "c"}, {"a -> b", "x -> y"}, {"plain", ""}}
 	if !slices.Equal(got, want) || len(res.UnreadLines) != 0 || res.JoinedLines != 3 {
 		t.Fatalf("got %q unread %v joined %d", got, res.UnreadLines, res.JoinedLines)
+	}
+	// ls's own message in the same stream is not the rest of a name.
+	res = fteParse(t, "ls", []string{"-l"}, Linux, "-rw-r--r-- 1 a b 0 Mar  6 09:23 x\nls: cannot open directory 'd': Permission denied\n", 0)
+	if es := res.Value.(*LsResult).Entries; len(es) != 1 || es[0].Name != "x" || !slices.Equal(res.UnreadLines, []int{2}) {
+		t.Fatalf("got %s unread %v", jsonOf(t, es), res.UnreadLines)
+	}
+	// A line with a mode of a type the parser does not take is an entry
+	// it cannot read, not the rest of the name before.
+	res = fteParse(t, "ls", []string{"-l"}, Linux, "-rw-r--r-- 1 a b 0 Mar  6 09:23 x\nerw-r--r-- 1 a b 0 Mar  6 09:23 y\n", 0)
+	if es := res.Value.(*LsResult).Entries; len(es) != 1 || es[0].Name != "x" || !slices.Equal(res.UnreadLines, []int{2}) {
+		t.Fatalf("got %s unread %v", jsonOf(t, es), res.UnreadLines)
+	}
+	// A piece of a line where a capture was cut is not the rest of a name.
+	res = fteParse(t, "ls", []string{"-l"}, Linux, "-rw-r--r-- 1 a b 0 Mar  6 09:23 x\n-rw", 0)
+	if es := res.Value.(*LsResult).Entries; len(es) != 1 || es[0].Name != "x" || !slices.Equal(res.UnreadLines, []int{2}) {
+		t.Fatalf("got %s unread %v", jsonOf(t, es), res.UnreadLines)
 	}
 	// A line shaped like an entry that does not read is unread alone.
 	res = fteParse(t, "ls", []string{"-l"}, Linux, "-rw-r--r-- 1 a b 0 Mar  6 09:23 x\n-rw-r--r-- 1 a b ? Mar  6 09:23 y\n", 0)

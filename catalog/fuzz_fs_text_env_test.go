@@ -13,8 +13,8 @@ import (
 var (
 	findFuzzArgs  = [][]string{{"."}, {".", "-print0"}, {"src", "docs/", "-type", "f"}, {}, {"/", "-name", "x"}}
 	statFuzzArgs  = [][]string{{"a"}, {"-t", "a"}, {"-c", "%s %Y %A %U %n", "a"}, {"-c", "%y %w %n", "a"}, {"-x", "a"}, {"-L", "a", "b"}}
-	duFuzzArgs    = [][]string{{}, {"-h"}, {"-ac"}, {"-b", "-d", "1"}, {"-0", "-a"}, {"--inodes"}, {"-sk"}, {"-m"}}
-	dfFuzzArgs    = [][]string{{}, {"-h"}, {"-hT"}, {"-i"}, {"-B1"}, {"-P"}, {"--total"}, {"-k"}}
+	duFuzzArgs    = [][]string{{}, {"-h"}, {"-ac"}, {"-b", "-d", "1"}, {"-0", "-a"}, {"--inodes"}, {"-sk"}, {"-m"}, {"-BM"}, {"--si"}, {"--time", "-a"}, {"--time=ctime", "--time-style=full-iso"}}
+	dfFuzzArgs    = [][]string{{}, {"-h"}, {"-hT"}, {"-i"}, {"-B1"}, {"-P"}, {"--total"}, {"-k"}, {"-BM"}, {"-H"}}
 	treeFuzzArgs  = [][]string{{}, {"-a"}, {"-d"}, {"-Q", "src", "."}, {"--noreport", "a", "b"}, {"-L", "1"}}
 	grepFuzzArgs  = [][]string{{"-n", "x", "f"}, {"-rn", "x", "."}, {"-rnZ", "x", "."}, {"x", "f"}, {"-n", "x", "a", "b"}, {"-c", "x", "a", "b"}, {"-rl", "x"}, {"-rn", "-C1", "x", "src"}, {"-nb", "x", "f"}, {"-rn", "x", "f"}, {"-h", "x", "a", "b"}}
 	wcFuzzArgs    = [][]string{{"a"}, {"a", "b"}, {"-l", "a", "b"}, {"-lwmcL", "a", "b"}, {}, {"--total=only", "a", "b"}, {"--files0-from", "f"}, {"-c", "-m", "a", "b"}}

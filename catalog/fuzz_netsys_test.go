@@ -16,9 +16,9 @@ var (
 	digFuzzArgs       = [][]string{{"example.com"}, {"+short", "example.com"}, {"+noall", "+answer", "x"}, {"+qr", "a", "b"}}
 	ipFuzzArgs        = [][]string{{"addr"}, {"link"}, {"-4", "addr", "show", "dev", "eth0"}, {"-br", "addr"}, {"-o", "addr"}}
 	freeFuzzArgs      = [][]string{{}, {"-b"}, {"-h"}, {"-m", "-w"}, {"-bt", "-l"}, {"--si", "-h"}}
-	unameFuzzArgs     = [][]string{{"-a"}}
+	unameFuzzArgs     = [][]string{{"-a"}, {}, {"-r"}}
 	idFuzzArgs        = [][]string{{}, {"root"}}
-	uptimeFuzzArgs    = [][]string{{}}
+	uptimeFuzzArgs    = [][]string{{}, {"-p"}, {"-s"}}
 	wFuzzArgs         = [][]string{{}, {"-s"}}
 	dateFuzzArgs      = [][]string{{}, {"-u"}, {"-Iseconds"}, {"-R"}}
 	mountFuzzArgs     = [][]string{{}, {"-l"}}

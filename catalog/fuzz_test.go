@@ -18,6 +18,7 @@ var (
 	lsFuzzArgs = [][]string{
 		{"-l"}, {"-la"}, {"-lh"}, {"-l", "--full-time"}, {"-lis"}, {"-ln"}, {"-lg"}, {"-lgo"},
 		{"-lQ"}, {"-1"}, {"-1pQ"}, {"-1i"}, {"-1s"}, {"-lR"}, {"-l", "a", "b"}, {}, {"-lT"},
+		{"-lcZ"}, {"-lb"}, {"-1b"}, {"-lu"}, {"-1Z"},
 	}
 	gitFuzzArgs = [][]string{
 		{"status"}, {"status", "-s"}, {"status", "--porcelain", "-b"}, {"status", "--porcelain", "-z"},

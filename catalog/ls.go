@@ -121,8 +121,8 @@ var lsParserDef = &Parser{
 	// which), -U is BSD's birth time (GNU: unsorted), -Z adds a context
 	// column, -g/-o/-n/-G drop or renumber owner columns, -i/-s add
 	// leading columns, --time-style full-iso/long-iso/iso/locale are read
-	// and +FORMAT refused; -b/-q/-B escape or hide bytes of names and are
-	// refused for -Q, which quotes them readably.
+	// and +FORMAT refused; -b (--quoting-style=escape) is unescaped, -q
+	// and BSD -B hide or octal-escape bytes and are refused for -Q.
 	Flags: Flags{
 		"-l": Bool, "-a": Bool, "-A": Bool, "-h": Bool, "-t": Bool, "-r": Bool,
 		"-S": Bool, "-1": Bool, "-d": Bool, "-i": Bool, "-n": Bool, "-g": Bool,
@@ -137,7 +137,7 @@ var lsParserDef = &Parser{
 		"--recursive": Bool, "--literal": Bool, "--quote-name": Bool,
 		"--group-directories-first": Bool, "--full-time": Bool, "--kibibytes": Bool,
 		"--ignore-backups": Bool, "--show-control-chars": Bool, "--context": Bool,
-		"--time":  Value,
+		"--time": Value, "-b": Bool, "--escape": Bool,
 		"--color": Value, "--colour": Value, "--time-style": Value, "--quoting-style": Value,
 		"--indicator-style": Value, "--format": Value, "--sort": Value, "--width": Value,
 		"--ignore": Value, "--hide": Value, "--tabsize": Value,
@@ -145,7 +145,7 @@ var lsParserDef = &Parser{
 	MaxPositionals: -1,
 	Alternatives: map[string][]string{
 		"-F": {"-l"}, "--classify": {"-l"}, "--file-type": {"-l"},
-		"-q": {"-Q"}, "--hide-control-chars": {"-Q"}, "-b": {"-Q"}, "--escape": {"-Q"},
+		"-q": {"-Q"}, "--hide-control-chars": {"-Q"},
 		"-C": {"-1"}, "-x": {"-1"}, "-m": {"-1"},
 		"-f":           {"-a", "-U"},
 		"--block-size": {"-l"},
@@ -190,6 +190,7 @@ type lsOpts struct {
 	context                                                                bool
 	time                                                                   uint8 // lsModified...
 	humanBase                                                              int64 // -h: 1024, --si: 1000
+	escaped                                                                bool  // -b: C escapes, a space as "\ "
 }
 
 func lsOptions(args []string, os OS) (o lsOpts) {
@@ -224,9 +225,11 @@ func lsOptions(args []string, os OS) (o lsOpts) {
 		case "-Q", "--quote-name":
 			o.quoted = true
 		case "--quoting-style":
-			o.quoted = a.value == "c"
+			o.quoted, o.escaped = a.value == "c", a.value == "escape"
 		case "-N", "--literal":
-			o.quoted = false
+			o.quoted, o.escaped = false, false
+		case "-b", "--escape":
+			o.quoted, o.escaped = false, true
 		case "-p":
 			o.slash = true
 		case "--indicator-style":
@@ -292,7 +295,7 @@ func lsCheck(args []string, os OS) *ParseError {
 				return UnsupportedFlag(a.flag, []string{"--time-style=full-iso"}, "ls --time-style=%s is not a form the parser reads", a.value)
 			}
 		case "--quoting-style":
-			if a.value != "literal" && a.value != "c" {
+			if a.value != "literal" && a.value != "c" && a.value != "escape" {
 				return UnsupportedFlag(a.flag, []string{"--quoting-style=c"}, "ls --quoting-style=%s is not read exactly", a.value)
 			}
 		case "--indicator-style":
@@ -455,7 +458,8 @@ func parseLs(c *Context) (any, error) {
 		// its name (or link target), which held a newline: ls prints names
 		// as they are. The entry is read again over both lines; one that
 		// then does not read is dropped and reported with the line.
-		if pending >= 0 && long && !p.o.quoted && !lsLooksLong(line) {
+		cut := start+len(line) >= len(c.Raw) && !strings.HasSuffix(c.Raw, "\n") // a capture cut here
+		if pending >= 0 && long && !p.o.quoted && !p.o.escaped && !cut && !lsLooksLong(line) && !strings.HasPrefix(line, "ls: ") {
 			whole := c.Raw[pendingAt : start+len(line)]
 			e := &p.res.Entries[pending]
 			*e = LsEntry{}
@@ -475,7 +479,7 @@ func parseLs(c *Context) (any, error) {
 				p.rec.truncate(pendingMark)
 			}
 		}
-		if pending >= 0 && !(long && lsLooksLong(line)) {
+		if pending >= 0 && !(long && lsLooksLong(line)) && !strings.HasPrefix(line, "ls: ") && !cut {
 			c.Unread(pendingAt)
 			p.res.Entries[pending] = LsEntry{}
 			p.res.Entries = p.res.Entries[:pending]
@@ -503,18 +507,38 @@ func parseLs(c *Context) (any, error) {
 // mode in its first three fields, after -i and -s columns): such a line
 // that did not read is an entry in a form not read, not the rest of a
 // name.
+// (A line starting "ls: " is an error message that went to the same
+// stream, not part of a name, either.)
 func lsLooksLong(line string) bool {
 	s, t := lex.NextField(line, 0)
 	for range 3 {
 		if s >= len(line) {
 			return false
 		}
-		if modeToken(line[s:t]) {
+		if lsModeShape(line[s:t]) {
 			return true
 		}
 		s, t = lex.NextField(line, t)
 	}
 	return false
+}
+
+// lsModeShape is a looser modeToken: ten mode letters of any type and
+// order (and a marker), so that an entry with a mode the parser does not
+// take is still told from the rest of a name.
+func lsModeShape(tok string) bool {
+	if len(tok) == 11 && strings.IndexByte("+@.", tok[10]) >= 0 {
+		tok = tok[:10]
+	}
+	if len(tok) != 10 {
+		return false
+	}
+	for i := 0; i < 10; i++ {
+		if strings.IndexByte("-rwxsStTlLdbcpDnmMCe?", tok[i]) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // newLsParser sets up the state of one parse of c.Raw.
@@ -1125,6 +1149,9 @@ func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec boo
 		}
 		return true
 	}
+	if p.o.escaped {
+		return p.escapedName(e, line, base, at, typ, rec)
+	}
 	if typ == 'l' {
 		i := strings.Index(rest, " -> ")
 		if i > 0 && strings.Count(rest, " -> ") > 1 {
@@ -1169,6 +1196,78 @@ func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec boo
 	return true
 }
 
+// escapedName reads a -b name: C escapes, a space as "\ ", so the first
+// unescaped " -> " of a symlink's line is its arrow.
+func (p *lsParser) escapedName(e *LsEntry, line string, base, at int, typ byte, rec bool) bool {
+	nm, n, ok := lsUnescape(line[at:], typ == 'l')
+	if !ok || nm == "" {
+		return false
+	}
+	e.Name = nm
+	if rec {
+		p.rec.field(sfName, base+at, base+at+n, trUnquote)
+	}
+	if at+n == len(line) {
+		return true
+	}
+	t0 := at + n + 4 // past " -> "
+	tgt, m, ok := lsUnescape(line[t0:], false)
+	if !ok || t0+m != len(line) {
+		return false
+	}
+	e.SymlinkTarget = tgt
+	if rec && tgt != "" {
+		p.rec.field(sfSymlinkTarget, base+t0, base+len(line), trUnquote)
+	}
+	return true
+}
+
+// lsUnescape decodes GNU ls -b's escape quoting (coreutils 9.1 quotearg.c,
+// escape_quoting_style) from the start of s, up to its end or, with arrow,
+// an unescaped " -> "; n is the bytes read.
+func lsUnescape(s string, arrow bool) (out string, n int, ok bool) {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if arrow && ch == ' ' && strings.HasPrefix(s[i:], " -> ") {
+			return b.String(), i, true
+		}
+		if ch != '\\' {
+			b.WriteByte(ch)
+			continue
+		}
+		if i+1 >= len(s) {
+			return "", 0, false
+		}
+		i++
+		switch c := s[i]; c {
+		case ' ', '\\', '\'', '"', '?', '#', '~', '=', ':':
+			b.WriteByte(c)
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'a':
+			b.WriteByte('\a')
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'v':
+			b.WriteByte('\v')
+		default:
+			if i+2 >= len(s) || !lex.IsOctal(c) || !lex.IsOctal(s[i+1]) || !lex.IsOctal(s[i+2]) {
+				return "", 0, false
+			}
+			b.WriteByte((c-'0')<<6 | (s[i+1]-'0')<<3 | (s[i+2] - '0'))
+			i += 2
+		}
+	}
+	return b.String(), len(s), true
+}
+
 // plainEntry reads one name of a listing without -l.
 func (p *lsParser) plainEntry(e *LsEntry, line string, base, idx int) bool {
 	rec := p.c.Recording()
@@ -1209,6 +1308,15 @@ func (p *lsParser) plainEntry(e *LsEntry, line string, base, idx int) bool {
 	}
 	if p.o.quoted && line[at] == '"' {
 		nm, n, ok := lex.CUnquote(line[at:end])
+		if !ok || at+n != end || nm == "" {
+			return false
+		}
+		e.Name = nm
+		if rec {
+			p.rec.field(sfName, base+at, base+end, trUnquote)
+		}
+	} else if p.o.escaped {
+		nm, n, ok := lsUnescape(line[at:end], false)
 		if !ok || at+n != end || nm == "" {
 			return false
 		}

@@ -31,7 +31,7 @@ func TestArgumentRange(t *testing.T) {
 		{"ls", []string{"--color", "-F"}, Linux, []string{"--color", "-l"}}, // -F would hide behind --color's value; --color is refused next
 		{"ls", []string{"-lF"}, Linux, []string{"-l"}},
 		{"ls", []string{"-lp"}, Linux, []string{"-l"}},
-		{"ls", []string{"-lb"}, Linux, []string{"-l", "-Q"}},
+		{"ls", []string{"-lb"}, Linux, nil},
 		{"ls", []string{"-lq"}, Linux, []string{"-l", "-Q"}},
 		{"ls", []string{"-C"}, Linux, []string{"-1"}},
 		{"ls", []string{"--format=commas"}, Linux, []string{"-1"}},

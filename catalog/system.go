@@ -125,11 +125,14 @@ var (
 // (procps "22Gi", BusyBox "23.5G"; powers of 1000 with --si), and
 // "<column>_human" keeps them. Total comes with -t, Low and High with -l.
 type FreeResult struct {
-	Mem   map[string]any `json:"mem,omitempty"`
-	Swap  map[string]any `json:"swap,omitempty"`
-	Total map[string]any `json:"total,omitempty"`
-	Low   map[string]any `json:"low,omitempty"`
-	High  map[string]any `json:"high,omitempty"`
+	Mem  map[string]any `json:"mem,omitempty"`
+	Swap map[string]any `json:"swap,omitempty"`
+	// BuffersCache is procps 3.3.9 and older's "-/+ buffers/cache:" line:
+	// used without and free with the buffers and the cache.
+	BuffersCache map[string]any `json:"buffers_cache,omitempty"`
+	Total        map[string]any `json:"total,omitempty"`
+	Low          map[string]any `json:"low,omitempty"`
+	High         map[string]any `json:"high,omitempty"`
 }
 
 var freeParser = &Parser{
@@ -259,7 +262,7 @@ func freeUnit(args []string) (mult int64, human bool) {
 // freeColumns are the headers free prints, as JSON keys without the unit.
 var freeColumns = map[string]string{
 	"total": "total", "used": "used", "free": "free", "shared": "shared", "buff/cache": "buff_cache",
-	"buffers": "buffers", "cache": "cache", "available": "available",
+	"buffers": "buffers", "cache": "cache", "cached": "cache", "available": "available",
 }
 
 func parseFree(c *Context) (any, error) {
@@ -305,6 +308,10 @@ func parseFree(c *Context) (any, error) {
 		}
 		var row *map[string]any
 		var key string
+		rowCols, vals := cols, ws[1:]
+		if first == "-/+" && len(ws) == 4 && line[ws[1].Start:ws[1].End] == "buffers/cache:" {
+			first, rowCols, vals = "-/+", []string{"used", "free"}, ws[2:]
+		}
 		switch first {
 		case "Mem:":
 			row, key = &res.Mem, "mem"
@@ -316,19 +323,21 @@ func parseFree(c *Context) (any, error) {
 			row, key = &res.Low, "low"
 		case "High:":
 			row, key = &res.High, "high"
+		case "-/+":
+			row, key = &res.BuffersCache, "buffers_cache"
 		}
-		if row == nil || *row != nil || cols == nil || len(ws)-1 > len(cols) || len(ws) < 2 {
+		if row == nil || *row != nil || cols == nil || len(vals) > len(rowCols) || len(vals) < 1 {
 			c.Unread(start)
 			continue
 		}
-		m := make(map[string]any, 2*(len(ws)-1))
+		m := make(map[string]any, 2*len(vals))
 		good := true
-		for k, w := range ws[1:] {
+		for k, w := range vals {
 			v := line[w.Start:w.End]
 			var n int64
 			if human {
 				n, ok = fsHumanBytes(v, mult)
-				m[cols[k]+"_human"] = v
+				m[rowCols[k]+"_human"] = v
 			} else {
 				n, ok = lex.Atoi(v)
 				ok = ok && n <= (1<<62)/mult
@@ -338,16 +347,16 @@ func parseFree(c *Context) (any, error) {
 				good = false
 				break
 			}
-			m[cols[k]+"_bytes"] = n
+			m[rowCols[k]+"_bytes"] = n
 		}
 		if !good {
 			c.Unread(start)
 			continue
 		}
-		for k, w := range ws[1:] {
-			c.spanPath(start+w.Start, start+w.End, tr, key, cols[k]+"_bytes")
+		for k, w := range vals {
+			c.spanPath(start+w.Start, start+w.End, tr, key, rowCols[k]+"_bytes")
 			if human {
-				c.spanPath(start+w.Start, start+w.End, "", key, cols[k]+"_human")
+				c.spanPath(start+w.Start, start+w.End, "", key, rowCols[k]+"_human")
 			}
 		}
 		*row = m
@@ -1210,6 +1219,10 @@ var dateParser = &Parser{
 	Command: "date",
 	Version: "1",
 	Format:  "date's default form, -u, -R, -I[FMT]/--iso-8601[=FMT], --rfc-3339=FMT (not +FORMAT)",
+	// Flags checked against GNU coreutils 9.1 date --help (this machine),
+	// BusyBox 1.35, FreeBSD 14 and macOS 14 date(1) (-u, -R, -I, -r).
+	// +FORMAT, -f (a date per line), --debug and -s (sets the clock) are
+	// refused.
 	Flags: Flags{
 		"-u": Bool, "--utc": Bool, "--universal": Bool, "-R": Bool, "--rfc-email": Bool, "--rfc-2822": Bool,
 		"-I": Value, "--iso-8601": Value, "--rfc-3339": Value, "-d": Value, "--date": Value,
@@ -1391,10 +1404,13 @@ type MountEntry struct {
 }
 
 var mountParser = &Parser{
-	ID:             "mount",
-	Command:        "mount",
-	Version:        "1",
-	Format:         "mount listing: DEV on DIR type TYPE (OPTS) [LABEL] (Linux), DEV on DIR (TYPE, OPTS) (BSD)",
+	ID:      "mount",
+	Command: "mount",
+	Version: "1",
+	Format:  "mount listing: DEV on DIR type TYPE (OPTS) [LABEL] (Linux), DEV on DIR (TYPE, OPTS) (BSD)",
+	// Flags checked against util-linux 2.38 mount --help (this machine),
+	// FreeBSD 14 and macOS 14 mount(8): only the listing forms (no
+	// operand; -l labels, -t types, -v) are read; every other flag mounts.
 	Flags:          Flags{"-l": Bool, "-t": Value, "--types": Value, "-v": Bool},
 	MaxPositionals: 0,
 	Result:         MountResult{},
@@ -1580,11 +1596,16 @@ var lsblkParser = &Parser{
 	Version: "1",
 	OS:      []OS{Linux},
 	Format:  "lsblk table with its header and tree (default columns, -f, -b, -l, -p, -o of known columns)",
+	// Flags checked against util-linux 2.38 lsblk --help (this machine):
+	// -A/--noempty and -T/--tree keep the form; -n, -P, -r drop or change
+	// the header and -D, -m, -S, -t, -z add columns the parser does not
+	// name (refused; -J prints JSON, which passes through).
 	Flags: Flags{
 		"-a": Bool, "--all": Bool, "-b": Bool, "--bytes": Bool, "-f": Bool, "--fs": Bool, "-l": Bool, "--list": Bool,
 		"-p": Bool, "--paths": Bool, "-d": Bool, "--nodeps": Bool, "-i": Bool, "--ascii": Bool,
 		"-o": Value, "--output": Value, "-e": Value, "--exclude": Value, "-I": Value, "--include": Value,
-		"-x": Value, "--sort": Value, "-M": Bool, "--merge": Bool,
+		"-x": Value, "--sort": Value, "-M": Bool, "--merge": Bool, "-A": Bool, "--noempty": Bool,
+		"-T": Bool, "--tree": Bool,
 	},
 	MaxPositionals: -1,
 	Alternatives:   map[string][]string{"-n": {}, "--noheadings": {}, "-P": {}, "--pairs": {}, "-r": {}, "--raw": {}, "-O": {"-f"}},
@@ -2177,6 +2198,10 @@ var journalctlParser = &Parser{
 	Version: "1",
 	OS:      []OS{Linux},
 	Format:  "journalctl -o short-iso / short-iso-precise lines, continuation lines, -- Boot -- markers",
+	// Flags checked against systemd 252 journalctl --help (this machine):
+	// the selection options keep the line form; -o other than the
+	// short-iso forms, -x (catalog text) and --show-cursor add other
+	// lines and are refused.
 	Flags: Flags{
 		"-o": Value, "--output": Value, "-n": Value, "--lines": Value, "-u": Value, "--unit": Value,
 		"--user-unit": Value, "-b": Value, "--boot": Value, "-k": Bool, "--dmesg": Bool, "-r": Bool, "--reverse": Bool,
