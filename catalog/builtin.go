@@ -24,5 +24,6 @@ var builtinParsers = sync.OnceValue(func() []*Parser {
 		ipRouteParsers(), routeParsers(), arpParsers(),
 		vmstatParsers(), lscpuParsers(), sysctlParsers(), dmesgParsers(), findmntParsers(), lspciParsers(),
 		dpkgParsers(), pipParsers(), goInspectParsers(),
+		checksumParsers(), fileParsers(),
 	))
 })

@@ -200,3 +200,42 @@ func withSubs(sets ...map[string]CommandPolicy) map[string]CommandPolicy {
 	}
 	return m
 }
+
+// fileInspectPolicies: the checksum programs and file, readonly and in
+// DefaultAllowedCommands: they read the files named (paths, checked) and
+// print. sha256sum -c reads the files its list names, which the path
+// checks do not see (refused; parism parse reads its output from a pipe).
+// file -f reads names from a file (the same), -C writes a compiled magic
+// file, -z and -Z run decompressor programs; -m names magic files (paths).
+func fileInspectPolicies() map[string]CommandPolicy {
+	gnu := CommandPolicy{
+		Abbrev: true,
+		Flags: bools("-b,--binary", "-t,--text", "--tag", "-z,--zero", "--quiet", "--status", "--strict", "-w,--warn",
+			"--ignore-missing", "--help", "--version"),
+		Refuse:      map[string]Refusal{"-c,--check": drop(detailReadsOutside)},
+		Positionals: pathArgs,
+	}
+	bsd := CommandPolicy{
+		Flags:       with(bools("-r", "-q", "-p", "-t", "-x"), flagSet{"-s|-c": val(ArgText)}),
+		Positionals: pathArgs,
+	}
+	return map[string]CommandPolicy{
+		"sha256sum": gnu, "sha1sum": gnu, "md5sum": gnu, "sha512sum": gnu, "sha224sum": gnu, "sha384sum": gnu,
+		"md5": bsd, "sha256": bsd, "sha1": bsd, "sha512": bsd,
+		"file": {
+			Abbrev: true,
+			Flags: with(bools("-b,--brief", "-i,--mime", "--mime-type", "--mime-encoding", "-L,--dereference",
+				"-h,--no-dereference", "-s,--special-files", "-N,--no-pad", "-E", "-k,--keep-going", "-0,--print0",
+				"-r,--raw", "-p,--preserve-date", "--apple", "--extension", "-l,--list", "-v,--version", "--help"), flagSet{
+				"-e,--exclude|--exclude-quiet|-F,--separator|-P,--parameter": val(ArgText),
+				"-m,--magic-file": val(ArgPath),
+			}),
+			Refuse: refusals(
+				map[string]Refusal{"-f,--files-from": valued(drop(detailReadsOutside))},
+				map[string]Refusal{"-C,--compile": drop(detailWritesFiles)},
+				refuseAll(drop(detailRunsProgram), "-z,--uncompress,-Z,--uncompress-noreport"),
+			),
+			Positionals: pathArgs,
+		},
+	}
+}

@@ -87,3 +87,20 @@ func TestInspectPackagePolicies(t *testing.T) {
 		{"go list runs a program", detailRunsProgram, [][]string{argv("go", "list", "-toolexec", "sh", "./...")}},
 	})
 }
+
+// TestFileInspectPolicies: checksums and file read only the paths named.
+func TestFileInspectPolicies(t *testing.T) {
+	root, proj := project(t)
+	g := corpusGuard(t, root, proj)
+	checkSpellings(t, g, proj, []spelled{
+		{"read-only forms", "", [][]string{
+			argv("sha256sum", "a.txt"), argv("sha256sum", "-b", "--tag", "a.txt"), argv("md5sum", "a.txt"), argv("sha1sum", "-"),
+			argv("sha512sum", "a.txt"), argv("md5", "-r", "a.txt"), argv("sha256", "-s", "hello"),
+			argv("file", "a.txt"), argv("file", "-b", "a.txt"), argv("file", "-i", "a.txt"), argv("file", "--mime-type", "a.txt"), argv("file", "-N", "a.txt"),
+		}},
+		{"a path outside", detailOutsidePaths, [][]string{argv("sha256sum", "/etc/shadow"), argv("file", "/etc/shadow"), argv("file", "-m", "/etc/shadow", "a.txt")}},
+		{"lists of paths unseen", detailReadsOutside, [][]string{argv("sha256sum", "-c", "SUMS"), argv("md5sum", "--check", "SUMS"), argv("file", "-f", "names.txt"), argv("file", "--files-from=names.txt")}},
+		{"file writes or runs", detailWritesFiles, [][]string{argv("file", "-C", "-m", "x.magic")}},
+		{"file runs decompressors", detailRunsProgram, [][]string{argv("file", "-z", "a.gz"), argv("file", "-Z", "a.gz")}},
+	})
+}
