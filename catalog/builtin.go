@@ -25,5 +25,6 @@ var builtinParsers = sync.OnceValue(func() []*Parser {
 		vmstatParsers(), lscpuParsers(), sysctlParsers(), dmesgParsers(), findmntParsers(), lspciParsers(),
 		dpkgParsers(), pipParsers(), goInspectParsers(),
 		checksumParsers(), fileParsers(),
+		topParsers(), crontabParsers(),
 	))
 })

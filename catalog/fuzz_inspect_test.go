@@ -69,3 +69,7 @@ func FuzzChecksum(f *testing.F) {
 func FuzzFile(f *testing.F) {
 	inspectFuzz(f, []string{"file"}, parseFile, [][]string{{"a", "b"}, {"-b", "a"}, {"-i", "a"}, {"--mime-encoding", "a"}})
 }
+func FuzzTop(f *testing.F) { inspectFuzz(f, []string{"top"}, parseTop, [][]string{{"-b", "-n", "1"}}) }
+func FuzzCrontab(f *testing.F) {
+	inspectFuzz(f, []string{"crontab"}, parseCrontab, [][]string{{"-l"}})
+}

@@ -100,7 +100,7 @@ func DefaultCommandPolicies() map[string]CommandPolicy {
 	m := map[string]CommandPolicy{}
 	for _, family := range []map[string]CommandPolicy{
 		fsPolicies(), netPolicies(), gitPolicies(), clusterPolicies(), systemPolicies(), packagePolicies(), hostPolicies(), goPolicies(), ccPolicies(),
-		inspectPolicies(), inspectPackagePolicies(), fileInspectPolicies(),
+		inspectPolicies(), inspectPackagePolicies(), fileInspectPolicies(), procInspectPolicies(),
 	} {
 		for k, v := range family {
 			m[k] = v

@@ -239,3 +239,34 @@ func fileInspectPolicies() map[string]CommandPolicy {
 		},
 	}
 }
+
+// procInspectPolicies: top in batch mode for one screen (readonly, in
+// DefaultAllowedCommands, like ps): -b and -n 1 are required, so it never
+// runs on (interactive top reads keys that kill and renice; batch mode
+// reads none). crontab -l only (readonly, not allowlisted: it reads
+// another user's table with -u where the spool allows): -e runs an
+// editor, -r and -i remove, a file or "-" installs a table.
+func procInspectPolicies() map[string]CommandPolicy {
+	one := 1.0
+	return map[string]CommandPolicy{
+		"top": {
+			Flags: with(bools("-b", "-c", "-H", "-i", "-S", "-s", "-1", "-h", "-v"), flagSet{
+				"-n":                      {Arg: ArgNumber, Min: &one, Max: &one, Refusal: &Refusal{Detail: detailUnbounded, Hint: []string{"-n", "1"}}},
+				"-E|-e|-o|-O|-p|-u|-U|-w": val(ArgText),
+				"-d":                      val(ArgNumber),
+			}),
+			Require:     &Requirement{Flags: []string{"-n"}, Refusal: &Refusal{Detail: detailUnbounded, Hint: []string{"-b", "-n", "1"}}},
+			Positionals: noPositionals,
+		},
+		"crontab": {
+			Flags: with(bools("-l"), flagSet{"-u": val(ArgText)}),
+			Require: &Requirement{Flags: []string{"-l"},
+				Refusal: &Refusal{Detail: detailStateChange, Hint: []string{"-l"}}},
+			Refuse: refusals(
+				map[string]Refusal{"-e": denied(detailRunsProgram)},
+				refuseAll(denied(detailStateChange), "-r,-i,-n,-s,-T"),
+			),
+			Positionals: Positionals{Max: 0, Kind: ArgPath, Refusal: &Refusal{Detail: detailStateChange}},
+		},
+	}
+}

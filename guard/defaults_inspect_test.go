@@ -104,3 +104,18 @@ func TestFileInspectPolicies(t *testing.T) {
 		{"file runs decompressors", detailRunsProgram, [][]string{argv("file", "-z", "a.gz"), argv("file", "-Z", "a.gz")}},
 	})
 }
+
+// TestProcInspectPolicies: top runs one batch screen; crontab only lists.
+func TestProcInspectPolicies(t *testing.T) {
+	dir := t.TempDir()
+	g := mustNew(t, policy(allowCmds("top", "crontab")))
+	checkSpellings(t, g, dir, []spelled{
+		{"read-only forms", "", [][]string{
+			argv("top", "-b", "-n", "1"), argv("top", "-bn1"), argv("top", "-b", "-n", "1", "-c", "-w", "512"), argv("top", "-b", "-n1", "-o", "%MEM"),
+			argv("crontab", "-l"), argv("crontab", "-l", "-u", "www-data"),
+		}},
+		{"top runs on", detailUnbounded, [][]string{argv("top", "-b"), argv("top", "-b", "-n", "2"), argv("top", "-b", "-n", "0"), argv("top")}},
+		{"crontab edits", detailRunsProgram, [][]string{argv("crontab", "-e")}},
+		{"crontab installs or removes", detailStateChange, [][]string{argv("crontab", "-r"), argv("crontab", "-ri"), argv("crontab", "newtab"), argv("crontab", "-u", "x", "-r")}},
+	})
+}
