@@ -73,3 +73,7 @@ func FuzzTop(f *testing.F) { inspectFuzz(f, []string{"top"}, parseTop, [][]strin
 func FuzzCrontab(f *testing.F) {
 	inspectFuzz(f, []string{"crontab"}, parseCrontab, [][]string{{"-l"}})
 }
+func FuzzWho(f *testing.F) { inspectFuzz(f, []string{"who"}, parseWho, [][]string{{}, {"-u"}}) }
+func FuzzMpstat(f *testing.F) {
+	inspectFuzz(f, []string{"mpstat"}, parseMpstat, [][]string{{}, {"-P", "ALL"}})
+}

@@ -114,6 +114,8 @@ var typeDocs = map[string]string{
 	"LspciResult":              "LspciResult is lspci's devices.",
 	"MountEntry":               "MountEntry is one mounted file system. Linux prints \"DEV on DIR type TYPE (OPTS)\"; BSD and macOS \"DEV on DIR (TYPE, OPT, OPT)\", whose first item is the type.",
 	"MountResult":              "MountResult is the parsed output of `mount` (no arguments, or -l, -t).",
+	"MpstatResult":             "MpstatResult is mpstat's CPU report.",
+	"MpstatRow":                "MpstatRow is one CPU's line of one interval.",
 	"NetRoute":                 "NetRoute is one row of route's table; which fields are set follows the columns printed (-e, -ee, -6 add or rename some).",
 	"NetstatConnection":        "NetstatConnection is one Internet socket. Addresses are as printed (\"127.0.0.1:8080\" on Linux, \"127.0.0.1.8080\" on BSD); the ports are numbers when netstat printed numbers (-n). State is empty for UDP.",
 	"NetstatResult":            "NetstatResult is the parsed output of `netstat` socket listings: the Internet connections and, when listed, the UNIX domain sockets.",
@@ -172,6 +174,8 @@ var typeDocs = map[string]string{
 	"WcEntry":                  "WcEntry is one line of wc: the counts the arguments asked for (lines, words and bytes by default) and the file (absent for standard input and on the total line).",
 	"WcResult":                 "WcResult is the parsed output of `wc`.",
 	"WhichResult":              "WhichResult is the parsed output of `which`.",
+	"WhoResult":                "WhoResult is who's sessions (and -b/-r's boot and run-level lines).",
+	"WhoSession":               "WhoSession is one line of who.",
 }
 
 var fieldDocs = map[string]string{
@@ -366,6 +370,12 @@ var fieldDocs = map[string]string{
 	"LspciDevice.SubsystemVendor":                  "SubsystemVendor and SubsystemDevice are -mm's last two fields.",
 	"LspciDevice.Vendor":                           "Vendor is the vendor (the -mm form; the plain form joins vendor and device in Device).",
 	"MountEntry.Label":                             "Label is what mount -l adds in brackets.",
+	"MpstatResult.Rows":                            "Rows are the report lines, the \"Average:\" lines last.",
+	"MpstatResult.System":                          "System is the first line as printed (kernel, host, date, arch, CPU count).",
+	"MpstatRow.Average":                            "Average marks the \"Average:\" lines.",
+	"MpstatRow.CPU":                                "CPU is \"all\" or the CPU number.",
+	"MpstatRow.Percent":                            "Percent maps each column (usr, nice, sys, iowait, irq, soft, steal, guest, gnice, idle) to its percent.",
+	"MpstatRow.Time":                               "Time is the interval's time as printed (none on an Average line).",
 	"NetRoute.Destination":                         "Destination is the network or host (a name without -n; \"default\").",
 	"NetRoute.Flags":                               "Flags are the route flags letters (U up, G gateway, H host, ...).",
 	"NetRoute.Gateway":                             "Gateway is the gateway (\"0.0.0.0\" or \"*\" when none); Next Hop with -6.",
@@ -495,4 +505,10 @@ var fieldDocs = map[string]string{
 	"WcResult.Total":                               "Total is the \"total\" line wc prints for several files.",
 	"WhichResult.Missing":                          "Missing lists the operands no path was printed for (which writes nothing on standard output for them). Absent when a printed line matches no operand, since then the mapping is unknown.",
 	"WhichResult.Paths":                            "Paths are the printed paths in output order (several per name with -a).",
+	"WhoSession.Comment":                           "Comment is the parenthesized remote host or X display, without its parentheses.",
+	"WhoSession.Idle":                              "Idle is -u's idle time: \".\" (active in the last minute), \"old\" (over a day), or HH:MM.",
+	"WhoSession.Line":                              "Line is the terminal (pts/0, tty1), or \"system boot\", \"run-level 5\".",
+	"WhoSession.PID":                               "PID is -u's session leader.",
+	"WhoSession.Time":                              "Time is the login time as printed (\"2026-12-01 20:00\"; \"Dec 1 20:00\" in other locales).",
+	"WhoSession.User":                              "User is the login name (none on -b/-r lines).",
 }

@@ -249,6 +249,25 @@ func fileInspectPolicies() map[string]CommandPolicy {
 func procInspectPolicies() map[string]CommandPolicy {
 	one := 1.0
 	return map[string]CommandPolicy{
+		// who reads utmp (or the wtmp FILE named, a path); not
+		// allowlisted by default, as w is not: it names users and the
+		// hosts they came from.
+		"who": {
+			Abbrev: true,
+			Flags: bools("-a,--all", "-b,--boot", "-d,--dead", "-H,--heading", "-l,--login", "--lookup", "-m", "-p,--process",
+				"-q,--count", "-r,--runlevel", "-s,--short", "-t,--time", "-T,-w,--mesg,--message,--writable", "-u,--users",
+				"--ips", "--help", "--version"),
+			Positionals: upTo(2, ArgPath),
+		},
+		// mpstat reads /proc: in DefaultAllowedCommands; an interval
+		// without a count runs until the executor's timeout, as vmstat's.
+		"mpstat": {
+			Flags: with(bools("-u", "-A", "-n", "-T", "-H", "-V", "--help"), flagSet{
+				"-P|-I|-N|--dec": val(ArgText),
+				"-o":             val(ArgText, "JSON"),
+			}),
+			Positionals: upTo(2, ArgNumber),
+		},
 		"top": {
 			Flags: with(bools("-b", "-c", "-H", "-i", "-S", "-s", "-1", "-h", "-v"), flagSet{
 				"-n":                      {Arg: ArgNumber, Min: &one, Max: &one, Refusal: &Refusal{Detail: detailUnbounded, Hint: []string{"-n", "1"}}},
