@@ -26,6 +26,6 @@ var builtinParsers = sync.OnceValue(func() []*Parser {
 		dpkgParsers(), pipParsers(), goInspectParsers(),
 		checksumParsers(), fileParsers(),
 		topParsers(), crontabParsers(),
-		whoParsers(), mpstatParsers(),
+		whoParsers(), mpstatParsers(), iostatParsers(),
 	))
 })

@@ -77,3 +77,6 @@ func FuzzWho(f *testing.F) { inspectFuzz(f, []string{"who"}, parseWho, [][]strin
 func FuzzMpstat(f *testing.F) {
 	inspectFuzz(f, []string{"mpstat"}, parseMpstat, [][]string{{}, {"-P", "ALL"}})
 }
+func FuzzIostat(f *testing.F) {
+	inspectFuzz(f, []string{"iostat"}, parseIostat, [][]string{{}, {"-x"}, {"-t", "1", "2"}})
+}

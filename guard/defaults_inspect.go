@@ -259,6 +259,16 @@ func procInspectPolicies() map[string]CommandPolicy {
 				"--ips", "--help", "--version"),
 			Positionals: upTo(2, ArgPath),
 		},
+		// iostat reads /proc and /sys: in DefaultAllowedCommands; device
+		// names and an interval and count are its positionals (an
+		// interval without a count runs until the executor's timeout).
+		"iostat": {
+			Flags: with(bools("-c", "-d", "-x", "-k", "-m", "-t", "-y", "-z", "-N", "-h", "-s", "-H", "-V", "--human", "--pretty", "--compact"), flagSet{
+				"-p|-j|-g|--dec": val(ArgText),
+				"-o":             val(ArgText, "JSON"),
+			}),
+			Positionals: textArgs,
+		},
 		// mpstat reads /proc: in DefaultAllowedCommands; an interval
 		// without a count runs until the executor's timeout, as vmstat's.
 		"mpstat": {

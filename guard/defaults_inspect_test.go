@@ -108,13 +108,14 @@ func TestFileInspectPolicies(t *testing.T) {
 // TestProcInspectPolicies: top runs one batch screen; crontab only lists.
 func TestProcInspectPolicies(t *testing.T) {
 	dir := t.TempDir()
-	g := mustNew(t, policy(allowCmds("top", "crontab", "who", "mpstat")))
+	g := mustNew(t, policy(allowCmds("top", "crontab", "who", "mpstat", "iostat")))
 	checkSpellings(t, g, dir, []spelled{
 		{"read-only forms", "", [][]string{
 			argv("top", "-b", "-n", "1"), argv("top", "-bn1"), argv("top", "-b", "-n", "1", "-c", "-w", "512"), argv("top", "-b", "-n1", "-o", "%MEM"),
 			argv("crontab", "-l"), argv("crontab", "-l", "-u", "www-data"),
 			argv("who"), argv("who", "-H", "-u"), argv("who", "-b"), argv("who", "am", "i"),
 			argv("mpstat"), argv("mpstat", "-P", "ALL"), argv("mpstat", "1", "2"), argv("mpstat", "-o", "JSON"),
+			argv("iostat"), argv("iostat", "-x"), argv("iostat", "-d", "-k", "vda", "1", "2"), argv("iostat", "-o", "JSON"),
 		}},
 		{"top runs on", detailUnbounded, [][]string{argv("top", "-b"), argv("top", "-b", "-n", "2"), argv("top", "-b", "-n", "0"), argv("top")}},
 		{"crontab edits", detailRunsProgram, [][]string{argv("crontab", "-e")}},
