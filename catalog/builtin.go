@@ -32,5 +32,8 @@ var builtinParsers = sync.OnceValue(func() []*Parser {
 		ipRouteParsers(), routeParsers(), arpParsers(),
 		vmstatParsers(), lscpuParsers(), sysctlParsers(), dmesgParsers(), findmntParsers(), lspciParsers(),
 		dpkgParsers(), pipParsers(), goInspectParsers(),
+		checksumParsers(), fileParsers(),
+		topParsers(), crontabParsers(),
+		whoParsers(), mpstatParsers(), iostatParsers(),
 	))
 })

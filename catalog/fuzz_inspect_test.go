@@ -62,3 +62,21 @@ func FuzzGoEnv(f *testing.F) { inspectFuzz(f, []string{"go-env"}, parseGoEnv, []
 func FuzzGoList(f *testing.F) {
 	inspectFuzz(f, []string{"go-list"}, parseGoList, [][]string{{"list", "-m"}, {"list"}, {"list", "-m", "-versions"}})
 }
+func FuzzChecksum(f *testing.F) {
+	inspectFuzz(f, []string{"sha256sum", "md5sum", "sha1sum", "sha512sum", "md5", "sha256"}, parseChecksum,
+		[][]string{{"a"}, {"-c", "SUMS"}, {"-r", "a"}})
+}
+func FuzzFile(f *testing.F) {
+	inspectFuzz(f, []string{"file"}, parseFile, [][]string{{"a", "b"}, {"-b", "a"}, {"-i", "a"}, {"--mime-encoding", "a"}})
+}
+func FuzzTop(f *testing.F) { inspectFuzz(f, []string{"top"}, parseTop, [][]string{{"-b", "-n", "1"}}) }
+func FuzzCrontab(f *testing.F) {
+	inspectFuzz(f, []string{"crontab"}, parseCrontab, [][]string{{"-l"}})
+}
+func FuzzWho(f *testing.F) { inspectFuzz(f, []string{"who"}, parseWho, [][]string{{}, {"-u"}}) }
+func FuzzMpstat(f *testing.F) {
+	inspectFuzz(f, []string{"mpstat"}, parseMpstat, [][]string{{}, {"-P", "ALL"}})
+}
+func FuzzIostat(f *testing.F) {
+	inspectFuzz(f, []string{"iostat"}, parseIostat, [][]string{{}, {"-x"}, {"-t", "1", "2"}})
+}

@@ -69,6 +69,15 @@ func insIsInt(s string) bool {
 	return err == nil
 }
 
+// insIsFloat reports whether s is what insFloat reads.
+func insIsFloat(s string) bool {
+	if s == "" || strings.ContainsAny(s, "xXpPeEinIN_") {
+		return false
+	}
+	_, err := strconv.ParseFloat(s, 64)
+	return err == nil
+}
+
 // insFloat reads Raw[s:e] as a decimal number; nil when it is not one.
 func insFloat(c *Context, s, e int, tokens ...any) *float64 {
 	t := c.Raw[s:e]

@@ -346,7 +346,7 @@ func parseLscpu(c *Context) (any, error) {
 			res.Sockets = insInt(c, vs, ve, "sockets")
 		case key == "NUMA node(s)" && res.NUMANodes == nil && insIsInt(v):
 			res.NUMANodes = insInt(c, vs, ve, "numa_nodes")
-		case key == "CPU max MHz" && res.MaxMHz == nil && insFloat(c, vs, ve) != nil:
+		case key == "CPU max MHz" && res.MaxMHz == nil && insIsFloat(v):
 			res.MaxMHz = insFloat(c, vs, ve, "max_mhz")
 		case key == "Flags" && res.Flags == nil:
 			res.Flags = []string{}

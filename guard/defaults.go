@@ -104,7 +104,7 @@ func DefaultCommandPolicies() map[string]CommandPolicy {
 		rustPolicies(),
 		diagMorePolicies(),
 		diffPolicies(),
-		inspectPolicies(), inspectPackagePolicies(),
+		inspectPolicies(), inspectPackagePolicies(), fileInspectPolicies(), procInspectPolicies(),
 	} {
 		for k, v := range family {
 			m[k] = v

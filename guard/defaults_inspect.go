@@ -200,3 +200,102 @@ func withSubs(sets ...map[string]CommandPolicy) map[string]CommandPolicy {
 	}
 	return m
 }
+
+// fileInspectPolicies: the checksum programs and file, readonly and in
+// DefaultAllowedCommands: they read the files named (paths, checked) and
+// print. sha256sum -c reads the files its list names, which the path
+// checks do not see (refused; parism parse reads its output from a pipe).
+// file -f reads names from a file (the same), -C writes a compiled magic
+// file, -z and -Z run decompressor programs; -m names magic files (paths).
+func fileInspectPolicies() map[string]CommandPolicy {
+	gnu := CommandPolicy{
+		Abbrev: true,
+		Flags: bools("-b,--binary", "-t,--text", "--tag", "-z,--zero", "--quiet", "--status", "--strict", "-w,--warn",
+			"--ignore-missing", "--help", "--version"),
+		Refuse:      map[string]Refusal{"-c,--check": drop(detailReadsOutside)},
+		Positionals: pathArgs,
+	}
+	bsd := CommandPolicy{
+		Flags:       with(bools("-r", "-q", "-p", "-t", "-x"), flagSet{"-s|-c": val(ArgText)}),
+		Positionals: pathArgs,
+	}
+	return map[string]CommandPolicy{
+		"sha256sum": gnu, "sha1sum": gnu, "md5sum": gnu, "sha512sum": gnu, "sha224sum": gnu, "sha384sum": gnu,
+		"md5": bsd, "sha256": bsd, "sha1": bsd, "sha512": bsd,
+		"file": {
+			Abbrev: true,
+			Flags: with(bools("-b,--brief", "-i,--mime", "--mime-type", "--mime-encoding", "-L,--dereference",
+				"-h,--no-dereference", "-s,--special-files", "-N,--no-pad", "-E", "-k,--keep-going", "-0,--print0",
+				"-r,--raw", "-p,--preserve-date", "--apple", "--extension", "-l,--list", "-v,--version", "--help"), flagSet{
+				"-e,--exclude|--exclude-quiet|-F,--separator|-P,--parameter": val(ArgText),
+				"-m,--magic-file": val(ArgPath),
+			}),
+			Refuse: refusals(
+				map[string]Refusal{"-f,--files-from": valued(drop(detailReadsOutside))},
+				map[string]Refusal{"-C,--compile": drop(detailWritesFiles)},
+				refuseAll(drop(detailRunsProgram), "-z,--uncompress,-Z,--uncompress-noreport"),
+			),
+			Positionals: pathArgs,
+		},
+	}
+}
+
+// procInspectPolicies: top in batch mode for one screen (readonly, in
+// DefaultAllowedCommands, like ps): -b and -n 1 are required, so it never
+// runs on (interactive top reads keys that kill and renice; batch mode
+// reads none). crontab -l only (readonly, not allowlisted: it reads
+// another user's table with -u where the spool allows): -e runs an
+// editor, -r and -i remove, a file or "-" installs a table.
+func procInspectPolicies() map[string]CommandPolicy {
+	one := 1.0
+	return map[string]CommandPolicy{
+		// who reads utmp (or the wtmp FILE named, a path); not
+		// allowlisted by default, as w is not: it names users and the
+		// hosts they came from.
+		"who": {
+			Abbrev: true,
+			Flags: bools("-a,--all", "-b,--boot", "-d,--dead", "-H,--heading", "-l,--login", "--lookup", "-m", "-p,--process",
+				"-q,--count", "-r,--runlevel", "-s,--short", "-t,--time", "-T,-w,--mesg,--message,--writable", "-u,--users",
+				"--ips", "--help", "--version"),
+			Positionals: upTo(2, ArgPath),
+		},
+		// iostat reads /proc and /sys: in DefaultAllowedCommands; device
+		// names and an interval and count are its positionals (an
+		// interval without a count runs until the executor's timeout).
+		"iostat": {
+			Flags: with(bools("-c", "-d", "-x", "-k", "-m", "-t", "-y", "-z", "-N", "-h", "-s", "-H", "-V", "--human", "--pretty", "--compact"), flagSet{
+				"-p|-j|-g|--dec": val(ArgText),
+				"-o":             val(ArgText, "JSON"),
+			}),
+			Positionals: textArgs,
+		},
+		// mpstat reads /proc: in DefaultAllowedCommands; an interval
+		// without a count runs until the executor's timeout, as vmstat's.
+		"mpstat": {
+			Flags: with(bools("-u", "-A", "-n", "-T", "-H", "-V", "--help"), flagSet{
+				"-P|-I|-N|--dec": val(ArgText),
+				"-o":             val(ArgText, "JSON"),
+			}),
+			Positionals: upTo(2, ArgNumber),
+		},
+		"top": {
+			Flags: with(bools("-b", "-c", "-H", "-i", "-S", "-s", "-1", "-h", "-v"), flagSet{
+				"-n":                      {Arg: ArgNumber, Min: &one, Max: &one, Refusal: &Refusal{Detail: detailUnbounded, Hint: []string{"-n", "1"}}},
+				"-E|-e|-o|-O|-p|-u|-U|-w": val(ArgText),
+				"-d":                      val(ArgNumber),
+			}),
+			Require:     &Requirement{Flags: []string{"-n"}, Refusal: &Refusal{Detail: detailUnbounded, Hint: []string{"-b", "-n", "1"}}},
+			Positionals: noPositionals,
+		},
+		"crontab": {
+			Flags: with(bools("-l"), flagSet{"-u": val(ArgText)}),
+			Require: &Requirement{Flags: []string{"-l"},
+				Refusal: &Refusal{Detail: detailStateChange, Hint: []string{"-l"}}},
+			Refuse: refusals(
+				map[string]Refusal{"-e": denied(detailRunsProgram)},
+				refuseAll(denied(detailStateChange), "-r,-i,-n,-s,-T"),
+			),
+			Positionals: Positionals{Max: 0, Kind: ArgPath, Refusal: &Refusal{Detail: detailStateChange}},
+		},
+	}
+}

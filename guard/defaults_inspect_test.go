@@ -87,3 +87,38 @@ func TestInspectPackagePolicies(t *testing.T) {
 		{"go list runs a program", detailRunsProgram, [][]string{argv("go", "list", "-toolexec", "sh", "./...")}},
 	})
 }
+
+// TestFileInspectPolicies: checksums and file read only the paths named.
+func TestFileInspectPolicies(t *testing.T) {
+	root, proj := project(t)
+	g := corpusGuard(t, root, proj)
+	checkSpellings(t, g, proj, []spelled{
+		{"read-only forms", "", [][]string{
+			argv("sha256sum", "a.txt"), argv("sha256sum", "-b", "--tag", "a.txt"), argv("md5sum", "a.txt"), argv("sha1sum", "-"),
+			argv("sha512sum", "a.txt"), argv("md5", "-r", "a.txt"), argv("sha256", "-s", "hello"),
+			argv("file", "a.txt"), argv("file", "-b", "a.txt"), argv("file", "-i", "a.txt"), argv("file", "--mime-type", "a.txt"), argv("file", "-N", "a.txt"),
+		}},
+		{"a path outside", detailOutsidePaths, [][]string{argv("sha256sum", "/etc/shadow"), argv("file", "/etc/shadow"), argv("file", "-m", "/etc/shadow", "a.txt")}},
+		{"lists of paths unseen", detailReadsOutside, [][]string{argv("sha256sum", "-c", "SUMS"), argv("md5sum", "--check", "SUMS"), argv("file", "-f", "names.txt"), argv("file", "--files-from=names.txt")}},
+		{"file writes or runs", detailWritesFiles, [][]string{argv("file", "-C", "-m", "x.magic")}},
+		{"file runs decompressors", detailRunsProgram, [][]string{argv("file", "-z", "a.gz"), argv("file", "-Z", "a.gz")}},
+	})
+}
+
+// TestProcInspectPolicies: top runs one batch screen; crontab only lists.
+func TestProcInspectPolicies(t *testing.T) {
+	dir := t.TempDir()
+	g := mustNew(t, policy(allowCmds("top", "crontab", "who", "mpstat", "iostat")))
+	checkSpellings(t, g, dir, []spelled{
+		{"read-only forms", "", [][]string{
+			argv("top", "-b", "-n", "1"), argv("top", "-bn1"), argv("top", "-b", "-n", "1", "-c", "-w", "512"), argv("top", "-b", "-n1", "-o", "%MEM"),
+			argv("crontab", "-l"), argv("crontab", "-l", "-u", "www-data"),
+			argv("who"), argv("who", "-H", "-u"), argv("who", "-b"), argv("who", "am", "i"),
+			argv("mpstat"), argv("mpstat", "-P", "ALL"), argv("mpstat", "1", "2"), argv("mpstat", "-o", "JSON"),
+			argv("iostat"), argv("iostat", "-x"), argv("iostat", "-d", "-k", "vda", "1", "2"), argv("iostat", "-o", "JSON"),
+		}},
+		{"top runs on", detailUnbounded, [][]string{argv("top", "-b"), argv("top", "-b", "-n", "2"), argv("top", "-b", "-n", "0"), argv("top")}},
+		{"crontab edits", detailRunsProgram, [][]string{argv("crontab", "-e")}},
+		{"crontab installs or removes", detailStateChange, [][]string{argv("crontab", "-r"), argv("crontab", "-ri"), argv("crontab", "newtab"), argv("crontab", "-u", "x", "-r")}},
+	})
+}
