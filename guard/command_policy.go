@@ -184,6 +184,12 @@ type Positionals struct {
 	// Needs (env's command is runs_program); one too many is always
 	// positional_not_allowed.
 	Refusal *Refusal `json:"refusal,omitempty" toml:"refusal,omitempty"`
+	// Counts, when set, are the only numbers of positionals admitted, for
+	// programs whose positionals change what they do by their number
+	// (vmstat DELAY runs until killed, vmstat DELAY COUNT ends): any other
+	// number is refused as CountRefusal says, or positional_not_allowed.
+	Counts       []int    `json:"counts,omitempty" toml:"counts,omitempty"`
+	CountRefusal *Refusal `json:"count_refusal,omitempty" toml:"count_refusal,omitempty"`
 }
 
 // Requirement asks for at least one of Flags.

@@ -33,8 +33,7 @@ func inspectPolicies() map[string]CommandPolicy {
 		},
 
 		// vmstat reads /proc: in DefaultAllowedCommands. "vmstat DELAY"
-		// without a count runs until killed: the executor's timeout ends
-		// it (a timeout failure, never a silent answer).
+		// without a count runs until killed, so it takes both or none.
 		"vmstat": {
 			Abbrev: true,
 			Flags: with(bools("-a,--active", "-f,--forks", "-m,--slabs", "-n,--one-header", "-s,--stats", "-d,--disk",
@@ -42,7 +41,8 @@ func inspectPolicies() map[string]CommandPolicy {
 				"-S,--unit":      val(ArgText, "k", "K", "m", "M"),
 				"-p,--partition": val(ArgPath),
 			}),
-			Positionals: upTo(2, ArgNumber),
+			// DELAY alone samples until killed; DELAY COUNT ends.
+			Positionals: Positionals{Max: 2, Kind: ArgNumber, Counts: []int{0, 2}, CountRefusal: &Refusal{Detail: detailUnbounded}},
 		},
 
 		// lscpu reads /proc/cpuinfo and /sys: in DefaultAllowedCommands;
@@ -270,13 +270,14 @@ func procInspectPolicies() map[string]CommandPolicy {
 			Positionals: textArgs,
 		},
 		// mpstat reads /proc: in DefaultAllowedCommands; an interval
-		// without a count runs until the executor's timeout, as vmstat's.
+		// without a count would run until killed, so it takes both or none.
 		"mpstat": {
 			Flags: with(bools("-u", "-A", "-n", "-T", "-H", "-V", "--help"), flagSet{
 				"-P|-I|-N|--dec": val(ArgText),
 				"-o":             val(ArgText, "JSON"),
 			}),
-			Positionals: upTo(2, ArgNumber),
+			// DELAY alone samples until killed; DELAY COUNT ends.
+			Positionals: Positionals{Max: 2, Kind: ArgNumber, Counts: []int{0, 2}, CountRefusal: &Refusal{Detail: detailUnbounded}},
 		},
 		"top": {
 			Flags: with(bools("-b", "-c", "-H", "-i", "-S", "-s", "-1", "-h", "-v"), flagSet{

@@ -122,3 +122,32 @@ func TestProcInspectPolicies(t *testing.T) {
 		{"crontab installs or removes", detailStateChange, [][]string{argv("crontab", "-r"), argv("crontab", "-ri"), argv("crontab", "newtab"), argv("crontab", "-u", "x", "-r")}},
 	})
 }
+
+// TestIntervalNeedsCount: vmstat and mpstat with an interval alone sample
+// until killed; with an interval and a count, or neither, they end.
+func TestIntervalNeedsCount(t *testing.T) {
+	g, err := New(DefaultPolicy())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"vmstat", "mpstat"} {
+		for _, c := range []struct {
+			args []string
+			ok   bool
+		}{
+			{nil, true},
+			{[]string{"1", "3"}, true},
+			{[]string{"1"}, false},
+			{[]string{"-w", "2"}, false},
+			{[]string{"1", "2", "3"}, false},
+		} {
+			d := g.Check(cmd, c.args, t.TempDir())
+			if d.Allowed != c.ok {
+				t.Errorf("%s %q: allowed=%v (%s), want %v", cmd, c.args, d.Allowed, d.Message, c.ok)
+			}
+			if !c.ok && len(c.args) == 1 && d.Detail != "unbounded" {
+				t.Errorf("%s %q: detail %q, want unbounded", cmd, c.args, d.Detail)
+			}
+		}
+	}
+}

@@ -65,6 +65,8 @@ type compiledPositionals struct {
 	values, deny  []string
 	needs         []*flagRule
 	refusal       *Refusal
+	counts        []int
+	countRefusal  *Refusal
 }
 
 type compiledRequirement struct {
@@ -286,6 +288,15 @@ func compileNode(form, field string, p CommandPolicy, parent *node) (*node, erro
 	if err := checkRefusal(pp.Refusal, fail, "positionals.refusal"); err != nil {
 		return nil, err
 	}
+	if err := checkRefusal(pp.CountRefusal, fail, "positionals.count_refusal"); err != nil {
+		return nil, err
+	}
+	for i, c := range pp.Counts {
+		if c < 0 || (n.pos.max >= 0 && c > n.pos.max) {
+			return nil, fail(fmt.Sprintf("positionals.counts[%d]", i), "must be between 0 and max, got %d", c)
+		}
+	}
+	n.pos.counts, n.pos.countRefusal = slices.Clone(pp.Counts), pp.CountRefusal
 	var err error
 	if n.pos.leadingUnless, err = n.rules(pp.LeadingUnless, fail, "positionals.leading_unless"); err != nil {
 		return nil, err
@@ -1057,10 +1068,18 @@ func (p *parser) finish() *refusal { return p.finishLevel(true) }
 func (p *parser) positionals() *refusal {
 	n := p.n
 	pos := p.pos
+	pr := &n.pos
+	if len(pr.counts) > 0 && !n.open && !slices.Contains(pr.counts, len(pos)) && (pr.max < 0 || len(pos) <= pr.max) {
+		i := -1
+		if len(pos) > 0 {
+			i = pos[len(pos)-1]
+		}
+		msg := quote(n.form) + " takes " + joinInts(pr.counts) + " positional arguments, not " + itoa(len(pos))
+		return p.refuse(i, detailPositionalNotAllowed, pr.countRefusal, msg)
+	}
 	if len(pos) == 0 {
 		return nil
 	}
-	pr := &n.pos
 	if n.open {
 		for _, i := range pos {
 			p.res.info[i] = openPositional(p.args[i])
@@ -1118,6 +1137,15 @@ func (p *parser) positionals() *refusal {
 		}
 	}
 	return nil
+}
+
+// joinInts spells counts as "0 or 2".
+func joinInts(ns []int) string {
+	parts := make([]string, len(ns))
+	for i, v := range ns {
+		parts[i] = itoa(v)
+	}
+	return strings.Join(parts, " or ")
 }
 
 func namesOf(rs []*flagRule) []string {

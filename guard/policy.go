@@ -61,7 +61,7 @@ func DefaultAllowedCommands() []string {
 		"free", "uname", "id", "systemctl", "journalctl", "apt", "brew",
 		"npm",
 		"terraform", "cargo",
-		"route", "arp", "vmstat", "lscpu", "sysctl", "findmnt", "lspci", "dpkg", "dpkg-query",
+		"diff", "route", "arp", "vmstat", "lscpu", "sysctl", "findmnt", "lspci", "dpkg", "dpkg-query",
 		"sha256sum", "sha1sum", "md5sum", "sha512sum", "md5", "sha256", "file", "top", "mpstat", "iostat",
 	}
 }
