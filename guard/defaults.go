@@ -98,17 +98,24 @@ func subs(m map[string]CommandPolicy) map[string]CommandPolicy {
 // to the allowlist. Each call returns a fresh map the caller may change.
 func DefaultCommandPolicies() map[string]CommandPolicy {
 	m := map[string]CommandPolicy{}
-	for _, family := range []map[string]CommandPolicy{
+	for _, family := range policyFamilies() {
+		for k, v := range family {
+			m[k] = v
+		}
+	}
+	return m
+}
+
+// policyFamilies are the default policies, a map per family of commands;
+// a command is in one family only (TestPolicyFamiliesDisjoint), so that no
+// family's policy silently replaces another's.
+func policyFamilies() []map[string]CommandPolicy {
+	return []map[string]CommandPolicy{
 		fsPolicies(), netPolicies(), gitPolicies(), clusterPolicies(), systemPolicies(), packagePolicies(), hostPolicies(), goPolicies(), ccPolicies(),
 		jsPyPolicies(),
 		rustPolicies(),
 		diagMorePolicies(),
 		diffPolicies(),
 		inspectPolicies(), inspectPackagePolicies(), fileInspectPolicies(), procInspectPolicies(),
-	} {
-		for k, v := range family {
-			m[k] = v
-		}
 	}
-	return m
 }

@@ -544,3 +544,19 @@ func TestHints(t *testing.T) {
 		t.Errorf("JSON %s lacks the empty hint", b)
 	}
 }
+
+// TestPolicyFamiliesDisjoint: a command's default policy is defined once.
+func TestPolicyFamiliesDisjoint(t *testing.T) {
+	seen := map[string]int{}
+	for i, f := range policyFamilies() {
+		for cmd := range f {
+			if j, ok := seen[cmd]; ok {
+				t.Errorf("%s has a policy in family %d and in family %d", cmd, j, i)
+			}
+			seen[cmd] = i
+		}
+	}
+	if len(seen) < 50 {
+		t.Fatalf("only %d commands have a policy: the test reads the wrong list", len(seen))
+	}
+}
