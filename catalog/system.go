@@ -1994,6 +1994,12 @@ type SystemctlUnit struct {
 	Description string `json:"description,omitempty"`
 }
 
+// systemctlFlags were checked against systemd 252 systemctl(1) OPTIONS:
+// each keeps list-units' table (--plain drops the "●" marker column of
+// failed units, --legend=no and --no-legend the header and count, -r adds
+// containers' units as "container:unit", --state/--type/--failed/-a only
+// select rows); --output, --value and -o change nothing of list-units but
+// are not read here.
 var systemctlFlags = Flags{
 	"-a": Bool, "--all": Bool, "-l": Bool, "--full": Bool, "--no-pager": Bool, "--no-legend": Bool,
 	"--plain": Bool, "--failed": Bool, "--user": Bool, "--system": Bool, "-q": Bool, "--quiet": Bool,
