@@ -53,7 +53,7 @@ func dpkgParsers() []*Parser {
 			Format: cmd + " -l's package table: status letters, name, version, architecture, description",
 			Flags:  dpkgFlags, MaxPositionals: -1, Result: DpkgResult{}, RowsKey: "packages", KeyFields: []string{"name"},
 			Examples: [][]string{{"-l"}, {"-l", "libc6"}, {"-l", "python3*"}},
-			Table:    &TableLines{Skip: []string{"Desired=", "|", "+++-"}},
+			Table:    &TableLines{Skip: []string{"Desired=", "|", "+++-", dpkgNoMatch}},
 			Check: func(args []string, _ OS) *ParseError {
 				if !slices.Contains(args, "-l") && !slices.Contains(args, "--list") && !hasFlag(args, "-l") {
 					return Unsupported([]string{"-l"}, "%s reads only the -l table", cmd)
@@ -68,12 +68,18 @@ func dpkgParsers() []*Parser {
 	return []*Parser{mk("dpkg"), mk("dpkg-query")}
 }
 
+// dpkgNoMatch starts dpkg-query's stderr line for a pattern that matched
+// nothing (exit status 1, an answer: see ExitAnswers), seen when stderr is
+// piped in with 2>&1 (dpkg 1.21.22, src/query/main.c).
+const dpkgNoMatch = "dpkg-query: no packages found matching "
+
 func parseDpkgList(c *Context) (any, error) {
 	res := &DpkgResult{Packages: []DpkgPackage{}}
 	data := 0
 	for _, l := range insLines(c.Raw) {
 		t := l.text
-		if strings.TrimSpace(t) == "" || strings.HasPrefix(t, "Desired=") || strings.HasPrefix(t, "|") || strings.HasPrefix(t, "+++-") {
+		if strings.TrimSpace(t) == "" || strings.HasPrefix(t, "Desired=") || strings.HasPrefix(t, "|") || strings.HasPrefix(t, "+++-") ||
+			strings.HasPrefix(t, dpkgNoMatch) {
 			continue
 		}
 		data++
@@ -432,6 +438,13 @@ func parsePipShow(c *Context) (any, error) {
 		if strings.TrimSpace(t) == "" || strings.HasPrefix(t, "WARNING:") {
 			continue
 		}
+		// pip 23's show.py prints this in place of -f's list when the
+		// distribution has no RECORD (Debian's packaged modules): files stays absent.
+		if t == "Cannot locate RECORD or installed-files.txt" && list == "Files" && cur >= 0 {
+			c.Warn(res.Packages[cur].Name + ": pip records no file list (no RECORD or installed-files.txt)")
+			list = ""
+			continue
+		}
 		if t == "---" {
 			cur, list = -1, ""
 			continue
@@ -529,7 +542,6 @@ func parsePipShow(c *Context) (any, error) {
 			list = "Files"
 			if p.Files == nil {
 				p.Files = []string{}
-				c.spanPath(ks, ke, "impliedDefault", "packages", cur, "files")
 			}
 		default:
 			next := n+1 < len(lines) && lines[n+1].text != "" && (lines[n+1].text[0] == ' ' || lines[n+1].text[0] == '\t')

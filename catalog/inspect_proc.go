@@ -441,7 +441,24 @@ func crontabParsers() []*Parser {
 	}}
 }
 
-var cronSpecials = []string{"@reboot", "@yearly", "@annually", "@monthly", "@weekly", "@daily", "@midnight", "@hourly"}
+// cronSpecials: crontab(5) of Debian cron 3.0pl1 and of FreeBSD 14 (which
+// adds @every_minute and @every_second).
+var cronSpecials = []string{"@reboot", "@yearly", "@annually", "@monthly", "@weekly", "@daily", "@midnight", "@hourly",
+	"@every_minute", "@every_second"}
+
+// cronSeconds reports FreeBSD's "@N": run N seconds after the previous run
+// completed (crontab(5) of FreeBSD 14).
+func cronSeconds(s string) bool {
+	if len(s) < 2 {
+		return false
+	}
+	for _, r := range s[1:] {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
 
 func parseCrontab(c *Context) (any, error) {
 	res := &CrontabResult{Variables: []CrontabVar{}, Entries: []CrontabEntry{}}
@@ -453,9 +470,12 @@ func parseCrontab(c *Context) (any, error) {
 		off := l.at + len(l.text) - len(t)
 		toks := insFields(insLine{t, off}, 6)
 		first := c.Raw[toks[0][0]:toks[0][1]]
-		if eq := strings.IndexByte(t, '='); eq > 0 && !strings.ContainsAny(t[:eq], " \t") && first[0] != '@' && !strings.ContainsAny(first[:1], "0123456789*") {
+		// crontab(5) (Vixie cron, hence Debian, FreeBSD, macOS): "name = value",
+		// the spaces around the equal sign optional.
+		if eq := strings.IndexByte(t, '='); eq > 0 && !strings.ContainsAny(strings.TrimRight(t[:eq], " \t"), " \t") && first[0] != '@' && !strings.ContainsAny(first[:1], "0123456789*") {
 			i := len(res.Variables)
-			name := insStr(c, off, off+eq, "variables", i, "name")
+			_, ne := lex.TrimSpaceRange(t, 0, eq)
+			name := insStr(c, off, off+ne, "variables", i, "name")
 			vs, ve := lex.TrimSpaceRange(t, eq+1, len(t))
 			res.Variables = append(res.Variables, CrontabVar{Name: name, Value: insStr(c, off+vs, off+ve, "variables", i, "value")})
 			continue
@@ -468,7 +488,7 @@ func parseCrontab(c *Context) (any, error) {
 		var e CrontabEntry
 		if first[0] == '@' {
 			tk := insFields(insLine{t, off}, 2)
-			if len(tk) != 2 || !strings.HasPrefix(strings.ToLower(first), "@") || !containsFold(cronSpecials, first) {
+			if len(tk) != 2 || !strings.HasPrefix(strings.ToLower(first), "@") || !containsFold(cronSpecials, first) && !cronSeconds(first) {
 				c.Unread(l.at)
 				continue
 			}
