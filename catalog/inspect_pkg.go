@@ -435,7 +435,14 @@ func parsePipShow(c *Context) (any, error) {
 	lines := insLines(c.Raw)
 	for n, l := range lines {
 		t := l.text
-		if strings.TrimSpace(t) == "" || strings.HasPrefix(t, "WARNING:") {
+		if strings.TrimSpace(t) == "" {
+			continue
+		}
+		// pip's stderr piped in: "WARNING: Package(s) not found: NAME, ..."
+		// names those that are absent from the blocks (exit status 0 when
+		// some were found): kept as a warning.
+		if w, ok := strings.CutPrefix(t, "WARNING: "); ok {
+			c.Warn(w)
 			continue
 		}
 		// pip 23's show.py prints this in place of -f's list when the
