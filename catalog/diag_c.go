@@ -45,6 +45,8 @@ type cDiagAt struct {
 	hasCol           bool
 	fileE, lineS     int
 	lineE, colS, msg int
+	// sevImplied: the line prints no severity (ld's own errors).
+	sevImplied bool
 }
 
 func cDiagLine(s string) (cDiagAt, bool) {
@@ -258,6 +260,21 @@ func (r *cReader) read(start, pos int, line string) (int, bool) {
 		return pos, true
 	}
 	d, ok := cDiagLine(line)
+	driver := false
+	if !ok {
+		d, ok = cDriverLine(line)
+		driver = ok
+	}
+	if !ok {
+		if ld, ctx := cLinkerLine(line); ctx {
+			return pos, true // "/usr/bin/ld: x.o: in function `main':" names the function of the next
+		} else if ld.msg > 0 {
+			d, ok, driver = ld, true, ld.line == 0 && ld.file == ""
+			if !driver {
+				d.lineS, d.lineE = ld.fileE, ld.fileE // no line: the span of line 0 is empty, at the file's end
+			}
+		}
+	}
 	if !ok {
 		// clang's excerpt (and gcc's without line numbers): the source
 		// line, the caret line under it, and the text of a fix-it under
@@ -320,14 +337,27 @@ func (r *cReader) read(start, pos int, line string) (int, bool) {
 		sev = "error"
 	}
 	dg := Diagnostic{File: d.file, Line: d.line, Severity: sev, Code: code, Message: msg, Tool: name}
-	c.spanPath(start, start+d.fileE, "", "diagnostics", i, "file")
-	c.spanPath(start+d.lineS, start+d.lineE, "parseInt", "diagnostics", i, "line")
+	if driver {
+		// A driver's or linker's line names no place: file "" and line 0,
+		// as cargo's and make's place-less errors.
+		c.spanPath(start, start+d.fileE, "impliedDefault", "diagnostics", i, "file")
+		c.spanPath(start, start+d.fileE, "impliedZero", "diagnostics", i, "line")
+	} else {
+		c.spanPath(start, start+d.fileE, "", "diagnostics", i, "file")
+		if d.lineE > d.lineS {
+			c.spanPath(start+d.lineS, start+d.lineE, "parseInt", "diagnostics", i, "line")
+		} else {
+			c.spanPath(start, start+d.fileE, "impliedZero", "diagnostics", i, "line")
+		}
+	}
 	if d.hasCol {
 		dg.Column = intp(d.col)
 		c.spanPath(start+d.colS, start+at(line, d), "parseInt", "diagnostics", i, "column")
 	}
 	sevS := start + d.msg - len(d.sev) - 2
-	if sev == d.sev {
+	if d.sevImplied {
+		c.spanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "severity")
+	} else if sev == d.sev {
 		c.spanPath(sevS, sevS+len(d.sev), "", "diagnostics", i, "severity")
 	} else {
 		c.spanPath(sevS, sevS+len(d.sev), "statusWord", "diagnostics", i, "severity")
@@ -339,12 +369,66 @@ func (r *cReader) read(start, pos int, line string) (int, bool) {
 	c.spanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
 	res.Diagnostics = append(res.Diagnostics, dg)
 	r.last, r.dropped = i, false
-	if sev == "error" {
+	switch {
+	case driver && d.fileE > 0:
+		// clang's "N errors generated." counts the compiler's own (its
+		// bare "fatal error: too many errors emitted" among them), not
+		// the driver's or the linker's.
+	case sev == "error":
 		r.counted[0]++
-	} else {
+	default:
 		r.counted[1]++
 	}
 	return pos, true
+}
+
+// cLinkerLine reads GNU ld's lines: "x.c:(.text+0xa): undefined reference
+// to `f'" (file, no line: the object's section instead) as an error; "ld:
+// cannot find -lfoo: ..." (the linker, a path allowed, with no severity) as
+// an error of no place; and ctx for "ld: x.o: in function `main':", the
+// context line before an undefined reference.
+func cLinkerLine(s string) (d cDiagAt, ctx bool) {
+	if i := strings.Index(s, ":(."); i > 0 && !strings.ContainsAny(s[:i], " \t") {
+		if j := strings.Index(s[i:], "): "); j > 0 {
+			d.sev, d.file, d.fileE, d.msg, d.sevImplied = "error", s[:i], i, i+j+3, true
+			return d, false
+		}
+	}
+	prog, rest, found := strings.Cut(s, ": ")
+	if !found || (prog != "ld" && !strings.HasSuffix(prog, "/ld")) || strings.ContainsAny(prog, " \t") {
+		return d, false
+	}
+	if strings.HasSuffix(rest, "':") && strings.Contains(rest, ": in function `") {
+		return d, true
+	}
+	// The driver's "sev: " forms were read before; what is left is an error.
+	d.sev, d.fileE, d.msg, d.sevImplied = "error", len(prog), len(prog)+2, true
+	return d, false
+}
+
+// cDriverLine reads a line of the compiler driver, its passes or the
+// linker that names no place: "gcc: error: x.c: No such file or
+// directory", "cc1: fatal error: x.h: ...", "collect2: error: ld returned
+// 1 exit status", "clang: error: linker command failed ...", clang's bare
+// "fatal error: too many errors emitted, stopping now". The program is one
+// word (a path allowed); file stays "" and line 0. fileE is the end of the
+// program's name (the whole prefix the span of file covers).
+func cDriverLine(s string) (cDiagAt, bool) {
+	var d cDiagAt
+	for _, sv := range cSeverities[:3] {
+		bare := strings.TrimPrefix(sv, ": ")
+		if strings.HasPrefix(s, bare) {
+			d.sev, d.msg = strings.Trim(sv, ": "), len(bare)
+			return d, true
+		}
+		i := strings.Index(s, sv)
+		if i <= 0 || strings.ContainsAny(s[:i], " \t:") {
+			continue
+		}
+		d.sev, d.fileE, d.msg = strings.Trim(sv, ": "), i, i+len(sv)
+		return d, true
+	}
+	return d, false
 }
 
 // finish counts the rows and checks them against clang's own count.

@@ -93,9 +93,9 @@ func sorted(s []string) []string {
 
 // TestClangForms reads forms the captured goldens lack: newer clang's
 // excerpt with a line-number margin (the gcc-like "  3 |" form of
-// TextDiagnostic), a -Werror warning, a location-less fatal error (left
-// unread, and the count check says so), and the clang version's count
-// line for one error.
+// TextDiagnostic), a -Werror warning, a location-less fatal error (read
+// with file "" and line 0, and counted as clang counts it), and the count
+// line.
 func TestClangForms(t *testing.T) {
 	raw := "a.c:3:11: error: expected ';' after return statement\n" +
 		"    3 |         return 2\n" +
@@ -112,17 +112,23 @@ func TestClangForms(t *testing.T) {
 	}
 	res := r.Value.(*DiagResult)
 	got := diagLines(res.Diagnostics)
-	if fmt.Sprint(got) != "[a.c:2:6: unused variable 'x' a.c:3:11: expected ';' after return statement]" {
+	if fmt.Sprint(got) != "[:0: too many errors emitted, stopping now [-ferror-limit=] a.c:2:6: unused variable 'x' a.c:3:11: expected ';' after return statement]" {
 		t.Errorf("diagnostics %q", got)
 	}
 	if res.Diagnostics[1].Code != "-Wunused-variable" || res.Diagnostics[1].Severity != "error" {
 		t.Errorf("-Werror diagnostic: %+v", res.Diagnostics[1])
 	}
-	if fmt.Sprint(r.UnreadLines) != "[8]" {
-		t.Errorf("unread %v, want the location-less fatal error's line 8", r.UnreadLines)
+	if fatal := res.Diagnostics[2]; fatal.File != "" || fatal.Line != 0 || fatal.Severity != "error" {
+		t.Errorf("location-less fatal error: %+v", fatal)
 	}
-	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0], "reported 3 errors") {
-		t.Errorf("warnings %q: the count check must say a counted error was not read", r.Warnings)
+	if len(r.UnreadLines) != 0 || len(r.Warnings) != 0 {
+		t.Errorf("unread %v, warnings %q: every line is read and the count agrees", r.UnreadLines, r.Warnings)
+	}
+	// Without the fatal line the count check says one error was not read.
+	short := strings.Replace(raw, "fatal error: too many errors emitted, stopping now [-ferror-limit=]\n", "", 1)
+	r2 := Default().Parse(Input{Cmd: "clang", Args: []string{"-c", "a.c"}, OS: Linux, Raw: short})
+	if len(r2.Warnings) != 1 || !strings.Contains(r2.Warnings[0], "reported 3 errors") {
+		t.Errorf("warnings %q: the count check must say a counted error was not read", r2.Warnings)
 	}
 	if err := checkSpans(raw, r.Value, r.Spans); err != nil {
 		t.Error(err)
