@@ -384,3 +384,58 @@ func TestRedDigBatchFile(t *testing.T) {
 		t.Errorf("the listener got the secret through the engine")
 	}
 }
+
+// TestRedGitDescribeDirtyWrites: git describe --dirty refreshes the index
+// and writes .git/index back, whatever GIT_OPTIONAL_LOCKS says (git
+// status honours it): a readonly call that changes the repository.
+func TestRedGitDescribeDirtyWrites(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	proj, _, _ := redSetup(t)
+	redGit(t, proj, "init", "-q", ".")
+	writeFile(t, filepath.Join(proj, "a.txt"), "a\n")
+	redGit(t, proj, "add", "a.txt")
+	redGit(t, proj, "commit", "-q", "-m", "one")
+	index := filepath.Join(proj, ".git", "index")
+	stale := func() time.Time {
+		t.Helper()
+		old := time.Now().Add(-time.Hour)
+		if err := os.Chtimes(index, old, old); err != nil {
+			t.Fatal(err)
+		}
+		// a.txt newer than the index: its stat data is stale.
+		if err := os.Chtimes(filepath.Join(proj, "a.txt"), time.Now(), time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		fi, err := os.Stat(index)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.ModTime()
+	}
+	changed := func(before time.Time) bool {
+		fi, err := os.Stat(index)
+		return err != nil || !fi.ModTime().Equal(before)
+	}
+	before := stale()
+	direct(t, proj, []string{"GIT_OPTIONAL_LOCKS=0", "GIT_CONFIG_GLOBAL=/dev/null"}, "git", "describe", "--dirty", "--always")
+	if !changed(before) {
+		t.Fatalf("git describe --dirty should rewrite .git/index (the write this test guards against)")
+	}
+	e := redEngine(t, proj)
+	for _, args := range [][]string{{"describe", "--dirty", "--always"}, {"describe", "--always", "--dirty=-mod"}, {"describe", "--dir", "--always"}} {
+		before = stale()
+		wantRefused(t, runRed(t, e, "git", args...), "writes_files")
+		if changed(before) {
+			t.Errorf("git %q wrote .git/index", args)
+		}
+	}
+	before = stale()
+	if env := runRed(t, e, "git", "describe", "--broken", "--always"); !env.OK {
+		t.Errorf("git describe --broken: %s", mustMarshal(t, env))
+	}
+	if changed(before) {
+		t.Errorf("git describe --broken wrote .git/index")
+	}
+}
