@@ -385,9 +385,10 @@ func TestRedDigBatchFile(t *testing.T) {
 	}
 }
 
-// TestRedGitDescribeDirtyWrites: git describe --dirty refreshes the index
-// and writes .git/index back, whatever GIT_OPTIONAL_LOCKS says (git
-// status honours it): a readonly call that changes the repository.
+// TestRedGitDescribeDirtyWrites: git describe --dirty and git diff
+// refresh the index and write .git/index back, whatever GIT_OPTIONAL_LOCKS
+// says (git status honours it): readonly calls that change the
+// repository.
 func TestRedGitDescribeDirtyWrites(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
@@ -398,14 +399,18 @@ func TestRedGitDescribeDirtyWrites(t *testing.T) {
 	redGit(t, proj, "add", "a.txt")
 	redGit(t, proj, "commit", "-q", "-m", "one")
 	index := filepath.Join(proj, ".git", "index")
+	bump := 0
 	stale := func() time.Time {
 		t.Helper()
 		old := time.Now().Add(-time.Hour)
 		if err := os.Chtimes(index, old, old); err != nil {
 			t.Fatal(err)
 		}
-		// a.txt newer than the index: its stat data is stale.
-		if err := os.Chtimes(filepath.Join(proj, "a.txt"), time.Now(), time.Now()); err != nil {
+		// a.txt with a new mtime (whole seconds apart: git may compare
+		// seconds only): its stat data in the index is stale.
+		bump++
+		at := time.Now().Add(time.Duration(bump) * time.Minute)
+		if err := os.Chtimes(filepath.Join(proj, "a.txt"), at, at); err != nil {
 			t.Fatal(err)
 		}
 		fi, err := os.Stat(index)
@@ -430,6 +435,20 @@ func TestRedGitDescribeDirtyWrites(t *testing.T) {
 		if changed(before) {
 			t.Errorf("git %q wrote .git/index", args)
 		}
+	}
+	// git diff writes the index back too (diff.autoRefreshIndex), which
+	// the environment turns off; its answer is the same.
+	before = stale()
+	direct(t, proj, []string{"GIT_OPTIONAL_LOCKS=0", "GIT_CONFIG_GLOBAL=/dev/null"}, "git", "diff")
+	if !changed(before) {
+		t.Fatalf("git diff should rewrite .git/index (the write this test guards against)")
+	}
+	before = stale()
+	if env := runRed(t, e, "git", "diff"); !env.OK || raw(t, env) != "" {
+		t.Errorf("git diff: %s", mustMarshal(t, env))
+	}
+	if changed(before) {
+		t.Errorf("git diff wrote .git/index")
 	}
 	before = stale()
 	if env := runRed(t, e, "git", "describe", "--broken", "--always"); !env.OK {
