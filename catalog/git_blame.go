@@ -274,7 +274,9 @@ func parseGitBlame(c *Context) (any, error) {
 			rec.at(gbTCommit, ci, gbfPrevFile, vs+len(h)+1, ve, tr)
 			continue
 		}
-		rec.at(gbTCommit, ci, leaf, vs, ve, trVerbatim)
+		if val != "" { // an empty value is omitted: no span to point at
+			rec.at(gbTCommit, ci, leaf, vs, ve, trVerbatim)
+		}
 	}
 	if data > 0 && read == 0 {
 		return nil, gxNone("git blame --porcelain")
