@@ -458,3 +458,72 @@ func TestRedGitDescribeDirtyWrites(t *testing.T) {
 		t.Errorf("git describe --broken wrote .git/index")
 	}
 }
+
+// TestRedGitRepositoryElsewhere: where git reads the repository from is
+// not in its argv. A project whose .git is a file naming another
+// repository's git directory, whose .git/commondir names one, or whose
+// objects/info/alternates name another's objects makes a plain git log -p
+// (or git show REV:file) print that repository's files. The engine
+// checks those directories against allowed_paths.
+func TestRedGitRepositoryElsewhere(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	proj, secretDir, _ := redSetup(t)
+	other := filepath.Join(secretDir, "repo")
+	if err := os.MkdirAll(other, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	redGit(t, other, "init", "-q", ".")
+	writeFile(t, filepath.Join(other, "creds.txt"), redSecret+"\n")
+	redGit(t, other, "add", "creds.txt")
+	redGit(t, other, "commit", "-q", "-m", "secret")
+	head := strings.TrimSpace(redGit(t, other, "rev-parse", "HEAD"))
+	otherGit := filepath.Join(other, ".git")
+	layouts := map[string]func(dir string){
+		"gitfile": func(dir string) { writeFile(t, filepath.Join(dir, ".git"), "gitdir: "+otherGit+"\n") },
+		"commondir": func(dir string) {
+			g := filepath.Join(dir, ".git")
+			writeFile(t, filepath.Join(g, "HEAD"), head+"\n")
+			writeFile(t, filepath.Join(g, "commondir"), otherGit+"\n")
+		},
+		"alternates": func(dir string) {
+			redGit(t, dir, "init", "-q", ".")
+			writeFile(t, filepath.Join(dir, ".git", "objects", "info", "alternates"), filepath.Join(otherGit, "objects")+"\n")
+		},
+	}
+	for name, plant := range layouts {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join(proj, name)
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			plant(dir)
+			args := []string{"-C", name, "show", head + ":creds.txt"}
+			if out := direct(t, proj, []string{"GIT_CONFIG_GLOBAL=/dev/null"}, "git", args...); !strings.Contains(out, redSecret) {
+				t.Fatalf("git %q should print the other repository's file (the leak this test guards against); got %q", args, out)
+			}
+			e := redEngine(t, proj)
+			for _, a := range [][]string{args, {"-C", name, "log", "-p", head}, {"-C", name, "cat-file", "-p", head + ":creds.txt"}} {
+				wantRefused(t, runRed(t, e, "git", a...), "reads_outside")
+			}
+		})
+	}
+	// A repository of the project's own still works, and so does an
+	// alternates file naming objects inside the allowed paths.
+	own := filepath.Join(proj, "own")
+	if err := os.MkdirAll(own, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	redGit(t, own, "init", "-q", ".")
+	writeFile(t, filepath.Join(own, "a.txt"), "a\n")
+	redGit(t, own, "add", "a.txt")
+	redGit(t, own, "commit", "-q", "-m", "one")
+	writeFile(t, filepath.Join(proj, "alternates", ".git", "objects", "info", "alternates"), filepath.Join(own, ".git", "objects")+"\n")
+	e := redEngine(t, proj)
+	for _, a := range [][]string{{"-C", "own", "log", "--oneline"}, {"-C", "alternates", "status", "--porcelain"}} {
+		if env := runRed(t, e, "git", a...); !env.OK {
+			t.Errorf("git %q: %s", a, mustMarshal(t, env))
+		}
+	}
+}
