@@ -277,7 +277,18 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 	if executor.IsGit(req.Cmd) {
 		// A repository's own config can name filter and diff drivers
 		// (programs) under names SafeEnv cannot know in advance.
-		runEnv = e.gitCfg.Env(ctx, req.Cmd, cwd, args, e.env)
+		var dirs []string
+		runEnv, dirs = e.gitCfg.EnvDirs(ctx, req.Cmd, cwd, args, e.env)
+		// A submodule's or gitlink's .git file may name a repository
+		// anywhere: git grep --recurse-submodules --cached would print it.
+		for _, d := range dirs {
+			if !e.guard.Inside(d) {
+				msg := "git would enter the repository at '" + d + "' (named by a submodule's .git file), outside the allowed paths"
+				env.Failure = &Failure{Kind: KindGuard, Reason: string(guard.ReasonPathNotAllowed), Message: msg, Detail: "reads_outside"}
+				env.GuardError = &GuardError{Reason: string(guard.ReasonPathNotAllowed), Message: msg}
+				return done(), nil
+			}
+		}
 	}
 	if executor.IsNpm(req.Cmd) {
 		// The operator's globalconfig, which the environment alone cannot

@@ -527,3 +527,40 @@ func TestRedGitRepositoryElsewhere(t *testing.T) {
 		}
 	}
 }
+
+// TestRedGitSubmoduleElsewhere: a submodule whose .git file names a
+// repository outside the project: git grep --recurse-submodules --cached
+// searched that repository's index and objects, and printed its files.
+func TestRedGitSubmoduleElsewhere(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	proj, secretDir, _ := redSetup(t)
+	other := filepath.Join(secretDir, "repo")
+	if err := os.MkdirAll(other, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	redGit(t, other, "init", "-q", ".")
+	writeFile(t, filepath.Join(other, "s.txt"), redSecret+"\n")
+	redGit(t, other, "add", "s.txt")
+	redGit(t, other, "commit", "-q", "-m", "secret")
+	redGit(t, proj, "init", "-q", ".")
+	redGit(t, proj, "-c", "protocol.file.allow=always", "submodule", "add", "-q", other, "sub")
+	redGit(t, proj, "commit", "-q", "-m", "sub")
+	if err := os.RemoveAll(filepath.Join(proj, "sub")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(filepath.Join(proj, ".git", "modules")); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(proj, "sub", ".git"), "gitdir: "+filepath.Join(other, ".git")+"\n")
+	args := []string{"grep", "--recurse-submodules", "--cached", "-e", "RED3"}
+	if out := direct(t, proj, []string{"GIT_CONFIG_GLOBAL=/dev/null"}, "git", args...); !strings.Contains(out, redSecret) {
+		t.Fatalf("git %q should print the outside repository's file (the leak this test guards against); got %q", args, out)
+	}
+	e := redEngine(t, proj)
+	for i := 0; i < 2; i++ { // the second call is answered from the cache
+		wantRefused(t, runRed(t, e, "git", args...), "reads_outside")
+	}
+	wantRefused(t, runRed(t, e, "git", "status", "--porcelain"), "reads_outside")
+}

@@ -106,6 +106,9 @@ type repoScan struct {
 	// strayWorktree is a core.worktree that is not the repository's own
 	// work tree.
 	strayWorktree string
+	// gitDirs are the git directories scanned: the repository's, its
+	// submodules' under modules/, and those the gitlinks' .git files name.
+	gitDirs []string
 }
 
 type worktreeSetting struct{ gitDir, value string }
@@ -193,6 +196,12 @@ func scanRepo(ctx context.Context, git, dir string, opts, env []string, loc repo
 	}
 	s.checkIncludes(loc, visited)
 	s.checkWorktrees(loc, own, opts, env)
+	for v := range visited {
+		if !strings.Contains(v, "\x00") {
+			s.gitDirs = append(s.gitDirs, v)
+		}
+	}
+	slices.Sort(s.gitDirs)
 	return s
 }
 
@@ -605,6 +614,7 @@ type gitEntry struct {
 	files []string
 	sig   string
 	ovs   []override
+	dirs  []string
 }
 
 // maxGitEntries bounds the cache; past it the cache starts over.
@@ -623,11 +633,20 @@ func (c *GitDrivers) Scans() int64 { return c.scans.Load() }
 
 // Env is GitDriverEnv with the cache.
 func (c *GitDrivers) Env(ctx context.Context, git, dir string, args, env []string) []string {
+	out, _ := c.EnvDirs(ctx, git, dir, args, env)
+	return out
+}
+
+// EnvDirs is Env, and also returns the git directories of the repository
+// and of the submodules and gitlinks git may enter from it (a gitlink's
+// .git file may name any directory), for the caller to check.
+func (c *GitDrivers) EnvDirs(ctx context.Context, git, dir string, args, env []string) ([]string, []string) {
 	opts := repoOptions(args)
 	loc, base, ok := findGitDir(dir, opts)
 	if !ok {
 		c.scans.Add(1)
-		return GitDriverEnv(ctx, git, dir, args, env)
+		s := scanRepo(ctx, git, dir, opts, env, askGitDirs(ctx, git, dir, opts, env))
+		return s.result(env), s.gitDirs
 	}
 	key := git + "\x00" + loc.gitDir + "\x00" + loc.top + "\x00" + strings.Join(opts, "\x00")
 	c.mu.Lock()
@@ -635,14 +654,14 @@ func (c *GitDrivers) Env(ctx context.Context, git, dir string, args, env []strin
 	c.mu.Unlock()
 	if e != nil {
 		if sig, _ := signature(e.files); sig == e.sig {
-			return withOverrides(env, e.ovs)
+			return withOverrides(env, e.ovs), e.dirs
 		}
 	}
 	c.scans.Add(1)
 	start := time.Now()
 	s := scanRepo(ctx, git, dir, opts, env, loc)
 	if !s.ok || s.failed || s.outside != "" || s.strayWorktree != "" {
-		return s.result(env)
+		return s.result(env), s.gitDirs
 	}
 	files := slices.Clone(base)
 	for _, f := range s.files {
@@ -659,10 +678,10 @@ func (c *GitDrivers) Env(ctx context.Context, git, dir string, args, env []strin
 		if len(c.entries) >= maxGitEntries {
 			clear(c.entries)
 		}
-		c.entries[key] = &gitEntry{files: files, sig: sig, ovs: s.overrides}
+		c.entries[key] = &gitEntry{files: files, sig: sig, ovs: s.overrides, dirs: s.gitDirs}
 		c.mu.Unlock()
 	}
-	return withOverrides(env, s.overrides)
+	return withOverrides(env, s.overrides), s.gitDirs
 }
 
 // findGitDir finds, without running git, where the repository a command
