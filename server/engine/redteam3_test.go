@@ -564,3 +564,27 @@ func TestRedGitSubmoduleElsewhere(t *testing.T) {
 	}
 	wantRefused(t, runRed(t, e, "git", "status", "--porcelain"), "reads_outside")
 }
+
+// TestRedAptShowDebFile: apt show takes a path to a .deb (or .dsc,
+// .changes) file for a package name and prints its control data: a read
+// the guard, reading package names as text, did not path-check.
+func TestRedAptShowDebFile(t *testing.T) {
+	for _, p := range []string{"apt", "dpkg-deb"} {
+		if _, err := exec.LookPath(p); err != nil {
+			t.Skip(p + " not installed")
+		}
+	}
+	proj, secretDir, _ := redSetup(t)
+	pkg := filepath.Join(secretDir, "pkg")
+	writeFile(t, filepath.Join(pkg, "DEBIAN", "control"), "Package: redpkg\nVersion: 1\nArchitecture: all\n"+
+		"Maintainer: x <x@example.com>\nDescription: "+redSecret+"\n")
+	deb := filepath.Join(secretDir, "red.deb")
+	direct(t, secretDir, nil, "dpkg-deb", "-b", pkg, deb)
+	if out := direct(t, proj, nil, "apt", "show", deb); !strings.Contains(out, redSecret) {
+		t.Fatalf("apt show FILE.deb should print the file's control data (the read this test guards against); got %q", out)
+	}
+	e := redEngine(t, proj)
+	for _, args := range [][]string{{"show", deb}, {"show", "-a", "../outside/red.deb"}, {"depends", deb}, {"policy", deb}} {
+		wantRefused(t, runRed(t, e, "apt", args...), "reads_outside")
+	}
+}
