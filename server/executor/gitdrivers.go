@@ -151,7 +151,12 @@ func (s repoScan) result(env []string) []string {
 				out = append(out, kv)
 			}
 		}
-		return append(out, "GIT_DIR="+dir, "GIT_WORK_TREE="+dir)
+		out = append(out, "GIT_DIR="+dir, "GIT_WORK_TREE="+dir)
+		// With both --git-dir and --work-tree in the argv git would still
+		// run: a configuration key without a section is fatal to every
+		// git command, and its name says why.
+		bad := strings.ReplaceAll(filepath.Base(dir), ".", "-")
+		return withOverrides(out, []override{{key: bad, value: "1"}})
 	}
 	return withOverrides(env, s.overrides)
 }
