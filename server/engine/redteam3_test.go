@@ -588,3 +588,33 @@ func TestRedAptShowDebFile(t *testing.T) {
 		wantRefused(t, runRed(t, e, "apt", args...), "reads_outside")
 	}
 }
+
+// TestRedDpkgUnderKernelLayer: dpkg and dpkg-query, readonly and in the
+// default allowlist, answer under the kernel layer too: they read the
+// package database (/var/lib/dpkg) and dpkg runs dpkg-query, which the
+// per-command table must grant (without it dpkg -l failed with
+// "unable to execute dpkg-query: Permission denied").
+func TestRedDpkgUnderKernelLayer(t *testing.T) {
+	if _, err := exec.LookPath("dpkg-query"); err != nil {
+		t.Skip("dpkg-query not installed")
+	}
+	if _, err := os.Stat("/var/lib/dpkg/status"); err != nil {
+		t.Skip("no dpkg database")
+	}
+	dir := t.TempDir()
+	cfg := config.Default()
+	cfg.Guard.AllowedPaths = []string{dir}
+	e, err := New(cfg, WithWorkdir(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !e.Sandbox().Enforced {
+		t.Skip("kernel layer not enforced here: " + e.Sandbox().Reason)
+	}
+	for _, c := range [][]string{{"dpkg", "-l", "dpkg"}, {"dpkg-query", "-l", "dpkg"}} {
+		env := runRed(t, e, c[0], c[1:]...)
+		if !env.OK || !strings.Contains(raw(t, env), "dpkg") {
+			t.Errorf("%q under the kernel layer: %s", c, mustMarshal(t, env))
+		}
+	}
+}
