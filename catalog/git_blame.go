@@ -130,6 +130,12 @@ func parseGitBlame(c *Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	var cur *gbCommit // commit of the header being read
 	var curC *GitBlameCommit
+	// A commit's header names each key once; a repeat is not git's.
+	type commitKey struct {
+		ci  int
+		key string
+	}
+	seenKey := map[commitKey]bool{}
 	var line GitBlameLine
 	var ls, le, os, oe, hs, he, hdr int // offsets of the current header and its fields
 	inHeader := false
@@ -223,6 +229,15 @@ func parseGitBlame(c *Context) (any, error) {
 			continue // line-porcelain repeats a commit already read; a commit past MaxItems
 		}
 		ci := cur.idx
+		if val == "" && key != "boundary" {
+			c.Unread(start) // an empty value: nothing to represent, no span
+			continue
+		}
+		if seenKey[commitKey{ci, key}] {
+			c.Unread(start)
+			continue
+		}
+		seenKey[commitKey{ci, key}] = true
 		switch key {
 		case "author":
 			curC.Author = val
@@ -240,6 +255,10 @@ func parseGitBlame(c *Context) (any, error) {
 				continue
 			}
 			val, vs, ve = val[1:len(val)-1], vs+1, ve-1
+			if val == "" {
+				c.Unread(start)
+				continue
+			}
 			if key == "author-mail" {
 				curC.AuthorEmail = val
 			} else {
@@ -274,9 +293,7 @@ func parseGitBlame(c *Context) (any, error) {
 			rec.at(gbTCommit, ci, gbfPrevFile, vs+len(h)+1, ve, tr)
 			continue
 		}
-		if val != "" { // an empty value is omitted: no span to point at
-			rec.at(gbTCommit, ci, leaf, vs, ve, trVerbatim)
-		}
+		rec.at(gbTCommit, ci, leaf, vs, ve, trVerbatim)
 	}
 	if data > 0 && read == 0 {
 		return nil, gxNone("git blame --porcelain")
