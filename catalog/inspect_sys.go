@@ -945,7 +945,7 @@ func lspciPlain(c *Context, l insLine, p int, d *LspciDevice, i int) bool {
 	d.Class = insStr(c, l.at+p, l.at+p+colon, "devices", i, "class")
 	ds, de := p+colon+2, len(t)
 	if strings.HasSuffix(t, ")") {
-		if r := strings.LastIndex(t, " (rev "); r >= ds {
+		if r := strings.LastIndex(t, " (rev "); r >= ds && r+6 < len(t)-1 { // "(rev )": no revision
 			d.Revision = insStr(c, l.at+r+6, l.at+len(t)-1, "devices", i, "revision")
 			de = r
 		}

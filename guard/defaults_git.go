@@ -209,10 +209,13 @@ func gitPolicies() map[string]CommandPolicy {
 			Flags: with(bools("--tags", "--all", "--long", "--always", "--exact-match", "--contains",
 				"--first-parent", "--debug"), flagSet{
 				"--abbrev":          optv(ArgNumber),
-				"--dirty|--broken":  optv(ArgText),
+				"--broken":          optv(ArgText),
 				"--match|--exclude": val(ArgText),
 				"--candidates":      val(ArgNumber),
 			}),
+			// --dirty refreshes and writes .git/index, GIT_OPTIONAL_LOCKS=0
+			// or not (git 2.39); --broken asks git diff-index instead.
+			Refuse:      map[string]Refusal{"--dirty": replace(detailWritesFiles, "--broken")},
 			Positionals: Positionals{Max: -1, Kind: ArgAny},
 		}),
 		// "git stash" alone pushes a stash.

@@ -46,13 +46,15 @@ func inspectPolicies() map[string]CommandPolicy {
 		},
 
 		// lscpu reads /proc/cpuinfo and /sys: in DefaultAllowedCommands;
-		// --sysroot reads another tree (a path).
+		// --sysroot reads another tree (a path) and follows the links in
+		// it: sysroot/sys/devices/system/cpu/vulnerabilities/x -> any file
+		// prints its first line, so refused with allowed_paths.
 		"lscpu": {
 			Abbrev: true,
 			Flags: with(bools("-a,--all", "-b,--online", "-c,--offline", "-B,--bytes", "-x,--hex", "-y,--physical",
 				"-J,--json", "--output-all", "-h,--help", "-V,--version"), flagSet{
 				"-e,--extended|-p,--parse|-C,--caches": optv(ArgText),
-				"-s,--sysroot":                         val(ArgPath),
+				"-s,--sysroot":                         {Arg: ArgPath, FollowsLinks: true},
 			}),
 			Positionals: noPositionals,
 		},
@@ -118,15 +120,18 @@ func inspectPolicies() map[string]CommandPolicy {
 		// lspci reads /sys/bus/pci and the pci.ids database: in
 		// DefaultAllowedCommands. -F reads a dump file (a path); -H
 		// reaches the hardware directly and -A/-O choose the access
-		// method (refused: beyond reading sysfs).
+		// method (refused: beyond reading sysfs); -q/-Q ask the PCI ID
+		// database over DNS (pci.id.ucw.cz) and cache the answers in
+		// ~/.pciids-cache (refused: network, and a file written).
 		"lspci": {
-			Flags: with(bools("-m", "-n", "-k", "-D", "-q", "-b", "-t", "-v", "-x", "-P", "-M",
+			Flags: with(bools("-m", "-n", "-k", "-D", "-b", "-t", "-v", "-x", "-P", "-M",
 				"--version", "--help"), flagSet{
 				"-s|-d": val(ArgText),
 				"-i|-F": val(ArgPath),
 			}),
 			Refuse: refusals(
 				refuseAll(valued(drop(detailReadsOutside)), "-H,-A,-O,-p"),
+				refuseAll(drop(detailNetworkSend), "-q,-Q"),
 			),
 			Positionals: noPositionals,
 		},
@@ -134,7 +139,10 @@ func inspectPolicies() map[string]CommandPolicy {
 }
 
 // packagePolicies of the inspection parsers: dpkg and dpkg-query (query
-// forms, readonly, in DefaultAllowedCommands), pip and pip3 (list, freeze,
+// forms, readonly, in DefaultAllowedCommands; --admindir, --root and
+// --instdir name a database whose files dpkg follows wherever they link:
+// info/x.list -> any file is printed whole by dpkg -L x, so they are
+// refused with allowed_paths), pip and pip3 (list, freeze,
 // show; build profile: Python runs every .pth file of site-packages when
 // it starts, so pip runs code of whatever packages the project installed
 // before it prints a line). Their -o/-u ask the package index.
@@ -144,7 +152,7 @@ func inspectPackagePolicies() map[string]CommandPolicy {
 			"--get-selections", "-W,--show", "--no-pager", "--print-architecture", "--print-foreign-architectures",
 			"--version", "--help"), flagSet{
 			"-f,--showformat":             val(ArgText),
-			"--admindir|--root|--instdir": val(ArgPath),
+			"--admindir|--root|--instdir": {Arg: ArgPath, FollowsLinks: true},
 		}),
 		Positionals: textArgs,
 	}

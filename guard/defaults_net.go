@@ -153,12 +153,16 @@ func netPolicies() map[string]CommandPolicy {
 			), flagSet{
 				"-x|-t|-c|-q|-b|-y":            val(ArgText),
 				"-p":                           num(1, 65535),
-				"-f|-k":                        val(ArgPath),
+				"-k":                           val(ArgPath),
 				"+time":                        {Arg: ArgNumber, Optional: true, Min: ptr(0.0), Max: ptr(30.0)},
 				"+tries|+retry":                {Arg: ArgNumber, Optional: true, Min: ptr(0.0), Max: ptr(10.0)},
 				"+edns|+ndots|+bufsize|+split": optv(ArgNumber),
 				"+subnet":                      optv(ArgText),
 			}),
+			// -f FILE sends every line of a file as a query, to any
+			// @server: a project's .env to a resolver of the caller's
+			// choosing, in data the output never shows.
+			Refuse:      map[string]Refusal{"-f": valued(drop(detailNetworkSend))},
 			Positionals: textArgs,
 		},
 	}

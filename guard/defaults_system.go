@@ -96,7 +96,7 @@ func packagePolicies() map[string]CommandPolicy {
 		Deny:    []string{"*auth*", "*Auth*", "*token*", "*Token*", "*password*", "*certfile*", "*keyfile*"},
 		Refusal: &Refusal{Detail: detailRevealsSecrets}}}
 	buildOpen := CommandPolicy{Open: true, Profile: ProfileBuild}
-	return map[string]CommandPolicy{
+	pols := map[string]CommandPolicy{
 		"apt": {
 			Persistent: true,
 			Flags:      bools("-h,--help", "-v,--version", "-q,--quiet"),
@@ -228,4 +228,22 @@ func packagePolicies() map[string]CommandPolicy {
 		"npx":  buildOpen,
 		"yarn": buildOpen,
 	}
+	// A package name that is a file: apt show ./x.deb (or .dsc, .changes)
+	// reads any such file, outside allowed_paths too; brew info ./x.rb
+	// evaluates a Ruby formula file, and user/tap/formula taps (clones) a
+	// repository first and evaluates its formulae (Homebrew's Formulary).
+	files := map[string]Positionals{
+		"apt": {Max: -1, Kind: ArgText, Deny: []string{"*.deb", "*.ddeb", "*.udeb", "*.dsc", "*.changes"},
+			Refusal: &Refusal{Detail: detailReadsOutside}},
+		"brew": {Max: -1, Kind: ArgText, Deny: []string{"*/*", "*.rb"}, Refusal: &Refusal{Detail: detailRunsProgram}},
+	}
+	for cmd, pos := range files {
+		for k, sub := range pols[cmd].Subcommands {
+			if sub.Positionals.Kind == ArgText {
+				sub.Positionals = pos
+				pols[cmd].Subcommands[k] = sub
+			}
+		}
+	}
+	return pols
 }

@@ -883,7 +883,9 @@ func (p *parser) followCheck(i, j int, r *flagRule, what func() string) *refusal
 	if !(r.followsLinks || r.listsPaths) || len(p.g.roots) == 0 {
 		return nil
 	}
-	ref := &Refusal{Detail: detailReadsOutside, Drop: true, Value: r.listsPaths}
+	// The hint drops the option's value with it (lscpu --sysroot DIR).
+	valued := r.listsPaths || r.arg != "" && !r.optional
+	ref := &Refusal{Detail: detailReadsOutside, Drop: true, Value: valued}
 	if r.refusal != nil {
 		ref.Hint = r.refusal.Hint
 	}
@@ -896,7 +898,7 @@ func (p *parser) followCheck(i, j int, r *flagRule, what func() string) *refusal
 		return p.bundleHint(rf, ref, i, j)
 	}
 	to := i + 1
-	if r.listsPaths && !strings.Contains(p.args[i], "=") && i+1 < len(p.args) {
+	if valued && !strings.Contains(p.args[i], "=") && i+1 < len(p.args) {
 		to++
 	}
 	return rf.withHint(ref, i, to)

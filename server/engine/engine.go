@@ -248,6 +248,18 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 		env.GuardError = &GuardError{Reason: string(d.Reason), Message: d.Message}
 		return done(), nil
 	}
+	if executor.IsGit(req.Cmd) {
+		// Where git reads the repository from is not in its argv: a .git
+		// file, a commondir or alternates may name any directory.
+		for _, d := range executor.GitReadDirs(cwd, req.Args) {
+			if !e.guard.Inside(d) {
+				msg := "git would read the repository at '" + d + "' (named by a .git file, commondir or alternates), outside the allowed paths"
+				env.Failure = &Failure{Kind: KindGuard, Reason: string(guard.ReasonPathNotAllowed), Message: msg, Detail: "reads_outside"}
+				env.GuardError = &GuardError{Reason: string(guard.ReasonPathNotAllowed), Message: msg}
+				return done(), nil
+			}
+		}
+	}
 	// The guard's rewrite makes an allowed form safer still (npx --no, git
 	// without external diff drivers); parsers still read the args as given.
 	args := guard.Rewrite(req.Cmd, req.Args)
@@ -265,7 +277,18 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 	if executor.IsGit(req.Cmd) {
 		// A repository's own config can name filter and diff drivers
 		// (programs) under names SafeEnv cannot know in advance.
-		runEnv = e.gitCfg.Env(ctx, req.Cmd, cwd, args, e.env)
+		var dirs []string
+		runEnv, dirs = e.gitCfg.EnvDirs(ctx, req.Cmd, cwd, args, e.env)
+		// A submodule's or gitlink's .git file may name a repository
+		// anywhere: git grep --recurse-submodules --cached would print it.
+		for _, d := range dirs {
+			if !e.guard.Inside(d) {
+				msg := "git would enter the repository at '" + d + "' (named by a submodule's .git file), outside the allowed paths"
+				env.Failure = &Failure{Kind: KindGuard, Reason: string(guard.ReasonPathNotAllowed), Message: msg, Detail: "reads_outside"}
+				env.GuardError = &GuardError{Reason: string(guard.ReasonPathNotAllowed), Message: msg}
+				return done(), nil
+			}
+		}
 	}
 	if executor.IsNpm(req.Cmd) {
 		// The operator's globalconfig, which the environment alone cannot

@@ -126,7 +126,7 @@ var commandNeeds = map[string]needs{
 	"journalctl": {read: []string{"/var/log/journal", "/run/log/journal"}},
 	"systemctl":  {read: []string{"/run/systemd"}},
 	"apt":        {read: []string{"/var/lib/apt", "/var/lib/dpkg", "/var/cache/apt"}, exec: []string{"/usr/bin/dpkg"}},
-	// dpkg -l runs dpkg-query, which reads dpkg's database.
+	// dpkg's query actions run dpkg-query; both read the package database.
 	"dpkg":       {read: []string{"/var/lib/dpkg"}, exec: []string{"/usr/bin/dpkg-query"}},
 	"dpkg-query": {read: []string{"/var/lib/dpkg"}},
 }

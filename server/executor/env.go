@@ -126,7 +126,7 @@ var safeSettings = []string{
 	// ssh program, no credential helper. (Keys whose names the repository
 	// chooses, such as filter.<driver>.clean, are added per repository by
 	// GitDrivers.)
-	"GIT_CONFIG_COUNT=17",
+	"GIT_CONFIG_COUNT=18",
 	"GIT_CONFIG_KEY_0=core.fsmonitor", "GIT_CONFIG_VALUE_0=false",
 	"GIT_CONFIG_KEY_1=core.hooksPath", "GIT_CONFIG_VALUE_1=/dev/null",
 	"GIT_CONFIG_KEY_2=core.pager", "GIT_CONFIG_VALUE_2=cat",
@@ -153,6 +153,11 @@ var safeSettings = []string{
 	// command that would otherwise trigger them.
 	"GIT_CONFIG_KEY_15=gc.auto", "GIT_CONFIG_VALUE_15=0",
 	"GIT_CONFIG_KEY_16=maintenance.auto", "GIT_CONFIG_VALUE_16=false",
+	// git diff refreshes the index's stat data and writes .git/index back
+	// when it finds stat-only changes, GIT_OPTIONAL_LOCKS=0 or not (git
+	// 2.39); the output is the same without (stat-only changes are never
+	// shown).
+	"GIT_CONFIG_KEY_17=diff.autoRefreshIndex", "GIT_CONFIG_VALUE_17=false",
 	// Transports that run programs are refused: ext::, ssh (with its
 	// command) and file, whose upload-pack and receive-pack are programs a
 	// repository can name (remote.<name>.uploadpack, and a remote named

@@ -70,7 +70,7 @@ func TestSafeEnv(t *testing.T) {
 		"EDITOR": "true", "VISUAL": "true", "GIT_EDITOR": "true",
 		"GIT_TERMINAL_PROMPT": "0", "GIT_CONFIG_NOSYSTEM": "1", "GIT_OPTIONAL_LOCKS": "0",
 		"TERM": "dumb", "NO_COLOR": "1",
-		"GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_COUNT": "17", "GIT_ALLOW_PROTOCOL": "http:https",
+		"GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_COUNT": "18", "GIT_ALLOW_PROTOCOL": "http:https",
 		"npm_config_update_notifier": "false", "npm_config_logs_max": "0", "npm_config_fund": "false",
 		"GIT_CONFIG_KEY_0": "core.fsmonitor", "GIT_CONFIG_VALUE_0": "false",
 		"GIT_CONFIG_KEY_1": "core.hooksPath", "GIT_CONFIG_VALUE_1": "/dev/null",
@@ -89,6 +89,7 @@ func TestSafeEnv(t *testing.T) {
 		"GIT_CONFIG_KEY_14": "sequence.editor", "GIT_CONFIG_VALUE_14": "true",
 		"GIT_CONFIG_KEY_15": "gc.auto", "GIT_CONFIG_VALUE_15": "0",
 		"GIT_CONFIG_KEY_16": "maintenance.auto", "GIT_CONFIG_VALUE_16": "false",
+		"GIT_CONFIG_KEY_17": "diff.autoRefreshIndex", "GIT_CONFIG_VALUE_17": "false",
 		"LESSSECURE": "1",
 	}
 	seen := map[string]int{}

@@ -100,7 +100,18 @@ type repoScan struct {
 	includes []string
 	// outside is an included file outside every repository scanned.
 	outside string
+	// worktrees are the core.worktree values the configurations set, with
+	// the git directory of the file that set each (see checkWorktrees).
+	worktrees []worktreeSetting
+	// strayWorktree is a core.worktree that is not the repository's own
+	// work tree.
+	strayWorktree string
+	// gitDirs are the git directories scanned: the repository's, its
+	// submodules' under modules/, and those the gitlinks' .git files name.
+	gitDirs []string
 }
+
+type worktreeSetting struct{ gitDir, value string }
 
 // includedOutsideDir is the GIT_DIR a git command gets when its
 // repository's configuration includes a file outside the repository: git
@@ -113,20 +124,39 @@ const includedOutsideDir = "/nonexistent/parism-refuses-a-repository-configurati
 // repository") instead of running with drivers nobody blanked.
 const scanFailedDir = "/nonexistent/parism-could-not-list-this-repository-configuration"
 
+// strayWorktreeDir is the GIT_DIR a git command gets when its repository's
+// configuration sets core.worktree to a directory that is not that
+// repository's work tree: git would read (and git diff, grep and status
+// print) the files of any directory, outside the project and the paths the
+// guard checked.
+const strayWorktreeDir = "/nonexistent/parism-refuses-a-repository-whose-core.worktree-is-not-its-own-work-tree"
+
 // result returns env with the scan's overrides, or failing closed.
 func (s repoScan) result(env []string) []string {
-	if s.failed || s.outside != "" {
+	if s.failed || s.outside != "" || s.strayWorktree != "" {
 		dir := scanFailedDir
-		if !s.failed {
+		switch {
+		case s.failed:
+		case s.outside != "":
 			dir = includedOutsideDir
+		default:
+			dir = strayWorktreeDir
 		}
-		out := make([]string, 0, len(env)+1)
+		// A --git-dir the caller gives outranks GIT_DIR: GIT_WORK_TREE then
+		// stops every command that reads a work tree (diff, status, grep,
+		// ls-files), where drivers run and core.worktree would lead.
+		out := make([]string, 0, len(env)+2)
 		for _, kv := range env {
-			if !sameEnvName(envName(kv), "GIT_DIR") {
+			if n := envName(kv); !sameEnvName(n, "GIT_DIR") && !sameEnvName(n, "GIT_WORK_TREE") {
 				out = append(out, kv)
 			}
 		}
-		return append(out, "GIT_DIR="+dir)
+		out = append(out, "GIT_DIR="+dir, "GIT_WORK_TREE="+dir)
+		// With both --git-dir and --work-tree in the argv git would still
+		// run: a configuration key without a section is fatal to every
+		// git command, and its name says why.
+		bad := strings.ReplaceAll(filepath.Base(dir), ".", "-")
+		return withOverrides(out, []override{{key: bad, value: "1"}})
 	}
 	return withOverrides(env, s.overrides)
 }
@@ -152,6 +182,7 @@ func scanRepo(ctx context.Context, git, dir string, opts, env []string, loc repo
 	if !s.scanOne(ctx, git, dir, opts, env, seen) {
 		return s
 	}
+	own := len(s.worktrees) // the command's repository's, not a submodule's
 	s.ok = true
 	visited := map[string]bool{}
 	if loc.gitDir != "" {
@@ -169,7 +200,70 @@ func scanRepo(ctx context.Context, git, dir string, opts, env []string, loc repo
 		s.scanGitlinks(ctx, git, dir, env, loc.gitDir, loc.top, 0, seen, visited)
 	}
 	s.checkIncludes(loc, visited)
+	s.checkWorktrees(loc, own, opts, env)
+	for v := range visited {
+		if !strings.Contains(v, "\x00") {
+			s.gitDirs = append(s.gitDirs, v)
+		}
+	}
+	slices.Sort(s.gitDirs)
 	return s
+}
+
+// checkWorktrees sets s.strayWorktree to the first core.worktree a
+// repository's configuration sets that is not that repository's own work
+// tree: the directory whose .git is the git directory (a .git directory,
+// or a .git file naming it, as for linked worktrees and submodules). A
+// hostile repository sets core.worktree=/home/you/other, and git diff
+// prints the difference between its index and any file there. The first
+// own settings are the command's repository's; the others are its
+// submodules', which may also name a directory inside the repository's
+// work tree (a submodule emptied by hand keeps core.worktree and an empty
+// directory, which git does not enter). A work tree
+// the caller chose (--work-tree, checked by the guard, or GIT_WORK_TREE)
+// outranks core.worktree, and then nothing is checked. The directory and
+// its .git join the files the cache watches.
+func (s *repoScan) checkWorktrees(loc repoLoc, own int, opts, env []string) {
+	if _, ok := envValue(env, "GIT_WORK_TREE"); ok || slices.ContainsFunc(opts, func(o string) bool {
+		return o == "--work-tree" || strings.HasPrefix(o, "--work-tree=")
+	}) {
+		return
+	}
+	real := func(p string) string {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			return r
+		}
+		return filepath.Clean(p)
+	}
+	// A submodule's work tree lies in the repository's work tree, or in
+	// the main work tree when the command runs in a linked worktree (the
+	// submodules under the common directory are the main one's).
+	var tops []string
+	if loc.top != "" {
+		tops = append(tops, real(loc.top))
+	}
+	if loc.common != "" && filepath.Base(loc.common) == ".git" {
+		tops = append(tops, filepath.Dir(real(loc.common)))
+	}
+	inside := func(p string) bool {
+		return slices.ContainsFunc(tops, func(t string) bool { return p == t || strings.HasPrefix(p, t+string(filepath.Separator)) })
+	}
+	for i, w := range s.worktrees {
+		wt := w.value
+		if !filepath.IsAbs(wt) {
+			wt = filepath.Join(w.gitDir, wt) // relative to the git directory
+		}
+		s.addFile(wt)
+		s.addFile(filepath.Join(wt, ".git"))
+		if d, _, ok := gitDirAt(wt); ok && real(d) == real(w.gitDir) {
+			continue
+		}
+		if i >= own && inside(real(wt)) {
+			continue
+		}
+		s.strayWorktree = wt
+		return
+	}
 }
 
 // checkIncludes sets s.outside to the first included file that lies
@@ -288,6 +382,18 @@ func (s *repoScan) scanOne(ctx context.Context, git, dir string, opts, env []str
 	if !ok {
 		return false
 	}
+	// git prints origins relative to the directory it moved to with -C.
+	base := dir
+	for i := 0; i+1 < len(opts); i++ {
+		if opts[i] == "-C" {
+			i++
+			if filepath.IsAbs(opts[i]) {
+				base = opts[i]
+			} else {
+				base = filepath.Join(base, opts[i])
+			}
+		}
+	}
 	recs := strings.Split(out, "\x00")
 	for i := 0; i+1 < len(recs); i += 2 {
 		origin, entry := recs[i], recs[i+1]
@@ -295,7 +401,7 @@ func (s *repoScan) scanOne(ctx context.Context, git, dir string, opts, env []str
 		file, isFile := strings.CutPrefix(origin, "file:")
 		if isFile {
 			if !filepath.IsAbs(file) {
-				file = filepath.Join(dir, file)
+				file = filepath.Join(base, file)
 			}
 			s.addFile(file)
 		}
@@ -310,6 +416,11 @@ func (s *repoScan) scanOne(ctx context.Context, git, dir string, opts, env []str
 				s.includes = append(s.includes, t)
 			}
 		}
+		if isFile && name == "core.worktree" {
+			// The last value wins; relative values are read from the git
+			// directory, the directory of the repository's config file.
+			s.setWorktree(filepath.Dir(file), value)
+		}
 		if driverKey.MatchString(name) {
 			for _, o := range overridesFor(name) {
 				if !seen[o.key] {
@@ -320,6 +431,18 @@ func (s *repoScan) scanOne(ctx context.Context, git, dir string, opts, env []str
 		}
 	}
 	return true
+}
+
+// setWorktree records the core.worktree gitDir's configuration sets, the
+// last value read replacing an earlier one of the same directory.
+func (s *repoScan) setWorktree(gitDir, value string) {
+	for i, w := range s.worktrees {
+		if w.gitDir == gitDir {
+			s.worktrees[i].value = value
+			return
+		}
+	}
+	s.worktrees = append(s.worktrees, worktreeSetting{gitDir, value})
 }
 
 func (s *repoScan) addFile(f string) {
@@ -496,6 +619,7 @@ type gitEntry struct {
 	files []string
 	sig   string
 	ovs   []override
+	dirs  []string
 }
 
 // maxGitEntries bounds the cache; past it the cache starts over.
@@ -514,11 +638,20 @@ func (c *GitDrivers) Scans() int64 { return c.scans.Load() }
 
 // Env is GitDriverEnv with the cache.
 func (c *GitDrivers) Env(ctx context.Context, git, dir string, args, env []string) []string {
+	out, _ := c.EnvDirs(ctx, git, dir, args, env)
+	return out
+}
+
+// EnvDirs is Env, and also returns the git directories of the repository
+// and of the submodules and gitlinks git may enter from it (a gitlink's
+// .git file may name any directory), for the caller to check.
+func (c *GitDrivers) EnvDirs(ctx context.Context, git, dir string, args, env []string) ([]string, []string) {
 	opts := repoOptions(args)
 	loc, base, ok := findGitDir(dir, opts)
 	if !ok {
 		c.scans.Add(1)
-		return GitDriverEnv(ctx, git, dir, args, env)
+		s := scanRepo(ctx, git, dir, opts, env, askGitDirs(ctx, git, dir, opts, env))
+		return s.result(env), s.gitDirs
 	}
 	key := git + "\x00" + loc.gitDir + "\x00" + loc.top + "\x00" + strings.Join(opts, "\x00")
 	c.mu.Lock()
@@ -526,14 +659,14 @@ func (c *GitDrivers) Env(ctx context.Context, git, dir string, args, env []strin
 	c.mu.Unlock()
 	if e != nil {
 		if sig, _ := signature(e.files); sig == e.sig {
-			return withOverrides(env, e.ovs)
+			return withOverrides(env, e.ovs), e.dirs
 		}
 	}
 	c.scans.Add(1)
 	start := time.Now()
 	s := scanRepo(ctx, git, dir, opts, env, loc)
-	if !s.ok || s.failed || s.outside != "" {
-		return s.result(env)
+	if !s.ok || s.failed || s.outside != "" || s.strayWorktree != "" {
+		return s.result(env), s.gitDirs
 	}
 	files := slices.Clone(base)
 	for _, f := range s.files {
@@ -550,10 +683,10 @@ func (c *GitDrivers) Env(ctx context.Context, git, dir string, args, env []strin
 		if len(c.entries) >= maxGitEntries {
 			clear(c.entries)
 		}
-		c.entries[key] = &gitEntry{files: files, sig: sig, ovs: s.overrides}
+		c.entries[key] = &gitEntry{files: files, sig: sig, ovs: s.overrides, dirs: s.gitDirs}
 		c.mu.Unlock()
 	}
-	return withOverrides(env, s.overrides)
+	return withOverrides(env, s.overrides), s.gitDirs
 }
 
 // findGitDir finds, without running git, where the repository a command
