@@ -144,7 +144,7 @@ var (
 	goTestParserDef = &Parser{
 		ID: "go-test", Command: "go", Subcommand: "test", Version: "1", GoFlags: true,
 		Format: "go test's --- FAIL/PASS/SKIP blocks (with -v), ok/FAIL package lines, panics and build errors " +
-			"(results on stdout, build errors on stderr: pipe 2>&1 to parism parse); -json event streams (stdout)",
+			"(results on stdout, build errors on stderr: both are read); -json event streams (stdout)",
 		Stream: StreamBoth, StreamOf: goTestStream,
 		Flags: goFlags(Flags{
 			"-run": Value, "-skip": Value, "-count": Value, "-short": Bool, "-timeout": Value,
@@ -153,6 +153,10 @@ var (
 		}),
 		MaxPositionals: -1, Result: DiagResult{}, RowsKey: "diagnostics",
 		Examples: [][]string{{"test", "./..."}, {"test", "-v", "-run", "TestX", "./pkg/"}, {"test", "-json", "./..."}},
+		ExitAnswers: []ExitAnswer{
+			{Code: 1, WithOutput: true, Means: "a test failed or a package did not build: tests and diagnostics list them",
+				Source: "go help test and cmd/go/internal/test (base.SetExitStatus(1) on a FAIL; 2 for usage errors); run here, go 1.26"},
+		},
 	}
 )
 

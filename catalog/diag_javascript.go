@@ -1085,6 +1085,9 @@ func jsDiagDefs() []*Parser {
 				"the Tests: counts (stderr)",
 			Flags: jestFlags, MaxPositionals: -1, Result: DiagResult{}, RowsKey: "tests", Parse: parseJest,
 			Examples: [][]string{{}, {"--verbose"}, {"-t", "adds", "test/"}},
+			ExitAnswers: []ExitAnswer{
+				{Code: 1, Means: "a test failed (or a suite could not run): the tests list them", WithOutput: true, Source: "jestjs.io CLI docs (--passWithNoTests, --ci) and jest-cli's runCLI: exit 1 when results.success is false; run here, jest 29.7"},
+			},
 		},
 		{
 			// The tree and counts go to stdout, the failures to stderr.
@@ -1093,6 +1096,9 @@ func jsDiagDefs() []*Parser {
 				"failing test's output (stderr), the Tests counts",
 			Flags: vitestFlags, MaxPositionals: -1, Result: DiagResult{}, RowsKey: "tests", Parse: parseVitest,
 			Examples: [][]string{{"run"}, {"run", "src/"}},
+			ExitAnswers: []ExitAnswer{
+				{Code: 1, Means: "a test failed: the tests list them", WithOutput: true, Source: "vitest.dev guide/cli: vitest run exits with a non-zero code when tests fail (process.exitCode = 1)"},
+			},
 		},
 		{
 			// npm's preamble goes to stdout, the runner's streams as the runner's.
