@@ -530,6 +530,7 @@ func parsePytest(c *Context) (any, error) {
 	}
 	var blocks []block
 	cur := -1
+	summaryEntry := false // the short summary line before was an entry (FAILED ...)
 	section := ""
 	header := false
 	counted := false
@@ -693,6 +694,13 @@ func parsePytest(c *Context) (any, error) {
 		case "short test summary info":
 			w := lex.SkipWord(t, 0)
 			status, ok := pytestStatus[t[:w]]
+			if !ok && summaryEntry && strings.TrimSpace(t) != "" {
+				// On CI (CI or BUILD_NUMBER set) pytest prints an entry's
+				// whole message, its further lines included: they continue
+				// the entry above.
+				continue
+			}
+			summaryEntry = ok
 			if ok && w < len(t) {
 				idS := w + 1
 				if t[:w] == "SKIPPED" || t[:w] == "XFAIL" && strings.HasPrefix(t[idS:], "[") {
