@@ -92,6 +92,8 @@ func TestDescribe(t *testing.T) {
 func TestRewrite(t *testing.T) {
 	cases := []struct{ in, want []string }{
 		{argv("npx", "tsc"), argv("npx", "--no", "tsc")},
+		{argv("flake8", "pkg"), argv("flake8", "--jobs=1", "pkg")},
+		{argv("flake8", "-j", "4", "pkg"), argv("flake8", "-j", "4", "pkg")},
 		{argv("npx", "--no", "tsc"), argv("npx", "--no", "tsc")},
 		{argv("git", "log", "-p"), argv("git", "log", "--no-ext-diff", "--no-textconv", "-p")},
 		{argv("git", "-C", "src", "diff", "--", "x"), argv("git", "-C", "src", "diff", "--no-ext-diff", "--no-textconv", "--", "x")},

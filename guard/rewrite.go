@@ -1,6 +1,9 @@
 package guard
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Rewrite returns the argv to execute for cmd and args that passed Check.
 // It only ever adds arguments that make the program safer (or, for ps,
@@ -27,6 +30,10 @@ import "slices"
 //     ignoreRevsFile in the repository's config can name any file, and
 //     blame dies printing its first line that is not a commit
 //     ("fatal: invalid object name: <line>");
+//   - flake8 gets --jobs=1 when the caller chose no -j: its default process
+//     pool needs POSIX semaphores in /dev/shm, which the kernel layer does
+//     not grant (shared memory would be a channel between runs), so the
+//     default dies with PermissionError; one process reads the same.
 //
 // The rewritten argv passes Check whenever args did.
 func Rewrite(cmd string, args []string) []string {
@@ -42,6 +49,12 @@ func Rewrite(cmd string, args []string) []string {
 		}
 	case "ps":
 		out = psRewrite(out)
+	case "flake8":
+		if !slices.ContainsFunc(args, func(a string) bool {
+			return a == "--" || strings.HasPrefix(a, "-j") || strings.HasPrefix(a, "--jobs") || strings.HasPrefix(a, "--job")
+		}) {
+			out = append([]string{"--jobs=1"}, out...)
+		}
 	case "git":
 		if at := gitConfigEnd(args); at >= 0 {
 			if !slices.Contains(args, "--no-includes") {
