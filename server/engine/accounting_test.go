@@ -1,13 +1,11 @@
 package engine
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/parism-go/parism/catalog"
 )
@@ -56,50 +54,16 @@ func TestAccountingRuleRealOutput(t *testing.T) {
 // unrecognized_output (none should be: the goldens hold no lost row), and
 // the share answered unrecognized_output over all golden cases.
 func TestAccountingOnGoldens(t *testing.T) {
-	dir := filepath.Join("..", "..", "catalog", "testdata")
-	files, err := filepath.Glob(filepath.Join(dir, "*", "*", "*.json"))
-	if err != nil || len(files) < 100 {
-		t.Fatalf("golden cases under %s: %d found, %v", dir, len(files), err)
-	}
 	reg := catalog.Default()
-	byID := map[string]*catalog.Parser{}
-	for _, p := range reg.Parsers() {
-		byID[p.ID] = p
-	}
 	total, unrecognized, byRule := 0, 0, 0
-	for _, f := range files {
-		rel, _ := filepath.Rel(dir, f)
-		parts := strings.Split(filepath.ToSlash(rel), "/")
-		o, err := catalog.ParseOS(parts[0])
-		p := byID[parts[1]]
-		if err != nil || p == nil {
-			continue
-		}
-		var gc struct {
-			Args     []string `json:"args"`
-			Now      string   `json:"now"`
-			Location string   `json:"location"`
-			MaxItems int      `json:"max_items"`
-		}
-		b, err := os.ReadFile(f)
-		if err != nil || json.Unmarshal(b, &gc) != nil {
-			continue
-		}
-		raw, err := os.ReadFile(strings.TrimSuffix(f, ".json") + ".txt")
-		if err != nil {
-			continue
-		}
-		now, _ := time.Parse(time.RFC3339, gc.Now)
-		loc, err := time.LoadLocation(gc.Location)
-		if err != nil {
-			loc = time.UTC
-		}
-		r := reg.Parse(catalog.Input{Cmd: p.Command, Args: gc.Args, Raw: string(raw), OS: o, MaxItems: gc.MaxItems, Now: now, Location: loc})
+	for _, g := range catalogGoldens(t, reg) {
+		f, raw := g.Path, g.Input.Raw
+		r := reg.Parse(g.Input)
 		total++
 		if r.Err != nil && r.Err.Reason == catalog.ReasonUnrecognizedOutput {
 			unrecognized++
 		}
-		if perr := unaccountedRows(r, string(raw)); perr != nil {
+		if perr := unaccountedRows(r, raw); perr != nil {
 			byRule++
 			t.Errorf("%s: the rule refuses a golden case: %s", f, perr.Message)
 		}

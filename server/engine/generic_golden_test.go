@@ -3,11 +3,7 @@ package engine
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/shaper"
@@ -18,46 +14,14 @@ import (
 // decoding encoding/json's encoding of it gives, the definition Generic
 // keeps while it walks the value instead.
 func TestGenericOnGoldenValues(t *testing.T) {
-	dir := filepath.Join("..", "..", "catalog", "testdata")
-	files, err := filepath.Glob(filepath.Join(dir, "*", "*", "*.json"))
-	if err != nil || len(files) < 100 {
-		t.Fatalf("golden cases under %s: %d found, %v", dir, len(files), err)
-	}
 	reg := catalog.Default()
-	byID := map[string]*catalog.Parser{}
-	for _, p := range reg.Parsers() {
-		byID[p.ID] = p
-	}
 	checked := 0
-	for _, f := range files {
-		rel, _ := filepath.Rel(dir, f)
-		parts := strings.Split(filepath.ToSlash(rel), "/")
-		o, err := catalog.ParseOS(parts[0])
-		p := byID[parts[1]]
-		if err != nil || p == nil {
-			continue
-		}
-		var gc struct {
-			Args     []string `json:"args"`
-			Now      string   `json:"now"`
-			Location string   `json:"location"`
-			MaxItems int      `json:"max_items"`
-		}
-		b, err := os.ReadFile(f)
-		if err != nil || json.Unmarshal(b, &gc) != nil {
-			continue
-		}
-		raw, err := os.ReadFile(strings.TrimSuffix(f, ".json") + ".txt")
-		if err != nil {
-			continue
-		}
-		now, _ := time.Parse(time.RFC3339, gc.Now)
-		loc, err := time.LoadLocation(gc.Location)
-		if err != nil {
-			loc = time.UTC
-		}
+	for _, g := range catalogGoldens(t, reg) {
+		rel := g.Path
 		for _, evidence := range []bool{false, true} {
-			r := reg.Parse(catalog.Input{Cmd: p.Command, Args: gc.Args, Raw: string(raw), OS: o, MaxItems: gc.MaxItems, Now: now, Location: loc, Evidence: evidence})
+			in := g.Input
+			in.Evidence = evidence
+			r := reg.Parse(in)
 			if r.Err != nil || r.Value == nil {
 				continue
 			}

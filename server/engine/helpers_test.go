@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/server/config"
 )
 
@@ -187,4 +188,63 @@ func testCtx(t testing.TB) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), testWait)
 	t.Cleanup(cancel)
 	return ctx
+}
+
+// goldenCase is one catalog golden case: where it is, its parser and the
+// input it describes (Raw, Args, OS, MaxItems, Now, Location).
+type goldenCase struct {
+	Path   string // relative to catalog/testdata
+	Parser *catalog.Parser
+	Input  catalog.Input
+}
+
+// catalogGoldens reads every golden case under catalog/testdata whose
+// parser is registered in reg; a case that cannot be read fails the test
+// (a skipped case would be a check that passes by reading nothing).
+func catalogGoldens(t *testing.T, reg *catalog.Registry) []goldenCase {
+	t.Helper()
+	dir := filepath.Join("..", "..", "catalog", "testdata")
+	files, err := filepath.Glob(filepath.Join(dir, "*", "*", "*.json"))
+	if err != nil || len(files) < 100 {
+		t.Fatalf("golden cases under %s: %d found, %v", dir, len(files), err)
+	}
+	byID := map[string]*catalog.Parser{}
+	for _, p := range reg.Parsers() {
+		byID[p.ID] = p
+	}
+	var out []goldenCase
+	for _, f := range files {
+		rel, _ := filepath.Rel(dir, f)
+		parts := strings.Split(filepath.ToSlash(rel), "/")
+		o, err := catalog.ParseOS(parts[0])
+		p := byID[parts[1]]
+		if err != nil || p == nil {
+			continue // not a parser's directory (fuzz corpora, sources)
+		}
+		var gc struct {
+			Args     []string `json:"args"`
+			Now      string   `json:"now"`
+			Location string   `json:"location"`
+			MaxItems int      `json:"max_items"`
+		}
+		b, err := os.ReadFile(f)
+		if err == nil {
+			err = json.Unmarshal(b, &gc)
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", rel, err)
+		}
+		raw, err := os.ReadFile(strings.TrimSuffix(f, ".json") + ".txt")
+		if err != nil {
+			t.Fatalf("%s: %v", rel, err)
+		}
+		now, _ := time.Parse(time.RFC3339, gc.Now)
+		loc, err := time.LoadLocation(gc.Location)
+		if err != nil {
+			loc = time.UTC
+		}
+		out = append(out, goldenCase{Path: rel, Parser: p, Input: catalog.Input{Cmd: p.Command, Args: gc.Args, Raw: string(raw),
+			OS: o, MaxItems: gc.MaxItems, Now: now, Location: loc}})
+	}
+	return out
 }
