@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -218,6 +219,15 @@ type KubectlGetResult struct {
 }
 
 // MarshalJSON emits Kind and the one array of rows.
+// ExtendSchema: MarshalJSON writes kind and exactly one array of rows,
+// named after the resource ("pods", "events") or "items", [] when empty.
+func (KubectlGetResult) ExtendSchema(s *jsonschema.Schema) *jsonschema.Schema {
+	for _, k := range []string{"pods", "events", "items"} {
+		s.OneOf = append(s.OneOf, &jsonschema.Schema{Required: []string{k}})
+	}
+	return s
+}
+
 func (r KubectlGetResult) MarshalJSON() ([]byte, error) {
 	rows := r.Items
 	switch r.rowsKey {
@@ -289,6 +299,11 @@ type KubeRow struct {
 type kubeRowJSON KubeRow
 
 // MarshalJSON emits the known fields, then the other columns inline.
+// ExtendSchema: the columns kubectl printed without a field here.
+func (KubeRow) ExtendSchema(s *jsonschema.Schema) *jsonschema.Schema {
+	return ExtraColumns(s, "string", "integer")
+}
+
 func (r KubeRow) MarshalJSON() ([]byte, error) { return dvMarshal(kubeRowJSON(r), r.Extra) }
 
 // kubeKnown lists the snake_case headers that are KubeRow fields, in the
@@ -742,6 +757,11 @@ type DockerContainer struct {
 type dockerContainerJSON DockerContainer
 
 // MarshalJSON emits the known fields, then the other columns inline.
+// ExtendSchema: the columns docker printed without a field here.
+func (DockerContainer) ExtendSchema(s *jsonschema.Schema) *jsonschema.Schema {
+	return ExtraColumns(s, "string")
+}
+
 func (d DockerContainer) MarshalJSON() ([]byte, error) {
 	return dvMarshal(dockerContainerJSON(d), d.Extra)
 }
@@ -1051,6 +1071,11 @@ type DockerStat struct {
 type dockerStatJSON DockerStat
 
 // MarshalJSON emits the known fields, then the other columns inline.
+// ExtendSchema: the columns docker printed without a field here.
+func (DockerStat) ExtendSchema(s *jsonschema.Schema) *jsonschema.Schema {
+	return ExtraColumns(s, "string")
+}
+
 func (d DockerStat) MarshalJSON() ([]byte, error) { return dvMarshal(dockerStatJSON(d), d.Extra) }
 
 // dvNames registers a table's known keys as span leaf names: their ids,
@@ -1286,6 +1311,11 @@ type DockerImage struct {
 type dockerImageJSON DockerImage
 
 // MarshalJSON emits the known fields, then the other columns inline.
+// ExtendSchema: the columns docker printed without a field here.
+func (DockerImage) ExtendSchema(s *jsonschema.Schema) *jsonschema.Schema {
+	return ExtraColumns(s, "string")
+}
+
 func (d DockerImage) MarshalJSON() ([]byte, error) { return dvMarshal(dockerImageJSON(d), d.Extra) }
 
 var (

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -73,6 +74,11 @@ type PsField struct {
 type psProcessJSON PsProcess
 
 // MarshalJSON emits the known fields, then the unknown columns inline.
+// ExtendSchema: the columns ps printed without a field here.
+func (PsProcess) ExtendSchema(s *jsonschema.Schema) *jsonschema.Schema {
+	return ExtraColumns(s, "string")
+}
+
 func (p PsProcess) MarshalJSON() ([]byte, error) {
 	b, err := json.Marshal(psProcessJSON(p))
 	if err != nil || len(p.Extra) == 0 {

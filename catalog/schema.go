@@ -177,8 +177,9 @@ func (g *schemaGen) typ(t reflect.Type) *jsonschema.Schema {
 	if s, ok := knownSchemas[t]; ok {
 		return s.CloneSchemas()
 	}
-	if custom, ok := customSchemas[t]; ok {
-		return g.named(t, func() *jsonschema.Schema { return custom(g, t) })
+	if t.Kind() == reflect.Struct && t.Implements(schemaExtender) {
+		ext := reflect.Zero(t).Interface().(SchemaExtender)
+		return g.named(t, func() *jsonschema.Schema { return ext.ExtendSchema(g.object(t)) })
 	}
 	switch {
 	case t.Implements(jsonMarshaler) || reflect.PointerTo(t).Implements(jsonMarshaler):

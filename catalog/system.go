@@ -6,6 +6,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -133,6 +134,26 @@ type FreeResult struct {
 	Total        map[string]any `json:"total,omitempty"`
 	Low          map[string]any `json:"low,omitempty"`
 	High         map[string]any `json:"high,omitempty"`
+}
+
+// ExtendSchema: each row maps "<column>_<unit>" to a whole number, or to
+// the text free printed for -h ("_human").
+func (FreeResult) ExtendSchema(s *jsonschema.Schema) *jsonschema.Schema {
+	for name, p := range s.Properties {
+		s.Properties[name] = &jsonschema.Schema{
+			Type:        "object",
+			Description: p.Description,
+			PropertyNames: &jsonschema.Schema{
+				Pattern: `^(total|used|free|shared|buff_cache|buffers|cache|available)_(bytes|kib|mib|gib|tib|pib|kb|mb|gb|tb|pb|human)$`,
+			},
+			PatternProperties: map[string]*jsonschema.Schema{
+				`_human$`:              {Type: "string"},
+				`_(bytes|[kmgtp]i?b)$`: {Type: "integer", Minimum: jsonschema.Ptr(0.0)},
+			},
+			AdditionalProperties: &jsonschema.Schema{Not: &jsonschema.Schema{}},
+		}
+	}
+	return s
 }
 
 var freeParser = &Parser{
