@@ -44,12 +44,15 @@ func TestParseInstructions(t *testing.T) {
 	tc := mk()
 	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
 	for range n {
-		c := &Context{Raw: tc.raw, Args: tc.args, OS: Linux, Now: now, Location: time.UTC, recording: spans}
+		c := &Context{Raw: tc.raw, Args: tc.args, OS: Linux, Now: now, Location: time.UTC}
+		if spans {
+			c.RecordSpans()
+		}
 		if _, err := tc.parse(c); err != nil {
 			t.Fatal(err)
 		}
-		if len(c.unread) != 0 {
-			t.Fatalf("%d unread lines", len(c.unread))
+		if len(c.UnreadOffsets()) != 0 {
+			t.Fatalf("%d unread lines", len(c.UnreadOffsets()))
 		}
 	}
 }

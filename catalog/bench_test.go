@@ -166,12 +166,15 @@ func runParseBenchOS(b *testing.B, osv OS, cases []benchCase) {
 				runtime.ReadMemStats(&m0)
 				cpu0 := benchCPU()
 				for b.Loop() {
-					c := &Context{Raw: tc.raw, Args: tc.args, OS: osv, Now: now, Location: time.UTC, recording: spans}
+					c := &Context{Raw: tc.raw, Args: tc.args, OS: osv, Now: now, Location: time.UTC}
+					if spans {
+						c.RecordSpans()
+					}
 					if _, err := tc.parse(c); err != nil {
 						b.Fatal(err)
 					}
-					if len(c.unread) != 0 {
-						b.Fatalf("%d unread lines, first at %d", len(c.unread), c.unread[0])
+					if len(c.UnreadOffsets()) != 0 {
+						b.Fatalf("%d unread lines, first at %d", len(c.UnreadOffsets()), c.UnreadOffsets()[0])
 					}
 					if spans && c.spanSet().Len() == 0 {
 						b.Fatal("no spans recorded")
@@ -193,7 +196,8 @@ func runParseBenchOS(b *testing.B, osv OS, cases []benchCase) {
 // after the parse (SpanSet.Slice: pointers, line numbers); explain_result
 // reads a few hundred instead.
 func BenchmarkSpanRead(b *testing.B) {
-	c := &Context{Raw: benchLs(), Args: []string{"-la"}, OS: Linux, Now: time.Now(), Location: time.UTC, recording: true}
+	c := &Context{Raw: benchLs(), Args: []string{"-la"}, OS: Linux, Now: time.Now(), Location: time.UTC}
+	c.RecordSpans()
 	if _, err := parseLs(c); err != nil {
 		b.Fatal(err)
 	}

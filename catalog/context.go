@@ -89,6 +89,20 @@ func (c *Context) Join(n int) { c.joined += n }
 // Full reports whether rows already kept reached MaxItems.
 func (c *Context) Full(rows int) bool { return c.MaxItems > 0 && rows >= c.MaxItems }
 
+// UnreadOffsets are the start offsets of the lines reported with Unread.
+func (c *Context) UnreadOffsets() []int { return c.unread }
+
+// Omitted is the number of rows reported with Omit.
+func (c *Context) Omitted() int { return c.omitted }
+
+// Warnings are the notes added with Warn, in order.
+func (c *Context) Warnings() []string { return c.warnings }
+
+// RecordSpans turns span recording on, for a caller that runs a parser's
+// Parse on a Context of its own (a test); Registry.Parse sets it from
+// Input.Spans.
+func (c *Context) RecordSpans() { c.recording = true }
+
 // Warn adds a note for the caller, such as an assumed year or zone.
 func (c *Context) Warn(msg string) { c.warnings = append(c.warnings, msg) }
 

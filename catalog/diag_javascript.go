@@ -767,7 +767,7 @@ func parseJest(c *Context) (any, error) {
 		}
 		c.Unread(l.Start)
 	})
-	if nonBlank == len(c.unread) {
+	if nonBlank == len(c.UnreadOffsets()) {
 		return nil, Unrecognized("no line reads as jest output (jest writes its results to stderr: pipe 2>&1 to parism parse)")
 	}
 	jsSetOutputs(c, res, blocks)
@@ -938,7 +938,7 @@ func parseVitest(c *Context) (any, error) {
 		}
 		c.Unread(l.Start)
 	})
-	if nonBlank == len(c.unread) {
+	if nonBlank == len(c.UnreadOffsets()) {
 		return nil, Unrecognized("no line reads as vitest run output (its failures go to stderr: pipe 2>&1 to parism parse)")
 	}
 	for i, n := range names {

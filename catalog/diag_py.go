@@ -791,7 +791,7 @@ func parsePytest(c *Context) (any, error) {
 			nonBlank++
 		}
 	}
-	if nonBlank == len(c.unread) {
+	if nonBlank == len(c.UnreadOffsets()) {
 		return nil, Unrecognized("no line reads as pytest output")
 	}
 	// The summary: the final line's counts when pytest printed it (its

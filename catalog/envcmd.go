@@ -279,7 +279,7 @@ func parseWhich(c *Context) (any, error) {
 	if rows > 0 && len(res.Paths) == 0 {
 		return nil, Unrecognized("no line of the output is a path")
 	}
-	if mapped && !silent && len(c.unread) == 0 {
+	if mapped && !silent && len(c.UnreadOffsets()) == 0 {
 		for i, n := range names {
 			if !found[i] {
 				// No byte of the output says so: the span is empty, at the end.

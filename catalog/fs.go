@@ -1607,7 +1607,7 @@ func parseDf(c *Context) (any, error) {
 	if pendingAt >= 0 {
 		dropPending()
 	}
-	if header && len(rows) == 0 && len(c.unread) > 0 {
+	if header && len(rows) == 0 && len(c.UnreadOffsets()) > 0 {
 		return nil, Unrecognized("no line of the output reads as df output; if it is localized, rerun under LC_ALL=C")
 	}
 	if p.unit.base != 0 && len(rows) > 0 {
@@ -2529,7 +2529,7 @@ func (p *statParser) labeled() error {
 	if !p.r.on {
 		p.marks = p.marks[:0]
 	}
-	if len(c.unread) > 0 && entryOK == 0 {
+	if len(c.UnreadOffsets()) > 0 && entryOK == 0 {
 		return Unrecognized("no block of the output reads as stat output; if it is localized, rerun under LC_ALL=C")
 	}
 	return nil

@@ -54,8 +54,12 @@ func fuzzParse(t *testing.T, parse func(*Context) (any, error), raw string, argS
 	osv := fuzzOSes[int(sel)/len(argSets)%len(fuzzOSes)]
 	orig := strings.Clone(raw)
 	mk := func(rec bool) *Context {
-		return &Context{Raw: raw, Args: slices.Clone(args), OS: osv, Location: time.UTC,
-			Now: time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC), recording: rec}
+		c := &Context{Raw: raw, Args: slices.Clone(args), OS: osv, Location: time.UTC,
+			Now: time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)}
+		if rec {
+			c.RecordSpans()
+		}
+		return c
 	}
 	start := time.Now()
 	cOff := mk(false)
@@ -74,7 +78,7 @@ func fuzzParse(t *testing.T, parse func(*Context) (any, error), raw string, argS
 			t.Fatalf("error of type %T: %v", errOff, errOff)
 		}
 	}
-	for _, off := range cOff.unread {
+	for _, off := range cOff.UnreadOffsets() {
 		if off < 0 || off > len(raw) {
 			t.Fatalf("unread offset %d outside the input", off)
 		}

@@ -868,12 +868,12 @@ func parseGitLong(c *Context) (any, error) {
 	if lines > 0 && read == 0 {
 		return nil, Unrecognized("no line of the output reads as git status")
 	}
-	if top == 0 && len(c.unread) > 0 {
+	if top == 0 && len(c.UnreadOffsets()) > 0 {
 		// git's long form always opens with a line it reads ("On branch",
 		// "HEAD detached", ...): without one, only the indented hints read
 		// and the rest is another language ("Auf Branch main"), whose files
 		// would be answered as no change at all.
-		return nil, Unrecognized("no heading line of git status reads (%d lines unread): the output is localized or not git status; rerun under LC_ALL=C", len(c.unread))
+		return nil, Unrecognized("no heading line of git status reads (%d lines unread): the output is localized or not git status; rerun under LC_ALL=C", len(c.UnreadOffsets()))
 	}
 	if rec {
 		rs.finish()

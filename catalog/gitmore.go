@@ -799,7 +799,7 @@ func (b *gmdBlock) finishStats() {
 func (b *gmdBlock) finish() { b.finishStats() }
 
 func gmWarnOnce(c *Context, msg string) {
-	for _, w := range c.warnings {
+	for _, w := range c.Warnings() {
 		if w == msg {
 			return
 		}

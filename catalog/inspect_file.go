@@ -199,7 +199,7 @@ func parseChecksum(c *Context) (any, error) {
 		}
 		res.Files = append(res.Files, e)
 	}
-	if data > 0 && len(res.Files) == 0 && c.omitted == 0 && len(c.unread) == 0 {
+	if data > 0 && len(res.Files) == 0 && c.Omitted() == 0 && len(c.UnreadOffsets()) == 0 {
 		return nil, insNoRows("checksum")
 	}
 	return res, nil

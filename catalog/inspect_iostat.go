@@ -170,7 +170,7 @@ func parseIostat(c *Context) (any, error) {
 		}
 		r.Devices = append(r.Devices, d)
 	}
-	if len(res.Reports) == 0 && len(c.unread) > 0 {
+	if len(res.Reports) == 0 && len(c.UnreadOffsets()) > 0 {
 		return nil, insNoRows("iostat")
 	}
 	return res, nil

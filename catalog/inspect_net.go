@@ -157,7 +157,7 @@ func parseIPRoute(c *Context) (any, error) {
 		cur = i
 		readIPAttrs(c, toks[t+1:], &res.Routes[i].ipRouteAttrs, &res.Routes[i], "routes", i)
 	}
-	if data > 0 && len(res.Routes) == 0 && c.omitted == 0 {
+	if data > 0 && len(res.Routes) == 0 && c.Omitted() == 0 {
 		return nil, insNoRows("ip route")
 	}
 	return res, nil
@@ -293,7 +293,7 @@ func parseIPNeigh(c *Context) (any, error) {
 		}
 		res.Neighbors = append(res.Neighbors, n)
 	}
-	if data > 0 && len(res.Neighbors) == 0 && c.omitted == 0 {
+	if data > 0 && len(res.Neighbors) == 0 && c.Omitted() == 0 {
 		return nil, insNoRows("ip neigh")
 	}
 	return res, nil
@@ -572,7 +572,7 @@ func parseArp(c *Context) (any, error) {
 		}
 		res.Entries = append(res.Entries, e)
 	}
-	if data > 0 && len(res.Entries) == 0 && c.omitted == 0 {
+	if data > 0 && len(res.Entries) == 0 && c.Omitted() == 0 {
 		return nil, insNoRows("arp")
 	}
 	return res, nil

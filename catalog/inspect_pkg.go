@@ -112,7 +112,7 @@ func parseDpkgList(c *Context) (any, error) {
 		}
 		res.Packages = append(res.Packages, p)
 	}
-	if data > 0 && len(res.Packages) == 0 && c.omitted == 0 && len(c.unread) == 0 {
+	if data > 0 && len(res.Packages) == 0 && c.Omitted() == 0 && len(c.UnreadOffsets()) == 0 {
 		return nil, insNoRows("dpkg -l")
 	}
 	return res, nil
@@ -311,7 +311,7 @@ func parsePipList(c *Context) (any, error) {
 		}
 		res.Packages = append(res.Packages, p)
 	}
-	if data > 0 && len(res.Packages) == 0 && c.omitted == 0 && len(c.unread) == 0 {
+	if data > 0 && len(res.Packages) == 0 && c.Omitted() == 0 && len(c.UnreadOffsets()) == 0 {
 		return nil, insNoRows("pip list")
 	}
 	return res, nil
@@ -389,7 +389,7 @@ func parsePipFreeze(c *Context) (any, error) {
 		}
 		res.Packages = append(res.Packages, p)
 	}
-	if data > 0 && len(res.Packages) == 0 && c.omitted == 0 && len(c.unread) == 0 {
+	if data > 0 && len(res.Packages) == 0 && c.Omitted() == 0 && len(c.UnreadOffsets()) == 0 {
 		return nil, insNoRows("pip freeze")
 	}
 	return res, nil
@@ -578,7 +578,7 @@ func parsePipShow(c *Context) (any, error) {
 			return nil, Unrecognized("a pip show block has no Name")
 		}
 	}
-	if len(res.Packages) == 0 && len(c.unread) > 0 {
+	if len(res.Packages) == 0 && len(c.UnreadOffsets()) > 0 {
 		return nil, insNoRows("pip show")
 	}
 	return res, nil
@@ -759,7 +759,7 @@ func parseGoEnv(c *Context) (any, error) {
 		}
 		res.Variables = append(res.Variables, v)
 	}
-	if data > 0 && len(res.Variables) == 0 && c.omitted == 0 && len(c.unread) == 0 {
+	if data > 0 && len(res.Variables) == 0 && c.Omitted() == 0 && len(c.UnreadOffsets()) == 0 {
 		return nil, insNoRows("go env")
 	}
 	return res, nil
@@ -816,7 +816,7 @@ func parseGoList(c *Context) (any, error) {
 		}
 		res.Items = append(res.Items, it)
 	}
-	if data > 0 && len(res.Items) == 0 && c.omitted == 0 && len(c.unread) == 0 {
+	if data > 0 && len(res.Items) == 0 && c.Omitted() == 0 && len(c.UnreadOffsets()) == 0 {
 		return nil, insNoRows("go list")
 	}
 	return res, nil

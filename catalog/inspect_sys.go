@@ -237,7 +237,7 @@ func parseVmstat(c *Context) (any, error) {
 		}
 		res.Samples = append(res.Samples, s)
 	}
-	if data > 0 && len(res.Samples) == 0 && c.omitted == 0 && len(c.unread) == 0 {
+	if data > 0 && len(res.Samples) == 0 && c.Omitted() == 0 && len(c.UnreadOffsets()) == 0 {
 		return nil, insNoRows("vmstat")
 	}
 	return res, nil
@@ -373,7 +373,7 @@ func parseLscpu(c *Context) (any, error) {
 			res.Fields[key] = insStr(c, vs, ve, "fields", key)
 		}
 	}
-	if read == 0 && len(c.unread) > 0 {
+	if read == 0 && len(c.UnreadOffsets()) > 0 {
 		return nil, insNoRows("lscpu \"Key: value\"")
 	}
 	return res, nil
@@ -471,7 +471,7 @@ func parseSysctl(c *Context) (any, error) {
 			Value: insStr(c, vs, ve, "settings", i, "value"),
 		})
 	}
-	if data > 0 && len(res.Settings) == 0 && c.omitted == 0 {
+	if data > 0 && len(res.Settings) == 0 && c.Omitted() == 0 {
 		return nil, insNoRows("sysctl")
 	}
 	return res, nil
@@ -600,7 +600,7 @@ func parseDmesg(c *Context) (any, error) {
 		m.Message = insStr(c, l.at+p, l.at+len(t), "messages", i, "message")
 		res.Messages = append(res.Messages, m)
 	}
-	if len(res.Messages) == 0 && len(c.unread) > 0 {
+	if len(res.Messages) == 0 && len(c.UnreadOffsets()) > 0 {
 		return nil, insNoRows("dmesg")
 	}
 	return res, nil
@@ -719,7 +719,7 @@ func parseFindmnt(c *Context) (any, error) {
 		}
 		res.Filesystems = append(res.Filesystems, e)
 	}
-	if data > 0 && len(res.Filesystems) == 0 && c.omitted == 0 && len(c.unread) == 0 {
+	if data > 0 && len(res.Filesystems) == 0 && c.Omitted() == 0 && len(c.UnreadOffsets()) == 0 {
 		return nil, insNoRows("findmnt")
 	}
 	return res, nil
@@ -930,7 +930,7 @@ func parseLspci(c *Context) (any, error) {
 		res.Devices = append(res.Devices, d)
 		last = i
 	}
-	if len(res.Devices) == 0 && len(c.unread) > 0 {
+	if len(res.Devices) == 0 && len(c.UnreadOffsets()) > 0 {
 		return nil, insNoRows("lspci")
 	}
 	return res, nil

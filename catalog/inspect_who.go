@@ -114,7 +114,7 @@ func parseWho(c *Context) (any, error) {
 		}
 		res.Sessions = append(res.Sessions, s)
 	}
-	if len(res.Sessions) == 0 && len(c.unread) > 0 {
+	if len(res.Sessions) == 0 && len(c.UnreadOffsets()) > 0 {
 		return nil, insNoRows("who")
 	}
 	return res, nil
@@ -235,7 +235,7 @@ func parseMpstat(c *Context) (any, error) {
 		}
 		res.Rows = append(res.Rows, r)
 	}
-	if len(res.Rows) == 0 && len(c.unread) > 0 {
+	if len(res.Rows) == 0 && len(c.UnreadOffsets()) > 0 {
 		return nil, insNoRows("mpstat")
 	}
 	return res, nil

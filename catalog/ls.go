@@ -491,7 +491,7 @@ func parseLs(c *Context) (any, error) {
 		c.Unread(start)
 	}
 	p.confirm(&pending)
-	if lines > 0 && read == 0 || len(p.res.Entries) == 0 && len(c.unread) > 0 && c.omitted == 0 {
+	if lines > 0 && read == 0 || len(p.res.Entries) == 0 && len(c.UnreadOffsets()) > 0 && c.Omitted() == 0 {
 		// Headers alone read (a localized "insgesamt 8", German months)
 		// are no listing either.
 		return nil, Unrecognized("no line of the output reads as an ls listing; if it is localized, rerun under LC_ALL=C")

@@ -1964,12 +1964,12 @@ func parseSs(c *Context) (any, error) {
 			continue
 		}
 		f = lex.Fields(f[:0], line, 0)
-		omitted := c.omitted
+		omitted := c.Omitted()
 		last = -1
 		if ssRow(c, res, line, start, f, cols, rec, rs) {
 			read++
 			last = len(res.Connections) - 1
-			if c.omitted > omitted {
+			if c.Omitted() > omitted {
 				last = -2 // omitted at MaxItems: its detail lines go with it
 			}
 		} else {

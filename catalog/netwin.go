@@ -96,14 +96,14 @@ func parseNetstatWindows(c *Context) (any, error) {
 			read++
 			continue
 		}
-		omitted := c.omitted
+		omitted := c.Omitted()
 		if !header || !netstatWindowsRow(c, res, line, start, pidCol, lex.Fields(ws[:0], line, 0)) {
 			c.Unread(start)
 			unread++
 			continue
 		}
 		last, exeSeen = len(res.Connections)-1, false
-		if c.omitted > omitted {
+		if c.Omitted() > omitted {
 			last = -2
 		}
 		read++

@@ -51,7 +51,8 @@ func TestSpanSetGolden(t *testing.T) {
 // not UTF-8 reads as "invalidUTF8".
 func TestSpanSetOrder(t *testing.T) {
 	raw := "ab\ncd\xff\n\nef"
-	c := &Context{Raw: raw, recording: true}
+	c := &Context{Raw: raw}
+	c.RecordSpans()
 	c.Span("/first", 0, 1, "")
 	r := newSpanRec(c, 1)
 	k := r.name("rows/*")
@@ -106,9 +107,10 @@ func TestSpanSetOrder(t *testing.T) {
 func TestSpanSetConcurrent(t *testing.T) {
 	raw := benchLs()
 	raw = raw[:strings.IndexByte(raw[1<<16:], '\n')+1<<16+1]
-	c := &Context{Raw: raw, Args: []string{"-la"}, OS: Linux, Now: time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC), Location: time.UTC, recording: true}
-	if _, err := parseLs(c); err != nil || len(c.unread) != 0 {
-		t.Fatal(err, c.unread)
+	c := &Context{Raw: raw, Args: []string{"-la"}, OS: Linux, Now: time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC), Location: time.UTC}
+	c.RecordSpans()
+	if _, err := parseLs(c); err != nil || len(c.UnreadOffsets()) != 0 {
+		t.Fatal(err, c.UnreadOffsets())
 	}
 	want := c.spanSet().Slice()
 	set := c.spanSet() // fresh: its line index and UTF-8 check are built by the readers below
@@ -134,7 +136,8 @@ func TestSpanSetConcurrent(t *testing.T) {
 // spans can be dropped, spans can move to another template, and
 // transforms unknown to the table keep their name.
 func TestSpanRecPointers(t *testing.T) {
-	c := &Context{Raw: "abcdefgh\xff", recording: true}
+	c := &Context{Raw: "abcdefgh\xff"}
+	c.RecordSpans()
 	r := newSpanRec(c, 1)
 	k, f := r.name("rows/*"), r.localName("a~b/c")
 	deep := r.name("commits/*/files_changed/*/hunks/*/lines/*")
@@ -181,7 +184,8 @@ func TestSpanPathIsPtr(t *testing.T) {
 		{"a", 1, "b", 2, "c", 3, "d", 4}, {"a", 1, 2, 3, 4, 5}, {"h*", 1}, {"headers", "*"},
 		{"n", int64(7)}, {"total"}, {7}, {"é/ü", 0, "~1"},
 	}
-	c := &Context{Raw: "abcdef", recording: true}
+	c := &Context{Raw: "abcdef"}
+	c.RecordSpans()
 	h := c.hold()
 	h.add(0, 1, "dropped", "never")
 	h = c.hold()
@@ -258,7 +262,8 @@ func TestSpanNamesAreJSONTags(t *testing.T) {
 // TestSpanRecOutOfNames checks that a recorder out of name ids records
 // nothing rather than a pointer at the wrong name.
 func TestSpanRecOutOfNames(t *testing.T) {
-	c := &Context{Raw: "ab", recording: true}
+	c := &Context{Raw: "ab"}
+	c.RecordSpans()
 	r := newSpanRec(c, 1)
 	r.at(skEntries, 0, sfName, 0, 1, 0)
 	for i := 0; i < tmplWhole-localIDs+1; i++ {
