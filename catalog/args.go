@@ -7,13 +7,13 @@ import (
 )
 
 // cmdArg is one option or operand of a command line, as scanArgs reads it.
-type cmdArg struct {
-	flag     string // "-n", "--lines"; empty for an operand
-	value    string
-	hasValue bool
-	attached bool // the value was in the same argument
-	pos      string
-	index    int // position in the argument list
+type CmdArg struct {
+	Flag     string // "-n", "--lines"; empty for an operand
+	Value    string
+	HasValue bool
+	Attached bool // the value was in the same argument
+	Pos      string
+	Index    int // position in the argument list
 }
 
 // scanArgs reads args the way getopt_long does; it is the one argument
@@ -22,49 +22,49 @@ type cmdArg struct {
 // optional value that must be attached ("--color[=WHEN]"). digits admits
 // numeric flags such as head's "-20" as one flag "-#" whose value is the
 // number.
-func scanArgs(args []string, kind func(flag string) int, digits bool) []cmdArg {
-	var out []cmdArg
+func ScanArgs(args []string, kind func(flag string) int, digits bool) []CmdArg {
+	var out []CmdArg
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
 			for j, p := range args[i+1:] {
-				out = append(out, cmdArg{pos: p, index: i + 1 + j})
+				out = append(out, CmdArg{Pos: p, Index: i + 1 + j})
 			}
 			break
 		}
 		if len(a) < 2 || a[0] != '-' {
-			out = append(out, cmdArg{pos: a, index: i})
+			out = append(out, CmdArg{Pos: a, Index: i})
 			continue
 		}
 		if a[1] == '-' {
 			name, v, has := strings.Cut(a, "=")
 			k := kind(name)
-			fa := cmdArg{flag: name, value: v, hasValue: has, attached: has, index: i}
+			fa := CmdArg{Flag: name, Value: v, HasValue: has, Attached: has, Index: i}
 			if k == 1 && !has && i+1 < len(args) {
 				i++
-				fa.value, fa.hasValue = args[i], true
+				fa.Value, fa.HasValue = args[i], true
 			}
 			out = append(out, fa)
 			continue
 		}
 		if digits && lex.IsDigits(a[1:]) {
-			out = append(out, cmdArg{flag: "-#", value: a[1:], hasValue: true, attached: true, index: i})
+			out = append(out, CmdArg{Flag: "-#", Value: a[1:], HasValue: true, Attached: true, Index: i})
 			continue
 		}
 		for j := 1; j < len(a); j++ {
 			f := "-" + a[j:j+1]
 			k := kind(f)
 			if k == 0 {
-				out = append(out, cmdArg{flag: f, index: i})
+				out = append(out, CmdArg{Flag: f, Index: i})
 				continue
 			}
 			if j+1 < len(a) {
-				out = append(out, cmdArg{flag: f, value: a[j+1:], hasValue: true, attached: true, index: i})
+				out = append(out, CmdArg{Flag: f, Value: a[j+1:], HasValue: true, Attached: true, Index: i})
 			} else if k == 1 && i+1 < len(args) {
 				i++
-				out = append(out, cmdArg{flag: f, value: args[i], hasValue: true, index: i - 1})
+				out = append(out, CmdArg{Flag: f, Value: args[i], HasValue: true, Index: i - 1})
 			} else {
-				out = append(out, cmdArg{flag: f, index: i})
+				out = append(out, CmdArg{Flag: f, Index: i})
 			}
 			break
 		}
@@ -77,26 +77,26 @@ func scanArgs(args []string, kind func(flag string) int, digits bool) []cmdArg {
 // ("--color[=WHEN]", git's "-u[MODE]"). The core declares such flags as
 // Value, which can swallow the next argument; Check functions rescan with
 // argScan to see the arguments as the program does.
-type argScan struct {
+type ArgScan struct {
 	// short reports, for a short flag letter, 0 (bool), 1 (value), 2 (optional attached value).
-	shortKind func(b byte) int
+	ShortKind func(b byte) int
 	// longKind, for a long flag name without "=", the same.
-	longKind func(name string) int
+	LongKind func(name string) int
 }
 
 // kind is s's answer for flag f ("-u" or "--untracked-files"), as
 // scanArgs asks it.
-func (s argScan) kind(f string) int {
+func (s ArgScan) kind(f string) int {
 	switch {
 	case strings.HasPrefix(f, "--"):
-		if s.longKind != nil {
-			return s.longKind(f)
+		if s.LongKind != nil {
+			return s.LongKind(f)
 		}
-	case s.shortKind != nil:
-		return s.shortKind(f[1])
+	case s.ShortKind != nil:
+		return s.ShortKind(f[1])
 	}
 	return 0
 }
 
 // scan reads args with s's kinds.
-func (s argScan) scan(args []string) []cmdArg { return scanArgs(args, s.kind, false) }
+func (s ArgScan) Scan(args []string) []CmdArg { return ScanArgs(args, s.kind, false) }

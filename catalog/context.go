@@ -36,7 +36,7 @@ type Context struct {
 	MaxItems int
 
 	recording bool
-	own       spanRec     // spans recorded one by one (Span, spanPath), in call order
+	own       SpanRec     // spans recorded one by one (Span, spanPath), in call order
 	segs      []spanSegAt // spans of the parsers' own recorders (spanRec)
 	unread    []int
 	omitted   int
@@ -56,22 +56,22 @@ func (c *Context) Span(pointer string, start, end int, transform string) {
 	if !c.recording {
 		return
 	}
-	r := c.rec()
-	r.spans = append(r.spans, r.wholeRecord(pointer, start, end, r.trID(transform)))
+	r := c.Rec()
+	r.Spans = append(r.Spans, r.wholeRecord(pointer, start, end, r.TrID(transform)))
 }
 
 // spanPath is Span with the pointer given as its tokens (strings and ints,
 // as Ptr takes them), built only when the span is read.
-func (c *Context) spanPath(start, end int, transform string, tokens ...any) {
+func (c *Context) SpanPath(start, end int, transform string, tokens ...any) {
 	if c.recording {
-		c.rec().path(start, end, transform, tokens...)
+		c.Rec().Path(start, end, transform, tokens...)
 	}
 }
 
 // rec is the context's own recorder, which Span and spanPath write to.
-func (c *Context) rec() *spanRec {
-	if c.own.c == nil {
-		c.own = spanRec{c: c, on: c.recording}
+func (c *Context) Rec() *SpanRec {
+	if c.own.C == nil {
+		c.own = SpanRec{C: c, On: c.recording}
 	}
 	return &c.own
 }
@@ -125,7 +125,7 @@ func Ptr(tokens ...any) string {
 }
 
 // lineNumbers converts byte offsets into 1-based line numbers.
-func lineNumbers(raw string, offsets []int) []int {
+func LineNumbers(raw string, offsets []int) []int {
 	starts := []int{0}
 	for i := 0; i < len(raw); i++ {
 		if raw[i] == '\n' && i+1 < len(raw) {

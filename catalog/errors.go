@@ -1,6 +1,8 @@
 package catalog
 
-import "fmt"
+import (
+	"fmt"
+)
 
 // Reason is a stable code saying why parsing produced no structure.
 type Reason string

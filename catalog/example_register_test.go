@@ -19,7 +19,7 @@ type UptimeLoad struct {
 // declared flags before Parse runs, so "-x" is refused as
 // unsupported_format without the parser guessing.
 func ExampleRegistry_Register() {
-	reg := catalog.Default()
+	reg := catalog.NewRegistry()
 	err := reg.Register(&catalog.Parser{
 		ID:             "loadavg",
 		Command:        "loadavg",

@@ -1,6 +1,8 @@
 package catalog
 
-import "slices"
+import (
+	"slices"
+)
 
 // gitGlobals are git's options that may stand before the subcommand
 // (git(1)), with whether each takes a value (the next argument, or
@@ -14,7 +16,7 @@ import "slices"
 // compares the two).
 //
 // Which of these a parser was verified with stays in its own Flags.
-var gitGlobals = Flags{
+var GitGlobals = Flags{
 	"-C": Value, "-c": Value, "--git-dir": Value, "--work-tree": Value, "--namespace": Value,
 	"--config-env": Value, "--super-prefix": Value,
 	"--no-pager": Bool, "-P": Bool, "--no-optional-locks": Bool, "--bare": Bool, "--no-replace-objects": Bool,
@@ -24,7 +26,7 @@ var gitGlobals = Flags{
 // GitGlobalValueOptions lists git's global options that take a value, as
 // the catalog reads a git command line, for a test elsewhere to compare
 // with the guard's table.
-func GitGlobalValueOptions() []string { return valueFlags(gitGlobals) }
+func GitGlobalValueOptions() []string { return valueFlags(GitGlobals) }
 
 // valueFlags are the names of fs's Value flags, sorted.
 func valueFlags(fs Flags) []string {

@@ -4,10 +4,8 @@ import (
 	"strings"
 )
 
-// Helpers shared by the ls, git and ps parsers (not part of the core).
-
 // snakeCase turns a column header ("%CPU", "WCHAN", "Ni") into a JSON key.
-func snakeCase(h string) string {
+func SnakeCase(h string) string {
 	var b strings.Builder
 	sep := false // a "_" is due before the next letter or digit
 	for _, r := range h {
@@ -43,20 +41,20 @@ func snakeCase(h string) string {
 
 // intp and floatp return a pointer to a copy of v: optional numbers are
 // pointers, to keep a real 0 apart from an absent value.
-func intp(v int64) *int64 { return &v }
+func Intp(v int64) *int64 { return &v }
 
-func floatp(v float64) *float64 { return &v }
+func Floatp(v float64) *float64 { return &v }
 
 // checkDeclared refuses flags the parser did not declare. The core checks
 // them too, but a flag declared as Value there (because its value is
 // optional) can swallow the next argument, which is only seen again here.
-func checkDeclared(scanned []cmdArg, p *Parser) *ParseError {
+func CheckDeclared(scanned []CmdArg, p *Parser) *ParseError {
 	for _, a := range scanned {
-		if a.flag == "" {
+		if a.Flag == "" {
 			continue
 		}
-		if _, ok := p.Flags[a.flag]; !ok {
-			return p.unsupportedFlag(a.flag)
+		if _, ok := p.Flags[a.Flag]; !ok {
+			return p.UnsupportedFlag(a.Flag)
 		}
 	}
 	return nil

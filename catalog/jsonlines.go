@@ -18,7 +18,7 @@ func passthroughResult(raw string) (Result, bool) {
 	if v, unread, ok := jsonLines(raw); ok {
 		res := Result{Value: v, Passthrough: true}
 		if len(unread) > 0 {
-			res.UnreadLines = lineNumbers(raw, unread)
+			res.UnreadLines = LineNumbers(raw, unread)
 		}
 		return res, true
 	}

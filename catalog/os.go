@@ -52,4 +52,4 @@ func ParseOS(s string) (OS, error) {
 }
 
 // bsdLike reports whether the OS uses a BSD userland (ls, ps, stat, df differ).
-func (o OS) bsdLike() bool { return o == Darwin || o == FreeBSD }
+func (o OS) BsdLike() bool { return o == Darwin || o == FreeBSD }

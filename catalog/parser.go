@@ -125,7 +125,7 @@ func (p *Parser) ExitAnswer(args []string, code int, os OS, stdout string) (Exit
 		if a.WithOutput && strings.TrimSpace(stdout) == "" {
 			continue
 		}
-		if len(a.With) > 0 && !slices.ContainsFunc(a.With, func(f string) bool { return hasFlag(args, f) }) {
+		if len(a.With) > 0 && !slices.ContainsFunc(a.With, func(f string) bool { return HasFlag(args, f) }) {
 			continue
 		}
 		return a, true
@@ -188,7 +188,7 @@ func (p *Parser) validate() error {
 // the subcommand token). It reads arguments the way getopt-style programs
 // do: combined short flags, attached values, "--" ending options, options
 // after positionals.
-func (p *Parser) checkArgs(args []string, os OS) *ParseError {
+func (p *Parser) CheckArgs(args []string, os OS) *ParseError {
 	flags, scan := p.Flags, args
 	if p.GoFlags {
 		flags, scan = goStyle(p.Flags, args)
@@ -201,17 +201,17 @@ func (p *Parser) checkArgs(args []string, os OS) *ParseError {
 	}
 	_, numeric := flags["-#"]
 	positionals := 0
-	for _, a := range scanArgs(scan, kind, numeric) {
-		if a.flag == "" {
+	for _, a := range ScanArgs(scan, kind, numeric) {
+		if a.Flag == "" {
 			positionals++
 			continue
 		}
-		k, ok := flags[a.flag]
+		k, ok := flags[a.Flag]
 		if !ok {
-			return p.unsupportedFlag(a.flag)
+			return p.UnsupportedFlag(a.Flag)
 		}
-		if k == Bool && a.attached && strings.HasPrefix(a.flag, "--") && !p.GoFlags {
-			return p.unsupportedFlag(args[a.index]) // "--flag=value" for a flag without one
+		if k == Bool && a.Attached && strings.HasPrefix(a.Flag, "--") && !p.GoFlags {
+			return p.UnsupportedFlag(args[a.Index]) // "--flag=value" for a flag without one
 		}
 	}
 	if p.MaxPositionals >= 0 && positionals > p.MaxPositionals {
@@ -241,7 +241,7 @@ func goStyle(flags Flags, args []string) (Flags, []string) {
 	return f, out
 }
 
-func (p *Parser) unsupportedFlag(flag string) *ParseError {
+func (p *Parser) UnsupportedFlag(flag string) *ParseError {
 	alt, ok := p.Alternatives[flag]
 	e := Unsupported(nil, "the %s parser is not verified for %s", p.Key(), flag)
 	if ok {
@@ -287,7 +287,7 @@ func completeHint(args []string, subIndex int, bad string, repl []string) []stri
 	}
 	var add []string
 	for _, r := range repl {
-		if !hasFlag(out, r) {
+		if !HasFlag(out, r) {
 			add = append(add, r)
 		}
 	}
@@ -299,7 +299,7 @@ func completeHint(args []string, subIndex int, bad string, repl []string) []stri
 
 // hasFlag reports whether flag is already given, alone or, for a short
 // flag, inside a group.
-func hasFlag(args []string, flag string) bool {
+func HasFlag(args []string, flag string) bool {
 	for _, a := range args {
 		if a == "--" {
 			return false

@@ -21,18 +21,6 @@ type Registry struct {
 // NewRegistry returns an empty registry.
 func NewRegistry() *Registry { return &Registry{byKey: map[string][]*Parser{}} }
 
-// Default returns a new registry holding every built-in parser. Each call
-// returns its own registry, so registering into it affects nobody else.
-func Default() *Registry {
-	r := NewRegistry()
-	for _, p := range builtinParsers() {
-		if err := r.Register(p); err != nil {
-			panic(err) // a built-in that fails validation is a programming error
-		}
-	}
-	return r
-}
-
 // Register adds p, replacing a parser with the same ID.
 func (r *Registry) Register(p *Parser) error {
 	if err := p.validate(); err != nil {
@@ -101,7 +89,7 @@ func (r *Registry) Lookup(cmd string, args []string, os OS) (*Parser, []string) 
 	defer r.mu.RUnlock()
 	rest := args
 	cands := r.byKey[cmd]
-	if sub, i := subcommand(cmd, args); sub != "" {
+	if sub, i := Subcommand(cmd, args); sub != "" {
 		if ps := r.byKey[cmd+" "+sub]; len(ps) > 0 {
 			cands = ps
 			rest = slices.Concat(args[:i], args[i+1:])
@@ -127,7 +115,7 @@ func (r *Registry) Lookup(cmd string, args []string, os OS) (*Parser, []string) 
 // globalValueFlags are the options of multi-tool programs that take a value
 // and may stand before the subcommand, so the subcommand is found after them.
 var globalValueFlags = map[string][]string{
-	"git":       valueFlags(gitGlobals),
+	"git":       valueFlags(GitGlobals),
 	"kubectl":   {"-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--token", "--as", "-l", "--selector", "-o", "--output"},
 	"docker":    {"-H", "--host", "--context", "-c", "--config", "-l", "--log-level"},
 	"helm":      {"-n", "--namespace", "--kube-context", "--kubeconfig"},
@@ -141,7 +129,7 @@ var globalValueFlags = map[string][]string{
 
 // subcommand returns the first positional argument of a multi-tool program
 // and its index, skipping global options and their values.
-func subcommand(cmd string, args []string) (string, int) {
+func Subcommand(cmd string, args []string) (string, int) {
 	// A program without known global options (a parser pack's command)
 	// has its first positional argument as the subcommand candidate.
 	vf := globalValueFlags[cmd]
@@ -209,14 +197,14 @@ func (r *Registry) Parse(in Input) Result {
 	}
 	p, rest := r.Lookup(in.Cmd, in.Args, os)
 	if p != nil {
-		if perr := p.checkArgs(rest, os); perr != nil {
+		if perr := p.CheckArgs(rest, os); perr != nil {
 			if res, ok := passthroughResult(in.Raw); ok {
 				return res
 			}
 			if perr.badFlag != "" {
 				sub := -1
 				if p.Subcommand != "" {
-					_, sub = subcommand(in.Cmd, in.Args)
+					_, sub = Subcommand(in.Cmd, in.Args)
 				}
 				perr.Hint.Args = completeHint(in.Args, sub, perr.badFlag, perr.Hint.Args)
 			}
@@ -257,7 +245,7 @@ func run(p *Parser, in Input, os OS) (res Result) {
 		return res
 	}
 	res.Value = v
-	res.Evidence = c.spanSet()
+	res.Evidence = c.SpanSet()
 	if in.Spans {
 		res.Spans = res.Evidence.Slice()
 	}
@@ -265,7 +253,7 @@ func run(p *Parser, in Input, os OS) (res Result) {
 	res.JoinedLines = c.joined
 	res.Warnings = c.warnings
 	if len(c.unread) > 0 {
-		res.UnreadLines = lineNumbers(in.Raw, c.unread)
+		res.UnreadLines = LineNumbers(in.Raw, c.unread)
 	}
 	return res
 }

@@ -23,7 +23,7 @@ const SchemaDialect = "https://json-schema.org/draft/2020-12/schema"
 type schemaEntry struct {
 	once     sync.Once
 	schema   *jsonschema.Schema
-	resolved *jsonschema.Resolved
+	Resolved *jsonschema.Resolved
 	json     []byte
 	version  string
 	err      error
@@ -32,16 +32,16 @@ type schemaEntry struct {
 // schemas caches by parser rather than by Result type: two parsers sharing a
 // type share nothing but the cost of a second build, which is small, and the
 // Parser struct stays a plain value without a lock in it.
-var schemas sync.Map // *Parser -> *schemaEntry
+var schemas sync.Map
 
-func (p *Parser) schemaEntry() *schemaEntry {
+func (p *Parser) SchemaEntry() *schemaEntry {
 	v, ok := schemas.Load(p)
 	if !ok {
 		v, _ = schemas.LoadOrStore(p, &schemaEntry{})
 	}
 	e := v.(*schemaEntry)
 	e.once.Do(func() {
-		e.schema = schemaOf(p.Result)
+		e.schema = SchemaOf(p.Result)
 		e.schema.Schema = SchemaDialect
 		if p.ID != "" {
 			e.schema.Title = p.ID
@@ -51,7 +51,7 @@ func (p *Parser) schemaEntry() *schemaEntry {
 		}
 		sum := sha256.Sum256(e.json)
 		e.version = hex.EncodeToString(sum[:6])
-		e.resolved, e.err = e.schema.Resolve(nil)
+		e.Resolved, e.err = e.schema.Resolve(nil)
 	})
 	return e
 }
@@ -68,7 +68,7 @@ func (p *Parser) schemaEntry() *schemaEntry {
 // copy the caller may change. A parser without a Result has the schema that
 // accepts anything.
 func (p *Parser) Schema() *jsonschema.Schema {
-	e := p.schemaEntry()
+	e := p.SchemaEntry()
 	if e.err != nil {
 		return &jsonschema.Schema{}
 	}
@@ -77,7 +77,7 @@ func (p *Parser) Schema() *jsonschema.Schema {
 
 // SchemaJSON returns p.Schema() as JSON, with properties in field order.
 func (p *Parser) SchemaJSON() []byte {
-	e := p.schemaEntry()
+	e := p.SchemaEntry()
 	if e.err != nil {
 		return []byte("true")
 	}
@@ -87,13 +87,13 @@ func (p *Parser) SchemaJSON() []byte {
 // SchemaVersion is a short hash of p's schema: it changes exactly when the
 // shape of the output changes, so a stored result can name the contract it
 // was validated against.
-func (p *Parser) SchemaVersion() string { return p.schemaEntry().version }
+func (p *Parser) SchemaVersion() string { return p.SchemaEntry().version }
 
 // ValidateValue checks a parsed value (as Parse returns it, or decoded from
 // its JSON) against p's schema. The error names the first offending
 // location; a nil error means the value keeps the parser's contract.
 func (p *Parser) ValidateValue(v any) error {
-	e := p.schemaEntry()
+	e := p.SchemaEntry()
 	if e.err != nil {
 		return fmt.Errorf("catalog: parser %s: schema: %w", p.ID, e.err)
 	}
@@ -105,7 +105,7 @@ func (p *Parser) ValidateValue(v any) error {
 	if err := json.Unmarshal(b, &doc); err != nil {
 		return fmt.Errorf("catalog: parser %s: %w", p.ID, err)
 	}
-	return e.resolved.Validate(doc)
+	return e.Resolved.Validate(doc)
 }
 
 // schemaGen builds one schema. Types that refer to themselves (tree nodes)
@@ -119,7 +119,7 @@ type schemaGen struct {
 
 // schemaOf is the schema of a Result: a zero value, a OneOf of several,
 // or nil (anything).
-func schemaOf(result any) *jsonschema.Schema {
+func SchemaOf(result any) *jsonschema.Schema {
 	g := &schemaGen{building: map[reflect.Type]bool{}, recurse: map[reflect.Type]bool{}, defs: map[string]*jsonschema.Schema{}}
 	var s *jsonschema.Schema
 	switch r := result.(type) {
@@ -143,7 +143,7 @@ func schemaOf(result any) *jsonschema.Schema {
 }
 
 // schemaFor is schemaOf for a type.
-func schemaFor(t reflect.Type) *jsonschema.Schema { return schemaOf(reflect.Zero(t).Interface()) }
+func SchemaFor(t reflect.Type) *jsonschema.Schema { return SchemaOf(reflect.Zero(t).Interface()) }
 
 // root1 builds one top-level type. A pointer is followed: Parse returns a
 // value, never null. The root, when it contains itself, is referred to as
@@ -158,10 +158,9 @@ func (g *schemaGen) root1(t reflect.Type, isRoot bool) *jsonschema.Schema {
 	return g.typ(t)
 }
 
-var (
-	jsonMarshaler = reflect.TypeFor[json.Marshaler]()
-	textMarshaler = reflect.TypeFor[encoding.TextMarshaler]()
-)
+var jsonMarshaler = reflect.TypeFor[json.Marshaler]()
+
+var textMarshaler = reflect.TypeFor[encoding.TextMarshaler]()
 
 func (g *schemaGen) typ(t reflect.Type) *jsonschema.Schema {
 	if t.Kind() == reflect.Pointer {
@@ -233,7 +232,7 @@ func (g *schemaGen) named(t reflect.Type, build func() *jsonschema.Schema) *json
 func (g *schemaGen) object(t reflect.Type) *jsonschema.Schema {
 	s := &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{},
 		AdditionalProperties: &jsonschema.Schema{Not: &jsonschema.Schema{}}}
-	if d := typeDocs[t.Name()]; d != "" && t.PkgPath() == catalogPkg {
+	if d := typeDocs[t.Name()]; d != "" && inCatalog(t) {
 		s.Description = d
 	}
 	for _, f := range reflect.VisibleFields(t) {
@@ -269,7 +268,7 @@ func (g *schemaGen) object(t reflect.Type) *jsonschema.Schema {
 		}
 		if d := f.Tag.Get("jsonschema"); d != "" {
 			fs.Description = d
-		} else if d := fieldDocs[t.Name()+"."+f.Name]; d != "" && t.PkgPath() == catalogPkg {
+		} else if d := fieldDocs[t.Name()+"."+f.Name]; d != "" && inCatalog(t) {
 			fs.Description = d
 		}
 		s.Properties[name] = fs
@@ -348,6 +347,13 @@ func defName(t reflect.Type) string {
 }
 
 var catalogPkg = reflect.TypeFor[Parser]().PkgPath()
+
+// inCatalog reports whether t is declared in the catalog module (the
+// contract or a parser package), whose doc comments schema_docs.go holds.
+func inCatalog(t reflect.Type) bool {
+	p := t.PkgPath()
+	return p == catalogPkg || strings.HasPrefix(p, catalogPkg+"/")
+}
 
 // knownSchemas are library types whose JSON form differs from their kind.
 var knownSchemas = map[reflect.Type]*jsonschema.Schema{

@@ -46,16 +46,16 @@ type spanSegAt struct {
 // addSpanSeg takes a recorder's spans at the end of its parse.
 func (c *Context) addSpanSeg(seg *recordSeg) {
 	if c.recording && len(seg.spans) > 0 {
-		c.segs = append(c.segs, spanSegAt{at: len(c.own.spans), seg: seg})
+		c.segs = append(c.segs, spanSegAt{at: len(c.own.Spans), seg: seg})
 	}
 }
 
 // spanSet returns what the parse recorded, or nil when it did not record.
-func (c *Context) spanSet() *SpanSet {
+func (c *Context) SpanSet() *SpanSet {
 	if !c.recording {
 		return nil
 	}
-	own := c.rec().seg()
+	own := c.Rec().seg()
 	s := &SpanSet{raw: c.Raw, own: own, segs: c.segs, n: len(own.spans)}
 	for _, g := range c.segs {
 		s.n += len(g.seg.spans)

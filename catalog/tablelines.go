@@ -1,6 +1,8 @@
 package catalog
 
-import "strings"
+import (
+	"strings"
+)
 
 // TableLines describes the lines of a table parser's output that are not
 // rows, so that every other non-blank line (a data line) can be accounted
@@ -127,8 +129,8 @@ var builtinTables = map[string]*TableLines{
 	"w": {Skip: []string{"USER "}, Contains: []string{"load average"}},
 }
 
-// withTables adds the table declarations to the built-in parsers.
-func withTables(ps []*Parser) []*Parser {
+// WithTables adds the table declarations to the built-in parsers.
+func WithTables(ps []*Parser) []*Parser {
 	for _, p := range ps {
 		if t, ok := builtinTables[p.ID]; ok && p.Table == nil {
 			p.Table = t

@@ -216,7 +216,7 @@ var allBytes = func() []byte {
 // a check on real data for the corpus-tuned charges; the module does not
 // depend on the catalog.
 func TestApproxBoundGolden(t *testing.T) {
-	files, _ := filepath.Glob("../catalog/testdata/*/*/*.json")
+	files, _ := filepath.Glob("../catalog/parsers/*/testdata/*/*/*.json")
 	if len(files) == 0 {
 		t.Skip("no golden files next to this module")
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/builtin"
 )
 
 // TestAccountingRuleUnrecognized: a table parser that read no row from
@@ -54,7 +55,7 @@ func TestAccountingRuleRealOutput(t *testing.T) {
 // unrecognized_output (none should be: the goldens hold no lost row), and
 // the share answered unrecognized_output over all golden cases.
 func TestAccountingOnGoldens(t *testing.T) {
-	reg := catalog.Default()
+	reg := builtin.Default()
 	total, unrecognized, byRule := 0, 0, 0
 	for _, g := range catalogGoldens(t, reg) {
 		f, raw := g.Path, g.Input.Raw
@@ -97,7 +98,7 @@ func TestAccountingRuleShortRows(t *testing.T) {
 // the accounting rule refuses besides (a silent short or empty list
 // before the rule).
 func TestAccountingOnFuzzCorpus(t *testing.T) {
-	reg := catalog.Default()
+	reg := builtin.Default()
 	total, unrecognized, byRule := 0, 0, 0
 	for dir, id := range map[string]string{"FuzzPs": "ps", "FuzzLs": "ls", "FuzzDockerPs": "docker-ps"} {
 		var p *catalog.Parser
@@ -106,7 +107,7 @@ func TestAccountingOnFuzzCorpus(t *testing.T) {
 				p = q
 			}
 		}
-		files, _ := filepath.Glob(filepath.Join("..", "..", "catalog", "testdata", "fuzz", dir, "*"))
+		files, _ := filepath.Glob(filepath.Join("..", "..", "catalog", "parsers", "*", "testdata", "fuzz", dir, "*"))
 		for _, f := range files {
 			b, err := os.ReadFile(f)
 			if err != nil {

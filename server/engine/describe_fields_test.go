@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/builtin"
 )
 
 // describe's fields are read from the parser's schema: types, nested
@@ -73,7 +74,7 @@ func TestDescribeFieldsFromSchema(t *testing.T) {
 	}
 
 	// Every field of every parser names a path its schema has.
-	for _, ps := range catalog.Default().Parsers() {
+	for _, ps := range builtin.Default().Parsers() {
 		schema := string(ps.SchemaJSON())
 		for _, f := range fieldsOf(ps) {
 			path, _, _ := strings.Cut(f, ":")

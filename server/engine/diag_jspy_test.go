@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/parsers/diag"
 	"github.com/parism-go/parism/guard"
 	"github.com/parism-go/parism/server/config"
 )
@@ -25,13 +25,13 @@ func TestPythonCheckersThroughEngine(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "pkg", "calc.py"), "import os\n\n\ndef add(a: int, b: int) -> int:\n    return a - b\n\n\nx: int = \"one\"\n")
 	writeFile(t, filepath.Join(dir, "tests", "test_calc.py"),
 		"from pkg.calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n\n\ndef test_ok():\n    assert add(2, 0) == 2\n")
-	run := func(cmd string, args ...string) *catalog.DiagResult {
+	run := func(cmd string, args ...string) *diag.DiagResult {
 		t.Helper()
 		env := e.Run(context.Background(), Request{Cmd: cmd, Args: args, Cwd: dir})
 		if !env.OK || env.ExitCode == nil || *env.ExitCode != 1 || env.ExitAnswer == "" {
 			t.Fatalf("%s %v: %s", cmd, args, mustMarshal(t, env))
 		}
-		res, ok := env.Stdout.Parsed.(*catalog.DiagResult)
+		res, ok := env.Stdout.Parsed.(*diag.DiagResult)
 		if !ok {
 			t.Fatalf("%s: parsed %T: %s", cmd, env.Stdout.Parsed, mustMarshal(t, env))
 		}

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/builtin"
 	"github.com/parism-go/parism/guard"
 	"github.com/parism-go/parism/server/config"
 	"github.com/parism-go/parism/server/executor"
@@ -87,7 +88,7 @@ func New(cfg config.Config, opts ...Option) (*Engine, error) {
 		o(e)
 	}
 	if e.reg == nil {
-		e.reg = catalog.Default()
+		e.reg = builtin.Default()
 	}
 	if e.store == nil {
 		e.store = NewMemoryStore(cfg.Results)

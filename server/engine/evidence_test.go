@@ -23,7 +23,7 @@ func TestEvidenceGoldenFixtures(t *testing.T) {
 	for _, p := range e.Registry().Parsers() {
 		byID[p.ID] = p
 	}
-	files, _ := filepath.Glob(filepath.Join("..", "..", "catalog", "testdata", "*", "*", "*.json"))
+	files, _ := filepath.Glob(filepath.Join("..", "..", "catalog", "parsers", "*", "testdata", "*", "*", "*.json"))
 	if len(files) == 0 {
 		t.Skip("no catalog golden fixtures")
 	}

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/builtin"
 	"github.com/parism-go/parism/shaper"
 )
 
@@ -14,7 +14,7 @@ import (
 // decoding encoding/json's encoding of it gives, the definition Generic
 // keeps while it walks the value instead.
 func TestGenericOnGoldenValues(t *testing.T) {
-	reg := catalog.Default()
+	reg := builtin.Default()
 	checked := 0
 	for _, g := range catalogGoldens(t, reg) {
 		rel := g.Path

@@ -193,18 +193,18 @@ func testCtx(t testing.TB) context.Context {
 // goldenCase is one catalog golden case: where it is, its parser and the
 // input it describes (Raw, Args, OS, MaxItems, Now, Location).
 type goldenCase struct {
-	Path   string // relative to catalog/testdata
+	Path   string // <os>/<parser-id>/<case>.json, in its parser package's testdata
 	Parser *catalog.Parser
 	Input  catalog.Input
 }
 
-// catalogGoldens reads every golden case under catalog/testdata whose
+// catalogGoldens reads every golden case under catalog/parsers/*/testdata whose
 // parser is registered in reg; a case that cannot be read fails the test
 // (a skipped case would be a check that passes by reading nothing).
 func catalogGoldens(t *testing.T, reg *catalog.Registry) []goldenCase {
 	t.Helper()
-	dir := filepath.Join("..", "..", "catalog", "testdata")
-	files, err := filepath.Glob(filepath.Join(dir, "*", "*", "*.json"))
+	dir := filepath.Join("..", "..", "catalog", "parsers")
+	files, err := filepath.Glob(filepath.Join(dir, "*", "testdata", "*", "*", "*.json"))
 	if err != nil || len(files) < 100 {
 		t.Fatalf("golden cases under %s: %d found, %v", dir, len(files), err)
 	}
@@ -214,8 +214,9 @@ func catalogGoldens(t *testing.T, reg *catalog.Registry) []goldenCase {
 	}
 	var out []goldenCase
 	for _, f := range files {
-		rel, _ := filepath.Rel(dir, f)
-		parts := strings.Split(filepath.ToSlash(rel), "/")
+		parts := strings.Split(filepath.ToSlash(f), "/")
+		parts = parts[len(parts)-3:]
+		rel := strings.Join(parts, "/")
 		o, err := catalog.ParseOS(parts[0])
 		p := byID[parts[1]]
 		if err != nil || p == nil {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/builtin"
 	"github.com/parism-go/parism/guard"
 )
 
@@ -28,7 +28,7 @@ func TestAllowedExamplesRunConfined(t *testing.T) {
 		"gh": true, "helm": true, "npm": true, "brew": true, "terraform": true, "cargo": true}
 	denied := []string{"Permission denied", "Operation not permitted"}
 	ran := 0
-	for _, p := range catalog.Default().Parsers() {
+	for _, p := range builtin.Default().Parsers() {
 		if !slices.Contains(allowed, p.Command) || network[p.Command] {
 			continue
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/builtin"
 	"github.com/parism-go/parism/shaper"
 )
 
@@ -35,7 +36,7 @@ func BenchmarkCompact200(b *testing.B) {
 		b.Skip("no bench/testdata:", err)
 	}
 	e, _ := newTestEngine(b, nil)
-	pr := catalog.Default().Parse(catalog.Input{Cmd: "ls", Args: []string{"-la"}, Raw: string(raw), OS: "linux", MaxItems: 500})
+	pr := builtin.Default().Parse(catalog.Input{Cmd: "ls", Args: []string{"-la"}, Raw: string(raw), OS: "linux", MaxItems: 500})
 	if pr.Err != nil || pr.Value == nil {
 		b.Fatalf("ls -la: %+v", pr.Err)
 	}

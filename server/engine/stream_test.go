@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/parsers/diag"
 	"github.com/parism-go/parism/guard"
 	"github.com/parism-go/parism/server/config"
 )
@@ -66,7 +66,7 @@ func TestRunReadsDeclaredStream(t *testing.T) {
 	if env.Stdout.Parser != "go-vet" || env.Stdout.Stream != StreamBoth {
 		t.Fatalf("go vet: parser %q stream %q: %s", env.Stdout.Parser, env.Stdout.Stream, mustMarshal(t, env))
 	}
-	res, ok := env.Stdout.Parsed.(*catalog.DiagResult)
+	res, ok := env.Stdout.Parsed.(*diag.DiagResult)
 	if !ok || len(res.Diagnostics) != 1 {
 		t.Fatalf("go vet: parsed %s", mustMarshal(t, env))
 	}
@@ -92,11 +92,11 @@ func TestRunReadsDeclaredStream(t *testing.T) {
 	// go test: the verdict of failing (stdout) and the build error of
 	// broken (stderr) in one answer.
 	env = e.Run(ctx, Request{Cmd: "go", Args: []string{"test", "./failing/", "./broken/"}})
-	res, ok = env.Stdout.Parsed.(*catalog.DiagResult)
+	res, ok = env.Stdout.Parsed.(*diag.DiagResult)
 	if !ok || env.Stdout.Stream != StreamBoth {
 		t.Fatalf("go test: %s", mustMarshal(t, env))
 	}
-	var fail *catalog.DiagTest
+	var fail *diag.DiagTest
 	for i := range res.Tests {
 		if res.Tests[i].Name == "TestH" {
 			fail = &res.Tests[i]
@@ -114,7 +114,7 @@ func TestRunReadsDeclaredStream(t *testing.T) {
 	if env.Stdout.Stream != "" || env.Stdout.Parser != "go-test" {
 		t.Errorf("go test -json: stream %q parser %q", env.Stdout.Stream, env.Stdout.Parser)
 	}
-	if res, ok := env.Stdout.Parsed.(*catalog.DiagResult); !ok || res.Summary.TestsFailed != 1 {
+	if res, ok := env.Stdout.Parsed.(*diag.DiagResult); !ok || res.Summary.TestsFailed != 1 {
 		t.Errorf("go test -json: %s", mustMarshal(t, env))
 	}
 
@@ -153,7 +153,7 @@ func TestMergedStreamCapAndRedaction(t *testing.T) {
 	if strings.Contains(*env.Stdout.Raw, "ghp_abcdefghijklmnopqrstuvwxyz0123456789") || !strings.Contains(*env.Stdout.Raw, config.RedactionMask) {
 		t.Errorf("the token was not masked in the answer: %s", *env.Stdout.Raw)
 	}
-	res, ok := env.Stdout.Parsed.(*catalog.DiagResult)
+	res, ok := env.Stdout.Parsed.(*diag.DiagResult)
 	if !ok || len(res.Diagnostics) < 3 {
 		t.Fatalf("parsed %s", mustMarshal(t, env))
 	}
@@ -179,7 +179,7 @@ func TestRunCargoDiagnostics(t *testing.T) {
 	t.Setenv("RUST_BACKTRACE", "0")
 	dir := t.TempDir()
 	for _, c := range []string{"seeded", "tested"} {
-		if err := os.CopyFS(filepath.Join(dir, c), os.DirFS(filepath.Join("..", "..", "catalog", "testdata", "rust-src", c))); err != nil {
+		if err := os.CopyFS(filepath.Join(dir, c), os.DirFS(filepath.Join("..", "..", "catalog", "parsers", "diag", "testdata", "rust-src", c))); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -194,7 +194,7 @@ func TestRunCargoDiagnostics(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	env := e.Run(ctx, Request{Cmd: "cargo", Args: []string{"build"}, Cwd: filepath.Join(dir, "seeded")})
-	res, ok := env.Stdout.Parsed.(*catalog.DiagResult)
+	res, ok := env.Stdout.Parsed.(*diag.DiagResult)
 	if !ok || env.Stdout.Stream != StreamBoth || res.Summary.Errors != 10 || res.Summary.Warnings != 5 {
 		t.Fatalf("cargo build: %s", mustMarshal(t, env))
 	}
@@ -202,12 +202,12 @@ func TestRunCargoDiagnostics(t *testing.T) {
 		t.Errorf("cargo build: second diagnostic %+v", d)
 	}
 	env = e.Run(ctx, Request{Cmd: "cargo", Args: []string{"test", "--no-fail-fast"}, Cwd: filepath.Join(dir, "tested")})
-	res, ok = env.Stdout.Parsed.(*catalog.DiagResult)
+	res, ok = env.Stdout.Parsed.(*diag.DiagResult)
 	if !ok || res.Summary.TestsFailed != 4 || res.Summary.TestsPassed != 4 || res.Summary.Warnings != 1 || len(env.Omission) != 0 {
 		t.Fatalf("cargo test: %s", mustMarshal(t, env))
 	}
 	env = e.Run(ctx, Request{Cmd: "cargo", Args: []string{"build", "--message-format=json"}, Cwd: filepath.Join(dir, "seeded")})
-	res, ok = env.Stdout.Parsed.(*catalog.DiagResult)
+	res, ok = env.Stdout.Parsed.(*diag.DiagResult)
 	if !ok || env.Stdout.Stream != "" || res.Summary.Errors != 10 || !strings.Contains(env.Stderr, "could not compile") {
 		t.Fatalf("cargo build json: %s", mustMarshal(t, env))
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/builtin"
 )
 
 // golden is one case of catalog/testdata/<os>/<parser>/<name>.json (the
@@ -61,30 +62,31 @@ func (a *Accuracy) Totals() (cases, fields, right int) {
 	return
 }
 
-// RunAccuracy parses every golden case under dir (catalog/testdata) and
+// RunAccuracy parses every golden case of the catalog at dir
+// (parsers/<package>/testdata/<os>/<parser-id>/<case>.json) and
 // compares the outcome with "expected" leaf by leaf: every scalar, every
 // empty array or object, counted once whether right, wrong, missing or
 // unexpected. unread_lines and rows_omitted count as one field each, and
 // warnings when the case states them, as in the catalog's golden test.
 func RunAccuracy(dir string) (*Accuracy, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*", "*", "*.json"))
+	files, err := filepath.Glob(filepath.Join(dir, "parsers", "*", "testdata", "*", "*", "*.json"))
 	if err != nil {
 		return nil, err
 	}
 	if len(files) == 0 {
 		return nil, fmt.Errorf("no golden cases under %s", dir)
 	}
-	slices.Sort(files)
+	slices.SortFunc(files, func(a, b string) int { return strings.Compare(caseOf(a), caseOf(b)) })
 	byID := map[string]*catalog.Parser{}
-	reg := catalog.Default()
+	reg := builtin.Default()
 	for _, p := range reg.Parsers() {
 		byID[p.ID] = p
 	}
 	acc := &Accuracy{}
 	per := map[string]*ParserAccuracy{}
 	for _, f := range files {
-		rel, _ := filepath.Rel(dir, f)
-		parts := strings.Split(filepath.ToSlash(rel), "/")
+		parts := strings.Split(filepath.ToSlash(f), "/")
+		parts = parts[len(parts)-3:]
 		osName, parserID, name := parts[0], parts[1], strings.TrimSuffix(parts[2], ".json")
 		id := osName + "/" + parserID + "/" + name
 		pa := per[parserID]
@@ -262,4 +264,11 @@ func nonNilStrings(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// caseOf is a golden file's <os>/<parser-id>/<case>.json, the order the
+// cases are read in whichever parser package holds them.
+func caseOf(path string) string {
+	parts := strings.Split(filepath.ToSlash(path), "/")
+	return strings.Join(parts[max(0, len(parts)-3):], "/")
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/builtin"
 	"github.com/parism-go/parism/server/engine"
 	"github.com/parism-go/parism/shaper"
 )
@@ -250,7 +251,7 @@ func (tb *tokenBench) diagRun(dir, lang string, spec DiagRunSpec) (*DiagRun, err
 	}
 	s := &Scenario{ID: "diag-" + lang + "-" + spec.Title, Title: spec.Title, Cmd: spec.Cmd, Args: spec.Args, OS: catalog.Linux, Raw: raw}
 	r.Tokens[DiagFormRaw] = tb.toks[shaper.TokenizerO200k].Count([]byte(raw))
-	if p, _ := catalog.Default().Lookup(spec.Cmd, spec.Args, catalog.Linux); p == nil {
+	if p, _ := builtin.Default().Lookup(spec.Cmd, spec.Args, catalog.Linux); p == nil {
 		r.Status = "no parser yet"
 		return r, nil
 	}

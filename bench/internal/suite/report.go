@@ -267,7 +267,7 @@ func Report(res *Results) []byte {
 	w("![Parse throughput and round trip](%s)\n\n", SpeedChartFile)
 
 	w("### Parse throughput\n\n")
-	w("`catalog.Default().Parse` on each parser's largest scenario, its rows repeated to the input size; MB/s by wall time (1 MB = 10^6 bytes).\n\n")
+	w("`builtin.Default().Parse` on each parser's largest scenario, its rows repeated to the input size; MB/s by wall time (1 MB = 10^6 bytes).\n\n")
 	w("| Parser | Input | Size | Rows | Unread lines | Time per parse | CPU per parse | MB/s | Allocs per parse |\n|---|---|--:|--:|--:|--:|--:|--:|--:|\n")
 	for _, t := range res.Throughput {
 		if t.Err != "" {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/builtin"
 )
 
 // Now and Location anchor every date a parser completes (ls prints no year
@@ -113,7 +114,7 @@ func LoadScenarios(dir string) ([]*Scenario, error) {
 // OS; the token benchmark checks each scenario's choice.
 func fixedClock() *catalog.Registry {
 	r := catalog.NewRegistry()
-	for _, p := range catalog.Default().Parsers() {
+	for _, p := range builtin.Default().Parsers() {
 		q := *p
 		parse := p.Parse
 		q.Parse = func(c *catalog.Context) (any, error) {
@@ -129,7 +130,7 @@ func fixedClock() *catalog.Registry {
 
 // ParserFor returns the parser the catalog would choose for s, or nil.
 func ParserFor(s *Scenario) *catalog.Parser {
-	p, _ := catalog.Default().Lookup(s.Cmd, s.Args, s.OS)
+	p, _ := builtin.Default().Lookup(s.Cmd, s.Args, s.OS)
 	return p
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/builtin"
 	"github.com/parism-go/parism/server/config"
 	"github.com/parism-go/parism/server/engine"
 	"github.com/parism-go/parism/shaper"
@@ -90,7 +91,7 @@ type Throughput struct {
 	Err      string
 }
 
-// RunThroughput measures catalog.Default().Parse on each parser's largest
+// RunThroughput measures builtin.Default().Parse on each parser's largest
 // scenario, repeated to at least size bytes.
 func RunThroughput(scen []*Scenario, size int, minDur time.Duration) []Throughput {
 	best := map[string]*Scenario{}
@@ -108,7 +109,7 @@ func RunThroughput(scen []*Scenario, size int, minDur time.Duration) []Throughpu
 		ids = append(ids, id)
 	}
 	slices.Sort(ids)
-	reg := catalog.Default()
+	reg := builtin.Default()
 	var out []Throughput
 	for _, id := range ids {
 		s := best[id]
@@ -161,7 +162,7 @@ func RunOverhead(s *Scenario, minDur time.Duration) ([]Overhead, error) {
 	if err != nil {
 		return nil, err
 	}
-	reg := catalog.Default()
+	reg := builtin.Default()
 	in := catalog.Input{Cmd: s.Cmd, Args: s.Args, Raw: s.Raw, OS: s.OS, Now: Now, Location: Location, MaxItems: config.Default().Guard.MaxItems}
 	steps := []struct {
 		name string

@@ -167,8 +167,8 @@ func Run(o Options) (*Results, error) {
 		return nil, err
 	}
 
-	logf("accuracy: golden fixtures under catalog/testdata")
-	if res.Accuracy, err = RunAccuracy(filepath.Join(o.Root, "catalog", "testdata")); err != nil {
+	logf("accuracy: golden fixtures under catalog/parsers/*/testdata")
+	if res.Accuracy, err = RunAccuracy(filepath.Join(o.Root, "catalog")); err != nil {
 		return nil, err
 	}
 

@@ -131,7 +131,7 @@ func SpeedSVG(res *Results) []byte {
 		mode = "quick run"
 	}
 	d.text(w/2, 22, "middle", "15", "#111827", fmt.Sprintf("Speed (%s, %d cores, %s, %s)", res.Machine.CPU, res.Machine.Cores, res.Machine.Go, mode))
-	d.text(left, top-20, "start", "13", "#111827", "Parse throughput, MB/s (catalog.Default().Parse)")
+	d.text(left, top-20, "start", "13", "#111827", "Parse throughput, MB/s (builtin.Default().Parse)")
 	axis := func(y0, y1, scale float64, unit string) {
 		for i := 0; i <= 4; i++ {
 			v := scale * float64(i) / 4

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/builtin"
 	"github.com/parism-go/parism/catalog/pack"
 )
 
@@ -136,7 +136,7 @@ func (r *fixtureReport) failed() bool {
 // loaded over the installed ones and its fixtures are replayed.
 func runFixtures(dir string) *fixtureReport {
 	rep := &fixtureReport{}
-	reg := catalog.Default()
+	reg := builtin.Default()
 	opts := pack.Options{StrictSchemas: true}
 	installed, errs := pack.LoadPacks(pack.ParsersDir(), opts)
 	for _, err := range errs {

@@ -1,0 +1,200 @@
+package kit
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/parism-go/parism/catalog"
+)
+
+// dvField is a column the parser does not know: its snake_case header and
+// its value (a string, or an int64 for a column known to be a count).
+type DvField struct {
+	Key   string
+	Value any
+}
+
+// dvMarshal emits a struct's fields, then the unknown columns inline.
+func DvMarshal(known any, extra []DvField) ([]byte, error) {
+	b, err := json.Marshal(known)
+	if err != nil || len(extra) == 0 {
+		return b, err
+	}
+	b = b[:len(b)-1]
+	for _, f := range extra {
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		k, _ := json.Marshal(f.Key)
+		v, err := json.Marshal(f.Value)
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, k...)
+		b = append(b, ':')
+		b = append(b, v...)
+	}
+	return append(b, '}'), nil
+}
+
+// dvUniqueKey makes an unknown column's key unique among the row's keys.
+func DvUniqueKey(k string, used map[string]bool) string {
+	base := k
+	for n := 2; used[k]; n++ {
+		k = base + "_" + strconv.Itoa(n)
+	}
+	used[k] = true
+	return k
+}
+
+// dvGoTime reads Go's time.String form ("2026-11-28 09:14:03.123456789
+// +0000 UTC"), which helm and docker print, into ISO 8601.
+func DvGoTime(s string) (string, bool) {
+	for _, layout := range []string{"2006-01-02 15:04:05.999999999 -0700 MST", "2006-01-02 15:04:05 -0700 MST", "2006-01-02 15:04:05 -0700 -0700"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.Format("2006-01-02T15:04:05.999999999-07:00"), true
+		}
+	}
+	return "", false
+}
+
+// dvHint rebuilds a complete argument list for a hint: the leading
+// global options (those global reports, with their values), sub, then the
+// other arguments, each flag match accepts replaced by repl(flag, value)
+// (an empty result drops it and its value).
+func DvHint(sub []string, args []string, global func(flag string) bool, takesValue func(flag string) bool,
+	match func(flag string) bool, repl func(flag, value string) []string) []string {
+	out := []string{}
+	i := 0
+	for i < len(args) {
+		a := args[i]
+		name, _, hasEq := strings.Cut(a, "=")
+		if len(a) < 2 || a[0] != '-' || global == nil || !global(name) {
+			break
+		}
+		out = append(out, a)
+		if !hasEq && takesValue(name) && i+1 < len(args) {
+			out = append(out, args[i+1])
+			i++
+		}
+		i++
+	}
+	out = append(out, sub...)
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			out = append(out, args[i:]...)
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			out = append(out, a)
+			continue
+		}
+		name, v, attached := strings.Cut(a, "=")
+		if !attached && a[1] != '-' && len(a) > 2 && takesValue(a[:2]) {
+			name, v, attached = a[:2], strings.TrimPrefix(a[2:], "="), true
+		}
+		if !match(name) {
+			out = append(out, a)
+			if !attached && takesValue(name) && i+1 < len(args) {
+				out = append(out, args[i+1])
+				i++
+			}
+			continue
+		}
+		if !attached && takesValue(name) && i+1 < len(args) {
+			v = args[i+1]
+			i++
+		}
+		out = append(out, repl(name, v)...)
+	}
+	return out
+}
+
+// dvFlagValue returns the last value of a flag among args (names lists
+// its spellings), in the forms pflag reads: "-o x", "-ox", "-o=x",
+// "--output x", "--output=x".
+func DvFlagValue(args []string, names ...string) (string, bool) {
+	val, found := "", false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		for _, n := range names {
+			switch {
+			case a == n:
+				if i+1 < len(args) {
+					val, found = args[i+1], true
+					i++
+				}
+			case strings.HasPrefix(a, n+"="):
+				val, found = a[len(n)+1:], true
+			case len(n) == 2 && strings.HasPrefix(a, n) && len(a) > 2:
+				val, found = a[2:], true
+			default:
+				continue
+			}
+			break
+		}
+	}
+	return val, found
+}
+
+var KubectlValueFlags = map[string]bool{
+	"-n": true, "--namespace": true, "-o": true, "--output": true, "-l": true, "--selector": true,
+	"--field-selector": true, "-L": true, "--label-columns": true, "--sort-by": true, "--chunk-size": true,
+	"--context": true, "--cluster": true, "--user": true, "--request-timeout": true, "--kubeconfig": true,
+	"-s": true, "--server": true, "--token": true, "--as": true, "--template": true, "--subresource": true,
+	"--raw": true, "-f": true, "--filename": true, "-k": true, "--kustomize": true, "--as-group": true,
+	"-v": true, "--v": true,
+}
+
+// kubeResource reads the resource argument: the first positional.
+func KubeResource(args []string) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			if i+1 < len(args) {
+				return args[i+1]
+			}
+			return ""
+		}
+		if strings.HasPrefix(a, "-") {
+			name, _, hasEq := strings.Cut(a, "=")
+			if !hasEq && KubectlValueFlags[name] {
+				i++
+			}
+			continue
+		}
+		return a
+	}
+	return ""
+}
+
+var DvFCreated = catalog.SpanID("created")
+
+var DvFCreatedAt = catalog.SpanID("created_at")
+
+var DvFStatus = catalog.SpanID("status")
+
+var DvFState = catalog.SpanID("state")
+
+// dvBoolFlag reports whether a bool flag is given, long or as a short
+// letter, alone or in a group of bool letters ("-aq").
+func DvBoolFlag(args []string, long string, short byte) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		if a == long {
+			return true
+		}
+		if short != 0 && len(a) > 1 && a[0] == '-' && a[1] != '-' && !strings.Contains(a, "=") && strings.IndexByte(a[1:], short) >= 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,13 @@
+package apt
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+var aptFuzzArgs = [][]string{{"list", "--installed"}, {"search", "curl"}}
+
+func FuzzApt(f *testing.F) {
+	catalogtest.NetsysFuzz(f, []string{"apt-list", "apt-search"}, ParseApt, aptFuzzArgs)
+}

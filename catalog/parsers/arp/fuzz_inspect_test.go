@@ -1,0 +1,11 @@
+package arp
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+func FuzzArp(f *testing.F) {
+	catalogtest.InspectFuzz(f, []string{"arp"}, parseArp, [][]string{{"-a"}, {"-n"}})
+}

@@ -1,0 +1,13 @@
+package brew
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+var brewFuzzArgs = [][]string{{"list", "--versions"}, {"list"}, {"list", "--cask", "--versions"}}
+
+func FuzzBrewList(f *testing.F) {
+	catalogtest.NetsysFuzz(f, []string{"brew-list"}, parseBrewList, brewFuzzArgs)
+}

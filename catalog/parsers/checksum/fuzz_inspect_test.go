@@ -1,0 +1,12 @@
+package checksum
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+func FuzzChecksum(f *testing.F) {
+	catalogtest.InspectFuzz(f, []string{"sha256sum", "md5sum", "sha1sum", "sha512sum", "md5", "sha256"}, parseChecksum,
+		[][]string{{"a"}, {"-c", "SUMS"}, {"-r", "a"}})
+}

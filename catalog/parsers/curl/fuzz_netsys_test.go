@@ -1,0 +1,13 @@
+package curl
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+var curlFuzzArgs = [][]string{{"-sI", "http://x"}, {"-sIL", "http://x"}}
+
+func FuzzCurlHead(f *testing.F) {
+	catalogtest.NetsysFuzz(f, []string{"curl-head"}, parseCurlHead, curlFuzzArgs)
+}

@@ -1,0 +1,11 @@
+package date
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+var dateFuzzArgs = [][]string{{}, {"-u"}, {"-Iseconds"}, {"-R"}}
+
+func FuzzDate(f *testing.F) { catalogtest.NetsysFuzz(f, []string{"date"}, parseDate, dateFuzzArgs) }

@@ -1,0 +1,451 @@
+package diag
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/lex"
+)
+
+var cFlags = catalog.Flags{
+	"-c": catalog.Bool, "-o": catalog.Value, "-S": catalog.Bool, "-fsyntax-only": catalog.Bool, "-Wall": catalog.Bool, "-Wextra": catalog.Bool,
+	"-Werror": catalog.Bool, "-Wpedantic": catalog.Bool, "-pedantic": catalog.Bool, "-w": catalog.Bool, "-std": catalog.Value, "-O0": catalog.Bool,
+	"-O1": catalog.Bool, "-O2": catalog.Bool, "-O3": catalog.Bool, "-Os": catalog.Bool, "-g": catalog.Bool, "-I": catalog.Value, "-D": catalog.Value,
+	"-L": catalog.Value, "-l": catalog.Value, "-x": catalog.Value, "-fdiagnostics-color": catalog.Value, "-fno-diagnostics-color": catalog.Bool,
+	"-fno-caret-diagnostics": catalog.Bool, "-fcolor-diagnostics": catalog.Bool, "-fno-color-diagnostics": catalog.Bool,
+	"-fPIC": catalog.Bool, "-pthread": catalog.Bool, "-march": catalog.Value, "-m64": catalog.Bool, "-m32": catalog.Bool,
+}
+
+func cParser(cmd string) *catalog.Parser {
+	return &catalog.Parser{
+		ID: cmd, Command: cmd, Version: "1", GoFlags: true,
+		Format: cmd + "'s file:line:col: severity: message [-Wflag] lines, notes attached to the diagnostic before them, " +
+			"source excerpts left out (stderr: pipe 2>&1 to parism parse; -Iinclude attached is not read, -I include is)",
+		Stream: catalog.StreamStderr,
+		Flags:  cFlags, MaxPositionals: -1, Result: DiagResult{}, RowsKey: "diagnostics",
+		Examples: [][]string{{"-Wall", "-c", "a.c"}, {"-fsyntax-only", "-std=c11", "a.c", "b.c"}},
+		Parse:    func(c *catalog.Context) (any, error) { return parseCDiag(c, cmd) },
+	}
+}
+
+// cDiagParsers wires gcc and cc for the builtin list (clang and clang++,
+// read by the same code, are in diag_clang.go).
+func cDiagParsers() []*catalog.Parser { return []*catalog.Parser{cParser("gcc"), cParser("cc")} }
+
+var cSeverities = []string{": fatal error: ", ": error: ", ": warning: ", ": note: "}
+
+// cDiagLine reads "file:line[:col]: severity: message".
+type cDiagAt struct {
+	file, sev        string
+	line, col        int64
+	hasCol           bool
+	fileE, lineS     int
+	lineE, colS, msg int
+	// sevImplied: the line prints no severity (ld's own errors).
+	sevImplied bool
+}
+
+func cDiagLine(s string) (cDiagAt, bool) {
+	var d cDiagAt
+	at := -1
+	for _, sv := range cSeverities {
+		if i := strings.Index(s, sv); i > 0 && (at < 0 || i < at) {
+			at, d.sev = i, strings.Trim(sv, ": ")
+		}
+	}
+	if at < 0 {
+		return d, false
+	}
+	d.msg = at + len(d.sev) + 4
+	head := s[:at]
+	c2 := strings.LastIndexByte(head, ':')
+	if c2 < 0 {
+		return d, false
+	}
+	n2, err := strconv.ParseInt(head[c2+1:], 10, 64)
+	if err != nil || n2 < 0 {
+		return d, false
+	}
+	c1 := strings.LastIndexByte(head[:c2], ':')
+	n1, err := int64(0), strconv.ErrSyntax
+	if c1 > 0 {
+		n1, err = strconv.ParseInt(head[c1+1:c2], 10, 64)
+	}
+	if err == nil && n1 >= 0 {
+		d.line, d.col, d.hasCol = n1, n2, true
+		d.fileE, d.lineS, d.lineE, d.colS = c1, c1+1, c2, c2+1
+	} else {
+		d.line = n2
+		d.fileE, d.lineS, d.lineE = c2, c2+1, at
+	}
+	d.file = s[:d.fileE]
+	return d, d.file != ""
+}
+
+// cExcerpt reports a source excerpt line in gcc's numbered form
+// ("   10 |   code", "      |   ^", "      |   ;" for a fix-it).
+func cExcerpt(s string) bool {
+	t := strings.TrimLeft(s, " ")
+	if len(t) == len(s) {
+		return false
+	}
+	t = strings.TrimLeft(t, "0123456789+")
+	return strings.HasPrefix(t, " |") || strings.HasPrefix(t, "|")
+}
+
+// cCaret reports clang's (and gcc -fno-diagnostics-show-line-numbers')
+// caret line under a source line: only spaces, tabs, ~ and ^.
+func cCaret(s string) bool {
+	if strings.TrimSpace(s) == "" {
+		return false
+	}
+	return strings.Trim(s, " \t~^") == ""
+}
+
+// cNext returns the line after pos (without its newline) and where the
+// one after it starts.
+func cNext(raw string, pos int) (string, int, bool) {
+	if pos >= len(raw) {
+		return "", pos, false
+	}
+	end := lex.NextNL(raw, pos)
+	return strings.TrimSuffix(raw[pos:end], "\r"), end + 1, true
+}
+
+// cGenerated reads clang's "N warnings and M errors generated." into the
+// counts it states.
+func cGenerated(s string) (warnings, errors int64, ok bool) {
+	body, ok := strings.CutSuffix(s, " generated.")
+	if !ok {
+		return 0, 0, false
+	}
+	for _, part := range strings.Split(body, " and ") {
+		n, word, ok := strings.Cut(part, " ")
+		v, err := strconv.ParseInt(n, 10, 64)
+		if !ok || err != nil {
+			return 0, 0, false
+		}
+		switch word {
+		case "warning", "warnings":
+			warnings += v
+		case "error", "errors":
+			errors += v
+		default:
+			return 0, 0, false
+		}
+	}
+	return warnings, errors, true
+}
+
+// cFixit reads -fdiagnostics-parseable-fixits' `fix-it:"file":{l:c-l:c}:"text"`.
+func cFixit(s string) (f DiagFix, fileE, rangeS, rangeE, textS int, ok bool) {
+	rest, ok := strings.CutPrefix(s, "fix-it:")
+	if !ok {
+		return f, 0, 0, 0, 0, false
+	}
+	q, err := strconv.QuotedPrefix(rest)
+	if err != nil {
+		return f, 0, 0, 0, 0, false
+	}
+	if f.File, err = strconv.Unquote(q); err != nil {
+		return f, 0, 0, 0, 0, false
+	}
+	fileE = len("fix-it:") + len(q)
+	r, ok := strings.CutPrefix(s[fileE:], ":{")
+	if !ok {
+		return f, 0, 0, 0, 0, false
+	}
+	rangeS = fileE + 2
+	closeAt := strings.Index(r, "}:")
+	if closeAt < 0 {
+		return f, 0, 0, 0, 0, false
+	}
+	rangeE = rangeS + closeAt
+	from, to, ok := strings.Cut(r[:closeAt], "-")
+	if !ok {
+		return f, 0, 0, 0, 0, false
+	}
+	pair := func(p string) (int64, int64, bool) {
+		a, b, ok := strings.Cut(p, ":")
+		x, e1 := strconv.ParseInt(a, 10, 64)
+		y, e2 := strconv.ParseInt(b, 10, 64)
+		return x, y, ok && e1 == nil && e2 == nil && x >= 0 && y >= 0
+	}
+	var ok1, ok2 bool
+	f.Line, f.Column, ok1 = pair(from)
+	f.EndLine, f.EndColumn, ok2 = pair(to)
+	textS = rangeE + 2
+	t, err := strconv.Unquote(s[textS:])
+	if !ok1 || !ok2 || err != nil || !strings.HasPrefix(s[textS:], "\"") {
+		return f, 0, 0, 0, 0, false
+	}
+	f.Text = t
+	return f, fileE, rangeS, rangeE, textS, true
+}
+
+func parseCDiag(c *catalog.Context, name string) (any, error) {
+	r := newCReader(c, name)
+	for pos := 0; pos < len(c.Raw); {
+		start := pos
+		end := lex.NextNL(c.Raw, pos)
+		pos = end + 1
+		line := strings.TrimSuffix(c.Raw[start:end], "\r")
+		next, ok := r.read(start, pos, line)
+		if !ok {
+			c.Unread(start)
+		}
+		pos = next
+	}
+	return r.finish(), nil
+}
+
+// cReader reads gcc's and clang's lines one at a time, so that make's
+// parser can read the compiler lines its recipes print among its own.
+type cReader struct {
+	c         *catalog.Context
+	name      string
+	res       *DiagResult
+	last      int  // the diagnostic notes and fix-its attach to
+	afterDiag bool // the line before was a diagnostic or a note: its excerpt may follow
+	dropped   bool // the last diagnostic was omitted at max_items: its notes and fix-its go with it
+	omitted   int64
+	counted   [2]int64 // errors and warnings this reader added (make adds its own)
+	statedW   int64
+	statedE   int64
+	stated    bool
+}
+
+func newCReader(c *catalog.Context, name string) *cReader {
+	return &cReader{c: c, name: name, res: &DiagResult{Diagnostics: []Diagnostic{}}, last: -1}
+}
+
+// read reads line (at raw[start:], the next line at pos); it returns where
+// the next line to read starts (past an excerpt it consumed) and false
+// when the line is none of a compiler's.
+func (r *cReader) read(start, pos int, line string) (int, bool) {
+	c, res, raw, name := r.c, r.res, r.c.Raw, r.name
+	wasAfter := r.afterDiag
+	r.afterDiag = false
+	if w, e, ok := cGenerated(line); ok {
+		r.statedW, r.statedE, r.stated = r.statedW+w, r.statedE+e, true
+		return pos, true
+	}
+	switch {
+	case strings.TrimSpace(line) == "", cExcerpt(line):
+		r.afterDiag = wasAfter
+		return pos, true
+	case strings.HasSuffix(line, ":") && (strings.Contains(line, ": In function ") || strings.Contains(line, ": At top level") ||
+		strings.Contains(line, ": In ") || strings.HasPrefix(line, "In file included from ")),
+		strings.HasPrefix(line, "                 from "),
+		strings.HasPrefix(line, "compilation terminated."):
+		return pos, true
+	}
+	if _, _, _, _, _, ok := cFixit(line); ok && r.last < 0 && r.dropped {
+		return pos, true
+	}
+	if f, fileE, rS, rE, tS, ok := cFixit(line); ok && r.last >= 0 {
+		last := r.last
+		dg := &res.Diagnostics[last]
+		k := len(dg.Fixes)
+		c.SpanPath(start+len("fix-it:"), start+fileE, "unquote", "diagnostics", last, "fixes", k, "file")
+		for _, leaf := range []string{"line", "column", "end_line", "end_column"} {
+			c.SpanPath(start+rS, start+rE, "parseInt", "diagnostics", last, "fixes", k, leaf)
+		}
+		c.SpanPath(start+tS, start+len(line), "unquote", "diagnostics", last, "fixes", k, "text")
+		dg.Fixes = append(dg.Fixes, f)
+		return pos, true
+	}
+	d, ok := cDiagLine(line)
+	driver := false
+	if !ok {
+		d, ok = cDriverLine(line)
+		driver = ok
+	}
+	if !ok {
+		if ld, ctx := cLinkerLine(line); ctx {
+			return pos, true // "/usr/bin/ld: x.o: in function `main':" names the function of the next
+		} else if ld.msg > 0 {
+			d, ok, driver = ld, true, ld.line == 0 && ld.file == ""
+			if !driver {
+				d.lineS, d.lineE = ld.fileE, ld.fileE // no line: the span of line 0 is empty, at the file's end
+			}
+		}
+	}
+	if !ok {
+		// clang's excerpt (and gcc's without line numbers): the source
+		// line, the caret line under it, and the text of a fix-it under
+		// that, indented.
+		if nl, np, ok := cNext(raw, pos); ok && wasAfter && cCaret(nl) {
+			pos = np
+			if fl, fp, ok := cNext(raw, pos); ok && strings.HasPrefix(fl, " ") && strings.TrimSpace(fl) != "" &&
+				!cCaret(fl) && !cExcerpt(fl) && !strings.HasPrefix(fl, "fix-it:") {
+				if _, isDiag := cDiagLine(fl); !isDiag {
+					if _, _, isGen := cGenerated(fl); !isGen {
+						pos = fp
+					}
+				}
+			}
+			return pos, true
+		}
+		return pos, false
+	}
+	r.afterDiag = true
+	msg, msgE := line[d.msg:], len(line)
+	code, codeS := "", 0
+	if strings.HasSuffix(msg, "]") {
+		if i := strings.LastIndex(msg, " [-W"); i >= 0 {
+			code, codeS = msg[i+2:len(msg)-1], d.msg+i+2
+			msg, msgE = msg[:i], d.msg+i
+			// clang's -Werror: [-Werror,-Wunused-variable]
+			if w, ok := strings.CutPrefix(code, "-Werror,"); ok {
+				code, codeS = w, codeS+len("-Werror,")
+			}
+		}
+	}
+	if d.sev == "note" {
+		last := r.last
+		if last < 0 {
+			r.afterDiag = r.dropped
+			return pos, r.dropped
+		}
+		dg := &res.Diagnostics[last]
+		k := len(dg.Notes)
+		n := DiagNote{File: d.file, Line: d.line, Message: msg}
+		c.SpanPath(start, start+d.fileE, "", "diagnostics", last, "notes", k, "file")
+		c.SpanPath(start+d.lineS, start+d.lineE, "parseInt", "diagnostics", last, "notes", k, "line")
+		if d.hasCol {
+			n.Column = catalog.Intp(d.col)
+			c.SpanPath(start+d.colS, start+at(line, d), "parseInt", "diagnostics", last, "notes", k, "column")
+		}
+		c.SpanPath(start+d.msg, start+msgE, "", "diagnostics", last, "notes", k, "message")
+		dg.Notes = append(dg.Notes, n)
+		return pos, true
+	}
+	if c.Full(len(res.Diagnostics)) {
+		c.Omit(1)
+		r.omitted++
+		r.last, r.dropped = -1, true
+		return pos, true
+	}
+	i := len(res.Diagnostics)
+	sev := d.sev
+	if sev == "fatal error" {
+		sev = "error"
+	}
+	dg := Diagnostic{File: d.file, Line: d.line, Severity: sev, Code: code, Message: msg, Tool: name}
+	if driver {
+		// A driver's or linker's line names no place: file "" and line 0,
+		// as cargo's and make's place-less errors.
+		c.SpanPath(start, start+d.fileE, "impliedDefault", "diagnostics", i, "file")
+		c.SpanPath(start, start+d.fileE, "impliedZero", "diagnostics", i, "line")
+	} else {
+		c.SpanPath(start, start+d.fileE, "", "diagnostics", i, "file")
+		if d.lineE > d.lineS {
+			c.SpanPath(start+d.lineS, start+d.lineE, "parseInt", "diagnostics", i, "line")
+		} else {
+			c.SpanPath(start, start+d.fileE, "impliedZero", "diagnostics", i, "line")
+		}
+	}
+	if d.hasCol {
+		dg.Column = catalog.Intp(d.col)
+		c.SpanPath(start+d.colS, start+at(line, d), "parseInt", "diagnostics", i, "column")
+	}
+	sevS := start + d.msg - len(d.sev) - 2
+	if d.sevImplied {
+		c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "severity")
+	} else if sev == d.sev {
+		c.SpanPath(sevS, sevS+len(d.sev), "", "diagnostics", i, "severity")
+	} else {
+		c.SpanPath(sevS, sevS+len(d.sev), "statusWord", "diagnostics", i, "severity")
+	}
+	if code != "" {
+		c.SpanPath(start+codeS, start+codeS+len(code), "", "diagnostics", i, "code")
+	}
+	c.SpanPath(start+d.msg, start+msgE, "", "diagnostics", i, "message")
+	c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
+	res.Diagnostics = append(res.Diagnostics, dg)
+	r.last, r.dropped = i, false
+	switch {
+	case driver && d.fileE > 0:
+		// clang's "N errors generated." counts the compiler's own (its
+		// bare "fatal error: too many errors emitted" among them), not
+		// the driver's or the linker's.
+	case sev == "error":
+		r.counted[0]++
+	default:
+		r.counted[1]++
+	}
+	return pos, true
+}
+
+// cLinkerLine reads GNU ld's lines: "x.c:(.text+0xa): undefined reference
+// to `f'" (file, no line: the object's section instead) as an error; "ld:
+// cannot find -lfoo: ..." (the linker, a path allowed, with no severity) as
+// an error of no place; and ctx for "ld: x.o: in function `main':", the
+// context line before an undefined reference.
+func cLinkerLine(s string) (d cDiagAt, ctx bool) {
+	if i := strings.Index(s, ":(."); i > 0 && !strings.ContainsAny(s[:i], " \t") {
+		if j := strings.Index(s[i:], "): "); j > 0 {
+			d.sev, d.file, d.fileE, d.msg, d.sevImplied = "error", s[:i], i, i+j+3, true
+			return d, false
+		}
+	}
+	prog, rest, found := strings.Cut(s, ": ")
+	if !found || (prog != "ld" && !strings.HasSuffix(prog, "/ld")) || strings.ContainsAny(prog, " \t") {
+		return d, false
+	}
+	if strings.HasSuffix(rest, "':") && strings.Contains(rest, ": in function `") {
+		return d, true
+	}
+	// The driver's "sev: " forms were read before; what is left is an error.
+	d.sev, d.fileE, d.msg, d.sevImplied = "error", len(prog), len(prog)+2, true
+	return d, false
+}
+
+// cDriverLine reads a line of the compiler driver, its passes or the
+// linker that names no place: "gcc: error: x.c: No such file or
+// directory", "cc1: fatal error: x.h: ...", "collect2: error: ld returned
+// 1 exit status", "clang: error: linker command failed ...", clang's bare
+// "fatal error: too many errors emitted, stopping now". The program is one
+// word (a path allowed); file stays "" and line 0. fileE is the end of the
+// program's name (the whole prefix the span of file covers).
+func cDriverLine(s string) (cDiagAt, bool) {
+	var d cDiagAt
+	for _, sv := range cSeverities[:3] {
+		bare := strings.TrimPrefix(sv, ": ")
+		if strings.HasPrefix(s, bare) {
+			d.sev, d.msg = strings.Trim(sv, ": "), len(bare)
+			return d, true
+		}
+		i := strings.Index(s, sv)
+		if i <= 0 || strings.ContainsAny(s[:i], " \t:") {
+			continue
+		}
+		d.sev, d.fileE, d.msg = strings.Trim(sv, ": "), i, i+len(sv)
+		return d, true
+	}
+	return d, false
+}
+
+// finish counts the rows and checks them against clang's own count.
+func (r *cReader) finish() *DiagResult {
+	goSummary(r.c, r.res)
+	if r.stated {
+		// clang counts what it printed: a count we did not read (a
+		// location-less "fatal error: too many errors emitted" among them)
+		// is said, never left silent.
+		e, w := r.counted[0], r.counted[1]
+		if e+w+r.omitted != r.statedE+r.statedW || e > r.statedE {
+			r.c.Warn(fmt.Sprintf("%s reported %d errors and %d warnings; %d errors and %d warnings read, %d omitted",
+				r.name, r.statedE, r.statedW, e, w, r.omitted))
+		}
+	}
+	return r.res
+}
+
+// at is where the column number of d ends in line.
+func at(line string, d cDiagAt) int {
+	return d.colS + strings.IndexByte(line[d.colS:], ':')
+}

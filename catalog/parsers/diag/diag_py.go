@@ -1,0 +1,862 @@
+package diag
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/lex"
+)
+
+// pyLine is one line of the output and its offset.
+type pyLine struct {
+	text  string
+	start int
+}
+
+func pyLines(raw string) []pyLine {
+	var out []pyLine
+	it := lex.Lines{Raw: raw}
+	for {
+		t, s, ok := it.Next()
+		if !ok {
+			return out
+		}
+		out = append(out, pyLine{t, s})
+	}
+}
+
+// pyNum reads the decimal number at s[i:] and its end.
+func pyNum(s string, i int) (int64, int, bool) {
+	e := i
+	for e < len(s) && s[e] >= '0' && s[e] <= '9' {
+		e++
+	}
+	if e == i || e-i > 15 {
+		return 0, i, false
+	}
+	n, _ := strconv.ParseInt(s[i:e], 10, 64)
+	return n, e, true
+}
+
+// pyPos reads "file:line:" or "file:line:col:" (and, with ends, mypy's
+// "file:line:col:end_line:end_col:") at the start of s: the numbers found
+// (line first) with their ranges, and where the rest begins.
+type pyPosAt struct {
+	fileE int
+	nums  []int64
+	at    [][2]int
+	rest  int
+}
+
+func pyPos(s string, maxNums int) (pyPosAt, bool) {
+	var p pyPosAt
+	// The file ends at the first ":<digits>:".
+	for i := strings.IndexByte(s, ':'); i > 0; {
+		if _, e, ok := pyNum(s, i+1); ok && e < len(s) && s[e] == ':' {
+			p.fileE = i
+			break
+		}
+		j := strings.IndexByte(s[i+1:], ':')
+		if j < 0 {
+			return p, false
+		}
+		i += j + 1
+	}
+	if p.fileE == 0 || strings.ContainsAny(s[:p.fileE], "\t") {
+		return p, false
+	}
+	i := p.fileE
+	for len(p.nums) < maxNums && i < len(s) && s[i] == ':' {
+		n, e, ok := pyNum(s, i+1)
+		if !ok || e >= len(s) || s[e] != ':' {
+			break
+		}
+		p.nums = append(p.nums, n)
+		p.at = append(p.at, [2]int{i + 1, e})
+		i = e
+	}
+	if len(p.nums) == 0 || i >= len(s) || s[i] != ':' {
+		return p, false
+	}
+	p.rest = i + 1
+	if p.rest < len(s) && s[p.rest] == ' ' {
+		p.rest++
+	}
+	return p, true
+}
+
+// pySummary counts the rows; each count spans the whole output.
+func pySummary(c *catalog.Context, res *DiagResult) {
+	s := &res.Summary
+	for _, d := range res.Diagnostics {
+		switch d.Severity {
+		case "error":
+			s.Errors++
+		case "warning":
+			s.Warnings++
+		}
+	}
+	for _, t := range res.Tests {
+		switch t.Status {
+		case "pass":
+			s.TestsPassed++
+		case "fail":
+			s.TestsFailed++
+		case "skip":
+			s.TestsSkipped++
+		}
+	}
+	for _, k := range []string{"errors", "warnings", "tests_passed", "tests_failed", "tests_skipped"} {
+		c.SpanPath(0, len(c.Raw), "count", "summary", k)
+	}
+}
+
+// pyDiag appends one diagnostic read at line l with position p; code and
+// message are ranges of l.text (code may be empty).
+// msgAt, when set, is the message's raw range instead (pytest's "E   " line).
+func pyDiag(c *catalog.Context, res *DiagResult, l pyLine, p pyPosAt, sev string, sevTr string, sevS, sevE, codeS, codeE, msgS, msgE int, tool string, msgAt ...int) int {
+	if c.Full(len(res.Diagnostics)) {
+		c.Omit(1)
+		return -1
+	}
+	i := len(res.Diagnostics)
+	t := l.text
+	d := Diagnostic{File: t[:p.fileE], Line: p.nums[0], Severity: sev, Message: t[msgS:msgE], Tool: tool}
+	c.SpanPath(l.start, l.start+p.fileE, "", "diagnostics", i, "file")
+	leaves := []string{"line", "column", "end_line", "end_column"}
+	dst := []**int64{nil, &d.Column, &d.EndLine, &d.EndColumn}
+	for k, n := range p.nums {
+		if k > 0 {
+			*dst[k] = catalog.Intp(n)
+		}
+		c.SpanPath(l.start+p.at[k][0], l.start+p.at[k][1], "parseInt", "diagnostics", i, leaves[k])
+	}
+	c.SpanPath(l.start+sevS, l.start+sevE, sevTr, "diagnostics", i, "severity")
+	if codeE > codeS {
+		d.Code = t[codeS:codeE]
+		c.SpanPath(l.start+codeS, l.start+codeE, "", "diagnostics", i, "code")
+	}
+	if len(msgAt) == 2 {
+		d.Message = c.Raw[msgAt[0]:msgAt[1]]
+		c.SpanPath(msgAt[0], msgAt[1], "", "diagnostics", i, "message")
+	} else {
+		c.SpanPath(l.start+msgS, l.start+msgE, "", "diagnostics", i, "message")
+	}
+	c.SpanPath(l.start, l.start+len(t), "impliedDefault", "diagnostics", i, "tool")
+	res.Diagnostics = append(res.Diagnostics, d)
+	return i
+}
+
+// mypyFlags: checked against `mypy --help` of mypy 1.0.1 (Debian
+// bookworm). --pretty (wrapped messages with source excerpts), --html-report
+// and the other reports, and --show-traceback print other output.
+var mypyFlags = catalog.Flags{
+	"--show-column-numbers": catalog.Bool, "--show-error-end": catalog.Bool, "--show-error-codes": catalog.Bool, "--hide-error-codes": catalog.Bool,
+	"--strict": catalog.Bool, "--ignore-missing-imports": catalog.Bool, "--follow-imports": catalog.Value, "--python-version": catalog.Value,
+	"--config-file": catalog.Value, "--no-incremental": catalog.Bool, "--cache-dir": catalog.Value, "--check-untyped-defs": catalog.Bool,
+	"--disallow-untyped-defs": catalog.Bool, "--disallow-incomplete-defs": catalog.Bool, "--warn-unused-ignores": catalog.Bool,
+	"--warn-return-any": catalog.Bool, "--warn-unreachable": catalog.Bool, "--no-implicit-optional": catalog.Bool, "--explicit-package-bases": catalog.Bool,
+	"--namespace-packages": catalog.Bool, "--exclude": catalog.Value, "-p": catalog.Value, "--package": catalog.Value, "-m": catalog.Value, "--module": catalog.Value,
+	"--no-error-summary": catalog.Bool, "--no-color-output": catalog.Bool, "--show-absolute-path": catalog.Bool, "--disable-error-code": catalog.Value,
+	"--enable-error-code": catalog.Value, "--allow-redefinition": catalog.Bool, "--no-site-packages": catalog.Bool, "--platform": catalog.Value,
+}
+
+func parseMypy(c *catalog.Context) (any, error) {
+	res := &DiagResult{Diagnostics: []Diagnostic{}}
+	last := -1
+	for _, l := range pyLines(c.Raw) {
+		t := l.text
+		if strings.TrimSpace(t) == "" ||
+			strings.HasPrefix(t, "Found ") && strings.Contains(t, " error") && strings.Contains(t, "(checked ") ||
+			strings.HasPrefix(t, "Success: no issues found") {
+			continue
+		}
+		p, ok := pyPos(t, 4)
+		if !ok || len(p.nums) == 3 {
+			c.Unread(l.start)
+			continue
+		}
+		sev := ""
+		for _, sv := range []string{"error", "warning", "note"} {
+			if strings.HasPrefix(t[p.rest:], sv+": ") {
+				sev = sv
+			}
+		}
+		if sev == "" {
+			c.Unread(l.start)
+			continue
+		}
+		sevS, msgS, msgE := p.rest, p.rest+len(sev)+2, len(t)
+		codeS, codeE := 0, 0
+		if strings.HasSuffix(t, "]") {
+			if i := strings.LastIndex(t, "  ["); i > msgS {
+				codeS, codeE, msgE = i+3, len(t)-1, i
+			}
+		}
+		// A note on the line of the diagnostic before it belongs to it
+		// ("See https://...", "Left operand is of type ..."); any other
+		// note is a diagnostic of its own (reveal_type's).
+		if sev == "note" && last >= 0 {
+			d := &res.Diagnostics[last]
+			if d.File == t[:p.fileE] && d.Line == p.nums[0] {
+				k := len(d.Notes)
+				n := DiagNote{File: d.File, Line: d.Line, Message: t[msgS:]}
+				c.SpanPath(l.start, l.start+p.fileE, "", "diagnostics", last, "notes", k, "file")
+				c.SpanPath(l.start+p.at[0][0], l.start+p.at[0][1], "parseInt", "diagnostics", last, "notes", k, "line")
+				if len(p.nums) > 1 {
+					n.Column = catalog.Intp(p.nums[1])
+					c.SpanPath(l.start+p.at[1][0], l.start+p.at[1][1], "parseInt", "diagnostics", last, "notes", k, "column")
+				}
+				c.SpanPath(l.start+msgS, l.start+len(t), "", "diagnostics", last, "notes", k, "message")
+				d.Notes = append(d.Notes, n)
+				continue
+			}
+		}
+		i := pyDiag(c, res, l, p, sev, "", sevS, sevS+len(sev), codeS, codeE, msgS, msgE, "mypy")
+		if sev != "note" {
+			last = i
+		}
+	}
+	pySummary(c, res)
+	return res, nil
+}
+
+// flake8Flags: checked against `flake8 --help` of flake8 5.0.4 (Debian
+// bookworm). --format other than the default, --show-source, --statistics,
+// --benchmark and --output-file print other output or none.
+var flake8Flags = catalog.Flags{
+	"--max-line-length": catalog.Value, "--max-doc-length": catalog.Value, "--select": catalog.Value, "--ignore": catalog.Value,
+	"--extend-select": catalog.Value, "--extend-ignore": catalog.Value, "--exclude": catalog.Value, "--extend-exclude": catalog.Value,
+	"--filename": catalog.Value, "--per-file-ignores": catalog.Value, "--max-complexity": catalog.Value, "--count": catalog.Bool,
+	"--config": catalog.Value, "--isolated": catalog.Bool, "--append-config": catalog.Value, "-j": catalog.Value, "--jobs": catalog.Value,
+	"--exit-zero": catalog.Bool, "-q": catalog.Bool, "--quiet": catalog.Bool, "--hang-closing": catalog.Bool, "--indent-size": catalog.Value,
+	"--disable-noqa": catalog.Bool, "--color": catalog.Value, "--require-plugins": catalog.Value,
+}
+
+// flake8 prints "file:line:col: CODE message"; pycodestyle's W codes are
+// warnings, every other code (E, F, C, plugins') an error.
+func parseFlake8(c *catalog.Context) (any, error) {
+	res := &DiagResult{Diagnostics: []Diagnostic{}}
+	for _, l := range pyLines(c.Raw) {
+		t := l.text
+		if strings.TrimSpace(t) == "" {
+			continue
+		}
+		if _, e, ok := pyNum(t, 0); ok && e == len(t) && catalog.HasFlag(c.Args, "--count") {
+			continue // the total --count prints
+		}
+		p, ok := pyPos(t, 2)
+		codeE := 0
+		if ok {
+			codeE = lex.SkipWord(t, p.rest)
+		}
+		if !ok || codeE == p.rest || codeE >= len(t) || !pyCode(t[p.rest:codeE]) {
+			c.Unread(l.start)
+			continue
+		}
+		sev := "error"
+		if t[p.rest] == 'W' {
+			sev = "warning"
+		}
+		pyDiag(c, res, l, p, sev, "codeLetter", p.rest, codeE, p.rest, codeE, codeE+1, len(t), "flake8")
+	}
+	pySummary(c, res)
+	return res, nil
+}
+
+// pyCode reports a lint code: capitals then digits ("F401", "E501", "SIM102").
+func pyCode(s string) bool {
+	i := 0
+	for i < len(s) && s[i] >= 'A' && s[i] <= 'Z' {
+		i++
+	}
+	return i > 0 && i < len(s) && lex.IsDigits(s[i:])
+}
+
+// ruffFlags: written from ruff's documentation (docs.astral.sh/ruff,
+// `ruff check --help` of 0.x; ruff is not packaged for Debian bookworm nor
+// reachable from here). --output-format takes concise and full (the
+// default since 0.5); --fix, --watch, --statistics and --show-settings are
+// left out.
+var ruffFlags = catalog.Flags{
+	"--output-format": catalog.Value, "--select": catalog.Value, "--ignore": catalog.Value, "--extend-select": catalog.Value,
+	"--extend-ignore": catalog.Value, "--exclude": catalog.Value, "--extend-exclude": catalog.Value, "--line-length": catalog.Value,
+	"--target-version": catalog.Value, "--config": catalog.Value, "--isolated": catalog.Bool, "--no-cache": catalog.Bool, "-q": catalog.Bool,
+	"--quiet": catalog.Bool, "--exit-zero": catalog.Bool, "-e": catalog.Bool, "--preview": catalog.Bool, "--no-fix": catalog.Bool, "--show-fixes": catalog.Bool,
+	"--no-show-fixes": catalog.Bool, "--unsafe-fixes": catalog.Bool, "--respect-gitignore": catalog.Bool, "--force-exclude": catalog.Bool,
+	"-n": catalog.Bool, "--per-file-ignores": catalog.Value, "--fixable": catalog.Value, "--unfixable": catalog.Value,
+}
+
+func ruffCheck(args []string, _ catalog.OS) *catalog.ParseError {
+	for i, a := range args {
+		v := ""
+		switch {
+		case a == "--output-format" && i+1 < len(args):
+			v = args[i+1]
+		case strings.HasPrefix(a, "--output-format="):
+			v = a[len("--output-format="):]
+		default:
+			continue
+		}
+		if v != "concise" && v != "full" {
+			return catalog.Unsupported(nil, "the ruff check parser reads --output-format concise and full, not %q", v)
+		}
+	}
+	return nil
+}
+
+// ruffHead reads "CODE [*] message" (after "file:line:col: " in the
+// concise form): the code's and the message's ranges in t from i.
+func ruffHead(t string, i int) (codeS, codeE, msgS int, ok bool) {
+	// A syntax error has no rule code: "invalid-syntax: ..." (ruff 0.9
+	// and later, the name as its code), "SyntaxError: ..." before.
+	if strings.HasPrefix(t[i:], "invalid-syntax: ") {
+		return i, i + len("invalid-syntax"), i + len("invalid-syntax: "), len(t) > i+len("invalid-syntax: ")
+	}
+	if strings.HasPrefix(t[i:], "SyntaxError: ") {
+		return i, i, i, true
+	}
+	codeE = lex.SkipWord(t, i)
+	if codeE == i || codeE >= len(t) || !pyCode(t[i:codeE]) {
+		return 0, 0, 0, false
+	}
+	msgS = codeE + 1
+	if strings.HasPrefix(t[msgS:], "[*] ") {
+		msgS += 4
+	}
+	return i, codeE, msgS, msgS < len(t)
+}
+
+// ruffFrame reports a line of the full form's code frame or fix diff, or
+// its help: all left out.
+func ruffFrame(t string) bool {
+	s := strings.TrimLeft(t, " ")
+	switch {
+	case s == "" || s[0] == '|' || strings.HasPrefix(s, "= help:") || strings.HasPrefix(s, "= note:") ||
+		strings.HasPrefix(t, "help: ") || strings.HasPrefix(t, "info: ") || strings.HasPrefix(t, "note: "):
+		return true
+	case strings.HasPrefix(s, "- ") || strings.HasPrefix(s, "+ ") || s == "-" || s == "+":
+		return len(s) < len(t) // a fix diff's line is indented
+	}
+	_, e, ok := pyNum(s, 0)
+	return ok && e < len(s) && (strings.HasPrefix(strings.TrimLeft(s[e:], " "), "|") ||
+		strings.HasPrefix(strings.TrimLeft(s[e:], " "), "+") || strings.HasPrefix(strings.TrimLeft(s[e:], " "), "-"))
+}
+
+func parseRuff(c *catalog.Context) (any, error) {
+	res := &DiagResult{Diagnostics: []Diagnostic{}}
+	var head *pyLine // the full form's "CODE [*] message" waiting for its " --> file:line:col"
+	var hc [3]int
+	for _, l := range pyLines(c.Raw) {
+		t := l.text
+		switch {
+		case strings.TrimSpace(t) == "",
+			strings.HasPrefix(t, "Found ") && (strings.Contains(t, " error") || strings.Contains(t, " diagnostic")),
+			strings.HasPrefix(t, "[*] ") && strings.Contains(t, "fixable"),
+			strings.HasPrefix(t, "No fixes available"), t == "All checks passed!":
+			continue
+		}
+		if s := strings.TrimLeft(t, " "); strings.HasPrefix(s, "--> ") && head != nil {
+			off := len(t) - len(s) + 4
+			p, ok := pyPos(t[off:]+":", 2)
+			if !ok || len(p.nums) != 2 {
+				c.Unread(l.start)
+				head = nil
+				continue
+			}
+			// Shift the position into the line: the file starts at off.
+			p.fileE += off
+			for k := range p.at {
+				p.at[k][0] += off
+				p.at[k][1] += off
+			}
+			if p.at[1][1] > len(t) {
+				p.at[1][1] = len(t)
+			}
+			i := ruffDiag(c, res, l, p, *head, hc)
+			_ = i
+			head = nil
+			continue
+		}
+		if p, ok := pyPos(t, 2); ok && len(p.nums) == 2 {
+			if cS, cE, mS, ok := ruffHead(t, p.rest); ok {
+				ruffDiag(c, res, l, p, l, [3]int{cS, cE, mS})
+				continue
+			}
+		}
+		if cS, cE, mS, ok := ruffHead(t, 0); ok && t[0] != ' ' {
+			lc := l
+			head, hc = &lc, [3]int{cS, cE, mS}
+			continue
+		}
+		if ruffFrame(t) {
+			continue
+		}
+		c.Unread(l.start)
+	}
+	pySummary(c, res)
+	return res, nil
+}
+
+// ruffDiag appends a diagnostic whose position is on line pl and whose
+// code and message are on line hl (the same line in the concise form).
+func ruffDiag(c *catalog.Context, res *DiagResult, pl pyLine, p pyPosAt, hl pyLine, h [3]int) int {
+	if c.Full(len(res.Diagnostics)) {
+		c.Omit(1)
+		return -1
+	}
+	i := len(res.Diagnostics)
+	fileS := 0
+	if s := strings.TrimLeft(pl.text, " "); strings.HasPrefix(s, "--> ") {
+		fileS = len(pl.text) - len(s) + 4
+	}
+	d := Diagnostic{File: pl.text[fileS:p.fileE], Line: p.nums[0], Column: catalog.Intp(p.nums[1]), Severity: "error",
+		Message: hl.text[h[2]:], Tool: "ruff"}
+	c.SpanPath(pl.start+fileS, pl.start+p.fileE, "", "diagnostics", i, "file")
+	c.SpanPath(pl.start+p.at[0][0], pl.start+p.at[0][1], "parseInt", "diagnostics", i, "line")
+	c.SpanPath(pl.start+p.at[1][0], pl.start+p.at[1][1], "parseInt", "diagnostics", i, "column")
+	c.SpanPath(hl.start, hl.start+len(hl.text), "impliedDefault", "diagnostics", i, "severity")
+	if h[1] > h[0] {
+		d.Code = hl.text[h[0]:h[1]]
+		c.SpanPath(hl.start+h[0], hl.start+h[1], "", "diagnostics", i, "code")
+	}
+	c.SpanPath(hl.start+h[2], hl.start+len(hl.text), "", "diagnostics", i, "message")
+	c.SpanPath(hl.start, hl.start+len(hl.text), "impliedDefault", "diagnostics", i, "tool")
+	res.Diagnostics = append(res.Diagnostics, d)
+	return i
+}
+
+// pytestFlags: checked against `pytest --help` of pytest 7.2.1 (Debian
+// bookworm). --collect-only, --junitxml, --pdb, --lf listings and
+// --durations tables print other output; -p loads a plugin (refused by
+// the guard, read here all the same).
+var pytestFlags = catalog.Flags{
+	"-q": catalog.Bool, "--quiet": catalog.Bool, "-v": catalog.Bool, "--verbose": catalog.Bool, "-r": catalog.Value, "-x": catalog.Bool, "--exitfirst": catalog.Bool,
+	"-k": catalog.Value, "-m": catalog.Value, "--tb": catalog.Value, "-l": catalog.Bool, "--showlocals": catalog.Bool, "-s": catalog.Bool, "--capture": catalog.Value,
+	"--maxfail": catalog.Value, "--ignore": catalog.Value, "--deselect": catalog.Value, "--no-header": catalog.Bool, "--no-summary": catalog.Bool,
+	"-W": catalog.Value, "--disable-warnings": catalog.Bool, "--color": catalog.Value, "--strict-markers": catalog.Bool, "--rootdir": catalog.Value,
+	"-c": catalog.Value, "--import-mode": catalog.Value, "--runxfail": catalog.Bool, "--sw": catalog.Bool, "--stepwise": catalog.Bool, "--ff": catalog.Bool,
+	"--failed-first": catalog.Bool, "--lf": catalog.Bool, "--last-failed": catalog.Bool, "-o": catalog.Value, "--override-ini": catalog.Value,
+	"--full-trace": catalog.Bool, "--continue-on-collection-errors": catalog.Bool, "--cache-clear": catalog.Bool, "-p": catalog.Value,
+}
+
+var pytestStatus = map[string]string{
+	"PASSED": "pass", "FAILED": "fail", "SKIPPED": "skip", "XFAIL": "skip", "XPASS": "pass", "ERROR": "fail",
+}
+
+// pytestSection reads a "==== title ====" line's title.
+func pytestSection(t string) (string, bool) {
+	if !strings.HasPrefix(t, "==") && !strings.HasPrefix(t, "!!") {
+		return "", false
+	}
+	s := strings.Trim(t, "=! ")
+	if s == "" || !strings.HasSuffix(t, "=") && !strings.HasSuffix(t, "!") {
+		return "", false
+	}
+	return s, true
+}
+
+// pytestBlockHead reads a "____ test_name ____" line's name.
+func pytestBlockHead(t string) (int, int, bool) {
+	if !strings.HasPrefix(t, "__") || !strings.HasSuffix(t, "__") {
+		return 0, 0, false
+	}
+	s := strings.IndexFunc(t, func(r rune) bool { return r != '_' })
+	e := strings.LastIndexFunc(t, func(r rune) bool { return r != '_' }) + 1
+	if s < 0 || e <= s || t[s] != ' ' || t[e-1] != ' ' {
+		return 0, 0, false
+	}
+	return s + 1, e - 1, e-1 > s+1
+}
+
+// pytestCounts reads the final line: "4 failed, 4 passed, 1 skipped in 0.06s".
+func pytestCounts(s string) (pass, fail, skip, errs, warns int64, ok bool) {
+	i := strings.LastIndex(s, " in ")
+	if i < 0 {
+		return 0, 0, 0, 0, 0, false
+	}
+	if s[:i] == "no tests ran" {
+		return 0, 0, 0, 0, 0, true
+	}
+	for _, part := range strings.Split(s[:i], ", ") {
+		n, e, num := pyNum(part, 0)
+		if !num || e >= len(part) || part[e] != ' ' {
+			return 0, 0, 0, 0, 0, false
+		}
+		switch part[e+1:] {
+		case "passed", "xpassed":
+			pass += n
+		case "failed":
+			fail += n
+		case "skipped", "xfailed":
+			skip += n
+		case "error", "errors":
+			errs += n
+		case "warning", "warnings":
+			warns += n
+		case "deselected", "rerun":
+		default:
+			return 0, 0, 0, 0, 0, false
+		}
+	}
+	return pass, fail, skip, errs, warns, true
+}
+
+func parsePytest(c *catalog.Context) (any, error) {
+	res := &DiagResult{Diagnostics: []Diagnostic{}}
+	lines := pyLines(c.Raw)
+	byID := map[string]int{}  // "file::name" and "name" -> test
+	blocked := map[int]bool{} // tests given a block's output
+	type block struct {
+		test         int
+		start, end   int // raw range of the text
+		locS, locE   int // the "file.py:10: AssertionError" line, for a diagnostic
+		hasLoc       bool
+		eS, eE       int // the first "E   message" line's message, raw range
+		section      string
+		firstContent bool
+	}
+	var blocks []block
+	cur := -1
+	summaryEntry := false // the short summary line before was an entry (FAILED ...)
+	section := ""
+	header := false
+	counted := false
+	var cnt [5]int64
+	var cntLine pyLine
+	find := func(file, name string) int {
+		if file != "" {
+			if i, ok := byID[file+"::"+name]; ok {
+				return i
+			}
+		}
+		if i, ok := byID[name]; ok {
+			return i
+		}
+		return -1
+	}
+	addTest := func(l pyLine, file string, fS, fE, nS, nE int, status, statusWord string, sS, sE int) int {
+		name := l.text[nS:nE]
+		if i := find(file, name); i >= 0 {
+			if res.Tests[i].Package == "" && file != "" {
+				res.Tests[i].Package = file
+				c.SpanPath(l.start+fS, l.start+fE, "", "tests", i, "package")
+			}
+			return i
+		}
+		if c.Full(len(res.Tests)) {
+			c.Omit(1)
+			return -1
+		}
+		i := len(res.Tests)
+		res.Tests = append(res.Tests, DiagTest{Name: name, Package: file, Status: status})
+		c.SpanPath(l.start+nS, l.start+nE, "", "tests", i, "name")
+		if file != "" {
+			c.SpanPath(l.start+fS, l.start+fE, "", "tests", i, "package")
+		}
+		c.SpanPath(l.start+sS, l.start+sE, "statusWord", "tests", i, "status")
+		byID[name] = i
+		// A block names a method "Class.test" where node ids say "Class::test".
+		if alt := strings.ReplaceAll(name, ".", "::"); alt != name {
+			byID[alt] = i
+		}
+		if file != "" {
+			byID[file+"::"+name] = i
+		}
+		return i
+	}
+	lastLine := len(lines) - 1
+	for lastLine >= 0 && strings.TrimSpace(lines[lastLine].text) == "" {
+		lastLine--
+	}
+	for li, l := range lines {
+		t := l.text
+		if title, ok := pytestSection(t); ok {
+			cur = -1
+			switch {
+			case strings.HasSuffix(title, "test session starts"):
+				section, header = "", true
+			case strings.HasPrefix(title, "Interrupted: "):
+			default:
+				if p, f, s, e, w, ok := pytestCounts(title); ok {
+					cnt, cntLine, counted = [5]int64{p, f, s, e, w}, l, true
+				} else {
+					section = title
+				}
+			}
+			continue
+		}
+		if header {
+			if strings.TrimSpace(t) == "" {
+				header = false
+			}
+			continue // platform, rootdir, plugins, collected N items
+		}
+		// -q prints the counts with no === around them, as the last line.
+		if li == lastLine {
+			if p, f, s, e, w, ok := pytestCounts(t); ok && !strings.HasPrefix(t, " ") {
+				cnt, cntLine, counted = [5]int64{p, f, s, e, w}, l, true
+				continue
+			}
+		}
+		switch section {
+		case "FAILURES", "ERRORS", "PASSES":
+			if nS, nE, ok := pytestBlockHead(t); ok {
+				name := t[nS:nE]
+				status, sS, sE := "fail", 0, 0
+				if section == "PASSES" {
+					status = "pass"
+				}
+				file := ""
+				fS, fE := 0, 0
+				for _, p := range []string{"ERROR collecting ", "ERROR at setup of ", "ERROR at teardown of "} {
+					if strings.HasPrefix(name, p) {
+						sS, sE = nS, nS+5
+						nS += len(p)
+						if p == "ERROR collecting " {
+							file, fS, fE = t[nS:nE], nS, nE
+						}
+					}
+				}
+				if sE == 0 {
+					sS, sE = nS-1, nS // the block's heading says the status
+				}
+				// The block names a method "Class.test" where the node id says "Class::test".
+				ti := -1
+				if strings.Contains(t[nS:nE], ".") {
+					ti = find("", strings.ReplaceAll(t[nS:nE], ".", "::"))
+				}
+				if ti < 0 {
+					ti = addTest(l, file, fS, fE, nS, nE, status, "", sS, sE)
+				}
+				// A second block for one test (its teardown's error after
+				// its failure) is a row of its own: each output stays whole.
+				if ti >= 0 && blocked[ti] {
+					ti = -1
+					if !c.Full(len(res.Tests)) {
+						ti = len(res.Tests)
+						res.Tests = append(res.Tests, DiagTest{Name: t[nS:nE], Package: file, Status: status})
+						c.SpanPath(l.start+nS, l.start+nE, "", "tests", ti, "name")
+						if file != "" {
+							c.SpanPath(l.start+fS, l.start+fE, "", "tests", ti, "package")
+						}
+						c.SpanPath(l.start+sS, l.start+sE, "statusWord", "tests", ti, "status")
+					} else {
+						c.Omit(1)
+					}
+				}
+				if ti >= 0 {
+					blocked[ti] = true
+				}
+				if strings.HasPrefix(name, "ERROR") {
+					res.Summary.Errors++ // the count line says so too; replaced below when read
+				}
+				blocks = append(blocks, block{test: ti, section: section})
+				cur = len(blocks) - 1
+				continue
+			}
+			if cur >= 0 {
+				b := &blocks[cur]
+				if strings.TrimSpace(t) != "" || b.firstContent {
+					if !b.firstContent {
+						b.start, b.firstContent = l.start, true
+					}
+					if strings.TrimSpace(t) != "" {
+						b.end = l.start + len(t)
+					}
+				}
+				// "tests/test_calc.py:10: AssertionError" (--tb=long, auto) or
+				// "tests/test_calc.py:10: in test_x" (--tb=short): the last is
+				// where the test failed.
+				if p, ok := pyPos(t, 1); ok && strings.HasSuffix(t[:p.fileE], ".py") && p.rest < len(t) &&
+					(!strings.Contains(t[p.rest:], " ") || strings.HasPrefix(t[p.rest:], "in ")) {
+					b.locS, b.locE, b.hasLoc = l.start, l.start+len(t), true
+				}
+				if b.eE == 0 && strings.HasPrefix(t, "E ") {
+					if m := strings.TrimLeft(t[1:], " "); m != "" {
+						b.eS, b.eE = l.start+len(t)-len(m), l.start+len(t)
+					}
+				}
+				continue
+			}
+		case "short test summary info":
+			w := lex.SkipWord(t, 0)
+			status, ok := pytestStatus[t[:w]]
+			if !ok && summaryEntry && strings.TrimSpace(t) != "" {
+				// On CI (CI or BUILD_NUMBER set) pytest prints an entry's
+				// whole message, its further lines included: they continue
+				// the entry above.
+				continue
+			}
+			summaryEntry = ok
+			if ok && w < len(t) {
+				idS := w + 1
+				if t[:w] == "SKIPPED" || t[:w] == "XFAIL" && strings.HasPrefix(t[idS:], "[") {
+					if strings.HasPrefix(t[idS:], "[") {
+						continue // "SKIPPED [1] tests/x.py:18: reason": counted by the final line
+					}
+				}
+				// The node id ends at " - reason" or, for XPASS, " reason".
+				idE := lex.SkipWord(t, idS)
+				id := t[idS:idE]
+				if k := strings.Index(id, "::"); k >= 0 {
+					addTest(l, id[:k], idS, idS+k, idS+k+2, idE, status, t[:w], 0, w)
+				} else {
+					// A module that could not be collected: "ERROR tests/x.py - msg".
+					if find(id, id) < 0 && find("", id) < 0 {
+						addTest(l, id, idS, idE, idS, idE, status, t[:w], 0, w)
+					}
+				}
+				continue
+			}
+		case "warnings summary":
+			// "  /path/x.py:3: DeprecationWarning: message" under the test ids.
+			s := strings.TrimLeft(t, " ")
+			off := len(t) - len(s)
+			if p, ok := pyPos(s, 1); ok && off > 0 {
+				cE := strings.Index(s[p.rest:], ": ")
+				if cE > 0 && strings.HasSuffix(s[p.rest:p.rest+cE], "Warning") {
+					sl := pyLine{s, l.start + off}
+					pyDiag(c, res, sl, p, "warning", "impliedDefault", 0, len(s), p.rest, p.rest+cE, p.rest+cE+2, len(s), "pytest")
+				}
+			}
+			continue // test ids, source lines and the docs link
+		case "":
+			// -v: "tests/x.py::test_a PASSED    [ 11%]"; default: "tests/x.py .F.s  [ 50%]"; -q: ".F.s  [100%]".
+			if k := strings.Index(t, "::"); k > 0 && !strings.HasPrefix(t, " ") {
+				e := len(t)
+				if p := strings.LastIndex(t, " ["); p > 0 && strings.HasSuffix(t, "%]") {
+					e = len(strings.TrimRight(t[:p], " "))
+				}
+				sp := strings.LastIndex(t[:e], " ")
+				for sp > k {
+					w := lex.SkipWord(t, sp+1)
+					if _, ok := pytestStatus[t[sp+1:w]]; ok {
+						sw := t[sp+1 : w]
+						// "SKIPPED (reason)" keeps its reason after the word.
+						addTest(l, t[:k], 0, k, k+2, sp, pytestStatus[sw], sw, sp+1, w)
+						break
+					}
+					sp = strings.LastIndex(t[:sp], " ")
+				}
+				if sp > k {
+					continue
+				}
+			}
+			if strings.HasSuffix(t, "%]") || strings.Trim(t, ".FsExX") == "" && t != "" {
+				continue // progress dots, counted by the final line
+			}
+		}
+		if strings.TrimSpace(t) == "" || strings.HasPrefix(t, "collecting ") || strings.HasPrefix(t, "-- Docs: ") {
+			continue
+		}
+		c.Unread(l.start)
+	}
+	for _, b := range blocks {
+		if b.test >= 0 && b.end > b.start {
+			res.Tests[b.test].Output = c.Raw[b.start:b.end]
+			c.SpanPath(b.start, b.end, "", "tests", b.test, "output")
+		}
+		if b.hasLoc && b.section == "FAILURES" && b.test >= 0 {
+			line := c.Raw[b.locS:b.locE]
+			p, _ := pyPos(line, 1)
+			pl := pyLine{line, b.locS}
+			codeE := p.rest
+			if !strings.HasPrefix(line[p.rest:], "in ") {
+				codeE = len(line) // the exception's type
+			}
+			// The message is the first "E   " line: what failed.
+			var msgAt []int
+			if b.eE > 0 {
+				msgAt = []int{b.eS, b.eE}
+			}
+			pyDiag(c, res, pl, p, "error", "impliedDefault", 0, len(line), p.rest, codeE, p.rest, len(line), "pytest", msgAt...)
+		}
+	}
+	nonBlank := 0
+	for _, l := range lines {
+		if strings.TrimSpace(l.text) != "" {
+			nonBlank++
+		}
+	}
+	if nonBlank == len(c.UnreadOffsets()) {
+		return nil, catalog.Unrecognized("no line reads as pytest output")
+	}
+	// The summary: the final line's counts when pytest printed it (its
+	// errors are collection and setup errors), the rows' otherwise. The
+	// place a test failed is a diagnostic, not an error of its own.
+	sum := DiagSummary{Errors: res.Summary.Errors}
+	spanAt, spanEnd := 0, len(c.Raw)
+	if counted {
+		sum = DiagSummary{TestsPassed: cnt[0], TestsFailed: cnt[1], TestsSkipped: cnt[2], Errors: cnt[3], Warnings: cnt[4]}
+		spanAt, spanEnd = cntLine.start, cntLine.start+len(cntLine.text)
+	} else {
+		for _, d := range res.Diagnostics {
+			if d.Severity == "warning" {
+				sum.Warnings++
+			}
+		}
+		for _, t := range res.Tests {
+			switch t.Status {
+			case "pass":
+				sum.TestsPassed++
+			case "fail":
+				sum.TestsFailed++
+			case "skip":
+				sum.TestsSkipped++
+			}
+		}
+	}
+	res.Summary = sum
+	for _, k := range []string{"errors", "warnings", "tests_passed", "tests_failed", "tests_skipped"} {
+		c.SpanPath(spanAt, spanEnd, "count", "summary", k)
+	}
+	return res, nil
+}
+
+// pyDiagParsers wires the Python diagnostics parsers for the builtin list.
+func pyDiagParsers() []*catalog.Parser {
+	return []*catalog.Parser{
+		{
+			ID: "pytest", Command: "pytest", Version: "1",
+			Format: "pytest's -v result lines, FAILURES/ERRORS/PASSES blocks kept whole as each test's output (the failing " +
+				"file:line as a diagnostic), the short test summary (-r), warnings summary, the final counts; -q and default progress dots counted by the final line (stdout)",
+			Flags: pytestFlags, MaxPositionals: -1, Result: DiagResult{}, RowsKey: "tests", Parse: parsePytest,
+			Examples: [][]string{{}, {"-q"}, {"-v", "tests/"}, {"-rA", "tests/test_x.py"}},
+			ExitAnswers: []catalog.ExitAnswer{
+				{Code: 1, Means: "tests were collected and run but some failed", WithOutput: true, Source: "docs.pytest.org reference, ExitCode.TESTS_FAILED"},
+				{Code: 5, Means: "no tests were collected", WithOutput: true, Source: "docs.pytest.org reference, ExitCode.NO_TESTS_COLLECTED"},
+			},
+		},
+		{
+			ID: "mypy", Command: "mypy", Version: "1",
+			Format: "mypy's file:line[:col[:end_line:end_col]]: error|note: message  [code] lines, a note on its error's line attached " +
+				"to it, the Found/Success summary (stdout)",
+			Flags: mypyFlags, MaxPositionals: -1, Result: DiagResult{}, RowsKey: "diagnostics", Parse: parseMypy,
+			Examples: [][]string{{"."}, {"--show-column-numbers", "src/"}, {"-p", "pkg"}},
+			ExitAnswers: []catalog.ExitAnswer{
+				{Code: 1, Means: "type errors were found", WithOutput: true, Source: "mypy source mypy/main.py: exit code 1 when errors were reported"},
+			},
+		},
+		{
+			ID: "ruff-check", Command: "ruff", Subcommand: "check", Version: "1",
+			Format: "ruff check's full form (CODE [*] message, then --> file:line:col; code frames and help left out) and " +
+				"--output-format concise (file:line:col: CODE [*] message), the Found summary (stdout)",
+			Flags: ruffFlags, Check: ruffCheck, MaxPositionals: -1, Result: DiagResult{}, RowsKey: "diagnostics", Parse: parseRuff,
+			Examples: [][]string{{"check", "."}, {"check", "--output-format", "concise", "src/"}},
+			ExitAnswers: []catalog.ExitAnswer{
+				{Code: 1, Means: "violations were found", WithOutput: true, Source: "docs.astral.sh/ruff/linter, Exit codes"},
+			},
+		},
+		{
+			ID: "flake8", Command: "flake8", Version: "1",
+			Format: "flake8's default file:line:col: CODE message lines, W codes as warnings (stdout)",
+			Flags:  flake8Flags, MaxPositionals: -1, Result: DiagResult{}, RowsKey: "diagnostics", Parse: parseFlake8,
+			Examples: [][]string{{"."}, {"--max-line-length", "100", "src/"}},
+			ExitAnswers: []catalog.ExitAnswer{
+				{Code: 1, Means: "violations were found", WithOutput: true, Source: "flake8 docs, Exit codes (flake8 5.0.4)"},
+			},
+		},
+	}
+}

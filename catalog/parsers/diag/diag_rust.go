@@ -1,0 +1,860 @@
+package diag
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/lex"
+)
+
+// cargoBuildFlags are the options build, check, clippy and test share.
+var cargoBuildFlags = catalog.Flags{
+	"--message-format": catalog.Value, "-v": catalog.Bool, "--verbose": catalog.Bool, "--color": catalog.Value, "--future-incompat-report": catalog.Bool,
+	"-p": catalog.Value, "--package": catalog.Value, "--workspace": catalog.Bool, "--exclude": catalog.Value, "--all": catalog.Bool,
+	"--lib": catalog.Bool, "--bins": catalog.Bool, "--bin": catalog.Value, "--examples": catalog.Bool, "--example": catalog.Value,
+	"--tests": catalog.Bool, "--test": catalog.Value, "--benches": catalog.Bool, "--bench": catalog.Value, "--all-targets": catalog.Bool,
+	"-F": catalog.Value, "--features": catalog.Value, "--all-features": catalog.Bool, "--no-default-features": catalog.Bool,
+	"-r": catalog.Bool, "--release": catalog.Bool, "--profile": catalog.Value, "-j": catalog.Value, "--jobs": catalog.Value, "--keep-going": catalog.Bool,
+	"--target": catalog.Value, "--target-dir": catalog.Value, "--timings": catalog.Bool, "--manifest-path": catalog.Value,
+	"--ignore-rust-version": catalog.Bool, "--locked": catalog.Bool, "--offline": catalog.Bool, "--frozen": catalog.Bool,
+}
+
+// cargoMessageFormats are --message-format's values (comma lists allowed).
+var cargoMessageFormats = []string{"human", "short", "json", "json-diagnostic-short",
+	"json-diagnostic-rendered-ansi", "json-render-diagnostics"}
+
+// libtestFlags are the test binary's options after "--" that keep its
+// pretty output (terse -q, --format, --list and --nocapture change it).
+var libtestFlags = catalog.Flags{"--test-threads": catalog.Value, "--include-ignored": catalog.Bool, "--ignored": catalog.Bool,
+	"--exact": catalog.Bool, "--skip": catalog.Value, "--show-output": catalog.Bool, "--color": catalog.Value}
+
+func cargoParser(sub string) *catalog.Parser {
+	flags := catalog.Flags{}
+	for k, v := range cargoBuildFlags {
+		flags[k] = v
+	}
+	p := &catalog.Parser{
+		ID: "cargo-" + sub, Command: "cargo", Subcommand: sub, Version: "1",
+		Format: "cargo " + sub + "'s rustc diagnostics: human blocks (error[E0308]: ... --> file:line:col, code frame, = note/= help), " +
+			"--message-format=short lines and --message-format=json* messages",
+		Stream: catalog.StreamStderr, StreamOf: cargoStream,
+		Flags: flags, MaxPositionals: 0, Result: DiagResult{}, RowsKey: "diagnostics",
+		Examples: [][]string{{sub}, {sub, "--message-format=json"}},
+		Check:    cargoCheck,
+		Parse:    func(c *catalog.Context) (any, error) { return parseCargo(c, "cargo "+sub) },
+	}
+	switch sub {
+	case "build", "check":
+		flags["-q"], flags["--quiet"] = catalog.Bool, catalog.Bool
+	case "clippy":
+		// Arguments after "--" are clippy-driver's lint levels (-D warnings).
+		flags["-q"], flags["--quiet"], flags["--no-deps"] = catalog.Bool, catalog.Bool, catalog.Bool
+		p.MaxPositionals = -1
+		p.Examples = append(p.Examples, []string{"clippy", "--", "-D", "warnings"})
+	case "test":
+		// -q makes libtest terse (one character per test): not read.
+		flags["--no-run"], flags["--no-fail-fast"], flags["--doc"] = catalog.Bool, catalog.Bool, catalog.Bool
+		p.MaxPositionals = -1
+		p.Stream, p.Check = catalog.StreamBoth, cargoTestCheck
+		p.Format = "cargo test's libtest lines (test NAME ... ok|FAILED|ignored), ---- NAME stdout ---- blocks, test result lines, " +
+			"Doc-tests, and the build's rustc diagnostics in every form cargo build reads (results on stdout, the build on stderr: both are read)"
+		p.Examples = [][]string{{"test"}, {"test", "--no-fail-fast"}, {"test", "parser::", "--", "--test-threads", "1"}}
+	}
+	return p
+}
+
+// cargoRustParsers wires cargo build, check, clippy and test for the builtin list.
+func cargoRustParsers() []*catalog.Parser {
+	return []*catalog.Parser{cargoParser("build"), cargoParser("check"), cargoParser("clippy"), cargoParser("test")}
+}
+
+// cargoFormats returns the --message-format values given.
+func cargoFormats(args []string) []string {
+	var out []string
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		v, ok := strings.CutPrefix(a, "--message-format=")
+		if !ok && a == "--message-format" && i+1 < len(args) {
+			v, ok = args[i+1], true
+		}
+		if ok {
+			out = append(out, strings.Split(v, ",")...)
+		}
+	}
+	return out
+}
+
+// cargoStream: the JSON forms go to stdout, but json-render-diagnostics
+// has cargo render the diagnostics itself, to stderr (stdout keeps the
+// artifacts): both; cargo test reads both always (libtest's lines on
+// stdout, cargo's Running lines on stderr).
+func cargoStream(args []string) catalog.Stream {
+	if slices.Contains(args, "test") {
+		return ""
+	}
+	formats := cargoFormats(args)
+	if slices.Contains(formats, "json-render-diagnostics") {
+		return catalog.StreamBoth
+	}
+	for _, f := range formats {
+		if strings.HasPrefix(f, "json") {
+			return catalog.StreamStdout
+		}
+	}
+	return ""
+}
+
+func cargoCheck(args []string, _ catalog.OS) *catalog.ParseError {
+	for _, f := range cargoFormats(args) {
+		if !slices.Contains(cargoMessageFormats, f) {
+			return catalog.Unsupported(nil, "cargo --message-format %q is not one the parser reads (%s)", f, strings.Join(cargoMessageFormats, ", "))
+		}
+	}
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "--color=always" || a == "--color" && i+1 < len(args) && args[i+1] == "always" {
+			return catalog.Unsupported(nil, "cargo --color always writes terminal colour escapes: give --color never")
+		}
+	}
+	return nil
+}
+
+// cargoTestCheck refuses the test binary's options (after "--") that
+// change libtest's output.
+func cargoTestCheck(args []string, os catalog.OS) *catalog.ParseError {
+	if perr := cargoCheck(args, os); perr != nil {
+		return perr
+	}
+	i := slices.Index(args, "--")
+	if i < 0 {
+		return nil
+	}
+	rest := args[i+1:]
+	for j := 0; j < len(rest); j++ {
+		a := rest[j]
+		if !strings.HasPrefix(a, "-") {
+			continue // a test name filter
+		}
+		name, _, attached := strings.Cut(a, "=")
+		k, ok := libtestFlags[name]
+		if !ok {
+			return catalog.Unsupported(nil, "the cargo test parser is not verified for the test binary's %s "+
+				"(terse, JSON, list and no-capture outputs are not read; a failing test's output is kept in its block anyway)", name)
+		}
+		if k == catalog.Value && !attached {
+			j++
+		}
+	}
+	return nil
+}
+
+// rustHeader reads "error[E0308]: message" or "warning: message": the
+// severity, the code (empty without brackets) and where the message starts.
+func rustHeader(line string) (sev, code string, codeS, msg int, ok bool) {
+	for _, w := range []string{"error", "warning"} {
+		if !strings.HasPrefix(line, w) {
+			continue
+		}
+		rest := line[len(w):]
+		if strings.HasPrefix(rest, ": ") && len(rest) > 2 {
+			return w, "", 0, len(w) + 2, true
+		}
+		if strings.HasPrefix(rest, "[") {
+			e := strings.Index(rest, "]: ")
+			if e > 1 && !strings.ContainsAny(rest[1:e], " []") && len(rest) > e+3 {
+				return w, rest[1:e], len(w) + 1, len(w) + e + 3, true
+			}
+		}
+	}
+	return "", "", 0, 0, false
+}
+
+// rustSummary reports cargo's and rustc's closing lines, which count or
+// repeat what the diagnostics already say.
+func rustSummary(sev, msg string) bool {
+	switch {
+	case sev == "error" && (strings.HasPrefix(msg, "could not compile `") || strings.HasPrefix(msg, "aborting due to ") ||
+		strings.HasPrefix(msg, "test failed, to rerun pass ") || strings.HasPrefix(msg, "doctest failed, to rerun pass ")):
+		return true
+	case sev == "warning" && strings.HasPrefix(msg, "`") && strings.Contains(msg, ") generated "):
+		return true
+	case sev == "warning" && (msg == "build failed, waiting for other jobs to finish..." ||
+		strings.HasSuffix(msg, " warning emitted") || strings.HasSuffix(msg, " warnings emitted")):
+		return true
+	}
+	return false
+}
+
+// rustTargetsFailed reports "error: 2 targets failed:", which lists the
+// targets on the indented lines after it.
+func rustTargetsFailed(sev, msg string) bool {
+	n, rest, ok := strings.Cut(msg, " target")
+	_, err := strconv.Atoi(n)
+	return ok && sev == "error" && err == nil && (rest == "s failed:" || rest == " failed:")
+}
+
+// rustLoc reads "file:line:col" (rustc's --> and ::: locations, and the
+// head of a short-form line), from the right so that a Windows drive
+// letter stays in the file.
+func rustLoc(s string) (fileE, lineS, lineE, colS int, line, col int64, ok bool) {
+	c2 := strings.LastIndexByte(s, ':')
+	if c2 <= 0 {
+		return
+	}
+	c1 := strings.LastIndexByte(s[:c2], ':')
+	if c1 <= 0 {
+		return
+	}
+	l, err1 := strconv.ParseInt(s[c1+1:c2], 10, 64)
+	k, err2 := strconv.ParseInt(s[c2+1:], 10, 64)
+	if err1 != nil || err2 != nil || l < 0 || k < 0 || s[c1+1] == '+' || s[c2+1] == '+' {
+		return
+	}
+	return c1, c1 + 1, c2, c2 + 1, l, k, true
+}
+
+// cargoStatus reports cargo's right-aligned status lines ("   Compiling
+// x v0.1.0 (/p)", "    Finished ...", "     Running ...", "   Doc-tests x"):
+// a capitalised word ending at column 12.
+func cargoStatus(line string) (word string, ok bool) {
+	if len(line) < 14 || line[12] != ' ' {
+		return "", false
+	}
+	w := strings.TrimLeft(line[:12], " ")
+	if w == "" || w[0] < 'A' || w[0] > 'Z' || strings.TrimLeft(line[:12], " ") != w {
+		return "", false
+	}
+	for i := 1; i < len(w); i++ {
+		if !(w[i] >= 'a' && w[i] <= 'z' || w[i] == '-') {
+			return "", false
+		}
+	}
+	return w, true
+}
+
+// cargoSuite reads the test binary's name from a Running line's
+// "(target/debug/deps/name-0123abcd)": the offsets of name in line.
+func cargoSuite(line string) (int, int, bool) {
+	if !strings.HasSuffix(line, ")") {
+		return 0, 0, false
+	}
+	o := strings.LastIndexByte(line, '(')
+	if o < 0 {
+		return 0, 0, false
+	}
+	path := line[o+1 : len(line)-1]
+	path = strings.TrimSuffix(path, ".exe")
+	s := o + 1 + max(strings.LastIndexAny(path, `/\`)+1, 0)
+	e := o + 1 + len(path)
+	if h := strings.LastIndexByte(line[s:e], '-'); h > 0 {
+		e = s + h
+	}
+	return s, e, e > s
+}
+
+// rustTestLine reads "test NAME ... ok|FAILED|ignored[, reason]|bench: ...".
+func rustTestLine(line string) (status string, nameE, statS, statE int, ok bool) {
+	if !strings.HasPrefix(line, "test ") {
+		return
+	}
+	i := strings.LastIndex(line, " ... ")
+	if i <= 5 {
+		return
+	}
+	r := line[i+5:]
+	nameE, statS = i, i+5
+	switch {
+	case r == "ok":
+		status = "pass"
+	case r == "FAILED":
+		status = "fail"
+	case r == "ignored" || strings.HasPrefix(r, "ignored, "):
+		status, r = "skip", "ignored"
+	case strings.HasPrefix(r, "bench: "):
+		status, r = "pass", "bench"
+	default:
+		return
+	}
+	if n := strings.TrimSuffix(line[5:nameE], " - should panic"); len(n) < nameE-5 {
+		nameE = 5 + len(n)
+	}
+	return status, nameE, statS, statS + len(r), true
+}
+
+// rustOutHeader reads "---- NAME stdout ----": the offsets of NAME.
+func rustOutHeader(line string) (int, int, bool) {
+	if !strings.HasPrefix(line, "---- ") || !strings.HasSuffix(line, " stdout ----") || len(line) <= len("----  stdout ----") {
+		return 0, 0, false
+	}
+	return 5, len(line) - len(" stdout ----"), true
+}
+
+// rustLintLevel finds the lint name in "`#[warn(unused_variables)]` ...":
+// its offsets in s.
+func rustLintLevel(s string) (int, int, bool) {
+	for _, lv := range []string{"`#[warn(", "`#[deny(", "`#[forbid("} {
+		if i := strings.Index(s, lv); i >= 0 {
+			b := i + len(lv)
+			if e := strings.Index(s[b:], ")]`"); e > 0 {
+				return b, b + e, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+type rustLocAt struct {
+	set, lineOnly        bool
+	fileS, fileE, ls, le int
+	cs, ce               int
+	file                 string
+	line, col            int64
+}
+
+// rustBlock is the diagnostic being read and where its parts are.
+type rustBlock struct {
+	i              int // in res.Diagnostics, -1 when omitted
+	frameS, frameE int
+	loc            rustLocAt
+	notes          []rustLocAt // each note's own location, if any
+	noteEnd        []int       // each note's message end
+	noteMsgS       []int
+	lastNote       int // the note a deeper-indented line continues, -1
+	noteIndent     int
+	sub            int // the sub-diagnostic ("help:") waiting for its location, -1
+}
+
+// parseCargo reads cargo's human, short and JSON forms, mixed as cargo
+// test --message-format=json mixes them.
+func parseCargo(c *catalog.Context, tool string) (any, error) {
+	raw := c.Raw
+	res := &DiagResult{Diagnostics: []Diagnostic{}}
+	var (
+		blk      *rustBlock
+		suiteS   = -1 // the test binary's name, raw[suiteS:suiteE]
+		suiteE   int
+		byName   = map[string]int{} // this binary's tests
+		outTest  = -2               // the test whose output is being read (-1: one omitted), -2 none
+		outS     int
+		outE     int
+		inList   bool                // the indented names after "failures:"
+		inTarget bool                // the indented targets after "error: N targets failed:"
+		seen     = map[string]bool{} // rendered JSON diagnostics
+		cause    = -2                // the diagnostic of a "Caused by:" (-1: omitted), -2 none
+		causeS   int
+		causeE   int
+		causeH   int // where "Caused by:" is
+	)
+	endCause := func() {
+		switch {
+		case cause >= 0 && causeE > causeS:
+			res.Diagnostics[cause].Message = raw[causeS:causeE]
+			c.SpanPath(causeS, causeE, "", "diagnostics", cause, "message")
+		case cause >= 0: // no cause under it: the message is empty
+			c.SpanPath(causeH, causeH+len("Caused by:"), "impliedDefault", "diagnostics", cause, "message")
+		}
+		cause = -2
+	}
+	endOut := func() {
+		if outTest >= 0 && outE > outS {
+			res.Tests[outTest].Output = raw[outS:outE]
+			c.SpanPath(outS, outE, "", "tests", outTest, "output")
+		}
+		outTest = -2
+	}
+	endBlock := func() {
+		if blk != nil && blk.i >= 0 {
+			rustEndBlock(c, res, blk)
+		}
+		blk = nil
+	}
+	for pos := 0; pos < len(raw); {
+		start := pos
+		end := lex.NextNL(raw, pos)
+		pos = end + 1
+		line := strings.TrimSuffix(raw[start:end], "\r")
+		blank := strings.TrimSpace(line) == ""
+		if outTest != -2 {
+			_, _, hdr := rustOutHeader(line)
+			if !hdr && line != "failures:" && line != "successes:" && !strings.HasPrefix(line, "test result: ") {
+				if !blank {
+					if outE == 0 {
+						outS = start // blank lines before the output are not its
+					}
+					outE = start + len(line)
+				}
+				continue
+			}
+			endOut()
+		}
+		if blk != nil {
+			_, _, _, _, hdr := rustHeader(line)
+			if blank || hdr || line[0] == '{' {
+				endBlock()
+			} else {
+				rustBlockLine(c, res, blk, line, start)
+				continue
+			}
+		}
+		if cause != -2 {
+			if strings.HasPrefix(line, "  ") && !blank {
+				if causeE == 0 {
+					causeS = start + len(line) - len(strings.TrimLeft(line, " "))
+				}
+				causeE = start + len(line)
+				continue
+			}
+			endCause()
+		}
+		if blank {
+			inList, inTarget = false, false
+			continue
+		}
+		if line == "Caused by:" {
+			// cargo's cause of a failure it reported as a closing line
+			// ("test failed, to rerun pass `--lib`"): a test binary that
+			// died (signal: 6, SIGABRT) printed no verdict of its own.
+			cause, causeS, causeE, causeH = -1, 0, 0, start
+			if c.Full(len(res.Diagnostics)) {
+				c.Omit(1)
+				continue
+			}
+			cause = len(res.Diagnostics)
+			res.Diagnostics = append(res.Diagnostics, Diagnostic{Severity: "error", Tool: tool})
+			for _, f := range []string{"file", "line", "severity", "tool"} {
+				c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", cause, f)
+			}
+			continue
+		}
+		if (inList || inTarget) && strings.HasPrefix(line, "    ") {
+			continue
+		}
+		inList, inTarget = false, false
+		if line[0] == '{' {
+			if !cargoJSON(c, res, seen, line, start, tool) {
+				c.Unread(start)
+			}
+			continue
+		}
+		if w, ok := cargoStatus(line); ok {
+			switch w {
+			case "Running":
+				if s, e, ok := cargoSuite(line); ok {
+					suiteS, suiteE = start+s, start+e
+				}
+			case "Doc-tests":
+				suiteS, suiteE = start+13, start+len(line)
+			}
+			continue
+		}
+		if sev, code, codeS, msg, ok := rustHeader(line); ok {
+			if rustSummary(sev, line[msg:]) {
+				continue
+			}
+			if rustTargetsFailed(sev, line[msg:]) {
+				inTarget = true
+				continue
+			}
+			blk = &rustBlock{i: -1, lastNote: -1, sub: -1}
+			if c.Full(len(res.Diagnostics)) {
+				c.Omit(1)
+				continue
+			}
+			i := len(res.Diagnostics)
+			blk.i = i
+			d := Diagnostic{Severity: sev, Code: code, Message: line[msg:], Tool: tool}
+			c.SpanPath(start, start+len(sev), "", "diagnostics", i, "severity")
+			if code != "" {
+				c.SpanPath(start+codeS, start+codeS+len(code), "", "diagnostics", i, "code")
+			}
+			c.SpanPath(start+msg, start+len(line), "", "diagnostics", i, "message")
+			c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
+			res.Diagnostics = append(res.Diagnostics, d)
+			blk.loc.fileS, blk.loc.fileE = start, start+len(line) // until a --> says where
+			continue
+		}
+		if rustShort(c, res, line, start, tool) {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(line, "Some errors have detailed explanations: "),
+			strings.HasPrefix(line, "For more information about this error, try `rustc --explain "),
+			strings.HasPrefix(line, "For more information about an error, try `rustc --explain "),
+			strings.HasPrefix(line, "all doctests ran in "), strings.HasPrefix(line, "test result: "):
+			continue
+		case strings.HasPrefix(line, "running ") && (strings.HasSuffix(line, " tests") || strings.HasSuffix(line, " test")):
+			byName = map[string]int{}
+			continue
+		case line == "failures:" || line == "successes:":
+			inList = true
+			continue
+		}
+		if status, nameE, statS, statE, ok := rustTestLine(line); ok {
+			if c.Full(len(res.Tests)) {
+				c.Omit(1)
+				continue
+			}
+			i := len(res.Tests)
+			t := DiagTest{Name: line[5:nameE], Status: status}
+			c.SpanPath(start+5, start+nameE, "", "tests", i, "name")
+			c.SpanPath(start+statS, start+statE, "statusWord", "tests", i, "status")
+			if suiteS >= 0 {
+				t.Package = raw[suiteS:suiteE]
+				c.SpanPath(suiteS, suiteE, "", "tests", i, "package")
+			}
+			byName[t.Name] = i
+			res.Tests = append(res.Tests, t)
+			continue
+		}
+		if s, e, ok := rustOutHeader(line); ok {
+			i, known := byName[line[s:e]]
+			if !known {
+				i = -1
+				c.Unread(start)
+			}
+			outTest, outS, outE = i, 0, 0
+			continue
+		}
+		c.Unread(start)
+	}
+	endOut()
+	endBlock()
+	endCause()
+	rustSummaryCounts(c, res)
+	return res, nil
+}
+
+// rustBlockLine reads one line inside a diagnostic block.
+func rustBlockLine(c *catalog.Context, res *DiagResult, b *rustBlock, line string, start int) {
+	if b.frameE == 0 {
+		b.frameS = start
+	}
+	b.frameE = start + len(line)
+	if b.i < 0 {
+		return
+	}
+	t := strings.TrimLeft(line, " ")
+	ind := len(line) - len(t)
+	if p, ok := strings.CutPrefix(t, "--> "); ok || strings.HasPrefix(t, "::: ") {
+		if !ok {
+			p = t[4:]
+		}
+		off := start + ind + 4
+		fe, ls, le, cs, l, col, ok := rustLoc(p)
+		if !ok {
+			return
+		}
+		at := rustLocAt{set: true, fileS: off, fileE: off + fe, ls: off + ls, le: off + le, cs: off + cs, ce: off + len(p),
+			file: p[:fe], line: l, col: col}
+		switch {
+		case b.sub >= 0:
+			b.notes[b.sub] = at
+			b.sub = -1
+		case !b.loc.set:
+			b.loc = at
+		}
+		b.lastNote = -1
+		return
+	}
+	if b.sub >= 0 && rustFrameNumber(t) {
+		// A help without a location of its own shows the lines it is
+		// about: the first one's number is its line.
+		n := len(t) - len(strings.TrimLeft(t, "0123456789"))
+		l, _ := strconv.ParseInt(t[:n], 10, 64)
+		b.notes[b.sub] = rustLocAt{set: true, lineOnly: true, ls: start + ind, le: start + ind + n, line: l}
+		b.sub = -1
+		return
+	}
+	if !strings.HasPrefix(t, "|") {
+		b.sub = -1
+	}
+	d := &res.Diagnostics[b.i]
+	addNote := func(level string, msgS int) {
+		k := len(d.Notes)
+		d.Notes = append(d.Notes, DiagNote{Level: level})
+		b.notes = append(b.notes, rustLocAt{})
+		b.noteMsgS = append(b.noteMsgS, msgS)
+		b.noteEnd = append(b.noteEnd, start+len(line))
+		c.SpanPath(msgS-len(level)-2, msgS-2, "", "diagnostics", b.i, "notes", k, "level")
+		if d.Code == "" {
+			if s, e, ok := rustLintLevel(line[msgS-start:]); ok {
+				d.Code = line[msgS-start+s : msgS-start+e]
+				c.SpanPath(msgS+s, msgS+e, "", "diagnostics", b.i, "code")
+			}
+		}
+	}
+	for _, lv := range []string{"note", "help"} {
+		if strings.HasPrefix(t, "= "+lv+": ") {
+			addNote(lv, start+ind+len(lv)+4)
+			b.lastNote, b.noteIndent = len(d.Notes)-1, ind
+			return
+		}
+		if ind == 0 && strings.HasPrefix(t, lv+": ") {
+			addNote(lv, start+len(lv)+2)
+			b.sub, b.lastNote = len(d.Notes)-1, -1
+			return
+		}
+	}
+	// A "= note:" that goes on over deeper-indented lines (expected/found).
+	if b.lastNote >= 0 && ind > b.noteIndent+1 && !strings.HasPrefix(t, "|") && !rustFrameNumber(t) {
+		b.noteEnd[b.lastNote] = start + len(line)
+		return
+	}
+	b.lastNote = -1
+}
+
+// rustFrameNumber reports a code frame line "12 | code" (or a suggestion's
+// "12 + code", "12 ~ code").
+func rustFrameNumber(t string) bool {
+	d := strings.TrimLeft(t, "0123456789")
+	return len(d) < len(t) && len(d) >= 2 && d[0] == ' ' && strings.ContainsRune("|+-~", rune(d[1]))
+}
+
+// rustEndBlock sets what a block's lines said: location, frame, notes.
+func rustEndBlock(c *catalog.Context, res *DiagResult, b *rustBlock) {
+	d := &res.Diagnostics[b.i]
+	i := b.i
+	if b.loc.set {
+		l := b.loc
+		d.File, d.Line, d.Column = l.file, l.line, catalog.Intp(l.col)
+		c.SpanPath(l.fileS, l.fileE, "", "diagnostics", i, "file")
+		c.SpanPath(l.ls, l.le, "parseInt", "diagnostics", i, "line")
+		c.SpanPath(l.cs, l.ce, "parseInt", "diagnostics", i, "column")
+	} else {
+		// No place named: file "" and line 0, implied by the header.
+		c.SpanPath(b.loc.fileS, b.loc.fileE, "impliedDefault", "diagnostics", i, "file")
+		c.SpanPath(b.loc.fileS, b.loc.fileE, "impliedDefault", "diagnostics", i, "line")
+	}
+	if b.frameE > b.frameS {
+		d.Frame = c.Raw[b.frameS:b.frameE]
+		c.SpanPath(b.frameS, b.frameE, "", "diagnostics", i, "frame")
+	}
+	for k := range d.Notes {
+		n := &d.Notes[k]
+		n.Message = c.Raw[b.noteMsgS[k]:b.noteEnd[k]]
+		c.SpanPath(b.noteMsgS[k], b.noteEnd[k], "", "diagnostics", i, "notes", k, "message")
+		if l := b.notes[k]; l.set && l.lineOnly {
+			n.File, n.Line = d.File, l.line
+			c.SpanPath(b.loc.fileS, b.loc.fileE, "impliedDefault", "diagnostics", i, "notes", k, "file")
+			c.SpanPath(l.ls, l.le, "parseInt", "diagnostics", i, "notes", k, "line")
+			continue
+		} else if l.set {
+			n.File, n.Line, n.Column = l.file, l.line, catalog.Intp(l.col)
+			c.SpanPath(l.fileS, l.fileE, "", "diagnostics", i, "notes", k, "file")
+			c.SpanPath(l.ls, l.le, "parseInt", "diagnostics", i, "notes", k, "line")
+			c.SpanPath(l.cs, l.ce, "parseInt", "diagnostics", i, "notes", k, "column")
+			continue
+		}
+		// A note without a place of its own is about its diagnostic's.
+		n.File, n.Line = d.File, d.Line
+		c.SpanPath(b.loc.fileS, b.loc.fileE, "impliedDefault", "diagnostics", i, "notes", k, "file")
+		if b.loc.set {
+			c.SpanPath(b.loc.ls, b.loc.le, "impliedDefault", "diagnostics", i, "notes", k, "line")
+		} else {
+			c.SpanPath(b.loc.fileS, b.loc.fileE, "impliedDefault", "diagnostics", i, "notes", k, "line")
+		}
+	}
+}
+
+// rustShort reads "file:line:col: error[E0308]: message" (--message-format=short).
+func rustShort(c *catalog.Context, res *DiagResult, line string, start int, tool string) bool {
+	at := -1
+	for _, m := range []string{": error: ", ": error[", ": warning: ", ": warning["} {
+		if i := strings.Index(line, m); i > 0 && (at < 0 || i < at) {
+			at = i
+		}
+	}
+	if at < 0 {
+		return false
+	}
+	fe, ls, le, cs, l, col, ok := rustLoc(line[:at])
+	if !ok {
+		return false
+	}
+	sev, code, codeS, msg, ok := rustHeader(line[at+2:])
+	if !ok {
+		return false
+	}
+	if c.Full(len(res.Diagnostics)) {
+		c.Omit(1)
+		return true
+	}
+	i := len(res.Diagnostics)
+	h := start + at + 2
+	d := Diagnostic{File: line[:fe], Line: l, Column: catalog.Intp(col), Severity: sev, Code: code, Message: line[at+2+msg:], Tool: tool}
+	c.SpanPath(start, start+fe, "", "diagnostics", i, "file")
+	c.SpanPath(start+ls, start+le, "parseInt", "diagnostics", i, "line")
+	c.SpanPath(start+cs, start+at, "parseInt", "diagnostics", i, "column")
+	c.SpanPath(h, h+len(sev), "", "diagnostics", i, "severity")
+	if code != "" {
+		c.SpanPath(h+codeS, h+codeS+len(code), "", "diagnostics", i, "code")
+	}
+	c.SpanPath(h+msg, start+len(line), "", "diagnostics", i, "message")
+	c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
+	res.Diagnostics = append(res.Diagnostics, d)
+	return true
+}
+
+// cargoMessage is one line of --message-format=json (cargo's "JSON
+// messages" in The Cargo Book, rustc's JSON diagnostic format).
+type cargoMessage struct {
+	Reason string `json:"reason"`
+	Target *struct {
+		Name string `json:"name"`
+	} `json:"target"`
+	Message *rustcDiag `json:"message"`
+}
+
+type rustcDiag struct {
+	Message string `json:"message"`
+	Code    *struct {
+		Code string `json:"code"`
+	} `json:"code"`
+	Level    string      `json:"level"`
+	Spans    []rustcSpan `json:"spans"`
+	Children []rustcDiag `json:"children"`
+	Rendered *string     `json:"rendered"`
+}
+
+type rustcSpan struct {
+	FileName    string `json:"file_name"`
+	LineStart   int64  `json:"line_start"`
+	LineEnd     int64  `json:"line_end"`
+	ColumnStart int64  `json:"column_start"`
+	ColumnEnd   int64  `json:"column_end"`
+	IsPrimary   bool   `json:"is_primary"`
+}
+
+// primary is the diagnostic's primary span, or its first.
+func (d *rustcDiag) primary() *rustcSpan {
+	for k := range d.Spans {
+		if d.Spans[k].IsPrimary {
+			return &d.Spans[k]
+		}
+	}
+	if len(d.Spans) > 0 {
+		return &d.Spans[0]
+	}
+	return nil
+}
+
+// cargoJSON reads one JSON message line; false when it is not one. Every
+// value comes out of the JSON document: its span is the line ("jsonValue").
+func cargoJSON(c *catalog.Context, res *DiagResult, seen map[string]bool, line string, start int, tool string) bool {
+	var m cargoMessage
+	if json.Unmarshal([]byte(line), &m) != nil || m.Reason == "" {
+		return false
+	}
+	switch m.Reason {
+	case "compiler-artifact", "build-script-executed", "build-finished", "timing-info":
+		return true
+	case "compiler-message":
+	default:
+		return false
+	}
+	msg := m.Message
+	if msg == nil {
+		return false
+	}
+	sev := ""
+	switch {
+	case msg.Level == "error" || strings.HasPrefix(msg.Level, "error:"):
+		sev = "error"
+	case msg.Level == "warning":
+		sev = "warning"
+	default:
+		return true // failure-note: "Some errors have detailed explanations"
+	}
+	if len(msg.Spans) == 0 && rustSummary(sev, msg.Message) {
+		return true
+	}
+	if r := msg.Rendered; r != nil {
+		// cargo test builds the library twice (lib, lib test) and rustc
+		// reports its warnings twice; the human form prints them once
+		// ("1 duplicate"), and so do we.
+		if seen[*r] {
+			return true
+		}
+		seen[*r] = true
+	}
+	if c.Full(len(res.Diagnostics)) {
+		c.Omit(1)
+		return true
+	}
+	i := len(res.Diagnostics)
+	span := func(tokens ...any) { c.SpanPath(start, start+len(line), "jsonValue", tokens...) }
+	d := Diagnostic{Severity: sev, Message: msg.Message, Tool: tool}
+	for _, f := range []string{"file", "line", "severity", "message", "tool"} {
+		span("diagnostics", i, f)
+	}
+	if p := msg.primary(); p != nil {
+		d.File, d.Line, d.Column = p.FileName, p.LineStart, catalog.Intp(p.ColumnStart)
+		d.EndLine, d.EndColumn = catalog.Intp(p.LineEnd), catalog.Intp(p.ColumnEnd)
+		for _, f := range []string{"column", "end_line", "end_column"} {
+			span("diagnostics", i, f)
+		}
+	}
+	if msg.Code != nil && msg.Code.Code != "" {
+		d.Code = msg.Code.Code
+		span("diagnostics", i, "code")
+	}
+	if m.Target != nil && m.Target.Name != "" {
+		d.Package = m.Target.Name
+		span("diagnostics", i, "package")
+	}
+	if r := msg.Rendered; r != nil && !strings.Contains(*r, "\x1b") {
+		// The rendered text less its header line: the human form's frame.
+		if _, f, ok := strings.Cut(*r, "\n"); ok {
+			if f = strings.TrimRight(f, "\n"); f != "" {
+				d.Frame = f
+				span("diagnostics", i, "frame")
+			}
+		}
+	}
+	for _, ch := range msg.Children {
+		k := len(d.Notes)
+		n := DiagNote{File: d.File, Line: d.Line, Message: ch.Message, Level: ch.Level}
+		if p := ch.primary(); p != nil {
+			n.File, n.Line, n.Column = p.FileName, p.LineStart, catalog.Intp(p.ColumnStart)
+			span("diagnostics", i, "notes", k, "column")
+		}
+		for _, f := range []string{"file", "line", "message", "level"} {
+			span("diagnostics", i, "notes", k, f)
+		}
+		d.Notes = append(d.Notes, n)
+	}
+	res.Diagnostics = append(res.Diagnostics, d)
+	return true
+}
+
+// rustSummaryCounts counts the rows; each count spans the whole output.
+func rustSummaryCounts(c *catalog.Context, res *DiagResult) {
+	s := &res.Summary
+	for _, d := range res.Diagnostics {
+		if d.Severity == "error" {
+			s.Errors++
+		} else {
+			s.Warnings++
+		}
+	}
+	for _, t := range res.Tests {
+		switch t.Status {
+		case "pass":
+			s.TestsPassed++
+		case "fail":
+			s.TestsFailed++
+		case "skip":
+			s.TestsSkipped++
+		}
+	}
+	for _, k := range []string{"errors", "warnings", "tests_passed", "tests_failed", "tests_skipped"} {
+		c.SpanPath(0, len(c.Raw), "count", "summary", k)
+	}
+}

@@ -1,0 +1,11 @@
+package dpkg
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+func FuzzDpkgList(f *testing.F) {
+	catalogtest.InspectFuzz(f, []string{"dpkg-list", "dpkg-query-list"}, parseDpkgList, [][]string{{"-l"}})
+}

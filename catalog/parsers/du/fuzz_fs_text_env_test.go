@@ -1,0 +1,16 @@
+package du
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+var duFuzzArgs = [][]string{{}, {"-h"}, {"-ac"}, {"-b", "-d", "1"}, {"-0", "-a"}, {"--inodes"}, {"-sk"}, {"-m"}, {"-BM"}, {"--si"}, {"--time", "-a"}, {"--time=ctime", "--time-style=full-iso"}}
+
+func FuzzDu(f *testing.F) {
+	catalogtest.SeedGolden(f, "du", duFuzzArgs)
+	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
+		catalogtest.FuzzParse(t, ParseDu, raw, duFuzzArgs, sel, spans)
+	})
+}

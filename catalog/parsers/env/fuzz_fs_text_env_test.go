@@ -1,0 +1,16 @@
+package env
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+var envFuzzArgs = [][]string{{}, {"-0"}, {"-i", "A=1"}}
+
+func FuzzEnv(f *testing.F) {
+	catalogtest.SeedGolden(f, "env", envFuzzArgs)
+	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
+		catalogtest.FuzzParse(t, parseEnv, raw, envFuzzArgs, sel, spans)
+	})
+}

@@ -1,0 +1,11 @@
+package file
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+func FuzzFile(f *testing.F) {
+	catalogtest.InspectFuzz(f, []string{"file"}, parseFile, [][]string{{"a", "b"}, {"-b", "a"}, {"-i", "a"}, {"--mime-encoding", "a"}})
+}

@@ -1,0 +1,11 @@
+package findmnt
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+func FuzzFindmnt(f *testing.F) {
+	catalogtest.InspectFuzz(f, []string{"findmnt"}, parseFindmnt, [][]string{{}, {"-l"}, {"-P"}, {"-n"}})
+}

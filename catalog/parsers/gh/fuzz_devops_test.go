@@ -1,0 +1,16 @@
+package gh
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+var ghFuzzArgs = [][]string{{"pr", "list"}}
+
+func FuzzGhPrList(f *testing.F) {
+	catalogtest.SeedGolden(f, "gh-pr-list", ghFuzzArgs)
+	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
+		catalogtest.FuzzParse(t, parseGhPrList, raw, ghFuzzArgs, sel, spans)
+	})
+}

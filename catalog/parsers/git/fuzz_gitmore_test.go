@@ -1,0 +1,77 @@
+package git
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+var gitLogFuzzArgs = [][]string{
+	{"log"}, {"log", "--oneline"}, {"log", "--oneline", "--decorate"}, {"log", "--stat"}, {"log", "--numstat"},
+	{"log", "-p"}, {"log", "--name-only"}, {"log", gmSupportedFormat}, {"log", "--format=%h %s"},
+	{"log", "--format=%h%x00%P%x00%ci%x00%s"}, {"log", "--pretty=fuller"}, {"log", "--graph", "--oneline", "--decorate"},
+}
+
+var gitShowFuzzArgs = [][]string{{"show"}, {"show", "--stat"}, {"show", "--oneline", "--stat"}, {"show", "--name-status"}}
+
+var gitDiffFuzzArgs = [][]string{{"diff"}, {"diff", "--stat"}, {"diff", "--numstat"}, {"diff", "--name-status"}, {"diff", "--name-only"}, {"diff", "--patch-with-stat"}}
+
+var gitBranchFuzzArgs = [][]string{{"branch"}, {"branch", "-v"}, {"branch", "-vv"}, {"branch", "-a", "-vv"}, {"branch", "-r"}, {"branch", "--show-current"}}
+
+var gitRemoteFuzzArgs = [][]string{{"remote"}, {"remote", "-v"}}
+
+func FuzzGitLog(f *testing.F) {
+	catalogtest.SeedGolden(f, "git-log", gitLogFuzzArgs)
+	f.Add("abc1234 (HEAD -> main, tag: v1) subject\n 2 files changed\n", uint8(2), true)
+	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
+		catalogtest.FuzzParse(t, GitLogParser.Parse, raw, gitLogFuzzArgs, sel, spans)
+	})
+}
+
+func FuzzGitShow(f *testing.F) {
+	catalogtest.SeedGolden(f, "git-show", gitShowFuzzArgs)
+	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
+		catalogtest.FuzzParse(t, gitShowParser.Parse, raw, gitShowFuzzArgs, sel, spans)
+	})
+}
+
+func FuzzGitDiff(f *testing.F) {
+	catalogtest.SeedGolden(f, "git-diff", gitDiffFuzzArgs)
+	f.Add("diff --git a/x b/x\n@@@ -1,2 -1 +1,3 @@@ h\n  a\n+-b\n++c\n", uint8(0), true)
+	f.Add(" {a => b}/c | 3 ++-\n x => \"\\303\\274\" | Bin 1 -> 2 bytes\n p | Unmerged p | 1 +\n", uint8(1), true)
+	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
+		catalogtest.FuzzParse(t, parseGitDiff, raw, gitDiffFuzzArgs, sel, spans)
+	})
+}
+
+func FuzzGitBranch(f *testing.F) {
+	catalogtest.SeedGolden(f, "git-branch", gitBranchFuzzArgs)
+	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
+		catalogtest.FuzzParse(t, parseGitBranch, raw, gitBranchFuzzArgs, sel, spans)
+	})
+}
+
+func FuzzGitRemote(f *testing.F) {
+	catalogtest.SeedGolden(f, "git-remote", gitRemoteFuzzArgs)
+	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
+		catalogtest.FuzzParse(t, parseGitRemote, raw, gitRemoteFuzzArgs, sel, spans)
+	})
+}
+
+// FuzzGitRename checks that a rename read from --stat/--numstat prints
+// back as it was read.
+func FuzzGitRename(f *testing.F) {
+	for _, s := range []string{"a => b", "src/{old => new}/f.go", "{a b => c}/d", "x => \"\\303\\274 x\"", "a/{ => b}/c", "{x => y}"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		o, n, isRen, ok := gmRename(s)
+		if !ok || !isRen || strings.Contains(s, "\"") {
+			return
+		}
+		if back := gmPprintRename(o, n); back != s {
+			t.Fatalf("%q read as %q -> %q, which prints %q", s, o, n, back)
+		}
+	})
+}

@@ -1,0 +1,20 @@
+package git
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+var gitFuzzArgs = [][]string{
+	{"status"}, {"status", "-s"}, {"status", "--porcelain", "-b"}, {"status", "--porcelain", "-z"},
+	{"status", "--long"}, {"-C", "d", "status", "-sb"}, {"status", "--porcelain=v2", "--branch"},
+	{"status", "--porcelain=v2", "-z"},
+}
+
+func FuzzGitStatus(f *testing.F) {
+	catalogtest.SeedGolden(f, "git-status", gitFuzzArgs)
+	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
+		catalogtest.FuzzParse(t, ParseGitStatus, raw, gitFuzzArgs, sel, spans)
+	})
+}

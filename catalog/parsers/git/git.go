@@ -1,0 +1,1029 @@
+package git
+
+import (
+	"strings"
+
+	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/lex"
+)
+
+// GitStatus is the long (default) form of `git status`.
+//
+// Status words are normalised: in staged and modified "added" (git prints
+// "new file"), "modified", "deleted", "renamed", "copied", "typechange",
+// "unknown"; in unmerged "both_modified", "both_added", "both_deleted",
+// "added_by_us", "added_by_them", "deleted_by_us", "deleted_by_them".
+type GitStatus struct {
+	// Branch is the checked-out branch ("On branch X"), or during a rebase
+	// the branch being rebased. Absent when HEAD is detached otherwise.
+	Branch string `json:"branch,omitempty"`
+	// Detached is true when HEAD is not on a branch; DetachedAt or
+	// DetachedFrom hold the ref or commit git names ("HEAD detached at X").
+	Detached     bool   `json:"detached,omitempty"`
+	DetachedAt   string `json:"detached_at,omitempty"`
+	DetachedFrom string `json:"detached_from,omitempty"`
+	// NoCommits is true on an unborn branch ("No commits yet").
+	NoCommits bool `json:"no_commits,omitempty"`
+	// Upstream is the tracked branch ("origin/main"). Ahead and Behind are
+	// present whenever git compared against it (0 when up to date), absent
+	// without an upstream, when it is gone or with --no-ahead-behind.
+	Upstream     string `json:"upstream,omitempty"`
+	UpstreamGone bool   `json:"upstream_gone,omitempty"`
+	Ahead        *int64 `json:"ahead,omitempty"`
+	Behind       *int64 `json:"behind,omitempty"`
+	// InProgress names an unfinished operation: merge, rebase,
+	// cherry-pick, revert, bisect or am. Onto is a rebase's base.
+	InProgress string `json:"in_progress,omitempty"`
+	Onto       string `json:"onto,omitempty"`
+	// StashEntries is reported with --show-stash.
+	StashEntries *int64 `json:"stash_entries,omitempty"`
+	// Staged: "Changes to be committed"; Modified: "Changes not staged for
+	// commit"; Untracked and Ignored list paths; Unmerged: "Unmerged paths".
+	Staged    []GitChange `json:"staged"`
+	Modified  []GitChange `json:"modified"`
+	Untracked []string    `json:"untracked"`
+	Unmerged  []GitChange `json:"unmerged"`
+	Ignored   []string    `json:"ignored,omitempty"`
+	// Clean is true when git says there is nothing to commit.
+	Clean bool `json:"clean,omitempty"`
+}
+
+// GitChange is one path of a long-form section.
+type GitChange struct {
+	Path     string `json:"path"`
+	Status   string `json:"status"`
+	OrigPath string `json:"orig_path,omitempty"`
+	// Submodule is git's note on a submodule: "new commits",
+	// "modified content", "untracked content" (comma-separated as printed).
+	Submodule string `json:"submodule,omitempty"`
+}
+
+// GitStatusShort is the short / porcelain v1 form (-s, --porcelain, -z),
+// with the "## " branch line of -b when present, and porcelain v2
+// (--porcelain=v2, its "# branch.*" headers).
+type GitStatusShort struct {
+	Branch       string `json:"branch,omitempty"`
+	Detached     bool   `json:"detached,omitempty"`
+	NoCommits    bool   `json:"no_commits,omitempty"`
+	Upstream     string `json:"upstream,omitempty"`
+	UpstreamGone bool   `json:"upstream_gone,omitempty"`
+	Ahead        *int64 `json:"ahead,omitempty"`
+	Behind       *int64 `json:"behind,omitempty"`
+	// StashEntries is porcelain v2's "# stash N" (--show-stash).
+	StashEntries *int64           `json:"stash_entries,omitempty"`
+	Entries      []GitStatusEntry `json:"entries"`
+}
+
+// GitStatusEntry is one "XY PATH" line. Index and Worktree spell the X and
+// Y codes out: unmodified, modified, type_changed, added, deleted, renamed,
+// copied, unmerged, untracked, ignored, submodule_modified,
+// submodule_untracked.
+type GitStatusEntry struct {
+	XY       string `json:"xy"`
+	Index    string `json:"index"`
+	Worktree string `json:"worktree"`
+	Path     string `json:"path"`
+	OrigPath string `json:"orig_path,omitempty"`
+	// Quoted is true when git C-quoted a path (line mode only).
+	Quoted bool `json:"quoted,omitempty"`
+}
+
+var gitStatusParser = &catalog.Parser{
+	ID:         "git-status",
+	Command:    "git",
+	Subcommand: "status",
+	Version:    "1",
+	Format:     "git status long form, or short/porcelain v1 (-s, --porcelain, -b, -z)",
+	// Flags checked against git-status(1) and `git status -h` of git
+	// 2.39.5 (run here) and git(1) for the globals. -v/-vv (a diff
+	// appended) and --column are refused with a hint; --porcelain=v2 is
+	// read into the short form (git_status_v2.go); -M/--find-renames,
+	// --renames, -u<mode>, --ignored[=<mode>] and --ignore-submodules keep
+	// the form.
+	Flags: catalog.Flags{
+		// global options before the subcommand
+		"-C": catalog.Value, "-c": catalog.Value, "--git-dir": catalog.Value, "--work-tree": catalog.Value,
+		"--no-pager": catalog.Bool, "--no-optional-locks": catalog.Bool, "-P": catalog.Bool,
+		"--literal-pathspecs": catalog.Bool, "--glob-pathspecs": catalog.Bool, "--noglob-pathspecs": catalog.Bool,
+		"--icase-pathspecs": catalog.Bool, "--no-replace-objects": catalog.Bool,
+		"-M": catalog.Value, "--null": catalog.Bool, "--no-show-stash": catalog.Bool,
+		// status options
+		"-s": catalog.Bool, "--short": catalog.Bool, "-b": catalog.Bool, "--branch": catalog.Bool, "--long": catalog.Bool,
+		"--porcelain": catalog.Value, "-z": catalog.Bool, "--show-stash": catalog.Bool,
+		"--ahead-behind": catalog.Bool, "--no-ahead-behind": catalog.Bool, "--renames": catalog.Bool,
+		"--no-renames": catalog.Bool, "--find-renames": catalog.Value,
+		"-u": catalog.Value, "--untracked-files": catalog.Value, "--ignored": catalog.Value,
+		"--ignore-submodules": catalog.Value, "--no-column": catalog.Bool,
+	},
+	MaxPositionals: -1,
+	Alternatives: map[string][]string{
+		"-v": {"status"}, "--verbose": {"status"},
+		"--column": {"status", "--no-column"},
+	},
+	Result:   catalog.OneOf{GitStatus{}, GitStatusShort{}},
+	RowsKey:  "",
+	Examples: [][]string{{"status"}, {"status", "--porcelain"}, {"status", "-sb"}, {"status", "--porcelain", "-z"}},
+	Parse:    ParseGitStatus,
+}
+
+// gitStatusParsers wires the gitStatusParser and returns it for the builtin list.
+func gitStatusParsers() []*catalog.Parser {
+	gitStatusParser.Check = gitStatusCheck // set here: the check refers back to the parser
+	return []*catalog.Parser{gitStatusParser}
+}
+
+var gitScan = catalog.ArgScan{
+	ShortKind: func(b byte) int {
+		switch b {
+		case 'C', 'c':
+			return 1
+		case 'u', 'M':
+			return 2
+		}
+		return 0
+	},
+	LongKind: func(name string) int {
+		if catalog.GitGlobals[name] == catalog.Value {
+			return 1
+		}
+		switch name {
+		case "--porcelain", "--untracked-files", "--ignored", "--ignore-submodules", "--find-renames", "--column":
+			return 2
+		}
+		return 0
+	},
+}
+
+func gitStatusCheck(args []string, _ catalog.OS) *catalog.ParseError {
+	scanned := gitScan.Scan(args)
+	if perr := catalog.CheckDeclared(scanned, gitStatusParser); perr != nil {
+		return perr
+	}
+	for _, a := range scanned {
+		switch a.Flag {
+		case "--porcelain":
+			if a.HasValue && a.Value != "v1" && a.Value != "v2" {
+				return catalog.Unsupported([]string{"status", "--porcelain"}, "git status --porcelain=%s is not read; porcelain v1 and v2 are", a.Value)
+			}
+		case "-u", "--untracked-files":
+			switch a.Value {
+			case "", "no", "normal", "all", "false", "true":
+			default:
+				return catalog.Unsupported(nil, "git status %s=%s is not a known mode", a.Flag, a.Value)
+			}
+		case "-c":
+			k, v, _ := strings.Cut(a.Value, "=")
+			k = strings.ToLower(k)
+			if (k == "color.ui" || k == "color.status") && (v == "always" || v == "") {
+				return catalog.Unsupported([]string{"status"}, "git -c %s writes terminal colour escapes", a.Value)
+			}
+		}
+	}
+	return nil
+}
+
+// gitShortArgs reports whether the arguments ask for the short form.
+func gitShortArgs(args []string) (short bool) {
+	for _, a := range gitScan.Scan(args) {
+		switch a.Flag {
+		case "-s", "--short", "--porcelain", "-z", "--null":
+			short = true
+		case "--long":
+			short = false
+		}
+	}
+	return
+}
+
+func ParseGitStatus(c *catalog.Context) (any, error) {
+	short := gitShortArgs(c.Args)
+	raw := c.Raw
+	if gitPorcelainV2(c.Args) {
+		return parseGitStatusV2(c, strings.IndexByte(raw, 0) >= 0 || catalog.HasFlag(c.Args, "-z") || catalog.HasFlag(c.Args, "--null"))
+	}
+	if strings.IndexByte(raw, 0) >= 0 {
+		return parseGitShort(c, true)
+	}
+	{
+		// The shape decides when there is output (status.short in a config
+		// makes the default short); the arguments decide for empty output.
+		it := lex.Lines{Raw: raw}
+		for {
+			line, _, ok := it.Next()
+			if !ok {
+				break
+			}
+			if lex.IsBlank(line) {
+				continue
+			}
+			short = strings.HasPrefix(line, "## ") || gitShortLine(line)
+			break
+		}
+	}
+	if short {
+		return parseGitShort(c, false)
+	}
+	return parseGitLong(c)
+}
+
+func gitCode(b byte) bool { return strings.IndexByte(" MTADRCU?!m", b) >= 0 }
+
+func gitShortLine(line string) bool {
+	return len(line) >= 4 && gitCode(line[0]) && gitCode(line[1]) && line[2] == ' ' && line[:2] != "  "
+}
+
+func gitCodeWord(b byte, worktree bool, x byte) string {
+	switch b {
+	case ' ':
+		return "unmodified"
+	case 'M':
+		return "modified"
+	case 'T':
+		return "type_changed"
+	case 'A':
+		return "added"
+	case 'D':
+		return "deleted"
+	case 'R':
+		return "renamed"
+	case 'C':
+		return "copied"
+	case 'U':
+		return "unmerged"
+	case '?':
+		if worktree && x != '?' {
+			return "submodule_untracked"
+		}
+		return "untracked"
+	case '!':
+		return "ignored"
+	case 'm':
+		return "submodule_modified"
+	}
+	return ""
+}
+
+// gitShortBranch reads the "## " line (without its "## ").
+type gitBranch struct {
+	branch, upstream    string
+	bS, bE, uS, uE      int
+	detached, noCommits bool
+	gone, different     bool
+	ahead, behind       int64
+	aS, aE, hS, hE      int // spans of the ahead and behind numbers (-1: not printed)
+	markS, markE        int // span of the marker text (HEAD (no branch), No commits yet, [gone])
+	inSync              bool
+}
+
+func readGitBranchLine(line string, base int) (gitBranch, bool) {
+	b := gitBranch{aS: -1, hS: -1}
+	s := line[3:]
+	off := base + 3
+	if rest, ok := strings.CutPrefix(s, "No commits yet on "); ok {
+		b.noCommits, b.markS, b.markE = true, off, off+len("No commits yet")
+		b.branch, b.bS, b.bE = rest, off+len(s)-len(rest), off+len(s)
+		return b, rest != ""
+	}
+	if rest, ok := strings.CutPrefix(s, "Initial commit on "); ok {
+		b.noCommits, b.markS, b.markE = true, off, off+len("Initial commit")
+		b.branch, b.bS, b.bE = rest, off+len(s)-len(rest), off+len(s)
+		return b, rest != ""
+	}
+	if s == "HEAD (no branch)" {
+		b.detached, b.markS, b.markE = true, off, off+len(s)
+		return b, true
+	}
+	head := s
+	tail := ""
+	if i := strings.IndexByte(s, ' '); i >= 0 {
+		head, tail = s[:i], s[i+1:]
+	}
+	if i := strings.Index(head, "..."); i >= 0 {
+		b.branch, b.bS, b.bE = head[:i], off, off+i
+		b.upstream, b.uS, b.uE = head[i+3:], off+i+3, off+len(head)
+		if b.branch == "" || b.upstream == "" {
+			return b, false
+		}
+	} else {
+		b.branch, b.bS, b.bE = head, off, off+len(head)
+		if head == "" {
+			return b, false
+		}
+	}
+	if tail == "" {
+		b.inSync = b.upstream != ""
+		return b, true
+	}
+	if b.upstream == "" || len(tail) < 2 || tail[0] != '[' || tail[len(tail)-1] != ']' {
+		return b, false
+	}
+	toff := off + len(head) + 1
+	inner := tail[1 : len(tail)-1]
+	switch inner {
+	case "gone":
+		b.gone, b.markS, b.markE = true, toff+1, toff+1+len(inner)
+		return b, true
+	case "different":
+		b.different, b.markS, b.markE = true, toff+1, toff+1+len(inner)
+		return b, true
+	}
+	pos := toff + 1
+	for part := range strings.SplitSeq(inner, ", ") {
+		word, n, ok := strings.Cut(part, " ")
+		v, okn := lex.Atoi(n)
+		if !ok || !okn {
+			return b, false
+		}
+		ns := pos + len(word) + 1
+		switch word {
+		case "ahead":
+			b.ahead, b.aS, b.aE = v, ns, ns+len(n)
+		case "behind":
+			b.behind, b.hS, b.hE = v, ns, ns+len(n)
+		default:
+			return b, false
+		}
+		pos += len(part) + 2
+	}
+	return b, true
+}
+
+func parseGitShort(c *catalog.Context, z bool) (any, error) {
+	res := &GitStatusShort{Entries: make([]GitStatusEntry, 0, min(lex.CountLines(c.Raw), 1<<20))}
+	rec := c.Recording()
+	rs := catalog.NewSpanRec(c, 6)
+	discard := func() {
+		if rec {
+			rs.Discard()
+		}
+	}
+	raw := c.Raw
+	sep := byte('\n')
+	if z {
+		sep = 0
+	}
+	lines, read := 0, 0
+	pos := 0
+	for pos < len(raw) {
+		end := strings.IndexByte(raw[pos:], sep)
+		if end < 0 {
+			end = len(raw)
+		} else {
+			end += pos
+		}
+		start := pos
+		line := raw[start:end]
+		pos = end + 1
+		if !z {
+			line = strings.TrimSuffix(line, "\r")
+		}
+		if lex.IsBlank(line) {
+			continue
+		}
+		lines++
+		if strings.HasPrefix(line, "## ") && len(res.Entries) == 0 && res.Branch == "" && !res.Detached {
+			b, ok := readGitBranchLine(line, start)
+			if !ok {
+				c.Unread(start)
+				continue
+			}
+			read++
+			setGitBranch(c, b, &res.Branch, &res.Detached, &res.NoCommits, &res.Upstream, &res.UpstreamGone, &res.Ahead, &res.Behind)
+			continue
+		}
+		if len(line) < 4 || !gitShortLine(line) {
+			c.Unread(start)
+			continue
+		}
+		x, y := line[0], line[1]
+		e := GitStatusEntry{XY: line[:2], Index: gitCodeWord(x, false, x), Worktree: gitCodeWord(y, true, x)}
+		idx := len(res.Entries)
+		if rec {
+			rs.Begin(catalog.SkEntries, idx)
+			rs.Field(catalog.SfXY, start, start+2, catalog.TrVerbatim)
+			rs.Field(catalog.SfIndex, start, start+1, catalog.TrStatusCode)
+			rs.Field(catalog.SfWorktree, start+1, start+2, catalog.TrStatusCode)
+		}
+		rename := x == 'R' || x == 'C' || y == 'R' || y == 'C'
+		p := line[3:]
+		ps := start + 3
+		if z {
+			e.Path = p
+			if rec {
+				rs.Field(catalog.SfPath, ps, ps+len(p), catalog.TrVerbatim)
+			}
+			if rename {
+				// The original path is the next NUL-terminated field.
+				if pos >= len(raw) {
+					discard()
+					c.Unread(start)
+					continue
+				}
+				oe := strings.IndexByte(raw[pos:], 0)
+				if oe < 0 {
+					oe = len(raw)
+				} else {
+					oe += pos
+				}
+				if oe == pos {
+					discard()
+					c.Unread(start)
+					continue
+				}
+				e.OrigPath = raw[pos:oe]
+				if rec {
+					rs.Field(catalog.SfOrigPath, pos, oe, catalog.TrVerbatim)
+				}
+				pos = oe + 1
+			}
+		} else {
+			first, fs, fe, fq, ok := gitPath(p, 0)
+			if !ok {
+				discard()
+				c.Unread(start)
+				continue
+			}
+			if rename {
+				if !strings.HasPrefix(p[fe:], " -> ") {
+					discard()
+					c.Unread(start)
+					continue
+				}
+				second, ss, se, sq, ok := gitPath(p, fe+4)
+				if !ok || se != len(p) {
+					discard()
+					c.Unread(start)
+					continue
+				}
+				e.OrigPath, e.Path, e.Quoted = first, second, fq || sq
+				if rec {
+					rs.Field(catalog.SfOrigPath, ps+fs, ps+fe, quoteTr(fq))
+					rs.Field(catalog.SfPath, ps+ss, ps+se, quoteTr(sq))
+				}
+			} else {
+				if fe != len(p) {
+					discard()
+					c.Unread(start)
+					continue
+				}
+				e.Path, e.Quoted = first, fq
+				if rec {
+					rs.Field(catalog.SfPath, ps+fs, ps+fe, quoteTr(fq))
+				}
+			}
+			if e.Quoted && rec {
+				q := ps
+				if !fq {
+					q = ps + fe + 4
+				}
+				rs.Field(catalog.SfQuoted, q, q+1, catalog.TrMarker)
+			}
+		}
+		read++
+		if c.Full(idx) {
+			discard()
+			c.Omit(1)
+			continue
+		}
+		res.Entries = append(res.Entries, e)
+	}
+	if lines > 0 && read == 0 {
+		return nil, catalog.Unrecognized("no line of the output reads as git status --short/--porcelain")
+	}
+	if rec {
+		rs.Finish()
+	}
+	return res, nil
+}
+
+func quoteTr(q bool) catalog.SpanTr {
+	if q {
+		return catalog.TrUnquote
+	}
+	return catalog.TrVerbatim
+}
+
+// gitPath reads a path at s[at:], C-quoted or plain. A plain path ends at
+// " -> " (renames print "orig -> path"; git quotes any path holding a
+// space, so the separator is unambiguous) or at the end of s.
+func gitPath(s string, at int) (p string, start, end int, quoted, ok bool) {
+	if at >= len(s) {
+		return "", 0, 0, false, false
+	}
+	if s[at] == '"' {
+		u, n, ok := lex.CUnquote(s[at:])
+		if !ok {
+			return "", 0, 0, false, false
+		}
+		return u, at, at + n, true, u != ""
+	}
+	end = len(s)
+	if i := strings.Index(s[at:], " -> "); i >= 0 {
+		end = at + i
+		if strings.Contains(s[end+4:], " -> ") {
+			// Older git did not quote spaces: "a -> b -> c" is ambiguous.
+			return "", 0, 0, false, false
+		}
+	}
+	return s[at:end], at, end, false, end > at
+}
+
+func setGitBranch(c *catalog.Context, b gitBranch, branch *string, detached, noCommits *bool, upstream *string, gone *bool, ahead, behind **int64) {
+	rec := c.Recording()
+	if b.branch != "" {
+		*branch = b.branch
+		if rec {
+			c.SpanPath(b.bS, b.bE, "", "branch")
+		}
+	}
+	if b.detached {
+		*detached = true
+		if rec {
+			c.SpanPath(b.markS, b.markE, "marker", "detached")
+		}
+	}
+	if b.noCommits {
+		*noCommits = true
+		if rec {
+			c.SpanPath(b.markS, b.markE, "marker", "no_commits")
+		}
+	}
+	if b.upstream != "" {
+		*upstream = b.upstream
+		if rec {
+			c.SpanPath(b.uS, b.uE, "", "upstream")
+		}
+	}
+	if b.gone {
+		*gone = true
+		if rec {
+			c.SpanPath(b.markS, b.markE, "marker", "upstream_gone")
+		}
+	}
+	if b.upstream == "" || b.gone || b.different {
+		return
+	}
+	a, h := b.ahead, b.behind
+	*ahead, *behind = &a, &h
+	if rec {
+		if b.aS >= 0 {
+			c.SpanPath(b.aS, b.aE, "parseInt", "ahead")
+		} else {
+			c.SpanPath(b.uS, b.uE, "impliedZero", "ahead")
+		}
+		if b.hS >= 0 {
+			c.SpanPath(b.hS, b.hE, "parseInt", "behind")
+		} else {
+			c.SpanPath(b.uS, b.uE, "impliedZero", "behind")
+		}
+	}
+}
+
+type gitSection int
+
+const (
+	secNone gitSection = iota
+	secStaged
+	secModified
+	secUntracked
+	secUnmerged
+	secIgnored
+)
+
+var gitLongStatus = map[string]string{
+	"new file":        "added",
+	"modified":        "modified",
+	"deleted":         "deleted",
+	"renamed":         "renamed",
+	"copied":          "copied",
+	"typechange":      "typechange",
+	"unknown":         "unknown",
+	"unmerged":        "unmerged",
+	"both modified":   "both_modified",
+	"both added":      "both_added",
+	"both deleted":    "both_deleted",
+	"added by us":     "added_by_us",
+	"added by them":   "added_by_them",
+	"deleted by us":   "deleted_by_us",
+	"deleted by them": "deleted_by_them",
+}
+
+// gitQuotedName reads 'X' at s[at:], returning X and its end.
+func gitQuotedName(s string, at int) (string, int, bool) {
+	if at >= len(s) || s[at] != '\'' {
+		return "", 0, false
+	}
+	i := strings.IndexByte(s[at+1:], '\'')
+	if i <= 0 {
+		return "", 0, false
+	}
+	return s[at+1 : at+1+i], at + 1 + i, true
+}
+
+// gitCommentPrefixed reports whether the long form came with
+// status.displayCommentPrefix: its first line is "# On branch", "# HEAD
+// detached" or "# Not currently on any branch.".
+func gitCommentPrefixed(raw string) bool {
+	first, _, _ := strings.Cut(strings.TrimLeft(raw, "\r\n"), "\n")
+	return strings.HasPrefix(first, "# On branch ") || strings.HasPrefix(first, "# HEAD detached ") ||
+		strings.HasPrefix(first, "# Not currently on any branch.")
+}
+
+func parseGitLong(c *catalog.Context) (any, error) {
+	res := &GitStatus{Staged: []GitChange{}, Modified: []GitChange{}, Untracked: []string{}, Unmerged: []GitChange{}}
+	rec := c.Recording()
+	rs := catalog.NewSpanRec(c, 6)
+	sec := secNone
+	lines, read, top := 0, 0, 0 // top: lines read that are not indented
+	diverged := -1              // start of the "Your branch and 'x' have diverged," line
+	it := lex.Lines{Raw: c.Raw}
+	setInt := func(dst **int64, key string, v int64, s, e int, tr string) {
+		n := v
+		*dst = &n
+		if rec {
+			c.SpanPath(s, e, tr, key)
+		}
+	}
+	empty := false // a value git printed empty: the line is not read
+	setStr := func(dst *string, key, v string, s, e int) {
+		if v == "" {
+			empty = true
+			return
+		}
+		*dst = v
+		if rec {
+			c.SpanPath(s, e, "", key)
+		}
+	}
+	setBool := func(dst *bool, key string, s, e int) {
+		*dst = true
+		if rec {
+			c.SpanPath(s, e, "marker", key)
+		}
+	}
+	inProgress := func(what string, s, e int) {
+		if res.InProgress == "" {
+			res.InProgress = what
+			if rec {
+				c.SpanPath(s, e, "operation", "in_progress")
+			}
+		}
+	}
+	// status.displayCommentPrefix (git < 1.8.5's default) puts "# " before
+	// every line ("#\t" before entries, "#" alone for a blank line).
+	comment := gitCommentPrefixed(c.Raw)
+	for {
+		line, start, ok := it.Next()
+		if !ok {
+			break
+		}
+		if comment && strings.HasPrefix(line, "#") {
+			switch {
+			case strings.HasPrefix(line, "# "):
+				line, start = line[2:], start+2
+			case strings.HasPrefix(line, "#\t"):
+				line, start = line[1:], start+1
+			case strings.TrimRight(line, "\r") == "#":
+				continue
+			}
+		}
+		if lex.IsBlank(line) {
+			continue
+		}
+		lines++
+		if line[0] == '\t' {
+			if !gitLongEntry(c, res, sec, line, start, rs) {
+				c.Unread(start)
+				continue
+			}
+			read++
+			continue
+		}
+		if line[0] == ' ' {
+			// "  (use "git add <file>..." ...)" hints, rebase todo lists.
+			read++
+			continue
+		}
+		end := start + len(line)
+		known := true
+		empty = false
+		switch {
+		case strings.HasPrefix(line, "On branch "):
+			setStr(&res.Branch, "branch", line[10:], start+10, end)
+		case strings.HasPrefix(line, "HEAD detached at "):
+			setBool(&res.Detached, "detached", start, start+13)
+			setStr(&res.DetachedAt, "detached_at", line[17:], start+17, end)
+		case strings.HasPrefix(line, "HEAD detached from "):
+			setBool(&res.Detached, "detached", start, start+13)
+			setStr(&res.DetachedFrom, "detached_from", line[19:], start+19, end)
+		case line == "Not currently on any branch.":
+			setBool(&res.Detached, "detached", start, end)
+		case line == "No commits yet" || line == "Initial commit":
+			setBool(&res.NoCommits, "no_commits", start, end)
+		case strings.HasPrefix(line, "Your branch is up to date with '") || strings.HasPrefix(line, "Your branch is up-to-date with '"):
+			u, ue, ok := gitQuotedName(line, 31)
+			if !ok {
+				known = false
+				break
+			}
+			setStr(&res.Upstream, "upstream", u, start+32, start+ue)
+			setInt(&res.Ahead, "ahead", 0, start, start+ue+1, "upToDate")
+			setInt(&res.Behind, "behind", 0, start, start+ue+1, "upToDate")
+		case strings.HasPrefix(line, "Your branch is ahead of '"), strings.HasPrefix(line, "Your branch is behind '"):
+			ahead := line[15] == 'a'
+			at := 22 // the quote before the upstream name
+			if ahead {
+				at = 24
+			}
+			u, ue, ok := gitQuotedName(line, at)
+			if !ok || !strings.HasPrefix(line[ue+1:], " by ") {
+				known = false
+				break
+			}
+			ns := ue + 5
+			ne := ns
+			for ne < len(line) && line[ne] >= '0' && line[ne] <= '9' {
+				ne++
+			}
+			n, ok := lex.Atoi(line[ns:ne])
+			if !ok {
+				known = false
+				break
+			}
+			setStr(&res.Upstream, "upstream", u, start+at+1, start+ue)
+			if ahead {
+				setInt(&res.Ahead, "ahead", n, start+ns, start+ne, "parseInt")
+				setInt(&res.Behind, "behind", 0, start, start+15, "impliedZero")
+			} else {
+				setInt(&res.Behind, "behind", n, start+ns, start+ne, "parseInt")
+				setInt(&res.Ahead, "ahead", 0, start, start+15, "impliedZero")
+			}
+		case strings.HasPrefix(line, "Your branch and '") && strings.HasSuffix(line, "' have diverged,"):
+			u, ue, ok := gitQuotedName(line, 16)
+			if !ok {
+				known = false
+				break
+			}
+			setStr(&res.Upstream, "upstream", u, start+17, start+ue)
+			diverged = start
+		case strings.HasPrefix(line, "and have ") && diverged >= 0:
+			// "and have A and B different commits each, respectively."
+			r := line[9:]
+			a, rest, ok1 := strings.Cut(r, " and ")
+			b, _, ok2 := strings.Cut(rest, " ")
+			na, oka := lex.Atoi(a)
+			nb, okb := lex.Atoi(b)
+			if !ok1 || !ok2 || !oka || !okb {
+				known = false
+				break
+			}
+			setInt(&res.Ahead, "ahead", na, start+9, start+9+len(a), "parseInt")
+			bs := start + 9 + len(a) + 5
+			setInt(&res.Behind, "behind", nb, bs, bs+len(b), "parseInt")
+		case strings.HasPrefix(line, "Your branch and '") && strings.HasSuffix(line, "' refer to different commits."):
+			u, ue, ok := gitQuotedName(line, 16)
+			if !ok {
+				known = false
+				break
+			}
+			setStr(&res.Upstream, "upstream", u, start+17, start+ue)
+		case strings.HasPrefix(line, "Your branch is based on '") && strings.HasSuffix(line, "but the upstream is gone."):
+			u, ue, ok := gitQuotedName(line, 24)
+			if !ok {
+				known = false
+				break
+			}
+			setStr(&res.Upstream, "upstream", u, start+25, start+ue)
+			setBool(&res.UpstreamGone, "upstream_gone", end-len("the upstream is gone."), end)
+		case line == "Changes to be committed:":
+			sec = secStaged
+		case line == "Changes not staged for commit:":
+			sec = secModified
+		case line == "Untracked files:":
+			sec = secUntracked
+		case line == "Unmerged paths:":
+			sec = secUnmerged
+		case line == "Ignored files:":
+			sec = secIgnored
+			if res.Ignored == nil {
+				res.Ignored = []string{}
+			}
+		case strings.HasPrefix(line, "nothing to commit"):
+			setBool(&res.Clean, "clean", start, start+17)
+		case strings.HasPrefix(line, "nothing added to commit"),
+			strings.HasPrefix(line, "no changes added to commit"),
+			strings.HasPrefix(line, "Untracked files not listed"),
+			strings.HasPrefix(line, "It took "),
+			strings.HasPrefix(line, "may speed it up"),
+			strings.HasPrefix(line, "but you have to be careful"),
+			strings.HasPrefix(line, "new files yourself"),
+			strings.HasPrefix(line, "You are in a sparse checkout"),
+			strings.HasPrefix(line, "Last command"),
+			strings.HasPrefix(line, "Next command"),
+			line == "No commands done." || line == "No commands remaining.":
+		case line == "You have unmerged paths." || line == "All conflicts fixed but you are still merging.":
+			inProgress("merge", start, end)
+		case strings.HasPrefix(line, "interactive rebase in progress; onto ") || strings.HasPrefix(line, "rebase in progress; onto "):
+			i := strings.Index(line, "; onto ")
+			inProgress("rebase", start, start+i)
+			setBool(&res.Detached, "detached", start, start+i)
+			setStr(&res.Onto, "onto", line[i+7:], start+i+7, end)
+		case strings.HasPrefix(line, "You are currently rebasing") ||
+			strings.HasPrefix(line, "You are currently editing a commit while rebasing") ||
+			strings.HasPrefix(line, "You are currently splitting a commit while rebasing"):
+			inProgress("rebase", start, end)
+			if i := strings.Index(line, "rebasing branch '"); i >= 0 && res.Branch == "" {
+				if b, be, ok := gitQuotedName(line, i+16); ok {
+					setStr(&res.Branch, "branch", b, start+i+17, start+be)
+				}
+			}
+		case strings.HasPrefix(line, "You are currently cherry-picking") || line == "Cherry-pick currently in progress.":
+			inProgress("cherry-pick", start, end)
+		case strings.HasPrefix(line, "You are currently reverting") || line == "Revert currently in progress.":
+			inProgress("revert", start, end)
+		case strings.HasPrefix(line, "You are currently bisecting"):
+			inProgress("bisect", start, end)
+		case strings.HasPrefix(line, "You are in the middle of an am session"):
+			inProgress("am", start, end)
+		case strings.HasPrefix(line, "Your stash currently has "):
+			r := line[25:]
+			n, _, _ := strings.Cut(r, " ")
+			v, ok := lex.Atoi(n)
+			if !ok {
+				known = false
+				break
+			}
+			setInt(&res.StashEntries, "stash_entries", v, start+25, start+25+len(n), "parseInt")
+		default:
+			known = false
+		}
+		if !known || empty {
+			c.Unread(start)
+			continue
+		}
+		read++
+		top++
+	}
+	if lines > 0 && read == 0 {
+		return nil, catalog.Unrecognized("no line of the output reads as git status")
+	}
+	if top == 0 && len(c.UnreadOffsets()) > 0 {
+		// git's long form always opens with a line it reads ("On branch",
+		// "HEAD detached", ...): without one, only the indented hints read
+		// and the rest is another language ("Auf Branch main"), whose files
+		// would be answered as no change at all.
+		return nil, catalog.Unrecognized("no heading line of git status reads (%d lines unread): the output is localized or not git status; rerun under LC_ALL=C", len(c.UnreadOffsets()))
+	}
+	if rec {
+		rs.Finish()
+	}
+	return res, nil
+}
+
+// gitLongEntry reads a tab-indented path line of the current section.
+func gitLongEntry(c *catalog.Context, res *GitStatus, sec gitSection, line string, start int, rs *catalog.SpanRec) bool {
+	rec := c.Recording()
+	body := line[1:]
+	bs := start + 1
+	switch sec {
+	case secUntracked, secIgnored:
+		p, s, e, q, ok := gitPath(body, 0)
+		if !ok || e != len(body) {
+			if q || body == "" {
+				return false
+			}
+			// Plain paths may hold " -> " here: no rename is possible.
+			p, s, e = body, 0, len(body)
+		}
+		key := "untracked"
+		list := &res.Untracked
+		if sec == secIgnored {
+			key, list = "ignored", &res.Ignored
+		}
+		if c.Full(len(*list)) {
+			c.Omit(1)
+			return true
+		}
+		if rec {
+			c.SpanPath(bs+s, bs+e, catalog.TrNames[quoteTr(q)], key, len(*list))
+		}
+		*list = append(*list, p)
+		return true
+	case secStaged, secModified, secUnmerged:
+	default:
+		return false
+	}
+	colon := strings.IndexByte(body, ':')
+	if colon <= 0 {
+		return false
+	}
+	status, ok := gitLongStatus[body[:colon]]
+	if !ok {
+		return false
+	}
+	ps := colon + 1
+	for ps < len(body) && body[ps] == ' ' {
+		ps++
+	}
+	if ps == colon+1 || ps >= len(body) {
+		return false
+	}
+	rest := body[ps:]
+	var ch GitChange
+	ch.Status = status
+	// Submodule notes: "sub (new commits, modified content)".
+	subS := -1
+	if strings.HasSuffix(rest, ")") {
+		if i := strings.LastIndex(rest, " ("); i > 0 && gitSubmoduleNote(rest[i+2:len(rest)-1]) {
+			ch.Submodule = rest[i+2 : len(rest)-1]
+			subS = ps + i + 2
+			rest = rest[:i]
+		}
+	}
+	var fs, fe, ss, se int
+	var fq, sq bool
+	if status == "renamed" || status == "copied" {
+		var first, second string
+		var ok bool
+		if rest[0] == '"' {
+			first, fs, fe, fq, ok = gitPath(rest, 0)
+		} else {
+			// Long form does not quote spaces: a second " -> " is ambiguous.
+			i := strings.Index(rest, " -> ")
+			ok = i > 0 && !strings.Contains(rest[i+4:], " -> ")
+			first, fs, fe = rest[:max(i, 0)], 0, max(i, 0)
+		}
+		if !ok || !strings.HasPrefix(rest[fe:], " -> ") {
+			if !ok {
+				c.Warn("a renamed path holding \" -> \" is ambiguous in git status long form; use --porcelain -z")
+			}
+			return false
+		}
+		ss = fe + 4
+		if ss < len(rest) && rest[ss] == '"' {
+			var n int
+			second, n, ok = lex.CUnquote(rest[ss:])
+			if !ok || ss+n != len(rest) {
+				return false
+			}
+			se, sq = ss+n, true
+		} else {
+			second, se = rest[ss:], len(rest)
+		}
+		if second == "" {
+			return false
+		}
+		ch.OrigPath, ch.Path = first, second
+	} else {
+		if rest[0] == '"' {
+			p, n, ok := lex.CUnquote(rest)
+			if !ok || n != len(rest) || p == "" {
+				return false
+			}
+			ch.Path, fs, fe, fq = p, 0, n, true
+		} else {
+			ch.Path, fs, fe = rest, 0, len(rest)
+		}
+	}
+	var list *[]GitChange
+	var key uint16
+	switch sec {
+	case secStaged:
+		list, key = &res.Staged, catalog.SkStaged
+	case secModified:
+		list, key = &res.Modified, catalog.SkModified
+	default:
+		list, key = &res.Unmerged, catalog.SkUnmerged
+	}
+	if c.Full(len(*list)) {
+		c.Omit(1)
+		return true
+	}
+	if rec {
+		rs.Begin(key, len(*list))
+		off := bs + ps
+		rs.Field(catalog.SfStatus, bs, bs+colon, catalog.TrStatusWord)
+		if ch.OrigPath != "" {
+			rs.Field(catalog.SfOrigPath, off+fs, off+fe, quoteTr(fq))
+			rs.Field(catalog.SfPath, off+ss, off+se, quoteTr(sq))
+		} else {
+			rs.Field(catalog.SfPath, off+fs, off+fe, quoteTr(fq))
+		}
+		if subS >= 0 {
+			rs.Field(catalog.SfSubmodule, bs+subS, bs+subS+len(ch.Submodule), catalog.TrVerbatim)
+		}
+	}
+	*list = append(*list, ch)
+	return true
+}
+
+func gitSubmoduleNote(s string) bool {
+	for part := range strings.SplitSeq(s, ", ") {
+		switch part {
+		case "new commits", "modified content", "untracked content":
+		default:
+			return false
+		}
+	}
+	return true
+}

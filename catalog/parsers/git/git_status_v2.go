@@ -1,0 +1,281 @@
+package git
+
+import (
+	"strings"
+
+	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/lex"
+)
+
+// gitPorcelainV2 reports whether the arguments ask for porcelain v2.
+func gitPorcelainV2(args []string) bool {
+	v2 := false
+	for _, a := range gitScan.Scan(args) {
+		if a.Flag == "--porcelain" {
+			v2 = a.HasValue && a.Value == "v2"
+		}
+	}
+	return v2
+}
+
+// v2 entry kinds: how many space-separated fields come before the path.
+var gitV2Fields = map[byte]int{'1': 8, '2': 9, 'u': 10, '?': 1, '!': 1}
+
+func parseGitStatusV2(c *catalog.Context, z bool) (any, error) {
+	res := &GitStatusShort{Entries: []GitStatusEntry{}}
+	rec := c.Recording()
+	rs := catalog.NewSpanRec(c, 6)
+	raw := c.Raw
+	sep := byte('\n')
+	if z {
+		sep = 0
+	}
+	next := func(pos int) (line string, start, after int) {
+		end := strings.IndexByte(raw[pos:], sep)
+		if end < 0 {
+			end = len(raw)
+		} else {
+			end += pos
+		}
+		line = raw[pos:end]
+		if !z {
+			line = strings.TrimSuffix(line, "\r")
+		}
+		return line, pos, end + 1
+	}
+	lines, read := 0, 0
+	st := gitV2State{}
+	for pos := 0; pos < len(raw); {
+		line, start, after := next(pos)
+		pos = after
+		if lex.IsBlank(line) {
+			continue
+		}
+		lines++
+		if h, ok := strings.CutPrefix(line, "# "); ok {
+			if gitV2Header(c, res, h, start+2, &st) {
+				read++
+			} else {
+				c.Unread(start)
+			}
+			continue
+		}
+		n, known := gitV2Fields[line[0]]
+		if !known || len(line) < 2 || line[1] != ' ' {
+			c.Unread(start)
+			continue
+		}
+		// Skip the fields before the path; each is one space-free word.
+		at := 0
+		var xyAt int
+		ok := true
+		for k := 0; k < n; k++ {
+			sp := strings.IndexByte(line[at:], ' ')
+			if sp <= 0 {
+				ok = false
+				break
+			}
+			at += sp + 1
+			if k == 0 {
+				xyAt = at
+			}
+		}
+		if !ok || at >= len(line) {
+			c.Unread(start)
+			continue
+		}
+		var e GitStatusEntry
+		var x, y byte
+		switch line[0] {
+		case '?', '!':
+			x, y = line[0], line[0]
+			xyAt = -1
+		default:
+			if at-xyAt < 3 || line[xyAt+2] != ' ' {
+				c.Unread(start)
+				continue
+			}
+			x, y = gitV2Code(line[xyAt]), gitV2Code(line[xyAt+1])
+		}
+		e.XY = string([]byte{x, y})
+		e.Index, e.Worktree = gitCodeWord(x, false, x), gitCodeWord(y, true, x)
+		pathText, pathAt := line[at:], start+at
+		origText, origAt := "", -1
+		if line[0] == '2' {
+			if z {
+				// The original path is the next NUL-terminated field.
+				if pos >= len(raw) {
+					c.Unread(start)
+					continue
+				}
+				o, oStart, oa := next(pos)
+				pos = oa
+				origText, origAt = o, oStart
+			} else if tab := strings.IndexByte(pathText, '\t'); tab > 0 {
+				origText, origAt = pathText[tab+1:], pathAt+tab+1
+				pathText = pathText[:tab]
+			}
+			if origAt < 0 || origText == "" {
+				c.Unread(start)
+				continue
+			}
+		}
+		path, pq, ok := gitV2Path(pathText, z)
+		if !ok {
+			c.Unread(start)
+			continue
+		}
+		e.Path, e.Quoted = path, pq
+		oq := false
+		if origAt >= 0 {
+			if e.OrigPath, oq, ok = gitV2Path(origText, z); !ok {
+				c.Unread(start)
+				continue
+			}
+			e.Quoted = e.Quoted || oq
+		}
+		read++
+		idx := len(res.Entries)
+		if c.Full(idx) {
+			c.Omit(1)
+			continue
+		}
+		if rec {
+			rs.Begin(catalog.SkEntries, idx)
+			if xyAt >= 0 {
+				rs.Field(catalog.SfXY, start+xyAt, start+xyAt+2, catalog.TrStatusCode)
+				rs.Field(catalog.SfIndex, start+xyAt, start+xyAt+1, catalog.TrStatusCode)
+				rs.Field(catalog.SfWorktree, start+xyAt+1, start+xyAt+2, catalog.TrStatusCode)
+			} else {
+				rs.Field(catalog.SfXY, start, start+1, catalog.TrStatusCode)
+				rs.Field(catalog.SfIndex, start, start+1, catalog.TrStatusCode)
+				rs.Field(catalog.SfWorktree, start, start+1, catalog.TrStatusCode)
+			}
+			rs.Field(catalog.SfPath, pathAt, pathAt+len(pathText), quoteTr(pq))
+			if origAt >= 0 {
+				rs.Field(catalog.SfOrigPath, origAt, origAt+len(origText), quoteTr(oq))
+			}
+			if e.Quoted {
+				q := pathAt
+				if !pq {
+					q = origAt
+				}
+				rs.Field(catalog.SfQuoted, q, q+1, catalog.TrMarker)
+			}
+		}
+		res.Entries = append(res.Entries, e)
+	}
+	if res.Upstream != "" && !st.abSeen {
+		// git prints branch.ab whenever the upstream exists.
+		res.UpstreamGone = true
+		if rec {
+			c.SpanPath(st.upS, st.upE, "impliedDefault", "upstream_gone")
+		}
+	}
+	if lines > 0 && read == 0 {
+		return nil, catalog.Unrecognized("no line of the output reads as git status --porcelain=v2")
+	}
+	if rec {
+		rs.Finish()
+	}
+	return res, nil
+}
+
+// gitV2Code turns v2's "." (unmodified) into v1's space.
+func gitV2Code(b byte) byte {
+	if b == '.' {
+		return ' '
+	}
+	return b
+}
+
+// gitV2Path reads a whole v2 path: C-quoted when git quoted it (never
+// with -z), else as printed.
+func gitV2Path(s string, z bool) (string, bool, bool) {
+	if s == "" {
+		return "", false, false
+	}
+	if !z && s[0] == '"' {
+		u, n, ok := lex.CUnquote(s)
+		return u, true, ok && n == len(s) && u != ""
+	}
+	return s, false, true
+}
+
+// gitV2State is what the header lines leave for the end of the parse.
+type gitV2State struct {
+	abSeen   bool
+	upS, upE int // the upstream's span
+}
+
+// gitV2Header reads one "# " header line (h after the "# ", at offset
+// off); false when it is not one git prints.
+func gitV2Header(c *catalog.Context, res *GitStatusShort, h string, off int, st *gitV2State) bool {
+	rec := c.Recording()
+	key, val, ok := strings.Cut(h, " ")
+	if !ok || val == "" {
+		return false
+	}
+	vs := off + len(key) + 1
+	switch key {
+	case "branch.oid":
+		if val == "(initial)" {
+			res.NoCommits = true
+			if rec {
+				c.SpanPath(vs, vs+len(val), "marker", "no_commits")
+			}
+		}
+		return true // the commit itself has no field in the short form
+	case "branch.head":
+		if val == "(detached)" {
+			res.Detached = true
+			if rec {
+				c.SpanPath(vs, vs+len(val), "marker", "detached")
+			}
+			return true
+		}
+		res.Branch = val
+		if rec {
+			c.SpanPath(vs, vs+len(val), "", "branch")
+		}
+		return true
+	case "branch.upstream":
+		res.Upstream = val
+		st.upS, st.upE = vs, vs+len(val)
+		if rec {
+			c.SpanPath(vs, vs+len(val), "", "upstream")
+		}
+		return true
+	case "branch.ab":
+		a, b, ok := strings.Cut(val, " ")
+		if !ok || len(a) < 2 || len(b) < 2 || a[0] != '+' || b[0] != '-' {
+			return false
+		}
+		st.abSeen = true
+		if a == "+?" && b == "-?" {
+			return true // --no-ahead-behind: not counted
+		}
+		na, ok1 := lex.Atoi(a[1:])
+		nb, ok2 := lex.Atoi(b[1:])
+		if !ok1 || !ok2 {
+			return false
+		}
+		res.Ahead, res.Behind = catalog.Intp(na), catalog.Intp(nb)
+		if rec {
+			c.SpanPath(vs+1, vs+len(a), "parseInt", "ahead")
+			c.SpanPath(vs+len(a)+2, vs+len(val), "parseInt", "behind")
+		}
+		return true
+	case "stash":
+		n, ok := lex.Atoi(val)
+		if !ok {
+			return false
+		}
+		res.StashEntries = catalog.Intp(n)
+		if rec {
+			c.SpanPath(vs, vs+len(val), "parseInt", "stash_entries")
+		}
+		return true
+	}
+	return false
+}

@@ -1,0 +1,171 @@
+package git
+
+import (
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/lex"
+)
+
+// gxFlags is the flags a git inspection parser reads: git's global
+// options (gitglobals.go) and its own.
+func gxFlags(own catalog.Flags) catalog.Flags {
+	f := maps.Clone(catalog.GitGlobals)
+	maps.Copy(f, own)
+	return f
+}
+
+// gxScan reads a git command line with flags: Value flags take the
+// next argument, those in optional an attached value only ("--abbrev=7").
+func gxScan(flags catalog.Flags, optional map[string]bool, args []string) []catalog.CmdArg {
+	return catalog.ScanArgs(args, func(f string) int {
+		switch {
+		case optional[f]:
+			return 2
+		case flags[f] == catalog.Value:
+			return 1
+		}
+		return 0
+	}, flags["-#"] == catalog.Bool && gxHasKey(flags, "-#"))
+}
+
+// gxCheck refuses what the core's flag check lets through when a flag
+// declared Value for its optional value swallowed the next argument.
+func gxCheck(p *catalog.Parser, optional map[string]bool, args []string) ([]catalog.CmdArg, *catalog.ParseError) {
+	scanned := gxScan(p.Flags, optional, args)
+	for _, a := range scanned {
+		if a.Flag == "" {
+			continue
+		}
+		if _, ok := p.Flags[a.Flag]; !ok {
+			return nil, p.UnsupportedFlag(a.Flag)
+		}
+	}
+	return scanned, nil
+}
+
+// gxHas reports whether one of names was given.
+func gxHas(scanned []catalog.CmdArg, names ...string) bool {
+	for _, a := range scanned {
+		for _, n := range names {
+			if a.Flag == n {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// gxHasPos reports whether pos is one of the operands.
+func gxHasPos(scanned []catalog.CmdArg, pos string) bool {
+	for _, a := range scanned {
+		if a.Flag == "" && a.Pos == pos {
+			return true
+		}
+	}
+	return false
+}
+
+// gxHint is a whole argument list for a hint: git's leading global
+// options, the subcommand (and its own subcommand, such as "list"), the
+// other arguments (with or without the subcommand tokens) without the
+// flags drop names (and their separate values), then add right after the
+// subcommand.
+func gxHint(sub []string, args []string, flags catalog.Flags, drop func(flag string) bool, add ...string) []string {
+	out := []string{}
+	i := 0
+	for i < len(args) {
+		k, ok := catalog.GitGlobals[strings.SplitN(args[i], "=", 2)[0]]
+		if !ok {
+			break
+		}
+		out = append(out, args[i])
+		if k == catalog.Value && !strings.Contains(args[i], "=") && i+1 < len(args) {
+			out = append(out, args[i+1])
+			i++
+		}
+		i++
+	}
+	out = append(out, sub...)
+	out = append(out, add...)
+	skip := slices.Clone(sub)
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			out = append(out, args[i:]...)
+			break
+		}
+		if j := slices.Index(skip, a); j >= 0 {
+			skip = slices.Delete(skip, j, j+1) // a subcommand token args held
+			continue
+		}
+		name, _, hasEq := strings.Cut(a, "=")
+		if strings.HasPrefix(a, "-") && drop != nil && drop(name) {
+			if !hasEq && flags[name] == catalog.Value && strings.HasPrefix(a, "--") && i+1 < len(args) {
+				i++
+			}
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// gxPath reads a path git printed, C-quoted ("caf\303\251.txt") when it
+// holds unusual bytes, from s (the whole rest of the line).
+func gxPath(s string) (string, catalog.SpanTr, bool) {
+	if strings.HasPrefix(s, "\"") {
+		u, n, ok := lex.CUnquote(s)
+		if !ok || n != len(s) {
+			return "", 0, false
+		}
+		return u, catalog.TrUnquote, true
+	}
+	return s, catalog.TrVerbatim, s != ""
+}
+
+// gxLines walks raw by records: lines, or NUL-terminated records with -z
+// (git's -z output also ends its last record with NUL).
+type gxLines struct {
+	raw string
+	pos int
+	sep byte
+}
+
+func (it *gxLines) next() (rec string, start int, ok bool) {
+	if it.pos >= len(it.raw) {
+		return "", 0, false
+	}
+	start = it.pos
+	end := strings.IndexByte(it.raw[start:], it.sep)
+	if end < 0 {
+		end = len(it.raw)
+	} else {
+		end += start
+	}
+	it.pos = end + 1
+	rec = it.raw[start:end]
+	if it.sep == '\n' {
+		rec = strings.TrimSuffix(rec, "\r")
+	}
+	return rec, start, true
+}
+
+// gxNone is the answer when no record of a non-blank output was read.
+func gxNone(what string) error {
+	return catalog.Unrecognized("no line of the output reads as %s output", what)
+}
+
+// gxHex reports whether s is a non-empty run of lower-case hex digits.
+func gxHex(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !(s[i] >= '0' && s[i] <= '9' || s[i] >= 'a' && s[i] <= 'f') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func gxHasKey(f catalog.Flags, k string) bool { _, ok := f[k]; return ok }

@@ -1,0 +1,12 @@
+package git
+
+import (
+	"slices"
+
+	"github.com/parism-go/parism/catalog"
+)
+
+// Parsers returns the parsers of this package, new values on each call.
+func Parsers() []*catalog.Parser {
+	return slices.Concat(gitStatusParsers(), gitLogParsers(), gitDiffParsers(), gitBranchParsers(), gitRemoteParsers(), gitBlameParsers(), gitLsFilesParsers(), gitTagParsers(), gitStashParsers(), gitWorktreeParsers(), gitRevParseParsers(), gitConfigParsers(), gitLogFormsParsers())
+}

@@ -1,0 +1,19 @@
+package gocmd
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+func FuzzGoVersion(f *testing.F) {
+	catalogtest.InspectFuzz(f, []string{"go-version"}, parseGoVersion, [][]string{{"version"}})
+}
+
+func FuzzGoEnv(f *testing.F) {
+	catalogtest.InspectFuzz(f, []string{"go-env"}, parseGoEnv, [][]string{{"env"}})
+}
+
+func FuzzGoList(f *testing.F) {
+	catalogtest.InspectFuzz(f, []string{"go-list"}, parseGoList, [][]string{{"list", "-m"}, {"list"}, {"list", "-m", "-versions"}})
+}

@@ -1,0 +1,11 @@
+package id
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+var idFuzzArgs = [][]string{{}, {"root"}}
+
+func FuzzID(f *testing.F) { catalogtest.NetsysFuzz(f, []string{"id"}, parseID, idFuzzArgs) }

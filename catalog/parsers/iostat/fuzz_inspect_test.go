@@ -1,0 +1,11 @@
+package iostat
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+func FuzzIostat(f *testing.F) {
+	catalogtest.InspectFuzz(f, []string{"iostat"}, parseIostat, [][]string{{}, {"-x"}, {"-t", "1", "2"}})
+}

@@ -1,0 +1,15 @@
+package ip
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+func FuzzIPRoute(f *testing.F) {
+	catalogtest.InspectFuzz(f, []string{"ip-route"}, parseIPRoute, [][]string{{"route"}, {"-6", "route", "show"}})
+}
+
+func FuzzIPNeigh(f *testing.F) {
+	catalogtest.InspectFuzz(f, []string{"ip-neigh"}, parseIPNeigh, [][]string{{"neigh"}})
+}

@@ -1,0 +1,13 @@
+package ip
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+var ipFuzzArgs = [][]string{{"addr"}, {"link"}, {"-4", "addr", "show", "dev", "eth0"}, {"-br", "addr"}, {"-o", "addr"}}
+
+func FuzzIPAddr(f *testing.F) {
+	catalogtest.NetsysFuzz(f, []string{"ip-addr"}, parseIPAddr, ipFuzzArgs)
+}

@@ -1,0 +1,11 @@
+package lsblk
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+var lsblkFuzzArgs = [][]string{{}, {"-b"}, {"-f"}, {"-l", "-p"}}
+
+func FuzzLsblk(f *testing.F) { catalogtest.NetsysFuzz(f, []string{"lsblk"}, parseLsblk, lsblkFuzzArgs) }

@@ -1,0 +1,11 @@
+package lsof
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+var lsofFuzzArgs = [][]string{{"-i", "-n", "-P"}, {"-i"}, {"-p", "1"}}
+
+func FuzzLsof(f *testing.F) { catalogtest.NetsysFuzz(f, []string{"lsof"}, ParseLsof, lsofFuzzArgs) }

@@ -1,0 +1,11 @@
+package mount
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+var mountFuzzArgs = [][]string{{}, {"-l"}}
+
+func FuzzMount(f *testing.F) { catalogtest.NetsysFuzz(f, []string{"mount"}, parseMount, mountFuzzArgs) }

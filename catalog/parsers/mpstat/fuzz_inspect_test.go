@@ -1,0 +1,11 @@
+package mpstat
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+func FuzzMpstat(f *testing.F) {
+	catalogtest.InspectFuzz(f, []string{"mpstat"}, parseMpstat, [][]string{{}, {"-P", "ALL"}})
+}

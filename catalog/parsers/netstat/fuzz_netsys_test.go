@@ -1,0 +1,19 @@
+package netstat
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+var netstatFuzzArgs = [][]string{{"-tunap"}, {"-an"}, {"-tlnpe"}, {"-xap"}, {"-anA"}, {"-anT"}}
+
+var netstatWinArgs = [][]string{{"-an"}, {"-ano"}, {"-aonb"}}
+
+func FuzzNetstat(f *testing.F) {
+	catalogtest.NetsysFuzz(f, []string{"netstat", "netstat-bsd"}, ParseNetstat, netstatFuzzArgs)
+}
+
+func FuzzNetstatWindows(f *testing.F) {
+	catalogtest.NetsysFuzz(f, []string{"netstat-windows"}, parseNetstatWindows, netstatWinArgs)
+}

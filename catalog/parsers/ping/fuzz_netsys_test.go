@@ -1,0 +1,19 @@
+package ping
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+var pingFuzzArgs = [][]string{{"-c", "3", "127.0.0.1"}, {"-q", "-c", "2", "h"}, {"-D", "-c", "1", "h"}, {"-p", "ff", "-I", "lo", "-c", "1", "h"}}
+
+var pingWinFuzzArgs = [][]string{{"-n", "3", "h"}, {"-6", "::1"}}
+
+func FuzzPing(f *testing.F) {
+	catalogtest.NetsysFuzz(f, []string{"ping", "ping6"}, parsePing, pingFuzzArgs)
+}
+
+func FuzzPingWindows(f *testing.F) {
+	catalogtest.NetsysFuzz(f, []string{"ping-windows"}, parsePingWindows, pingWinFuzzArgs)
+}

@@ -1,0 +1,16 @@
+package pwd
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+var pwdFuzzArgs = [][]string{{}, {"-P"}}
+
+func FuzzPwd(f *testing.F) {
+	catalogtest.SeedGolden(f, "pwd", pwdFuzzArgs)
+	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
+		catalogtest.FuzzParse(t, parsePwd, raw, pwdFuzzArgs, sel, spans)
+	})
+}

@@ -1,0 +1,11 @@
+package route
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+func FuzzRoute(f *testing.F) {
+	catalogtest.InspectFuzz(f, []string{"route"}, parseRoute, [][]string{{"-n"}, {"-ee"}})
+}

@@ -1,0 +1,11 @@
+package sysctl
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+func FuzzSysctl(f *testing.F) {
+	catalogtest.InspectFuzz(f, []string{"sysctl"}, parseSysctl, [][]string{{"-a"}})
+}

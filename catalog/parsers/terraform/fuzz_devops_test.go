@@ -1,0 +1,16 @@
+package terraform
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+var terraformFuzzArgs = [][]string{{"plan", "-no-color"}, {"plan"}}
+
+func FuzzTerraformPlan(f *testing.F) {
+	catalogtest.SeedGolden(f, "terraform-plan", terraformFuzzArgs)
+	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
+		catalogtest.FuzzParse(t, parseTerraformPlan, raw, terraformFuzzArgs, sel, spans)
+	})
+}

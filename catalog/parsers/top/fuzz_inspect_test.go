@@ -1,0 +1,11 @@
+package top
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+func FuzzTop(f *testing.F) {
+	catalogtest.InspectFuzz(f, []string{"top"}, parseTop, [][]string{{"-b", "-n", "1"}})
+}

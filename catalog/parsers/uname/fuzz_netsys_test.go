@@ -1,0 +1,11 @@
+package uname
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+var unameFuzzArgs = [][]string{{"-a"}, {}, {"-r"}}
+
+func FuzzUname(f *testing.F) { catalogtest.NetsysFuzz(f, []string{"uname"}, parseUname, unameFuzzArgs) }

@@ -1,0 +1,13 @@
+package uptime
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+var uptimeFuzzArgs = [][]string{{}, {"-p"}, {"-s"}}
+
+func FuzzUptime(f *testing.F) {
+	catalogtest.NetsysFuzz(f, []string{"uptime"}, parseUptime, uptimeFuzzArgs)
+}

@@ -1,0 +1,11 @@
+package vmstat
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+func FuzzVmstat(f *testing.F) {
+	catalogtest.InspectFuzz(f, []string{"vmstat"}, parseVmstat, [][]string{{}, {"-t", "1", "2"}, {"-a", "-S", "M"}})
+}

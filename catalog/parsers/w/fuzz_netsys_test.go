@@ -1,0 +1,11 @@
+package w
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+var wFuzzArgs = [][]string{{}, {"-s"}}
+
+func FuzzW(f *testing.F) { catalogtest.NetsysFuzz(f, []string{"w"}, parseW, wFuzzArgs) }

@@ -1,0 +1,11 @@
+package who
+
+import (
+	"testing"
+
+	"github.com/parism-go/parism/catalog/catalogtest"
+)
+
+func FuzzWho(f *testing.F) {
+	catalogtest.InspectFuzz(f, []string{"who"}, parseWho, [][]string{{}, {"-u"}})
+}

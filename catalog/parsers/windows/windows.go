@@ -1,0 +1,2649 @@
+package windows
+
+import (
+	"encoding/csv"
+	"io"
+	"net/netip"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
+)
+
+// DirResult is the parsed output of `dir`.
+type DirResult struct {
+	// Drive, VolumeLabel and VolumeSerial come from the volume header;
+	// VolumeLabel is absent when the volume "has no label".
+	Drive        string `json:"drive,omitempty"`
+	VolumeLabel  string `json:"volume_label,omitempty"`
+	VolumeSerial string `json:"volume_serial,omitempty"`
+	// Directory is the first "Directory of" path.
+	Directory string     `json:"directory,omitempty"`
+	Entries   []DirEntry `json:"entries"`
+	// Directories lists each "Directory of" section with its own totals
+	// when there are several (/s); entries then name theirs.
+	Directories []DirDirectory `json:"directories,omitempty"`
+	// FileCount and TotalBytes are the last "File(s)" line (the grand
+	// total with /s); DirCount and FreeBytes the "Dir(s)" line.
+	FileCount  *int64 `json:"file_count,omitempty"`
+	TotalBytes *int64 `json:"total_bytes,omitempty"`
+	DirCount   *int64 `json:"dir_count,omitempty"`
+	FreeBytes  *int64 `json:"free_bytes,omitempty"`
+	// DateFormat is the date order read: "MM/DD/YYYY" (en-US), or
+	// "DD/MM/YYYY" when some day is above 12 in the first place,
+	// "YYYY-MM-DD", "DD.MM.YYYY".
+	DateFormat string `json:"date_format,omitempty"`
+	// TimeZone names the zone assumed for the times (dir prints local time).
+	TimeZone string `json:"time_zone,omitempty"`
+}
+
+// DirDirectory is one "Directory of" section.
+type DirDirectory struct {
+	Path       string `json:"path"`
+	FileCount  *int64 `json:"file_count,omitempty"`
+	TotalBytes *int64 `json:"total_bytes,omitempty"`
+}
+
+// DirEntry is one listed file. With /b only Name (or Path, /b /s) is set.
+type DirEntry struct {
+	Name string `json:"name,omitempty"`
+	// Path is the full path dir /b /s prints.
+	Path string `json:"path,omitempty"`
+	// Type: file, directory, junction or symlink (<SYMLINK> and <SYMLINKD>).
+	Type      string `json:"type,omitempty"`
+	SizeBytes *int64 `json:"size_bytes,omitempty"`
+	// ModifiedAt is the time shown by default (/t:w); /t:c shows
+	// CreatedAt and /t:a AccessedAt instead. ISO 8601 with the offset of
+	// the assumed zone.
+	ModifiedAt string `json:"modified_at,omitempty"`
+	CreatedAt  string `json:"created_at,omitempty"`
+	AccessedAt string `json:"accessed_at,omitempty"`
+	// SymlinkTarget is the [target] of a junction or symbolic link.
+	SymlinkTarget string `json:"symlink_target,omitempty"`
+	// Directory is the section the entry was listed under (with several).
+	Directory string `json:"directory,omitempty"`
+}
+
+// TasklistResult is the parsed output of `tasklist` (table, /fo csv, /fo list).
+type TasklistResult struct {
+	Processes []TaskProcess `json:"processes"`
+}
+
+// TaskProcess is one process. Values tasklist prints as "N/A" are absent.
+type TaskProcess struct {
+	// Name is the image name; the table form cuts it to 25 characters.
+	Name          string `json:"name"`
+	PID           *int64 `json:"pid,omitempty"`
+	SessionName   string `json:"session_name,omitempty"`
+	SessionNumber *int64 `json:"session_number,omitempty"`
+	MemUsageKiB   *int64 `json:"mem_usage_kib,omitempty"`
+	// Status, User, CPUTime ("0:01:23") and WindowTitle come with /v.
+	Status      string `json:"status,omitempty"`
+	User        string `json:"user,omitempty"`
+	CPUTime     string `json:"cpu_time,omitempty"`
+	WindowTitle string `json:"window_title,omitempty"`
+	// Services (/svc) and Modules (/m) are the listed names.
+	Services []string `json:"services,omitempty"`
+	Modules  []string `json:"modules,omitempty"`
+}
+
+// IpconfigResult is the parsed output of `ipconfig` and `ipconfig /all`.
+type IpconfigResult struct {
+	// The host fields come with /all.
+	Hostname            string            `json:"hostname,omitempty"`
+	PrimaryDNSSuffix    string            `json:"primary_dns_suffix,omitempty"`
+	NodeType            string            `json:"node_type,omitempty"`
+	IPRoutingEnabled    *bool             `json:"ip_routing_enabled,omitempty"`
+	WINSProxyEnabled    *bool             `json:"wins_proxy_enabled,omitempty"`
+	DNSSuffixSearchList []string          `json:"dns_suffix_search_list,omitempty"`
+	Adapters            []IpconfigAdapter `json:"adapters"`
+	// TimeZone names the zone assumed for the lease times.
+	TimeZone string `json:"time_zone,omitempty"`
+}
+
+// IpconfigAdapter is one "<type> adapter <name>:" section.
+type IpconfigAdapter struct {
+	Name string `json:"name"`
+	// Type: "Ethernet", "Wireless LAN", "Tunnel", "PPP", "Unknown" ...
+	Type string `json:"type"`
+	// MediaState is "Media disconnected" when printed.
+	MediaState               string `json:"media_state,omitempty"`
+	DNSSuffix                string `json:"dns_suffix,omitempty"`
+	Description              string `json:"description,omitempty"`
+	PhysicalAddress          string `json:"physical_address,omitempty"`
+	DHCPEnabled              *bool  `json:"dhcp_enabled,omitempty"`
+	AutoconfigurationEnabled *bool  `json:"autoconfiguration_enabled,omitempty"`
+	// IPv4Address and SubnetMask are the first pair ("(Preferred)"
+	// removed); IPv4Addresses lists every pair when there are several.
+	IPv4Address   string         `json:"ipv4_address,omitempty"`
+	SubnetMask    string         `json:"subnet_mask,omitempty"`
+	IPv4Addresses []IpconfigIPv4 `json:"ipv4_addresses,omitempty"`
+	// AutoconfigurationIPv4Address is an APIPA address (169.254.x.x).
+	AutoconfigurationIPv4Address string `json:"autoconfiguration_ipv4_address,omitempty"`
+	// IPv6Addresses holds the global, temporary and link-local addresses
+	// in the order printed (zone index kept: "fe80::1%12").
+	IPv6Addresses []string `json:"ipv6_addresses,omitempty"`
+	// DefaultGateway is the IPv4 gateway when one is listed, else the
+	// first; DefaultGateways lists them all when there are several.
+	DefaultGateway   string   `json:"default_gateway,omitempty"`
+	DefaultGateways  []string `json:"default_gateways,omitempty"`
+	DHCPServer       string   `json:"dhcp_server,omitempty"`
+	LeaseObtainedAt  string   `json:"lease_obtained_at,omitempty"`
+	LeaseExpiresAt   string   `json:"lease_expires_at,omitempty"`
+	DHCPv6IAID       string   `json:"dhcpv6_iaid,omitempty"`
+	DHCPv6ClientDUID string   `json:"dhcpv6_client_duid,omitempty"`
+	DNSServers       []string `json:"dns_servers,omitempty"`
+	WINSServers      []string `json:"wins_servers,omitempty"`
+	NetBIOSOverTcpip *bool    `json:"netbios_over_tcpip,omitempty"`
+	DNSSuffixSearch  []string `json:"dns_suffix_search_list,omitempty"`
+}
+
+// IpconfigIPv4 is one IPv4 address with its mask.
+type IpconfigIPv4 struct {
+	Address    string `json:"address"`
+	SubnetMask string `json:"subnet_mask,omitempty"`
+}
+
+// SysteminfoResult is the parsed output of `systeminfo` (list or /fo csv).
+type SysteminfoResult struct {
+	Hostname                  string   `json:"hostname,omitempty"`
+	OSName                    string   `json:"os_name,omitempty"`
+	OSVersion                 string   `json:"os_version,omitempty"`
+	OSManufacturer            string   `json:"os_manufacturer,omitempty"`
+	OSConfiguration           string   `json:"os_configuration,omitempty"`
+	OSBuildType               string   `json:"os_build_type,omitempty"`
+	RegisteredOwner           string   `json:"registered_owner,omitempty"`
+	RegisteredOrganization    string   `json:"registered_organization,omitempty"`
+	ProductID                 string   `json:"product_id,omitempty"`
+	InstalledAt               string   `json:"installed_at,omitempty"`
+	BootedAt                  string   `json:"booted_at,omitempty"`
+	SystemManufacturer        string   `json:"system_manufacturer,omitempty"`
+	SystemModel               string   `json:"system_model,omitempty"`
+	SystemType                string   `json:"system_type,omitempty"`
+	Processors                []string `json:"processors,omitempty"`
+	BIOSVersion               string   `json:"bios_version,omitempty"`
+	WindowsDirectory          string   `json:"windows_directory,omitempty"`
+	SystemDirectory           string   `json:"system_directory,omitempty"`
+	BootDevice                string   `json:"boot_device,omitempty"`
+	SystemLocale              string   `json:"system_locale,omitempty"`
+	InputLocale               string   `json:"input_locale,omitempty"`
+	SystemTimeZone            string   `json:"system_time_zone,omitempty"`
+	TotalPhysicalMemoryMB     *int64   `json:"total_physical_memory_mb,omitempty"`
+	AvailablePhysicalMemoryMB *int64   `json:"available_physical_memory_mb,omitempty"`
+	VirtualMemoryMaxSizeMB    *int64   `json:"virtual_memory_max_size_mb,omitempty"`
+	VirtualMemoryAvailableMB  *int64   `json:"virtual_memory_available_mb,omitempty"`
+	VirtualMemoryInUseMB      *int64   `json:"virtual_memory_in_use_mb,omitempty"`
+	PageFileLocations         []string `json:"page_file_locations,omitempty"`
+	Domain                    string   `json:"domain,omitempty"`
+	LogonServer               string   `json:"logon_server,omitempty"`
+	// Hotfixes and NetworkCards are always present (empty when none).
+	Hotfixes     []SysHotfix      `json:"hotfixes"`
+	NetworkCards []SysNetworkCard `json:"network_cards"`
+	// HyperVRequirements: HypervisorDetected when Windows runs under a
+	// hypervisor (the requirements are then not listed), else each one.
+	HyperVRequirements *SysHyperV `json:"hyperv_requirements,omitempty"`
+	// DateFormat and TimeZone: the date order and the zone assumed for
+	// installed_at and booted_at.
+	DateFormat string `json:"date_format,omitempty"`
+	TimeZone   string `json:"time_zone,omitempty"`
+}
+
+// SysHotfix is one installed update ("[01]: KB5012170").
+type SysHotfix struct {
+	ID string `json:"id"`
+}
+
+// SysNetworkCard is one "[NN]: <name>" entry of Network Card(s).
+type SysNetworkCard struct {
+	Name           string   `json:"name"`
+	ConnectionName string   `json:"connection_name,omitempty"`
+	Status         string   `json:"status,omitempty"`
+	DHCPEnabled    *bool    `json:"dhcp_enabled,omitempty"`
+	DHCPServer     string   `json:"dhcp_server,omitempty"`
+	IPAddresses    []string `json:"ip_addresses,omitempty"`
+}
+
+// SysHyperV is the Hyper-V Requirements block.
+type SysHyperV struct {
+	HypervisorDetected               bool  `json:"hypervisor_detected,omitempty"`
+	VMMonitorModeExtensions          *bool `json:"vm_monitor_mode_extensions,omitempty"`
+	VirtualizationEnabledInFirmware  *bool `json:"virtualization_enabled_in_firmware,omitempty"`
+	SecondLevelAddressTranslation    *bool `json:"second_level_address_translation,omitempty"`
+	DataExecutionPreventionAvailable *bool `json:"data_execution_prevention_available,omitempty"`
+}
+
+// The switches of these parsers ("/x", read by their Check functions, not
+// Flags) were checked against Microsoft's Windows Commands reference (dir,
+// tasklist, ipconfig, systeminfo; Windows Server 2025 / Windows 11 pages)
+// and `dir /?`'s text:
+//   - dir: /a[:attr], /o[:order], /s, /b, /c, /-c, /l, /n, /4 and
+//     /t[:c|a|w] keep the form; /w, /d, /p (the same names, wide or
+//     paged) and /-n (the old short form) are refused with the hint
+//     without them; /q (an owner column whose width the documentation does
+//     not give), /x (short names) and /r (streams) are refused with the
+//     hint without them.
+//   - tasklist: /fo table|csv|list, /nh (csv only: table columns need their
+//     header), one of /v, /svc, /m [module], /fi, /s, /u, /p; /apps is
+//     refused with the hint without it.
+//   - ipconfig: the listing and /all; every other switch (/release,
+//     /renew, /displaydns, /flushdns...) acts or prints another form.
+//   - systeminfo: /fo list|csv, /s, /u, /p; /fo table (one very wide row)
+//     with the hint /fo list, /nh (values without labels) without it.
+var dirParserDef = &catalog.Parser{
+	ID:      "dir",
+	Command: "dir",
+	Version: "1",
+	OS:      []catalog.OS{catalog.Windows},
+	Format:  "cmd.exe dir listing (volume header, entries, File(s)/Dir(s) totals; /s sections), or /b bare names",
+	// Switches are "/x" arguments, read by the Check function.
+	MaxPositionals: -1,
+	Result:         DirResult{},
+	RowsKey:        "entries",
+	KeyFields:      []string{"directory", "name"},
+	Examples:       [][]string{{}, {"/a"}, {"/s"}, {"/b"}, {"/o:-d", "C:\\Users"}, {"/t:c"}},
+	Parse:          parseDir,
+}
+
+var tasklistParserDef = &catalog.Parser{
+	ID:             "tasklist",
+	Command:        "tasklist",
+	Version:        "1",
+	OS:             []catalog.OS{catalog.Windows},
+	Format:         "tasklist table (default, /v, /svc, /m), /fo csv (with or without /nh) and /fo list",
+	MaxPositionals: -1,
+	Result:         TasklistResult{},
+	RowsKey:        "processes",
+	KeyFields:      []string{"pid"},
+	Examples:       [][]string{{}, {"/v"}, {"/fo", "csv"}, {"/svc"}, {"/fi", "IMAGENAME eq chrome.exe", "/fo", "csv", "/nh"}},
+	Parse:          parseTasklist,
+}
+
+var ipconfigParserDef = &catalog.Parser{
+	ID:             "ipconfig",
+	Command:        "ipconfig",
+	Version:        "1",
+	OS:             []catalog.OS{catalog.Windows},
+	Format:         "ipconfig and ipconfig /all: \"Windows IP Configuration\", one section per adapter",
+	MaxPositionals: -1,
+	Result:         IpconfigResult{},
+	RowsKey:        "adapters",
+	KeyFields:      []string{"name"},
+	Examples:       [][]string{{}, {"/all"}},
+	Parse:          parseIpconfig,
+}
+
+var systeminfoParserDef = &catalog.Parser{
+	ID:             "systeminfo",
+	Command:        "systeminfo",
+	Version:        "1",
+	OS:             []catalog.OS{catalog.Windows},
+	Format:         "systeminfo list form (default, /fo list) and /fo csv",
+	MaxPositionals: -1,
+	Result:         SysteminfoResult{},
+	Examples:       [][]string{{}, {"/fo", "csv"}, {"/s", "srv01", "/fo", "list"}},
+	Parse:          parseSysteminfo,
+}
+
+// dirParsers wires the dirParserDef, tasklistParserDef, ipconfigParserDef, systeminfoParserDef and returns them for the builtin list.
+func dirParsers() []*catalog.Parser {
+	dirParserDef.Check = dirCheck
+	tasklistParserDef.Check = tasklistCheck
+	ipconfigParserDef.Check = ipconfigCheck
+	systeminfoParserDef.Check = systeminfoCheck
+	return []*catalog.Parser{dirParserDef, tasklistParserDef, ipconfigParserDef, systeminfoParserDef}
+}
+
+// winSwitch is one "/x" switch: arg is the argument index, part its
+// position among the switches written together ("/b/s"), name the switch
+// lower-cased without the slash ("o:-d", "-c").
+type winSwitch struct {
+	arg, part int
+	name      string
+}
+
+// winSwitches lists the switches of args (dir's switches take no separate
+// value: "/a:d", "/o-d").
+func winSwitches(args []string) []winSwitch {
+	var out []winSwitch
+	for i, a := range args {
+		if !strings.HasPrefix(a, "/") {
+			continue
+		}
+		for k, part := range strings.Split(a[1:], "/") {
+			if part == "" {
+				continue
+			}
+			out = append(out, winSwitch{arg: i, part: k, name: strings.ToLower(part)})
+		}
+	}
+	return out
+}
+
+// winWithout returns args without the switch sw: the argument is dropped
+// when it held only that switch, and with dropValue the argument after it.
+func winWithout(args []string, sw winSwitch, dropValue bool) []string {
+	out := make([]string, 0, len(args))
+	for i, a := range args {
+		if dropValue && i == sw.arg+1 {
+			continue
+		}
+		if i != sw.arg {
+			out = append(out, a)
+			continue
+		}
+		parts := strings.Split(a[1:], "/")
+		var keep []string
+		for k, p := range parts {
+			if k != sw.part && p != "" {
+				keep = append(keep, p)
+			}
+		}
+		if len(keep) > 0 {
+			out = append(out, "/"+strings.Join(keep, "/"))
+		}
+	}
+	return out
+}
+
+type dirOpts struct {
+	bare, recursive bool
+	timeField       string // modified_at, created_at, accessed_at
+}
+
+func dirOptions(args []string) (o dirOpts) {
+	o.timeField = "modified_at"
+	for _, sw := range winSwitches(args) {
+		switch n := sw.name; {
+		case n == "b":
+			o.bare = true
+		case n == "-b":
+			o.bare = false
+		case n == "s":
+			o.recursive = true
+		case n == "-s":
+			o.recursive = false
+		case n[0] == 't':
+			switch strings.TrimPrefix(n[1:], ":") {
+			case "c":
+				o.timeField = "created_at"
+			case "a":
+				o.timeField = "accessed_at"
+			default:
+				o.timeField = "modified_at"
+			}
+		}
+	}
+	return o
+}
+
+func dirCheck(args []string, _ catalog.OS) *catalog.ParseError {
+	for _, sw := range winSwitches(args) {
+		n := sw.name
+		base := strings.TrimPrefix(n, "-")
+		switch {
+		case n == "-n":
+			// the old short format: names first, then size and date
+			return catalog.Unsupported(winWithout(args, sw, false), "dir /-n prints the old short format; the default one holds the same values")
+		case base == "b", base == "s", base == "c", base == "l", n == "n", n == "4":
+		case n[0] == 'a', n[0] == 'o':
+			// attribute filters and sort orders change which entries, not how
+		case n[0] == 't':
+			switch strings.TrimPrefix(n[1:], ":") {
+			case "c", "a", "w", "":
+			default:
+				return catalog.Unsupported(winWithout(args, sw, false), "dir /%s is not a known time field", sw.name)
+			}
+		case base == "w", base == "d", base == "p":
+			// wide listings hold the same names; /p pauses between pages
+			return catalog.Unsupported(winWithout(args, sw, false), "dir /%s is not read; the default listing holds the same names", sw.name)
+		case base == "q", base == "x", base == "r":
+			return catalog.Unsupported(winWithout(args, sw, false), "dir /%s adds a column (owner, short name or streams) the parser does not read; without it the listing holds the rest", sw.name)
+		default:
+			return catalog.Unsupported(nil, "dir /%s is not a switch the parser was verified for", sw.name)
+		}
+	}
+	return nil
+}
+
+// tasklistArgs is what the switches say about the output.
+type tasklistArgs struct {
+	format    string // table, csv, list
+	noHeader  bool
+	verbose   bool
+	svc, mods bool
+}
+
+func readTasklistArgs(args []string) (ta tasklistArgs, perr *catalog.ParseError) {
+	ta.format = "table"
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a, "/") {
+			return ta, catalog.Unsupported(nil, "tasklist takes no operand %q", a)
+		}
+		n := strings.ToLower(a[1:])
+		switch n {
+		case "fo":
+			if i+1 >= len(args) {
+				return ta, catalog.Unsupported(nil, "tasklist /fo needs a format")
+			}
+			i++
+			f := strings.ToLower(args[i])
+			switch f {
+			case "table", "csv", "list":
+				ta.format = f
+			default:
+				return ta, catalog.Unsupported(kit.LpReplaceArg(args, i, false, "csv"), "tasklist /fo %s is not a format", args[i])
+			}
+		case "nh":
+			ta.noHeader = true
+		case "v":
+			ta.verbose = true
+		case "svc":
+			ta.svc = true
+		case "m":
+			ta.mods = true
+			if i+1 < len(args) && !strings.HasPrefix(args[i+1], "/") {
+				i++ // a module name pattern
+			}
+		case "fi", "s", "u":
+			if i+1 >= len(args) {
+				return ta, catalog.Unsupported(nil, "tasklist /%s needs a value", n)
+			}
+			i++
+		case "p":
+			if i+1 < len(args) && !strings.HasPrefix(args[i+1], "/") {
+				i++
+			}
+		case "apps":
+			return ta, catalog.Unsupported(lpArgsWithout(args, i), "tasklist /apps prints Store app columns the parser does not read")
+		default:
+			return ta, catalog.Unsupported(nil, "tasklist /%s is not a switch the parser was verified for", n)
+		}
+	}
+	return ta, nil
+}
+
+func tasklistCheck(args []string, _ catalog.OS) *catalog.ParseError {
+	ta, perr := readTasklistArgs(args)
+	if perr != nil {
+		return perr
+	}
+	if ta.noHeader && ta.format != "csv" {
+		for i, a := range args {
+			if strings.EqualFold(a, "/nh") {
+				return catalog.Unsupported(lpArgsWithout(args, i), "tasklist /nh is read only with /fo csv (table columns need their header)")
+			}
+		}
+	}
+	if n := winBtoi(ta.verbose) + winBtoi(ta.svc) + winBtoi(ta.mods); n > 1 {
+		return catalog.Unsupported(nil, "tasklist accepts one of /v, /svc and /m")
+	}
+	return nil
+}
+
+func winBtoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func ipconfigCheck(args []string, _ catalog.OS) *catalog.ParseError {
+	for _, a := range args {
+		if !strings.EqualFold(a, "/all") {
+			return catalog.Unsupported([]string{"/all"}, "the ipconfig parser reads ipconfig and ipconfig /all, not %s", a)
+		}
+	}
+	return nil
+}
+
+func systeminfoCheck(args []string, _ catalog.OS) *catalog.ParseError {
+	for i := 0; i < len(args); i++ {
+		n := strings.ToLower(args[i])
+		switch n {
+		case "/fo":
+			if i+1 >= len(args) {
+				return catalog.Unsupported(nil, "systeminfo /fo needs a format")
+			}
+			i++
+			switch strings.ToLower(args[i]) {
+			case "list", "csv":
+			case "table":
+				return catalog.Unsupported(kit.LpReplaceArg(args, i, false, "list"), "systeminfo /fo table prints one very wide row; the list form holds the same values")
+			default:
+				return catalog.Unsupported(nil, "systeminfo /fo %s is not a format", args[i])
+			}
+		case "/nh":
+			return catalog.Unsupported(lpArgsWithout(args, i), "systeminfo /nh leaves the values without their labels")
+		case "/s", "/u":
+			if i+1 >= len(args) {
+				return catalog.Unsupported(nil, "systeminfo %s needs a value", args[i])
+			}
+			i++
+		case "/p":
+			if i+1 < len(args) && !strings.HasPrefix(args[i+1], "/") {
+				i++
+			}
+		default:
+			return catalog.Unsupported(nil, "systeminfo %s is not a switch the parser was verified for", args[i])
+		}
+	}
+	return nil
+}
+
+// winNumber reads a count with thousands separators ("120,345,678,848",
+// "18.432", "1 234"): groups after the first must have three digits.
+func winNumber(s string) (int64, bool) {
+	if s == "" || len(s) > 40 {
+		return 0, false
+	}
+	var n int64
+	digits, group := 0, -1
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			if n > (1<<62)/10 {
+				return 0, false
+			}
+			n = n*10 + int64(c-'0')
+			digits++
+			if group >= 0 {
+				group++
+			}
+			i++
+		case c == ',' || c == '.' || c == ' ' || c == '\'':
+			if digits == 0 || group >= 0 && group != 3 {
+				return 0, false
+			}
+			group = 0
+			i++
+		case c == 0xc2 && i+1 < len(s) && s[i+1] == 0xa0, // no-break space
+			c == 0xe2 && i+2 < len(s) && s[i+1] == 0x80 && s[i+2] == 0xaf: // narrow no-break space
+			if digits == 0 || group >= 0 && group != 3 {
+				return 0, false
+			}
+			group = 0
+			if c == 0xc2 {
+				i += 2
+			} else {
+				i += 3
+			}
+		default:
+			return 0, false
+		}
+	}
+	if digits == 0 || group >= 0 && group != 3 {
+		return 0, false
+	}
+	return n, true
+}
+
+// winDate is a date as printed: a, b and the year, in the order of kind.
+type winDate struct {
+	a, b, y int
+	kind    byte // '/', '-' (Y-M-D), '.' (D.M.Y)
+}
+
+func winParseDate(s string) (winDate, bool) {
+	var sep byte
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			sep = s[i]
+			break
+		}
+	}
+	if sep != '/' && sep != '-' && sep != '.' {
+		return winDate{}, false
+	}
+	parts := strings.Split(s, string(sep))
+	if len(parts) != 3 {
+		return winDate{}, false
+	}
+	var v [3]int
+	for i, p := range parts {
+		if p == "" || len(p) > 4 {
+			return winDate{}, false
+		}
+		n, ok := lex.Atoi(p)
+		if !ok {
+			return winDate{}, false
+		}
+		v[i] = int(n)
+	}
+	switch sep {
+	case '-':
+		if len(parts[0]) != 4 {
+			return winDate{}, false
+		}
+		return winDate{a: v[1], b: v[2], y: v[0], kind: '-'}, true
+	default:
+		if len(parts[2]) != 4 {
+			return winDate{}, false
+		}
+		return winDate{a: v[0], b: v[1], y: v[2], kind: sep}, true
+	}
+}
+
+// winDateOrder decides how slash dates read: month first unless a first
+// number is above 12 (and no second one is).
+type winDateOrder struct {
+	kind            byte
+	firstOver12     bool
+	secondOver12    bool
+	mixed, assigned bool
+}
+
+func (o *winDateOrder) see(d winDate) {
+	if !o.assigned {
+		o.kind, o.assigned = d.kind, true
+	} else if o.kind != d.kind {
+		o.mixed = true
+	}
+	if d.a > 12 {
+		o.firstOver12 = true
+	}
+	if d.b > 12 {
+		o.secondOver12 = true
+	}
+}
+
+// dayFirst reports whether slash dates are day-first; ok is false when the
+// dates contradict each other.
+func (o *winDateOrder) dayFirst() (dayFirst, ok bool) {
+	if o.mixed || o.firstOver12 && o.secondOver12 {
+		return false, false
+	}
+	switch o.kind {
+	case '.':
+		return true, true
+	case '-':
+		return false, true
+	}
+	return o.firstOver12, true
+}
+
+func (o *winDateOrder) format() string {
+	d, _ := o.dayFirst()
+	switch {
+	case o.kind == '-':
+		return "YYYY-MM-DD"
+	case o.kind == '.':
+		return "DD.MM.YYYY"
+	case d:
+		return "DD/MM/YYYY"
+	}
+	return "MM/DD/YYYY"
+}
+
+// winClock reads "09:41", "9:41:02" and, when ampm is not empty, "AM"/"PM".
+func winClock(t, ampm string) (h, m, s int, ok bool) {
+	parts := strings.Split(t, ":")
+	if len(parts) < 2 || len(parts) > 3 {
+		return 0, 0, 0, false
+	}
+	var v [3]int
+	for i, p := range parts {
+		if p == "" || len(p) > 2 || i > 0 && len(p) != 2 {
+			return 0, 0, 0, false
+		}
+		n, ok := lex.Atoi(p)
+		if !ok {
+			return 0, 0, 0, false
+		}
+		v[i] = int(n)
+	}
+	h, m, s = v[0], v[1], v[2]
+	if m > 59 || s > 59 {
+		return 0, 0, 0, false
+	}
+	switch strings.ToUpper(ampm) {
+	case "":
+		if h > 23 {
+			return 0, 0, 0, false
+		}
+	case "AM", "PM":
+		if h < 1 || h > 12 {
+			return 0, 0, 0, false
+		}
+		if h == 12 {
+			h = 0
+		}
+		if strings.EqualFold(ampm, "PM") {
+			h += 12
+		}
+	default:
+		return 0, 0, 0, false
+	}
+	return h, m, s, true
+}
+
+// winTimestamp writes a wall-clock time of loc as ISO 8601 with its offset.
+func winTimestamp(y, mo, d, h, mi, s int, loc *time.Location) (string, bool) {
+	if mo < 1 || mo > 12 || d < 1 || d > 31 || y < 1000 || y > 9999 {
+		return "", false
+	}
+	t := time.Date(y, time.Month(mo), d, h, mi, s, 0, loc)
+	if t.Day() != d || int(t.Month()) != mo {
+		return "", false // Feb 30
+	}
+	return t.Format("2006-01-02T15:04:05-07:00"), true
+}
+
+// winZoneName names the zone assumed for local times.
+func winZoneName(c *catalog.Context) string {
+	name := c.Location.String()
+	if name == "Local" || name == "" {
+		name, _ = c.Now.In(c.Location).Zone()
+	}
+	return name
+}
+
+// winBool reads Yes/No and Enabled/Disabled.
+func winBool(s string) (bool, bool) {
+	switch s {
+	case "Yes", "Enabled":
+		return true, true
+	case "No", "Disabled":
+		return false, true
+	}
+	return false, false
+}
+
+var winfType = catalog.SpanID("type")
+
+var winfName = catalog.SpanID("name")
+
+var winfPath = catalog.SpanID("path")
+
+var winfSize = catalog.SpanID("size_bytes")
+
+var winfTarget = catalog.SpanID("symlink_target")
+
+var winfDirectory = catalog.SpanID("directory")
+
+var winfTime = map[string]uint16{"modified_at": catalog.SpanID("modified_at"), "created_at": catalog.SpanID("created_at"), "accessed_at": catalog.SpanID("accessed_at")}
+
+var winfPID = catalog.SpanID("pid")
+
+var winfSessionName = catalog.SpanID("session_name")
+
+var winfSessionNumber = catalog.SpanID("session_number")
+
+var winfMem = catalog.SpanID("mem_usage_kib")
+
+var winfStatus = catalog.SpanID("status")
+
+var winfUser = catalog.SpanID("user")
+
+var winfCPUTime = catalog.SpanID("cpu_time")
+
+var winfWindowTitle = catalog.SpanID("window_title")
+
+var winfServices = winListIDs("services")
+
+var winfModules = winListIDs("modules")
+
+var skWinProcesses = catalog.SpanID("processes/*")
+
+var skWinEntries = catalog.SpanID("entries/*")
+
+func winListIDs(key string) (ids [64]uint16) {
+	for i := range ids {
+		ids[i] = catalog.SpanID(key + "/" + strconv.Itoa(i))
+	}
+	return
+}
+
+// dirPending is an entry whose time waits for the date order.
+type dirPending struct {
+	date             winDate
+	h, m             int
+	start, end       int // of the date and time text
+	row              int
+	timeSpanRecorded bool
+}
+
+func parseDir(c *catalog.Context) (any, error) {
+	opts := dirOptions(c.Args)
+	res := &DirResult{Entries: make([]DirEntry, 0, min(lex.CountLines(c.Raw), 1<<20))}
+	rec := c.Recording()
+	rs := catalog.NewSpanRec(c, 5)
+	it := lex.Lines{Raw: c.Raw}
+	nlines, read := 0, 0
+	if opts.bare {
+		for {
+			line, start, ok := it.Next()
+			if !ok {
+				break
+			}
+			line = kit.LpTrimCR(line)
+			if line == "" {
+				continue
+			}
+			nlines++
+			read++
+			idx := len(res.Entries)
+			if c.Full(idx) {
+				c.Omit(1)
+				continue
+			}
+			var e DirEntry
+			f := winfName
+			if opts.recursive {
+				e.Path, f = line, winfPath
+			} else {
+				e.Name = line
+			}
+			if rec {
+				rs.Begin(skWinEntries, idx)
+				rs.Field(f, start, start+len(line), catalog.TrVerbatim)
+			}
+			res.Entries = append(res.Entries, e)
+		}
+		if rec {
+			rs.Finish()
+		}
+		return res, nil
+	}
+	var order winDateOrder
+	var pending []dirPending
+	var dirStarts [][2]int // spans of each section's path
+	var dirTotals [][4]int // spans of each section's file count and bytes
+	var cur *DirDirectory
+	curIdx := -1
+	totalListed := false
+	var lastFiles, lastBytes [3]int64 // value, start, end
+	haveFiles := false
+	timeID := winfTime[opts.timeField]
+	for {
+		line, start, ok := it.Next()
+		if !ok {
+			break
+		}
+		line = kit.LpTrimCR(line)
+		if lex.IsBlank(line) {
+			continue
+		}
+		nlines++
+		if line[0] == ' ' {
+			t := strings.TrimLeft(line, " ")
+			ts := start + len(line) - len(t)
+			switch {
+			case strings.HasPrefix(t, "Volume in drive "):
+				rest := t[16:]
+				sp := strings.IndexByte(rest, ' ')
+				if sp <= 0 {
+					c.Unread(start)
+					continue
+				}
+				drive := rest[:sp]
+				after := rest[sp+1:]
+				if res.Drive != "" {
+					// another operand's volume: the first one is kept
+					read++
+					continue
+				}
+				if after == "has no label." {
+				} else if l, ok := strings.CutPrefix(after, "is "); ok && l != "" {
+					res.VolumeLabel = l
+					if rec {
+						c.Span("/volume_label", ts+16+sp+4, ts+len(t), "")
+					}
+				} else {
+					c.Unread(start)
+					continue
+				}
+				res.Drive = drive
+				if rec {
+					c.Span("/drive", ts+16, ts+16+sp, "")
+				}
+			case strings.HasPrefix(t, "Volume Serial Number is ") && len(t) > 24:
+				if res.VolumeSerial != "" {
+					read++
+					continue
+				}
+				res.VolumeSerial = t[24:]
+				if rec {
+					c.Span("/volume_serial", ts+24, ts+len(t), "")
+				}
+			case strings.HasPrefix(t, "Directory of ") && len(t) > 13:
+				p := t[13:]
+				if res.Directory == "" {
+					res.Directory = p
+					if rec {
+						c.Span("/directory", ts+13, ts+len(t), "")
+					}
+				}
+				res.Directories = append(res.Directories, DirDirectory{Path: p})
+				dirStarts = append(dirStarts, [2]int{ts + 13, ts + len(t)})
+				dirTotals = append(dirTotals, [4]int{-1})
+				curIdx = len(res.Directories) - 1
+				cur = &res.Directories[curIdx]
+			case t == "Total Files Listed:":
+				totalListed = true
+				cur = nil
+			default:
+				// "  2 File(s)  18,432 bytes", "  5 Dir(s)  120,345 bytes free"
+				n, ns, ne, rest, ok := dirCount(t)
+				if !ok {
+					c.Unread(start)
+					continue
+				}
+				switch {
+				case strings.HasPrefix(rest, "File(s) "):
+					b, bs, be, tail, ok := dirBytes(rest[8:])
+					if !ok || tail != "bytes" {
+						c.Unread(start)
+						continue
+					}
+					off := ts + len(t) - len(rest) + 8
+					lastFiles = [3]int64{n, int64(ts + ns), int64(ts + ne)}
+					lastBytes = [3]int64{b, int64(off + bs), int64(off + be)}
+					haveFiles = true
+					if cur != nil && !totalListed {
+						nn, bb := n, b
+						cur.FileCount, cur.TotalBytes = &nn, &bb
+						dirTotals[curIdx] = [4]int{ts + ns, ts + ne, off + bs, off + be}
+					}
+				case strings.HasPrefix(rest, "Dir(s) "):
+					b, bs, be, tail, ok := dirBytes(rest[7:])
+					if !ok || tail != "bytes free" {
+						c.Unread(start)
+						continue
+					}
+					off := ts + len(t) - len(rest) + 7
+					nn, bb := n, b
+					res.DirCount, res.FreeBytes = &nn, &bb
+					if rec {
+						c.Span("/dir_count", ts+ns, ts+ne, "parseInt")
+						c.Span("/free_bytes", off+bs, off+be, "parseInt")
+					}
+				default:
+					c.Unread(start)
+					continue
+				}
+			}
+			read++
+			continue
+		}
+		if line == "File Not Found" {
+			read++
+			continue
+		}
+		idx := len(res.Entries)
+		if rec {
+			rs.Begin(skWinEntries, idx)
+		}
+		e, p, ok := dirEntryLine(line, start, rec, rs, timeID)
+		if !ok {
+			if rec {
+				rs.Discard()
+			}
+			c.Unread(start)
+			continue
+		}
+		read++
+		order.see(p.date)
+		if c.Full(idx) {
+			c.Omit(1)
+			if rec {
+				rs.Discard()
+			}
+			continue
+		}
+		if cur != nil && len(res.Directories) > 0 {
+			e.Directory = cur.Path
+			if rec {
+				s := dirStarts[curIdx]
+				rs.Field(winfDirectory, s[0], s[1], catalog.TrVerbatim)
+			}
+		}
+		p.row = idx
+		pending = append(pending, p)
+		res.Entries = append(res.Entries, e)
+	}
+	if nlines > 0 && read == 0 {
+		return nil, catalog.Unrecognized("no line of the output reads as a dir listing")
+	}
+	if haveFiles {
+		fc, tb := lastFiles[0], lastBytes[0]
+		res.FileCount, res.TotalBytes = &fc, &tb
+		if rec {
+			c.Span("/file_count", int(lastFiles[1]), int(lastFiles[2]), "parseInt")
+			c.Span("/total_bytes", int(lastBytes[1]), int(lastBytes[2]), "parseInt")
+		}
+	}
+	if len(res.Directories) >= 2 && rec {
+		for i, sp := range dirStarts {
+			c.SpanPath(sp[0], sp[1], "", "directories", i, "path")
+			if t := dirTotals[i]; t[0] >= 0 {
+				c.SpanPath(t[0], t[1], "parseInt", "directories", i, "file_count")
+				c.SpanPath(t[2], t[3], "parseInt", "directories", i, "total_bytes")
+			}
+		}
+	}
+	if len(res.Directories) < 2 {
+		res.Directories = nil
+		for i := range res.Entries {
+			res.Entries[i].Directory = ""
+		}
+		if rec {
+			// drop the directory spans recorded per entry
+			rs.DropLeaf(winfDirectory)
+		}
+	}
+	if len(pending) > 0 {
+		dayFirst, ok := order.dayFirst()
+		if !ok {
+			return nil, catalog.Unrecognized("the dates of the listing do not share one order")
+		}
+		dropped := map[int]bool{}
+		for _, p := range pending {
+			mo, d := p.date.a, p.date.b
+			if dayFirst {
+				mo, d = d, mo
+			}
+			ts, ok := winTimestamp(p.date.y, mo, d, p.h, p.m, 0, c.Location)
+			if !ok {
+				dropped[p.row] = true
+				continue
+			}
+			e := &res.Entries[p.row]
+			switch opts.timeField {
+			case "created_at":
+				e.CreatedAt = ts
+			case "accessed_at":
+				e.AccessedAt = ts
+			default:
+				e.ModifiedAt = ts
+			}
+		}
+		if len(dropped) > 0 {
+			return nil, catalog.Unrecognized("a dir date is not a calendar date in the order %s", order.format())
+		}
+		res.DateFormat = order.format()
+		res.TimeZone = winZoneName(c)
+		if rec {
+			c.Span("/date_format", pending[0].start, pending[0].start+dirDateLen(c.Raw[pending[0].start:]), "dateFormat")
+			c.Span("/time_zone", pending[0].start, pending[0].end, "assumedZone")
+		}
+	}
+	if rec {
+		rs.Finish()
+	}
+	return res, nil
+}
+
+func dirDateLen(s string) int {
+	i := strings.IndexByte(s, ' ')
+	if i < 0 {
+		return len(s)
+	}
+	return i
+}
+
+// dirCount reads the leading number of a totals line.
+func dirCount(t string) (n int64, s, e int, rest string, ok bool) {
+	sp := strings.IndexByte(t, ' ')
+	if sp <= 0 {
+		return 0, 0, 0, "", false
+	}
+	n, ok = winNumber(t[:sp])
+	if !ok {
+		return 0, 0, 0, "", false
+	}
+	return n, 0, sp, strings.TrimLeft(t[sp:], " "), true
+}
+
+// dirBytes reads "   18,432 bytes" into the number and the words after it.
+func dirBytes(s string) (n int64, bs, be int, tail string, ok bool) {
+	i := 0
+	for i < len(s) && s[i] == ' ' {
+		i++
+	}
+	j := strings.Index(s[i:], " bytes")
+	if j <= 0 {
+		return 0, 0, 0, "", false
+	}
+	j += i
+	n, ok = winNumber(s[i:j])
+	if !ok {
+		return 0, 0, 0, "", false
+	}
+	return n, i, j, s[j+1:], true
+}
+
+// dirMarkers maps the bracketed type column.
+var dirMarkers = map[string]string{
+	"<DIR>": "directory", "<JUNCTION>": "junction", "<SYMLINK>": "symlink", "<SYMLINKD>": "symlink",
+}
+
+// dirEntryLine reads "11/28/2026  09:41 AM    <DIR>          name" or
+// "2026-11-28  21:41            18,432 name".
+func dirEntryLine(line string, start int, rec bool, rs *catalog.SpanRec, timeID uint16) (DirEntry, dirPending, bool) {
+	var e DirEntry
+	var p dirPending
+	ds, de := lex.NextField(line, 0)
+	if ds != 0 || de == 0 {
+		return e, p, false
+	}
+	d, ok := winParseDate(line[ds:de])
+	if !ok {
+		return e, p, false
+	}
+	ts, te := lex.NextField(line, de)
+	if ts >= len(line) {
+		return e, p, false
+	}
+	clock := line[ts:te]
+	ampm := ""
+	end := te
+	if as, ae := lex.NextField(line, te); ae-as == 2 && (strings.EqualFold(line[as:ae], "AM") || strings.EqualFold(line[as:ae], "PM")) {
+		ampm, end = line[as:ae], ae
+	}
+	h, m, _, ok := winClock(clock, ampm)
+	if !ok {
+		return e, p, false
+	}
+	p = dirPending{date: d, h: h, m: m, start: start + ds, end: start + end}
+	fs, fe := lex.NextField(line, end)
+	if fs >= len(line) {
+		return e, p, false
+	}
+	field := line[fs:fe]
+	nameS := 0
+	if typ, ok := dirMarkers[field]; ok {
+		e.Type = typ
+		nameS, _ = lex.NextField(line, fe)
+		if nameS >= len(line) {
+			return e, p, false
+		}
+		if rec {
+			rs.Field(winfType, start+fs, start+fe, catalog.TrFileType)
+		}
+		if typ == "junction" || typ == "symlink" {
+			// "name [target]"; a name may hold " [" itself: the last one.
+			body := line[nameS:]
+			if strings.HasSuffix(body, "]") {
+				if i := strings.LastIndex(body, " ["); i > 0 && i+2 < len(body)-1 {
+					e.SymlinkTarget = body[i+2 : len(body)-1]
+					if rec {
+						rs.Field(winfTarget, start+nameS+i+2, start+len(line)-1, catalog.TrVerbatim)
+					}
+					e.Name = body[:i]
+					if rec {
+						rs.Field(winfName, start+nameS, start+nameS+i, catalog.TrVerbatim)
+						rs.Field(timeID, p.start, p.end, catalog.TrTimestamp)
+					}
+					return e, p, true
+				}
+			}
+		}
+	} else {
+		n, ok := winNumber(field)
+		if !ok || fe >= len(line) || line[fe] != ' ' || fe+1 >= len(line) {
+			return e, p, false
+		}
+		e.Type = "file"
+		e.SizeBytes = &n
+		nameS = fe + 1
+		if rec {
+			rs.Field(winfType, start+fs, start+fe, catalog.TrFileType)
+			rs.Field(winfSize, start+fs, start+fe, catalog.TrParseInt)
+		}
+	}
+	e.Name = line[nameS:]
+	if rec {
+		rs.Field(winfName, start+nameS, start+len(line), catalog.TrVerbatim)
+		rs.Field(timeID, p.start, p.end, catalog.TrTimestamp)
+	}
+	return e, p, true
+}
+
+type taskField uint8
+
+const (
+	taskFNone taskField = iota
+	taskFName
+	taskFPID
+	taskFSessionName
+	taskFSessionNumber
+	taskFMem
+	taskFStatus
+	taskFUser
+	taskFCPUTime
+	taskFWindowTitle
+	taskFServices
+	taskFModules
+)
+
+var taskHeaders = map[string]taskField{
+	"Image Name": taskFName, "PID": taskFPID, "Session Name": taskFSessionName, "Session#": taskFSessionNumber,
+	"Mem Usage": taskFMem, "Status": taskFStatus, "User Name": taskFUser, "CPU Time": taskFCPUTime,
+	"Window Title": taskFWindowTitle, "Services": taskFServices, "Modules": taskFModules,
+}
+
+// taskDefault is the column order of each form, for headers in another
+// language and for /nh.
+func taskDefault(ta tasklistArgs) []taskField {
+	switch {
+	case ta.svc:
+		return []taskField{taskFName, taskFPID, taskFServices}
+	case ta.mods:
+		return []taskField{taskFName, taskFPID, taskFModules}
+	case ta.verbose:
+		return []taskField{taskFName, taskFPID, taskFSessionName, taskFSessionNumber, taskFMem, taskFStatus, taskFUser, taskFCPUTime, taskFWindowTitle}
+	}
+	return []taskField{taskFName, taskFPID, taskFSessionName, taskFSessionNumber, taskFMem}
+}
+
+// taskColumns maps headers to fields: by name when they are English,
+// else by position when their count is the form's.
+func taskColumns(headers []string, ta tasklistArgs) ([]taskField, bool) {
+	cols := make([]taskField, len(headers))
+	known := 0
+	for i, h := range headers {
+		if f, ok := taskHeaders[h]; ok {
+			cols[i] = f
+			known++
+		}
+	}
+	if known == len(headers) {
+		return cols, true
+	}
+	def := taskDefault(ta)
+	if len(def) == len(headers) && known == 0 {
+		return def, true
+	}
+	return nil, false
+}
+
+type taskParser struct {
+	c      *catalog.Context
+	res    *TasklistResult
+	rec    bool
+	rs     *catalog.SpanRec
+	warned bool
+}
+
+func parseTasklist(c *catalog.Context) (any, error) {
+	ta, _ := readTasklistArgs(c.Args)
+	p := &taskParser{c: c, rec: c.Recording()}
+	p.res = &TasklistResult{Processes: make([]TaskProcess, 0, min(lex.CountLines(c.Raw), 1<<20))}
+	p.rs = catalog.NewSpanRec(c, 5)
+	var err error
+	switch {
+	case ta.format == "csv" || ta.format == "table" && taskLooksCSV(c.Raw):
+		err = p.csv(ta)
+	case ta.format == "list":
+		err = p.list()
+	default:
+		err = p.table(ta)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if p.rec {
+		p.rs.Finish()
+	}
+	return p.res, nil
+}
+
+// taskLooksCSV: the first line is a quoted CSV header or row.
+func taskLooksCSV(raw string) bool {
+	t := strings.TrimLeft(raw, "\r\n")
+	return strings.HasPrefix(t, "\"")
+}
+
+// set stores one value; s and e locate it in Raw.
+func (p *taskParser) set(t *TaskProcess, f taskField, v string, s, e int) bool {
+	if v == "" || v == "N/A" && f != taskFName {
+		return true
+	}
+	rec := p.rec
+	str := func(dst *string, id uint16) bool {
+		if *dst != "" {
+			return false // a field given twice
+		}
+		*dst = v
+		if rec {
+			p.rs.Field(id, s, e, catalog.TrVerbatim)
+		}
+		return true
+	}
+	num := func(dst **int64, id uint16, txt string) bool {
+		if *dst != nil {
+			return false
+		}
+		n, ok := winNumber(txt)
+		if !ok {
+			return false
+		}
+		*dst = catalog.Intp(n)
+		if rec {
+			p.rs.Field(id, s, e, catalog.TrParseInt)
+		}
+		return true
+	}
+	switch f {
+	case taskFName:
+		return str(&t.Name, winfName)
+	case taskFPID:
+		return num(&t.PID, winfPID, v)
+	case taskFSessionName:
+		return str(&t.SessionName, winfSessionName)
+	case taskFSessionNumber:
+		return num(&t.SessionNumber, winfSessionNumber, v)
+	case taskFMem:
+		k, ok := strings.CutSuffix(v, " K")
+		if !ok {
+			return false
+		}
+		return num(&t.MemUsageKiB, winfMem, k)
+	case taskFStatus:
+		return str(&t.Status, winfStatus)
+	case taskFUser:
+		return str(&t.User, winfUser)
+	case taskFCPUTime:
+		return str(&t.CPUTime, winfCPUTime)
+	case taskFWindowTitle:
+		return str(&t.WindowTitle, winfWindowTitle)
+	case taskFServices:
+		return p.list2(&t.Services, &winfServices, "services", v, s)
+	case taskFModules:
+		return p.list2(&t.Modules, &winfModules, "modules", v, s)
+	}
+	return true
+}
+
+// list2 appends the comma-separated names of v (at offset s) to dst.
+func (p *taskParser) list2(dst *[]string, ids *[64]uint16, key, v string, s int) bool {
+	i := 0
+	for i <= len(v) {
+		j := strings.IndexByte(v[i:], ',')
+		if j < 0 {
+			j = len(v)
+		} else {
+			j += i
+		}
+		a, b := lex.TrimSpaceRange(v, i, j)
+		if a < b {
+			k := len(*dst)
+			*dst = append(*dst, v[a:b])
+			if p.rec {
+				id := uint16(0)
+				if k < len(ids) {
+					id = ids[k]
+				} else {
+					id = p.rs.LocalName(key + "/" + strconv.Itoa(k))
+				}
+				p.rs.Field(id, s+a, s+b, catalog.TrVerbatim)
+			}
+		}
+		i = j + 1
+	}
+	return true
+}
+
+func (p *taskParser) keep(t TaskProcess) {
+	idx := len(p.res.Processes)
+	if p.c.Full(idx) {
+		p.c.Omit(1)
+		if p.rec {
+			p.rs.Discard()
+		}
+		return
+	}
+	p.res.Processes = append(p.res.Processes, t)
+}
+
+func (p *taskParser) table(ta tasklistArgs) error {
+	c := p.c
+	it := lex.Lines{Raw: c.Raw}
+	nlines, read := 0, 0
+	var header string
+	var cols []taskField
+	var bounds [][2]int // column ranges in characters
+	last := -1          // index of the last process, for continuation lines
+	listCol := -1
+	for {
+		line, start, ok := it.Next()
+		if !ok {
+			break
+		}
+		line = kit.LpTrimCR(line)
+		if lex.IsBlank(line) {
+			continue
+		}
+		nlines++
+		if strings.HasPrefix(line, "INFO: ") {
+			read++
+			continue
+		}
+		if cols == nil {
+			if header == "" {
+				header = line
+				continue
+			}
+			if !strings.HasPrefix(line, "=") {
+				return catalog.Unrecognized("the tasklist header is not followed by its ===== line")
+			}
+			bounds = lex.RuleColumns(line, '=')
+			var heads []string
+			hASCII := lex.IsASCII(header)
+			for i, b := range bounds {
+				s := lex.ColumnByte(header, hASCII, b[0])
+				e := len(header)
+				if i+1 < len(bounds) {
+					e = lex.ColumnByte(header, hASCII, bounds[i+1][0])
+				}
+				heads = append(heads, strings.TrimSpace(header[s:e]))
+			}
+			var ok bool
+			if cols, ok = taskColumns(heads, ta); !ok {
+				return catalog.Unrecognized("the tasklist header %q is not one the parser knows", header)
+			}
+			for i, f := range cols {
+				if f == taskFServices || f == taskFModules {
+					listCol = i
+				}
+			}
+			read += 2
+			continue
+		}
+		ascii := lex.IsASCII(line)
+		cell := func(i int) (int, int) {
+			s := lex.ColumnByte(line, ascii, bounds[i][0])
+			e := len(line)
+			if i+1 < len(bounds) {
+				e = lex.ColumnByte(line, ascii, bounds[i][1])
+			}
+			return lex.TrimSpaceRange(line, s, e)
+		}
+		// A continuation of the services or modules column.
+		if listCol >= 0 && last >= 0 {
+			if lex.IsBlank(line[:lex.ColumnByte(line, ascii, bounds[listCol][0])]) {
+				t := &p.res.Processes[last]
+				s, e := cell(listCol)
+				if p.rec {
+					p.rs.Begin(skWinProcesses, last)
+				}
+				if cols[listCol] == taskFServices {
+					p.list2(&t.Services, &winfServices, "services", line[s:e], start+s)
+				} else {
+					p.list2(&t.Modules, &winfModules, "modules", line[s:e], start+s)
+				}
+				read++
+				continue
+			}
+		}
+		idx := len(p.res.Processes)
+		if p.rec {
+			p.rs.Begin(skWinProcesses, idx)
+		}
+		var t TaskProcess
+		ok = true
+		for i, f := range cols {
+			s, e := cell(i)
+			if s > e {
+				s = e
+			}
+			if !p.set(&t, f, line[s:e], start+s, start+e) {
+				ok = false
+				break
+			}
+		}
+		if !ok || t.Name == "" || t.PID == nil {
+			if p.rec {
+				p.rs.Discard()
+			}
+			c.Unread(start)
+			continue
+		}
+		read++
+		if !p.warned && utf8.RuneCountInString(t.Name) == bounds[0][1]-bounds[0][0] {
+			p.warned = true
+		}
+		p.keep(t)
+		if idx < len(p.res.Processes) {
+			last = idx
+		} else {
+			last = -1
+		}
+	}
+	if nlines > 0 && read == 0 {
+		return catalog.Unrecognized("no line of the output reads as tasklist output")
+	}
+	if header != "" && cols == nil {
+		return catalog.Unrecognized("the tasklist header is not followed by its ===== line")
+	}
+	if p.warned {
+		c.Warn("image names of 25 characters may be cut by the table form; /fo csv prints them whole")
+	}
+	return nil
+}
+
+func (p *taskParser) csv(ta tasklistArgs) error {
+	c := p.c
+	raw := c.Raw
+	// Line starts, to turn the reader's (line, column) into offsets.
+	lineStart := []int{0}
+	for i := 0; i < len(raw); i++ {
+		if raw[i] == '\n' {
+			lineStart = append(lineStart, i+1)
+		}
+	}
+	r := csv.NewReader(strings.NewReader(raw))
+	r.FieldsPerRecord = -1
+	r.LazyQuotes = true
+	r.ReuseRecord = true
+	var cols []taskField
+	if ta.noHeader {
+		cols = taskDefault(ta)
+	}
+	nrec, read := 0, 0
+	for {
+		recd, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		line, _ := r.FieldPos(0)
+		lstart := 0
+		if line-1 < len(lineStart) && line > 0 {
+			lstart = lineStart[line-1]
+		}
+		if err != nil {
+			nrec++
+			c.Unread(lstart)
+			continue
+		}
+		nrec++
+		if len(recd) == 1 && strings.HasPrefix(recd[0], "INFO: ") {
+			read++
+			continue
+		}
+		if cols == nil {
+			heads := append([]string(nil), recd...)
+			var ok bool
+			if cols, ok = taskColumns(heads, ta); !ok {
+				return catalog.Unrecognized("the tasklist CSV header is not one the parser knows")
+			}
+			read++
+			continue
+		}
+		if len(recd) != len(cols) {
+			c.Unread(lstart)
+			continue
+		}
+		idx := len(p.res.Processes)
+		if p.rec {
+			p.rs.Begin(skWinProcesses, idx)
+		}
+		var t TaskProcess
+		ok := true
+		for i, f := range cols {
+			v := recd[i]
+			s, e := p.csvSpan(r, i, lineStart, v)
+			if v != "" && (f == taskFName || f == taskFSessionName || f == taskFStatus || f == taskFUser || f == taskFCPUTime || f == taskFWindowTitle) &&
+				(s < 0 || raw[s:e] != v) {
+				// Doubled quotes inside: the value is unquoted.
+				if !p.set(&t, f, v, 0, 0) {
+					ok = false
+					break
+				}
+				if p.rec {
+					p.rs.RedoLast(max(s, 0), max(e, 0), catalog.TrUnquote)
+				}
+				continue
+			}
+			if !p.set(&t, f, v, s, e) {
+				ok = false
+				break
+			}
+		}
+		if !ok || t.Name == "" || t.PID == nil {
+			if p.rec {
+				p.rs.Discard()
+			}
+			c.Unread(lstart)
+			continue
+		}
+		read++
+		p.keep(t)
+	}
+	if nrec > 0 && read == 0 {
+		return catalog.Unrecognized("no record of the output reads as tasklist CSV")
+	}
+	return nil
+}
+
+// csvSpan locates field i of the record just read: the bytes inside its
+// quotes (or the bare field).
+func (p *taskParser) csvSpan(r *csv.Reader, i int, lineStart []int, v string) (int, int) {
+	line, col := r.FieldPos(i)
+	if line < 1 || line > len(lineStart) {
+		return -1, -1
+	}
+	s := lineStart[line-1] + col - 1
+	raw := p.c.Raw
+	if s < len(raw) && raw[s] == '"' {
+		s++
+	}
+	e := s + len(v)
+	if e > len(raw) {
+		return s, s
+	}
+	return s, e
+}
+
+// list reads /fo list: "Key:   value" lines, a blank line between
+// processes, continuation lines for services and modules.
+func (p *taskParser) list() error {
+	c := p.c
+	it := lex.Lines{Raw: c.Raw}
+	nlines, read := 0, 0
+	var t TaskProcess
+	open := false
+	var listField taskField
+	flush := func() {
+		if open && t.Name != "" && t.PID != nil {
+			p.keep(t)
+		} else if open && p.rec {
+			p.rs.Discard()
+		}
+		t, open, listField = TaskProcess{}, false, taskFNone
+	}
+	for {
+		line, start, ok := it.Next()
+		if !ok {
+			break
+		}
+		line = kit.LpTrimCR(line)
+		if lex.IsBlank(line) {
+			flush()
+			continue
+		}
+		nlines++
+		if strings.HasPrefix(line, "INFO: ") {
+			read++
+			continue
+		}
+		if line[0] == ' ' && listField != taskFNone {
+			s, e := lex.TrimSpaceRange(line, 0, len(line))
+			p.set(&t, listField, line[s:e], start+s, start+e)
+			read++
+			continue
+		}
+		colon := strings.IndexByte(line, ':')
+		if colon <= 0 {
+			c.Unread(start)
+			continue
+		}
+		f, ok := taskHeaders[line[:colon]]
+		if !ok {
+			c.Unread(start)
+			continue
+		}
+		if f == taskFName {
+			flush()
+		}
+		if !open {
+			open = true
+			if p.rec {
+				p.rs.Begin(skWinProcesses, len(p.res.Processes))
+			}
+		}
+		s, e := lex.TrimSpaceRange(line, colon+1, len(line))
+		if !p.set(&t, f, line[s:e], start+s, start+e) {
+			c.Unread(start)
+			continue
+		}
+		listField = taskFNone
+		if f == taskFServices || f == taskFModules {
+			listField = f
+		}
+		read++
+	}
+	flush()
+	if nlines > 0 && read == 0 {
+		return catalog.Unrecognized("no line of the output reads as tasklist /fo list")
+	}
+	return nil
+}
+
+// ipcValue is a value with its span, kept until an adapter is complete.
+type ipcValue struct {
+	v    string
+	s, e int
+}
+
+// ipcAdapter is what is gathered for one adapter before it is written.
+type ipcAdapter struct {
+	pairs    []ipcPair
+	gateways []ipcValue
+	autoMask bool // the next Subnet Mask belongs to the autoconfiguration address
+}
+
+type ipcPair struct {
+	addr, mask ipcValue
+	hasMask    bool
+}
+
+// ipcStatus strips the "(Preferred)" kind of suffix from an address.
+func ipcStatus(v string) string {
+	for _, sfx := range []string{"(Preferred)", "(Deprecated)", "(Duplicate)", "(Tentative)", "(Invalid)"} {
+		if t, ok := strings.CutSuffix(v, sfx); ok {
+			return strings.TrimRight(t, " ")
+		}
+	}
+	return v
+}
+
+// ipcMulti are the labels whose values go on below them.
+var ipcMulti = map[string]bool{
+	"DNS Servers": true, "Default Gateway": true, "DNS Suffix Search List": true,
+	"Connection-specific DNS Suffix Search List": true, "Primary WINS Server": true, "Secondary WINS Server": true,
+}
+
+func parseIpconfig(c *catalog.Context) (any, error) {
+	res := &IpconfigResult{Adapters: []IpconfigAdapter{}}
+	rec := c.Recording()
+	var aux []ipcAdapter
+	var ad *IpconfigAdapter
+	adIdx := -1
+	lastLabel := ""
+	it := lex.Lines{Raw: c.Raw}
+	nlines, read := 0, 0
+	span := func(ptr string, s, e int, tr string) {
+		if rec {
+			c.Span(ptr, s, e, tr)
+		}
+	}
+	adPtr := func(f string, more ...any) string {
+		return catalog.Ptr(append([]any{"adapters", adIdx, f}, more...)...)
+	}
+	appendStr := func(dst *[]string, key string, v string, s, e int) {
+		if ad == nil {
+			span(catalog.Ptr(key, len(*dst)), s, e, "")
+		} else {
+			span(adPtr(key, len(*dst)), s, e, "")
+		}
+		*dst = append(*dst, v)
+	}
+	// set applies one label's value; it reports whether the label is known.
+	set := func(label, v string, s, e int) bool {
+		if ad == nil {
+			if ipcHostSet(res, label) {
+				return false // given twice
+			}
+			switch label {
+			case "Host Name":
+				res.Hostname = v
+				span("/hostname", s, e, "")
+			case "Primary Dns Suffix":
+				res.PrimaryDNSSuffix = v
+				span("/primary_dns_suffix", s, e, "")
+			case "Node Type":
+				res.NodeType = v
+				span("/node_type", s, e, "")
+			case "IP Routing Enabled", "WINS Proxy Enabled":
+				b, ok := winBool(v)
+				if !ok {
+					return false
+				}
+				if label[0] == 'I' {
+					res.IPRoutingEnabled = &b
+					span("/ip_routing_enabled", s, e, "yesNo")
+				} else {
+					res.WINSProxyEnabled = &b
+					span("/wins_proxy_enabled", s, e, "yesNo")
+				}
+			case "DNS Suffix Search List":
+				appendStr(&res.DNSSuffixSearchList, "dns_suffix_search_list", v, s, e)
+			default:
+				return false
+			}
+			return true
+		}
+		x := &aux[adIdx]
+		str := func(dst *string, key string) {
+			*dst = v
+			span(adPtr(key), s, e, "")
+		}
+		if ipcAdapterSet(ad, label) {
+			return false // given twice
+		}
+		switch label {
+		case "Media State":
+			str(&ad.MediaState, "media_state")
+		case "Connection-specific DNS Suffix":
+			str(&ad.DNSSuffix, "dns_suffix")
+		case "Description":
+			str(&ad.Description, "description")
+		case "Physical Address":
+			str(&ad.PhysicalAddress, "physical_address")
+		case "DHCP Enabled", "Autoconfiguration Enabled", "NetBIOS over Tcpip":
+			b, ok := winBool(v)
+			if !ok {
+				return false
+			}
+			switch label[0] {
+			case 'D':
+				ad.DHCPEnabled = &b
+				span(adPtr("dhcp_enabled"), s, e, "yesNo")
+			case 'A':
+				ad.AutoconfigurationEnabled = &b
+				span(adPtr("autoconfiguration_enabled"), s, e, "yesNo")
+			default:
+				ad.NetBIOSOverTcpip = &b
+				span(adPtr("netbios_over_tcpip"), s, e, "yesNo")
+			}
+		case "IPv6 Address", "Temporary IPv6 Address", "Link-local IPv6 Address":
+			a := ipcStatus(v)
+			if a == "" {
+				return false
+			}
+			appendStr(&ad.IPv6Addresses, "ipv6_addresses", a, s, s+len(a))
+		case "IPv4 Address", "IP Address":
+			a := ipcStatus(v)
+			if a == "" {
+				return false
+			}
+			x.pairs = append(x.pairs, ipcPair{addr: ipcValue{a, s, s + len(a)}})
+			x.autoMask = false
+		case "Autoconfiguration IPv4 Address", "Autoconfiguration IP Address":
+			a := ipcStatus(v)
+			if a == "" {
+				return false
+			}
+			ad.AutoconfigurationIPv4Address = a
+			span(adPtr("autoconfiguration_ipv4_address"), s, s+len(a), "")
+			x.autoMask = true
+		case "Subnet Mask":
+			if n := len(x.pairs); n > 0 && !x.pairs[n-1].hasMask && !x.autoMask {
+				x.pairs[n-1].mask, x.pairs[n-1].hasMask = ipcValue{v, s, e}, true
+			} else if ad.SubnetMask == "" && len(x.pairs) == 0 {
+				str(&ad.SubnetMask, "subnet_mask")
+			} else {
+				return false
+			}
+		case "Default Gateway":
+			x.gateways = append(x.gateways, ipcValue{v, s, e})
+		case "DHCP Server":
+			str(&ad.DHCPServer, "dhcp_server")
+		case "DHCPv6 IAID":
+			str(&ad.DHCPv6IAID, "dhcpv6_iaid")
+		case "DHCPv6 Client DUID":
+			str(&ad.DHCPv6ClientDUID, "dhcpv6_client_duid")
+		case "DNS Servers":
+			appendStr(&ad.DNSServers, "dns_servers", v, s, e)
+		case "Primary WINS Server", "Secondary WINS Server":
+			appendStr(&ad.WINSServers, "wins_servers", v, s, e)
+		case "Connection-specific DNS Suffix Search List":
+			appendStr(&ad.DNSSuffixSearch, "dns_suffix_search_list", v, s, e)
+		case "Lease Obtained", "Lease Expires":
+			t, err := time.ParseInLocation("Monday, January 2, 2006 3:04:05 PM", v, c.Location)
+			if err != nil {
+				return false
+			}
+			ts := t.Format("2006-01-02T15:04:05-07:00")
+			if label == "Lease Obtained" {
+				ad.LeaseObtainedAt = ts
+				span(adPtr("lease_obtained_at"), s, e, "timestamp")
+			} else {
+				ad.LeaseExpiresAt = ts
+				span(adPtr("lease_expires_at"), s, e, "timestamp")
+			}
+			if res.TimeZone == "" {
+				res.TimeZone = winZoneName(c)
+				span("/time_zone", s, e, "assumedZone")
+			}
+		default:
+			return false
+		}
+		return true
+	}
+	for {
+		line, start, ok := it.Next()
+		if !ok {
+			break
+		}
+		line = kit.LpTrimCR(line)
+		if lex.IsBlank(line) {
+			continue
+		}
+		nlines++
+		switch {
+		case line == "Windows IP Configuration":
+			read++
+			continue
+		case line[0] != ' ' && strings.HasSuffix(line, ":"):
+			i := strings.Index(line, " adapter ")
+			if i <= 0 || i+9 >= len(line)-1 {
+				c.Unread(start)
+				continue
+			}
+			res.Adapters = append(res.Adapters, IpconfigAdapter{Type: line[:i], Name: line[i+9 : len(line)-1]})
+			aux = append(aux, ipcAdapter{})
+			adIdx = len(res.Adapters) - 1
+			ad = &res.Adapters[adIdx]
+			span(adPtr("type"), start, start+i, "")
+			span(adPtr("name"), start+i+9, start+len(line)-1, "")
+			lastLabel = ""
+			read++
+			continue
+		}
+		indent := 0
+		for indent < len(line) && line[indent] == ' ' {
+			indent++
+		}
+		if indent == 3 {
+			colon := strings.IndexByte(line, ':')
+			if colon < 0 {
+				c.Unread(start)
+				continue
+			}
+			label := strings.TrimRight(line[3:colon], " .")
+			vs := colon + 1
+			if vs < len(line) && line[vs] == ' ' {
+				vs++
+			}
+			vs, ve := lex.TrimSpaceRange(line, vs, len(line))
+			lastLabel = label
+			if vs == ve {
+				// an empty value ("Connection-specific DNS Suffix  . :")
+				if ad == nil && label == "Host Name" || !ipcKnown(label) {
+					c.Unread(start)
+					continue
+				}
+				read++
+				continue
+			}
+			if !set(label, line[vs:ve], start+vs, start+ve) {
+				c.Unread(start)
+				continue
+			}
+			read++
+			continue
+		}
+		if indent > 3 && ipcMulti[lastLabel] {
+			vs, ve := lex.TrimSpaceRange(line, indent, len(line))
+			if !set(lastLabel, line[vs:ve], start+vs, start+ve) {
+				c.Unread(start)
+				continue
+			}
+			read++
+			continue
+		}
+		c.Unread(start)
+	}
+	if nlines > 0 && read == 0 {
+		return nil, catalog.Unrecognized("no line of the output reads as ipconfig output")
+	}
+	for i := range res.Adapters {
+		ad, x := &res.Adapters[i], &aux[i]
+		adIdx = i
+		if len(x.pairs) > 0 {
+			p := x.pairs[0]
+			ad.IPv4Address = p.addr.v
+			span(adPtr("ipv4_address"), p.addr.s, p.addr.e, "")
+			if p.hasMask {
+				ad.SubnetMask = p.mask.v
+				span(adPtr("subnet_mask"), p.mask.s, p.mask.e, "")
+			}
+		}
+		if len(x.pairs) > 1 {
+			for k, p := range x.pairs {
+				ad.IPv4Addresses = append(ad.IPv4Addresses, IpconfigIPv4{Address: p.addr.v})
+				span(adPtr("ipv4_addresses", k, "address"), p.addr.s, p.addr.e, "")
+				if p.hasMask {
+					ad.IPv4Addresses[k].SubnetMask = p.mask.v
+					span(adPtr("ipv4_addresses", k, "subnet_mask"), p.mask.s, p.mask.e, "")
+				}
+			}
+		}
+		if len(x.gateways) > 0 {
+			best := x.gateways[0]
+			for _, g := range x.gateways {
+				if a, err := netip.ParseAddr(g.v); err == nil && a.Is4() {
+					best = g
+					break
+				}
+			}
+			ad.DefaultGateway = best.v
+			span(adPtr("default_gateway"), best.s, best.e, "")
+			if len(x.gateways) > 1 {
+				for k, g := range x.gateways {
+					ad.DefaultGateways = append(ad.DefaultGateways, g.v)
+					span(adPtr("default_gateways", k), g.s, g.e, "")
+				}
+			}
+		}
+	}
+	return res, nil
+}
+
+// ipcHostSet reports whether the host field of label already has a value.
+func ipcHostSet(r *IpconfigResult, label string) bool {
+	switch label {
+	case "Host Name":
+		return r.Hostname != ""
+	case "Primary Dns Suffix":
+		return r.PrimaryDNSSuffix != ""
+	case "Node Type":
+		return r.NodeType != ""
+	case "IP Routing Enabled":
+		return r.IPRoutingEnabled != nil
+	case "WINS Proxy Enabled":
+		return r.WINSProxyEnabled != nil
+	}
+	return false
+}
+
+// ipcAdapterSet reports whether the single-valued adapter field of label
+// already has a value.
+func ipcAdapterSet(a *IpconfigAdapter, label string) bool {
+	switch label {
+	case "Media State":
+		return a.MediaState != ""
+	case "Connection-specific DNS Suffix":
+		return a.DNSSuffix != ""
+	case "Description":
+		return a.Description != ""
+	case "Physical Address":
+		return a.PhysicalAddress != ""
+	case "DHCP Enabled":
+		return a.DHCPEnabled != nil
+	case "Autoconfiguration Enabled":
+		return a.AutoconfigurationEnabled != nil
+	case "NetBIOS over Tcpip":
+		return a.NetBIOSOverTcpip != nil
+	case "Autoconfiguration IPv4 Address", "Autoconfiguration IP Address":
+		return a.AutoconfigurationIPv4Address != ""
+	case "DHCP Server":
+		return a.DHCPServer != ""
+	case "DHCPv6 IAID":
+		return a.DHCPv6IAID != ""
+	case "DHCPv6 Client DUID":
+		return a.DHCPv6ClientDUID != ""
+	case "Lease Obtained":
+		return a.LeaseObtainedAt != ""
+	case "Lease Expires":
+		return a.LeaseExpiresAt != ""
+	}
+	return false
+}
+
+// ipcKnown reports whether a label is one the parser reads.
+func ipcKnown(label string) bool {
+	switch label {
+	case "Host Name", "Primary Dns Suffix", "Node Type", "IP Routing Enabled", "WINS Proxy Enabled",
+		"DNS Suffix Search List", "Media State", "Connection-specific DNS Suffix", "Description",
+		"Physical Address", "DHCP Enabled", "Autoconfiguration Enabled", "NetBIOS over Tcpip",
+		"IPv6 Address", "Temporary IPv6 Address", "Link-local IPv6 Address", "IPv4 Address", "IP Address",
+		"Autoconfiguration IPv4 Address", "Autoconfiguration IP Address", "Subnet Mask", "Default Gateway",
+		"DHCP Server", "DHCPv6 IAID", "DHCPv6 Client DUID", "DNS Servers", "Primary WINS Server",
+		"Secondary WINS Server", "Connection-specific DNS Suffix Search List", "Lease Obtained", "Lease Expires":
+		return true
+	}
+	return false
+}
+
+type sysKind uint8
+
+const (
+	sysKStr sysKind = iota
+	sysKDate
+	sysKMB
+	sysKList // a count line, then items below
+	sysKPageFile
+	sysKHyperV
+)
+
+type sysLabel struct {
+	label string // without the colon
+	key   string
+	kind  sysKind
+}
+
+var sysLabels = []sysLabel{
+	{"Host Name", "hostname", sysKStr}, {"OS Name", "os_name", sysKStr}, {"OS Version", "os_version", sysKStr},
+	{"OS Manufacturer", "os_manufacturer", sysKStr}, {"OS Configuration", "os_configuration", sysKStr},
+	{"OS Build Type", "os_build_type", sysKStr}, {"Registered Owner", "registered_owner", sysKStr},
+	{"Registered Organization", "registered_organization", sysKStr}, {"Product ID", "product_id", sysKStr},
+	{"Original Install Date", "installed_at", sysKDate}, {"System Boot Time", "booted_at", sysKDate},
+	{"System Manufacturer", "system_manufacturer", sysKStr}, {"System Model", "system_model", sysKStr},
+	{"System Type", "system_type", sysKStr}, {"Processor(s)", "processors", sysKList},
+	{"BIOS Version", "bios_version", sysKStr}, {"Windows Directory", "windows_directory", sysKStr},
+	{"System Directory", "system_directory", sysKStr}, {"Boot Device", "boot_device", sysKStr},
+	{"System Locale", "system_locale", sysKStr}, {"Input Locale", "input_locale", sysKStr},
+	{"Time Zone", "system_time_zone", sysKStr},
+	{"Total Physical Memory", "total_physical_memory_mb", sysKMB},
+	{"Available Physical Memory", "available_physical_memory_mb", sysKMB},
+	{"Virtual Memory: Max Size", "virtual_memory_max_size_mb", sysKMB},
+	{"Virtual Memory: Available", "virtual_memory_available_mb", sysKMB},
+	{"Virtual Memory: In Use", "virtual_memory_in_use_mb", sysKMB},
+	{"Page File Location(s)", "page_file_locations", sysKPageFile},
+	{"Domain", "domain", sysKStr}, {"Logon Server", "logon_server", sysKStr},
+	{"Hotfix(s)", "hotfixes", sysKList}, {"Network Card(s)", "network_cards", sysKList},
+	{"Hyper-V Requirements", "hyperv_requirements", sysKHyperV},
+}
+
+func sysFind(label string) *sysLabel {
+	for i := range sysLabels {
+		if sysLabels[i].label == label {
+			return &sysLabels[i]
+		}
+	}
+	return nil
+}
+
+type sysParser struct {
+	c     *catalog.Context
+	res   *SysteminfoResult
+	rec   bool
+	cur   *sysLabel // the label continuation lines belong to
+	card  *SysNetworkCard
+	inIPs bool
+	order winDateOrder
+	dates []sysDate
+	// unq, within a CSV field holding doubled quotes, makes every span
+	// of the field cover it whole, as "unquote".
+	unq    bool
+	fs, fe int
+}
+
+type sysDate struct {
+	key       string
+	d         winDate
+	h, mi, se int
+	s, e      int
+}
+
+func (p *sysParser) span(ptr string, s, e int, tr string) {
+	if !p.rec {
+		return
+	}
+	if p.unq {
+		s, e = p.fs, p.fe
+		if tr == "" {
+			tr = "unquote"
+		}
+	}
+	p.c.Span(ptr, s, e, tr)
+}
+
+func parseSysteminfo(c *catalog.Context) (any, error) {
+	p := &sysParser{c: c, rec: c.Recording()}
+	p.res = &SysteminfoResult{Hotfixes: []SysHotfix{}, NetworkCards: []SysNetworkCard{}}
+	csvForm := false
+	for i, a := range c.Args {
+		if strings.EqualFold(a, "/fo") && i+1 < len(c.Args) && strings.EqualFold(c.Args[i+1], "csv") {
+			csvForm = true
+		}
+	}
+	if t := strings.TrimLeft(c.Raw, "\r\n"); strings.HasPrefix(t, "\"") {
+		csvForm = true
+	}
+	var err error
+	if csvForm {
+		err = p.csv()
+	} else {
+		err = p.list()
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := p.finishDates(); err != nil {
+		return nil, err
+	}
+	return p.res, nil
+}
+
+func (p *sysParser) list() error {
+	c := p.c
+	it := lex.Lines{Raw: c.Raw}
+	nlines, read := 0, 0
+	for {
+		line, start, ok := it.Next()
+		if !ok {
+			break
+		}
+		line = kit.LpTrimCR(line)
+		if lex.IsBlank(line) {
+			continue
+		}
+		nlines++
+		if line[0] == ' ' {
+			s, e := lex.TrimSpaceRange(line, 0, len(line))
+			if p.cur == nil || !p.item(line[s:e], start+s, start+e) {
+				c.Unread(start)
+				continue
+			}
+			read++
+			continue
+		}
+		var l *sysLabel
+		for i := range sysLabels {
+			sl := &sysLabels[i]
+			if len(line) > len(sl.label) && strings.HasPrefix(line, sl.label) && line[len(sl.label)] == ':' &&
+				(len(line) == len(sl.label)+1 || line[len(sl.label)+1] == ' ') {
+				l = sl
+				break
+			}
+		}
+		if l == nil {
+			p.cur = nil
+			c.Unread(start)
+			continue
+		}
+		vs, ve := lex.TrimSpaceRange(line, len(l.label)+1, len(line))
+		if !p.value(l, line[vs:ve], start+vs, start+ve) {
+			p.cur = nil
+			c.Unread(start)
+			continue
+		}
+		read++
+	}
+	if nlines > 0 && read == 0 {
+		return catalog.Unrecognized("no line of the output reads as systeminfo output")
+	}
+	return nil
+}
+
+// value applies a top-level label's value.
+func (p *sysParser) value(l *sysLabel, v string, s, e int) bool {
+	r := p.res
+	p.cur, p.card, p.inIPs = nil, nil, false
+	if v == "N/A" || v == "" {
+		if l.kind == sysKList || l.kind == sysKPageFile || l.kind == sysKHyperV {
+			p.cur = l
+		}
+		return true
+	}
+	switch l.kind {
+	case sysKStr:
+		var dst *string
+		switch l.key {
+		case "hostname":
+			dst = &r.Hostname
+		case "os_name":
+			dst = &r.OSName
+		case "os_version":
+			dst = &r.OSVersion
+		case "os_manufacturer":
+			dst = &r.OSManufacturer
+		case "os_configuration":
+			dst = &r.OSConfiguration
+		case "os_build_type":
+			dst = &r.OSBuildType
+		case "registered_owner":
+			dst = &r.RegisteredOwner
+		case "registered_organization":
+			dst = &r.RegisteredOrganization
+		case "product_id":
+			dst = &r.ProductID
+		case "system_manufacturer":
+			dst = &r.SystemManufacturer
+		case "system_model":
+			dst = &r.SystemModel
+		case "system_type":
+			dst = &r.SystemType
+		case "bios_version":
+			dst = &r.BIOSVersion
+		case "windows_directory":
+			dst = &r.WindowsDirectory
+		case "system_directory":
+			dst = &r.SystemDirectory
+		case "boot_device":
+			dst = &r.BootDevice
+		case "system_locale":
+			dst = &r.SystemLocale
+		case "input_locale":
+			dst = &r.InputLocale
+		case "system_time_zone":
+			dst = &r.SystemTimeZone
+		case "domain":
+			dst = &r.Domain
+		case "logon_server":
+			dst = &r.LogonServer
+		default:
+			return false
+		}
+		if *dst != "" {
+			return false // given twice
+		}
+		*dst = v
+		p.span("/"+l.key, s, e, "")
+	case sysKMB:
+		n, ok := strings.CutSuffix(v, " MB")
+		if !ok {
+			return false
+		}
+		mb, ok := winNumber(n)
+		if !ok {
+			return false
+		}
+		var dst **int64
+		switch l.key {
+		case "total_physical_memory_mb":
+			dst = &r.TotalPhysicalMemoryMB
+		case "available_physical_memory_mb":
+			dst = &r.AvailablePhysicalMemoryMB
+		case "virtual_memory_max_size_mb":
+			dst = &r.VirtualMemoryMaxSizeMB
+		case "virtual_memory_available_mb":
+			dst = &r.VirtualMemoryAvailableMB
+		default:
+			dst = &r.VirtualMemoryInUseMB
+		}
+		if *dst != nil {
+			return false
+		}
+		*dst = &mb
+		p.span("/"+l.key, s, s+len(n), "parseInt")
+	case sysKDate:
+		// "3/14/2025, 10:22:31 AM"
+		ds, rest, ok := strings.Cut(v, ", ")
+		if !ok {
+			return false
+		}
+		d, ok := winParseDate(ds)
+		if !ok {
+			return false
+		}
+		clock, ampm, _ := strings.Cut(rest, " ")
+		h, mi, se, ok := winClock(clock, ampm)
+		if !ok {
+			return false
+		}
+		for _, x := range p.dates {
+			if x.key == l.key {
+				return false
+			}
+		}
+		p.order.see(d)
+		p.dates = append(p.dates, sysDate{key: l.key, d: d, h: h, mi: mi, se: se, s: s, e: e})
+	case sysKList:
+		// "4 Hotfix(s) Installed.": the count is the items' length.
+		p.cur = l
+	case sysKPageFile:
+		p.cur = l
+		return p.item(v, s, e)
+	case sysKHyperV:
+		p.cur = l
+		return p.item(v, s, e)
+	}
+	return true
+}
+
+// item reads a continuation line (or CSV item) of the current label.
+func (p *sysParser) item(v string, s, e int) bool {
+	r := p.res
+	l := p.cur
+	switch l.key {
+	case "page_file_locations":
+		p.span(catalog.Ptr("page_file_locations", len(r.PageFileLocations)), s, e, "")
+		r.PageFileLocations = append(r.PageFileLocations, v)
+		return true
+	case "hyperv_requirements":
+		if r.HyperVRequirements == nil {
+			r.HyperVRequirements = &SysHyperV{}
+		}
+		h := r.HyperVRequirements
+		if strings.HasPrefix(v, "A hypervisor has been detected.") {
+			if h.HypervisorDetected {
+				return false
+			}
+			h.HypervisorDetected = true
+			p.span("/hyperv_requirements/hypervisor_detected", s, e, "marker")
+			return true
+		}
+		k, _, ok := strings.Cut(v, ":")
+		if !ok {
+			return false
+		}
+		bs, be := lex.TrimSpaceRange(v, len(k)+1, len(v))
+		val, ok := winBool(v[bs:be])
+		if !ok {
+			return false
+		}
+		var dst **bool
+		var key string
+		switch k {
+		case "VM Monitor Mode Extensions":
+			dst, key = &h.VMMonitorModeExtensions, "vm_monitor_mode_extensions"
+		case "Virtualization Enabled In Firmware":
+			dst, key = &h.VirtualizationEnabledInFirmware, "virtualization_enabled_in_firmware"
+		case "Second Level Address Translation":
+			dst, key = &h.SecondLevelAddressTranslation, "second_level_address_translation"
+		case "Data Execution Prevention Available":
+			dst, key = &h.DataExecutionPreventionAvailable, "data_execution_prevention_available"
+		default:
+			return false
+		}
+		if *dst != nil {
+			return false
+		}
+		*dst = &val
+		p.span("/hyperv_requirements/"+key, s+bs, s+be, "yesNo")
+		return true
+	}
+	// "[01]: text"
+	if strings.HasPrefix(v, "[") {
+		i := strings.Index(v, "]: ")
+		if i < 2 || !lex.IsDigits(v[1:i]) {
+			return false
+		}
+		text := v[i+3:]
+		ts := s + i + 3
+		if text == "" {
+			return false
+		}
+		switch l.key {
+		case "processors":
+			p.span(catalog.Ptr("processors", len(r.Processors)), ts, e, "")
+			r.Processors = append(r.Processors, text)
+		case "hotfixes":
+			p.span(catalog.Ptr("hotfixes", len(r.Hotfixes), "id"), ts, e, "")
+			r.Hotfixes = append(r.Hotfixes, SysHotfix{ID: text})
+		case "network_cards":
+			if p.inIPs && p.card != nil {
+				if _, err := netip.ParseAddr(text); err == nil {
+					ci := len(r.NetworkCards) - 1
+					p.span(catalog.Ptr("network_cards", ci, "ip_addresses", len(p.card.IPAddresses)), ts, e, "")
+					p.card.IPAddresses = append(p.card.IPAddresses, text)
+					return true
+				}
+			}
+			r.NetworkCards = append(r.NetworkCards, SysNetworkCard{Name: text})
+			p.card, p.inIPs = &r.NetworkCards[len(r.NetworkCards)-1], false
+			p.span(catalog.Ptr("network_cards", len(r.NetworkCards)-1, "name"), ts, e, "")
+		default:
+			return false
+		}
+		return true
+	}
+	if l.key != "network_cards" || p.card == nil {
+		return false
+	}
+	if v == "IP address(es)" {
+		p.inIPs = true
+		return true
+	}
+	k, _, ok := strings.Cut(v, ":")
+	if !ok {
+		return false
+	}
+	vs, ve := lex.TrimSpaceRange(v, len(k)+1, len(v))
+	val := v[vs:ve]
+	if val == "" {
+		return true // a detail printed without a value
+	}
+	ci := len(r.NetworkCards) - 1
+	switch k {
+	case "Connection Name":
+		if p.card.ConnectionName != "" {
+			return false
+		}
+		p.card.ConnectionName = val
+		p.span(catalog.Ptr("network_cards", ci, "connection_name"), s+vs, s+ve, "")
+	case "Status":
+		if p.card.Status != "" {
+			return false
+		}
+		p.card.Status = val
+		p.span(catalog.Ptr("network_cards", ci, "status"), s+vs, s+ve, "")
+	case "DHCP Enabled":
+		b, ok := winBool(val)
+		if !ok || p.card.DHCPEnabled != nil {
+			return false
+		}
+		p.card.DHCPEnabled = &b
+		p.span(catalog.Ptr("network_cards", ci, "dhcp_enabled"), s+vs, s+ve, "yesNo")
+	case "DHCP Server":
+		if p.card.DHCPServer != "" {
+			return false
+		}
+		p.card.DHCPServer = val
+		p.span(catalog.Ptr("network_cards", ci, "dhcp_server"), s+vs, s+ve, "")
+	default:
+		return false
+	}
+	return true
+}
+
+func (p *sysParser) finishDates() error {
+	if len(p.dates) == 0 {
+		return nil
+	}
+	dayFirst, ok := p.order.dayFirst()
+	if !ok {
+		return catalog.Unrecognized("the systeminfo dates do not share one order")
+	}
+	for _, d := range p.dates {
+		mo, dd := d.d.a, d.d.b
+		if dayFirst {
+			mo, dd = dd, mo
+		}
+		ts, ok := winTimestamp(d.d.y, mo, dd, d.h, d.mi, d.se, p.c.Location)
+		if !ok {
+			return catalog.Unrecognized("a systeminfo date is not a calendar date in the order %s", p.order.format())
+		}
+		if d.key == "installed_at" {
+			p.res.InstalledAt = ts
+		} else {
+			p.res.BootedAt = ts
+		}
+		p.span("/"+d.key, d.s, d.e, "timestamp")
+	}
+	p.res.DateFormat = p.order.format()
+	p.res.TimeZone = winZoneName(p.c)
+	p.span("/date_format", p.dates[0].s, p.dates[0].s+strings.IndexByte(p.c.Raw[p.dates[0].s:p.dates[0].e], ','), "dateFormat")
+	p.span("/time_zone", p.dates[0].s, p.dates[0].e, "assumedZone")
+	return nil
+}
+
+// csv reads /fo csv: a header of labels and one row of values (several
+// rows with /s on several machines are not read: the first is).
+func (p *sysParser) csv() error {
+	c := p.c
+	raw := c.Raw
+	lineStart := []int{0}
+	for i := 0; i < len(raw); i++ {
+		if raw[i] == '\n' {
+			lineStart = append(lineStart, i+1)
+		}
+	}
+	r := csv.NewReader(strings.NewReader(raw))
+	r.FieldsPerRecord = -1
+	r.LazyQuotes = true
+	var header []string
+	rows := 0
+	for {
+		recd, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		line, _ := r.FieldPos(0)
+		lstart := 0
+		if line >= 1 && line <= len(lineStart) {
+			lstart = lineStart[line-1]
+		}
+		if err != nil {
+			c.Unread(lstart)
+			continue
+		}
+		if header == nil {
+			header = recd
+			continue
+		}
+		rows++
+		if rows > 1 || len(recd) != len(header) {
+			c.Unread(lstart)
+			continue
+		}
+		read := 0
+		for i, h := range header {
+			l := sysFind(h)
+			if l == nil {
+				continue
+			}
+			v := recd[i]
+			fl, col := r.FieldPos(i)
+			fs := lineStart[fl-1] + col - 1
+			if fs < len(raw) && raw[fs] == '"' {
+				fs++
+			}
+			fe := fs + len(v)
+			p.unq = fe > len(raw) || raw[fs:fe] != v
+			if p.unq {
+				// the field's text runs to its closing quote
+				p.fs = fs
+				p.fe = fs
+				if q := strings.Index(raw[fs:], "\","); q >= 0 {
+					p.fe = fs + q
+				}
+			}
+			if l.kind != sysKList && l.kind != sysKPageFile && l.kind != sysKHyperV {
+				vs, ve := lex.TrimSpaceRange(v, 0, len(v))
+				if p.value(l, v[vs:ve], fs+vs, fs+ve) {
+					read++
+				}
+				continue
+			}
+			// items separated by ","; the first is the count of a list.
+			p.cur, p.card, p.inIPs = l, nil, false
+			k := 0
+			for pos := 0; pos <= len(v); k++ {
+				j := strings.IndexByte(v[pos:], ',')
+				if j < 0 {
+					j = len(v)
+				} else {
+					j += pos
+				}
+				is, ie := lex.TrimSpaceRange(v, pos, j)
+				pos = j + 1
+				if is == ie || k == 0 && l.kind == sysKList || v[is:ie] == "N/A" {
+					continue
+				}
+				if p.cur != nil && p.item(v[is:ie], fs+is, fs+ie) {
+					read++
+				}
+			}
+		}
+		p.unq = false
+		if read == 0 {
+			return catalog.Unrecognized("no column of the systeminfo CSV was read")
+		}
+	}
+	if strings.TrimSpace(raw) != "" && rows == 0 {
+		return catalog.Unrecognized("no systeminfo CSV header and row")
+	}
+	return nil
+}
