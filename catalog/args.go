@@ -6,7 +6,7 @@ import (
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
-// cmdArg is one option or operand of a command line, as scanArgs reads it.
+// CmdArg is one option or operand of a command line, as scanArgs reads it.
 type CmdArg struct {
 	Flag     string // "-n", "--lines"; empty for an operand
 	Value    string
@@ -16,7 +16,7 @@ type CmdArg struct {
 	Index    int // position in the argument list
 }
 
-// scanArgs reads args the way getopt_long does; it is the one argument
+// ScanArgs reads args the way getopt_long does; it is the one argument
 // scanner of the parsers. kind reports, for a flag
 // ("-n" or "--lines"), 0 for no value, 1 for a required value, 2 for an
 // optional value that must be attached ("--color[=WHEN]"). digits admits
@@ -72,7 +72,7 @@ func ScanArgs(args []string, kind func(flag string) int, digits bool) []CmdArg {
 	return out
 }
 
-// argScan walks arguments the way getopt does, with knowledge the core's
+// ArgScan walks arguments the way getopt does, with knowledge the core's
 // Flags lack: which flags take an optional value that must be attached
 // ("--color[=WHEN]", git's "-u[MODE]"). The core declares such flags as
 // Value, which can swallow the next argument; Check functions rescan with
@@ -80,7 +80,7 @@ func ScanArgs(args []string, kind func(flag string) int, digits bool) []CmdArg {
 type ArgScan struct {
 	// short reports, for a short flag letter, 0 (bool), 1 (value), 2 (optional attached value).
 	ShortKind func(b byte) int
-	// longKind, for a long flag name without "=", the same.
+	// LongKind, for a long flag name without "=", the same.
 	LongKind func(name string) int
 }
 
@@ -98,5 +98,5 @@ func (s ArgScan) kind(f string) int {
 	return 0
 }
 
-// scan reads args with s's kinds.
+// Scan reads args with s's kinds.
 func (s ArgScan) Scan(args []string) []CmdArg { return ScanArgs(args, s.kind, false) }

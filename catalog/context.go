@@ -60,7 +60,7 @@ func (c *Context) Span(pointer string, start, end int, transform string) {
 	r.Spans = append(r.Spans, r.wholeRecord(pointer, start, end, r.TrID(transform)))
 }
 
-// spanPath is Span with the pointer given as its tokens (strings and ints,
+// SpanPath is Span with the pointer given as its tokens (strings and ints,
 // as Ptr takes them), built only when the span is read.
 func (c *Context) SpanPath(start, end int, transform string, tokens ...any) {
 	if c.recording {
@@ -68,7 +68,7 @@ func (c *Context) SpanPath(start, end int, transform string, tokens ...any) {
 	}
 }
 
-// rec is the context's own recorder, which Span and spanPath write to.
+// Rec is the context's own recorder, which Span and spanPath write to.
 func (c *Context) Rec() *SpanRec {
 	if c.own.C == nil {
 		c.own = SpanRec{C: c, On: c.recording}
@@ -124,7 +124,7 @@ func Ptr(tokens ...any) string {
 	return b.String()
 }
 
-// lineNumbers converts byte offsets into 1-based line numbers.
+// LineNumbers converts byte offsets into 1-based line numbers.
 func LineNumbers(raw string, offsets []int) []int {
 	starts := []int{0}
 	for i := 0; i < len(raw); i++ {

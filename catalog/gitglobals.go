@@ -4,7 +4,7 @@ import (
 	"slices"
 )
 
-// gitGlobals are git's options that may stand before the subcommand
+// GitGlobals are git's options that may stand before the subcommand
 // (git(1)), with whether each takes a value (the next argument, or
 // attached after "="): the one table every reading of a git command line in
 // the catalog uses (finding the subcommand, scanning arguments, building

@@ -51,5 +51,5 @@ func ParseOS(s string) (OS, error) {
 	return "", fmt.Errorf("unknown os %q (want linux, darwin, freebsd or windows)", s)
 }
 
-// bsdLike reports whether the OS uses a BSD userland (ls, ps, stat, df differ).
+// BsdLike reports whether the OS uses a BSD userland (ls, ps, stat, df differ).
 func (o OS) BsdLike() bool { return o == Darwin || o == FreeBSD }

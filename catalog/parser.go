@@ -184,7 +184,7 @@ func (p *Parser) validate() error {
 	return nil
 }
 
-// checkArgs applies the parser's declared argument range to args (without
+// CheckArgs applies the parser's declared argument range to args (without
 // the subcommand token). It reads arguments the way getopt-style programs
 // do: combined short flags, attached values, "--" ending options, options
 // after positionals.
@@ -297,7 +297,7 @@ func completeHint(args []string, subIndex int, bad string, repl []string) []stri
 	return slices.Concat(out[:insert], add, out[insert:])
 }
 
-// hasFlag reports whether flag is already given, alone or, for a short
+// HasFlag reports whether flag is already given, alone or, for a short
 // flag, inside a group.
 func HasFlag(args []string, flag string) bool {
 	for _, a := range args {

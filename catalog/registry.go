@@ -127,7 +127,7 @@ var globalValueFlags = map[string][]string{
 	"terraform": {"-chdir"},
 }
 
-// subcommand returns the first positional argument of a multi-tool program
+// Subcommand returns the first positional argument of a multi-tool program
 // and its index, skipping global options and their values.
 func Subcommand(cmd string, args []string) (string, int) {
 	// A program without known global options (a parser pack's command)

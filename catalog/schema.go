@@ -117,7 +117,7 @@ type schemaGen struct {
 	defs     map[string]*jsonschema.Schema
 }
 
-// schemaOf is the schema of a Result: a zero value, a OneOf of several,
+// SchemaOf is the schema of a Result: a zero value, a OneOf of several,
 // or nil (anything).
 func SchemaOf(result any) *jsonschema.Schema {
 	g := &schemaGen{building: map[reflect.Type]bool{}, recurse: map[reflect.Type]bool{}, defs: map[string]*jsonschema.Schema{}}
@@ -142,7 +142,7 @@ func SchemaOf(result any) *jsonschema.Schema {
 	return s
 }
 
-// schemaFor is schemaOf for a type.
+// SchemaFor is schemaOf for a type.
 func SchemaFor(t reflect.Type) *jsonschema.Schema { return SchemaOf(reflect.Zero(t).Interface()) }
 
 // root1 builds one top-level type. A pointer is followed: Parse returns a

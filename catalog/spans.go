@@ -15,7 +15,7 @@ var spanHoles = []uint8{0}
 
 var spanIndex = map[string]uint16{"": 0}
 
-// spanID registers a template or a leaf name.
+// SpanID registers a template or a leaf name.
 func SpanID(name string) uint16 {
 	if id, ok := spanIndex[name]; ok {
 		return id
@@ -27,7 +27,7 @@ func SpanID(name string) uint16 {
 	return id
 }
 
-// noLeaf is the leaf of a span whose template names the whole value.
+// NoLeaf is the leaf of a span whose template names the whole value.
 const NoLeaf = 0
 
 // localIDs marks ids of names registered by one recorder at parse time
@@ -38,7 +38,7 @@ const localIDs = 0x8000
 // (Context.Span): its index is one of spanRec.whole.
 const tmplWhole = 0xffff
 
-// spanTr is a transform; trNames spells them. Ids from trLocal on are
+// SpanTr is a transform; trNames spells them. Ids from trLocal on are
 // transforms one recorder registered at parse time ("parseInt*512").
 type SpanTr uint16
 
@@ -82,7 +82,7 @@ var TrNames = [...]string{
 	TrTrimPrefix: "trimPrefix", TrAction: "action", TrTreeDepth: "treeDepth", TrSection: "section",
 }
 
-// spanRecord is one recorded span, 20 bytes. A template with one "*"
+// SpanRecord is one recorded span, 20 bytes. A template with one "*"
 // (most rows) keeps its index in idx; one with more keeps in idx where its
 // indices begin in spanRec.more.
 type SpanRecord struct {
@@ -92,7 +92,7 @@ type SpanRecord struct {
 	Tr         SpanTr
 }
 
-// spanRec records the spans of one parse. When the caller did not ask for
+// SpanRec records the spans of one parse. When the caller did not ask for
 // spans every method is a cheap no-op.
 type SpanRec struct {
 	C        *Context
@@ -112,7 +112,7 @@ type SpanRec struct {
 	RowAt int // where its spans begin
 }
 
-// newSpanRec prepares for about perLine spans per line of output, so that
+// NewSpanRec prepares for about perLine spans per line of output, so that
 // recording a large output does not regrow its buffer.
 func NewSpanRec(c *Context, perLine int) *SpanRec {
 	r := &SpanRec{C: c, On: c.recording}
@@ -122,7 +122,7 @@ func NewSpanRec(c *Context, perLine int) *SpanRec {
 	return r
 }
 
-// localName registers a leaf name met at parse time, escaping it.
+// LocalName registers a leaf name met at parse time, escaping it.
 func (r *SpanRec) LocalName(name string) uint16 {
 	if !r.On {
 		return 0
@@ -137,7 +137,7 @@ func (r *SpanRec) LocalName(name string) uint16 {
 	return id
 }
 
-// name registers a template or leaf (already escaped) met at parse time.
+// Name registers a template or leaf (already escaped) met at parse time.
 func (r *SpanRec) Name(name string) uint16 {
 	if !r.On {
 		return 0
@@ -161,7 +161,7 @@ func (r *SpanRec) Name(name string) uint16 {
 	return id
 }
 
-// trID registers a transform name met at parse time.
+// TrID registers a transform name met at parse time.
 func (r *SpanRec) TrID(name string) SpanTr {
 	if !r.On {
 		return 0
@@ -180,7 +180,7 @@ func (r *SpanRec) TrID(name string) SpanTr {
 	return trLocal + SpanTr(len(r.localTr)-1)
 }
 
-// add records Raw[start:end] as the source of the value at template tmpl
+// Add records Raw[start:end] as the source of the value at template tmpl
 // with indices idx and leaf name leaf.
 func (r *SpanRec) Add(tmpl uint16, idx [4]int32, leaf uint16, start, end int, tr SpanTr) {
 	if !r.On {
@@ -210,7 +210,7 @@ func (r *SpanRec) holesOf(tmpl uint16) int {
 	return int(spanHoles[tmpl])
 }
 
-// index and setIndex read and change the k-th index of a record.
+// Index and setIndex read and change the k-th index of a record.
 func (r *SpanRec) Index(s *SpanRecord, k int) int32 {
 	if r.holesOf(s.Tmpl) <= 1 {
 		return s.idx
@@ -232,7 +232,7 @@ func (r *SpanRec) wholeRecord(pointer string, start, end int, tr SpanTr) SpanRec
 	return SpanRecord{start: int32(start), end: int32(end), idx: int32(len(r.whole) - 1), Tmpl: tmplWhole, Tr: tr}
 }
 
-// path records a span at the pointer built from tokens (strings and ints,
+// Path records a span at the pointer built from tokens (strings and ints,
 // as Ptr takes them). The ints become the indices of a template, so that
 // the rows of a list share one name; a pointer with more than four
 // indices, a name holding "*" or a token of another type is kept as text
@@ -302,14 +302,14 @@ func appendEscaped(b []byte, s string) []byte {
 	return b
 }
 
-// held collects spans of a line until the whole line has read (commit),
+// Held collects spans of a line until the whole line has read (commit),
 // so that a line given up halfway leaves no span behind.
 type Held struct {
 	r     *SpanRec
 	spans []SpanRecord
 }
 
-// hold starts spans held for the context's own recorder.
+// Hold starts spans held for the context's own recorder.
 func (c *Context) Hold() Held { return Held{r: c.Rec()} }
 
 func (h *Held) Add(start, end int, tr string, tokens ...any) {
@@ -318,23 +318,23 @@ func (h *Held) Add(start, end int, tr string, tokens ...any) {
 	}
 }
 
-// commit records the held spans.
+// Commit records the held spans.
 func (h *Held) Commit() {
 	h.r.Spans = append(h.r.Spans, h.spans...)
 	h.spans = h.spans[:0]
 }
 
-// at is add for a template with one index.
+// At is add for a template with one index.
 func (r *SpanRec) At(tmpl uint16, i int, leaf uint16, start, end int, tr SpanTr) {
 	r.Add(tmpl, [4]int32{int32(i)}, leaf, start, end, tr)
 }
 
-// begin starts row i of template tmpl ("entries/*"), which field adds to.
+// Begin starts row i of template tmpl ("entries/*"), which field adds to.
 func (r *SpanRec) Begin(tmpl uint16, i int) {
 	r.tmpl, r.row, r.RowAt = tmpl, int32(i), len(r.Spans)
 }
 
-// field records a field of the current row from Raw[start:end].
+// Field records a field of the current row from Raw[start:end].
 func (r *SpanRec) Field(leaf uint16, start, end int, tr SpanTr) {
 	if !r.On {
 		return
@@ -342,10 +342,10 @@ func (r *SpanRec) Field(leaf uint16, start, end int, tr SpanTr) {
 	r.Spans = append(r.Spans, SpanRecord{start: int32(start), end: int32(end), idx: r.row, Tmpl: r.tmpl, Leaf: leaf, Tr: tr})
 }
 
-// discard drops the current row's spans.
+// Discard drops the current row's spans.
 func (r *SpanRec) Discard() { r.Truncate(r.RowAt) }
 
-// mark and truncate drop the spans of what turns out not to be kept.
+// Mark and truncate drop the spans of what turns out not to be kept.
 func (r *SpanRec) Mark() int { return len(r.Spans) }
 
 func (r *SpanRec) Truncate(m int) {
@@ -354,21 +354,21 @@ func (r *SpanRec) Truncate(m int) {
 	}
 }
 
-// cut drops the spans in [from, to).
+// Cut drops the spans in [from, to).
 func (r *SpanRec) Cut(from, to int) {
 	if r.On && from < to {
 		r.Spans = append(r.Spans[:from], r.Spans[to:]...)
 	}
 }
 
-// dropLast drops the last span.
+// DropLast drops the last span.
 func (r *SpanRec) DropLast() {
 	if r.On && len(r.Spans) > 0 {
 		r.Spans = r.Spans[:len(r.Spans)-1]
 	}
 }
 
-// redoLast gives the last span another range and transform.
+// RedoLast gives the last span another range and transform.
 func (r *SpanRec) RedoLast(start, end int, tr SpanTr) {
 	if r.On && len(r.Spans) > 0 {
 		l := &r.Spans[len(r.Spans)-1]
@@ -376,7 +376,7 @@ func (r *SpanRec) RedoLast(start, end int, tr SpanTr) {
 	}
 }
 
-// dropLeaf drops every span at leaf leaf.
+// DropLeaf drops every span at leaf leaf.
 func (r *SpanRec) DropLeaf(leaf uint16) {
 	if !r.On {
 		return
@@ -390,7 +390,7 @@ func (r *SpanRec) DropLeaf(leaf uint16) {
 	r.Spans = kept
 }
 
-// extend moves the end of the last span, as when a path turns out to run
+// Extend moves the end of the last span, as when a path turns out to run
 // over the next line.
 func (r *SpanRec) Extend(end int) {
 	if r.On && len(r.Spans) > 0 {
@@ -398,7 +398,7 @@ func (r *SpanRec) Extend(end int) {
 	}
 }
 
-// retemplate moves the spans from mark m on to template tmpl: the last
+// Retemplate moves the spans from mark m on to template tmpl: the last
 // row read turned out to be a total ("total", no index).
 func (r *SpanRec) Retemplate(m int, tmpl uint16) {
 	if !r.On {
@@ -409,7 +409,7 @@ func (r *SpanRec) Retemplate(m int, tmpl uint16) {
 	}
 }
 
-// finish hands the recorded spans to the context, which keeps them compact
+// Finish hands the recorded spans to the context, which keeps them compact
 // until read (see SpanSet). Call it once, at the end of a successful parse.
 func (r *SpanRec) Finish() {
 	if r.On && len(r.Spans) > 0 {

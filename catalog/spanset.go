@@ -50,7 +50,7 @@ func (c *Context) addSpanSeg(seg *recordSeg) {
 	}
 }
 
-// spanSet returns what the parse recorded, or nil when it did not record.
+// SpanSet returns what the parse recorded, or nil when it did not record.
 func (c *Context) SpanSet() *SpanSet {
 	if !c.recording {
 		return nil

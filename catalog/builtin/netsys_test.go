@@ -265,8 +265,8 @@ func TestNetsysCRLF(t *testing.T) {
 			want := Default().Parse(in)
 			in.Raw = strings.ReplaceAll(gc.raw, "\n", "\r\n")
 			got := Default().Parse(in)
-			a, _ := json.Marshal(outcome(t, want))
-			b, _ := json.Marshal(outcome(t, got))
+			a, _ := json.Marshal(catalogtest.Outcome(t, want))
+			b, _ := json.Marshal(catalogtest.Outcome(t, got))
 			if string(a) != string(b) {
 				t.Errorf("CRLF changes the value:\n%s\n%s", a, b)
 			}

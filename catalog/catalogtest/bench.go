@@ -31,7 +31,7 @@ func BenchLs() string {
 	return b.String()
 }
 
-// benchCase is one parser on one input; runParseBench runs it without and
+// BenchCase is one parser on one input; runParseBench runs it without and
 // with span recording.
 type BenchCase struct {
 	Name  string
@@ -40,7 +40,7 @@ type BenchCase struct {
 	Raw   string
 }
 
-// benchGolden builds a case from testdata/<base>.txt and its arguments:
+// BenchGolden builds a case from testdata/<base>.txt and its arguments:
 // the first head lines once, the data lines repeated to at least 1 MB,
 // the last tail lines (a total) once.
 func BenchGolden(b testing.TB, name string, parse func(*catalog.Context) (any, error), base string, head, tail int) BenchCase {
@@ -80,14 +80,14 @@ func BenchGolden(b testing.TB, name string, parse func(*catalog.Context) (any, e
 	return BenchCase{Name: name + "-golden", Parse: parse, Args: gs.Args, Raw: sb.String()}
 }
 
-// runParseBench reports, per case and mode, MB/s (b.SetBytes), MB/cpu-s
+// RunParseBench reports, per case and mode, MB/s (b.SetBytes), MB/cpu-s
 // (throughput by the process's CPU time, which other load on a shared
 // machine skews less), rows/op and allocs/row. The span mode includes
 // everything a parse records; reading the spans (SpanSet.Slice) is
 // measured apart, by BenchmarkSpanRead.
 func RunParseBench(b *testing.B, cases []BenchCase) { RunParseBenchOS(b, catalog.Linux, cases) }
 
-// runParseBenchOS is runParseBench on output of osv.
+// RunParseBenchOS is runParseBench on output of osv.
 func RunParseBenchOS(b *testing.B, osv catalog.OS, cases []BenchCase) {
 	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
 	for _, tc := range cases {

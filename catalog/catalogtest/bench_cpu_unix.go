@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// benchCPU is the process's user and system CPU time.
+// BenchCPU is the process's user and system CPU time.
 func BenchCPU() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {

@@ -63,7 +63,7 @@ func LineDiff(want, have string) string {
 	return "(no line differs)"
 }
 
-// checkSpans verifies spans against the JSON form of v.
+// CheckSpans verifies spans against the JSON form of v.
 func CheckSpans(raw string, v any, spans []catalog.Span) error {
 	b, err := json.Marshal(v)
 	if err != nil {

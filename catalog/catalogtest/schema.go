@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// decode reads JSON as the validator wants it: maps, slices, float64.
+// Decode reads JSON as the validator wants it: maps, slices, float64.
 func Decode(t testing.TB, b []byte) any {
 	t.Helper()
 	var v any

@@ -9,14 +9,14 @@ import (
 	"github.com/parism-go/parism/catalog"
 )
 
-// dvField is a column the parser does not know: its snake_case header and
+// DvField is a column the parser does not know: its snake_case header and
 // its value (a string, or an int64 for a column known to be a count).
 type DvField struct {
 	Key   string
 	Value any
 }
 
-// dvMarshal emits a struct's fields, then the unknown columns inline.
+// DvMarshal emits a struct's fields, then the unknown columns inline.
 func DvMarshal(known any, extra []DvField) ([]byte, error) {
 	b, err := json.Marshal(known)
 	if err != nil || len(extra) == 0 {
@@ -39,7 +39,7 @@ func DvMarshal(known any, extra []DvField) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-// dvUniqueKey makes an unknown column's key unique among the row's keys.
+// DvUniqueKey makes an unknown column's key unique among the row's keys.
 func DvUniqueKey(k string, used map[string]bool) string {
 	base := k
 	for n := 2; used[k]; n++ {
@@ -49,7 +49,7 @@ func DvUniqueKey(k string, used map[string]bool) string {
 	return k
 }
 
-// dvGoTime reads Go's time.String form ("2026-11-28 09:14:03.123456789
+// DvGoTime reads Go's time.String form ("2026-11-28 09:14:03.123456789
 // +0000 UTC"), which helm and docker print, into ISO 8601.
 func DvGoTime(s string) (string, bool) {
 	for _, layout := range []string{"2006-01-02 15:04:05.999999999 -0700 MST", "2006-01-02 15:04:05 -0700 MST", "2006-01-02 15:04:05 -0700 -0700"} {
@@ -60,7 +60,7 @@ func DvGoTime(s string) (string, bool) {
 	return "", false
 }
 
-// dvHint rebuilds a complete argument list for a hint: the leading
+// DvHint rebuilds a complete argument list for a hint: the leading
 // global options (those global reports, with their values), sub, then the
 // other arguments, each flag match accepts replaced by repl(flag, value)
 // (an empty result drops it and its value).
@@ -113,7 +113,7 @@ func DvHint(sub []string, args []string, global func(flag string) bool, takesVal
 	return out
 }
 
-// dvFlagValue returns the last value of a flag among args (names lists
+// DvFlagValue returns the last value of a flag among args (names lists
 // its spellings), in the forms pflag reads: "-o x", "-ox", "-o=x",
 // "--output x", "--output=x".
 func DvFlagValue(args []string, names ...string) (string, bool) {
@@ -152,7 +152,7 @@ var KubectlValueFlags = map[string]bool{
 	"-v": true, "--v": true,
 }
 
-// kubeResource reads the resource argument: the first positional.
+// KubeResource reads the resource argument: the first positional.
 func KubeResource(args []string) string {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -182,7 +182,7 @@ var DvFStatus = catalog.SpanID("status")
 
 var DvFState = catalog.SpanID("state")
 
-// dvBoolFlag reports whether a bool flag is given, long or as a short
+// DvBoolFlag reports whether a bool flag is given, long or as a short
 // letter, alone or in a group of bool letters ("-aq").
 func DvBoolFlag(args []string, long string, short byte) bool {
 	for _, a := range args {

@@ -1,6 +1,6 @@
 package kit
 
-// lpReplaceArg returns args with the argument at i (and at i+1 when
+// LpReplaceArg returns args with the argument at i (and at i+1 when
 // two is set: a flag and its separate value) replaced by repl.
 func LpReplaceArg(args []string, i int, two bool, repl ...string) []string {
 	out := make([]string, 0, len(args)+len(repl))
@@ -15,7 +15,7 @@ func LpReplaceArg(args []string, i int, two bool, repl ...string) []string {
 	return out
 }
 
-// lpTrimCR drops the carriage returns left at the end of a line.
+// LpTrimCR drops the carriage returns left at the end of a line.
 func LpTrimCR(s string) string {
 	for len(s) > 0 && s[len(s)-1] == '\r' {
 		s = s[:len(s)-1]

@@ -23,7 +23,7 @@ type LsDevice struct {
 	Number *int64 `json:"number,omitempty"`
 }
 
-// validMode checks a 10-character mode string (type + 9 permission chars).
+// ValidMode checks a 10-character mode string (type + 9 permission chars).
 func ValidMode(m string) bool {
 	if len(m) != 10 {
 		return false
@@ -151,7 +151,7 @@ func Num2(s string) (int, bool) {
 	return n, true
 }
 
-// hhmm reads "HH:MM" or "HH:MM:SS" (sec -1 when absent) and an optional
+// Hhmm reads "HH:MM" or "HH:MM:SS" (sec -1 when absent) and an optional
 // fraction after the seconds ("45.123456789"), returning the fraction's
 // offset within s.
 func Hhmm(s string) (h, m, sec, fracAt int, ok bool) {
@@ -201,7 +201,7 @@ func Year4(s string) (int, bool) {
 	return int(n), true
 }
 
-// ymd reads "YYYY-MM-DD".
+// Ymd reads "YYYY-MM-DD".
 func Ymd(s string) (y, m, d int, ok bool) {
 	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
 		return

@@ -38,7 +38,7 @@ func NetItemIDs(list, field string, n int) []uint16 {
 	return ids
 }
 
-// netFloat reads a plain decimal ("0.121", "12", "-1.5"): no exponent, no
+// NetFloat reads a plain decimal ("0.121", "12", "-1.5"): no exponent, no
 // "inf" or "nan", which strconv would accept.
 func NetFloat(s string) (float64, bool) {
 	if s == "" {
@@ -63,7 +63,7 @@ func NetFloat(s string) (float64, bool) {
 	return f, err == nil
 }
 
-// netPort finds the port of an address as printed, after the last sep
+// NetPort finds the port of an address as printed, after the last sep
 // (':' on Linux, '.' on BSD). It returns the port's offsets within addr
 // when the port is a number.
 func NetPort(addr string, sep byte) (ps int, port int64, ok bool) {
@@ -78,7 +78,7 @@ func NetPort(addr string, sep byte) (ps int, port int64, ok bool) {
 	return i + 1, n, true
 }
 
-// netHex reports a hexadecimal number as BSD netstat prints addresses.
+// NetHex reports a hexadecimal number as BSD netstat prints addresses.
 func NetHex(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i] | 0x20; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {

@@ -9,10 +9,10 @@ import (
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
-// sysISO is the ISO 8601 layout the system parsers emit (ls's form).
+// SysISO is the ISO 8601 layout the system parsers emit (ls's form).
 const SysISO = "2006-01-02T15:04:05-07:00"
 
-// sysCTimeZone is sysCTime that also says where the zone stands in s.
+// SysCTimeZone is sysCTime that also says where the zone stands in s.
 // Words are separated by spaces only (ctime pads the day with one).
 func SysCTimeZone(s string, loc *time.Location) (iso, warn string, zone lex.Field, ok bool) {
 	var ws []lex.Field
@@ -115,7 +115,7 @@ type UptimeResult struct {
 	TimeZone string `json:"time_zone,omitempty"`
 }
 
-// uptimeLine reads " 23:49:08 up 5 days,  3:02,  2 users,  load average: 0.00, 0.01, 0.05".
+// UptimeLine reads " 23:49:08 up 5 days,  3:02,  2 users,  load average: 0.00, 0.01, 0.05".
 // Its spans are recorded only when the whole line reads.
 func UptimeLine(c *catalog.Context, res *UptimeResult, line string, start int) bool {
 	up := strings.Index(line, " up ")
@@ -196,7 +196,7 @@ func UptimeLine(c *catalog.Context, res *UptimeResult, line string, start int) b
 	return true
 }
 
-// uptimeSeconds reads "5 days,  3:02", "1:13", "10 min", "2 days, 1 hr", "42 secs".
+// UptimeSeconds reads "5 days,  3:02", "1:13", "10 min", "2 days, 1 hr", "42 secs".
 func UptimeSeconds(s string) (int64, bool) {
 	var total int64
 	for _, part := range strings.Split(s, ",") {
@@ -237,7 +237,7 @@ func UptimeSeconds(s string) (int64, bool) {
 	return total, true
 }
 
-// lsblkUnescape decodes lsblk's \xHH escapes (a space is \x20).
+// LsblkUnescape decodes lsblk's \xHH escapes (a space is \x20).
 func LsblkUnescape(v string) (string, bool) {
 	if !strings.Contains(v, `\x`) {
 		return v, false
