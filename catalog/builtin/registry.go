@@ -1,6 +1,8 @@
 package builtin
 
 import (
+	"slices"
+
 	"github.com/parism-go/parism/catalog"
 )
 
@@ -15,3 +17,7 @@ func Default() *catalog.Registry {
 	}
 	return r
 }
+
+// Parsers returns every built-in parser, in the order of the list. The
+// values are shared by every registry Default makes: do not modify them.
+func Parsers() []*catalog.Parser { return slices.Clone(builtinParsers()) }

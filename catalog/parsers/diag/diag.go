@@ -1,3 +1,5 @@
+// Package diag reads the output of compilers, linters and test runners for the catalog: the parsers go-build, go-vet, go-test, gcc, cc, tsc, eslint, jest, vitest, npm-test, npm-run, npx-tsc, npx-eslint, npx-jest, npx-vitest, pytest, mypy, ruff-check, flake8, cargo-build, cargo-check, cargo-clippy, cargo-test, clang, clang++, make, gofmt, staticcheck, golangci-lint.
+// Parsers returns them; catalog/builtin lists it with every other built-in.
 package diag
 
 import (

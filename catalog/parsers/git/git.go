@@ -1,3 +1,5 @@
+// Package git reads the output of `git` for the catalog: the parsers git-status, git-log, git-show, git-diff, git-branch, git-remote, git-blame, git-ls-files, git-tag, git-stash, git-worktree, git-rev-parse, git-config.
+// Parsers returns them; catalog/builtin lists it with every other built-in.
 package git
 
 import (

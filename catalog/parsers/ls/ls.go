@@ -1,3 +1,5 @@
+// Package ls reads the output of `ls` for the catalog: the parser ls.
+// Parsers returns it; catalog/builtin lists it with every other built-in.
 package ls
 
 import (
@@ -1535,3 +1537,6 @@ func daysFromCivil(y, m, d int) int64 {
 	doe := yoe*365 + yoe/4 - yoe/100 + doy
 	return int64(era)*146097 + int64(doe) - 719468
 }
+
+// Parsers returns the parsers of this package, new values on each call.
+func Parsers() []*catalog.Parser { return lsParsers() }

@@ -1,3 +1,5 @@
+// Package ps reads the output of `ps` for the catalog: the parser ps.
+// Parsers returns it; catalog/builtin lists it with every other built-in.
 package ps
 
 import (
@@ -965,3 +967,6 @@ func psStartedEnd(line string, s, e int) (end int, ok bool) {
 	}
 	return e, true
 }
+
+// Parsers returns the parsers of this package, new values on each call.
+func Parsers() []*catalog.Parser { return psParsers() }

@@ -1,0 +1,933 @@
+// Package docker reads the output of `docker` for the catalog: the parsers docker-ps, docker-stats, docker-images.
+// Parsers returns them; catalog/builtin lists it with every other built-in.
+package docker
+
+import (
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
+)
+
+// dvPercent reads "12.34%".
+func dvPercent(s string) (float64, bool) {
+	if !strings.HasSuffix(s, "%") || len(s) < 2 {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(s[:len(s)-1], 64)
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+		return 0, false
+	}
+	return f, true
+}
+
+// dvTable reads a tabwriter table: a header line, then rows cut at the
+// header's columns. row reads one data line and reports whether it could;
+// lines before the header that noise accepts are read and skipped.
+func dvTable(c *catalog.Context, header func(cols []lex.Column) bool, noise func(l string) bool,
+	row func(l string, start int, cols []lex.Column, cells [][2]int) bool) (nlines, read int, cols []lex.Column) {
+	it := lex.Lines{Raw: c.Raw}
+	var cells [][2]int
+	for {
+		l, start, ok := it.Next()
+		if !ok {
+			return
+		}
+		if lex.IsBlank(l) {
+			continue
+		}
+		nlines++
+		if cols == nil {
+			if cs := lex.Columns(l); len(cs) > 0 && cs[0].Start == 0 && header(cs) {
+				cols = cs
+				read++
+				continue
+			}
+			if noise != nil && noise(l) {
+				read++
+				continue
+			}
+			c.Unread(start)
+			continue
+		}
+		var okc bool
+		cells, okc = lex.Cells(l, cols, cells)
+		if !okc || !row(l, start, cols, cells) {
+			c.Unread(start)
+			continue
+		}
+		read++
+	}
+}
+
+var dockerGlobalValue = map[string]bool{"-H": true, "--host": true, "--context": true, "-c": true,
+	"--config": true, "-l": true, "--log-level": true, "--tlscacert": true, "--tlscert": true, "--tlskey": true}
+
+func dockerGlobal(f string) bool {
+	return dockerGlobalValue[f] || f == "-D" || f == "--debug" || f == "--tls" || f == "--tlsverify"
+}
+
+// dockerFormatCheck accepts the table forms of --format ("table", "table
+// {{.ID}}\t..."); anything else is refused with the arguments without it.
+func dockerFormatCheck(sub string, args []string, valueFlags map[string]bool, add ...string) *catalog.ParseError {
+	f, ok := kit.DvFlagValue(args, "--format")
+	if !ok || f == "table" || strings.HasPrefix(f, "table ") {
+		return nil
+	}
+	takes := func(fl string) bool { return dockerGlobalValue[fl] || valueFlags[fl] }
+	hint := kit.DvHint([]string{sub}, args, dockerGlobal, takes, func(fl string) bool { return fl == "--format" },
+		func(string, string) []string { return nil })
+	hint = append(hint, add...)
+	return catalog.Unsupported(hint, "docker %s --format %q is not read; the default table is", sub, f)
+}
+
+// DockerPsResult is the parsed output of `docker ps` (or -q: IDs only).
+type DockerPsResult struct {
+	Containers []DockerContainer `json:"containers"`
+}
+
+// DockerContainer is one `docker ps` row. Command is unquoted;
+// CommandTruncated is set when docker cut it (without --no-trunc). State,
+// ExitCode and Health are read from Status ("Exited (137) 2 hours ago",
+// "Up 3 days (healthy)").
+type DockerContainer struct {
+	ContainerID      string   `json:"container_id,omitempty"`
+	Image            string   `json:"image,omitempty"`
+	Command          string   `json:"command,omitempty"`
+	CommandTruncated bool     `json:"command_truncated,omitempty"`
+	Created          string   `json:"created,omitempty"`
+	CreatedAt        string   `json:"created_at,omitempty"`
+	Status           string   `json:"status,omitempty"`
+	State            string   `json:"state,omitempty"`
+	ExitCode         *int64   `json:"exit_code,omitempty"`
+	Health           string   `json:"health,omitempty"`
+	Ports            []string `json:"ports,omitempty"`
+	Names            []string `json:"names,omitempty"`
+	// Size is SIZE as printed ("2B (virtual 187MB)"), also in bytes.
+	Size             string        `json:"size,omitempty"`
+	SizeBytes        *int64        `json:"size_bytes,omitempty"`
+	VirtualSizeBytes *int64        `json:"virtual_size_bytes,omitempty"`
+	Extra            []kit.DvField `json:"-"`
+}
+
+type dockerContainerJSON DockerContainer
+
+// MarshalJSON emits the known fields, then the other columns inline.
+// ExtendSchema: the columns docker printed without a field here.
+func (DockerContainer) ExtendSchema(s *jsonschema.Schema) *jsonschema.Schema {
+	return catalog.ExtraColumns(s, "string")
+}
+
+func (d DockerContainer) MarshalJSON() ([]byte, error) {
+	return kit.DvMarshal(dockerContainerJSON(d), d.Extra)
+}
+
+var dvTContainer = catalog.SpanID("containers/*")
+
+var dvTPort = catalog.SpanID("containers/*/ports/*")
+
+var dvTName = catalog.SpanID("containers/*/names/*")
+
+var dvFID = catalog.SpanID("container_id")
+
+var dvFImage = catalog.SpanID("image")
+
+var dvFCommand = catalog.SpanID("command")
+
+var dvFCmdTrunc = catalog.SpanID("command_truncated")
+
+var dvFExitCode = catalog.SpanID("exit_code")
+
+var dvFHealth = catalog.SpanID("health")
+
+var dvFSize = catalog.SpanID("size")
+
+var dvFSizeBytes = catalog.SpanID("size_bytes")
+
+var dvFVirtBytes = catalog.SpanID("virtual_size_bytes")
+
+var dockerPsValue = map[string]bool{"-n": true, "--last": true, "-f": true, "--filter": true, "--format": true}
+
+var dockerPsParser = &catalog.Parser{
+	ID:         "docker-ps",
+	Command:    "docker",
+	Subcommand: "ps",
+	Version:    "1",
+	Format:     "docker ps table (default or a \"table ...\" --format), -a, -s, --no-trunc, -q",
+	// Flags checked against docs.docker.com docker container ls and the
+	// docker CLI's global options (docker 27): every option keeps the
+	// table but --format (read when it starts with "table", {{json .}}
+	// refused with the hint without it).
+	Flags: catalog.Flags{
+		"-H": catalog.Value, "--host": catalog.Value, "--context": catalog.Value, "-c": catalog.Value, "-l": catalog.Value, "--log-level": catalog.Value,
+		"-D": catalog.Bool, "--debug": catalog.Bool,
+		"-a": catalog.Bool, "--all": catalog.Bool, "-s": catalog.Bool, "--size": catalog.Bool, "--latest": catalog.Bool, "-n": catalog.Value, "--last": catalog.Value,
+		"--no-trunc": catalog.Bool, "-f": catalog.Value, "--filter": catalog.Value, "--format": catalog.Value, "-q": catalog.Bool, "--quiet": catalog.Bool,
+	},
+	MaxPositionals: 0,
+	Result:         DockerPsResult{},
+	RowsKey:        "containers",
+	KeyFields:      []string{"container_id"},
+	Examples:       [][]string{{"ps"}, {"ps", "-a"}, {"ps", "-a", "--no-trunc"}, {"ps", "-s"}, {"ps", "-q"}},
+	Parse:          ParseDockerPs,
+}
+
+// dockerPsParsers wires the dockerPsParser and returns it for the builtin list.
+func dockerPsParsers() []*catalog.Parser {
+	dockerPsParser.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
+		return dockerFormatCheck("ps", args, dockerPsValue)
+	}
+	return []*catalog.Parser{dockerPsParser}
+}
+
+// dockerStatus reads state, exit code and health from a STATUS cell.
+func dockerStatus(v string) (state string, exit int64, hasExit bool, health string, hs, he int) {
+	hs = -1
+	switch {
+	case strings.HasPrefix(v, "Up "):
+		state = "running"
+		if strings.Contains(v, "(Paused)") {
+			state = "paused"
+		}
+	case strings.HasPrefix(v, "Exited ("), strings.HasPrefix(v, "Restarting ("):
+		state = "exited"
+		if v[0] == 'R' {
+			state = "restarting"
+		}
+		i := strings.IndexByte(v, '(')
+		j := strings.IndexByte(v, ')')
+		if j > i+1 {
+			if n, ok := lex.Atoi(v[i+1 : j]); ok {
+				exit, hasExit = n, true
+			}
+		}
+	case v == "Created":
+		state = "created"
+	case v == "Dead":
+		state = "dead"
+	case v == "Removal In Progress":
+		state = "removing"
+	}
+	for _, h := range []string{"(healthy)", "(unhealthy)", "(health: starting)"} {
+		if i := strings.Index(v, h); i >= 0 {
+			health = strings.TrimPrefix(h[1:len(h)-1], "health: ")
+			hs, he = i+1, i+len(h)-1
+			if health == "starting" {
+				hs = i + 9
+			}
+		}
+	}
+	return
+}
+
+func ParseDockerPs(c *catalog.Context) (any, error) {
+	res := &DockerPsResult{Containers: make([]DockerContainer, 0, min(lex.CountLines(c.Raw), 1<<16))}
+	rec := catalog.NewSpanRec(c, 8)
+	noTrunc, quiet := kit.DvBoolFlag(c.Args, "--no-trunc", 0), kit.DvBoolFlag(c.Args, "--quiet", 'q')
+	if quiet {
+		return dvIDList(c, rec, func(id string) { res.Containers = append(res.Containers, DockerContainer{ContainerID: id}) },
+			func() int { return len(res.Containers) }, dvTContainer, dvFID, res)
+	}
+	nlines, read, _ := dvTable(c, func(cols []lex.Column) bool {
+		for _, col := range cols {
+			if dockerPsHeaders[col.Header] {
+				return true
+			}
+		}
+		return false
+	}, nil, func(l string, start int, cols []lex.Column, cells [][2]int) bool {
+		ci := len(res.Containers)
+		mark := rec.Mark()
+		rec.Begin(dvTContainer, ci)
+		add := rec.Field
+		var d DockerContainer
+		used := map[string]bool{}
+		for k, cell := range cells {
+			v := l[cell[0]:cell[1]]
+			s, e := start+cell[0], start+cell[1]
+			if v == "" {
+				continue
+			}
+			switch cols[k].Header {
+			case "CONTAINER ID", "CONTAINER":
+				d.ContainerID = v
+				add(dvFID, s, e, catalog.TrVerbatim)
+			case "IMAGE":
+				d.Image = v
+				add(dvFImage, s, e, catalog.TrVerbatim)
+			case "COMMAND":
+				u, err := strconv.Unquote(v)
+				if err != nil || v[0] != '"' {
+					rec.Truncate(mark)
+					return false
+				}
+				d.Command = u
+				add(dvFCommand, s, e, kit.GmPick(u == v, catalog.TrVerbatim, catalog.TrUnquote))
+				if !noTrunc && strings.HasSuffix(u, "…") {
+					d.CommandTruncated = true
+					add(dvFCmdTrunc, e-1-len("…"), e-1, catalog.TrMarker)
+				}
+			case "CREATED":
+				d.Created = v
+				add(kit.DvFCreated, s, e, catalog.TrVerbatim)
+			case "CREATED AT":
+				iso, ok := kit.DvGoTime(v)
+				if !ok {
+					rec.Truncate(mark)
+					return false
+				}
+				d.CreatedAt = iso
+				add(kit.DvFCreatedAt, s, e, catalog.TrTimestamp)
+			case "STATUS":
+				d.Status = v
+				add(kit.DvFStatus, s, e, catalog.TrVerbatim)
+				state, exit, hasExit, health, hs, he := dockerStatus(v)
+				if state != "" {
+					d.State = state
+					add(kit.DvFState, s, e, catalog.TrStatusWord)
+				}
+				if hasExit {
+					d.ExitCode = catalog.Intp(exit)
+					i := strings.IndexByte(v, '(')
+					add(dvFExitCode, s+i+1, s+strings.IndexByte(v, ')'), catalog.TrParseInt)
+				}
+				if health != "" {
+					d.Health = health
+					add(dvFHealth, s+hs, s+he, catalog.TrVerbatim)
+				}
+			case "STATE":
+				d.State = v
+				add(kit.DvFState, s, e, catalog.TrVerbatim)
+			case "PORTS":
+				pos := 0
+				d.Ports = make([]string, 0, strings.Count(v, ", ")+1)
+				for p := range strings.SplitSeq(v, ", ") {
+					rec.Add(dvTPort, [4]int32{int32(ci), int32(len(d.Ports))}, catalog.NoLeaf, s+pos, s+pos+len(p), catalog.TrVerbatim)
+					d.Ports = append(d.Ports, p)
+					pos += len(p) + 2
+				}
+			case "NAMES":
+				pos := 0
+				d.Names = make([]string, 0, strings.Count(v, ",")+1)
+				for n := range strings.SplitSeq(v, ",") {
+					rec.Add(dvTName, [4]int32{int32(ci), int32(len(d.Names))}, catalog.NoLeaf, s+pos, s+pos+len(n), catalog.TrVerbatim)
+					d.Names = append(d.Names, n)
+					pos += len(n) + 1
+				}
+			case "SIZE":
+				d.Size = v
+				add(dvFSize, s, e, catalog.TrVerbatim)
+				first, rest, _ := strings.Cut(v, " ")
+				if n, ok := lex.Bytes(first); ok {
+					d.SizeBytes = catalog.Intp(n)
+					add(dvFSizeBytes, s, s+len(first), catalog.TrParseBytes)
+				}
+				if virt, ok := strings.CutPrefix(rest, "(virtual "); ok && strings.HasSuffix(virt, ")") {
+					virt = virt[:len(virt)-1]
+					if n, ok := lex.Bytes(virt); ok {
+						d.VirtualSizeBytes = catalog.Intp(n)
+						vs := s + len(first) + 1 + len("(virtual ")
+						add(dvFVirtBytes, vs, vs+len(virt), catalog.TrParseBytes)
+					}
+				}
+			default:
+				key := catalog.SnakeCase(cols[k].Header)
+				if dockerKnownKeys[key] {
+					key += "_column"
+				}
+				key = kit.DvUniqueKey(key, used)
+				d.Extra = append(d.Extra, kit.DvField{Key: key, Value: v})
+				add(rec.LocalName(key), s, e, catalog.TrVerbatim)
+			}
+		}
+		if c.Full(ci) {
+			rec.Truncate(mark)
+			c.Omit(1)
+			return true
+		}
+		res.Containers = append(res.Containers, d)
+		return true
+	})
+	if nlines > 0 && read == 0 {
+		return nil, catalog.Unrecognized("no line of the output reads as a docker ps table")
+	}
+	rec.Finish()
+	return res, nil
+}
+
+// dockerPsHeaders are the headers of docker ps's table columns.
+var dockerPsHeaders = map[string]bool{"CONTAINER ID": true, "IMAGE": true, "COMMAND": true, "CREATED": true,
+	"CREATED AT": true, "STATUS": true, "PORTS": true, "NAMES": true, "SIZE": true, "LABELS": true, "MOUNTS": true,
+	"NETWORKS": true, "STATE": true, "RUNNING FOR": true, "LOCAL VOLUMES": true}
+
+var dockerKnownKeys = map[string]bool{"container_id": true, "image": true, "command": true, "command_truncated": true,
+	"created": true, "created_at": true, "status": true, "state": true, "exit_code": true, "health": true, "ports": true,
+	"names": true, "size": true, "size_bytes": true, "virtual_size_bytes": true}
+
+// dvIDList reads one ID per line (docker -q).
+func dvIDList(c *catalog.Context, rec *catalog.SpanRec, add func(id string), n func() int, tmpl, leaf uint16, res any) (any, error) {
+	it := lex.Lines{Raw: c.Raw}
+	nlines, read := 0, 0
+	for {
+		l, start, ok := it.Next()
+		if !ok {
+			break
+		}
+		if lex.IsBlank(l) {
+			continue
+		}
+		nlines++
+		id := strings.Trim(l, " ")
+		if id == "" || strings.ContainsAny(id, " \t") || !gmPrintable(id) {
+			c.Unread(start)
+			continue
+		}
+		read++
+		if c.Full(n()) {
+			c.Omit(1)
+			continue
+		}
+		s := start + strings.Index(l, id)
+		rec.Add(tmpl, [4]int32{int32(n())}, leaf, s, s+len(id), catalog.TrVerbatim)
+		add(id)
+	}
+	if nlines > 0 && read == 0 {
+		return nil, catalog.Unrecognized("no line of the output is an ID")
+	}
+	rec.Finish()
+	return res, nil
+}
+
+// DockerStatsResult is the parsed output of `docker stats --no-stream`.
+type DockerStatsResult struct {
+	Stats []DockerStat `json:"stats"`
+}
+
+// DockerStat is one container's usage. Sizes are kept as printed and in
+// bytes: memory in binary units (MiB), I/O in decimal ones (kB, MB). "--"
+// cells (a stopped container) are absent.
+type DockerStat struct {
+	ContainerID string   `json:"container_id,omitempty"`
+	Container   string   `json:"container,omitempty"`
+	Name        string   `json:"name,omitempty"`
+	CPUPercent  *float64 `json:"cpu_percent,omitempty"`
+	// MemUsage and MemLimit are the two halves of "MEM USAGE / LIMIT".
+	MemUsage         string        `json:"mem_usage,omitempty"`
+	MemUsageBytes    *int64        `json:"mem_usage_bytes,omitempty"`
+	MemLimit         string        `json:"mem_limit,omitempty"`
+	MemLimitBytes    *int64        `json:"mem_limit_bytes,omitempty"`
+	MemPercent       *float64      `json:"mem_percent,omitempty"`
+	NetIO            string        `json:"net_io,omitempty"`
+	NetRxBytes       *int64        `json:"net_rx_bytes,omitempty"`
+	NetTxBytes       *int64        `json:"net_tx_bytes,omitempty"`
+	BlockIO          string        `json:"block_io,omitempty"`
+	BlockReadBytes   *int64        `json:"block_read_bytes,omitempty"`
+	BlockWriteBytes  *int64        `json:"block_write_bytes,omitempty"`
+	PIDs             *int64        `json:"pids,omitempty"`
+	PrivateWorkSet   string        `json:"private_working_set,omitempty"`
+	PrivateWorkSetBy *int64        `json:"private_working_set_bytes,omitempty"`
+	Extra            []kit.DvField `json:"-"`
+}
+
+type dockerStatJSON DockerStat
+
+// MarshalJSON emits the known fields, then the other columns inline.
+// ExtendSchema: the columns docker printed without a field here.
+func (DockerStat) ExtendSchema(s *jsonschema.Schema) *jsonschema.Schema {
+	return catalog.ExtraColumns(s, "string")
+}
+
+func (d DockerStat) MarshalJSON() ([]byte, error) { return kit.DvMarshal(dockerStatJSON(d), d.Extra) }
+
+// dvNames registers a table's known keys as span leaf names: their ids,
+// and the set of them.
+func dvNames(keys ...string) (map[string]uint16, map[string]bool) {
+	ids, set := map[string]uint16{}, map[string]bool{}
+	for _, k := range keys {
+		ids[k], set[k] = catalog.SpanID(k), true
+	}
+	return ids, set
+}
+
+var dvTStat = catalog.SpanID("stats/*")
+
+var dvStatIDs, dvStatKeys = dvNames("container_id", "container", "name", "cpu_percent", "mem_usage", "mem_usage_bytes",
+	"mem_limit", "mem_limit_bytes", "mem_percent", "net_io", "net_rx_bytes", "net_tx_bytes", "block_io",
+	"block_read_bytes", "block_write_bytes", "pids", "private_working_set", "private_working_set_bytes")
+
+var dockerStatsParser = &catalog.Parser{
+	ID:         "docker-stats",
+	Command:    "docker",
+	Subcommand: "stats",
+	Version:    "1",
+	Format:     "docker stats --no-stream table (Linux and Windows containers)",
+	// Flags checked against docs.docker.com docker container stats (docker
+	// 27): without --no-stream the table is redrawn forever (refused).
+	Flags: catalog.Flags{
+		"-H": catalog.Value, "--host": catalog.Value, "--context": catalog.Value, "-c": catalog.Value, "-l": catalog.Value, "--log-level": catalog.Value,
+		"-D": catalog.Bool, "--debug": catalog.Bool,
+		"--no-stream": catalog.Bool, "-a": catalog.Bool, "--all": catalog.Bool, "--no-trunc": catalog.Bool, "--format": catalog.Value,
+	},
+	MaxPositionals: -1,
+	Result:         DockerStatsResult{},
+	RowsKey:        "stats",
+	KeyFields:      []string{"container_id"},
+	Examples:       [][]string{{"stats", "--no-stream"}, {"stats", "--no-stream", "-a"}},
+	Parse:          parseDockerStats,
+}
+
+// dockerStatsParsers wires the dockerStatsParser and returns it for the builtin list.
+func dockerStatsParsers() []*catalog.Parser {
+	dockerStatsParser.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
+		if perr := dockerFormatCheck("stats", args, map[string]bool{"--format": true}); perr != nil {
+			return perr
+		}
+		for _, a := range args {
+			if a == "--no-stream" {
+				return nil
+			}
+		}
+		hint := kit.DvHint([]string{"stats"}, args, dockerGlobal, func(f string) bool { return dockerGlobalValue[f] || f == "--format" },
+			func(string) bool { return false }, nil)
+		return catalog.Unsupported(append(hint, "--no-stream"), "docker stats without --no-stream redraws the screen forever")
+	}
+	return []*catalog.Parser{dockerStatsParser}
+}
+
+func parseDockerStats(c *catalog.Context) (any, error) {
+	res := &DockerStatsResult{Stats: []DockerStat{}}
+	rec := catalog.NewSpanRec(c, 8)
+	id := func(k string) uint16 { return dvStatIDs[k] }
+	nlines, read, _ := dvTable(c, func(cols []lex.Column) bool { return cols[0].Header == "CONTAINER ID" || cols[0].Header == "CONTAINER" },
+		nil, func(l string, start int, cols []lex.Column, cells [][2]int) bool {
+			si := len(res.Stats)
+			mark := rec.Mark()
+			add := func(leaf string, s, e int, tr catalog.SpanTr) {
+				rec.Add(dvTStat, [4]int32{int32(si)}, id(leaf), s, e, tr)
+			}
+			var d DockerStat
+			used := map[string]bool{}
+			bad := false
+			pair := func(v string, s int, aS, bS *string, aB, bB **int64, ka, kb string) {
+				a, b, ok := strings.Cut(v, " / ")
+				if !ok {
+					bad = true
+					return
+				}
+				for _, h := range []struct {
+					v   string
+					off int
+					str *string
+					by  **int64
+					k   string
+				}{{a, 0, aS, aB, ka}, {b, len(a) + 3, bS, bB, kb}} {
+					if h.v == "--" {
+						continue
+					}
+					n, okb := lex.Bytes(h.v)
+					if !okb {
+						bad = true
+						return
+					}
+					if h.str != nil {
+						*h.str = h.v
+						add(h.k, s+h.off, s+h.off+len(h.v), catalog.TrVerbatim)
+					}
+					*h.by = catalog.Intp(n)
+					add(h.k+"_bytes", s+h.off, s+h.off+len(h.v), catalog.TrParseBytes)
+				}
+			}
+			for k, cell := range cells {
+				v := l[cell[0]:cell[1]]
+				s, e := start+cell[0], start+cell[1]
+				if v == "" || v == "--" {
+					continue
+				}
+				switch cols[k].Header {
+				case "CONTAINER ID":
+					d.ContainerID = v
+					add("container_id", s, e, catalog.TrVerbatim)
+				case "CONTAINER":
+					d.Container = v
+					add("container", s, e, catalog.TrVerbatim)
+				case "NAME":
+					d.Name = v
+					add("name", s, e, catalog.TrVerbatim)
+				case "CPU %", "MEM %":
+					f, ok := dvPercent(v)
+					if !ok {
+						bad = true
+						break
+					}
+					if cols[k].Header[0] == 'C' {
+						d.CPUPercent = catalog.Floatp(f)
+						add("cpu_percent", s, e, catalog.TrParseFloat)
+					} else {
+						d.MemPercent = catalog.Floatp(f)
+						add("mem_percent", s, e, catalog.TrParseFloat)
+					}
+				case "MEM USAGE / LIMIT":
+					pair(v, s, &d.MemUsage, &d.MemLimit, &d.MemUsageBytes, &d.MemLimitBytes, "mem_usage", "mem_limit")
+				case "NET I/O":
+					d.NetIO = v
+					add("net_io", s, e, catalog.TrVerbatim)
+					pair(v, s, nil, nil, &d.NetRxBytes, &d.NetTxBytes, "net_rx", "net_tx")
+				case "BLOCK I/O":
+					d.BlockIO = v
+					add("block_io", s, e, catalog.TrVerbatim)
+					pair(v, s, nil, nil, &d.BlockReadBytes, &d.BlockWriteBytes, "block_read", "block_write")
+				case "PIDS":
+					n, ok := lex.Atoi(v)
+					if !ok {
+						bad = true
+						break
+					}
+					d.PIDs = catalog.Intp(n)
+					add("pids", s, e, catalog.TrParseInt)
+				case "PRIV WORKING SET":
+					n, ok := lex.Bytes(v)
+					if !ok {
+						bad = true
+						break
+					}
+					d.PrivateWorkSet, d.PrivateWorkSetBy = v, catalog.Intp(n)
+					add("private_working_set", s, e, catalog.TrVerbatim)
+					add("private_working_set_bytes", s, e, catalog.TrParseBytes)
+				default:
+					key := catalog.SnakeCase(cols[k].Header)
+					if dvStatKeys[key] {
+						key += "_column"
+					}
+					key = kit.DvUniqueKey(key, used)
+					d.Extra = append(d.Extra, kit.DvField{Key: key, Value: v})
+					rec.Add(dvTStat, [4]int32{int32(si)}, rec.LocalName(key), s, e, catalog.TrVerbatim)
+				}
+				if bad {
+					break
+				}
+			}
+			if bad {
+				rec.Truncate(mark)
+				return false
+			}
+			if c.Full(si) {
+				rec.Truncate(mark)
+				c.Omit(1)
+				return true
+			}
+			res.Stats = append(res.Stats, d)
+			return true
+		})
+	if nlines > 0 && read == 0 {
+		return nil, catalog.Unrecognized("no line of the output reads as a docker stats table")
+	}
+	rec.Finish()
+	return res, nil
+}
+
+// DockerImagesResult is the parsed output of `docker images` / `docker
+// image ls`: the classic table (REPOSITORY TAG IMAGE ID CREATED SIZE) or
+// the one newer clients print (IMAGE ID DISK USAGE CONTENT SIZE EXTRA).
+type DockerImagesResult struct {
+	Images []DockerImage `json:"images"`
+}
+
+// DockerImage is one image. "<none>" repository or tag is absent, and an
+// image with neither is Dangling. Sizes are as printed and in bytes
+// (decimal units).
+type DockerImage struct {
+	Repository       string        `json:"repository,omitempty"`
+	Tag              string        `json:"tag,omitempty"`
+	Digest           string        `json:"digest,omitempty"`
+	ImageID          string        `json:"image_id,omitempty"`
+	Created          string        `json:"created,omitempty"`
+	CreatedAt        string        `json:"created_at,omitempty"`
+	Size             string        `json:"size,omitempty"`
+	SizeBytes        *int64        `json:"size_bytes,omitempty"`
+	DiskUsage        string        `json:"disk_usage,omitempty"`
+	DiskUsageBytes   *int64        `json:"disk_usage_bytes,omitempty"`
+	ContentSize      string        `json:"content_size,omitempty"`
+	ContentSizeBytes *int64        `json:"content_size_bytes,omitempty"`
+	InUse            bool          `json:"in_use,omitempty"`
+	Dangling         bool          `json:"dangling,omitempty"`
+	Extra            []kit.DvField `json:"-"`
+}
+
+type dockerImageJSON DockerImage
+
+// MarshalJSON emits the known fields, then the other columns inline.
+// ExtendSchema: the columns docker printed without a field here.
+func (DockerImage) ExtendSchema(s *jsonschema.Schema) *jsonschema.Schema {
+	return catalog.ExtraColumns(s, "string")
+}
+
+func (d DockerImage) MarshalJSON() ([]byte, error) { return kit.DvMarshal(dockerImageJSON(d), d.Extra) }
+
+var dvTImage = catalog.SpanID("images/*")
+
+var dvImageIDs, dvImageKeys = dvNames("repository", "tag", "digest", "image_id", "created", "created_at", "size", "size_bytes",
+	"disk_usage", "disk_usage_bytes", "content_size", "content_size_bytes", "in_use", "dangling")
+
+var dockerImagesParser = &catalog.Parser{
+	ID:         "docker-images",
+	Command:    "docker",
+	Subcommand: "images",
+	Version:    "1",
+	Format:     "docker images table: classic (REPOSITORY TAG IMAGE ID ...) or newer (IMAGE ID DISK USAGE CONTENT SIZE EXTRA); -q",
+	// Flags checked against docs.docker.com docker image ls (docker 27/28):
+	// --tree (a tree, hint: without it) and non-table --format are
+	// refused; the TLS and --config globals are not admitted.
+	Flags: catalog.Flags{
+		"-H": catalog.Value, "--host": catalog.Value, "--context": catalog.Value, "-c": catalog.Value, "-l": catalog.Value, "--log-level": catalog.Value,
+		"-D": catalog.Bool, "--debug": catalog.Bool,
+		"-a": catalog.Bool, "--all": catalog.Bool, "--digests": catalog.Bool, "--no-trunc": catalog.Bool, "-f": catalog.Value, "--filter": catalog.Value,
+		"--format": catalog.Value, "-q": catalog.Bool, "--quiet": catalog.Bool,
+	},
+	MaxPositionals: 1,
+	Alternatives:   map[string][]string{"--tree": {}},
+	Result:         DockerImagesResult{},
+	RowsKey:        "images",
+	KeyFields:      []string{"image_id"},
+	Examples:       [][]string{{"images"}, {"images", "-a"}, {"images", "--digests"}, {"images", "-q"}},
+	Parse:          parseDockerImages,
+}
+
+// dockerImagesParsers wires the dockerImagesParser and returns it for the builtin list.
+func dockerImagesParsers() []*catalog.Parser {
+	dockerImagesParser.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
+		return dockerFormatCheck("images", args, map[string]bool{"-f": true, "--filter": true, "--format": true})
+	}
+	return []*catalog.Parser{dockerImagesParser}
+}
+
+// dvSplitRef splits "registry:5000/app:v1" into repository and tag.
+func dvSplitRef(ref string) (repo, tag string) {
+	i := strings.LastIndexByte(ref, ':')
+	if i < 0 || strings.Contains(ref[i:], "/") {
+		return ref, ""
+	}
+	return ref[:i], ref[i+1:]
+}
+
+func parseDockerImages(c *catalog.Context) (any, error) {
+	res := &DockerImagesResult{Images: []DockerImage{}}
+	rec := catalog.NewSpanRec(c, 8)
+	if kit.DvBoolFlag(c.Args, "--quiet", 'q') {
+		return dvIDList(c, rec, func(id string) { res.Images = append(res.Images, DockerImage{ImageID: id}) },
+			func() int { return len(res.Images) }, dvTImage, dvImageIDs["image_id"], res)
+	}
+	ii := func() int32 { return int32(len(res.Images)) }
+	add := func(k string, s, e int, tr catalog.SpanTr) {
+		rec.Add(dvTImage, [4]int32{ii()}, dvImageIDs[k], s, e, tr)
+	}
+	setSize := func(dst *string, b **int64, k, v string, s, e int) bool {
+		n, ok := lex.Bytes(strings.TrimPrefix(v, "~"))
+		if !ok {
+			return false
+		}
+		*dst = v
+		add(k, s, e, catalog.TrVerbatim)
+		*b = catalog.Intp(n)
+		add(k+"_bytes", s, e, catalog.TrParseBytes)
+		return true
+	}
+	setRef := func(d *DockerImage, ref string, s int) {
+		repo, tag := dvSplitRef(ref)
+		if repo != "<none>" && repo != "" {
+			d.Repository = repo
+			add("repository", s, s+len(repo), catalog.TrVerbatim)
+		}
+		if tag != "<none>" && tag != "" {
+			d.Tag = tag
+			add("tag", s+len(repo)+1, s+len(repo)+1+len(tag), catalog.TrVerbatim)
+		}
+		if repo == "<none>" && (tag == "<none>" || tag == "") {
+			d.Dangling = true
+			add("dangling", s, s+len(ref), catalog.TrMarker)
+		}
+	}
+	it := lex.Lines{Raw: c.Raw}
+	nlines, read := 0, 0
+	var cols []lex.Column
+	var cells [][2]int
+	newForm := false
+	pending, pendingS := "", -1 // a long IMAGE on its own line (newer table)
+	for {
+		l, start, ok := it.Next()
+		if !ok {
+			break
+		}
+		if lex.IsBlank(l) {
+			continue
+		}
+		nlines++
+		if cols == nil {
+			cs := lex.Columns(l)
+			switch {
+			case len(cs) > 1 && cs[0].Start == 0 && cs[0].Header == "REPOSITORY":
+				cols = cs
+			case len(cs) > 3 && cs[0].Start == 0 && cs[0].Header == "IMAGE" && cs[1].Header == "ID":
+				cols, newForm = cs, true
+			case strings.Contains(l, "Info →") || strings.Contains(l, "In Use"):
+				// the legend the newer table prints on a terminal
+			default:
+				c.Unread(start)
+				continue
+			}
+			read++
+			continue
+		}
+		mark := rec.Mark()
+		var d DockerImage
+		if newForm {
+			f := lex.Fields(nil, l, 0)
+			if len(f) == 1 && f[0].Start == 0 && pending == "" {
+				pending, pendingS = l[f[0].Start:f[0].End], start
+				read++
+				continue
+			}
+			ref, refS := "", 0
+			if pending != "" && len(f) >= 3 && f[0].Start > 0 {
+				ref, refS = pending, pendingS
+				f = append([]lex.Field{{}}, f...)
+			} else if len(f) >= 4 && f[0].Start == 0 {
+				ref, refS = l[f[0].Start:f[0].End], start
+			} else {
+				if pending != "" {
+					c.Unread(pendingS)
+				}
+				pending = ""
+				c.Unread(start)
+				continue
+			}
+			pending = ""
+			setRef(&d, ref, refS)
+			d.ImageID = l[f[1].Start:f[1].End]
+			add("image_id", start+f[1].Start, start+f[1].End, catalog.TrVerbatim)
+			good := setSize(&d.DiskUsage, &d.DiskUsageBytes, "disk_usage", l[f[2].Start:f[2].End], start+f[2].Start, start+f[2].End)
+			if len(f) > 3 {
+				good = good && setSize(&d.ContentSize, &d.ContentSizeBytes, "content_size", l[f[3].Start:f[3].End], start+f[3].Start, start+f[3].End)
+			}
+			for _, x := range f[min(4, len(f)):] {
+				if l[x.Start:x.End] == "U" {
+					d.InUse = true
+					add("in_use", start+x.Start, start+x.End, catalog.TrMarker)
+				}
+			}
+			if !good {
+				rec.Truncate(mark)
+				c.Unread(start)
+				continue
+			}
+		} else {
+			var okc bool
+			cells, okc = lex.Cells(l, cols, cells)
+			if !okc {
+				c.Unread(start)
+				continue
+			}
+			used := map[string]bool{}
+			good := true
+			for k, cell := range cells {
+				v := l[cell[0]:cell[1]]
+				s, e := start+cell[0], start+cell[1]
+				if v == "" {
+					continue
+				}
+				switch cols[k].Header {
+				case "REPOSITORY", "TAG", "DIGEST":
+					key := strings.ToLower(cols[k].Header)
+					if v == "<none>" {
+						if key == "repository" {
+							d.Dangling = true
+						}
+						continue
+					}
+					switch key {
+					case "repository":
+						d.Repository = v
+					case "tag":
+						d.Tag = v
+					default:
+						d.Digest = v
+					}
+					add(key, s, e, catalog.TrVerbatim)
+				case "IMAGE ID":
+					d.ImageID = v
+					add("image_id", s, e, catalog.TrVerbatim)
+				case "CREATED":
+					d.Created = v
+					add("created", s, e, catalog.TrVerbatim)
+				case "CREATED AT":
+					iso, ok := kit.DvGoTime(v)
+					if !ok {
+						good = false
+						break
+					}
+					d.CreatedAt = iso
+					add("created_at", s, e, catalog.TrTimestamp)
+				case "SIZE":
+					good = setSize(&d.Size, &d.SizeBytes, "size", v, s, e)
+				default:
+					key := catalog.SnakeCase(cols[k].Header)
+					if dvImageKeys[key] {
+						key += "_column"
+					}
+					key = kit.DvUniqueKey(key, used)
+					d.Extra = append(d.Extra, kit.DvField{Key: key, Value: v})
+					rec.Add(dvTImage, [4]int32{ii()}, rec.LocalName(key), s, e, catalog.TrVerbatim)
+				}
+				if !good {
+					break
+				}
+			}
+			if !good {
+				rec.Truncate(mark)
+				c.Unread(start)
+				continue
+			}
+			if d.Dangling {
+				if d.Repository != "" || d.Tag != "" {
+					d.Dangling = false
+				} else {
+					add("dangling", start, start+len(l), catalog.TrMarker)
+				}
+			}
+		}
+		read++
+		if c.Full(len(res.Images)) {
+			rec.Truncate(mark)
+			c.Omit(1)
+			continue
+		}
+		res.Images = append(res.Images, d)
+	}
+	if pending != "" {
+		c.Unread(pendingS)
+	}
+	if nlines > 0 && read == 0 {
+		return nil, catalog.Unrecognized("no line of the output reads as a docker images table")
+	}
+	rec.Finish()
+	return res, nil
+}
+
+// gmPrintable reports whether s holds no control character.
+func gmPrintable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// Parsers returns the parsers of this package, new values on each call.
+func Parsers() []*catalog.Parser {
+	return slices.Concat(dockerPsParsers(), dockerStatsParsers(), dockerImagesParsers())
+}

@@ -1,0 +1,485 @@
+// Package kubectl reads the output of `kubectl` for the catalog: the parser kubectl-get.
+// Parsers returns it; catalog/builtin lists it with every other built-in.
+package kubectl
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
+)
+
+// dvDuration reads kubectl's and helm's short ages ("5d2h", "45m",
+// "3y45d", "10s"; a year is 365 days) into seconds.
+func dvDuration(s string) (int64, bool) {
+	if s == "" {
+		return 0, false
+	}
+	var total int64
+	i := 0
+	last := -1
+	units := "ydhms"
+	for i < len(s) {
+		j := i
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		if j == i || j >= len(s) {
+			return 0, false
+		}
+		n, ok := lex.Atoi(s[i:j])
+		if !ok {
+			return 0, false
+		}
+		u := strings.IndexByte(units, s[j])
+		if u <= last {
+			return 0, false
+		}
+		last = u
+		mult := [...]int64{365 * 86400, 86400, 3600, 60, 1}[u]
+		if n > math.MaxInt64/mult/2 {
+			return 0, false
+		}
+		total += n * mult
+		i = j + 1
+	}
+	return total, true
+}
+
+// KubectlGetResult is the parsed output of `kubectl get` in its table
+// forms (default, -o wide, -o custom-columns, -A). Rows are under "pods"
+// for pods, "events" for events and "items" otherwise, with Kind the
+// resource argument as given ("deployments", "svc"). Only that one array
+// is emitted (as [] when empty).
+type KubectlGetResult struct {
+	Kind   string    `json:"kind,omitempty"`
+	Pods   []KubeRow `json:"pods,omitempty"`
+	Events []KubeRow `json:"events,omitempty"`
+	Items  []KubeRow `json:"items,omitempty"`
+
+	rowsKey string
+}
+
+// MarshalJSON emits Kind and the one array of rows.
+// ExtendSchema: MarshalJSON writes kind and exactly one array of rows,
+// named after the resource ("pods", "events") or "items", [] when empty.
+func (KubectlGetResult) ExtendSchema(s *jsonschema.Schema) *jsonschema.Schema {
+	for _, k := range []string{"pods", "events", "items"} {
+		s.OneOf = append(s.OneOf, &jsonschema.Schema{Required: []string{k}})
+	}
+	return s
+}
+
+func (r KubectlGetResult) MarshalJSON() ([]byte, error) {
+	rows := r.Items
+	switch r.rowsKey {
+	case "pods":
+		rows = r.Pods
+	case "events":
+		rows = r.Events
+	}
+	if rows == nil {
+		rows = []KubeRow{}
+	}
+	var b []byte
+	b = append(b, '{')
+	if r.Kind != "" {
+		k, _ := json.Marshal(r.Kind)
+		b = append(append(b, `"kind":`...), k...)
+		b = append(b, ',')
+	}
+	key := r.rowsKey
+	if key == "" {
+		key = "items"
+	}
+	b = append(b, '"')
+	b = append(b, key...)
+	b = append(b, `":`...)
+	v, err := json.Marshal(rows)
+	if err != nil {
+		return nil, err
+	}
+	b = append(b, v...)
+	return append(b, '}'), nil
+}
+
+// KubeRow is one table row. Columns are keyed by their header in
+// snake_case ("NOMINATED NODE" -> nominated_node); the common ones are
+// fields, the others follow inline in column order. "<none>" cells are
+// absent. Counts (RESTARTS, UP-TO-DATE, AVAILABLE, DESIRED, CURRENT,
+// DATA, COUNT, REVISION, SECRETS) are numbers.
+type KubeRow struct {
+	Namespace string `json:"namespace,omitempty"`
+	// Kind is the resource type of a row named "type/name" (kubectl get
+	// all, several types, --show-kind, -o name); Name is then the part
+	// after the slash.
+	Kind  string `json:"kind,omitempty"`
+	Name  string `json:"name,omitempty"`
+	Ready string `json:"ready,omitempty"`
+	// Status as printed (Running, CrashLoopBackOff, Completed, ...).
+	Status   string `json:"status,omitempty"`
+	Restarts *int64 `json:"restarts,omitempty"`
+	// LastRestartAgo is the "(2m ago)" of RESTARTS ("2m").
+	LastRestartAgo string `json:"last_restart_ago,omitempty"`
+	// Age as printed ("5d2h") and in seconds (a year is 365 days).
+	Age            string `json:"age,omitempty"`
+	AgeSeconds     *int64 `json:"age_seconds,omitempty"`
+	IP             string `json:"ip,omitempty"`
+	Node           string `json:"node,omitempty"`
+	NominatedNode  string `json:"nominated_node,omitempty"`
+	ReadinessGates string `json:"readiness_gates,omitempty"`
+	// Events: LAST SEEN, TYPE, REASON, OBJECT, MESSAGE.
+	LastSeen string `json:"last_seen,omitempty"`
+	Type     string `json:"type,omitempty"`
+	Reason   string `json:"reason,omitempty"`
+	Object   string `json:"object,omitempty"`
+	Message  string `json:"message,omitempty"`
+	// Extra holds the other columns, emitted inline.
+	Extra []kit.DvField `json:"-"`
+}
+
+type kubeRowJSON KubeRow
+
+// MarshalJSON emits the known fields, then the other columns inline.
+// ExtendSchema: the columns kubectl printed without a field here.
+func (KubeRow) ExtendSchema(s *jsonschema.Schema) *jsonschema.Schema {
+	return catalog.ExtraColumns(s, "string", "integer")
+}
+
+func (r KubeRow) MarshalJSON() ([]byte, error) { return kit.DvMarshal(kubeRowJSON(r), r.Extra) }
+
+// kubeKnown lists the snake_case headers that are KubeRow fields, in the
+// order kubeField uses.
+var kubeKnown = map[string]int8{
+	"namespace": 1, "name": 2, "ready": 3, "status": 4, "age": 5, "ip": 6, "node": 7, "nominated_node": 8,
+	"readiness_gates": 9, "last_seen": 10, "type": 11, "reason": 12, "object": 13, "message": 14,
+}
+
+// kubeField returns the KubeRow field a kubeKnown number names.
+func kubeField(r *KubeRow, f int8) *string {
+	switch f {
+	case 1:
+		return &r.Namespace
+	case 2:
+		return &r.Name
+	case 3:
+		return &r.Ready
+	case 4:
+		return &r.Status
+	case 5:
+		return &r.Age
+	case 6:
+		return &r.IP
+	case 7:
+		return &r.Node
+	case 8:
+		return &r.NominatedNode
+	case 9:
+		return &r.ReadinessGates
+	case 10:
+		return &r.LastSeen
+	case 11:
+		return &r.Type
+	case 12:
+		return &r.Reason
+	case 13:
+		return &r.Object
+	}
+	return &r.Message
+}
+
+// How a kubectl column's cells are read.
+const (
+	kcExtra int8 = -iota - 1
+	kcRestarts
+	kcCount
+)
+
+// kubeCounts are columns whose cells are whole numbers.
+var kubeCounts = map[string]bool{
+	"restarts": true, "up_to_date": true, "available": true, "desired": true, "current": true,
+	"data": true, "count": true, "revision": true, "secrets": true,
+}
+
+// kubeReserved are keys of KubeRow an unknown column must not take.
+var kubeReserved = map[string]bool{"kind": true, "last_restart_ago": true, "age_seconds": true}
+
+var dvTPods = catalog.SpanID("pods/*")
+
+var dvTEvents = catalog.SpanID("events/*")
+
+var dvTItems = catalog.SpanID("items/*")
+
+var dvFKind = catalog.SpanID("kind")
+
+var dvFLRA = catalog.SpanID("last_restart_ago")
+
+var dvFAgeS = catalog.SpanID("age_seconds")
+
+var kubectlGetParser = &catalog.Parser{
+	ID:         "kubectl-get",
+	Command:    "kubectl",
+	Subcommand: "get",
+	Version:    "1",
+	Format: "kubectl get tables: default, -o wide, -o custom-columns, -o name, -A, several resource types; " +
+		"-o json is passed through as JSON",
+	// Flags checked against kubectl 1.32.4 `kubectl get --help` and
+	// `kubectl options` (kubectl is installed here, no cluster): selection,
+	// -f/-k/-R sources, --subresource (its own table, read by its header)
+	// and the connection globals keep the table; -v/--v logs to standard
+	// error. -w/--watch (never ends) and --no-headers (columns need their
+	// header) are refused with the hint without them; -o yaml/jsonpath/
+	// go-template with the hint -o json.
+	Flags: catalog.Flags{
+		"-n": catalog.Value, "--namespace": catalog.Value, "-A": catalog.Bool, "--all-namespaces": catalog.Bool, "-o": catalog.Value, "--output": catalog.Value,
+		"-l": catalog.Value, "--selector": catalog.Value, "--field-selector": catalog.Value, "--show-labels": catalog.Bool, "--show-kind": catalog.Bool,
+		"-L": catalog.Value, "--label-columns": catalog.Value, "--sort-by": catalog.Value, "--chunk-size": catalog.Value, "--ignore-not-found": catalog.Bool,
+		"--context": catalog.Value, "--cluster": catalog.Value, "--user": catalog.Value, "--request-timeout": catalog.Value,
+		"--server-print": catalog.Bool, "--match-server-version": catalog.Bool, "--warnings-as-errors": catalog.Bool,
+		"--kubeconfig": catalog.Value, "-s": catalog.Value, "--server": catalog.Value, "--as": catalog.Value, "--as-group": catalog.Value,
+		"--insecure-skip-tls-verify": catalog.Bool, "-v": catalog.Value, "--v": catalog.Value, "-f": catalog.Value, "--filename": catalog.Value,
+		"-R": catalog.Bool, "--recursive": catalog.Bool, "-k": catalog.Value, "--kustomize": catalog.Value, "--subresource": catalog.Value,
+	},
+	MaxPositionals: -1,
+	Alternatives: map[string][]string{
+		"-w": {}, "--watch": {}, "--watch-only": {}, "--no-headers": {}, "--output-watch-events": {},
+	},
+	Result:    KubectlGetResult{},
+	RowsKey:   "items",
+	KeyFields: []string{"namespace", "kind", "name"},
+	Examples: [][]string{{"get", "pods"}, {"get", "pods", "-o", "wide"}, {"get", "pods", "-A"}, {"get", "events"},
+		{"get", "deployments"}, {"get", "all", "-n", "prod"}},
+	Parse: ParseKubectlGet,
+}
+
+// kubectlGetParsers wires the kubectlGetParser and returns it for the builtin list.
+func kubectlGetParsers() []*catalog.Parser {
+	kubectlGetParser.Check = kubectlGetCheck
+	return []*catalog.Parser{kubectlGetParser}
+}
+
+func kubectlGetCheck(args []string, _ catalog.OS) *catalog.ParseError {
+	o, ok := kit.DvFlagValue(args, "-o", "--output")
+	if !ok {
+		return nil
+	}
+	o = strings.TrimPrefix(o, "=")
+	switch {
+	case o == "wide" || o == "name" || strings.HasPrefix(o, "custom-columns="):
+		return nil
+	case o == "json":
+		// Refused so that the JSON itself is passed through.
+		return catalog.Unsupported(nil, "kubectl get -o json is JSON already: it is passed through as is")
+	}
+	hint := kit.DvHint([]string{"get"}, args, nil, func(f string) bool { return kit.KubectlValueFlags[f] },
+		func(f string) bool { return f == "-o" || f == "--output" },
+		func(f, _ string) []string { return []string{f, "json"} })
+	return catalog.Unsupported(hint, "kubectl get -o %s is not read; -o json carries the same and is passed through", o)
+}
+
+func ParseKubectlGet(c *catalog.Context) (any, error) {
+	// c.Args hold the subcommand: skip to what follows "get".
+	args := c.Args
+	if _, i := catalog.Subcommand("kubectl", args); i >= 0 {
+		args = append(append([]string{}, args[:i]...), args[i+1:]...)
+	}
+	res := KubectlGetResult{}
+	resource := kit.KubeResource(args)
+	typ, _, _ := strings.Cut(resource, "/")
+	res.rowsKey = "items"
+	tmpl := dvTItems
+	if !strings.Contains(typ, ",") {
+		switch strings.ToLower(typ) {
+		case "pod", "pods", "po":
+			res.rowsKey, tmpl = "pods", dvTPods
+		case "event", "events", "ev", "events.events.k8s.io", "events.v1.events.k8s.io":
+			res.rowsKey, tmpl = "events", dvTEvents
+		}
+	}
+	if res.rowsKey == "items" {
+		res.Kind = typ
+		if typ != "" && c.Recording() {
+			c.SpanPath(0, 0, "argument", "kind")
+		}
+	}
+	rows := make([]KubeRow, 0, min(lex.CountLines(c.Raw), 1<<16))
+	rec := catalog.NewSpanRec(c, 8)
+	o, _ := kit.DvFlagValue(args, "-o", "--output")
+	names := strings.TrimPrefix(o, "=") == "name"
+	it := lex.Lines{Raw: c.Raw}
+	var cols []lex.Column
+	var keys []string
+	var ids []uint16
+	var kinds []int8
+	var cells [][2]int
+	nlines, read := 0, 0
+	for {
+		l, start, ok := it.Next()
+		if !ok {
+			break
+		}
+		if lex.IsBlank(l) {
+			cols = nil // a blank line ends a table; the next has its own header
+			continue
+		}
+		nlines++
+		ri := len(rows)
+		rec.Begin(tmpl, ri)
+		add := rec.Field
+		if names {
+			kind, name, ok := strings.Cut(l, "/")
+			if !ok || kind == "" || name == "" || strings.ContainsAny(l, " \t") {
+				c.Unread(start)
+				continue
+			}
+			read++
+			if c.Full(ri) {
+				c.Omit(1)
+				continue
+			}
+			add(dvFKind, start, start+len(kind), catalog.TrVerbatim)
+			add(kit.GmfName, start+len(kind)+1, start+len(l), catalog.TrVerbatim)
+			rows = append(rows, KubeRow{Kind: kind, Name: name})
+			continue
+		}
+		if cols == nil {
+			cols = lex.Columns(l)
+			if len(cols) == 0 || cols[0].Start != 0 {
+				c.Unread(start)
+				cols = nil
+				continue
+			}
+			keys, ids, kinds = keys[:0], ids[:0], kinds[:0]
+			used := map[string]bool{}
+			for _, col := range cols {
+				k := catalog.SnakeCase(col.Header)
+				if col.Header == "PORT(S)" {
+					k = "ports"
+				}
+				if kubeReserved[k] {
+					k += "_column"
+				}
+				k = kit.DvUniqueKey(k, used)
+				keys = append(keys, k)
+				ids = append(ids, rec.LocalName(k))
+				kind := kcExtra
+				switch {
+				case k == "restarts":
+					kind = kcRestarts
+				case kubeCounts[k]:
+					kind = kcCount
+				case kubeKnown[k] > 0:
+					kind = kubeKnown[k]
+				}
+				kinds = append(kinds, kind)
+			}
+			read++
+			continue
+		}
+		var ok2 bool
+		if cells, ok2 = lex.GapCells(l, len(cols), cells); !ok2 {
+			cells, ok2 = lex.Cells(l, cols, cells)
+		}
+		if !ok2 {
+			c.Unread(start)
+			continue
+		}
+		mark := rec.Mark()
+		var r KubeRow
+		good := true
+		for ci, cell := range cells {
+			v := l[cell[0]:cell[1]]
+			s, e := start+cell[0], start+cell[1]
+			if v == "" || v == "<none>" {
+				continue
+			}
+			k := keys[ci]
+			switch kind := kinds[ci]; {
+			case kind == kcRestarts:
+				n, rest, _ := strings.Cut(v, " ")
+				cnt, okn := lex.Atoi(n)
+				if !okn {
+					good = false
+					break
+				}
+				r.Restarts = catalog.Intp(cnt)
+				add(ids[ci], s, s+len(n), catalog.TrParseInt)
+				if rest != "" {
+					ago, okA := strings.CutSuffix(strings.TrimPrefix(rest, "("), " ago)")
+					if !okA || !strings.HasPrefix(rest, "(") || ago == "" {
+						good = false
+						break
+					}
+					r.LastRestartAgo = ago
+					add(dvFLRA, s+len(n)+2, s+len(n)+2+len(ago), catalog.TrVerbatim)
+				}
+			case kind == kcCount:
+				n, okn := lex.Atoi(v)
+				if !okn {
+					r.Extra = append(r.Extra, kit.DvField{Key: k, Value: v})
+					add(ids[ci], s, e, catalog.TrVerbatim)
+					break
+				}
+				r.Extra = append(r.Extra, kit.DvField{Key: k, Value: n})
+				add(ids[ci], s, e, catalog.TrParseInt)
+			case kind == 2 && strings.IndexByte(v, '/') >= 0:
+				// Object names hold no "/": "pod/web-1" is type and name.
+				kind, name, _ := strings.Cut(v, "/")
+				if kind == "" || name == "" {
+					good = false
+					break
+				}
+				r.Kind, r.Name = kind, name
+				add(dvFKind, s, s+len(kind), catalog.TrVerbatim)
+				add(ids[ci], s+len(kind)+1, e, catalog.TrVerbatim)
+			case kind > 0:
+				*kubeField(&r, kind) = v
+				add(ids[ci], s, e, catalog.TrVerbatim)
+				if kind == 5 {
+					if secs, ok := dvDuration(v); ok {
+						r.AgeSeconds = catalog.Intp(secs)
+						add(dvFAgeS, s, e, catalog.TrParseDuration)
+					}
+				}
+			default:
+				r.Extra = append(r.Extra, kit.DvField{Key: k, Value: v})
+				add(ids[ci], s, e, catalog.TrVerbatim)
+			}
+			if !good {
+				break
+			}
+		}
+		if !good {
+			rec.Truncate(mark)
+			c.Unread(start)
+			continue
+		}
+		read++
+		if c.Full(ri) {
+			rec.Truncate(mark)
+			c.Omit(1)
+			continue
+		}
+		rows = append(rows, r)
+	}
+	if nlines > 0 && read == 0 {
+		return nil, catalog.Unrecognized("no line of the output reads as a kubectl get table")
+	}
+	switch res.rowsKey {
+	case "pods":
+		res.Pods = rows
+	case "events":
+		res.Events = rows
+	default:
+		res.Items = rows
+	}
+	rec.Finish()
+	return res, nil
+}
+
+// Parsers returns the parsers of this package, new values on each call.
+func Parsers() []*catalog.Parser { return kubectlGetParsers() }

@@ -1,0 +1,431 @@
+// Package lsblk reads the output of `lsblk` for the catalog: the parser lsblk.
+// Parsers returns it; catalog/builtin lists it with every other built-in.
+package lsblk
+
+import (
+	"strings"
+
+	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
+)
+
+// LsblkResult is the parsed output of `lsblk`: devices with their
+// partitions and holders as children (the tree lsblk draws).
+type LsblkResult struct {
+	Devices []LsblkDevice `json:"devices"`
+}
+
+// LsblkDevice is one row. Sizes are bytes with -b, otherwise as printed
+// ("_human"); FSUSE% is a number. Mountpoints lists MOUNTPOINTS (several
+// for a file system mounted more than once) or MOUNTPOINT; lsblk's \x20
+// escapes are decoded.
+type LsblkDevice struct {
+	Name         string        `json:"name,omitempty"`
+	KName        string        `json:"kname,omitempty"`
+	Path         string        `json:"path,omitempty"`
+	Major        *int64        `json:"major,omitempty"`
+	Minor        *int64        `json:"minor,omitempty"`
+	Removable    *bool         `json:"removable,omitempty"`
+	SizeBytes    *int64        `json:"size_bytes,omitempty"`
+	SizeHuman    string        `json:"size_human,omitempty"`
+	ReadOnly     *bool         `json:"read_only,omitempty"`
+	Type         string        `json:"type,omitempty"`
+	FSType       string        `json:"fstype,omitempty"`
+	FSVersion    string        `json:"fsver,omitempty"`
+	Label        string        `json:"label,omitempty"`
+	UUID         string        `json:"uuid,omitempty"`
+	FSAvailBytes *int64        `json:"fsavail_bytes,omitempty"`
+	FSAvailHuman string        `json:"fsavail_human,omitempty"`
+	FSSizeBytes  *int64        `json:"fssize_bytes,omitempty"`
+	FSSizeHuman  string        `json:"fssize_human,omitempty"`
+	FSUsedBytes  *int64        `json:"fsused_bytes,omitempty"`
+	FSUsedHuman  string        `json:"fsused_human,omitempty"`
+	FSUsePercent *float64      `json:"fsuse_percent,omitempty"`
+	Model        string        `json:"model,omitempty"`
+	Serial       string        `json:"serial,omitempty"`
+	MountPoints  []string      `json:"mountpoints,omitempty"`
+	Children     []LsblkDevice `json:"children,omitempty"`
+}
+
+// lsblkPending is a row read but not yet placed in the tree, with the
+// sources of its values (offsets in the raw output).
+type lsblkPending struct {
+	dev   LsblkDevice
+	depth int
+	recs  []lsblkSpanRec
+	start int
+}
+
+// lsblkColumns are the columns the parser reads (-o may name only these).
+var lsblkColumns = map[string]bool{
+	"NAME": true, "KNAME": true, "PATH": true, "MAJ:MIN": true, "RM": true, "SIZE": true, "RO": true, "TYPE": true,
+	"MOUNTPOINT": true, "MOUNTPOINTS": true, "FSTYPE": true, "FSVER": true, "LABEL": true, "UUID": true,
+	"FSAVAIL": true, "FSSIZE": true, "FSUSED": true, "FSUSE%": true, "MODEL": true, "SERIAL": true,
+}
+
+var lsblkParser = &catalog.Parser{
+	ID:      "lsblk",
+	Command: "lsblk",
+	Version: "1",
+	OS:      []catalog.OS{catalog.Linux},
+	Format:  "lsblk table with its header and tree (default columns, -f, -b, -l, -p, -o of known columns)",
+	// Flags checked against util-linux 2.38 lsblk --help (this machine):
+	// -A/--noempty and -T/--tree keep the form; -n, -P, -r drop or change
+	// the header and -D, -m, -S, -t, -z add columns the parser does not
+	// name (refused; -J prints JSON, which passes through).
+	Flags: catalog.Flags{
+		"-a": catalog.Bool, "--all": catalog.Bool, "-b": catalog.Bool, "--bytes": catalog.Bool, "-f": catalog.Bool, "--fs": catalog.Bool, "-l": catalog.Bool, "--list": catalog.Bool,
+		"-p": catalog.Bool, "--paths": catalog.Bool, "-d": catalog.Bool, "--nodeps": catalog.Bool, "-i": catalog.Bool, "--ascii": catalog.Bool,
+		"-o": catalog.Value, "--output": catalog.Value, "-e": catalog.Value, "--exclude": catalog.Value, "-I": catalog.Value, "--include": catalog.Value,
+		"-x": catalog.Value, "--sort": catalog.Value, "-M": catalog.Bool, "--merge": catalog.Bool, "-A": catalog.Bool, "--noempty": catalog.Bool,
+		"-T": catalog.Bool, "--tree": catalog.Bool,
+	},
+	MaxPositionals: -1,
+	Alternatives:   map[string][]string{"-n": {}, "--noheadings": {}, "-P": {}, "--pairs": {}, "-r": {}, "--raw": {}, "-O": {"-f"}},
+	Result:         LsblkResult{},
+	RowsKey:        "devices",
+	KeyFields:      []string{"name"},
+	Examples:       [][]string{{}, {"-b"}, {"-f"}},
+	Parse:          parseLsblk,
+}
+
+// lsblkParsers wires the lsblkParser and returns it for the builtin list.
+func lsblkParsers() []*catalog.Parser {
+	lsblkParser.Check = lsblkCheck
+	return []*catalog.Parser{lsblkParser}
+}
+
+// lsblkCheck refuses -o columns the parser does not know; the hint keeps the others.
+func lsblkCheck(args []string, _ catalog.OS) *catalog.ParseError {
+	for i, a := range args {
+		var v string
+		switch {
+		case (a == "-o" || a == "--output") && i+1 < len(args):
+			v = args[i+1]
+		case strings.HasPrefix(a, "--output="):
+			v = a[len("--output="):]
+		case strings.HasPrefix(a, "-o") && len(a) > 2:
+			v = a[2:]
+		default:
+			continue
+		}
+		var keep []string
+		bad := ""
+		for _, col := range strings.Split(strings.TrimPrefix(v, "+"), ",") {
+			if lsblkColumns[strings.ToUpper(col)] {
+				keep = append(keep, col)
+			} else if bad == "" {
+				bad = col
+			}
+		}
+		if bad != "" {
+			var hint []string
+			if len(keep) > 0 {
+				hint = []string{"-o", strings.Join(keep, ",")}
+			}
+			return catalog.Unsupported(hint, "lsblk column %s is not read", bad)
+		}
+	}
+	return nil
+}
+
+// lsblkCol is a header column; right-aligned columns align their values
+// on the header's end, the others on its start.
+type lsblkCol struct {
+	name   string
+	cs, ce int
+}
+
+func parseLsblk(c *catalog.Context) (any, error) {
+	res := &LsblkResult{Devices: []LsblkDevice{}}
+	it := lex.Lines{Raw: c.Raw}
+	var cols []lsblkCol
+	dataLines, read := 0, 0
+	var ws []lex.Word
+	// The devices in output order with their depth, nested at the end.
+	var flat []*lsblkPending
+	bytes := false
+	for _, a := range c.Args {
+		if a == "-b" || a == "--bytes" || (len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a, 'b') > 0 && !strings.HasPrefix(a, "-o")) {
+			bytes = true
+		}
+	}
+	for {
+		line, start, ok := it.Next()
+		if !ok {
+			break
+		}
+		if lex.IsBlank(line) {
+			continue
+		}
+		dataLines++
+		ws = lex.Words(ws[:0], line)
+		if cols == nil {
+			for _, w := range ws {
+				name := line[w.Start:w.End]
+				if !lsblkColumns[name] {
+					cols = nil
+					break
+				}
+				cols = append(cols, lsblkCol{name, w.Col, w.EndCol})
+			}
+			if cols == nil {
+				c.Unread(start)
+				continue
+			}
+			read++
+			continue
+		}
+		last := cols[len(cols)-1]
+		lead := 0 // words of tree drawing only: "│" continuing a branch
+		for lead < len(ws)-1 && lsblkTreeOnly(line[ws[lead].Start:ws[lead].End]) {
+			lead++
+		}
+		if (last.name == "MOUNTPOINTS" || last.name == "MOUNTPOINT") && ws[lead].Col >= last.cs && len(flat) > 0 {
+			// Another mount point of the device above.
+			s, e := lex.TrimSpaceRange(line, ws[lead].Start, len(line))
+			flat[len(flat)-1].addMountpoint(line[s:e], start+s, start+e)
+			read++
+			continue
+		}
+		d, ok := lsblkRow(line, start, ws, cols, bytes)
+		if !ok {
+			c.Unread(start)
+			continue
+		}
+		flat = append(flat, d)
+		read++
+	}
+	if dataLines > 0 && read == 0 {
+		return nil, catalog.Unrecognized("no line of the output reads as an lsblk table; if it is localized, rerun under LC_ALL=C")
+	}
+	// Nest by depth; a row deeper than its predecessor by more than one
+	// level cannot be placed and is reported.
+	type frame struct {
+		list *[]LsblkDevice
+		ptr  []any
+	}
+	stack := []frame{{&res.Devices, []any{"devices"}}}
+	for _, d := range flat {
+		if d.depth > len(stack)-1 {
+			c.Unread(d.start)
+			continue
+		}
+		stack = stack[:d.depth+1]
+		fr := stack[d.depth]
+		if d.depth == 0 && c.Full(len(res.Devices)) {
+			c.Omit(1)
+			stack = stack[:1]
+			continue
+		}
+		idx := len(*fr.list)
+		*fr.list = append(*fr.list, d.dev)
+		ptr := append(append([]any{}, fr.ptr...), idx)
+		if c.Recording() {
+			lsblkSpans(c, d, ptr)
+		}
+		stack = append(stack, frame{&(*fr.list)[idx].Children, append(ptr, "children")})
+	}
+	return res, nil
+}
+
+func (p *lsblkPending) addMountpoint(v string, s, e int) {
+	decoded, changed := kit.LsblkUnescape(v)
+	tr := ""
+	if changed {
+		tr = "unescape"
+	}
+	p.recs = append(p.recs, lsblkSpanRec{"mountpoints", len(p.dev.MountPoints), s, e, tr})
+	p.dev.MountPoints = append(p.dev.MountPoints, decoded)
+}
+
+// lsblkSpans records a placed device's spans under its pointer.
+func lsblkSpans(c *catalog.Context, p *lsblkPending, ptr []any) {
+	for _, r := range p.recs {
+		tokens := append(append([]any{}, ptr...), r.key)
+		if r.idx >= 0 {
+			tokens = append(tokens, r.idx)
+		}
+		c.SpanPath(r.s, r.e, r.tr, tokens...)
+	}
+}
+
+// lsblkSpanRec is a value's source and transform, kept until the device's
+// pointer is known (after nesting).
+type lsblkSpanRec struct {
+	key  string
+	idx  int // item of a list (mountpoints), or -1
+	s, e int
+	tr   string
+}
+
+// lsblkTreeOnly reports whether w is made of tree-drawing characters.
+func lsblkTreeOnly(w string) bool {
+	for _, r := range w {
+		switch r {
+		case '│', '├', '└', '─', '|', '`', '-':
+		default:
+			return false
+		}
+	}
+	return w != ""
+}
+
+// lsblkTreeUnits are the two-column pieces of lsblk's tree, UTF-8 and ASCII.
+var lsblkTreeUnits = []string{"├─", "└─", "│ ", "|-", "`-", "| ", "  "}
+
+// lsblkText are the columns whose values are text, which may hold a space.
+var lsblkText = map[string]bool{"FSTYPE": true, "FSVER": true, "LABEL": true, "UUID": true, "MODEL": true, "SERIAL": true}
+
+// lsblkRow reads a device line: each word belongs to the column whose
+// header it overlaps (in display columns: the tree is drawn with
+// box-drawing characters); a word under no header continues the text
+// value before it ("System Reserved"); the last column runs to the end of
+// the line.
+func lsblkRow(line string, base int, ws []lex.Word, cols []lsblkCol, bytes bool) (*lsblkPending, bool) {
+	p := &lsblkPending{start: base}
+	d := &p.dev
+	var recs []lsblkSpanRec
+	type cell struct {
+		s, e int
+		set  bool
+	}
+	cells := make([]cell, len(cols))
+	ci, prev := 0, -1
+	k0 := 0
+	if cols[0].name == "NAME" && len(ws) > 0 && ws[0].Col < cols[0].ce+2 {
+		// The name, after the tree drawn before it ("│ └─"): its display
+		// column says how deep the device is, two columns a level.
+		for k0 < len(ws)-1 && lsblkTreeOnly(line[ws[k0].Start:ws[k0].End]) {
+			k0++
+		}
+		w := ws[k0]
+		s, col := w.Start, w.Col
+		for {
+			found := false
+			for _, u := range lsblkTreeUnits {
+				if strings.HasPrefix(line[s:w.End], u) && len(u) < w.End-s {
+					s += len(u)
+					col += 2
+					found = true
+					break
+				}
+			}
+			if !found {
+				break
+			}
+		}
+		p.depth = col / 2
+		cells[0] = cell{s, w.End, true}
+		ci, prev = 1, 0
+		k0++
+	}
+	for k := k0; k < len(ws); k++ {
+		w := ws[k]
+		j := ci
+		for j < len(cols) && !(w.Col < cols[j].ce && w.EndCol > cols[j].cs) && !(j == 0 && w.Col == 0) {
+			j++
+		}
+		if j >= len(cols) {
+			if prev >= 0 && lsblkText[cols[prev].name] && w.Start == cells[prev].e+1 {
+				cells[prev].e = w.End
+				continue
+			}
+			return nil, false
+		}
+		if j == len(cols)-1 {
+			s, e := lex.TrimSpaceRange(line, w.Start, len(line))
+			cells[j] = cell{s, e, true}
+			break
+		}
+		cells[j] = cell{w.Start, w.End, true}
+		ci, prev = j+1, j
+	}
+	for ci, col := range cols {
+		if !cells[ci].set {
+			continue
+		}
+		vs, ve := cells[ci].s, cells[ci].e
+		v := line[vs:ve]
+		switch col.name {
+		case "NAME":
+			d.Name = v
+			recs = append(recs, lsblkSpanRec{"name", -1, base + vs, base + ve, ""})
+		case "KNAME":
+			d.KName = v
+			recs = append(recs, lsblkSpanRec{"kname", -1, base + vs, base + ve, ""})
+		case "PATH":
+			d.Path = v
+			recs = append(recs, lsblkSpanRec{"path", -1, base + vs, base + ve, ""})
+		case "MAJ:MIN":
+			maj, min, ok := strings.Cut(v, ":")
+			a, ok1 := lex.Atoi(maj)
+			b, ok2 := lex.Atoi(min)
+			if !ok || !ok1 || !ok2 {
+				return nil, false
+			}
+			d.Major, d.Minor = &a, &b
+			recs = append(recs, lsblkSpanRec{"major", -1, base + vs, base + vs + len(maj), "parseInt"}, lsblkSpanRec{"minor", -1, base + vs + len(maj) + 1, base + ve, "parseInt"})
+		case "RM", "RO":
+			if v != "0" && v != "1" {
+				return nil, false
+			}
+			b := v == "1"
+			key := "removable"
+			if col.name == "RM" {
+				d.Removable = &b
+			} else {
+				d.ReadOnly, key = &b, "read_only"
+			}
+			recs = append(recs, lsblkSpanRec{key, -1, base + vs, base + ve, "parseBool"})
+		case "SIZE", "FSAVAIL", "FSSIZE", "FSUSED":
+			stem := map[string]string{"SIZE": "size", "FSAVAIL": "fsavail", "FSSIZE": "fssize", "FSUSED": "fsused"}[col.name]
+			if bytes {
+				n, ok := lex.Atoi(v)
+				if !ok {
+					return nil, false
+				}
+				p := map[string]**int64{"SIZE": &d.SizeBytes, "FSAVAIL": &d.FSAvailBytes, "FSSIZE": &d.FSSizeBytes, "FSUSED": &d.FSUsedBytes}[col.name]
+				*p = &n
+				recs = append(recs, lsblkSpanRec{stem + "_bytes", -1, base + vs, base + ve, "parseInt"})
+			} else {
+				p := map[string]*string{"SIZE": &d.SizeHuman, "FSAVAIL": &d.FSAvailHuman, "FSSIZE": &d.FSSizeHuman, "FSUSED": &d.FSUsedHuman}[col.name]
+				*p = v
+				recs = append(recs, lsblkSpanRec{stem + "_human", -1, base + vs, base + ve, ""})
+			}
+		case "FSUSE%":
+			f, ok := kit.NetFloat(strings.TrimSuffix(v, "%"))
+			if !ok {
+				return nil, false
+			}
+			d.FSUsePercent = &f
+			recs = append(recs, lsblkSpanRec{"fsuse_percent", -1, base + vs, base + ve - 1, "parseFloat"})
+		case "TYPE":
+			d.Type = v
+			recs = append(recs, lsblkSpanRec{"type", -1, base + vs, base + ve, ""})
+		case "FSTYPE", "FSVER", "LABEL", "UUID", "MODEL", "SERIAL":
+			dec, changed := kit.LsblkUnescape(v)
+			key := strings.ToLower(col.name)
+			*map[string]*string{"FSTYPE": &d.FSType, "FSVER": &d.FSVersion, "LABEL": &d.Label, "UUID": &d.UUID,
+				"MODEL": &d.Model, "SERIAL": &d.Serial}[col.name] = dec
+			tr := ""
+			if changed {
+				tr = "unescape"
+			}
+			recs = append(recs, lsblkSpanRec{key, -1, base + vs, base + ve, tr})
+		case "MOUNTPOINT", "MOUNTPOINTS":
+			p.recs = recs
+			p.addMountpoint(v, base+vs, base+ve)
+			recs = p.recs
+		}
+	}
+	if d.Name == "" && cols[0].name == "NAME" {
+		return nil, false
+	}
+	p.recs = recs
+	return p, true
+}
+
+// Parsers returns the parsers of this package, new values on each call.
+func Parsers() []*catalog.Parser { return lsblkParsers() }

@@ -1,0 +1,177 @@
+// Package lscpu reads the output of `lscpu` for the catalog: the parser lscpu.
+// Parsers returns it; catalog/builtin lists it with every other built-in.
+package lscpu
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
+)
+
+// LscpuResult is lscpu's summary.
+type LscpuResult struct {
+	// Architecture is the machine (x86_64, aarch64).
+	Architecture string `json:"architecture,omitempty"`
+	// ModelName is the CPU model.
+	ModelName string `json:"model_name,omitempty"`
+	// VendorID is the CPU vendor (GenuineIntel, AuthenticAMD, ARM).
+	VendorID string `json:"vendor_id,omitempty"`
+	// CPUs is CPU(s): the logical CPUs.
+	CPUs *int64 `json:"cpus,omitempty"`
+	// OnlineCPUs is the on-line CPU list ("0-7").
+	OnlineCPUs string `json:"online_cpus,omitempty"`
+	// ThreadsPerCore is Thread(s) per core.
+	ThreadsPerCore *int64 `json:"threads_per_core,omitempty"`
+	// CoresPerSocket is Core(s) per socket (or per cluster).
+	CoresPerSocket *int64 `json:"cores_per_socket,omitempty"`
+	// Sockets is Socket(s).
+	Sockets *int64 `json:"sockets,omitempty"`
+	// NUMANodes is NUMA node(s).
+	NUMANodes *int64 `json:"numa_nodes,omitempty"`
+	// MaxMHz is CPU max MHz.
+	MaxMHz *float64 `json:"max_mhz,omitempty"`
+	// Caches are the L1d/L1i/L2/L3 lines: size in bytes (lscpu sums the instances), instance count when printed.
+	Caches []LscpuCache `json:"caches,omitempty"`
+	// Flags are the CPU feature flags.
+	Flags []string `json:"flags,omitempty"`
+	// Vulnerabilities maps each "Vulnerability X" to its status.
+	Vulnerabilities map[string]string `json:"vulnerabilities,omitempty"`
+	// Fields holds every other "Key: value" line, verbatim, by its key.
+	Fields map[string]string `json:"fields"`
+}
+
+// LscpuCache is one cache line ("L2 cache: 4 MiB (2 instances)").
+type LscpuCache struct {
+	// Name is L1d, L1i, L2, L3.
+	Name string `json:"name"`
+	// SizeBytes is the size printed, in bytes.
+	SizeBytes *int64 `json:"size_bytes,omitempty"`
+	// Instances is the "(N instances)" count.
+	Instances *int64 `json:"instances,omitempty"`
+}
+
+// lscpuFlags: lscpu(1) of util-linux 2.38.1 (Debian 12): the summary form
+// takes -x/--hex (CPU lists as masks, same lines), -y/--physical and
+// --output-all do not change it; -e, -p, -C, -J print tables or JSON
+// (refused; -J output passes through).
+var lscpuFlags = catalog.Flags{"-x": catalog.Bool, "--hex": catalog.Bool, "-y": catalog.Bool, "--physical": catalog.Bool}
+
+func lscpuParsers() []*catalog.Parser {
+	return []*catalog.Parser{{
+		ID: "lscpu", Command: "lscpu", Version: "1", OS: []catalog.OS{catalog.Linux},
+		Format: "util-linux lscpu's \"Key: value\" summary (flat or in sections); -e/-p tables and -J are not read",
+		Flags:  lscpuFlags, MaxPositionals: 0, Result: LscpuResult{},
+		Examples:     [][]string{{}, {"-x"}},
+		Alternatives: map[string][]string{"-e": {}, "--extended": {}, "-p": {}, "--parse": {}},
+		Parse:        parseLscpu,
+	}}
+}
+
+func parseLscpu(c *catalog.Context) (any, error) {
+	res := &LscpuResult{Fields: map[string]string{}}
+	section := ""
+	read := 0
+	for _, l := range kit.InsLines(c.Raw) {
+		if strings.TrimSpace(l.Text) == "" {
+			continue
+		}
+		ks, ke, vs, ve, ok := kit.InsKV(l, ":")
+		if !ok {
+			c.Unread(l.At)
+			continue
+		}
+		key := c.Raw[ks:ke]
+		indented := l.Text[0] == ' '
+		if vs == ve {
+			section = key // "Caches (sum of all):", "Vulnerabilities:"
+			continue
+		}
+		if !indented {
+			section = ""
+		}
+		read++
+		v := c.Raw[vs:ve]
+		name := strings.TrimSuffix(key, " cache")
+		switch {
+		case key == "Architecture" && res.Architecture == "":
+			res.Architecture = kit.InsStr(c, vs, ve, "architecture")
+		case key == "Model name" && res.ModelName == "":
+			res.ModelName = kit.InsStr(c, vs, ve, "model_name")
+		case key == "Vendor ID" && res.VendorID == "":
+			res.VendorID = kit.InsStr(c, vs, ve, "vendor_id")
+		case key == "CPU(s)" && res.CPUs == nil && kit.InsIsInt(v):
+			res.CPUs = kit.InsInt(c, vs, ve, "cpus")
+		case key == "On-line CPU(s) list" && res.OnlineCPUs == "":
+			res.OnlineCPUs = kit.InsStr(c, vs, ve, "online_cpus")
+		case key == "Thread(s) per core" && res.ThreadsPerCore == nil && kit.InsIsInt(v):
+			res.ThreadsPerCore = kit.InsInt(c, vs, ve, "threads_per_core")
+		case (key == "Core(s) per socket" || key == "Core(s) per cluster") && res.CoresPerSocket == nil && kit.InsIsInt(v):
+			res.CoresPerSocket = kit.InsInt(c, vs, ve, "cores_per_socket")
+		case key == "Socket(s)" && res.Sockets == nil && kit.InsIsInt(v):
+			res.Sockets = kit.InsInt(c, vs, ve, "sockets")
+		case key == "NUMA node(s)" && res.NUMANodes == nil && kit.InsIsInt(v):
+			res.NUMANodes = kit.InsInt(c, vs, ve, "numa_nodes")
+		case key == "CPU max MHz" && res.MaxMHz == nil && kit.InsIsFloat(v):
+			res.MaxMHz = kit.InsFloat(c, vs, ve, "max_mhz")
+		case key == "Flags" && res.Flags == nil:
+			res.Flags = []string{}
+			for _, f := range kit.InsFields(kit.InsLine{Text: v, At: vs}, 0) {
+				c.SpanPath(f[0], f[1], "", "flags", len(res.Flags))
+				res.Flags = append(res.Flags, c.Raw[f[0]:f[1]])
+			}
+		case (name == "L1d" || name == "L1i" || name == "L2" || name == "L3" || name == "L4") && lscpuCache(c, res, name, ks, ke, vs, ve):
+		case strings.HasPrefix(key, "Vulnerability ") || section == "Vulnerabilities":
+			k := strings.TrimPrefix(key, "Vulnerability ")
+			if _, dup := res.Vulnerabilities[k]; dup {
+				c.Unread(l.At)
+				continue
+			}
+			if res.Vulnerabilities == nil {
+				res.Vulnerabilities = map[string]string{}
+			}
+			res.Vulnerabilities[k] = kit.InsStr(c, vs, ve, "vulnerabilities", k)
+		default:
+			if _, dup := res.Fields[key]; dup {
+				c.Unread(l.At)
+				continue
+			}
+			res.Fields[key] = kit.InsStr(c, vs, ve, "fields", key)
+		}
+	}
+	if read == 0 && len(c.UnreadOffsets()) > 0 {
+		return nil, kit.InsNoRows("lscpu \"Key: value\"")
+	}
+	return res, nil
+}
+
+// lscpuCache reads "96 KiB (2 instances)" or the older "32K".
+func lscpuCache(c *catalog.Context, res *LscpuResult, name string, ks, ke, vs, ve int) bool {
+	v := c.Raw[vs:ve]
+	if slices.ContainsFunc(res.Caches, func(x LscpuCache) bool { return x.Name == name }) {
+		return false
+	}
+	size, rest, _ := strings.Cut(v, " (")
+	num := strings.TrimRight(size, "KMGTiB ")
+	mult := map[string]float64{"": 1, "B": 1, "K": 1 << 10, "KiB": 1 << 10, "M": 1 << 20, "MiB": 1 << 20, "G": 1 << 30, "GiB": 1 << 30, "T": 1 << 40, "TiB": 1 << 40}[strings.TrimSpace(size[len(num):])]
+	if mult == 0 || !kit.InsIsInt(num) {
+		return false
+	}
+	k := len(res.Caches)
+	cache := LscpuCache{Name: name}
+	c.SpanPath(ks, ke, "trimSuffix", "caches", k, "name")
+	cache.SizeBytes = kit.InsScaled(c, vs, vs+len(num), mult, "parseBytes", "caches", k, "size_bytes")
+	if rest != "" {
+		cnt, _, _ := strings.Cut(rest, " instance")
+		if kit.InsIsInt(cnt) {
+			s := vs + len(size) + 2
+			cache.Instances = kit.InsInt(c, s, s+len(cnt), "caches", k, "instances")
+		}
+	}
+	res.Caches = append(res.Caches, cache)
+	return true
+}
+
+// Parsers returns the parsers of this package, new values on each call.
+func Parsers() []*catalog.Parser { return lscpuParsers() }

@@ -1,0 +1,390 @@
+// Package top reads the output of `top` for the catalog: the parser top.
+// Parsers returns it; catalog/builtin lists it with every other built-in.
+package top
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
+)
+
+// TopResult is one batch-mode screen of top.
+type TopResult struct {
+	// Time is the clock time of the first line ("23:07:00").
+	Time string `json:"time,omitempty"`
+	// Uptime is the uptime as printed ("2:27", "3 days,  2:27", "5 min").
+	Uptime string `json:"uptime,omitempty"`
+	// Users is the count of sessions.
+	Users *int64 `json:"users,omitempty"`
+	// Load1, Load5, Load15 are the load averages.
+	Load1  *float64 `json:"load1,omitempty"`
+	Load5  *float64 `json:"load5,omitempty"`
+	Load15 *float64 `json:"load15,omitempty"`
+	// Tasks maps the Tasks (or, with -H, Threads) line's labels to counts: total, running, sleeping, stopped, zombie.
+	Tasks map[string]int64 `json:"tasks,omitempty"`
+	// CPUs are the %Cpu lines (one, or one per CPU with -1): label to percent (us, sy, ni, id, wa, hi, si, st).
+	CPUs []TopCPU `json:"cpus,omitempty"`
+	// Memory and Swap map their line's labels to bytes (total, free, used, buff/cache, avail Mem), the unit of the line multiplied out.
+	Memory map[string]int64 `json:"memory,omitempty"`
+	Swap   map[string]int64 `json:"swap,omitempty"`
+	// Processes are the task table's rows.
+	Processes []TopProcess `json:"processes"`
+}
+
+// TopCPU is one %Cpu line.
+type TopCPU struct {
+	// Name is the line's name: "Cpu(s)", "Cpu0".
+	Name string `json:"name"`
+	// Percent maps us, sy, ni, id, wa, hi, si, st to their percent.
+	Percent map[string]float64 `json:"percent"`
+}
+
+// TopProcess is one row of the task table. Memory columns are KiB with
+// top's m/g/t/p suffixes scaled, in bytes.
+type TopProcess struct {
+	PID  *int64 `json:"pid,omitempty"`
+	User string `json:"user,omitempty"`
+	// Priority is PR (a number, or "rt").
+	Priority string `json:"priority,omitempty"`
+	Nice     *int64 `json:"nice,omitempty"`
+	// VirtBytes, ResBytes, ShrBytes are VIRT, RES and SHR.
+	VirtBytes *int64 `json:"virt_bytes,omitempty"`
+	ResBytes  *int64 `json:"res_bytes,omitempty"`
+	ShrBytes  *int64 `json:"shr_bytes,omitempty"`
+	// State is S (R, S, D, I, T, t, Z).
+	State      string   `json:"state,omitempty"`
+	CPUPercent *float64 `json:"cpu_percent,omitempty"`
+	MemPercent *float64 `json:"mem_percent,omitempty"`
+	// Time is TIME+ (minutes:seconds.hundredths) as printed.
+	Time string `json:"time,omitempty"`
+	// Command is COMMAND as printed (cut with "+" at the column width).
+	Command string `json:"command,omitempty"`
+	// Other holds the cells of other columns (a toprc's fields), by header.
+	Other map[string]string `json:"other,omitempty"`
+}
+
+// topFlags: top(1) of procps-ng 4.0.2 (Debian 12): -b and -n 1 (required:
+// one screen), -c (command lines), -H (threads), -i (idle hidden), -S,
+// -s, -1 (a %Cpu line per CPU), -E k|m|g... (summary unit, read from each
+// line's label), -o FIELD (sort), -O, -p PIDS, -u/-U USER, -w COLS, -d
+// SECS (unused with -n 1); -e (task memory unit) changes the unit of the
+// table's plain numbers (refused).
+var topFlags = catalog.Flags{"-b": catalog.Bool, "-n": catalog.Value, "-c": catalog.Bool, "-H": catalog.Bool, "-i": catalog.Bool, "-S": catalog.Bool, "-s": catalog.Bool,
+	"-1": catalog.Bool, "-E": catalog.Value, "-o": catalog.Value, "-p": catalog.Value, "-u": catalog.Value, "-U": catalog.Value, "-w": catalog.Value, "-d": catalog.Value}
+
+func topParsers() []*catalog.Parser {
+	return []*catalog.Parser{{
+		ID: "top", Command: "top", Version: "1", OS: []catalog.OS{catalog.Linux},
+		Format: "procps top -b -n 1: the summary lines (uptime, tasks, %Cpu, Mem, Swap in bytes) and the task table by its header",
+		Flags:  topFlags, MaxPositionals: 0, Result: TopResult{}, RowsKey: "processes", KeyFields: []string{"pid"},
+		Examples: [][]string{{"-b", "-n", "1"}, {"-b", "-n", "1", "-c", "-w", "512"}, {"-bn1", "-o", "%MEM"}},
+		Table:    &catalog.TableLines{Skip: []string{"top - ", "Tasks:", "Threads:", "%Cpu", "KiB ", "MiB ", "GiB ", "TiB ", "PiB ", "EiB ", "PID "}},
+		Check: func(args []string, _ catalog.OS) *catalog.ParseError {
+			b, n := false, ""
+			for _, a := range catalog.ScanArgs(args, func(f string) int {
+				if topFlags[f] == catalog.Value {
+					return 1
+				}
+				return 0
+			}, false) {
+				switch a.Flag {
+				case "-b":
+					b = true
+				case "-n":
+					n = a.Value
+				}
+			}
+			if !b || n != "1" {
+				return catalog.Unsupported([]string{"-b", "-n", "1"}, "top is read in batch mode for one screen: -b -n 1")
+			}
+			return nil
+		},
+		Parse: parseTop,
+	}}
+}
+
+// topUnit is the bytes of a summary line's unit label.
+var topUnit = map[string]float64{"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40, "PiB": 1 << 50, "EiB": 1 << 60}
+
+// topPairs reads "N label, N label. N label" after a line's colon.
+type topPair struct {
+	label      string
+	vs, ve     int // the number
+	labS, labE int
+}
+
+func topPairs(c *catalog.Context, l kit.InsLine, from int) []topPair {
+	var out []topPair
+	t := l.Text
+	seg := from
+	for k := from; k <= len(t); k++ {
+		// Pairs end at a comma, or at ". " (Swap's "used.  21626.7 avail Mem").
+		end := k == len(t) || t[k] == ',' || (t[k] == '.' && k+1 < len(t) && t[k+1] == ' ' && k > 0 && t[k-1] >= 'a' && t[k-1] <= 'z')
+		if !end {
+			continue
+		}
+		s, e := lex.TrimSpaceRange(t, seg, k)
+		seg = k + 1
+		if s == e {
+			continue
+		}
+		ns, ne := lex.NextField(t[:e], s)
+		ls, le := lex.TrimSpaceRange(t, ne, e)
+		if !kit.InsIsFloat(t[ns:ne]) || ls == le || !kit.InsValidKeys([]string{t[ls:le]}) {
+			return nil
+		}
+		out = append(out, topPair{label: t[ls:le], vs: l.At + ns, ve: l.At + ne, labS: l.At + ls, labE: l.At + le})
+	}
+	return out
+}
+
+func parseTop(c *catalog.Context) (any, error) {
+	res := &TopResult{Processes: []TopProcess{}}
+	var cols []string
+	summary := false
+	for _, l := range kit.InsLines(c.Raw) {
+		t := l.Text
+		if strings.TrimSpace(t) == "" {
+			continue
+		}
+		switch {
+		case cols == nil && strings.HasPrefix(t, "top - "):
+			if summary {
+				return nil, catalog.Unrecognized("top printed more than one screen")
+			}
+			summary = true
+			if !topFirstLine(c, res, l) {
+				c.Unread(l.At)
+			}
+			continue
+		case cols == nil && (strings.HasPrefix(t, "Tasks:") || strings.HasPrefix(t, "Threads:")):
+			k := strings.IndexByte(t, ':')
+			ps := topPairs(c, l, k+1)
+			if ps == nil || res.Tasks != nil {
+				c.Unread(l.At)
+				continue
+			}
+			res.Tasks = map[string]int64{}
+			for _, p := range ps {
+				if !kit.InsIsInt(c.Raw[p.vs:p.ve]) {
+					continue
+				}
+				if _, dup := res.Tasks[p.label]; dup {
+					continue
+				}
+				res.Tasks[p.label] = *kit.InsInt(c, p.vs, p.ve, "tasks", p.label)
+			}
+			continue
+		case cols == nil && strings.HasPrefix(t, "%Cpu"):
+			k := strings.IndexByte(t, ':')
+			ps := []topPair(nil)
+			if k > 0 {
+				ps = topPairs(c, l, k+1)
+			}
+			if ps == nil {
+				c.Unread(l.At)
+				continue
+			}
+			i := len(res.CPUs)
+			ne := k
+			for ne > 1 && t[ne-1] == ' ' {
+				ne--
+			}
+			cpu := TopCPU{Name: kit.InsStr(c, l.At+1, l.At+ne, "cpus", i, "name"), Percent: map[string]float64{}}
+			for _, p := range ps {
+				if _, dup := cpu.Percent[p.label]; dup {
+					continue
+				}
+				if v := kit.InsFloat(c, p.vs, p.ve, "cpus", i, "percent", p.label); v != nil {
+					cpu.Percent[p.label] = *v
+				}
+			}
+			res.CPUs = append(res.CPUs, cpu)
+			continue
+		case cols == nil && len(t) > 4 && topUnit[t[:3]] != 0 && t[3] == ' ':
+			unit := topUnit[t[:3]]
+			k := strings.IndexByte(t, ':')
+			kind := strings.TrimSpace(t[4:max(k, 4)])
+			ps := []topPair(nil)
+			if k > 0 {
+				ps = topPairs(c, l, k+1)
+			}
+			if ps == nil || (kind != "Mem" && kind != "Swap") {
+				c.Unread(l.At)
+				continue
+			}
+			m := map[string]int64{}
+			key := "memory"
+			if kind == "Swap" {
+				key = "swap"
+			}
+			tr := "parseFloat*" + map[string]string{"KiB": "1024", "MiB": "1048576", "GiB": "1073741824", "TiB": "1099511627776", "PiB": "1125899906842624", "EiB": "1152921504606846976"}[t[:3]]
+			for _, p := range ps {
+				if _, dup := m[p.label]; dup {
+					continue
+				}
+				if v := kit.InsScaled(c, p.vs, p.ve, unit, tr, key, p.label); v != nil {
+					m[p.label] = *v
+				}
+			}
+			if kind == "Swap" && res.Swap == nil {
+				res.Swap = m
+			} else if kind == "Mem" && res.Memory == nil {
+				res.Memory = m
+			} else {
+				c.Unread(l.At)
+			}
+			continue
+		case cols == nil && strings.Contains(t, "PID") && strings.Contains(t, "COMMAND"):
+			for _, f := range kit.InsFields(l, 0) {
+				cols = append(cols, c.Raw[f[0]:f[1]])
+			}
+			if !kit.InsValidKeys(cols) {
+				return nil, catalog.Unrecognized("top's header is not valid UTF-8")
+			}
+			for j, h := range cols {
+				if slices.Contains(cols[:j], h) {
+					return nil, catalog.Unrecognized("top's header names %s twice", h)
+				}
+			}
+			continue
+		case cols == nil:
+			c.Unread(l.At)
+			continue
+		}
+		if c.Full(len(res.Processes)) {
+			c.Omit(1)
+			continue
+		}
+		mark := c.Rec().Mark()
+		p, ok := topRow(c, l, cols, len(res.Processes))
+		if !ok {
+			c.Rec().Truncate(mark)
+			c.Unread(l.At)
+			continue
+		}
+		res.Processes = append(res.Processes, p)
+	}
+	if !summary && cols == nil {
+		return nil, catalog.Unrecognized("no top screen was recognized")
+	}
+	return res, nil
+}
+
+// topFirstLine reads "top - 23:07:00 up  2:27,  0 user,  load average: 2.57, 1.73, 2.25".
+func topFirstLine(c *catalog.Context, res *TopResult, l kit.InsLine) bool {
+	t := l.Text
+	up := strings.Index(t, " up ")
+	la := strings.Index(t, "load average: ")
+	if up < 6 || la < up {
+		return false
+	}
+	if ts, te := lex.TrimSpaceRange(t, 6, up); ts < te {
+		res.Time = kit.InsStr(c, l.At+ts, l.At+te, "time")
+	}
+	mid := t[up+4 : la]
+	// "2:27,  0 user,  " / "3 days,  2:27,  1 user,  "
+	mid = strings.TrimRight(mid, " ,")
+	us := strings.LastIndex(mid, ",")
+	if us > 0 {
+		cnt := strings.Fields(mid[us+1:])
+		if len(cnt) == 2 && strings.HasPrefix(cnt[1], "user") && kit.InsIsInt(cnt[0]) {
+			s := l.At + up + 4 + us + 1 + strings.Index(mid[us+1:], cnt[0])
+			res.Users = kit.InsInt(c, s, s+len(cnt[0]), "users")
+			mid = mid[:us]
+		}
+	}
+	us0 := l.At + up + 4 + len(mid) - len(strings.TrimLeft(mid, " "))
+	if u := strings.TrimSpace(mid); u != "" {
+		res.Uptime = kit.InsStr(c, us0, us0+len(u), "uptime")
+	}
+	loads := t[la+len("load average: "):]
+	base := l.At + la + len("load average: ")
+	parts := strings.Split(loads, ",")
+	if len(parts) == 3 {
+		dst := []**float64{&res.Load1, &res.Load5, &res.Load15}
+		names := []string{"load1", "load5", "load15"}
+		off := 0
+		for k, p := range parts {
+			s := base + off + len(p) - len(strings.TrimLeft(p, " "))
+			v := strings.TrimSpace(p)
+			*dst[k] = kit.InsFloat(c, s, s+len(v), names[k])
+			off += len(p) + 1
+		}
+	}
+	return true
+}
+
+func topRow(c *catalog.Context, l kit.InsLine, cols []string, i int) (TopProcess, bool) {
+	var p TopProcess
+	toks := kit.InsFields(l, len(cols))
+	if len(toks) != len(cols) {
+		return p, false
+	}
+	for j, h := range cols {
+		s, e := toks[j][0], toks[j][1]
+		v := c.Raw[s:e]
+		mem := func(dst **int64, leaf string) bool {
+			unit := float64(1 << 10)
+			tr := "parseFloat*1024"
+			n := len(v)
+			if n > 1 {
+				if u, ok := map[byte]float64{'m': 1 << 20, 'g': 1 << 30, 't': 1 << 40, 'p': 1 << 50}[v[n-1]]; ok {
+					unit, e = u, e-1
+					tr = "parseBytes"
+				}
+			}
+			*dst = kit.InsScaled(c, s, e, unit, tr, "processes", i, leaf)
+			return *dst != nil
+		}
+		ok := true
+		switch h {
+		case "PID":
+			p.PID = kit.InsInt(c, s, e, "processes", i, "pid")
+			ok = p.PID != nil
+		case "USER":
+			p.User = kit.InsStr(c, s, e, "processes", i, "user")
+		case "PR":
+			p.Priority = kit.InsStr(c, s, e, "processes", i, "priority")
+		case "NI":
+			p.Nice = kit.InsInt(c, s, e, "processes", i, "nice")
+			ok = p.Nice != nil || v == "-"
+		case "VIRT":
+			ok = mem(&p.VirtBytes, "virt_bytes")
+		case "RES":
+			ok = mem(&p.ResBytes, "res_bytes")
+		case "SHR":
+			ok = mem(&p.ShrBytes, "shr_bytes")
+		case "S":
+			p.State = kit.InsStr(c, s, e, "processes", i, "state")
+		case "%CPU":
+			p.CPUPercent = kit.InsFloat(c, s, e, "processes", i, "cpu_percent")
+			ok = p.CPUPercent != nil
+		case "%MEM":
+			p.MemPercent = kit.InsFloat(c, s, e, "processes", i, "mem_percent")
+			ok = p.MemPercent != nil
+		case "TIME+", "TIME":
+			p.Time = kit.InsStr(c, s, e, "processes", i, "time")
+		case "COMMAND":
+			p.Command = kit.InsStr(c, s, e, "processes", i, "command")
+		default:
+			if _, dup := p.Other[h]; dup {
+				return p, false
+			}
+			if p.Other == nil {
+				p.Other = map[string]string{}
+			}
+			p.Other[h] = kit.InsStr(c, s, e, "processes", i, "other", h)
+		}
+		if !ok {
+			return p, false
+		}
+	}
+	return p, true
+}
+
+// Parsers returns the parsers of this package, new values on each call.
+func Parsers() []*catalog.Parser { return topParsers() }
