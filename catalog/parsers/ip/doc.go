@@ -1,3 +1,3 @@
+// Parsers returns the parsers of this package, new values on each call.
 // Package ip reads the output of `ip` for the catalog: the parsers ip-addr, ip-route, ip-neigh.
-// Parsers returns them; catalog/builtin lists it with every other built-in.
 package ip

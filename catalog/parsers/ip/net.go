@@ -1,7 +1,6 @@
 package ip
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
@@ -775,9 +774,4 @@ func ipLifetimes(c *catalog.Context, a *IPAddress, line string, start int, f []l
 	*a = got
 	pend.Commit()
 	return true
-}
-
-// Parsers returns the parsers of this package, new values on each call.
-func Parsers() []*catalog.Parser {
-	return slices.Concat(ipAddrParsers(), ipRouteParsers())
 }

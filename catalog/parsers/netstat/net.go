@@ -1,5 +1,3 @@
-// Package netstat reads the output of `netstat` for the catalog: the parsers netstat, netstat-bsd, netstat-windows.
-// Parsers returns them; catalog/builtin lists it with every other built-in.
 package netstat
 
 import (
@@ -667,6 +665,3 @@ func netstatUnixBSD(c *catalog.Context, res *NetstatResult, line string, base in
 	}
 	return true
 }
-
-// Parsers returns the parsers of this package, new values on each call.
-func Parsers() []*catalog.Parser { return netstatParsers() }

@@ -1,5 +1,3 @@
-// Package which reads the output of `which` for the catalog: the parser which.
-// Parsers returns it; catalog/builtin lists it with every other built-in.
 package which
 
 import (
@@ -99,17 +97,3 @@ func parseWhich(c *catalog.Context) (any, error) {
 	r.Finish()
 	return res, nil
 }
-
-// fsOperands lists the operands of scanned arguments.
-func fsOperands(scanned []catalog.CmdArg) []string {
-	var out []string
-	for _, a := range scanned {
-		if a.Flag == "" {
-			out = append(out, a.Pos)
-		}
-	}
-	return out
-}
-
-// Parsers returns the parsers of this package, new values on each call.
-func Parsers() []*catalog.Parser { return whichParsers() }

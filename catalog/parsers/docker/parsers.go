@@ -1,0 +1,12 @@
+package docker
+
+import (
+	"slices"
+
+	"github.com/parism-go/parism/catalog"
+)
+
+// Parsers returns the parsers of this package, new values on each call.
+func Parsers() []*catalog.Parser {
+	return slices.Concat(dockerPsParsers(), dockerStatsParsers(), dockerImagesParsers())
+}
