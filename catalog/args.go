@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/parism-go/parism/catalog/internal/lex"
@@ -100,3 +101,137 @@ func (s ArgScan) kind(f string) int {
 
 // scan reads args with s's kinds.
 func (s ArgScan) Scan(args []string) []CmdArg { return ScanArgs(args, s.kind, false) }
+
+// Args is a command line read once, the way the program reads it, against
+// the parser's Flags: the registry reads it with Parser.ReadArgs, judges it
+// with CheckArgs and hands the same value to Check and to Parse
+// (Context.Args), so that no parser reads its arguments again.
+//
+// Abbreviated long options ("--al" for "--all") are not expanded: the guard
+// admits an unambiguous prefix where the program accepts one (its policies'
+// Abbrev) but passes the argv on as given (guard.Rewrite adds arguments, it
+// never respells an option), so a prefix reaches the catalog as written, is
+// not a declared flag, and the output is refused as unsupported_format
+// rather than read with a guessed meaning.
+type Args struct {
+	// List is the arguments as given, the subcommand token included.
+	List []string
+	// Sub is the subcommand token the parser is registered under ("status"
+	// for git status) and SubIndex its position in List; "" and -1 when the
+	// parser has no subcommand or List does not hold it.
+	Sub      string
+	SubIndex int
+	// Items are the options and operands in order, the subcommand token
+	// excluded. An Index is a position in Rest(), the list the flags apply
+	// to (List itself when there is no subcommand token).
+	Items []CmdArg
+}
+
+// Rest is List without the subcommand token: the arguments the parser's
+// flags apply to.
+func (a Args) Rest() []string {
+	if a.SubIndex < 0 {
+		return a.List
+	}
+	return slices.Concat(a.List[:a.SubIndex], a.List[a.SubIndex+1:])
+}
+
+// Has reports whether one of flags was given (as read: "-l" inside "-la"
+// counts, a value that looks like a flag does not).
+func (a Args) Has(flags ...string) bool {
+	for _, it := range a.Items {
+		if it.Flag != "" && slices.Contains(flags, it.Flag) {
+			return true
+		}
+	}
+	return false
+}
+
+// Value is the value of the last of flags given with one, and whether
+// there was one.
+func (a Args) Value(flags ...string) (string, bool) {
+	v, ok := "", false
+	for _, it := range a.Items {
+		if it.Flag != "" && it.HasValue && slices.Contains(flags, it.Flag) {
+			v, ok = it.Value, true
+		}
+	}
+	return v, ok
+}
+
+// Operands are the positional arguments in order (those after "--"
+// included), the subcommand token excluded.
+func (a Args) Operands() []string {
+	var out []string
+	for _, it := range a.Items {
+		if it.Flag == "" {
+			out = append(out, it.Pos)
+		}
+	}
+	return out
+}
+
+// ReadArgs reads list (the arguments as given, the subcommand token
+// included) against p.Flags, the way the program reads them: combined
+// short flags, values attached ("-n5", "--lines=5") or in the next
+// argument, Optional values only attached, "--" ending options, options
+// after operands, numeric "-#" flags when Flags has that key, and for
+// GoFlags programs single-dash long options ("-json", "-run=X") reported
+// under their declared spelling. A flag Flags does not declare is read as
+// taking no value (CheckArgs refuses it).
+func (p *Parser) ReadArgs(list []string) Args {
+	a := Args{List: list, SubIndex: -1}
+	rest := list
+	if p.Subcommand != "" {
+		if sub, i := Subcommand(p.Command, list); sub == p.Subcommand {
+			a.Sub, a.SubIndex = sub, i
+			rest = a.Rest()
+		}
+	}
+	flags, scan := p.Flags, rest
+	if p.GoFlags {
+		flags, scan = goStyle(p.Flags, rest)
+	}
+	_, numeric := flags["-#"]
+	a.Items = ScanArgs(scan, func(f string) int {
+		switch k, ok := flags[f]; {
+		case !ok:
+			return 0
+		case k == Value:
+			return 1
+		case k == Optional:
+			return 2
+		}
+		return 0
+	}, numeric)
+	if p.GoFlags {
+		for i, it := range a.Items {
+			if it.Flag != "" && it.Flag != "-#" {
+				a.Items[i].Flag = p.goSpelling(it.Flag, rest[it.Index])
+			}
+		}
+	}
+	return a
+}
+
+// goSpelling is the declared spelling of the Go-style flag read as
+// "--name" from the argument given: the one Flags declares, the one given
+// when both are declared. An undeclared flag stays "--name", as CheckArgs
+// reports it.
+func (p *Parser) goSpelling(read, given string) string {
+	name := strings.TrimLeft(read, "-")
+	_, one := p.Flags["-"+name]
+	_, two := p.Flags["--"+name]
+	switch {
+	case one && two:
+		if strings.HasPrefix(given, "--") {
+			return "--" + name
+		}
+		return "-" + name
+	case one:
+		return "-" + name
+	case two:
+		return "--" + name
+	}
+	return read
+}

@@ -55,7 +55,8 @@ var brewListParser = &catalog.Parser{
 
 // brewListCheck requires the list (ls) subcommand and refuses the ls -l
 // style listings (-l, -t, -r), suggesting --versions instead.
-func brewListCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func brewListCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	sub := -1
 	for i, a := range args {
 		if a == "--" || !strings.HasPrefix(a, "-") {
@@ -102,7 +103,7 @@ func parseBrewList(c *catalog.Context) (any, error) {
 	res := &BrewPackages{Packages: []BrewPackage{}}
 	kind := ""
 	versions := false
-	for _, a := range c.Args {
+	for _, a := range c.Args.List {
 		switch a {
 		case "--formula", "--formulae":
 			kind = "formula"

@@ -48,7 +48,8 @@ func crontabParsers() []*catalog.Parser {
 		Examples: [][]string{{"-l"}, {"-l", "-u", "www-data"}},
 		// Variable lines are not rows; lines holding "=" are not counted (too few is allowed).
 		Table: &catalog.TableLines{Skip: []string{"#"}, Contains: []string{"="}},
-		Check: func(args []string, _ catalog.OS) *catalog.ParseError {
+		Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+			args := argv.Rest()
 			if !catalog.HasFlag(args, "-l") {
 				return catalog.Unsupported([]string{"-l"}, "crontab is read as crontab -l")
 			}

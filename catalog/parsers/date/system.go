@@ -67,7 +67,8 @@ var dateScan = catalog.ArgScan{
 	},
 }
 
-func dateCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func dateCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	scanned := dateScan.Scan(args)
 	if perr := catalog.CheckDeclared(scanned, dateParser); perr != nil {
 		return perr

@@ -17,7 +17,7 @@ var cargoFuzzArgs = [][]string{{"tree"}, {"tree", "--prefix", "depth"}, {"tree",
 func FuzzNpmLs(f *testing.F) {
 	catalogtest.SeedGolden(f, "npm-ls", npmFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseNpmLs, raw, npmFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "npm-ls"), raw, npmFuzzArgs, sel, spans)
 	})
 }
 
@@ -25,20 +25,20 @@ func FuzzPnpmList(f *testing.F) {
 	catalogtest.SeedGolden(f, "pnpm-list", pnpmFuzzArgs)
 	f.Add("Legend: x\n\nweb@1.0.0 /w (PRIVATE)\n\ndependencies:\na 1.0.0  b 2.0.0 peer\n└── c link:../c\n", uint8(0), true)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parsePnpmList, raw, pnpmFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "pnpm-list"), raw, pnpmFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzYarnList(f *testing.F) {
 	catalogtest.SeedGolden(f, "yarn-list", yarnFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseYarnList, raw, yarnFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "yarn-list"), raw, yarnFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzCargoTree(f *testing.F) {
 	catalogtest.SeedGolden(f, "cargo-tree", cargoFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseCargoTree, raw, cargoFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "cargo-tree"), raw, cargoFuzzArgs, sel, spans)
 	})
 }

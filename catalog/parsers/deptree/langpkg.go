@@ -192,7 +192,7 @@ func lpNpmParser(sub string) *catalog.Parser {
 		Examples:  [][]string{{sub}, {sub, "--all"}, {sub, "--depth=1"}, {sub, "--omit=dev"}},
 		Parse:     parseNpmLs,
 	}
-	p.Check = func(args []string, _ catalog.OS) *catalog.ParseError { return npmCheck(p, sub, args) }
+	p.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError { return npmCheck(p, sub, argv.Rest()) }
 	return p
 }
 
@@ -373,7 +373,8 @@ func lpCommandWord(scanned []catalog.CmdArg, args []string, cmd string, words ..
 	return catalog.Unsupported(append([]string{words[0]}, args...), "the %s parser reads `%s %s`", cmd, cmd, words[0])
 }
 
-func pnpmCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func pnpmCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	scanned := pnpmScan.Scan(args)
 	if perr := catalog.CheckDeclared(scanned, pnpmParserDef); perr != nil {
 		return perr
@@ -401,7 +402,8 @@ var yarnScan = catalog.ArgScan{
 	},
 }
 
-func yarnCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func yarnCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	scanned := yarnScan.Scan(args)
 	if perr := catalog.CheckDeclared(scanned, yarnParserDef); perr != nil {
 		return perr
@@ -427,7 +429,8 @@ var cargoScan = catalog.ArgScan{
 	},
 }
 
-func cargoTreeCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func cargoTreeCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	scanned := cargoScan.Scan(args)
 	if perr := catalog.CheckDeclared(scanned, cargoTreeParserDef); perr != nil {
 		return perr
@@ -1154,7 +1157,7 @@ func parseCargoTree(c *catalog.Context) (any, error) {
 	t.res = &CargoTreeResult{Crates: make([]CargoCrate, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	t.rs = catalog.NewSpanRec(c, 5)
 	t.extras = catalog.NewSpanRec(c, 1)
-	for _, a := range cargoScan.Scan(c.Args) {
+	for _, a := range cargoScan.Scan(c.Args.List) {
 		switch a.Flag {
 		case "-f", "--format":
 			t.features, _ = cargoFormat(a.Value)

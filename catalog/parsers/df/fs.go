@@ -76,7 +76,8 @@ func dfParsers() []*catalog.Parser {
 	return []*catalog.Parser{dfParserDef}
 }
 
-func dfCheck(args []string, os catalog.OS) *catalog.ParseError {
+func dfCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	scanned := catalog.ScanArgs(args, kit.FsKinds(dfParserDef.Flags), false)
 	if perr := kit.CheckFsDeclared(scanned, dfParserDef); perr != nil {
 		return perr
@@ -251,7 +252,7 @@ func (p *dfParser) setColumns(cols []dfCol, unit kit.FsUnit) {
 	if unit.Base != 0 {
 		// "Size" is -h (powers of 1024) or -H/--si (powers of 1000): the
 		// header is the same, the last of the flags decides.
-		for _, a := range catalog.ScanArgs(p.c.Args, kit.FsKinds(dfParserDef.Flags), false) {
+		for _, a := range catalog.ScanArgs(p.c.Args.List, kit.FsKinds(dfParserDef.Flags), false) {
 			switch {
 			case a.Flag == "-h" || a.Flag == "--human-readable" || (a.Flag == "--block-size" || a.Flag == "-B") && a.Value == "human-readable":
 				unit.Base = 1024
@@ -435,7 +436,7 @@ func (p *dfParser) store(fsys *DfFilesystem, line string, base, idx int) {
 
 func ParseDf(c *catalog.Context) (any, error) {
 	p := &dfParser{c: c, r: catalog.NewSpanRec(c, 7)}
-	total := kit.FsHasFlag(catalog.ScanArgs(c.Args, kit.FsKinds(dfParserDef.Flags), false), "--total")
+	total := kit.FsHasFlag(catalog.ScanArgs(c.Args.List, kit.FsKinds(dfParserDef.Flags), false), "--total")
 	rows := make([]DfFilesystem, 0, min(lex.CountLines(c.Raw), 1<<20))
 	var marks []int
 	it := lex.Lines{Raw: c.Raw}

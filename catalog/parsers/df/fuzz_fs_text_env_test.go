@@ -11,6 +11,6 @@ var dfFuzzArgs = [][]string{{}, {"-h"}, {"-hT"}, {"-i"}, {"-B1"}, {"-P"}, {"--to
 func FuzzDf(f *testing.F) {
 	catalogtest.SeedGolden(f, "df", dfFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseDf, raw, dfFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "df"), raw, dfFuzzArgs, sel, spans)
 	})
 }

@@ -19,7 +19,7 @@ func FuzzGcc(f *testing.F) {
 	catalogtest.SeedGolden(f, "gcc", args)
 	catalogtest.SeedGolden(f, "cc", args)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, func(c *catalog.Context) (any, error) { return parseCDiag(c, "gcc") }, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "gcc"), raw, args, sel, spans)
 	})
 }
 

@@ -21,7 +21,7 @@ func FuzzClang(f *testing.F) {
 	catalogtest.SeedGolden(f, "clang", args)
 	catalogtest.SeedGolden(f, "clang++", args)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, func(c *catalog.Context) (any, error) { return parseCDiag(c, "clang") }, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "clang"), raw, args, sel, spans)
 	})
 }
 

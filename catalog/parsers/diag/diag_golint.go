@@ -32,7 +32,8 @@ gofmtParserDef = &catalog.Parser{
 	Alternatives: map[string][]string{"-d": {"-l"}, "-w": {"-l"}},
 	Result:       GofmtResult{}, RowsKey: "files",
 	Examples: [][]string{{"-l", "."}, {"-l", "-s", "./pkg"}},
-	Check: func(args []string, _ catalog.OS) *catalog.ParseError {
+	Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		if !catalog.HasFlag(args, "-l") {
 			return catalog.Unsupported([]string{"-l"}, "gofmt without -l prints the formatted source, not a list of files")
 		}
@@ -52,7 +53,8 @@ staticcheckParserDef = &catalog.Parser{
 	Examples: [][]string{{"./..."}, {"-checks", "all", "./pkg/..."}},
 	ExitAnswers: []catalog.ExitAnswer{{Code: 1, WithOutput: true, Means: "problems were found (diagnostics lists them)",
 		Source: "staticcheck -h (2026.2.2): -fail names the checks that can cause a non-zero exit status; checked: exit 1 with findings or compile errors"}},
-	Check: func(args []string, _ catalog.OS) *catalog.ParseError {
+	Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		for i, a := range args {
 			v, ok := "", false
 			switch {

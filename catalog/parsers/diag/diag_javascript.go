@@ -382,7 +382,8 @@ func eslintJSON(args []string) bool {
 	return false
 }
 
-func eslintCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func eslintCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	for i, a := range args {
 		v := ""
 		switch {
@@ -459,7 +460,7 @@ func eslintRuleID(s string) bool {
 }
 
 func parseEslint(c *catalog.Context) (any, error) {
-	if eslintJSON(c.Args) {
+	if eslintJSON(c.Args.List) {
 		return parseEslintJSON(c)
 	}
 	res := &DiagResult{Diagnostics: []Diagnostic{}}
@@ -1016,11 +1017,12 @@ func npxForm(p *catalog.Parser) *catalog.Parser {
 	q.Format = "npx " + p.Command + ": " + p.Format
 	if p.Check != nil {
 		check := p.Check
-		q.Check = func(args []string, os catalog.OS) *catalog.ParseError {
+		q.Check = func(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+			args := argv.Rest()
 			if len(args) > 0 && args[0] == p.Subcommand && p.Subcommand != "" {
 				args = args[1:]
 			}
-			return check(args, os)
+			return check(p.ReadArgs(args), os)
 		}
 	}
 	return &q

@@ -19,7 +19,7 @@ func FuzzTsc(f *testing.F) {
 	args := [][]string{{"--noEmit"}, {"--pretty", "--noEmit"}}
 	catalogtest.SeedGolden(f, "tsc", args)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseTsc, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "tsc"), raw, args, sel, spans)
 	})
 }
 
@@ -27,7 +27,7 @@ func FuzzEslint(f *testing.F) {
 	args := [][]string{{"."}, {"-f", "json", "."}}
 	catalogtest.SeedGolden(f, "eslint", args)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseEslint, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "eslint"), raw, args, sel, spans)
 	})
 }
 
@@ -36,7 +36,7 @@ func FuzzJest(f *testing.F) {
 	catalogtest.SeedGolden(f, "jest", args)
 	catalogtest.SeedGolden(f, "npm-test", args)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseJest, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "jest"), raw, args, sel, spans)
 	})
 }
 
@@ -45,7 +45,7 @@ func FuzzVitest(f *testing.F) {
 	catalogtest.SeedGolden(f, "vitest", args)
 	catalogtest.SeedGolden(f, "npm-test", args)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseVitest, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "vitest"), raw, args, sel, spans)
 	})
 }
 
@@ -53,7 +53,7 @@ func FuzzNpmTest(f *testing.F) {
 	args := [][]string{{"test"}}
 	catalogtest.SeedGolden(f, "npm-test", args)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseNpmTest, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "npm-test"), raw, args, sel, spans)
 	})
 }
 
@@ -61,7 +61,7 @@ func FuzzPytest(f *testing.F) {
 	args := [][]string{{}, {"-v"}, {"-q", "-rA"}}
 	catalogtest.SeedGolden(f, "pytest", args)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parsePytest, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "pytest"), raw, args, sel, spans)
 	})
 }
 
@@ -69,7 +69,7 @@ func FuzzMypy(f *testing.F) {
 	args := [][]string{{"."}, {"--show-column-numbers", "."}}
 	catalogtest.SeedGolden(f, "mypy", args)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseMypy, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "mypy"), raw, args, sel, spans)
 	})
 }
 
@@ -77,7 +77,7 @@ func FuzzRuff(f *testing.F) {
 	args := [][]string{{"check", "."}}
 	catalogtest.SeedGolden(f, "ruff-check", args)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseRuff, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "ruff-check"), raw, args, sel, spans)
 	})
 }
 
@@ -85,7 +85,7 @@ func FuzzFlake8(f *testing.F) {
 	args := [][]string{{"."}, {"--count", "."}}
 	catalogtest.SeedGolden(f, "flake8", args)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseFlake8, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "flake8"), raw, args, sel, spans)
 	})
 }
 

@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/catalogtest"
 )
 
@@ -20,7 +19,7 @@ func FuzzMake(f *testing.F) {
 	catalogtest.SeedGolden(f, "make", args)
 	catalogtest.SeedGolden(f, "gcc", args)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseMake, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "make"), raw, args, sel, spans)
 	})
 }
 
@@ -28,7 +27,7 @@ func FuzzGofmt(f *testing.F) {
 	args := [][]string{{"-l", "."}}
 	catalogtest.SeedGolden(f, "gofmt", args)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGofmt, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "gofmt"), raw, args, sel, spans)
 	})
 }
 
@@ -37,8 +36,8 @@ func FuzzGoLint(f *testing.F) {
 	catalogtest.SeedGolden(f, "staticcheck", args)
 	catalogtest.SeedGolden(f, "golangci-lint", args)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, func(c *catalog.Context) (any, error) { return parseGoLint(c, "staticcheck", false) }, raw, args, sel, spans)
-		catalogtest.FuzzParse(t, func(c *catalog.Context) (any, error) { return parseGoLint(c, "golangci-lint", true) }, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "staticcheck"), raw, args, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "golangci-lint"), raw, args, sel, spans)
 	})
 }
 

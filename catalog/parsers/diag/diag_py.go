@@ -243,7 +243,7 @@ func parseFlake8(c *catalog.Context) (any, error) {
 		if strings.TrimSpace(t) == "" {
 			continue
 		}
-		if _, e, ok := pyNum(t, 0); ok && e == len(t) && catalog.HasFlag(c.Args, "--count") {
+		if _, e, ok := pyNum(t, 0); ok && e == len(t) && catalog.HasFlag(c.Args.List, "--count") {
 			continue // the total --count prints
 		}
 		p, ok := pyPos(t, 2)
@@ -288,7 +288,8 @@ var ruffFlags = catalog.Flags{
 	"-n": catalog.Bool, "--per-file-ignores": catalog.Value, "--fixable": catalog.Value, "--unfixable": catalog.Value,
 }
 
-func ruffCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func ruffCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	for i, a := range args {
 		v := ""
 		switch {

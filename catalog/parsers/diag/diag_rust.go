@@ -109,7 +109,8 @@ func cargoStream(args []string) catalog.Stream {
 	return ""
 }
 
-func cargoCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func cargoCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	for _, f := range cargoFormats(args) {
 		if !slices.Contains(cargoMessageFormats, f) {
 			return catalog.Unsupported(nil, "cargo --message-format %q is not one the parser reads (%s)", f, strings.Join(cargoMessageFormats, ", "))
@@ -128,8 +129,9 @@ func cargoCheck(args []string, _ catalog.OS) *catalog.ParseError {
 
 // cargoTestCheck refuses the test binary's options (after "--") that
 // change libtest's output.
-func cargoTestCheck(args []string, os catalog.OS) *catalog.ParseError {
-	if perr := cargoCheck(args, os); perr != nil {
+func cargoTestCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
+	if perr := cargoCheck(argv, os); perr != nil {
 		return perr
 	}
 	i := slices.Index(args, "--")

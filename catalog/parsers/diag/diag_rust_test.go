@@ -25,7 +25,7 @@ func FuzzCargo(f *testing.F) {
 	f.Add("---- a stdout ----\nx\n", uint8(1), true)
 	f.Add("Caused by:\n\nerror: x\n  = note: \n", uint8(1), true)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, func(c *catalog.Context) (any, error) { return parseCargo(c, "cargo build") }, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "cargo-build"), raw, args, sel, spans)
 	})
 }
 

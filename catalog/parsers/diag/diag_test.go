@@ -24,7 +24,7 @@ func FuzzGoBuild(f *testing.F) {
 	args := [][]string{{"build", "./..."}}
 	catalogtest.SeedGolden(f, "go-build", args)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGoBuild, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "go-build"), raw, args, sel, spans)
 	})
 }
 
@@ -32,7 +32,7 @@ func FuzzGoVet(f *testing.F) {
 	args := [][]string{{"vet", "./..."}}
 	catalogtest.SeedGolden(f, "go-vet", args)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGoVet, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "go-vet"), raw, args, sel, spans)
 	})
 }
 
@@ -40,7 +40,7 @@ func FuzzGoTest(f *testing.F) {
 	args := [][]string{{"test", "./..."}, {"test", "-v", "./..."}, {"test", "-json", "./..."}}
 	catalogtest.SeedGolden(f, "go-test", args)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGoTestAny, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "go-test"), raw, args, sel, spans)
 	})
 }
 

@@ -90,7 +90,8 @@ var diffDef = &catalog.Parser{
 var diffOptional = map[string]bool{"--unified": true, "--color": true}
 
 func diffParsers() []*catalog.Parser {
-	diffDef.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
+	diffDef.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		scanned := catalog.ScanArgs(args, func(f string) int {
 			switch {
 			case diffOptional[f]:

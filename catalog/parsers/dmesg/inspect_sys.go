@@ -46,7 +46,8 @@ func dmesgParsers() []*catalog.Parser {
 		Flags:  dmesgFlags, MaxPositionals: 0, Result: DmesgResult{}, RowsKey: "messages",
 		Examples: [][]string{{}, {"-T"}, {"-x", "-l", "err,warn"}, {"-t"}},
 		Table:    &catalog.TableLines{},
-		Check: func(args []string, _ catalog.OS) *catalog.ParseError {
+		Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+			args := argv.Rest()
 			for _, a := range args {
 				if strings.HasPrefix(a, "--color=") && a != "--color=never" {
 					return catalog.Unsupported(nil, "dmesg %s colors the output", a)
@@ -60,9 +61,9 @@ func dmesgParsers() []*catalog.Parser {
 
 func parseDmesg(c *catalog.Context) (any, error) {
 	res := &DmesgResult{Messages: []DmesgMessage{}}
-	decode := kit.InsHasAny(c.Args, "-x", "--decode")
-	human := kit.InsHasAny(c.Args, "-T", "--ctime")
-	notime := kit.InsHasAny(c.Args, "-t", "--notime")
+	decode := kit.InsHasAny(c.Args.List, "-x", "--decode")
+	human := kit.InsHasAny(c.Args.List, "-T", "--ctime")
+	notime := kit.InsHasAny(c.Args.List, "-t", "--notime")
 	for _, l := range kit.InsLines(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue

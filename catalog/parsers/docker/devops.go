@@ -176,7 +176,8 @@ var dockerPsParser = &catalog.Parser{
 
 // dockerPsParsers wires the dockerPsParser and returns it for the builtin list.
 func dockerPsParsers() []*catalog.Parser {
-	dockerPsParser.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
+	dockerPsParser.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		return dockerFormatCheck("ps", args, dockerPsValue)
 	}
 	return []*catalog.Parser{dockerPsParser}
@@ -225,7 +226,7 @@ func dockerStatus(v string) (state string, exit int64, hasExit bool, health stri
 func ParseDockerPs(c *catalog.Context) (any, error) {
 	res := &DockerPsResult{Containers: make([]DockerContainer, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rec := catalog.NewSpanRec(c, 8)
-	noTrunc, quiet := kit.DvBoolFlag(c.Args, "--no-trunc", 0), kit.DvBoolFlag(c.Args, "--quiet", 'q')
+	noTrunc, quiet := kit.DvBoolFlag(c.Args.List, "--no-trunc", 0), kit.DvBoolFlag(c.Args.List, "--quiet", 'q')
 	if quiet {
 		return dvIDList(c, rec, func(id string) { res.Containers = append(res.Containers, DockerContainer{ContainerID: id}) },
 			func() int { return len(res.Containers) }, dvTContainer, dvFID, res)
@@ -480,7 +481,8 @@ var dockerStatsParser = &catalog.Parser{
 
 // dockerStatsParsers wires the dockerStatsParser and returns it for the builtin list.
 func dockerStatsParsers() []*catalog.Parser {
-	dockerStatsParser.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
+	dockerStatsParser.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		if perr := dockerFormatCheck("stats", args, map[string]bool{"--format": true}); perr != nil {
 			return perr
 		}
@@ -696,7 +698,8 @@ var dockerImagesParser = &catalog.Parser{
 
 // dockerImagesParsers wires the dockerImagesParser and returns it for the builtin list.
 func dockerImagesParsers() []*catalog.Parser {
-	dockerImagesParser.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
+	dockerImagesParser.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		return dockerFormatCheck("images", args, map[string]bool{"-f": true, "--filter": true, "--format": true})
 	}
 	return []*catalog.Parser{dockerImagesParser}
@@ -714,7 +717,7 @@ func dvSplitRef(ref string) (repo, tag string) {
 func parseDockerImages(c *catalog.Context) (any, error) {
 	res := &DockerImagesResult{Images: []DockerImage{}}
 	rec := catalog.NewSpanRec(c, 8)
-	if kit.DvBoolFlag(c.Args, "--quiet", 'q') {
+	if kit.DvBoolFlag(c.Args.List, "--quiet", 'q') {
 		return dvIDList(c, rec, func(id string) { res.Images = append(res.Images, DockerImage{ImageID: id}) },
 			func() int { return len(res.Images) }, dvTImage, dvImageIDs["image_id"], res)
 	}

@@ -15,20 +15,20 @@ var dockerImagesFuzzArgs = [][]string{{"images"}, {"images", "--digests"}, {"ima
 func FuzzDockerPs(f *testing.F) {
 	catalogtest.SeedGolden(f, "docker-ps", dockerPsFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseDockerPs, raw, dockerPsFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "docker-ps"), raw, dockerPsFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzDockerStats(f *testing.F) {
 	catalogtest.SeedGolden(f, "docker-stats", dockerStatsFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseDockerStats, raw, dockerStatsFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "docker-stats"), raw, dockerStatsFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzDockerImages(f *testing.F) {
 	catalogtest.SeedGolden(f, "docker-images", dockerImagesFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseDockerImages, raw, dockerImagesFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "docker-images"), raw, dockerImagesFuzzArgs, sel, spans)
 	})
 }

@@ -51,7 +51,8 @@ func dpkgParsers() []*catalog.Parser {
 			Flags:  dpkgFlags, MaxPositionals: -1, Result: DpkgResult{}, RowsKey: "packages", KeyFields: []string{"name"},
 			Examples: [][]string{{"-l"}, {"-l", "libc6"}, {"-l", "python3*"}},
 			Table:    &catalog.TableLines{Skip: []string{"Desired=", "|", "+++-", dpkgNoMatch}},
-			Check: func(args []string, _ catalog.OS) *catalog.ParseError {
+			Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+				args := argv.Rest()
 				if !slices.Contains(args, "-l") && !slices.Contains(args, "--list") && !catalog.HasFlag(args, "-l") {
 					return catalog.Unsupported([]string{"-l"}, "%s reads only the -l table", cmd)
 				}

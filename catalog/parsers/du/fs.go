@@ -193,13 +193,14 @@ func duTime(c *catalog.Context, v string, full bool) (iso string, assumed, ok bo
 	return kit.FsISO(y, mo, d, h, mi, 0, "", kit.FsZoneAt(c.Location, y, mo, d, h, mi, 0)), true, true
 }
 
-func duCheck(args []string, os catalog.OS) *catalog.ParseError {
+func duCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	_, _, _, _, _, perr := duRead(args, os)
 	return perr
 }
 
 func ParseDu(c *catalog.Context) (any, error) {
-	unit, inodes, total, null, bsd512, perr := duRead(c.Args, c.OS)
+	unit, inodes, total, null, bsd512, perr := duRead(c.Args.List, c.OS)
 	if perr != nil {
 		return nil, perr
 	}
@@ -215,7 +216,7 @@ func ParseDu(c *catalog.Context) (any, error) {
 	if inodes {
 		fSize, tr, unit = r.Name("inodes"), r.TrID("parseInt"), kit.FsUnit{Factor: 1}
 	}
-	timeField, fullTime := duTimeOpts(c.Args)
+	timeField, fullTime := duTimeOpts(c.Args.List)
 	var fTime uint16
 	if timeField != "" {
 		fTime = r.Name(timeField)

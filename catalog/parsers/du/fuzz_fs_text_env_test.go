@@ -11,6 +11,6 @@ var duFuzzArgs = [][]string{{}, {"-h"}, {"-ac"}, {"-b", "-d", "1"}, {"-0", "-a"}
 func FuzzDu(f *testing.F) {
 	catalogtest.SeedGolden(f, "du", duFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseDu, raw, duFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "du"), raw, duFuzzArgs, sel, spans)
 	})
 }

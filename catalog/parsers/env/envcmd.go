@@ -43,7 +43,8 @@ func envParsers() []*catalog.Parser {
 
 // envCheck refuses a command operand: env would run it and print its
 // output, not the environment.
-func envCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func envCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	scanned := catalog.ScanArgs(args, kit.FsKinds(envParserDef.Flags), false)
 	for _, a := range scanned {
 		if a.Flag == "" && strings.IndexByte(a.Pos, '=') <= 0 {

@@ -11,6 +11,6 @@ var envFuzzArgs = [][]string{{}, {"-0"}, {"-i", "A=1"}}
 func FuzzEnv(f *testing.F) {
 	catalogtest.SeedGolden(f, "env", envFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseEnv, raw, envFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "env"), raw, envFuzzArgs, sel, spans)
 	})
 }

@@ -52,10 +52,10 @@ func fileParsers() []*catalog.Parser {
 
 func parseFile(c *catalog.Context) (any, error) {
 	res := &FileResult{Files: []FileEntry{}}
-	brief := kit.InsHasAny(c.Args, "-b", "--brief")
-	mime := kit.InsHasAny(c.Args, "-i", "--mime")
-	mimeType := kit.InsHasAny(c.Args, "--mime-type")
-	enc := kit.InsHasAny(c.Args, "--mime-encoding")
+	brief := kit.InsHasAny(c.Args.List, "-b", "--brief")
+	mime := kit.InsHasAny(c.Args.List, "-i", "--mime")
+	mimeType := kit.InsHasAny(c.Args.List, "--mime-type")
+	enc := kit.InsHasAny(c.Args.List, "--mime-encoding")
 	lines := kit.InsLines(c.Raw)
 	var kept []kit.InsLine
 	for _, l := range lines {

@@ -11,6 +11,6 @@ var findFuzzArgs = [][]string{{"."}, {".", "-print0"}, {"src", "docs/", "-type",
 func FuzzFind(f *testing.F) {
 	catalogtest.SeedGolden(f, "find", findFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseFind, raw, findFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "find"), raw, findFuzzArgs, sel, spans)
 	})
 }

@@ -77,12 +77,12 @@ func findmntTree(s string) (int64, int) {
 
 func parseFindmnt(c *catalog.Context) (any, error) {
 	res := &FindmntResult{Filesystems: []FindmntEntry{}}
-	pairs := kit.InsHasAny(c.Args, "-P", "--pairs")
-	tree := !pairs && !kit.InsHasAny(c.Args, "-l", "--list")
+	pairs := kit.InsHasAny(c.Args.List, "-P", "--pairs")
+	tree := !pairs && !kit.InsHasAny(c.Args.List, "-l", "--list")
 	var cols []string
-	if kit.InsHasAny(c.Args, "-n", "--noheadings") && !pairs {
+	if kit.InsHasAny(c.Args.List, "-n", "--noheadings") && !pairs {
 		cols = []string{"TARGET", "SOURCE", "FSTYPE", "OPTIONS"}
-		if kit.InsHasAny(c.Args, "-o", "--output") {
+		if kit.InsHasAny(c.Args.List, "-o", "--output") {
 			return nil, catalog.Unsupported([]string{}, "findmnt -n -o prints columns without their names: drop -n")
 		}
 	}

@@ -78,7 +78,8 @@ func freeParsers() []*catalog.Parser {
 }
 
 // freeCheck refuses repeated reports (-c, -s); the hint drops them.
-func freeCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func freeCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	var hint []string
 	refused := ""
 	for i := 0; i < len(args); i++ {
@@ -181,7 +182,7 @@ var freeColumns = map[string]string{
 
 func parseFree(c *catalog.Context) (any, error) {
 	res := &FreeResult{}
-	mult, human := freeUnit(c.Args)
+	mult, human := freeUnit(c.Args.List)
 	it := lex.Lines{Raw: c.Raw}
 	var cols []string
 	dataLines, read := 0, 0

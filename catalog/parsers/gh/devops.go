@@ -75,7 +75,8 @@ var ghPrParser = &catalog.Parser{
 
 // ghPrParsers wires the ghPrParser and returns it for the builtin list.
 func ghPrParsers() []*catalog.Parser {
-	ghPrParser.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
+	ghPrParser.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		sub := kit.KubeResource(args) // the first positional
 		if sub != "list" && sub != "ls" {
 			return catalog.Unsupported(nil, "gh pr %s is not read; gh pr list is (and --json output is passed through)", sub)

@@ -3,7 +3,6 @@ package git
 import (
 	"testing"
 
-	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/catalogtest"
 )
 
@@ -27,7 +26,7 @@ func FuzzGitBlame(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-blame", gitBlameFuzzArgs)
 	f.Add("0000000000000000000000000000000000000000 1 1 1\nfilename \"a\\tb\"\n\tx\n0000000000000000000000000000000000000000 2 2\n\ty\n", uint8(0), true)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitBlame, raw, gitBlameFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "git-blame"), raw, gitBlameFuzzArgs, sel, spans)
 	})
 }
 
@@ -35,21 +34,21 @@ func FuzzGitLsFiles(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-ls-files", gitLsFilesFuzzArgs)
 	f.Add("h 100644 e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 0\t\"a\\\"b\"\n? x\n", uint8(5), true)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitLsFiles, raw, gitLsFilesFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "git-ls-files"), raw, gitLsFilesFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzGitTag(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-tag", gitTagFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitTag, raw, gitTagFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "git-tag"), raw, gitTagFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzGitStash(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-stash", gitStashFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitStash, raw, gitStashFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "git-stash"), raw, gitStashFuzzArgs, sel, spans)
 	})
 }
 
@@ -57,14 +56,14 @@ func FuzzGitWorktree(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-worktree", gitWorktreeFuzzArgs)
 	f.Add("worktree /a\nlocked \"x\\ny\"\nprunable\n\nworktree /b\nbare\n", uint8(1), true)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitWorktree, raw, gitWorktreeFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "git-worktree"), raw, gitWorktreeFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzGitRevParse(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-rev-parse", gitRevParseFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitRevParse, raw, gitRevParseFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "git-rev-parse"), raw, gitRevParseFuzzArgs, sel, spans)
 	})
 }
 
@@ -72,7 +71,7 @@ func FuzzGitConfig(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-config", gitConfigFuzzArgs)
 	f.Add("local\tfile:\"a\\tb\"\turl.x=y.insteadof=z\n", uint8(2), true)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitConfig, raw, gitConfigFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "git-config"), raw, gitConfigFuzzArgs, sel, spans)
 	})
 }
 
@@ -82,11 +81,6 @@ func FuzzGitLogForms(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-log", gitLogFormsFuzzArgs)
 	f.Add("commit abc (HEAD -> m)\ntree 1\nparent 2\nauthor A <a> 1 +0100\ngpgsig x\n y\n\n    s\n    \n    b\nNotes:\n    n\n", uint8(1), true)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, func(c *catalog.Context) (any, error) {
-			if form, _ := glfForm(c.Args); form == "raw" {
-				return parseGitLogRaw(c)
-			}
-			return parseGitLogReference(c)
-		}, raw, gitLogFormsFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "git-log"), raw, gitLogFormsFuzzArgs, sel, spans)
 	})
 }

@@ -15,6 +15,6 @@ var gitFuzzArgs = [][]string{
 func FuzzGitStatus(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-status", gitFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseGitStatus, raw, gitFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "git-status"), raw, gitFuzzArgs, sel, spans)
 	})
 }

@@ -154,7 +154,8 @@ var gitScan = catalog.ArgScan{
 	},
 }
 
-func gitStatusCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func gitStatusCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	scanned := gitScan.Scan(args)
 	if perr := catalog.CheckDeclared(scanned, gitStatusParser); perr != nil {
 		return perr
@@ -196,10 +197,10 @@ func gitShortArgs(args []string) (short bool) {
 }
 
 func ParseGitStatus(c *catalog.Context) (any, error) {
-	short := gitShortArgs(c.Args)
+	short := gitShortArgs(c.Args.List)
 	raw := c.Raw
-	if gitPorcelainV2(c.Args) {
-		return parseGitStatusV2(c, strings.IndexByte(raw, 0) >= 0 || catalog.HasFlag(c.Args, "-z") || catalog.HasFlag(c.Args, "--null"))
+	if gitPorcelainV2(c.Args.List) {
+		return parseGitStatusV2(c, strings.IndexByte(raw, 0) >= 0 || catalog.HasFlag(c.Args.List, "-z") || catalog.HasFlag(c.Args.List, "--null"))
 	}
 	if strings.IndexByte(raw, 0) >= 0 {
 		return parseGitShort(c, true)

@@ -82,7 +82,8 @@ var gitBlameOptional = map[string]bool{"-M": true, "-C": true}
 
 // gitBlameParsers wires gitBlameDef and returns it for the builtin list.
 func gitBlameParsers() []*catalog.Parser {
-	gitBlameDef.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
+	gitBlameDef.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		scanned, perr := gxCheck(gitBlameDef, gitBlameOptional, args)
 		if perr != nil {
 			return perr

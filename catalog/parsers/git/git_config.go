@@ -65,7 +65,8 @@ var gitConfigDef = &catalog.Parser{
 }
 
 func gitConfigParsers() []*catalog.Parser {
-	gitConfigDef.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
+	gitConfigDef.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		scanned, perr := gxCheck(gitConfigDef, nil, args)
 		if perr != nil {
 			return perr
@@ -124,7 +125,7 @@ var gcfOType = catalog.SpanID("origin_type")
 var gcfOrigin = catalog.SpanID("origin")
 
 func parseGitConfig(c *catalog.Context) (any, error) {
-	scanned := gxScan(gitConfigFlags, nil, c.Args)
+	scanned := gxScan(gitConfigFlags, nil, c.Args.List)
 	res := &GitConfigResult{Entries: []GitConfigEntry{}}
 	rec := catalog.NewSpanRec(c, 4)
 	if gxHas(scanned, "--get") {
@@ -292,7 +293,7 @@ func gcReadLines(c *catalog.Context, rec *catalog.SpanRec, res *GitConfigResult,
 		}
 		if bad || !gcKey(k) {
 			// a value holding a newline went on here, or this is no config line
-			return catalog.Unsupported(gxHint([]string{"config"}, c.Args, gitConfigFlags, nil, "-z"),
+			return catalog.Unsupported(gxHint([]string{"config"}, c.Args.List, gitConfigFlags, nil, "-z"),
 				"line %d of git config's output is not a variable: a value holding a newline (use -z, which ends every entry with NUL)", catalog.LineNumbers(c.Raw, []int{start})[0])
 		}
 		e.Key = k

@@ -59,10 +59,11 @@ func glfForm(args []string) (string, []catalog.CmdArg) {
 func gitLogFormsParsers() []*catalog.Parser {
 	p := GitLogParser
 	baseCheck, baseParse := p.Check, p.Parse
-	p.Check = func(args []string, os catalog.OS) *catalog.ParseError {
+	p.Check = func(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		form, scanned := glfForm(args)
 		if form == "" {
-			return baseCheck(args, os)
+			return baseCheck(argv, os)
 		}
 		if perr := glfCheckFlags(p, scanned); perr != nil {
 			return perr
@@ -85,7 +86,7 @@ func gitLogFormsParsers() []*catalog.Parser {
 		return nil
 	}
 	p.Parse = func(c *catalog.Context) (any, error) {
-		switch form, _ := glfForm(c.Args); form {
+		switch form, _ := glfForm(c.Args.List); form {
 		case "reference":
 			return parseGitLogReference(c)
 		case "raw":

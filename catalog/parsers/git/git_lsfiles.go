@@ -66,7 +66,8 @@ var gitLsFilesFlags = gxFlags(catalog.Flags{
 var gitLsFilesOptional = map[string]bool{"--abbrev": true}
 
 func gitLsFilesParsers() []*catalog.Parser {
-	gitLsFilesDef.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
+	gitLsFilesDef.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		_, perr := gxCheck(gitLsFilesDef, gitLsFilesOptional, args)
 		return perr
 	}
@@ -94,7 +95,7 @@ var glTags = map[byte]string{
 }
 
 func parseGitLsFiles(c *catalog.Context) (any, error) {
-	scanned := gxScan(gitLsFilesFlags, gitLsFilesOptional, c.Args)
+	scanned := gxScan(gitLsFilesFlags, gitLsFilesOptional, c.Args.List)
 	null := gxHas(scanned, "-z")
 	tags := gxHas(scanned, "-t", "-v")
 	others := gxHas(scanned, "-o", "--others", "-k", "--killed")

@@ -77,7 +77,8 @@ var gitRevParseDef = &catalog.Parser{
 }
 
 func gitRevParseParsers() []*catalog.Parser {
-	gitRevParseDef.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
+	gitRevParseDef.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		_, perr := gxCheck(gitRevParseDef, gitRevParseOptional, args)
 		return perr
 	}
@@ -119,7 +120,7 @@ func gitRevParseArgs(args []string) []string {
 }
 
 func parseGitRevParse(c *catalog.Context) (any, error) {
-	labels := gitRevParseArgs(c.Args)
+	labels := gitRevParseArgs(c.Args.List)
 	res := &GitRevParseResult{Values: []GitRevParseValue{}}
 	rec := catalog.NewSpanRec(c, 2)
 	it := lex.Lines{Raw: c.Raw}

@@ -53,7 +53,8 @@ var gitStashDef = &catalog.Parser{
 }
 
 func gitStashParsers() []*catalog.Parser {
-	gitStashDef.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
+	gitStashDef.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		scanned := gxScan(gitStashFlags, nil, args)
 		for _, a := range scanned {
 			if a.Flag == "" && a.Pos != "list" {

@@ -57,7 +57,8 @@ var gitTagDef = &catalog.Parser{
 var gitTagOptional = map[string]bool{"-n": true}
 
 func gitTagParsers() []*catalog.Parser {
-	gitTagDef.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
+	gitTagDef.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		scanned, perr := gxCheck(gitTagDef, gitTagOptional, args)
 		if perr != nil {
 			return perr
@@ -87,7 +88,7 @@ var gtfBody = catalog.SpanID("body")
 var gtfSupported = "%(refname:short)%00%(objectname)%00%(creatordate:iso-strict)%00%(subject)"
 
 func parseGitTag(c *catalog.Context) (any, error) {
-	scanned := gxScan(gitTagFlags, gitTagOptional, c.Args)
+	scanned := gxScan(gitTagFlags, gitTagOptional, c.Args.List)
 	for _, a := range scanned {
 		if a.Flag == "--format" {
 			if items, ok := parseTagFormat(a.Value); ok {

@@ -54,7 +54,8 @@ var gitWorktreeDef = &catalog.Parser{
 }
 
 func gitWorktreeParsers() []*catalog.Parser {
-	gitWorktreeDef.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
+	gitWorktreeDef.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		scanned, perr := gxCheck(gitWorktreeDef, nil, args)
 		if perr != nil {
 			return perr
@@ -100,7 +101,7 @@ var gwfPrune = catalog.SpanID("prunable")
 var gwfPruneWhy = catalog.SpanID("prunable_reason")
 
 func parseGitWorktree(c *catalog.Context) (any, error) {
-	scanned := gxScan(gitWorktreeFlags, nil, c.Args)
+	scanned := gxScan(gitWorktreeFlags, nil, c.Args.List)
 	if gxHas(scanned, "--porcelain") {
 		return parseGitWorktreePorcelain(c, gxHas(scanned, "-z"))
 	}

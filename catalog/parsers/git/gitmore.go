@@ -1733,8 +1733,9 @@ func readGitLogArgs(args []string) gmLogArgs {
 
 var gmSupportedFormat = "--format=%H%x1f%an%x1f%ae%x1f%aI%x1f%s"
 
-func gitLogCheck(sub string, p *catalog.Parser) func(args []string, _ catalog.OS) *catalog.ParseError {
-	return func(args []string, _ catalog.OS) *catalog.ParseError {
+func gitLogCheck(sub string, p *catalog.Parser) func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	return func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		scanned := gitMoreScan.Scan(args)
 		if perr := gmCheckDeclared(scanned, p); perr != nil {
 			return perr
@@ -1881,14 +1882,15 @@ var gitShowParser = &catalog.Parser{
 func gitLogParsers() []*catalog.Parser {
 	GitLogParser.Check = gitLogCheck("log", GitLogParser)
 	showCheck := gitLogCheck("show", gitShowParser)
-	gitShowParser.Check = func(args []string, os catalog.OS) *catalog.ParseError {
+	gitShowParser.Check = func(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		for _, a := range gitMoreScan.Scan(args) {
 			// "rev:path" shows a file's content, which is not read.
 			if a.Flag == "" && strings.Contains(a.Pos, ":") {
 				return catalog.Unsupported(nil, "git show %s prints the file itself; it is kept as raw output", a.Pos)
 			}
 		}
-		return showCheck(args, os)
+		return showCheck(argv, os)
 	}
 	return []*catalog.Parser{GitLogParser, gitShowParser}
 }
@@ -2000,7 +2002,7 @@ func (g *gmCommits) fileLine(cu *gmCursor, l string, start, next int) bool {
 }
 
 func parseGitCommits(c *catalog.Context, show bool) (*GitShowResult, error) {
-	la := readGitLogArgs(c.Args)
+	la := readGitLogArgs(c.Args.List)
 	// Room for every commit up front: one per line at most in the line
 	// forms, one per "commit " line in the blocks.
 	// (Counting "\ncommit " costs a full pass of its own, as much as
@@ -2839,18 +2841,19 @@ func gitDiffParsers() []*catalog.Parser {
 	return []*catalog.Parser{gitDiffParser}
 }
 
-func gitDiffCheck(args []string, os catalog.OS) *catalog.ParseError {
+func gitDiffCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	scanned := gitMoreScan.Scan(args)
 	if perr := gmCheckDeclared(scanned, gitDiffParser); perr != nil {
 		return perr
 	}
 	// The log check knows colours, sections and their combinations; diff
 	// has no --format, --date or --oneline to refuse.
-	return gitLogCheck("diff", gitDiffParser)(args, os)
+	return gitLogCheck("diff", gitDiffParser)(argv, os)
 }
 
 func parseGitDiff(c *catalog.Context) (any, error) {
-	la := readGitLogArgs(c.Args)
+	la := readGitLogArgs(c.Args.List)
 	n := strings.Count(c.Raw, "\ndiff ") + 1
 	if !strings.HasPrefix(c.Raw, "diff ") {
 		n = lex.CountLines(c.Raw)
@@ -2984,7 +2987,8 @@ var gitBranchParser = &catalog.Parser{
 
 // gitBranchParsers wires the gitBranchParser and returns it for the builtin list.
 func gitBranchParsers() []*catalog.Parser {
-	gitBranchParser.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
+	gitBranchParser.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		for _, a := range gitMoreScan.Scan(args) {
 			if a.Flag == "--color" && (!a.HasValue || a.Value == "always" || a.Value == "true") {
 				return catalog.Unsupported(gitHint("branch", args, func(f, _ string) bool { return f == "--color" }, "--no-color"),
@@ -3025,7 +3029,7 @@ func gmTrack(s string) (ahead, behind int64, as, ae, bs, be int, gone, ok bool) 
 
 func parseGitBranch(c *catalog.Context) (any, error) {
 	verbose, remotes, showCurrent := 0, false, false
-	for _, a := range gitMoreScan.Scan(c.Args) {
+	for _, a := range gitMoreScan.Scan(c.Args.List) {
 		switch a.Flag {
 		case "-v", "--verbose":
 			verbose++
@@ -3282,7 +3286,8 @@ var gitRemoteDef = &catalog.Parser{
 
 // gitRemoteParsers wires the gitRemoteDef and returns it for the builtin list.
 func gitRemoteParsers() []*catalog.Parser {
-	gitRemoteDef.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
+	gitRemoteDef.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		for _, a := range gitMoreScan.Scan(args) {
 			if a.Flag == "" {
 				return catalog.Unsupported([]string{"remote", "-v"}, "git remote %s is not read; git remote -v lists every URL", a.Pos)

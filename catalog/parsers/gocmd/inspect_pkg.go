@@ -78,7 +78,8 @@ func goInspectParsers() []*catalog.Parser {
 		Flags:  goEnvFlags, MaxPositionals: 0, Result: GoEnvResult{}, RowsKey: "variables", KeyFields: []string{"name"},
 		Examples: [][]string{{"env"}, {"env", "-changed"}},
 		Table:    &catalog.TableLines{},
-		Check: func(args []string, _ catalog.OS) *catalog.ParseError {
+		Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+			args := argv.Rest()
 			var names []string
 			for _, a := range args {
 				if !strings.HasPrefix(a, "-") {
@@ -190,8 +191,8 @@ func parseGoEnv(c *catalog.Context) (any, error) {
 
 func parseGoList(c *catalog.Context) (any, error) {
 	res := &GoListResult{Items: []GoListItem{}}
-	modules := catalog.HasFlag(c.Args, "-m") || catalog.HasFlag(c.Args, "--m")
-	versions := catalog.HasFlag(c.Args, "-versions") || catalog.HasFlag(c.Args, "--versions")
+	modules := catalog.HasFlag(c.Args.List, "-m") || catalog.HasFlag(c.Args.List, "--m")
+	versions := catalog.HasFlag(c.Args.List, "-versions") || catalog.HasFlag(c.Args.List, "--versions")
 	data := 0
 	for _, l := range kit.InsLines(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {

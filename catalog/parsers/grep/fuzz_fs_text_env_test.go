@@ -11,6 +11,6 @@ var grepFuzzArgs = [][]string{{"-n", "x", "f"}, {"-rn", "x", "."}, {"-rnZ", "x",
 func FuzzGrep(f *testing.F) {
 	catalogtest.SeedGolden(f, "grep", grepFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseGrep, raw, grepFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "grep"), raw, grepFuzzArgs, sel, spans)
 	})
 }

@@ -164,7 +164,8 @@ func grepRead(args []string, os catalog.OS) grepOpts {
 	return o
 }
 
-func grepCheck(args []string, os catalog.OS) *catalog.ParseError {
+func grepCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	scanned := catalog.ScanArgs(args, grepKinds, true)
 	if perr := kit.CheckFsDeclared(scanned, grepParserDef); perr != nil {
 		return perr
@@ -212,7 +213,7 @@ type grepParser struct {
 }
 
 func ParseGrep(c *catalog.Context) (any, error) {
-	o := grepRead(c.Args, c.OS)
+	o := grepRead(c.Args.List, c.OS)
 	raw := c.Raw
 	// Spans per line: the text, and a name, numbers and a context mark
 	// when the output may carry them. The span slab is sized by it once,

@@ -13,20 +13,20 @@ var catFuzzArgs = [][]string{{"a"}, {"-n", "a"}, {"-b", "a"}, {"-A", "a"}}
 func FuzzHead(f *testing.F) {
 	catalogtest.SeedGolden(f, "head", headFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseHeadTail, raw, headFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "head"), raw, headFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzTail(f *testing.F) {
 	catalogtest.SeedGolden(f, "tail", headFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseHeadTail, raw, headFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "tail"), raw, headFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzCat(f *testing.F) {
 	catalogtest.SeedGolden(f, "cat", catFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseCat, raw, catFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "cat"), raw, catFuzzArgs, sel, spans)
 	})
 }

@@ -86,8 +86,9 @@ func headParsers() []*catalog.Parser {
 
 // headTailCheck refuses byte counts (-c cuts a line anywhere); -f and
 // friends are not declared at all.
-func headTailCheck(p *catalog.Parser) func(args []string, os catalog.OS) *catalog.ParseError {
-	return func(args []string, os catalog.OS) *catalog.ParseError {
+func headTailCheck(p *catalog.Parser) func(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	return func(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		scanned := catalog.ScanArgs(args, kit.FsKinds(p.Flags), true)
 		if perr := kit.CheckFsDeclared(scanned, p); perr != nil {
 			return perr
@@ -137,7 +138,7 @@ func textHeaderName(f string) string {
 
 func ParseHeadTail(c *catalog.Context) (any, error) {
 	// head and tail read alike; tail's flags are a superset of head's.
-	files, headers, sep := textOpts(c.Args, tailParserDef)
+	files, headers, sep := textOpts(c.Args.List, tailParserDef)
 	if !headers {
 		return textLines(c, sep), nil
 	}
@@ -280,7 +281,7 @@ func textRecordLines(c *catalog.Context, lines []string, starts []int, file int)
 
 func ParseCat(c *catalog.Context) (any, error) {
 	number := false
-	for _, a := range catalog.ScanArgs(c.Args, kit.FsKinds(catParserDef.Flags), false) {
+	for _, a := range catalog.ScanArgs(c.Args.List, kit.FsKinds(catParserDef.Flags), false) {
 		switch a.Flag {
 		case "-n", "-b", "--number", "--number-nonblank":
 			number = true

@@ -69,7 +69,8 @@ func helmListParser(sub string) *catalog.Parser {
 		Examples:       [][]string{{sub}, {sub, "-A"}, {sub, "-a", "-n", "prod"}, {sub, "-q"}},
 		Parse:          parseHelmList,
 	}
-	p.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
+	p.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		takes := func(f string) bool { k, ok := helmListFlags[f]; return ok && k == catalog.Value }
 		if _, ok := kit.DvFlagValue(args, "--time-format"); ok {
 			hint := kit.DvHint([]string{sub}, args, nil, takes, func(f string) bool { return f == "--time-format" },
@@ -104,8 +105,8 @@ var helmColumns = []string{"NAME", "NAMESPACE", "REVISION", "UPDATED", "STATUS",
 func parseHelmList(c *catalog.Context) (any, error) {
 	res := &HelmListResult{Releases: []HelmRelease{}}
 	rec := catalog.NewSpanRec(c, 8)
-	short := kit.DvBoolFlag(c.Args, "--short", 'q')
-	noHeaders := kit.DvBoolFlag(c.Args, "--no-headers", 0)
+	short := kit.DvBoolFlag(c.Args.List, "--short", 'q')
+	noHeaders := kit.DvBoolFlag(c.Args.List, "--no-headers", 0)
 	var cols []string
 	if noHeaders {
 		cols = helmColumns

@@ -11,6 +11,6 @@ var helmFuzzArgs = [][]string{{"list"}, {"list", "-A", "--no-headers"}, {"list",
 func FuzzHelmList(f *testing.F) {
 	catalogtest.SeedGolden(f, "helm-list", helmFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseHelmList, raw, helmFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "helm-list"), raw, helmFuzzArgs, sel, spans)
 	})
 }

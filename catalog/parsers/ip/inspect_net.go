@@ -90,8 +90,9 @@ func ipRouteParsers() []*catalog.Parser {
 
 // ipListCheck refuses the object's commands that change state or print
 // another form.
-func ipListCheck(obj string, commands ...string) func([]string, catalog.OS) *catalog.ParseError {
-	return func(args []string, _ catalog.OS) *catalog.ParseError {
+func ipListCheck(obj string, commands ...string) func(catalog.Args, catalog.OS) *catalog.ParseError {
+	return func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		for _, a := range args {
 			if strings.HasPrefix(a, "-") {
 				continue

@@ -114,7 +114,8 @@ func ipAddrParsers() []*catalog.Parser {
 
 // ipAddrCheck accepts `ip [-4|-6|-f F|-family F] {address|link} [show|list] [filters]`,
 // objects and commands abbreviated as iproute2 allows.
-func ipAddrCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func ipAddrCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	i := 0
 	brief := false
 	for i < len(args) && strings.HasPrefix(args[i], "-") {
@@ -182,7 +183,7 @@ func ipMode(args []string) (brief, oneline bool) {
 }
 
 func parseIPAddr(c *catalog.Context) (any, error) {
-	if brief, oneline := ipMode(c.Args); brief {
+	if brief, oneline := ipMode(c.Args.List); brief {
 		return parseIPBrief(c)
 	} else if oneline {
 		return parseIPOneline(c)

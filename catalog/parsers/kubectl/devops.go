@@ -260,7 +260,8 @@ func kubectlGetParsers() []*catalog.Parser {
 	return []*catalog.Parser{kubectlGetParser}
 }
 
-func kubectlGetCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func kubectlGetCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	o, ok := kit.DvFlagValue(args, "-o", "--output")
 	if !ok {
 		return nil
@@ -280,8 +281,8 @@ func kubectlGetCheck(args []string, _ catalog.OS) *catalog.ParseError {
 }
 
 func ParseKubectlGet(c *catalog.Context) (any, error) {
-	// c.Args hold the subcommand: skip to what follows "get".
-	args := c.Args
+	// c.Args.List hold the subcommand: skip to what follows "get".
+	args := c.Args.List
 	if _, i := catalog.Subcommand("kubectl", args); i >= 0 {
 		args = append(append([]string{}, args[:i]...), args[i+1:]...)
 	}

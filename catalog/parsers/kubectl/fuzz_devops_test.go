@@ -12,6 +12,6 @@ var kubectlFuzzArgs = [][]string{{"get", "pods"}, {"get", "pods", "-o", "wide"},
 func FuzzKubectlGet(f *testing.F) {
 	catalogtest.SeedGolden(f, "kubectl-get", kubectlFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseKubectlGet, raw, kubectlFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "kubectl-get"), raw, kubectlFuzzArgs, sel, spans)
 	})
 }

@@ -15,6 +15,6 @@ var lsFuzzArgs = [][]string{
 func FuzzLs(f *testing.F) {
 	catalogtest.SeedGolden(f, "ls", lsFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseLs, raw, lsFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "ls"), raw, lsFuzzArgs, sel, spans)
 	})
 }

@@ -259,7 +259,8 @@ func lsTimeWord(v string) uint8 {
 	return 255
 }
 
-func lsCheck(args []string, os catalog.OS) *catalog.ParseError {
+func lsCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	long, slash := false, false
 	scanned := lsScan.Scan(args)
 	if perr := catalog.CheckDeclared(scanned, lsParserDef); perr != nil {
@@ -529,7 +530,7 @@ func lsModeShape(tok string) bool {
 
 // newLsParser sets up the state of one parse of c.Raw.
 func newLsParser(c *catalog.Context) *lsParser {
-	p := &lsParser{c: c, o: lsOptions(c.Args, c.OS), res: &LsResult{}}
+	p := &lsParser{c: c, o: lsOptions(c.Args.List, c.OS), res: &LsResult{}}
 	p.rec = catalog.NewSpanRec(c, 15) // a long entry records up to 15 spans
 	p.trHuman = p.rec.TrID("humanSize" + strconv.FormatInt(max(p.o.humanBase, 1024), 10))
 	loc := c.Location

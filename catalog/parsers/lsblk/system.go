@@ -95,7 +95,8 @@ func lsblkParsers() []*catalog.Parser {
 }
 
 // lsblkCheck refuses -o columns the parser does not know; the hint keeps the others.
-func lsblkCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func lsblkCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	for i, a := range args {
 		var v string
 		switch {
@@ -144,7 +145,7 @@ func parseLsblk(c *catalog.Context) (any, error) {
 	// The devices in output order with their depth, nested at the end.
 	var flat []*lsblkPending
 	bytes := false
-	for _, a := range c.Args {
+	for _, a := range c.Args.List {
 		if a == "-b" || a == "--bytes" || (len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a, 'b') > 0 && !strings.HasPrefix(a, "-o")) {
 			bytes = true
 		}

@@ -238,8 +238,8 @@ func ParseNetstat(c *catalog.Context) (any, error) {
 					pcb:    pcb,
 					timers: timers,
 					user:   strings.Contains(hdr, " User "),
-					numUsers: catalog.HasFlag(c.Args, "-n") || slices.Contains(c.Args, "--numeric") ||
-						slices.Contains(c.Args, "--numeric-users"),
+					numUsers: catalog.HasFlag(c.Args.List, "-n") || slices.Contains(c.Args.List, "--numeric") ||
+						slices.Contains(c.Args.List, "--numeric-users"),
 					inode:   strings.Contains(hdr, " Inode"),
 					program: strings.Contains(hdr, "PID/Program name"),
 				}

@@ -68,7 +68,8 @@ func pipParsers() []*catalog.Parser {
 			Flags:  pipListFlags, MaxPositionals: 0, Result: PipListResult{}, RowsKey: "packages", KeyFields: []string{"name"},
 			Examples: [][]string{{"list"}, {"list", "--not-required"}, {"list", "--format=freeze"}},
 			Table:    &catalog.TableLines{Skip: []string{"Package ", "----", "#", "WARNING:", "[notice]"}},
-			Check: func(args []string, _ catalog.OS) *catalog.ParseError {
+			Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+				args := argv.Rest()
 				if f := pipFormat(args); f != "" && f != "columns" && f != "freeze" {
 					return catalog.Unsupported(nil, "pip list --format=%s is not read (json passes through as JSON)", f)
 				}
@@ -108,7 +109,7 @@ func pipFormat(args []string) string {
 }
 
 func parsePipList(c *catalog.Context) (any, error) {
-	if pipFormat(c.Args) == "freeze" {
+	if pipFormat(c.Args.List) == "freeze" {
 		return parsePipFreeze(c)
 	}
 	res := &PipListResult{Packages: []PipPackage{}}

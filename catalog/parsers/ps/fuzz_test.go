@@ -18,6 +18,6 @@ func FuzzPs(f *testing.F) {
 		f.Add(s.raw, uint8(s.args), true)
 	}
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParsePs, raw, psFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "ps"), raw, psFuzzArgs, sel, spans)
 	})
 }

@@ -417,7 +417,8 @@ func (pa psArgs) allEmptyHeaders() bool {
 	return len(pa.specs) > 0
 }
 
-func psCheck(args []string, os catalog.OS) *catalog.ParseError {
+func psCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	scanned := psScan.Scan(args)
 	if perr := catalog.CheckDeclared(scanned, psParserDef); perr != nil {
 		return perr
@@ -463,7 +464,7 @@ type psColumn struct {
 
 func ParsePs(c *catalog.Context) (any, error) {
 	res := &PsResult{Processes: []PsProcess{}}
-	pa, _ := readPsArgs(c.Args, c.OS)
+	pa, _ := readPsArgs(c.Args.List, c.OS)
 	headerless := len(pa.specs) > 0 && (pa.noHeaders || pa.allEmptyHeaders())
 	it := lex.Lines{Raw: c.Raw}
 	res.Processes = make([]PsProcess, 0, min(lex.CountLines(c.Raw), 1<<20))

@@ -11,6 +11,6 @@ var pwdFuzzArgs = [][]string{{}, {"-P"}}
 func FuzzPwd(f *testing.F) {
 	catalogtest.SeedGolden(f, "pwd", pwdFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parsePwd, raw, pwdFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "pwd"), raw, pwdFuzzArgs, sel, spans)
 	})
 }

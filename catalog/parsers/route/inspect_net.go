@@ -59,7 +59,8 @@ func routeParsers() []*catalog.Parser {
 		Flags:  routeFlags, MaxPositionals: 0, Result: RouteResult{}, RowsKey: "routes",
 		Examples: [][]string{{"-n"}, {}, {"-6", "-n"}, {"-ne"}},
 		Table:    &catalog.TableLines{Headers: 2},
-		Check: func(args []string, _ catalog.OS) *catalog.ParseError {
+		Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+			args := argv.Rest()
 			for i, a := range args {
 				if a == "-A" && i+1 < len(args) && args[i+1] != "inet" && args[i+1] != "inet6" {
 					return catalog.Unsupported([]string{"-A", "inet"}, "route -A %s is not read", args[i+1])

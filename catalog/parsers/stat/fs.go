@@ -205,7 +205,8 @@ var statKinds = func(f string) int {
 	return 0
 }
 
-func statCheck(args []string, os catalog.OS) *catalog.ParseError {
+func statCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	scanned := catalog.ScanArgs(args, statKinds, false)
 	if perr := kit.CheckFsDeclared(scanned, statParserDef); perr != nil {
 		return perr
@@ -234,7 +235,8 @@ var statBSDKinds = func(f string) int {
 	return 0
 }
 
-func statBSDCheck(args []string, os catalog.OS) *catalog.ParseError {
+func statBSDCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	scanned := catalog.ScanArgs(args, statBSDKinds, false)
 	if perr := kit.CheckFsDeclared(scanned, statBSDParserDef); perr != nil {
 		return perr
@@ -406,7 +408,7 @@ func parseStat(c *catalog.Context) (any, error) {
 	if c.OS.BsdLike() {
 		// BSD has no -c or -t terse; -f and -t were refused by the check.
 	} else {
-		for _, a := range catalog.ScanArgs(c.Args, statKinds, false) {
+		for _, a := range catalog.ScanArgs(c.Args.List, statKinds, false) {
 			switch a.Flag {
 			case "-c", "--format":
 				format, _ = statFormat(a.Value)

@@ -21,6 +21,6 @@ func FuzzStat(f *testing.F) {
 		f.Add(string(b), uint8(len(statFuzzArgs)+4), true)
 	}
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseStat, raw, statFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "stat"), raw, statFuzzArgs, sel, spans)
 	})
 }

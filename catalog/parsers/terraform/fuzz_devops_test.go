@@ -11,6 +11,6 @@ var terraformFuzzArgs = [][]string{{"plan", "-no-color"}, {"plan"}}
 func FuzzTerraformPlan(f *testing.F) {
 	catalogtest.SeedGolden(f, "terraform-plan", terraformFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseTerraformPlan, raw, terraformFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "terraform-plan"), raw, terraformFuzzArgs, sel, spans)
 	})
 }

@@ -80,7 +80,8 @@ func topParsers() []*catalog.Parser {
 		Flags:  topFlags, MaxPositionals: 0, Result: TopResult{}, RowsKey: "processes", KeyFields: []string{"pid"},
 		Examples: [][]string{{"-b", "-n", "1"}, {"-b", "-n", "1", "-c", "-w", "512"}, {"-bn1", "-o", "%MEM"}},
 		Table:    &catalog.TableLines{Skip: []string{"top - ", "Tasks:", "Threads:", "%Cpu", "KiB ", "MiB ", "GiB ", "TiB ", "PiB ", "EiB ", "PID "}},
-		Check: func(args []string, _ catalog.OS) *catalog.ParseError {
+		Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+			args := argv.Rest()
 			b, n := false, ""
 			for _, a := range catalog.ScanArgs(args, func(f string) int {
 				if topFlags[f] == catalog.Value {

@@ -68,7 +68,8 @@ func treeParsers() []*catalog.Parser {
 	return []*catalog.Parser{treeParserDef}
 }
 
-func treeCheck(args []string, os catalog.OS) *catalog.ParseError {
+func treeCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	scanned := catalog.ScanArgs(args, kit.FsKinds(treeParserDef.Flags), false)
 	// tree gives a value-taking letter the next argument even inside a
 	// cluster ("-La 2"), unlike getopt: such letters must stand alone.
@@ -161,7 +162,7 @@ type treeParser struct {
 
 func parseTree(c *catalog.Context) (any, error) {
 	p := &treeParser{c: c, res: &TreeResult{Tree: []TreeNode{}}}
-	p.quoted = kit.SlicesContains(c.Args, "-Q")
+	p.quoted = kit.SlicesContains(c.Args.List, "-Q")
 	it := lex.Lines{Raw: c.Raw}
 	rows, read := 0, 0
 	report := false

@@ -11,6 +11,6 @@ var treeFuzzArgs = [][]string{{}, {"-a"}, {"-d"}, {"-Q", "src", "."}, {"--norepo
 func FuzzTree(f *testing.F) {
 	catalogtest.SeedGolden(f, "tree", treeFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseTree, raw, treeFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "tree"), raw, treeFuzzArgs, sel, spans)
 	})
 }

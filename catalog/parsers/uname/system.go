@@ -38,7 +38,8 @@ var unameParser = &catalog.Parser{
 	MaxPositionals: 0,
 	Result:         UnameResult{},
 	Examples:       [][]string{{"-a"}},
-	Check: func(args []string, _ catalog.OS) *catalog.ParseError {
+	Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		if _, ok := unameSingle(args); ok {
 			return nil
 		}
@@ -124,7 +125,7 @@ func parseUname(c *catalog.Context) (any, error) {
 	if n == 0 {
 		return &UnameResult{}, nil
 	}
-	if key, ok := unameSingle(c.Args); ok {
+	if key, ok := unameSingle(c.Args.List); ok {
 		res := &UnameResult{}
 		s, e := lex.TrimSpaceRange(line, 0, len(line))
 		*map[string]*string{"kernel_name": &res.KernelName, "hostname": &res.Hostname, "kernel_release": &res.KernelRelease,

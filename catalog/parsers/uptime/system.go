@@ -54,7 +54,7 @@ func parseUptime(c *catalog.Context) (any, error) {
 
 // uptimeAny reads the line in the form the arguments chose.
 func uptimeAny(c *catalog.Context, res *kit.UptimeResult, line string, start int) bool {
-	for _, a := range c.Args {
+	for _, a := range c.Args.List {
 		switch a {
 		case "-p", "--pretty":
 			return uptimePretty(c, res, line, start)

@@ -76,7 +76,8 @@ func vmstatParsers() []*catalog.Parser {
 		Flags:  vmstatFlags, MaxPositionals: 2, Result: VmstatResult{}, RowsKey: "samples",
 		Examples: [][]string{{}, {"-w"}, {"1", "3"}, {"-a", "-S", "M"}},
 		Table:    &catalog.TableLines{Skip: []string{"procs", "--procs", "r "}},
-		Check: func(args []string, _ catalog.OS) *catalog.ParseError {
+		Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+			args := argv.Rest()
 			if u := vmstatUnitArg(args); u != "" && vmstatUnit(u) == 0 {
 				return catalog.Unsupported(nil, "vmstat -S %s is not a unit vmstat knows", u)
 			}
@@ -163,7 +164,7 @@ func (s *VmstatSample) column(h string) (dst **int64, leaf string, scaled bool) 
 
 func parseVmstat(c *catalog.Context) (any, error) {
 	res := &VmstatResult{Samples: []VmstatSample{}}
-	unit := vmstatUnit(vmstatUnitArg(c.Args))
+	unit := vmstatUnit(vmstatUnitArg(c.Args.List))
 	if unit == 0 {
 		unit = 1024
 	}

@@ -11,6 +11,6 @@ var wcFuzzArgs = [][]string{{"a"}, {"a", "b"}, {"-l", "a", "b"}, {"-lwmcL", "a",
 func FuzzWc(f *testing.F) {
 	catalogtest.SeedGolden(f, "wc", wcFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseWc, raw, wcFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "wc"), raw, wcFuzzArgs, sel, spans)
 	})
 }

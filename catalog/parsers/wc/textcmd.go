@@ -131,13 +131,14 @@ func wcRead(args []string, os catalog.OS) (cols []wcCol, total int8, perr *catal
 	return cols, total, nil
 }
 
-func wcCheck(args []string, os catalog.OS) *catalog.ParseError {
+func wcCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	_, _, perr := wcRead(args, os)
 	return perr
 }
 
 func ParseWc(c *catalog.Context) (any, error) {
-	cols, total, _ := wcRead(c.Args, c.OS)
+	cols, total, _ := wcRead(c.Args.List, c.OS)
 	r := catalog.NewSpanRec(c, len(cols)+1)
 	kEntries, kTotal, fPath := r.Name("entries/*"), r.Name("total"), r.Name("path")
 	var ids [5]uint16

@@ -45,7 +45,7 @@ func whichParsers() []*catalog.Parser {
 }
 
 func parseWhich(c *catalog.Context) (any, error) {
-	scanned := catalog.ScanArgs(c.Args, kit.FsKinds(whichParserDef.Flags), false)
+	scanned := catalog.ScanArgs(c.Args.List, kit.FsKinds(whichParserDef.Flags), false)
 	names := fsOperands(scanned)
 	silent := kit.FsHasFlag(scanned, "-s")
 	r := catalog.NewSpanRec(c, 1)

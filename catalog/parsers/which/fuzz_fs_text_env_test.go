@@ -11,6 +11,6 @@ var whichFuzzArgs = [][]string{{"ls"}, {"-a", "ls", "sh"}, {"-s", "go"}, {"go", 
 func FuzzWhich(f *testing.F) {
 	catalogtest.SeedGolden(f, "which", whichFuzzArgs)
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseWhich, raw, whichFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, catalogtest.ByID(t, Parsers(), "which"), raw, whichFuzzArgs, sel, spans)
 	})
 }
