@@ -49,8 +49,7 @@ func crontabParsers() []*catalog.Parser {
 		// Variable lines are not rows; lines holding "=" are not counted (too few is allowed).
 		Table: &catalog.TableLines{Skip: []string{"#"}, Contains: []string{"="}},
 		Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
-			args := argv.Rest()
-			if !catalog.HasFlag(args, "-l") {
+			if !argv.Has("-l") {
 				return catalog.Unsupported([]string{"-l"}, "crontab is read as crontab -l")
 			}
 			return nil

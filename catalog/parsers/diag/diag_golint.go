@@ -33,8 +33,7 @@ gofmtParserDef = &catalog.Parser{
 	Result:       GofmtResult{}, RowsKey: "files",
 	Examples: [][]string{{"-l", "."}, {"-l", "-s", "./pkg"}},
 	Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
-		args := argv.Rest()
-		if !catalog.HasFlag(args, "-l") {
+		if !argv.Has("-l") {
 			return catalog.Unsupported([]string{"-l"}, "gofmt without -l prints the formatted source, not a list of files")
 		}
 		return nil

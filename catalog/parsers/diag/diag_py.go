@@ -243,7 +243,7 @@ func parseFlake8(c *catalog.Context) (any, error) {
 		if strings.TrimSpace(t) == "" {
 			continue
 		}
-		if _, e, ok := pyNum(t, 0); ok && e == len(t) && catalog.HasFlag(c.Args.List, "--count") {
+		if _, e, ok := pyNum(t, 0); ok && e == len(t) && c.Args.Has("--count") {
 			continue // the total --count prints
 		}
 		p, ok := pyPos(t, 2)

@@ -61,9 +61,9 @@ func dmesgParsers() []*catalog.Parser {
 
 func parseDmesg(c *catalog.Context) (any, error) {
 	res := &DmesgResult{Messages: []DmesgMessage{}}
-	decode := kit.InsHasAny(c.Args.List, "-x", "--decode")
-	human := kit.InsHasAny(c.Args.List, "-T", "--ctime")
-	notime := kit.InsHasAny(c.Args.List, "-t", "--notime")
+	decode := c.Args.Has("-x", "--decode")
+	human := c.Args.Has("-T", "--ctime")
+	notime := c.Args.Has("-t", "--notime")
 	for _, l := range kit.InsLines(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue

@@ -1,7 +1,6 @@
 package dpkg
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
@@ -52,8 +51,7 @@ func dpkgParsers() []*catalog.Parser {
 			Examples: [][]string{{"-l"}, {"-l", "libc6"}, {"-l", "python3*"}},
 			Table:    &catalog.TableLines{Skip: []string{"Desired=", "|", "+++-", dpkgNoMatch}},
 			Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
-				args := argv.Rest()
-				if !slices.Contains(args, "-l") && !slices.Contains(args, "--list") && !catalog.HasFlag(args, "-l") {
+				if !argv.Has("-l", "--list") {
 					return catalog.Unsupported([]string{"-l"}, "%s reads only the -l table", cmd)
 				}
 				return nil

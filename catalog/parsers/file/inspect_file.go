@@ -52,10 +52,10 @@ func fileParsers() []*catalog.Parser {
 
 func parseFile(c *catalog.Context) (any, error) {
 	res := &FileResult{Files: []FileEntry{}}
-	brief := kit.InsHasAny(c.Args.List, "-b", "--brief")
-	mime := kit.InsHasAny(c.Args.List, "-i", "--mime")
-	mimeType := kit.InsHasAny(c.Args.List, "--mime-type")
-	enc := kit.InsHasAny(c.Args.List, "--mime-encoding")
+	brief := c.Args.Has("-b", "--brief")
+	mime := c.Args.Has("-i", "--mime")
+	mimeType := c.Args.Has("--mime-type")
+	enc := c.Args.Has("--mime-encoding")
 	lines := kit.InsLines(c.Raw)
 	var kept []kit.InsLine
 	for _, l := range lines {

@@ -191,8 +191,7 @@ func parseGoEnv(c *catalog.Context) (any, error) {
 
 func parseGoList(c *catalog.Context) (any, error) {
 	res := &GoListResult{Items: []GoListItem{}}
-	modules := catalog.HasFlag(c.Args.List, "-m") || catalog.HasFlag(c.Args.List, "--m")
-	versions := catalog.HasFlag(c.Args.List, "-versions") || catalog.HasFlag(c.Args.List, "--versions")
+	modules, versions := c.Args.Has("-m"), c.Args.Has("-versions")
 	data := 0
 	for _, l := range kit.InsLines(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {

@@ -303,7 +303,7 @@ func lsofRow(c *catalog.Context, res *LsofResult, line string, base int, f []lex
 	if have[lcUser] {
 		// -l names the field, not the value: lsof prints the uid of a
 		// user without a login name too, kept as text then.
-		if catalog.HasFlag(c.Args.List, "-l") {
+		if c.Args.Has("-l") {
 			uid, ok := lex.Atoi(get(lcUser))
 			if !ok {
 				return false

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
-	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -69,20 +68,15 @@ func treeParsers() []*catalog.Parser {
 }
 
 func treeCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
-	args := argv.Rest()
-	scanned := catalog.ScanArgs(args, kit.FsKinds(treeParserDef.Flags), false)
 	// tree gives a value-taking letter the next argument even inside a
-	// cluster ("-La 2"), unlike getopt: such letters must stand alone.
-	for _, a := range args {
-		if len(a) > 2 && a[0] == '-' && a[1] != '-' {
-			for _, ch := range a[1 : len(a)-1] {
-				if treeParserDef.Flags["-"+string(ch)] == catalog.Value {
-					return catalog.Unsupported(nil, "tree -%c must stand alone, its value in the next argument", ch)
-				}
-			}
+	// cluster ("-La 2"), unlike getopt: such letters must stand alone,
+	// never with a value read as attached.
+	for _, a := range argv.Items {
+		if a.Attached && len(a.Flag) == 2 && a.Flag[1] != '-' && treeParserDef.Flags[a.Flag] == catalog.Value {
+			return catalog.Unsupported(nil, "tree %s must stand alone, its value in the next argument", a.Flag)
 		}
 	}
-	return kit.CheckFsDeclared(scanned, treeParserDef)
+	return nil
 }
 
 // treePrefixes are the indentation units and branches tree draws, in its
@@ -162,7 +156,7 @@ type treeParser struct {
 
 func parseTree(c *catalog.Context) (any, error) {
 	p := &treeParser{c: c, res: &TreeResult{Tree: []TreeNode{}}}
-	p.quoted = kit.SlicesContains(c.Args.List, "-Q")
+	p.quoted = c.Args.Has("-Q")
 	it := lex.Lines{Raw: c.Raw}
 	rows, read := 0, 0
 	report := false
