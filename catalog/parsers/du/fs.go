@@ -58,7 +58,7 @@ var duParserDef = &catalog.Parser{
 		"--null": catalog.Bool, "--no-dereference": catalog.Bool, "--dereference-args": catalog.Bool, "--dereference": catalog.Bool,
 		"--count-links": catalog.Bool, "--inodes": catalog.Bool,
 		"--max-depth": catalog.Value, "--exclude": catalog.Value, "--exclude-from": catalog.Value, "--files0-from": catalog.Value,
-		"--threshold": catalog.Value, "--block-size": catalog.Value, "--time": catalog.Value, "--time-style": catalog.Value,
+		"--threshold": catalog.Value, "--block-size": catalog.Value, "--time": catalog.Optional, "--time-style": catalog.Value,
 	},
 	MaxPositionals: -1,
 	Result:         DuResult{},
@@ -79,13 +79,10 @@ func duParsers() []*catalog.Parser {
 // du without -k, -m, -g, -h or -B counts in BLOCKSIZE units: 512 bytes
 // unless the environment says otherwise, which the parser cannot see, so
 // the answer is read as 512-byte blocks and bsd512 says so.
-func duRead(args []string, os catalog.OS) (unit kit.FsUnit, inodes, total, null, bsd512 bool, perr *catalog.ParseError) {
-	scanned := catalog.ScanArgs(args, kit.FsKinds(duParserDef.Flags, "--time"), false)
+func duRead(argv catalog.Args, os catalog.OS) (unit kit.FsUnit, inodes, total, null, bsd512 bool, perr *catalog.ParseError) {
+	args, scanned := argv.Rest(), argv.Items
 	fail := func(perr *catalog.ParseError) (kit.FsUnit, bool, bool, bool, bool, *catalog.ParseError) {
 		return kit.FsUnit{}, false, false, false, false, perr
-	}
-	if perr := kit.CheckFsDeclared(scanned, duParserDef); perr != nil {
-		return fail(perr)
 	}
 	without := func(flags ...string) func(a catalog.CmdArg) bool {
 		return func(a catalog.CmdArg) bool { return kit.SlicesContains(flags, a.Flag) }
@@ -154,8 +151,8 @@ func duRead(args []string, os catalog.OS) (unit kit.FsUnit, inodes, total, null,
 // duTimeOpts reads GNU --time and --time-style (coreutils 9.1 du.c
 // time_args): the field the time column fills ("" without --time) and
 // whether the times are full-iso (long-iso, the default, otherwise).
-func duTimeOpts(args []string) (field string, full bool) {
-	for _, a := range catalog.ScanArgs(args, kit.FsKinds(duParserDef.Flags, "--time"), false) {
+func duTimeOpts(argv catalog.Args) (field string, full bool) {
+	for _, a := range argv.Items {
 		switch a.Flag {
 		case "--time":
 			switch a.Value {
@@ -194,13 +191,12 @@ func duTime(c *catalog.Context, v string, full bool) (iso string, assumed, ok bo
 }
 
 func duCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
-	args := argv.Rest()
-	_, _, _, _, _, perr := duRead(args, os)
+	_, _, _, _, _, perr := duRead(argv, os)
 	return perr
 }
 
 func ParseDu(c *catalog.Context) (any, error) {
-	unit, inodes, total, null, bsd512, perr := duRead(c.Args.List, c.OS)
+	unit, inodes, total, null, bsd512, perr := duRead(c.Args, c.OS)
 	if perr != nil {
 		return nil, perr
 	}
@@ -216,7 +212,7 @@ func ParseDu(c *catalog.Context) (any, error) {
 	if inodes {
 		fSize, tr, unit = r.Name("inodes"), r.TrID("parseInt"), kit.FsUnit{Factor: 1}
 	}
-	timeField, fullTime := duTimeOpts(c.Args.List)
+	timeField, fullTime := duTimeOpts(c.Args)
 	var fTime uint16
 	if timeField != "" {
 		fTime = r.Name(timeField)

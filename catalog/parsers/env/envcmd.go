@@ -45,8 +45,7 @@ func envParsers() []*catalog.Parser {
 // output, not the environment.
 func envCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
 	args := argv.Rest()
-	scanned := catalog.ScanArgs(args, kit.FsKinds(envParserDef.Flags), false)
-	for _, a := range scanned {
+	for _, a := range argv.Items {
 		if a.Flag == "" && strings.IndexByte(a.Pos, '=') <= 0 {
 			return catalog.Unsupported(append([]string{}, args[:a.Index]...),
 				"env %s runs a program; the parser reads the environment env prints", a.Pos)

@@ -70,8 +70,8 @@ var wcColNames = [...]string{"lines", "words", "chars", "bytes", "max_line_lengt
 // wcRead lists the columns in output order and whether a total line
 // comes: total is 1 (yes), 0 (no), -1 (when its name says "total"), 2
 // (only the total, without a name: --total=only).
-func wcRead(args []string, os catalog.OS) (cols []wcCol, total int8, perr *catalog.ParseError) {
-	scanned := catalog.ScanArgs(args, kit.FsKinds(wcParserDef.Flags), false)
+func wcRead(argv catalog.Args, os catalog.OS) (cols []wcCol, total int8, perr *catalog.ParseError) {
+	scanned := argv.Items
 	var want [5]bool
 	last := wcCol(255) // BSD: the later of -c and -m wins
 	files := 0
@@ -132,13 +132,12 @@ func wcRead(args []string, os catalog.OS) (cols []wcCol, total int8, perr *catal
 }
 
 func wcCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
-	args := argv.Rest()
-	_, _, perr := wcRead(args, os)
+	_, _, perr := wcRead(argv, os)
 	return perr
 }
 
 func ParseWc(c *catalog.Context) (any, error) {
-	cols, total, _ := wcRead(c.Args.List, c.OS)
+	cols, total, _ := wcRead(c.Args, c.OS)
 	r := catalog.NewSpanRec(c, len(cols)+1)
 	kEntries, kTotal, fPath := r.Name("entries/*"), r.Name("total"), r.Name("path")
 	var ids [5]uint16
