@@ -38,8 +38,8 @@ func TestScanArgs(t *testing.T) {
 	if got != want {
 		t.Fatalf("scanArgs:\n got %s\nwant %s", got, want)
 	}
-	if got := show(gitScan.Scan([]string{"-C", "repo", "-uno", "--porcelain=v2", "--git-dir", "g", "-sb"})); got !=
+	if got := show(gitStatusParser.ReadArgs([]string{"-C", "repo", "-uno", "--porcelain=v2", "--git-dir", "g", "-sb"}).Items); got !=
 		`-C="repo"/true/false@0 -u="no"/true/true@2 --porcelain="v2"/true/true@3 --git-dir="g"/true/false@4 -s=""/false/false@6 -b=""/false/false@6` {
-		t.Fatalf("gitScan: %s", got)
+		t.Fatalf("git status ReadArgs: %s", got)
 	}
 }

@@ -8,15 +8,6 @@ import (
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
-// glfOptional are git log's options whose value is optional and then only
-// attached (revision.c, diff.c), so that a scan does not take the next
-// argument for their value.
-var glfOptional = map[string]bool{
-	"--pretty": true, "--decorate": true, "--stat": true, "--abbrev": true, "--color": true, "--find-renames": true,
-	"--relative": true, "--branches": true, "--tags": true, "--remotes": true, "--no-walk": true,
-	"--ignore-submodules": true, "-M": true, "-B": true,
-}
-
 // glfDiffOptions print a diff section after each commit, which these
 // forms are not read with.
 var glfDiffOptions = map[string]bool{
@@ -26,17 +17,9 @@ var glfDiffOptions = map[string]bool{
 }
 
 // glfForm returns "reference" or "raw" when the last format option of a
-// git log command line chooses one, with the arguments scanned.
-func glfForm(args []string) (string, []catalog.CmdArg) {
-	scanned := catalog.ScanArgs(args, func(f string) int {
-		switch {
-		case glfOptional[f]:
-			return 2
-		case GitLogParser.Flags[f] == catalog.Value:
-			return 1
-		}
-		return 0
-	}, true)
+// git log command line chooses one, with the arguments as read.
+func glfForm(argv catalog.Args) (string, []catalog.CmdArg) {
+	scanned := argv.Items
 	form := ""
 	for _, a := range scanned {
 		switch a.Flag {
@@ -61,7 +44,7 @@ func gitLogFormsParsers() []*catalog.Parser {
 	baseCheck, baseParse := p.Check, p.Parse
 	p.Check = func(argv catalog.Args, os catalog.OS) *catalog.ParseError {
 		args := argv.Rest()
-		form, scanned := glfForm(args)
+		form, scanned := glfForm(argv)
 		if form == "" {
 			return baseCheck(argv, os)
 		}
@@ -86,7 +69,7 @@ func gitLogFormsParsers() []*catalog.Parser {
 		return nil
 	}
 	p.Parse = func(c *catalog.Context) (any, error) {
-		switch form, _ := glfForm(c.Args.List); form {
+		switch form, _ := glfForm(c.Args); form {
 		case "reference":
 			return parseGitLogReference(c)
 		case "raw":
