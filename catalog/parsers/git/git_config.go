@@ -66,11 +66,7 @@ var gitConfigDef = &catalog.Parser{
 
 func gitConfigParsers() []*catalog.Parser {
 	gitConfigDef.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
-		args := argv.Rest()
-		scanned, perr := gxCheck(gitConfigDef, nil, args)
-		if perr != nil {
-			return perr
-		}
+		args, scanned := argv.Rest(), argv.Items
 		list, get := gxHas(scanned, "-l", "--list"), gxHas(scanned, "--get")
 		pos := 0
 		for _, a := range scanned {
@@ -125,13 +121,13 @@ var gcfOType = catalog.SpanID("origin_type")
 var gcfOrigin = catalog.SpanID("origin")
 
 func parseGitConfig(c *catalog.Context) (any, error) {
-	scanned := gxScan(gitConfigFlags, nil, c.Args.List)
+	scanned := c.Args.Items
 	res := &GitConfigResult{Entries: []GitConfigEntry{}}
 	rec := catalog.NewSpanRec(c, 4)
 	if gxHas(scanned, "--get") {
 		var name string
 		for _, a := range scanned {
-			if a.Flag == "" && a.Pos != "config" {
+			if a.Flag == "" {
 				name = a.Pos
 			}
 		}

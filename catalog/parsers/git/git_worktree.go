@@ -55,11 +55,7 @@ var gitWorktreeDef = &catalog.Parser{
 
 func gitWorktreeParsers() []*catalog.Parser {
 	gitWorktreeDef.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
-		args := argv.Rest()
-		scanned, perr := gxCheck(gitWorktreeDef, nil, args)
-		if perr != nil {
-			return perr
-		}
+		args, scanned := argv.Rest(), argv.Items
 		for _, a := range scanned {
 			if a.Flag == "" && a.Pos != "list" {
 				return catalog.Unsupported([]string{"worktree", "list"}, "git worktree %s is not read; git worktree list is", a.Pos)
@@ -101,7 +97,7 @@ var gwfPrune = catalog.SpanID("prunable")
 var gwfPruneWhy = catalog.SpanID("prunable_reason")
 
 func parseGitWorktree(c *catalog.Context) (any, error) {
-	scanned := gxScan(gitWorktreeFlags, nil, c.Args.List)
+	scanned := c.Args.Items
 	if gxHas(scanned, "--porcelain") {
 		return parseGitWorktreePorcelain(c, gxHas(scanned, "-z"))
 	}
