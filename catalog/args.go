@@ -175,10 +175,11 @@ func (a Args) Operands() []string {
 // included) against p.Flags, the way the program reads them: combined
 // short flags, values attached ("-n5", "--lines=5") or in the next
 // argument, Optional values only attached, "--" ending options, options
-// after operands, numeric "-#" flags when Flags has that key, and for
-// GoFlags programs single-dash long options ("-json", "-run=X") reported
-// under their declared spelling. A flag Flags does not declare is read as
-// taking no value (CheckArgs refuses it).
+// after operands, numeric "-#" flags when Flags has that key, for GoFlags
+// programs single-dash long options ("-json", "-run=X") reported under
+// their declared spelling, and for ShortEquals programs "-o=x" as the
+// value "x". A flag Flags does not declare is read as taking no value
+// (CheckArgs refuses it).
 func (p *Parser) ReadArgs(list []string) Args {
 	a := Args{List: list, SubIndex: -1}
 	rest := list
@@ -204,11 +205,13 @@ func (p *Parser) ReadArgs(list []string) Args {
 		}
 		return 0
 	}, numeric)
-	if p.GoFlags {
-		for i, it := range a.Items {
-			if it.Flag != "" && it.Flag != "-#" {
-				a.Items[i].Flag = p.goSpelling(it.Flag, rest[it.Index])
-			}
+	for i, it := range a.Items {
+		switch {
+		case it.Flag == "" || it.Flag == "-#":
+		case p.GoFlags:
+			a.Items[i].Flag = p.goSpelling(it.Flag, rest[it.Index])
+		case p.ShortEquals && it.Attached && len(it.Flag) == 2 && strings.HasPrefix(it.Value, "="):
+			a.Items[i].Value = it.Value[1:]
 		}
 	}
 	return a

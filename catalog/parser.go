@@ -95,6 +95,10 @@ type Parser struct {
 	// GoFlags says that the program reads its options the Go flag way: one
 	// dash for long names ("-json", "-run=X"), never a bundle of letters.
 	GoFlags bool
+	// ShortEquals says that the program reads "-n=x" as -n with the value
+	// "x", not "=x" (cobra/pflag: kubectl, docker, helm, gh), as the
+	// guard's policies of the same name do.
+	ShortEquals bool
 	// Parse reads c.Raw. It returns plain data (structs with json tags,
 	// slices, strings, numbers) or an error; a *ParseError keeps its reason.
 	Parse func(c *Context) (any, error)
