@@ -40,12 +40,12 @@ var unameParser = &catalog.Parser{
 	Examples:       [][]string{{"-a"}},
 	Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
 		args := argv.Rest()
-		if _, ok := unameSingle(args); ok {
+		if _, ok := unameSingle(argv); ok {
 			return nil
 		}
-		for _, a := range args {
-			if a != "-a" && a != "--all" {
-				return catalog.Unsupported([]string{"-a"}, "uname %s prints fields without names; -a prints them all, in a known order", a)
+		for _, a := range argv.Items {
+			if a.Flag != "-a" && a.Flag != "--all" {
+				return catalog.Unsupported([]string{"-a"}, "uname %s prints fields without names; -a prints them all, in a known order", args[a.Index])
 			}
 		}
 		if len(args) == 0 {
@@ -58,14 +58,14 @@ var unameParser = &catalog.Parser{
 
 // unameSingle names the one field the arguments print ("uname" alone: the
 // kernel name); ok is false for -a and for several fields.
-func unameSingle(args []string) (key string, ok bool) {
-	if len(args) == 0 {
+func unameSingle(argv catalog.Args) (key string, ok bool) {
+	if len(argv.Items) == 0 {
 		return "kernel_name", true
 	}
-	if len(args) != 1 {
+	if len(argv.Items) != 1 {
 		return "", false
 	}
-	switch args[0] {
+	switch argv.Items[0].Flag {
 	case "-s", "--kernel-name":
 		return "kernel_name", true
 	case "-n", "--nodename":
@@ -125,7 +125,7 @@ func parseUname(c *catalog.Context) (any, error) {
 	if n == 0 {
 		return &UnameResult{}, nil
 	}
-	if key, ok := unameSingle(c.Args.List); ok {
+	if key, ok := unameSingle(c.Args); ok {
 		res := &UnameResult{}
 		s, e := lex.TrimSpaceRange(line, 0, len(line))
 		*map[string]*string{"kernel_name": &res.KernelName, "hostname": &res.Hostname, "kernel_release": &res.KernelRelease,

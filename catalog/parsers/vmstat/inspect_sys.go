@@ -77,8 +77,7 @@ func vmstatParsers() []*catalog.Parser {
 		Examples: [][]string{{}, {"-w"}, {"1", "3"}, {"-a", "-S", "M"}},
 		Table:    &catalog.TableLines{Skip: []string{"procs", "--procs", "r "}},
 		Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
-			args := argv.Rest()
-			if u := vmstatUnitArg(args); u != "" && vmstatUnit(u) == 0 {
+			if u, _ := argv.Value("-S", "--unit"); u != "" && vmstatUnit(u) == 0 {
 				return catalog.Unsupported(nil, "vmstat -S %s is not a unit vmstat knows", u)
 			}
 			return nil
@@ -87,18 +86,10 @@ func vmstatParsers() []*catalog.Parser {
 	}}
 }
 
-func vmstatUnitArg(args []string) string {
-	for i, a := range args {
-		switch {
-		case (a == "-S" || a == "--unit") && i+1 < len(args):
-			return args[i+1]
-		case strings.HasPrefix(a, "--unit="):
-			return a[len("--unit="):]
-		case strings.HasPrefix(a, "-S") && len(a) > 2:
-			return a[2:]
-		}
-	}
-	return ""
+// vmstatUnitValue is the unit -S/--unit names ("" for the default).
+func vmstatUnitValue(a catalog.Args) string {
+	u, _ := a.Value("-S", "--unit")
+	return u
 }
 
 // vmstatUnit is the size in bytes of the unit of -S.
@@ -164,7 +155,7 @@ func (s *VmstatSample) column(h string) (dst **int64, leaf string, scaled bool) 
 
 func parseVmstat(c *catalog.Context) (any, error) {
 	res := &VmstatResult{Samples: []VmstatSample{}}
-	unit := vmstatUnit(vmstatUnitArg(c.Args.List))
+	unit := vmstatUnit(vmstatUnitValue(c.Args))
 	if unit == 0 {
 		unit = 1024
 	}
