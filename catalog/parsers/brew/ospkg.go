@@ -103,8 +103,8 @@ func parseBrewList(c *catalog.Context) (any, error) {
 	res := &BrewPackages{Packages: []BrewPackage{}}
 	kind := ""
 	versions := false
-	for _, a := range c.Args.List {
-		switch a {
+	for _, a := range c.Args.Items {
+		switch a.Flag {
 		case "--formula", "--formulae":
 			kind = "formula"
 		case "--cask", "--casks":

@@ -184,12 +184,7 @@ func ParseJournal(c *catalog.Context) (any, error) {
 			rs.Field(kit.NfMessage, msgS, msgE, catalog.TrVerbatim)
 		}
 	}
-	noHost := false
-	for _, a := range c.Args.List {
-		if a == "--no-hostname" {
-			noHost = true
-		}
-	}
+	noHost := c.Args.Has("--no-hostname")
 	for {
 		line, start, ok := it.Next()
 		if !ok {

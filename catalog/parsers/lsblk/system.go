@@ -144,12 +144,7 @@ func parseLsblk(c *catalog.Context) (any, error) {
 	var ws []lex.Word
 	// The devices in output order with their depth, nested at the end.
 	var flat []*lsblkPending
-	bytes := false
-	for _, a := range c.Args.List {
-		if a == "-b" || a == "--bytes" || (len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a, 'b') > 0 && !strings.HasPrefix(a, "-o")) {
-			bytes = true
-		}
-	}
+	bytes := c.Args.Has("-b", "--bytes")
 	for {
 		line, start, ok := it.Next()
 		if !ok {

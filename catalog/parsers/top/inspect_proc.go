@@ -81,21 +81,8 @@ func topParsers() []*catalog.Parser {
 		Examples: [][]string{{"-b", "-n", "1"}, {"-b", "-n", "1", "-c", "-w", "512"}, {"-bn1", "-o", "%MEM"}},
 		Table:    &catalog.TableLines{Skip: []string{"top - ", "Tasks:", "Threads:", "%Cpu", "KiB ", "MiB ", "GiB ", "TiB ", "PiB ", "EiB ", "PID "}},
 		Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
-			args := argv.Rest()
-			b, n := false, ""
-			for _, a := range catalog.ScanArgs(args, func(f string) int {
-				if topFlags[f] == catalog.Value {
-					return 1
-				}
-				return 0
-			}, false) {
-				switch a.Flag {
-				case "-b":
-					b = true
-				case "-n":
-					n = a.Value
-				}
-			}
+			b := argv.Has("-b")
+			n, _ := argv.Value("-n")
 			if !b || n != "1" {
 				return catalog.Unsupported([]string{"-b", "-n", "1"}, "top is read in batch mode for one screen: -b -n 1")
 			}
