@@ -67,7 +67,7 @@ func readingAgrees(p *catalog.Parser, a catalog.Args) error {
 	}
 	rest := a.Rest()
 	seen := make([]int, len(rest)) // how many readings claim each argument
-	flagAt := map[int]bool{}        // arguments holding flags already read
+	flagAt := map[int]bool{}       // arguments holding flags already read
 	var ops []string
 	ended := false
 	for _, it := range a.Items {
