@@ -7,7 +7,7 @@ import (
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
-// cmdArg is one option or operand of a command line, as scanArgs reads it.
+// CmdArg is one option or operand of a command line, as ReadArgs reads it.
 type CmdArg struct {
 	Flag     string // "-n", "--lines"; empty for an operand
 	Value    string
@@ -18,12 +18,12 @@ type CmdArg struct {
 }
 
 // scanArgs reads args the way getopt_long does; it is the one argument
-// scanner of the parsers. kind reports, for a flag
+// scanner, under ReadArgs. kind reports, for a flag
 // ("-n" or "--lines"), 0 for no value, 1 for a required value, 2 for an
 // optional value that must be attached ("--color[=WHEN]"). digits admits
 // numeric flags such as head's "-20" as one flag "-#" whose value is the
 // number.
-func ScanArgs(args []string, kind func(flag string) int, digits bool) []CmdArg {
+func scanArgs(args []string, kind func(flag string) int, digits bool) []CmdArg {
 	var out []CmdArg
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -72,35 +72,6 @@ func ScanArgs(args []string, kind func(flag string) int, digits bool) []CmdArg {
 	}
 	return out
 }
-
-// argScan walks arguments the way getopt does, with knowledge the core's
-// Flags lack: which flags take an optional value that must be attached
-// ("--color[=WHEN]", git's "-u[MODE]"). The core declares such flags as
-// Value, which can swallow the next argument; Check functions rescan with
-// argScan to see the arguments as the program does.
-type ArgScan struct {
-	// short reports, for a short flag letter, 0 (bool), 1 (value), 2 (optional attached value).
-	ShortKind func(b byte) int
-	// longKind, for a long flag name without "=", the same.
-	LongKind func(name string) int
-}
-
-// kind is s's answer for flag f ("-u" or "--untracked-files"), as
-// scanArgs asks it.
-func (s ArgScan) kind(f string) int {
-	switch {
-	case strings.HasPrefix(f, "--"):
-		if s.LongKind != nil {
-			return s.LongKind(f)
-		}
-	case s.ShortKind != nil:
-		return s.ShortKind(f[1])
-	}
-	return 0
-}
-
-// scan reads args with s's kinds.
-func (s ArgScan) Scan(args []string) []CmdArg { return ScanArgs(args, s.kind, false) }
 
 // Args is a command line read once, the way the program reads it, against
 // the parser's Flags: the registry reads it with Parser.ReadArgs, judges it
@@ -194,7 +165,7 @@ func (p *Parser) ReadArgs(list []string) Args {
 		flags, scan = goStyle(p.Flags, rest)
 	}
 	_, numeric := flags["-#"]
-	a.Items = ScanArgs(scan, func(f string) int {
+	a.Items = scanArgs(scan, func(f string) int {
 		switch k, ok := flags[f]; {
 		case !ok:
 			return 0

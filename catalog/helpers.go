@@ -44,18 +44,3 @@ func SnakeCase(h string) string {
 func Intp(v int64) *int64 { return &v }
 
 func Floatp(v float64) *float64 { return &v }
-
-// checkDeclared refuses flags the parser did not declare. The core checks
-// them too, but a flag declared as Value there (because its value is
-// optional) can swallow the next argument, which is only seen again here.
-func CheckDeclared(scanned []CmdArg, p *Parser) *ParseError {
-	for _, a := range scanned {
-		if a.Flag == "" {
-			continue
-		}
-		if _, ok := p.Flags[a.Flag]; !ok {
-			return p.UnsupportedFlag(a.Flag)
-		}
-	}
-	return nil
-}

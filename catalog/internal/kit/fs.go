@@ -9,22 +9,6 @@ import (
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
-// fsKinds builds a kind function from the parser's declared flags: Value
-// flags take a value, except those listed as optional (attached only).
-func FsKinds(flags catalog.Flags, optional ...string) func(string) int {
-	return func(f string) int {
-		for _, o := range optional {
-			if o == f {
-				return 2
-			}
-		}
-		if flags[f] == catalog.Value {
-			return 1
-		}
-		return 0
-	}
-}
-
 // fsWithout returns args without the arguments that carry the flags in
 // drop (their values included), and with extra added before the first
 // operand: the hint for an unsupported flag is the same command without
@@ -89,18 +73,6 @@ func fsReplace(args []string, i int, v string) []string {
 	out := append([]string(nil), args...)
 	out[i] = v
 	return out
-}
-
-// fsHasFlag reports whether any of the flags was given.
-func FsHasFlag(scanned []catalog.CmdArg, flags ...string) bool {
-	for _, a := range scanned {
-		for _, f := range flags {
-			if a.Flag == f {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // fsISO renders a wall-clock time with a "+hh:mm" offset as ISO 8601;
@@ -384,18 +356,4 @@ func FsUnitTr(u FsUnit) string {
 		return "parseInt"
 	}
 	return "parseInt*" + strconv.FormatInt(u.Factor, 10)
-}
-
-// checkFsDeclared refuses flags the parser did not declare (the core does
-// too, but an optional value can hide the next argument from it).
-func CheckFsDeclared(scanned []catalog.CmdArg, p *catalog.Parser) *catalog.ParseError {
-	for _, a := range scanned {
-		if a.Flag == "" || a.Flag == "-#" {
-			continue
-		}
-		if _, ok := p.Flags[a.Flag]; !ok {
-			return p.UnsupportedFlag(a.Flag)
-		}
-	}
-	return nil
 }

@@ -118,16 +118,6 @@ func InsKV(l InsLine, sep string) (ks, ke, vs, ve int, ok bool) {
 	return l.At + ks, l.At + ke, l.At + vs, l.At + ve, true
 }
 
-// insHasAny reports whether args give one of flags.
-func InsHasAny(args []string, flags ...string) bool {
-	for _, f := range flags {
-		if catalog.HasFlag(args, f) {
-			return true
-		}
-	}
-	return false
-}
-
 // insNoRows is the answer to output that held data lines and gave no row.
 func InsNoRows(what string) error {
 	return catalog.Unrecognized("no %s line was recognized", what)
