@@ -368,35 +368,17 @@ var eslintFlags = catalog.Flags{
 }
 
 // eslintJSON reports whether the arguments ask for the json formatter.
-func eslintJSON(args []string) bool {
-	for i, a := range args {
-		switch {
-		case (a == "-f" || a == "--format") && i+1 < len(args):
-			if args[i+1] == "json" {
-				return true
-			}
-		case a == "--format=json", a == "-fjson":
-			return true
-		}
-	}
-	return false
+func eslintJSON(argv catalog.Args) bool {
+	v, _ := argv.Value("-f", "--format")
+	return v == "json"
 }
 
 func eslintCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
-	args := argv.Rest()
-	for i, a := range args {
-		v := ""
-		switch {
-		case (a == "-f" || a == "--format") && i+1 < len(args):
-			v = args[i+1]
-		case strings.HasPrefix(a, "--format="):
-			v = a[len("--format="):]
-		case strings.HasPrefix(a, "-f") && len(a) > 2:
-			v = a[2:]
-		default:
+	for _, a := range argv.Items {
+		if a.Flag != "-f" && a.Flag != "--format" || !a.HasValue {
 			continue
 		}
-		if v != "stylish" && v != "json" {
+		if v := a.Value; v != "stylish" && v != "json" {
 			return catalog.Unsupported(nil, "the eslint parser reads the stylish and json formatters, not %q", v)
 		}
 	}
@@ -460,7 +442,7 @@ func eslintRuleID(s string) bool {
 }
 
 func parseEslint(c *catalog.Context) (any, error) {
-	if eslintJSON(c.Args.List) {
+	if eslintJSON(c.Args) {
 		return parseEslintJSON(c)
 	}
 	res := &DiagResult{Diagnostics: []Diagnostic{}}

@@ -289,18 +289,11 @@ var ruffFlags = catalog.Flags{
 }
 
 func ruffCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
-	args := argv.Rest()
-	for i, a := range args {
-		v := ""
-		switch {
-		case a == "--output-format" && i+1 < len(args):
-			v = args[i+1]
-		case strings.HasPrefix(a, "--output-format="):
-			v = a[len("--output-format="):]
-		default:
+	for _, a := range argv.Items {
+		if a.Flag != "--output-format" || !a.HasValue {
 			continue
 		}
-		if v != "concise" && v != "full" {
+		if v := a.Value; v != "concise" && v != "full" {
 			return catalog.Unsupported(nil, "the ruff check parser reads --output-format concise and full, not %q", v)
 		}
 	}

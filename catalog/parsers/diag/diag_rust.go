@@ -116,11 +116,8 @@ func cargoCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
 			return catalog.Unsupported(nil, "cargo --message-format %q is not one the parser reads (%s)", f, strings.Join(cargoMessageFormats, ", "))
 		}
 	}
-	for i, a := range args {
-		if a == "--" {
-			break
-		}
-		if a == "--color=always" || a == "--color" && i+1 < len(args) && args[i+1] == "always" {
+	for _, a := range argv.Items {
+		if a.Flag == "--color" && a.Value == "always" {
 			return catalog.Unsupported(nil, "cargo --color always writes terminal colour escapes: give --color never")
 		}
 	}
