@@ -53,18 +53,8 @@ staticcheckParserDef = &catalog.Parser{
 	ExitAnswers: []catalog.ExitAnswer{{Code: 1, WithOutput: true, Means: "problems were found (diagnostics lists them)",
 		Source: "staticcheck -h (2026.2.2): -fail names the checks that can cause a non-zero exit status; checked: exit 1 with findings or compile errors"}},
 	Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
-		args := argv.Rest()
-		for i, a := range args {
-			v, ok := "", false
-			switch {
-			case a == "-f" || a == "--f":
-				if i+1 < len(args) {
-					v, ok = args[i+1], true
-				}
-			case strings.HasPrefix(a, "-f=") || strings.HasPrefix(a, "--f="):
-				v, ok = a[strings.IndexByte(a, '=')+1:], true
-			}
-			if ok && v != "text" {
+		for _, a := range argv.Items {
+			if v := a.Value; a.Flag == "-f" && a.HasValue && v != "text" {
 				return catalog.Unsupported([]string{"-f", "text"}, "staticcheck -f %s is not the text form", v)
 			}
 		}

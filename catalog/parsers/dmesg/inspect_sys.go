@@ -37,7 +37,7 @@ type DmesgMessage struct {
 // here.
 var dmesgFlags = catalog.Flags{"-t": catalog.Bool, "--notime": catalog.Bool, "-T": catalog.Bool, "--ctime": catalog.Bool, "-x": catalog.Bool, "--decode": catalog.Bool,
 	"-k": catalog.Bool, "--kernel": catalog.Bool, "-u": catalog.Bool, "--userspace": catalog.Bool, "-l": catalog.Value, "--level": catalog.Value, "-f": catalog.Value,
-	"--facility": catalog.Value, "-L": catalog.Bool, "--color": catalog.Value, "-P": catalog.Bool, "--nopager": catalog.Bool}
+	"--facility": catalog.Value, "-L": catalog.Bool, "--color": catalog.Optional, "-P": catalog.Bool, "--nopager": catalog.Bool}
 
 func dmesgParsers() []*catalog.Parser {
 	return []*catalog.Parser{{
@@ -47,10 +47,9 @@ func dmesgParsers() []*catalog.Parser {
 		Examples: [][]string{{}, {"-T"}, {"-x", "-l", "err,warn"}, {"-t"}},
 		Table:    &catalog.TableLines{},
 		Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
-			args := argv.Rest()
-			for _, a := range args {
-				if strings.HasPrefix(a, "--color=") && a != "--color=never" {
-					return catalog.Unsupported(nil, "dmesg %s colors the output", a)
+			for _, a := range argv.Items {
+				if a.Flag == "--color" && a.HasValue && a.Value != "never" {
+					return catalog.Unsupported(nil, "dmesg --color=%s colors the output", a.Value)
 				}
 			}
 			return nil

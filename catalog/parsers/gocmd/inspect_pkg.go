@@ -79,14 +79,7 @@ func goInspectParsers() []*catalog.Parser {
 		Examples: [][]string{{"env"}, {"env", "-changed"}},
 		Table:    &catalog.TableLines{},
 		Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
-			args := argv.Rest()
-			var names []string
-			for _, a := range args {
-				if !strings.HasPrefix(a, "-") {
-					names = append(names, a)
-				}
-			}
-			if len(names) > 0 {
+			if names := argv.Operands(); len(names) > 0 {
 				return catalog.Unsupported(append([]string{"env", "-json"}, names...), "go env NAME prints bare values without their names: -json prints both")
 			}
 			return nil

@@ -96,19 +96,11 @@ func lsblkParsers() []*catalog.Parser {
 
 // lsblkCheck refuses -o columns the parser does not know; the hint keeps the others.
 func lsblkCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
-	args := argv.Rest()
-	for i, a := range args {
-		var v string
-		switch {
-		case (a == "-o" || a == "--output") && i+1 < len(args):
-			v = args[i+1]
-		case strings.HasPrefix(a, "--output="):
-			v = a[len("--output="):]
-		case strings.HasPrefix(a, "-o") && len(a) > 2:
-			v = a[2:]
-		default:
+	for _, a := range argv.Items {
+		if a.Flag != "-o" && a.Flag != "--output" || !a.HasValue {
 			continue
 		}
+		v := a.Value
 		var keep []string
 		bad := ""
 		for _, col := range strings.Split(strings.TrimPrefix(v, "+"), ",") {

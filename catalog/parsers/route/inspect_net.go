@@ -60,10 +60,9 @@ func routeParsers() []*catalog.Parser {
 		Examples: [][]string{{"-n"}, {}, {"-6", "-n"}, {"-ne"}},
 		Table:    &catalog.TableLines{Headers: 2},
 		Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
-			args := argv.Rest()
-			for i, a := range args {
-				if a == "-A" && i+1 < len(args) && args[i+1] != "inet" && args[i+1] != "inet6" {
-					return catalog.Unsupported([]string{"-A", "inet"}, "route -A %s is not read", args[i+1])
+			for _, a := range argv.Items {
+				if a.Flag == "-A" && a.HasValue && a.Value != "inet" && a.Value != "inet6" {
+					return catalog.Unsupported([]string{"-A", "inet"}, "route -A %s is not read", a.Value)
 				}
 			}
 			return nil

@@ -58,10 +58,8 @@ var wParser = &catalog.Parser{
 func wParsers() []*catalog.Parser {
 	wParser.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
 		args := argv.Rest()
-		for _, a := range args {
-			if a == "-h" || a == "--no-header" || (len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a, 'h') > 0) {
-				return catalog.Unsupported(wDropH(args), "w -h leaves out the column header the parser reads")
-			}
+		if argv.Has("-h", "--no-header") {
+			return catalog.Unsupported(wDropH(args), "w -h leaves out the column header the parser reads")
 		}
 		return nil
 	}
