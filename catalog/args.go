@@ -165,7 +165,7 @@ func (p *Parser) ReadArgs(list []string) Args {
 		flags, scan = goStyle(p.Flags, rest)
 	}
 	_, numeric := flags["-#"]
-	a.Items = scanArgs(scan, func(f string) int {
+	kind := func(f string) int {
 		switch k, ok := flags[f]; {
 		case !ok:
 			return 0
@@ -175,7 +175,25 @@ func (p *Parser) ReadArgs(list []string) Args {
 			return 2
 		}
 		return 0
-	}, numeric)
+	}
+	if a.SubIndex > 0 {
+		// Before the subcommand stand the program's global options, read
+		// as Subcommand skips them (git -C DIR blame, docker -l LEVEL ps),
+		// whatever the subcommand's own options of the same name take.
+		global := globalValueFlags[p.Command]
+		a.Items = scanArgs(scan[:a.SubIndex], func(f string) int {
+			if slices.Contains(global, f) {
+				return 1
+			}
+			return kind(f)
+		}, false)
+		for _, it := range scanArgs(scan[a.SubIndex:], kind, numeric) {
+			it.Index += a.SubIndex
+			a.Items = append(a.Items, it)
+		}
+	} else {
+		a.Items = scanArgs(scan, kind, numeric)
+	}
 	for i, it := range a.Items {
 		switch {
 		case it.Flag == "" || it.Flag == "-#":

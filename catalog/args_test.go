@@ -44,6 +44,8 @@ func TestReadArgsDialects(t *testing.T) {
 	git := &Parser{ID: "s", Command: "git", Subcommand: "status", Flags: Flags{
 		"-C": Value, "-s": Bool, "-b": Bool, "-u": Optional, "--porcelain": Optional,
 	}}
+	blame := &Parser{ID: "b", Command: "git", Subcommand: "blame", Flags: Flags{"-C": Optional, "-p": Bool}}
+	docker := &Parser{ID: "d", Command: "docker", Subcommand: "ps", ShortEquals: true, Flags: Flags{"-l": Bool, "-a": Bool}}
 	tests := []struct {
 		name string
 		p    *Parser
@@ -78,6 +80,9 @@ func TestReadArgsDialects(t *testing.T) {
 			"sub:get@0 pos:pods -o=wide/true@1 -n=kube-system/true@2 -A@3 -o=name/true@3"},
 		{"getopt: -n=5 is =5", getopt, []string{"-n=5"}, "-n==5/true@0"},
 		{"subcommand after a global value", git, []string{"-C", "dir", "status", "-sb", "-uno"}, "sub:status@2 -C=dir/false@0 -s@2 -b@2 -u=no/true@3"},
+		{"a global option before the subcommand, the subcommand's own after", blame, []string{"-C", "dir", "blame", "-C", "-p", "f"},
+			"sub:blame@2 -C=dir/false@0 -C@2 -p@3 pos:f"},
+		{"docker's global -l takes a value, ps -l none", docker, []string{"-l", "debug", "ps", "-la"}, "sub:ps@2 -l=debug/false@0 -l@2 -a@2"},
 		{"subcommand token not given", git, []string{"-s"}, "-s@0"},
 		{"operand after the subcommand", git, []string{"status", "status"}, "sub:status@0 pos:status"},
 	}

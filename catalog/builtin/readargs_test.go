@@ -96,6 +96,9 @@ func readingAgrees(p *catalog.Parser, a catalog.Args) error {
 		}
 		switch {
 		case it.Flag == "-#":
+		case it.Index < a.SubIndex && it.HasValue && !it.Attached:
+			// a global option before the subcommand, read as Subcommand
+			// skips it (git -C DIR): its value is the next argument
 		case k == catalog.Value && !it.HasValue && it.Index != len(rest)-1:
 			return fmt.Errorf("%s takes a value and got none from %q", it.Flag, tok)
 		case k == catalog.Bool && it.HasValue && !p.GoFlags:
