@@ -163,7 +163,9 @@ var dockerPsParser = &catalog.Parser{
 	// table but --format (read when it starts with "table", {{json .}}
 	// refused with the hint without it).
 	Flags: catalog.Flags{
-		"-H": catalog.Value, "--host": catalog.Value, "--context": catalog.Value, "-c": catalog.Value, "-l": catalog.Value, "--log-level": catalog.Value,
+		// -l is --latest after ps; before ps it is the global --log-level,
+		// read with its value as docker's global options are.
+		"-H": catalog.Value, "--host": catalog.Value, "--context": catalog.Value, "-c": catalog.Value, "-l": catalog.Bool, "--log-level": catalog.Value,
 		"-D": catalog.Bool, "--debug": catalog.Bool,
 		"-a": catalog.Bool, "--all": catalog.Bool, "-s": catalog.Bool, "--size": catalog.Bool, "--latest": catalog.Bool, "-n": catalog.Value, "--last": catalog.Value,
 		"--no-trunc": catalog.Bool, "-f": catalog.Value, "--filter": catalog.Value, "--format": catalog.Value, "-q": catalog.Bool, "--quiet": catalog.Bool,

@@ -2738,7 +2738,7 @@ var gitDiffFlags = catalog.Flags{
 	"--stat": catalog.Optional, "--numstat": catalog.Bool, "--shortstat": catalog.Bool, "--name-only": catalog.Bool, "--name-status": catalog.Bool,
 	"--patch-with-stat": catalog.Bool, "--no-color": catalog.Bool, "--color": catalog.Optional,
 	"-M": catalog.Optional, "--find-renames": catalog.Optional, "--find-copies": catalog.Optional, "--find-copies-harder": catalog.Bool, "--no-renames": catalog.Bool,
-	"-B": catalog.Optional, "--break-rewrites": catalog.Value, "-D": catalog.Bool, "--irreversible-delete": catalog.Bool,
+	"-B": catalog.Optional, "--break-rewrites": catalog.Optional, "-D": catalog.Bool, "--irreversible-delete": catalog.Bool,
 	"-w": catalog.Bool, "--ignore-all-space": catalog.Bool, "-b": catalog.Bool, "--ignore-space-change": catalog.Bool, "--ignore-space-at-eol": catalog.Bool,
 	"--ignore-blank-lines": catalog.Bool, "--ignore-cr-at-eol": catalog.Bool, "--diff-filter": catalog.Value, "--relative": catalog.Optional,
 	"--no-relative": catalog.Bool, "-R": catalog.Bool, "--minimal": catalog.Bool, "--patience": catalog.Bool, "--histogram": catalog.Bool,
