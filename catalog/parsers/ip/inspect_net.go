@@ -92,15 +92,8 @@ func ipRouteParsers() []*catalog.Parser {
 // another form.
 func ipListCheck(obj string, commands ...string) func(catalog.Args, catalog.OS) *catalog.ParseError {
 	return func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
-		args := argv.Rest()
-		for _, a := range args {
-			if strings.HasPrefix(a, "-") {
-				continue
-			}
-			if slices.Contains(commands, a) {
-				return catalog.Unsupported([]string{obj, "show"}, "ip %s %s is not a listing", obj, a)
-			}
-			return nil
+		if ops := argv.Operands(); len(ops) > 0 && slices.Contains(commands, ops[0]) {
+			return catalog.Unsupported([]string{obj, "show"}, "ip %s %s is not a listing", obj, ops[0])
 		}
 		return nil
 	}
