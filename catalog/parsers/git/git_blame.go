@@ -82,7 +82,7 @@ var gitBlameDef = &catalog.Parser{
 func gitBlameParsers() []*catalog.Parser {
 	gitBlameDef.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
 		if !argv.Has("-p", "--porcelain", "--line-porcelain") {
-			return catalog.Unsupported(gxHint([]string{"blame"}, argv.Rest(), gitBlameDef.Flags, nil, "--line-porcelain"),
+			return catalog.Unsupported(gxHint([]string{"blame"}, argv, gitBlameDef.Flags, nil, "--line-porcelain"),
 				"git blame's default form pads and cuts names; --porcelain and --line-porcelain are read")
 		}
 		return nil

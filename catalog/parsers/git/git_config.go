@@ -66,7 +66,7 @@ var gitConfigDef = &catalog.Parser{
 
 func gitConfigParsers() []*catalog.Parser {
 	gitConfigDef.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
-		args, scanned := argv.Rest(), argv.Items
+		scanned := argv.Items
 		list, get := gxHas(scanned, "-l", "--list"), gxHas(scanned, "--get")
 		pos := 0
 		for _, a := range scanned {
@@ -89,7 +89,7 @@ func gitConfigParsers() []*catalog.Parser {
 		case get && !list && pos == 1:
 		default:
 			// the hint keeps the options that choose files, not the names
-			hint := gxHint([]string{"config"}, args, gitConfigFlags, func(f string) bool { return f == "--get" }, "--list")
+			hint := gxHint([]string{"config"}, argv, gitConfigFlags, func(f string) bool { return f == "--get" }, "--list")
 			for _, a := range scanned {
 				if a.Flag == "" {
 					if i := slices.Index(hint, a.Pos); i >= 0 {
@@ -100,7 +100,7 @@ func gitConfigParsers() []*catalog.Parser {
 			return catalog.Unsupported(hint, "git config reads --list, or --get with one name")
 		}
 		if get && gxHas(scanned, "--show-origin", "--show-scope", "--name-only", "-z", "--null") {
-			return catalog.Unsupported(gxHint([]string{"config"}, args, gitConfigFlags, func(f string) bool { return f == "--get" }, "--list"),
+			return catalog.Unsupported(gxHint([]string{"config"}, argv, gitConfigFlags, func(f string) bool { return f == "--get" }, "--list"),
 				"git config --get is read alone; --list carries origins and scopes")
 		}
 		return nil
@@ -289,7 +289,7 @@ func gcReadLines(c *catalog.Context, rec *catalog.SpanRec, res *GitConfigResult,
 		}
 		if bad || !gcKey(k) {
 			// a value holding a newline went on here, or this is no config line
-			return catalog.Unsupported(gxHint([]string{"config"}, c.Args.List, gitConfigFlags, nil, "-z"),
+			return catalog.Unsupported(gxHint([]string{"config"}, c.Args, gitConfigFlags, nil, "-z"),
 				"line %d of git config's output is not a variable: a value holding a newline (use -z, which ends every entry with NUL)", catalog.LineNumbers(c.Raw, []int{start})[0])
 		}
 		e.Key = k

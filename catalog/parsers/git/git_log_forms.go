@@ -43,7 +43,6 @@ func gitLogFormsParsers() []*catalog.Parser {
 	p := GitLogParser
 	baseCheck, baseParse := p.Check, p.Parse
 	p.Check = func(argv catalog.Args, os catalog.OS) *catalog.ParseError {
-		args := argv.Rest()
 		form, scanned := glfForm(argv)
 		if form == "" {
 			return baseCheck(argv, os)
@@ -54,13 +53,13 @@ func gitLogFormsParsers() []*catalog.Parser {
 		for _, a := range scanned {
 			switch {
 			case glfDiffOptions[a.Flag]:
-				return catalog.Unsupported(gxHint([]string{"log"}, args, p.Flags, func(f string) bool { return f == "--pretty" || f == "--format" }, "--pretty=fuller"),
+				return catalog.Unsupported(gxHint([]string{"log"}, argv, p.Flags, func(f string) bool { return f == "--pretty" || f == "--format" }, "--pretty=fuller"),
 					"git log --pretty=%s is read without diff output; --pretty=fuller carries the same fields with it", form)
 			case a.Flag == "--date" && form == "reference" && a.Value != "short":
-				return catalog.Unsupported(gxHint([]string{"log"}, args, p.Flags, func(f string) bool { return f == "--date" }),
+				return catalog.Unsupported(gxHint([]string{"log"}, argv, p.Flags, func(f string) bool { return f == "--date" }),
 					"git log --pretty=reference is read with its own short dates")
 			case a.Flag == "--color" && (!a.HasValue || a.Value == "always" || a.Value == "true"):
-				return catalog.Unsupported(gxHint([]string{"log"}, args, p.Flags, func(f string) bool { return f == "--color" }, "--no-color"),
+				return catalog.Unsupported(gxHint([]string{"log"}, argv, p.Flags, func(f string) bool { return f == "--color" }, "--no-color"),
 					"git log --color writes terminal colour escapes")
 			case a.Flag == "-c" && strings.HasPrefix(strings.ToLower(a.Value), "color."):
 				return catalog.Unsupported(nil, "git -c %s may write terminal colour escapes", a.Value)

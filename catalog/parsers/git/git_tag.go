@@ -56,13 +56,13 @@ var gitTagDef = &catalog.Parser{
 
 func gitTagParsers() []*catalog.Parser {
 	gitTagDef.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
-		args, scanned := argv.Rest(), argv.Items
+		scanned := argv.Items
 		for _, a := range scanned {
 			if a.Flag != "--format" {
 				continue
 			}
 			if _, ok := parseTagFormat(a.Value); !ok || gxHas(scanned, "-n") {
-				return catalog.Unsupported(gxHint([]string{"tag"}, args, gitTagFlags, func(f string) bool { return f == "--format" }, "--format="+gtfSupported),
+				return catalog.Unsupported(gxHint([]string{"tag"}, argv, gitTagFlags, func(f string) bool { return f == "--format" }, "--format="+gtfSupported),
 					"git tag --format=%s: only one-line formats holding %%(refname...) whose atoms split exactly are read (see describe)", a.Value)
 			}
 		}

@@ -55,7 +55,7 @@ var gitWorktreeDef = &catalog.Parser{
 
 func gitWorktreeParsers() []*catalog.Parser {
 	gitWorktreeDef.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
-		args, scanned := argv.Rest(), argv.Items
+		scanned := argv.Items
 		for _, a := range scanned {
 			if a.Flag == "" && a.Pos != "list" {
 				return catalog.Unsupported([]string{"worktree", "list"}, "git worktree %s is not read; git worktree list is", a.Pos)
@@ -65,11 +65,11 @@ func gitWorktreeParsers() []*catalog.Parser {
 			return catalog.Unsupported([]string{"worktree", "list"}, "git worktree needs list to list")
 		}
 		if gxHas(scanned, "-v", "--verbose") {
-			return catalog.Unsupported(gxHint([]string{"worktree", "list"}, args, gitWorktreeFlags, func(f string) bool { return f == "-v" || f == "--verbose" }, "--porcelain"),
+			return catalog.Unsupported(gxHint([]string{"worktree", "list"}, argv, gitWorktreeFlags, func(f string) bool { return f == "-v" || f == "--verbose" }, "--porcelain"),
 				"git worktree list -v puts lock and prune reasons on lines of their own; --porcelain gives them")
 		}
 		if gxHas(scanned, "-z") && !gxHas(scanned, "--porcelain") {
-			return catalog.Unsupported(gxHint([]string{"worktree", "list"}, args, gitWorktreeFlags, nil, "--porcelain"), "git worktree list -z goes with --porcelain")
+			return catalog.Unsupported(gxHint([]string{"worktree", "list"}, argv, gitWorktreeFlags, nil, "--porcelain"), "git worktree list -z goes with --porcelain")
 		}
 		return nil
 	}

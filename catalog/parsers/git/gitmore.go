@@ -1591,29 +1591,10 @@ var gitLogFlags = catalog.Flags{
 // the subcommand token): git's global options first, the subcommand, the
 // other arguments less those drop names (with a separate value, as flags
 // declares), then add.
-func gitHint(sub string, flags catalog.Flags, args []string, drop func(flag, value string) bool, add ...string) []string {
-	out := []string{}
-	i := 0
-	for i < len(args) {
-		a := args[i]
-		name, _, hasEq := strings.Cut(a, "=")
-		if k, ok := catalog.GitGlobals[name]; ok && k == catalog.Value {
-			out = append(out, a)
-			if !hasEq && i+1 < len(args) {
-				out = append(out, args[i+1])
-				i++
-			}
-			i++
-			continue
-		}
-		if k, ok := catalog.GitGlobals[a]; ok && k == catalog.Bool {
-			out = append(out, a)
-			i++
-			continue
-		}
-		break
-	}
-	out = append(out, sub)
+func gitHint(sub string, flags catalog.Flags, argv catalog.Args, drop func(flag, value string) bool, add ...string) []string {
+	args := argv.Rest()
+	i := max(argv.SubIndex, 0) // git's global options, before the subcommand token
+	out := append(slices.Clone(args[:i]), sub)
 	for ; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
@@ -1687,7 +1668,7 @@ var gmSupportedFormat = "--format=%H%x1f%an%x1f%ae%x1f%aI%x1f%s"
 
 func gitLogCheck(sub string, p *catalog.Parser) func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
 	return func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
-		args, scanned := argv.Rest(), argv.Items
+		scanned := argv.Items
 		sections := map[string]bool{}
 		patch, custom, oneline := false, false, false
 		for _, a := range scanned {
@@ -1696,19 +1677,19 @@ func gitLogCheck(sub string, p *catalog.Parser) func(argv catalog.Args, _ catalo
 				k, v, _ := strings.Cut(a.Value, "=")
 				k = strings.ToLower(k)
 				if (k == "color.ui" || k == "color.diff" || k == "color.decorate") && (v == "always" || v == "" || v == "true") {
-					return catalog.Unsupported(gitHint(sub, p.Flags, args, func(f, v string) bool { return f == "-c" && strings.HasPrefix(strings.ToLower(v), k) }),
+					return catalog.Unsupported(gitHint(sub, p.Flags, argv, func(f, v string) bool { return f == "-c" && strings.HasPrefix(strings.ToLower(v), k) }),
 						"git -c %s writes terminal colour escapes", a.Value)
 				}
 			case "--color":
 				if !a.HasValue || a.Value == "always" || a.Value == "true" {
-					return catalog.Unsupported(gitHint(sub, p.Flags, args, func(f, _ string) bool { return f == "--color" }, "--no-color"),
+					return catalog.Unsupported(gitHint(sub, p.Flags, argv, func(f, _ string) bool { return f == "--color" }, "--no-color"),
 						"git %s --color writes terminal colour escapes", sub)
 				}
 			case "--date":
 				switch a.Value {
 				case "default", "iso", "iso8601", "iso-strict", "iso8601-strict", "rfc", "rfc2822", "raw", "unix", "short":
 				default:
-					return catalog.Unsupported(gitHint(sub, p.Flags, args, func(f, _ string) bool { return f == "--date" }, "--date=iso-strict"),
+					return catalog.Unsupported(gitHint(sub, p.Flags, argv, func(f, _ string) bool { return f == "--date" }, "--date=iso-strict"),
 						"git %s --date=%s prints dates without a full time and zone", sub, a.Value)
 				}
 			case "--format", "--pretty":
@@ -1718,17 +1699,17 @@ func gitLogCheck(sub string, p *catalog.Parser) func(argv catalog.Args, _ catalo
 				case "oneline":
 					oneline = true
 				case "reference", "email", "mboxrd", "raw":
-					return catalog.Unsupported(gitHint(sub, p.Flags, args, func(f, _ string) bool { return f == "--format" || f == "--pretty" }, "--pretty=fuller"),
+					return catalog.Unsupported(gitHint(sub, p.Flags, argv, func(f, _ string) bool { return f == "--format" || f == "--pretty" }, "--pretty=fuller"),
 						"git %s --pretty=%s is not read; fuller gives the same fields", sub, a.Value)
 				default:
 					if _, ok := parseGmFormat(a.Value); !ok {
-						return catalog.Unsupported(gitHint(sub, p.Flags, args, func(f, _ string) bool { return f == "--format" || f == "--pretty" }, gmSupportedFormat),
+						return catalog.Unsupported(gitHint(sub, p.Flags, argv, func(f, _ string) bool { return f == "--format" || f == "--pretty" }, gmSupportedFormat),
 							"git %s --format=%s: only one-line formats whose fields can be split exactly are read (see describe)", sub, a.Value)
 					}
 					custom = true
 				}
 			case "--src-prefix", "--dst-prefix", "--line-prefix":
-				return catalog.Unsupported(gitHint(sub, p.Flags, args, func(f, _ string) bool {
+				return catalog.Unsupported(gitHint(sub, p.Flags, argv, func(f, _ string) bool {
 					return f == "--src-prefix" || f == "--dst-prefix" || f == "--line-prefix"
 				}), "git %s %s changes the names the patch is read by", sub, a.Flag)
 			case "--oneline":
@@ -1750,21 +1731,21 @@ func gitLogCheck(sub string, p *catalog.Parser) func(argv catalog.Args, _ catalo
 			if !patch {
 				keep = "--numstat"
 			}
-			return catalog.Unsupported(gitHint(sub, p.Flags, args, func(f, _ string) bool {
+			return catalog.Unsupported(gitHint(sub, p.Flags, argv, func(f, _ string) bool {
 				return f == "--stat" || f == "--numstat" || f == "--shortstat" || f == "--name-only" || f == "--name-status" || f == "--patch-with-stat"
 			}, keep), "git %s: only one of --stat, --numstat, --shortstat, --name-status, --name-only is read (with a patch, --stat)", sub)
 		}
 		if custom && (patch || len(sections) > 0) {
-			return catalog.Unsupported(gitHint(sub, p.Flags, args, func(f, _ string) bool {
+			return catalog.Unsupported(gitHint(sub, p.Flags, argv, func(f, _ string) bool {
 				return f == "--format" || f == "--pretty"
 			}), "git %s: a --format is read without diff output; the default form carries the same fields", sub)
 		}
 		if la := readGitLogArgs(argv); la.graph && (!oneline || patch || len(sections) > 0) {
-			return catalog.Unsupported(gitHint(sub, p.Flags, args, func(f, _ string) bool { return f == "--graph" }),
+			return catalog.Unsupported(gitHint(sub, p.Flags, argv, func(f, _ string) bool { return f == "--graph" }),
 				"git %s --graph is read with --oneline and no diff output (the graph runs through the other forms)", sub)
 		}
 		if oneline && sections["--name-only"] {
-			return catalog.Unsupported(gitHint(sub, p.Flags, args, func(f, _ string) bool { return f == "--name-only" }, "--name-status"),
+			return catalog.Unsupported(gitHint(sub, p.Flags, argv, func(f, _ string) bool { return f == "--name-only" }, "--name-status"),
 				"git %s --oneline --name-only: a path cannot be told from a commit line", sub)
 		}
 		return nil
@@ -2930,10 +2911,9 @@ var gitBranchParser = &catalog.Parser{
 // gitBranchParsers wires the gitBranchParser and returns it for the builtin list.
 func gitBranchParsers() []*catalog.Parser {
 	gitBranchParser.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
-		args := argv.Rest()
 		for _, a := range argv.Items {
 			if a.Flag == "--color" && (!a.HasValue || a.Value == "always" || a.Value == "true") {
-				return catalog.Unsupported(gitHint("branch", gitBranchParser.Flags, args, func(f, _ string) bool { return f == "--color" }, "--no-color"),
+				return catalog.Unsupported(gitHint("branch", gitBranchParser.Flags, argv, func(f, _ string) bool { return f == "--color" }, "--no-color"),
 					"git branch --color writes terminal colour escapes")
 			}
 		}

@@ -44,21 +44,10 @@ func gxHasPos(scanned []catalog.CmdArg, pos string) bool {
 // other arguments (with or without the subcommand tokens) without the
 // flags drop names (and their separate values), then add right after the
 // subcommand.
-func gxHint(sub []string, args []string, flags catalog.Flags, drop func(flag string) bool, add ...string) []string {
-	out := []string{}
-	i := 0
-	for i < len(args) {
-		k, ok := catalog.GitGlobals[strings.SplitN(args[i], "=", 2)[0]]
-		if !ok {
-			break
-		}
-		out = append(out, args[i])
-		if k == catalog.Value && !strings.Contains(args[i], "=") && i+1 < len(args) {
-			out = append(out, args[i+1])
-			i++
-		}
-		i++
-	}
+func gxHint(sub []string, argv catalog.Args, flags catalog.Flags, drop func(flag string) bool, add ...string) []string {
+	args := argv.Rest()
+	i := max(argv.SubIndex, 0) // git's global options, before the subcommand token
+	out := slices.Clone(args[:i])
 	out = append(out, sub...)
 	out = append(out, add...)
 	skip := slices.Clone(sub)
