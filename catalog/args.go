@@ -1,12 +1,13 @@
 package catalog
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
-// CmdArg is one option or operand of a command line, as scanArgs reads it.
+// CmdArg is one option or operand of a command line, as ReadArgs reads it.
 type CmdArg struct {
 	Flag     string // "-n", "--lines"; empty for an operand
 	Value    string
@@ -16,13 +17,13 @@ type CmdArg struct {
 	Index    int // position in the argument list
 }
 
-// ScanArgs reads args the way getopt_long does; it is the one argument
-// scanner of the parsers. kind reports, for a flag
+// scanArgs reads args the way getopt_long does; it is the one argument
+// scanner, under ReadArgs. kind reports, for a flag
 // ("-n" or "--lines"), 0 for no value, 1 for a required value, 2 for an
 // optional value that must be attached ("--color[=WHEN]"). digits admits
 // numeric flags such as head's "-20" as one flag "-#" whose value is the
 // number.
-func ScanArgs(args []string, kind func(flag string) int, digits bool) []CmdArg {
+func scanArgs(args []string, kind func(flag string) int, digits bool) []CmdArg {
 	var out []CmdArg
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -72,31 +73,157 @@ func ScanArgs(args []string, kind func(flag string) int, digits bool) []CmdArg {
 	return out
 }
 
-// ArgScan walks arguments the way getopt does, with knowledge the core's
-// Flags lack: which flags take an optional value that must be attached
-// ("--color[=WHEN]", git's "-u[MODE]"). The core declares such flags as
-// Value, which can swallow the next argument; Check functions rescan with
-// argScan to see the arguments as the program does.
-type ArgScan struct {
-	// short reports, for a short flag letter, 0 (bool), 1 (value), 2 (optional attached value).
-	ShortKind func(b byte) int
-	// LongKind, for a long flag name without "=", the same.
-	LongKind func(name string) int
+// Args is a command line read once, the way the program reads it, against
+// the parser's Flags: the registry reads it with Parser.ReadArgs, judges it
+// with CheckArgs and hands the same value to Check and to Parse
+// (Context.Args), so that no parser reads its arguments again.
+//
+// Abbreviated long options ("--al" for "--all") are not expanded: the guard
+// admits an unambiguous prefix where the program accepts one (its policies'
+// Abbrev) but passes the argv on as given (guard.Rewrite adds arguments, it
+// never respells an option), so a prefix reaches the catalog as written, is
+// not a declared flag, and the output is refused as unsupported_format
+// rather than read with a guessed meaning.
+type Args struct {
+	// List is the arguments as given, the subcommand token included.
+	List []string
+	// Sub is the subcommand token the parser is registered under ("status"
+	// for git status) and SubIndex its position in List; "" and -1 when the
+	// parser has no subcommand or List does not hold it.
+	Sub      string
+	SubIndex int
+	// Items are the options and operands in order, the subcommand token
+	// excluded. An Index is a position in Rest(), the list the flags apply
+	// to (List itself when there is no subcommand token).
+	Items []CmdArg
 }
 
-// kind is s's answer for flag f ("-u" or "--untracked-files"), as
-// scanArgs asks it.
-func (s ArgScan) kind(f string) int {
-	switch {
-	case strings.HasPrefix(f, "--"):
-		if s.LongKind != nil {
-			return s.LongKind(f)
-		}
-	case s.ShortKind != nil:
-		return s.ShortKind(f[1])
+// Rest is List without the subcommand token: the arguments the parser's
+// flags apply to.
+func (a Args) Rest() []string {
+	if a.SubIndex < 0 {
+		return a.List
 	}
-	return 0
+	return slices.Concat(a.List[:a.SubIndex], a.List[a.SubIndex+1:])
 }
 
-// Scan reads args with s's kinds.
-func (s ArgScan) Scan(args []string) []CmdArg { return ScanArgs(args, s.kind, false) }
+// Has reports whether one of flags was given (as read: "-l" inside "-la"
+// counts, a value that looks like a flag does not).
+func (a Args) Has(flags ...string) bool {
+	for _, it := range a.Items {
+		if it.Flag != "" && slices.Contains(flags, it.Flag) {
+			return true
+		}
+	}
+	return false
+}
+
+// Value is the value of the last of flags given with one, and whether
+// there was one.
+func (a Args) Value(flags ...string) (string, bool) {
+	v, ok := "", false
+	for _, it := range a.Items {
+		if it.Flag != "" && it.HasValue && slices.Contains(flags, it.Flag) {
+			v, ok = it.Value, true
+		}
+	}
+	return v, ok
+}
+
+// Operands are the positional arguments in order (those after "--"
+// included), the subcommand token excluded.
+func (a Args) Operands() []string {
+	var out []string
+	for _, it := range a.Items {
+		if it.Flag == "" {
+			out = append(out, it.Pos)
+		}
+	}
+	return out
+}
+
+// ReadArgs reads list (the arguments as given, the subcommand token
+// included) against p.Flags, the way the program reads them: combined
+// short flags, values attached ("-n5", "--lines=5") or in the next
+// argument, Optional values only attached, "--" ending options, options
+// after operands, numeric "-#" flags when Flags has that key, for GoFlags
+// programs single-dash long options ("-json", "-run=X") reported under
+// their declared spelling, and for ShortEquals programs "-o=x" as the
+// value "x". A flag Flags does not declare is read as taking no value
+// (CheckArgs refuses it).
+func (p *Parser) ReadArgs(list []string) Args {
+	a := Args{List: list, SubIndex: -1}
+	rest := list
+	if p.Subcommand != "" {
+		if sub, i := Subcommand(p.Command, list); sub == p.Subcommand {
+			a.Sub, a.SubIndex = sub, i
+			rest = a.Rest()
+		}
+	}
+	flags, scan := p.Flags, rest
+	if p.GoFlags {
+		flags, scan = goStyle(p.Flags, rest)
+	}
+	_, numeric := flags["-#"]
+	kind := func(f string) int {
+		switch k, ok := flags[f]; {
+		case !ok:
+			return 0
+		case k == Value:
+			return 1
+		case k == Optional:
+			return 2
+		}
+		return 0
+	}
+	if a.SubIndex > 0 {
+		// Before the subcommand stand the program's global options, read
+		// as Subcommand skips them (git -C DIR blame, docker -l LEVEL ps),
+		// whatever the subcommand's own options of the same name take.
+		global := globalValueFlags[p.Command]
+		a.Items = scanArgs(scan[:a.SubIndex], func(f string) int {
+			if slices.Contains(global, f) {
+				return 1
+			}
+			return kind(f)
+		}, false)
+		for _, it := range scanArgs(scan[a.SubIndex:], kind, numeric) {
+			it.Index += a.SubIndex
+			a.Items = append(a.Items, it)
+		}
+	} else {
+		a.Items = scanArgs(scan, kind, numeric)
+	}
+	for i, it := range a.Items {
+		switch {
+		case it.Flag == "" || it.Flag == "-#":
+		case p.GoFlags:
+			a.Items[i].Flag = p.goSpelling(it.Flag, rest[it.Index])
+		case p.ShortEquals && it.Attached && len(it.Flag) == 2 && strings.HasPrefix(it.Value, "="):
+			a.Items[i].Value = it.Value[1:]
+		}
+	}
+	return a
+}
+
+// goSpelling is the declared spelling of the Go-style flag read as
+// "--name" from the argument given: the one Flags declares, the one given
+// when both are declared. An undeclared flag stays "--name", as CheckArgs
+// reports it.
+func (p *Parser) goSpelling(read, given string) string {
+	name := strings.TrimLeft(read, "-")
+	_, one := p.Flags["-"+name]
+	_, two := p.Flags["--"+name]
+	switch {
+	case one && two:
+		if strings.HasPrefix(given, "--") {
+			return "--" + name
+		}
+		return "-" + name
+	case one:
+		return "-" + name
+	case two:
+		return "--" + name
+	}
+	return read
+}

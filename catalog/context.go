@@ -24,8 +24,9 @@ func (s Span) Verbatim() bool { return s.Transform == "" }
 type Context struct {
 	// Raw is the command's output, never modified.
 	Raw string
-	// Args are the arguments as given, subcommand included.
-	Args []string
+	// Args are the arguments, read once by the registry (Parser.ReadArgs):
+	// Args.List as given, subcommand included.
+	Args Args
 	// OS is the userland whose output this is.
 	OS OS
 	// Now anchors dates the output leaves incomplete (ls omits the year of

@@ -4,7 +4,7 @@ import (
 	"strings"
 )
 
-// SnakeCase turns a column header ("%CPU", "WCHAN", "Ni") into a JSON key.
+// snakeCase turns a column header ("%CPU", "WCHAN", "Ni") into a JSON key.
 func SnakeCase(h string) string {
 	var b strings.Builder
 	sep := false // a "_" is due before the next letter or digit
@@ -39,23 +39,8 @@ func SnakeCase(h string) string {
 	return s
 }
 
-// Intp and floatp return a pointer to a copy of v: optional numbers are
+// intp and floatp return a pointer to a copy of v: optional numbers are
 // pointers, to keep a real 0 apart from an absent value.
 func Intp(v int64) *int64 { return &v }
 
 func Floatp(v float64) *float64 { return &v }
-
-// CheckDeclared refuses flags the parser did not declare. The core checks
-// them too, but a flag declared as Value there (because its value is
-// optional) can swallow the next argument, which is only seen again here.
-func CheckDeclared(scanned []CmdArg, p *Parser) *ParseError {
-	for _, a := range scanned {
-		if a.Flag == "" {
-			continue
-		}
-		if _, ok := p.Flags[a.Flag]; !ok {
-			return p.UnsupportedFlag(a.Flag)
-		}
-	}
-	return nil
-}

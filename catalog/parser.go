@@ -14,6 +14,9 @@ const (
 	Bool FlagKind = iota
 	// Value flags take a value: attached ("-n5", "--lines=5") or as the next argument.
 	Value
+	// Optional flags take a value only when it is attached ("--color=auto",
+	// git's "-uno"); the next argument is never theirs.
+	Optional
 )
 
 // Flags maps each flag a parser was verified for ("-l", "--all") to its
@@ -57,9 +60,10 @@ type Parser struct {
 	// Alternatives suggests, per unsupported flag, arguments that yield the
 	// same information in a form the parser reads (the hint).
 	Alternatives map[string][]string
-	// Check, when set, refuses further argument combinations. args excludes
-	// the subcommand token.
-	Check func(args []string, os OS) *ParseError
+	// Check, when set, refuses further argument combinations. It receives
+	// the arguments as ReadArgs read them (a.Rest() excludes the
+	// subcommand token).
+	Check func(a Args, os OS) *ParseError
 	// Result is a zero value of the output type (OneOf{A{}, B{}} when the
 	// arguments choose between types): Schema is generated from it.
 	Result any
@@ -91,6 +95,10 @@ type Parser struct {
 	// GoFlags says that the program reads its options the Go flag way: one
 	// dash for long names ("-json", "-run=X"), never a bundle of letters.
 	GoFlags bool
+	// ShortEquals says that the program reads "-n=x" as -n with the value
+	// "x", not "=x" (cobra/pflag: kubectl, docker, helm, gh), as the
+	// guard's policies of the same name do.
+	ShortEquals bool
 	// Parse reads c.Raw. It returns plain data (structs with json tags,
 	// slices, strings, numbers) or an error; a *ParseError keeps its reason.
 	Parse func(c *Context) (any, error)
@@ -184,41 +192,29 @@ func (p *Parser) validate() error {
 	return nil
 }
 
-// CheckArgs applies the parser's declared argument range to args (without
-// the subcommand token). It reads arguments the way getopt-style programs
-// do: combined short flags, attached values, "--" ending options, options
-// after positionals.
-func (p *Parser) CheckArgs(args []string, os OS) *ParseError {
-	flags, scan := p.Flags, args
-	if p.GoFlags {
-		flags, scan = goStyle(p.Flags, args)
-	}
-	kind := func(f string) int {
-		if k, ok := flags[f]; ok && k == Value {
-			return 1
-		}
-		return 0
-	}
-	_, numeric := flags["-#"]
+// CheckArgs applies the parser's declared argument range to a, read by
+// ReadArgs: every flag declared, a flag without a value not given one
+// ("--flag=value"), at most MaxPositionals operands, then Check.
+func (p *Parser) CheckArgs(a Args, os OS) *ParseError {
 	positionals := 0
-	for _, a := range ScanArgs(scan, kind, numeric) {
-		if a.Flag == "" {
+	for _, it := range a.Items {
+		if it.Flag == "" {
 			positionals++
 			continue
 		}
-		k, ok := flags[a.Flag]
+		k, ok := p.Flags[it.Flag]
 		if !ok {
-			return p.UnsupportedFlag(a.Flag)
+			return p.UnsupportedFlag(it.Flag)
 		}
-		if k == Bool && a.Attached && strings.HasPrefix(a.Flag, "--") && !p.GoFlags {
-			return p.UnsupportedFlag(args[a.Index]) // "--flag=value" for a flag without one
+		if k == Bool && it.Attached && strings.HasPrefix(it.Flag, "--") && !p.GoFlags {
+			return p.UnsupportedFlag(a.Rest()[it.Index]) // "--flag=value" for a flag without one
 		}
 	}
 	if p.MaxPositionals >= 0 && positionals > p.MaxPositionals {
 		return Unsupported(nil, "%s reads at most %d positional argument(s), got %d", p.Key(), p.MaxPositionals, positionals)
 	}
 	if p.Check != nil {
-		return p.Check(args, os)
+		return p.Check(a, os)
 	}
 	return nil
 }
@@ -297,7 +293,7 @@ func completeHint(args []string, subIndex int, bad string, repl []string) []stri
 	return slices.Concat(out[:insert], add, out[insert:])
 }
 
-// HasFlag reports whether flag is already given, alone or, for a short
+// hasFlag reports whether flag is already given, alone or, for a short
 // flag, inside a group.
 func HasFlag(args []string, flag string) bool {
 	for _, a := range args {

@@ -195,22 +195,19 @@ func (r *Registry) Parse(in Input) Result {
 	if os == "" {
 		os = HostOS()
 	}
-	p, rest := r.Lookup(in.Cmd, in.Args, os)
+	p, _ := r.Lookup(in.Cmd, in.Args, os)
 	if p != nil {
-		if perr := p.CheckArgs(rest, os); perr != nil {
+		a := p.ReadArgs(in.Args)
+		if perr := p.CheckArgs(a, os); perr != nil {
 			if res, ok := passthroughResult(in.Raw); ok {
 				return res
 			}
 			if perr.badFlag != "" {
-				sub := -1
-				if p.Subcommand != "" {
-					_, sub = Subcommand(in.Cmd, in.Args)
-				}
-				perr.Hint.Args = completeHint(in.Args, sub, perr.badFlag, perr.Hint.Args)
+				perr.Hint.Args = completeHint(in.Args, a.SubIndex, perr.badFlag, perr.Hint.Args)
 			}
 			return Result{Parser: p, Err: perr}
 		}
-		return run(p, in, os)
+		return run(p, in, os, a)
 	}
 	if res, ok := passthroughResult(in.Raw); ok {
 		return res
@@ -218,8 +215,8 @@ func (r *Registry) Parse(in Input) Result {
 	return Result{}
 }
 
-func run(p *Parser, in Input, os OS) (res Result) {
-	c := &Context{Raw: in.Raw, Args: in.Args, OS: os, Now: in.Now, Location: in.Location, MaxItems: in.MaxItems, recording: in.Spans || in.Evidence}
+func run(p *Parser, in Input, os OS, a Args) (res Result) {
+	c := &Context{Raw: in.Raw, Args: a, OS: os, Now: in.Now, Location: in.Location, MaxItems: in.MaxItems, recording: in.Spans || in.Evidence}
 	if c.Now.IsZero() {
 		c.Now = time.Now()
 	}

@@ -7,8 +7,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/parism-go/parism/catalog/catalogtest"
-	"github.com/parism-go/parism/catalog/parsers/docker"
-	"github.com/parism-go/parism/catalog/parsers/kubectl"
 )
 
 // benchKubectl is `kubectl get pods -A -o wide` of at least 1 MB, laid
@@ -50,7 +48,7 @@ func benchDockerPs() string {
 
 func BenchmarkDevops(b *testing.B) {
 	catalogtest.RunParseBench(b, []catalogtest.BenchCase{
-		{Name: "kubectl-get", Parse: kubectl.ParseKubectlGet, Args: []string{"get", "pods", "-A", "-o", "wide"}, Raw: benchKubectl()},
-		{Name: "docker-ps", Parse: docker.ParseDockerPs, Args: []string{"ps"}, Raw: benchDockerPs()},
+		{Name: "kubectl-get", Parser: findParser(b, "kubectl-get"), Args: []string{"get", "pods", "-A", "-o", "wide"}, Raw: benchKubectl()},
+		{Name: "docker-ps", Parser: findParser(b, "docker-ps"), Args: []string{"ps"}, Raw: benchDockerPs()},
 	})
 }

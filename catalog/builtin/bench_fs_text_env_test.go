@@ -6,12 +6,6 @@ import (
 	"testing"
 
 	"github.com/parism-go/parism/catalog/catalogtest"
-	"github.com/parism-go/parism/catalog/parsers/df"
-	"github.com/parism-go/parism/catalog/parsers/du"
-	"github.com/parism-go/parism/catalog/parsers/find"
-	"github.com/parism-go/parism/catalog/parsers/grep"
-	"github.com/parism-go/parism/catalog/parsers/head"
-	"github.com/parism-go/parism/catalog/parsers/wc"
 )
 
 func benchRows(row func(b *strings.Builder, i int)) string {
@@ -93,14 +87,14 @@ func benchCatN() string {
 
 func BenchmarkParseFsTextEnv(b *testing.B) {
 	catalogtest.RunParseBench(b, []catalogtest.BenchCase{
-		{Name: "find", Parse: find.ParseFind, Args: []string{"."}, Raw: benchFind()},
-		{Name: "grep-n", Parse: grep.ParseGrep, Args: []string{"-n", "TODO", "main.go"}, Raw: benchGrepSingle()},
-		{Name: "grep-rn", Parse: grep.ParseGrep, Args: []string{"-rn", "err", "."}, Raw: benchGrepRecursive()},
-		{Name: "wc", Parse: wc.ParseWc, Args: []string{"a", "b"}, Raw: benchWc()},
-		{Name: "df", Parse: df.ParseDf, Args: nil, Raw: benchDf()},
-		{Name: "du", Parse: du.ParseDu, Args: []string{"-a"}, Raw: benchDu()},
-		{Name: "head", Parse: head.ParseHeadTail, Args: []string{"-n", "100000", "app.log"}, Raw: benchText()},
-		{Name: "cat", Parse: head.ParseCat, Args: []string{"app.log"}, Raw: benchText()},
-		{Name: "cat-n", Parse: head.ParseCat, Args: []string{"-n", "main.go"}, Raw: benchCatN()},
+		{Name: "find", Parser: findParser(b, "find"), Args: []string{"."}, Raw: benchFind()},
+		{Name: "grep-n", Parser: findParser(b, "grep"), Args: []string{"-n", "TODO", "main.go"}, Raw: benchGrepSingle()},
+		{Name: "grep-rn", Parser: findParser(b, "grep"), Args: []string{"-rn", "err", "."}, Raw: benchGrepRecursive()},
+		{Name: "wc", Parser: findParser(b, "wc"), Args: []string{"a", "b"}, Raw: benchWc()},
+		{Name: "df", Parser: findParser(b, "df"), Args: nil, Raw: benchDf()},
+		{Name: "du", Parser: findParser(b, "du"), Args: []string{"-a"}, Raw: benchDu()},
+		{Name: "head", Parser: findParser(b, "head"), Args: []string{"-n", "100000", "app.log"}, Raw: benchText()},
+		{Name: "cat", Parser: findParser(b, "cat"), Args: []string{"app.log"}, Raw: benchText()},
+		{Name: "cat-n", Parser: findParser(b, "cat"), Args: []string{"-n", "main.go"}, Raw: benchCatN()},
 	})
 }

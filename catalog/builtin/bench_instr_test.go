@@ -8,9 +8,6 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/catalogtest"
-	"github.com/parism-go/parism/catalog/parsers/df"
-	"github.com/parism-go/parism/catalog/parsers/ls"
-	"github.com/parism-go/parism/catalog/parsers/ps"
 )
 
 // TestParseInstructions runs one benchmark input through its parser
@@ -38,19 +35,19 @@ func TestParseInstructions(t *testing.T) {
 	spans := os.Getenv("PARISM_PARSE_SPANS") == "1"
 	cases := map[string]func() catalogtest.BenchCase{
 		"ls-golden": func() catalogtest.BenchCase {
-			return catalogtest.BenchGolden(t, "ls", ls.ParseLs, "linux/ls/long_all", 1, 0)
+			return catalogtest.BenchGolden(t, "ls", findParser(t, "ls"), "linux/ls/long_all", 1, 0)
 		},
 		"ps-golden": func() catalogtest.BenchCase {
-			return catalogtest.BenchGolden(t, "ps", ps.ParsePs, "linux/ps/aux", 1, 0)
+			return catalogtest.BenchGolden(t, "ps", findParser(t, "ps"), "linux/ps/aux", 1, 0)
 		},
 		"df-golden": func() catalogtest.BenchCase {
-			return catalogtest.BenchGolden(t, "df", df.ParseDf, "linux/df/default", 1, 0)
+			return catalogtest.BenchGolden(t, "df", findParser(t, "df"), "linux/df/default", 1, 0)
 		},
 		"ls": func() catalogtest.BenchCase {
-			return catalogtest.BenchCase{Name: "ls", Parse: ls.ParseLs, Args: []string{"-la"}, Raw: catalogtest.BenchLs()}
+			return catalogtest.BenchCase{Name: "ls", Parser: findParser(t, "ls"), Args: []string{"-la"}, Raw: catalogtest.BenchLs()}
 		},
 		"ps": func() catalogtest.BenchCase {
-			return catalogtest.BenchCase{Name: "ps", Parse: ps.ParsePs, Args: []string{"aux"}, Raw: benchPs()}
+			return catalogtest.BenchCase{Name: "ps", Parser: findParser(t, "ps"), Args: []string{"aux"}, Raw: benchPs()}
 		},
 	}
 	mk, ok := cases[name]
@@ -59,12 +56,13 @@ func TestParseInstructions(t *testing.T) {
 	}
 	tc := mk()
 	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+	args := tc.Parser.ReadArgs(tc.Args)
 	for range n {
-		c := &catalog.Context{Raw: tc.Raw, Args: tc.Args, OS: catalog.Linux, Now: now, Location: time.UTC}
+		c := &catalog.Context{Raw: tc.Raw, Args: args, OS: catalog.Linux, Now: now, Location: time.UTC}
 		if spans {
 			c.RecordSpans()
 		}
-		if _, err := tc.Parse(c); err != nil {
+		if _, err := tc.Parser.Parse(c); err != nil {
 			t.Fatal(err)
 		}
 		if len(c.UnreadOffsets()) != 0 {

@@ -6,11 +6,6 @@ import (
 	"testing"
 
 	"github.com/parism-go/parism/catalog/catalogtest"
-	"github.com/parism-go/parism/catalog/parsers/apt"
-	"github.com/parism-go/parism/catalog/parsers/journalctl"
-	"github.com/parism-go/parism/catalog/parsers/lsof"
-	"github.com/parism-go/parism/catalog/parsers/netstat"
-	"github.com/parism-go/parism/catalog/parsers/ss"
 )
 
 func benchNetstat() string {
@@ -86,10 +81,10 @@ func benchApt() string {
 
 func BenchmarkNetsys(b *testing.B) {
 	catalogtest.RunParseBench(b, []catalogtest.BenchCase{
-		{Name: "netstat", Parse: netstat.ParseNetstat, Args: []string{"-tunap"}, Raw: benchNetstat()},
-		{Name: "ss", Parse: ss.ParseSs, Args: []string{"-tunap"}, Raw: benchSs()},
-		{Name: "lsof", Parse: lsof.ParseLsof, Args: []string{"-i", "-n", "-P"}, Raw: benchLsof()},
-		{Name: "journalctl", Parse: journalctl.ParseJournal, Args: []string{"-o", "short-iso"}, Raw: benchJournal()},
-		{Name: "apt-list", Parse: apt.ParseApt, Args: []string{"list", "--installed"}, Raw: benchApt()},
+		{Name: "netstat", Parser: findParser(b, "netstat"), Args: []string{"-tunap"}, Raw: benchNetstat()},
+		{Name: "ss", Parser: findParser(b, "ss"), Args: []string{"-tunap"}, Raw: benchSs()},
+		{Name: "lsof", Parser: findParser(b, "lsof"), Args: []string{"-i", "-n", "-P"}, Raw: benchLsof()},
+		{Name: "journalctl", Parser: findParser(b, "journalctl"), Args: []string{"-o", "short-iso"}, Raw: benchJournal()},
+		{Name: "apt-list", Parser: findParser(b, "apt-list"), Args: []string{"list", "--installed"}, Raw: benchApt()},
 	})
 }

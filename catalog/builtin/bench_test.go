@@ -6,13 +6,6 @@ import (
 	"testing"
 
 	"github.com/parism-go/parism/catalog/catalogtest"
-	"github.com/parism-go/parism/catalog/parsers/df"
-	"github.com/parism-go/parism/catalog/parsers/find"
-	"github.com/parism-go/parism/catalog/parsers/git"
-	"github.com/parism-go/parism/catalog/parsers/grep"
-	"github.com/parism-go/parism/catalog/parsers/ls"
-	"github.com/parism-go/parism/catalog/parsers/ps"
-	"github.com/parism-go/parism/catalog/parsers/wc"
 )
 
 func benchPs() string {
@@ -50,9 +43,9 @@ func benchGit() string {
 
 func BenchmarkParse(b *testing.B) {
 	catalogtest.RunParseBench(b, []catalogtest.BenchCase{
-		{Name: "ls", Parse: ls.ParseLs, Args: []string{"-la"}, Raw: catalogtest.BenchLs()},
-		{Name: "ps", Parse: ps.ParsePs, Args: []string{"aux"}, Raw: benchPs()},
-		{Name: "git-status", Parse: git.ParseGitStatus, Args: []string{"status", "--porcelain", "-b"}, Raw: benchGit()},
+		{Name: "ls", Parser: findParser(b, "ls"), Args: []string{"-la"}, Raw: catalogtest.BenchLs()},
+		{Name: "ps", Parser: findParser(b, "ps"), Args: []string{"aux"}, Raw: benchPs()},
+		{Name: "git-status", Parser: findParser(b, "git-status"), Args: []string{"status", "--porcelain", "-b"}, Raw: benchGit()},
 	})
 }
 
@@ -60,12 +53,12 @@ func BenchmarkParse(b *testing.B) {
 // the speed target covers, their data lines repeated to 1 MB.
 func BenchmarkGolden(b *testing.B) {
 	catalogtest.RunParseBench(b, []catalogtest.BenchCase{
-		catalogtest.BenchGolden(b, "ls", ls.ParseLs, "linux/ls/long_all", 1, 0),
-		catalogtest.BenchGolden(b, "ps", ps.ParsePs, "linux/ps/aux", 1, 0),
-		catalogtest.BenchGolden(b, "df", df.ParseDf, "linux/df/default", 1, 0),
-		catalogtest.BenchGolden(b, "find", find.ParseFind, "linux/find/dot", 0, 0),
-		catalogtest.BenchGolden(b, "grep-rn", grep.ParseGrep, "linux/grep/recursive_n", 0, 0),
-		catalogtest.BenchGolden(b, "wc", wc.ParseWc, "linux/wc/many", 0, 1),
-		catalogtest.BenchGolden(b, "git-log-oneline", git.GitLogParser.Parse, "linux/git-log/oneline", 0, 0),
+		catalogtest.BenchGolden(b, "ls", findParser(b, "ls"), "linux/ls/long_all", 1, 0),
+		catalogtest.BenchGolden(b, "ps", findParser(b, "ps"), "linux/ps/aux", 1, 0),
+		catalogtest.BenchGolden(b, "df", findParser(b, "df"), "linux/df/default", 1, 0),
+		catalogtest.BenchGolden(b, "find", findParser(b, "find"), "linux/find/dot", 0, 0),
+		catalogtest.BenchGolden(b, "grep-rn", findParser(b, "grep"), "linux/grep/recursive_n", 0, 0),
+		catalogtest.BenchGolden(b, "wc", findParser(b, "wc"), "linux/wc/many", 0, 1),
+		catalogtest.BenchGolden(b, "git-log-oneline", findParser(b, "git-log"), "linux/git-log/oneline", 0, 0),
 	})
 }

@@ -190,7 +190,7 @@ func TestFsTextEnvExamples(t *testing.T) {
 		}
 		for _, os := range oses {
 			for _, ex := range p.Examples {
-				if perr := p.CheckArgs(ex, os); perr != nil {
+				if perr := p.CheckArgs(p.ReadArgs(ex), os); perr != nil {
 					t.Errorf("%s (%s): example %q refused: %s", id, os, ex, perr.Message)
 				}
 			}

@@ -39,7 +39,7 @@ func TestHostileInputsEveryParser(t *testing.T) {
 		for name, raw := range inputs {
 			for _, args := range argSets {
 				for _, osv := range p.OS {
-					if p.Check != nil && p.Check(args, osv) != nil {
+					if p.Check != nil && p.Check(p.ReadArgs(args), osv) != nil {
 						continue
 					}
 					func() {
@@ -49,7 +49,7 @@ func TestHostileInputsEveryParser(t *testing.T) {
 							}
 						}()
 						start := time.Now()
-						c := &catalog.Context{Raw: raw, Args: slices.Clone(args), OS: osv, Location: time.UTC,
+						c := &catalog.Context{Raw: raw, Args: p.ReadArgs(slices.Clone(args)), OS: osv, Location: time.UTC,
 							Now: time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)}
 						calls++
 						v, err := p.Parse(c)

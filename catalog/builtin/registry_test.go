@@ -42,7 +42,7 @@ func TestCheckArgsGrammar(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			err := tc.p.CheckArgs(tc.args, catalog.Linux)
+			err := tc.p.CheckArgs(tc.p.ReadArgs(tc.args), catalog.Linux)
 			switch {
 			case tc.bad == "" && err != nil:
 				t.Fatalf("refused %q: %v", tc.args, err)
@@ -56,28 +56,28 @@ func TestCheckArgsGrammar(t *testing.T) {
 		})
 	}
 	t.Run("alternatives become the hint", func(t *testing.T) {
-		err := p.CheckArgs([]string{"-x"}, catalog.Linux)
+		err := p.CheckArgs(p.ReadArgs([]string{"-x"}), catalog.Linux)
 		if err == nil || err.Hint == nil || !slices.Equal(err.Hint.Args, []string{"-l"}) {
 			t.Fatalf("got %+v", err)
 		}
-		if err := p.CheckArgs([]string{"-q"}, catalog.Linux); err == nil || err.Hint != nil {
+		if err := p.CheckArgs(p.ReadArgs([]string{"-q"}), catalog.Linux); err == nil || err.Hint != nil {
 			t.Fatalf("a flag without alternative got %+v", err)
 		}
 	})
 	t.Run("check runs after the grammar", func(t *testing.T) {
 		q := catalogtest.TestParser("c", "c")
 		var seen []string
-		q.Check = func(args []string, os catalog.OS) *catalog.ParseError {
-			seen = args
+		q.Check = func(a catalog.Args, os catalog.OS) *catalog.ParseError {
+			seen = a.Rest()
 			if os == catalog.Darwin {
 				return catalog.Unsupported(nil, "not on darwin")
 			}
 			return nil
 		}
-		if err := q.CheckArgs([]string{"-l", "f"}, catalog.Linux); err != nil || !slices.Equal(seen, []string{"-l", "f"}) {
+		if err := q.CheckArgs(q.ReadArgs([]string{"-l", "f"}), catalog.Linux); err != nil || !slices.Equal(seen, []string{"-l", "f"}) {
 			t.Fatalf("err %v, seen %q", err, seen)
 		}
-		if err := q.CheckArgs([]string{"-l"}, catalog.Darwin); err == nil {
+		if err := q.CheckArgs(q.ReadArgs([]string{"-l"}), catalog.Darwin); err == nil {
 			t.Fatal("check not applied")
 		}
 	})

@@ -34,16 +34,17 @@ func BenchLs() string {
 // BenchCase is one parser on one input; runParseBench runs it without and
 // with span recording.
 type BenchCase struct {
-	Name  string
-	Parse func(*catalog.Context) (any, error)
-	Args  []string
-	Raw   string
+	Name string
+	// Parser reads Args (ReadArgs, as the registry does) and Raw (Parse).
+	Parser *catalog.Parser
+	Args   []string
+	Raw    string
 }
 
 // BenchGolden builds a case from testdata/<base>.txt and its arguments:
 // the first head lines once, the data lines repeated to at least 1 MB,
 // the last tail lines (a total) once.
-func BenchGolden(b testing.TB, name string, parse func(*catalog.Context) (any, error), base string, head, tail int) BenchCase {
+func BenchGolden(b testing.TB, name string, p *catalog.Parser, base string, head, tail int) BenchCase {
 	raw, err := os.ReadFile(Find(base + ".txt"))
 	if err != nil {
 		b.Fatal(err)
@@ -77,7 +78,7 @@ func BenchGolden(b testing.TB, name string, parse func(*catalog.Context) (any, e
 		sb.WriteString(body)
 	}
 	sb.WriteString(strings.Join(lines[len(lines)-tail:], ""))
-	return BenchCase{Name: name + "-golden", Parse: parse, Args: gs.Args, Raw: sb.String()}
+	return BenchCase{Name: name + "-golden", Parser: p, Args: gs.Args, Raw: sb.String()}
 }
 
 // RunParseBench reports, per case and mode, MB/s (b.SetBytes), MB/cpu-s
@@ -106,12 +107,13 @@ func RunParseBenchOS(b *testing.B, osv catalog.OS, cases []BenchCase) {
 				var m0, m1 runtime.MemStats
 				runtime.ReadMemStats(&m0)
 				cpu0 := BenchCPU()
+				args := tc.Parser.ReadArgs(tc.Args)
 				for b.Loop() {
-					c := &catalog.Context{Raw: tc.Raw, Args: tc.Args, OS: osv, Now: now, Location: time.UTC}
+					c := &catalog.Context{Raw: tc.Raw, Args: args, OS: osv, Now: now, Location: time.UTC}
 					if spans {
 						c.RecordSpans()
 					}
-					if _, err := tc.Parse(c); err != nil {
+					if _, err := tc.Parser.Parse(c); err != nil {
 						b.Fatal(err)
 					}
 					if len(c.UnreadOffsets()) != 0 {

@@ -12,6 +12,18 @@ import (
 	"github.com/parism-go/parism/catalog"
 )
 
+// ByID is the parser of ps with id; the test fails without one.
+func ByID(t testing.TB, ps []*catalog.Parser, id string) *catalog.Parser {
+	t.Helper()
+	for _, p := range ps {
+		if p.ID == id {
+			return p
+		}
+	}
+	t.Fatalf("no parser %q", id)
+	return nil
+}
+
 var fuzzOSes = []catalog.OS{catalog.Linux, catalog.Darwin, catalog.FreeBSD}
 
 func SeedGolden(f *testing.F, parser string, argSets [][]string) {
@@ -30,12 +42,16 @@ func SeedGolden(f *testing.F, parser string, argSets [][]string) {
 	f.Add("\x00", uint8(2), true)
 }
 
-func FuzzParse(t *testing.T, parse func(*catalog.Context) (any, error), raw string, argSets [][]string, sel uint8, spans bool) {
+// FuzzParse runs p's Parse on raw with one of argSets (the subcommand
+// token included, as the registry gives them), read by p.ReadArgs as the
+// registry reads them, on one of the OSes chosen by sel.
+func FuzzParse(t *testing.T, p *catalog.Parser, raw string, argSets [][]string, sel uint8, spans bool) {
+	parse := p.Parse
 	args := argSets[int(sel)%len(argSets)]
 	osv := fuzzOSes[int(sel)/len(argSets)%len(fuzzOSes)]
 	orig := strings.Clone(raw)
 	mk := func(rec bool) *catalog.Context {
-		c := &catalog.Context{Raw: raw, Args: slices.Clone(args), OS: osv, Location: time.UTC,
+		c := &catalog.Context{Raw: raw, Args: p.ReadArgs(slices.Clone(args)), OS: osv, Location: time.UTC,
 			Now: time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)}
 		if rec {
 			c.RecordSpans()

@@ -6,11 +6,12 @@ import (
 	"github.com/parism-go/parism/catalog"
 )
 
-func InspectFuzz(f *testing.F, dirs []string, parse func(*catalog.Context) (any, error), args [][]string) {
+func InspectFuzz(f *testing.F, dirs []string, ps []*catalog.Parser, args [][]string) {
+	p := ByID(f, ps, dirs[0])
 	for _, d := range dirs {
 		SeedGolden(f, d, args)
 	}
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		FuzzParse(t, parse, raw, args, sel, spans)
+		FuzzParse(t, p, raw, args, sel, spans)
 	})
 }

@@ -78,7 +78,7 @@ func (r *execRunner) parse(c *catalog.Context) (any, error) {
 
 // run starts the program with the raw text on stdin and decodes its JSON.
 func (r *execRunner) run(c *catalog.Context) (any, error) {
-	args := c.Args
+	args := c.Args.List
 	if args == nil {
 		args = []string{}
 	}

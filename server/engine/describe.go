@@ -339,7 +339,7 @@ func size(v any) int {
 func flagNames(f catalog.Flags) []string {
 	out := make([]string, 0, len(f))
 	for k, kind := range f {
-		if kind == catalog.Value {
+		if kind != catalog.Bool { // Value, and Optional (its value attached only)
 			k += " <value>"
 		}
 		out = append(out, k)

@@ -9,14 +9,14 @@ import (
 	"github.com/parism-go/parism/catalog"
 )
 
-// DvField is a column the parser does not know: its snake_case header and
+// dvField is a column the parser does not know: its snake_case header and
 // its value (a string, or an int64 for a column known to be a count).
 type DvField struct {
 	Key   string
 	Value any
 }
 
-// DvMarshal emits a struct's fields, then the unknown columns inline.
+// dvMarshal emits a struct's fields, then the unknown columns inline.
 func DvMarshal(known any, extra []DvField) ([]byte, error) {
 	b, err := json.Marshal(known)
 	if err != nil || len(extra) == 0 {
@@ -39,7 +39,7 @@ func DvMarshal(known any, extra []DvField) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-// DvUniqueKey makes an unknown column's key unique among the row's keys.
+// dvUniqueKey makes an unknown column's key unique among the row's keys.
 func DvUniqueKey(k string, used map[string]bool) string {
 	base := k
 	for n := 2; used[k]; n++ {
@@ -49,7 +49,7 @@ func DvUniqueKey(k string, used map[string]bool) string {
 	return k
 }
 
-// DvGoTime reads Go's time.String form ("2026-11-28 09:14:03.123456789
+// dvGoTime reads Go's time.String form ("2026-11-28 09:14:03.123456789
 // +0000 UTC"), which helm and docker print, into ISO 8601.
 func DvGoTime(s string) (string, bool) {
 	for _, layout := range []string{"2006-01-02 15:04:05.999999999 -0700 MST", "2006-01-02 15:04:05 -0700 MST", "2006-01-02 15:04:05 -0700 -0700"} {
@@ -60,7 +60,7 @@ func DvGoTime(s string) (string, bool) {
 	return "", false
 }
 
-// DvHint rebuilds a complete argument list for a hint: the leading
+// dvHint rebuilds a complete argument list for a hint: the leading
 // global options (those global reports, with their values), sub, then the
 // other arguments, each flag match accepts replaced by repl(flag, value)
 // (an empty result drops it and its value).
@@ -113,67 +113,6 @@ func DvHint(sub []string, args []string, global func(flag string) bool, takesVal
 	return out
 }
 
-// DvFlagValue returns the last value of a flag among args (names lists
-// its spellings), in the forms pflag reads: "-o x", "-ox", "-o=x",
-// "--output x", "--output=x".
-func DvFlagValue(args []string, names ...string) (string, bool) {
-	val, found := "", false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			break
-		}
-		for _, n := range names {
-			switch {
-			case a == n:
-				if i+1 < len(args) {
-					val, found = args[i+1], true
-					i++
-				}
-			case strings.HasPrefix(a, n+"="):
-				val, found = a[len(n)+1:], true
-			case len(n) == 2 && strings.HasPrefix(a, n) && len(a) > 2:
-				val, found = a[2:], true
-			default:
-				continue
-			}
-			break
-		}
-	}
-	return val, found
-}
-
-var KubectlValueFlags = map[string]bool{
-	"-n": true, "--namespace": true, "-o": true, "--output": true, "-l": true, "--selector": true,
-	"--field-selector": true, "-L": true, "--label-columns": true, "--sort-by": true, "--chunk-size": true,
-	"--context": true, "--cluster": true, "--user": true, "--request-timeout": true, "--kubeconfig": true,
-	"-s": true, "--server": true, "--token": true, "--as": true, "--template": true, "--subresource": true,
-	"--raw": true, "-f": true, "--filename": true, "-k": true, "--kustomize": true, "--as-group": true,
-	"-v": true, "--v": true,
-}
-
-// KubeResource reads the resource argument: the first positional.
-func KubeResource(args []string) string {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			if i+1 < len(args) {
-				return args[i+1]
-			}
-			return ""
-		}
-		if strings.HasPrefix(a, "-") {
-			name, _, hasEq := strings.Cut(a, "=")
-			if !hasEq && KubectlValueFlags[name] {
-				i++
-			}
-			continue
-		}
-		return a
-	}
-	return ""
-}
-
 var DvFCreated = catalog.SpanID("created")
 
 var DvFCreatedAt = catalog.SpanID("created_at")
@@ -181,20 +120,3 @@ var DvFCreatedAt = catalog.SpanID("created_at")
 var DvFStatus = catalog.SpanID("status")
 
 var DvFState = catalog.SpanID("state")
-
-// DvBoolFlag reports whether a bool flag is given, long or as a short
-// letter, alone or in a group of bool letters ("-aq").
-func DvBoolFlag(args []string, long string, short byte) bool {
-	for _, a := range args {
-		if a == "--" {
-			return false
-		}
-		if a == long {
-			return true
-		}
-		if short != 0 && len(a) > 1 && a[0] == '-' && a[1] != '-' && !strings.Contains(a, "=") && strings.IndexByte(a[1:], short) >= 0 {
-			return true
-		}
-	}
-	return false
-}

@@ -9,23 +9,7 @@ import (
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
-// FsKinds builds a kind function from the parser's declared flags: Value
-// flags take a value, except those listed as optional (attached only).
-func FsKinds(flags catalog.Flags, optional ...string) func(string) int {
-	return func(f string) int {
-		for _, o := range optional {
-			if o == f {
-				return 2
-			}
-		}
-		if flags[f] == catalog.Value {
-			return 1
-		}
-		return 0
-	}
-}
-
-// FsWithout returns args without the arguments that carry the flags in
+// fsWithout returns args without the arguments that carry the flags in
 // drop (their values included), and with extra added before the first
 // operand: the hint for an unsupported flag is the same command without
 // it, or with the flags that make the output readable.
@@ -91,19 +75,7 @@ func fsReplace(args []string, i int, v string) []string {
 	return out
 }
 
-// FsHasFlag reports whether any of the flags was given.
-func FsHasFlag(scanned []catalog.CmdArg, flags ...string) bool {
-	for _, a := range scanned {
-		for _, f := range flags {
-			if a.Flag == f {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// FsISO renders a wall-clock time with a "+hh:mm" offset as ISO 8601;
+// fsISO renders a wall-clock time with a "+hh:mm" offset as ISO 8601;
 // frac holds the fractional digits as printed, if any.
 func FsISO(y, mo, d, h, mi, s int, frac, off string) string {
 	b := make([]byte, 0, 25+len(frac))
@@ -141,7 +113,7 @@ func fsOffset(off int) string {
 	return string(b)
 }
 
-// FsZoneAt is the offset of loc at a wall-clock time.
+// fsZoneAt is the offset of loc at a wall-clock time.
 func FsZoneAt(loc *time.Location, y, mo, d, h, mi, s int) string {
 	if loc == nil {
 		loc = time.UTC
@@ -150,7 +122,7 @@ func FsZoneAt(loc *time.Location, y, mo, d, h, mi, s int) string {
 	return fsOffset(off)
 }
 
-// FsZoneName names the zone assumed for times printed without an offset.
+// fsZoneName names the zone assumed for times printed without an offset.
 func FsZoneName(c *catalog.Context) string {
 	loc := c.Location
 	if loc == nil {
@@ -163,7 +135,7 @@ func FsZoneName(c *catalog.Context) string {
 	return name
 }
 
-// FsNumericTime reads GNU stat's "2026-11-29 23:52:32.874503903 +0000"
+// fsNumericTime reads GNU stat's "2026-11-29 23:52:32.874503903 +0000"
 // into ISO 8601; ok is false for anything else.
 func FsNumericTime(date, clock, zone string) (string, bool) {
 	y, mo, d, ok := Ymd(date)
@@ -193,7 +165,7 @@ func SlicesContains(s []string, v string) bool {
 	return false
 }
 
-// FsSettle finishes a list read in full. When hasTotal, the last row is a
+// fsSettle finishes a list read in full. When hasTotal, the last row is a
 // total line: it is returned apart and its spans move to totalKey. Rows past
 // MaxItems are then dropped and counted, their spans cut. marks[i] is where
 // row i's spans begin (kept only while recording).
@@ -219,7 +191,7 @@ func FsSettle[T any](c *catalog.Context, r *catalog.SpanRec, rows []T, marks []i
 	return rows, tot
 }
 
-// FsRecords walks raw split on sep ('\n', or 0 for NUL-terminated
+// fsRecords walks raw split on sep ('\n', or 0 for NUL-terminated
 // output); a '\r' before '\n' is dropped.
 type FsRecords struct {
 	Raw string
@@ -246,7 +218,7 @@ func (it *FsRecords) Next() (line string, start int, ok bool) {
 	return line, start, true
 }
 
-// FsUnit is what one number of a size column stands for: factor bytes,
+// fsUnit is what one number of a size column stands for: factor bytes,
 // or a rounded human size ("4.0K") in powers of base (1024, or 1000 for
 // --si and -H); suffix is the unit GNU appends to every value when the
 // block size was given without a number (-BM prints "258020M").
@@ -256,7 +228,7 @@ type FsUnit struct {
 	Suffix string
 }
 
-// FsBlockSpec reads a GNU block size ("1K", "M", "4KiB", "1MB", "512",
+// fsBlockSpec reads a GNU block size ("1K", "M", "4KiB", "1MB", "512",
 // "human-readable", "si"; coreutils 9.1 lib/human.c, the syntax of
 // --block-size in the coreutils manual): an optional number, then a
 // unit letter K M G T P E, alone or followed by "iB" (powers of 1024) or
@@ -314,7 +286,7 @@ func FsBlockSpec(v string) (FsUnit, bool) {
 	return u, true
 }
 
-// FsHumanBytes converts a rounded human size as du -h, df -h and free -h
+// fsHumanBytes converts a rounded human size as du -h, df -h and free -h
 // print it ("4.0K", "12M", "0", "512B", macOS and procps "460Gi", a
 // decimal comma) to bytes in powers of base. The result is as exact as
 // the printed digits.
@@ -346,7 +318,7 @@ func FsHumanBytes(v string, base int64) (int64, bool) {
 	return int64(f + 0.5), true
 }
 
-// FsAtoi is lex.Atoi up to int64's 19 digits: APFS inode numbers pass
+// fsAtoi is lex.Atoi up to int64's 19 digits: APFS inode numbers pass
 // 2^60 (1152921500311943298).
 func FsAtoi(v string) (int64, bool) {
 	n, ok := lex.Atoi(v)
@@ -357,7 +329,7 @@ func FsAtoi(v string) (int64, bool) {
 	return n, ok
 }
 
-// FsValue reads one size value in unit u into bytes.
+// fsValue reads one size value in unit u into bytes.
 func FsValue(v string, u FsUnit) (int64, bool) {
 	if u.Base != 0 {
 		return FsHumanBytes(v, u.Base)
@@ -375,7 +347,7 @@ func FsValue(v string, u FsUnit) (int64, bool) {
 	return n * u.Factor, true
 }
 
-// FsUnitTr names the span transform of a value in unit u.
+// fsUnitTr names the span transform of a value in unit u.
 func FsUnitTr(u FsUnit) string {
 	switch {
 	case u.Base != 0:
@@ -384,18 +356,4 @@ func FsUnitTr(u FsUnit) string {
 		return "parseInt"
 	}
 	return "parseInt*" + strconv.FormatInt(u.Factor, 10)
-}
-
-// CheckFsDeclared refuses flags the parser did not declare (the core does
-// too, but an optional value can hide the next argument from it).
-func CheckFsDeclared(scanned []catalog.CmdArg, p *catalog.Parser) *catalog.ParseError {
-	for _, a := range scanned {
-		if a.Flag == "" || a.Flag == "-#" {
-			continue
-		}
-		if _, ok := p.Flags[a.Flag]; !ok {
-			return p.UnsupportedFlag(a.Flag)
-		}
-	}
-	return nil
 }

@@ -9,14 +9,14 @@ import (
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
-// InsLine is one line of the output: its text (without "\n" or a final
+// insLine is one line of the output: its text (without "\n" or a final
 // "\r") and the offset of its first byte.
 type InsLine struct {
 	Text string
 	At   int
 }
 
-// InsLines splits raw into lines.
+// insLines splits raw into lines.
 func InsLines(raw string) []InsLine {
 	out := make([]InsLine, 0, min(lex.CountLines(raw), 1<<16))
 	it := lex.Lines{Raw: raw}
@@ -29,7 +29,7 @@ func InsLines(raw string) []InsLine {
 	}
 }
 
-// InsFields are the whitespace-separated words of l, as absolute ranges;
+// insFields are the whitespace-separated words of l, as absolute ranges;
 // max > 0 keeps the rest of the line in the last one (lex.Fields).
 func InsFields(l InsLine, max int) [][2]int {
 	fs := lex.Fields(nil, l.Text, max)
@@ -40,13 +40,13 @@ func InsFields(l InsLine, max int) [][2]int {
 	return out
 }
 
-// InsStr is Raw[s:e], recorded verbatim.
+// insStr is Raw[s:e], recorded verbatim.
 func InsStr(c *catalog.Context, s, e int, tokens ...any) string {
 	c.SpanPath(s, e, "", tokens...)
 	return c.Raw[s:e]
 }
 
-// InsInt reads Raw[s:e] as a decimal integer (a sign allowed); nil when it
+// insInt reads Raw[s:e] as a decimal integer (a sign allowed); nil when it
 // is not one, and then nothing is recorded.
 func InsInt(c *catalog.Context, s, e int, tokens ...any) *int64 {
 	v, err := strconv.ParseInt(c.Raw[s:e], 10, 64)
@@ -57,13 +57,13 @@ func InsInt(c *catalog.Context, s, e int, tokens ...any) *int64 {
 	return &v
 }
 
-// InsIsInt reports whether s is what insInt reads.
+// insIsInt reports whether s is what insInt reads.
 func InsIsInt(s string) bool {
 	_, err := strconv.ParseInt(s, 10, 64)
 	return err == nil
 }
 
-// InsIsFloat reports whether s is what insFloat reads.
+// insIsFloat reports whether s is what insFloat reads.
 func InsIsFloat(s string) bool {
 	if s == "" || strings.ContainsAny(s, "xXpPeEinIN_") {
 		return false
@@ -72,7 +72,7 @@ func InsIsFloat(s string) bool {
 	return err == nil
 }
 
-// InsFloat reads Raw[s:e] as a decimal number; nil when it is not one.
+// insFloat reads Raw[s:e] as a decimal number; nil when it is not one.
 func InsFloat(c *catalog.Context, s, e int, tokens ...any) *float64 {
 	t := c.Raw[s:e]
 	if t == "" || strings.ContainsAny(t, "xXpPeEinIN_") { // no hex, exponents, Inf, NaN
@@ -86,7 +86,7 @@ func InsFloat(c *catalog.Context, s, e int, tokens ...any) *float64 {
 	return &v
 }
 
-// InsScaled reads Raw[s:e] as a number of units of unit bytes (vmstat's
+// insScaled reads Raw[s:e] as a number of units of unit bytes (vmstat's
 // KiB, top's "1.2g"), rounded to whole bytes, recorded with transform tr.
 func InsScaled(c *catalog.Context, s, e int, unit float64, tr string, tokens ...any) *int64 {
 	t := c.Raw[s:e]
@@ -102,7 +102,7 @@ func InsScaled(c *catalog.Context, s, e int, unit float64, tr string, tokens ...
 	return &n
 }
 
-// InsKV splits l at the first sep into a key and a value, both trimmed of
+// insKV splits l at the first sep into a key and a value, both trimmed of
 // blanks; ok is false without sep, with an empty key, or with a key that
 // is not valid UTF-8 (JSON would carry another key than the bytes read).
 func InsKV(l InsLine, sep string) (ks, ke, vs, ve int, ok bool) {
@@ -118,22 +118,12 @@ func InsKV(l InsLine, sep string) (ks, ke, vs, ve int, ok bool) {
 	return l.At + ks, l.At + ke, l.At + vs, l.At + ve, true
 }
 
-// InsHasAny reports whether args give one of flags.
-func InsHasAny(args []string, flags ...string) bool {
-	for _, f := range flags {
-		if catalog.HasFlag(args, f) {
-			return true
-		}
-	}
-	return false
-}
-
-// InsNoRows is the answer to output that held data lines and gave no row.
+// insNoRows is the answer to output that held data lines and gave no row.
 func InsNoRows(what string) error {
 	return catalog.Unrecognized("no %s line was recognized", what)
 }
 
-// InsValidKeys reports whether every name is valid UTF-8, so that it can
+// insValidKeys reports whether every name is valid UTF-8, so that it can
 // be a key of the JSON value.
 func InsValidKeys(names []string) bool {
 	for _, n := range names {

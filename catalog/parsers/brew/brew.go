@@ -57,7 +57,8 @@ var brewListParser = &catalog.Parser{
 
 // brewListCheck requires the list (ls) subcommand and refuses the ls -l
 // style listings (-l, -t, -r), suggesting --versions instead.
-func brewListCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func brewListCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	sub := -1
 	for i, a := range args {
 		if a == "--" || !strings.HasPrefix(a, "-") {
@@ -104,8 +105,8 @@ func parseBrewList(c *catalog.Context) (any, error) {
 	res := &BrewPackages{Packages: []BrewPackage{}}
 	kind := ""
 	versions := false
-	for _, a := range c.Args {
-		switch a {
+	for _, a := range c.Args.Items {
+		switch a.Flag {
 		case "--formula", "--formulae":
 			kind = "formula"
 		case "--cask", "--casks":

@@ -112,7 +112,7 @@ func sumUnescape(s string) (string, bool) {
 
 func parseChecksum(c *catalog.Context) (any, error) {
 	res := &ChecksumResult{Files: []ChecksumEntry{}}
-	check := kit.InsHasAny(c.Args, "-c", "--check")
+	check := c.Args.Has("-c", "--check")
 	data := 0
 	for _, l := range kit.InsLines(c.Raw) {
 		t := l.Text

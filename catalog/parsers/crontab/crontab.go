@@ -50,8 +50,8 @@ func crontabParsers() []*catalog.Parser {
 		Examples: [][]string{{"-l"}, {"-l", "-u", "www-data"}},
 		// Variable lines are not rows; lines holding "=" are not counted (too few is allowed).
 		Table: &catalog.TableLines{Skip: []string{"#"}, Contains: []string{"="}},
-		Check: func(args []string, _ catalog.OS) *catalog.ParseError {
-			if !catalog.HasFlag(args, "-l") {
+		Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+			if !argv.Has("-l") {
 				return catalog.Unsupported([]string{"-l"}, "crontab is read as crontab -l")
 			}
 			return nil

@@ -81,7 +81,8 @@ const curlValueLetters = "mAHe"
 
 // curlHeadCheck requires -I: without it curl prints the body (and with -i
 // the body after the headers). The hint is the same arguments with -I.
-func curlHeadCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func curlHeadCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	head := false
 	hint := []string{"-I"}
 	for i := 0; i < len(args); i++ {

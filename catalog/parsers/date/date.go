@@ -33,7 +33,7 @@ var dateParser = &catalog.Parser{
 	// refused.
 	Flags: catalog.Flags{
 		"-u": catalog.Bool, "--utc": catalog.Bool, "--universal": catalog.Bool, "-R": catalog.Bool, "--rfc-email": catalog.Bool, "--rfc-2822": catalog.Bool,
-		"-I": catalog.Value, "--iso-8601": catalog.Value, "--rfc-3339": catalog.Value, "-d": catalog.Value, "--date": catalog.Value,
+		"-I": catalog.Optional, "--iso-8601": catalog.Optional, "--rfc-3339": catalog.Value, "-d": catalog.Value, "--date": catalog.Value,
 		"-r": catalog.Value, "--reference": catalog.Value,
 	},
 	MaxPositionals: 1,
@@ -48,33 +48,9 @@ func dateParsers() []*catalog.Parser {
 	return []*catalog.Parser{dateParser}
 }
 
-var dateScan = catalog.ArgScan{
-	ShortKind: func(b byte) int {
-		switch b {
-		case 'I':
-			return 2
-		case 'd', 'r':
-			return 1
-		}
-		return 0
-	},
-	LongKind: func(name string) int {
-		switch name {
-		case "--iso-8601":
-			return 2
-		case "--rfc-3339", "--date", "--reference":
-			return 1
-		}
-		return 0
-	},
-}
-
-func dateCheck(args []string, _ catalog.OS) *catalog.ParseError {
-	scanned := dateScan.Scan(args)
-	if perr := catalog.CheckDeclared(scanned, dateParser); perr != nil {
-		return perr
-	}
-	for _, a := range scanned {
+func dateCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
+	for _, a := range argv.Items {
 		switch {
 		case a.Flag == "" && strings.HasPrefix(a.Pos, "+"):
 			hint := []string{}

@@ -41,7 +41,7 @@ func benchCargo() string {
 
 func BenchmarkLangPkg(b *testing.B) {
 	catalogtest.RunParseBench(b, []catalogtest.BenchCase{
-		{Name: "npm-ls", Parse: parseNpmLs, Args: []string{"ls", "--all"}, Raw: benchNpm()},
-		{Name: "cargo-tree", Parse: parseCargoTree, Args: []string{"tree"}, Raw: benchCargo()},
+		{Name: "npm-ls", Parser: catalogtest.ByID(b, Parsers(), "npm-ls"), Args: []string{"ls", "--all"}, Raw: benchNpm()},
+		{Name: "cargo-tree", Parser: catalogtest.ByID(b, Parsers(), "cargo-tree"), Args: []string{"tree"}, Raw: benchCargo()},
 	})
 }

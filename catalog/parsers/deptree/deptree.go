@@ -177,10 +177,10 @@ func lpNpmParser(sub string) *catalog.Parser {
 		Flags: catalog.Flags{
 			"--all": catalog.Bool, "-a": catalog.Bool, "--depth": catalog.Value, "--omit": catalog.Value, "--include": catalog.Value,
 			"--prod": catalog.Bool, "--production": catalog.Bool, "--dev": catalog.Bool, "--only": catalog.Value, "--link": catalog.Bool,
-			"-g": catalog.Bool, "--global": catalog.Bool, "--unicode": catalog.Value, "--no-unicode": catalog.Bool,
+			"-g": catalog.Bool, "--global": catalog.Bool, "--unicode": catalog.Optional, "--no-unicode": catalog.Bool,
 			"--workspace": catalog.Value, "-w": catalog.Value, "--workspaces": catalog.Bool, "--include-workspace-root": catalog.Bool,
 			"--prefix": catalog.Value, "--package-lock-only": catalog.Bool, "--install-links": catalog.Bool,
-			"--color": catalog.Value, "--no-color": catalog.Bool, "--loglevel": catalog.Value, "--silent": catalog.Bool, "-s": catalog.Bool,
+			"--color": catalog.Optional, "--no-color": catalog.Bool, "--loglevel": catalog.Value, "--silent": catalog.Bool, "-s": catalog.Bool,
 			"-q": catalog.Bool, "--quiet": catalog.Bool, "--no-audit": catalog.Bool, "--no-fund": catalog.Bool,
 		},
 		MaxPositionals: -1,
@@ -194,7 +194,7 @@ func lpNpmParser(sub string) *catalog.Parser {
 		Examples:  [][]string{{sub}, {sub, "--all"}, {sub, "--depth=1"}, {sub, "--omit=dev"}},
 		Parse:     parseNpmLs,
 	}
-	p.Check = func(args []string, _ catalog.OS) *catalog.ParseError { return npmCheck(p, sub, args) }
+	p.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError { return npmCheck(sub, argv) }
 	return p
 }
 
@@ -211,7 +211,7 @@ var pnpmParserDef = &catalog.Parser{
 		"-D": catalog.Bool, "--dev": catalog.Bool, "--no-optional": catalog.Bool, "--only-projects": catalog.Bool,
 		"--exclude-peers": catalog.Bool, "--filter": catalog.Value, "-F": catalog.Value, "--filter-prod": catalog.Value,
 		"-C": catalog.Value, "--dir": catalog.Value, "-w": catalog.Bool, "--workspace-root": catalog.Bool, "-g": catalog.Bool,
-		"--global": catalog.Bool, "--color": catalog.Value, "--no-color": catalog.Bool, "--loglevel": catalog.Value,
+		"--global": catalog.Bool, "--color": catalog.Optional, "--no-color": catalog.Bool, "--loglevel": catalog.Value,
 		"--silent": catalog.Bool, "-s": catalog.Bool, "--lockfile-only": catalog.Bool,
 	},
 	MaxPositionals: -1,
@@ -301,30 +301,9 @@ func lpFlagAt(args []string, names ...string) (int, bool) {
 	return -1, false
 }
 
-var npmScan = catalog.ArgScan{
-	ShortKind: func(b byte) int {
-		if b == 'w' {
-			return 1
-		}
-		return 0
-	},
-	LongKind: func(name string) int {
-		switch name {
-		case "--depth", "--omit", "--include", "--only", "--workspace", "--prefix", "--loglevel":
-			return 1
-		case "--unicode", "--color":
-			return 2
-		}
-		return 0
-	},
-}
-
-func npmCheck(p *catalog.Parser, sub string, args []string) *catalog.ParseError {
-	scanned := npmScan.Scan(args)
-	if perr := catalog.CheckDeclared(scanned, p); perr != nil {
-		return perr
-	}
-	for _, a := range scanned {
+func npmCheck(sub string, argv catalog.Args) *catalog.ParseError {
+	args := argv.Rest()
+	for _, a := range argv.Items {
 		if a.Flag == "--color" && a.Value == "always" {
 			i, two := lpFlagAt(args, "--color")
 			return catalog.Unsupported(append([]string{sub}, kit.LpReplaceArg(args, i, two && i+1 < len(args) && args[i+1] == a.Value, "--no-color")...),
@@ -332,24 +311,6 @@ func npmCheck(p *catalog.Parser, sub string, args []string) *catalog.ParseError 
 		}
 	}
 	return nil
-}
-
-var pnpmScan = catalog.ArgScan{
-	ShortKind: func(b byte) int {
-		if b == 'F' || b == 'C' {
-			return 1
-		}
-		return 0
-	},
-	LongKind: func(name string) int {
-		switch name {
-		case "--depth", "--filter", "--filter-prod", "--dir", "--loglevel":
-			return 1
-		case "--color":
-			return 2
-		}
-		return 0
-	},
 }
 
 // lpCommandWord checks that the first positional is one of words.
@@ -375,11 +336,8 @@ func lpCommandWord(scanned []catalog.CmdArg, args []string, cmd string, words ..
 	return catalog.Unsupported(append([]string{words[0]}, args...), "the %s parser reads `%s %s`", cmd, cmd, words[0])
 }
 
-func pnpmCheck(args []string, _ catalog.OS) *catalog.ParseError {
-	scanned := pnpmScan.Scan(args)
-	if perr := catalog.CheckDeclared(scanned, pnpmParserDef); perr != nil {
-		return perr
-	}
+func pnpmCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args, scanned := argv.Rest(), argv.Items
 	if perr := lpCommandWord(scanned, args, "pnpm", "list", "ls"); perr != nil {
 		return perr
 	}
@@ -393,47 +351,12 @@ func pnpmCheck(args []string, _ catalog.OS) *catalog.ParseError {
 	return nil
 }
 
-var yarnScan = catalog.ArgScan{
-	LongKind: func(name string) int {
-		switch name {
-		case "--depth", "--pattern", "--cwd", "--emoji":
-			return 1
-		}
-		return 0
-	},
+func yarnCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	return lpCommandWord(argv.Items, argv.Rest(), "yarn", "list")
 }
 
-func yarnCheck(args []string, _ catalog.OS) *catalog.ParseError {
-	scanned := yarnScan.Scan(args)
-	if perr := catalog.CheckDeclared(scanned, yarnParserDef); perr != nil {
-		return perr
-	}
-	return lpCommandWord(scanned, args, "yarn", "list")
-}
-
-var cargoScan = catalog.ArgScan{
-	ShortKind: func(b byte) int {
-		if strings.IndexByte("ZpieFf", b) >= 0 {
-			return 1
-		}
-		return 0
-	},
-	LongKind: func(name string) int {
-		switch name {
-		case "--manifest-path", "--color", "--config", "--package", "--exclude", "--invert",
-			"--edges", "--depth", "--prefix", "--charset", "--format", "--target", "--features",
-			"--prune", "--lockfile-path":
-			return 1
-		}
-		return 0
-	},
-}
-
-func cargoTreeCheck(args []string, _ catalog.OS) *catalog.ParseError {
-	scanned := cargoScan.Scan(args)
-	if perr := catalog.CheckDeclared(scanned, cargoTreeParserDef); perr != nil {
-		return perr
-	}
+func cargoTreeCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args, scanned := argv.Rest(), argv.Items
 	hint := func(names []string, value string, repl ...string) []string {
 		i, two := lpFlagAt(args, names...)
 		if i < 0 {
@@ -1156,7 +1079,7 @@ func parseCargoTree(c *catalog.Context) (any, error) {
 	t.res = &CargoTreeResult{Crates: make([]CargoCrate, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	t.rs = catalog.NewSpanRec(c, 5)
 	t.extras = catalog.NewSpanRec(c, 1)
-	for _, a := range cargoScan.Scan(c.Args) {
+	for _, a := range c.Args.Items {
 		switch a.Flag {
 		case "-f", "--format":
 			t.features, _ = cargoFormat(a.Value)

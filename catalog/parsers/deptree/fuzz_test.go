@@ -16,29 +16,33 @@ var cargoFuzzArgs = [][]string{{"tree"}, {"tree", "--prefix", "depth"}, {"tree",
 
 func FuzzNpmLs(f *testing.F) {
 	catalogtest.SeedGolden(f, "npm-ls", npmFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "npm-ls")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseNpmLs, raw, npmFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, npmFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzPnpmList(f *testing.F) {
 	catalogtest.SeedGolden(f, "pnpm-list", pnpmFuzzArgs)
 	f.Add("Legend: x\n\nweb@1.0.0 /w (PRIVATE)\n\ndependencies:\na 1.0.0  b 2.0.0 peer\n└── c link:../c\n", uint8(0), true)
+	p := catalogtest.ByID(f, Parsers(), "pnpm-list")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parsePnpmList, raw, pnpmFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, pnpmFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzYarnList(f *testing.F) {
 	catalogtest.SeedGolden(f, "yarn-list", yarnFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "yarn-list")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseYarnList, raw, yarnFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, yarnFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzCargoTree(f *testing.F) {
 	catalogtest.SeedGolden(f, "cargo-tree", cargoFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "cargo-tree")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseCargoTree, raw, cargoFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, cargoFuzzArgs, sel, spans)
 	})
 }

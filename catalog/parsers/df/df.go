@@ -78,11 +78,8 @@ func dfParsers() []*catalog.Parser {
 	return []*catalog.Parser{dfParserDef}
 }
 
-func dfCheck(args []string, os catalog.OS) *catalog.ParseError {
-	scanned := catalog.ScanArgs(args, kit.FsKinds(dfParserDef.Flags), false)
-	if perr := kit.CheckFsDeclared(scanned, dfParserDef); perr != nil {
-		return perr
-	}
+func dfCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	args, scanned := argv.Rest(), argv.Items
 	human, inodes := false, false
 	humanFlag := func(a catalog.CmdArg) bool {
 		return a.Flag == "-h" || a.Flag == "-H" || a.Flag == "--human-readable" || a.Flag == "--si"
@@ -253,7 +250,7 @@ func (p *dfParser) setColumns(cols []dfCol, unit kit.FsUnit) {
 	if unit.Base != 0 {
 		// "Size" is -h (powers of 1024) or -H/--si (powers of 1000): the
 		// header is the same, the last of the flags decides.
-		for _, a := range catalog.ScanArgs(p.c.Args, kit.FsKinds(dfParserDef.Flags), false) {
+		for _, a := range p.c.Args.Items {
 			switch {
 			case a.Flag == "-h" || a.Flag == "--human-readable" || (a.Flag == "--block-size" || a.Flag == "-B") && a.Value == "human-readable":
 				unit.Base = 1024
@@ -437,7 +434,7 @@ func (p *dfParser) store(fsys *DfFilesystem, line string, base, idx int) {
 
 func ParseDf(c *catalog.Context) (any, error) {
 	p := &dfParser{c: c, r: catalog.NewSpanRec(c, 7)}
-	total := kit.FsHasFlag(catalog.ScanArgs(c.Args, kit.FsKinds(dfParserDef.Flags), false), "--total")
+	total := c.Args.Has("--total")
 	rows := make([]DfFilesystem, 0, min(lex.CountLines(c.Raw), 1<<20))
 	var marks []int
 	it := lex.Lines{Raw: c.Raw}

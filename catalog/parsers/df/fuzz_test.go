@@ -10,7 +10,8 @@ var dfFuzzArgs = [][]string{{}, {"-h"}, {"-hT"}, {"-i"}, {"-B1"}, {"-P"}, {"--to
 
 func FuzzDf(f *testing.F) {
 	catalogtest.SeedGolden(f, "df", dfFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "df")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseDf, raw, dfFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, dfFuzzArgs, sel, spans)
 	})
 }

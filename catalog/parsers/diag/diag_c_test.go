@@ -18,8 +18,9 @@ func FuzzGcc(f *testing.F) {
 	args := [][]string{{"-Wall", "-c", "a.c"}}
 	catalogtest.SeedGolden(f, "gcc", args)
 	catalogtest.SeedGolden(f, "cc", args)
+	p := catalogtest.ByID(f, Parsers(), "gcc")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, func(c *catalog.Context) (any, error) { return parseCDiag(c, "gcc") }, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
 	})
 }
 

@@ -20,8 +20,9 @@ func FuzzClang(f *testing.F) {
 	args := [][]string{{"-Wall", "-c", "a.c"}, {"-fsyntax-only", "-fdiagnostics-parseable-fixits", "a.c"}}
 	catalogtest.SeedGolden(f, "clang", args)
 	catalogtest.SeedGolden(f, "clang++", args)
+	p := catalogtest.ByID(f, Parsers(), "clang")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, func(c *catalog.Context) (any, error) { return parseCDiag(c, "clang") }, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
 	})
 }
 

@@ -191,7 +191,7 @@ func parseGoTestJSON(c *catalog.Context) (any, error) {
 
 // parseGoTestAny reads go test's plain output, or its -json stream.
 func parseGoTestAny(c *catalog.Context) (any, error) {
-	if slices.Contains(c.Args, "-json") || slices.Contains(c.Args, "--json") {
+	if slices.Contains(c.Args.List, "-json") || slices.Contains(c.Args.List, "--json") {
 		return parseGoTestJSON(c)
 	}
 	return parseGoText(c, "go test")

@@ -32,8 +32,8 @@ gofmtParserDef = &catalog.Parser{
 	Alternatives: map[string][]string{"-d": {"-l"}, "-w": {"-l"}},
 	Result:       GofmtResult{}, RowsKey: "files",
 	Examples: [][]string{{"-l", "."}, {"-l", "-s", "./pkg"}},
-	Check: func(args []string, _ catalog.OS) *catalog.ParseError {
-		if !catalog.HasFlag(args, "-l") {
+	Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		if !argv.Has("-l") {
 			return catalog.Unsupported([]string{"-l"}, "gofmt without -l prints the formatted source, not a list of files")
 		}
 		return nil
@@ -52,18 +52,9 @@ staticcheckParserDef = &catalog.Parser{
 	Examples: [][]string{{"./..."}, {"-checks", "all", "./pkg/..."}},
 	ExitAnswers: []catalog.ExitAnswer{{Code: 1, WithOutput: true, Means: "problems were found (diagnostics lists them)",
 		Source: "staticcheck -h (2026.2.2): -fail names the checks that can cause a non-zero exit status; checked: exit 1 with findings or compile errors"}},
-	Check: func(args []string, _ catalog.OS) *catalog.ParseError {
-		for i, a := range args {
-			v, ok := "", false
-			switch {
-			case a == "-f" || a == "--f":
-				if i+1 < len(args) {
-					v, ok = args[i+1], true
-				}
-			case strings.HasPrefix(a, "-f=") || strings.HasPrefix(a, "--f="):
-				v, ok = a[strings.IndexByte(a, '=')+1:], true
-			}
-			if ok && v != "text" {
+	Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		for _, a := range argv.Items {
+			if v := a.Value; a.Flag == "-f" && a.HasValue && v != "text" {
 				return catalog.Unsupported([]string{"-f", "text"}, "staticcheck -f %s is not the text form", v)
 			}
 		}

@@ -368,34 +368,17 @@ var eslintFlags = catalog.Flags{
 }
 
 // eslintJSON reports whether the arguments ask for the json formatter.
-func eslintJSON(args []string) bool {
-	for i, a := range args {
-		switch {
-		case (a == "-f" || a == "--format") && i+1 < len(args):
-			if args[i+1] == "json" {
-				return true
-			}
-		case a == "--format=json", a == "-fjson":
-			return true
-		}
-	}
-	return false
+func eslintJSON(argv catalog.Args) bool {
+	v, _ := argv.Value("-f", "--format")
+	return v == "json"
 }
 
-func eslintCheck(args []string, _ catalog.OS) *catalog.ParseError {
-	for i, a := range args {
-		v := ""
-		switch {
-		case (a == "-f" || a == "--format") && i+1 < len(args):
-			v = args[i+1]
-		case strings.HasPrefix(a, "--format="):
-			v = a[len("--format="):]
-		case strings.HasPrefix(a, "-f") && len(a) > 2:
-			v = a[2:]
-		default:
+func eslintCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	for _, a := range argv.Items {
+		if a.Flag != "-f" && a.Flag != "--format" || !a.HasValue {
 			continue
 		}
-		if v != "stylish" && v != "json" {
+		if v := a.Value; v != "stylish" && v != "json" {
 			return catalog.Unsupported(nil, "the eslint parser reads the stylish and json formatters, not %q", v)
 		}
 	}
@@ -1016,11 +999,12 @@ func npxForm(p *catalog.Parser) *catalog.Parser {
 	q.Format = "npx " + p.Command + ": " + p.Format
 	if p.Check != nil {
 		check := p.Check
-		q.Check = func(args []string, os catalog.OS) *catalog.ParseError {
+		q.Check = func(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+			args := argv.Rest()
 			if len(args) > 0 && args[0] == p.Subcommand && p.Subcommand != "" {
 				args = args[1:]
 			}
-			return check(args, os)
+			return check(p.ReadArgs(args), os)
 		}
 	}
 	return &q

@@ -18,16 +18,18 @@ import (
 func FuzzTsc(f *testing.F) {
 	args := [][]string{{"--noEmit"}, {"--pretty", "--noEmit"}}
 	catalogtest.SeedGolden(f, "tsc", args)
+	p := catalogtest.ByID(f, Parsers(), "tsc")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseTsc, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
 	})
 }
 
 func FuzzEslint(f *testing.F) {
 	args := [][]string{{"."}, {"-f", "json", "."}}
 	catalogtest.SeedGolden(f, "eslint", args)
+	p := catalogtest.ByID(f, Parsers(), "eslint")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseEslint, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
 	})
 }
 
@@ -35,8 +37,9 @@ func FuzzJest(f *testing.F) {
 	args := [][]string{{}, {"--verbose"}}
 	catalogtest.SeedGolden(f, "jest", args)
 	catalogtest.SeedGolden(f, "npm-test", args)
+	p := catalogtest.ByID(f, Parsers(), "jest")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseJest, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
 	})
 }
 
@@ -44,48 +47,54 @@ func FuzzVitest(f *testing.F) {
 	args := [][]string{{"run"}}
 	catalogtest.SeedGolden(f, "vitest", args)
 	catalogtest.SeedGolden(f, "npm-test", args)
+	p := catalogtest.ByID(f, Parsers(), "vitest")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseVitest, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
 	})
 }
 
 func FuzzNpmTest(f *testing.F) {
 	args := [][]string{{"test"}}
 	catalogtest.SeedGolden(f, "npm-test", args)
+	p := catalogtest.ByID(f, Parsers(), "npm-test")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseNpmTest, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
 	})
 }
 
 func FuzzPytest(f *testing.F) {
 	args := [][]string{{}, {"-v"}, {"-q", "-rA"}}
 	catalogtest.SeedGolden(f, "pytest", args)
+	p := catalogtest.ByID(f, Parsers(), "pytest")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parsePytest, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
 	})
 }
 
 func FuzzMypy(f *testing.F) {
 	args := [][]string{{"."}, {"--show-column-numbers", "."}}
 	catalogtest.SeedGolden(f, "mypy", args)
+	p := catalogtest.ByID(f, Parsers(), "mypy")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseMypy, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
 	})
 }
 
 func FuzzRuff(f *testing.F) {
 	args := [][]string{{"check", "."}}
 	catalogtest.SeedGolden(f, "ruff-check", args)
+	p := catalogtest.ByID(f, Parsers(), "ruff-check")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseRuff, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
 	})
 }
 
 func FuzzFlake8(f *testing.F) {
 	args := [][]string{{"."}, {"--count", "."}}
 	catalogtest.SeedGolden(f, "flake8", args)
+	p := catalogtest.ByID(f, Parsers(), "flake8")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseFlake8, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
 	})
 }
 

@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/catalogtest"
 )
 
@@ -19,16 +18,18 @@ func FuzzMake(f *testing.F) {
 	args := [][]string{{}, {"-k", "all"}}
 	catalogtest.SeedGolden(f, "make", args)
 	catalogtest.SeedGolden(f, "gcc", args)
+	p := catalogtest.ByID(f, Parsers(), "make")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseMake, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
 	})
 }
 
 func FuzzGofmt(f *testing.F) {
 	args := [][]string{{"-l", "."}}
 	catalogtest.SeedGolden(f, "gofmt", args)
+	p := catalogtest.ByID(f, Parsers(), "gofmt")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGofmt, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
 	})
 }
 
@@ -36,9 +37,11 @@ func FuzzGoLint(f *testing.F) {
 	args := [][]string{{"./..."}}
 	catalogtest.SeedGolden(f, "staticcheck", args)
 	catalogtest.SeedGolden(f, "golangci-lint", args)
+	p1 := catalogtest.ByID(f, Parsers(), "staticcheck")
+	p2 := catalogtest.ByID(f, Parsers(), "golangci-lint")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, func(c *catalog.Context) (any, error) { return parseGoLint(c, "staticcheck", false) }, raw, args, sel, spans)
-		catalogtest.FuzzParse(t, func(c *catalog.Context) (any, error) { return parseGoLint(c, "golangci-lint", true) }, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, p1, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, p2, raw, args, sel, spans)
 	})
 }
 

@@ -243,7 +243,7 @@ func parseFlake8(c *catalog.Context) (any, error) {
 		if strings.TrimSpace(t) == "" {
 			continue
 		}
-		if _, e, ok := pyNum(t, 0); ok && e == len(t) && catalog.HasFlag(c.Args, "--count") {
+		if _, e, ok := pyNum(t, 0); ok && e == len(t) && c.Args.Has("--count") {
 			continue // the total --count prints
 		}
 		p, ok := pyPos(t, 2)
@@ -288,18 +288,12 @@ var ruffFlags = catalog.Flags{
 	"-n": catalog.Bool, "--per-file-ignores": catalog.Value, "--fixable": catalog.Value, "--unfixable": catalog.Value,
 }
 
-func ruffCheck(args []string, _ catalog.OS) *catalog.ParseError {
-	for i, a := range args {
-		v := ""
-		switch {
-		case a == "--output-format" && i+1 < len(args):
-			v = args[i+1]
-		case strings.HasPrefix(a, "--output-format="):
-			v = a[len("--output-format="):]
-		default:
+func ruffCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	for _, a := range argv.Items {
+		if a.Flag != "--output-format" || !a.HasValue {
 			continue
 		}
-		if v != "concise" && v != "full" {
+		if v := a.Value; v != "concise" && v != "full" {
 			return catalog.Unsupported(nil, "the ruff check parser reads --output-format concise and full, not %q", v)
 		}
 	}

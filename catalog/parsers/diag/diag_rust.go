@@ -109,17 +109,15 @@ func cargoStream(args []string) catalog.Stream {
 	return ""
 }
 
-func cargoCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func cargoCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	for _, f := range cargoFormats(args) {
 		if !slices.Contains(cargoMessageFormats, f) {
 			return catalog.Unsupported(nil, "cargo --message-format %q is not one the parser reads (%s)", f, strings.Join(cargoMessageFormats, ", "))
 		}
 	}
-	for i, a := range args {
-		if a == "--" {
-			break
-		}
-		if a == "--color=always" || a == "--color" && i+1 < len(args) && args[i+1] == "always" {
+	for _, a := range argv.Items {
+		if a.Flag == "--color" && a.Value == "always" {
 			return catalog.Unsupported(nil, "cargo --color always writes terminal colour escapes: give --color never")
 		}
 	}
@@ -128,8 +126,9 @@ func cargoCheck(args []string, _ catalog.OS) *catalog.ParseError {
 
 // cargoTestCheck refuses the test binary's options (after "--") that
 // change libtest's output.
-func cargoTestCheck(args []string, os catalog.OS) *catalog.ParseError {
-	if perr := cargoCheck(args, os); perr != nil {
+func cargoTestCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
+	if perr := cargoCheck(argv, os); perr != nil {
 		return perr
 	}
 	i := slices.Index(args, "--")

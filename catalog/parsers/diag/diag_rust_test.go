@@ -24,8 +24,9 @@ func FuzzCargo(f *testing.F) {
 	f.Add("error[E1]: x\n --> a.rs:1:2\n  |\nhelp: h\n  |\n1 | x\n", uint8(0), true)
 	f.Add("---- a stdout ----\nx\n", uint8(1), true)
 	f.Add("Caused by:\n\nerror: x\n  = note: \n", uint8(1), true)
+	p := catalogtest.ByID(f, Parsers(), "cargo-build")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, func(c *catalog.Context) (any, error) { return parseCargo(c, "cargo build") }, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
 	})
 }
 

@@ -23,24 +23,27 @@ import (
 func FuzzGoBuild(f *testing.F) {
 	args := [][]string{{"build", "./..."}}
 	catalogtest.SeedGolden(f, "go-build", args)
+	p := catalogtest.ByID(f, Parsers(), "go-build")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGoBuild, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
 	})
 }
 
 func FuzzGoVet(f *testing.F) {
 	args := [][]string{{"vet", "./..."}}
 	catalogtest.SeedGolden(f, "go-vet", args)
+	p := catalogtest.ByID(f, Parsers(), "go-vet")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGoVet, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
 	})
 }
 
 func FuzzGoTest(f *testing.F) {
 	args := [][]string{{"test", "./..."}, {"test", "-v", "./..."}, {"test", "-json", "./..."}}
 	catalogtest.SeedGolden(f, "go-test", args)
+	p := catalogtest.ByID(f, Parsers(), "go-test")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGoTestAny, raw, args, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
 	})
 }
 

@@ -55,7 +55,7 @@ type DiffOnlyIn struct {
 // the unified form (-u, -U N, --unified[=N]) and the brief reports (-q,
 // -s); the others choose what is compared, not how it is printed.
 var diffFlags = catalog.Flags{
-	"-u": catalog.Bool, "-U": catalog.Value, "--unified": catalog.Value, "-r": catalog.Bool, "--recursive": catalog.Bool, "-N": catalog.Bool, "--new-file": catalog.Bool,
+	"-u": catalog.Bool, "-U": catalog.Value, "--unified": catalog.Optional, "-r": catalog.Bool, "--recursive": catalog.Bool, "-N": catalog.Bool, "--new-file": catalog.Bool,
 	"--unidirectional-new-file": catalog.Bool, "-a": catalog.Bool, "--text": catalog.Bool, "-w": catalog.Bool, "--ignore-all-space": catalog.Bool,
 	"-b": catalog.Bool, "--ignore-space-change": catalog.Bool, "-B": catalog.Bool, "--ignore-blank-lines": catalog.Bool, "-i": catalog.Bool,
 	"--ignore-case": catalog.Bool, "-E": catalog.Bool, "--ignore-tab-expansion": catalog.Bool, "-Z": catalog.Bool, "--ignore-trailing-space": catalog.Bool,
@@ -64,7 +64,7 @@ var diffFlags = catalog.Flags{
 	"-x": catalog.Value, "--exclude": catalog.Value, "-X": catalog.Value, "--exclude-from": catalog.Value, "-d": catalog.Bool, "--minimal": catalog.Bool,
 	"--speed-large-files": catalog.Bool, "--horizon-lines": catalog.Value, "--no-dereference": catalog.Bool, "-I": catalog.Value,
 	"--ignore-matching-lines": catalog.Value, "--ignore-file-name-case": catalog.Bool, "--no-ignore-file-name-case": catalog.Bool,
-	"--from-file": catalog.Value, "--to-file": catalog.Value, "-S": catalog.Value, "--starting-file": catalog.Value, "--color": catalog.Value,
+	"--from-file": catalog.Value, "--to-file": catalog.Value, "-S": catalog.Value, "--starting-file": catalog.Value, "--color": catalog.Optional,
 	"--suppress-blank-empty": catalog.Bool,
 }
 
@@ -89,27 +89,10 @@ var diffDef = &catalog.Parser{
 	Parse: parseDiff,
 }
 
-var diffOptional = map[string]bool{"--unified": true, "--color": true}
-
 func diffParsers() []*catalog.Parser {
-	diffDef.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
-		scanned := catalog.ScanArgs(args, func(f string) int {
-			switch {
-			case diffOptional[f]:
-				return 2
-			case diffFlags[f] == catalog.Value:
-				return 1
-			}
-			return 0
-		}, false)
+	diffDef.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
 		unified, brief := false, false
-		for _, a := range scanned {
-			if a.Flag == "" {
-				continue
-			}
-			if _, ok := diffFlags[a.Flag]; !ok {
-				return diffDef.UnsupportedFlag(a.Flag)
-			}
+		for _, a := range argv.Items {
 			switch a.Flag {
 			case "-u", "-U", "--unified":
 				unified = true

@@ -138,7 +138,8 @@ func digReadOptions(args []string) (m digMode, bad string) {
 	return m, ""
 }
 
-func digCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func digCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	m, bad := digReadOptions(args)
 	if bad != "" {
 		var hint []string
@@ -242,8 +243,8 @@ func (o *digOut) path(tokens ...any) []any {
 }
 
 func parseDig(c *catalog.Context) (any, error) {
-	m, _ := digReadOptions(c.Args)
-	multi := !m.short && !m.noComments && digNames(c.Args) > 1
+	m, _ := digReadOptions(c.Args.List)
+	multi := !m.short && !m.noComments && digNames(c.Args.List) > 1
 	var all []*DigResult
 	o := &digOut{res: &DigResult{Answers: []DigRecord{}}}
 	if multi {

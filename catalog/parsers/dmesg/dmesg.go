@@ -39,7 +39,7 @@ type DmesgMessage struct {
 // here.
 var dmesgFlags = catalog.Flags{"-t": catalog.Bool, "--notime": catalog.Bool, "-T": catalog.Bool, "--ctime": catalog.Bool, "-x": catalog.Bool, "--decode": catalog.Bool,
 	"-k": catalog.Bool, "--kernel": catalog.Bool, "-u": catalog.Bool, "--userspace": catalog.Bool, "-l": catalog.Value, "--level": catalog.Value, "-f": catalog.Value,
-	"--facility": catalog.Value, "-L": catalog.Bool, "--color": catalog.Value, "-P": catalog.Bool, "--nopager": catalog.Bool}
+	"--facility": catalog.Value, "-L": catalog.Bool, "--color": catalog.Optional, "-P": catalog.Bool, "--nopager": catalog.Bool}
 
 func dmesgParsers() []*catalog.Parser {
 	return []*catalog.Parser{{
@@ -48,10 +48,10 @@ func dmesgParsers() []*catalog.Parser {
 		Flags:  dmesgFlags, MaxPositionals: 0, Result: DmesgResult{}, RowsKey: "messages",
 		Examples: [][]string{{}, {"-T"}, {"-x", "-l", "err,warn"}, {"-t"}},
 		Table:    &catalog.TableLines{},
-		Check: func(args []string, _ catalog.OS) *catalog.ParseError {
-			for _, a := range args {
-				if strings.HasPrefix(a, "--color=") && a != "--color=never" {
-					return catalog.Unsupported(nil, "dmesg %s colors the output", a)
+		Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+			for _, a := range argv.Items {
+				if a.Flag == "--color" && a.HasValue && a.Value != "never" {
+					return catalog.Unsupported(nil, "dmesg --color=%s colors the output", a.Value)
 				}
 			}
 			return nil
@@ -62,9 +62,9 @@ func dmesgParsers() []*catalog.Parser {
 
 func parseDmesg(c *catalog.Context) (any, error) {
 	res := &DmesgResult{Messages: []DmesgMessage{}}
-	decode := kit.InsHasAny(c.Args, "-x", "--decode")
-	human := kit.InsHasAny(c.Args, "-T", "--ctime")
-	notime := kit.InsHasAny(c.Args, "-t", "--notime")
+	decode := c.Args.Has("-x", "--decode")
+	human := c.Args.Has("-T", "--ctime")
+	notime := c.Args.Has("-t", "--notime")
 	for _, l := range kit.InsLines(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue

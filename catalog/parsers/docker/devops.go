@@ -71,8 +71,9 @@ func dockerGlobal(f string) bool {
 
 // dockerFormatCheck accepts the table forms of --format ("table", "table
 // {{.ID}}\t..."); anything else is refused with the arguments without it.
-func dockerFormatCheck(sub string, args []string, valueFlags map[string]bool, add ...string) *catalog.ParseError {
-	f, ok := kit.DvFlagValue(args, "--format")
+func dockerFormatCheck(sub string, argv catalog.Args, valueFlags map[string]bool, add ...string) *catalog.ParseError {
+	args := argv.Rest()
+	f, ok := argv.Value("--format")
 	if !ok || f == "table" || strings.HasPrefix(f, "table ") {
 		return nil
 	}
@@ -151,17 +152,20 @@ var dvFVirtBytes = catalog.SpanID("virtual_size_bytes")
 var dockerPsValue = map[string]bool{"-n": true, "--last": true, "-f": true, "--filter": true, "--format": true}
 
 var dockerPsParser = &catalog.Parser{
-	ID:         "docker-ps",
-	Command:    "docker",
-	Subcommand: "ps",
-	Version:    "1",
-	Format:     "docker ps table (default or a \"table ...\" --format), -a, -s, --no-trunc, -q",
+	ID:          "docker-ps",
+	Command:     "docker",
+	ShortEquals: true, // pflag
+	Subcommand:  "ps",
+	Version:     "1",
+	Format:      "docker ps table (default or a \"table ...\" --format), -a, -s, --no-trunc, -q",
 	// Flags checked against docs.docker.com docker container ls and the
 	// docker CLI's global options (docker 27): every option keeps the
 	// table but --format (read when it starts with "table", {{json .}}
 	// refused with the hint without it).
 	Flags: catalog.Flags{
-		"-H": catalog.Value, "--host": catalog.Value, "--context": catalog.Value, "-c": catalog.Value, "-l": catalog.Value, "--log-level": catalog.Value,
+		// -l is --latest after ps; before ps it is the global --log-level,
+		// read with its value as docker's global options are.
+		"-H": catalog.Value, "--host": catalog.Value, "--context": catalog.Value, "-c": catalog.Value, "-l": catalog.Bool, "--log-level": catalog.Value,
 		"-D": catalog.Bool, "--debug": catalog.Bool,
 		"-a": catalog.Bool, "--all": catalog.Bool, "-s": catalog.Bool, "--size": catalog.Bool, "--latest": catalog.Bool, "-n": catalog.Value, "--last": catalog.Value,
 		"--no-trunc": catalog.Bool, "-f": catalog.Value, "--filter": catalog.Value, "--format": catalog.Value, "-q": catalog.Bool, "--quiet": catalog.Bool,
@@ -176,8 +180,8 @@ var dockerPsParser = &catalog.Parser{
 
 // dockerPsParsers wires the dockerPsParser and returns it for the builtin list.
 func dockerPsParsers() []*catalog.Parser {
-	dockerPsParser.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
-		return dockerFormatCheck("ps", args, dockerPsValue)
+	dockerPsParser.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		return dockerFormatCheck("ps", argv, dockerPsValue)
 	}
 	return []*catalog.Parser{dockerPsParser}
 }
@@ -225,7 +229,7 @@ func dockerStatus(v string) (state string, exit int64, hasExit bool, health stri
 func ParseDockerPs(c *catalog.Context) (any, error) {
 	res := &DockerPsResult{Containers: make([]DockerContainer, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rec := catalog.NewSpanRec(c, 8)
-	noTrunc, quiet := kit.DvBoolFlag(c.Args, "--no-trunc", 0), kit.DvBoolFlag(c.Args, "--quiet", 'q')
+	noTrunc, quiet := c.Args.Has("--no-trunc"), c.Args.Has("--quiet", "-q")
 	if quiet {
 		return dvIDList(c, rec, func(id string) { res.Containers = append(res.Containers, DockerContainer{ContainerID: id}) },
 			func() int { return len(res.Containers) }, dvTContainer, dvFID, res)
@@ -458,11 +462,12 @@ var dvStatIDs, dvStatKeys = dvNames("container_id", "container", "name", "cpu_pe
 	"block_read_bytes", "block_write_bytes", "pids", "private_working_set", "private_working_set_bytes")
 
 var dockerStatsParser = &catalog.Parser{
-	ID:         "docker-stats",
-	Command:    "docker",
-	Subcommand: "stats",
-	Version:    "1",
-	Format:     "docker stats --no-stream table (Linux and Windows containers)",
+	ID:          "docker-stats",
+	Command:     "docker",
+	ShortEquals: true, // pflag
+	Subcommand:  "stats",
+	Version:     "1",
+	Format:      "docker stats --no-stream table (Linux and Windows containers)",
 	// Flags checked against docs.docker.com docker container stats (docker
 	// 27): without --no-stream the table is redrawn forever (refused).
 	Flags: catalog.Flags{
@@ -480,14 +485,13 @@ var dockerStatsParser = &catalog.Parser{
 
 // dockerStatsParsers wires the dockerStatsParser and returns it for the builtin list.
 func dockerStatsParsers() []*catalog.Parser {
-	dockerStatsParser.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
-		if perr := dockerFormatCheck("stats", args, map[string]bool{"--format": true}); perr != nil {
+	dockerStatsParser.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
+		if perr := dockerFormatCheck("stats", argv, map[string]bool{"--format": true}); perr != nil {
 			return perr
 		}
-		for _, a := range args {
-			if a == "--no-stream" {
-				return nil
-			}
+		if argv.Has("--no-stream") {
+			return nil
 		}
 		hint := kit.DvHint([]string{"stats"}, args, dockerGlobal, func(f string) bool { return dockerGlobalValue[f] || f == "--format" },
 			func(string) bool { return false }, nil)
@@ -671,11 +675,12 @@ var dvImageIDs, dvImageKeys = dvNames("repository", "tag", "digest", "image_id",
 	"disk_usage", "disk_usage_bytes", "content_size", "content_size_bytes", "in_use", "dangling")
 
 var dockerImagesParser = &catalog.Parser{
-	ID:         "docker-images",
-	Command:    "docker",
-	Subcommand: "images",
-	Version:    "1",
-	Format:     "docker images table: classic (REPOSITORY TAG IMAGE ID ...) or newer (IMAGE ID DISK USAGE CONTENT SIZE EXTRA); -q",
+	ID:          "docker-images",
+	Command:     "docker",
+	ShortEquals: true, // pflag
+	Subcommand:  "images",
+	Version:     "1",
+	Format:      "docker images table: classic (REPOSITORY TAG IMAGE ID ...) or newer (IMAGE ID DISK USAGE CONTENT SIZE EXTRA); -q",
 	// Flags checked against docs.docker.com docker image ls (docker 27/28):
 	// --tree (a tree, hint: without it) and non-table --format are
 	// refused; the TLS and --config globals are not admitted.
@@ -696,8 +701,8 @@ var dockerImagesParser = &catalog.Parser{
 
 // dockerImagesParsers wires the dockerImagesParser and returns it for the builtin list.
 func dockerImagesParsers() []*catalog.Parser {
-	dockerImagesParser.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
-		return dockerFormatCheck("images", args, map[string]bool{"-f": true, "--filter": true, "--format": true})
+	dockerImagesParser.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		return dockerFormatCheck("images", argv, map[string]bool{"-f": true, "--filter": true, "--format": true})
 	}
 	return []*catalog.Parser{dockerImagesParser}
 }
@@ -714,7 +719,7 @@ func dvSplitRef(ref string) (repo, tag string) {
 func parseDockerImages(c *catalog.Context) (any, error) {
 	res := &DockerImagesResult{Images: []DockerImage{}}
 	rec := catalog.NewSpanRec(c, 8)
-	if kit.DvBoolFlag(c.Args, "--quiet", 'q') {
+	if c.Args.Has("--quiet", "-q") {
 		return dvIDList(c, rec, func(id string) { res.Images = append(res.Images, DockerImage{ImageID: id}) },
 			func() int { return len(res.Images) }, dvTImage, dvImageIDs["image_id"], res)
 	}

@@ -14,21 +14,24 @@ var dockerImagesFuzzArgs = [][]string{{"images"}, {"images", "--digests"}, {"ima
 
 func FuzzDockerPs(f *testing.F) {
 	catalogtest.SeedGolden(f, "docker-ps", dockerPsFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "docker-ps")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseDockerPs, raw, dockerPsFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, dockerPsFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzDockerStats(f *testing.F) {
 	catalogtest.SeedGolden(f, "docker-stats", dockerStatsFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "docker-stats")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseDockerStats, raw, dockerStatsFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, dockerStatsFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzDockerImages(f *testing.F) {
 	catalogtest.SeedGolden(f, "docker-images", dockerImagesFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "docker-images")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseDockerImages, raw, dockerImagesFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, dockerImagesFuzzArgs, sel, spans)
 	})
 }

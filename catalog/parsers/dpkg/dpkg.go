@@ -3,7 +3,6 @@
 package dpkg
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
@@ -53,8 +52,8 @@ func dpkgParsers() []*catalog.Parser {
 			Flags:  dpkgFlags, MaxPositionals: -1, Result: DpkgResult{}, RowsKey: "packages", KeyFields: []string{"name"},
 			Examples: [][]string{{"-l"}, {"-l", "libc6"}, {"-l", "python3*"}},
 			Table:    &catalog.TableLines{Skip: []string{"Desired=", "|", "+++-", dpkgNoMatch}},
-			Check: func(args []string, _ catalog.OS) *catalog.ParseError {
-				if !slices.Contains(args, "-l") && !slices.Contains(args, "--list") && !catalog.HasFlag(args, "-l") {
+			Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+				if !argv.Has("-l", "--list") {
 					return catalog.Unsupported([]string{"-l"}, "%s reads only the -l table", cmd)
 				}
 				return nil

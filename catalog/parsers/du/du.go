@@ -60,7 +60,7 @@ var duParserDef = &catalog.Parser{
 		"--null": catalog.Bool, "--no-dereference": catalog.Bool, "--dereference-args": catalog.Bool, "--dereference": catalog.Bool,
 		"--count-links": catalog.Bool, "--inodes": catalog.Bool,
 		"--max-depth": catalog.Value, "--exclude": catalog.Value, "--exclude-from": catalog.Value, "--files0-from": catalog.Value,
-		"--threshold": catalog.Value, "--block-size": catalog.Value, "--time": catalog.Value, "--time-style": catalog.Value,
+		"--threshold": catalog.Value, "--block-size": catalog.Value, "--time": catalog.Optional, "--time-style": catalog.Value,
 	},
 	MaxPositionals: -1,
 	Result:         DuResult{},
@@ -81,13 +81,10 @@ func duParsers() []*catalog.Parser {
 // du without -k, -m, -g, -h or -B counts in BLOCKSIZE units: 512 bytes
 // unless the environment says otherwise, which the parser cannot see, so
 // the answer is read as 512-byte blocks and bsd512 says so.
-func duRead(args []string, os catalog.OS) (unit kit.FsUnit, inodes, total, null, bsd512 bool, perr *catalog.ParseError) {
-	scanned := catalog.ScanArgs(args, kit.FsKinds(duParserDef.Flags, "--time"), false)
+func duRead(argv catalog.Args, os catalog.OS) (unit kit.FsUnit, inodes, total, null, bsd512 bool, perr *catalog.ParseError) {
+	args, scanned := argv.Rest(), argv.Items
 	fail := func(perr *catalog.ParseError) (kit.FsUnit, bool, bool, bool, bool, *catalog.ParseError) {
 		return kit.FsUnit{}, false, false, false, false, perr
-	}
-	if perr := kit.CheckFsDeclared(scanned, duParserDef); perr != nil {
-		return fail(perr)
 	}
 	without := func(flags ...string) func(a catalog.CmdArg) bool {
 		return func(a catalog.CmdArg) bool { return kit.SlicesContains(flags, a.Flag) }
@@ -156,8 +153,8 @@ func duRead(args []string, os catalog.OS) (unit kit.FsUnit, inodes, total, null,
 // duTimeOpts reads GNU --time and --time-style (coreutils 9.1 du.c
 // time_args): the field the time column fills ("" without --time) and
 // whether the times are full-iso (long-iso, the default, otherwise).
-func duTimeOpts(args []string) (field string, full bool) {
-	for _, a := range catalog.ScanArgs(args, kit.FsKinds(duParserDef.Flags, "--time"), false) {
+func duTimeOpts(argv catalog.Args) (field string, full bool) {
+	for _, a := range argv.Items {
 		switch a.Flag {
 		case "--time":
 			switch a.Value {
@@ -195,8 +192,8 @@ func duTime(c *catalog.Context, v string, full bool) (iso string, assumed, ok bo
 	return kit.FsISO(y, mo, d, h, mi, 0, "", kit.FsZoneAt(c.Location, y, mo, d, h, mi, 0)), true, true
 }
 
-func duCheck(args []string, os catalog.OS) *catalog.ParseError {
-	_, _, _, _, _, perr := duRead(args, os)
+func duCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	_, _, _, _, _, perr := duRead(argv, os)
 	return perr
 }
 

@@ -10,7 +10,8 @@ var duFuzzArgs = [][]string{{}, {"-h"}, {"-ac"}, {"-b", "-d", "1"}, {"-0", "-a"}
 
 func FuzzDu(f *testing.F) {
 	catalogtest.SeedGolden(f, "du", duFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "du")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseDu, raw, duFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, duFuzzArgs, sel, spans)
 	})
 }

@@ -45,9 +45,9 @@ func envParsers() []*catalog.Parser {
 
 // envCheck refuses a command operand: env would run it and print its
 // output, not the environment.
-func envCheck(args []string, _ catalog.OS) *catalog.ParseError {
-	scanned := catalog.ScanArgs(args, kit.FsKinds(envParserDef.Flags), false)
-	for _, a := range scanned {
+func envCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
+	for _, a := range argv.Items {
 		if a.Flag == "" && strings.IndexByte(a.Pos, '=') <= 0 {
 			return catalog.Unsupported(append([]string{}, args[:a.Index]...),
 				"env %s runs a program; the parser reads the environment env prints", a.Pos)

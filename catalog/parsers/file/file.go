@@ -54,10 +54,10 @@ func fileParsers() []*catalog.Parser {
 
 func parseFile(c *catalog.Context) (any, error) {
 	res := &FileResult{Files: []FileEntry{}}
-	brief := kit.InsHasAny(c.Args, "-b", "--brief")
-	mime := kit.InsHasAny(c.Args, "-i", "--mime")
-	mimeType := kit.InsHasAny(c.Args, "--mime-type")
-	enc := kit.InsHasAny(c.Args, "--mime-encoding")
+	brief := c.Args.Has("-b", "--brief")
+	mime := c.Args.Has("-i", "--mime")
+	mimeType := c.Args.Has("--mime-type")
+	enc := c.Args.Has("--mime-encoding")
 	lines := kit.InsLines(c.Raw)
 	var kept []kit.InsLine
 	for _, l := range lines {

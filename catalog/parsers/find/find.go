@@ -182,7 +182,8 @@ func findReplace(args []string, from, to string) []string {
 	return out
 }
 
-func findCheck(args []string, os catalog.OS) *catalog.ParseError {
+func findCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	_, perr := findRead(args, os)
 	return perr
 }
@@ -203,7 +204,7 @@ func findUnder(path string, starts []string) bool {
 }
 
 func ParseFind(c *catalog.Context) (any, error) {
-	fa, _ := findRead(c.Args, c.OS)
+	fa, _ := findRead(c.Args.List, c.OS)
 	raw := c.Raw
 	r := catalog.NewSpanRec(c, 1)
 	kPaths := r.Name("paths/*")

@@ -10,7 +10,8 @@ var findFuzzArgs = [][]string{{"."}, {".", "-print0"}, {"src", "docs/", "-type",
 
 func FuzzFind(f *testing.F) {
 	catalogtest.SeedGolden(f, "find", findFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "find")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseFind, raw, findFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, findFuzzArgs, sel, spans)
 	})
 }

@@ -79,12 +79,12 @@ func findmntTree(s string) (int64, int) {
 
 func parseFindmnt(c *catalog.Context) (any, error) {
 	res := &FindmntResult{Filesystems: []FindmntEntry{}}
-	pairs := kit.InsHasAny(c.Args, "-P", "--pairs")
-	tree := !pairs && !kit.InsHasAny(c.Args, "-l", "--list")
+	pairs := c.Args.Has("-P", "--pairs")
+	tree := !pairs && !c.Args.Has("-l", "--list")
 	var cols []string
-	if kit.InsHasAny(c.Args, "-n", "--noheadings") && !pairs {
+	if c.Args.Has("-n", "--noheadings") && !pairs {
 		cols = []string{"TARGET", "SOURCE", "FSTYPE", "OPTIONS"}
-		if kit.InsHasAny(c.Args, "-o", "--output") {
+		if c.Args.Has("-o", "--output") {
 			return nil, catalog.Unsupported([]string{}, "findmnt -n -o prints columns without their names: drop -n")
 		}
 	}

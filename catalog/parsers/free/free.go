@@ -80,7 +80,8 @@ func freeParsers() []*catalog.Parser {
 }
 
 // freeCheck refuses repeated reports (-c, -s); the hint drops them.
-func freeCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func freeCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	var hint []string
 	refused := ""
 	for i := 0; i < len(args); i++ {
@@ -115,20 +116,17 @@ func freeCheck(args []string, _ catalog.OS) *catalog.ParseError {
 // freeUnit reads the unit flags (the last one wins, as in procps 4.0.2
 // free.c) into the bytes one printed number stands for, or the base of
 // -h's rounded sizes (human).
-func freeUnit(args []string) (mult int64, human bool) {
+func freeUnit(argv catalog.Args) (mult int64, human bool) {
 	exp, si := 'k', false
-	for _, a := range args {
-		if a == "--" {
-			break
-		}
-		switch a {
-		case "--bytes":
+	for _, a := range argv.Items {
+		switch a.Flag {
+		case "--bytes", "-b":
 			exp = 'b'
-		case "--kibi":
+		case "--kibi", "-k":
 			exp = 'k'
-		case "--mebi":
+		case "--mebi", "-m":
 			exp = 'm'
-		case "--gibi":
+		case "--gibi", "-g":
 			exp = 'g'
 		case "--tebi":
 			exp = 't'
@@ -146,19 +144,8 @@ func freeUnit(args []string) (mult int64, human bool) {
 			exp, si = 'p', true
 		case "--si":
 			si = true
-		case "--human":
+		case "--human", "-h":
 			human = true
-		default:
-			if len(a) > 1 && a[0] == '-' && a[1] != '-' {
-				for _, l := range a[1:] {
-					switch l {
-					case 'b', 'k', 'm', 'g':
-						exp = l
-					case 'h':
-						human = true
-					}
-				}
-			}
 		}
 	}
 	base := int64(1024)

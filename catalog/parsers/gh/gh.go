@@ -51,11 +51,12 @@ var dvFHeadBranch = catalog.SpanID("head_branch")
 var dvFDraft = catalog.SpanID("draft")
 
 var ghPrParser = &catalog.Parser{
-	ID:         "gh-pr-list",
-	Command:    "gh",
-	Subcommand: "pr",
-	Version:    "1",
-	Format:     "gh pr list: the tab-separated form written to a pipe, or the terminal table; --json is passed through",
+	ID:          "gh-pr-list",
+	Command:     "gh",
+	ShortEquals: true, // pflag
+	Subcommand:  "pr",
+	Version:     "1",
+	Format:      "gh pr list: the tab-separated form written to a pipe, or the terminal table; --json is passed through",
 	// Flags checked against `gh pr list --help` (cli.github.com manual, gh
 	// 2.6x): every option, -R inherited; -w/--web opens a browser (hint:
 	// without it).
@@ -77,13 +78,16 @@ var ghPrParser = &catalog.Parser{
 
 // ghPrParsers wires the ghPrParser and returns it for the builtin list.
 func ghPrParsers() []*catalog.Parser {
-	ghPrParser.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
-		sub := kit.KubeResource(args) // the first positional
+	ghPrParser.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		sub := ""
+		if ops := argv.Operands(); len(ops) > 0 {
+			sub = ops[0]
+		}
 		if sub != "list" && sub != "ls" {
 			return catalog.Unsupported(nil, "gh pr %s is not read; gh pr list is (and --json output is passed through)", sub)
 		}
 		for _, f := range []string{"--json", "-q", "--jq", "-t", "--template"} {
-			if _, ok := kit.DvFlagValue(args, f); ok {
+			if _, ok := argv.Value(f); ok {
 				return catalog.Unsupported(nil, "gh pr list %s: the JSON is passed through as is", f)
 			}
 		}

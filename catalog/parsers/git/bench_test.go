@@ -55,8 +55,8 @@ func benchGitDiff() string {
 
 func BenchmarkGitMore(b *testing.B) {
 	catalogtest.RunParseBench(b, []catalogtest.BenchCase{
-		{Name: "git-log-oneline", Parse: GitLogParser.Parse, Args: []string{"log", "--oneline"}, Raw: benchGitLogOneline()},
-		{Name: "git-log-oneline-decorate", Parse: GitLogParser.Parse, Args: []string{"log", "--oneline", "--decorate"}, Raw: benchGitLogDecorated()},
-		{Name: "git-diff", Parse: parseGitDiff, Args: []string{"diff"}, Raw: benchGitDiff()},
+		{Name: "git-log-oneline", Parser: catalogtest.ByID(b, Parsers(), "git-log"), Args: []string{"log", "--oneline"}, Raw: benchGitLogOneline()},
+		{Name: "git-log-oneline-decorate", Parser: catalogtest.ByID(b, Parsers(), "git-log"), Args: []string{"log", "--oneline", "--decorate"}, Raw: benchGitLogDecorated()},
+		{Name: "git-diff", Parser: catalogtest.ByID(b, Parsers(), "git-diff"), Args: []string{"diff"}, Raw: benchGitDiff()},
 	})
 }

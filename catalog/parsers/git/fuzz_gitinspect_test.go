@@ -3,7 +3,6 @@ package git
 import (
 	"testing"
 
-	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/catalogtest"
 )
 
@@ -26,53 +25,60 @@ var gitConfigFuzzArgs = [][]string{{"config", "--list"}, {"config", "-l", "-z"},
 func FuzzGitBlame(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-blame", gitBlameFuzzArgs)
 	f.Add("0000000000000000000000000000000000000000 1 1 1\nfilename \"a\\tb\"\n\tx\n0000000000000000000000000000000000000000 2 2\n\ty\n", uint8(0), true)
+	p := catalogtest.ByID(f, Parsers(), "git-blame")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitBlame, raw, gitBlameFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, gitBlameFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzGitLsFiles(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-ls-files", gitLsFilesFuzzArgs)
 	f.Add("h 100644 e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 0\t\"a\\\"b\"\n? x\n", uint8(5), true)
+	p := catalogtest.ByID(f, Parsers(), "git-ls-files")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitLsFiles, raw, gitLsFilesFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, gitLsFilesFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzGitTag(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-tag", gitTagFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "git-tag")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitTag, raw, gitTagFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, gitTagFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzGitStash(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-stash", gitStashFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "git-stash")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitStash, raw, gitStashFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, gitStashFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzGitWorktree(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-worktree", gitWorktreeFuzzArgs)
 	f.Add("worktree /a\nlocked \"x\\ny\"\nprunable\n\nworktree /b\nbare\n", uint8(1), true)
+	p := catalogtest.ByID(f, Parsers(), "git-worktree")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitWorktree, raw, gitWorktreeFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, gitWorktreeFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzGitRevParse(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-rev-parse", gitRevParseFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "git-rev-parse")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitRevParse, raw, gitRevParseFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, gitRevParseFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzGitConfig(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-config", gitConfigFuzzArgs)
 	f.Add("local\tfile:\"a\\tb\"\turl.x=y.insteadof=z\n", uint8(2), true)
+	p := catalogtest.ByID(f, Parsers(), "git-config")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitConfig, raw, gitConfigFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, gitConfigFuzzArgs, sel, spans)
 	})
 }
 
@@ -81,12 +87,8 @@ var gitLogFormsFuzzArgs = [][]string{{"log", "--pretty=reference"}, {"log", "--p
 func FuzzGitLogForms(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-log", gitLogFormsFuzzArgs)
 	f.Add("commit abc (HEAD -> m)\ntree 1\nparent 2\nauthor A <a> 1 +0100\ngpgsig x\n y\n\n    s\n    \n    b\nNotes:\n    n\n", uint8(1), true)
+	p := catalogtest.ByID(f, Parsers(), "git-log")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, func(c *catalog.Context) (any, error) {
-			if form, _ := glfForm(c.Args); form == "raw" {
-				return parseGitLogRaw(c)
-			}
-			return parseGitLogReference(c)
-		}, raw, gitLogFormsFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, gitLogFormsFuzzArgs, sel, spans)
 	})
 }

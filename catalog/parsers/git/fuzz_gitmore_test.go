@@ -24,15 +24,17 @@ var gitRemoteFuzzArgs = [][]string{{"remote"}, {"remote", "-v"}}
 func FuzzGitLog(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-log", gitLogFuzzArgs)
 	f.Add("abc1234 (HEAD -> main, tag: v1) subject\n 2 files changed\n", uint8(2), true)
+	p := catalogtest.ByID(f, Parsers(), "git-log")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, GitLogParser.Parse, raw, gitLogFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, gitLogFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzGitShow(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-show", gitShowFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "git-show")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, gitShowParser.Parse, raw, gitShowFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, gitShowFuzzArgs, sel, spans)
 	})
 }
 
@@ -40,22 +42,25 @@ func FuzzGitDiff(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-diff", gitDiffFuzzArgs)
 	f.Add("diff --git a/x b/x\n@@@ -1,2 -1 +1,3 @@@ h\n  a\n+-b\n++c\n", uint8(0), true)
 	f.Add(" {a => b}/c | 3 ++-\n x => \"\\303\\274\" | Bin 1 -> 2 bytes\n p | Unmerged p | 1 +\n", uint8(1), true)
+	p := catalogtest.ByID(f, Parsers(), "git-diff")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitDiff, raw, gitDiffFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, gitDiffFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzGitBranch(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-branch", gitBranchFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "git-branch")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitBranch, raw, gitBranchFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, gitBranchFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzGitRemote(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-remote", gitRemoteFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "git-remote")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitRemote, raw, gitRemoteFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, gitRemoteFuzzArgs, sel, spans)
 	})
 }
 

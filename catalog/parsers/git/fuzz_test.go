@@ -14,7 +14,8 @@ var gitFuzzArgs = [][]string{
 
 func FuzzGitStatus(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-status", gitFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "git-status")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseGitStatus, raw, gitFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, gitFuzzArgs, sel, spans)
 	})
 }

@@ -108,14 +108,14 @@ var gitStatusParser = &catalog.Parser{
 		"--no-pager": catalog.Bool, "--no-optional-locks": catalog.Bool, "-P": catalog.Bool,
 		"--literal-pathspecs": catalog.Bool, "--glob-pathspecs": catalog.Bool, "--noglob-pathspecs": catalog.Bool,
 		"--icase-pathspecs": catalog.Bool, "--no-replace-objects": catalog.Bool,
-		"-M": catalog.Value, "--null": catalog.Bool, "--no-show-stash": catalog.Bool,
+		"-M": catalog.Optional, "--null": catalog.Bool, "--no-show-stash": catalog.Bool,
 		// status options
 		"-s": catalog.Bool, "--short": catalog.Bool, "-b": catalog.Bool, "--branch": catalog.Bool, "--long": catalog.Bool,
-		"--porcelain": catalog.Value, "-z": catalog.Bool, "--show-stash": catalog.Bool,
+		"--porcelain": catalog.Optional, "-z": catalog.Bool, "--show-stash": catalog.Bool,
 		"--ahead-behind": catalog.Bool, "--no-ahead-behind": catalog.Bool, "--renames": catalog.Bool,
-		"--no-renames": catalog.Bool, "--find-renames": catalog.Value,
-		"-u": catalog.Value, "--untracked-files": catalog.Value, "--ignored": catalog.Value,
-		"--ignore-submodules": catalog.Value, "--no-column": catalog.Bool,
+		"--no-renames": catalog.Bool, "--find-renames": catalog.Optional,
+		"-u": catalog.Optional, "--untracked-files": catalog.Optional, "--ignored": catalog.Optional,
+		"--ignore-submodules": catalog.Optional, "--no-column": catalog.Bool,
 	},
 	MaxPositionals: -1,
 	Alternatives: map[string][]string{
@@ -134,34 +134,8 @@ func gitStatusParsers() []*catalog.Parser {
 	return []*catalog.Parser{gitStatusParser}
 }
 
-var gitScan = catalog.ArgScan{
-	ShortKind: func(b byte) int {
-		switch b {
-		case 'C', 'c':
-			return 1
-		case 'u', 'M':
-			return 2
-		}
-		return 0
-	},
-	LongKind: func(name string) int {
-		if catalog.GitGlobals[name] == catalog.Value {
-			return 1
-		}
-		switch name {
-		case "--porcelain", "--untracked-files", "--ignored", "--ignore-submodules", "--find-renames", "--column":
-			return 2
-		}
-		return 0
-	},
-}
-
-func gitStatusCheck(args []string, _ catalog.OS) *catalog.ParseError {
-	scanned := gitScan.Scan(args)
-	if perr := catalog.CheckDeclared(scanned, gitStatusParser); perr != nil {
-		return perr
-	}
-	for _, a := range scanned {
+func gitStatusCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	for _, a := range argv.Items {
 		switch a.Flag {
 		case "--porcelain":
 			if a.HasValue && a.Value != "v1" && a.Value != "v2" {
@@ -185,8 +159,8 @@ func gitStatusCheck(args []string, _ catalog.OS) *catalog.ParseError {
 }
 
 // gitShortArgs reports whether the arguments ask for the short form.
-func gitShortArgs(args []string) (short bool) {
-	for _, a := range gitScan.Scan(args) {
+func gitShortArgs(argv catalog.Args) (short bool) {
+	for _, a := range argv.Items {
 		switch a.Flag {
 		case "-s", "--short", "--porcelain", "-z", "--null":
 			short = true
@@ -201,7 +175,7 @@ func ParseGitStatus(c *catalog.Context) (any, error) {
 	short := gitShortArgs(c.Args)
 	raw := c.Raw
 	if gitPorcelainV2(c.Args) {
-		return parseGitStatusV2(c, strings.IndexByte(raw, 0) >= 0 || catalog.HasFlag(c.Args, "-z") || catalog.HasFlag(c.Args, "--null"))
+		return parseGitStatusV2(c, strings.IndexByte(raw, 0) >= 0 || c.Args.Has("-z", "--null"))
 	}
 	if strings.IndexByte(raw, 0) >= 0 {
 		return parseGitShort(c, true)

@@ -60,7 +60,7 @@ var gitBlameDef = &catalog.Parser{
 	Version:    "1",
 	Format:     "git blame --porcelain / --line-porcelain (-p): lines with their commit, commits with author, committer, summary, previous",
 	Flags: gxFlags(catalog.Flags{
-		"-p": catalog.Bool, "--porcelain": catalog.Bool, "--line-porcelain": catalog.Bool, "-L": catalog.Value, "-w": catalog.Bool, "-M": catalog.Value, "-C": catalog.Value,
+		"-p": catalog.Bool, "--porcelain": catalog.Bool, "--line-porcelain": catalog.Bool, "-L": catalog.Value, "-w": catalog.Bool, "-M": catalog.Optional, "-C": catalog.Optional,
 		"--root": catalog.Bool, "--first-parent": catalog.Bool, "--reverse": catalog.Bool, "--no-ignore-revs-file": catalog.Bool, "--minimal": catalog.Bool, "--contents": catalog.Value,
 		"--ignore-rev": catalog.Value, "--ignore-revs-file": catalog.Value, "--no-textconv": catalog.Bool, "--no-ext-diff": catalog.Bool,
 		"-S": catalog.Value, "--since": catalog.Value, "--encoding": catalog.Value,
@@ -78,17 +78,11 @@ var gitBlameDef = &catalog.Parser{
 	Parse:     parseGitBlame,
 }
 
-var gitBlameOptional = map[string]bool{"-M": true, "-C": true}
-
 // gitBlameParsers wires gitBlameDef and returns it for the builtin list.
 func gitBlameParsers() []*catalog.Parser {
-	gitBlameDef.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
-		scanned, perr := gxCheck(gitBlameDef, gitBlameOptional, args)
-		if perr != nil {
-			return perr
-		}
-		if !gxHas(scanned, "-p", "--porcelain", "--line-porcelain") {
-			return catalog.Unsupported(gxHint([]string{"blame"}, args, gitBlameDef.Flags, nil, "--line-porcelain"),
+	gitBlameDef.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		if !argv.Has("-p", "--porcelain", "--line-porcelain") {
+			return catalog.Unsupported(gxHint([]string{"blame"}, argv, gitBlameDef.Flags, nil, "--line-porcelain"),
 				"git blame's default form pads and cuts names; --porcelain and --line-porcelain are read")
 		}
 		return nil

@@ -65,11 +65,8 @@ var gitConfigDef = &catalog.Parser{
 }
 
 func gitConfigParsers() []*catalog.Parser {
-	gitConfigDef.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
-		scanned, perr := gxCheck(gitConfigDef, nil, args)
-		if perr != nil {
-			return perr
-		}
+	gitConfigDef.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		scanned := argv.Items
 		list, get := gxHas(scanned, "-l", "--list"), gxHas(scanned, "--get")
 		pos := 0
 		for _, a := range scanned {
@@ -92,7 +89,7 @@ func gitConfigParsers() []*catalog.Parser {
 		case get && !list && pos == 1:
 		default:
 			// the hint keeps the options that choose files, not the names
-			hint := gxHint([]string{"config"}, args, gitConfigFlags, func(f string) bool { return f == "--get" }, "--list")
+			hint := gxHint([]string{"config"}, argv, gitConfigFlags, func(f string) bool { return f == "--get" }, "--list")
 			for _, a := range scanned {
 				if a.Flag == "" {
 					if i := slices.Index(hint, a.Pos); i >= 0 {
@@ -103,7 +100,7 @@ func gitConfigParsers() []*catalog.Parser {
 			return catalog.Unsupported(hint, "git config reads --list, or --get with one name")
 		}
 		if get && gxHas(scanned, "--show-origin", "--show-scope", "--name-only", "-z", "--null") {
-			return catalog.Unsupported(gxHint([]string{"config"}, args, gitConfigFlags, func(f string) bool { return f == "--get" }, "--list"),
+			return catalog.Unsupported(gxHint([]string{"config"}, argv, gitConfigFlags, func(f string) bool { return f == "--get" }, "--list"),
 				"git config --get is read alone; --list carries origins and scopes")
 		}
 		return nil
@@ -124,13 +121,13 @@ var gcfOType = catalog.SpanID("origin_type")
 var gcfOrigin = catalog.SpanID("origin")
 
 func parseGitConfig(c *catalog.Context) (any, error) {
-	scanned := gxScan(gitConfigFlags, nil, c.Args)
+	scanned := c.Args.Items
 	res := &GitConfigResult{Entries: []GitConfigEntry{}}
 	rec := catalog.NewSpanRec(c, 4)
 	if gxHas(scanned, "--get") {
 		var name string
 		for _, a := range scanned {
-			if a.Flag == "" && a.Pos != "config" {
+			if a.Flag == "" {
 				name = a.Pos
 			}
 		}

@@ -8,15 +8,6 @@ import (
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
-// glfOptional are git log's options whose value is optional and then only
-// attached (revision.c, diff.c), so that a scan does not take the next
-// argument for their value.
-var glfOptional = map[string]bool{
-	"--pretty": true, "--decorate": true, "--stat": true, "--abbrev": true, "--color": true, "--find-renames": true,
-	"--relative": true, "--branches": true, "--tags": true, "--remotes": true, "--no-walk": true,
-	"--ignore-submodules": true, "-M": true, "-B": true,
-}
-
 // glfDiffOptions print a diff section after each commit, which these
 // forms are not read with.
 var glfDiffOptions = map[string]bool{
@@ -26,17 +17,9 @@ var glfDiffOptions = map[string]bool{
 }
 
 // glfForm returns "reference" or "raw" when the last format option of a
-// git log command line chooses one, with the arguments scanned.
-func glfForm(args []string) (string, []catalog.CmdArg) {
-	scanned := catalog.ScanArgs(args, func(f string) int {
-		switch {
-		case glfOptional[f]:
-			return 2
-		case GitLogParser.Flags[f] == catalog.Value:
-			return 1
-		}
-		return 0
-	}, true)
+// git log command line chooses one, with the arguments as read.
+func glfForm(argv catalog.Args) (string, []catalog.CmdArg) {
+	scanned := argv.Items
 	form := ""
 	for _, a := range scanned {
 		switch a.Flag {
@@ -59,10 +42,10 @@ func glfForm(args []string) (string, []catalog.CmdArg) {
 func gitLogFormsParsers() []*catalog.Parser {
 	p := GitLogParser
 	baseCheck, baseParse := p.Check, p.Parse
-	p.Check = func(args []string, os catalog.OS) *catalog.ParseError {
-		form, scanned := glfForm(args)
+	p.Check = func(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+		form, scanned := glfForm(argv)
 		if form == "" {
-			return baseCheck(args, os)
+			return baseCheck(argv, os)
 		}
 		if perr := glfCheckFlags(p, scanned); perr != nil {
 			return perr
@@ -70,13 +53,13 @@ func gitLogFormsParsers() []*catalog.Parser {
 		for _, a := range scanned {
 			switch {
 			case glfDiffOptions[a.Flag]:
-				return catalog.Unsupported(gxHint([]string{"log"}, args, p.Flags, func(f string) bool { return f == "--pretty" || f == "--format" }, "--pretty=fuller"),
+				return catalog.Unsupported(gxHint([]string{"log"}, argv, p.Flags, func(f string) bool { return f == "--pretty" || f == "--format" }, "--pretty=fuller"),
 					"git log --pretty=%s is read without diff output; --pretty=fuller carries the same fields with it", form)
 			case a.Flag == "--date" && form == "reference" && a.Value != "short":
-				return catalog.Unsupported(gxHint([]string{"log"}, args, p.Flags, func(f string) bool { return f == "--date" }),
+				return catalog.Unsupported(gxHint([]string{"log"}, argv, p.Flags, func(f string) bool { return f == "--date" }),
 					"git log --pretty=reference is read with its own short dates")
 			case a.Flag == "--color" && (!a.HasValue || a.Value == "always" || a.Value == "true"):
-				return catalog.Unsupported(gxHint([]string{"log"}, args, p.Flags, func(f string) bool { return f == "--color" }, "--no-color"),
+				return catalog.Unsupported(gxHint([]string{"log"}, argv, p.Flags, func(f string) bool { return f == "--color" }, "--no-color"),
 					"git log --color writes terminal colour escapes")
 			case a.Flag == "-c" && strings.HasPrefix(strings.ToLower(a.Value), "color."):
 				return catalog.Unsupported(nil, "git -c %s may write terminal colour escapes", a.Value)

@@ -59,17 +59,11 @@ var gitLsFilesFlags = gxFlags(catalog.Flags{
 	"-u": catalog.Bool, "--unmerged": catalog.Bool, "-k": catalog.Bool, "--killed": catalog.Bool, "-z": catalog.Bool, "-t": catalog.Bool, "-v": catalog.Bool,
 	"--directory": catalog.Bool, "--no-empty-directory": catalog.Bool, "--exclude-standard": catalog.Bool,
 	"-x": catalog.Value, "--exclude": catalog.Value, "-X": catalog.Value, "--exclude-from": catalog.Value, "--exclude-per-directory": catalog.Value,
-	"--error-unmatch": catalog.Bool, "--full-name": catalog.Bool, "--recurse-submodules": catalog.Bool, "--abbrev": catalog.Value,
+	"--error-unmatch": catalog.Bool, "--full-name": catalog.Bool, "--recurse-submodules": catalog.Bool, "--abbrev": catalog.Optional,
 	"--deduplicate": catalog.Bool, "--with-tree": catalog.Value, "--sparse": catalog.Bool,
 })
 
-var gitLsFilesOptional = map[string]bool{"--abbrev": true}
-
 func gitLsFilesParsers() []*catalog.Parser {
-	gitLsFilesDef.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
-		_, perr := gxCheck(gitLsFilesDef, gitLsFilesOptional, args)
-		return perr
-	}
 	return []*catalog.Parser{gitLsFilesDef}
 }
 
@@ -94,7 +88,7 @@ var glTags = map[byte]string{
 }
 
 func parseGitLsFiles(c *catalog.Context) (any, error) {
-	scanned := gxScan(gitLsFilesFlags, gitLsFilesOptional, c.Args)
+	scanned := c.Args.Items
 	null := gxHas(scanned, "-z")
 	tags := gxHas(scanned, "-t", "-v")
 	others := gxHas(scanned, "-o", "--others", "-k", "--killed")

@@ -33,14 +33,10 @@ var gitRevParseFlags = gxFlags(catalog.Flags{
 	"--show-prefix": catalog.Bool, "--show-cdup": catalog.Bool, "--show-superproject-working-tree": catalog.Bool, "--symbolic": catalog.Bool,
 	"--symbolic-full-name": catalog.Bool, "--all": catalog.Bool, "--local-env-vars": catalog.Bool, "--shared-index-path": catalog.Bool,
 	"--revs-only": catalog.Bool, "--no-revs": catalog.Bool, "--flags": catalog.Bool, "--no-flags": catalog.Bool, "--not": catalog.Bool,
-	"--abbrev-ref": catalog.Value, "--short": catalog.Value, "--branches": catalog.Value, "--tags": catalog.Value, "--remotes": catalog.Value,
-	"--show-object-format": catalog.Value, "--glob": catalog.Value, "--default": catalog.Value, "--since": catalog.Value, "--after": catalog.Value,
+	"--abbrev-ref": catalog.Optional, "--short": catalog.Optional, "--branches": catalog.Optional, "--tags": catalog.Optional, "--remotes": catalog.Optional,
+	"--show-object-format": catalog.Optional, "--glob": catalog.Value, "--default": catalog.Value, "--since": catalog.Value, "--after": catalog.Value,
 	"--until": catalog.Value, "--before": catalog.Value, "--git-path": catalog.Value, "--exclude": catalog.Value, "--path-format": catalog.Value,
 })
-
-var gitRevParseOptional = map[string]bool{
-	"--abbrev-ref": true, "--short": true, "--branches": true, "--tags": true, "--remotes": true, "--show-object-format": true,
-}
 
 // gitRevParseOne are the options that print one line each.
 var gitRevParseOne = map[string]bool{
@@ -77,10 +73,6 @@ var gitRevParseDef = &catalog.Parser{
 }
 
 func gitRevParseParsers() []*catalog.Parser {
-	gitRevParseDef.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
-		_, perr := gxCheck(gitRevParseDef, gitRevParseOptional, args)
-		return perr
-	}
 	return []*catalog.Parser{gitRevParseDef}
 }
 
@@ -92,13 +84,13 @@ var grfValue = catalog.SpanID("value")
 
 // gitRevParseArgs names the argument behind each line, or nil when the
 // arguments do not print one line each.
-func gitRevParseArgs(args []string) []string {
+func gitRevParseArgs(argv catalog.Args) []string {
 	var out []string
-	sub := false
-	for _, a := range gxScan(gitRevParseFlags, gitRevParseOptional, args) {
+	args := argv.Rest()
+	for _, a := range argv.Items {
+		sub := argv.SubIndex >= 0 && a.Index >= argv.SubIndex // after the subcommand token, not one of git's globals
 		switch {
 		case a.Flag == "" && !sub:
-			sub = a.Pos == "rev-parse" // the subcommand token, after git's globals
 		case a.Flag == "":
 			p := a.Pos
 			if strings.Contains(p, "..") || strings.HasSuffix(p, "^!") || strings.HasSuffix(p, "^@") || strings.HasSuffix(p, "^-") {

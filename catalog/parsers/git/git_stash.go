@@ -53,8 +53,8 @@ var gitStashDef = &catalog.Parser{
 }
 
 func gitStashParsers() []*catalog.Parser {
-	gitStashDef.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
-		scanned := gxScan(gitStashFlags, nil, args)
+	gitStashDef.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		scanned := argv.Items
 		for _, a := range scanned {
 			if a.Flag == "" && a.Pos != "list" {
 				return catalog.Unsupported([]string{"stash", "list"}, "git stash %s is not read; git stash list is", a.Pos)
@@ -63,8 +63,7 @@ func gitStashParsers() []*catalog.Parser {
 		if !gxHasPos(scanned, "list") {
 			return catalog.Unsupported([]string{"stash", "list"}, "git stash without list saves a stash; git stash list is read")
 		}
-		_, perr := gxCheck(gitStashDef, nil, args)
-		return perr
+		return nil
 	}
 	return []*catalog.Parser{gitStashDef}
 }

@@ -8,9 +8,9 @@ import (
 )
 
 // gitPorcelainV2 reports whether the arguments ask for porcelain v2.
-func gitPorcelainV2(args []string) bool {
+func gitPorcelainV2(argv catalog.Args) bool {
 	v2 := false
-	for _, a := range gitScan.Scan(args) {
+	for _, a := range argv.Items {
 		if a.Flag == "--porcelain" {
 			v2 = a.HasValue && a.Value == "v2"
 		}

@@ -29,7 +29,7 @@ type GitTagName struct {
 // %(end) " format and the annotation lines indented by four spaces): the
 // listing options only. -n takes an optional attached count.
 var gitTagFlags = gxFlags(catalog.Flags{
-	"-l": catalog.Bool, "--list": catalog.Bool, "-n": catalog.Value, "--sort": catalog.Value, "--contains": catalog.Value, "--no-contains": catalog.Value,
+	"-l": catalog.Bool, "--list": catalog.Bool, "-n": catalog.Optional, "--sort": catalog.Value, "--contains": catalog.Value, "--no-contains": catalog.Value,
 	"--merged": catalog.Value, "--no-merged": catalog.Value, "--points-at": catalog.Value, "-i": catalog.Bool, "--ignore-case": catalog.Bool,
 	"--no-column": catalog.Bool, "--no-color": catalog.Bool, "--omit-empty": catalog.Bool, "--format": catalog.Value,
 })
@@ -54,20 +54,15 @@ var gitTagDef = &catalog.Parser{
 	Parse: parseGitTag,
 }
 
-var gitTagOptional = map[string]bool{"-n": true}
-
 func gitTagParsers() []*catalog.Parser {
-	gitTagDef.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
-		scanned, perr := gxCheck(gitTagDef, gitTagOptional, args)
-		if perr != nil {
-			return perr
-		}
+	gitTagDef.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		scanned := argv.Items
 		for _, a := range scanned {
 			if a.Flag != "--format" {
 				continue
 			}
 			if _, ok := parseTagFormat(a.Value); !ok || gxHas(scanned, "-n") {
-				return catalog.Unsupported(gxHint([]string{"tag"}, args, gitTagFlags, func(f string) bool { return f == "--format" }, "--format="+gtfSupported),
+				return catalog.Unsupported(gxHint([]string{"tag"}, argv, gitTagFlags, func(f string) bool { return f == "--format" }, "--format="+gtfSupported),
 					"git tag --format=%s: only one-line formats holding %%(refname...) whose atoms split exactly are read (see describe)", a.Value)
 			}
 		}
@@ -87,7 +82,7 @@ var gtfBody = catalog.SpanID("body")
 var gtfSupported = "%(refname:short)%00%(objectname)%00%(creatordate:iso-strict)%00%(subject)"
 
 func parseGitTag(c *catalog.Context) (any, error) {
-	scanned := gxScan(gitTagFlags, gitTagOptional, c.Args)
+	scanned := c.Args.Items
 	for _, a := range scanned {
 		if a.Flag == "--format" {
 			if items, ok := parseTagFormat(a.Value); ok {

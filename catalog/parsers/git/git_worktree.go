@@ -54,11 +54,8 @@ var gitWorktreeDef = &catalog.Parser{
 }
 
 func gitWorktreeParsers() []*catalog.Parser {
-	gitWorktreeDef.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
-		scanned, perr := gxCheck(gitWorktreeDef, nil, args)
-		if perr != nil {
-			return perr
-		}
+	gitWorktreeDef.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		scanned := argv.Items
 		for _, a := range scanned {
 			if a.Flag == "" && a.Pos != "list" {
 				return catalog.Unsupported([]string{"worktree", "list"}, "git worktree %s is not read; git worktree list is", a.Pos)
@@ -68,11 +65,11 @@ func gitWorktreeParsers() []*catalog.Parser {
 			return catalog.Unsupported([]string{"worktree", "list"}, "git worktree needs list to list")
 		}
 		if gxHas(scanned, "-v", "--verbose") {
-			return catalog.Unsupported(gxHint([]string{"worktree", "list"}, args, gitWorktreeFlags, func(f string) bool { return f == "-v" || f == "--verbose" }, "--porcelain"),
+			return catalog.Unsupported(gxHint([]string{"worktree", "list"}, argv, gitWorktreeFlags, func(f string) bool { return f == "-v" || f == "--verbose" }, "--porcelain"),
 				"git worktree list -v puts lock and prune reasons on lines of their own; --porcelain gives them")
 		}
 		if gxHas(scanned, "-z") && !gxHas(scanned, "--porcelain") {
-			return catalog.Unsupported(gxHint([]string{"worktree", "list"}, args, gitWorktreeFlags, nil, "--porcelain"), "git worktree list -z goes with --porcelain")
+			return catalog.Unsupported(gxHint([]string{"worktree", "list"}, argv, gitWorktreeFlags, nil, "--porcelain"), "git worktree list -z goes with --porcelain")
 		}
 		return nil
 	}
@@ -100,7 +97,7 @@ var gwfPrune = catalog.SpanID("prunable")
 var gwfPruneWhy = catalog.SpanID("prunable_reason")
 
 func parseGitWorktree(c *catalog.Context) (any, error) {
-	scanned := gxScan(gitWorktreeFlags, nil, c.Args)
+	scanned := c.Args.Items
 	if gxHas(scanned, "--porcelain") {
 		return parseGitWorktreePorcelain(c, gxHas(scanned, "-z"))
 	}

@@ -63,7 +63,7 @@ func TestGitLogFormChoice(t *testing.T) {
 		{[]string{"log", "--stat", "--pretty=raw"}, "raw"},
 		{[]string{"log", "--", "--pretty=raw"}, ""},
 	} {
-		if got, _ := glfForm(tc.args); got != tc.form {
+		if got, _ := glfForm(GitLogParser.ReadArgs(tc.args)); got != tc.form {
 			t.Errorf("%q: form %q, want %q", tc.args, got, tc.form)
 		}
 	}

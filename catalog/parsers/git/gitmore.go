@@ -1556,98 +1556,45 @@ var gitLogFlags = catalog.Flags{
 	"--until": catalog.Value, "--before": catalog.Value, "--author": catalog.Value, "--committer": catalog.Value, "--grep": catalog.Value,
 	"-i": catalog.Bool, "--regexp-ignore-case": catalog.Bool, "-E": catalog.Bool, "--extended-regexp": catalog.Bool, "-F": catalog.Bool,
 	"--fixed-strings": catalog.Bool, "--basic-regexp": catalog.Bool, "--all-match": catalog.Bool, "--invert-grep": catalog.Bool,
-	"--all": catalog.Bool, "--branches": catalog.Value, "--tags": catalog.Value, "--remotes": catalog.Value, "--first-parent": catalog.Bool,
+	"--all": catalog.Bool, "--branches": catalog.Optional, "--tags": catalog.Optional, "--remotes": catalog.Optional, "--first-parent": catalog.Bool,
 	"--merges": catalog.Bool, "--no-merges": catalog.Bool, "--min-parents": catalog.Value, "--max-parents": catalog.Value,
 	"--reverse": catalog.Bool, "--topo-order": catalog.Bool, "--date-order": catalog.Bool, "--author-date-order": catalog.Bool,
 	"--follow": catalog.Bool, "--full-history": catalog.Bool, "--simplify-merges": catalog.Bool, "--simplify-by-decoration": catalog.Bool,
 	"--ancestry-path": catalog.Bool, "--cherry-pick": catalog.Bool, "--left-only": catalog.Bool, "--right-only": catalog.Bool, "--exclude": catalog.Value, "--glob": catalog.Value,
 	"--not": catalog.Bool, "--dense": catalog.Bool, "--sparse": catalog.Bool, "--show-pulls": catalog.Bool, "--perl-regexp": catalog.Bool, "--since-as-filter": catalog.Value,
-	"--no-min-parents": catalog.Bool, "--no-max-parents": catalog.Bool, "--exclude-first-parent-only": catalog.Bool, "--ignore-missing": catalog.Bool, "--no-walk": catalog.Value, "--do-walk": catalog.Bool,
+	"--no-min-parents": catalog.Bool, "--no-max-parents": catalog.Bool, "--exclude-first-parent-only": catalog.Bool, "--ignore-missing": catalog.Bool, "--no-walk": catalog.Optional, "--do-walk": catalog.Bool,
 	"--use-mailmap": catalog.Bool, "--mailmap": catalog.Bool, "--no-use-mailmap": catalog.Bool, "--no-mailmap": catalog.Bool,
 	// how commits are shown
-	"--oneline": catalog.Bool, "--format": catalog.Value, "--pretty": catalog.Value, "--date": catalog.Value, "--graph": catalog.Bool, "--no-graph": catalog.Bool,
-	"--decorate": catalog.Value, "--no-decorate": catalog.Bool, "--decorate-refs": catalog.Value, "--decorate-refs-exclude": catalog.Value,
-	"--clear-decorations": catalog.Bool, "--abbrev-commit": catalog.Bool, "--no-abbrev-commit": catalog.Bool, "--abbrev": catalog.Value,
-	"--no-abbrev": catalog.Bool, "--no-notes": catalog.Bool, "--no-color": catalog.Bool, "--color": catalog.Value, "--no-expand-tabs": catalog.Bool,
+	"--oneline": catalog.Bool, "--format": catalog.Value, "--pretty": catalog.Optional, "--date": catalog.Value, "--graph": catalog.Bool, "--no-graph": catalog.Bool,
+	"--decorate": catalog.Optional, "--no-decorate": catalog.Bool, "--decorate-refs": catalog.Value, "--decorate-refs-exclude": catalog.Value,
+	"--clear-decorations": catalog.Bool, "--abbrev-commit": catalog.Bool, "--no-abbrev-commit": catalog.Bool, "--abbrev": catalog.Optional,
+	"--no-abbrev": catalog.Bool, "--no-notes": catalog.Bool, "--no-color": catalog.Bool, "--color": catalog.Optional, "--no-expand-tabs": catalog.Bool,
 	// diffs
-	"-p": catalog.Bool, "-u": catalog.Bool, "--patch": catalog.Bool, "-s": catalog.Bool, "--no-patch": catalog.Bool, "--stat": catalog.Value,
+	"-p": catalog.Bool, "-u": catalog.Bool, "--patch": catalog.Bool, "-s": catalog.Bool, "--no-patch": catalog.Bool, "--stat": catalog.Optional,
 	"--shortstat": catalog.Bool, "--numstat": catalog.Bool, "--name-only": catalog.Bool, "--name-status": catalog.Bool,
 	"--patch-with-stat": catalog.Bool, "-U": catalog.Value, "--unified": catalog.Value, "--cc": catalog.Bool, "--full-diff": catalog.Bool,
-	"-M": catalog.Value, "--find-renames": catalog.Value, "--no-renames": catalog.Bool, "--find-copies-harder": catalog.Bool,
+	"-M": catalog.Optional, "--find-renames": catalog.Optional, "--no-renames": catalog.Bool, "--find-copies-harder": catalog.Bool,
 	"-w": catalog.Bool, "--ignore-all-space": catalog.Bool, "-b": catalog.Bool, "--ignore-space-change": catalog.Bool,
 	"--ignore-space-at-eol": catalog.Bool, "--ignore-blank-lines": catalog.Bool, "--ignore-cr-at-eol": catalog.Bool,
-	"--diff-filter": catalog.Value, "--relative": catalog.Value, "--no-relative": catalog.Bool, "-R": catalog.Bool,
+	"--diff-filter": catalog.Value, "--relative": catalog.Optional, "--no-relative": catalog.Bool, "-R": catalog.Bool,
 	"--minimal": catalog.Bool, "--patience": catalog.Bool, "--histogram": catalog.Bool, "--diff-algorithm": catalog.Value,
 	"--full-index": catalog.Bool, "--no-prefix": catalog.Bool, "--no-ext-diff": catalog.Bool, "--no-textconv": catalog.Bool,
 	"-a": catalog.Bool, "--text": catalog.Bool, "-W": catalog.Bool, "--function-context": catalog.Bool, "--inter-hunk-context": catalog.Value,
 	"--stat-width": catalog.Value, "--stat-name-width": catalog.Value, "--stat-graph-width": catalog.Value,
 	"-S": catalog.Value, "-G": catalog.Value, "--pickaxe-all": catalog.Bool, "--pickaxe-regex": catalog.Bool, "-O": catalog.Value,
-	"--indent-heuristic": catalog.Bool, "--no-indent-heuristic": catalog.Bool, "--ignore-submodules": catalog.Value,
+	"--indent-heuristic": catalog.Bool, "--no-indent-heuristic": catalog.Bool, "--ignore-submodules": catalog.Optional,
 	// refused by the check (their value may be a separate argument)
 	"--src-prefix": catalog.Value, "--dst-prefix": catalog.Value, "--line-prefix": catalog.Value,
 }
 
-// Flags whose value is optional and must then be attached ("--stat=100").
-var gitOptionalValue = map[string]bool{
-	"--decorate": true, "--abbrev": true, "--color": true, "--pretty": true, "--stat": true,
-	"--find-renames": true, "--relative": true, "--branches": true, "--tags": true, "--remotes": true,
-	"--no-walk": true, "--ignore-submodules": true, "--find-copies": true, "--porcelain": true,
-	"--untracked-files": true, "--ignored": true, "--column": true,
-}
-
-var gitMoreScan = catalog.ArgScan{
-	ShortKind: func(b byte) int {
-		switch b {
-		case 'C', 'c', 'n', 'U', 'S', 'G', 'O':
-			return 1
-		case 'M', 'B':
-			return 2
-		}
-		return 0
-	},
-	LongKind: func(name string) int {
-		if gitOptionalValue[name] {
-			return 2
-		}
-		if catalog.GitGlobals[name] == catalog.Value {
-			return 1
-		}
-		if k, ok := gitLogFlags[name]; ok && k == catalog.Value {
-			return 1
-		}
-		if k, ok := gitDiffFlags[name]; ok && k == catalog.Value {
-			return 1
-		}
-		return 0
-	},
-}
-
 // gitHint builds a complete argument list for a hint from args (without
 // the subcommand token): git's global options first, the subcommand, the
-// other arguments less those drop names (with a separate value), then add.
-func gitHint(sub string, args []string, drop func(flag, value string) bool, add ...string) []string {
-	out := []string{}
-	i := 0
-	for i < len(args) {
-		a := args[i]
-		name, _, hasEq := strings.Cut(a, "=")
-		if k, ok := catalog.GitGlobals[name]; ok && k == catalog.Value {
-			out = append(out, a)
-			if !hasEq && i+1 < len(args) {
-				out = append(out, args[i+1])
-				i++
-			}
-			i++
-			continue
-		}
-		if k, ok := catalog.GitGlobals[a]; ok && k == catalog.Bool {
-			out = append(out, a)
-			i++
-			continue
-		}
-		break
-	}
-	out = append(out, sub)
+// other arguments less those drop names (with a separate value, as flags
+// declares), then add.
+func gitHint(sub string, flags catalog.Flags, argv catalog.Args, drop func(flag, value string) bool, add ...string) []string {
+	args := argv.Rest()
+	i := max(argv.SubIndex, 0) // git's global options, before the subcommand token
+	out := append(slices.Clone(args[:i]), sub)
 	for ; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
@@ -1656,11 +1603,11 @@ func gitHint(sub string, args []string, drop func(flag, value string) bool, add 
 		}
 		name, v, hasEq := strings.Cut(a, "=")
 		sep := false
-		if !hasEq && strings.HasPrefix(a, "--") && gitMoreScan.LongKind(name) == 1 && i+1 < len(args) {
+		if !hasEq && strings.HasPrefix(a, "--") && flags[name] == catalog.Value && i+1 < len(args) {
 			v, sep = args[i+1], true
-		} else if !hasEq && len(a) == 2 && a[0] == '-' && gitMoreScan.ShortKind(a[1]) == 1 && i+1 < len(args) {
+		} else if !hasEq && len(a) == 2 && a[0] == '-' && flags[a] == catalog.Value && i+1 < len(args) {
 			v, sep = args[i+1], true
-		} else if !hasEq && len(a) > 2 && a[0] == '-' && a[1] != '-' && gitMoreScan.ShortKind(a[1]) >= 1 {
+		} else if !hasEq && len(a) > 2 && a[0] == '-' && a[1] != '-' && flags[a[:2]] != catalog.Bool {
 			name, v = a[:2], a[2:]
 		}
 		if drop != nil && strings.HasPrefix(a, "-") && drop(name, v) {
@@ -1678,20 +1625,6 @@ func gitHint(sub string, args []string, drop func(flag, value string) bool, add 
 	return append(out, add...)
 }
 
-// gmCheckDeclared is checkDeclared knowing "-5" (-#, git log -n 5): the
-// scan sees its digits as letters.
-func gmCheckDeclared(scanned []catalog.CmdArg, p *catalog.Parser) *catalog.ParseError {
-	for _, a := range scanned {
-		if a.Flag == "" || len(a.Flag) == 2 && a.Flag[1] >= '0' && a.Flag[1] <= '9' && p.Flags["-#"] == catalog.Bool {
-			continue
-		}
-		if _, ok := p.Flags[a.Flag]; !ok {
-			return p.UnsupportedFlag(a.Flag)
-		}
-	}
-	return nil
-}
-
 // gmLogArgs is what the arguments of log and show say about the output.
 type gmLogArgs struct {
 	decorate bool
@@ -1701,9 +1634,9 @@ type gmLogArgs struct {
 	nameOnly bool
 }
 
-func readGitLogArgs(args []string) gmLogArgs {
+func readGitLogArgs(argv catalog.Args) gmLogArgs {
 	var la gmLogArgs
-	for _, a := range gitMoreScan.Scan(args) {
+	for _, a := range argv.Items {
 		switch a.Flag {
 		case "--decorate":
 			la.decorate = !a.HasValue || a.Value != "no"
@@ -1733,12 +1666,9 @@ func readGitLogArgs(args []string) gmLogArgs {
 
 var gmSupportedFormat = "--format=%H%x1f%an%x1f%ae%x1f%aI%x1f%s"
 
-func gitLogCheck(sub string, p *catalog.Parser) func(args []string, _ catalog.OS) *catalog.ParseError {
-	return func(args []string, _ catalog.OS) *catalog.ParseError {
-		scanned := gitMoreScan.Scan(args)
-		if perr := gmCheckDeclared(scanned, p); perr != nil {
-			return perr
-		}
+func gitLogCheck(sub string, p *catalog.Parser) func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	return func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		scanned := argv.Items
 		sections := map[string]bool{}
 		patch, custom, oneline := false, false, false
 		for _, a := range scanned {
@@ -1747,19 +1677,19 @@ func gitLogCheck(sub string, p *catalog.Parser) func(args []string, _ catalog.OS
 				k, v, _ := strings.Cut(a.Value, "=")
 				k = strings.ToLower(k)
 				if (k == "color.ui" || k == "color.diff" || k == "color.decorate") && (v == "always" || v == "" || v == "true") {
-					return catalog.Unsupported(gitHint(sub, args, func(f, v string) bool { return f == "-c" && strings.HasPrefix(strings.ToLower(v), k) }),
+					return catalog.Unsupported(gitHint(sub, p.Flags, argv, func(f, v string) bool { return f == "-c" && strings.HasPrefix(strings.ToLower(v), k) }),
 						"git -c %s writes terminal colour escapes", a.Value)
 				}
 			case "--color":
 				if !a.HasValue || a.Value == "always" || a.Value == "true" {
-					return catalog.Unsupported(gitHint(sub, args, func(f, _ string) bool { return f == "--color" }, "--no-color"),
+					return catalog.Unsupported(gitHint(sub, p.Flags, argv, func(f, _ string) bool { return f == "--color" }, "--no-color"),
 						"git %s --color writes terminal colour escapes", sub)
 				}
 			case "--date":
 				switch a.Value {
 				case "default", "iso", "iso8601", "iso-strict", "iso8601-strict", "rfc", "rfc2822", "raw", "unix", "short":
 				default:
-					return catalog.Unsupported(gitHint(sub, args, func(f, _ string) bool { return f == "--date" }, "--date=iso-strict"),
+					return catalog.Unsupported(gitHint(sub, p.Flags, argv, func(f, _ string) bool { return f == "--date" }, "--date=iso-strict"),
 						"git %s --date=%s prints dates without a full time and zone", sub, a.Value)
 				}
 			case "--format", "--pretty":
@@ -1769,17 +1699,17 @@ func gitLogCheck(sub string, p *catalog.Parser) func(args []string, _ catalog.OS
 				case "oneline":
 					oneline = true
 				case "reference", "email", "mboxrd", "raw":
-					return catalog.Unsupported(gitHint(sub, args, func(f, _ string) bool { return f == "--format" || f == "--pretty" }, "--pretty=fuller"),
+					return catalog.Unsupported(gitHint(sub, p.Flags, argv, func(f, _ string) bool { return f == "--format" || f == "--pretty" }, "--pretty=fuller"),
 						"git %s --pretty=%s is not read; fuller gives the same fields", sub, a.Value)
 				default:
 					if _, ok := parseGmFormat(a.Value); !ok {
-						return catalog.Unsupported(gitHint(sub, args, func(f, _ string) bool { return f == "--format" || f == "--pretty" }, gmSupportedFormat),
+						return catalog.Unsupported(gitHint(sub, p.Flags, argv, func(f, _ string) bool { return f == "--format" || f == "--pretty" }, gmSupportedFormat),
 							"git %s --format=%s: only one-line formats whose fields can be split exactly are read (see describe)", sub, a.Value)
 					}
 					custom = true
 				}
 			case "--src-prefix", "--dst-prefix", "--line-prefix":
-				return catalog.Unsupported(gitHint(sub, args, func(f, _ string) bool {
+				return catalog.Unsupported(gitHint(sub, p.Flags, argv, func(f, _ string) bool {
 					return f == "--src-prefix" || f == "--dst-prefix" || f == "--line-prefix"
 				}), "git %s %s changes the names the patch is read by", sub, a.Flag)
 			case "--oneline":
@@ -1801,21 +1731,21 @@ func gitLogCheck(sub string, p *catalog.Parser) func(args []string, _ catalog.OS
 			if !patch {
 				keep = "--numstat"
 			}
-			return catalog.Unsupported(gitHint(sub, args, func(f, _ string) bool {
+			return catalog.Unsupported(gitHint(sub, p.Flags, argv, func(f, _ string) bool {
 				return f == "--stat" || f == "--numstat" || f == "--shortstat" || f == "--name-only" || f == "--name-status" || f == "--patch-with-stat"
 			}, keep), "git %s: only one of --stat, --numstat, --shortstat, --name-status, --name-only is read (with a patch, --stat)", sub)
 		}
 		if custom && (patch || len(sections) > 0) {
-			return catalog.Unsupported(gitHint(sub, args, func(f, _ string) bool {
+			return catalog.Unsupported(gitHint(sub, p.Flags, argv, func(f, _ string) bool {
 				return f == "--format" || f == "--pretty"
 			}), "git %s: a --format is read without diff output; the default form carries the same fields", sub)
 		}
-		if la := readGitLogArgs(args); la.graph && (!oneline || patch || len(sections) > 0) {
-			return catalog.Unsupported(gitHint(sub, args, func(f, _ string) bool { return f == "--graph" }),
+		if la := readGitLogArgs(argv); la.graph && (!oneline || patch || len(sections) > 0) {
+			return catalog.Unsupported(gitHint(sub, p.Flags, argv, func(f, _ string) bool { return f == "--graph" }),
 				"git %s --graph is read with --oneline and no diff output (the graph runs through the other forms)", sub)
 		}
 		if oneline && sections["--name-only"] {
-			return catalog.Unsupported(gitHint(sub, args, func(f, _ string) bool { return f == "--name-only" }, "--name-status"),
+			return catalog.Unsupported(gitHint(sub, p.Flags, argv, func(f, _ string) bool { return f == "--name-only" }, "--name-status"),
 				"git %s --oneline --name-only: a path cannot be told from a commit line", sub)
 		}
 		return nil
@@ -1881,14 +1811,14 @@ var gitShowParser = &catalog.Parser{
 func gitLogParsers() []*catalog.Parser {
 	GitLogParser.Check = gitLogCheck("log", GitLogParser)
 	showCheck := gitLogCheck("show", gitShowParser)
-	gitShowParser.Check = func(args []string, os catalog.OS) *catalog.ParseError {
-		for _, a := range gitMoreScan.Scan(args) {
+	gitShowParser.Check = func(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+		for _, a := range argv.Items {
 			// "rev:path" shows a file's content, which is not read.
 			if a.Flag == "" && strings.Contains(a.Pos, ":") {
 				return catalog.Unsupported(nil, "git show %s prints the file itself; it is kept as raw output", a.Pos)
 			}
 		}
-		return showCheck(args, os)
+		return showCheck(argv, os)
 	}
 	return []*catalog.Parser{GitLogParser, gitShowParser}
 }
@@ -2786,17 +2716,17 @@ var gitDiffFlags = catalog.Flags{
 	"--literal-pathspecs": catalog.Bool, "--glob-pathspecs": catalog.Bool, "--noglob-pathspecs": catalog.Bool, "--icase-pathspecs": catalog.Bool,
 	"--cached": catalog.Bool, "--staged": catalog.Bool, "--merge-base": catalog.Bool,
 	"-p": catalog.Bool, "-u": catalog.Bool, "--patch": catalog.Bool, "-s": catalog.Bool, "--no-patch": catalog.Bool, "-U": catalog.Value, "--unified": catalog.Value,
-	"--stat": catalog.Value, "--numstat": catalog.Bool, "--shortstat": catalog.Bool, "--name-only": catalog.Bool, "--name-status": catalog.Bool,
-	"--patch-with-stat": catalog.Bool, "--no-color": catalog.Bool, "--color": catalog.Value,
-	"-M": catalog.Value, "--find-renames": catalog.Value, "--find-copies": catalog.Value, "--find-copies-harder": catalog.Bool, "--no-renames": catalog.Bool,
-	"-B": catalog.Value, "--break-rewrites": catalog.Value, "-D": catalog.Bool, "--irreversible-delete": catalog.Bool,
+	"--stat": catalog.Optional, "--numstat": catalog.Bool, "--shortstat": catalog.Bool, "--name-only": catalog.Bool, "--name-status": catalog.Bool,
+	"--patch-with-stat": catalog.Bool, "--no-color": catalog.Bool, "--color": catalog.Optional,
+	"-M": catalog.Optional, "--find-renames": catalog.Optional, "--find-copies": catalog.Optional, "--find-copies-harder": catalog.Bool, "--no-renames": catalog.Bool,
+	"-B": catalog.Optional, "--break-rewrites": catalog.Optional, "-D": catalog.Bool, "--irreversible-delete": catalog.Bool,
 	"-w": catalog.Bool, "--ignore-all-space": catalog.Bool, "-b": catalog.Bool, "--ignore-space-change": catalog.Bool, "--ignore-space-at-eol": catalog.Bool,
-	"--ignore-blank-lines": catalog.Bool, "--ignore-cr-at-eol": catalog.Bool, "--diff-filter": catalog.Value, "--relative": catalog.Value,
+	"--ignore-blank-lines": catalog.Bool, "--ignore-cr-at-eol": catalog.Bool, "--diff-filter": catalog.Value, "--relative": catalog.Optional,
 	"--no-relative": catalog.Bool, "-R": catalog.Bool, "--minimal": catalog.Bool, "--patience": catalog.Bool, "--histogram": catalog.Bool,
-	"--diff-algorithm": catalog.Value, "--anchored": catalog.Value, "--full-index": catalog.Bool, "--abbrev": catalog.Value, "--no-abbrev": catalog.Bool,
+	"--diff-algorithm": catalog.Value, "--anchored": catalog.Value, "--full-index": catalog.Bool, "--abbrev": catalog.Optional, "--no-abbrev": catalog.Bool,
 	"--no-prefix": catalog.Bool, "--default-prefix": catalog.Bool, "--exit-code": catalog.Bool, "--quiet": catalog.Bool, "--no-ext-diff": catalog.Bool,
 	"--no-textconv": catalog.Bool, "-a": catalog.Bool, "--text": catalog.Bool, "-W": catalog.Bool, "--function-context": catalog.Bool,
-	"--inter-hunk-context": catalog.Value, "--ita-invisible-in-index": catalog.Bool, "--ignore-submodules": catalog.Value,
+	"--inter-hunk-context": catalog.Value, "--ita-invisible-in-index": catalog.Bool, "--ignore-submodules": catalog.Optional,
 	"--stat-width": catalog.Value, "--stat-name-width": catalog.Value, "--stat-graph-width": catalog.Value, "-O": catalog.Value,
 	"-S": catalog.Value, "-G": catalog.Value, "--pickaxe-all": catalog.Bool, "--pickaxe-regex": catalog.Bool, "--find-object": catalog.Value,
 	"--indent-heuristic": catalog.Bool, "--no-indent-heuristic": catalog.Bool, "--no-stat": catalog.Bool,
@@ -2839,14 +2769,10 @@ func gitDiffParsers() []*catalog.Parser {
 	return []*catalog.Parser{gitDiffParser}
 }
 
-func gitDiffCheck(args []string, os catalog.OS) *catalog.ParseError {
-	scanned := gitMoreScan.Scan(args)
-	if perr := gmCheckDeclared(scanned, gitDiffParser); perr != nil {
-		return perr
-	}
+func gitDiffCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
 	// The log check knows colours, sections and their combinations; diff
 	// has no --format, --date or --oneline to refuse.
-	return gitLogCheck("diff", gitDiffParser)(args, os)
+	return gitLogCheck("diff", gitDiffParser)(argv, os)
 }
 
 func parseGitDiff(c *catalog.Context) (any, error) {
@@ -2968,9 +2894,9 @@ var gitBranchParser = &catalog.Parser{
 		"-C": catalog.Value, "-c": catalog.Value, "--git-dir": catalog.Value, "--work-tree": catalog.Value, "--no-pager": catalog.Bool, "-P": catalog.Bool,
 		"--no-optional-locks": catalog.Bool,
 		"-a":                  catalog.Bool, "--all": catalog.Bool, "-r": catalog.Bool, "--remotes": catalog.Bool, "-v": catalog.Bool, "--verbose": catalog.Bool,
-		"-l": catalog.Bool, "--list": catalog.Bool, "--no-color": catalog.Bool, "--color": catalog.Value, "--no-column": catalog.Bool,
+		"-l": catalog.Bool, "--list": catalog.Bool, "--no-color": catalog.Bool, "--color": catalog.Optional, "--no-column": catalog.Bool,
 		"--contains": catalog.Value, "--no-contains": catalog.Value, "--merged": catalog.Value, "--no-merged": catalog.Value,
-		"--points-at": catalog.Value, "--sort": catalog.Value, "--abbrev": catalog.Value, "--no-abbrev": catalog.Bool,
+		"--points-at": catalog.Value, "--sort": catalog.Value, "--abbrev": catalog.Optional, "--no-abbrev": catalog.Bool,
 		"-i": catalog.Bool, "--ignore-case": catalog.Bool, "--omit-empty": catalog.Bool, "--show-current": catalog.Bool,
 	},
 	MaxPositionals: -1,
@@ -2984,10 +2910,10 @@ var gitBranchParser = &catalog.Parser{
 
 // gitBranchParsers wires the gitBranchParser and returns it for the builtin list.
 func gitBranchParsers() []*catalog.Parser {
-	gitBranchParser.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
-		for _, a := range gitMoreScan.Scan(args) {
+	gitBranchParser.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		for _, a := range argv.Items {
 			if a.Flag == "--color" && (!a.HasValue || a.Value == "always" || a.Value == "true") {
-				return catalog.Unsupported(gitHint("branch", args, func(f, _ string) bool { return f == "--color" }, "--no-color"),
+				return catalog.Unsupported(gitHint("branch", gitBranchParser.Flags, argv, func(f, _ string) bool { return f == "--color" }, "--no-color"),
 					"git branch --color writes terminal colour escapes")
 			}
 		}
@@ -3025,7 +2951,7 @@ func gmTrack(s string) (ahead, behind int64, as, ae, bs, be int, gone, ok bool) 
 
 func parseGitBranch(c *catalog.Context) (any, error) {
 	verbose, remotes, showCurrent := 0, false, false
-	for _, a := range gitMoreScan.Scan(c.Args) {
+	for _, a := range c.Args.Items {
 		switch a.Flag {
 		case "-v", "--verbose":
 			verbose++
@@ -3282,8 +3208,8 @@ var gitRemoteDef = &catalog.Parser{
 
 // gitRemoteParsers wires the gitRemoteDef and returns it for the builtin list.
 func gitRemoteParsers() []*catalog.Parser {
-	gitRemoteDef.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
-		for _, a := range gitMoreScan.Scan(args) {
+	gitRemoteDef.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		for _, a := range argv.Items {
 			if a.Flag == "" {
 				return catalog.Unsupported([]string{"remote", "-v"}, "git remote %s is not read; git remote -v lists every URL", a.Pos)
 			}

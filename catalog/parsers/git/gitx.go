@@ -17,35 +17,6 @@ func gxFlags(own catalog.Flags) catalog.Flags {
 	return f
 }
 
-// gxScan reads a git command line with flags: Value flags take the
-// next argument, those in optional an attached value only ("--abbrev=7").
-func gxScan(flags catalog.Flags, optional map[string]bool, args []string) []catalog.CmdArg {
-	return catalog.ScanArgs(args, func(f string) int {
-		switch {
-		case optional[f]:
-			return 2
-		case flags[f] == catalog.Value:
-			return 1
-		}
-		return 0
-	}, flags["-#"] == catalog.Bool && gxHasKey(flags, "-#"))
-}
-
-// gxCheck refuses what the core's flag check lets through when a flag
-// declared Value for its optional value swallowed the next argument.
-func gxCheck(p *catalog.Parser, optional map[string]bool, args []string) ([]catalog.CmdArg, *catalog.ParseError) {
-	scanned := gxScan(p.Flags, optional, args)
-	for _, a := range scanned {
-		if a.Flag == "" {
-			continue
-		}
-		if _, ok := p.Flags[a.Flag]; !ok {
-			return nil, p.UnsupportedFlag(a.Flag)
-		}
-	}
-	return scanned, nil
-}
-
 // gxHas reports whether one of names was given.
 func gxHas(scanned []catalog.CmdArg, names ...string) bool {
 	for _, a := range scanned {
@@ -73,21 +44,10 @@ func gxHasPos(scanned []catalog.CmdArg, pos string) bool {
 // other arguments (with or without the subcommand tokens) without the
 // flags drop names (and their separate values), then add right after the
 // subcommand.
-func gxHint(sub []string, args []string, flags catalog.Flags, drop func(flag string) bool, add ...string) []string {
-	out := []string{}
-	i := 0
-	for i < len(args) {
-		k, ok := catalog.GitGlobals[strings.SplitN(args[i], "=", 2)[0]]
-		if !ok {
-			break
-		}
-		out = append(out, args[i])
-		if k == catalog.Value && !strings.Contains(args[i], "=") && i+1 < len(args) {
-			out = append(out, args[i+1])
-			i++
-		}
-		i++
-	}
+func gxHint(sub []string, argv catalog.Args, flags catalog.Flags, drop func(flag string) bool, add ...string) []string {
+	args := argv.Rest()
+	i := max(argv.SubIndex, 0) // git's global options, before the subcommand token
+	out := slices.Clone(args[:i])
 	out = append(out, sub...)
 	out = append(out, add...)
 	skip := slices.Clone(sub)
@@ -167,5 +127,3 @@ func gxHex(s string) bool {
 	}
 	return s != ""
 }
-
-func gxHasKey(f catalog.Flags, k string) bool { _, ok := f[k]; return ok }

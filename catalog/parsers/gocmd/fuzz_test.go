@@ -7,13 +7,13 @@ import (
 )
 
 func FuzzGoVersion(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"go-version"}, parseGoVersion, [][]string{{"version"}})
+	catalogtest.InspectFuzz(f, []string{"go-version"}, Parsers(), [][]string{{"version"}})
 }
 
 func FuzzGoEnv(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"go-env"}, parseGoEnv, [][]string{{"env"}})
+	catalogtest.InspectFuzz(f, []string{"go-env"}, Parsers(), [][]string{{"env"}})
 }
 
 func FuzzGoList(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"go-list"}, parseGoList, [][]string{{"list", "-m"}, {"list"}, {"list", "-m", "-versions"}})
+	catalogtest.InspectFuzz(f, []string{"go-list"}, Parsers(), [][]string{{"list", "-m"}, {"list"}, {"list", "-m", "-versions"}})
 }

@@ -80,14 +80,8 @@ func goInspectParsers() []*catalog.Parser {
 		Flags:  goEnvFlags, MaxPositionals: 0, Result: GoEnvResult{}, RowsKey: "variables", KeyFields: []string{"name"},
 		Examples: [][]string{{"env"}, {"env", "-changed"}},
 		Table:    &catalog.TableLines{},
-		Check: func(args []string, _ catalog.OS) *catalog.ParseError {
-			var names []string
-			for _, a := range args {
-				if !strings.HasPrefix(a, "-") {
-					names = append(names, a)
-				}
-			}
-			if len(names) > 0 {
+		Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+			if names := argv.Operands(); len(names) > 0 {
 				return catalog.Unsupported(append([]string{"env", "-json"}, names...), "go env NAME prints bare values without their names: -json prints both")
 			}
 			return nil
@@ -192,8 +186,7 @@ func parseGoEnv(c *catalog.Context) (any, error) {
 
 func parseGoList(c *catalog.Context) (any, error) {
 	res := &GoListResult{Items: []GoListItem{}}
-	modules := catalog.HasFlag(c.Args, "-m") || catalog.HasFlag(c.Args, "--m")
-	versions := catalog.HasFlag(c.Args, "-versions") || catalog.HasFlag(c.Args, "--versions")
+	modules, versions := c.Args.Has("-m"), c.Args.Has("-versions")
 	data := 0
 	for _, l := range kit.InsLines(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {

@@ -10,7 +10,8 @@ var grepFuzzArgs = [][]string{{"-n", "x", "f"}, {"-rn", "x", "."}, {"-rnZ", "x",
 
 func FuzzGrep(f *testing.F) {
 	catalogtest.SeedGolden(f, "grep", grepFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "grep")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseGrep, raw, grepFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, grepFuzzArgs, sel, spans)
 	})
 }

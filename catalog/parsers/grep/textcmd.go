@@ -69,7 +69,7 @@ var grepParserDef = &catalog.Parser{
 		"--regexp": catalog.Value, "--file": catalog.Value, "--max-count": catalog.Value, "--after-context": catalog.Value,
 		"--before-context": catalog.Value, "--context": catalog.Value, "--directories": catalog.Value, "--devices": catalog.Value,
 		"--include": catalog.Value, "--exclude": catalog.Value, "--exclude-dir": catalog.Value, "--exclude-from": catalog.Value,
-		"--label": catalog.Value, "--binary-files": catalog.Value, "--color": catalog.Value, "--colour": catalog.Value,
+		"--label": catalog.Value, "--binary-files": catalog.Value, "--color": catalog.Optional, "--colour": catalog.Optional,
 	},
 	MaxPositionals: -1,
 	Alternatives: map[string][]string{
@@ -90,8 +90,6 @@ func grepParsers() []*catalog.Parser {
 	return []*catalog.Parser{grepParserDef}
 }
 
-var grepKinds = kit.FsKinds(grepParserDef.Flags, "--color", "--colour")
-
 // grepOpts is what grep's arguments say about its output.
 type grepOpts struct {
 	mode      byte // 'm' matches, 'c' counts, 'l' files
@@ -104,9 +102,9 @@ type grepOpts struct {
 	context   bool
 }
 
-func grepRead(args []string, os catalog.OS) grepOpts {
+func grepRead(argv catalog.Args, os catalog.OS) grepOpts {
 	o := grepOpts{mode: 'm'}
-	scanned := catalog.ScanArgs(args, grepKinds, true)
+	scanned := argv.Items
 	pattern := true // the first operand is the pattern, unless -e/-f gave it
 	names := int8(-2)
 	for _, a := range scanned {
@@ -164,11 +162,8 @@ func grepRead(args []string, os catalog.OS) grepOpts {
 	return o
 }
 
-func grepCheck(args []string, os catalog.OS) *catalog.ParseError {
-	scanned := catalog.ScanArgs(args, grepKinds, true)
-	if perr := kit.CheckFsDeclared(scanned, grepParserDef); perr != nil {
-		return perr
-	}
+func grepCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	args, scanned := argv.Rest(), argv.Items
 	for _, a := range scanned {
 		switch a.Flag {
 		case "--color", "--colour":
@@ -180,7 +175,7 @@ func grepCheck(args []string, os catalog.OS) *catalog.ParseError {
 			}
 		}
 	}
-	o := grepRead(args, os)
+	o := grepRead(argv, os)
 	if o.mode == 'm' && o.context && !o.number && !o.offset {
 		return catalog.Unsupported(fsInsertFlags(args, scanned, "-n"),
 			"grep context lines are told from matches by the separator after the line number; add -n")

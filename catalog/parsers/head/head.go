@@ -88,18 +88,15 @@ func headParsers() []*catalog.Parser {
 
 // headTailCheck refuses byte counts (-c cuts a line anywhere); -f and
 // friends are not declared at all.
-func headTailCheck(p *catalog.Parser) func(args []string, os catalog.OS) *catalog.ParseError {
-	return func(args []string, os catalog.OS) *catalog.ParseError {
-		scanned := catalog.ScanArgs(args, kit.FsKinds(p.Flags), true)
-		if perr := kit.CheckFsDeclared(scanned, p); perr != nil {
-			return perr
-		}
+func headTailCheck(p *catalog.Parser) func(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	return func(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+		args, scanned := argv.Rest(), argv.Items
 		for _, a := range scanned {
 			if a.Flag == "-r" && !os.BsdLike() {
 				return catalog.Unsupported(nil, "GNU tail has no -r")
 			}
 		}
-		if _, headers, sep := textOpts(args, p); headers && sep == 0 {
+		if _, headers, sep := textOpts(argv); headers && sep == 0 {
 			return catalog.Unsupported(kit.FsWithout(args, scanned, func(a catalog.CmdArg) bool { return a.Flag == "-z" || a.Flag == "--zero-terminated" }),
 				"%s -z writes its \"==> name <==\" headers with newlines between NUL-terminated records", p.Command)
 		}
@@ -109,11 +106,10 @@ func headTailCheck(p *catalog.Parser) func(args []string, os catalog.OS) *catalo
 
 // textOpts reads head/tail arguments: the operands, whether headers are
 // printed, and the line separator.
-func textOpts(args []string, p *catalog.Parser) (files []string, headers bool, sep byte) {
-	scanned := catalog.ScanArgs(args, kit.FsKinds(p.Flags), true)
+func textOpts(argv catalog.Args) (files []string, headers bool, sep byte) {
 	verbose, quiet := false, false
 	sep = '\n'
-	for _, a := range scanned {
+	for _, a := range argv.Items {
 		switch a.Flag {
 		case "":
 			files = append(files, a.Pos)
@@ -138,8 +134,8 @@ func textHeaderName(f string) string {
 }
 
 func ParseHeadTail(c *catalog.Context) (any, error) {
-	// head and tail read alike; tail's flags are a superset of head's.
-	files, headers, sep := textOpts(c.Args, tailParserDef)
+	// head and tail read alike.
+	files, headers, sep := textOpts(c.Args)
 	if !headers {
 		return textLines(c, sep), nil
 	}
@@ -281,13 +277,7 @@ func textRecordLines(c *catalog.Context, lines []string, starts []int, file int)
 }
 
 func ParseCat(c *catalog.Context) (any, error) {
-	number := false
-	for _, a := range catalog.ScanArgs(c.Args, kit.FsKinds(catParserDef.Flags), false) {
-		switch a.Flag {
-		case "-n", "-b", "--number", "--number-nonblank":
-			number = true
-		}
-	}
+	number := c.Args.Has("-n", "-b", "--number", "--number-nonblank")
 	if !number {
 		return textLines(c, '\n'), nil
 	}

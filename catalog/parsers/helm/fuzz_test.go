@@ -10,7 +10,8 @@ var helmFuzzArgs = [][]string{{"list"}, {"list", "-A", "--no-headers"}, {"list",
 
 func FuzzHelmList(f *testing.F) {
 	catalogtest.SeedGolden(f, "helm-list", helmFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "helm-list")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseHelmList, raw, helmFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, helmFuzzArgs, sel, spans)
 	})
 }

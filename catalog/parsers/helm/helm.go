@@ -60,6 +60,7 @@ func helmListParser(sub string) *catalog.Parser {
 	p := &catalog.Parser{
 		ID:             "helm-" + sub,
 		Command:        "helm",
+		ShortEquals:    true, // pflag
 		Subcommand:     sub,
 		Version:        "1",
 		Format:         "helm " + sub + " table (tab-separated cells), --no-headers, -q; -o json is passed through",
@@ -71,14 +72,15 @@ func helmListParser(sub string) *catalog.Parser {
 		Examples:       [][]string{{sub}, {sub, "-A"}, {sub, "-a", "-n", "prod"}, {sub, "-q"}},
 		Parse:          parseHelmList,
 	}
-	p.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
+	p.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		takes := func(f string) bool { k, ok := helmListFlags[f]; return ok && k == catalog.Value }
-		if _, ok := kit.DvFlagValue(args, "--time-format"); ok {
+		if _, ok := argv.Value("--time-format"); ok {
 			hint := kit.DvHint([]string{sub}, args, nil, takes, func(f string) bool { return f == "--time-format" },
 				func(string, string) []string { return nil })
 			return catalog.Unsupported(hint, "helm %s --time-format prints times the parser cannot date", sub)
 		}
-		o, ok := kit.DvFlagValue(args, "-o", "--output")
+		o, ok := argv.Value("-o", "--output")
 		if !ok {
 			return nil
 		}
@@ -106,8 +108,8 @@ var helmColumns = []string{"NAME", "NAMESPACE", "REVISION", "UPDATED", "STATUS",
 func parseHelmList(c *catalog.Context) (any, error) {
 	res := &HelmListResult{Releases: []HelmRelease{}}
 	rec := catalog.NewSpanRec(c, 8)
-	short := kit.DvBoolFlag(c.Args, "--short", 'q')
-	noHeaders := kit.DvBoolFlag(c.Args, "--no-headers", 0)
+	short := c.Args.Has("--short", "-q")
+	noHeaders := c.Args.Has("--no-headers")
 	var cols []string
 	if noHeaders {
 		cols = helmColumns

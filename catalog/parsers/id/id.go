@@ -47,7 +47,8 @@ var idParser = &catalog.Parser{
 	MaxPositionals: 1,
 	Result:         IDResult{},
 	Examples:       [][]string{{}, {"root"}},
-	Check: func(args []string, _ catalog.OS) *catalog.ParseError {
+	Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		var hint []string
 		refused := ""
 		for _, a := range args {

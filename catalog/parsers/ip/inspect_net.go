@@ -90,16 +90,10 @@ func ipRouteParsers() []*catalog.Parser {
 
 // ipListCheck refuses the object's commands that change state or print
 // another form.
-func ipListCheck(obj string, commands ...string) func([]string, catalog.OS) *catalog.ParseError {
-	return func(args []string, _ catalog.OS) *catalog.ParseError {
-		for _, a := range args {
-			if strings.HasPrefix(a, "-") {
-				continue
-			}
-			if slices.Contains(commands, a) {
-				return catalog.Unsupported([]string{obj, "show"}, "ip %s %s is not a listing", obj, a)
-			}
-			return nil
+func ipListCheck(obj string, commands ...string) func(catalog.Args, catalog.OS) *catalog.ParseError {
+	return func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		if ops := argv.Operands(); len(ops) > 0 && slices.Contains(commands, ops[0]) {
+			return catalog.Unsupported([]string{obj, "show"}, "ip %s %s is not a listing", obj, ops[0])
 		}
 		return nil
 	}

@@ -114,7 +114,8 @@ func ipAddrParsers() []*catalog.Parser {
 
 // ipAddrCheck accepts `ip [-4|-6|-f F|-family F] {address|link} [show|list] [filters]`,
 // objects and commands abbreviated as iproute2 allows.
-func ipAddrCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func ipAddrCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	i := 0
 	brief := false
 	for i < len(args) && strings.HasPrefix(args[i], "-") {
@@ -166,23 +167,8 @@ func ipPrefixOf(w, full string, min int) bool {
 }
 
 // ipMode reads the -brief and -oneline options (before the object).
-func ipMode(args []string) (brief, oneline bool) {
-	for _, a := range args {
-		switch a {
-		case "-br", "-brie", "-brief":
-			brief = true
-		case "-o", "-oneline":
-			oneline = true
-		}
-		if !strings.HasPrefix(a, "-") {
-			break
-		}
-	}
-	return brief, oneline
-}
-
 func parseIPAddr(c *catalog.Context) (any, error) {
-	if brief, oneline := ipMode(c.Args); brief {
+	if brief, oneline := c.Args.Has("-br", "-brie", "-brief"), c.Args.Has("-o", "-oneline"); brief {
 		return parseIPBrief(c)
 	} else if oneline {
 		return parseIPOneline(c)

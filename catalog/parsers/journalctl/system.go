@@ -73,7 +73,8 @@ func journalctlParsers() []*catalog.Parser {
 // short form leaves out the year and the zone. It reads -b the way
 // journalctl does: its value is optional and may be a separate argument
 // such as "-1".
-func journalCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func journalCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	output := ""
 	var hint []string
 	outAt := -1
@@ -183,12 +184,7 @@ func ParseJournal(c *catalog.Context) (any, error) {
 			rs.Field(kit.NfMessage, msgS, msgE, catalog.TrVerbatim)
 		}
 	}
-	noHost := false
-	for _, a := range c.Args {
-		if a == "--no-hostname" {
-			noHost = true
-		}
-	}
+	noHost := c.Args.Has("--no-hostname")
 	for {
 		line, start, ok := it.Next()
 		if !ok {

@@ -11,7 +11,8 @@ var kubectlFuzzArgs = [][]string{{"get", "pods"}, {"get", "pods", "-o", "wide"},
 
 func FuzzKubectlGet(f *testing.F) {
 	catalogtest.SeedGolden(f, "kubectl-get", kubectlFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "kubectl-get")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseKubectlGet, raw, kubectlFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, kubectlFuzzArgs, sel, spans)
 	})
 }

@@ -221,10 +221,11 @@ var dvFLRA = catalog.SpanID("last_restart_ago")
 var dvFAgeS = catalog.SpanID("age_seconds")
 
 var kubectlGetParser = &catalog.Parser{
-	ID:         "kubectl-get",
-	Command:    "kubectl",
-	Subcommand: "get",
-	Version:    "1",
+	ID:          "kubectl-get",
+	Command:     "kubectl",
+	ShortEquals: true, // pflag
+	Subcommand:  "get",
+	Version:     "1",
 	Format: "kubectl get tables: default, -o wide, -o custom-columns, -o name, -A, several resource types; " +
 		"-o json is passed through as JSON",
 	// Flags checked against kubectl 1.32.4 `kubectl get --help` and
@@ -262,8 +263,9 @@ func kubectlGetParsers() []*catalog.Parser {
 	return []*catalog.Parser{kubectlGetParser}
 }
 
-func kubectlGetCheck(args []string, _ catalog.OS) *catalog.ParseError {
-	o, ok := kit.DvFlagValue(args, "-o", "--output")
+func kubectlGetCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
+	o, ok := argv.Value("-o", "--output")
 	if !ok {
 		return nil
 	}
@@ -275,20 +277,18 @@ func kubectlGetCheck(args []string, _ catalog.OS) *catalog.ParseError {
 		// Refused so that the JSON itself is passed through.
 		return catalog.Unsupported(nil, "kubectl get -o json is JSON already: it is passed through as is")
 	}
-	hint := kit.DvHint([]string{"get"}, args, nil, func(f string) bool { return kit.KubectlValueFlags[f] },
+	hint := kit.DvHint([]string{"get"}, args, nil, func(f string) bool { return kubectlGetParser.Flags[f] == catalog.Value },
 		func(f string) bool { return f == "-o" || f == "--output" },
 		func(f, _ string) []string { return []string{f, "json"} })
 	return catalog.Unsupported(hint, "kubectl get -o %s is not read; -o json carries the same and is passed through", o)
 }
 
 func ParseKubectlGet(c *catalog.Context) (any, error) {
-	// c.Args hold the subcommand: skip to what follows "get".
-	args := c.Args
-	if _, i := catalog.Subcommand("kubectl", args); i >= 0 {
-		args = append(append([]string{}, args[:i]...), args[i+1:]...)
-	}
 	res := KubectlGetResult{}
-	resource := kit.KubeResource(args)
+	resource := ""
+	if ops := c.Args.Operands(); len(ops) > 0 {
+		resource = ops[0]
+	}
 	typ, _, _ := strings.Cut(resource, "/")
 	res.rowsKey = "items"
 	tmpl := dvTItems
@@ -308,7 +308,7 @@ func ParseKubectlGet(c *catalog.Context) (any, error) {
 	}
 	rows := make([]KubeRow, 0, min(lex.CountLines(c.Raw), 1<<16))
 	rec := catalog.NewSpanRec(c, 8)
-	o, _ := kit.DvFlagValue(args, "-o", "--output")
+	o, _ := c.Args.Value("-o", "--output")
 	names := strings.TrimPrefix(o, "=") == "name"
 	it := lex.Lines{Raw: c.Raw}
 	var cols []lex.Column

@@ -15,7 +15,7 @@ import (
 // after the parse (SpanSet.Slice: pointers, line numbers); explain_result
 // reads a few hundred instead.
 func BenchmarkSpanRead(b *testing.B) {
-	c := &catalog.Context{Raw: catalogtest.BenchLs(), Args: []string{"-la"}, OS: catalog.Linux, Now: time.Now(), Location: time.UTC}
+	c := &catalog.Context{Raw: catalogtest.BenchLs(), Args: lsParserDef.ReadArgs([]string{"-la"}), OS: catalog.Linux, Now: time.Now(), Location: time.UTC}
 	c.RecordSpans()
 	if _, err := ParseLs(c); err != nil {
 		b.Fatal(err)
@@ -41,7 +41,7 @@ func BenchmarkSpanRead(b *testing.B) {
 // read against it. On the 2-core VM this project is measured on, the
 // floor is memory-bound: the rows alone are 272 bytes each.
 func BenchmarkLsFloor(b *testing.B) {
-	tc := catalogtest.BenchGolden(b, "ls", ParseLs, "linux/ls/long_all", 1, 0)
+	tc := catalogtest.BenchGolden(b, "ls", catalogtest.ByID(b, Parsers(), "ls"), "linux/ls/long_all", 1, 0)
 	raw := tc.Raw
 	n := strings.Count(raw, "\n")
 	b.SetBytes(int64(len(raw)))

@@ -14,7 +14,8 @@ var lsFuzzArgs = [][]string{
 
 func FuzzLs(f *testing.F) {
 	catalogtest.SeedGolden(f, "ls", lsFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "ls")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseLs, raw, lsFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, lsFuzzArgs, sel, spans)
 	})
 }

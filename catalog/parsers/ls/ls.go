@@ -126,7 +126,7 @@ var lsParserDef = &catalog.Parser{
 		"--group-directories-first": catalog.Bool, "--full-time": catalog.Bool, "--kibibytes": catalog.Bool,
 		"--ignore-backups": catalog.Bool, "--show-control-chars": catalog.Bool, "--context": catalog.Bool,
 		"--time": catalog.Value, "-b": catalog.Bool, "--escape": catalog.Bool,
-		"--color": catalog.Value, "--colour": catalog.Value, "--time-style": catalog.Value, "--quoting-style": catalog.Value,
+		"--color": catalog.Optional, "--colour": catalog.Optional, "--time-style": catalog.Value, "--quoting-style": catalog.Value,
 		"--indicator-style": catalog.Value, "--format": catalog.Value, "--sort": catalog.Value, "--width": catalog.Value,
 		"--ignore": catalog.Value, "--hide": catalog.Value, "--tabsize": catalog.Value,
 	},
@@ -152,26 +152,6 @@ func lsParsers() []*catalog.Parser {
 	return []*catalog.Parser{lsParserDef}
 }
 
-var lsScan = catalog.ArgScan{
-	ShortKind: func(b byte) int {
-		switch b {
-		case 'w', 'I':
-			return 1
-		}
-		return 0
-	},
-	LongKind: func(name string) int {
-		switch name {
-		case "--color", "--colour":
-			return 2
-		case "--time-style", "--quoting-style", "--indicator-style", "--format", "--sort", "--time",
-			"--width", "--ignore", "--hide", "--tabsize":
-			return 1
-		}
-		return 0
-	},
-}
-
 // lsOpts is what the arguments say about the output's shape.
 type lsOpts struct {
 	long, human, inode, blocks, numeric, groupOnly, quoted, slash, headers bool
@@ -181,10 +161,10 @@ type lsOpts struct {
 	escaped                                                                bool  // -b: C escapes, a space as "\ "
 }
 
-func lsOptions(args []string, os catalog.OS) (o lsOpts) {
+func lsOptions(argv catalog.Args, os catalog.OS) (o lsOpts) {
 	positionals := 0
 	noOwner, noGroup := false, false
-	for _, a := range lsScan.Scan(args) {
+	for _, a := range argv.Items {
 		switch a.Flag {
 		case "":
 			positionals++
@@ -261,13 +241,9 @@ func lsTimeWord(v string) uint8 {
 	return 255
 }
 
-func lsCheck(args []string, os catalog.OS) *catalog.ParseError {
+func lsCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
 	long, slash := false, false
-	scanned := lsScan.Scan(args)
-	if perr := catalog.CheckDeclared(scanned, lsParserDef); perr != nil {
-		return perr
-	}
-	for _, a := range scanned {
+	for _, a := range argv.Items {
 		switch a.Flag {
 		case "--color", "--colour":
 			switch a.Value {

@@ -17,7 +17,7 @@ import (
 func TestSpanSetConcurrent(t *testing.T) {
 	raw := catalogtest.BenchLs()
 	raw = raw[:strings.IndexByte(raw[1<<16:], '\n')+1<<16+1]
-	c := &catalog.Context{Raw: raw, Args: []string{"-la"}, OS: catalog.Linux, Now: time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC), Location: time.UTC}
+	c := &catalog.Context{Raw: raw, Args: lsParserDef.ReadArgs([]string{"-la"}), OS: catalog.Linux, Now: time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC), Location: time.UTC}
 	c.RecordSpans()
 	if _, err := ParseLs(c); err != nil || len(c.UnreadOffsets()) != 0 {
 		t.Fatal(err, c.UnreadOffsets())

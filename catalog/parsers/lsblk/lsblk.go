@@ -97,19 +97,12 @@ func lsblkParsers() []*catalog.Parser {
 }
 
 // lsblkCheck refuses -o columns the parser does not know; the hint keeps the others.
-func lsblkCheck(args []string, _ catalog.OS) *catalog.ParseError {
-	for i, a := range args {
-		var v string
-		switch {
-		case (a == "-o" || a == "--output") && i+1 < len(args):
-			v = args[i+1]
-		case strings.HasPrefix(a, "--output="):
-			v = a[len("--output="):]
-		case strings.HasPrefix(a, "-o") && len(a) > 2:
-			v = a[2:]
-		default:
+func lsblkCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	for _, a := range argv.Items {
+		if a.Flag != "-o" && a.Flag != "--output" || !a.HasValue {
 			continue
 		}
+		v := a.Value
 		var keep []string
 		bad := ""
 		for _, col := range strings.Split(strings.TrimPrefix(v, "+"), ",") {
@@ -145,12 +138,7 @@ func parseLsblk(c *catalog.Context) (any, error) {
 	var ws []lex.Word
 	// The devices in output order with their depth, nested at the end.
 	var flat []*lsblkPending
-	bytes := false
-	for _, a := range c.Args {
-		if a == "-b" || a == "--bytes" || (len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a, 'b') > 0 && !strings.HasPrefix(a, "-o")) {
-			bytes = true
-		}
-	}
+	bytes := c.Args.Has("-b", "--bytes")
 	for {
 		line, start, ok := it.Next()
 		if !ok {

@@ -104,7 +104,8 @@ func lsofParsers() []*catalog.Parser {
 // lsofCheck rescans the arguments the way lsof reads them: -i takes a value
 // only when attached or when the next argument is not an option, so the
 // core's reading of -i as a value flag can hide the next flag.
-func lsofCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func lsofCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
@@ -304,7 +305,7 @@ func lsofRow(c *catalog.Context, res *LsofResult, line string, base int, f []lex
 	if have[lcUser] {
 		// -l names the field, not the value: lsof prints the uid of a
 		// user without a login name too, kept as text then.
-		if catalog.HasFlag(c.Args, "-l") {
+		if c.Args.Has("-l") {
 			uid, ok := lex.Atoi(get(lcUser))
 			if !ok {
 				return false

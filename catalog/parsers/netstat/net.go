@@ -1,7 +1,6 @@
 package netstat
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
@@ -234,14 +233,13 @@ func ParseNetstat(c *catalog.Context) (any, error) {
 				sec = nsInet
 				timers := strings.HasPrefix(hdr, "Proto Rexmit ")
 				lay = netstatLayout{
-					bsd:    strings.Contains(hdr, "(state)") || timers || pcb > 0,
-					pcb:    pcb,
-					timers: timers,
-					user:   strings.Contains(hdr, " User "),
-					numUsers: catalog.HasFlag(c.Args, "-n") || slices.Contains(c.Args, "--numeric") ||
-						slices.Contains(c.Args, "--numeric-users"),
-					inode:   strings.Contains(hdr, " Inode"),
-					program: strings.Contains(hdr, "PID/Program name"),
+					bsd:      strings.Contains(hdr, "(state)") || timers || pcb > 0,
+					pcb:      pcb,
+					timers:   timers,
+					user:     strings.Contains(hdr, " User "),
+					numUsers: c.Args.Has("-n", "--numeric", "--numeric-users"),
+					inode:    strings.Contains(hdr, " Inode"),
+					program:  strings.Contains(hdr, "PID/Program name"),
 				}
 			case strings.HasPrefix(line, "Proto RefCnt"):
 				sec = nsUnix

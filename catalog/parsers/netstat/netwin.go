@@ -65,7 +65,7 @@ func parseNetstatWindows(c *catalog.Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	lines, read, rows, unread := 0, 0, 0, 0
 	pidCol, header := false, false
-	owners := catalog.HasFlag(c.Args, "-b")
+	owners := c.Args.Has("-b")
 	// last is the row the -b lines below belong to: -1 before any, -2
 	// when it was omitted at MaxItems (its lines are then skipped).
 	last, exeSeen := -1, false

@@ -163,8 +163,8 @@ func pingParsers() []*catalog.Parser {
 
 // pingCheck refuses the flags whose meaning differs on BSD: -A rings a bell
 // into the output there.
-func pingCheck(args []string, os catalog.OS) *catalog.ParseError {
-	if (os == catalog.Darwin || os == catalog.FreeBSD) && catalog.HasFlag(args, "-A") {
+func pingCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	if (os == catalog.Darwin || os == catalog.FreeBSD) && argv.Has("-A") {
 		return catalog.Unsupported(nil, "ping -A on macOS/FreeBSD writes a bell character into the output")
 	}
 	return nil

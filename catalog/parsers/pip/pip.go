@@ -70,8 +70,8 @@ func pipParsers() []*catalog.Parser {
 			Flags:  pipListFlags, MaxPositionals: 0, Result: PipListResult{}, RowsKey: "packages", KeyFields: []string{"name"},
 			Examples: [][]string{{"list"}, {"list", "--not-required"}, {"list", "--format=freeze"}},
 			Table:    &catalog.TableLines{Skip: []string{"Package ", "----", "#", "WARNING:", "[notice]"}},
-			Check: func(args []string, _ catalog.OS) *catalog.ParseError {
-				if f := pipFormat(args); f != "" && f != "columns" && f != "freeze" {
+			Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+				if f := pipFormat(argv); f != "" && f != "columns" && f != "freeze" {
 					return catalog.Unsupported(nil, "pip list --format=%s is not read (json passes through as JSON)", f)
 				}
 				return nil
@@ -97,16 +97,9 @@ func pipParsers() []*catalog.Parser {
 	return out
 }
 
-func pipFormat(args []string) string {
-	for i, a := range args {
-		if a == "--format" && i+1 < len(args) {
-			return args[i+1]
-		}
-		if v, ok := strings.CutPrefix(a, "--format="); ok {
-			return v
-		}
-	}
-	return ""
+func pipFormat(argv catalog.Args) string {
+	v, _ := argv.Value("--format")
+	return v
 }
 
 func parsePipList(c *catalog.Context) (any, error) {

@@ -17,7 +17,8 @@ func FuzzPs(f *testing.F) {
 	for _, s := range psEdgeSeeds {
 		f.Add(s.raw, uint8(s.args), true)
 	}
+	p := catalogtest.ByID(f, Parsers(), "ps")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParsePs, raw, psFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, psFuzzArgs, sel, spans)
 	})
 }

@@ -279,22 +279,6 @@ func psParsers() []*catalog.Parser {
 	return []*catalog.Parser{psParserDef}
 }
 
-var psScan = catalog.ArgScan{
-	ShortKind: func(b byte) int {
-		if strings.IndexByte("oOpqUuGgtsCnD", b) >= 0 {
-			return 1
-		}
-		return 0
-	},
-	LongKind: func(name string) int {
-		switch name {
-		case "--no-headers", "--no-heading", "--deselect", "--headers", "--cumulative", "--forest":
-			return 0
-		}
-		return 1
-	},
-}
-
 // psBSDLetters are procps' BSD-style (dash-less) options that keep the
 // format readable; psBSDValue take the next argument.
 const (
@@ -316,7 +300,7 @@ type psArgs struct {
 
 // readPsArgs collects -o/-O/o columns and the header switches. A
 // positional that is not a BSD option cluster is an error message.
-func readPsArgs(args []string, os catalog.OS) (psArgs, string) {
+func readPsArgs(argv catalog.Args, os catalog.OS) (psArgs, string) {
 	var pa psArgs
 	bsd := os.BsdLike()
 	add := func(item string) {
@@ -357,7 +341,7 @@ func readPsArgs(args []string, os catalog.OS) (psArgs, string) {
 			}
 		}
 	}
-	scanned := psScan.Scan(args)
+	scanned := argv.Items
 	for i := 0; i < len(scanned); i++ {
 		a := scanned[i]
 		switch a.Flag {
@@ -419,12 +403,8 @@ func (pa psArgs) allEmptyHeaders() bool {
 	return len(pa.specs) > 0
 }
 
-func psCheck(args []string, os catalog.OS) *catalog.ParseError {
-	scanned := psScan.Scan(args)
-	if perr := catalog.CheckDeclared(scanned, psParserDef); perr != nil {
-		return perr
-	}
-	pa, msg := readPsArgs(args, os)
+func psCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	pa, msg := readPsArgs(argv, os)
 	if msg != "" {
 		return catalog.Unsupported([]string{"aux"}, "ps: %s", msg)
 	}

@@ -61,10 +61,10 @@ func routeParsers() []*catalog.Parser {
 		Flags:  routeFlags, MaxPositionals: 0, Result: RouteResult{}, RowsKey: "routes",
 		Examples: [][]string{{"-n"}, {}, {"-6", "-n"}, {"-ne"}},
 		Table:    &catalog.TableLines{Headers: 2},
-		Check: func(args []string, _ catalog.OS) *catalog.ParseError {
-			for i, a := range args {
-				if a == "-A" && i+1 < len(args) && args[i+1] != "inet" && args[i+1] != "inet6" {
-					return catalog.Unsupported([]string{"-A", "inet"}, "route -A %s is not read", args[i+1])
+		Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+			for _, a := range argv.Items {
+				if a.Flag == "-A" && a.HasValue && a.Value != "inet" && a.Value != "inet6" {
+					return catalog.Unsupported([]string{"-A", "inet"}, "route -A %s is not read", a.Value)
 				}
 			}
 			return nil

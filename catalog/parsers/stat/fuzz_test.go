@@ -20,7 +20,8 @@ func FuzzStat(f *testing.F) {
 		}
 		f.Add(string(b), uint8(len(statFuzzArgs)+4), true)
 	}
+	p := catalogtest.ByID(f, Parsers(), "stat")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseStat, raw, statFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, statFuzzArgs, sel, spans)
 	})
 }

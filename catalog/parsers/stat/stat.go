@@ -199,19 +199,8 @@ func statFormat(f string) ([]statDirective, bool) {
 	return out, len(out) > 0
 }
 
-var statKinds = func(f string) int {
-	switch f {
-	case "-c", "--format", "--printf", "--cached":
-		return 1
-	}
-	return 0
-}
-
-func statCheck(args []string, os catalog.OS) *catalog.ParseError {
-	scanned := catalog.ScanArgs(args, statKinds, false)
-	if perr := kit.CheckFsDeclared(scanned, statParserDef); perr != nil {
-		return perr
-	}
+func statCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	args, scanned := argv.Rest(), argv.Items
 	for _, a := range scanned {
 		switch a.Flag {
 		case "-f", "--file-system":
@@ -229,18 +218,8 @@ func statCheck(args []string, os catalog.OS) *catalog.ParseError {
 	return nil
 }
 
-var statBSDKinds = func(f string) int {
-	if f == "-f" || f == "-t" {
-		return 1
-	}
-	return 0
-}
-
-func statBSDCheck(args []string, os catalog.OS) *catalog.ParseError {
-	scanned := catalog.ScanArgs(args, statBSDKinds, false)
-	if perr := kit.CheckFsDeclared(scanned, statBSDParserDef); perr != nil {
-		return perr
-	}
+func statBSDCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	args, scanned := argv.Rest(), argv.Items
 	for _, a := range scanned {
 		switch a.Flag {
 		case "-f", "-t", "-l", "-r", "-s", "-F", "-n":
@@ -408,7 +387,7 @@ func parseStat(c *catalog.Context) (any, error) {
 	if c.OS.BsdLike() {
 		// BSD has no -c or -t terse; -f and -t were refused by the check.
 	} else {
-		for _, a := range catalog.ScanArgs(c.Args, statKinds, false) {
+		for _, a := range c.Args.Items {
 			switch a.Flag {
 			case "-c", "--format":
 				format, _ = statFormat(a.Value)

@@ -71,7 +71,8 @@ var systemctlParser = &catalog.Parser{
 	RowsKey:        "units",
 	KeyFields:      []string{"unit"},
 	Examples:       [][]string{{"--no-pager"}, {"--type=service"}},
-	Check: func(args []string, _ catalog.OS) *catalog.ParseError {
+	Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		if sub, _ := catalog.Subcommand("systemctl", args); sub != "" {
 			return catalog.Unsupported(nil, "systemctl %s has no parser; systemctl list-units has", sub)
 		}

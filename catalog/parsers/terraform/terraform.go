@@ -143,7 +143,8 @@ var terraformPlanParser = &catalog.Parser{
 
 // terraformPlanParsers wires the terraformPlanParser and returns it for the builtin list.
 func terraformPlanParsers() []*catalog.Parser {
-	terraformPlanParser.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
+	terraformPlanParser.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
 		for i := 0; i < len(args); i++ {
 			a := args[i]
 			if a == "--" || !strings.HasPrefix(a, "-") {

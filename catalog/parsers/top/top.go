@@ -82,21 +82,9 @@ func topParsers() []*catalog.Parser {
 		Flags:  topFlags, MaxPositionals: 0, Result: TopResult{}, RowsKey: "processes", KeyFields: []string{"pid"},
 		Examples: [][]string{{"-b", "-n", "1"}, {"-b", "-n", "1", "-c", "-w", "512"}, {"-bn1", "-o", "%MEM"}},
 		Table:    &catalog.TableLines{Skip: []string{"top - ", "Tasks:", "Threads:", "%Cpu", "KiB ", "MiB ", "GiB ", "TiB ", "PiB ", "EiB ", "PID "}},
-		Check: func(args []string, _ catalog.OS) *catalog.ParseError {
-			b, n := false, ""
-			for _, a := range catalog.ScanArgs(args, func(f string) int {
-				if topFlags[f] == catalog.Value {
-					return 1
-				}
-				return 0
-			}, false) {
-				switch a.Flag {
-				case "-b":
-					b = true
-				case "-n":
-					n = a.Value
-				}
-			}
+		Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+			b := argv.Has("-b")
+			n, _ := argv.Value("-n")
 			if !b || n != "1" {
 				return catalog.Unsupported([]string{"-b", "-n", "1"}, "top is read in batch mode for one screen: -b -n 1")
 			}

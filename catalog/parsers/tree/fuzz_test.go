@@ -10,7 +10,8 @@ var treeFuzzArgs = [][]string{{}, {"-a"}, {"-d"}, {"-Q", "src", "."}, {"--norepo
 
 func FuzzTree(f *testing.F) {
 	catalogtest.SeedGolden(f, "tree", treeFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "tree")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseTree, raw, treeFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, treeFuzzArgs, sel, spans)
 	})
 }

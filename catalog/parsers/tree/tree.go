@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
-	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -70,20 +69,16 @@ func treeParsers() []*catalog.Parser {
 	return []*catalog.Parser{treeParserDef}
 }
 
-func treeCheck(args []string, os catalog.OS) *catalog.ParseError {
-	scanned := catalog.ScanArgs(args, kit.FsKinds(treeParserDef.Flags), false)
+func treeCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
 	// tree gives a value-taking letter the next argument even inside a
-	// cluster ("-La 2"), unlike getopt: such letters must stand alone.
-	for _, a := range args {
-		if len(a) > 2 && a[0] == '-' && a[1] != '-' {
-			for _, ch := range a[1 : len(a)-1] {
-				if treeParserDef.Flags["-"+string(ch)] == catalog.Value {
-					return catalog.Unsupported(nil, "tree -%c must stand alone, its value in the next argument", ch)
-				}
-			}
+	// cluster ("-La 2"), unlike getopt: such letters must stand alone,
+	// never with a value read as attached.
+	for _, a := range argv.Items {
+		if a.Attached && len(a.Flag) == 2 && a.Flag[1] != '-' && treeParserDef.Flags[a.Flag] == catalog.Value {
+			return catalog.Unsupported(nil, "tree %s must stand alone, its value in the next argument", a.Flag)
 		}
 	}
-	return kit.CheckFsDeclared(scanned, treeParserDef)
+	return nil
 }
 
 // treePrefixes are the indentation units and branches tree draws, in its
@@ -163,7 +158,7 @@ type treeParser struct {
 
 func parseTree(c *catalog.Context) (any, error) {
 	p := &treeParser{c: c, res: &TreeResult{Tree: []TreeNode{}}}
-	p.quoted = kit.SlicesContains(c.Args, "-Q")
+	p.quoted = c.Args.Has("-Q")
 	it := lex.Lines{Raw: c.Raw}
 	rows, read := 0, 0
 	report := false

@@ -40,13 +40,14 @@ var unameParser = &catalog.Parser{
 	MaxPositionals: 0,
 	Result:         UnameResult{},
 	Examples:       [][]string{{"-a"}},
-	Check: func(args []string, _ catalog.OS) *catalog.ParseError {
-		if _, ok := unameSingle(args); ok {
+	Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
+		if _, ok := unameSingle(argv); ok {
 			return nil
 		}
-		for _, a := range args {
-			if a != "-a" && a != "--all" {
-				return catalog.Unsupported([]string{"-a"}, "uname %s prints fields without names; -a prints them all, in a known order", a)
+		for _, a := range argv.Items {
+			if a.Flag != "-a" && a.Flag != "--all" {
+				return catalog.Unsupported([]string{"-a"}, "uname %s prints fields without names; -a prints them all, in a known order", args[a.Index])
 			}
 		}
 		if len(args) == 0 {
@@ -59,14 +60,14 @@ var unameParser = &catalog.Parser{
 
 // unameSingle names the one field the arguments print ("uname" alone: the
 // kernel name); ok is false for -a and for several fields.
-func unameSingle(args []string) (key string, ok bool) {
-	if len(args) == 0 {
+func unameSingle(argv catalog.Args) (key string, ok bool) {
+	if len(argv.Items) == 0 {
 		return "kernel_name", true
 	}
-	if len(args) != 1 {
+	if len(argv.Items) != 1 {
 		return "", false
 	}
-	switch args[0] {
+	switch argv.Items[0].Flag {
 	case "-s", "--kernel-name":
 		return "kernel_name", true
 	case "-n", "--nodename":

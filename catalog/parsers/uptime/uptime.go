@@ -56,8 +56,8 @@ func parseUptime(c *catalog.Context) (any, error) {
 
 // uptimeAny reads the line in the form the arguments chose.
 func uptimeAny(c *catalog.Context, res *kit.UptimeResult, line string, start int) bool {
-	for _, a := range c.Args {
-		switch a {
+	for _, a := range c.Args.Items {
+		switch a.Flag {
 		case "-p", "--pretty":
 			return uptimePretty(c, res, line, start)
 		case "-s", "--since":

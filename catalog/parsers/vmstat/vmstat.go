@@ -78,8 +78,8 @@ func vmstatParsers() []*catalog.Parser {
 		Flags:  vmstatFlags, MaxPositionals: 2, Result: VmstatResult{}, RowsKey: "samples",
 		Examples: [][]string{{}, {"-w"}, {"1", "3"}, {"-a", "-S", "M"}},
 		Table:    &catalog.TableLines{Skip: []string{"procs", "--procs", "r "}},
-		Check: func(args []string, _ catalog.OS) *catalog.ParseError {
-			if u := vmstatUnitArg(args); u != "" && vmstatUnit(u) == 0 {
+		Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+			if u, _ := argv.Value("-S", "--unit"); u != "" && vmstatUnit(u) == 0 {
 				return catalog.Unsupported(nil, "vmstat -S %s is not a unit vmstat knows", u)
 			}
 			return nil
@@ -88,18 +88,10 @@ func vmstatParsers() []*catalog.Parser {
 	}}
 }
 
-func vmstatUnitArg(args []string) string {
-	for i, a := range args {
-		switch {
-		case (a == "-S" || a == "--unit") && i+1 < len(args):
-			return args[i+1]
-		case strings.HasPrefix(a, "--unit="):
-			return a[len("--unit="):]
-		case strings.HasPrefix(a, "-S") && len(a) > 2:
-			return a[2:]
-		}
-	}
-	return ""
+// vmstatUnitValue is the unit -S/--unit names ("" for the default).
+func vmstatUnitValue(a catalog.Args) string {
+	u, _ := a.Value("-S", "--unit")
+	return u
 }
 
 // vmstatUnit is the size in bytes of the unit of -S.
@@ -165,7 +157,7 @@ func (s *VmstatSample) column(h string) (dst **int64, leaf string, scaled bool) 
 
 func parseVmstat(c *catalog.Context) (any, error) {
 	res := &VmstatResult{Samples: []VmstatSample{}}
-	unit := vmstatUnit(vmstatUnitArg(c.Args))
+	unit := vmstatUnit(vmstatUnitValue(c.Args))
 	if unit == 0 {
 		unit = 1024
 	}

@@ -58,11 +58,10 @@ var wParser = &catalog.Parser{
 
 // wParsers wires the wParser and returns it for the builtin list.
 func wParsers() []*catalog.Parser {
-	wParser.Check = func(args []string, _ catalog.OS) *catalog.ParseError {
-		for _, a := range args {
-			if a == "-h" || a == "--no-header" || (len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a, 'h') > 0) {
-				return catalog.Unsupported(wDropH(args), "w -h leaves out the column header the parser reads")
-			}
+	wParser.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+		args := argv.Rest()
+		if argv.Has("-h", "--no-header") {
+			return catalog.Unsupported(wDropH(args), "w -h leaves out the column header the parser reads")
 		}
 		return nil
 	}

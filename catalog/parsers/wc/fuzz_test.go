@@ -10,7 +10,8 @@ var wcFuzzArgs = [][]string{{"a"}, {"a", "b"}, {"-l", "a", "b"}, {"-lwmcL", "a",
 
 func FuzzWc(f *testing.F) {
 	catalogtest.SeedGolden(f, "wc", wcFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "wc")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseWc, raw, wcFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, wcFuzzArgs, sel, spans)
 	})
 }

@@ -72,8 +72,8 @@ var wcColNames = [...]string{"lines", "words", "chars", "bytes", "max_line_lengt
 // wcRead lists the columns in output order and whether a total line
 // comes: total is 1 (yes), 0 (no), -1 (when its name says "total"), 2
 // (only the total, without a name: --total=only).
-func wcRead(args []string, os catalog.OS) (cols []wcCol, total int8, perr *catalog.ParseError) {
-	scanned := catalog.ScanArgs(args, kit.FsKinds(wcParserDef.Flags), false)
+func wcRead(argv catalog.Args, os catalog.OS) (cols []wcCol, total int8, perr *catalog.ParseError) {
+	scanned := argv.Items
 	var want [5]bool
 	last := wcCol(255) // BSD: the later of -c and -m wins
 	files := 0
@@ -133,8 +133,8 @@ func wcRead(args []string, os catalog.OS) (cols []wcCol, total int8, perr *catal
 	return cols, total, nil
 }
 
-func wcCheck(args []string, os catalog.OS) *catalog.ParseError {
-	_, _, perr := wcRead(args, os)
+func wcCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
+	_, _, perr := wcRead(argv, os)
 	return perr
 }
 

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
-	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -45,9 +44,8 @@ func whichParsers() []*catalog.Parser {
 }
 
 func parseWhich(c *catalog.Context) (any, error) {
-	scanned := catalog.ScanArgs(c.Args, kit.FsKinds(whichParserDef.Flags), false)
-	names := fsOperands(scanned)
-	silent := kit.FsHasFlag(scanned, "-s")
+	names := c.Args.Operands()
+	silent := c.Args.Has("-s")
 	r := catalog.NewSpanRec(c, 1)
 	kPaths := r.Name("paths/*")
 	res := &WhichResult{Paths: []string{}}

@@ -63,7 +63,7 @@ func whoTime(c *catalog.Context, toks [][2]int, k int) int {
 
 func parseWho(c *catalog.Context) (any, error) {
 	res := &WhoResult{Sessions: []WhoSession{}}
-	pids := kit.InsHasAny(c.Args, "-u", "--users")
+	pids := c.Args.Has("-u", "--users")
 	for _, l := range kit.InsLines(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" || strings.HasPrefix(t, "NAME ") {

@@ -35,7 +35,7 @@ func benchTasklist(csv bool) string {
 
 func BenchmarkWindows(b *testing.B) {
 	catalogtest.RunParseBenchOS(b, catalog.Windows, []catalogtest.BenchCase{
-		{Name: "tasklist", Parse: parseTasklist, Args: nil, Raw: benchTasklist(false)},
-		{Name: "tasklist-csv", Parse: parseTasklist, Args: []string{"/fo", "csv"}, Raw: benchTasklist(true)},
+		{Name: "tasklist", Parser: catalogtest.ByID(b, Parsers(), "tasklist"), Args: nil, Raw: benchTasklist(false)},
+		{Name: "tasklist-csv", Parser: catalogtest.ByID(b, Parsers(), "tasklist"), Args: []string{"/fo", "csv"}, Raw: benchTasklist(true)},
 	})
 }

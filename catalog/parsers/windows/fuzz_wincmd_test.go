@@ -16,28 +16,32 @@ var systeminfoFuzzArgs = [][]string{{}, {"/fo", "csv"}}
 
 func FuzzDir(f *testing.F) {
 	catalogtest.SeedGolden(f, "dir", dirFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "dir")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseDir, raw, dirFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, dirFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzTasklist(f *testing.F) {
 	catalogtest.SeedGolden(f, "tasklist", tasklistFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "tasklist")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseTasklist, raw, tasklistFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, tasklistFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzIpconfig(f *testing.F) {
 	catalogtest.SeedGolden(f, "ipconfig", ipconfigFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "ipconfig")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseIpconfig, raw, ipconfigFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, ipconfigFuzzArgs, sel, spans)
 	})
 }
 
 func FuzzSysteminfo(f *testing.F) {
 	catalogtest.SeedGolden(f, "systeminfo", systeminfoFuzzArgs)
+	p := catalogtest.ByID(f, Parsers(), "systeminfo")
 	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseSysteminfo, raw, systeminfoFuzzArgs, sel, spans)
+		catalogtest.FuzzParse(t, p, raw, systeminfoFuzzArgs, sel, spans)
 	})
 }

@@ -380,7 +380,8 @@ func dirOptions(args []string) (o dirOpts) {
 	return o
 }
 
-func dirCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func dirCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	for _, sw := range winSwitches(args) {
 		n := sw.name
 		base := strings.TrimPrefix(n, "-")
@@ -467,7 +468,8 @@ func readTasklistArgs(args []string) (ta tasklistArgs, perr *catalog.ParseError)
 	return ta, nil
 }
 
-func tasklistCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func tasklistCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	ta, perr := readTasklistArgs(args)
 	if perr != nil {
 		return perr
@@ -492,7 +494,8 @@ func winBtoi(b bool) int {
 	return 0
 }
 
-func ipconfigCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func ipconfigCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	for _, a := range args {
 		if !strings.EqualFold(a, "/all") {
 			return catalog.Unsupported([]string{"/all"}, "the ipconfig parser reads ipconfig and ipconfig /all, not %s", a)
@@ -501,7 +504,8 @@ func ipconfigCheck(args []string, _ catalog.OS) *catalog.ParseError {
 	return nil
 }
 
-func systeminfoCheck(args []string, _ catalog.OS) *catalog.ParseError {
+func systeminfoCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	args := argv.Rest()
 	for i := 0; i < len(args); i++ {
 		n := strings.ToLower(args[i])
 		switch n {
@@ -809,7 +813,7 @@ type dirPending struct {
 }
 
 func parseDir(c *catalog.Context) (any, error) {
-	opts := dirOptions(c.Args)
+	opts := dirOptions(c.Args.List)
 	res := &DirResult{Entries: make([]DirEntry, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	rec := c.Recording()
 	rs := catalog.NewSpanRec(c, 5)
@@ -1272,7 +1276,7 @@ type taskParser struct {
 }
 
 func parseTasklist(c *catalog.Context) (any, error) {
-	ta, _ := readTasklistArgs(c.Args)
+	ta, _ := readTasklistArgs(c.Args.List)
 	p := &taskParser{c: c, rec: c.Recording()}
 	p.res = &TasklistResult{Processes: make([]TaskProcess, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	p.rs = catalog.NewSpanRec(c, 5)
@@ -2182,8 +2186,8 @@ func parseSysteminfo(c *catalog.Context) (any, error) {
 	p := &sysParser{c: c, rec: c.Recording()}
 	p.res = &SysteminfoResult{Hotfixes: []SysHotfix{}, NetworkCards: []SysNetworkCard{}}
 	csvForm := false
-	for i, a := range c.Args {
-		if strings.EqualFold(a, "/fo") && i+1 < len(c.Args) && strings.EqualFold(c.Args[i+1], "csv") {
+	for i, a := range c.Args.List {
+		if strings.EqualFold(a, "/fo") && i+1 < len(c.Args.List) && strings.EqualFold(c.Args.List[i+1], "csv") {
 			csvForm = true
 		}
 	}
