@@ -6,39 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/parism-go/parism/catalog"
-	"github.com/parism-go/parism/catalog/internal/lex"
 )
-
-// insLine is one line of the output: its text (without "\n" or a final
-// "\r") and the offset of its first byte.
-type InsLine struct {
-	Text string
-	At   int
-}
-
-// insLines splits raw into lines.
-func InsLines(raw string) []InsLine {
-	out := make([]InsLine, 0, min(lex.CountLines(raw), 1<<16))
-	it := lex.Lines{Raw: raw}
-	for {
-		s, at, ok := it.Next()
-		if !ok {
-			return out
-		}
-		out = append(out, InsLine{s, at})
-	}
-}
-
-// insFields are the whitespace-separated words of l, as absolute ranges;
-// max > 0 keeps the rest of the line in the last one (lex.Fields).
-func InsFields(l InsLine, max int) [][2]int {
-	fs := lex.Fields(nil, l.Text, max)
-	out := make([][2]int, len(fs))
-	for i, f := range fs {
-		out[i] = [2]int{l.At + f.Start, l.At + f.End}
-	}
-	return out
-}
 
 // insStr is Raw[s:e], recorded verbatim.
 func InsStr(c *catalog.Context, s, e int, tokens ...any) string {
@@ -55,21 +23,6 @@ func InsInt(c *catalog.Context, s, e int, tokens ...any) *int64 {
 	}
 	c.SpanPath(s, e, "parseInt", tokens...)
 	return &v
-}
-
-// insIsInt reports whether s is what insInt reads.
-func InsIsInt(s string) bool {
-	_, err := strconv.ParseInt(s, 10, 64)
-	return err == nil
-}
-
-// insIsFloat reports whether s is what insFloat reads.
-func InsIsFloat(s string) bool {
-	if s == "" || strings.ContainsAny(s, "xXpPeEinIN_") {
-		return false
-	}
-	_, err := strconv.ParseFloat(s, 64)
-	return err == nil
 }
 
 // insFloat reads Raw[s:e] as a decimal number; nil when it is not one.
@@ -100,22 +53,6 @@ func InsScaled(c *catalog.Context, s, e int, unit float64, tr string, tokens ...
 	n := int64(v*unit + 0.5)
 	c.SpanPath(s, e, tr, tokens...)
 	return &n
-}
-
-// insKV splits l at the first sep into a key and a value, both trimmed of
-// blanks; ok is false without sep, with an empty key, or with a key that
-// is not valid UTF-8 (JSON would carry another key than the bytes read).
-func InsKV(l InsLine, sep string) (ks, ke, vs, ve int, ok bool) {
-	i := strings.Index(l.Text, sep)
-	if i <= 0 {
-		return 0, 0, 0, 0, false
-	}
-	ks, ke = lex.TrimSpaceRange(l.Text, 0, i)
-	vs, ve = lex.TrimSpaceRange(l.Text, i+len(sep), len(l.Text))
-	if ks == ke || !utf8.ValidString(l.Text[ks:ke]) {
-		return 0, 0, 0, 0, false
-	}
-	return l.At + ks, l.At + ke, l.At + vs, l.At + ve, true
 }
 
 // insHasAny reports whether args give one of flags.

@@ -1,6 +1,9 @@
 package lex
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // CUnquote decodes a C-style quoted string as git (quote_c_style) and GNU
 // ls (--quoting-style=c) write it. q must start with '"'. It returns the
@@ -62,4 +65,25 @@ func CUnquote(q string) (s string, n int, ok bool) {
 		}
 	}
 	return "", 0, false
+}
+
+// HexUnescape decodes the \xHH escapes lsblk and udev write (a space is
+// \x20); ok is false when v holds no "\x", and v is returned as it is. A
+// backslash not followed by two hex digits stays.
+func HexUnescape(v string) (string, bool) {
+	if !strings.Contains(v, `\x`) {
+		return v, false
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] == '\\' && i+3 < len(v) && v[i+1] == 'x' {
+			if n, err := strconv.ParseUint(v[i+2:i+4], 16, 8); err == nil {
+				b.WriteByte(byte(n))
+				i += 3
+				continue
+			}
+		}
+		b.WriteByte(v[i])
+	}
+	return b.String(), true
 }

@@ -6,10 +6,12 @@ import (
 )
 
 // Lines walks Raw line by line; each line excludes its "\n" and a
-// trailing "\r" (Windows output).
+// trailing "\r" (Windows output). With NUL, records end with a NUL byte
+// instead (find -print0, grep -z, head -z) and a "\r" is kept.
 type Lines struct {
 	Raw string
-	Pos int // offset of the next line
+	Pos int  // offset of the next line
+	NUL bool // records end with '\x00', not '\n'
 }
 
 // Next returns the next line and the offset of its first byte.
@@ -18,6 +20,14 @@ func (it *Lines) Next() (line string, start int, ok bool) {
 		return "", 0, false
 	}
 	start = it.Pos
+	if it.NUL {
+		end := len(it.Raw)
+		if j := strings.IndexByte(it.Raw[start:], 0); j >= 0 {
+			end = start + j
+		}
+		it.Pos = end + 1
+		return it.Raw[start:end], start, true
+	}
 	end := NextNL(it.Raw, start)
 	it.Pos = end + 1
 	line = it.Raw[start:end]

@@ -68,7 +68,7 @@ func parseArp(c *catalog.Context) (any, error) {
 	res := &ArpResult{Entries: []ArpEntry{}}
 	var cols []lex.Column
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := strings.TrimSpace(l.Text)
 		switch {
 		case t == "":
@@ -110,9 +110,9 @@ func parseArp(c *catalog.Context) (any, error) {
 
 // arpBSDLine reads "name (ip) at mac [type] on if [PERM|PUB]" and BSD's
 // "... on if [ifscope] [permanent] [published] [expires in N seconds] [type]".
-func arpBSDLine(c *catalog.Context, l kit.InsLine, i int) (ArpEntry, bool) {
+func arpBSDLine(c *catalog.Context, l lex.Line, i int) (ArpEntry, bool) {
 	var e ArpEntry
-	toks := kit.InsFields(l, 0)
+	toks := lex.LineFields(l, 0)
 	if len(toks) < 4 || c.Raw[toks[2][0]:toks[2][1]] != "at" {
 		return e, false
 	}
@@ -150,7 +150,7 @@ func arpBSDLine(c *catalog.Context, l kit.InsLine, i int) (ArpEntry, bool) {
 		case w == "PUB" || w == "published":
 			e.Published = true
 			c.SpanPath(s, en, "marker", "entries", i, "published")
-		case w == "expires" && j+3 < len(toks) && c.Raw[toks[j+1][0]:toks[j+1][1]] == "in" && kit.InsIsInt(c.Raw[toks[j+2][0]:toks[j+2][1]]):
+		case w == "expires" && j+3 < len(toks) && c.Raw[toks[j+1][0]:toks[j+1][1]] == "in" && lex.IsInt(c.Raw[toks[j+2][0]:toks[j+2][1]]):
 			e.ExpiresSeconds = kit.InsInt(c, toks[j+2][0], toks[j+2][1], "entries", i, "expires_seconds")
 			j += 3
 		default:
@@ -162,9 +162,9 @@ func arpBSDLine(c *catalog.Context, l kit.InsLine, i int) (ArpEntry, bool) {
 }
 
 // arpTableLine reads a row of net-tools' table by its header's columns.
-func arpTableLine(c *catalog.Context, l kit.InsLine, cols []lex.Column, i int) (ArpEntry, bool) {
+func arpTableLine(c *catalog.Context, l lex.Line, cols []lex.Column, i int) (ArpEntry, bool) {
 	var e ArpEntry
-	toks := kit.InsFields(l, 0)
+	toks := lex.LineFields(l, 0)
 	if len(cols) == 0 || len(toks) < 2 {
 		return e, false
 	}

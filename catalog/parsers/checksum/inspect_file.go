@@ -5,6 +5,7 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // ChecksumResult is one checksum line per file.
@@ -112,7 +113,7 @@ func parseChecksum(c *catalog.Context) (any, error) {
 	res := &ChecksumResult{Files: []ChecksumEntry{}}
 	check := kit.InsHasAny(c.Args, "-c", "--check")
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" || strings.Contains(t, "sum: WARNING: ") {
 			continue

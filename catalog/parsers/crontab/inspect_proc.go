@@ -79,13 +79,13 @@ func cronSeconds(s string) bool {
 
 func parseCrontab(c *catalog.Context) (any, error) {
 	res := &CrontabResult{Variables: []CrontabVar{}, Entries: []CrontabEntry{}}
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := strings.TrimLeft(l.Text, " \t")
 		if t == "" || t[0] == '#' {
 			continue
 		}
 		off := l.At + len(l.Text) - len(t)
-		toks := kit.InsFields(kit.InsLine{Text: t, At: off}, 6)
+		toks := lex.LineFields(lex.Line{Text: t, At: off}, 6)
 		first := c.Raw[toks[0][0]:toks[0][1]]
 		// crontab(5) (Vixie cron, hence Debian, FreeBSD, macOS): "name = value",
 		// the spaces around the equal sign optional.
@@ -104,7 +104,7 @@ func parseCrontab(c *catalog.Context) (any, error) {
 		i := len(res.Entries)
 		var e CrontabEntry
 		if first[0] == '@' {
-			tk := kit.InsFields(kit.InsLine{Text: t, At: off}, 2)
+			tk := lex.LineFields(lex.Line{Text: t, At: off}, 2)
 			if len(tk) != 2 || !strings.HasPrefix(strings.ToLower(first), "@") || !containsFold(cronSpecials, first) && !cronSeconds(first) {
 				c.Unread(l.At)
 				continue

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/parism-go/parism/catalog"
-	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -146,10 +145,10 @@ func parseDate(c *catalog.Context) (any, error) {
 	}
 	// -R: "Sun, 29 Nov 2026 23:49:08 +0000".
 	if t, err := time.Parse(time.RFC1123Z, v); err == nil {
-		set(t.Format(kit.SysISO), "timestamp")
+		set(t.Format(lex.ISOLayout), "timestamp")
 		return res, nil
 	}
-	ts, warn, zone, ok := kit.SysCTimeZone(v, c.Location)
+	ts, warn, zone, ok := lex.CTime(v, c.Location)
 	if !ok {
 		return nil, catalog.Unrecognized("date: %q is not date's default form; if it is localized, rerun under LC_ALL=C", v)
 	}

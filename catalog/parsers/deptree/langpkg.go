@@ -625,7 +625,7 @@ func lpParseTree(c *catalog.Context, mode lpMode) (any, error) {
 		if !ok {
 			break
 		}
-		line = kit.LpTrimCR(line)
+		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			inSection = false
 			continue
@@ -1169,7 +1169,7 @@ func parseCargoTree(c *catalog.Context) (any, error) {
 		if !ok {
 			break
 		}
-		line = kit.LpTrimCR(line)
+		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			// A new tree (workspace members, -i targets, -d).
 			t.parents, t.kinds = t.parents[:0], t.kinds[:0]

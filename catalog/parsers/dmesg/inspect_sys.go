@@ -63,7 +63,7 @@ func parseDmesg(c *catalog.Context) (any, error) {
 	decode := kit.InsHasAny(c.Args, "-x", "--decode")
 	human := kit.InsHasAny(c.Args, "-T", "--ctime")
 	notime := kit.InsHasAny(c.Args, "-t", "--notime")
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}

@@ -273,7 +273,7 @@ func ParseDockerPs(c *catalog.Context) (any, error) {
 				d.Created = v
 				add(kit.DvFCreated, s, e, catalog.TrVerbatim)
 			case "CREATED AT":
-				iso, ok := kit.DvGoTime(v)
+				iso, ok := lex.GoTime(v)
 				if !ok {
 					rec.Truncate(mark)
 					return false
@@ -861,7 +861,7 @@ func parseDockerImages(c *catalog.Context) (any, error) {
 					d.Created = v
 					add("created", s, e, catalog.TrVerbatim)
 				case "CREATED AT":
-					iso, ok := kit.DvGoTime(v)
+					iso, ok := lex.GoTime(v)
 					if !ok {
 						good = false
 						break

@@ -6,6 +6,7 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // DpkgResult is dpkg -l's package table.
@@ -73,14 +74,14 @@ const dpkgNoMatch = "dpkg-query: no packages found matching "
 func parseDpkgList(c *catalog.Context) (any, error) {
 	res := &DpkgResult{Packages: []DpkgPackage{}}
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" || strings.HasPrefix(t, "Desired=") || strings.HasPrefix(t, "|") || strings.HasPrefix(t, "+++-") ||
 			strings.HasPrefix(t, dpkgNoMatch) {
 			continue
 		}
 		data++
-		toks := kit.InsFields(l, 5)
+		toks := lex.LineFields(l, 5)
 		st := ""
 		if len(toks) >= 4 {
 			st = c.Raw[toks[0][0]:toks[0][1]]

@@ -6,6 +6,7 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // EnvResult is the parsed output of `env` (or `env -0`). Vars is a JSON
@@ -78,9 +79,9 @@ func parseEnv(c *catalog.Context) (any, error) {
 	res := &EnvResult{Vars: map[string]string{}}
 	raw := c.Raw
 	null := strings.IndexByte(raw, 0) >= 0
-	it := kit.FsRecords{Raw: raw, Sep: '\n'}
+	it := lex.Lines{Raw: raw}
 	if null {
-		it.Sep = 0
+		it.NUL = true
 	}
 	var vars []envVar
 	rows, joined := 0, false

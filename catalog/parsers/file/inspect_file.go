@@ -56,8 +56,8 @@ func parseFile(c *catalog.Context) (any, error) {
 	mime := kit.InsHasAny(c.Args, "-i", "--mime")
 	mimeType := kit.InsHasAny(c.Args, "--mime-type")
 	enc := kit.InsHasAny(c.Args, "--mime-encoding")
-	lines := kit.InsLines(c.Raw)
-	var kept []kit.InsLine
+	lines := lex.SplitLines(c.Raw)
+	var kept []lex.Line
 	for _, l := range lines {
 		if strings.TrimSpace(l.Text) != "" {
 			kept = append(kept, l)
@@ -119,7 +119,7 @@ func parseFile(c *catalog.Context) (any, error) {
 // fileColumn finds the byte column where every line's description starts
 // after "name:" and its padding, or -1 when the lines do not share one
 // (file -N, or names wider than the padding).
-func fileColumn(lines []kit.InsLine) int {
+func fileColumn(lines []lex.Line) int {
 	cands := map[int]int{}
 	for _, l := range lines {
 		seen := map[int]bool{}

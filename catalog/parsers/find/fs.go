@@ -1,10 +1,10 @@
 package find
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
-	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -158,7 +158,7 @@ func findRefuse(args []string, i int) *catalog.ParseError {
 		}
 		if i+n <= len(args) {
 			print := "-print"
-			if kit.SlicesContains(args, "-print0") {
+			if slices.Contains(args, "-print0") {
 				print = "-print0"
 			}
 			hint = append(append(append([]string{}, args[:i]...), print), args[i+n:]...)

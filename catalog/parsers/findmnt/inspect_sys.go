@@ -87,12 +87,12 @@ func parseFindmnt(c *catalog.Context) (any, error) {
 		}
 	}
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
 		if !pairs && cols == nil {
-			for _, f := range kit.InsFields(l, 0) {
+			for _, f := range lex.LineFields(l, 0) {
 				cols = append(cols, c.Raw[f[0]:f[1]])
 			}
 			if !kit.InsValidKeys(cols) {
@@ -127,7 +127,7 @@ func parseFindmnt(c *catalog.Context) (any, error) {
 	return res, nil
 }
 
-func findmntRow(c *catalog.Context, l kit.InsLine, cols []string, tree bool, e *FindmntEntry, i int) bool {
+func findmntRow(c *catalog.Context, l lex.Line, cols []string, tree bool, e *FindmntEntry, i int) bool {
 	line := l.Text
 	off := 0
 	if tree {
@@ -140,7 +140,7 @@ func findmntRow(c *catalog.Context, l kit.InsLine, cols []string, tree bool, e *
 		e.Depth = &d
 		off = at
 	}
-	toks := kit.InsFields(kit.InsLine{Text: line[off:], At: l.At + off}, 0)
+	toks := lex.LineFields(lex.Line{Text: line[off:], At: l.At + off}, 0)
 	if len(toks) != len(cols) {
 		return false
 	}
@@ -199,7 +199,7 @@ func findmntSet(c *catalog.Context, e *FindmntEntry, h string, s, en, i int) boo
 
 // findmntPairs reads KEY="value" KEY="value"...; findmnt escapes a quote
 // or a backslash in a value as \x22, \x5c, so a value ends at the next quote.
-func findmntPairs(c *catalog.Context, l kit.InsLine, e *FindmntEntry, i int) bool {
+func findmntPairs(c *catalog.Context, l lex.Line, e *FindmntEntry, i int) bool {
 	t := l.Text
 	p := 0
 	n := 0

@@ -6,7 +6,6 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/parism-go/parism/catalog"
-	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -250,7 +249,7 @@ func parseFree(c *catalog.Context) (any, error) {
 			v := line[w.Start:w.End]
 			var n int64
 			if human {
-				n, ok = kit.FsHumanBytes(v, mult)
+				n, ok = lex.HumanBytes(v, mult)
 				m[rowCols[k]+"_human"] = v
 			} else {
 				n, ok = lex.Atoi(v)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // GoVersionResult is go version's line.
@@ -102,11 +103,11 @@ func goInspectParsers() []*catalog.Parser {
 }
 
 func parseGoVersion(c *catalog.Context) (any, error) {
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
-		toks := kit.InsFields(l, 0)
+		toks := lex.LineFields(l, 0)
 		if len(toks) < 4 || c.Raw[toks[0][0]:toks[0][1]] != "go" || c.Raw[toks[1][0]:toks[1][1]] != "version" {
 			return nil, catalog.Unrecognized("not a \"go version\" line")
 		}
@@ -139,7 +140,7 @@ func parseGoVersion(c *catalog.Context) (any, error) {
 func parseGoEnv(c *catalog.Context) (any, error) {
 	res := &GoEnvResult{Variables: []GoEnvVar{}}
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" {
 			continue
@@ -193,12 +194,12 @@ func parseGoList(c *catalog.Context) (any, error) {
 	modules := catalog.HasFlag(c.Args, "-m") || catalog.HasFlag(c.Args, "--m")
 	versions := catalog.HasFlag(c.Args, "-versions") || catalog.HasFlag(c.Args, "--versions")
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
 		data++
-		toks := kit.InsFields(l, 0)
+		toks := lex.LineFields(l, 0)
 		if c.Full(len(res.Items)) {
 			c.Omit(1)
 			continue

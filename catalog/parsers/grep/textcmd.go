@@ -520,9 +520,9 @@ func (p *grepParser) files(null bool) (any, error) {
 	r := catalog.NewSpanRec(c, 1)
 	kFiles := r.Name("files/*")
 	p.res.Files = make([]string, 0, min(lex.CountLines(c.Raw), 1<<20))
-	it := kit.FsRecords{Raw: c.Raw, Sep: '\n'}
+	it := lex.Lines{Raw: c.Raw}
 	if null {
-		it.Sep = 0
+		it.NUL = true
 	}
 	for {
 		name, start, ok := it.Next()

@@ -149,7 +149,7 @@ func textLines(c *catalog.Context, sep byte) *TextResult {
 	r := catalog.NewSpanRec(c, 1)
 	kLines := r.Name("lines/*")
 	res := &TextResult{Lines: make([]string, 0, min(lex.CountLines(c.Raw), 1<<20))}
-	it := kit.FsRecords{Raw: c.Raw, Sep: sep}
+	it := lex.Lines{Raw: c.Raw, NUL: sep == 0}
 	for {
 		line, start, ok := it.Next()
 		if !ok {
@@ -183,7 +183,7 @@ func textSections(c *catalog.Context, files []string, sep byte) *TextResult {
 		name  int // operand index this line could head, or -1
 	}
 	var recs []rec
-	it := kit.FsRecords{Raw: c.Raw, Sep: sep}
+	it := lex.Lines{Raw: c.Raw, NUL: sep == 0}
 	for {
 		line, start, ok := it.Next()
 		if !ok {

@@ -191,7 +191,7 @@ func parseHelmList(c *catalog.Context) (any, error) {
 				if v == "-" {
 					continue
 				}
-				iso, ok := kit.DvGoTime(v)
+				iso, ok := lex.GoTime(v)
 				if !ok {
 					good = false
 					break

@@ -6,6 +6,7 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // IostatResult is iostat's reports: one per interval, the first the
@@ -68,7 +69,7 @@ func iostatColumn(h string) (string, float64) {
 
 func parseIostat(c *catalog.Context) (any, error) {
 	res := &IostatResult{Reports: []IostatReport{}}
-	lines := kit.InsLines(c.Raw)
+	lines := lex.SplitLines(c.Raw)
 	cur := -1
 	newReport := func() {
 		res.Reports = append(res.Reports, IostatReport{Devices: []IostatDevice{}})
@@ -98,7 +99,7 @@ func parseIostat(c *catalog.Context) (any, error) {
 			continue
 		case inCPU:
 			inCPU = false
-			toks := kit.InsFields(l, 0)
+			toks := lex.LineFields(l, 0)
 			if len(toks) != len(cpuCols) || !kit.InsValidKeys(cpuCols) {
 				c.Unread(l.At)
 				continue
@@ -133,7 +134,7 @@ func parseIostat(c *catalog.Context) (any, error) {
 			c.Unread(l.At)
 			continue
 		}
-		toks := kit.InsFields(l, 0)
+		toks := lex.LineFields(l, 0)
 		if len(toks) != len(devCols)+1 {
 			c.Unread(l.At)
 			continue
@@ -150,7 +151,7 @@ func parseIostat(c *catalog.Context) (any, error) {
 				break
 			}
 			s, e := toks[j+1][0], toks[j+1][1]
-			if !kit.InsIsFloat(c.Raw[s:e]) {
+			if !lex.IsFloat(c.Raw[s:e]) {
 				ok = false
 				break
 			}

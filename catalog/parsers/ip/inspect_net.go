@@ -6,6 +6,7 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // IPRouteResult is ip route's table.
@@ -112,12 +113,12 @@ func parseIPRoute(c *catalog.Context) (any, error) {
 	res := &IPRouteResult{Routes: []IPRoute{}}
 	cur := -1 // the route continuation lines belong to
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
 		data++
-		toks := kit.InsFields(l, 0)
+		toks := lex.LineFields(l, 0)
 		cont := l.Text[0] == ' ' || l.Text[0] == '\t'
 		if cont {
 			if cur < 0 {
@@ -209,11 +210,11 @@ func readIPAttrs(c *catalog.Context, toks [][2]int, a *ipRouteAttrs, r *IPRoute,
 			r.Table = kit.InsStr(c, vs, ve, at("table")...)
 		case w == "pref" && r.Pref == "":
 			r.Pref = kit.InsStr(c, vs, ve, at("pref")...)
-		case w == "metric" && r.Metric == nil && kit.InsIsInt(v):
+		case w == "metric" && r.Metric == nil && lex.IsInt(v):
 			r.Metric = kit.InsInt(c, vs, ve, at("metric")...)
-		case w == "mtu" && r.MTU == nil && kit.InsIsInt(v):
+		case w == "mtu" && r.MTU == nil && lex.IsInt(v):
 			r.MTU = kit.InsInt(c, vs, ve, at("mtu")...)
-		case w == "expires" && r.ExpiresSeconds == nil && strings.HasSuffix(v, "sec") && kit.InsIsInt(v[:len(v)-3]):
+		case w == "expires" && r.ExpiresSeconds == nil && strings.HasSuffix(v, "sec") && lex.IsInt(v[:len(v)-3]):
 			r.ExpiresSeconds = kit.InsInt(c, vs, ve-3, at("expires_seconds")...)
 		default:
 			other(s, e)
@@ -248,7 +249,7 @@ type IPNeighbor struct {
 func parseIPNeigh(c *catalog.Context) (any, error) {
 	res := &IPNeighResult{Neighbors: []IPNeighbor{}}
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
@@ -257,7 +258,7 @@ func parseIPNeigh(c *catalog.Context) (any, error) {
 			c.Omit(1)
 			continue
 		}
-		toks := kit.InsFields(l, 0)
+		toks := lex.LineFields(l, 0)
 		i := len(res.Neighbors)
 		var n IPNeighbor
 		n.Address = kit.InsStr(c, toks[0][0], toks[0][1], "neighbors", i, "address")

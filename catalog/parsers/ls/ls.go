@@ -816,7 +816,7 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 			min, ok2 := lex.Atoi(minTok)
 			minTr := catalog.TrParseInt
 			if !ok2 && strings.HasPrefix(minTok, "0x") {
-				min, ok2 = kit.ParseHex(minTok[2:])
+				min, ok2 = lex.Hex(minTok[2:])
 				minTr = catalog.TrParseHex
 			}
 			if !ok1 || !ok2 {
@@ -828,7 +828,7 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 				p.rec.Field(catalog.SfDeviceMinor, base+devTok[1][0], base+devTok[1][1], minTr)
 			}
 		} else {
-			num, ok := kit.ParseHex(line[devTok[0][0]+2 : devTok[0][1]])
+			num, ok := lex.Hex(line[devTok[0][0]+2 : devTok[0][1]])
 			if !ok {
 				return false
 			}
@@ -847,7 +847,7 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 			}
 		} else if lex.HumanSize(v, false) {
 			e.SizeHuman = v
-			if n, ok := kit.FsHumanBytes(v, max(p.o.humanBase, 1024)); ok {
+			if n, ok := lex.HumanBytes(v, max(p.o.humanBase, 1024)); ok {
 				// Converted from the rounded digits; size_human keeps them.
 				nums[1] = n
 				e.SizeBytes = &nums[1]
@@ -1012,7 +1012,7 @@ func (p *lsParser) setContext(e *LsEntry, line string, base int, t [2]int, rec b
 }
 
 func (p *lsParser) setInode(e *LsEntry, line string, base int, t [2]int, rec bool) bool {
-	n, ok := kit.FsAtoi(line[t[0]:t[1]])
+	n, ok := lex.Atoi64(line[t[0]:t[1]])
 	if !ok {
 		return false
 	}
@@ -1283,7 +1283,7 @@ func (p *lsParser) fixedTime(t *lsTime, line string, s1 int) bool {
 	if s1+13 > len(line) || line[s1+3] != ' ' || line[s1+6] != ' ' || line[s1+12] != ' ' {
 		return false
 	}
-	mon := kit.MonthIndex(line[s1 : s1+3])
+	mon := lex.Month(line[s1 : s1+3])
 	if mon == 0 {
 		return false
 	}
@@ -1308,7 +1308,7 @@ func (p *lsParser) fixedTime(t *lsTime, line string, s1 int) bool {
 	if f[0] != ' ' {
 		return false
 	}
-	y, ok := kit.Year4(f[1:])
+	y, ok := lex.Year4(f[1:])
 	t.year, t.hour, t.minute = y, 0, 0
 	return ok
 }
@@ -1326,12 +1326,12 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 		// the common 12-column forms, read at fixed offsets
 	case tok[0] >= 'A' && tok[0] <= 'Z':
 		// "Mar  6 09:23", "Mar  6  2024", "Mar  6 09:23:45 2026" (BSD -T).
-		mon := kit.MonthIndex(tok)
+		mon := lex.Month(tok)
 		if mon == 0 {
 			return false
 		}
 		s2, e2 := lex.NextField(line, e1)
-		day, ok := kit.Num2(line[s2:e2])
+		day, ok := lex.Num2(line[s2:e2])
 		if !ok {
 			return false
 		}
@@ -1341,17 +1341,17 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 		}
 		f3 := line[s3:e3]
 		t.month, t.day = mon, day
-		if y, ok := kit.Year4(f3); ok {
+		if y, ok := lex.Year4(f3); ok {
 			t.year, t.hour, t.minute, t.end = y, 0, 0, e3
 		} else {
-			h, m, sec, fr, ok := kit.Hhmm(f3)
+			h, m, sec, fr, ok := lex.Clock(f3)
 			if !ok || fr >= 0 {
 				return false
 			}
 			t.hour, t.minute, t.end = h, m, e3
 			if sec >= 0 {
 				s4, e4 := lex.NextField(line, e3)
-				y, ok := kit.Year4(line[s4:e4])
+				y, ok := lex.Year4(line[s4:e4])
 				if !ok {
 					return false
 				}
@@ -1362,13 +1362,13 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 	case tok[0] >= '0' && tok[0] <= '9':
 		if len(tok) == 5 && tok[2] == '-' {
 			// --time-style=iso, recent: "11-29 22:49".
-			mon, ok1 := kit.Num2(tok[:2])
-			day, ok2 := kit.Num2(tok[3:])
+			mon, ok1 := lex.Num2(tok[:2])
+			day, ok2 := lex.Num2(tok[3:])
 			if !ok1 || !ok2 {
 				return false
 			}
 			s2, e2 := lex.NextField(line, e1)
-			h, m, sec, _, ok := kit.Hhmm(line[s2:e2])
+			h, m, sec, _, ok := lex.Clock(line[s2:e2])
 			if !ok || sec >= 0 {
 				return false
 			}
@@ -1376,7 +1376,7 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 			t.nameAt = e2 + 1
 			break
 		}
-		y, mon, day, ok := kit.Ymd(tok)
+		y, mon, day, ok := lex.YMD(tok)
 		if !ok {
 			return false
 		}
@@ -1387,7 +1387,7 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 			break
 		}
 		s2, e2 := lex.NextField(line, e1)
-		h, m, sec, fr, ok := kit.Hhmm(line[s2:e2])
+		h, m, sec, fr, ok := lex.Clock(line[s2:e2])
 		if !ok {
 			return false
 		}
@@ -1433,14 +1433,14 @@ func (p *lsParser) inferYear(t *lsTime) bool {
 // inferred) and whether the day exists.
 func (p *lsParser) yearFor(year, month, day, hour, minute int) (int, bool) {
 	if year != 0 {
-		return year, day <= kit.DaysIn(month, year)
+		return year, day <= lex.DaysIn(month, year)
 	}
 	y := p.nowYear
 	wall := (daysFromCivil(y, month, 1)+int64(day-1))*1440 + int64(hour*60+minute)
-	if day > kit.DaysIn(month, y) || wall > p.nowWall+1440 {
+	if day > lex.DaysIn(month, y) || wall > p.nowWall+1440 {
 		y--
 	}
-	return -y, day <= kit.DaysIn(month, y)
+	return -y, day <= lex.DaysIn(month, y)
 }
 
 // emitTime sets e.ModifiedAt to the ISO form of t and records its span.
@@ -1487,12 +1487,12 @@ func (p *lsParser) emitTime(e *LsEntry, t *lsTime, line string, base int, rec bo
 // isoTime appends the ISO form of t, year y and seconds sec, with its
 // offset when one is printed.
 func isoTime(b []byte, t *lsTime, line string, y, sec int) []byte {
-	b = kit.AppendInt(b, y, 4)
+	b = lex.AppendPadded(b, y, 4)
 	for _, v := range [...]struct {
 		sep byte
 		n   int
 	}{{'-', t.month}, {'-', t.day}, {'T', t.hour}, {':', t.minute}, {':', sec}} {
-		b = kit.AppendInt(append(b, v.sep), v.n, 2)
+		b = lex.AppendPadded(append(b, v.sep), v.n, 2)
 	}
 	if t.frac[0] >= 0 {
 		b = append(b, '.')
@@ -1515,9 +1515,9 @@ func appendOffset(b []byte, off int) []byte {
 	} else {
 		b = append(b, '+')
 	}
-	b = kit.AppendInt(b, off/3600, 2)
+	b = lex.AppendPadded(b, off/3600, 2)
 	b = append(b, ':')
-	return kit.AppendInt(b, off%3600/60, 2)
+	return lex.AppendPadded(b, off%3600/60, 2)
 }
 
 // daysFromCivil counts days from 1970-01-01 to a proleptic Gregorian date.

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
-	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -229,7 +228,7 @@ func parseLsblk(c *catalog.Context) (any, error) {
 }
 
 func (p *lsblkPending) addMountpoint(v string, s, e int) {
-	decoded, changed := kit.LsblkUnescape(v)
+	decoded, changed := lex.HexUnescape(v)
 	tr := ""
 	if changed {
 		tr = "unescape"
@@ -393,7 +392,7 @@ func lsblkRow(line string, base int, ws []lex.Word, cols []lsblkCol, bytes bool)
 				recs = append(recs, lsblkSpanRec{stem + "_human", -1, base + vs, base + ve, ""})
 			}
 		case "FSUSE%":
-			f, ok := kit.NetFloat(strings.TrimSuffix(v, "%"))
+			f, ok := lex.Decimal(strings.TrimSuffix(v, "%"))
 			if !ok {
 				return nil, false
 			}
@@ -403,7 +402,7 @@ func lsblkRow(line string, base int, ws []lex.Word, cols []lsblkCol, bytes bool)
 			d.Type = v
 			recs = append(recs, lsblkSpanRec{"type", -1, base + vs, base + ve, ""})
 		case "FSTYPE", "FSVER", "LABEL", "UUID", "MODEL", "SERIAL":
-			dec, changed := kit.LsblkUnescape(v)
+			dec, changed := lex.HexUnescape(v)
 			key := strings.ToLower(col.name)
 			*map[string]*string{"FSTYPE": &d.FSType, "FSVER": &d.FSVersion, "LABEL": &d.Label, "UUID": &d.UUID,
 				"MODEL": &d.Model, "SERIAL": &d.Serial}[col.name] = dec

@@ -282,7 +282,7 @@ func lsofRow(c *catalog.Context, res *LsofResult, line string, base int, f []lex
 	}
 	ns, ne := lex.TrimSpaceRange(line, nameS, len(line))
 	get := func(id uint8) string { return line[cells[id].Start:cells[id].End] }
-	cmd, cmdEscaped := kit.LsblkUnescape(get(lcCommand)) // lsof writes a space as \x20
+	cmd, cmdEscaped := lex.HexUnescape(get(lcCommand)) // lsof writes a space as \x20
 	e := LsofEntry{Command: cmd, Name: line[ns:ne]}
 	pid, ok := lex.Atoi(get(lcPID))
 	if !ok {
@@ -359,13 +359,13 @@ func lsofRow(c *catalog.Context, res *LsofResult, line string, base int, f []lex
 		}
 		local, remote, hasRemote := strings.Cut(body, "->")
 		e.LocalAddress, la = local, lex.Field{Start: ns, End: ns + len(local)}
-		if p, n, ok := kit.NetPort(local, ':'); ok {
+		if p, n, ok := lex.Port(local, ':'); ok {
 			e.LocalPort, lp, hasLP = catalog.Intp(n), lex.Field{Start: ns + p, End: ns + len(local)}, true
 		}
 		if hasRemote {
 			rs0 := ns + len(local) + 2
 			e.RemoteAddress, ra = remote, lex.Field{Start: rs0, End: rs0 + len(remote)}
-			if p, n, ok := kit.NetPort(remote, ':'); ok {
+			if p, n, ok := lex.Port(remote, ':'); ok {
 				e.RemotePort, rp, hasRP = catalog.Intp(n), lex.Field{Start: rs0 + p, End: rs0 + len(remote)}, true
 			}
 		}

@@ -55,13 +55,13 @@ func lspciParsers() []*catalog.Parser {
 func parseLspci(c *catalog.Context) (any, error) {
 	res := &LspciResult{Devices: []LspciDevice{}}
 	last := -1
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" {
 			continue
 		}
 		if t[0] == '\t' || t[0] == ' ' {
-			ks, ke, vs, ve, ok := kit.InsKV(l, ":")
+			ks, ke, vs, ve, ok := lex.KeyValue(l, ":")
 			if last < 0 || !ok {
 				c.Unread(l.At)
 				continue
@@ -114,7 +114,7 @@ func parseLspci(c *catalog.Context) (any, error) {
 	return res, nil
 }
 
-func lspciPlain(c *catalog.Context, l kit.InsLine, p int, d *LspciDevice, i int) bool {
+func lspciPlain(c *catalog.Context, l lex.Line, p int, d *LspciDevice, i int) bool {
 	t := l.Text
 	colon := strings.Index(t[p:], ": ")
 	if colon <= 0 {
@@ -136,7 +136,7 @@ func lspciPlain(c *catalog.Context, l kit.InsLine, p int, d *LspciDevice, i int)
 }
 
 // lspciMachine reads `"class" "vendor" "device" [-rXX] [-pXX] "subvendor" "subdevice"`.
-func lspciMachine(c *catalog.Context, l kit.InsLine, p int, d *LspciDevice, i int) bool {
+func lspciMachine(c *catalog.Context, l lex.Line, p int, d *LspciDevice, i int) bool {
 	t := l.Text
 	var quoted [][2]int
 	for p < len(t) {

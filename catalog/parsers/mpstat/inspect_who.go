@@ -5,6 +5,7 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // MpstatResult is mpstat's CPU report.
@@ -47,7 +48,7 @@ func parseMpstat(c *catalog.Context) (any, error) {
 	res := &MpstatResult{Rows: []MpstatRow{}}
 	var cols []string // the header's percent columns, without "%"
 	first := true
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" {
 			continue
@@ -58,7 +59,7 @@ func parseMpstat(c *catalog.Context) (any, error) {
 			continue
 		}
 		first = false
-		toks := kit.InsFields(l, 0)
+		toks := lex.LineFields(l, 0)
 		// The time is one word ("23:07:00") or two ("11:07:00 PM"); CPU follows.
 		k := 1
 		if len(toks) > 2 {

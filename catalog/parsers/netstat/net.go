@@ -336,7 +336,7 @@ func netstatInet(c *catalog.Context, res *NetstatResult, line string, base int, 
 	var conn NetstatConnection
 	pcbF := f[:lay.pcb]
 	for k, t := range pcbF {
-		if !kit.NetHex(line[t.Start:t.End]) {
+		if !lex.IsHex(line[t.Start:t.End]) {
 			return false
 		}
 		if k == 0 {
@@ -452,11 +452,11 @@ func netstatInet(c *catalog.Context, res *NetstatResult, line string, base int, 
 			progS, progE = ps+slash+1, pe
 		}
 	}
-	lp, lport, lok := kit.NetPort(conn.LocalAddress, sep)
+	lp, lport, lok := lex.Port(conn.LocalAddress, sep)
 	if lok {
 		conn.LocalPort = catalog.Intp(lport)
 	}
-	fp, fport, fok := kit.NetPort(conn.ForeignAddress, sep)
+	fp, fport, fok := lex.Port(conn.ForeignAddress, sep)
 	if fok {
 		conn.ForeignPort = catalog.Intp(fport)
 	}

@@ -392,7 +392,7 @@ func pingSummary(c *catalog.Context, res *PingResult, line string, start int) bo
 			}
 		}
 		if v, ok := strings.CutSuffix(piece, "% packet loss"); ok && r.PacketLossPercent == nil {
-			if f, good := kit.NetFloat(v); good {
+			if f, good := lex.Decimal(v); good {
 				r.PacketLossPercent = &f
 				pend.Add(ps, ps+len(v), "parseFloat", "packet_loss_percent")
 				continue
@@ -472,7 +472,7 @@ func pingRtt(c *catalog.Context, res *PingResult, line string, start int) bool {
 		nameList := strings.Split(names, "/")
 		vs := base + at
 		for k, v := range strings.Split(values, "/") {
-			f, good := kit.NetFloat(v)
+			f, good := lex.Decimal(v)
 			if !good || k >= len(nameList) {
 				return false
 			}
@@ -634,7 +634,7 @@ func pingLine(c *catalog.Context, res *PingResult, line string, start int, rec b
 				spans[ns] = span{nfTTL, vs, vs + len(v), catalog.TrParseInt}
 				ns++
 			case kv && k == "time":
-				f, good := kit.NetFloat(strings.TrimSuffix(v, "ms"))
+				f, good := lex.Decimal(strings.TrimSuffix(v, "ms"))
 				if !good {
 					return false, false
 				}

@@ -115,7 +115,7 @@ func parsePipList(c *catalog.Context) (any, error) {
 	var cols []string
 	var starts [][2]int // the ruler's runs of '-', in rune columns
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := strings.TrimSpace(l.Text)
 		switch {
 		case t == "", strings.HasPrefix(t, "WARNING:"), strings.HasPrefix(t, "[notice]"):
@@ -202,7 +202,7 @@ func parsePipList(c *catalog.Context) (any, error) {
 func parsePipFreeze(c *catalog.Context) (any, error) {
 	res := &PipListResult{Packages: []PipPackage{}}
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := strings.TrimSpace(l.Text)
 		if t == "" || t[0] == '#' || strings.HasPrefix(t, "WARNING:") || strings.HasPrefix(t, "[notice]") {
 			continue
@@ -314,7 +314,7 @@ func parsePipShow(c *catalog.Context) (any, error) {
 	res := &PipShowResult{Packages: []PipShowPackage{}}
 	cur := -1
 	list := "" // the key whose indented lines follow
-	lines := kit.InsLines(c.Raw)
+	lines := lex.SplitLines(c.Raw)
 	for n, l := range lines {
 		t := l.Text
 		if strings.TrimSpace(t) == "" {
@@ -355,7 +355,7 @@ func parsePipShow(c *catalog.Context) (any, error) {
 			p.Lists[list] = append(p.Lists[list], c.Raw[s:e])
 			continue
 		}
-		ks, ke, vs, ve, ok := kit.InsKV(l, ":")
+		ks, ke, vs, ve, ok := lex.KeyValue(l, ":")
 		if !ok {
 			c.Unread(l.At)
 			continue

@@ -7,6 +7,7 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // RouteResult is net-tools route's kernel routing table.
@@ -73,7 +74,7 @@ func routeParsers() []*catalog.Parser {
 
 func parseRoute(c *catalog.Context) (any, error) {
 	res := &RouteResult{Routes: []NetRoute{}}
-	lines := kit.InsLines(c.Raw)
+	lines := lex.SplitLines(c.Raw)
 	k := 0
 	for k < len(lines) && strings.TrimSpace(lines[k].Text) == "" {
 		k++
@@ -97,7 +98,7 @@ func parseRoute(c *catalog.Context) (any, error) {
 	// Header words; "Next Hop" is one column of two words.
 	hdr := lines[k+1]
 	var cols []string
-	for _, f := range kit.InsFields(hdr, 0) {
+	for _, f := range lex.LineFields(hdr, 0) {
 		w := c.Raw[f[0]:f[1]]
 		if w == "Hop" && len(cols) > 0 && cols[len(cols)-1] == "Next" {
 			cols[len(cols)-1] = "Next Hop"
@@ -120,7 +121,7 @@ func parseRoute(c *catalog.Context) (any, error) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
-		toks := kit.InsFields(l, 0)
+		toks := lex.LineFields(l, 0)
 		if len(toks) != len(cols) {
 			c.Unread(l.At)
 			continue

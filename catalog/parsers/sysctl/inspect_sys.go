@@ -5,6 +5,7 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // SysctlResult is sysctl's settings, in the order printed.
@@ -43,7 +44,7 @@ func sysctlParsers() []*catalog.Parser {
 func parseSysctl(c *catalog.Context) (any, error) {
 	res := &SysctlResult{Settings: []SysctlSetting{}}
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
@@ -52,7 +53,7 @@ func parseSysctl(c *catalog.Context) (any, error) {
 		if i, j := strings.Index(l.Text, " = "), strings.Index(l.Text, ": "); i < 0 || (j >= 0 && j < i && !strings.ContainsAny(l.Text[:j], " \t")) {
 			sep = ": "
 		}
-		ks, ke, vs, ve, ok := kit.InsKV(l, sep)
+		ks, ke, vs, ve, ok := lex.KeyValue(l, sep)
 		if !ok && strings.HasSuffix(l.Text, strings.TrimRight(sep, " ")) {
 			// "name =" with an empty value
 			ks, ke, ok = l.At, l.At+len(strings.TrimRight(l.Text, " =:")), true

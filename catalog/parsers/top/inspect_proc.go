@@ -114,7 +114,7 @@ type topPair struct {
 	labS, labE int
 }
 
-func topPairs(c *catalog.Context, l kit.InsLine, from int) []topPair {
+func topPairs(c *catalog.Context, l lex.Line, from int) []topPair {
 	var out []topPair
 	t := l.Text
 	seg := from
@@ -131,7 +131,7 @@ func topPairs(c *catalog.Context, l kit.InsLine, from int) []topPair {
 		}
 		ns, ne := lex.NextField(t[:e], s)
 		ls, le := lex.TrimSpaceRange(t, ne, e)
-		if !kit.InsIsFloat(t[ns:ne]) || ls == le || !kit.InsValidKeys([]string{t[ls:le]}) {
+		if !lex.IsFloat(t[ns:ne]) || ls == le || !kit.InsValidKeys([]string{t[ls:le]}) {
 			return nil
 		}
 		out = append(out, topPair{label: t[ls:le], vs: l.At + ns, ve: l.At + ne, labS: l.At + ls, labE: l.At + le})
@@ -143,7 +143,7 @@ func parseTop(c *catalog.Context) (any, error) {
 	res := &TopResult{Processes: []TopProcess{}}
 	var cols []string
 	summary := false
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" {
 			continue
@@ -167,7 +167,7 @@ func parseTop(c *catalog.Context) (any, error) {
 			}
 			res.Tasks = map[string]int64{}
 			for _, p := range ps {
-				if !kit.InsIsInt(c.Raw[p.vs:p.ve]) {
+				if !lex.IsInt(c.Raw[p.vs:p.ve]) {
 					continue
 				}
 				if _, dup := res.Tasks[p.label]; dup {
@@ -237,7 +237,7 @@ func parseTop(c *catalog.Context) (any, error) {
 			}
 			continue
 		case cols == nil && strings.Contains(t, "PID") && strings.Contains(t, "COMMAND"):
-			for _, f := range kit.InsFields(l, 0) {
+			for _, f := range lex.LineFields(l, 0) {
 				cols = append(cols, c.Raw[f[0]:f[1]])
 			}
 			if !kit.InsValidKeys(cols) {
@@ -273,7 +273,7 @@ func parseTop(c *catalog.Context) (any, error) {
 }
 
 // topFirstLine reads "top - 23:07:00 up  2:27,  0 user,  load average: 2.57, 1.73, 2.25".
-func topFirstLine(c *catalog.Context, res *TopResult, l kit.InsLine) bool {
+func topFirstLine(c *catalog.Context, res *TopResult, l lex.Line) bool {
 	t := l.Text
 	up := strings.Index(t, " up ")
 	la := strings.Index(t, "load average: ")
@@ -289,7 +289,7 @@ func topFirstLine(c *catalog.Context, res *TopResult, l kit.InsLine) bool {
 	us := strings.LastIndex(mid, ",")
 	if us > 0 {
 		cnt := strings.Fields(mid[us+1:])
-		if len(cnt) == 2 && strings.HasPrefix(cnt[1], "user") && kit.InsIsInt(cnt[0]) {
+		if len(cnt) == 2 && strings.HasPrefix(cnt[1], "user") && lex.IsInt(cnt[0]) {
 			s := l.At + up + 4 + us + 1 + strings.Index(mid[us+1:], cnt[0])
 			res.Users = kit.InsInt(c, s, s+len(cnt[0]), "users")
 			mid = mid[:us]
@@ -316,9 +316,9 @@ func topFirstLine(c *catalog.Context, res *TopResult, l kit.InsLine) bool {
 	return true
 }
 
-func topRow(c *catalog.Context, l kit.InsLine, cols []string, i int) (TopProcess, bool) {
+func topRow(c *catalog.Context, l lex.Line, cols []string, i int) (TopProcess, bool) {
 	var p TopProcess
-	toks := kit.InsFields(l, len(cols))
+	toks := lex.LineFields(l, len(cols))
 	if len(toks) != len(cols) {
 		return p, false
 	}

@@ -1,6 +1,7 @@
 package tree
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -161,7 +162,7 @@ type treeParser struct {
 
 func parseTree(c *catalog.Context) (any, error) {
 	p := &treeParser{c: c, res: &TreeResult{Tree: []TreeNode{}}}
-	p.quoted = kit.SlicesContains(c.Args, "-Q")
+	p.quoted = slices.Contains(c.Args, "-Q")
 	it := lex.Lines{Raw: c.Raw}
 	rows, read := 0, 0
 	report := false

@@ -6,6 +6,7 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // VmstatResult is vmstat's samples, the first one the averages since boot.
@@ -171,7 +172,7 @@ func parseVmstat(c *catalog.Context) (any, error) {
 	var cols []string
 	stamped := false
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := strings.TrimSpace(l.Text)
 		switch {
 		case t == "":
@@ -181,7 +182,7 @@ func parseVmstat(c *catalog.Context) (any, error) {
 			continue
 		case strings.HasPrefix(t, "r ") && strings.Contains(t, " b "):
 			cols = cols[:0]
-			for _, f := range kit.InsFields(l, 0) {
+			for _, f := range lex.LineFields(l, 0) {
 				cols = append(cols, c.Raw[f[0]:f[1]])
 			}
 			if stamped && len(cols) > 0 {
@@ -190,7 +191,7 @@ func parseVmstat(c *catalog.Context) (any, error) {
 			continue
 		}
 		data++
-		toks := kit.InsFields(l, 0)
+		toks := lex.LineFields(l, 0)
 		want := len(cols)
 		if stamped {
 			want += 2

@@ -5,6 +5,7 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // WhoResult is who's sessions (and -b/-r's boot and run-level lines).
@@ -53,7 +54,7 @@ func whoTime(c *catalog.Context, toks [][2]int, k int) int {
 	switch {
 	case k+1 < len(toks) && len(w(k)) == 10 && w(k)[4] == '-' && strings.Count(w(k+1), ":") == 1:
 		return k + 2
-	case k+2 < len(toks) && len(w(k)) == 3 && kit.InsIsInt(w(k+1)) && strings.Count(w(k+2), ":") == 1:
+	case k+2 < len(toks) && len(w(k)) == 3 && lex.IsInt(w(k+1)) && strings.Count(w(k+2), ":") == 1:
 		return k + 3
 	}
 	return -1
@@ -62,7 +63,7 @@ func whoTime(c *catalog.Context, toks [][2]int, k int) int {
 func parseWho(c *catalog.Context) (any, error) {
 	res := &WhoResult{Sessions: []WhoSession{}}
 	pids := kit.InsHasAny(c.Args, "-u", "--users")
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" || strings.HasPrefix(t, "NAME ") {
 			continue
@@ -73,7 +74,7 @@ func parseWho(c *catalog.Context) (any, error) {
 		}
 		i := len(res.Sessions)
 		mark := c.Rec().Mark()
-		toks := kit.InsFields(l, 0)
+		toks := lex.LineFields(l, 0)
 		var s WhoSession
 		k := 0
 		if t[0] == ' ' && len(toks) >= 2 {
@@ -96,11 +97,11 @@ func parseWho(c *catalog.Context) (any, error) {
 		}
 		s.Time = kit.InsStr(c, toks[k][0], toks[te-1][1], "sessions", i, "time")
 		k = te
-		if pids && k+1 < len(toks) && kit.InsIsInt(c.Raw[toks[k+1][0]:toks[k+1][1]]) {
+		if pids && k+1 < len(toks) && lex.IsInt(c.Raw[toks[k+1][0]:toks[k+1][1]]) {
 			s.Idle = kit.InsStr(c, toks[k][0], toks[k][1], "sessions", i, "idle")
 			s.PID = kit.InsInt(c, toks[k+1][0], toks[k+1][1], "sessions", i, "pid")
 			k += 2
-		} else if pids && k < len(toks) && kit.InsIsInt(c.Raw[toks[k][0]:toks[k][1]]) {
+		} else if pids && k < len(toks) && lex.IsInt(c.Raw[toks[k][0]:toks[k][1]]) {
 			s.PID = kit.InsInt(c, toks[k][0], toks[k][1], "sessions", i, "pid") // a boot line's pid, no idle
 			k++
 		}

@@ -821,7 +821,7 @@ func parseDir(c *catalog.Context) (any, error) {
 			if !ok {
 				break
 			}
-			line = kit.LpTrimCR(line)
+			line = lex.TrimCR(line)
 			if line == "" {
 				continue
 			}
@@ -865,7 +865,7 @@ func parseDir(c *catalog.Context) (any, error) {
 		if !ok {
 			break
 		}
-		line = kit.LpTrimCR(line)
+		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			continue
 		}
@@ -1416,7 +1416,7 @@ func (p *taskParser) table(ta tasklistArgs) error {
 		if !ok {
 			break
 		}
-		line = kit.LpTrimCR(line)
+		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			continue
 		}
@@ -1663,7 +1663,7 @@ func (p *taskParser) list() error {
 		if !ok {
 			break
 		}
-		line = kit.LpTrimCR(line)
+		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			flush()
 			continue
@@ -1913,7 +1913,7 @@ func parseIpconfig(c *catalog.Context) (any, error) {
 		if !ok {
 			break
 		}
-		line = kit.LpTrimCR(line)
+		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			continue
 		}
@@ -2214,7 +2214,7 @@ func (p *sysParser) list() error {
 		if !ok {
 			break
 		}
-		line = kit.LpTrimCR(line)
+		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			continue
 		}
