@@ -308,11 +308,11 @@ func gcReadLines(c *catalog.Context, rec *catalog.SpanRec, res *GitConfigResult,
 }
 
 func gcReadNull(c *catalog.Context, rec *catalog.SpanRec, res *GitConfigResult, scope, origin, nameOnly bool) *catalog.ParseError {
-	it := gxLines{raw: c.Raw, sep: 0}
+	it := lex.Lines{Raw: c.Raw, NUL: true}
 	for {
 		var e GitConfigEntry
 		spans := [][3]int{{-1}, {-1}, {-1}, {-1}, {-1}}
-		tok, start, ok := it.next()
+		tok, start, ok := it.Next()
 		if !ok {
 			break
 		}
@@ -322,7 +322,7 @@ func gcReadNull(c *catalog.Context, rec *catalog.SpanRec, res *GitConfigResult, 
 			}
 			e.Scope = tok
 			spans[0] = [3]int{start, start + len(tok), int(catalog.TrVerbatim)}
-			if tok, start, ok = it.next(); !ok {
+			if tok, start, ok = it.Next(); !ok {
 				return gcNullError(c, start)
 			}
 		}
@@ -336,7 +336,7 @@ func gcReadNull(c *catalog.Context, rec *catalog.SpanRec, res *GitConfigResult, 
 			if p != "" {
 				spans[2] = [3]int{start + len(typ) + 1, start + len(tok), int(tr)}
 			}
-			if tok, start, ok = it.next(); !ok {
+			if tok, start, ok = it.Next(); !ok {
 				return gcNullError(c, start)
 			}
 		}

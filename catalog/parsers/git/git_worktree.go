@@ -191,9 +191,9 @@ func parseGitWorktree(c *catalog.Context) (any, error) {
 func parseGitWorktreePorcelain(c *catalog.Context, null bool) (any, error) {
 	res := &GitWorktreeResult{Worktrees: []GitWorktree{}}
 	rec := catalog.NewSpanRec(c, 4)
-	it := gxLines{raw: c.Raw, sep: '\n'}
+	it := lex.Lines{Raw: c.Raw}
 	if null {
-		it.sep = 0
+		it.NUL = true
 	}
 	data, read := 0, 0
 	var cur *GitWorktree
@@ -212,7 +212,7 @@ func parseGitWorktreePorcelain(c *catalog.Context, null bool) (any, error) {
 		cur = nil
 	}
 	for {
-		l, start, ok := it.next()
+		l, start, ok := it.Next()
 		if !ok {
 			break
 		}

@@ -40,19 +40,6 @@ func gmLine(s string) string {
 	return s
 }
 
-func gmIsHex(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
-			return false
-		}
-	}
-	return true
-}
-
 // GitFileChange is one file of a diff, whichever form printed it. Fields
 // the form does not print are absent: --numstat and --stat do not say
 // whether a file was added or deleted (status is then absent, or
@@ -1900,7 +1887,7 @@ func gmCommitLine(l string) (hash, decor string, ok bool) {
 		return "", "", false
 	}
 	h, d, _ := strings.Cut(r, " ")
-	if len(h) < 4 || len(h) > 64 || !gmIsHex(h) {
+	if len(h) < 4 || len(h) > 64 || !gxHex(h) {
 		return "", "", false
 	}
 	if d != "" {
@@ -2082,7 +2069,7 @@ func (g *gmCommits) readOneline(cu *gmCursor, decorate, graph bool) (lines, read
 		}
 		// The hash: the word before the first space, all lowercase hex.
 		h, rest, _ := strings.Cut(l, " ")
-		if !gmIsHex(h) {
+		if !gxHex(h) {
 			h = ""
 		}
 		if len(h) >= 4 && len(h) <= 64 {
@@ -2244,7 +2231,7 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 		case label == "Merge":
 			pos := 0
 			for _, p := range strings.Split(v, " ") {
-				if !gmIsHex(p) {
+				if !gxHex(p) {
 					known = false
 					break
 				}
@@ -2704,7 +2691,7 @@ func (g *gmCommits) formatCommit(vals []gmVal) bool {
 	for _, v := range vals {
 		switch v.ph {
 		case "H", "h":
-			if v.v == "" || !gmIsHex(v.v) {
+			if v.v == "" || !gxHex(v.v) {
 				return false
 			}
 			set(&c.Hash, gmfHash, v, v.v, catalog.TrVerbatim)
@@ -3160,7 +3147,7 @@ func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, i
 		i++
 	}
 	h, msg, _ := strings.Cut(rest[i:], " ")
-	if !gmIsHex(h) || len(h) < 4 {
+	if !gxHex(h) || len(h) < 4 {
 		return br, false
 	}
 	br.Commit = h
