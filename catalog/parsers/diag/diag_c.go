@@ -431,7 +431,7 @@ func cDriverLine(s string) (cDiagAt, bool) {
 
 // finish counts the rows and checks them against clang's own count.
 func (r *cReader) finish() *DiagResult {
-	goSummary(r.c, r.res)
+	countSummary(r.c, r.res, true)
 	if r.stated {
 		// clang counts what it printed: a count we did not read (a
 		// location-less "fatal error: too many errors emitted" among them)

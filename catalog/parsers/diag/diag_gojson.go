@@ -185,7 +185,7 @@ func parseGoTestJSON(c *catalog.Context) (any, error) {
 			res.Tests = append(res.Tests, t)
 		}
 	}
-	goSummary(c, res)
+	countSummary(c, res, true)
 	return res, nil
 }
 

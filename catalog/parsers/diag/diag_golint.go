@@ -320,7 +320,7 @@ func parseGoLint(c *catalog.Context, tool string, excerpts bool) (any, error) {
 		res.Diagnostics[i].Message = raw[m.start:m.end]
 		c.SpanPath(m.start, m.end, "", "diagnostics", i, "message")
 	}
-	goSummary(c, res)
+	countSummary(c, res, true)
 	if hasStated && stated != issues {
 		c.Warn(fmt.Sprintf("%s reported %d issues; %d read (%d omitted)", tool, stated, issues, omitted))
 	}

@@ -84,34 +84,6 @@ func (t *jsText) value(raw string) (string, string) {
 	return strings.Join(parts, "\n"), "stripSGR"
 }
 
-// jsSummary counts the rows into res.Summary; each count spans the whole
-// output. Counts a runner printed itself (jest's "Tests:" line) are set
-// afterwards by the caller.
-func jsSummary(c *catalog.Context, res *DiagResult) {
-	s := &res.Summary
-	for _, d := range res.Diagnostics {
-		switch d.Severity {
-		case "error":
-			s.Errors++
-		case "warning":
-			s.Warnings++
-		}
-	}
-	for _, t := range res.Tests {
-		switch t.Status {
-		case "pass":
-			s.TestsPassed++
-		case "fail":
-			s.TestsFailed++
-		case "skip":
-			s.TestsSkipped++
-		}
-	}
-	for _, k := range []string{"errors", "warnings", "tests_passed", "tests_failed", "tests_skipped"} {
-		c.SpanPath(0, len(c.Raw), "count", "summary", k)
-	}
-}
-
 // jsDigits reads the decimal number at s[i:], its end, and whether there was one.
 func jsDigits(s string, i int) (int64, int, bool) {
 	e := i
@@ -350,7 +322,7 @@ func parseTsc(c *catalog.Context) (any, error) {
 			}
 		}
 	}
-	jsSummary(c, res)
+	countSummary(c, res, false)
 	return res, nil
 }
 
@@ -513,7 +485,7 @@ func parseEslint(c *catalog.Context) (any, error) {
 			c.Unread(heads[i].Start)
 		}
 	}
-	jsSummary(c, res)
+	countSummary(c, res, false)
 	return res, nil
 }
 
@@ -756,7 +728,7 @@ func parseJest(c *catalog.Context) (any, error) {
 	}
 	jsSetOutputs(c, res, blocks)
 	s := res.Summary
-	jsSummary(c, res)
+	countSummary(c, res, false)
 	if counted {
 		res.Summary.TestsPassed, res.Summary.TestsFailed, res.Summary.TestsSkipped = s.TestsPassed, s.TestsFailed, s.TestsSkipped
 	}
@@ -928,7 +900,7 @@ func parseVitest(c *catalog.Context) (any, error) {
 	}
 	jsSetOutputs(c, res, blocks)
 	s := res.Summary
-	jsSummary(c, res)
+	countSummary(c, res, false)
 	if counted {
 		res.Summary.TestsPassed, res.Summary.TestsFailed, res.Summary.TestsSkipped = s.TestsPassed, s.TestsFailed, s.TestsSkipped
 	}
@@ -986,7 +958,7 @@ func parseNpmTest(c *catalog.Context) (any, error) {
 	case "":
 		if strings.TrimSpace(c.Raw) == "" {
 			res := &DiagResult{Diagnostics: []Diagnostic{}}
-			jsSummary(c, res)
+			countSummary(c, res, false)
 			return res, nil
 		}
 		return nil, catalog.Unrecognized("npm printed no `> pkg@version script` preamble naming its runner, and no jest or vitest summary")
@@ -1286,6 +1258,6 @@ func parseEslintJSON(c *catalog.Context) (any, error) {
 		c.SpanPath(0, 0, "impliedDefault", "diagnostics", i, "tool")
 		res.Diagnostics = append(res.Diagnostics, d)
 	}
-	jsSummary(c, res)
+	countSummary(c, res, false)
 	return res, nil
 }

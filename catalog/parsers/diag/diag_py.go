@@ -68,32 +68,6 @@ func pyPos(s string, maxNums int) (pyPosAt, bool) {
 	return p, true
 }
 
-// pySummary counts the rows; each count spans the whole output.
-func pySummary(c *catalog.Context, res *DiagResult) {
-	s := &res.Summary
-	for _, d := range res.Diagnostics {
-		switch d.Severity {
-		case "error":
-			s.Errors++
-		case "warning":
-			s.Warnings++
-		}
-	}
-	for _, t := range res.Tests {
-		switch t.Status {
-		case "pass":
-			s.TestsPassed++
-		case "fail":
-			s.TestsFailed++
-		case "skip":
-			s.TestsSkipped++
-		}
-	}
-	for _, k := range []string{"errors", "warnings", "tests_passed", "tests_failed", "tests_skipped"} {
-		c.SpanPath(0, len(c.Raw), "count", "summary", k)
-	}
-}
-
 // pyDiag appends one diagnostic read at line l with position p; code and
 // message are ranges of l.Text (code may be empty).
 // msgAt, when set, is the message's raw range instead (pytest's "E   " line).
@@ -200,7 +174,7 @@ func parseMypy(c *catalog.Context) (any, error) {
 			last = i
 		}
 	}
-	pySummary(c, res)
+	countSummary(c, res, false)
 	return res, nil
 }
 
@@ -243,7 +217,7 @@ func parseFlake8(c *catalog.Context) (any, error) {
 		}
 		pyDiag(c, res, l, p, sev, "codeLetter", p.rest, codeE, p.rest, codeE, codeE+1, len(t), "flake8")
 	}
-	pySummary(c, res)
+	countSummary(c, res, false)
 	return res, nil
 }
 
@@ -377,7 +351,7 @@ func parseRuff(c *catalog.Context) (any, error) {
 		}
 		c.Unread(l.At)
 	}
-	pySummary(c, res)
+	countSummary(c, res, false)
 	return res, nil
 }
 

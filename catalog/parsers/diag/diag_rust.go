@@ -527,7 +527,7 @@ func parseCargo(c *catalog.Context, tool string) (any, error) {
 	endOut()
 	endBlock()
 	endCause()
-	rustSummaryCounts(c, res)
+	countSummary(c, res, true)
 	return res, nil
 }
 
@@ -834,27 +834,3 @@ func cargoJSON(c *catalog.Context, res *DiagResult, seen map[string]bool, line s
 	return true
 }
 
-// rustSummaryCounts counts the rows; each count spans the whole output.
-func rustSummaryCounts(c *catalog.Context, res *DiagResult) {
-	s := &res.Summary
-	for _, d := range res.Diagnostics {
-		if d.Severity == "error" {
-			s.Errors++
-		} else {
-			s.Warnings++
-		}
-	}
-	for _, t := range res.Tests {
-		switch t.Status {
-		case "pass":
-			s.TestsPassed++
-		case "fail":
-			s.TestsFailed++
-		case "skip":
-			s.TestsSkipped++
-		}
-	}
-	for _, k := range []string{"errors", "warnings", "tests_passed", "tests_failed", "tests_skipped"} {
-		c.SpanPath(0, len(c.Raw), "count", "summary", k)
-	}
-}
