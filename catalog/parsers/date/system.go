@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -102,26 +103,8 @@ func dateCheck(args []string, _ catalog.OS) *catalog.ParseError {
 }
 
 func parseDate(c *catalog.Context) (any, error) {
-	it := lex.Lines{Raw: c.Raw}
-	var line string
-	var start int
-	n := 0
-	for {
-		l, s, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(l) {
-			continue
-		}
-		n++
-		if n == 1 {
-			line, start = l, s
-		} else {
-			c.Unread(s)
-		}
-	}
-	if n == 0 {
+	line, start, found := kit.FirstLine(c)
+	if !found {
 		return &DateResult{}, nil
 	}
 	res := &DateResult{}
