@@ -469,18 +469,8 @@ func splitColumns(line string, base int, names []string) []cell {
 // where each starts.
 func headerCells(line string, base int) []cell {
 	var out []cell
-	for i := 0; i < len(line); {
-		for i < len(line) && isSpace(line[i]) {
-			i++
-		}
-		j := i
-		for j < len(line) && !isSpace(line[j]) {
-			j++
-		}
-		if j > i {
-			out = append(out, cell{strings.ToLower(line[i:j]), i, j})
-		}
-		i = j
+	for _, f := range lex.Fields(nil, line, 0) {
+		out = append(out, cell{strings.ToLower(line[f.Start:f.End]), f.Start, f.End})
 	}
 	return out
 }
@@ -500,7 +490,7 @@ func cutAtHeader(line string, base int, header []cell) (cells []cell, clean bool
 		if k == 0 {
 			b = 0
 		}
-		for b > 0 && b < len(line) && !isSpace(line[b-1]) && !isSpace(line[b]) {
+		for b > 0 && b < len(line) && !lex.IsSpace(line[b-1]) && !lex.IsSpace(line[b]) {
 			b++
 			clean = false
 		}
@@ -510,10 +500,10 @@ func cutAtHeader(line string, base int, header []cell) (cells []cell, clean bool
 	var out []cell
 	for k, h := range header {
 		i, j := bounds[k], bounds[k+1]
-		for i < j && isSpace(line[i]) {
+		for i < j && lex.IsSpace(line[i]) {
 			i++
 		}
-		for j > i && isSpace(line[j-1]) {
+		for j > i && lex.IsSpace(line[j-1]) {
 			j--
 		}
 		if i == j {
@@ -525,4 +515,3 @@ func cutAtHeader(line string, base int, header []cell) (cells []cell, clean bool
 	return out, clean
 }
 
-func isSpace(b byte) bool { return b == ' ' || b == '\t' }
