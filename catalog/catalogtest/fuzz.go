@@ -78,3 +78,15 @@ func FuzzParse(t *testing.T, parse func(*catalog.Context) (any, error), raw stri
 		}
 	}
 }
+
+// Fuzz is a parser's fuzz test: seeded with the goldens of the parsers
+// named in dirs, each read with every argument list of args, it checks
+// FuzzParse's properties. Seeds of the test's own are added before it.
+func Fuzz(f *testing.F, dirs []string, parse func(*catalog.Context) (any, error), args [][]string) {
+	for _, d := range dirs {
+		SeedGolden(f, d, args)
+	}
+	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
+		FuzzParse(t, parse, raw, args, sel, spans)
+	})
+}

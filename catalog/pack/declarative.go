@@ -514,4 +514,3 @@ func cutAtHeader(line string, base int, header []cell) (cells []cell, clean bool
 	}
 	return out, clean
 }
-

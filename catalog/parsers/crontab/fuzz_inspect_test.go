@@ -7,5 +7,5 @@ import (
 )
 
 func FuzzCrontab(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"crontab"}, parseCrontab, [][]string{{"-l"}})
+	catalogtest.Fuzz(f, []string{"crontab"}, parseCrontab, [][]string{{"-l"}})
 }

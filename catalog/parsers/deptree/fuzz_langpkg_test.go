@@ -15,30 +15,18 @@ var yarnFuzzArgs = [][]string{{"list"}, {"list", "--depth=0"}}
 var cargoFuzzArgs = [][]string{{"tree"}, {"tree", "--prefix", "depth"}, {"tree", "-f", "{p} {f}"}, {"tree", "-e", "features"}, {"tree", "--charset", "ascii"}}
 
 func FuzzNpmLs(f *testing.F) {
-	catalogtest.SeedGolden(f, "npm-ls", npmFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseNpmLs, raw, npmFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"npm-ls"}, parseNpmLs, npmFuzzArgs)
 }
 
 func FuzzPnpmList(f *testing.F) {
-	catalogtest.SeedGolden(f, "pnpm-list", pnpmFuzzArgs)
 	f.Add("Legend: x\n\nweb@1.0.0 /w (PRIVATE)\n\ndependencies:\na 1.0.0  b 2.0.0 peer\n└── c link:../c\n", uint8(0), true)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parsePnpmList, raw, pnpmFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"pnpm-list"}, parsePnpmList, pnpmFuzzArgs)
 }
 
 func FuzzYarnList(f *testing.F) {
-	catalogtest.SeedGolden(f, "yarn-list", yarnFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseYarnList, raw, yarnFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"yarn-list"}, parseYarnList, yarnFuzzArgs)
 }
 
 func FuzzCargoTree(f *testing.F) {
-	catalogtest.SeedGolden(f, "cargo-tree", cargoFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseCargoTree, raw, cargoFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"cargo-tree"}, parseCargoTree, cargoFuzzArgs)
 }

@@ -17,76 +17,49 @@ import (
 
 func FuzzTsc(f *testing.F) {
 	args := [][]string{{"--noEmit"}, {"--pretty", "--noEmit"}}
-	catalogtest.SeedGolden(f, "tsc", args)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseTsc, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"tsc"}, parseTsc, args)
 }
 
 func FuzzEslint(f *testing.F) {
 	args := [][]string{{"."}, {"-f", "json", "."}}
-	catalogtest.SeedGolden(f, "eslint", args)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseEslint, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"eslint"}, parseEslint, args)
 }
 
 func FuzzJest(f *testing.F) {
 	args := [][]string{{}, {"--verbose"}}
 	catalogtest.SeedGolden(f, "jest", args)
-	catalogtest.SeedGolden(f, "npm-test", args)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseJest, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"npm-test"}, parseJest, args)
 }
 
 func FuzzVitest(f *testing.F) {
 	args := [][]string{{"run"}}
 	catalogtest.SeedGolden(f, "vitest", args)
-	catalogtest.SeedGolden(f, "npm-test", args)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseVitest, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"npm-test"}, parseVitest, args)
 }
 
 func FuzzNpmTest(f *testing.F) {
 	args := [][]string{{"test"}}
-	catalogtest.SeedGolden(f, "npm-test", args)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseNpmTest, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"npm-test"}, parseNpmTest, args)
 }
 
 func FuzzPytest(f *testing.F) {
 	args := [][]string{{}, {"-v"}, {"-q", "-rA"}}
-	catalogtest.SeedGolden(f, "pytest", args)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parsePytest, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"pytest"}, parsePytest, args)
 }
 
 func FuzzMypy(f *testing.F) {
 	args := [][]string{{"."}, {"--show-column-numbers", "."}}
-	catalogtest.SeedGolden(f, "mypy", args)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseMypy, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"mypy"}, parseMypy, args)
 }
 
 func FuzzRuff(f *testing.F) {
 	args := [][]string{{"check", "."}}
-	catalogtest.SeedGolden(f, "ruff-check", args)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseRuff, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"ruff-check"}, parseRuff, args)
 }
 
 func FuzzFlake8(f *testing.F) {
 	args := [][]string{{"."}, {"--count", "."}}
-	catalogtest.SeedGolden(f, "flake8", args)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseFlake8, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"flake8"}, parseFlake8, args)
 }
 
 // copySrc copies testdata/diag-src/<name> (seeded failing sources) into a temp dir.

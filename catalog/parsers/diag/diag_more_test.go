@@ -18,18 +18,12 @@ import (
 func FuzzMake(f *testing.F) {
 	args := [][]string{{}, {"-k", "all"}}
 	catalogtest.SeedGolden(f, "make", args)
-	catalogtest.SeedGolden(f, "gcc", args)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseMake, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"gcc"}, parseMake, args)
 }
 
 func FuzzGofmt(f *testing.F) {
 	args := [][]string{{"-l", "."}}
-	catalogtest.SeedGolden(f, "gofmt", args)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGofmt, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"gofmt"}, parseGofmt, args)
 }
 
 func FuzzGoLint(f *testing.F) {

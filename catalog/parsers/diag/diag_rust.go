@@ -833,4 +833,3 @@ func cargoJSON(c *catalog.Context, res *DiagResult, seen map[string]bool, line s
 	res.Diagnostics = append(res.Diagnostics, d)
 	return true
 }
-

@@ -22,26 +22,17 @@ import (
 
 func FuzzGoBuild(f *testing.F) {
 	args := [][]string{{"build", "./..."}}
-	catalogtest.SeedGolden(f, "go-build", args)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGoBuild, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"go-build"}, parseGoBuild, args)
 }
 
 func FuzzGoVet(f *testing.F) {
 	args := [][]string{{"vet", "./..."}}
-	catalogtest.SeedGolden(f, "go-vet", args)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGoVet, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"go-vet"}, parseGoVet, args)
 }
 
 func FuzzGoTest(f *testing.F) {
 	args := [][]string{{"test", "./..."}, {"test", "-v", "./..."}, {"test", "-json", "./..."}}
-	catalogtest.SeedGolden(f, "go-test", args)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGoTestAny, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"go-test"}, parseGoTestAny, args)
 }
 
 // diagSeeded is a module of three packages with 8 compile errors each

@@ -9,9 +9,6 @@ import (
 var diffFuzzArgs = [][]string{{"-u", "a", "b"}, {"-ruN", "a", "b"}, {"-rq", "a", "b"}}
 
 func FuzzDiff(f *testing.F) {
-	catalogtest.SeedGolden(f, "diff", diffFuzzArgs)
 	f.Add("--- \"a\\tb\"\t2026\n+++ b\n@@ -1 +1,2 @@ f\n-x\n\\ No newline at end of file\n+y\n+z\n@@ -3,0 +4 @@\n+w\n", uint8(0), true)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseDiff, raw, diffFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"diff"}, parseDiff, diffFuzzArgs)
 }

@@ -13,22 +13,13 @@ var dockerStatsFuzzArgs = [][]string{{"stats", "--no-stream"}}
 var dockerImagesFuzzArgs = [][]string{{"images"}, {"images", "--digests"}, {"images", "-q"}}
 
 func FuzzDockerPs(f *testing.F) {
-	catalogtest.SeedGolden(f, "docker-ps", dockerPsFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseDockerPs, raw, dockerPsFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"docker-ps"}, ParseDockerPs, dockerPsFuzzArgs)
 }
 
 func FuzzDockerStats(f *testing.F) {
-	catalogtest.SeedGolden(f, "docker-stats", dockerStatsFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseDockerStats, raw, dockerStatsFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"docker-stats"}, parseDockerStats, dockerStatsFuzzArgs)
 }
 
 func FuzzDockerImages(f *testing.F) {
-	catalogtest.SeedGolden(f, "docker-images", dockerImagesFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseDockerImages, raw, dockerImagesFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"docker-images"}, parseDockerImages, dockerImagesFuzzArgs)
 }

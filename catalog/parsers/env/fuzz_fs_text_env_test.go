@@ -9,8 +9,5 @@ import (
 var envFuzzArgs = [][]string{{}, {"-0"}, {"-i", "A=1"}}
 
 func FuzzEnv(f *testing.F) {
-	catalogtest.SeedGolden(f, "env", envFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseEnv, raw, envFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"env"}, parseEnv, envFuzzArgs)
 }

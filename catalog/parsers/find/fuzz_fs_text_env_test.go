@@ -9,8 +9,5 @@ import (
 var findFuzzArgs = [][]string{{"."}, {".", "-print0"}, {"src", "docs/", "-type", "f"}, {}, {"/", "-name", "x"}}
 
 func FuzzFind(f *testing.F) {
-	catalogtest.SeedGolden(f, "find", findFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseFind, raw, findFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"find"}, ParseFind, findFuzzArgs)
 }

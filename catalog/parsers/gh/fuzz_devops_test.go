@@ -9,8 +9,5 @@ import (
 var ghFuzzArgs = [][]string{{"pr", "list"}}
 
 func FuzzGhPrList(f *testing.F) {
-	catalogtest.SeedGolden(f, "gh-pr-list", ghFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGhPrList, raw, ghFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"gh-pr-list"}, parseGhPrList, ghFuzzArgs)
 }

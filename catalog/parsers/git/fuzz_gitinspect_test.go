@@ -24,56 +24,35 @@ var gitConfigFuzzArgs = [][]string{{"config", "--list"}, {"config", "-l", "-z"},
 	{"config", "-l", "--show-origin", "--show-scope", "-z"}, {"config", "-l", "--name-only"}, {"config", "-l", "--name-only", "-z"}, {"config", "--get", "a.b"}}
 
 func FuzzGitBlame(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-blame", gitBlameFuzzArgs)
 	f.Add("0000000000000000000000000000000000000000 1 1 1\nfilename \"a\\tb\"\n\tx\n0000000000000000000000000000000000000000 2 2\n\ty\n", uint8(0), true)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitBlame, raw, gitBlameFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-blame"}, parseGitBlame, gitBlameFuzzArgs)
 }
 
 func FuzzGitLsFiles(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-ls-files", gitLsFilesFuzzArgs)
 	f.Add("h 100644 e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 0\t\"a\\\"b\"\n? x\n", uint8(5), true)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitLsFiles, raw, gitLsFilesFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-ls-files"}, parseGitLsFiles, gitLsFilesFuzzArgs)
 }
 
 func FuzzGitTag(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-tag", gitTagFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitTag, raw, gitTagFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-tag"}, parseGitTag, gitTagFuzzArgs)
 }
 
 func FuzzGitStash(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-stash", gitStashFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitStash, raw, gitStashFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-stash"}, parseGitStash, gitStashFuzzArgs)
 }
 
 func FuzzGitWorktree(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-worktree", gitWorktreeFuzzArgs)
 	f.Add("worktree /a\nlocked \"x\\ny\"\nprunable\n\nworktree /b\nbare\n", uint8(1), true)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitWorktree, raw, gitWorktreeFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-worktree"}, parseGitWorktree, gitWorktreeFuzzArgs)
 }
 
 func FuzzGitRevParse(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-rev-parse", gitRevParseFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitRevParse, raw, gitRevParseFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-rev-parse"}, parseGitRevParse, gitRevParseFuzzArgs)
 }
 
 func FuzzGitConfig(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-config", gitConfigFuzzArgs)
 	f.Add("local\tfile:\"a\\tb\"\turl.x=y.insteadof=z\n", uint8(2), true)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitConfig, raw, gitConfigFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-config"}, parseGitConfig, gitConfigFuzzArgs)
 }
 
 var gitLogFormsFuzzArgs = [][]string{{"log", "--pretty=reference"}, {"log", "--pretty=raw"}, {"log", "--format=raw", "--decorate"}}

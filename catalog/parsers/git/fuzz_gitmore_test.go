@@ -22,41 +22,26 @@ var gitBranchFuzzArgs = [][]string{{"branch"}, {"branch", "-v"}, {"branch", "-vv
 var gitRemoteFuzzArgs = [][]string{{"remote"}, {"remote", "-v"}}
 
 func FuzzGitLog(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-log", gitLogFuzzArgs)
 	f.Add("abc1234 (HEAD -> main, tag: v1) subject\n 2 files changed\n", uint8(2), true)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, GitLogParser.Parse, raw, gitLogFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-log"}, GitLogParser.Parse, gitLogFuzzArgs)
 }
 
 func FuzzGitShow(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-show", gitShowFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, gitShowParser.Parse, raw, gitShowFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-show"}, gitShowParser.Parse, gitShowFuzzArgs)
 }
 
 func FuzzGitDiff(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-diff", gitDiffFuzzArgs)
 	f.Add("diff --git a/x b/x\n@@@ -1,2 -1 +1,3 @@@ h\n  a\n+-b\n++c\n", uint8(0), true)
 	f.Add(" {a => b}/c | 3 ++-\n x => \"\\303\\274\" | Bin 1 -> 2 bytes\n p | Unmerged p | 1 +\n", uint8(1), true)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitDiff, raw, gitDiffFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-diff"}, parseGitDiff, gitDiffFuzzArgs)
 }
 
 func FuzzGitBranch(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-branch", gitBranchFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitBranch, raw, gitBranchFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-branch"}, parseGitBranch, gitBranchFuzzArgs)
 }
 
 func FuzzGitRemote(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-remote", gitRemoteFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseGitRemote, raw, gitRemoteFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-remote"}, parseGitRemote, gitRemoteFuzzArgs)
 }
 
 // FuzzGitRename checks that a rename read from --stat/--numstat prints

@@ -13,8 +13,5 @@ var gitFuzzArgs = [][]string{
 }
 
 func FuzzGitStatus(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-status", gitFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseGitStatus, raw, gitFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-status"}, ParseGitStatus, gitFuzzArgs)
 }

@@ -7,13 +7,13 @@ import (
 )
 
 func FuzzGoVersion(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"go-version"}, parseGoVersion, [][]string{{"version"}})
+	catalogtest.Fuzz(f, []string{"go-version"}, parseGoVersion, [][]string{{"version"}})
 }
 
 func FuzzGoEnv(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"go-env"}, parseGoEnv, [][]string{{"env"}})
+	catalogtest.Fuzz(f, []string{"go-env"}, parseGoEnv, [][]string{{"env"}})
 }
 
 func FuzzGoList(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"go-list"}, parseGoList, [][]string{{"list", "-m"}, {"list"}, {"list", "-m", "-versions"}})
+	catalogtest.Fuzz(f, []string{"go-list"}, parseGoList, [][]string{{"list", "-m"}, {"list"}, {"list", "-m", "-versions"}})
 }

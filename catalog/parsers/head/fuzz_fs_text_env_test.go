@@ -11,22 +11,13 @@ var headFuzzArgs = [][]string{{"-n", "5", "a"}, {"-3", "a", "b"}, {"-v", "a"}, {
 var catFuzzArgs = [][]string{{"a"}, {"-n", "a"}, {"-b", "a"}, {"-A", "a"}}
 
 func FuzzHead(f *testing.F) {
-	catalogtest.SeedGolden(f, "head", headFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseHeadTail, raw, headFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"head"}, ParseHeadTail, headFuzzArgs)
 }
 
 func FuzzTail(f *testing.F) {
-	catalogtest.SeedGolden(f, "tail", headFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseHeadTail, raw, headFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"tail"}, ParseHeadTail, headFuzzArgs)
 }
 
 func FuzzCat(f *testing.F) {
-	catalogtest.SeedGolden(f, "cat", catFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseCat, raw, catFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"cat"}, ParseCat, catFuzzArgs)
 }

@@ -9,8 +9,5 @@ import (
 var helmFuzzArgs = [][]string{{"list"}, {"list", "-A", "--no-headers"}, {"list", "-q"}}
 
 func FuzzHelmList(f *testing.F) {
-	catalogtest.SeedGolden(f, "helm-list", helmFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseHelmList, raw, helmFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"helm-list"}, parseHelmList, helmFuzzArgs)
 }

@@ -13,8 +13,5 @@ var lsFuzzArgs = [][]string{
 }
 
 func FuzzLs(f *testing.F) {
-	catalogtest.SeedGolden(f, "ls", lsFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, ParseLs, raw, lsFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"ls"}, ParseLs, lsFuzzArgs)
 }

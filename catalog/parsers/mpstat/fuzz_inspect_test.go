@@ -7,5 +7,5 @@ import (
 )
 
 func FuzzMpstat(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"mpstat"}, parseMpstat, [][]string{{}, {"-P", "ALL"}})
+	catalogtest.Fuzz(f, []string{"mpstat"}, parseMpstat, [][]string{{}, {"-P", "ALL"}})
 }

@@ -11,9 +11,9 @@ var netstatFuzzArgs = [][]string{{"-tunap"}, {"-an"}, {"-tlnpe"}, {"-xap"}, {"-a
 var netstatWinArgs = [][]string{{"-an"}, {"-ano"}, {"-aonb"}}
 
 func FuzzNetstat(f *testing.F) {
-	catalogtest.NetsysFuzz(f, []string{"netstat", "netstat-bsd"}, ParseNetstat, netstatFuzzArgs)
+	catalogtest.Fuzz(f, []string{"netstat", "netstat-bsd"}, ParseNetstat, netstatFuzzArgs)
 }
 
 func FuzzNetstatWindows(f *testing.F) {
-	catalogtest.NetsysFuzz(f, []string{"netstat-windows"}, parseNetstatWindows, netstatWinArgs)
+	catalogtest.Fuzz(f, []string{"netstat-windows"}, parseNetstatWindows, netstatWinArgs)
 }

@@ -7,13 +7,13 @@ import (
 )
 
 func FuzzPipList(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"pip-list", "pip3-list"}, parsePipList, [][]string{{"list"}, {"list", "--format=freeze"}})
+	catalogtest.Fuzz(f, []string{"pip-list", "pip3-list"}, parsePipList, [][]string{{"list"}, {"list", "--format=freeze"}})
 }
 
 func FuzzPipFreeze(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"pip-freeze", "pip3-freeze"}, parsePipFreeze, [][]string{{"freeze"}})
+	catalogtest.Fuzz(f, []string{"pip-freeze", "pip3-freeze"}, parsePipFreeze, [][]string{{"freeze"}})
 }
 
 func FuzzPipShow(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"pip-show", "pip3-show"}, parsePipShow, [][]string{{"show", "x"}})
+	catalogtest.Fuzz(f, []string{"pip-show", "pip3-show"}, parsePipShow, [][]string{{"show", "x"}})
 }

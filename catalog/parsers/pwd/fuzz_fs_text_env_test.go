@@ -9,8 +9,5 @@ import (
 var pwdFuzzArgs = [][]string{{}, {"-P"}}
 
 func FuzzPwd(f *testing.F) {
-	catalogtest.SeedGolden(f, "pwd", pwdFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parsePwd, raw, pwdFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"pwd"}, parsePwd, pwdFuzzArgs)
 }

@@ -7,5 +7,5 @@ import (
 )
 
 func FuzzRoute(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"route"}, parseRoute, [][]string{{"-n"}, {"-ee"}})
+	catalogtest.Fuzz(f, []string{"route"}, parseRoute, [][]string{{"-n"}, {"-ee"}})
 }

@@ -7,5 +7,5 @@ import (
 )
 
 func FuzzSysctl(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"sysctl"}, parseSysctl, [][]string{{"-a"}})
+	catalogtest.Fuzz(f, []string{"sysctl"}, parseSysctl, [][]string{{"-a"}})
 }

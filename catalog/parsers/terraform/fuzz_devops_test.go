@@ -9,8 +9,5 @@ import (
 var terraformFuzzArgs = [][]string{{"plan", "-no-color"}, {"plan"}}
 
 func FuzzTerraformPlan(f *testing.F) {
-	catalogtest.SeedGolden(f, "terraform-plan", terraformFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseTerraformPlan, raw, terraformFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"terraform-plan"}, parseTerraformPlan, terraformFuzzArgs)
 }

@@ -9,8 +9,5 @@ import (
 var treeFuzzArgs = [][]string{{}, {"-a"}, {"-d"}, {"-Q", "src", "."}, {"--noreport", "a", "b"}, {"-L", "1"}}
 
 func FuzzTree(f *testing.F) {
-	catalogtest.SeedGolden(f, "tree", treeFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseTree, raw, treeFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"tree"}, parseTree, treeFuzzArgs)
 }

@@ -9,5 +9,5 @@ import (
 var uptimeFuzzArgs = [][]string{{}, {"-p"}, {"-s"}}
 
 func FuzzUptime(f *testing.F) {
-	catalogtest.NetsysFuzz(f, []string{"uptime"}, parseUptime, uptimeFuzzArgs)
+	catalogtest.Fuzz(f, []string{"uptime"}, parseUptime, uptimeFuzzArgs)
 }

@@ -7,5 +7,5 @@ import (
 )
 
 func FuzzWho(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"who"}, parseWho, [][]string{{}, {"-u"}})
+	catalogtest.Fuzz(f, []string{"who"}, parseWho, [][]string{{}, {"-u"}})
 }

@@ -15,29 +15,17 @@ var ipconfigFuzzArgs = [][]string{{}, {"/all"}}
 var systeminfoFuzzArgs = [][]string{{}, {"/fo", "csv"}}
 
 func FuzzDir(f *testing.F) {
-	catalogtest.SeedGolden(f, "dir", dirFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseDir, raw, dirFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"dir"}, parseDir, dirFuzzArgs)
 }
 
 func FuzzTasklist(f *testing.F) {
-	catalogtest.SeedGolden(f, "tasklist", tasklistFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseTasklist, raw, tasklistFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"tasklist"}, parseTasklist, tasklistFuzzArgs)
 }
 
 func FuzzIpconfig(f *testing.F) {
-	catalogtest.SeedGolden(f, "ipconfig", ipconfigFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseIpconfig, raw, ipconfigFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"ipconfig"}, parseIpconfig, ipconfigFuzzArgs)
 }
 
 func FuzzSysteminfo(f *testing.F) {
-	catalogtest.SeedGolden(f, "systeminfo", systeminfoFuzzArgs)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, parseSysteminfo, raw, systeminfoFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"systeminfo"}, parseSysteminfo, systeminfoFuzzArgs)
 }
