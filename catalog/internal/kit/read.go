@@ -11,12 +11,9 @@ import (
 func FirstLine(c *catalog.Context) (line string, start int, ok bool) {
 	it := lex.Lines{Raw: c.Raw}
 	for {
-		l, s, more := it.Next()
+		l, s, more := it.NextNonBlank()
 		if !more {
 			return line, start, ok
-		}
-		if lex.IsBlank(l) {
-			continue
 		}
 		if ok {
 			c.Unread(s)

@@ -12,6 +12,9 @@ type Lines struct {
 	Raw string
 	Pos int  // offset of the next line
 	NUL bool // records end with '\x00', not '\n'
+	// NonBlank counts the lines NextNonBlank returned: a parser that read
+	// none of them says the output was not recognized.
+	NonBlank int
 }
 
 // Next returns the next line and the offset of its first byte.
@@ -35,6 +38,21 @@ func (it *Lines) Next() (line string, start int, ok bool) {
 		line = line[:n-1]
 	}
 	return line, start, true
+}
+
+// NextNonBlank is Next, passing over the lines that hold only spaces and
+// tabs.
+func (it *Lines) NextNonBlank() (line string, start int, ok bool) {
+	for {
+		line, start, ok = it.Next()
+		if !ok {
+			return "", 0, false
+		}
+		if !IsBlank(line) {
+			it.NonBlank++
+			return line, start, true
+		}
+	}
 }
 
 // CountLines is a cheap upper bound for preallocating row slices.

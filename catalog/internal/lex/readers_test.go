@@ -45,6 +45,33 @@ func TestLinesTable(t *testing.T) {
 	}
 }
 
+func TestNextNonBlank(t *testing.T) {
+	for _, tc := range []struct {
+		raw  string
+		want string
+		n    int
+	}{
+		{"", "", 0},
+		{" \t\n\n  \r\n", "", 0},
+		{"a\n \n\tb \r\n\n", `"a"@0 "\tb "@4`, 2},
+		{"\n\nc", `"c"@2`, 1},
+		{"x\u00a0\n", `"x\u00a0"@0`, 1}, // a no-break space is not a blank
+	} {
+		it := Lines{Raw: tc.raw}
+		var got []string
+		for {
+			l, at, ok := it.NextNonBlank()
+			if !ok {
+				break
+			}
+			got = append(got, fmt.Sprintf("%q@%d", l, at))
+		}
+		if g := strings.Join(got, " "); g != tc.want || it.NonBlank != tc.n {
+			t.Errorf("NextNonBlank(%q) = %s (%d), want %s (%d)", tc.raw, g, it.NonBlank, tc.want, tc.n)
+		}
+	}
+}
+
 func TestSplitLinesAndLineFields(t *testing.T) {
 	ls := SplitLines("x 1\r\n  a\tbb  c d  \n\n")
 	if len(ls) != 3 || ls[0] != (Line{"x 1", 0}) || ls[1].At != 5 || ls[2] != (Line{"", 19}) {

@@ -183,7 +183,7 @@ func parseFree(c *catalog.Context) (any, error) {
 	mult, human := freeUnit(c.Args)
 	it := lex.Lines{Raw: c.Raw}
 	var cols []string
-	dataLines, read := 0, 0
+	read := 0
 	var ws []lex.Word
 	tr := "parseInt"
 	switch {
@@ -193,14 +193,10 @@ func parseFree(c *catalog.Context) (any, error) {
 		tr = "parseInt*" + strconv.FormatInt(mult, 10)
 	}
 	for {
-		line, start, ok := it.Next()
+		line, start, ok := it.NextNonBlank()
 		if !ok {
 			break
 		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
 		ws = lex.Words(ws[:0], line)
 		first := line[ws[0].Start:ws[0].End]
 		if cols == nil && first == "total" {
@@ -275,7 +271,7 @@ func parseFree(c *catalog.Context) (any, error) {
 		*row = m
 		read++
 	}
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as free output; if it is localized, rerun under LC_ALL=C")
 	}
 	if human && read > 1 {

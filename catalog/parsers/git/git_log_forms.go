@@ -144,16 +144,12 @@ func parseGitLogReference(c *catalog.Context) (any, error) {
 	res := &GitLogResult{Commits: []GitCommit{}}
 	rec := catalog.NewSpanRec(c, 3)
 	it := lex.Lines{Raw: c.Raw}
-	data, read := 0, 0
+	read := 0
 	for {
-		l, start, ok := it.Next()
+		l, start, ok := it.NextNonBlank()
 		if !ok {
 			break
 		}
-		if lex.IsBlank(l) {
-			continue
-		}
-		data++
 		h, inner, ok := strings.Cut(l, " (")
 		inner, closed := strings.CutSuffix(inner, ")")
 		comma := strings.LastIndex(inner, ", ")
@@ -180,7 +176,7 @@ func parseGitLogReference(c *catalog.Context) (any, error) {
 		rec.At(glTCommit, i, glfDate, is+comma+2, is+len(inner), catalog.TrVerbatim)
 		res.Commits = append(res.Commits, GitCommit{Hash: h, Message: subj, Date: date})
 	}
-	if data > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, gxNone("git log --pretty=reference")
 	}
 	rec.Finish()

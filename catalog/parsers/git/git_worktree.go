@@ -107,16 +107,12 @@ func parseGitWorktree(c *catalog.Context) (any, error) {
 	res := &GitWorktreeResult{Worktrees: []GitWorktree{}}
 	rec := catalog.NewSpanRec(c, 4)
 	it := lex.Lines{Raw: c.Raw}
-	data, read := 0, 0
+	read := 0
 	for {
-		l, start, ok := it.Next()
+		l, start, ok := it.NextNonBlank()
 		if !ok {
 			break
 		}
-		if lex.IsBlank(l) {
-			continue
-		}
-		data++
 		i := len(res.Worktrees)
 		mark := rec.Mark()
 		rec.Begin(gwTTree, i)
@@ -181,7 +177,7 @@ func parseGitWorktree(c *catalog.Context) (any, error) {
 		}
 		res.Worktrees = append(res.Worktrees, w)
 	}
-	if data > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, gxNone("git worktree list")
 	}
 	rec.Finish()

@@ -3027,16 +3027,12 @@ func parseGitBranch(c *catalog.Context) (any, error) {
 	res := &GitBranchResult{Branches: []GitBranch{}}
 	rec := catalog.NewSpanRec(c, 4)
 	it := lex.Lines{Raw: c.Raw}
-	nlines, read := 0, 0
+	read := 0
 	for {
-		l, start, ok := it.Next()
+		l, start, ok := it.NextNonBlank()
 		if !ok {
 			break
 		}
-		if lex.IsBlank(l) {
-			continue
-		}
-		nlines++
 		bi := len(res.Branches)
 		rec.Begin(gmTBranch, bi)
 		add := rec.Field
@@ -3070,7 +3066,7 @@ func parseGitBranch(c *catalog.Context) (any, error) {
 		}
 		res.Branches = append(res.Branches, br)
 	}
-	if nlines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as git branch output")
 	}
 	rec.Finish()
@@ -3284,16 +3280,12 @@ func parseGitRemote(c *catalog.Context) (any, error) {
 	res := &GitRemoteResult{Remotes: []GitRemote{}}
 	rec := catalog.NewSpanRec(c, 4)
 	it := lex.Lines{Raw: c.Raw}
-	nlines, read := 0, 0
+	read := 0
 	for {
-		l, start, ok := it.Next()
+		l, start, ok := it.NextNonBlank()
 		if !ok {
 			break
 		}
-		if lex.IsBlank(l) {
-			continue
-		}
-		nlines++
 		ri := len(res.Remotes)
 		rec.Begin(gmTRemote, ri)
 		add := rec.Field
@@ -3342,7 +3334,7 @@ func parseGitRemote(c *catalog.Context) (any, error) {
 		}
 		res.Remotes = append(res.Remotes, r)
 	}
-	if nlines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as git remote output")
 	}
 	rec.Finish()

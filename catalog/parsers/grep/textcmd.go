@@ -465,16 +465,11 @@ func (p *grepParser) counts(null bool) (any, error) {
 	kCounts, fFile, fCount := r.Name("counts/*"), r.Name("file"), r.Name("count")
 	var marks []int
 	it := lex.Lines{Raw: c.Raw}
-	rows := 0
 	for {
-		line, start, ok := it.Next()
+		line, start, ok := it.NextNonBlank()
 		if !ok {
 			break
 		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		rows++
 		var g GrepCount
 		idx := len(p.res.Counts)
 		m := r.Mark()
@@ -506,7 +501,7 @@ func (p *grepParser) counts(null bool) (any, error) {
 		}
 		p.res.Counts = append(p.res.Counts, g)
 	}
-	if rows > 0 && len(p.res.Counts) == 0 {
+	if it.NonBlank > 0 && len(p.res.Counts) == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as grep -c output")
 	}
 	p.res.Counts, _ = kit.FsSettle(c, r, p.res.Counts, marks, false, 0)

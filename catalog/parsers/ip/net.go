@@ -191,18 +191,14 @@ func parseIPAddr(c *catalog.Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	var cur *IPInterface
 	var lastAddr *IPAddress
-	dataLines, read := 0, 0
+	read := 0
 	skipping := false // an interface dropped at max_items
 	var f []lex.Field
 	for {
-		line, start, ok := it.Next()
+		line, start, ok := it.NextNonBlank()
 		if !ok {
 			break
 		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
 		if line[0] >= '0' && line[0] <= '9' {
 			full := c.Full(len(res.Interfaces))
 			hc := c
@@ -260,7 +256,7 @@ func parseIPAddr(c *catalog.Context) (any, error) {
 			c.Unread(start)
 		}
 	}
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as ip addr output")
 	}
 	return res, nil
@@ -272,17 +268,13 @@ func parseIPAddr(c *catalog.Context) (any, error) {
 func parseIPBrief(c *catalog.Context) (any, error) {
 	res := &IPAddrBrief{Interfaces: []IPBriefInterface{}}
 	it := lex.Lines{Raw: c.Raw}
-	dataLines, read := 0, 0
+	read := 0
 	var f []lex.Field
 	for {
-		line, start, ok := it.Next()
+		line, start, ok := it.NextNonBlank()
 		if !ok {
 			break
 		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
 		f = lex.Fields(f[:0], line, 0)
 		if len(f) < 2 || line[0] == ' ' {
 			c.Unread(start)
@@ -334,7 +326,7 @@ func parseIPBrief(c *catalog.Context) (any, error) {
 		pend.Commit()
 		res.Interfaces = append(res.Interfaces, iface)
 	}
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as ip -brief addr output")
 	}
 	return res, nil
@@ -349,25 +341,21 @@ func parseIPBrief(c *catalog.Context) (any, error) {
 func parseIPOneline(c *catalog.Context) (any, error) {
 	res := &IPAddrResult{Interfaces: []IPInterface{}}
 	it := lex.Lines{Raw: c.Raw}
-	dataLines, read := 0, 0
+	read := 0
 	skipping := int64(-1) // the index of an interface dropped at max_items
 	var f []lex.Field
 	for {
-		line, start, ok := it.Next()
+		line, start, ok := it.NextNonBlank()
 		if !ok {
 			break
 		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
 		if ipOnelineLine(c, res, line, start, &skipping, &f) {
 			read++
 		} else {
 			c.Unread(start)
 		}
 	}
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as ip -oneline output")
 	}
 	return res, nil

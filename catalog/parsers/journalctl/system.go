@@ -166,7 +166,7 @@ func ParseJournal(c *catalog.Context) (any, error) {
 	res := &JournalResult{Entries: make([]JournalEntry, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rs := catalog.NewSpanRec(c, 5)
 	it := lex.Lines{Raw: c.Raw}
-	dataLines, read := 0, 0
+	read := 0
 	boot := ""
 	var cur *JournalEntry
 	curIdx := -1
@@ -190,14 +190,10 @@ func ParseJournal(c *catalog.Context) (any, error) {
 		}
 	}
 	for {
-		line, start, ok := it.Next()
+		line, start, ok := it.NextNonBlank()
 		if !ok {
 			break
 		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
 		if len(line) >= 6 && strings.HasPrefix(line, "-- ") && strings.HasSuffix(line, " --") {
 			flush()
 			cur, dropped = nil, false
@@ -259,7 +255,7 @@ func ParseJournal(c *catalog.Context) (any, error) {
 		}
 	}
 	flush()
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as journalctl -o short-iso output")
 	}
 	if c.Recording() {

@@ -138,7 +138,7 @@ func parseLsblk(c *catalog.Context) (any, error) {
 	res := &LsblkResult{Devices: []LsblkDevice{}}
 	it := lex.Lines{Raw: c.Raw}
 	var cols []lsblkCol
-	dataLines, read := 0, 0
+	read := 0
 	var ws []lex.Word
 	// The devices in output order with their depth, nested at the end.
 	var flat []*lsblkPending
@@ -149,14 +149,10 @@ func parseLsblk(c *catalog.Context) (any, error) {
 		}
 	}
 	for {
-		line, start, ok := it.Next()
+		line, start, ok := it.NextNonBlank()
 		if !ok {
 			break
 		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
 		ws = lex.Words(ws[:0], line)
 		if cols == nil {
 			for _, w := range ws {
@@ -194,7 +190,7 @@ func parseLsblk(c *catalog.Context) (any, error) {
 		flat = append(flat, d)
 		read++
 	}
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as an lsblk table; if it is localized, rerun under LC_ALL=C")
 	}
 	// Nest by depth; a row deeper than its predecessor by more than one

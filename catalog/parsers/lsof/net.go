@@ -199,17 +199,13 @@ func ParseLsof(c *catalog.Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	var cols []lsofCol
 	nameAt := -1
-	dataLines, read := 0, 0
+	read := 0
 	var f []lex.Field
 	for {
-		line, start, ok := it.Next()
+		line, start, ok := it.NextNonBlank()
 		if !ok {
 			break
 		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
 		if cols == nil {
 			f = lex.Fields(f[:0], line, 0)
 			for _, w := range f {
@@ -238,7 +234,7 @@ func ParseLsof(c *catalog.Context) (any, error) {
 			c.Unread(start)
 		}
 	}
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as an lsof listing")
 	}
 	if rec {

@@ -196,18 +196,14 @@ func ParseNetstat(c *catalog.Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	sec := nsNone
 	var lay netstatLayout
-	dataLines, read, rows, unread := 0, 0, 0, 0
+	read, rows, unread := 0, 0, 0
 	var fields []lex.Field
 	warned, windows := false, false
 	for {
-		line, start, ok := it.Next()
+		line, start, ok := it.NextNonBlank()
 		if !ok {
 			break
 		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
 		if strings.TrimSpace(line) == "Active Connections" {
 			windows = true // Windows netstat: its table is not this form
 		}
@@ -286,7 +282,7 @@ func ParseNetstat(c *catalog.Context) (any, error) {
 		}
 		return nil, catalog.Unrecognized("no line under the netstat headers reads as a socket: the output is not in a form the parser reads; if it is localized, rerun under LC_ALL=C (stdout.raw holds the output)")
 	}
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as a netstat socket listing")
 	}
 	if rec {

@@ -175,17 +175,13 @@ func parsePing(c *catalog.Context) (any, error) {
 	rec := c.Recording()
 	rs := catalog.NewSpanRec(c, 7)
 	it := lex.Lines{Raw: c.Raw}
-	dataLines, read := 0, 0
+	read := 0
 	dump := 0 // after a BSD ICMP error: 1 expects its "Vr HL TOS" header, 2 the dump line
 	for {
-		line, start, ok := it.Next()
+		line, start, ok := it.NextNonBlank()
 		if !ok {
 			break
 		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
 		switch {
 		case dump == 1 && strings.HasPrefix(line, "Vr HL TOS"):
 			dump = 2
@@ -235,7 +231,7 @@ func parsePing(c *catalog.Context) (any, error) {
 			c.Unread(start)
 		}
 	}
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as ping output")
 	}
 	if rec {

@@ -143,18 +143,14 @@ func ParseSs(c *catalog.Context) (any, error) {
 	rs := catalog.NewSpanRec(c, 12)
 	it := lex.Lines{Raw: c.Raw}
 	var cols *ssColumns
-	dataLines, read := 0, 0
+	read := 0
 	last := -1 // the row a detail line belongs to (-2: omitted)
 	var f []lex.Field
 	for {
-		line, start, ok := it.Next()
+		line, start, ok := it.NextNonBlank()
 		if !ok {
 			break
 		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
 		if cols == nil {
 			if !strings.Contains(line, "Recv-Q") || !strings.Contains(line, "Local Address") {
 				c.Unread(start)
@@ -194,7 +190,7 @@ func ParseSs(c *catalog.Context) (any, error) {
 			c.Unread(start)
 		}
 	}
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as an ss socket table")
 	}
 	if rec {
