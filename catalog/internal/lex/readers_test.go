@@ -450,3 +450,31 @@ func TestHexUnescape(t *testing.T) {
 		}
 	}
 }
+
+func TestCEscape(t *testing.T) {
+	for _, tc := range []struct {
+		s, lit string
+		b      byte
+		n      int
+		ok     bool
+	}{
+		{"n", "", '\n', 1, true}, {"tail", "", '\t', 1, true}, {"v", "", '\v', 1, true}, {"a", "", '\a', 1, true},
+		{"303", "", 0xc3, 3, true}, {"0001", "", 0, 3, true}, {"377", "", 0xff, 3, true},
+		{"477", "", 0, 0, false}, // past a byte
+		{"30", "", 0, 0, false}, {"38x", "", 0, 0, false}, {"", "", 0, 0, false},
+		{`"`, `"\`, '"', 1, true}, {`"`, "", 0, 0, false}, {" ", ` '"`, ' ', 1, true}, {"x", `"`, 0, 0, false},
+	} {
+		b, n, ok := CEscape(tc.s, 0, tc.lit)
+		if b != tc.b || n != tc.n || ok != tc.ok {
+			t.Errorf("CEscape(%q, %q) = %q %d %v", tc.s, tc.lit, b, n, ok)
+		}
+	}
+	if b, n, ok := CEscape(`x\n`, 2, ""); b != '\n' || n != 1 || !ok {
+		t.Errorf("CEscape at 2 = %q %d %v", b, n, ok)
+	}
+	for q, want := range map[string]string{`"a\tb"`: "a\tb", `"caf\303\251"`: "café", `"q\"\\\?"`: `q"\?`, `"bad\x"`: "", `"cut\`: "", `"\400"`: ""} {
+		if got, _, _ := CUnquote(q); got != want {
+			t.Errorf("CUnquote(%s) = %q, want %q", q, got, want)
+		}
+	}
+}

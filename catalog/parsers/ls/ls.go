@@ -1162,34 +1162,12 @@ func lsUnescape(s string, arrow bool) (out string, n int, ok bool) {
 			b.WriteByte(ch)
 			continue
 		}
-		if i+1 >= len(s) {
+		e, k, good := lex.CEscape(s, i+1, ` \'"?#~=:`)
+		if !good {
 			return "", 0, false
 		}
-		i++
-		switch c := s[i]; c {
-		case ' ', '\\', '\'', '"', '?', '#', '~', '=', ':':
-			b.WriteByte(c)
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		case 'r':
-			b.WriteByte('\r')
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'v':
-			b.WriteByte('\v')
-		default:
-			if i+2 >= len(s) || !lex.IsOctal(c) || !lex.IsOctal(s[i+1]) || !lex.IsOctal(s[i+2]) {
-				return "", 0, false
-			}
-			b.WriteByte((c-'0')<<6 | (s[i+1]-'0')<<3 | (s[i+2] - '0'))
-			i += 2
-		}
+		b.WriteByte(e)
+		i += k
 	}
 	return b.String(), len(s), true
 }
