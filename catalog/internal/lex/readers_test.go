@@ -478,3 +478,55 @@ func TestCEscape(t *testing.T) {
 		}
 	}
 }
+
+func TestTimeLayoutsZonesYears(t *testing.T) {
+	if tm, ok := ParseLayouts("2026-11-29 10:00", nil, "2006-01-02", "2006-01-02 15:04"); !ok || tm.Hour() != 10 || tm.Location() != time.UTC {
+		t.Errorf("ParseLayouts: the second layout = %v %v", tm, ok)
+	}
+	cet := time.FixedZone("CET", 3600)
+	if tm, ok := ParseLayouts("2026-11-29 10:00", cet, "2006-01-02 15:04"); !ok || tm.Format(ISOLayout) != "2026-11-29T10:00:00+01:00" {
+		t.Errorf("ParseLayouts in a location = %v %v", tm, ok)
+	}
+	if _, ok := ParseLayouts("29/11/2026", nil, "2006-01-02", "2006-01-02 15:04"); ok {
+		t.Error("ParseLayouts read a date no layout reads")
+	}
+	if _, ok := ParseLayouts("x", nil); ok {
+		t.Error("ParseLayouts without layouts")
+	}
+	for z, want := range map[string]int{"+0000": 0, "-0530": -19800, "+0100": 3600, "+1400": 50400} {
+		if got, ok := ZoneOffset(z); !ok || got != want {
+			t.Errorf("ZoneOffset(%q) = %d %v", z, got, ok)
+		}
+	}
+	for _, z := range []string{"", "0100", "+01:00", "-+100", "+-100", "+01a0", "UTC"} {
+		if _, ok := ZoneOffset(z); ok {
+			t.Errorf("ZoneOffset(%q) ok", z)
+		}
+	}
+	for _, tc := range [][4]int{{1970, 1, 1, 0}, {2000, 3, 1, 11017}, {1969, 12, 31, -1}, {2026, 11, 29, 20786}, {1600, 1, 1, -135140}} {
+		if got := DaysFromCivil(tc[0], tc[1], tc[2]); got != int64(tc[3]) {
+			t.Errorf("DaysFromCivil(%d-%d-%d) = %d, want %d", tc[0], tc[1], tc[2], got, tc[3])
+		}
+	}
+	g := NewYearGuess(time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC))
+	for _, tc := range []struct {
+		mo, d, h, mi, year int
+		ok                 bool
+	}{
+		{1, 15, 12, 0, 2026, true},   // now
+		{1, 16, 12, 0, 2026, true},   // a day ahead: a clock skew, still this year
+		{1, 16, 12, 1, 2025, true},   // more than a day ahead: last year
+		{12, 31, 23, 59, 2025, true}, // last December
+		{2, 29, 0, 0, 2025, false},   // 2025-02-29 does not exist
+		{4, 31, 0, 0, 2025, false},
+	} {
+		y, ok := g.Year(tc.mo, tc.d, tc.h, tc.mi)
+		if y != tc.year || ok != tc.ok {
+			t.Errorf("Year(%d-%d %d:%d) = %d %v, want %d %v", tc.mo, tc.d, tc.h, tc.mi, y, ok, tc.year, tc.ok)
+		}
+	}
+	// On 2028-03-01 (a leap year), Feb 29 is this year's.
+	if y, ok := NewYearGuess(time.Date(2028, 3, 1, 0, 0, 0, 0, time.UTC)).Year(2, 29, 10, 0); y != 2028 || !ok {
+		t.Errorf("Feb 29 of a leap year = %d %v", y, ok)
+	}
+}

@@ -278,14 +278,9 @@ func zoned(y int, mo time.Month, d, h, mi, s int, abbr string, loc *time.Locatio
 	case abbr == "UTC" || abbr == "GMT" || abbr == "Z":
 		return time.Date(y, mo, d, h, mi, s, 0, time.UTC), true, false
 	case len(abbr) == 5 && (abbr[0] == '+' || abbr[0] == '-'):
-		hh, e1 := strconv.Atoi(abbr[1:3])
-		mm, e2 := strconv.Atoi(abbr[3:5])
-		if e1 != nil || e2 != nil {
+		off, ok := ZoneOffset(abbr)
+		if !ok {
 			return t, false, false
-		}
-		off := hh*3600 + mm*60
-		if abbr[0] == '-' {
-			off = -off
 		}
 		return time.Date(y, mo, d, h, mi, s, 0, time.FixedZone("", off)), true, false
 	}
@@ -301,12 +296,84 @@ func zoned(y int, mo time.Month, d, h, mi, s int, abbr string, loc *time.Locatio
 // GoTime reads Go's time.String form ("2026-11-28 09:14:03.123456789
 // +0000 UTC"), which helm and docker print, into ISO 8601.
 func GoTime(s string) (string, bool) {
-	for _, layout := range []string{"2006-01-02 15:04:05.999999999 -0700 MST", "2006-01-02 15:04:05 -0700 MST", "2006-01-02 15:04:05 -0700 -0700"} {
-		if t, err := time.Parse(layout, s); err == nil {
-			return t.Format("2006-01-02T15:04:05.999999999-07:00"), true
+	t, ok := ParseLayouts(s, nil, "2006-01-02 15:04:05.999999999 -0700 MST", "2006-01-02 15:04:05 -0700 MST", "2006-01-02 15:04:05 -0700 -0700")
+	if !ok {
+		return "", false
+	}
+	return t.Format("2006-01-02T15:04:05.999999999-07:00"), true
+}
+
+// ParseLayouts reads v with the first of layouts that reads it: in loc
+// (time.ParseInLocation), or with loc nil as time.Parse does (UTC unless
+// v states its zone).
+func ParseLayouts(v string, loc *time.Location, layouts ...string) (time.Time, bool) {
+	for _, layout := range layouts {
+		var t time.Time
+		var err error
+		if loc == nil {
+			t, err = time.Parse(layout, v)
+		} else {
+			t, err = time.ParseInLocation(layout, v, loc)
+		}
+		if err == nil {
+			return t, true
 		}
 	}
-	return "", false
+	return time.Time{}, false
+}
+
+// ZoneOffset reads a numeric zone, "+hhmm" or "-hhmm", into seconds east
+// of UTC.
+func ZoneOffset(z string) (int, bool) {
+	if len(z) != 5 || z[0] != '+' && z[0] != '-' || !IsDigits(z[1:]) {
+		return 0, false
+	}
+	off := int((z[1]-'0')*10+(z[2]-'0'))*3600 + int((z[3]-'0')*10+(z[4]-'0'))*60
+	if z[0] == '-' {
+		off = -off
+	}
+	return off, true
+}
+
+// YearGuess infers the year of dates printed without one (ls's "Nov 29
+// 12:00"): the year of Now, or the one before when that would put the date
+// more than a day after Now, compared as wall-clock minutes in Now's
+// location.
+type YearGuess struct {
+	year int
+	wall int64 // Now as wall-clock minutes since 1970
+}
+
+// NewYearGuess infers years against now (in the location dates are read in).
+func NewYearGuess(now time.Time) YearGuess {
+	return YearGuess{now.Year(), DaysFromCivil(now.Year(), int(now.Month()), now.Day())*1440 + int64(now.Hour()*60+now.Minute())}
+}
+
+// Year is the year of month/day hour:minute, and whether that day exists
+// in it.
+func (g YearGuess) Year(month, day, hour, minute int) (int, bool) {
+	y := g.year
+	wall := (DaysFromCivil(y, month, 1)+int64(day-1))*1440 + int64(hour*60+minute)
+	if day > DaysIn(month, y) || wall > g.wall+1440 {
+		y--
+	}
+	return y, day <= DaysIn(month, y)
+}
+
+// DaysFromCivil counts days from 1970-01-01 to a proleptic Gregorian date.
+func DaysFromCivil(y, m, d int) int64 {
+	if m <= 2 {
+		y--
+	}
+	era := y / 400
+	if y < 0 && y%400 != 0 {
+		era--
+	}
+	yoe := y - era*400
+	mp := (m + 9) % 12
+	doy := (153*mp+2)/5 + d - 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy
+	return int64(era)*146097 + int64(doe) - 719468
 }
 
 var weekdays = [...]string{"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"}

@@ -163,11 +163,9 @@ func dateISO(v string) (string, bool) {
 		}
 	}
 	out := string(s)
-	for _, layout := range []string{"2006-01-02T15Z07:00", "2006-01-02T15:04Z07:00", "2006-01-02T15:04:05Z07:00",
-		"2006-01-02T15:04:05.999999999Z07:00"} {
-		if _, err := time.Parse(layout, out); err == nil {
-			return out, true
-		}
+	if _, ok := lex.ParseLayouts(out, nil, "2006-01-02T15Z07:00", "2006-01-02T15:04Z07:00", "2006-01-02T15:04:05Z07:00",
+		"2006-01-02T15:04:05.999999999Z07:00"); !ok {
+		return "", false
 	}
-	return "", false
+	return out, true
 }

@@ -2471,13 +2471,11 @@ func gmParseDate(v string) (string, bool) {
 		"2006-01-02T15:04:05Z07:00",
 		"Mon, 2 Jan 2006 15:04:05 -0700",
 	}
-	for _, layout := range layouts {
-		if t, err := time.Parse(layout, v); err == nil {
-			return t.Format(iso), true
-		}
+	if t, ok := lex.ParseLayouts(v, nil, layouts...); ok {
+		return t.Format(iso), true
 	}
 	if len(v) == 10 && v[4] == '-' && v[7] == '-' {
-		if _, err := time.Parse("2006-01-02", v); err == nil {
+		if _, ok := lex.ParseLayouts(v, nil, "2006-01-02"); ok {
 			return v, true
 		}
 	}
@@ -2488,12 +2486,9 @@ func gmParseDate(v string) (string, bool) {
 	}
 	loc := time.UTC
 	if hasZone {
-		if len(zone) != 5 || zone[0] != '+' && zone[0] != '-' || !lex.IsDigits(zone[1:]) {
+		off, ok := lex.ZoneOffset(zone)
+		if !ok {
 			return "", false
-		}
-		off := int((zone[1]-'0')*10+(zone[2]-'0'))*3600 + int((zone[3]-'0')*10+(zone[4]-'0'))*60
-		if zone[0] == '-' {
-			off = -off
 		}
 		loc = time.FixedZone("", off)
 	}

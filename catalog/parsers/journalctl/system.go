@@ -2,7 +2,6 @@ package journalctl
 
 import (
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/parism-go/parism/catalog"
@@ -359,10 +358,8 @@ func journalTime(s string) (string, bool) {
 	if len(s)-z == 5 {
 		out = s[:z+3] + ":" + s[z+3:]
 	}
-	for _, layout := range []string{"2006-01-02T15:04:05Z07:00", "2006-01-02T15:04:05.999999999Z07:00"} {
-		if _, err := time.Parse(layout, out); err == nil {
-			return out, true
-		}
+	if _, ok := lex.ParseLayouts(out, nil, "2006-01-02T15:04:05Z07:00", "2006-01-02T15:04:05.999999999Z07:00"); !ok {
+		return "", false
 	}
-	return "", false
+	return out, true
 }

@@ -329,13 +329,12 @@ func lsCheck(args []string, os catalog.OS) *catalog.ParseError {
 
 // lsParser holds the state of one parse.
 type lsParser struct {
-	c       *catalog.Context
-	o       lsOpts
-	res     *LsResult
-	rec     *catalog.SpanRec // spans of the row being read
-	now     time.Time
-	nowWall int64 // Now as wall-clock minutes since 1970 in Location
-	nowYear int
+	c     *catalog.Context
+	o     lsOpts
+	res   *LsResult
+	rec   *catalog.SpanRec // spans of the row being read
+	now   time.Time
+	years lex.YearGuess // for dates printed without a year
 	// scratch for longEntry, kept here so that each line does not zero it
 	pre             [2][2]int
 	toks            [6][2]int
@@ -538,8 +537,7 @@ func newLsParser(c *catalog.Context) *lsParser {
 	}
 	p.now = c.Now.In(loc)
 	p.c.Location = loc
-	p.nowWall = daysFromCivil(p.now.Year(), int(p.now.Month()), p.now.Day())*1440 + int64(p.now.Hour()*60+p.now.Minute())
-	p.nowYear = p.now.Year()
+	p.years = lex.NewYearGuess(p.now)
 	p.dirIdx = -1
 	n := lex.CountLines(c.Raw)
 	p.res.Entries = make([]LsEntry, 0, min(n, 1<<20))
@@ -1413,12 +1411,8 @@ func (p *lsParser) yearFor(year, month, day, hour, minute int) (int, bool) {
 	if year != 0 {
 		return year, day <= lex.DaysIn(month, year)
 	}
-	y := p.nowYear
-	wall := (daysFromCivil(y, month, 1)+int64(day-1))*1440 + int64(hour*60+minute)
-	if day > lex.DaysIn(month, y) || wall > p.nowWall+1440 {
-		y--
-	}
-	return -y, day <= lex.DaysIn(month, y)
+	y, ok := p.years.Year(month, day, hour, minute)
+	return -y, ok
 }
 
 // emitTime sets e.ModifiedAt to the ISO form of t and records its span.
@@ -1496,20 +1490,4 @@ func appendOffset(b []byte, off int) []byte {
 	b = lex.AppendPadded(b, off/3600, 2)
 	b = append(b, ':')
 	return lex.AppendPadded(b, off%3600/60, 2)
-}
-
-// daysFromCivil counts days from 1970-01-01 to a proleptic Gregorian date.
-func daysFromCivil(y, m, d int) int64 {
-	if m <= 2 {
-		y--
-	}
-	era := y / 400
-	if y < 0 && y%400 != 0 {
-		era--
-	}
-	yoe := y - era*400
-	mp := (m + 9) % 12
-	doy := (153*mp+2)/5 + d - 1
-	doe := yoe*365 + yoe/4 - yoe/100 + doy
-	return int64(era)*146097 + int64(doe) - 719468
 }
