@@ -101,8 +101,8 @@ func FsHasFlag(scanned []catalog.CmdArg, flags ...string) bool {
 	return false
 }
 
-// fsZoneName names the zone assumed for times printed without an offset.
-func FsZoneName(c *catalog.Context) string {
+// ZoneName names the zone assumed for times printed without an offset.
+func ZoneName(c *catalog.Context) string {
 	loc := c.Location
 	if loc == nil {
 		loc = time.UTC

@@ -6,17 +6,18 @@ import (
 	"unicode/utf8"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
-// insStr is Raw[s:e], recorded verbatim.
-func InsStr(c *catalog.Context, s, e int, tokens ...any) string {
+// Text is Raw[s:e], recorded verbatim.
+func Text(c *catalog.Context, s, e int, tokens ...any) string {
 	c.SpanPath(s, e, "", tokens...)
 	return c.Raw[s:e]
 }
 
-// insInt reads Raw[s:e] as a decimal integer (a sign allowed); nil when it
+// Int reads Raw[s:e] as a decimal integer (a sign allowed); nil when it
 // is not one, and then nothing is recorded.
-func InsInt(c *catalog.Context, s, e int, tokens ...any) *int64 {
+func Int(c *catalog.Context, s, e int, tokens ...any) *int64 {
 	v, err := strconv.ParseInt(c.Raw[s:e], 10, 64)
 	if err != nil {
 		return nil
@@ -25,23 +26,20 @@ func InsInt(c *catalog.Context, s, e int, tokens ...any) *int64 {
 	return &v
 }
 
-// insFloat reads Raw[s:e] as a decimal number; nil when it is not one.
-func InsFloat(c *catalog.Context, s, e int, tokens ...any) *float64 {
-	t := c.Raw[s:e]
-	if t == "" || strings.ContainsAny(t, "xXpPeEinIN_") { // no hex, exponents, Inf, NaN
-		return nil
-	}
-	v, err := strconv.ParseFloat(t, 64)
-	if err != nil {
+// Float reads Raw[s:e] as a decimal number (lex.Float); nil when it is
+// not one, and then nothing is recorded.
+func Float(c *catalog.Context, s, e int, tokens ...any) *float64 {
+	v, ok := lex.Float(c.Raw[s:e])
+	if !ok {
 		return nil
 	}
 	c.SpanPath(s, e, "parseFloat", tokens...)
 	return &v
 }
 
-// insScaled reads Raw[s:e] as a number of units of unit bytes (vmstat's
+// Scaled reads Raw[s:e] as a number of units of unit bytes (vmstat's
 // KiB, top's "1.2g"), rounded to whole bytes, recorded with transform tr.
-func InsScaled(c *catalog.Context, s, e int, unit float64, tr string, tokens ...any) *int64 {
+func Scaled(c *catalog.Context, s, e int, unit float64, tr string, tokens ...any) *int64 {
 	t := c.Raw[s:e]
 	if t == "" || strings.ContainsAny(t, "xXpPeEinIN_+-") {
 		return nil
@@ -65,14 +63,14 @@ func InsHasAny(args []string, flags ...string) bool {
 	return false
 }
 
-// insNoRows is the answer to output that held data lines and gave no row.
-func InsNoRows(what string) error {
+// NoRows is the answer to output that held data lines and gave no row.
+func NoRows(what string) error {
 	return catalog.Unrecognized("no %s line was recognized", what)
 }
 
-// insValidKeys reports whether every name is valid UTF-8, so that it can
+// ValidKeys reports whether every name is valid UTF-8, so that it can
 // be a key of the JSON value.
-func InsValidKeys(names []string) bool {
+func ValidKeys(names []string) bool {
 	for _, n := range names {
 		if !utf8.ValidString(n) {
 			return false

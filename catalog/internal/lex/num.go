@@ -23,14 +23,20 @@ func IsInt(s string) bool {
 	return err == nil
 }
 
-// IsFloat reports whether s is a decimal number as strconv reads it, a
-// sign allowed, but no hex, exponent, underscore, Inf or NaN.
-func IsFloat(s string) bool {
+// Float reads a decimal number as strconv does, a sign allowed, but no
+// hex, exponent, underscore, Inf or NaN.
+func Float(s string) (float64, bool) {
 	if s == "" || strings.ContainsAny(s, "xXpPeEinIN_") {
-		return false
+		return 0, false
 	}
-	_, err := strconv.ParseFloat(s, 64)
-	return err == nil
+	v, err := strconv.ParseFloat(s, 64)
+	return v, err == nil
+}
+
+// IsFloat reports whether s is what Float reads.
+func IsFloat(s string) bool {
+	_, ok := Float(s)
+	return ok
 }
 
 // Decimal reads a plain decimal ("0.121", "12", "-1.5"): digits, at most

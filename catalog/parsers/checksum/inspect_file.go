@@ -146,7 +146,7 @@ func parseChecksum(c *catalog.Context) (any, error) {
 				c.SpanPath(s, en, "unquote", "files", i, "name")
 				return true
 			}
-			e.Name = kit.InsStr(c, s, en, "files", i, "name")
+			e.Name = kit.Text(c, s, en, "files", i, "name")
 			return true
 		}
 		switch {
@@ -158,7 +158,7 @@ func parseChecksum(c *catalog.Context) (any, error) {
 				if st == "OK" || strings.HasPrefix(st, "FAILED") {
 					ok = name(at, at+k)
 					if ok {
-						e.Status = kit.InsStr(c, at+k+2, at+len(body), "files", i, "status")
+						e.Status = kit.Text(c, at+k+2, at+len(body), "files", i, "status")
 					}
 				}
 			}
@@ -167,16 +167,16 @@ func parseChecksum(c *catalog.Context) (any, error) {
 			p := strings.Index(body, " (")
 			q := strings.LastIndex(body, ") = ")
 			if p > 0 && q > p+2 && isHex(body[q+4:]) && !strings.ContainsAny(body[:p], " ") {
-				e.Algorithm = kit.InsStr(c, at, at+p, "files", i, "algorithm")
+				e.Algorithm = kit.Text(c, at, at+p, "files", i, "algorithm")
 				if ok = name(at+p+2, at+q); ok {
-					e.Hash = kit.InsStr(c, at+q+4, at+len(body), "files", i, "hash")
+					e.Hash = kit.Text(c, at+q+4, at+len(body), "files", i, "hash")
 				}
 			}
 		default:
 			// "hash  name", "hash *name" (GNU), "hash name" (BSD -r)
 			sp := strings.IndexByte(body, ' ')
 			if sp > 0 && isHex(body[:sp]) && sp+1 < len(body) {
-				e.Hash = kit.InsStr(c, at, at+sp, "files", i, "hash")
+				e.Hash = kit.Text(c, at, at+sp, "files", i, "hash")
 				ns := sp + 1
 				switch body[ns] {
 				case '*':
@@ -197,7 +197,7 @@ func parseChecksum(c *catalog.Context) (any, error) {
 		res.Files = append(res.Files, e)
 	}
 	if data > 0 && len(res.Files) == 0 && c.Omitted() == 0 && len(c.UnreadOffsets()) == 0 {
-		return nil, kit.InsNoRows("checksum")
+		return nil, kit.NoRows("checksum")
 	}
 	return res, nil
 }

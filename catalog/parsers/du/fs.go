@@ -341,7 +341,7 @@ func ParseDu(c *catalog.Context) (any, error) {
 		res.Total.Path = ""
 	}
 	if assumedAt >= 0 {
-		res.TimeZone = kit.FsZoneName(c)
+		res.TimeZone = kit.ZoneName(c)
 		c.SpanPath(assumedAt, assumedAt+16, "assumedZone", "time_zone")
 	}
 	r.Finish()

@@ -87,7 +87,7 @@ func parseFile(c *catalog.Context) (any, error) {
 				c.Unread(l.At)
 				continue
 			}
-			e.Name = kit.InsStr(c, l.At, l.At+ne, "files", i, "name")
+			e.Name = kit.Text(c, l.At, l.At+ne, "files", i, "name")
 			ds = d
 		}
 		desc := l.Text[ds:]
@@ -99,17 +99,17 @@ func parseFile(c *catalog.Context) (any, error) {
 		s := l.At + ds
 		switch {
 		case strings.HasPrefix(desc, "cannot open "):
-			e.Error = kit.InsStr(c, s, s+len(desc), "files", i, "error")
+			e.Error = kit.Text(c, s, s+len(desc), "files", i, "error")
 		case mime && strings.Index(desc, "; charset=") > 0 && !strings.HasSuffix(desc, "; charset="):
 			k := strings.Index(desc, "; charset=")
-			e.MimeType = kit.InsStr(c, s, s+k, "files", i, "mime_type")
-			e.Charset = kit.InsStr(c, s+k+10, s+len(desc), "files", i, "charset")
+			e.MimeType = kit.Text(c, s, s+k, "files", i, "mime_type")
+			e.Charset = kit.Text(c, s+k+10, s+len(desc), "files", i, "charset")
 		case mime || mimeType:
-			e.MimeType = kit.InsStr(c, s, s+len(desc), "files", i, "mime_type")
+			e.MimeType = kit.Text(c, s, s+len(desc), "files", i, "mime_type")
 		case enc:
-			e.Charset = kit.InsStr(c, s, s+len(desc), "files", i, "charset")
+			e.Charset = kit.Text(c, s, s+len(desc), "files", i, "charset")
 		default:
-			e.Type = kit.InsStr(c, s, s+len(desc), "files", i, "type")
+			e.Type = kit.Text(c, s, s+len(desc), "files", i, "type")
 		}
 		res.Files = append(res.Files, e)
 	}

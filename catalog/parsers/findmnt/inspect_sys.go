@@ -95,7 +95,7 @@ func parseFindmnt(c *catalog.Context) (any, error) {
 			for _, f := range lex.LineFields(l, 0) {
 				cols = append(cols, c.Raw[f[0]:f[1]])
 			}
-			if !kit.InsValidKeys(cols) {
+			if !kit.ValidKeys(cols) {
 				return nil, catalog.Unrecognized("findmnt's header is not valid UTF-8")
 			}
 			continue
@@ -122,7 +122,7 @@ func parseFindmnt(c *catalog.Context) (any, error) {
 		res.Filesystems = append(res.Filesystems, e)
 	}
 	if data > 0 && len(res.Filesystems) == 0 && c.Omitted() == 0 && len(c.UnreadOffsets()) == 0 {
-		return nil, kit.InsNoRows("findmnt")
+		return nil, kit.NoRows("findmnt")
 	}
 	return res, nil
 }
@@ -159,17 +159,17 @@ func findmntSet(c *catalog.Context, e *FindmntEntry, h string, s, en, i int) boo
 		if e.Target != "" {
 			return false
 		}
-		e.Target = kit.InsStr(c, s, en, "filesystems", i, "target")
+		e.Target = kit.Text(c, s, en, "filesystems", i, "target")
 	case "SOURCE":
 		if e.Source != "" {
 			return false
 		}
-		e.Source = kit.InsStr(c, s, en, "filesystems", i, "source")
+		e.Source = kit.Text(c, s, en, "filesystems", i, "source")
 	case "FSTYPE":
 		if e.FSType != "" {
 			return false
 		}
-		e.FSType = kit.InsStr(c, s, en, "filesystems", i, "fstype")
+		e.FSType = kit.Text(c, s, en, "filesystems", i, "fstype")
 	case "OPTIONS":
 		if e.Options != nil {
 			return false
@@ -192,7 +192,7 @@ func findmntSet(c *catalog.Context, e *FindmntEntry, h string, s, en, i int) boo
 		if e.Other == nil {
 			e.Other = map[string]string{}
 		}
-		e.Other[h] = kit.InsStr(c, s, en, "filesystems", i, "other", h)
+		e.Other[h] = kit.Text(c, s, en, "filesystems", i, "other", h)
 	}
 	return true
 }
@@ -213,7 +213,7 @@ func findmntPairs(c *catalog.Context, l lex.Line, e *FindmntEntry, i int) bool {
 			return false
 		}
 		key := t[p : p+eq]
-		if strings.ContainsAny(key, " \t\"") || !kit.InsValidKeys([]string{key}) {
+		if strings.ContainsAny(key, " \t\"") || !kit.ValidKeys([]string{key}) {
 			return false
 		}
 		vs := p + eq + 2

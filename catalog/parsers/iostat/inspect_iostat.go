@@ -85,7 +85,7 @@ func parseIostat(c *catalog.Context) (any, error) {
 		}
 		switch {
 		case n == 0 && strings.Contains(t, "CPU)"):
-			res.System = kit.InsStr(c, l.At, l.At+len(strings.TrimRight(l.Text, " \t")), "system")
+			res.System = kit.Text(c, l.At, l.At+len(strings.TrimRight(l.Text, " \t")), "system")
 			continue
 		case strings.HasPrefix(t, "avg-cpu:"):
 			if cur < 0 || len(res.Reports[cur].CPU) > 0 || len(res.Reports[cur].Devices) > 0 {
@@ -100,7 +100,7 @@ func parseIostat(c *catalog.Context) (any, error) {
 		case inCPU:
 			inCPU = false
 			toks := lex.LineFields(l, 0)
-			if len(toks) != len(cpuCols) || !kit.InsValidKeys(cpuCols) {
+			if len(toks) != len(cpuCols) || !kit.ValidKeys(cpuCols) {
 				c.Unread(l.At)
 				continue
 			}
@@ -110,7 +110,7 @@ func parseIostat(c *catalog.Context) (any, error) {
 				if _, dup := r.CPU[h]; dup {
 					continue
 				}
-				if v := kit.InsFloat(c, toks[j][0], toks[j][1], "reports", cur, "cpu", h); v != nil {
+				if v := kit.Float(c, toks[j][0], toks[j][1], "reports", cur, "cpu", h); v != nil {
 					r.CPU[h] = *v
 				}
 			}
@@ -120,7 +120,7 @@ func parseIostat(c *catalog.Context) (any, error) {
 				newReport()
 			}
 			devCols = strings.Fields(t)[1:]
-			if !kit.InsValidKeys(devCols) {
+			if !kit.ValidKeys(devCols) {
 				return nil, catalog.Unrecognized("iostat's header is not valid UTF-8")
 			}
 			inDev = true
@@ -128,7 +128,7 @@ func parseIostat(c *catalog.Context) (any, error) {
 		case !inDev && strings.Count(t, "/") == 2 && strings.Count(t, ":") >= 2:
 			// -t's "12/02/26 00:20:00" (or a locale's form) opens a report.
 			newReport()
-			res.Reports[cur].Timestamp = kit.InsStr(c, l.At+len(l.Text)-len(strings.TrimLeft(l.Text, " ")), l.At+len(strings.TrimRight(l.Text, " ")), "reports", cur, "timestamp")
+			res.Reports[cur].Timestamp = kit.Text(c, l.At+len(l.Text)-len(strings.TrimLeft(l.Text, " ")), l.At+len(strings.TrimRight(l.Text, " ")), "reports", cur, "timestamp")
 			continue
 		case !inDev:
 			c.Unread(l.At)
@@ -142,7 +142,7 @@ func parseIostat(c *catalog.Context) (any, error) {
 		r := &res.Reports[cur]
 		i := len(r.Devices)
 		mark := c.Rec().Mark()
-		d := IostatDevice{Device: kit.InsStr(c, toks[0][0], toks[0][1], "reports", cur, "devices", i, "device"), Values: map[string]float64{}}
+		d := IostatDevice{Device: kit.Text(c, toks[0][0], toks[0][1], "reports", cur, "devices", i, "device"), Values: map[string]float64{}}
 		ok := true
 		for j, h := range devCols {
 			name, unit := iostatColumn(h)
@@ -172,7 +172,7 @@ func parseIostat(c *catalog.Context) (any, error) {
 		r.Devices = append(r.Devices, d)
 	}
 	if len(res.Reports) == 0 && len(c.UnreadOffsets()) > 0 {
-		return nil, kit.InsNoRows("iostat")
+		return nil, kit.NoRows("iostat")
 	}
 	return res, nil
 }

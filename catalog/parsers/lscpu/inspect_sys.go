@@ -95,25 +95,25 @@ func parseLscpu(c *catalog.Context) (any, error) {
 		name := strings.TrimSuffix(key, " cache")
 		switch {
 		case key == "Architecture" && res.Architecture == "":
-			res.Architecture = kit.InsStr(c, vs, ve, "architecture")
+			res.Architecture = kit.Text(c, vs, ve, "architecture")
 		case key == "Model name" && res.ModelName == "":
-			res.ModelName = kit.InsStr(c, vs, ve, "model_name")
+			res.ModelName = kit.Text(c, vs, ve, "model_name")
 		case key == "Vendor ID" && res.VendorID == "":
-			res.VendorID = kit.InsStr(c, vs, ve, "vendor_id")
+			res.VendorID = kit.Text(c, vs, ve, "vendor_id")
 		case key == "CPU(s)" && res.CPUs == nil && lex.IsInt(v):
-			res.CPUs = kit.InsInt(c, vs, ve, "cpus")
+			res.CPUs = kit.Int(c, vs, ve, "cpus")
 		case key == "On-line CPU(s) list" && res.OnlineCPUs == "":
-			res.OnlineCPUs = kit.InsStr(c, vs, ve, "online_cpus")
+			res.OnlineCPUs = kit.Text(c, vs, ve, "online_cpus")
 		case key == "Thread(s) per core" && res.ThreadsPerCore == nil && lex.IsInt(v):
-			res.ThreadsPerCore = kit.InsInt(c, vs, ve, "threads_per_core")
+			res.ThreadsPerCore = kit.Int(c, vs, ve, "threads_per_core")
 		case (key == "Core(s) per socket" || key == "Core(s) per cluster") && res.CoresPerSocket == nil && lex.IsInt(v):
-			res.CoresPerSocket = kit.InsInt(c, vs, ve, "cores_per_socket")
+			res.CoresPerSocket = kit.Int(c, vs, ve, "cores_per_socket")
 		case key == "Socket(s)" && res.Sockets == nil && lex.IsInt(v):
-			res.Sockets = kit.InsInt(c, vs, ve, "sockets")
+			res.Sockets = kit.Int(c, vs, ve, "sockets")
 		case key == "NUMA node(s)" && res.NUMANodes == nil && lex.IsInt(v):
-			res.NUMANodes = kit.InsInt(c, vs, ve, "numa_nodes")
+			res.NUMANodes = kit.Int(c, vs, ve, "numa_nodes")
 		case key == "CPU max MHz" && res.MaxMHz == nil && lex.IsFloat(v):
-			res.MaxMHz = kit.InsFloat(c, vs, ve, "max_mhz")
+			res.MaxMHz = kit.Float(c, vs, ve, "max_mhz")
 		case key == "Flags" && res.Flags == nil:
 			res.Flags = []string{}
 			for _, f := range lex.LineFields(lex.Line{Text: v, At: vs}, 0) {
@@ -130,17 +130,17 @@ func parseLscpu(c *catalog.Context) (any, error) {
 			if res.Vulnerabilities == nil {
 				res.Vulnerabilities = map[string]string{}
 			}
-			res.Vulnerabilities[k] = kit.InsStr(c, vs, ve, "vulnerabilities", k)
+			res.Vulnerabilities[k] = kit.Text(c, vs, ve, "vulnerabilities", k)
 		default:
 			if _, dup := res.Fields[key]; dup {
 				c.Unread(l.At)
 				continue
 			}
-			res.Fields[key] = kit.InsStr(c, vs, ve, "fields", key)
+			res.Fields[key] = kit.Text(c, vs, ve, "fields", key)
 		}
 	}
 	if read == 0 && len(c.UnreadOffsets()) > 0 {
-		return nil, kit.InsNoRows("lscpu \"Key: value\"")
+		return nil, kit.NoRows("lscpu \"Key: value\"")
 	}
 	return res, nil
 }
@@ -160,12 +160,12 @@ func lscpuCache(c *catalog.Context, res *LscpuResult, name string, ks, ke, vs, v
 	k := len(res.Caches)
 	cache := LscpuCache{Name: name}
 	c.SpanPath(ks, ke, "trimSuffix", "caches", k, "name")
-	cache.SizeBytes = kit.InsScaled(c, vs, vs+len(num), mult, "parseBytes", "caches", k, "size_bytes")
+	cache.SizeBytes = kit.Scaled(c, vs, vs+len(num), mult, "parseBytes", "caches", k, "size_bytes")
 	if rest != "" {
 		cnt, _, _ := strings.Cut(rest, " instance")
 		if lex.IsInt(cnt) {
 			s := vs + len(size) + 2
-			cache.Instances = kit.InsInt(c, s, s+len(cnt), "caches", k, "instances")
+			cache.Instances = kit.Int(c, s, s+len(cnt), "caches", k, "instances")
 		}
 	}
 	res.Caches = append(res.Caches, cache)

@@ -54,7 +54,7 @@ func parseMpstat(c *catalog.Context) (any, error) {
 			continue
 		}
 		if first && strings.Contains(t, "CPU)") {
-			res.System = kit.InsStr(c, l.At, l.At+len(strings.TrimRight(t, " \t")), "system")
+			res.System = kit.Text(c, l.At, l.At+len(strings.TrimRight(t, " \t")), "system")
 			first = false
 			continue
 		}
@@ -76,7 +76,7 @@ func parseMpstat(c *catalog.Context) (any, error) {
 			for _, f := range toks[k+1:] {
 				cols = append(cols, strings.TrimPrefix(c.Raw[f[0]:f[1]], "%"))
 			}
-			if !kit.InsValidKeys(cols) {
+			if !kit.ValidKeys(cols) {
 				return nil, catalog.Unrecognized("mpstat's header is not valid UTF-8")
 			}
 			continue
@@ -99,9 +99,9 @@ func parseMpstat(c *catalog.Context) (any, error) {
 		if avg {
 			c.SpanPath(toks[0][0], toks[0][1], "marker", "rows", i, "average")
 		} else {
-			r.Time = kit.InsStr(c, toks[0][0], toks[k-1][1], "rows", i, "time")
+			r.Time = kit.Text(c, toks[0][0], toks[k-1][1], "rows", i, "time")
 		}
-		r.CPU = kit.InsStr(c, toks[k][0], toks[k][1], "rows", i, "cpu")
+		r.CPU = kit.Text(c, toks[k][0], toks[k][1], "rows", i, "cpu")
 		ok := true
 		for j, h := range cols {
 			f := toks[k+1+j]
@@ -109,7 +109,7 @@ func parseMpstat(c *catalog.Context) (any, error) {
 				ok = false
 				break
 			}
-			v := kit.InsFloat(c, f[0], f[1], "rows", i, "percent", h)
+			v := kit.Float(c, f[0], f[1], "rows", i, "percent", h)
 			if v == nil {
 				ok = false
 				break
@@ -124,7 +124,7 @@ func parseMpstat(c *catalog.Context) (any, error) {
 		res.Rows = append(res.Rows, r)
 	}
 	if len(res.Rows) == 0 && len(c.UnreadOffsets()) > 0 {
-		return nil, kit.InsNoRows("mpstat")
+		return nil, kit.NoRows("mpstat")
 	}
 	return res, nil
 }

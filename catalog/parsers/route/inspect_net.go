@@ -109,7 +109,7 @@ func parseRoute(c *catalog.Context) (any, error) {
 	if len(cols) == 0 || cols[0] != "Destination" {
 		return nil, catalog.Unrecognized("route's header does not begin with Destination")
 	}
-	if !kit.InsValidKeys(cols) {
+	if !kit.ValidKeys(cols) {
 		return nil, catalog.Unrecognized("route's header is not valid UTF-8")
 	}
 	for j, h := range cols {
@@ -140,7 +140,7 @@ func parseRoute(c *catalog.Context) (any, error) {
 				if c.Raw[s:e] == "-" {
 					return nil // not applicable (an unreachable route's Ref, MSS...)
 				}
-				v := kit.InsInt(c, s, e, "routes", i, leaf)
+				v := kit.Int(c, s, e, "routes", i, leaf)
 				if v == nil {
 					ok = false
 				}
@@ -148,13 +148,13 @@ func parseRoute(c *catalog.Context) (any, error) {
 			}
 			switch h {
 			case "Destination":
-				r.Destination = kit.InsStr(c, s, e, "routes", i, "destination")
+				r.Destination = kit.Text(c, s, e, "routes", i, "destination")
 			case "Gateway", "Next Hop":
-				r.Gateway = kit.InsStr(c, s, e, "routes", i, "gateway")
+				r.Gateway = kit.Text(c, s, e, "routes", i, "gateway")
 			case "Genmask":
-				r.Genmask = kit.InsStr(c, s, e, "routes", i, "genmask")
+				r.Genmask = kit.Text(c, s, e, "routes", i, "genmask")
 			case "Flags", "Flag":
-				r.Flags = kit.InsStr(c, s, e, "routes", i, "flags")
+				r.Flags = kit.Text(c, s, e, "routes", i, "flags")
 			case "Metric", "Met":
 				r.Metric = num("metric")
 			case "Ref":
@@ -162,7 +162,7 @@ func parseRoute(c *catalog.Context) (any, error) {
 			case "Use":
 				r.Use = num("use")
 			case "Iface", "If":
-				r.Iface = kit.InsStr(c, s, e, "routes", i, "iface")
+				r.Iface = kit.Text(c, s, e, "routes", i, "iface")
 			case "MSS":
 				r.MSS = num("mss")
 			case "Window":
@@ -176,7 +176,7 @@ func parseRoute(c *catalog.Context) (any, error) {
 				if _, dup := r.Other[h]; dup {
 					h += "#" + strconv.Itoa(j) // a header word twice: by its position
 				}
-				r.Other[h] = kit.InsStr(c, s, e, "routes", i, "other", h)
+				r.Other[h] = kit.Text(c, s, e, "routes", i, "other", h)
 			}
 		}
 		if !ok {

@@ -445,7 +445,7 @@ func parseStat(c *catalog.Context) (any, error) {
 	}
 	p.res.Entries, _ = kit.FsSettle(c, p.r, p.res.Entries, p.marks, false, 0)
 	if p.assumed {
-		p.res.TimeZone = kit.FsZoneName(c)
+		p.res.TimeZone = kit.ZoneName(c)
 		if c.Recording() {
 			c.Span("/time_zone", p.zoneAt[0], p.zoneAt[1], "assumedZone")
 		}

@@ -69,12 +69,12 @@ func parseSysctl(c *catalog.Context) (any, error) {
 		}
 		i := len(res.Settings)
 		res.Settings = append(res.Settings, SysctlSetting{
-			Name:  kit.InsStr(c, ks, ke, "settings", i, "name"),
-			Value: kit.InsStr(c, vs, ve, "settings", i, "value"),
+			Name:  kit.Text(c, ks, ke, "settings", i, "name"),
+			Value: kit.Text(c, vs, ve, "settings", i, "value"),
 		})
 	}
 	if data > 0 && len(res.Settings) == 0 && c.Omitted() == 0 {
-		return nil, kit.InsNoRows("sysctl")
+		return nil, kit.NoRows("sysctl")
 	}
 	return res, nil
 }

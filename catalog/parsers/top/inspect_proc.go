@@ -131,7 +131,7 @@ func topPairs(c *catalog.Context, l lex.Line, from int) []topPair {
 		}
 		ns, ne := lex.NextField(t[:e], s)
 		ls, le := lex.TrimSpaceRange(t, ne, e)
-		if !lex.IsFloat(t[ns:ne]) || ls == le || !kit.InsValidKeys([]string{t[ls:le]}) {
+		if !lex.IsFloat(t[ns:ne]) || ls == le || !kit.ValidKeys([]string{t[ls:le]}) {
 			return nil
 		}
 		out = append(out, topPair{label: t[ls:le], vs: l.At + ns, ve: l.At + ne, labS: l.At + ls, labE: l.At + le})
@@ -173,7 +173,7 @@ func parseTop(c *catalog.Context) (any, error) {
 				if _, dup := res.Tasks[p.label]; dup {
 					continue
 				}
-				res.Tasks[p.label] = *kit.InsInt(c, p.vs, p.ve, "tasks", p.label)
+				res.Tasks[p.label] = *kit.Int(c, p.vs, p.ve, "tasks", p.label)
 			}
 			continue
 		case cols == nil && strings.HasPrefix(t, "%Cpu"):
@@ -191,12 +191,12 @@ func parseTop(c *catalog.Context) (any, error) {
 			for ne > 1 && t[ne-1] == ' ' {
 				ne--
 			}
-			cpu := TopCPU{Name: kit.InsStr(c, l.At+1, l.At+ne, "cpus", i, "name"), Percent: map[string]float64{}}
+			cpu := TopCPU{Name: kit.Text(c, l.At+1, l.At+ne, "cpus", i, "name"), Percent: map[string]float64{}}
 			for _, p := range ps {
 				if _, dup := cpu.Percent[p.label]; dup {
 					continue
 				}
-				if v := kit.InsFloat(c, p.vs, p.ve, "cpus", i, "percent", p.label); v != nil {
+				if v := kit.Float(c, p.vs, p.ve, "cpus", i, "percent", p.label); v != nil {
 					cpu.Percent[p.label] = *v
 				}
 			}
@@ -224,7 +224,7 @@ func parseTop(c *catalog.Context) (any, error) {
 				if _, dup := m[p.label]; dup {
 					continue
 				}
-				if v := kit.InsScaled(c, p.vs, p.ve, unit, tr, key, p.label); v != nil {
+				if v := kit.Scaled(c, p.vs, p.ve, unit, tr, key, p.label); v != nil {
 					m[p.label] = *v
 				}
 			}
@@ -240,7 +240,7 @@ func parseTop(c *catalog.Context) (any, error) {
 			for _, f := range lex.LineFields(l, 0) {
 				cols = append(cols, c.Raw[f[0]:f[1]])
 			}
-			if !kit.InsValidKeys(cols) {
+			if !kit.ValidKeys(cols) {
 				return nil, catalog.Unrecognized("top's header is not valid UTF-8")
 			}
 			for j, h := range cols {
@@ -281,7 +281,7 @@ func topFirstLine(c *catalog.Context, res *TopResult, l lex.Line) bool {
 		return false
 	}
 	if ts, te := lex.TrimSpaceRange(t, 6, up); ts < te {
-		res.Time = kit.InsStr(c, l.At+ts, l.At+te, "time")
+		res.Time = kit.Text(c, l.At+ts, l.At+te, "time")
 	}
 	mid := t[up+4 : la]
 	// "2:27,  0 user,  " / "3 days,  2:27,  1 user,  "
@@ -291,13 +291,13 @@ func topFirstLine(c *catalog.Context, res *TopResult, l lex.Line) bool {
 		cnt := strings.Fields(mid[us+1:])
 		if len(cnt) == 2 && strings.HasPrefix(cnt[1], "user") && lex.IsInt(cnt[0]) {
 			s := l.At + up + 4 + us + 1 + strings.Index(mid[us+1:], cnt[0])
-			res.Users = kit.InsInt(c, s, s+len(cnt[0]), "users")
+			res.Users = kit.Int(c, s, s+len(cnt[0]), "users")
 			mid = mid[:us]
 		}
 	}
 	us0 := l.At + up + 4 + len(mid) - len(strings.TrimLeft(mid, " "))
 	if u := strings.TrimSpace(mid); u != "" {
-		res.Uptime = kit.InsStr(c, us0, us0+len(u), "uptime")
+		res.Uptime = kit.Text(c, us0, us0+len(u), "uptime")
 	}
 	loads := t[la+len("load average: "):]
 	base := l.At + la + len("load average: ")
@@ -309,7 +309,7 @@ func topFirstLine(c *catalog.Context, res *TopResult, l lex.Line) bool {
 		for k, p := range parts {
 			s := base + off + len(p) - len(strings.TrimLeft(p, " "))
 			v := strings.TrimSpace(p)
-			*dst[k] = kit.InsFloat(c, s, s+len(v), names[k])
+			*dst[k] = kit.Float(c, s, s+len(v), names[k])
 			off += len(p) + 1
 		}
 	}
@@ -335,20 +335,20 @@ func topRow(c *catalog.Context, l lex.Line, cols []string, i int) (TopProcess, b
 					tr = "parseBytes"
 				}
 			}
-			*dst = kit.InsScaled(c, s, e, unit, tr, "processes", i, leaf)
+			*dst = kit.Scaled(c, s, e, unit, tr, "processes", i, leaf)
 			return *dst != nil
 		}
 		ok := true
 		switch h {
 		case "PID":
-			p.PID = kit.InsInt(c, s, e, "processes", i, "pid")
+			p.PID = kit.Int(c, s, e, "processes", i, "pid")
 			ok = p.PID != nil
 		case "USER":
-			p.User = kit.InsStr(c, s, e, "processes", i, "user")
+			p.User = kit.Text(c, s, e, "processes", i, "user")
 		case "PR":
-			p.Priority = kit.InsStr(c, s, e, "processes", i, "priority")
+			p.Priority = kit.Text(c, s, e, "processes", i, "priority")
 		case "NI":
-			p.Nice = kit.InsInt(c, s, e, "processes", i, "nice")
+			p.Nice = kit.Int(c, s, e, "processes", i, "nice")
 			ok = p.Nice != nil || v == "-"
 		case "VIRT":
 			ok = mem(&p.VirtBytes, "virt_bytes")
@@ -357,17 +357,17 @@ func topRow(c *catalog.Context, l lex.Line, cols []string, i int) (TopProcess, b
 		case "SHR":
 			ok = mem(&p.ShrBytes, "shr_bytes")
 		case "S":
-			p.State = kit.InsStr(c, s, e, "processes", i, "state")
+			p.State = kit.Text(c, s, e, "processes", i, "state")
 		case "%CPU":
-			p.CPUPercent = kit.InsFloat(c, s, e, "processes", i, "cpu_percent")
+			p.CPUPercent = kit.Float(c, s, e, "processes", i, "cpu_percent")
 			ok = p.CPUPercent != nil
 		case "%MEM":
-			p.MemPercent = kit.InsFloat(c, s, e, "processes", i, "mem_percent")
+			p.MemPercent = kit.Float(c, s, e, "processes", i, "mem_percent")
 			ok = p.MemPercent != nil
 		case "TIME+", "TIME":
-			p.Time = kit.InsStr(c, s, e, "processes", i, "time")
+			p.Time = kit.Text(c, s, e, "processes", i, "time")
 		case "COMMAND":
-			p.Command = kit.InsStr(c, s, e, "processes", i, "command")
+			p.Command = kit.Text(c, s, e, "processes", i, "command")
 		default:
 			if _, dup := p.Other[h]; dup {
 				return p, false
@@ -375,7 +375,7 @@ func topRow(c *catalog.Context, l lex.Line, cols []string, i int) (TopProcess, b
 			if p.Other == nil {
 				p.Other = map[string]string{}
 			}
-			p.Other[h] = kit.InsStr(c, s, e, "processes", i, "other", h)
+			p.Other[h] = kit.Text(c, s, e, "processes", i, "other", h)
 		}
 		if !ok {
 			return p, false

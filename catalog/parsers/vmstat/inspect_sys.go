@@ -215,9 +215,9 @@ func parseVmstat(c *catalog.Context) (any, error) {
 				break
 			}
 			if scaled {
-				*dst = kit.InsScaled(c, toks[j][0], toks[j][1], unit, tr, "samples", i, leaf)
+				*dst = kit.Scaled(c, toks[j][0], toks[j][1], unit, tr, "samples", i, leaf)
 			} else {
-				*dst = kit.InsInt(c, toks[j][0], toks[j][1], "samples", i, leaf)
+				*dst = kit.Int(c, toks[j][0], toks[j][1], "samples", i, leaf)
 			}
 			if *dst == nil {
 				ok = false
@@ -225,7 +225,7 @@ func parseVmstat(c *catalog.Context) (any, error) {
 			}
 		}
 		if ok && stamped {
-			s.Timestamp = kit.InsStr(c, toks[len(cols)][0], toks[len(cols)+1][1], "samples", i, "timestamp")
+			s.Timestamp = kit.Text(c, toks[len(cols)][0], toks[len(cols)+1][1], "samples", i, "timestamp")
 		}
 		if !ok {
 			c.Rec().Truncate(mark)
@@ -235,7 +235,7 @@ func parseVmstat(c *catalog.Context) (any, error) {
 		res.Samples = append(res.Samples, s)
 	}
 	if data > 0 && len(res.Samples) == 0 && c.Omitted() == 0 && len(c.UnreadOffsets()) == 0 {
-		return nil, kit.InsNoRows("vmstat")
+		return nil, kit.NoRows("vmstat")
 	}
 	return res, nil
 }

@@ -79,11 +79,11 @@ func parseWho(c *catalog.Context) (any, error) {
 		k := 0
 		if t[0] == ' ' && len(toks) >= 2 {
 			// "         system boot  2026-12-01 20:39", "         run-level 5  ..."
-			s.Line = kit.InsStr(c, toks[0][0], toks[1][1], "sessions", i, "line")
+			s.Line = kit.Text(c, toks[0][0], toks[1][1], "sessions", i, "line")
 			k = 2
 		} else if len(toks) >= 2 {
-			s.User = kit.InsStr(c, toks[0][0], toks[0][1], "sessions", i, "user")
-			s.Line = kit.InsStr(c, toks[1][0], toks[1][1], "sessions", i, "line")
+			s.User = kit.Text(c, toks[0][0], toks[0][1], "sessions", i, "user")
+			s.Line = kit.Text(c, toks[1][0], toks[1][1], "sessions", i, "line")
 			k = 2
 		}
 		te := -1
@@ -95,14 +95,14 @@ func parseWho(c *catalog.Context) (any, error) {
 			c.Unread(l.At)
 			continue
 		}
-		s.Time = kit.InsStr(c, toks[k][0], toks[te-1][1], "sessions", i, "time")
+		s.Time = kit.Text(c, toks[k][0], toks[te-1][1], "sessions", i, "time")
 		k = te
 		if pids && k+1 < len(toks) && lex.IsInt(c.Raw[toks[k+1][0]:toks[k+1][1]]) {
-			s.Idle = kit.InsStr(c, toks[k][0], toks[k][1], "sessions", i, "idle")
-			s.PID = kit.InsInt(c, toks[k+1][0], toks[k+1][1], "sessions", i, "pid")
+			s.Idle = kit.Text(c, toks[k][0], toks[k][1], "sessions", i, "idle")
+			s.PID = kit.Int(c, toks[k+1][0], toks[k+1][1], "sessions", i, "pid")
 			k += 2
 		} else if pids && k < len(toks) && lex.IsInt(c.Raw[toks[k][0]:toks[k][1]]) {
-			s.PID = kit.InsInt(c, toks[k][0], toks[k][1], "sessions", i, "pid") // a boot line's pid, no idle
+			s.PID = kit.Int(c, toks[k][0], toks[k][1], "sessions", i, "pid") // a boot line's pid, no idle
 			k++
 		}
 		if k < len(toks) {
@@ -112,12 +112,12 @@ func parseWho(c *catalog.Context) (any, error) {
 				c.Unread(l.At)
 				continue
 			}
-			s.Comment = kit.InsStr(c, cs+1, ce-1, "sessions", i, "comment")
+			s.Comment = kit.Text(c, cs+1, ce-1, "sessions", i, "comment")
 		}
 		res.Sessions = append(res.Sessions, s)
 	}
 	if len(res.Sessions) == 0 && len(c.UnreadOffsets()) > 0 {
-		return nil, kit.InsNoRows("who")
+		return nil, kit.NoRows("who")
 	}
 	return res, nil
 }
