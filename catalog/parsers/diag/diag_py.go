@@ -8,8 +8,9 @@ import (
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
-// pyNum reads the decimal number at s[i:] and its end.
-func pyNum(s string, i int) (int64, int, bool) {
+// diagNum reads the decimal number of 1 to 15 digits at s[i:], its end,
+// and whether there was one.
+func diagNum(s string, i int) (int64, int, bool) {
 	e := i
 	for e < len(s) && s[e] >= '0' && s[e] <= '9' {
 		e++
@@ -35,7 +36,7 @@ func pyPos(s string, maxNums int) (pyPosAt, bool) {
 	var p pyPosAt
 	// The file ends at the first ":<digits>:".
 	for i := strings.IndexByte(s, ':'); i > 0; {
-		if _, e, ok := pyNum(s, i+1); ok && e < len(s) && s[e] == ':' {
+		if _, e, ok := diagNum(s, i+1); ok && e < len(s) && s[e] == ':' {
 			p.fileE = i
 			break
 		}
@@ -50,7 +51,7 @@ func pyPos(s string, maxNums int) (pyPosAt, bool) {
 	}
 	i := p.fileE
 	for len(p.nums) < maxNums && i < len(s) && s[i] == ':' {
-		n, e, ok := pyNum(s, i+1)
+		n, e, ok := diagNum(s, i+1)
 		if !ok || e >= len(s) || s[e] != ':' {
 			break
 		}
@@ -199,7 +200,7 @@ func parseFlake8(c *catalog.Context) (any, error) {
 		if strings.TrimSpace(t) == "" {
 			continue
 		}
-		if _, e, ok := pyNum(t, 0); ok && e == len(t) && catalog.HasFlag(c.Args, "--count") {
+		if _, e, ok := diagNum(t, 0); ok && e == len(t) && catalog.HasFlag(c.Args, "--count") {
 			continue // the total --count prints
 		}
 		p, ok := pyPos(t, 2)
@@ -295,7 +296,7 @@ func ruffFrame(t string) bool {
 	case strings.HasPrefix(s, "- ") || strings.HasPrefix(s, "+ ") || s == "-" || s == "+":
 		return len(s) < len(t) // a fix diff's line is indented
 	}
-	_, e, ok := pyNum(s, 0)
+	_, e, ok := diagNum(s, 0)
 	return ok && e < len(s) && (strings.HasPrefix(strings.TrimLeft(s[e:], " "), "|") ||
 		strings.HasPrefix(strings.TrimLeft(s[e:], " "), "+") || strings.HasPrefix(strings.TrimLeft(s[e:], " "), "-"))
 }
@@ -436,7 +437,7 @@ func pytestCounts(s string) (pass, fail, skip, errs, warns int64, ok bool) {
 		return 0, 0, 0, 0, 0, true
 	}
 	for _, part := range strings.Split(s[:i], ", ") {
-		n, e, num := pyNum(part, 0)
+		n, e, num := diagNum(part, 0)
 		if !num || e >= len(part) || part[e] != ' ' {
 			return 0, 0, 0, 0, 0, false
 		}
