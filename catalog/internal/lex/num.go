@@ -87,15 +87,20 @@ func Hex(s string) (int64, bool) {
 	return n, true
 }
 
-// IsHex reports whether s is one or more hexadecimal digits, of any
-// length (BSD netstat's addresses).
+// IsHex reports whether s is one or more hexadecimal digits (either
+// case), of any length (BSD netstat's addresses, checksums).
 func IsHex(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if c := s[i] | 0x20; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+		if !IsHexDigit(s[i]) {
 			return false
 		}
 	}
 	return s != ""
+}
+
+// IsHexDigit reports whether b is a hexadecimal digit (either case).
+func IsHexDigit(b byte) bool {
+	return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F'
 }
 
 // Port finds the port of an address as printed, after the last sep (':'

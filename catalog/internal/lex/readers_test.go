@@ -274,6 +274,11 @@ func TestNumbers(t *testing.T) {
 			t.Errorf("IsHex(%q) = %v", s, !want)
 		}
 	}
+	for b, want := range map[byte]bool{'0': true, '9': true, 'a': true, 'F': true, 'g': false, 'G': false, '/': false, ':': false, '@': false, '`': false} {
+		if IsHexDigit(b) != want {
+			t.Errorf("IsHexDigit(%q) = %v", b, !want)
+		}
+	}
 	for _, tc := range []struct {
 		addr string
 		sep  byte

@@ -69,19 +69,6 @@ func checksumParsers() []*catalog.Parser {
 	return out
 }
 
-func isHex(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		b := s[i]
-		if !(b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F') {
-			return false
-		}
-	}
-	return true
-}
-
 // sumUnescape undoes GNU's escaping of a name holding "\\" or a newline
 // ("\\n"); ok is false for another escape.
 func sumUnescape(s string) (string, bool) {
@@ -166,7 +153,7 @@ func parseChecksum(c *catalog.Context) (any, error) {
 			// "SHA256 (name) = hash": the name runs to the last ") = ".
 			p := strings.Index(body, " (")
 			q := strings.LastIndex(body, ") = ")
-			if p > 0 && q > p+2 && isHex(body[q+4:]) && !strings.ContainsAny(body[:p], " ") {
+			if p > 0 && q > p+2 && lex.IsHex(body[q+4:]) && !strings.ContainsAny(body[:p], " ") {
 				e.Algorithm = kit.Text(c, at, at+p, "files", i, "algorithm")
 				if ok = name(at+p+2, at+q); ok {
 					e.Hash = kit.Text(c, at+q+4, at+len(body), "files", i, "hash")
@@ -175,7 +162,7 @@ func parseChecksum(c *catalog.Context) (any, error) {
 		default:
 			// "hash  name", "hash *name" (GNU), "hash name" (BSD -r)
 			sp := strings.IndexByte(body, ' ')
-			if sp > 0 && isHex(body[:sp]) && sp+1 < len(body) {
+			if sp > 0 && lex.IsHex(body[:sp]) && sp+1 < len(body) {
 				e.Hash = kit.Text(c, at, at+sp, "files", i, "hash")
 				ns := sp + 1
 				switch body[ns] {

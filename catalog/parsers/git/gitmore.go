@@ -2547,7 +2547,7 @@ func parseGmFormat(v string) (*gmFormat, bool) {
 		case strings.HasPrefix(r, "%"):
 			lit("%")
 			i++
-		case len(r) >= 3 && r[0] == 'x' && gmIsHexByte(r[1]) && gmIsHexByte(r[2]):
+		case len(r) >= 3 && r[0] == 'x' && lex.IsHexDigit(r[1]) && lex.IsHexDigit(r[2]):
 			n, _ := strconv.ParseUint(r[1:3], 16, 8)
 			lit(string([]byte{byte(n)}))
 			i += 3
@@ -2582,10 +2582,6 @@ func parseGmFormat(v string) (*gmFormat, bool) {
 		}
 	}
 	return f, true
-}
-
-func gmIsHexByte(b byte) bool {
-	return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F'
 }
 
 func gmKnownPlaceholder(p string) bool {
