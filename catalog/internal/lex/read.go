@@ -1,6 +1,7 @@
 package lex
 
 import (
+	"iter"
 	"strings"
 	"unicode/utf8"
 )
@@ -51,6 +52,31 @@ func (it *Lines) NextNonBlank() (line string, start int, ok bool) {
 		if !IsBlank(line) {
 			it.NonBlank++
 			return line, start, true
+		}
+	}
+}
+
+// All ranges over the lines Next returns, with their offsets.
+func (it *Lines) All() iter.Seq2[string, int] {
+	return func(yield func(string, int) bool) {
+		for {
+			l, s, ok := it.Next()
+			if !ok || !yield(l, s) {
+				return
+			}
+		}
+	}
+}
+
+// NonBlankLines ranges over the lines NextNonBlank returns, with their
+// offsets, counting them in NonBlank.
+func (it *Lines) NonBlankLines() iter.Seq2[string, int] {
+	return func(yield func(string, int) bool) {
+		for {
+			l, s, ok := it.NextNonBlank()
+			if !ok || !yield(l, s) {
+				return
+			}
 		}
 	}
 }

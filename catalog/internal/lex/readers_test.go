@@ -72,6 +72,41 @@ func TestNextNonBlank(t *testing.T) {
 	}
 }
 
+// TestRangeLines checks that ranging over All and NonBlankLines gives what
+// Next and NextNonBlank give, that a break leaves the cursor after the
+// line it stopped at, and that a line taken inside the loop is passed over.
+func TestRangeLines(t *testing.T) {
+	raw := "a\r\n\n \nb\nc\nd"
+	it := Lines{Raw: raw}
+	var got []string
+	for l, at := range it.All() {
+		got = append(got, fmt.Sprintf("%q@%d", l, at))
+	}
+	if g := strings.Join(got, " "); g != lines(raw, false) {
+		t.Fatalf("All = %s, want %s", g, lines(raw, false))
+	}
+	it = Lines{Raw: raw}
+	got = nil
+	for l, at := range it.NonBlankLines() {
+		got = append(got, fmt.Sprintf("%s@%d", l, at))
+		if l == "b" {
+			it.Next() // "c" is read here
+		}
+		if l == "d" {
+			t.Fatal("ranged past the break")
+		}
+		if len(got) == 2 {
+			break
+		}
+	}
+	if g := strings.Join(got, " "); g != "a@0 b@6" || it.NonBlank != 2 || it.Pos != 10 {
+		t.Fatalf("NonBlankLines = %s, NonBlank %d, Pos %d", g, it.NonBlank, it.Pos)
+	}
+	if l, _, ok := it.NextNonBlank(); !ok || l != "d" {
+		t.Fatalf("after the break: %q %v", l, ok)
+	}
+}
+
 func TestSplitLinesAndLineFields(t *testing.T) {
 	ls := SplitLines("x 1\r\n  a\tbb  c d  \n\n")
 	if len(ls) != 3 || ls[0] != (Line{"x 1", 0}) || ls[1].At != 5 || ls[2] != (Line{"", 19}) {

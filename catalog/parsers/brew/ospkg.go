@@ -116,11 +116,7 @@ func parseBrewList(c *catalog.Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
 	var f []lex.Field
-	for {
-		line, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for line, start := range it.NonBlankLines() {
 		switch strings.TrimSpace(line) {
 		case "==> Formulae":
 			kind = "formula"

@@ -1164,11 +1164,7 @@ func parseCargoTree(c *catalog.Context) (any, error) {
 	}
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			// A new tree (workspace members, -i targets, -d).

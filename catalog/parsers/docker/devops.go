@@ -370,11 +370,7 @@ var dockerKnownKeys = map[string]bool{"container_id": true, "image": true, "comm
 func dvIDList(c *catalog.Context, rec *catalog.SpanRec, add func(id string), n func() int, tmpl, leaf uint16, res any) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
-	for {
-		l, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for l, start := range it.NonBlankLines() {
 		id := strings.Trim(l, " ")
 		if id == "" || strings.ContainsAny(id, " \t") || !gmPrintable(id) {
 			c.Unread(start)
@@ -750,11 +746,7 @@ func parseDockerImages(c *catalog.Context) (any, error) {
 	var cells [][2]int
 	newForm := false
 	pending, pendingS := "", -1 // a long IMAGE on its own line (newer table)
-	for {
-		l, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for l, start := range it.NonBlankLines() {
 		if cols == nil {
 			cs := lex.Columns(l)
 			switch {

@@ -228,11 +228,7 @@ func ParseDu(c *catalog.Context) (any, error) {
 	rows := 0
 	prevGood := -1 // where the path of the entry on the line before starts
 	joined := false
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		if lex.IsBlank(line) {
 			prevGood = -1
 			continue

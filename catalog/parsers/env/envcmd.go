@@ -85,11 +85,7 @@ func parseEnv(c *catalog.Context) (any, error) {
 	}
 	var vars []envVar
 	rows, joined := 0, false
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		if line == "" && (null || len(vars) == 0) {
 			continue
 		}

@@ -247,11 +247,7 @@ func ParseFind(c *catalog.Context) (any, error) {
 	lastOmitted := false
 	warned := false
 	it := lex.Lines{Raw: raw}
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		if starts != nil && !findUnder(line, starts) && (last >= 0 || lastOmitted) {
 			// The rest of a name holding a newline: find printed it whole.
 			if lastOmitted {

@@ -98,11 +98,7 @@ func parseGhPrList(c *catalog.Context) (any, error) {
 	var cols []lex.Column
 	var cells [][2]int
 	tty := false
-	for {
-		l, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for l, start := range it.NonBlankLines() {
 		pi := len(res.PullRequests)
 		rec.Begin(dvTPR, pi)
 		add := rec.Field

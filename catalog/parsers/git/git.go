@@ -208,14 +208,7 @@ func ParseGitStatus(c *catalog.Context) (any, error) {
 		// The shape decides when there is output (status.short in a config
 		// makes the default short); the arguments decide for empty output.
 		it := lex.Lines{Raw: raw}
-		for {
-			line, _, ok := it.Next()
-			if !ok {
-				break
-			}
-			if lex.IsBlank(line) {
-				continue
-			}
+		for line, _ := range it.NonBlankLines() {
 			short = strings.HasPrefix(line, "## ") || gitShortLine(line)
 			break
 		}
@@ -672,11 +665,7 @@ func parseGitLong(c *catalog.Context) (any, error) {
 	// status.displayCommentPrefix (git < 1.8.5's default) puts "# " before
 	// every line ("#\t" before entries, "#" alone for a blank line).
 	comment := gitCommentPrefixed(c.Raw)
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		if comment && strings.HasPrefix(line, "#") {
 			switch {
 			case strings.HasPrefix(line, "# "):

@@ -248,11 +248,7 @@ var gcScopes = map[string]bool{"system": true, "global": true, "local": true, "w
 
 func gcReadLines(c *catalog.Context, rec *catalog.SpanRec, res *GitConfigResult, scope, origin, nameOnly bool) *catalog.ParseError {
 	it := lex.Lines{Raw: c.Raw}
-	for {
-		l, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for l, start := range it.All() {
 		if l == "" {
 			continue
 		}

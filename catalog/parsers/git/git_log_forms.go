@@ -145,11 +145,7 @@ func parseGitLogReference(c *catalog.Context) (any, error) {
 	rec := catalog.NewSpanRec(c, 3)
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
-	for {
-		l, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for l, start := range it.NonBlankLines() {
 		h, inner, ok := strings.Cut(l, " (")
 		inner, closed := strings.CutSuffix(inner, ")")
 		comma := strings.LastIndex(inner, ", ")
@@ -236,11 +232,7 @@ func parseGitLogRaw(c *catalog.Context) (any, error) {
 		}
 		cur, body, notes = nil, body[:0], notes[:0]
 	}
-	for {
-		l, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for l, start := range it.All() {
 		if hash, ok := strings.CutPrefix(l, "commit "); ok {
 			end()
 			data++

@@ -88,11 +88,7 @@ func parseGitStash(c *catalog.Context) (any, error) {
 	rec := catalog.NewSpanRec(c, 5)
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
-	for {
-		l, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for l, start := range it.NonBlankLines() {
 		ref, rest, ok := strings.Cut(l, ": ")
 		n, _ := strings.CutPrefix(ref, "stash@{")
 		n, closed := strings.CutSuffix(n, "}")

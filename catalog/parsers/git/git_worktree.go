@@ -108,11 +108,7 @@ func parseGitWorktree(c *catalog.Context) (any, error) {
 	rec := catalog.NewSpanRec(c, 4)
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
-	for {
-		l, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for l, start := range it.NonBlankLines() {
 		i := len(res.Worktrees)
 		mark := rec.Mark()
 		rec.Begin(gwTTree, i)

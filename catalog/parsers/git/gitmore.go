@@ -3019,11 +3019,7 @@ func parseGitBranch(c *catalog.Context) (any, error) {
 	rec := catalog.NewSpanRec(c, 4)
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
-	for {
-		l, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for l, start := range it.NonBlankLines() {
 		bi := len(res.Branches)
 		rec.Begin(gmTBranch, bi)
 		add := rec.Field
@@ -3272,11 +3268,7 @@ func parseGitRemote(c *catalog.Context) (any, error) {
 	rec := catalog.NewSpanRec(c, 4)
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
-	for {
-		l, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for l, start := range it.NonBlankLines() {
 		ri := len(res.Remotes)
 		rec.Begin(gmTRemote, ri)
 		add := rec.Field

@@ -259,11 +259,7 @@ func ParseGrep(c *catalog.Context) (any, error) {
 	rows, read := 0, 0
 	prevBad := false
 	it := lex.Lines{Raw: raw}
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		rows++
 		if line == "" && (p.names || o.number || o.offset) {
 			c.Unread(start) // every line then starts with a name or a number
@@ -465,11 +461,7 @@ func (p *grepParser) counts(null bool) (any, error) {
 	kCounts, fFile, fCount := r.Name("counts/*"), r.Name("file"), r.Name("count")
 	var marks []int
 	it := lex.Lines{Raw: c.Raw}
-	for {
-		line, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for line, start := range it.NonBlankLines() {
 		var g GrepCount
 		idx := len(p.res.Counts)
 		m := r.Mark()
@@ -519,11 +511,7 @@ func (p *grepParser) files(null bool) (any, error) {
 	if null {
 		it.NUL = true
 	}
-	for {
-		name, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for name, start := range it.All() {
 		if name == "" {
 			continue
 		}

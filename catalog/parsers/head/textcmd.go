@@ -150,11 +150,7 @@ func textLines(c *catalog.Context, sep byte) *TextResult {
 	kLines := r.Name("lines/*")
 	res := &TextResult{Lines: make([]string, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	it := lex.Lines{Raw: c.Raw, NUL: sep == 0}
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		if c.Full(len(res.Lines)) {
 			c.Omit(1)
 			continue
@@ -184,11 +180,7 @@ func textSections(c *catalog.Context, files []string, sep byte) *TextResult {
 	}
 	var recs []rec
 	it := lex.Lines{Raw: c.Raw, NUL: sep == 0}
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		k := -1
 		if strings.HasPrefix(line, "==> ") && strings.HasSuffix(line, " <==") && len(line) >= 8 {
 			name := line[4 : len(line)-4]
@@ -296,11 +288,7 @@ func ParseCat(c *catalog.Context) (any, error) {
 	res := &TextResult{NumberedLines: make([]TextLine, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	it := lex.Lines{Raw: c.Raw}
 	rows := 0
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		rows++
 		idx := len(res.NumberedLines)
 		if c.Full(idx) {

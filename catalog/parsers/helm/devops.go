@@ -112,11 +112,7 @@ func parseHelmList(c *catalog.Context) (any, error) {
 	}
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
-	for {
-		l, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for l, start := range it.NonBlankLines() {
 		ri := len(res.Releases)
 		rec.Begin(dvTRelease, ri)
 		add := rec.Field

@@ -194,11 +194,7 @@ func parseIPAddr(c *catalog.Context) (any, error) {
 	read := 0
 	skipping := false // an interface dropped at max_items
 	var f []lex.Field
-	for {
-		line, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for line, start := range it.NonBlankLines() {
 		if line[0] >= '0' && line[0] <= '9' {
 			full := c.Full(len(res.Interfaces))
 			hc := c
@@ -270,11 +266,7 @@ func parseIPBrief(c *catalog.Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
 	var f []lex.Field
-	for {
-		line, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for line, start := range it.NonBlankLines() {
 		f = lex.Fields(f[:0], line, 0)
 		if len(f) < 2 || line[0] == ' ' {
 			c.Unread(start)
@@ -344,11 +336,7 @@ func parseIPOneline(c *catalog.Context) (any, error) {
 	read := 0
 	skipping := int64(-1) // the index of an interface dropped at max_items
 	var f []lex.Field
-	for {
-		line, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for line, start := range it.NonBlankLines() {
 		if ipOnelineLine(c, res, line, start, &skipping, &f) {
 			read++
 		} else {

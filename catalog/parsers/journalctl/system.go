@@ -188,11 +188,7 @@ func ParseJournal(c *catalog.Context) (any, error) {
 			noHost = true
 		}
 	}
-	for {
-		line, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for line, start := range it.NonBlankLines() {
 		if len(line) >= 6 && strings.HasPrefix(line, "-- ") && strings.HasSuffix(line, " --") {
 			flush()
 			cur, dropped = nil, false

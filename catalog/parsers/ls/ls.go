@@ -357,14 +357,7 @@ func ParseLs(c *catalog.Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	if !long {
 		// Without args saying so, a long listing is recognised by its first line.
-		for {
-			line, start, ok := it.Next()
-			if !ok {
-				break
-			}
-			if lex.IsBlank(line) {
-				continue
-			}
+		for line, start := range it.NonBlankLines() {
 			if _, ok := p.totalLine(line); ok {
 				long = !p.o.blocks
 			} else {
@@ -383,11 +376,7 @@ func ParseLs(c *catalog.Context) (any, error) {
 		pendingMark int
 		warned      bool
 	)
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		if lex.IsBlank(line) {
 			prevBlank = true
 			p.confirm(&pending)

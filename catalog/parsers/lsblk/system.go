@@ -148,11 +148,7 @@ func parseLsblk(c *catalog.Context) (any, error) {
 			bytes = true
 		}
 	}
-	for {
-		line, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for line, start := range it.NonBlankLines() {
 		ws = lex.Words(ws[:0], line)
 		if cols == nil {
 			for _, w := range ws {

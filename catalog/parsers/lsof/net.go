@@ -201,11 +201,7 @@ func ParseLsof(c *catalog.Context) (any, error) {
 	nameAt := -1
 	read := 0
 	var f []lex.Field
-	for {
-		line, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for line, start := range it.NonBlankLines() {
 		if cols == nil {
 			f = lex.Fields(f[:0], line, 0)
 			for _, w := range f {

@@ -50,11 +50,7 @@ func parseMount(c *catalog.Context) (any, error) {
 	res := &MountResult{Mounts: []MountEntry{}}
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
-	for {
-		line, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for line, start := range it.NonBlankLines() {
 		if mountLine(c, res, line, start) {
 			read++
 		} else {

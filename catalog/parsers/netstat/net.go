@@ -199,11 +199,7 @@ func ParseNetstat(c *catalog.Context) (any, error) {
 	read, rows, unread := 0, 0, 0
 	var fields []lex.Field
 	warned, windows := false, false
-	for {
-		line, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for line, start := range it.NonBlankLines() {
 		if strings.TrimSpace(line) == "Active Connections" {
 			windows = true // Windows netstat: its table is not this form
 		}

@@ -69,11 +69,7 @@ func parseNetstatWindows(c *catalog.Context) (any, error) {
 	// when it was omitted at MaxItems (its lines are then skipped).
 	last, exeSeen := -1, false
 	var ws []lex.Field
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		line = strings.TrimRight(line, "\r")
 		if lex.IsBlank(line) {
 			continue

@@ -177,11 +177,7 @@ func parsePing(c *catalog.Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
 	dump := 0 // after a BSD ICMP error: 1 expects its "Vr HL TOS" header, 2 the dump line
-	for {
-		line, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for line, start := range it.NonBlankLines() {
 		switch {
 		case dump == 1 && strings.HasPrefix(line, "Vr HL TOS"):
 			dump = 2

@@ -79,11 +79,7 @@ func parsePingWindows(c *catalog.Context) (any, error) {
 	res := &PingWindowsResult{Replies: []PingWindowsReply{}}
 	it := lex.Lines{Raw: c.Raw}
 	dataLines, read := 0, 0
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		line = strings.TrimRight(line, "\r")
 		if lex.IsBlank(line) {
 			continue

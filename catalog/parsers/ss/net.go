@@ -146,11 +146,7 @@ func ParseSs(c *catalog.Context) (any, error) {
 	read := 0
 	last := -1 // the row a detail line belongs to (-2: omitted)
 	var f []lex.Field
-	for {
-		line, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for line, start := range it.NonBlankLines() {
 		if cols == nil {
 			if !strings.Contains(line, "Recv-Q") || !strings.Contains(line, "Local Address") {
 				c.Unread(start)

@@ -417,11 +417,7 @@ func parseStat(c *catalog.Context) (any, error) {
 	}
 	it := lex.Lines{Raw: c.Raw}
 	first := ""
-	for {
-		line, _, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, _ := range it.All() {
 		if !lex.IsBlank(line) {
 			first = line
 			break
@@ -915,11 +911,7 @@ func (p *statParser) labeled() error {
 		}
 		idx = -1
 	}
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		if strings.HasPrefix(line, "  File: ") {
 			end()
 			idx = len(p.res.Entries)

@@ -90,11 +90,7 @@ func parseSystemctlUnits(c *catalog.Context) (any, error) {
 	jobCol, descCol := -1, -1 // display columns of JOB and DESCRIPTION in the header
 	read := 0
 	var ws []lex.Word
-	for {
-		line, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for line, start := range it.NonBlankLines() {
 		ws = lex.Words(ws[:0], line)
 		first := line[ws[0].Start:ws[0].End]
 		switch {

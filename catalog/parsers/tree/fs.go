@@ -166,11 +166,7 @@ func parseTree(c *catalog.Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
 	report := false
-	for {
-		line, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for line, start := range it.NonBlankLines() {
 		if report {
 			c.Unread(start)
 			continue

@@ -32,11 +32,7 @@ func uptimeParsers() []*catalog.Parser {
 func parseUptime(c *catalog.Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	res := &kit.UptimeResult{}
-	for {
-		line, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for line, start := range it.NonBlankLines() {
 		if it.NonBlank > 1 || !uptimeAny(c, res, line, start) {
 			c.Unread(start)
 		}

@@ -96,11 +96,7 @@ func parseW(c *catalog.Context) (any, error) {
 	var cols []wCol
 	read := 0
 	var ws []lex.Word
-	for {
-		line, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for line, start := range it.NonBlankLines() {
 		if res.Up == "" && cols == nil && strings.Contains(line, " up ") && strings.Contains(line, "load average") {
 			var u kit.UptimeResult
 			if kit.UptimeLine(c, &u, line, start) {

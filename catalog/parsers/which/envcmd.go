@@ -54,11 +54,7 @@ func parseWhich(c *catalog.Context) (any, error) {
 	found := make([]bool, len(names))
 	mapped := true
 	it := lex.Lines{Raw: c.Raw}
-	for {
-		line, start, ok := it.NextNonBlank()
-		if !ok {
-			break
-		}
+	for line, start := range it.NonBlankLines() {
 		if strings.IndexByte(line, '/') < 0 && strings.IndexByte(line, '\\') < 0 {
 			c.Unread(start) // not a path: a shell's "x not found" or an alias
 			continue

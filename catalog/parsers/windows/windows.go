@@ -816,11 +816,7 @@ func parseDir(c *catalog.Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	if opts.bare {
-		for {
-			line, start, ok := it.Next()
-			if !ok {
-				break
-			}
+		for line, start := range it.All() {
 			line = lex.TrimCR(line)
 			if line == "" {
 				continue
@@ -860,11 +856,7 @@ func parseDir(c *catalog.Context) (any, error) {
 	var lastFiles, lastBytes [3]int64 // value, start, end
 	haveFiles := false
 	timeID := winfTime[opts.timeField]
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			continue
@@ -1658,11 +1650,7 @@ func (p *taskParser) list() error {
 		}
 		t, open, listField = TaskProcess{}, false, taskFNone
 	}
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			flush()
@@ -1908,11 +1896,7 @@ func parseIpconfig(c *catalog.Context) (any, error) {
 		}
 		return true
 	}
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			continue
@@ -2209,11 +2193,7 @@ func (p *sysParser) list() error {
 	c := p.c
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			continue
