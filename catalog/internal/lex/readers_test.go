@@ -2,6 +2,7 @@ package lex
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -568,5 +569,43 @@ func TestTimeLayoutsZonesYears(t *testing.T) {
 	// On 2028-03-01 (a leap year), Feb 29 is this year's.
 	if y, ok := NewYearGuess(time.Date(2028, 3, 1, 0, 0, 0, 0, time.UTC)).Year(2, 29, 10, 0); y != 2028 || !ok {
 		t.Errorf("Feb 29 of a leap year = %d %v", y, ok)
+	}
+}
+
+// TestCSV checks each field's place in the raw output: after its quote,
+// on the right line with CRLF, a doubled quote that makes a field not
+// verbatim, and lazy quotes.
+func TestCSV(t *testing.T) {
+	raw := "\"Image Name\",\"PID\"\r\n\"a b.exe\",\"12\"\r\nplain,7\nbad\"quote,1\n\"x\"\"y\",\"3\"\n"
+	r := NewCSV(raw)
+	var got []string
+	for {
+		rec, at, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			got = append(got, fmt.Sprintf("err@%d", at))
+			continue
+		}
+		var fs []string
+		for i, v := range rec {
+			s := r.FieldStart(i)
+			verbatim := s >= 0 && s+len(v) <= len(raw) && raw[s:s+len(v)] == v
+			fs = append(fs, fmt.Sprintf("%s@%d/%v", v, s, verbatim))
+		}
+		got = append(got, fmt.Sprintf("%d:%s", at, strings.Join(fs, ",")))
+	}
+	want := `0:Image Name@1/true,PID@14/true 20:a b.exe@21/true,12@31/true 36:plain@36/true,7@42/true 44:bad"quote@44/true,1@54/true 56:x"y@57/false,3@64/true`
+	if g := strings.Join(got, " "); g != want {
+		t.Errorf("CSV:\n got %s\nwant %s", g, want)
+	}
+	if _, _, err := NewCSV("").Read(); err != io.EOF {
+		t.Errorf("empty input: %v", err)
+	}
+	// Lazy quotes: an unclosed quote runs to the end, one field.
+	r = NewCSV("a,\"b\nc")
+	if rec, at, err := r.Read(); err != nil || at != 0 || len(rec) != 2 || rec[1] != "b\nc" || r.FieldStart(1) != 3 {
+		t.Errorf("an unclosed quote: %q at %d, %v", rec, at, err)
 	}
 }
