@@ -153,23 +153,9 @@ func (p *declarative) parse(c *catalog.Context) (any, error) {
 	obj := map[string]any{}
 	var header []cell
 	lineNo, data, unread := 0, 0, 0
-	for off := 0; off < len(raw); {
-		end := strings.IndexByte(raw[off:], '\n')
-		next := len(raw)
-		if end < 0 {
-			end = len(raw)
-		} else {
-			end += off
-			next = end + 1
-		}
-		lineEnd := end
-		if lineEnd > off && raw[lineEnd-1] == '\r' {
-			lineEnd--
-		}
-		line := raw[off:lineEnd]
+	it := lex.Lines{Raw: raw}
+	for line, start := range it.All() {
 		lineNo++
-		start := off
-		off = next
 		if lineNo <= p.m.HeaderLines {
 			if lineNo == p.m.HeaderLines && p.d.Mode == ModeHeader {
 				header = headerCells(line, start)

@@ -285,11 +285,8 @@ func parseGoText(c *catalog.Context, tool string) (any, error) {
 			outs[i].end = end
 		}
 	}
-	for pos := 0; pos < len(raw); {
-		start := pos
-		end := lex.NextNL(raw, pos)
-		pos = end + 1
-		line := strings.TrimSuffix(raw[start:end], "\r")
+	it := lex.Lines{Raw: raw}
+	for line, start := range it.All() {
 		t := strings.TrimLeft(line, " \t")
 		if t == "" {
 			continue

@@ -187,16 +187,13 @@ func cFixit(s string) (f DiagFix, fileE, rangeS, rangeE, textS int, ok bool) {
 
 func parseCDiag(c *catalog.Context, name string) (any, error) {
 	r := newCReader(c, name)
-	for pos := 0; pos < len(c.Raw); {
-		start := pos
-		end := lex.NextNL(c.Raw, pos)
-		pos = end + 1
-		line := strings.TrimSuffix(c.Raw[start:end], "\r")
-		next, ok := r.read(start, pos, line)
+	it := lex.Lines{Raw: c.Raw}
+	for line, start := range it.All() {
+		next, ok := r.read(start, it.Pos, line)
 		if !ok {
 			c.Unread(start)
 		}
-		pos = next
+		it.Pos = next
 	}
 	return r.finish(), nil
 }

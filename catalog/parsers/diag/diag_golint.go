@@ -103,11 +103,8 @@ func goLintParsers() []*catalog.Parser {
 
 func parseGofmt(c *catalog.Context) (any, error) {
 	res := &GofmtResult{Files: []string{}, Diagnostics: []Diagnostic{}}
-	for pos := 0; pos < len(c.Raw); {
-		start := pos
-		end := lex.NextNL(c.Raw, pos)
-		pos = end + 1
-		line := strings.TrimSuffix(c.Raw[start:end], "\r")
+	it := lex.Lines{Raw: c.Raw}
+	for line, start := range it.All() {
 		switch p, ok := goPos(line); {
 		case strings.TrimSpace(line) == "":
 		case ok:
@@ -218,11 +215,8 @@ func parseGoLint(c *catalog.Context, tool string, excerpts bool) (any, error) {
 		inBlock, block = false, -1
 		issues++
 	}
-	for pos := 0; pos < len(raw); {
-		start := pos
-		end := lex.NextNL(raw, pos)
-		pos = end + 1
-		line := strings.TrimSuffix(raw[start:end], "\r")
+	it := lex.Lines{Raw: raw}
+	for line, start := range it.All() {
 		wasSource := source
 		source = false
 		if strings.TrimSpace(line) == "" {
@@ -241,8 +235,8 @@ func parseGoLint(c *catalog.Context, tool string, excerpts bool) (any, error) {
 		if wasSource && excerpts {
 			if _, ok := goPos(line); !ok {
 				// the source line, and the caret under it
-				if nl, np, ok := cNext(raw, pos); ok && lintCaret(nl) {
-					pos = np
+				if nl, np, ok := cNext(raw, it.Pos); ok && lintCaret(nl) {
+					it.Pos = np
 				}
 				lastDiag = -1
 				continue

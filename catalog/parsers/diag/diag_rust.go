@@ -375,11 +375,8 @@ func parseCargo(c *catalog.Context, tool string) (any, error) {
 		}
 		blk = nil
 	}
-	for pos := 0; pos < len(raw); {
-		start := pos
-		end := lex.NextNL(raw, pos)
-		pos = end + 1
-		line := strings.TrimSuffix(raw[start:end], "\r")
+	it := lex.Lines{Raw: raw}
+	for line, start := range it.All() {
 		blank := strings.TrimSpace(line) == ""
 		if outTest != -2 {
 			_, _, hdr := rustOutHeader(line)

@@ -152,14 +152,8 @@ func ParseWc(c *catalog.Context) (any, error) {
 		prevAt  = -1 // start of the row read from the line before, or -1
 	)
 	raw := c.Raw
-	for pos := 0; pos < len(raw); {
-		start := pos
-		end := lex.NextNL(raw, pos)
-		pos = end + 1
-		line := raw[start:end]
-		if n := len(line); n > 0 && line[n-1] == '\r' {
-			line = line[:n-1]
-		}
+	it := lex.Lines{Raw: raw}
+	for line, start := range it.All() {
 		if lex.IsBlank(line) {
 			prevAt = -1
 			continue
