@@ -422,6 +422,17 @@ func TestDates(t *testing.T) {
 }
 
 func TestSizes(t *testing.T) {
+	for u, want := range map[string]float64{"B": 1, "kB": 1000, "KB": 1000, "EB": 1e18, "KiB": 1024, "EiB": 1 << 60, "": 0, "K": 0, "kiB": 0, "MIB": 0, "b": 0} {
+		if got, ok := UnitSize(u); got != want || ok != (want != 0) {
+			t.Errorf("UnitSize(%q) = %v %v", u, got, ok)
+		}
+	}
+	if n, ok := Bytes("1.5EB"); !ok || n != 1.5e18 {
+		t.Errorf("Bytes(1.5EB) = %d %v", n, ok)
+	}
+	if _, ok := Bytes("5EiB"); ok {
+		t.Error("Bytes(5EiB) read past int64's half")
+	}
 	for _, tc := range []struct {
 		spec string
 		u    Unit

@@ -33,9 +33,10 @@ func HumanSize(v string, iec bool) bool {
 	return strings.IndexByte("BKkMGTPEZYRQ", v[i]) >= 0
 }
 
-// Bytes reads a size with its unit spelled out, as docker prints them:
-// IEC units ("1.5MiB", "7.6GiB"), SI ones ("1.2kB", "187MB"), "0B". The
-// printed number is converted exactly and rounded to whole bytes.
+// Bytes reads a size with its unit spelled out (UnitSize), as docker
+// prints them: IEC units ("1.5MiB", "7.6GiB"), SI ones ("1.2kB", "187MB"),
+// "0B". The printed number is converted exactly and rounded to whole
+// bytes.
 func Bytes(s string) (int64, bool) {
 	i := 0
 	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
@@ -48,31 +49,8 @@ func Bytes(s string) (int64, bool) {
 	if err != nil {
 		return 0, false
 	}
-	var mult float64
-	switch strings.TrimSpace(s[i:]) {
-	case "B":
-		mult = 1
-	case "kB", "KB":
-		mult = 1e3
-	case "MB":
-		mult = 1e6
-	case "GB":
-		mult = 1e9
-	case "TB":
-		mult = 1e12
-	case "PB":
-		mult = 1e15
-	case "KiB":
-		mult = 1 << 10
-	case "MiB":
-		mult = 1 << 20
-	case "GiB":
-		mult = 1 << 30
-	case "TiB":
-		mult = 1 << 40
-	case "PiB":
-		mult = 1 << 50
-	default:
+	mult, ok := UnitSize(strings.TrimSpace(s[i:]))
+	if !ok {
 		return 0, false
 	}
 	v := math.Round(f * mult)
@@ -80,6 +58,20 @@ func Bytes(s string) (int64, bool) {
 		return 0, false
 	}
 	return int64(v), true
+}
+
+// sizeUnits are the bytes of the units programs spell out.
+var sizeUnits = map[string]float64{
+	"B":  1,
+	"kB": 1e3, "KB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12, "PB": 1e15, "EB": 1e18,
+	"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40, "PiB": 1 << 50, "EiB": 1 << 60,
+}
+
+// UnitSize is the bytes of a unit spelled out: "B", the IEC "KiB" to "EiB"
+// (powers of 1024), the SI "kB" (or "KB") to "EB" (powers of 1000).
+func UnitSize(u string) (float64, bool) {
+	f, ok := sizeUnits[u]
+	return f, ok
 }
 
 // Unit is what one number of a size column stands for: factor bytes,

@@ -2,6 +2,7 @@ package top
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
@@ -104,8 +105,12 @@ func topParsers() []*catalog.Parser {
 	}}
 }
 
-// topUnit is the bytes of a summary line's unit label.
-var topUnit = map[string]float64{"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40, "PiB": 1 << 50, "EiB": 1 << 60}
+// topUnitAt reports whether t starts with the IEC unit of a summary line
+// ("MiB Mem :"; top -E picks it).
+func topUnitAt(t string) bool {
+	_, ok := lex.UnitSize(t[:3])
+	return ok && t[1:3] == "iB"
+}
 
 // topPairs reads "N label, N label. N label" after a line's colon.
 type topPair struct {
@@ -202,8 +207,8 @@ func parseTop(c *catalog.Context) (any, error) {
 			}
 			res.CPUs = append(res.CPUs, cpu)
 			continue
-		case cols == nil && len(t) > 4 && topUnit[t[:3]] != 0 && t[3] == ' ':
-			unit := topUnit[t[:3]]
+		case cols == nil && len(t) > 4 && t[3] == ' ' && topUnitAt(t):
+			unit, _ := lex.UnitSize(t[:3]) // "KiB Mem :"
 			k := strings.IndexByte(t, ':')
 			kind := strings.TrimSpace(t[4:max(k, 4)])
 			ps := []topPair(nil)
@@ -219,7 +224,7 @@ func parseTop(c *catalog.Context) (any, error) {
 			if kind == "Swap" {
 				key = "swap"
 			}
-			tr := "parseFloat*" + map[string]string{"KiB": "1024", "MiB": "1048576", "GiB": "1073741824", "TiB": "1099511627776", "PiB": "1125899906842624", "EiB": "1152921504606846976"}[t[:3]]
+			tr := "parseFloat*" + strconv.FormatInt(int64(unit), 10)
 			for _, p := range ps {
 				if _, dup := m[p.label]; dup {
 					continue
