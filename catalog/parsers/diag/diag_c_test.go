@@ -16,11 +16,7 @@ import (
 
 func FuzzGcc(f *testing.F) {
 	args := [][]string{{"-Wall", "-c", "a.c"}}
-	catalogtest.SeedGolden(f, "gcc", args)
-	catalogtest.SeedGolden(f, "cc", args)
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, func(c *catalog.Context) (any, error) { return parseCDiag(c, "gcc") }, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"gcc", "cc"}, func(c *catalog.Context) (any, error) { return parseCDiag(c, "gcc") }, args)
 }
 
 // TestGccRealFailures compiles seeded C sources (testdata/diag-src) with

@@ -27,14 +27,12 @@ func FuzzEslint(f *testing.F) {
 
 func FuzzJest(f *testing.F) {
 	args := [][]string{{}, {"--verbose"}}
-	catalogtest.SeedGolden(f, "jest", args)
-	catalogtest.Fuzz(f, []string{"npm-test"}, parseJest, args)
+	catalogtest.Fuzz(f, []string{"jest", "npm-test"}, parseJest, args)
 }
 
 func FuzzVitest(f *testing.F) {
 	args := [][]string{{"run"}}
-	catalogtest.SeedGolden(f, "vitest", args)
-	catalogtest.Fuzz(f, []string{"npm-test"}, parseVitest, args)
+	catalogtest.Fuzz(f, []string{"vitest", "npm-test"}, parseVitest, args)
 }
 
 func FuzzNpmTest(f *testing.F) {
