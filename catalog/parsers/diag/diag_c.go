@@ -107,11 +107,9 @@ func cCaret(s string) bool {
 // cNext returns the line after pos (without its newline) and where the
 // one after it starts.
 func cNext(raw string, pos int) (string, int, bool) {
-	if pos >= len(raw) {
-		return "", pos, false
-	}
-	end := lex.NextNL(raw, pos)
-	return strings.TrimSuffix(raw[pos:end], "\r"), end + 1, true
+	it := lex.Lines{Raw: raw, Pos: pos}
+	line, _, ok := it.Next()
+	return line, it.Pos, ok
 }
 
 // cGenerated reads clang's "N warnings and M errors generated." into the

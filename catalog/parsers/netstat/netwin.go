@@ -70,7 +70,7 @@ func parseNetstatWindows(c *catalog.Context) (any, error) {
 	last, exeSeen := -1, false
 	var ws []lex.Field
 	for line, start := range it.All() {
-		line = strings.TrimRight(line, "\r")
+		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			continue
 		}

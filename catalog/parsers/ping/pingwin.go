@@ -80,7 +80,7 @@ func parsePingWindows(c *catalog.Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	dataLines, read := 0, 0
 	for line, start := range it.All() {
-		line = strings.TrimRight(line, "\r")
+		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			continue
 		}
