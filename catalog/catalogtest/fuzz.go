@@ -94,3 +94,18 @@ func FuzzParse(t *testing.T, p *catalog.Parser, raw string, argSets [][]string, 
 		}
 	}
 }
+
+// Fuzz is a parser's fuzz test: seeded with the goldens of the parsers
+// named in dirs, each read with every argument list of args, it checks
+// FuzzParse's properties. Seeds of the test's own are added before it.
+//
+// The parser fuzzed is the one of ps whose ID is dirs[0].
+func Fuzz(f *testing.F, dirs []string, ps []*catalog.Parser, args [][]string) {
+	p := ByID(f, ps, dirs[0])
+	for _, d := range dirs {
+		SeedGolden(f, d, args)
+	}
+	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
+		FuzzParse(t, p, raw, args, sel, spans)
+	})
+}

@@ -153,23 +153,9 @@ func (p *declarative) parse(c *catalog.Context) (any, error) {
 	obj := map[string]any{}
 	var header []cell
 	lineNo, data, unread := 0, 0, 0
-	for off := 0; off < len(raw); {
-		end := strings.IndexByte(raw[off:], '\n')
-		next := len(raw)
-		if end < 0 {
-			end = len(raw)
-		} else {
-			end += off
-			next = end + 1
-		}
-		lineEnd := end
-		if lineEnd > off && raw[lineEnd-1] == '\r' {
-			lineEnd--
-		}
-		line := raw[off:lineEnd]
+	it := lex.Lines{Raw: raw}
+	for line, start := range it.All() {
 		lineNo++
-		start := off
-		off = next
 		if lineNo <= p.m.HeaderLines {
 			if lineNo == p.m.HeaderLines && p.d.Mode == ModeHeader {
 				header = headerCells(line, start)
@@ -469,18 +455,8 @@ func splitColumns(line string, base int, names []string) []cell {
 // where each starts.
 func headerCells(line string, base int) []cell {
 	var out []cell
-	for i := 0; i < len(line); {
-		for i < len(line) && isSpace(line[i]) {
-			i++
-		}
-		j := i
-		for j < len(line) && !isSpace(line[j]) {
-			j++
-		}
-		if j > i {
-			out = append(out, cell{strings.ToLower(line[i:j]), i, j})
-		}
-		i = j
+	for _, f := range lex.Fields(nil, line, 0) {
+		out = append(out, cell{strings.ToLower(line[f.Start:f.End]), f.Start, f.End})
 	}
 	return out
 }
@@ -500,7 +476,7 @@ func cutAtHeader(line string, base int, header []cell) (cells []cell, clean bool
 		if k == 0 {
 			b = 0
 		}
-		for b > 0 && b < len(line) && !isSpace(line[b-1]) && !isSpace(line[b]) {
+		for b > 0 && b < len(line) && !lex.IsSpace(line[b-1]) && !lex.IsSpace(line[b]) {
 			b++
 			clean = false
 		}
@@ -510,10 +486,10 @@ func cutAtHeader(line string, base int, header []cell) (cells []cell, clean bool
 	var out []cell
 	for k, h := range header {
 		i, j := bounds[k], bounds[k+1]
-		for i < j && isSpace(line[i]) {
+		for i < j && lex.IsSpace(line[i]) {
 			i++
 		}
-		for j > i && isSpace(line[j-1]) {
+		for j > i && lex.IsSpace(line[j-1]) {
 			j--
 		}
 		if i == j {
@@ -524,5 +500,3 @@ func cutAtHeader(line string, base int, header []cell) (cells []cell, clean bool
 	}
 	return out, clean
 }
-
-func isSpace(b byte) bool { return b == ' ' || b == '\t' }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/parism-go/parism/catalog"
 )
@@ -47,17 +46,6 @@ func DvUniqueKey(k string, used map[string]bool) string {
 	}
 	used[k] = true
 	return k
-}
-
-// dvGoTime reads Go's time.String form ("2026-11-28 09:14:03.123456789
-// +0000 UTC"), which helm and docker print, into ISO 8601.
-func DvGoTime(s string) (string, bool) {
-	for _, layout := range []string{"2006-01-02 15:04:05.999999999 -0700 MST", "2006-01-02 15:04:05 -0700 MST", "2006-01-02 15:04:05 -0700 -0700"} {
-		if t, err := time.Parse(layout, s); err == nil {
-			return t.Format("2006-01-02T15:04:05.999999999-07:00"), true
-		}
-	}
-	return "", false
 }
 
 // dvHint rebuilds a complete argument list for a hint: the leading

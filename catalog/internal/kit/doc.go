@@ -1,4 +1,8 @@
-// Package kit holds the helpers that several parser packages share and that
-// need the catalog's contract (its Context, spans or errors); readers of
-// plain text that need nothing of it live in internal/lex.
+// Package kit holds what several parser packages share beyond the readers
+// of internal/lex: readers that record the span of what they read as they
+// read it (Text, Int, Float, Scaled, FirstLine, UptimeLine), result parts
+// several programs print (LsPermissions, LsDevice, UptimeResult, DvField
+// and DvMarshal for unknown columns), and argument helpers. A helper goes
+// here only when two or more parser packages use it; a reader that needs
+// no Context goes to internal/lex.
 package kit

@@ -14,11 +14,3 @@ func LpReplaceArg(args []string, i int, two bool, repl ...string) []string {
 	}
 	return out
 }
-
-// LpTrimCR drops the carriage returns left at the end of a line.
-func LpTrimCR(s string) string {
-	for len(s) > 0 && s[len(s)-1] == '\r' {
-		s = s[:len(s)-1]
-	}
-	return s
-}

@@ -1,100 +1,11 @@
 package kit
 
 import (
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
-
-// SysISO is the ISO 8601 layout the system parsers emit (ls's form).
-const SysISO = "2006-01-02T15:04:05-07:00"
-
-// SysCTimeZone is sysCTime that also says where the zone stands in s.
-// Words are separated by spaces only (ctime pads the day with one).
-func SysCTimeZone(s string, loc *time.Location) (iso, warn string, zone lex.Field, ok bool) {
-	var ws []lex.Field
-	ws = lex.Fields(ws, s, 0)
-	if len(ws) != 6 {
-		return "", "", zone, false
-	}
-	var f [6]string
-	for i, w := range ws {
-		f[i] = s[w.Start:w.End]
-		if strings.ContainsAny(f[i], "\r\n\v\f") {
-			return "", "", zone, false
-		}
-	}
-	zone = ws[4]
-	if !sysWeekday(f[0]) || sysMonth(f[1]) == 0 {
-		return "", "", zone, false
-	}
-	day, err1 := strconv.Atoi(f[2])
-	year, err2 := strconv.Atoi(f[5])
-	clock, err3 := time.Parse("15:04:05", f[3])
-	if err1 != nil || err2 != nil || err3 != nil || day < 1 || day > 31 || len(f[5]) != 4 || year < 1 {
-		return "", "", zone, false
-	}
-	t, ok, local := sysZoned(year, time.Month(sysMonth(f[1])), day, clock.Hour(), clock.Minute(), clock.Second(), f[4], loc)
-	if !ok {
-		return "", "", zone, false
-	}
-	if local {
-		return t.Format("2006-01-02T15:04:05"), "zone " + f[4] + " is not UTC, a numeric offset or the zone of the location; the time is given without an offset", zone, true
-	}
-	return t.Format(SysISO), "", zone, true
-}
-
-// sysMonth returns 1-12 for an English month abbreviation, 0 otherwise.
-func sysMonth(s string) int {
-	for i, m := range [...]string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"} {
-		if s == m {
-			return i + 1
-		}
-	}
-	return 0
-}
-
-func sysWeekday(s string) bool {
-	switch s {
-	case "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat":
-		return true
-	}
-	return false
-}
-
-// sysZoned builds a wall-clock time in the zone named by abbr. local is
-// true when the abbreviation could not be resolved (t is then in UTC, to
-// be printed without an offset).
-func sysZoned(y int, mo time.Month, d, h, mi, s int, abbr string, loc *time.Location) (t time.Time, ok, local bool) {
-	if d > time.Date(y, mo+1, 0, 0, 0, 0, 0, time.UTC).Day() {
-		return t, false, false
-	}
-	switch {
-	case abbr == "UTC" || abbr == "GMT" || abbr == "Z":
-		return time.Date(y, mo, d, h, mi, s, 0, time.UTC), true, false
-	case len(abbr) == 5 && (abbr[0] == '+' || abbr[0] == '-'):
-		hh, e1 := strconv.Atoi(abbr[1:3])
-		mm, e2 := strconv.Atoi(abbr[3:5])
-		if e1 != nil || e2 != nil {
-			return t, false, false
-		}
-		off := hh*3600 + mm*60
-		if abbr[0] == '-' {
-			off = -off
-		}
-		return time.Date(y, mo, d, h, mi, s, 0, time.FixedZone("", off)), true, false
-	}
-	if loc != nil {
-		t = time.Date(y, mo, d, h, mi, s, 0, loc)
-		if name, _ := t.Zone(); name == abbr {
-			return t, true, false
-		}
-	}
-	return time.Date(y, mo, d, h, mi, s, 0, time.UTC), true, true
-}
 
 // UptimeResult is the parsed output of `uptime` (and the first line of
 // `w`): procps, BusyBox, macOS and FreeBSD forms.
@@ -178,7 +89,7 @@ func UptimeLine(c *catalog.Context, res *UptimeResult, line string, start int) b
 		if e == pos {
 			break
 		}
-		v, ok := NetFloat(strings.Replace(rest[pos:e], ",", ".", 1))
+		v, ok := lex.Decimal(strings.Replace(rest[pos:e], ",", ".", 1))
 		if !ok {
 			return false
 		}
@@ -235,23 +146,4 @@ func UptimeSeconds(s string) (int64, bool) {
 		}
 	}
 	return total, true
-}
-
-// LsblkUnescape decodes lsblk's \xHH escapes (a space is \x20).
-func LsblkUnescape(v string) (string, bool) {
-	if !strings.Contains(v, `\x`) {
-		return v, false
-	}
-	var b strings.Builder
-	for i := 0; i < len(v); i++ {
-		if v[i] == '\\' && i+3 < len(v) && v[i+1] == 'x' {
-			if n, err := strconv.ParseUint(v[i+2:i+4], 16, 8); err == nil {
-				b.WriteByte(byte(n))
-				i += 3
-				continue
-			}
-		}
-		b.WriteByte(v[i])
-	}
-	return b.String(), true
 }

@@ -1,6 +1,9 @@
 package lex
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // CUnquote decodes a C-style quoted string as git (quote_c_style) and GNU
 // ls (--quoting-style=c) write it. q must start with '"'. It returns the
@@ -29,37 +32,70 @@ func CUnquote(q string) (s string, n int, ok bool) {
 			i++
 			continue
 		}
-		if i+1 >= len(q) {
+		e, n, ok := CEscape(q, i+1, `"\'?`)
+		if !ok {
 			return "", 0, false
 		}
-		e := q[i+1]
-		i += 2
-		switch e {
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'v':
-			b.WriteByte('\v')
-		case '"', '\\', '\'', '?':
-			b.WriteByte(e)
-		case '0', '1', '2', '3':
-			if i+1 >= len(q) || !IsOctal(q[i]) || !IsOctal(q[i+1]) {
-				return "", 0, false
-			}
-			b.WriteByte((e-'0')<<6 | (q[i]-'0')<<3 | (q[i+1] - '0'))
-			i += 2
-		default:
-			return "", 0, false
-		}
+		b.WriteByte(e)
+		i += 1 + n
 	}
 	return "", 0, false
+}
+
+// HexUnescape decodes the \xHH escapes lsblk and udev write (a space is
+// \x20); ok is false when v holds no "\x", and v is returned as it is. A
+// backslash not followed by two hex digits stays.
+func HexUnescape(v string) (string, bool) {
+	if !strings.Contains(v, `\x`) {
+		return v, false
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] == '\\' && i+3 < len(v) && v[i+1] == 'x' {
+			if n, err := strconv.ParseUint(v[i+2:i+4], 16, 8); err == nil {
+				b.WriteByte(byte(n))
+				i += 3
+				continue
+			}
+		}
+		b.WriteByte(v[i])
+	}
+	return b.String(), true
+}
+
+// CEscape decodes the escape sequence whose first byte (the one after the
+// backslash) is s[i]: the C letters a b f n r t v, three octal digits of a
+// byte ("\000" to "\377"), or a byte of literal standing for itself. It
+// returns the byte and how many bytes of s it read from i; ok is false for
+// any other sequence, or one cut by the end of s.
+func CEscape(s string, i int, literal string) (b byte, n int, ok bool) {
+	if i >= len(s) {
+		return 0, 0, false
+	}
+	switch e := s[i]; e {
+	case 'a':
+		return '\a', 1, true
+	case 'b':
+		return '\b', 1, true
+	case 'f':
+		return '\f', 1, true
+	case 'n':
+		return '\n', 1, true
+	case 'r':
+		return '\r', 1, true
+	case 't':
+		return '\t', 1, true
+	case 'v':
+		return '\v', 1, true
+	case '0', '1', '2', '3':
+		if i+2 >= len(s) || !IsOctal(s[i+1]) || !IsOctal(s[i+2]) {
+			return 0, 0, false
+		}
+		return (e-'0')<<6 | (s[i+1]-'0')<<3 | (s[i+2] - '0'), 3, true
+	default:
+		if strings.IndexByte(literal, e) >= 0 {
+			return e, 1, true
+		}
+		return 0, 0, false
+	}
 }

@@ -1,15 +1,21 @@
 package lex
 
 import (
+	"iter"
 	"strings"
 	"unicode/utf8"
 )
 
 // Lines walks Raw line by line; each line excludes its "\n" and a
-// trailing "\r" (Windows output).
+// trailing "\r" (Windows output). With NUL, records end with a NUL byte
+// instead (find -print0, grep -z, head -z) and a "\r" is kept.
 type Lines struct {
 	Raw string
-	Pos int // offset of the next line
+	Pos int  // offset of the next line
+	NUL bool // records end with '\x00', not '\n'
+	// NonBlank counts the lines NextNonBlank returned: a parser that read
+	// none of them says the output was not recognized.
+	NonBlank int
 }
 
 // Next returns the next line and the offset of its first byte.
@@ -18,6 +24,14 @@ func (it *Lines) Next() (line string, start int, ok bool) {
 		return "", 0, false
 	}
 	start = it.Pos
+	if it.NUL {
+		end := len(it.Raw)
+		if j := strings.IndexByte(it.Raw[start:], 0); j >= 0 {
+			end = start + j
+		}
+		it.Pos = end + 1
+		return it.Raw[start:end], start, true
+	}
 	end := NextNL(it.Raw, start)
 	it.Pos = end + 1
 	line = it.Raw[start:end]
@@ -25,6 +39,46 @@ func (it *Lines) Next() (line string, start int, ok bool) {
 		line = line[:n-1]
 	}
 	return line, start, true
+}
+
+// NextNonBlank is Next, passing over the lines that hold only spaces and
+// tabs.
+func (it *Lines) NextNonBlank() (line string, start int, ok bool) {
+	for {
+		line, start, ok = it.Next()
+		if !ok {
+			return "", 0, false
+		}
+		if !IsBlank(line) {
+			it.NonBlank++
+			return line, start, true
+		}
+	}
+}
+
+// All ranges over the lines Next returns, with their offsets.
+func (it *Lines) All() iter.Seq2[string, int] {
+	return func(yield func(string, int) bool) {
+		for {
+			l, s, ok := it.Next()
+			if !ok || !yield(l, s) {
+				return
+			}
+		}
+	}
+}
+
+// NonBlankLines ranges over the lines NextNonBlank returns, with their
+// offsets, counting them in NonBlank.
+func (it *Lines) NonBlankLines() iter.Seq2[string, int] {
+	return func(yield func(string, int) bool) {
+		for {
+			l, s, ok := it.NextNonBlank()
+			if !ok || !yield(l, s) {
+				return
+			}
+		}
+	}
 }
 
 // CountLines is a cheap upper bound for preallocating row slices.

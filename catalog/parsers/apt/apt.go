@@ -117,11 +117,7 @@ func ParseApt(c *catalog.Context) (any, error) {
 		}
 	}
 	var f []lex.Field
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		if lex.IsBlank(line) {
 			flush()
 			cur, dropped = -1, false

@@ -9,5 +9,5 @@ import (
 var aptFuzzArgs = [][]string{{"list", "--installed"}, {"search", "curl"}}
 
 func FuzzApt(f *testing.F) {
-	catalogtest.NetsysFuzz(f, []string{"apt-list", "apt-search"}, Parsers(), aptFuzzArgs)
+	catalogtest.Fuzz(f, []string{"apt-list", "apt-search"}, Parsers(), aptFuzzArgs)
 }

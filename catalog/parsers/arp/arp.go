@@ -70,7 +70,7 @@ func parseArp(c *catalog.Context) (any, error) {
 	res := &ArpResult{Entries: []ArpEntry{}}
 	var cols []lex.Column
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := strings.TrimSpace(l.Text)
 		switch {
 		case t == "":
@@ -105,16 +105,16 @@ func parseArp(c *catalog.Context) (any, error) {
 		res.Entries = append(res.Entries, e)
 	}
 	if data > 0 && len(res.Entries) == 0 && c.Omitted() == 0 {
-		return nil, kit.InsNoRows("arp")
+		return nil, kit.NoRows("arp")
 	}
 	return res, nil
 }
 
 // arpBSDLine reads "name (ip) at mac [type] on if [PERM|PUB]" and BSD's
 // "... on if [ifscope] [permanent] [published] [expires in N seconds] [type]".
-func arpBSDLine(c *catalog.Context, l kit.InsLine, i int) (ArpEntry, bool) {
+func arpBSDLine(c *catalog.Context, l lex.Line, i int) (ArpEntry, bool) {
 	var e ArpEntry
-	toks := kit.InsFields(l, 0)
+	toks := lex.LineFields(l, 0)
 	if len(toks) < 4 || c.Raw[toks[2][0]:toks[2][1]] != "at" {
 		return e, false
 	}
@@ -122,14 +122,14 @@ func arpBSDLine(c *catalog.Context, l kit.InsLine, i int) (ArpEntry, bool) {
 	if len(a) < 3 || a[0] != '(' || a[len(a)-1] != ')' {
 		return e, false
 	}
-	e.Name = kit.InsStr(c, toks[0][0], toks[0][1], "entries", i, "name")
-	e.Address = kit.InsStr(c, toks[1][0]+1, toks[1][1]-1, "entries", i, "address")
+	e.Name = kit.Text(c, toks[0][0], toks[0][1], "entries", i, "name")
+	e.Address = kit.Text(c, toks[1][0]+1, toks[1][1]-1, "entries", i, "address")
 	ms, me := toks[3][0], toks[3][1]
 	if m := c.Raw[ms:me]; m == "<incomplete>" || m == "(incomplete)" {
 		e.Incomplete = true
 		c.SpanPath(ms, me, "marker", "entries", i, "incomplete")
 	} else {
-		e.MAC = kit.InsStr(c, ms, me, "entries", i, "mac")
+		e.MAC = kit.Text(c, ms, me, "entries", i, "mac")
 	}
 	for j := 4; j < len(toks); j++ {
 		s, en := toks[j][0], toks[j][1]
@@ -137,9 +137,9 @@ func arpBSDLine(c *catalog.Context, l kit.InsLine, i int) (ArpEntry, bool) {
 		switch {
 		case w == "on" && j+1 < len(toks) && e.Interface == "":
 			j++
-			e.Interface = kit.InsStr(c, toks[j][0], toks[j][1], "entries", i, "interface")
+			e.Interface = kit.Text(c, toks[j][0], toks[j][1], "entries", i, "interface")
 		case len(w) > 2 && w[0] == '[' && w[len(w)-1] == ']' && e.HWType == "":
-			e.HWType = kit.InsStr(c, s+1, en-1, "entries", i, "hw_type")
+			e.HWType = kit.Text(c, s+1, en-1, "entries", i, "hw_type")
 		case w == "PERM" || w == "permanent":
 			e.Permanent = true
 			c.SpanPath(s, en, "marker", "entries", i, "permanent")
@@ -152,8 +152,8 @@ func arpBSDLine(c *catalog.Context, l kit.InsLine, i int) (ArpEntry, bool) {
 		case w == "PUB" || w == "published":
 			e.Published = true
 			c.SpanPath(s, en, "marker", "entries", i, "published")
-		case w == "expires" && j+3 < len(toks) && c.Raw[toks[j+1][0]:toks[j+1][1]] == "in" && kit.InsIsInt(c.Raw[toks[j+2][0]:toks[j+2][1]]):
-			e.ExpiresSeconds = kit.InsInt(c, toks[j+2][0], toks[j+2][1], "entries", i, "expires_seconds")
+		case w == "expires" && j+3 < len(toks) && c.Raw[toks[j+1][0]:toks[j+1][1]] == "in" && lex.IsInt(c.Raw[toks[j+2][0]:toks[j+2][1]]):
+			e.ExpiresSeconds = kit.Int(c, toks[j+2][0], toks[j+2][1], "entries", i, "expires_seconds")
 			j += 3
 		default:
 			c.SpanPath(s, en, "", "entries", i, "other", len(e.Other))
@@ -164,17 +164,17 @@ func arpBSDLine(c *catalog.Context, l kit.InsLine, i int) (ArpEntry, bool) {
 }
 
 // arpTableLine reads a row of net-tools' table by its header's columns.
-func arpTableLine(c *catalog.Context, l kit.InsLine, cols []lex.Column, i int) (ArpEntry, bool) {
+func arpTableLine(c *catalog.Context, l lex.Line, cols []lex.Column, i int) (ArpEntry, bool) {
 	var e ArpEntry
-	toks := kit.InsFields(l, 0)
+	toks := lex.LineFields(l, 0)
 	if len(cols) == 0 || len(toks) < 2 {
 		return e, false
 	}
 	if strings.Contains(l.Text, "(incomplete)") && len(toks) == 3 {
-		e.Address = kit.InsStr(c, toks[0][0], toks[0][1], "entries", i, "address")
+		e.Address = kit.Text(c, toks[0][0], toks[0][1], "entries", i, "address")
 		e.Incomplete = true
 		c.SpanPath(toks[1][0], toks[1][1], "marker", "entries", i, "incomplete")
-		e.Interface = kit.InsStr(c, toks[2][0], toks[2][1], "entries", i, "interface")
+		e.Interface = kit.Text(c, toks[2][0], toks[2][1], "entries", i, "interface")
 		return e, true
 	}
 	cells, ok := lex.Cells(l.Text, cols, nil)
@@ -188,17 +188,17 @@ func arpTableLine(c *catalog.Context, l kit.InsLine, cols []lex.Column, i int) (
 		}
 		switch col.Header {
 		case "Address":
-			e.Address = kit.InsStr(c, s, en, "entries", i, "address")
+			e.Address = kit.Text(c, s, en, "entries", i, "address")
 		case "HWtype":
-			e.HWType = kit.InsStr(c, s, en, "entries", i, "hw_type")
+			e.HWType = kit.Text(c, s, en, "entries", i, "hw_type")
 		case "HWaddress":
-			e.MAC = kit.InsStr(c, s, en, "entries", i, "mac")
+			e.MAC = kit.Text(c, s, en, "entries", i, "mac")
 		case "Flags":
-			e.Flags = kit.InsStr(c, s, en, "entries", i, "flags")
+			e.Flags = kit.Text(c, s, en, "entries", i, "flags")
 		case "Mask":
-			e.Mask = kit.InsStr(c, s, en, "entries", i, "mask")
+			e.Mask = kit.Text(c, s, en, "entries", i, "mask")
 		case "Iface":
-			e.Interface = kit.InsStr(c, s, en, "entries", i, "interface")
+			e.Interface = kit.Text(c, s, en, "entries", i, "interface")
 		default:
 			return e, false
 		}

@@ -7,5 +7,5 @@ import (
 )
 
 func FuzzArp(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"arp"}, Parsers(), [][]string{{"-a"}, {"-n"}})
+	catalogtest.Fuzz(f, []string{"arp"}, Parsers(), [][]string{{"-a"}, {"-n"}})
 }

@@ -117,17 +117,9 @@ func parseBrewList(c *catalog.Context) (any, error) {
 	}
 	rec := c.Recording()
 	it := lex.Lines{Raw: c.Raw}
-	dataLines, read := 0, 0
+	read := 0
 	var f []lex.Field
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
+	for line, start := range it.NonBlankLines() {
 		switch strings.TrimSpace(line) {
 		case "==> Formulae":
 			kind = "formula"
@@ -165,7 +157,7 @@ func parseBrewList(c *catalog.Context) (any, error) {
 		}
 		res.Packages = append(res.Packages, p)
 	}
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as brew list output")
 	}
 	return res, nil

@@ -9,5 +9,5 @@ import (
 var brewFuzzArgs = [][]string{{"list", "--versions"}, {"list"}, {"list", "--cask", "--versions"}}
 
 func FuzzBrewList(f *testing.F) {
-	catalogtest.NetsysFuzz(f, []string{"brew-list"}, Parsers(), brewFuzzArgs)
+	catalogtest.Fuzz(f, []string{"brew-list"}, Parsers(), brewFuzzArgs)
 }

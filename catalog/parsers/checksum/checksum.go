@@ -7,6 +7,7 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // ChecksumResult is one checksum line per file.
@@ -70,19 +71,6 @@ func checksumParsers() []*catalog.Parser {
 	return out
 }
 
-func isHex(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		b := s[i]
-		if !(b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F') {
-			return false
-		}
-	}
-	return true
-}
-
 // sumUnescape undoes GNU's escaping of a name holding "\\" or a newline
 // ("\\n"); ok is false for another escape.
 func sumUnescape(s string) (string, bool) {
@@ -114,7 +102,7 @@ func parseChecksum(c *catalog.Context) (any, error) {
 	res := &ChecksumResult{Files: []ChecksumEntry{}}
 	check := c.Args.Has("-c", "--check")
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" || strings.Contains(t, "sum: WARNING: ") {
 			continue
@@ -147,7 +135,7 @@ func parseChecksum(c *catalog.Context) (any, error) {
 				c.SpanPath(s, en, "unquote", "files", i, "name")
 				return true
 			}
-			e.Name = kit.InsStr(c, s, en, "files", i, "name")
+			e.Name = kit.Text(c, s, en, "files", i, "name")
 			return true
 		}
 		switch {
@@ -159,7 +147,7 @@ func parseChecksum(c *catalog.Context) (any, error) {
 				if st == "OK" || strings.HasPrefix(st, "FAILED") {
 					ok = name(at, at+k)
 					if ok {
-						e.Status = kit.InsStr(c, at+k+2, at+len(body), "files", i, "status")
+						e.Status = kit.Text(c, at+k+2, at+len(body), "files", i, "status")
 					}
 				}
 			}
@@ -167,17 +155,17 @@ func parseChecksum(c *catalog.Context) (any, error) {
 			// "SHA256 (name) = hash": the name runs to the last ") = ".
 			p := strings.Index(body, " (")
 			q := strings.LastIndex(body, ") = ")
-			if p > 0 && q > p+2 && isHex(body[q+4:]) && !strings.ContainsAny(body[:p], " ") {
-				e.Algorithm = kit.InsStr(c, at, at+p, "files", i, "algorithm")
+			if p > 0 && q > p+2 && lex.IsHex(body[q+4:]) && !strings.ContainsAny(body[:p], " ") {
+				e.Algorithm = kit.Text(c, at, at+p, "files", i, "algorithm")
 				if ok = name(at+p+2, at+q); ok {
-					e.Hash = kit.InsStr(c, at+q+4, at+len(body), "files", i, "hash")
+					e.Hash = kit.Text(c, at+q+4, at+len(body), "files", i, "hash")
 				}
 			}
 		default:
 			// "hash  name", "hash *name" (GNU), "hash name" (BSD -r)
 			sp := strings.IndexByte(body, ' ')
-			if sp > 0 && isHex(body[:sp]) && sp+1 < len(body) {
-				e.Hash = kit.InsStr(c, at, at+sp, "files", i, "hash")
+			if sp > 0 && lex.IsHex(body[:sp]) && sp+1 < len(body) {
+				e.Hash = kit.Text(c, at, at+sp, "files", i, "hash")
 				ns := sp + 1
 				switch body[ns] {
 				case '*':
@@ -198,7 +186,7 @@ func parseChecksum(c *catalog.Context) (any, error) {
 		res.Files = append(res.Files, e)
 	}
 	if data > 0 && len(res.Files) == 0 && c.Omitted() == 0 && len(c.UnreadOffsets()) == 0 {
-		return nil, kit.InsNoRows("checksum")
+		return nil, kit.NoRows("checksum")
 	}
 	return res, nil
 }

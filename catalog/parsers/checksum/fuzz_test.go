@@ -7,6 +7,6 @@ import (
 )
 
 func FuzzChecksum(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"sha256sum", "md5sum", "sha1sum", "sha512sum", "md5", "sha256"}, Parsers(),
+	catalogtest.Fuzz(f, []string{"sha256sum", "md5sum", "sha1sum", "sha512sum", "md5", "sha256"}, Parsers(),
 		[][]string{{"a"}, {"-c", "SUMS"}, {"-r", "a"}})
 }

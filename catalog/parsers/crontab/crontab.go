@@ -81,22 +81,22 @@ func cronSeconds(s string) bool {
 
 func parseCrontab(c *catalog.Context) (any, error) {
 	res := &CrontabResult{Variables: []CrontabVar{}, Entries: []CrontabEntry{}}
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := strings.TrimLeft(l.Text, " \t")
 		if t == "" || t[0] == '#' {
 			continue
 		}
 		off := l.At + len(l.Text) - len(t)
-		toks := kit.InsFields(kit.InsLine{Text: t, At: off}, 6)
+		toks := lex.LineFields(lex.Line{Text: t, At: off}, 6)
 		first := c.Raw[toks[0][0]:toks[0][1]]
 		// crontab(5) (Vixie cron, hence Debian, FreeBSD, macOS): "name = value",
 		// the spaces around the equal sign optional.
 		if eq := strings.IndexByte(t, '='); eq > 0 && !strings.ContainsAny(strings.TrimRight(t[:eq], " \t"), " \t") && first[0] != '@' && !strings.ContainsAny(first[:1], "0123456789*") {
 			i := len(res.Variables)
 			_, ne := lex.TrimSpaceRange(t, 0, eq)
-			name := kit.InsStr(c, off, off+ne, "variables", i, "name")
+			name := kit.Text(c, off, off+ne, "variables", i, "name")
 			vs, ve := lex.TrimSpaceRange(t, eq+1, len(t))
-			res.Variables = append(res.Variables, CrontabVar{Name: name, Value: kit.InsStr(c, off+vs, off+ve, "variables", i, "value")})
+			res.Variables = append(res.Variables, CrontabVar{Name: name, Value: kit.Text(c, off+vs, off+ve, "variables", i, "value")})
 			continue
 		}
 		if c.Full(len(res.Entries)) {
@@ -106,13 +106,13 @@ func parseCrontab(c *catalog.Context) (any, error) {
 		i := len(res.Entries)
 		var e CrontabEntry
 		if first[0] == '@' {
-			tk := kit.InsFields(kit.InsLine{Text: t, At: off}, 2)
+			tk := lex.LineFields(lex.Line{Text: t, At: off}, 2)
 			if len(tk) != 2 || !strings.HasPrefix(strings.ToLower(first), "@") || !containsFold(cronSpecials, first) && !cronSeconds(first) {
 				c.Unread(l.At)
 				continue
 			}
-			e.Special = kit.InsStr(c, tk[0][0], tk[0][1], "entries", i, "special")
-			e.Command = kit.InsStr(c, tk[1][0], tk[1][1], "entries", i, "command")
+			e.Special = kit.Text(c, tk[0][0], tk[0][1], "entries", i, "special")
+			e.Command = kit.Text(c, tk[1][0], tk[1][1], "entries", i, "command")
 			res.Entries = append(res.Entries, e)
 			continue
 		}
@@ -121,7 +121,7 @@ func parseCrontab(c *catalog.Context) (any, error) {
 			continue
 		}
 		for k, leaf := range []string{"minute", "hour", "day_of_month", "month", "day_of_week"} {
-			v := kit.InsStr(c, toks[k][0], toks[k][1], "entries", i, leaf)
+			v := kit.Text(c, toks[k][0], toks[k][1], "entries", i, leaf)
 			switch k {
 			case 0:
 				e.Minute = v
@@ -135,7 +135,7 @@ func parseCrontab(c *catalog.Context) (any, error) {
 				e.DayOfWeek = v
 			}
 		}
-		e.Command = kit.InsStr(c, toks[5][0], toks[5][1], "entries", i, "command")
+		e.Command = kit.Text(c, toks[5][0], toks[5][1], "entries", i, "command")
 		res.Entries = append(res.Entries, e)
 	}
 	return res, nil

@@ -7,5 +7,5 @@ import (
 )
 
 func FuzzCrontab(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"crontab"}, Parsers(), [][]string{{"-l"}})
+	catalogtest.Fuzz(f, []string{"crontab"}, Parsers(), [][]string{{"-l"}})
 }

@@ -142,11 +142,7 @@ func parseCurlHead(c *catalog.Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	var cur *curlResp
 	dataLines, read := 0, 0
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		if line == "" {
 			cur = nil
 			continue

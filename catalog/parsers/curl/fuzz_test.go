@@ -9,5 +9,5 @@ import (
 var curlFuzzArgs = [][]string{{"-sI", "http://x"}, {"-sIL", "http://x"}}
 
 func FuzzCurlHead(f *testing.F) {
-	catalogtest.NetsysFuzz(f, []string{"curl-head"}, Parsers(), curlFuzzArgs)
+	catalogtest.Fuzz(f, []string{"curl-head"}, Parsers(), curlFuzzArgs)
 }

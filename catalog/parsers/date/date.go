@@ -81,26 +81,8 @@ func dateCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
 }
 
 func parseDate(c *catalog.Context) (any, error) {
-	it := lex.Lines{Raw: c.Raw}
-	var line string
-	var start int
-	n := 0
-	for {
-		l, s, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(l) {
-			continue
-		}
-		n++
-		if n == 1 {
-			line, start = l, s
-		} else {
-			c.Unread(s)
-		}
-	}
-	if n == 0 {
+	line, start, found := kit.FirstLine(c)
+	if !found {
 		return &DateResult{}, nil
 	}
 	res := &DateResult{}
@@ -124,10 +106,10 @@ func parseDate(c *catalog.Context) (any, error) {
 	}
 	// -R: "Sun, 29 Nov 2026 23:49:08 +0000".
 	if t, err := time.Parse(time.RFC1123Z, v); err == nil {
-		set(t.Format(kit.SysISO), "timestamp")
+		set(t.Format(lex.ISOLayout), "timestamp")
 		return res, nil
 	}
-	ts, warn, zone, ok := kit.SysCTimeZone(v, c.Location)
+	ts, warn, zone, ok := lex.CTime(v, c.Location)
 	if !ok {
 		return nil, catalog.Unrecognized("date: %q is not date's default form; if it is localized, rerun under LC_ALL=C", v)
 	}
@@ -159,13 +141,11 @@ func dateISO(v string) (string, bool) {
 		}
 	}
 	out := string(s)
-	for _, layout := range []string{"2006-01-02T15Z07:00", "2006-01-02T15:04Z07:00", "2006-01-02T15:04:05Z07:00",
-		"2006-01-02T15:04:05.999999999Z07:00"} {
-		if _, err := time.Parse(layout, out); err == nil {
-			return out, true
-		}
+	if _, ok := lex.ParseLayouts(out, nil, "2006-01-02T15Z07:00", "2006-01-02T15:04Z07:00", "2006-01-02T15:04:05Z07:00",
+		"2006-01-02T15:04:05.999999999Z07:00"); !ok {
+		return "", false
 	}
-	return "", false
+	return out, true
 }
 
 // Parsers returns the parsers of this package, new values on each call.

@@ -8,4 +8,4 @@ import (
 
 var dateFuzzArgs = [][]string{{}, {"-u"}, {"-Iseconds"}, {"-R"}}
 
-func FuzzDate(f *testing.F) { catalogtest.NetsysFuzz(f, []string{"date"}, Parsers(), dateFuzzArgs) }
+func FuzzDate(f *testing.F) { catalogtest.Fuzz(f, []string{"date"}, Parsers(), dateFuzzArgs) }

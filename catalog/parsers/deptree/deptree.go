@@ -550,7 +550,7 @@ func lpParseTree(c *catalog.Context, mode lpMode) (any, error) {
 		if !ok {
 			break
 		}
-		line = kit.LpTrimCR(line)
+		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			inSection = false
 			continue
@@ -1089,12 +1089,8 @@ func parseCargoTree(c *catalog.Context) (any, error) {
 	}
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		line = kit.LpTrimCR(line)
+	for line, start := range it.All() {
+		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			// A new tree (workspace members, -i targets, -d).
 			t.parents, t.kinds = t.parents[:0], t.kinds[:0]

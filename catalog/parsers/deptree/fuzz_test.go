@@ -15,11 +15,7 @@ var yarnFuzzArgs = [][]string{{"list"}, {"list", "--depth=0"}}
 var cargoFuzzArgs = [][]string{{"tree"}, {"tree", "--prefix", "depth"}, {"tree", "-f", "{p} {f}"}, {"tree", "-e", "features"}, {"tree", "--charset", "ascii"}}
 
 func FuzzNpmLs(f *testing.F) {
-	catalogtest.SeedGolden(f, "npm-ls", npmFuzzArgs)
-	p := catalogtest.ByID(f, Parsers(), "npm-ls")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, npmFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"npm-ls"}, Parsers(), npmFuzzArgs)
 }
 
 func FuzzPnpmList(f *testing.F) {
@@ -32,17 +28,9 @@ func FuzzPnpmList(f *testing.F) {
 }
 
 func FuzzYarnList(f *testing.F) {
-	catalogtest.SeedGolden(f, "yarn-list", yarnFuzzArgs)
-	p := catalogtest.ByID(f, Parsers(), "yarn-list")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, yarnFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"yarn-list"}, Parsers(), yarnFuzzArgs)
 }
 
 func FuzzCargoTree(f *testing.F) {
-	catalogtest.SeedGolden(f, "cargo-tree", cargoFuzzArgs)
-	p := catalogtest.ByID(f, Parsers(), "cargo-tree")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, cargoFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"cargo-tree"}, Parsers(), cargoFuzzArgs)
 }

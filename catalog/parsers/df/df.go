@@ -100,7 +100,7 @@ func dfCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
 				return catalog.Unsupported(nil, "df %s is a BSD option", a.Flag)
 			}
 		case "-B", "--block-size":
-			if _, ok := kit.FsBlockSpec(a.Value); !ok || os.BsdLike() {
+			if _, ok := lex.BlockSize(a.Value); !ok || os.BsdLike() {
 				return catalog.Unsupported(kit.FsWithout(args, scanned, func(a catalog.CmdArg) bool { return a.Flag == "-B" || a.Flag == "--block-size" }, "-k"),
 					"df block size %q is not a unit the parser reads", a.Value)
 			}
@@ -132,10 +132,10 @@ const (
 // dfBlocksUnit reads "1K-blocks", "512-blocks", "1B-blocks", "1M-blocks",
 // "1MB-blocks", "1KiB-blocks": the factor, and the unit letters GNU
 // appends to each value when -B named no number (-BM: "258020M").
-func dfBlocksUnit(h string) (kit.FsUnit, bool) {
+func dfBlocksUnit(h string) (lex.Unit, bool) {
 	n, ok := strings.CutSuffix(h, "-blocks")
 	if !ok {
-		return kit.FsUnit{}, false
+		return lex.Unit{}, false
 	}
 	i := 0
 	for i < len(n) && n[i] >= '0' && n[i] <= '9' {
@@ -143,14 +143,14 @@ func dfBlocksUnit(h string) (kit.FsUnit, bool) {
 	}
 	num, ok := lex.Atoi(n[:i])
 	if !ok || num == 0 {
-		return kit.FsUnit{}, false
+		return lex.Unit{}, false
 	}
 	if n[i:] == "B" {
-		return kit.FsUnit{Factor: num}, true
+		return lex.Unit{Factor: num}, true
 	}
-	u, ok := kit.FsBlockSpec(n)
+	u, ok := lex.BlockSize(n)
 	if !ok || u.Base != 0 || u.Factor > 1<<40 {
-		return kit.FsUnit{}, false
+		return lex.Unit{}, false
 	}
 	u.Suffix = n[i:]
 	return u, true
@@ -159,10 +159,10 @@ func dfBlocksUnit(h string) (kit.FsUnit, bool) {
 // dfHeader reads the header line into its columns and the size unit
 // (human in powers of 1024 for a "Size" column: setColumns makes it 1000
 // for -H and --si).
-func dfHeader(line string) ([]dfCol, kit.FsUnit, bool) {
+func dfHeader(line string) ([]dfCol, lex.Unit, bool) {
 	fields := lex.Fields(nil, line, 0)
 	var cols []dfCol
-	unit := kit.FsUnit{Factor: 1024}
+	unit := lex.Unit{Factor: 1024}
 	for i := 0; i < len(fields); i++ {
 		w := line[fields[i].Start:fields[i].End]
 		var col dfCol
@@ -172,7 +172,7 @@ func dfHeader(line string) ([]dfCol, kit.FsUnit, bool) {
 		case "Type":
 			col = dfcType
 		case "Size":
-			col, unit = dfcSize, kit.FsUnit{Base: 1024}
+			col, unit = dfcSize, lex.Unit{Base: 1024}
 		case "Used":
 			col = dfcUsed
 		case "Available", "Avail":
@@ -221,7 +221,7 @@ type dfParser struct {
 	r      *catalog.SpanRec
 	mids   []dfCol // the columns between Filesystem [Type] and Mounted on
 	typed  bool
-	unit   kit.FsUnit
+	unit   lex.Unit
 	key    uint16
 	ids    [dfcMount + 1][2]uint16 // span field ids: number, human text
 	trInt  catalog.SpanTr
@@ -246,7 +246,7 @@ const (
 	dfvHuman // a rounded size or count: n converted, the text kept too
 )
 
-func (p *dfParser) setColumns(cols []dfCol, unit kit.FsUnit) {
+func (p *dfParser) setColumns(cols []dfCol, unit lex.Unit) {
 	if unit.Base != 0 {
 		// "Size" is -h (powers of 1024) or -H/--si (powers of 1000): the
 		// header is the same, the last of the flags decides.
@@ -271,7 +271,7 @@ func (p *dfParser) setColumns(cols []dfCol, unit kit.FsUnit) {
 	}
 	p.key = r.Name("filesystems/*")
 	p.trInt = r.TrID("parseInt")
-	p.trSize = r.TrID(kit.FsUnitTr(unit))
+	p.trSize = r.TrID(lex.UnitTransform(unit))
 	p.ids[dfcFilesystem][0] = r.Name("filesystem")
 	p.ids[dfcType][0] = r.Name("type")
 	p.ids[dfcMount][0] = r.Name("mounted_on")
@@ -372,10 +372,10 @@ func (p *dfParser) read(line string, ws []lex.Field) bool {
 			}
 		default: // size, used, available
 			u := p.unit
-			n, ok := kit.FsValue(line[s:e], u)
+			n, ok := lex.UnitBytes(line[s:e], u)
 			if !ok && u.Suffix != "" {
 				u.Suffix = "" // -B1M prints bare numbers, -BM a suffix on each
-				n, ok = kit.FsValue(line[s:e], u)
+				n, ok = lex.UnitBytes(line[s:e], u)
 			}
 			if !ok {
 				return false

@@ -287,11 +287,8 @@ func parseGoText(c *catalog.Context, tool string) (any, error) {
 			outs[i].end = end
 		}
 	}
-	for pos := 0; pos < len(raw); {
-		start := pos
-		end := lex.NextNL(raw, pos)
-		pos = end + 1
-		line := strings.TrimSuffix(raw[start:end], "\r")
+	it := lex.Lines{Raw: raw}
+	for line, start := range it.All() {
 		t := strings.TrimLeft(line, " \t")
 		if t == "" {
 			continue
@@ -415,7 +412,7 @@ func parseGoText(c *catalog.Context, tool string) (any, error) {
 			c.SpanPath(o.start, o.end, "", "tests", i, "output")
 		}
 	}
-	goSummary(c, res)
+	countSummary(c, res, true)
 	return res, nil
 }
 
@@ -470,13 +467,18 @@ func goPkgLine(line string, start int, c *catalog.Context, res *DiagResult) (goP
 	return at, true
 }
 
-// goSummary counts the rows; each count spans the whole output.
-func goSummary(c *catalog.Context, res *DiagResult) {
+// countSummary counts the rows into res.Summary; each count spans the whole
+// output. Go's and Rust's tools print errors and warnings only, so any
+// severity but "error" counts as a warning there (othersWarn); elsewhere
+// only "warning" does (a note or an info line is neither). Counts a runner
+// printed itself (jest's "Tests:" line) are set afterwards by the caller.
+func countSummary(c *catalog.Context, res *DiagResult, othersWarn bool) {
 	s := &res.Summary
 	for _, d := range res.Diagnostics {
-		if d.Severity == "error" {
+		switch {
+		case d.Severity == "error":
 			s.Errors++
-		} else {
+		case othersWarn || d.Severity == "warning":
 			s.Warnings++
 		}
 	}

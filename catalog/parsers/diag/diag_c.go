@@ -107,11 +107,9 @@ func cCaret(s string) bool {
 // cNext returns the line after pos (without its newline) and where the
 // one after it starts.
 func cNext(raw string, pos int) (string, int, bool) {
-	if pos >= len(raw) {
-		return "", pos, false
-	}
-	end := lex.NextNL(raw, pos)
-	return strings.TrimSuffix(raw[pos:end], "\r"), end + 1, true
+	it := lex.Lines{Raw: raw, Pos: pos}
+	line, _, ok := it.Next()
+	return line, it.Pos, ok
 }
 
 // cGenerated reads clang's "N warnings and M errors generated." into the
@@ -187,16 +185,13 @@ func cFixit(s string) (f DiagFix, fileE, rangeS, rangeE, textS int, ok bool) {
 
 func parseCDiag(c *catalog.Context, name string) (any, error) {
 	r := newCReader(c, name)
-	for pos := 0; pos < len(c.Raw); {
-		start := pos
-		end := lex.NextNL(c.Raw, pos)
-		pos = end + 1
-		line := strings.TrimSuffix(c.Raw[start:end], "\r")
-		next, ok := r.read(start, pos, line)
+	it := lex.Lines{Raw: c.Raw}
+	for line, start := range it.All() {
+		next, ok := r.read(start, it.Pos, line)
 		if !ok {
 			c.Unread(start)
 		}
-		pos = next
+		it.Pos = next
 	}
 	return r.finish(), nil
 }
@@ -431,7 +426,7 @@ func cDriverLine(s string) (cDiagAt, bool) {
 
 // finish counts the rows and checks them against clang's own count.
 func (r *cReader) finish() *DiagResult {
-	goSummary(r.c, r.res)
+	countSummary(r.c, r.res, true)
 	if r.stated {
 		// clang counts what it printed: a count we did not read (a
 		// location-less "fatal error: too many errors emitted" among them)

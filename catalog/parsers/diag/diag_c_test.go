@@ -16,12 +16,7 @@ import (
 
 func FuzzGcc(f *testing.F) {
 	args := [][]string{{"-Wall", "-c", "a.c"}}
-	catalogtest.SeedGolden(f, "gcc", args)
-	catalogtest.SeedGolden(f, "cc", args)
-	p := catalogtest.ByID(f, Parsers(), "gcc")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"gcc", "cc"}, Parsers(), args)
 }
 
 // TestGccRealFailures compiles seeded C sources (testdata/diag-src) with

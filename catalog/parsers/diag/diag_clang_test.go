@@ -18,12 +18,7 @@ import (
 
 func FuzzClang(f *testing.F) {
 	args := [][]string{{"-Wall", "-c", "a.c"}, {"-fsyntax-only", "-fdiagnostics-parseable-fixits", "a.c"}}
-	catalogtest.SeedGolden(f, "clang", args)
-	catalogtest.SeedGolden(f, "clang++", args)
-	p := catalogtest.ByID(f, Parsers(), "clang")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"clang", "clang++"}, Parsers(), args)
 }
 
 // TestClangRealFailures compiles the seeded sources of testdata/diag-src

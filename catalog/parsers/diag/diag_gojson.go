@@ -72,11 +72,8 @@ func parseGoTestJSON(c *catalog.Context) (any, error) {
 	}
 	outs := map[string]*outAt{} // package + "\x00" + test
 	buildPkg := map[string]string{}
-	for pos := 0; pos < len(raw); {
-		start := pos
-		end := lex.NextNL(raw, pos)
-		pos = end + 1
-		line := strings.TrimSuffix(raw[start:end], "\r")
+	it := lex.Lines{Raw: raw}
+	for line, start := range it.All() {
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
@@ -185,7 +182,7 @@ func parseGoTestJSON(c *catalog.Context) (any, error) {
 			res.Tests = append(res.Tests, t)
 		}
 	}
-	goSummary(c, res)
+	countSummary(c, res, true)
 	return res, nil
 }
 

@@ -94,11 +94,8 @@ func goLintParsers() []*catalog.Parser {
 
 func parseGofmt(c *catalog.Context) (any, error) {
 	res := &GofmtResult{Files: []string{}, Diagnostics: []Diagnostic{}}
-	for pos := 0; pos < len(c.Raw); {
-		start := pos
-		end := lex.NextNL(c.Raw, pos)
-		pos = end + 1
-		line := strings.TrimSuffix(c.Raw[start:end], "\r")
+	it := lex.Lines{Raw: c.Raw}
+	for line, start := range it.All() {
 		switch p, ok := goPos(line); {
 		case strings.TrimSpace(line) == "":
 		case ok:
@@ -209,11 +206,8 @@ func parseGoLint(c *catalog.Context, tool string, excerpts bool) (any, error) {
 		inBlock, block = false, -1
 		issues++
 	}
-	for pos := 0; pos < len(raw); {
-		start := pos
-		end := lex.NextNL(raw, pos)
-		pos = end + 1
-		line := strings.TrimSuffix(raw[start:end], "\r")
+	it := lex.Lines{Raw: raw}
+	for line, start := range it.All() {
 		wasSource := source
 		source = false
 		if strings.TrimSpace(line) == "" {
@@ -232,8 +226,8 @@ func parseGoLint(c *catalog.Context, tool string, excerpts bool) (any, error) {
 		if wasSource && excerpts {
 			if _, ok := goPos(line); !ok {
 				// the source line, and the caret under it
-				if nl, np, ok := cNext(raw, pos); ok && lintCaret(nl) {
-					pos = np
+				if nl, np, ok := cNext(raw, it.Pos); ok && lintCaret(nl) {
+					it.Pos = np
 				}
 				lastDiag = -1
 				continue
@@ -311,7 +305,7 @@ func parseGoLint(c *catalog.Context, tool string, excerpts bool) (any, error) {
 		res.Diagnostics[i].Message = raw[m.start:m.end]
 		c.SpanPath(m.start, m.end, "", "diagnostics", i, "message")
 	}
-	goSummary(c, res)
+	countSummary(c, res, true)
 	if hasStated && stated != issues {
 		c.Warn(fmt.Sprintf("%s reported %d issues; %d read (%d omitted)", tool, stated, issues, omitted))
 	}

@@ -84,47 +84,6 @@ func (t *jsText) value(raw string) (string, string) {
 	return strings.Join(parts, "\n"), "stripSGR"
 }
 
-// jsSummary counts the rows into res.Summary; each count spans the whole
-// output. Counts a runner printed itself (jest's "Tests:" line) are set
-// afterwards by the caller.
-func jsSummary(c *catalog.Context, res *DiagResult) {
-	s := &res.Summary
-	for _, d := range res.Diagnostics {
-		switch d.Severity {
-		case "error":
-			s.Errors++
-		case "warning":
-			s.Warnings++
-		}
-	}
-	for _, t := range res.Tests {
-		switch t.Status {
-		case "pass":
-			s.TestsPassed++
-		case "fail":
-			s.TestsFailed++
-		case "skip":
-			s.TestsSkipped++
-		}
-	}
-	for _, k := range []string{"errors", "warnings", "tests_passed", "tests_failed", "tests_skipped"} {
-		c.SpanPath(0, len(c.Raw), "count", "summary", k)
-	}
-}
-
-// jsDigits reads the decimal number at s[i:], its end, and whether there was one.
-func jsDigits(s string, i int) (int64, int, bool) {
-	e := i
-	for e < len(s) && s[e] >= '0' && s[e] <= '9' {
-		e++
-	}
-	if e == i || e-i > 15 {
-		return 0, i, false
-	}
-	n, _ := strconv.ParseInt(s[i:e], 10, 64)
-	return n, e, true
-}
-
 var tscSeverities = []string{"error", "warning", "message", "suggestion"}
 
 // tscHeadAt is a diagnostic's first line: "src/a.ts(3,5): error TS2322: msg"
@@ -142,8 +101,8 @@ func tscHead(t string) (tscHeadAt, bool) {
 	rest := 0
 	if i := strings.Index(t, "): "); i > 0 {
 		if p := strings.LastIndexByte(t[:i], '('); p > 0 {
-			if ln, e, ok := jsDigits(t, p+1); ok && e < i && t[e] == ',' {
-				if cl, e2, ok := jsDigits(t, e+1); ok && e2 == i {
+			if ln, e, ok := diagNum(t, p+1); ok && e < i && t[e] == ',' {
+				if cl, e2, ok := diagNum(t, e+1); ok && e2 == i {
 					h = tscHeadAt{fileE: p, lineS: p + 1, lineE: e, colS: e + 1, colE: e2, line: ln, col: cl, hasFile: true}
 					rest = i + 3
 				}
@@ -154,8 +113,8 @@ func tscHead(t string) (tscHeadAt, bool) {
 		if i := strings.Index(t, " - "); i > 0 {
 			if c2 := strings.LastIndexByte(t[:i], ':'); c2 > 0 {
 				if c1 := strings.LastIndexByte(t[:c2], ':'); c1 > 0 {
-					ln, e1, ok1 := jsDigits(t, c1+1)
-					cl, e2, ok2 := jsDigits(t, c2+1)
+					ln, e1, ok1 := diagNum(t, c1+1)
+					cl, e2, ok2 := diagNum(t, c2+1)
 					if ok1 && ok2 && e1 == c2 && e2 == i {
 						h = tscHeadAt{fileE: c1, lineS: c1 + 1, lineE: c2, colS: c2 + 1, colE: i, line: ln, col: cl, hasFile: true}
 						rest = i + 3
@@ -168,7 +127,7 @@ func tscHead(t string) (tscHeadAt, bool) {
 		if strings.HasPrefix(t[rest:], sv+" TS") {
 			h.sevS, h.sevE = rest, rest+len(sv)
 			h.codeS = h.sevE + 1
-			_, e, ok := jsDigits(t, h.codeS+2)
+			_, e, ok := diagNum(t, h.codeS+2)
 			if !ok || !strings.HasPrefix(t[e:], ": ") {
 				return h, false
 			}
@@ -194,8 +153,8 @@ func tscLoc(t string) (fileE, lineS, lineE, colS, colE int, line, col int64, ok 
 	if c1 <= 0 || strings.ContainsAny(t[:c1], " ") {
 		return
 	}
-	ln, e1, ok1 := jsDigits(t, c1+1)
-	cl, e2, ok2 := jsDigits(t, c2+1)
+	ln, e1, ok1 := diagNum(t, c1+1)
+	cl, e2, ok2 := diagNum(t, c2+1)
 	if !ok1 || !ok2 || e1 != c2 || e2 != end {
 		return
 	}
@@ -212,7 +171,7 @@ func tscFrame(t string) bool {
 	if strings.Trim(s, "~ ") == "" {
 		return true
 	}
-	_, e, ok := jsDigits(s, 0)
+	_, e, ok := diagNum(s, 0)
 	return ok && (e == len(s) || s[e] == ' ')
 }
 
@@ -226,7 +185,7 @@ func tscSummaryLine(t string, inTable bool) (table, ok bool) {
 		return true, true
 	case inTable:
 		s := strings.TrimLeft(t, " ")
-		if _, e, ok := jsDigits(s, 0); ok && strings.HasPrefix(s[e:], "  ") {
+		if _, e, ok := diagNum(s, 0); ok && strings.HasPrefix(s[e:], "  ") {
 			return true, true
 		}
 	}
@@ -350,7 +309,7 @@ func parseTsc(c *catalog.Context) (any, error) {
 			}
 		}
 	}
-	jsSummary(c, res)
+	countSummary(c, res, false)
 	return res, nil
 }
 
@@ -400,11 +359,11 @@ func eslintRow(t string) (eslintRowAt, bool) {
 	}
 	var ok bool
 	r.lineS = i
-	if r.line, r.lineE, ok = jsDigits(t, i); !ok || r.lineE >= len(t) || t[r.lineE] != ':' {
+	if r.line, r.lineE, ok = diagNum(t, i); !ok || r.lineE >= len(t) || t[r.lineE] != ':' {
 		return r, false
 	}
 	r.colS = r.lineE + 1
-	if r.col, r.colE, ok = jsDigits(t, r.colS); !ok || !strings.HasPrefix(t[r.colE:], "  ") {
+	if r.col, r.colE, ok = diagNum(t, r.colS); !ok || !strings.HasPrefix(t[r.colE:], "  ") {
 		return r, false
 	}
 	r.sevS = lex.SkipBlanks(t, r.colE)
@@ -496,7 +455,7 @@ func parseEslint(c *catalog.Context) (any, error) {
 			c.Unread(heads[i].Start)
 		}
 	}
-	jsSummary(c, res)
+	countSummary(c, res, false)
 	return res, nil
 }
 
@@ -536,7 +495,7 @@ func jsCounts(s string, sep string) (pass, fail, skip int64, ok bool) {
 		s = s[:i]
 	}
 	for _, part := range strings.Split(s, sep) {
-		n, e, isNum := jsDigits(strings.TrimSpace(part), 0)
+		n, e, isNum := diagNum(strings.TrimSpace(part), 0)
 		if !isNum {
 			return 0, 0, 0, false
 		}
@@ -739,7 +698,7 @@ func parseJest(c *catalog.Context) (any, error) {
 	}
 	jsSetOutputs(c, res, blocks)
 	s := res.Summary
-	jsSummary(c, res)
+	countSummary(c, res, false)
 	if counted {
 		res.Summary.TestsPassed, res.Summary.TestsFailed, res.Summary.TestsSkipped = s.TestsPassed, s.TestsFailed, s.TestsSkipped
 	}
@@ -911,7 +870,7 @@ func parseVitest(c *catalog.Context) (any, error) {
 	}
 	jsSetOutputs(c, res, blocks)
 	s := res.Summary
-	jsSummary(c, res)
+	countSummary(c, res, false)
 	if counted {
 		res.Summary.TestsPassed, res.Summary.TestsFailed, res.Summary.TestsSkipped = s.TestsPassed, s.TestsFailed, s.TestsSkipped
 	}
@@ -969,7 +928,7 @@ func parseNpmTest(c *catalog.Context) (any, error) {
 	case "":
 		if strings.TrimSpace(c.Raw) == "" {
 			res := &DiagResult{Diagnostics: []Diagnostic{}}
-			jsSummary(c, res)
+			countSummary(c, res, false)
 			return res, nil
 		}
 		return nil, catalog.Unrecognized("npm printed no `> pkg@version script` preamble naming its runner, and no jest or vitest summary")
@@ -1270,6 +1229,6 @@ func parseEslintJSON(c *catalog.Context) (any, error) {
 		c.SpanPath(0, 0, "impliedDefault", "diagnostics", i, "tool")
 		res.Diagnostics = append(res.Diagnostics, d)
 	}
-	jsSummary(c, res)
+	countSummary(c, res, false)
 	return res, nil
 }

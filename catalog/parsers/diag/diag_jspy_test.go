@@ -17,85 +17,47 @@ import (
 
 func FuzzTsc(f *testing.F) {
 	args := [][]string{{"--noEmit"}, {"--pretty", "--noEmit"}}
-	catalogtest.SeedGolden(f, "tsc", args)
-	p := catalogtest.ByID(f, Parsers(), "tsc")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"tsc"}, Parsers(), args)
 }
 
 func FuzzEslint(f *testing.F) {
 	args := [][]string{{"."}, {"-f", "json", "."}}
-	catalogtest.SeedGolden(f, "eslint", args)
-	p := catalogtest.ByID(f, Parsers(), "eslint")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"eslint"}, Parsers(), args)
 }
 
 func FuzzJest(f *testing.F) {
 	args := [][]string{{}, {"--verbose"}}
-	catalogtest.SeedGolden(f, "jest", args)
-	catalogtest.SeedGolden(f, "npm-test", args)
-	p := catalogtest.ByID(f, Parsers(), "jest")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"jest", "npm-test"}, Parsers(), args)
 }
 
 func FuzzVitest(f *testing.F) {
 	args := [][]string{{"run"}}
-	catalogtest.SeedGolden(f, "vitest", args)
-	catalogtest.SeedGolden(f, "npm-test", args)
-	p := catalogtest.ByID(f, Parsers(), "vitest")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"vitest", "npm-test"}, Parsers(), args)
 }
 
 func FuzzNpmTest(f *testing.F) {
 	args := [][]string{{"test"}}
-	catalogtest.SeedGolden(f, "npm-test", args)
-	p := catalogtest.ByID(f, Parsers(), "npm-test")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"npm-test"}, Parsers(), args)
 }
 
 func FuzzPytest(f *testing.F) {
 	args := [][]string{{}, {"-v"}, {"-q", "-rA"}}
-	catalogtest.SeedGolden(f, "pytest", args)
-	p := catalogtest.ByID(f, Parsers(), "pytest")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"pytest"}, Parsers(), args)
 }
 
 func FuzzMypy(f *testing.F) {
 	args := [][]string{{"."}, {"--show-column-numbers", "."}}
-	catalogtest.SeedGolden(f, "mypy", args)
-	p := catalogtest.ByID(f, Parsers(), "mypy")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"mypy"}, Parsers(), args)
 }
 
 func FuzzRuff(f *testing.F) {
 	args := [][]string{{"check", "."}}
-	catalogtest.SeedGolden(f, "ruff-check", args)
-	p := catalogtest.ByID(f, Parsers(), "ruff-check")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"ruff-check"}, Parsers(), args)
 }
 
 func FuzzFlake8(f *testing.F) {
 	args := [][]string{{"."}, {"--count", "."}}
-	catalogtest.SeedGolden(f, "flake8", args)
-	p := catalogtest.ByID(f, Parsers(), "flake8")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"flake8"}, Parsers(), args)
 }
 
 // copySrc copies testdata/diag-src/<name> (seeded failing sources) into a temp dir.

@@ -207,11 +207,8 @@ func parseMake(c *catalog.Context) (any, error) {
 	lastGo := -1 // a Go diagnostic a tab-indented line continues (-2: one omitted at max_items)
 	type span struct{ i, s, e int }
 	var goMsg []span
-	for pos := 0; pos < len(c.Raw); {
-		start := pos
-		end := lex.NextNL(c.Raw, pos)
-		pos = end + 1
-		line := strings.TrimSuffix(c.Raw[start:end], "\r")
+	it := lex.Lines{Raw: c.Raw}
+	for line, start := range it.All() {
 		if lastGo != -1 && strings.HasPrefix(line, "\t") {
 			if lastGo >= 0 {
 				goMsg[len(goMsg)-1].e = start + len(line)
@@ -252,8 +249,8 @@ func parseMake(c *catalog.Context) (any, error) {
 			continue
 		}
 		before := len(res.Diagnostics)
-		if next, ok := cr.read(start, pos, line); ok {
-			pos = next
+		if next, ok := cr.read(start, it.Pos, line); ok {
+			it.Pos = next
 			inDir(before)
 			continue
 		}

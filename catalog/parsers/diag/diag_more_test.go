@@ -16,21 +16,12 @@ import (
 
 func FuzzMake(f *testing.F) {
 	args := [][]string{{}, {"-k", "all"}}
-	catalogtest.SeedGolden(f, "make", args)
-	catalogtest.SeedGolden(f, "gcc", args)
-	p := catalogtest.ByID(f, Parsers(), "make")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"make", "gcc"}, Parsers(), args)
 }
 
 func FuzzGofmt(f *testing.F) {
 	args := [][]string{{"-l", "."}}
-	catalogtest.SeedGolden(f, "gofmt", args)
-	p := catalogtest.ByID(f, Parsers(), "gofmt")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"gofmt"}, Parsers(), args)
 }
 
 func FuzzGoLint(f *testing.F) {

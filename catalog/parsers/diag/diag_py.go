@@ -8,26 +8,9 @@ import (
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
-// pyLine is one line of the output and its offset.
-type pyLine struct {
-	text  string
-	start int
-}
-
-func pyLines(raw string) []pyLine {
-	var out []pyLine
-	it := lex.Lines{Raw: raw}
-	for {
-		t, s, ok := it.Next()
-		if !ok {
-			return out
-		}
-		out = append(out, pyLine{t, s})
-	}
-}
-
-// pyNum reads the decimal number at s[i:] and its end.
-func pyNum(s string, i int) (int64, int, bool) {
+// diagNum reads the decimal number of 1 to 15 digits at s[i:], its end,
+// and whether there was one.
+func diagNum(s string, i int) (int64, int, bool) {
 	e := i
 	for e < len(s) && s[e] >= '0' && s[e] <= '9' {
 		e++
@@ -53,7 +36,7 @@ func pyPos(s string, maxNums int) (pyPosAt, bool) {
 	var p pyPosAt
 	// The file ends at the first ":<digits>:".
 	for i := strings.IndexByte(s, ':'); i > 0; {
-		if _, e, ok := pyNum(s, i+1); ok && e < len(s) && s[e] == ':' {
+		if _, e, ok := diagNum(s, i+1); ok && e < len(s) && s[e] == ':' {
 			p.fileE = i
 			break
 		}
@@ -68,7 +51,7 @@ func pyPos(s string, maxNums int) (pyPosAt, bool) {
 	}
 	i := p.fileE
 	for len(p.nums) < maxNums && i < len(s) && s[i] == ':' {
-		n, e, ok := pyNum(s, i+1)
+		n, e, ok := diagNum(s, i+1)
 		if !ok || e >= len(s) || s[e] != ':' {
 			break
 		}
@@ -86,64 +69,38 @@ func pyPos(s string, maxNums int) (pyPosAt, bool) {
 	return p, true
 }
 
-// pySummary counts the rows; each count spans the whole output.
-func pySummary(c *catalog.Context, res *DiagResult) {
-	s := &res.Summary
-	for _, d := range res.Diagnostics {
-		switch d.Severity {
-		case "error":
-			s.Errors++
-		case "warning":
-			s.Warnings++
-		}
-	}
-	for _, t := range res.Tests {
-		switch t.Status {
-		case "pass":
-			s.TestsPassed++
-		case "fail":
-			s.TestsFailed++
-		case "skip":
-			s.TestsSkipped++
-		}
-	}
-	for _, k := range []string{"errors", "warnings", "tests_passed", "tests_failed", "tests_skipped"} {
-		c.SpanPath(0, len(c.Raw), "count", "summary", k)
-	}
-}
-
 // pyDiag appends one diagnostic read at line l with position p; code and
-// message are ranges of l.text (code may be empty).
+// message are ranges of l.Text (code may be empty).
 // msgAt, when set, is the message's raw range instead (pytest's "E   " line).
-func pyDiag(c *catalog.Context, res *DiagResult, l pyLine, p pyPosAt, sev string, sevTr string, sevS, sevE, codeS, codeE, msgS, msgE int, tool string, msgAt ...int) int {
+func pyDiag(c *catalog.Context, res *DiagResult, l lex.Line, p pyPosAt, sev string, sevTr string, sevS, sevE, codeS, codeE, msgS, msgE int, tool string, msgAt ...int) int {
 	if c.Full(len(res.Diagnostics)) {
 		c.Omit(1)
 		return -1
 	}
 	i := len(res.Diagnostics)
-	t := l.text
+	t := l.Text
 	d := Diagnostic{File: t[:p.fileE], Line: p.nums[0], Severity: sev, Message: t[msgS:msgE], Tool: tool}
-	c.SpanPath(l.start, l.start+p.fileE, "", "diagnostics", i, "file")
+	c.SpanPath(l.At, l.At+p.fileE, "", "diagnostics", i, "file")
 	leaves := []string{"line", "column", "end_line", "end_column"}
 	dst := []**int64{nil, &d.Column, &d.EndLine, &d.EndColumn}
 	for k, n := range p.nums {
 		if k > 0 {
 			*dst[k] = catalog.Intp(n)
 		}
-		c.SpanPath(l.start+p.at[k][0], l.start+p.at[k][1], "parseInt", "diagnostics", i, leaves[k])
+		c.SpanPath(l.At+p.at[k][0], l.At+p.at[k][1], "parseInt", "diagnostics", i, leaves[k])
 	}
-	c.SpanPath(l.start+sevS, l.start+sevE, sevTr, "diagnostics", i, "severity")
+	c.SpanPath(l.At+sevS, l.At+sevE, sevTr, "diagnostics", i, "severity")
 	if codeE > codeS {
 		d.Code = t[codeS:codeE]
-		c.SpanPath(l.start+codeS, l.start+codeE, "", "diagnostics", i, "code")
+		c.SpanPath(l.At+codeS, l.At+codeE, "", "diagnostics", i, "code")
 	}
 	if len(msgAt) == 2 {
 		d.Message = c.Raw[msgAt[0]:msgAt[1]]
 		c.SpanPath(msgAt[0], msgAt[1], "", "diagnostics", i, "message")
 	} else {
-		c.SpanPath(l.start+msgS, l.start+msgE, "", "diagnostics", i, "message")
+		c.SpanPath(l.At+msgS, l.At+msgE, "", "diagnostics", i, "message")
 	}
-	c.SpanPath(l.start, l.start+len(t), "impliedDefault", "diagnostics", i, "tool")
+	c.SpanPath(l.At, l.At+len(t), "impliedDefault", "diagnostics", i, "tool")
 	res.Diagnostics = append(res.Diagnostics, d)
 	return i
 }
@@ -165,8 +122,8 @@ var mypyFlags = catalog.Flags{
 func parseMypy(c *catalog.Context) (any, error) {
 	res := &DiagResult{Diagnostics: []Diagnostic{}}
 	last := -1
-	for _, l := range pyLines(c.Raw) {
-		t := l.text
+	for _, l := range lex.SplitLines(c.Raw) {
+		t := l.Text
 		if strings.TrimSpace(t) == "" ||
 			strings.HasPrefix(t, "Found ") && strings.Contains(t, " error") && strings.Contains(t, "(checked ") ||
 			strings.HasPrefix(t, "Success: no issues found") {
@@ -174,7 +131,7 @@ func parseMypy(c *catalog.Context) (any, error) {
 		}
 		p, ok := pyPos(t, 4)
 		if !ok || len(p.nums) == 3 {
-			c.Unread(l.start)
+			c.Unread(l.At)
 			continue
 		}
 		sev := ""
@@ -184,7 +141,7 @@ func parseMypy(c *catalog.Context) (any, error) {
 			}
 		}
 		if sev == "" {
-			c.Unread(l.start)
+			c.Unread(l.At)
 			continue
 		}
 		sevS, msgS, msgE := p.rest, p.rest+len(sev)+2, len(t)
@@ -202,13 +159,13 @@ func parseMypy(c *catalog.Context) (any, error) {
 			if d.File == t[:p.fileE] && d.Line == p.nums[0] {
 				k := len(d.Notes)
 				n := DiagNote{File: d.File, Line: d.Line, Message: t[msgS:]}
-				c.SpanPath(l.start, l.start+p.fileE, "", "diagnostics", last, "notes", k, "file")
-				c.SpanPath(l.start+p.at[0][0], l.start+p.at[0][1], "parseInt", "diagnostics", last, "notes", k, "line")
+				c.SpanPath(l.At, l.At+p.fileE, "", "diagnostics", last, "notes", k, "file")
+				c.SpanPath(l.At+p.at[0][0], l.At+p.at[0][1], "parseInt", "diagnostics", last, "notes", k, "line")
 				if len(p.nums) > 1 {
 					n.Column = catalog.Intp(p.nums[1])
-					c.SpanPath(l.start+p.at[1][0], l.start+p.at[1][1], "parseInt", "diagnostics", last, "notes", k, "column")
+					c.SpanPath(l.At+p.at[1][0], l.At+p.at[1][1], "parseInt", "diagnostics", last, "notes", k, "column")
 				}
-				c.SpanPath(l.start+msgS, l.start+len(t), "", "diagnostics", last, "notes", k, "message")
+				c.SpanPath(l.At+msgS, l.At+len(t), "", "diagnostics", last, "notes", k, "message")
 				d.Notes = append(d.Notes, n)
 				continue
 			}
@@ -218,7 +175,7 @@ func parseMypy(c *catalog.Context) (any, error) {
 			last = i
 		}
 	}
-	pySummary(c, res)
+	countSummary(c, res, false)
 	return res, nil
 }
 
@@ -238,12 +195,12 @@ var flake8Flags = catalog.Flags{
 // warnings, every other code (E, F, C, plugins') an error.
 func parseFlake8(c *catalog.Context) (any, error) {
 	res := &DiagResult{Diagnostics: []Diagnostic{}}
-	for _, l := range pyLines(c.Raw) {
-		t := l.text
+	for _, l := range lex.SplitLines(c.Raw) {
+		t := l.Text
 		if strings.TrimSpace(t) == "" {
 			continue
 		}
-		if _, e, ok := pyNum(t, 0); ok && e == len(t) && c.Args.Has("--count") {
+		if _, e, ok := diagNum(t, 0); ok && e == len(t) && c.Args.Has("--count") {
 			continue // the total --count prints
 		}
 		p, ok := pyPos(t, 2)
@@ -252,7 +209,7 @@ func parseFlake8(c *catalog.Context) (any, error) {
 			codeE = lex.SkipWord(t, p.rest)
 		}
 		if !ok || codeE == p.rest || codeE >= len(t) || !pyCode(t[p.rest:codeE]) {
-			c.Unread(l.start)
+			c.Unread(l.At)
 			continue
 		}
 		sev := "error"
@@ -261,7 +218,7 @@ func parseFlake8(c *catalog.Context) (any, error) {
 		}
 		pyDiag(c, res, l, p, sev, "codeLetter", p.rest, codeE, p.rest, codeE, codeE+1, len(t), "flake8")
 	}
-	pySummary(c, res)
+	countSummary(c, res, false)
 	return res, nil
 }
 
@@ -333,17 +290,17 @@ func ruffFrame(t string) bool {
 	case strings.HasPrefix(s, "- ") || strings.HasPrefix(s, "+ ") || s == "-" || s == "+":
 		return len(s) < len(t) // a fix diff's line is indented
 	}
-	_, e, ok := pyNum(s, 0)
+	_, e, ok := diagNum(s, 0)
 	return ok && e < len(s) && (strings.HasPrefix(strings.TrimLeft(s[e:], " "), "|") ||
 		strings.HasPrefix(strings.TrimLeft(s[e:], " "), "+") || strings.HasPrefix(strings.TrimLeft(s[e:], " "), "-"))
 }
 
 func parseRuff(c *catalog.Context) (any, error) {
 	res := &DiagResult{Diagnostics: []Diagnostic{}}
-	var head *pyLine // the full form's "CODE [*] message" waiting for its " --> file:line:col"
+	var head *lex.Line // the full form's "CODE [*] message" waiting for its " --> file:line:col"
 	var hc [3]int
-	for _, l := range pyLines(c.Raw) {
-		t := l.text
+	for _, l := range lex.SplitLines(c.Raw) {
+		t := l.Text
 		switch {
 		case strings.TrimSpace(t) == "",
 			strings.HasPrefix(t, "Found ") && (strings.Contains(t, " error") || strings.Contains(t, " diagnostic")),
@@ -355,7 +312,7 @@ func parseRuff(c *catalog.Context) (any, error) {
 			off := len(t) - len(s) + 4
 			p, ok := pyPos(t[off:]+":", 2)
 			if !ok || len(p.nums) != 2 {
-				c.Unread(l.start)
+				c.Unread(l.At)
 				head = nil
 				continue
 			}
@@ -387,36 +344,36 @@ func parseRuff(c *catalog.Context) (any, error) {
 		if ruffFrame(t) {
 			continue
 		}
-		c.Unread(l.start)
+		c.Unread(l.At)
 	}
-	pySummary(c, res)
+	countSummary(c, res, false)
 	return res, nil
 }
 
 // ruffDiag appends a diagnostic whose position is on line pl and whose
 // code and message are on line hl (the same line in the concise form).
-func ruffDiag(c *catalog.Context, res *DiagResult, pl pyLine, p pyPosAt, hl pyLine, h [3]int) int {
+func ruffDiag(c *catalog.Context, res *DiagResult, pl lex.Line, p pyPosAt, hl lex.Line, h [3]int) int {
 	if c.Full(len(res.Diagnostics)) {
 		c.Omit(1)
 		return -1
 	}
 	i := len(res.Diagnostics)
 	fileS := 0
-	if s := strings.TrimLeft(pl.text, " "); strings.HasPrefix(s, "--> ") {
-		fileS = len(pl.text) - len(s) + 4
+	if s := strings.TrimLeft(pl.Text, " "); strings.HasPrefix(s, "--> ") {
+		fileS = len(pl.Text) - len(s) + 4
 	}
-	d := Diagnostic{File: pl.text[fileS:p.fileE], Line: p.nums[0], Column: catalog.Intp(p.nums[1]), Severity: "error",
-		Message: hl.text[h[2]:], Tool: "ruff"}
-	c.SpanPath(pl.start+fileS, pl.start+p.fileE, "", "diagnostics", i, "file")
-	c.SpanPath(pl.start+p.at[0][0], pl.start+p.at[0][1], "parseInt", "diagnostics", i, "line")
-	c.SpanPath(pl.start+p.at[1][0], pl.start+p.at[1][1], "parseInt", "diagnostics", i, "column")
-	c.SpanPath(hl.start, hl.start+len(hl.text), "impliedDefault", "diagnostics", i, "severity")
+	d := Diagnostic{File: pl.Text[fileS:p.fileE], Line: p.nums[0], Column: catalog.Intp(p.nums[1]), Severity: "error",
+		Message: hl.Text[h[2]:], Tool: "ruff"}
+	c.SpanPath(pl.At+fileS, pl.At+p.fileE, "", "diagnostics", i, "file")
+	c.SpanPath(pl.At+p.at[0][0], pl.At+p.at[0][1], "parseInt", "diagnostics", i, "line")
+	c.SpanPath(pl.At+p.at[1][0], pl.At+p.at[1][1], "parseInt", "diagnostics", i, "column")
+	c.SpanPath(hl.At, hl.At+len(hl.Text), "impliedDefault", "diagnostics", i, "severity")
 	if h[1] > h[0] {
-		d.Code = hl.text[h[0]:h[1]]
-		c.SpanPath(hl.start+h[0], hl.start+h[1], "", "diagnostics", i, "code")
+		d.Code = hl.Text[h[0]:h[1]]
+		c.SpanPath(hl.At+h[0], hl.At+h[1], "", "diagnostics", i, "code")
 	}
-	c.SpanPath(hl.start+h[2], hl.start+len(hl.text), "", "diagnostics", i, "message")
-	c.SpanPath(hl.start, hl.start+len(hl.text), "impliedDefault", "diagnostics", i, "tool")
+	c.SpanPath(hl.At+h[2], hl.At+len(hl.Text), "", "diagnostics", i, "message")
+	c.SpanPath(hl.At, hl.At+len(hl.Text), "impliedDefault", "diagnostics", i, "tool")
 	res.Diagnostics = append(res.Diagnostics, d)
 	return i
 }
@@ -474,7 +431,7 @@ func pytestCounts(s string) (pass, fail, skip, errs, warns int64, ok bool) {
 		return 0, 0, 0, 0, 0, true
 	}
 	for _, part := range strings.Split(s[:i], ", ") {
-		n, e, num := pyNum(part, 0)
+		n, e, num := diagNum(part, 0)
 		if !num || e >= len(part) || part[e] != ' ' {
 			return 0, 0, 0, 0, 0, false
 		}
@@ -499,7 +456,7 @@ func pytestCounts(s string) (pass, fail, skip, errs, warns int64, ok bool) {
 
 func parsePytest(c *catalog.Context) (any, error) {
 	res := &DiagResult{Diagnostics: []Diagnostic{}}
-	lines := pyLines(c.Raw)
+	lines := lex.SplitLines(c.Raw)
 	byID := map[string]int{}  // "file::name" and "name" -> test
 	blocked := map[int]bool{} // tests given a block's output
 	type block struct {
@@ -518,7 +475,7 @@ func parsePytest(c *catalog.Context) (any, error) {
 	header := false
 	counted := false
 	var cnt [5]int64
-	var cntLine pyLine
+	var cntLine lex.Line
 	find := func(file, name string) int {
 		if file != "" {
 			if i, ok := byID[file+"::"+name]; ok {
@@ -530,12 +487,12 @@ func parsePytest(c *catalog.Context) (any, error) {
 		}
 		return -1
 	}
-	addTest := func(l pyLine, file string, fS, fE, nS, nE int, status, statusWord string, sS, sE int) int {
-		name := l.text[nS:nE]
+	addTest := func(l lex.Line, file string, fS, fE, nS, nE int, status, statusWord string, sS, sE int) int {
+		name := l.Text[nS:nE]
 		if i := find(file, name); i >= 0 {
 			if res.Tests[i].Package == "" && file != "" {
 				res.Tests[i].Package = file
-				c.SpanPath(l.start+fS, l.start+fE, "", "tests", i, "package")
+				c.SpanPath(l.At+fS, l.At+fE, "", "tests", i, "package")
 			}
 			return i
 		}
@@ -545,11 +502,11 @@ func parsePytest(c *catalog.Context) (any, error) {
 		}
 		i := len(res.Tests)
 		res.Tests = append(res.Tests, DiagTest{Name: name, Package: file, Status: status})
-		c.SpanPath(l.start+nS, l.start+nE, "", "tests", i, "name")
+		c.SpanPath(l.At+nS, l.At+nE, "", "tests", i, "name")
 		if file != "" {
-			c.SpanPath(l.start+fS, l.start+fE, "", "tests", i, "package")
+			c.SpanPath(l.At+fS, l.At+fE, "", "tests", i, "package")
 		}
-		c.SpanPath(l.start+sS, l.start+sE, "statusWord", "tests", i, "status")
+		c.SpanPath(l.At+sS, l.At+sE, "statusWord", "tests", i, "status")
 		byID[name] = i
 		// A block names a method "Class.test" where node ids say "Class::test".
 		if alt := strings.ReplaceAll(name, ".", "::"); alt != name {
@@ -561,11 +518,11 @@ func parsePytest(c *catalog.Context) (any, error) {
 		return i
 	}
 	lastLine := len(lines) - 1
-	for lastLine >= 0 && strings.TrimSpace(lines[lastLine].text) == "" {
+	for lastLine >= 0 && strings.TrimSpace(lines[lastLine].Text) == "" {
 		lastLine--
 	}
 	for li, l := range lines {
-		t := l.text
+		t := l.Text
 		if title, ok := pytestSection(t); ok {
 			cur = -1
 			switch {
@@ -631,11 +588,11 @@ func parsePytest(c *catalog.Context) (any, error) {
 					if !c.Full(len(res.Tests)) {
 						ti = len(res.Tests)
 						res.Tests = append(res.Tests, DiagTest{Name: t[nS:nE], Package: file, Status: status})
-						c.SpanPath(l.start+nS, l.start+nE, "", "tests", ti, "name")
+						c.SpanPath(l.At+nS, l.At+nE, "", "tests", ti, "name")
 						if file != "" {
-							c.SpanPath(l.start+fS, l.start+fE, "", "tests", ti, "package")
+							c.SpanPath(l.At+fS, l.At+fE, "", "tests", ti, "package")
 						}
-						c.SpanPath(l.start+sS, l.start+sE, "statusWord", "tests", ti, "status")
+						c.SpanPath(l.At+sS, l.At+sE, "statusWord", "tests", ti, "status")
 					} else {
 						c.Omit(1)
 					}
@@ -654,10 +611,10 @@ func parsePytest(c *catalog.Context) (any, error) {
 				b := &blocks[cur]
 				if strings.TrimSpace(t) != "" || b.firstContent {
 					if !b.firstContent {
-						b.start, b.firstContent = l.start, true
+						b.start, b.firstContent = l.At, true
 					}
 					if strings.TrimSpace(t) != "" {
-						b.end = l.start + len(t)
+						b.end = l.At + len(t)
 					}
 				}
 				// "tests/test_calc.py:10: AssertionError" (--tb=long, auto) or
@@ -665,11 +622,11 @@ func parsePytest(c *catalog.Context) (any, error) {
 				// where the test failed.
 				if p, ok := pyPos(t, 1); ok && strings.HasSuffix(t[:p.fileE], ".py") && p.rest < len(t) &&
 					(!strings.Contains(t[p.rest:], " ") || strings.HasPrefix(t[p.rest:], "in ")) {
-					b.locS, b.locE, b.hasLoc = l.start, l.start+len(t), true
+					b.locS, b.locE, b.hasLoc = l.At, l.At+len(t), true
 				}
 				if b.eE == 0 && strings.HasPrefix(t, "E ") {
 					if m := strings.TrimLeft(t[1:], " "); m != "" {
-						b.eS, b.eE = l.start+len(t)-len(m), l.start+len(t)
+						b.eS, b.eE = l.At+len(t)-len(m), l.At+len(t)
 					}
 				}
 				continue
@@ -711,7 +668,7 @@ func parsePytest(c *catalog.Context) (any, error) {
 			if p, ok := pyPos(s, 1); ok && off > 0 {
 				cE := strings.Index(s[p.rest:], ": ")
 				if cE > 0 && strings.HasSuffix(s[p.rest:p.rest+cE], "Warning") {
-					sl := pyLine{s, l.start + off}
+					sl := lex.Line{Text: s, At: l.At + off}
 					pyDiag(c, res, sl, p, "warning", "impliedDefault", 0, len(s), p.rest, p.rest+cE, p.rest+cE+2, len(s), "pytest")
 				}
 			}
@@ -745,7 +702,7 @@ func parsePytest(c *catalog.Context) (any, error) {
 		if strings.TrimSpace(t) == "" || strings.HasPrefix(t, "collecting ") || strings.HasPrefix(t, "-- Docs: ") {
 			continue
 		}
-		c.Unread(l.start)
+		c.Unread(l.At)
 	}
 	for _, b := range blocks {
 		if b.test >= 0 && b.end > b.start {
@@ -755,7 +712,7 @@ func parsePytest(c *catalog.Context) (any, error) {
 		if b.hasLoc && b.section == "FAILURES" && b.test >= 0 {
 			line := c.Raw[b.locS:b.locE]
 			p, _ := pyPos(line, 1)
-			pl := pyLine{line, b.locS}
+			pl := lex.Line{Text: line, At: b.locS}
 			codeE := p.rest
 			if !strings.HasPrefix(line[p.rest:], "in ") {
 				codeE = len(line) // the exception's type
@@ -770,7 +727,7 @@ func parsePytest(c *catalog.Context) (any, error) {
 	}
 	nonBlank := 0
 	for _, l := range lines {
-		if strings.TrimSpace(l.text) != "" {
+		if strings.TrimSpace(l.Text) != "" {
 			nonBlank++
 		}
 	}
@@ -784,7 +741,7 @@ func parsePytest(c *catalog.Context) (any, error) {
 	spanAt, spanEnd := 0, len(c.Raw)
 	if counted {
 		sum = DiagSummary{TestsPassed: cnt[0], TestsFailed: cnt[1], TestsSkipped: cnt[2], Errors: cnt[3], Warnings: cnt[4]}
-		spanAt, spanEnd = cntLine.start, cntLine.start+len(cntLine.text)
+		spanAt, spanEnd = cntLine.At, cntLine.At+len(cntLine.Text)
 	} else {
 		for _, d := range res.Diagnostics {
 			if d.Severity == "warning" {

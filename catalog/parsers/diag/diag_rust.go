@@ -374,11 +374,8 @@ func parseCargo(c *catalog.Context, tool string) (any, error) {
 		}
 		blk = nil
 	}
-	for pos := 0; pos < len(raw); {
-		start := pos
-		end := lex.NextNL(raw, pos)
-		pos = end + 1
-		line := strings.TrimSuffix(raw[start:end], "\r")
+	it := lex.Lines{Raw: raw}
+	for line, start := range it.All() {
 		blank := strings.TrimSpace(line) == ""
 		if outTest != -2 {
 			_, _, hdr := rustOutHeader(line)
@@ -526,7 +523,7 @@ func parseCargo(c *catalog.Context, tool string) (any, error) {
 	endOut()
 	endBlock()
 	endCause()
-	rustSummaryCounts(c, res)
+	countSummary(c, res, true)
 	return res, nil
 }
 
@@ -831,29 +828,4 @@ func cargoJSON(c *catalog.Context, res *DiagResult, seen map[string]bool, line s
 	}
 	res.Diagnostics = append(res.Diagnostics, d)
 	return true
-}
-
-// rustSummaryCounts counts the rows; each count spans the whole output.
-func rustSummaryCounts(c *catalog.Context, res *DiagResult) {
-	s := &res.Summary
-	for _, d := range res.Diagnostics {
-		if d.Severity == "error" {
-			s.Errors++
-		} else {
-			s.Warnings++
-		}
-	}
-	for _, t := range res.Tests {
-		switch t.Status {
-		case "pass":
-			s.TestsPassed++
-		case "fail":
-			s.TestsFailed++
-		case "skip":
-			s.TestsSkipped++
-		}
-	}
-	for _, k := range []string{"errors", "warnings", "tests_passed", "tests_failed", "tests_skipped"} {
-		c.SpanPath(0, len(c.Raw), "count", "summary", k)
-	}
 }

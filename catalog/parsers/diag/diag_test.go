@@ -22,29 +22,17 @@ import (
 
 func FuzzGoBuild(f *testing.F) {
 	args := [][]string{{"build", "./..."}}
-	catalogtest.SeedGolden(f, "go-build", args)
-	p := catalogtest.ByID(f, Parsers(), "go-build")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"go-build"}, Parsers(), args)
 }
 
 func FuzzGoVet(f *testing.F) {
 	args := [][]string{{"vet", "./..."}}
-	catalogtest.SeedGolden(f, "go-vet", args)
-	p := catalogtest.ByID(f, Parsers(), "go-vet")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"go-vet"}, Parsers(), args)
 }
 
 func FuzzGoTest(f *testing.F) {
 	args := [][]string{{"test", "./..."}, {"test", "-v", "./..."}, {"test", "-json", "./..."}}
-	catalogtest.SeedGolden(f, "go-test", args)
-	p := catalogtest.ByID(f, Parsers(), "go-test")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, args, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"go-test"}, Parsers(), args)
 }
 
 // diagSeeded is a module of three packages with 8 compile errors each

@@ -233,11 +233,7 @@ func parseDiff(c *catalog.Context) (any, error) {
 	rec := d.rec
 	it := lex.Lines{Raw: c.Raw}
 	data := 0
-	for {
-		l, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for l, start := range it.All() {
 		if l == "" {
 			continue
 		}

@@ -8,4 +8,4 @@ import (
 
 var digFuzzArgs = [][]string{{"example.com"}, {"+short", "example.com"}, {"+noall", "+answer", "x"}, {"+qr", "a", "b"}}
 
-func FuzzDig(f *testing.F) { catalogtest.NetsysFuzz(f, []string{"dig"}, Parsers(), digFuzzArgs) }
+func FuzzDig(f *testing.F) { catalogtest.Fuzz(f, []string{"dig"}, Parsers(), digFuzzArgs) }

@@ -257,11 +257,7 @@ func parseDig(c *catalog.Context) (any, error) {
 	// sending: the +qr query is being printed.
 	closed, sending := false, false
 	var f []lex.Field
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		if lex.IsBlank(line) {
 			if sec != dsNone {
 				sec = dsNone

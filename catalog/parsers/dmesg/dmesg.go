@@ -65,7 +65,7 @@ func parseDmesg(c *catalog.Context) (any, error) {
 	decode := c.Args.Has("-x", "--decode")
 	human := c.Args.Has("-T", "--ctime")
 	notime := c.Args.Has("-t", "--notime")
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
@@ -97,8 +97,8 @@ func parseDmesg(c *catalog.Context) (any, error) {
 				c.Unread(l.At)
 				continue
 			}
-			m.Facility = kit.InsStr(c, l.At+fs, l.At+fe, "messages", i, "facility")
-			m.Level = kit.InsStr(c, l.At+ls, l.At+le, "messages", i, "level")
+			m.Facility = kit.Text(c, l.At+fs, l.At+fe, "messages", i, "facility")
+			m.Level = kit.Text(c, l.At+ls, l.At+le, "messages", i, "level")
 			p = f2 + 1
 			if p < len(t) && t[p] == ' ' {
 				p++
@@ -119,8 +119,8 @@ func parseDmesg(c *catalog.Context) (any, error) {
 				continue
 			}
 			if human {
-				m.Time = kit.InsStr(c, l.At+ss, l.At+se, "messages", i, "time")
-			} else if m.Seconds = kit.InsFloat(c, l.At+ss, l.At+se, "messages", i, "seconds"); m.Seconds == nil {
+				m.Time = kit.Text(c, l.At+ss, l.At+se, "messages", i, "time")
+			} else if m.Seconds = kit.Float(c, l.At+ss, l.At+se, "messages", i, "seconds"); m.Seconds == nil {
 				c.Rec().Truncate(mark)
 				c.Unread(l.At)
 				continue
@@ -130,11 +130,11 @@ func parseDmesg(c *catalog.Context) (any, error) {
 				p++
 			}
 		}
-		m.Message = kit.InsStr(c, l.At+p, l.At+len(t), "messages", i, "message")
+		m.Message = kit.Text(c, l.At+p, l.At+len(t), "messages", i, "message")
 		res.Messages = append(res.Messages, m)
 	}
 	if len(res.Messages) == 0 && len(c.UnreadOffsets()) > 0 {
-		return nil, kit.InsNoRows("dmesg")
+		return nil, kit.NoRows("dmesg")
 	}
 	return res, nil
 }

@@ -7,5 +7,5 @@ import (
 )
 
 func FuzzDmesg(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"dmesg"}, Parsers(), [][]string{{}, {"-T"}, {"-x"}, {"-t"}, {"-x", "-T"}})
+	catalogtest.Fuzz(f, []string{"dmesg"}, Parsers(), [][]string{{}, {"-T"}, {"-x"}, {"-t"}, {"-x", "-T"}})
 }

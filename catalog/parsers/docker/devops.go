@@ -277,7 +277,7 @@ func ParseDockerPs(c *catalog.Context) (any, error) {
 				d.Created = v
 				add(kit.DvFCreated, s, e, catalog.TrVerbatim)
 			case "CREATED AT":
-				iso, ok := kit.DvGoTime(v)
+				iso, ok := lex.GoTime(v)
 				if !ok {
 					rec.Truncate(mark)
 					return false
@@ -373,16 +373,8 @@ var dockerKnownKeys = map[string]bool{"container_id": true, "image": true, "comm
 // dvIDList reads one ID per line (docker -q).
 func dvIDList(c *catalog.Context, rec *catalog.SpanRec, add func(id string), n func() int, tmpl, leaf uint16, res any) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
-	nlines, read := 0, 0
-	for {
-		l, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(l) {
-			continue
-		}
-		nlines++
+	read := 0
+	for l, start := range it.NonBlankLines() {
 		id := strings.Trim(l, " ")
 		if id == "" || strings.ContainsAny(id, " \t") || !gmPrintable(id) {
 			c.Unread(start)
@@ -397,7 +389,7 @@ func dvIDList(c *catalog.Context, rec *catalog.SpanRec, add func(id string), n f
 		rec.Add(tmpl, [4]int32{int32(n())}, leaf, s, s+len(id), catalog.TrVerbatim)
 		add(id)
 	}
-	if nlines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output is an ID")
 	}
 	rec.Finish()
@@ -754,20 +746,12 @@ func parseDockerImages(c *catalog.Context) (any, error) {
 		}
 	}
 	it := lex.Lines{Raw: c.Raw}
-	nlines, read := 0, 0
+	read := 0
 	var cols []lex.Column
 	var cells [][2]int
 	newForm := false
 	pending, pendingS := "", -1 // a long IMAGE on its own line (newer table)
-	for {
-		l, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(l) {
-			continue
-		}
-		nlines++
+	for l, start := range it.NonBlankLines() {
 		if cols == nil {
 			cs := lex.Columns(l)
 			switch {
@@ -866,7 +850,7 @@ func parseDockerImages(c *catalog.Context) (any, error) {
 					d.Created = v
 					add("created", s, e, catalog.TrVerbatim)
 				case "CREATED AT":
-					iso, ok := kit.DvGoTime(v)
+					iso, ok := lex.GoTime(v)
 					if !ok {
 						good = false
 						break
@@ -912,7 +896,7 @@ func parseDockerImages(c *catalog.Context) (any, error) {
 	if pending != "" {
 		c.Unread(pendingS)
 	}
-	if nlines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as a docker images table")
 	}
 	rec.Finish()

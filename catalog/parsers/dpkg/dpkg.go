@@ -7,6 +7,7 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // DpkgResult is dpkg -l's package table.
@@ -74,14 +75,14 @@ const dpkgNoMatch = "dpkg-query: no packages found matching "
 func parseDpkgList(c *catalog.Context) (any, error) {
 	res := &DpkgResult{Packages: []DpkgPackage{}}
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" || strings.HasPrefix(t, "Desired=") || strings.HasPrefix(t, "|") || strings.HasPrefix(t, "+++-") ||
 			strings.HasPrefix(t, dpkgNoMatch) {
 			continue
 		}
 		data++
-		toks := kit.InsFields(l, 5)
+		toks := lex.LineFields(l, 5)
 		st := ""
 		if len(toks) >= 4 {
 			st = c.Raw[toks[0][0]:toks[0][1]]
@@ -96,22 +97,22 @@ func parseDpkgList(c *catalog.Context) (any, error) {
 		}
 		i := len(res.Packages)
 		p := DpkgPackage{Desired: dpkgDesired[st[0]], State: dpkgState[lower(st[1])], ReinstRequired: len(st) == 3}
-		p.Status = kit.InsStr(c, toks[0][0], toks[0][1], "packages", i, "status")
+		p.Status = kit.Text(c, toks[0][0], toks[0][1], "packages", i, "status")
 		c.SpanPath(toks[0][0], toks[0][0]+1, "statusCode", "packages", i, "desired")
 		c.SpanPath(toks[0][0]+1, toks[0][0]+2, "statusCode", "packages", i, "state")
 		if p.ReinstRequired {
 			c.SpanPath(toks[0][0]+2, toks[0][0]+3, "marker", "packages", i, "reinst_required")
 		}
-		p.Name = kit.InsStr(c, toks[1][0], toks[1][1], "packages", i, "name")
-		p.Version = kit.InsStr(c, toks[2][0], toks[2][1], "packages", i, "version")
-		p.Architecture = kit.InsStr(c, toks[3][0], toks[3][1], "packages", i, "architecture")
+		p.Name = kit.Text(c, toks[1][0], toks[1][1], "packages", i, "name")
+		p.Version = kit.Text(c, toks[2][0], toks[2][1], "packages", i, "version")
+		p.Architecture = kit.Text(c, toks[3][0], toks[3][1], "packages", i, "architecture")
 		if len(toks) == 5 {
-			p.Description = kit.InsStr(c, toks[4][0], toks[4][1], "packages", i, "description")
+			p.Description = kit.Text(c, toks[4][0], toks[4][1], "packages", i, "description")
 		}
 		res.Packages = append(res.Packages, p)
 	}
 	if data > 0 && len(res.Packages) == 0 && c.Omitted() == 0 && len(c.UnreadOffsets()) == 0 {
-		return nil, kit.InsNoRows("dpkg -l")
+		return nil, kit.NoRows("dpkg -l")
 	}
 	return res, nil
 }

@@ -7,5 +7,5 @@ import (
 )
 
 func FuzzDpkgList(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"dpkg-list", "dpkg-query-list"}, Parsers(), [][]string{{"-l"}})
+	catalogtest.Fuzz(f, []string{"dpkg-list", "dpkg-query-list"}, Parsers(), [][]string{{"-l"}})
 }

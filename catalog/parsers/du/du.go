@@ -3,6 +3,7 @@
 package du
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
@@ -81,45 +82,45 @@ func duParsers() []*catalog.Parser {
 // du without -k, -m, -g, -h or -B counts in BLOCKSIZE units: 512 bytes
 // unless the environment says otherwise, which the parser cannot see, so
 // the answer is read as 512-byte blocks and bsd512 says so.
-func duRead(argv catalog.Args, os catalog.OS) (unit kit.FsUnit, inodes, total, null, bsd512 bool, perr *catalog.ParseError) {
+func duRead(argv catalog.Args, os catalog.OS) (unit lex.Unit, inodes, total, null, bsd512 bool, perr *catalog.ParseError) {
 	args, scanned := argv.Rest(), argv.Items
-	fail := func(perr *catalog.ParseError) (kit.FsUnit, bool, bool, bool, bool, *catalog.ParseError) {
-		return kit.FsUnit{}, false, false, false, false, perr
+	fail := func(perr *catalog.ParseError) (lex.Unit, bool, bool, bool, bool, *catalog.ParseError) {
+		return lex.Unit{}, false, false, false, false, perr
 	}
 	without := func(flags ...string) func(a catalog.CmdArg) bool {
-		return func(a catalog.CmdArg) bool { return kit.SlicesContains(flags, a.Flag) }
+		return func(a catalog.CmdArg) bool { return slices.Contains(flags, a.Flag) }
 	}
 	bsd := os.BsdLike()
-	unit = kit.FsUnit{Factor: 1024} // GNU and BusyBox: 1024-byte blocks unless told otherwise
+	unit = lex.Unit{Factor: 1024} // GNU and BusyBox: 1024-byte blocks unless told otherwise
 	if bsd {
-		unit, bsd512 = kit.FsUnit{Factor: 512}, true
+		unit, bsd512 = lex.Unit{Factor: 512}, true
 	}
 	for _, a := range scanned {
 		switch a.Flag {
 		case "-k":
-			unit, bsd512 = kit.FsUnit{Factor: 1024}, false
+			unit, bsd512 = lex.Unit{Factor: 1024}, false
 		case "-m":
-			unit, bsd512 = kit.FsUnit{Factor: 1 << 20}, false
+			unit, bsd512 = lex.Unit{Factor: 1 << 20}, false
 		case "-g":
 			if !bsd {
 				return fail(catalog.Unsupported(kit.FsWithout(args, scanned, without("-g"), "-k"), "du -g is BSD's GiB unit"))
 			}
-			unit, bsd512 = kit.FsUnit{Factor: 1 << 30}, false
+			unit, bsd512 = lex.Unit{Factor: 1 << 30}, false
 		case "-b", "--bytes":
 			if bsd {
 				return fail(catalog.Unsupported(kit.FsWithout(args, scanned, without("-b"), "-k"), "BSD du has no -b"))
 			}
-			unit = kit.FsUnit{Factor: 1}
+			unit = lex.Unit{Factor: 1}
 		case "-h", "--human-readable":
-			unit, bsd512 = kit.FsUnit{Base: 1024}, false
+			unit, bsd512 = lex.Unit{Base: 1024}, false
 		case "--si":
-			unit = kit.FsUnit{Base: 1000}
+			unit = lex.Unit{Base: 1000}
 		case "-B", "--block-size":
-			u, ok := kit.FsBlockSpec(a.Value)
+			u, ok := lex.BlockSize(a.Value)
 			if bsd {
 				// FreeBSD and macOS du -B take a number of bytes.
 				n, isNum := lex.Atoi(a.Value)
-				u, ok = kit.FsUnit{Factor: n}, isNum && n > 0 && n <= 1<<40
+				u, ok = lex.Unit{Factor: n}, isNum && n > 0 && n <= 1<<40
 			}
 			if !ok {
 				return fail(catalog.Unsupported(kit.FsWithout(args, scanned, without("-B", "--block-size"), "-k"),
@@ -130,7 +131,7 @@ func duRead(argv catalog.Args, os catalog.OS) (unit kit.FsUnit, inodes, total, n
 			inodes = true
 		case "--time", "--time-style":
 			v := strings.TrimPrefix(a.Value, "posix-")
-			if bsd || a.Flag == "--time" && !kit.SlicesContains([]string{"", "mtime", "modification", "atime", "access", "use", "ctime", "status"}, v) {
+			if bsd || a.Flag == "--time" && !slices.Contains([]string{"", "mtime", "modification", "atime", "access", "use", "ctime", "status"}, v) {
 				return fail(catalog.Unsupported(kit.FsWithout(args, scanned, without("--time", "--time-style"), "-k"), "du %s=%s is not a time the parser reads", a.Flag, a.Value))
 			}
 			if a.Flag == "--time-style" && v != "long-iso" && v != "full-iso" {
@@ -178,18 +179,18 @@ func duTime(c *catalog.Context, v string, full bool) (iso string, assumed, ok bo
 	date, clock, _ := strings.Cut(v, " ")
 	if full {
 		clock, zone, _ := strings.Cut(clock, " ")
-		iso, ok = kit.FsNumericTime(date, clock, zone)
+		iso, ok = lex.NumericTime(date, clock, zone)
 		return iso, false, ok
 	}
-	y, mo, d, ok := kit.Ymd(date)
-	if !ok || mo < 1 || mo > 12 || d < 1 || d > kit.DaysIn(mo, y) {
+	y, mo, d, ok := lex.YMD(date)
+	if !ok || mo < 1 || mo > 12 || d < 1 || d > lex.DaysIn(mo, y) {
 		return "", false, false
 	}
-	h, mi, sec, _, ok := kit.Hhmm(clock)
+	h, mi, sec, _, ok := lex.Clock(clock)
 	if !ok || sec >= 0 || len(clock) != 5 {
 		return "", false, false
 	}
-	return kit.FsISO(y, mo, d, h, mi, 0, "", kit.FsZoneAt(c.Location, y, mo, d, h, mi, 0)), true, true
+	return lex.ISO(y, mo, d, h, mi, 0, "", lex.ZoneAt(c.Location, y, mo, d, h, mi, 0)), true, true
 }
 
 func duCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
@@ -203,16 +204,16 @@ func ParseDu(c *catalog.Context) (any, error) {
 		return nil, perr
 	}
 	raw := c.Raw
-	it := kit.FsRecords{Raw: raw, Sep: '\n'}
+	it := lex.Lines{Raw: raw}
 	if null || strings.IndexByte(raw, 0) >= 0 {
-		it.Sep = 0
+		it.NUL = true
 	}
 	r := catalog.NewSpanRec(c, 3)
 	kEntries, kTotal, fPath := r.Name("entries/*"), r.Name("total"), r.Name("path")
 	fSize, fHuman := r.Name("size_bytes"), r.Name("size_human")
-	tr := r.TrID(kit.FsUnitTr(unit))
+	tr := r.TrID(lex.UnitTransform(unit))
 	if inodes {
-		fSize, tr, unit = r.Name("inodes"), r.TrID("parseInt"), kit.FsUnit{Factor: 1}
+		fSize, tr, unit = r.Name("inodes"), r.TrID("parseInt"), lex.Unit{Factor: 1}
 	}
 	timeField, fullTime := duTimeOpts(c.Args)
 	var fTime uint16
@@ -226,11 +227,7 @@ func ParseDu(c *catalog.Context) (any, error) {
 	rows := 0
 	prevGood := -1 // where the path of the entry on the line before starts
 	joined := false
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		if lex.IsBlank(line) {
 			prevGood = -1
 			continue
@@ -240,7 +237,7 @@ func ParseDu(c *catalog.Context) (any, error) {
 			// (Not the last line when the output does not end in a newline:
 			// a capture cut there leaves a piece of a line.)
 			cut := start+len(line) >= len(raw) && !strings.HasSuffix(raw, "\n")
-			if prevGood >= 0 && it.Sep == '\n' && !strings.HasPrefix(line, "du: ") && !cut {
+			if prevGood >= 0 && !it.NUL && !strings.HasPrefix(line, "du: ") && !cut {
 				// A line that is not "SIZE<tab>PATH" right after an entry
 				// is the rest of that entry's path, which held a newline
 				// (du prints names as they are).
@@ -260,7 +257,7 @@ func ParseDu(c *catalog.Context) (any, error) {
 		ss, se := lex.TrimSpaceRange(line, 0, tab)
 		size := line[ss:se]
 		var e DuEntry
-		n, ok := kit.FsValue(size, unit)
+		n, ok := lex.UnitBytes(size, unit)
 		if !ok {
 			bad()
 			continue
@@ -339,7 +336,7 @@ func ParseDu(c *catalog.Context) (any, error) {
 		res.Total.Path = ""
 	}
 	if assumedAt >= 0 {
-		res.TimeZone = kit.FsZoneName(c)
+		res.TimeZone = kit.ZoneName(c)
 		c.SpanPath(assumedAt, assumedAt+16, "assumedZone", "time_zone")
 	}
 	r.Finish()

@@ -9,9 +9,5 @@ import (
 var duFuzzArgs = [][]string{{}, {"-h"}, {"-ac"}, {"-b", "-d", "1"}, {"-0", "-a"}, {"--inodes"}, {"-sk"}, {"-m"}, {"-BM"}, {"--si"}, {"--time", "-a"}, {"--time=ctime", "--time-style=full-iso"}}
 
 func FuzzDu(f *testing.F) {
-	catalogtest.SeedGolden(f, "du", duFuzzArgs)
-	p := catalogtest.ByID(f, Parsers(), "du")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, duFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"du"}, Parsers(), duFuzzArgs)
 }

@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/parism-go/parism/catalog"
-	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // EnvResult is the parsed output of `env` (or `env -0`). Vars is a JSON
@@ -80,17 +80,13 @@ func parseEnv(c *catalog.Context) (any, error) {
 	res := &EnvResult{Vars: map[string]string{}}
 	raw := c.Raw
 	null := strings.IndexByte(raw, 0) >= 0
-	it := kit.FsRecords{Raw: raw, Sep: '\n'}
+	it := lex.Lines{Raw: raw}
 	if null {
-		it.Sep = 0
+		it.NUL = true
 	}
 	var vars []envVar
 	rows, joined := 0, false
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		if line == "" && (null || len(vars) == 0) {
 			continue
 		}

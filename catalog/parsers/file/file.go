@@ -58,8 +58,8 @@ func parseFile(c *catalog.Context) (any, error) {
 	mime := c.Args.Has("-i", "--mime")
 	mimeType := c.Args.Has("--mime-type")
 	enc := c.Args.Has("--mime-encoding")
-	lines := kit.InsLines(c.Raw)
-	var kept []kit.InsLine
+	lines := lex.SplitLines(c.Raw)
+	var kept []lex.Line
 	for _, l := range lines {
 		if strings.TrimSpace(l.Text) != "" {
 			kept = append(kept, l)
@@ -89,7 +89,7 @@ func parseFile(c *catalog.Context) (any, error) {
 				c.Unread(l.At)
 				continue
 			}
-			e.Name = kit.InsStr(c, l.At, l.At+ne, "files", i, "name")
+			e.Name = kit.Text(c, l.At, l.At+ne, "files", i, "name")
 			ds = d
 		}
 		desc := l.Text[ds:]
@@ -101,17 +101,17 @@ func parseFile(c *catalog.Context) (any, error) {
 		s := l.At + ds
 		switch {
 		case strings.HasPrefix(desc, "cannot open "):
-			e.Error = kit.InsStr(c, s, s+len(desc), "files", i, "error")
+			e.Error = kit.Text(c, s, s+len(desc), "files", i, "error")
 		case mime && strings.Index(desc, "; charset=") > 0 && !strings.HasSuffix(desc, "; charset="):
 			k := strings.Index(desc, "; charset=")
-			e.MimeType = kit.InsStr(c, s, s+k, "files", i, "mime_type")
-			e.Charset = kit.InsStr(c, s+k+10, s+len(desc), "files", i, "charset")
+			e.MimeType = kit.Text(c, s, s+k, "files", i, "mime_type")
+			e.Charset = kit.Text(c, s+k+10, s+len(desc), "files", i, "charset")
 		case mime || mimeType:
-			e.MimeType = kit.InsStr(c, s, s+len(desc), "files", i, "mime_type")
+			e.MimeType = kit.Text(c, s, s+len(desc), "files", i, "mime_type")
 		case enc:
-			e.Charset = kit.InsStr(c, s, s+len(desc), "files", i, "charset")
+			e.Charset = kit.Text(c, s, s+len(desc), "files", i, "charset")
 		default:
-			e.Type = kit.InsStr(c, s, s+len(desc), "files", i, "type")
+			e.Type = kit.Text(c, s, s+len(desc), "files", i, "type")
 		}
 		res.Files = append(res.Files, e)
 	}
@@ -121,7 +121,7 @@ func parseFile(c *catalog.Context) (any, error) {
 // fileColumn finds the byte column where every line's description starts
 // after "name:" and its padding, or -1 when the lines do not share one
 // (file -N, or names wider than the padding).
-func fileColumn(lines []kit.InsLine) int {
+func fileColumn(lines []lex.Line) int {
 	cands := map[int]int{}
 	for _, l := range lines {
 		seen := map[int]bool{}

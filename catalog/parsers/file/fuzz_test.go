@@ -7,5 +7,5 @@ import (
 )
 
 func FuzzFile(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"file"}, Parsers(), [][]string{{"a", "b"}, {"-b", "a"}, {"-i", "a"}, {"--mime-encoding", "a"}})
+	catalogtest.Fuzz(f, []string{"file"}, Parsers(), [][]string{{"a", "b"}, {"-b", "a"}, {"-i", "a"}, {"--mime-encoding", "a"}})
 }

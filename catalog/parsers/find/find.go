@@ -3,10 +3,10 @@
 package find
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
-	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -160,7 +160,7 @@ func findRefuse(args []string, i int) *catalog.ParseError {
 		}
 		if i+n <= len(args) {
 			print := "-print"
-			if kit.SlicesContains(args, "-print0") {
+			if slices.Contains(args, "-print0") {
 				print = "-print0"
 			}
 			hint = append(append(append([]string{}, args[:i]...), print), args[i+n:]...)
@@ -250,11 +250,7 @@ func ParseFind(c *catalog.Context) (any, error) {
 	lastOmitted := false
 	warned := false
 	it := lex.Lines{Raw: raw}
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		if starts != nil && !findUnder(line, starts) && (last >= 0 || lastOmitted) {
 			// The rest of a name holding a newline: find printed it whole.
 			if lastOmitted {

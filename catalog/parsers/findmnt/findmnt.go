@@ -89,15 +89,15 @@ func parseFindmnt(c *catalog.Context) (any, error) {
 		}
 	}
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
 		if !pairs && cols == nil {
-			for _, f := range kit.InsFields(l, 0) {
+			for _, f := range lex.LineFields(l, 0) {
 				cols = append(cols, c.Raw[f[0]:f[1]])
 			}
-			if !kit.InsValidKeys(cols) {
+			if !kit.ValidKeys(cols) {
 				return nil, catalog.Unrecognized("findmnt's header is not valid UTF-8")
 			}
 			continue
@@ -124,12 +124,12 @@ func parseFindmnt(c *catalog.Context) (any, error) {
 		res.Filesystems = append(res.Filesystems, e)
 	}
 	if data > 0 && len(res.Filesystems) == 0 && c.Omitted() == 0 && len(c.UnreadOffsets()) == 0 {
-		return nil, kit.InsNoRows("findmnt")
+		return nil, kit.NoRows("findmnt")
 	}
 	return res, nil
 }
 
-func findmntRow(c *catalog.Context, l kit.InsLine, cols []string, tree bool, e *FindmntEntry, i int) bool {
+func findmntRow(c *catalog.Context, l lex.Line, cols []string, tree bool, e *FindmntEntry, i int) bool {
 	line := l.Text
 	off := 0
 	if tree {
@@ -142,7 +142,7 @@ func findmntRow(c *catalog.Context, l kit.InsLine, cols []string, tree bool, e *
 		e.Depth = &d
 		off = at
 	}
-	toks := kit.InsFields(kit.InsLine{Text: line[off:], At: l.At + off}, 0)
+	toks := lex.LineFields(lex.Line{Text: line[off:], At: l.At + off}, 0)
 	if len(toks) != len(cols) {
 		return false
 	}
@@ -161,17 +161,17 @@ func findmntSet(c *catalog.Context, e *FindmntEntry, h string, s, en, i int) boo
 		if e.Target != "" {
 			return false
 		}
-		e.Target = kit.InsStr(c, s, en, "filesystems", i, "target")
+		e.Target = kit.Text(c, s, en, "filesystems", i, "target")
 	case "SOURCE":
 		if e.Source != "" {
 			return false
 		}
-		e.Source = kit.InsStr(c, s, en, "filesystems", i, "source")
+		e.Source = kit.Text(c, s, en, "filesystems", i, "source")
 	case "FSTYPE":
 		if e.FSType != "" {
 			return false
 		}
-		e.FSType = kit.InsStr(c, s, en, "filesystems", i, "fstype")
+		e.FSType = kit.Text(c, s, en, "filesystems", i, "fstype")
 	case "OPTIONS":
 		if e.Options != nil {
 			return false
@@ -194,14 +194,14 @@ func findmntSet(c *catalog.Context, e *FindmntEntry, h string, s, en, i int) boo
 		if e.Other == nil {
 			e.Other = map[string]string{}
 		}
-		e.Other[h] = kit.InsStr(c, s, en, "filesystems", i, "other", h)
+		e.Other[h] = kit.Text(c, s, en, "filesystems", i, "other", h)
 	}
 	return true
 }
 
 // findmntPairs reads KEY="value" KEY="value"...; findmnt escapes a quote
 // or a backslash in a value as \x22, \x5c, so a value ends at the next quote.
-func findmntPairs(c *catalog.Context, l kit.InsLine, e *FindmntEntry, i int) bool {
+func findmntPairs(c *catalog.Context, l lex.Line, e *FindmntEntry, i int) bool {
 	t := l.Text
 	p := 0
 	n := 0
@@ -215,7 +215,7 @@ func findmntPairs(c *catalog.Context, l kit.InsLine, e *FindmntEntry, i int) boo
 			return false
 		}
 		key := t[p : p+eq]
-		if strings.ContainsAny(key, " \t\"") || !kit.InsValidKeys([]string{key}) {
+		if strings.ContainsAny(key, " \t\"") || !kit.ValidKeys([]string{key}) {
 			return false
 		}
 		vs := p + eq + 2

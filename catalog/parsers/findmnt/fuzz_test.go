@@ -7,5 +7,5 @@ import (
 )
 
 func FuzzFindmnt(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"findmnt"}, Parsers(), [][]string{{}, {"-l"}, {"-P"}, {"-n"}})
+	catalogtest.Fuzz(f, []string{"findmnt"}, Parsers(), [][]string{{}, {"-l"}, {"-P"}, {"-n"}})
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/parism-go/parism/catalog"
-	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -173,7 +172,7 @@ func parseFree(c *catalog.Context) (any, error) {
 	mult, human := freeUnit(c.Args)
 	it := lex.Lines{Raw: c.Raw}
 	var cols []string
-	dataLines, read := 0, 0
+	read := 0
 	var ws []lex.Word
 	tr := "parseInt"
 	switch {
@@ -183,14 +182,10 @@ func parseFree(c *catalog.Context) (any, error) {
 		tr = "parseInt*" + strconv.FormatInt(mult, 10)
 	}
 	for {
-		line, start, ok := it.Next()
+		line, start, ok := it.NextNonBlank()
 		if !ok {
 			break
 		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
 		ws = lex.Words(ws[:0], line)
 		first := line[ws[0].Start:ws[0].End]
 		if cols == nil && first == "total" {
@@ -239,7 +234,7 @@ func parseFree(c *catalog.Context) (any, error) {
 			v := line[w.Start:w.End]
 			var n int64
 			if human {
-				n, ok = kit.FsHumanBytes(v, mult)
+				n, ok = lex.HumanBytes(v, mult)
 				m[rowCols[k]+"_human"] = v
 			} else {
 				n, ok = lex.Atoi(v)
@@ -265,7 +260,7 @@ func parseFree(c *catalog.Context) (any, error) {
 		*row = m
 		read++
 	}
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as free output; if it is localized, rerun under LC_ALL=C")
 	}
 	if human && read > 1 {

@@ -8,4 +8,4 @@ import (
 
 var freeFuzzArgs = [][]string{{}, {"-b"}, {"-h"}, {"-m", "-w"}, {"-bt", "-l"}, {"--si", "-h"}}
 
-func FuzzFree(f *testing.F) { catalogtest.NetsysFuzz(f, []string{"free"}, Parsers(), freeFuzzArgs) }
+func FuzzFree(f *testing.F) { catalogtest.Fuzz(f, []string{"free"}, Parsers(), freeFuzzArgs) }

@@ -9,9 +9,5 @@ import (
 var ghFuzzArgs = [][]string{{"pr", "list"}}
 
 func FuzzGhPrList(f *testing.F) {
-	catalogtest.SeedGolden(f, "gh-pr-list", ghFuzzArgs)
-	p := catalogtest.ByID(f, Parsers(), "gh-pr-list")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, ghFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"gh-pr-list"}, Parsers(), ghFuzzArgs)
 }

@@ -100,19 +100,11 @@ func parseGhPrList(c *catalog.Context) (any, error) {
 	res := &GhPrListResult{PullRequests: []GhPullRequest{}}
 	rec := catalog.NewSpanRec(c, 8)
 	it := lex.Lines{Raw: c.Raw}
-	nlines, read := 0, 0
+	read := 0
 	var cols []lex.Column
 	var cells [][2]int
 	tty := false
-	for {
-		l, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(l) {
-			continue
-		}
-		nlines++
+	for l, start := range it.NonBlankLines() {
 		pi := len(res.PullRequests)
 		rec.Begin(dvTPR, pi)
 		add := rec.Field
@@ -238,7 +230,7 @@ func parseGhPrList(c *catalog.Context) (any, error) {
 		}
 		res.PullRequests = append(res.PullRequests, pr)
 	}
-	if nlines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as gh pr list output")
 	}
 	rec.Finish()

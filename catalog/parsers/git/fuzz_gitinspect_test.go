@@ -41,19 +41,11 @@ func FuzzGitLsFiles(f *testing.F) {
 }
 
 func FuzzGitTag(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-tag", gitTagFuzzArgs)
-	p := catalogtest.ByID(f, Parsers(), "git-tag")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, gitTagFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-tag"}, Parsers(), gitTagFuzzArgs)
 }
 
 func FuzzGitStash(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-stash", gitStashFuzzArgs)
-	p := catalogtest.ByID(f, Parsers(), "git-stash")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, gitStashFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-stash"}, Parsers(), gitStashFuzzArgs)
 }
 
 func FuzzGitWorktree(f *testing.F) {
@@ -66,11 +58,7 @@ func FuzzGitWorktree(f *testing.F) {
 }
 
 func FuzzGitRevParse(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-rev-parse", gitRevParseFuzzArgs)
-	p := catalogtest.ByID(f, Parsers(), "git-rev-parse")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, gitRevParseFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-rev-parse"}, Parsers(), gitRevParseFuzzArgs)
 }
 
 func FuzzGitConfig(f *testing.F) {

@@ -31,11 +31,7 @@ func FuzzGitLog(f *testing.F) {
 }
 
 func FuzzGitShow(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-show", gitShowFuzzArgs)
-	p := catalogtest.ByID(f, Parsers(), "git-show")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, gitShowFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-show"}, Parsers(), gitShowFuzzArgs)
 }
 
 func FuzzGitDiff(f *testing.F) {
@@ -49,19 +45,11 @@ func FuzzGitDiff(f *testing.F) {
 }
 
 func FuzzGitBranch(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-branch", gitBranchFuzzArgs)
-	p := catalogtest.ByID(f, Parsers(), "git-branch")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, gitBranchFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-branch"}, Parsers(), gitBranchFuzzArgs)
 }
 
 func FuzzGitRemote(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-remote", gitRemoteFuzzArgs)
-	p := catalogtest.ByID(f, Parsers(), "git-remote")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, gitRemoteFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-remote"}, Parsers(), gitRemoteFuzzArgs)
 }
 
 // FuzzGitRename checks that a rename read from --stat/--numstat prints

@@ -13,9 +13,5 @@ var gitFuzzArgs = [][]string{
 }
 
 func FuzzGitStatus(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-status", gitFuzzArgs)
-	p := catalogtest.ByID(f, Parsers(), "git-status")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, gitFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-status"}, Parsers(), gitFuzzArgs)
 }

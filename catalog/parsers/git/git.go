@@ -184,14 +184,7 @@ func ParseGitStatus(c *catalog.Context) (any, error) {
 		// The shape decides when there is output (status.short in a config
 		// makes the default short); the arguments decide for empty output.
 		it := lex.Lines{Raw: raw}
-		for {
-			line, _, ok := it.Next()
-			if !ok {
-				break
-			}
-			if lex.IsBlank(line) {
-				continue
-			}
+		for line, _ := range it.NonBlankLines() {
 			short = strings.HasPrefix(line, "## ") || gitShortLine(line)
 			break
 		}
@@ -334,29 +327,9 @@ func parseGitShort(c *catalog.Context, z bool) (any, error) {
 		}
 	}
 	raw := c.Raw
-	sep := byte('\n')
-	if z {
-		sep = 0
-	}
-	lines, read := 0, 0
-	pos := 0
-	for pos < len(raw) {
-		end := strings.IndexByte(raw[pos:], sep)
-		if end < 0 {
-			end = len(raw)
-		} else {
-			end += pos
-		}
-		start := pos
-		line := raw[start:end]
-		pos = end + 1
-		if !z {
-			line = strings.TrimSuffix(line, "\r")
-		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		lines++
+	read := 0
+	it := lex.Lines{Raw: raw, NUL: z}
+	for line, start := range it.NonBlankLines() {
 		if strings.HasPrefix(line, "## ") && len(res.Entries) == 0 && res.Branch == "" && !res.Detached {
 			b, ok := readGitBranchLine(line, start)
 			if !ok {
@@ -390,27 +363,27 @@ func parseGitShort(c *catalog.Context, z bool) (any, error) {
 			}
 			if rename {
 				// The original path is the next NUL-terminated field.
-				if pos >= len(raw) {
+				if it.Pos >= len(raw) {
 					discard()
 					c.Unread(start)
 					continue
 				}
-				oe := strings.IndexByte(raw[pos:], 0)
+				oe := strings.IndexByte(raw[it.Pos:], 0)
 				if oe < 0 {
 					oe = len(raw)
 				} else {
-					oe += pos
+					oe += it.Pos
 				}
-				if oe == pos {
+				if oe == it.Pos {
 					discard()
 					c.Unread(start)
 					continue
 				}
-				e.OrigPath = raw[pos:oe]
+				e.OrigPath = raw[it.Pos:oe]
 				if rec {
-					rs.Field(catalog.SfOrigPath, pos, oe, catalog.TrVerbatim)
+					rs.Field(catalog.SfOrigPath, it.Pos, oe, catalog.TrVerbatim)
 				}
-				pos = oe + 1
+				it.Pos = oe + 1
 			}
 		} else {
 			first, fs, fe, fq, ok := gitPath(p, 0)
@@ -463,7 +436,7 @@ func parseGitShort(c *catalog.Context, z bool) (any, error) {
 		}
 		res.Entries = append(res.Entries, e)
 	}
-	if lines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as git status --short/--porcelain")
 	}
 	if rec {
@@ -648,11 +621,7 @@ func parseGitLong(c *catalog.Context) (any, error) {
 	// status.displayCommentPrefix (git < 1.8.5's default) puts "# " before
 	// every line ("#\t" before entries, "#" alone for a blank line).
 	comment := gitCommentPrefixed(c.Raw)
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		if comment && strings.HasPrefix(line, "#") {
 			switch {
 			case strings.HasPrefix(line, "# "):

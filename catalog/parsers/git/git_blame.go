@@ -138,11 +138,7 @@ func parseGitBlame(c *catalog.Context) (any, error) {
 	var lf string
 	var lfs, lfe int
 	var lfTr catalog.SpanTr
-	for {
-		l, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for l, start := range it.All() {
 		if l == "" {
 			continue
 		}

@@ -245,11 +245,7 @@ var gcScopes = map[string]bool{"system": true, "global": true, "local": true, "w
 
 func gcReadLines(c *catalog.Context, rec *catalog.SpanRec, res *GitConfigResult, scope, origin, nameOnly bool) *catalog.ParseError {
 	it := lex.Lines{Raw: c.Raw}
-	for {
-		l, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for l, start := range it.All() {
 		if l == "" {
 			continue
 		}
@@ -305,11 +301,11 @@ func gcReadLines(c *catalog.Context, rec *catalog.SpanRec, res *GitConfigResult,
 }
 
 func gcReadNull(c *catalog.Context, rec *catalog.SpanRec, res *GitConfigResult, scope, origin, nameOnly bool) *catalog.ParseError {
-	it := gxLines{raw: c.Raw, sep: 0}
+	it := lex.Lines{Raw: c.Raw, NUL: true}
 	for {
 		var e GitConfigEntry
 		spans := [][3]int{{-1}, {-1}, {-1}, {-1}, {-1}}
-		tok, start, ok := it.next()
+		tok, start, ok := it.Next()
 		if !ok {
 			break
 		}
@@ -319,7 +315,7 @@ func gcReadNull(c *catalog.Context, rec *catalog.SpanRec, res *GitConfigResult, 
 			}
 			e.Scope = tok
 			spans[0] = [3]int{start, start + len(tok), int(catalog.TrVerbatim)}
-			if tok, start, ok = it.next(); !ok {
+			if tok, start, ok = it.Next(); !ok {
 				return gcNullError(c, start)
 			}
 		}
@@ -333,7 +329,7 @@ func gcReadNull(c *catalog.Context, rec *catalog.SpanRec, res *GitConfigResult, 
 			if p != "" {
 				spans[2] = [3]int{start + len(typ) + 1, start + len(tok), int(tr)}
 			}
-			if tok, start, ok = it.next(); !ok {
+			if tok, start, ok = it.Next(); !ok {
 				return gcNullError(c, start)
 			}
 		}

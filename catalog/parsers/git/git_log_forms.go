@@ -127,16 +127,8 @@ func parseGitLogReference(c *catalog.Context) (any, error) {
 	res := &GitLogResult{Commits: []GitCommit{}}
 	rec := catalog.NewSpanRec(c, 3)
 	it := lex.Lines{Raw: c.Raw}
-	data, read := 0, 0
-	for {
-		l, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(l) {
-			continue
-		}
-		data++
+	read := 0
+	for l, start := range it.NonBlankLines() {
 		h, inner, ok := strings.Cut(l, " (")
 		inner, closed := strings.CutSuffix(inner, ")")
 		comma := strings.LastIndex(inner, ", ")
@@ -163,7 +155,7 @@ func parseGitLogReference(c *catalog.Context) (any, error) {
 		rec.At(glTCommit, i, glfDate, is+comma+2, is+len(inner), catalog.TrVerbatim)
 		res.Commits = append(res.Commits, GitCommit{Hash: h, Message: subj, Date: date})
 	}
-	if data > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, gxNone("git log --pretty=reference")
 	}
 	rec.Finish()
@@ -223,11 +215,7 @@ func parseGitLogRaw(c *catalog.Context) (any, error) {
 		}
 		cur, body, notes = nil, body[:0], notes[:0]
 	}
-	for {
-		l, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for l, start := range it.All() {
 		if hash, ok := strings.CutPrefix(l, "commit "); ok {
 			end()
 			data++

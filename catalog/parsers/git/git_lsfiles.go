@@ -95,13 +95,13 @@ func parseGitLsFiles(c *catalog.Context) (any, error) {
 	stage := gxHas(scanned, "-s", "--stage", "-u", "--unmerged")
 	res := &GitLsFilesResult{Files: []GitLsFile{}}
 	rec := catalog.NewSpanRec(c, 3)
-	it := gxLines{raw: c.Raw, sep: '\n'}
+	it := lex.Lines{Raw: c.Raw}
 	if null {
-		it.sep = 0
+		it.NUL = true
 	}
 	data, read := 0, 0
 	for {
-		r, start, ok := it.next()
+		r, start, ok := it.Next()
 		if !ok {
 			break
 		}

@@ -117,11 +117,7 @@ func parseGitRevParse(c *catalog.Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	n := 0
 	var at [][2]int
-	for {
-		l, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for l, start := range it.All() {
 		if c.Full(n) {
 			c.Omit(1)
 			n++

@@ -86,16 +86,8 @@ func parseGitStash(c *catalog.Context) (any, error) {
 	res := &GitStashResult{Stashes: []GitStash{}}
 	rec := catalog.NewSpanRec(c, 5)
 	it := lex.Lines{Raw: c.Raw}
-	data, read := 0, 0
-	for {
-		l, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(l) {
-			continue
-		}
-		data++
+	read := 0
+	for l, start := range it.NonBlankLines() {
 		ref, rest, ok := strings.Cut(l, ": ")
 		n, _ := strings.CutPrefix(ref, "stash@{")
 		n, closed := strings.CutSuffix(n, "}")
@@ -142,7 +134,7 @@ func parseGitStash(c *catalog.Context) (any, error) {
 		rec.Field(gsfMessage, ms, start+len(l), catalog.TrVerbatim)
 		res.Stashes = append(res.Stashes, s)
 	}
-	if data > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, gxNone("git stash list")
 	}
 	rec.Finish()

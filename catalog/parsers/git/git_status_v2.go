@@ -25,33 +25,10 @@ func parseGitStatusV2(c *catalog.Context, z bool) (any, error) {
 	res := &GitStatusShort{Entries: []GitStatusEntry{}}
 	rec := c.Recording()
 	rs := catalog.NewSpanRec(c, 6)
-	raw := c.Raw
-	sep := byte('\n')
-	if z {
-		sep = 0
-	}
-	next := func(pos int) (line string, start, after int) {
-		end := strings.IndexByte(raw[pos:], sep)
-		if end < 0 {
-			end = len(raw)
-		} else {
-			end += pos
-		}
-		line = raw[pos:end]
-		if !z {
-			line = strings.TrimSuffix(line, "\r")
-		}
-		return line, pos, end + 1
-	}
-	lines, read := 0, 0
+	read := 0
 	st := gitV2State{}
-	for pos := 0; pos < len(raw); {
-		line, start, after := next(pos)
-		pos = after
-		if lex.IsBlank(line) {
-			continue
-		}
-		lines++
+	it := lex.Lines{Raw: c.Raw, NUL: z}
+	for line, start := range it.NonBlankLines() {
 		if h, ok := strings.CutPrefix(line, "# "); ok {
 			if gitV2Header(c, res, h, start+2, &st) {
 				read++
@@ -104,12 +81,11 @@ func parseGitStatusV2(c *catalog.Context, z bool) (any, error) {
 		if line[0] == '2' {
 			if z {
 				// The original path is the next NUL-terminated field.
-				if pos >= len(raw) {
+				o, oStart, more := it.Next()
+				if !more {
 					c.Unread(start)
 					continue
 				}
-				o, oStart, oa := next(pos)
-				pos = oa
 				origText, origAt = o, oStart
 			} else if tab := strings.IndexByte(pathText, '\t'); tab > 0 {
 				origText, origAt = pathText[tab+1:], pathAt+tab+1
@@ -172,7 +148,7 @@ func parseGitStatusV2(c *catalog.Context, z bool) (any, error) {
 			c.SpanPath(st.upS, st.upE, "impliedDefault", "upstream_gone")
 		}
 	}
-	if lines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as git status --porcelain=v2")
 	}
 	if rec {

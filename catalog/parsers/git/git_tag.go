@@ -106,11 +106,7 @@ func parseGitTag(c *catalog.Context) (any, error) {
 		}
 		body = body[:0]
 	}
-	for {
-		l, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for l, start := range it.All() {
 		if annotated && strings.HasPrefix(l, "    ") && (kept || read > 0) {
 			// an annotation line after the first, indented by four spaces
 			if len(body) == 0 {
@@ -173,11 +169,7 @@ func parseGitTagFormatted(c *catalog.Context, items []gtfItem) (any, error) {
 	rec := catalog.NewSpanRec(c, len(items))
 	it := lex.Lines{Raw: c.Raw}
 	data, read := 0, 0
-	for {
-		l, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for l, start := range it.All() {
 		if l == "" {
 			continue
 		}

@@ -2,6 +2,8 @@ package git
 
 import (
 	"strings"
+
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 type gtfItem struct {
@@ -73,7 +75,7 @@ func parseTagFormat(f string) (items []gtfItem, ok bool) {
 			flush()
 			items = append(items, gtfItem{atom: f[i+2 : i+end]})
 			i += end
-		case i+2 < len(f) && gtfHexDigit(f[i+1]) && gtfHexDigit(f[i+2]):
+		case i+2 < len(f) && lex.IsHexDigit(f[i+1]) && lex.IsHexDigit(f[i+2]):
 			lit.WriteByte(gtfUnhex(f[i+1])<<4 | gtfUnhex(f[i+2]))
 			i += 2
 		default:
@@ -114,10 +116,6 @@ func parseTagFormat(f string) (items []gtfItem, ok bool) {
 		}
 	}
 	return items, named
-}
-
-func gtfHexDigit(b byte) bool {
-	return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F'
 }
 
 func gtfUnhex(b byte) byte {

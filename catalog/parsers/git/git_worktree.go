@@ -104,16 +104,8 @@ func parseGitWorktree(c *catalog.Context) (any, error) {
 	res := &GitWorktreeResult{Worktrees: []GitWorktree{}}
 	rec := catalog.NewSpanRec(c, 4)
 	it := lex.Lines{Raw: c.Raw}
-	data, read := 0, 0
-	for {
-		l, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(l) {
-			continue
-		}
-		data++
+	read := 0
+	for l, start := range it.NonBlankLines() {
 		i := len(res.Worktrees)
 		mark := rec.Mark()
 		rec.Begin(gwTTree, i)
@@ -178,7 +170,7 @@ func parseGitWorktree(c *catalog.Context) (any, error) {
 		}
 		res.Worktrees = append(res.Worktrees, w)
 	}
-	if data > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, gxNone("git worktree list")
 	}
 	rec.Finish()
@@ -188,9 +180,9 @@ func parseGitWorktree(c *catalog.Context) (any, error) {
 func parseGitWorktreePorcelain(c *catalog.Context, null bool) (any, error) {
 	res := &GitWorktreeResult{Worktrees: []GitWorktree{}}
 	rec := catalog.NewSpanRec(c, 4)
-	it := gxLines{raw: c.Raw, sep: '\n'}
+	it := lex.Lines{Raw: c.Raw}
 	if null {
-		it.sep = 0
+		it.NUL = true
 	}
 	data, read := 0, 0
 	var cur *GitWorktree
@@ -209,7 +201,7 @@ func parseGitWorktreePorcelain(c *catalog.Context, null bool) (any, error) {
 		cur = nil
 	}
 	for {
-		l, start, ok := it.next()
+		l, start, ok := it.Next()
 		if !ok {
 			break
 		}

@@ -40,19 +40,6 @@ func gmLine(s string) string {
 	return s
 }
 
-func gmIsHex(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
-			return false
-		}
-	}
-	return true
-}
-
 // GitFileChange is one file of a diff, whichever form printed it. Fields
 // the form does not print are absent: --numstat and --stat do not say
 // whether a file was added or deleted (status is then absent, or
@@ -1830,7 +1817,7 @@ func gmCommitLine(l string) (hash, decor string, ok bool) {
 		return "", "", false
 	}
 	h, d, _ := strings.Cut(r, " ")
-	if len(h) < 4 || len(h) > 64 || !gmIsHex(h) {
+	if len(h) < 4 || len(h) > 64 || !gxHex(h) {
 		return "", "", false
 	}
 	if d != "" {
@@ -2012,7 +1999,7 @@ func (g *gmCommits) readOneline(cu *gmCursor, decorate, graph bool) (lines, read
 		}
 		// The hash: the word before the first space, all lowercase hex.
 		h, rest, _ := strings.Cut(l, " ")
-		if !gmIsHex(h) {
+		if !gxHex(h) {
 			h = ""
 		}
 		if len(h) >= 4 && len(h) <= 64 {
@@ -2174,7 +2161,7 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 		case label == "Merge":
 			pos := 0
 			for _, p := range strings.Split(v, " ") {
-				if !gmIsHex(p) {
+				if !gxHex(p) {
 					known = false
 					break
 				}
@@ -2414,13 +2401,11 @@ func gmParseDate(v string) (string, bool) {
 		"2006-01-02T15:04:05Z07:00",
 		"Mon, 2 Jan 2006 15:04:05 -0700",
 	}
-	for _, layout := range layouts {
-		if t, err := time.Parse(layout, v); err == nil {
-			return t.Format(iso), true
-		}
+	if t, ok := lex.ParseLayouts(v, nil, layouts...); ok {
+		return t.Format(iso), true
 	}
 	if len(v) == 10 && v[4] == '-' && v[7] == '-' {
-		if _, err := time.Parse("2006-01-02", v); err == nil {
+		if _, ok := lex.ParseLayouts(v, nil, "2006-01-02"); ok {
 			return v, true
 		}
 	}
@@ -2431,12 +2416,9 @@ func gmParseDate(v string) (string, bool) {
 	}
 	loc := time.UTC
 	if hasZone {
-		if len(zone) != 5 || zone[0] != '+' && zone[0] != '-' || !lex.IsDigits(zone[1:]) {
+		off, ok := lex.ZoneOffset(zone)
+		if !ok {
 			return "", false
-		}
-		off := int((zone[1]-'0')*10+(zone[2]-'0'))*3600 + int((zone[3]-'0')*10+(zone[4]-'0'))*60
-		if zone[0] == '-' {
-			off = -off
 		}
 		loc = time.FixedZone("", off)
 	}
@@ -2495,7 +2477,7 @@ func parseGmFormat(v string) (*gmFormat, bool) {
 		case strings.HasPrefix(r, "%"):
 			lit("%")
 			i++
-		case len(r) >= 3 && r[0] == 'x' && gmIsHexByte(r[1]) && gmIsHexByte(r[2]):
+		case len(r) >= 3 && r[0] == 'x' && lex.IsHexDigit(r[1]) && lex.IsHexDigit(r[2]):
 			n, _ := strconv.ParseUint(r[1:3], 16, 8)
 			lit(string([]byte{byte(n)}))
 			i += 3
@@ -2530,10 +2512,6 @@ func parseGmFormat(v string) (*gmFormat, bool) {
 		}
 	}
 	return f, true
-}
-
-func gmIsHexByte(b byte) bool {
-	return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F'
 }
 
 func gmKnownPlaceholder(p string) bool {
@@ -2634,7 +2612,7 @@ func (g *gmCommits) formatCommit(vals []gmVal) bool {
 	for _, v := range vals {
 		switch v.ph {
 		case "H", "h":
-			if v.v == "" || !gmIsHex(v.v) {
+			if v.v == "" || !gxHex(v.v) {
 				return false
 			}
 			set(&c.Hash, gmfHash, v, v.v, catalog.TrVerbatim)
@@ -2966,16 +2944,8 @@ func parseGitBranch(c *catalog.Context) (any, error) {
 	res := &GitBranchResult{Branches: []GitBranch{}}
 	rec := catalog.NewSpanRec(c, 4)
 	it := lex.Lines{Raw: c.Raw}
-	nlines, read := 0, 0
-	for {
-		l, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(l) {
-			continue
-		}
-		nlines++
+	read := 0
+	for l, start := range it.NonBlankLines() {
 		bi := len(res.Branches)
 		rec.Begin(gmTBranch, bi)
 		add := rec.Field
@@ -3009,7 +2979,7 @@ func parseGitBranch(c *catalog.Context) (any, error) {
 		}
 		res.Branches = append(res.Branches, br)
 	}
-	if nlines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as git branch output")
 	}
 	rec.Finish()
@@ -3086,7 +3056,7 @@ func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, i
 		i++
 	}
 	h, msg, _ := strings.Cut(rest[i:], " ")
-	if !gmIsHex(h) || len(h) < 4 {
+	if !gxHex(h) || len(h) < 4 {
 		return br, false
 	}
 	br.Commit = h
@@ -3223,16 +3193,8 @@ func parseGitRemote(c *catalog.Context) (any, error) {
 	res := &GitRemoteResult{Remotes: []GitRemote{}}
 	rec := catalog.NewSpanRec(c, 4)
 	it := lex.Lines{Raw: c.Raw}
-	nlines, read := 0, 0
-	for {
-		l, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(l) {
-			continue
-		}
-		nlines++
+	read := 0
+	for l, start := range it.NonBlankLines() {
 		ri := len(res.Remotes)
 		rec.Begin(gmTRemote, ri)
 		add := rec.Field
@@ -3281,7 +3243,7 @@ func parseGitRemote(c *catalog.Context) (any, error) {
 		}
 		res.Remotes = append(res.Remotes, r)
 	}
-	if nlines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as git remote output")
 	}
 	rec.Finish()

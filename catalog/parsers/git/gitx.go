@@ -86,33 +86,6 @@ func gxPath(s string) (string, catalog.SpanTr, bool) {
 	return s, catalog.TrVerbatim, s != ""
 }
 
-// gxLines walks raw by records: lines, or NUL-terminated records with -z
-// (git's -z output also ends its last record with NUL).
-type gxLines struct {
-	raw string
-	pos int
-	sep byte
-}
-
-func (it *gxLines) next() (rec string, start int, ok bool) {
-	if it.pos >= len(it.raw) {
-		return "", 0, false
-	}
-	start = it.pos
-	end := strings.IndexByte(it.raw[start:], it.sep)
-	if end < 0 {
-		end = len(it.raw)
-	} else {
-		end += start
-	}
-	it.pos = end + 1
-	rec = it.raw[start:end]
-	if it.sep == '\n' {
-		rec = strings.TrimSuffix(rec, "\r")
-	}
-	return rec, start, true
-}
-
 // gxNone is the answer when no record of a non-blank output was read.
 func gxNone(what string) error {
 	return catalog.Unrecognized("no line of the output reads as %s output", what)

@@ -7,13 +7,13 @@ import (
 )
 
 func FuzzGoVersion(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"go-version"}, Parsers(), [][]string{{"version"}})
+	catalogtest.Fuzz(f, []string{"go-version"}, Parsers(), [][]string{{"version"}})
 }
 
 func FuzzGoEnv(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"go-env"}, Parsers(), [][]string{{"env"}})
+	catalogtest.Fuzz(f, []string{"go-env"}, Parsers(), [][]string{{"env"}})
 }
 
 func FuzzGoList(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"go-list"}, Parsers(), [][]string{{"list", "-m"}, {"list"}, {"list", "-m", "-versions"}})
+	catalogtest.Fuzz(f, []string{"go-list"}, Parsers(), [][]string{{"list", "-m"}, {"list"}, {"list", "-m", "-versions"}})
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // GoVersionResult is go version's line.
@@ -98,11 +99,11 @@ func goInspectParsers() []*catalog.Parser {
 }
 
 func parseGoVersion(c *catalog.Context) (any, error) {
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
-		toks := kit.InsFields(l, 0)
+		toks := lex.LineFields(l, 0)
 		if len(toks) < 4 || c.Raw[toks[0][0]:toks[0][1]] != "go" || c.Raw[toks[1][0]:toks[1][1]] != "version" {
 			return nil, catalog.Unrecognized("not a \"go version\" line")
 		}
@@ -121,11 +122,11 @@ func parseGoVersion(c *catalog.Context) (any, error) {
 			return nil, catalog.Unrecognized("go version's line has no os/arch")
 		}
 		r := &GoVersionResult{}
-		r.Version = kit.InsStr(c, toks[2][0], toks[k-1][1], "version")
-		r.OS = kit.InsStr(c, osarch[0], osarch[0]+slash, "os")
-		r.Arch = kit.InsStr(c, osarch[0]+slash+1, osarch[1], "arch")
+		r.Version = kit.Text(c, toks[2][0], toks[k-1][1], "version")
+		r.OS = kit.Text(c, osarch[0], osarch[0]+slash, "os")
+		r.Arch = kit.Text(c, osarch[0]+slash+1, osarch[1], "arch")
 		if k+1 < len(toks) {
-			r.Extra = kit.InsStr(c, toks[k+1][0], toks[len(toks)-1][1], "extra")
+			r.Extra = kit.Text(c, toks[k+1][0], toks[len(toks)-1][1], "extra")
 		}
 		return r, nil
 	}
@@ -135,7 +136,7 @@ func parseGoVersion(c *catalog.Context) (any, error) {
 func parseGoEnv(c *catalog.Context) (any, error) {
 	res := &GoEnvResult{Variables: []GoEnvVar{}}
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" {
 			continue
@@ -156,7 +157,7 @@ func parseGoEnv(c *catalog.Context) (any, error) {
 		}
 		i := len(res.Variables)
 		mark := c.Rec().Mark()
-		v := GoEnvVar{Name: kit.InsStr(c, at, at+eq, "variables", i, "name")}
+		v := GoEnvVar{Name: kit.Text(c, at, at+eq, "variables", i, "name")}
 		val := t[eq+1:]
 		vs := at + eq + 1
 		switch {
@@ -167,19 +168,19 @@ func parseGoEnv(c *catalog.Context) (any, error) {
 				v.Value = strings.ReplaceAll(inner, `'\''`, "'")
 				c.SpanPath(vs, vs+len(val), "unquote", "variables", i, "value")
 			} else {
-				v.Value = kit.InsStr(c, vs+1, vs+len(val)-1, "variables", i, "value")
+				v.Value = kit.Text(c, vs+1, vs+len(val)-1, "variables", i, "value")
 			}
 		case strings.HasPrefix(val, "'"):
 			c.Rec().Truncate(mark) // a value quoted over several lines
 			c.Unread(l.At)
 			continue
 		default:
-			v.Value = kit.InsStr(c, vs, vs+len(val), "variables", i, "value")
+			v.Value = kit.Text(c, vs, vs+len(val), "variables", i, "value")
 		}
 		res.Variables = append(res.Variables, v)
 	}
 	if data > 0 && len(res.Variables) == 0 && c.Omitted() == 0 && len(c.UnreadOffsets()) == 0 {
-		return nil, kit.InsNoRows("go env")
+		return nil, kit.NoRows("go env")
 	}
 	return res, nil
 }
@@ -188,19 +189,19 @@ func parseGoList(c *catalog.Context) (any, error) {
 	res := &GoListResult{Items: []GoListItem{}}
 	modules, versions := c.Args.Has("-m"), c.Args.Has("-versions")
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
 		data++
-		toks := kit.InsFields(l, 0)
+		toks := lex.LineFields(l, 0)
 		if c.Full(len(res.Items)) {
 			c.Omit(1)
 			continue
 		}
 		i := len(res.Items)
 		mark := c.Rec().Mark()
-		it := GoListItem{Path: kit.InsStr(c, toks[0][0], toks[0][1], "items", i, "path")}
+		it := GoListItem{Path: kit.Text(c, toks[0][0], toks[0][1], "items", i, "path")}
 		ok := modules || len(toks) == 1
 		for j := 1; ok && j < len(toks); j++ {
 			s, e := toks[j][0], toks[j][1]
@@ -210,19 +211,19 @@ func parseGoList(c *catalog.Context) (any, error) {
 				c.SpanPath(s, e, "", "items", i, "versions", len(it.Versions))
 				it.Versions = append(it.Versions, w)
 			case len(w) > 2 && w[0] == '[' && w[len(w)-1] == ']' && it.Update == "":
-				it.Update = kit.InsStr(c, s+1, e-1, "items", i, "update")
+				it.Update = kit.Text(c, s+1, e-1, "items", i, "update")
 			case len(w) > 2 && w[0] == '(' && w[len(w)-1] == ')':
 				c.SpanPath(s, e, "", "items", i, "notes", len(it.Notes))
 				it.Notes = append(it.Notes, w)
 			case w == "=>" && j+1 < len(toks) && it.ReplacePath == "":
 				j++
-				it.ReplacePath = kit.InsStr(c, toks[j][0], toks[j][1], "items", i, "replace_path")
+				it.ReplacePath = kit.Text(c, toks[j][0], toks[j][1], "items", i, "replace_path")
 				if j+1 < len(toks) && strings.HasPrefix(c.Raw[toks[j+1][0]:toks[j+1][1]], "v") {
 					j++
-					it.ReplaceVersion = kit.InsStr(c, toks[j][0], toks[j][1], "items", i, "replace_version")
+					it.ReplaceVersion = kit.Text(c, toks[j][0], toks[j][1], "items", i, "replace_version")
 				}
 			case j == 1 && strings.HasPrefix(w, "v"):
-				it.Version = kit.InsStr(c, s, e, "items", i, "version")
+				it.Version = kit.Text(c, s, e, "items", i, "version")
 			default:
 				ok = false
 			}
@@ -235,7 +236,7 @@ func parseGoList(c *catalog.Context) (any, error) {
 		res.Items = append(res.Items, it)
 	}
 	if data > 0 && len(res.Items) == 0 && c.Omitted() == 0 && len(c.UnreadOffsets()) == 0 {
-		return nil, kit.InsNoRows("go list")
+		return nil, kit.NoRows("go list")
 	}
 	return res, nil
 }

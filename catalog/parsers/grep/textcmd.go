@@ -254,11 +254,7 @@ func ParseGrep(c *catalog.Context) (any, error) {
 	rows, read := 0, 0
 	prevBad := false
 	it := lex.Lines{Raw: raw}
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		rows++
 		if line == "" && (p.names || o.number || o.offset) {
 			c.Unread(start) // every line then starts with a name or a number
@@ -460,16 +456,7 @@ func (p *grepParser) counts(null bool) (any, error) {
 	kCounts, fFile, fCount := r.Name("counts/*"), r.Name("file"), r.Name("count")
 	var marks []int
 	it := lex.Lines{Raw: c.Raw}
-	rows := 0
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		rows++
+	for line, start := range it.NonBlankLines() {
 		var g GrepCount
 		idx := len(p.res.Counts)
 		m := r.Mark()
@@ -501,7 +488,7 @@ func (p *grepParser) counts(null bool) (any, error) {
 		}
 		p.res.Counts = append(p.res.Counts, g)
 	}
-	if rows > 0 && len(p.res.Counts) == 0 {
+	if it.NonBlank > 0 && len(p.res.Counts) == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as grep -c output")
 	}
 	p.res.Counts, _ = kit.FsSettle(c, r, p.res.Counts, marks, false, 0)
@@ -515,15 +502,11 @@ func (p *grepParser) files(null bool) (any, error) {
 	r := catalog.NewSpanRec(c, 1)
 	kFiles := r.Name("files/*")
 	p.res.Files = make([]string, 0, min(lex.CountLines(c.Raw), 1<<20))
-	it := kit.FsRecords{Raw: c.Raw, Sep: '\n'}
+	it := lex.Lines{Raw: c.Raw}
 	if null {
-		it.Sep = 0
+		it.NUL = true
 	}
-	for {
-		name, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for name, start := range it.All() {
 		if name == "" {
 			continue
 		}

@@ -147,12 +147,8 @@ func textLines(c *catalog.Context, sep byte) *TextResult {
 	r := catalog.NewSpanRec(c, 1)
 	kLines := r.Name("lines/*")
 	res := &TextResult{Lines: make([]string, 0, min(lex.CountLines(c.Raw), 1<<20))}
-	it := kit.FsRecords{Raw: c.Raw, Sep: sep}
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	it := lex.Lines{Raw: c.Raw, NUL: sep == 0}
+	for line, start := range it.All() {
 		if c.Full(len(res.Lines)) {
 			c.Omit(1)
 			continue
@@ -181,12 +177,8 @@ func textSections(c *catalog.Context, files []string, sep byte) *TextResult {
 		name  int // operand index this line could head, or -1
 	}
 	var recs []rec
-	it := kit.FsRecords{Raw: c.Raw, Sep: sep}
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	it := lex.Lines{Raw: c.Raw, NUL: sep == 0}
+	for line, start := range it.All() {
 		k := -1
 		if strings.HasPrefix(line, "==> ") && strings.HasSuffix(line, " <==") && len(line) >= 8 {
 			name := line[4 : len(line)-4]
@@ -288,11 +280,7 @@ func ParseCat(c *catalog.Context) (any, error) {
 	res := &TextResult{NumberedLines: make([]TextLine, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	it := lex.Lines{Raw: c.Raw}
 	rows := 0
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		rows++
 		idx := len(res.NumberedLines)
 		if c.Full(idx) {

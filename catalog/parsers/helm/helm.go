@@ -115,16 +115,8 @@ func parseHelmList(c *catalog.Context) (any, error) {
 		cols = helmColumns
 	}
 	it := lex.Lines{Raw: c.Raw}
-	nlines, read := 0, 0
-	for {
-		l, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(l) {
-			continue
-		}
-		nlines++
+	read := 0
+	for l, start := range it.NonBlankLines() {
 		ri := len(res.Releases)
 		rec.Begin(dvTRelease, ri)
 		add := rec.Field
@@ -195,7 +187,7 @@ func parseHelmList(c *catalog.Context) (any, error) {
 				if v == "-" {
 					continue
 				}
-				iso, ok := kit.DvGoTime(v)
+				iso, ok := lex.GoTime(v)
 				if !ok {
 					good = false
 					break
@@ -229,7 +221,7 @@ func parseHelmList(c *catalog.Context) (any, error) {
 		}
 		res.Releases = append(res.Releases, r)
 	}
-	if nlines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as helm list output")
 	}
 	rec.Finish()

@@ -8,4 +8,4 @@ import (
 
 var idFuzzArgs = [][]string{{}, {"root"}}
 
-func FuzzID(f *testing.F) { catalogtest.NetsysFuzz(f, []string{"id"}, Parsers(), idFuzzArgs) }
+func FuzzID(f *testing.F) { catalogtest.Fuzz(f, []string{"id"}, Parsers(), idFuzzArgs) }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -80,27 +81,9 @@ func idParsers() []*catalog.Parser {
 }
 
 func parseID(c *catalog.Context) (any, error) {
-	it := lex.Lines{Raw: c.Raw}
-	var line string
-	var start int
-	n := 0
-	for {
-		l, s, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(l) {
-			continue
-		}
-		n++
-		if n == 1 {
-			line, start = l, s
-		} else {
-			c.Unread(s)
-		}
-	}
+	line, start, found := kit.FirstLine(c)
 	res := &IDResult{Groups: []IDGroup{}}
-	if n == 0 {
+	if !found {
 		return res, nil
 	}
 	seen := false

@@ -7,5 +7,5 @@ import (
 )
 
 func FuzzIostat(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"iostat"}, Parsers(), [][]string{{}, {"-x"}, {"-t", "1", "2"}})
+	catalogtest.Fuzz(f, []string{"iostat"}, Parsers(), [][]string{{}, {"-x"}, {"-t", "1", "2"}})
 }

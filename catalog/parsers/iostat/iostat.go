@@ -8,6 +8,7 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // IostatResult is iostat's reports: one per interval, the first the
@@ -70,7 +71,7 @@ func iostatColumn(h string) (string, float64) {
 
 func parseIostat(c *catalog.Context) (any, error) {
 	res := &IostatResult{Reports: []IostatReport{}}
-	lines := kit.InsLines(c.Raw)
+	lines := lex.SplitLines(c.Raw)
 	cur := -1
 	newReport := func() {
 		res.Reports = append(res.Reports, IostatReport{Devices: []IostatDevice{}})
@@ -86,7 +87,7 @@ func parseIostat(c *catalog.Context) (any, error) {
 		}
 		switch {
 		case n == 0 && strings.Contains(t, "CPU)"):
-			res.System = kit.InsStr(c, l.At, l.At+len(strings.TrimRight(l.Text, " \t")), "system")
+			res.System = kit.Text(c, l.At, l.At+len(strings.TrimRight(l.Text, " \t")), "system")
 			continue
 		case strings.HasPrefix(t, "avg-cpu:"):
 			if cur < 0 || len(res.Reports[cur].CPU) > 0 || len(res.Reports[cur].Devices) > 0 {
@@ -100,8 +101,8 @@ func parseIostat(c *catalog.Context) (any, error) {
 			continue
 		case inCPU:
 			inCPU = false
-			toks := kit.InsFields(l, 0)
-			if len(toks) != len(cpuCols) || !kit.InsValidKeys(cpuCols) {
+			toks := lex.LineFields(l, 0)
+			if len(toks) != len(cpuCols) || !kit.ValidKeys(cpuCols) {
 				c.Unread(l.At)
 				continue
 			}
@@ -111,7 +112,7 @@ func parseIostat(c *catalog.Context) (any, error) {
 				if _, dup := r.CPU[h]; dup {
 					continue
 				}
-				if v := kit.InsFloat(c, toks[j][0], toks[j][1], "reports", cur, "cpu", h); v != nil {
+				if v := kit.Float(c, toks[j][0], toks[j][1], "reports", cur, "cpu", h); v != nil {
 					r.CPU[h] = *v
 				}
 			}
@@ -121,7 +122,7 @@ func parseIostat(c *catalog.Context) (any, error) {
 				newReport()
 			}
 			devCols = strings.Fields(t)[1:]
-			if !kit.InsValidKeys(devCols) {
+			if !kit.ValidKeys(devCols) {
 				return nil, catalog.Unrecognized("iostat's header is not valid UTF-8")
 			}
 			inDev = true
@@ -129,13 +130,13 @@ func parseIostat(c *catalog.Context) (any, error) {
 		case !inDev && strings.Count(t, "/") == 2 && strings.Count(t, ":") >= 2:
 			// -t's "12/02/26 00:20:00" (or a locale's form) opens a report.
 			newReport()
-			res.Reports[cur].Timestamp = kit.InsStr(c, l.At+len(l.Text)-len(strings.TrimLeft(l.Text, " ")), l.At+len(strings.TrimRight(l.Text, " ")), "reports", cur, "timestamp")
+			res.Reports[cur].Timestamp = kit.Text(c, l.At+len(l.Text)-len(strings.TrimLeft(l.Text, " ")), l.At+len(strings.TrimRight(l.Text, " ")), "reports", cur, "timestamp")
 			continue
 		case !inDev:
 			c.Unread(l.At)
 			continue
 		}
-		toks := kit.InsFields(l, 0)
+		toks := lex.LineFields(l, 0)
 		if len(toks) != len(devCols)+1 {
 			c.Unread(l.At)
 			continue
@@ -143,7 +144,7 @@ func parseIostat(c *catalog.Context) (any, error) {
 		r := &res.Reports[cur]
 		i := len(r.Devices)
 		mark := c.Rec().Mark()
-		d := IostatDevice{Device: kit.InsStr(c, toks[0][0], toks[0][1], "reports", cur, "devices", i, "device"), Values: map[string]float64{}}
+		d := IostatDevice{Device: kit.Text(c, toks[0][0], toks[0][1], "reports", cur, "devices", i, "device"), Values: map[string]float64{}}
 		ok := true
 		for j, h := range devCols {
 			name, unit := iostatColumn(h)
@@ -152,7 +153,7 @@ func parseIostat(c *catalog.Context) (any, error) {
 				break
 			}
 			s, e := toks[j+1][0], toks[j+1][1]
-			if !kit.InsIsFloat(c.Raw[s:e]) {
+			if !lex.IsFloat(c.Raw[s:e]) {
 				ok = false
 				break
 			}
@@ -173,7 +174,7 @@ func parseIostat(c *catalog.Context) (any, error) {
 		r.Devices = append(r.Devices, d)
 	}
 	if len(res.Reports) == 0 && len(c.UnreadOffsets()) > 0 {
-		return nil, kit.InsNoRows("iostat")
+		return nil, kit.NoRows("iostat")
 	}
 	return res, nil
 }

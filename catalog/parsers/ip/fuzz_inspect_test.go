@@ -7,9 +7,9 @@ import (
 )
 
 func FuzzIPRoute(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"ip-route"}, Parsers(), [][]string{{"route"}, {"-6", "route", "show"}})
+	catalogtest.Fuzz(f, []string{"ip-route"}, Parsers(), [][]string{{"route"}, {"-6", "route", "show"}})
 }
 
 func FuzzIPNeigh(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"ip-neigh"}, Parsers(), [][]string{{"neigh"}})
+	catalogtest.Fuzz(f, []string{"ip-neigh"}, Parsers(), [][]string{{"neigh"}})
 }

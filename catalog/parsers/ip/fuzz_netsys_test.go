@@ -9,5 +9,5 @@ import (
 var ipFuzzArgs = [][]string{{"addr"}, {"link"}, {"-4", "addr", "show", "dev", "eth0"}, {"-br", "addr"}, {"-o", "addr"}}
 
 func FuzzIPAddr(f *testing.F) {
-	catalogtest.NetsysFuzz(f, []string{"ip-addr"}, Parsers(), ipFuzzArgs)
+	catalogtest.Fuzz(f, []string{"ip-addr"}, Parsers(), ipFuzzArgs)
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // IPRouteResult is ip route's table.
@@ -106,12 +107,12 @@ func parseIPRoute(c *catalog.Context) (any, error) {
 	res := &IPRouteResult{Routes: []IPRoute{}}
 	cur := -1 // the route continuation lines belong to
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
 		data++
-		toks := kit.InsFields(l, 0)
+		toks := lex.LineFields(l, 0)
 		cont := l.Text[0] == ' ' || l.Text[0] == '\t'
 		if cont {
 			if cur < 0 {
@@ -138,16 +139,16 @@ func parseIPRoute(c *catalog.Context) (any, error) {
 		var r IPRoute
 		t := 0
 		if w := c.Raw[toks[0][0]:toks[0][1]]; slices.Contains(ipRouteTypes, w) && len(toks) > 1 {
-			r.Type = kit.InsStr(c, toks[0][0], toks[0][1], "routes", i, "type")
+			r.Type = kit.Text(c, toks[0][0], toks[0][1], "routes", i, "type")
 			t = 1
 		}
-		r.Destination = kit.InsStr(c, toks[t][0], toks[t][1], "routes", i, "destination")
+		r.Destination = kit.Text(c, toks[t][0], toks[t][1], "routes", i, "destination")
 		res.Routes = append(res.Routes, r)
 		cur = i
 		readIPAttrs(c, toks[t+1:], &res.Routes[i].ipRouteAttrs, &res.Routes[i], "routes", i)
 	}
 	if data > 0 && len(res.Routes) == 0 && c.Omitted() == 0 {
-		return nil, kit.InsNoRows("ip route")
+		return nil, kit.NoRows("ip route")
 	}
 	return res, nil
 }
@@ -182,11 +183,11 @@ func readIPAttrs(c *catalog.Context, toks [][2]int, a *ipRouteAttrs, r *IPRoute,
 		v := c.Raw[vs:ve]
 		switch {
 		case w == "via" && a.Gateway == "":
-			a.Gateway = kit.InsStr(c, vs, ve, at("gateway")...)
+			a.Gateway = kit.Text(c, vs, ve, at("gateway")...)
 		case w == "dev" && a.Dev == "":
-			a.Dev = kit.InsStr(c, vs, ve, at("dev")...)
+			a.Dev = kit.Text(c, vs, ve, at("dev")...)
 		case w == "weight" && a.Weight == nil:
-			if a.Weight = kit.InsInt(c, vs, ve, at("weight")...); a.Weight == nil {
+			if a.Weight = kit.Int(c, vs, ve, at("weight")...); a.Weight == nil {
 				other(s, e)
 				other(vs, ve)
 			}
@@ -194,21 +195,21 @@ func readIPAttrs(c *catalog.Context, toks [][2]int, a *ipRouteAttrs, r *IPRoute,
 			other(s, e)
 			other(vs, ve)
 		case w == "proto" && r.Protocol == "":
-			r.Protocol = kit.InsStr(c, vs, ve, at("protocol")...)
+			r.Protocol = kit.Text(c, vs, ve, at("protocol")...)
 		case w == "scope" && r.Scope == "":
-			r.Scope = kit.InsStr(c, vs, ve, at("scope")...)
+			r.Scope = kit.Text(c, vs, ve, at("scope")...)
 		case w == "src" && r.Source == "":
-			r.Source = kit.InsStr(c, vs, ve, at("source")...)
+			r.Source = kit.Text(c, vs, ve, at("source")...)
 		case w == "table" && r.Table == "":
-			r.Table = kit.InsStr(c, vs, ve, at("table")...)
+			r.Table = kit.Text(c, vs, ve, at("table")...)
 		case w == "pref" && r.Pref == "":
-			r.Pref = kit.InsStr(c, vs, ve, at("pref")...)
-		case w == "metric" && r.Metric == nil && kit.InsIsInt(v):
-			r.Metric = kit.InsInt(c, vs, ve, at("metric")...)
-		case w == "mtu" && r.MTU == nil && kit.InsIsInt(v):
-			r.MTU = kit.InsInt(c, vs, ve, at("mtu")...)
-		case w == "expires" && r.ExpiresSeconds == nil && strings.HasSuffix(v, "sec") && kit.InsIsInt(v[:len(v)-3]):
-			r.ExpiresSeconds = kit.InsInt(c, vs, ve-3, at("expires_seconds")...)
+			r.Pref = kit.Text(c, vs, ve, at("pref")...)
+		case w == "metric" && r.Metric == nil && lex.IsInt(v):
+			r.Metric = kit.Int(c, vs, ve, at("metric")...)
+		case w == "mtu" && r.MTU == nil && lex.IsInt(v):
+			r.MTU = kit.Int(c, vs, ve, at("mtu")...)
+		case w == "expires" && r.ExpiresSeconds == nil && strings.HasSuffix(v, "sec") && lex.IsInt(v[:len(v)-3]):
+			r.ExpiresSeconds = kit.Int(c, vs, ve-3, at("expires_seconds")...)
 		default:
 			other(s, e)
 			other(vs, ve)
@@ -242,7 +243,7 @@ type IPNeighbor struct {
 func parseIPNeigh(c *catalog.Context) (any, error) {
 	res := &IPNeighResult{Neighbors: []IPNeighbor{}}
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
@@ -251,10 +252,10 @@ func parseIPNeigh(c *catalog.Context) (any, error) {
 			c.Omit(1)
 			continue
 		}
-		toks := kit.InsFields(l, 0)
+		toks := lex.LineFields(l, 0)
 		i := len(res.Neighbors)
 		var n IPNeighbor
-		n.Address = kit.InsStr(c, toks[0][0], toks[0][1], "neighbors", i, "address")
+		n.Address = kit.Text(c, toks[0][0], toks[0][1], "neighbors", i, "address")
 		for j := 1; j < len(toks); j++ {
 			s, e := toks[j][0], toks[j][1]
 			w := c.Raw[s:e]
@@ -262,9 +263,9 @@ func parseIPNeigh(c *catalog.Context) (any, error) {
 			case w == "dev" && n.Dev == "" && j+1 < len(toks), w == "lladdr" && n.LLAddr == "" && j+1 < len(toks):
 				j++
 				if w == "dev" {
-					n.Dev = kit.InsStr(c, toks[j][0], toks[j][1], "neighbors", i, "dev")
+					n.Dev = kit.Text(c, toks[j][0], toks[j][1], "neighbors", i, "dev")
 				} else {
-					n.LLAddr = kit.InsStr(c, toks[j][0], toks[j][1], "neighbors", i, "lladdr")
+					n.LLAddr = kit.Text(c, toks[j][0], toks[j][1], "neighbors", i, "lladdr")
 				}
 			case w == "router":
 				n.Router = true
@@ -283,7 +284,7 @@ func parseIPNeigh(c *catalog.Context) (any, error) {
 		res.Neighbors = append(res.Neighbors, n)
 	}
 	if data > 0 && len(res.Neighbors) == 0 && c.Omitted() == 0 {
-		return nil, kit.InsNoRows("ip neigh")
+		return nil, kit.NoRows("ip neigh")
 	}
 	return res, nil
 }

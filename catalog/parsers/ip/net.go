@@ -177,18 +177,10 @@ func parseIPAddr(c *catalog.Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	var cur *IPInterface
 	var lastAddr *IPAddress
-	dataLines, read := 0, 0
+	read := 0
 	skipping := false // an interface dropped at max_items
 	var f []lex.Field
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
+	for line, start := range it.NonBlankLines() {
 		if line[0] >= '0' && line[0] <= '9' {
 			full := c.Full(len(res.Interfaces))
 			hc := c
@@ -246,7 +238,7 @@ func parseIPAddr(c *catalog.Context) (any, error) {
 			c.Unread(start)
 		}
 	}
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as ip addr output")
 	}
 	return res, nil
@@ -258,17 +250,9 @@ func parseIPAddr(c *catalog.Context) (any, error) {
 func parseIPBrief(c *catalog.Context) (any, error) {
 	res := &IPAddrBrief{Interfaces: []IPBriefInterface{}}
 	it := lex.Lines{Raw: c.Raw}
-	dataLines, read := 0, 0
+	read := 0
 	var f []lex.Field
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
+	for line, start := range it.NonBlankLines() {
 		f = lex.Fields(f[:0], line, 0)
 		if len(f) < 2 || line[0] == ' ' {
 			c.Unread(start)
@@ -320,7 +304,7 @@ func parseIPBrief(c *catalog.Context) (any, error) {
 		pend.Commit()
 		res.Interfaces = append(res.Interfaces, iface)
 	}
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as ip -brief addr output")
 	}
 	return res, nil
@@ -335,25 +319,17 @@ func parseIPBrief(c *catalog.Context) (any, error) {
 func parseIPOneline(c *catalog.Context) (any, error) {
 	res := &IPAddrResult{Interfaces: []IPInterface{}}
 	it := lex.Lines{Raw: c.Raw}
-	dataLines, read := 0, 0
+	read := 0
 	skipping := int64(-1) // the index of an interface dropped at max_items
 	var f []lex.Field
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
+	for line, start := range it.NonBlankLines() {
 		if ipOnelineLine(c, res, line, start, &skipping, &f) {
 			read++
 		} else {
 			c.Unread(start)
 		}
 	}
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as ip -oneline output")
 	}
 	return res, nil

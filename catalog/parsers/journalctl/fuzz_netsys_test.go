@@ -9,5 +9,5 @@ import (
 var journalFuzzArgs = [][]string{{"-o", "short-iso"}, {"-o", "short-iso", "--no-hostname"}}
 
 func FuzzJournalctl(f *testing.F) {
-	catalogtest.NetsysFuzz(f, []string{"journalctl"}, Parsers(), journalFuzzArgs)
+	catalogtest.Fuzz(f, []string{"journalctl"}, Parsers(), journalFuzzArgs)
 }

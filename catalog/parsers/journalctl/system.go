@@ -2,7 +2,6 @@ package journalctl
 
 import (
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/parism-go/parism/catalog"
@@ -167,7 +166,7 @@ func ParseJournal(c *catalog.Context) (any, error) {
 	res := &JournalResult{Entries: make([]JournalEntry, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rs := catalog.NewSpanRec(c, 5)
 	it := lex.Lines{Raw: c.Raw}
-	dataLines, read := 0, 0
+	read := 0
 	boot := ""
 	var cur *JournalEntry
 	curIdx := -1
@@ -185,15 +184,7 @@ func ParseJournal(c *catalog.Context) (any, error) {
 		}
 	}
 	noHost := c.Args.Has("--no-hostname")
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
+	for line, start := range it.NonBlankLines() {
 		if len(line) >= 6 && strings.HasPrefix(line, "-- ") && strings.HasSuffix(line, " --") {
 			flush()
 			cur, dropped = nil, false
@@ -255,7 +246,7 @@ func ParseJournal(c *catalog.Context) (any, error) {
 		}
 	}
 	flush()
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as journalctl -o short-iso output")
 	}
 	if c.Recording() {
@@ -359,10 +350,8 @@ func journalTime(s string) (string, bool) {
 	if len(s)-z == 5 {
 		out = s[:z+3] + ":" + s[z+3:]
 	}
-	for _, layout := range []string{"2006-01-02T15:04:05Z07:00", "2006-01-02T15:04:05.999999999Z07:00"} {
-		if _, err := time.Parse(layout, out); err == nil {
-			return out, true
-		}
+	if _, ok := lex.ParseLayouts(out, nil, "2006-01-02T15:04:05Z07:00", "2006-01-02T15:04:05.999999999Z07:00"); !ok {
+		return "", false
 	}
-	return "", false
+	return out, true
 }

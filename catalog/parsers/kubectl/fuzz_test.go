@@ -10,9 +10,5 @@ var kubectlFuzzArgs = [][]string{{"get", "pods"}, {"get", "pods", "-o", "wide"},
 	{"get", "deployments"}, {"get", "pods", "-o", "name"}}
 
 func FuzzKubectlGet(f *testing.F) {
-	catalogtest.SeedGolden(f, "kubectl-get", kubectlFuzzArgs)
-	p := catalogtest.ByID(f, Parsers(), "kubectl-get")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, kubectlFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"kubectl-get"}, Parsers(), kubectlFuzzArgs)
 }

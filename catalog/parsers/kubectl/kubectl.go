@@ -317,11 +317,7 @@ func ParseKubectlGet(c *catalog.Context) (any, error) {
 	var kinds []int8
 	var cells [][2]int
 	nlines, read := 0, 0
-	for {
-		l, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for l, start := range it.All() {
 		if lex.IsBlank(l) {
 			cols = nil // a blank line ends a table; the next has its own header
 			continue

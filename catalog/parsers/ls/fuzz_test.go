@@ -13,9 +13,5 @@ var lsFuzzArgs = [][]string{
 }
 
 func FuzzLs(f *testing.F) {
-	catalogtest.SeedGolden(f, "ls", lsFuzzArgs)
-	p := catalogtest.ByID(f, Parsers(), "ls")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, lsFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"ls"}, Parsers(), lsFuzzArgs)
 }

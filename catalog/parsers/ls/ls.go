@@ -307,13 +307,12 @@ func lsCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
 
 // lsParser holds the state of one parse.
 type lsParser struct {
-	c       *catalog.Context
-	o       lsOpts
-	res     *LsResult
-	rec     *catalog.SpanRec // spans of the row being read
-	now     time.Time
-	nowWall int64 // Now as wall-clock minutes since 1970 in Location
-	nowYear int
+	c     *catalog.Context
+	o     lsOpts
+	res   *LsResult
+	rec   *catalog.SpanRec // spans of the row being read
+	now   time.Time
+	years lex.YearGuess // for dates printed without a year
 	// scratch for longEntry, kept here so that each line does not zero it
 	pre             [2][2]int
 	toks            [6][2]int
@@ -336,14 +335,7 @@ func ParseLs(c *catalog.Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	if !long {
 		// Without args saying so, a long listing is recognised by its first line.
-		for {
-			line, start, ok := it.Next()
-			if !ok {
-				break
-			}
-			if lex.IsBlank(line) {
-				continue
-			}
+		for line, start := range it.NonBlankLines() {
 			if _, ok := p.totalLine(line); ok {
 				long = !p.o.blocks
 			} else {
@@ -362,11 +354,7 @@ func ParseLs(c *catalog.Context) (any, error) {
 		pendingMark int
 		warned      bool
 	)
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		if lex.IsBlank(line) {
 			prevBlank = true
 			p.confirm(&pending)
@@ -516,8 +504,7 @@ func newLsParser(c *catalog.Context) *lsParser {
 	}
 	p.now = c.Now.In(loc)
 	p.c.Location = loc
-	p.nowWall = daysFromCivil(p.now.Year(), int(p.now.Month()), p.now.Day())*1440 + int64(p.now.Hour()*60+p.now.Minute())
-	p.nowYear = p.now.Year()
+	p.years = lex.NewYearGuess(p.now)
 	p.dirIdx = -1
 	n := lex.CountLines(c.Raw)
 	p.res.Entries = make([]LsEntry, 0, min(n, 1<<20))
@@ -794,7 +781,7 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 			min, ok2 := lex.Atoi(minTok)
 			minTr := catalog.TrParseInt
 			if !ok2 && strings.HasPrefix(minTok, "0x") {
-				min, ok2 = kit.ParseHex(minTok[2:])
+				min, ok2 = lex.Hex(minTok[2:])
 				minTr = catalog.TrParseHex
 			}
 			if !ok1 || !ok2 {
@@ -806,7 +793,7 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 				p.rec.Field(catalog.SfDeviceMinor, base+devTok[1][0], base+devTok[1][1], minTr)
 			}
 		} else {
-			num, ok := kit.ParseHex(line[devTok[0][0]+2 : devTok[0][1]])
+			num, ok := lex.Hex(line[devTok[0][0]+2 : devTok[0][1]])
 			if !ok {
 				return false
 			}
@@ -825,7 +812,7 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, np
 			}
 		} else if lex.HumanSize(v, false) {
 			e.SizeHuman = v
-			if n, ok := kit.FsHumanBytes(v, max(p.o.humanBase, 1024)); ok {
+			if n, ok := lex.HumanBytes(v, max(p.o.humanBase, 1024)); ok {
 				// Converted from the rounded digits; size_human keeps them.
 				nums[1] = n
 				e.SizeBytes = &nums[1]
@@ -990,7 +977,7 @@ func (p *lsParser) setContext(e *LsEntry, line string, base int, t [2]int, rec b
 }
 
 func (p *lsParser) setInode(e *LsEntry, line string, base int, t [2]int, rec bool) bool {
-	n, ok := kit.FsAtoi(line[t[0]:t[1]])
+	n, ok := lex.Atoi64(line[t[0]:t[1]])
 	if !ok {
 		return false
 	}
@@ -1140,34 +1127,12 @@ func lsUnescape(s string, arrow bool) (out string, n int, ok bool) {
 			b.WriteByte(ch)
 			continue
 		}
-		if i+1 >= len(s) {
+		e, k, good := lex.CEscape(s, i+1, ` \'"?#~=:`)
+		if !good {
 			return "", 0, false
 		}
-		i++
-		switch c := s[i]; c {
-		case ' ', '\\', '\'', '"', '?', '#', '~', '=', ':':
-			b.WriteByte(c)
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		case 'r':
-			b.WriteByte('\r')
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'v':
-			b.WriteByte('\v')
-		default:
-			if i+2 >= len(s) || !lex.IsOctal(c) || !lex.IsOctal(s[i+1]) || !lex.IsOctal(s[i+2]) {
-				return "", 0, false
-			}
-			b.WriteByte((c-'0')<<6 | (s[i+1]-'0')<<3 | (s[i+2] - '0'))
-			i += 2
-		}
+		b.WriteByte(e)
+		i += k
 	}
 	return b.String(), len(s), true
 }
@@ -1261,7 +1226,7 @@ func (p *lsParser) fixedTime(t *lsTime, line string, s1 int) bool {
 	if s1+13 > len(line) || line[s1+3] != ' ' || line[s1+6] != ' ' || line[s1+12] != ' ' {
 		return false
 	}
-	mon := kit.MonthIndex(line[s1 : s1+3])
+	mon := lex.Month(line[s1 : s1+3])
 	if mon == 0 {
 		return false
 	}
@@ -1286,7 +1251,7 @@ func (p *lsParser) fixedTime(t *lsTime, line string, s1 int) bool {
 	if f[0] != ' ' {
 		return false
 	}
-	y, ok := kit.Year4(f[1:])
+	y, ok := lex.Year4(f[1:])
 	t.year, t.hour, t.minute = y, 0, 0
 	return ok
 }
@@ -1304,12 +1269,12 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 		// the common 12-column forms, read at fixed offsets
 	case tok[0] >= 'A' && tok[0] <= 'Z':
 		// "Mar  6 09:23", "Mar  6  2024", "Mar  6 09:23:45 2026" (BSD -T).
-		mon := kit.MonthIndex(tok)
+		mon := lex.Month(tok)
 		if mon == 0 {
 			return false
 		}
 		s2, e2 := lex.NextField(line, e1)
-		day, ok := kit.Num2(line[s2:e2])
+		day, ok := lex.Num2(line[s2:e2])
 		if !ok {
 			return false
 		}
@@ -1319,17 +1284,17 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 		}
 		f3 := line[s3:e3]
 		t.month, t.day = mon, day
-		if y, ok := kit.Year4(f3); ok {
+		if y, ok := lex.Year4(f3); ok {
 			t.year, t.hour, t.minute, t.end = y, 0, 0, e3
 		} else {
-			h, m, sec, fr, ok := kit.Hhmm(f3)
+			h, m, sec, fr, ok := lex.Clock(f3)
 			if !ok || fr >= 0 {
 				return false
 			}
 			t.hour, t.minute, t.end = h, m, e3
 			if sec >= 0 {
 				s4, e4 := lex.NextField(line, e3)
-				y, ok := kit.Year4(line[s4:e4])
+				y, ok := lex.Year4(line[s4:e4])
 				if !ok {
 					return false
 				}
@@ -1340,13 +1305,13 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 	case tok[0] >= '0' && tok[0] <= '9':
 		if len(tok) == 5 && tok[2] == '-' {
 			// --time-style=iso, recent: "11-29 22:49".
-			mon, ok1 := kit.Num2(tok[:2])
-			day, ok2 := kit.Num2(tok[3:])
+			mon, ok1 := lex.Num2(tok[:2])
+			day, ok2 := lex.Num2(tok[3:])
 			if !ok1 || !ok2 {
 				return false
 			}
 			s2, e2 := lex.NextField(line, e1)
-			h, m, sec, _, ok := kit.Hhmm(line[s2:e2])
+			h, m, sec, _, ok := lex.Clock(line[s2:e2])
 			if !ok || sec >= 0 {
 				return false
 			}
@@ -1354,7 +1319,7 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 			t.nameAt = e2 + 1
 			break
 		}
-		y, mon, day, ok := kit.Ymd(tok)
+		y, mon, day, ok := lex.YMD(tok)
 		if !ok {
 			return false
 		}
@@ -1365,7 +1330,7 @@ func (p *lsParser) parseTime(t *lsTime, line string, s1, e1 int) bool {
 			break
 		}
 		s2, e2 := lex.NextField(line, e1)
-		h, m, sec, fr, ok := kit.Hhmm(line[s2:e2])
+		h, m, sec, fr, ok := lex.Clock(line[s2:e2])
 		if !ok {
 			return false
 		}
@@ -1411,14 +1376,10 @@ func (p *lsParser) inferYear(t *lsTime) bool {
 // inferred) and whether the day exists.
 func (p *lsParser) yearFor(year, month, day, hour, minute int) (int, bool) {
 	if year != 0 {
-		return year, day <= kit.DaysIn(month, year)
+		return year, day <= lex.DaysIn(month, year)
 	}
-	y := p.nowYear
-	wall := (daysFromCivil(y, month, 1)+int64(day-1))*1440 + int64(hour*60+minute)
-	if day > kit.DaysIn(month, y) || wall > p.nowWall+1440 {
-		y--
-	}
-	return -y, day <= kit.DaysIn(month, y)
+	y, ok := p.years.Year(month, day, hour, minute)
+	return -y, ok
 }
 
 // emitTime sets e.ModifiedAt to the ISO form of t and records its span.
@@ -1465,12 +1426,12 @@ func (p *lsParser) emitTime(e *LsEntry, t *lsTime, line string, base int, rec bo
 // isoTime appends the ISO form of t, year y and seconds sec, with its
 // offset when one is printed.
 func isoTime(b []byte, t *lsTime, line string, y, sec int) []byte {
-	b = kit.AppendInt(b, y, 4)
+	b = lex.AppendPadded(b, y, 4)
 	for _, v := range [...]struct {
 		sep byte
 		n   int
 	}{{'-', t.month}, {'-', t.day}, {'T', t.hour}, {':', t.minute}, {':', sec}} {
-		b = kit.AppendInt(append(b, v.sep), v.n, 2)
+		b = lex.AppendPadded(append(b, v.sep), v.n, 2)
 	}
 	if t.frac[0] >= 0 {
 		b = append(b, '.')
@@ -1493,25 +1454,9 @@ func appendOffset(b []byte, off int) []byte {
 	} else {
 		b = append(b, '+')
 	}
-	b = kit.AppendInt(b, off/3600, 2)
+	b = lex.AppendPadded(b, off/3600, 2)
 	b = append(b, ':')
-	return kit.AppendInt(b, off%3600/60, 2)
-}
-
-// daysFromCivil counts days from 1970-01-01 to a proleptic Gregorian date.
-func daysFromCivil(y, m, d int) int64 {
-	if m <= 2 {
-		y--
-	}
-	era := y / 400
-	if y < 0 && y%400 != 0 {
-		era--
-	}
-	yoe := y - era*400
-	mp := (m + 9) % 12
-	doy := (153*mp+2)/5 + d - 1
-	doe := yoe*365 + yoe/4 - yoe/100 + doy
-	return int64(era)*146097 + int64(doe) - 719468
+	return lex.AppendPadded(b, off%3600/60, 2)
 }
 
 // Parsers returns the parsers of this package, new values on each call.

@@ -8,4 +8,4 @@ import (
 
 var lsblkFuzzArgs = [][]string{{}, {"-b"}, {"-f"}, {"-l", "-p"}}
 
-func FuzzLsblk(f *testing.F) { catalogtest.NetsysFuzz(f, []string{"lsblk"}, Parsers(), lsblkFuzzArgs) }
+func FuzzLsblk(f *testing.F) { catalogtest.Fuzz(f, []string{"lsblk"}, Parsers(), lsblkFuzzArgs) }

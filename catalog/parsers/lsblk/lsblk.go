@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
-	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -134,20 +133,12 @@ func parseLsblk(c *catalog.Context) (any, error) {
 	res := &LsblkResult{Devices: []LsblkDevice{}}
 	it := lex.Lines{Raw: c.Raw}
 	var cols []lsblkCol
-	dataLines, read := 0, 0
+	read := 0
 	var ws []lex.Word
 	// The devices in output order with their depth, nested at the end.
 	var flat []*lsblkPending
 	bytes := c.Args.Has("-b", "--bytes")
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
+	for line, start := range it.NonBlankLines() {
 		ws = lex.Words(ws[:0], line)
 		if cols == nil {
 			for _, w := range ws {
@@ -185,7 +176,7 @@ func parseLsblk(c *catalog.Context) (any, error) {
 		flat = append(flat, d)
 		read++
 	}
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as an lsblk table; if it is localized, rerun under LC_ALL=C")
 	}
 	// Nest by depth; a row deeper than its predecessor by more than one
@@ -219,7 +210,7 @@ func parseLsblk(c *catalog.Context) (any, error) {
 }
 
 func (p *lsblkPending) addMountpoint(v string, s, e int) {
-	decoded, changed := kit.LsblkUnescape(v)
+	decoded, changed := lex.HexUnescape(v)
 	tr := ""
 	if changed {
 		tr = "unescape"
@@ -383,7 +374,7 @@ func lsblkRow(line string, base int, ws []lex.Word, cols []lsblkCol, bytes bool)
 				recs = append(recs, lsblkSpanRec{stem + "_human", -1, base + vs, base + ve, ""})
 			}
 		case "FSUSE%":
-			f, ok := kit.NetFloat(strings.TrimSuffix(v, "%"))
+			f, ok := lex.Decimal(strings.TrimSuffix(v, "%"))
 			if !ok {
 				return nil, false
 			}
@@ -393,7 +384,7 @@ func lsblkRow(line string, base int, ws []lex.Word, cols []lsblkCol, bytes bool)
 			d.Type = v
 			recs = append(recs, lsblkSpanRec{"type", -1, base + vs, base + ve, ""})
 		case "FSTYPE", "FSVER", "LABEL", "UUID", "MODEL", "SERIAL":
-			dec, changed := kit.LsblkUnescape(v)
+			dec, changed := lex.HexUnescape(v)
 			key := strings.ToLower(col.name)
 			*map[string]*string{"FSTYPE": &d.FSType, "FSVER": &d.FSVersion, "LABEL": &d.Label, "UUID": &d.UUID,
 				"MODEL": &d.Model, "SERIAL": &d.Serial}[col.name] = dec

@@ -8,6 +8,7 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // LscpuResult is lscpu's summary.
@@ -73,11 +74,11 @@ func parseLscpu(c *catalog.Context) (any, error) {
 	res := &LscpuResult{Fields: map[string]string{}}
 	section := ""
 	read := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
-		ks, ke, vs, ve, ok := kit.InsKV(l, ":")
+		ks, ke, vs, ve, ok := lex.KeyValue(l, ":")
 		if !ok {
 			c.Unread(l.At)
 			continue
@@ -96,28 +97,28 @@ func parseLscpu(c *catalog.Context) (any, error) {
 		name := strings.TrimSuffix(key, " cache")
 		switch {
 		case key == "Architecture" && res.Architecture == "":
-			res.Architecture = kit.InsStr(c, vs, ve, "architecture")
+			res.Architecture = kit.Text(c, vs, ve, "architecture")
 		case key == "Model name" && res.ModelName == "":
-			res.ModelName = kit.InsStr(c, vs, ve, "model_name")
+			res.ModelName = kit.Text(c, vs, ve, "model_name")
 		case key == "Vendor ID" && res.VendorID == "":
-			res.VendorID = kit.InsStr(c, vs, ve, "vendor_id")
-		case key == "CPU(s)" && res.CPUs == nil && kit.InsIsInt(v):
-			res.CPUs = kit.InsInt(c, vs, ve, "cpus")
+			res.VendorID = kit.Text(c, vs, ve, "vendor_id")
+		case key == "CPU(s)" && res.CPUs == nil && lex.IsInt(v):
+			res.CPUs = kit.Int(c, vs, ve, "cpus")
 		case key == "On-line CPU(s) list" && res.OnlineCPUs == "":
-			res.OnlineCPUs = kit.InsStr(c, vs, ve, "online_cpus")
-		case key == "Thread(s) per core" && res.ThreadsPerCore == nil && kit.InsIsInt(v):
-			res.ThreadsPerCore = kit.InsInt(c, vs, ve, "threads_per_core")
-		case (key == "Core(s) per socket" || key == "Core(s) per cluster") && res.CoresPerSocket == nil && kit.InsIsInt(v):
-			res.CoresPerSocket = kit.InsInt(c, vs, ve, "cores_per_socket")
-		case key == "Socket(s)" && res.Sockets == nil && kit.InsIsInt(v):
-			res.Sockets = kit.InsInt(c, vs, ve, "sockets")
-		case key == "NUMA node(s)" && res.NUMANodes == nil && kit.InsIsInt(v):
-			res.NUMANodes = kit.InsInt(c, vs, ve, "numa_nodes")
-		case key == "CPU max MHz" && res.MaxMHz == nil && kit.InsIsFloat(v):
-			res.MaxMHz = kit.InsFloat(c, vs, ve, "max_mhz")
+			res.OnlineCPUs = kit.Text(c, vs, ve, "online_cpus")
+		case key == "Thread(s) per core" && res.ThreadsPerCore == nil && lex.IsInt(v):
+			res.ThreadsPerCore = kit.Int(c, vs, ve, "threads_per_core")
+		case (key == "Core(s) per socket" || key == "Core(s) per cluster") && res.CoresPerSocket == nil && lex.IsInt(v):
+			res.CoresPerSocket = kit.Int(c, vs, ve, "cores_per_socket")
+		case key == "Socket(s)" && res.Sockets == nil && lex.IsInt(v):
+			res.Sockets = kit.Int(c, vs, ve, "sockets")
+		case key == "NUMA node(s)" && res.NUMANodes == nil && lex.IsInt(v):
+			res.NUMANodes = kit.Int(c, vs, ve, "numa_nodes")
+		case key == "CPU max MHz" && res.MaxMHz == nil && lex.IsFloat(v):
+			res.MaxMHz = kit.Float(c, vs, ve, "max_mhz")
 		case key == "Flags" && res.Flags == nil:
 			res.Flags = []string{}
-			for _, f := range kit.InsFields(kit.InsLine{Text: v, At: vs}, 0) {
+			for _, f := range lex.LineFields(lex.Line{Text: v, At: vs}, 0) {
 				c.SpanPath(f[0], f[1], "", "flags", len(res.Flags))
 				res.Flags = append(res.Flags, c.Raw[f[0]:f[1]])
 			}
@@ -131,17 +132,17 @@ func parseLscpu(c *catalog.Context) (any, error) {
 			if res.Vulnerabilities == nil {
 				res.Vulnerabilities = map[string]string{}
 			}
-			res.Vulnerabilities[k] = kit.InsStr(c, vs, ve, "vulnerabilities", k)
+			res.Vulnerabilities[k] = kit.Text(c, vs, ve, "vulnerabilities", k)
 		default:
 			if _, dup := res.Fields[key]; dup {
 				c.Unread(l.At)
 				continue
 			}
-			res.Fields[key] = kit.InsStr(c, vs, ve, "fields", key)
+			res.Fields[key] = kit.Text(c, vs, ve, "fields", key)
 		}
 	}
 	if read == 0 && len(c.UnreadOffsets()) > 0 {
-		return nil, kit.InsNoRows("lscpu \"Key: value\"")
+		return nil, kit.NoRows("lscpu \"Key: value\"")
 	}
 	return res, nil
 }
@@ -155,18 +156,18 @@ func lscpuCache(c *catalog.Context, res *LscpuResult, name string, ks, ke, vs, v
 	size, rest, _ := strings.Cut(v, " (")
 	num := strings.TrimRight(size, "KMGTiB ")
 	mult := map[string]float64{"": 1, "B": 1, "K": 1 << 10, "KiB": 1 << 10, "M": 1 << 20, "MiB": 1 << 20, "G": 1 << 30, "GiB": 1 << 30, "T": 1 << 40, "TiB": 1 << 40}[strings.TrimSpace(size[len(num):])]
-	if mult == 0 || !kit.InsIsInt(num) {
+	if mult == 0 || !lex.IsInt(num) {
 		return false
 	}
 	k := len(res.Caches)
 	cache := LscpuCache{Name: name}
 	c.SpanPath(ks, ke, "trimSuffix", "caches", k, "name")
-	cache.SizeBytes = kit.InsScaled(c, vs, vs+len(num), mult, "parseBytes", "caches", k, "size_bytes")
+	cache.SizeBytes = kit.Scaled(c, vs, vs+len(num), mult, "parseBytes", "caches", k, "size_bytes")
 	if rest != "" {
 		cnt, _, _ := strings.Cut(rest, " instance")
-		if kit.InsIsInt(cnt) {
+		if lex.IsInt(cnt) {
 			s := vs + len(size) + 2
-			cache.Instances = kit.InsInt(c, s, s+len(cnt), "caches", k, "instances")
+			cache.Instances = kit.Int(c, s, s+len(cnt), "caches", k, "instances")
 		}
 	}
 	res.Caches = append(res.Caches, cache)

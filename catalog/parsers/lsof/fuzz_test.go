@@ -8,4 +8,4 @@ import (
 
 var lsofFuzzArgs = [][]string{{"-i", "-n", "-P"}, {"-i"}, {"-p", "1"}}
 
-func FuzzLsof(f *testing.F) { catalogtest.NetsysFuzz(f, []string{"lsof"}, Parsers(), lsofFuzzArgs) }
+func FuzzLsof(f *testing.F) { catalogtest.Fuzz(f, []string{"lsof"}, Parsers(), lsofFuzzArgs) }

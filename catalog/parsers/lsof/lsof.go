@@ -202,17 +202,9 @@ func ParseLsof(c *catalog.Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	var cols []lsofCol
 	nameAt := -1
-	dataLines, read := 0, 0
+	read := 0
 	var f []lex.Field
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
+	for line, start := range it.NonBlankLines() {
 		if cols == nil {
 			f = lex.Fields(f[:0], line, 0)
 			for _, w := range f {
@@ -241,7 +233,7 @@ func ParseLsof(c *catalog.Context) (any, error) {
 			c.Unread(start)
 		}
 	}
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as an lsof listing")
 	}
 	if rec {
@@ -285,7 +277,7 @@ func lsofRow(c *catalog.Context, res *LsofResult, line string, base int, f []lex
 	}
 	ns, ne := lex.TrimSpaceRange(line, nameS, len(line))
 	get := func(id uint8) string { return line[cells[id].Start:cells[id].End] }
-	cmd, cmdEscaped := kit.LsblkUnescape(get(lcCommand)) // lsof writes a space as \x20
+	cmd, cmdEscaped := lex.HexUnescape(get(lcCommand)) // lsof writes a space as \x20
 	e := LsofEntry{Command: cmd, Name: line[ns:ne]}
 	pid, ok := lex.Atoi(get(lcPID))
 	if !ok {
@@ -362,13 +354,13 @@ func lsofRow(c *catalog.Context, res *LsofResult, line string, base int, f []lex
 		}
 		local, remote, hasRemote := strings.Cut(body, "->")
 		e.LocalAddress, la = local, lex.Field{Start: ns, End: ns + len(local)}
-		if p, n, ok := kit.NetPort(local, ':'); ok {
+		if p, n, ok := lex.Port(local, ':'); ok {
 			e.LocalPort, lp, hasLP = catalog.Intp(n), lex.Field{Start: ns + p, End: ns + len(local)}, true
 		}
 		if hasRemote {
 			rs0 := ns + len(local) + 2
 			e.RemoteAddress, ra = remote, lex.Field{Start: rs0, End: rs0 + len(remote)}
-			if p, n, ok := kit.NetPort(remote, ':'); ok {
+			if p, n, ok := lex.Port(remote, ':'); ok {
 				e.RemotePort, rp, hasRP = catalog.Intp(n), lex.Field{Start: rs0 + p, End: rs0 + len(remote)}, true
 			}
 		}

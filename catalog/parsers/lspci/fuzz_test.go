@@ -7,5 +7,5 @@ import (
 )
 
 func FuzzLspci(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"lspci"}, Parsers(), [][]string{{}, {"-mm"}, {"-k"}})
+	catalogtest.Fuzz(f, []string{"lspci"}, Parsers(), [][]string{{}, {"-mm"}, {"-k"}})
 }

@@ -57,13 +57,13 @@ func lspciParsers() []*catalog.Parser {
 func parseLspci(c *catalog.Context) (any, error) {
 	res := &LspciResult{Devices: []LspciDevice{}}
 	last := -1
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" {
 			continue
 		}
 		if t[0] == '\t' || t[0] == ' ' {
-			ks, ke, vs, ve, ok := kit.InsKV(l, ":")
+			ks, ke, vs, ve, ok := lex.KeyValue(l, ":")
 			if last < 0 || !ok {
 				c.Unread(l.At)
 				continue
@@ -77,7 +77,7 @@ func parseLspci(c *catalog.Context) (any, error) {
 			if d.Details == nil {
 				d.Details = map[string]string{}
 			}
-			d.Details[k] = kit.InsStr(c, vs, ve, "devices", last, "details", k)
+			d.Details[k] = kit.Text(c, vs, ve, "devices", last, "details", k)
 			continue
 		}
 		if c.Full(len(res.Devices)) {
@@ -94,7 +94,7 @@ func parseLspci(c *catalog.Context) (any, error) {
 			last = -1
 			continue
 		}
-		d.Slot = kit.InsStr(c, l.At, l.At+sp, "devices", i, "slot")
+		d.Slot = kit.Text(c, l.At, l.At+sp, "devices", i, "slot")
 		var ok bool
 		if sp+1 < len(t) && t[sp+1] == '"' {
 			ok = lspciMachine(c, l, sp+1, &d, i)
@@ -111,34 +111,34 @@ func parseLspci(c *catalog.Context) (any, error) {
 		last = i
 	}
 	if len(res.Devices) == 0 && len(c.UnreadOffsets()) > 0 {
-		return nil, kit.InsNoRows("lspci")
+		return nil, kit.NoRows("lspci")
 	}
 	return res, nil
 }
 
-func lspciPlain(c *catalog.Context, l kit.InsLine, p int, d *LspciDevice, i int) bool {
+func lspciPlain(c *catalog.Context, l lex.Line, p int, d *LspciDevice, i int) bool {
 	t := l.Text
 	colon := strings.Index(t[p:], ": ")
 	if colon <= 0 {
 		return false
 	}
-	d.Class = kit.InsStr(c, l.At+p, l.At+p+colon, "devices", i, "class")
+	d.Class = kit.Text(c, l.At+p, l.At+p+colon, "devices", i, "class")
 	ds, de := p+colon+2, len(t)
 	if strings.HasSuffix(t, ")") {
 		if r := strings.LastIndex(t, " (rev "); r >= ds && r+6 < len(t)-1 { // "(rev )": no revision
-			d.Revision = kit.InsStr(c, l.At+r+6, l.At+len(t)-1, "devices", i, "revision")
+			d.Revision = kit.Text(c, l.At+r+6, l.At+len(t)-1, "devices", i, "revision")
 			de = r
 		}
 	}
 	if ds >= de {
 		return false
 	}
-	d.Device = kit.InsStr(c, l.At+ds, l.At+de, "devices", i, "device")
+	d.Device = kit.Text(c, l.At+ds, l.At+de, "devices", i, "device")
 	return true
 }
 
 // lspciMachine reads `"class" "vendor" "device" [-rXX] [-pXX] "subvendor" "subdevice"`.
-func lspciMachine(c *catalog.Context, l kit.InsLine, p int, d *LspciDevice, i int) bool {
+func lspciMachine(c *catalog.Context, l lex.Line, p int, d *LspciDevice, i int) bool {
 	t := l.Text
 	var quoted [][2]int
 	for p < len(t) {
@@ -159,9 +159,9 @@ func lspciMachine(c *catalog.Context, l kit.InsLine, p int, d *LspciDevice, i in
 		w := t[p:e]
 		switch {
 		case strings.HasPrefix(w, "-r") && d.Revision == "" && len(w) > 2:
-			d.Revision = kit.InsStr(c, l.At+p+2, l.At+e, "devices", i, "revision")
+			d.Revision = kit.Text(c, l.At+p+2, l.At+e, "devices", i, "revision")
 		case strings.HasPrefix(w, "-p") && d.ProgIf == "" && len(w) > 2:
-			d.ProgIf = kit.InsStr(c, l.At+p+2, l.At+e, "devices", i, "prog_if")
+			d.ProgIf = kit.Text(c, l.At+p+2, l.At+e, "devices", i, "prog_if")
 		default:
 			return false
 		}
@@ -174,7 +174,7 @@ func lspciMachine(c *catalog.Context, l kit.InsLine, p int, d *LspciDevice, i in
 		if k >= len(quoted) || quoted[k][0] == quoted[k][1] {
 			return ""
 		}
-		return kit.InsStr(c, l.At+quoted[k][0], l.At+quoted[k][1], "devices", i, leaf)
+		return kit.Text(c, l.At+quoted[k][0], l.At+quoted[k][1], "devices", i, leaf)
 	}
 	d.Class = set(0, "class")
 	d.Vendor = set(1, "vendor")

@@ -8,4 +8,4 @@ import (
 
 var mountFuzzArgs = [][]string{{}, {"-l"}}
 
-func FuzzMount(f *testing.F) { catalogtest.NetsysFuzz(f, []string{"mount"}, Parsers(), mountFuzzArgs) }
+func FuzzMount(f *testing.F) { catalogtest.Fuzz(f, []string{"mount"}, Parsers(), mountFuzzArgs) }

@@ -51,23 +51,15 @@ func mountParsers() []*catalog.Parser {
 func parseMount(c *catalog.Context) (any, error) {
 	res := &MountResult{Mounts: []MountEntry{}}
 	it := lex.Lines{Raw: c.Raw}
-	dataLines, read := 0, 0
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
+	read := 0
+	for line, start := range it.NonBlankLines() {
 		if mountLine(c, res, line, start) {
 			read++
 		} else {
 			c.Unread(start)
 		}
 	}
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as a mount listing; if it is localized, rerun under LC_ALL=C")
 	}
 	return res, nil

@@ -7,5 +7,5 @@ import (
 )
 
 func FuzzMpstat(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"mpstat"}, Parsers(), [][]string{{}, {"-P", "ALL"}})
+	catalogtest.Fuzz(f, []string{"mpstat"}, Parsers(), [][]string{{}, {"-P", "ALL"}})
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // MpstatResult is mpstat's CPU report.
@@ -49,18 +50,18 @@ func parseMpstat(c *catalog.Context) (any, error) {
 	res := &MpstatResult{Rows: []MpstatRow{}}
 	var cols []string // the header's percent columns, without "%"
 	first := true
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" {
 			continue
 		}
 		if first && strings.Contains(t, "CPU)") {
-			res.System = kit.InsStr(c, l.At, l.At+len(strings.TrimRight(t, " \t")), "system")
+			res.System = kit.Text(c, l.At, l.At+len(strings.TrimRight(t, " \t")), "system")
 			first = false
 			continue
 		}
 		first = false
-		toks := kit.InsFields(l, 0)
+		toks := lex.LineFields(l, 0)
 		// The time is one word ("23:07:00") or two ("11:07:00 PM"); CPU follows.
 		k := 1
 		if len(toks) > 2 {
@@ -77,7 +78,7 @@ func parseMpstat(c *catalog.Context) (any, error) {
 			for _, f := range toks[k+1:] {
 				cols = append(cols, strings.TrimPrefix(c.Raw[f[0]:f[1]], "%"))
 			}
-			if !kit.InsValidKeys(cols) {
+			if !kit.ValidKeys(cols) {
 				return nil, catalog.Unrecognized("mpstat's header is not valid UTF-8")
 			}
 			continue
@@ -100,9 +101,9 @@ func parseMpstat(c *catalog.Context) (any, error) {
 		if avg {
 			c.SpanPath(toks[0][0], toks[0][1], "marker", "rows", i, "average")
 		} else {
-			r.Time = kit.InsStr(c, toks[0][0], toks[k-1][1], "rows", i, "time")
+			r.Time = kit.Text(c, toks[0][0], toks[k-1][1], "rows", i, "time")
 		}
-		r.CPU = kit.InsStr(c, toks[k][0], toks[k][1], "rows", i, "cpu")
+		r.CPU = kit.Text(c, toks[k][0], toks[k][1], "rows", i, "cpu")
 		ok := true
 		for j, h := range cols {
 			f := toks[k+1+j]
@@ -110,7 +111,7 @@ func parseMpstat(c *catalog.Context) (any, error) {
 				ok = false
 				break
 			}
-			v := kit.InsFloat(c, f[0], f[1], "rows", i, "percent", h)
+			v := kit.Float(c, f[0], f[1], "rows", i, "percent", h)
 			if v == nil {
 				ok = false
 				break
@@ -125,7 +126,7 @@ func parseMpstat(c *catalog.Context) (any, error) {
 		res.Rows = append(res.Rows, r)
 	}
 	if len(res.Rows) == 0 && len(c.UnreadOffsets()) > 0 {
-		return nil, kit.InsNoRows("mpstat")
+		return nil, kit.NoRows("mpstat")
 	}
 	return res, nil
 }

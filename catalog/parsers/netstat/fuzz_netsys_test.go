@@ -11,9 +11,9 @@ var netstatFuzzArgs = [][]string{{"-tunap"}, {"-an"}, {"-tlnpe"}, {"-xap"}, {"-a
 var netstatWinArgs = [][]string{{"-an"}, {"-ano"}, {"-aonb"}}
 
 func FuzzNetstat(f *testing.F) {
-	catalogtest.NetsysFuzz(f, []string{"netstat", "netstat-bsd"}, Parsers(), netstatFuzzArgs)
+	catalogtest.Fuzz(f, []string{"netstat", "netstat-bsd"}, Parsers(), netstatFuzzArgs)
 }
 
 func FuzzNetstatWindows(f *testing.F) {
-	catalogtest.NetsysFuzz(f, []string{"netstat-windows"}, Parsers(), netstatWinArgs)
+	catalogtest.Fuzz(f, []string{"netstat-windows"}, Parsers(), netstatWinArgs)
 }

@@ -195,18 +195,10 @@ func ParseNetstat(c *catalog.Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	sec := nsNone
 	var lay netstatLayout
-	dataLines, read, rows, unread := 0, 0, 0, 0
+	read, rows, unread := 0, 0, 0
 	var fields []lex.Field
 	warned, windows := false, false
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
+	for line, start := range it.NonBlankLines() {
 		if strings.TrimSpace(line) == "Active Connections" {
 			windows = true // Windows netstat: its table is not this form
 		}
@@ -284,7 +276,7 @@ func ParseNetstat(c *catalog.Context) (any, error) {
 		}
 		return nil, catalog.Unrecognized("no line under the netstat headers reads as a socket: the output is not in a form the parser reads; if it is localized, rerun under LC_ALL=C (stdout.raw holds the output)")
 	}
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as a netstat socket listing")
 	}
 	if rec {
@@ -334,7 +326,7 @@ func netstatInet(c *catalog.Context, res *NetstatResult, line string, base int, 
 	var conn NetstatConnection
 	pcbF := f[:lay.pcb]
 	for k, t := range pcbF {
-		if !kit.NetHex(line[t.Start:t.End]) {
+		if !lex.IsHex(line[t.Start:t.End]) {
 			return false
 		}
 		if k == 0 {
@@ -450,11 +442,11 @@ func netstatInet(c *catalog.Context, res *NetstatResult, line string, base int, 
 			progS, progE = ps+slash+1, pe
 		}
 	}
-	lp, lport, lok := kit.NetPort(conn.LocalAddress, sep)
+	lp, lport, lok := lex.Port(conn.LocalAddress, sep)
 	if lok {
 		conn.LocalPort = catalog.Intp(lport)
 	}
-	fp, fport, fok := kit.NetPort(conn.ForeignAddress, sep)
+	fp, fport, fok := lex.Port(conn.ForeignAddress, sep)
 	if fok {
 		conn.ForeignPort = catalog.Intp(fport)
 	}

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
-	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -70,12 +69,8 @@ func parseNetstatWindows(c *catalog.Context) (any, error) {
 	// when it was omitted at MaxItems (its lines are then skipped).
 	last, exeSeen := -1, false
 	var ws []lex.Field
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		line = strings.TrimRight(line, "\r")
+	for line, start := range it.All() {
+		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			continue
 		}
@@ -185,11 +180,11 @@ func netstatWindowsRow(c *catalog.Context, res *NetstatWindowsResult, line strin
 	if !udp {
 		conn.State = line[f[3].Start:f[3].End]
 	}
-	lp, lport, lok := kit.NetPort(conn.LocalAddress, ':')
+	lp, lport, lok := lex.Port(conn.LocalAddress, ':')
 	if lok {
 		conn.LocalPort = catalog.Intp(lport)
 	}
-	fp, fport, fok := kit.NetPort(conn.ForeignAddress, ':')
+	fp, fport, fok := lex.Port(conn.ForeignAddress, ':')
 	if fok {
 		conn.ForeignPort = catalog.Intp(fport)
 	}

@@ -11,9 +11,9 @@ var pingFuzzArgs = [][]string{{"-c", "3", "127.0.0.1"}, {"-q", "-c", "2", "h"}, 
 var pingWinFuzzArgs = [][]string{{"-n", "3", "h"}, {"-6", "::1"}}
 
 func FuzzPing(f *testing.F) {
-	catalogtest.NetsysFuzz(f, []string{"ping", "ping6"}, Parsers(), pingFuzzArgs)
+	catalogtest.Fuzz(f, []string{"ping", "ping6"}, Parsers(), pingFuzzArgs)
 }
 
 func FuzzPingWindows(f *testing.F) {
-	catalogtest.NetsysFuzz(f, []string{"ping-windows"}, Parsers(), pingWinFuzzArgs)
+	catalogtest.Fuzz(f, []string{"ping-windows"}, Parsers(), pingWinFuzzArgs)
 }

@@ -175,17 +175,9 @@ func parsePing(c *catalog.Context) (any, error) {
 	rec := c.Recording()
 	rs := catalog.NewSpanRec(c, 7)
 	it := lex.Lines{Raw: c.Raw}
-	dataLines, read := 0, 0
+	read := 0
 	dump := 0 // after a BSD ICMP error: 1 expects its "Vr HL TOS" header, 2 the dump line
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
+	for line, start := range it.NonBlankLines() {
 		switch {
 		case dump == 1 && strings.HasPrefix(line, "Vr HL TOS"):
 			dump = 2
@@ -235,7 +227,7 @@ func parsePing(c *catalog.Context) (any, error) {
 			c.Unread(start)
 		}
 	}
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as ping output")
 	}
 	if rec {
@@ -392,7 +384,7 @@ func pingSummary(c *catalog.Context, res *PingResult, line string, start int) bo
 			}
 		}
 		if v, ok := strings.CutSuffix(piece, "% packet loss"); ok && r.PacketLossPercent == nil {
-			if f, good := kit.NetFloat(v); good {
+			if f, good := lex.Decimal(v); good {
 				r.PacketLossPercent = &f
 				pend.Add(ps, ps+len(v), "parseFloat", "packet_loss_percent")
 				continue
@@ -472,7 +464,7 @@ func pingRtt(c *catalog.Context, res *PingResult, line string, start int) bool {
 		nameList := strings.Split(names, "/")
 		vs := base + at
 		for k, v := range strings.Split(values, "/") {
-			f, good := kit.NetFloat(v)
+			f, good := lex.Decimal(v)
 			if !good || k >= len(nameList) {
 				return false
 			}
@@ -634,7 +626,7 @@ func pingLine(c *catalog.Context, res *PingResult, line string, start int, rec b
 				spans[ns] = span{nfTTL, vs, vs + len(v), catalog.TrParseInt}
 				ns++
 			case kv && k == "time":
-				f, good := kit.NetFloat(strings.TrimSuffix(v, "ms"))
+				f, good := lex.Decimal(strings.TrimSuffix(v, "ms"))
 				if !good {
 					return false, false
 				}

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
-	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -80,12 +79,8 @@ func parsePingWindows(c *catalog.Context) (any, error) {
 	res := &PingWindowsResult{Replies: []PingWindowsReply{}}
 	it := lex.Lines{Raw: c.Raw}
 	dataLines, read := 0, 0
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		line = strings.TrimRight(line, "\r")
+	for line, start := range it.All() {
+		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			continue
 		}
@@ -198,7 +193,7 @@ func pingWinReply(c *catalog.Context, res *PingWindowsResult, t string, ts int) 
 			r.TTL = &n
 			pend.Add(vs, vs+len(v), "parseInt", "replies", idx, "ttl")
 		case eq && k == "time" && strings.HasSuffix(v, "ms") && r.TimeMs == nil:
-			f, ok := kit.NetFloat(v[:len(v)-2])
+			f, ok := lex.Decimal(v[:len(v)-2])
 			if !ok {
 				return false
 			}
@@ -262,7 +257,7 @@ func pingWinPackets(c *catalog.Context, res *PingWindowsResult, t string, ts int
 		pend.Add(vs, vs+len(num), "parseInt", key)
 		if paren != "" {
 			pct, ok := strings.CutSuffix(paren, "% loss)")
-			f, good := kit.NetFloat(pct)
+			f, good := lex.Decimal(pct)
 			if !ok || !good || k != "Lost" {
 				return false
 			}
@@ -291,7 +286,7 @@ func pingWinTimes(c *catalog.Context, res *PingWindowsResult, t string, ts int) 
 		if !ok || !strings.HasSuffix(v, "ms") {
 			return false
 		}
-		f, good := kit.NetFloat(v[:len(v)-2])
+		f, good := lex.Decimal(v[:len(v)-2])
 		if !good {
 			return false
 		}

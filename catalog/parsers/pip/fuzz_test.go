@@ -7,13 +7,13 @@ import (
 )
 
 func FuzzPipList(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"pip-list", "pip3-list"}, Parsers(), [][]string{{"list"}, {"list", "--format=freeze"}})
+	catalogtest.Fuzz(f, []string{"pip-list", "pip3-list"}, Parsers(), [][]string{{"list"}, {"list", "--format=freeze"}})
 }
 
 func FuzzPipFreeze(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"pip-freeze", "pip3-freeze"}, Parsers(), [][]string{{"freeze"}})
+	catalogtest.Fuzz(f, []string{"pip-freeze", "pip3-freeze"}, Parsers(), [][]string{{"freeze"}})
 }
 
 func FuzzPipShow(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"pip-show", "pip3-show"}, Parsers(), [][]string{{"show", "x"}})
+	catalogtest.Fuzz(f, []string{"pip-show", "pip3-show"}, Parsers(), [][]string{{"show", "x"}})
 }

@@ -110,7 +110,7 @@ func parsePipList(c *catalog.Context) (any, error) {
 	var cols []string
 	var starts [][2]int // the ruler's runs of '-', in rune columns
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := strings.TrimSpace(l.Text)
 		switch {
 		case t == "", strings.HasPrefix(t, "WARNING:"), strings.HasPrefix(t, "[notice]"):
@@ -179,7 +179,7 @@ func parsePipList(c *catalog.Context) (any, error) {
 				ok = false
 				break
 			}
-			*dst = kit.InsStr(c, l.At+s, l.At+e, "packages", i, leaf)
+			*dst = kit.Text(c, l.At+s, l.At+e, "packages", i, leaf)
 		}
 		if !ok || p.Name == "" {
 			c.Rec().Truncate(mark)
@@ -189,7 +189,7 @@ func parsePipList(c *catalog.Context) (any, error) {
 		res.Packages = append(res.Packages, p)
 	}
 	if data > 0 && len(res.Packages) == 0 && c.Omitted() == 0 && len(c.UnreadOffsets()) == 0 {
-		return nil, kit.InsNoRows("pip list")
+		return nil, kit.NoRows("pip list")
 	}
 	return res, nil
 }
@@ -197,7 +197,7 @@ func parsePipList(c *catalog.Context) (any, error) {
 func parsePipFreeze(c *catalog.Context) (any, error) {
 	res := &PipListResult{Packages: []PipPackage{}}
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := strings.TrimSpace(l.Text)
 		if t == "" || t[0] == '#' || strings.HasPrefix(t, "WARNING:") || strings.HasPrefix(t, "[notice]") {
 			continue
@@ -227,29 +227,29 @@ func parsePipFreeze(c *catalog.Context) (any, error) {
 			v := c.Raw[vs:ve]
 			p.Editable = true
 			c.SpanPath(l.At+ms, l.At+me, "marker", "packages", i, "editable")
-			p.URL = kit.InsStr(c, vs, ve, "packages", i, "url")
+			p.URL = kit.Text(c, vs, ve, "packages", i, "url")
 			if k := strings.Index(v, "#egg="); k >= 0 && k+5 < len(v) {
 				name := v[k+5:]
 				if a := strings.IndexByte(name, '&'); a >= 0 {
 					name = name[:a]
 				}
-				p.Name = kit.InsStr(c, vs+k+5, vs+k+5+len(name), "packages", i, "name")
+				p.Name = kit.Text(c, vs+k+5, vs+k+5+len(name), "packages", i, "name")
 			}
 			if p.Name == "" {
 				// A local directory: its name is not printed, the location stands for it.
-				p.Name = kit.InsStr(c, vs, ve, "packages", i, "name")
+				p.Name = kit.Text(c, vs, ve, "packages", i, "name")
 			}
 		case strings.Contains(t, " @ "):
 			k := strings.Index(l.Text, " @ ")
 			ns, ne := ls+len(l.Text)-len(strings.TrimLeft(l.Text, " ")), ls+k
-			p.Name = kit.InsStr(c, ns, ne, "packages", i, "name")
+			p.Name = kit.Text(c, ns, ne, "packages", i, "name")
 			us, ue := ls+k+3, ls+len(strings.TrimRight(l.Text, " "))
 			if us >= ue || ns >= ne {
 				c.Rec().Truncate(mark)
 				c.Unread(l.At)
 				continue
 			}
-			p.URL = kit.InsStr(c, us, ue, "packages", i, "url")
+			p.URL = kit.Text(c, us, ue, "packages", i, "url")
 		case strings.Contains(t, "=="):
 			k := strings.Index(l.Text, "==")
 			ns := ls + len(l.Text) - len(strings.TrimLeft(l.Text, " "))
@@ -258,8 +258,8 @@ func parsePipFreeze(c *catalog.Context) (any, error) {
 				c.Unread(l.At)
 				continue
 			}
-			p.Name = kit.InsStr(c, ns, ls+k, "packages", i, "name")
-			p.Version = kit.InsStr(c, ls+k+2, ve, "packages", i, "version")
+			p.Name = kit.Text(c, ns, ls+k, "packages", i, "name")
+			p.Version = kit.Text(c, ls+k+2, ve, "packages", i, "version")
 		default:
 			c.Unread(l.At)
 			continue
@@ -267,7 +267,7 @@ func parsePipFreeze(c *catalog.Context) (any, error) {
 		res.Packages = append(res.Packages, p)
 	}
 	if data > 0 && len(res.Packages) == 0 && c.Omitted() == 0 && len(c.UnreadOffsets()) == 0 {
-		return nil, kit.InsNoRows("pip freeze")
+		return nil, kit.NoRows("pip freeze")
 	}
 	return res, nil
 }
@@ -309,7 +309,7 @@ func parsePipShow(c *catalog.Context) (any, error) {
 	res := &PipShowResult{Packages: []PipShowPackage{}}
 	cur := -1
 	list := "" // the key whose indented lines follow
-	lines := kit.InsLines(c.Raw)
+	lines := lex.SplitLines(c.Raw)
 	for n, l := range lines {
 		t := l.Text
 		if strings.TrimSpace(t) == "" {
@@ -350,7 +350,7 @@ func parsePipShow(c *catalog.Context) (any, error) {
 			p.Lists[list] = append(p.Lists[list], c.Raw[s:e])
 			continue
 		}
-		ks, ke, vs, ve, ok := kit.InsKV(l, ":")
+		ks, ke, vs, ve, ok := lex.KeyValue(l, ":")
 		if !ok {
 			c.Unread(l.At)
 			continue
@@ -378,7 +378,7 @@ func parsePipShow(c *catalog.Context) (any, error) {
 			if *dst != "" || vs == ve {
 				return
 			}
-			*dst = kit.InsStr(c, vs, ve, "packages", cur, leaf)
+			*dst = kit.Text(c, vs, ve, "packages", cur, leaf)
 		}
 		names := func(dst *[]string, leaf string) {
 			p0 := vs
@@ -447,7 +447,7 @@ func parsePipShow(c *catalog.Context) (any, error) {
 			if p.Fields == nil {
 				p.Fields = map[string]string{}
 			}
-			p.Fields[key] = kit.InsStr(c, vs, ve, "packages", cur, "fields", key)
+			p.Fields[key] = kit.Text(c, vs, ve, "packages", cur, "fields", key)
 		}
 	}
 	for _, p := range res.Packages {
@@ -456,7 +456,7 @@ func parsePipShow(c *catalog.Context) (any, error) {
 		}
 	}
 	if len(res.Packages) == 0 && len(c.UnreadOffsets()) > 0 {
-		return nil, kit.InsNoRows("pip show")
+		return nil, kit.NoRows("pip show")
 	}
 	return res, nil
 }

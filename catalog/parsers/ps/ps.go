@@ -9,7 +9,6 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/parism-go/parism/catalog"
-	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -933,9 +932,9 @@ func (p *PsProcess) intSlot(f psField) **int64 {
 // first.
 func psStartedEnd(line string, s, e int) (end int, ok bool) {
 	words := 1
-	if w := line[s:e]; kit.IsWeekday(w) {
+	if w := line[s:e]; lex.IsWeekday(w) {
 		words = 5
-	} else if kit.MonthIndex(w) > 0 {
+	} else if lex.Month(w) > 0 {
 		words = 2
 	}
 	for k := 1; k < words; k++ {

@@ -9,9 +9,5 @@ import (
 var pwdFuzzArgs = [][]string{{}, {"-P"}}
 
 func FuzzPwd(f *testing.F) {
-	catalogtest.SeedGolden(f, "pwd", pwdFuzzArgs)
-	p := catalogtest.ByID(f, Parsers(), "pwd")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, pwdFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"pwd"}, Parsers(), pwdFuzzArgs)
 }

@@ -7,5 +7,5 @@ import (
 )
 
 func FuzzRoute(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"route"}, Parsers(), [][]string{{"-n"}, {"-ee"}})
+	catalogtest.Fuzz(f, []string{"route"}, Parsers(), [][]string{{"-n"}, {"-ee"}})
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // RouteResult is net-tools route's kernel routing table.
@@ -75,7 +76,7 @@ func routeParsers() []*catalog.Parser {
 
 func parseRoute(c *catalog.Context) (any, error) {
 	res := &RouteResult{Routes: []NetRoute{}}
-	lines := kit.InsLines(c.Raw)
+	lines := lex.SplitLines(c.Raw)
 	k := 0
 	for k < len(lines) && strings.TrimSpace(lines[k].Text) == "" {
 		k++
@@ -99,7 +100,7 @@ func parseRoute(c *catalog.Context) (any, error) {
 	// Header words; "Next Hop" is one column of two words.
 	hdr := lines[k+1]
 	var cols []string
-	for _, f := range kit.InsFields(hdr, 0) {
+	for _, f := range lex.LineFields(hdr, 0) {
 		w := c.Raw[f[0]:f[1]]
 		if w == "Hop" && len(cols) > 0 && cols[len(cols)-1] == "Next" {
 			cols[len(cols)-1] = "Next Hop"
@@ -110,7 +111,7 @@ func parseRoute(c *catalog.Context) (any, error) {
 	if len(cols) == 0 || cols[0] != "Destination" {
 		return nil, catalog.Unrecognized("route's header does not begin with Destination")
 	}
-	if !kit.InsValidKeys(cols) {
+	if !kit.ValidKeys(cols) {
 		return nil, catalog.Unrecognized("route's header is not valid UTF-8")
 	}
 	for j, h := range cols {
@@ -122,7 +123,7 @@ func parseRoute(c *catalog.Context) (any, error) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
-		toks := kit.InsFields(l, 0)
+		toks := lex.LineFields(l, 0)
 		if len(toks) != len(cols) {
 			c.Unread(l.At)
 			continue
@@ -141,7 +142,7 @@ func parseRoute(c *catalog.Context) (any, error) {
 				if c.Raw[s:e] == "-" {
 					return nil // not applicable (an unreachable route's Ref, MSS...)
 				}
-				v := kit.InsInt(c, s, e, "routes", i, leaf)
+				v := kit.Int(c, s, e, "routes", i, leaf)
 				if v == nil {
 					ok = false
 				}
@@ -149,13 +150,13 @@ func parseRoute(c *catalog.Context) (any, error) {
 			}
 			switch h {
 			case "Destination":
-				r.Destination = kit.InsStr(c, s, e, "routes", i, "destination")
+				r.Destination = kit.Text(c, s, e, "routes", i, "destination")
 			case "Gateway", "Next Hop":
-				r.Gateway = kit.InsStr(c, s, e, "routes", i, "gateway")
+				r.Gateway = kit.Text(c, s, e, "routes", i, "gateway")
 			case "Genmask":
-				r.Genmask = kit.InsStr(c, s, e, "routes", i, "genmask")
+				r.Genmask = kit.Text(c, s, e, "routes", i, "genmask")
 			case "Flags", "Flag":
-				r.Flags = kit.InsStr(c, s, e, "routes", i, "flags")
+				r.Flags = kit.Text(c, s, e, "routes", i, "flags")
 			case "Metric", "Met":
 				r.Metric = num("metric")
 			case "Ref":
@@ -163,7 +164,7 @@ func parseRoute(c *catalog.Context) (any, error) {
 			case "Use":
 				r.Use = num("use")
 			case "Iface", "If":
-				r.Iface = kit.InsStr(c, s, e, "routes", i, "iface")
+				r.Iface = kit.Text(c, s, e, "routes", i, "iface")
 			case "MSS":
 				r.MSS = num("mss")
 			case "Window":
@@ -177,7 +178,7 @@ func parseRoute(c *catalog.Context) (any, error) {
 				if _, dup := r.Other[h]; dup {
 					h += "#" + strconv.Itoa(j) // a header word twice: by its position
 				}
-				r.Other[h] = kit.InsStr(c, s, e, "routes", i, "other", h)
+				r.Other[h] = kit.Text(c, s, e, "routes", i, "other", h)
 			}
 		}
 		if !ok {

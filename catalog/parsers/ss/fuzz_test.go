@@ -8,4 +8,4 @@ import (
 
 var ssFuzzArgs = [][]string{{"-tunap"}, {"-tln"}, {"-xap"}, {"-t", "state", "established"}, {"-tiem"}}
 
-func FuzzSs(f *testing.F) { catalogtest.NetsysFuzz(f, []string{"ss"}, Parsers(), ssFuzzArgs) }
+func FuzzSs(f *testing.F) { catalogtest.Fuzz(f, []string{"ss"}, Parsers(), ssFuzzArgs) }

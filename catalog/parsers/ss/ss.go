@@ -145,18 +145,10 @@ func ParseSs(c *catalog.Context) (any, error) {
 	rs := catalog.NewSpanRec(c, 12)
 	it := lex.Lines{Raw: c.Raw}
 	var cols *ssColumns
-	dataLines, read := 0, 0
+	read := 0
 	last := -1 // the row a detail line belongs to (-2: omitted)
 	var f []lex.Field
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
+	for line, start := range it.NonBlankLines() {
 		if cols == nil {
 			if !strings.Contains(line, "Recv-Q") || !strings.Contains(line, "Local Address") {
 				c.Unread(start)
@@ -196,7 +188,7 @@ func ParseSs(c *catalog.Context) (any, error) {
 			c.Unread(start)
 		}
 	}
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as an ss socket table")
 	}
 	if rec {
@@ -279,7 +271,7 @@ func ssRow(c *catalog.Context, res *SsResult, line string, base int, f []lex.Fie
 		}
 		pos = addrF[side].End
 		a := line[addrF[side].Start:addrF[side].End]
-		if ps, n, ok := kit.NetPort(a, ':'); ok {
+		if ps, n, ok := lex.Port(a, ':'); ok {
 			portF[side], hasPort[side] = lex.Field{Start: addrF[side].Start + ps, End: addrF[side].End}, true
 			if side == 0 {
 				conn.LocalPort = catalog.Intp(n)
@@ -413,7 +405,7 @@ func ssExtended(conn *SsConnection, line string, s, e int) ([]ssExtSpan, bool) {
 		case k == "v6only":
 			ok = num(&conn.V6Only, "v6only")
 		case k == "sk":
-			ok = kit.NetHex(v) && text(&conn.SK, "sk")
+			ok = lex.IsHex(v) && text(&conn.SK, "sk")
 		case k == "cgroup":
 			ok = text(&conn.Cgroup, "cgroup")
 		case k == "fwmark":
@@ -553,16 +545,16 @@ func ssTCPInfoLine(line string, s, e int) (*SsTCPInfo, []ssLeaf, bool) {
 			switch k {
 			case "rtt":
 				rtt, dev, _ := strings.Cut(v, "/")
-				if f, ok := kit.NetFloat(rtt); ok {
+				if f, ok := lex.Decimal(rtt); ok {
 					info.RttMs = &f
 					leaves = append(leaves, ssLeaf{[]any{"rtt_ms"}, vs, vs + len(rtt), "parseFloat"})
 				}
-				if f, ok := kit.NetFloat(dev); ok {
+				if f, ok := lex.Decimal(dev); ok {
 					info.RttVarMs = &f
 					leaves = append(leaves, ssLeaf{[]any{"rttvar_ms"}, vs + len(rtt) + 1, we, "parseFloat"})
 				}
 			case "rto":
-				if f, ok := kit.NetFloat(v); ok {
+				if f, ok := lex.Decimal(v); ok {
 					info.RtoMs = &f
 					leaves = append(leaves, ssLeaf{[]any{"rto_ms"}, vs, we, "parseFloat"})
 				}

@@ -19,7 +19,7 @@ func fsEpoch(v string) (string, bool) {
 		return "", false
 	}
 	t := time.Unix(n, 0).UTC()
-	return kit.FsISO(t.Year(), int(t.Month()), t.Day(), t.Hour(), t.Minute(), t.Second(), "", "+00:00"), true
+	return lex.ISO(t.Year(), int(t.Month()), t.Day(), t.Hour(), t.Minute(), t.Second(), "", "+00:00"), true
 }
 
 // fsBSDTime reads the C-locale times BSD stat prints: "Nov 29 09:41:07
@@ -27,20 +27,20 @@ func fsEpoch(v string) (string, bool) {
 // (%c). The zone is the context's.
 func fsBSDTime(c *catalog.Context, s string) (string, bool) {
 	f := lex.Fields(nil, s, 0)
-	if len(f) == 5 && kit.IsWeekday(s[f[0].Start:f[0].End]) {
+	if len(f) == 5 && lex.IsWeekday(s[f[0].Start:f[0].End]) {
 		f = f[1:]
 	}
 	if len(f) != 4 {
 		return "", false
 	}
-	mo := kit.MonthIndex(s[f[0].Start:f[0].End])
-	d, ok1 := kit.Num2(s[f[1].Start:f[1].End])
-	h, mi, sec, fr, ok2 := kit.Hhmm(s[f[2].Start:f[2].End])
-	y, ok3 := kit.Year4(s[f[3].Start:f[3].End])
-	if mo == 0 || !ok1 || !ok2 || !ok3 || sec < 0 || fr >= 0 || d < 1 || d > kit.DaysIn(mo, y) {
+	mo := lex.Month(s[f[0].Start:f[0].End])
+	d, ok1 := lex.Num2(s[f[1].Start:f[1].End])
+	h, mi, sec, fr, ok2 := lex.Clock(s[f[2].Start:f[2].End])
+	y, ok3 := lex.Year4(s[f[3].Start:f[3].End])
+	if mo == 0 || !ok1 || !ok2 || !ok3 || sec < 0 || fr >= 0 || d < 1 || d > lex.DaysIn(mo, y) {
 		return "", false
 	}
-	return kit.FsISO(y, mo, d, h, mi, sec, "", kit.FsZoneAt(c.Location, y, mo, d, h, mi, sec)), true
+	return lex.ISO(y, mo, d, h, mi, sec, "", lex.ZoneAt(c.Location, y, mo, d, h, mi, sec)), true
 }
 
 // StatResult is the parsed output of `stat`: one entry per file operand.
@@ -252,7 +252,7 @@ func (p *statParser) id(name string) uint16 { return p.r.Name(name) }
 
 // num sets *dst from the decimal word raw[s:e].
 func (p *statParser) num(dst **int64, idx int, field string, s, e int) bool {
-	n, ok := kit.FsAtoi(p.c.Raw[s:e])
+	n, ok := lex.Atoi64(p.c.Raw[s:e])
 	if !ok {
 		return false
 	}
@@ -296,7 +296,7 @@ func (p *statParser) time(dst *string, idx int, field string, s, e int) bool {
 	}
 	f := lex.Fields(nil, t, 0)
 	if len(f) == 3 {
-		if iso, ok := kit.FsNumericTime(t[f[0].Start:f[0].End], t[f[1].Start:f[1].End], t[f[2].Start:f[2].End]); ok {
+		if iso, ok := lex.NumericTime(t[f[0].Start:f[0].End], t[f[1].Start:f[1].End], t[f[2].Start:f[2].End]); ok {
 			*dst = iso
 			p.r.At(p.key, idx, p.id(field), s, e, p.r.TrID("timestamp"))
 			return true
@@ -337,7 +337,7 @@ func (p *statParser) device(dst **kit.LsDevice, idx int, field string, s, e int,
 	if a, b, ok := strings.Cut(v, ","); ok {
 		parse, tr := lex.Atoi, p.trInt
 		if hex {
-			parse, tr = kit.ParseHex, p.r.TrID("parseHex")
+			parse, tr = lex.Hex, p.r.TrID("parseHex")
 		}
 		ma, ok1 := parse(a)
 		mi, ok2 := parse(b)
@@ -398,11 +398,7 @@ func parseStat(c *catalog.Context) (any, error) {
 	}
 	it := lex.Lines{Raw: c.Raw}
 	first := ""
-	for {
-		line, _, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, _ := range it.All() {
 		if !lex.IsBlank(line) {
 			first = line
 			break
@@ -426,7 +422,7 @@ func parseStat(c *catalog.Context) (any, error) {
 	}
 	p.res.Entries, _ = kit.FsSettle(c, p.r, p.res.Entries, p.marks, false, 0)
 	if p.assumed {
-		p.res.TimeZone = kit.FsZoneName(c)
+		p.res.TimeZone = kit.ZoneName(c)
 		if c.Recording() {
 			c.Span("/time_zone", p.zoneAt[0], p.zoneAt[1], "assumedZone")
 		}
@@ -597,7 +593,7 @@ func (p *statParser) bsdLine(line string, base, idx int) bool {
 }
 
 func isHexDigits(s string) bool {
-	_, ok := kit.ParseHex(s)
+	_, ok := lex.Hex(s)
 	return ok
 }
 
@@ -639,7 +635,7 @@ func (p *statParser) terse(line string, base, idx int) bool {
 	s, e = at(1)
 	p.num(&en.Blocks, idx, "blocks", s, e)
 	s, e = at(2)
-	raw, _ := kit.ParseHex(p.c.Raw[s:e])
+	raw, _ := lex.Hex(p.c.Raw[s:e])
 	en.ModeOctal = "0" + strconv.FormatInt(raw&07777, 8)
 	if len(en.ModeOctal) > 4 {
 		en.ModeOctal = en.ModeOctal[1:]
@@ -653,7 +649,7 @@ func (p *statParser) terse(line string, base, idx int) bool {
 	s, e = at(4)
 	p.num(&en.GID, idx, "gid", s, e)
 	s, e = at(5)
-	dev, _ := kit.ParseHex(p.c.Raw[s:e])
+	dev, _ := lex.Hex(p.c.Raw[s:e])
 	en.FilesystemDevice = &kit.LsDevice{Number: catalog.Intp(dev)}
 	p.r.At(p.key, idx, p.id("filesystem_device/number"), s, e, trHex)
 	s, e = at(6)
@@ -663,8 +659,8 @@ func (p *statParser) terse(line string, base, idx int) bool {
 	if en.Type == "block_device" || en.Type == "char_device" {
 		s1, e1 := at(8)
 		s2, e2 := at(9)
-		ma, _ := kit.ParseHex(p.c.Raw[s1:e1])
-		mi, _ := kit.ParseHex(p.c.Raw[s2:e2])
+		ma, _ := lex.Hex(p.c.Raw[s1:e1])
+		mi, _ := lex.Hex(p.c.Raw[s2:e2])
 		en.Device = &kit.LsDevice{Major: catalog.Intp(ma), Minor: catalog.Intp(mi)}
 		p.r.At(p.key, idx, p.id("device/major"), s1, e1, trHex)
 		p.r.At(p.key, idx, p.id("device/minor"), s2, e2, trHex)
@@ -699,7 +695,7 @@ func (p *statParser) terseFields(line string, f []lex.Field, gnu bool) bool {
 			return false
 		}
 	}
-	m, _ := kit.ParseHex(line[f[2].Start:f[2].End])
+	m, _ := lex.Hex(line[f[2].Start:f[2].End])
 	return statRawType(m) != "unknown"
 }
 
@@ -896,11 +892,7 @@ func (p *statParser) labeled() error {
 		}
 		idx = -1
 	}
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for line, start := range it.All() {
 		if strings.HasPrefix(line, "  File: ") {
 			end()
 			idx = len(p.res.Entries)

@@ -7,5 +7,5 @@ import (
 )
 
 func FuzzSysctl(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"sysctl"}, Parsers(), [][]string{{"-a"}})
+	catalogtest.Fuzz(f, []string{"sysctl"}, Parsers(), [][]string{{"-a"}})
 }

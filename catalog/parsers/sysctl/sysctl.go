@@ -7,6 +7,7 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // SysctlResult is sysctl's settings, in the order printed.
@@ -45,7 +46,7 @@ func sysctlParsers() []*catalog.Parser {
 func parseSysctl(c *catalog.Context) (any, error) {
 	res := &SysctlResult{Settings: []SysctlSetting{}}
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
@@ -54,7 +55,7 @@ func parseSysctl(c *catalog.Context) (any, error) {
 		if i, j := strings.Index(l.Text, " = "), strings.Index(l.Text, ": "); i < 0 || (j >= 0 && j < i && !strings.ContainsAny(l.Text[:j], " \t")) {
 			sep = ": "
 		}
-		ks, ke, vs, ve, ok := kit.InsKV(l, sep)
+		ks, ke, vs, ve, ok := lex.KeyValue(l, sep)
 		if !ok && strings.HasSuffix(l.Text, strings.TrimRight(sep, " ")) {
 			// "name =" with an empty value
 			ks, ke, ok = l.At, l.At+len(strings.TrimRight(l.Text, " =:")), true
@@ -70,12 +71,12 @@ func parseSysctl(c *catalog.Context) (any, error) {
 		}
 		i := len(res.Settings)
 		res.Settings = append(res.Settings, SysctlSetting{
-			Name:  kit.InsStr(c, ks, ke, "settings", i, "name"),
-			Value: kit.InsStr(c, vs, ve, "settings", i, "value"),
+			Name:  kit.Text(c, ks, ke, "settings", i, "name"),
+			Value: kit.Text(c, vs, ve, "settings", i, "value"),
 		})
 	}
 	if data > 0 && len(res.Settings) == 0 && c.Omitted() == 0 {
-		return nil, kit.InsNoRows("sysctl")
+		return nil, kit.NoRows("sysctl")
 	}
 	return res, nil
 }

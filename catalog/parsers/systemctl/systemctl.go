@@ -91,17 +91,9 @@ func parseSystemctlUnits(c *catalog.Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	hasJob, inLegend := false, false
 	jobCol, descCol := -1, -1 // display columns of JOB and DESCRIPTION in the header
-	dataLines, read := 0, 0
+	read := 0
 	var ws []lex.Word
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
+	for line, start := range it.NonBlankLines() {
 		ws = lex.Words(ws[:0], line)
 		first := line[ws[0].Start:ws[0].End]
 		switch {
@@ -139,7 +131,7 @@ func parseSystemctlUnits(c *catalog.Context) (any, error) {
 			c.Unread(start)
 		}
 	}
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as systemctl list-units output")
 	}
 	return res, nil

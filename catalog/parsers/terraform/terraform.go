@@ -239,11 +239,7 @@ func parseTerraformPlan(c *catalog.Context) (any, error) {
 	var last *TerraformChange // the change a "# (note)" line belongs to
 	var lastT uint16
 	lastI := 0
-	for {
-		raw, start, ok := it.Next()
-		if !ok {
-			break
-		}
+	for raw, start := range it.All() {
 		l, at := dvStripANSI(raw)
 		// span maps [s,e) of the clean line to the raw text.
 		span := func(s, e int) (int, int, bool) {

@@ -7,5 +7,5 @@ import (
 )
 
 func FuzzTop(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"top"}, Parsers(), [][]string{{"-b", "-n", "1"}})
+	catalogtest.Fuzz(f, []string{"top"}, Parsers(), [][]string{{"-b", "-n", "1"}})
 }

@@ -4,6 +4,7 @@ package top
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
@@ -94,8 +95,12 @@ func topParsers() []*catalog.Parser {
 	}}
 }
 
-// topUnit is the bytes of a summary line's unit label.
-var topUnit = map[string]float64{"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40, "PiB": 1 << 50, "EiB": 1 << 60}
+// topUnitAt reports whether t starts with the IEC unit of a summary line
+// ("MiB Mem :"; top -E picks it).
+func topUnitAt(t string) bool {
+	_, ok := lex.UnitSize(t[:3])
+	return ok && t[1:3] == "iB"
+}
 
 // topPairs reads "N label, N label. N label" after a line's colon.
 type topPair struct {
@@ -104,7 +109,7 @@ type topPair struct {
 	labS, labE int
 }
 
-func topPairs(c *catalog.Context, l kit.InsLine, from int) []topPair {
+func topPairs(c *catalog.Context, l lex.Line, from int) []topPair {
 	var out []topPair
 	t := l.Text
 	seg := from
@@ -121,7 +126,7 @@ func topPairs(c *catalog.Context, l kit.InsLine, from int) []topPair {
 		}
 		ns, ne := lex.NextField(t[:e], s)
 		ls, le := lex.TrimSpaceRange(t, ne, e)
-		if !kit.InsIsFloat(t[ns:ne]) || ls == le || !kit.InsValidKeys([]string{t[ls:le]}) {
+		if !lex.IsFloat(t[ns:ne]) || ls == le || !kit.ValidKeys([]string{t[ls:le]}) {
 			return nil
 		}
 		out = append(out, topPair{label: t[ls:le], vs: l.At + ns, ve: l.At + ne, labS: l.At + ls, labE: l.At + le})
@@ -133,7 +138,7 @@ func parseTop(c *catalog.Context) (any, error) {
 	res := &TopResult{Processes: []TopProcess{}}
 	var cols []string
 	summary := false
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" {
 			continue
@@ -157,13 +162,13 @@ func parseTop(c *catalog.Context) (any, error) {
 			}
 			res.Tasks = map[string]int64{}
 			for _, p := range ps {
-				if !kit.InsIsInt(c.Raw[p.vs:p.ve]) {
+				if !lex.IsInt(c.Raw[p.vs:p.ve]) {
 					continue
 				}
 				if _, dup := res.Tasks[p.label]; dup {
 					continue
 				}
-				res.Tasks[p.label] = *kit.InsInt(c, p.vs, p.ve, "tasks", p.label)
+				res.Tasks[p.label] = *kit.Int(c, p.vs, p.ve, "tasks", p.label)
 			}
 			continue
 		case cols == nil && strings.HasPrefix(t, "%Cpu"):
@@ -181,19 +186,19 @@ func parseTop(c *catalog.Context) (any, error) {
 			for ne > 1 && t[ne-1] == ' ' {
 				ne--
 			}
-			cpu := TopCPU{Name: kit.InsStr(c, l.At+1, l.At+ne, "cpus", i, "name"), Percent: map[string]float64{}}
+			cpu := TopCPU{Name: kit.Text(c, l.At+1, l.At+ne, "cpus", i, "name"), Percent: map[string]float64{}}
 			for _, p := range ps {
 				if _, dup := cpu.Percent[p.label]; dup {
 					continue
 				}
-				if v := kit.InsFloat(c, p.vs, p.ve, "cpus", i, "percent", p.label); v != nil {
+				if v := kit.Float(c, p.vs, p.ve, "cpus", i, "percent", p.label); v != nil {
 					cpu.Percent[p.label] = *v
 				}
 			}
 			res.CPUs = append(res.CPUs, cpu)
 			continue
-		case cols == nil && len(t) > 4 && topUnit[t[:3]] != 0 && t[3] == ' ':
-			unit := topUnit[t[:3]]
+		case cols == nil && len(t) > 4 && t[3] == ' ' && topUnitAt(t):
+			unit, _ := lex.UnitSize(t[:3]) // "KiB Mem :"
 			k := strings.IndexByte(t, ':')
 			kind := strings.TrimSpace(t[4:max(k, 4)])
 			ps := []topPair(nil)
@@ -209,12 +214,12 @@ func parseTop(c *catalog.Context) (any, error) {
 			if kind == "Swap" {
 				key = "swap"
 			}
-			tr := "parseFloat*" + map[string]string{"KiB": "1024", "MiB": "1048576", "GiB": "1073741824", "TiB": "1099511627776", "PiB": "1125899906842624", "EiB": "1152921504606846976"}[t[:3]]
+			tr := "parseFloat*" + strconv.FormatInt(int64(unit), 10)
 			for _, p := range ps {
 				if _, dup := m[p.label]; dup {
 					continue
 				}
-				if v := kit.InsScaled(c, p.vs, p.ve, unit, tr, key, p.label); v != nil {
+				if v := kit.Scaled(c, p.vs, p.ve, unit, tr, key, p.label); v != nil {
 					m[p.label] = *v
 				}
 			}
@@ -227,10 +232,10 @@ func parseTop(c *catalog.Context) (any, error) {
 			}
 			continue
 		case cols == nil && strings.Contains(t, "PID") && strings.Contains(t, "COMMAND"):
-			for _, f := range kit.InsFields(l, 0) {
+			for _, f := range lex.LineFields(l, 0) {
 				cols = append(cols, c.Raw[f[0]:f[1]])
 			}
-			if !kit.InsValidKeys(cols) {
+			if !kit.ValidKeys(cols) {
 				return nil, catalog.Unrecognized("top's header is not valid UTF-8")
 			}
 			for j, h := range cols {
@@ -263,7 +268,7 @@ func parseTop(c *catalog.Context) (any, error) {
 }
 
 // topFirstLine reads "top - 23:07:00 up  2:27,  0 user,  load average: 2.57, 1.73, 2.25".
-func topFirstLine(c *catalog.Context, res *TopResult, l kit.InsLine) bool {
+func topFirstLine(c *catalog.Context, res *TopResult, l lex.Line) bool {
 	t := l.Text
 	up := strings.Index(t, " up ")
 	la := strings.Index(t, "load average: ")
@@ -271,7 +276,7 @@ func topFirstLine(c *catalog.Context, res *TopResult, l kit.InsLine) bool {
 		return false
 	}
 	if ts, te := lex.TrimSpaceRange(t, 6, up); ts < te {
-		res.Time = kit.InsStr(c, l.At+ts, l.At+te, "time")
+		res.Time = kit.Text(c, l.At+ts, l.At+te, "time")
 	}
 	mid := t[up+4 : la]
 	// "2:27,  0 user,  " / "3 days,  2:27,  1 user,  "
@@ -279,15 +284,15 @@ func topFirstLine(c *catalog.Context, res *TopResult, l kit.InsLine) bool {
 	us := strings.LastIndex(mid, ",")
 	if us > 0 {
 		cnt := strings.Fields(mid[us+1:])
-		if len(cnt) == 2 && strings.HasPrefix(cnt[1], "user") && kit.InsIsInt(cnt[0]) {
+		if len(cnt) == 2 && strings.HasPrefix(cnt[1], "user") && lex.IsInt(cnt[0]) {
 			s := l.At + up + 4 + us + 1 + strings.Index(mid[us+1:], cnt[0])
-			res.Users = kit.InsInt(c, s, s+len(cnt[0]), "users")
+			res.Users = kit.Int(c, s, s+len(cnt[0]), "users")
 			mid = mid[:us]
 		}
 	}
 	us0 := l.At + up + 4 + len(mid) - len(strings.TrimLeft(mid, " "))
 	if u := strings.TrimSpace(mid); u != "" {
-		res.Uptime = kit.InsStr(c, us0, us0+len(u), "uptime")
+		res.Uptime = kit.Text(c, us0, us0+len(u), "uptime")
 	}
 	loads := t[la+len("load average: "):]
 	base := l.At + la + len("load average: ")
@@ -299,16 +304,16 @@ func topFirstLine(c *catalog.Context, res *TopResult, l kit.InsLine) bool {
 		for k, p := range parts {
 			s := base + off + len(p) - len(strings.TrimLeft(p, " "))
 			v := strings.TrimSpace(p)
-			*dst[k] = kit.InsFloat(c, s, s+len(v), names[k])
+			*dst[k] = kit.Float(c, s, s+len(v), names[k])
 			off += len(p) + 1
 		}
 	}
 	return true
 }
 
-func topRow(c *catalog.Context, l kit.InsLine, cols []string, i int) (TopProcess, bool) {
+func topRow(c *catalog.Context, l lex.Line, cols []string, i int) (TopProcess, bool) {
 	var p TopProcess
-	toks := kit.InsFields(l, len(cols))
+	toks := lex.LineFields(l, len(cols))
 	if len(toks) != len(cols) {
 		return p, false
 	}
@@ -325,20 +330,20 @@ func topRow(c *catalog.Context, l kit.InsLine, cols []string, i int) (TopProcess
 					tr = "parseBytes"
 				}
 			}
-			*dst = kit.InsScaled(c, s, e, unit, tr, "processes", i, leaf)
+			*dst = kit.Scaled(c, s, e, unit, tr, "processes", i, leaf)
 			return *dst != nil
 		}
 		ok := true
 		switch h {
 		case "PID":
-			p.PID = kit.InsInt(c, s, e, "processes", i, "pid")
+			p.PID = kit.Int(c, s, e, "processes", i, "pid")
 			ok = p.PID != nil
 		case "USER":
-			p.User = kit.InsStr(c, s, e, "processes", i, "user")
+			p.User = kit.Text(c, s, e, "processes", i, "user")
 		case "PR":
-			p.Priority = kit.InsStr(c, s, e, "processes", i, "priority")
+			p.Priority = kit.Text(c, s, e, "processes", i, "priority")
 		case "NI":
-			p.Nice = kit.InsInt(c, s, e, "processes", i, "nice")
+			p.Nice = kit.Int(c, s, e, "processes", i, "nice")
 			ok = p.Nice != nil || v == "-"
 		case "VIRT":
 			ok = mem(&p.VirtBytes, "virt_bytes")
@@ -347,17 +352,17 @@ func topRow(c *catalog.Context, l kit.InsLine, cols []string, i int) (TopProcess
 		case "SHR":
 			ok = mem(&p.ShrBytes, "shr_bytes")
 		case "S":
-			p.State = kit.InsStr(c, s, e, "processes", i, "state")
+			p.State = kit.Text(c, s, e, "processes", i, "state")
 		case "%CPU":
-			p.CPUPercent = kit.InsFloat(c, s, e, "processes", i, "cpu_percent")
+			p.CPUPercent = kit.Float(c, s, e, "processes", i, "cpu_percent")
 			ok = p.CPUPercent != nil
 		case "%MEM":
-			p.MemPercent = kit.InsFloat(c, s, e, "processes", i, "mem_percent")
+			p.MemPercent = kit.Float(c, s, e, "processes", i, "mem_percent")
 			ok = p.MemPercent != nil
 		case "TIME+", "TIME":
-			p.Time = kit.InsStr(c, s, e, "processes", i, "time")
+			p.Time = kit.Text(c, s, e, "processes", i, "time")
 		case "COMMAND":
-			p.Command = kit.InsStr(c, s, e, "processes", i, "command")
+			p.Command = kit.Text(c, s, e, "processes", i, "command")
 		default:
 			if _, dup := p.Other[h]; dup {
 				return p, false
@@ -365,7 +370,7 @@ func topRow(c *catalog.Context, l kit.InsLine, cols []string, i int) (TopProcess
 			if p.Other == nil {
 				p.Other = map[string]string{}
 			}
-			p.Other[h] = kit.InsStr(c, s, e, "processes", i, "other", h)
+			p.Other[h] = kit.Text(c, s, e, "processes", i, "other", h)
 		}
 		if !ok {
 			return p, false

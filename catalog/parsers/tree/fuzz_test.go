@@ -9,9 +9,5 @@ import (
 var treeFuzzArgs = [][]string{{}, {"-a"}, {"-d"}, {"-Q", "src", "."}, {"--noreport", "a", "b"}, {"-L", "1"}}
 
 func FuzzTree(f *testing.F) {
-	catalogtest.SeedGolden(f, "tree", treeFuzzArgs)
-	p := catalogtest.ByID(f, Parsers(), "tree")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, treeFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"tree"}, Parsers(), treeFuzzArgs)
 }

@@ -160,17 +160,9 @@ func parseTree(c *catalog.Context) (any, error) {
 	p := &treeParser{c: c, res: &TreeResult{Tree: []TreeNode{}}}
 	p.quoted = c.Args.Has("-Q")
 	it := lex.Lines{Raw: c.Raw}
-	rows, read := 0, 0
+	read := 0
 	report := false
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		rows++
+	for line, start := range it.NonBlankLines() {
 		if report {
 			c.Unread(start)
 			continue
@@ -205,7 +197,7 @@ func parseTree(c *catalog.Context) (any, error) {
 		p.node(line, start, at, depth)
 		read++
 	}
-	if rows > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as tree output; if it is localized, rerun under LC_ALL=C")
 	}
 	return p.res, nil

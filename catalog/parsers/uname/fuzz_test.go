@@ -8,4 +8,4 @@ import (
 
 var unameFuzzArgs = [][]string{{"-a"}, {}, {"-r"}}
 
-func FuzzUname(f *testing.F) { catalogtest.NetsysFuzz(f, []string{"uname"}, Parsers(), unameFuzzArgs) }
+func FuzzUname(f *testing.F) { catalogtest.Fuzz(f, []string{"uname"}, Parsers(), unameFuzzArgs) }

@@ -4,6 +4,7 @@ package uname
 
 import (
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -105,26 +106,8 @@ var unameArch = map[string]bool{
 }
 
 func parseUname(c *catalog.Context) (any, error) {
-	it := lex.Lines{Raw: c.Raw}
-	var line string
-	var start int
-	n := 0
-	for {
-		l, s, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(l) {
-			continue
-		}
-		n++
-		if n == 1 {
-			line, start = l, s
-		} else {
-			c.Unread(s)
-		}
-	}
-	if n == 0 {
+	line, start, found := kit.FirstLine(c)
+	if !found {
 		return &UnameResult{}, nil
 	}
 	if key, ok := unameSingle(c.Args); ok {

@@ -9,5 +9,5 @@ import (
 var uptimeFuzzArgs = [][]string{{}, {"-p"}, {"-s"}}
 
 func FuzzUptime(f *testing.F) {
-	catalogtest.NetsysFuzz(f, []string{"uptime"}, Parsers(), uptimeFuzzArgs)
+	catalogtest.Fuzz(f, []string{"uptime"}, Parsers(), uptimeFuzzArgs)
 }

@@ -34,21 +34,12 @@ func uptimeParsers() []*catalog.Parser {
 func parseUptime(c *catalog.Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	res := &kit.UptimeResult{}
-	n := 0
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		n++
-		if n > 1 || !uptimeAny(c, res, line, start) {
+	for line, start := range it.NonBlankLines() {
+		if it.NonBlank > 1 || !uptimeAny(c, res, line, start) {
 			c.Unread(start)
 		}
 	}
-	if n > 0 && res.Up == "" && res.BootedAt == "" {
+	if it.NonBlank > 0 && res.Up == "" && res.BootedAt == "" {
 		return nil, catalog.Unrecognized("no line of the output reads as an uptime line; if it is localized, rerun under LC_ALL=C")
 	}
 	return res, nil

@@ -7,5 +7,5 @@ import (
 )
 
 func FuzzVmstat(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"vmstat"}, Parsers(), [][]string{{}, {"-t", "1", "2"}, {"-a", "-S", "M"}})
+	catalogtest.Fuzz(f, []string{"vmstat"}, Parsers(), [][]string{{}, {"-t", "1", "2"}, {"-a", "-S", "M"}})
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // VmstatResult is vmstat's samples, the first one the averages since boot.
@@ -165,7 +166,7 @@ func parseVmstat(c *catalog.Context) (any, error) {
 	var cols []string
 	stamped := false
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := strings.TrimSpace(l.Text)
 		switch {
 		case t == "":
@@ -175,7 +176,7 @@ func parseVmstat(c *catalog.Context) (any, error) {
 			continue
 		case strings.HasPrefix(t, "r ") && strings.Contains(t, " b "):
 			cols = cols[:0]
-			for _, f := range kit.InsFields(l, 0) {
+			for _, f := range lex.LineFields(l, 0) {
 				cols = append(cols, c.Raw[f[0]:f[1]])
 			}
 			if stamped && len(cols) > 0 {
@@ -184,7 +185,7 @@ func parseVmstat(c *catalog.Context) (any, error) {
 			continue
 		}
 		data++
-		toks := kit.InsFields(l, 0)
+		toks := lex.LineFields(l, 0)
 		want := len(cols)
 		if stamped {
 			want += 2
@@ -208,9 +209,9 @@ func parseVmstat(c *catalog.Context) (any, error) {
 				break
 			}
 			if scaled {
-				*dst = kit.InsScaled(c, toks[j][0], toks[j][1], unit, tr, "samples", i, leaf)
+				*dst = kit.Scaled(c, toks[j][0], toks[j][1], unit, tr, "samples", i, leaf)
 			} else {
-				*dst = kit.InsInt(c, toks[j][0], toks[j][1], "samples", i, leaf)
+				*dst = kit.Int(c, toks[j][0], toks[j][1], "samples", i, leaf)
 			}
 			if *dst == nil {
 				ok = false
@@ -218,7 +219,7 @@ func parseVmstat(c *catalog.Context) (any, error) {
 			}
 		}
 		if ok && stamped {
-			s.Timestamp = kit.InsStr(c, toks[len(cols)][0], toks[len(cols)+1][1], "samples", i, "timestamp")
+			s.Timestamp = kit.Text(c, toks[len(cols)][0], toks[len(cols)+1][1], "samples", i, "timestamp")
 		}
 		if !ok {
 			c.Rec().Truncate(mark)
@@ -228,7 +229,7 @@ func parseVmstat(c *catalog.Context) (any, error) {
 		res.Samples = append(res.Samples, s)
 	}
 	if data > 0 && len(res.Samples) == 0 && c.Omitted() == 0 && len(c.UnreadOffsets()) == 0 {
-		return nil, kit.InsNoRows("vmstat")
+		return nil, kit.NoRows("vmstat")
 	}
 	return res, nil
 }

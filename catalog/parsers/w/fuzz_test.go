@@ -8,4 +8,4 @@ import (
 
 var wFuzzArgs = [][]string{{}, {"-s"}}
 
-func FuzzW(f *testing.F) { catalogtest.NetsysFuzz(f, []string{"w"}, Parsers(), wFuzzArgs) }
+func FuzzW(f *testing.F) { catalogtest.Fuzz(f, []string{"w"}, Parsers(), wFuzzArgs) }

@@ -95,17 +95,9 @@ func parseW(c *catalog.Context) (any, error) {
 	res := &WResult{Sessions: []WSession{}}
 	it := lex.Lines{Raw: c.Raw}
 	var cols []wCol
-	dataLines, read := 0, 0
+	read := 0
 	var ws []lex.Word
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		dataLines++
+	for line, start := range it.NonBlankLines() {
 		if res.Up == "" && cols == nil && strings.Contains(line, " up ") && strings.Contains(line, "load average") {
 			var u kit.UptimeResult
 			if kit.UptimeLine(c, &u, line, start) {
@@ -133,7 +125,7 @@ func parseW(c *catalog.Context) (any, error) {
 			c.Unread(start)
 		}
 	}
-	if dataLines > 0 && read == 0 {
+	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as w output; if it is localized, rerun under LC_ALL=C")
 	}
 	return res, nil

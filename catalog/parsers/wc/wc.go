@@ -154,14 +154,8 @@ func ParseWc(c *catalog.Context) (any, error) {
 		prevAt  = -1 // start of the row read from the line before, or -1
 	)
 	raw := c.Raw
-	for pos := 0; pos < len(raw); {
-		start := pos
-		end := lex.NextNL(raw, pos)
-		pos = end + 1
-		line := raw[start:end]
-		if n := len(line); n > 0 && line[n-1] == '\r' {
-			line = line[:n-1]
-		}
+	it := lex.Lines{Raw: raw}
+	for line, start := range it.All() {
 		if lex.IsBlank(line) {
 			prevAt = -1
 			continue
@@ -294,37 +288,12 @@ func wcUnquote(s string) (string, bool) {
 					i++
 					continue
 				}
-				if i+1 >= len(s) {
+				e, n, ok := lex.CEscape(s, i+1, `\'"`)
+				if !ok {
 					return "", false
 				}
-				e := s[i+1]
-				i += 2
-				switch e {
-				case 'n':
-					b.WriteByte('\n')
-				case 't':
-					b.WriteByte('\t')
-				case 'r':
-					b.WriteByte('\r')
-				case 'a':
-					b.WriteByte('\a')
-				case 'b':
-					b.WriteByte('\b')
-				case 'f':
-					b.WriteByte('\f')
-				case 'v':
-					b.WriteByte('\v')
-				case '\\', '\'', '"':
-					b.WriteByte(e)
-				case '0', '1', '2', '3':
-					if i+1 >= len(s) || !lex.IsOctal(s[i]) || !lex.IsOctal(s[i+1]) {
-						return "", false
-					}
-					b.WriteByte((e-'0')<<6 | (s[i]-'0')<<3 | (s[i+1] - '0'))
-					i += 2
-				default:
-					return "", false
-				}
+				b.WriteByte(e)
+				i += 1 + n
 			}
 		default:
 			// Unquoted runs of safe characters may sit between quotes.

@@ -51,17 +51,8 @@ func parseWhich(c *catalog.Context) (any, error) {
 	res := &WhichResult{Paths: []string{}}
 	found := make([]bool, len(names))
 	mapped := true
-	rows := 0
 	it := lex.Lines{Raw: c.Raw}
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		if lex.IsBlank(line) {
-			continue
-		}
-		rows++
+	for line, start := range it.NonBlankLines() {
 		if strings.IndexByte(line, '/') < 0 && strings.IndexByte(line, '\\') < 0 {
 			c.Unread(start) // not a path: a shell's "x not found" or an alias
 			continue
@@ -80,7 +71,7 @@ func parseWhich(c *catalog.Context) (any, error) {
 		r.At(kPaths, len(res.Paths), 0, start, start+len(line), 0)
 		res.Paths = append(res.Paths, line)
 	}
-	if rows > 0 && len(res.Paths) == 0 {
+	if it.NonBlank > 0 && len(res.Paths) == 0 {
 		return nil, catalog.Unrecognized("no line of the output is a path")
 	}
 	if mapped && !silent && len(c.UnreadOffsets()) == 0 {

@@ -7,5 +7,5 @@ import (
 )
 
 func FuzzWho(f *testing.F) {
-	catalogtest.InspectFuzz(f, []string{"who"}, Parsers(), [][]string{{}, {"-u"}})
+	catalogtest.Fuzz(f, []string{"who"}, Parsers(), [][]string{{}, {"-u"}})
 }

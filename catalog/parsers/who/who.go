@@ -7,6 +7,7 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
+	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // WhoResult is who's sessions (and -b/-r's boot and run-level lines).
@@ -55,7 +56,7 @@ func whoTime(c *catalog.Context, toks [][2]int, k int) int {
 	switch {
 	case k+1 < len(toks) && len(w(k)) == 10 && w(k)[4] == '-' && strings.Count(w(k+1), ":") == 1:
 		return k + 2
-	case k+2 < len(toks) && len(w(k)) == 3 && kit.InsIsInt(w(k+1)) && strings.Count(w(k+2), ":") == 1:
+	case k+2 < len(toks) && len(w(k)) == 3 && lex.IsInt(w(k+1)) && strings.Count(w(k+2), ":") == 1:
 		return k + 3
 	}
 	return -1
@@ -64,7 +65,7 @@ func whoTime(c *catalog.Context, toks [][2]int, k int) int {
 func parseWho(c *catalog.Context) (any, error) {
 	res := &WhoResult{Sessions: []WhoSession{}}
 	pids := c.Args.Has("-u", "--users")
-	for _, l := range kit.InsLines(c.Raw) {
+	for _, l := range lex.SplitLines(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" || strings.HasPrefix(t, "NAME ") {
 			continue
@@ -75,16 +76,16 @@ func parseWho(c *catalog.Context) (any, error) {
 		}
 		i := len(res.Sessions)
 		mark := c.Rec().Mark()
-		toks := kit.InsFields(l, 0)
+		toks := lex.LineFields(l, 0)
 		var s WhoSession
 		k := 0
 		if t[0] == ' ' && len(toks) >= 2 {
 			// "         system boot  2026-12-01 20:39", "         run-level 5  ..."
-			s.Line = kit.InsStr(c, toks[0][0], toks[1][1], "sessions", i, "line")
+			s.Line = kit.Text(c, toks[0][0], toks[1][1], "sessions", i, "line")
 			k = 2
 		} else if len(toks) >= 2 {
-			s.User = kit.InsStr(c, toks[0][0], toks[0][1], "sessions", i, "user")
-			s.Line = kit.InsStr(c, toks[1][0], toks[1][1], "sessions", i, "line")
+			s.User = kit.Text(c, toks[0][0], toks[0][1], "sessions", i, "user")
+			s.Line = kit.Text(c, toks[1][0], toks[1][1], "sessions", i, "line")
 			k = 2
 		}
 		te := -1
@@ -96,14 +97,14 @@ func parseWho(c *catalog.Context) (any, error) {
 			c.Unread(l.At)
 			continue
 		}
-		s.Time = kit.InsStr(c, toks[k][0], toks[te-1][1], "sessions", i, "time")
+		s.Time = kit.Text(c, toks[k][0], toks[te-1][1], "sessions", i, "time")
 		k = te
-		if pids && k+1 < len(toks) && kit.InsIsInt(c.Raw[toks[k+1][0]:toks[k+1][1]]) {
-			s.Idle = kit.InsStr(c, toks[k][0], toks[k][1], "sessions", i, "idle")
-			s.PID = kit.InsInt(c, toks[k+1][0], toks[k+1][1], "sessions", i, "pid")
+		if pids && k+1 < len(toks) && lex.IsInt(c.Raw[toks[k+1][0]:toks[k+1][1]]) {
+			s.Idle = kit.Text(c, toks[k][0], toks[k][1], "sessions", i, "idle")
+			s.PID = kit.Int(c, toks[k+1][0], toks[k+1][1], "sessions", i, "pid")
 			k += 2
-		} else if pids && k < len(toks) && kit.InsIsInt(c.Raw[toks[k][0]:toks[k][1]]) {
-			s.PID = kit.InsInt(c, toks[k][0], toks[k][1], "sessions", i, "pid") // a boot line's pid, no idle
+		} else if pids && k < len(toks) && lex.IsInt(c.Raw[toks[k][0]:toks[k][1]]) {
+			s.PID = kit.Int(c, toks[k][0], toks[k][1], "sessions", i, "pid") // a boot line's pid, no idle
 			k++
 		}
 		if k < len(toks) {
@@ -113,12 +114,12 @@ func parseWho(c *catalog.Context) (any, error) {
 				c.Unread(l.At)
 				continue
 			}
-			s.Comment = kit.InsStr(c, cs+1, ce-1, "sessions", i, "comment")
+			s.Comment = kit.Text(c, cs+1, ce-1, "sessions", i, "comment")
 		}
 		res.Sessions = append(res.Sessions, s)
 	}
 	if len(res.Sessions) == 0 && len(c.UnreadOffsets()) > 0 {
-		return nil, kit.InsNoRows("who")
+		return nil, kit.NoRows("who")
 	}
 	return res, nil
 }

@@ -15,33 +15,17 @@ var ipconfigFuzzArgs = [][]string{{}, {"/all"}}
 var systeminfoFuzzArgs = [][]string{{}, {"/fo", "csv"}}
 
 func FuzzDir(f *testing.F) {
-	catalogtest.SeedGolden(f, "dir", dirFuzzArgs)
-	p := catalogtest.ByID(f, Parsers(), "dir")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, dirFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"dir"}, Parsers(), dirFuzzArgs)
 }
 
 func FuzzTasklist(f *testing.F) {
-	catalogtest.SeedGolden(f, "tasklist", tasklistFuzzArgs)
-	p := catalogtest.ByID(f, Parsers(), "tasklist")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, tasklistFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"tasklist"}, Parsers(), tasklistFuzzArgs)
 }
 
 func FuzzIpconfig(f *testing.F) {
-	catalogtest.SeedGolden(f, "ipconfig", ipconfigFuzzArgs)
-	p := catalogtest.ByID(f, Parsers(), "ipconfig")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, ipconfigFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"ipconfig"}, Parsers(), ipconfigFuzzArgs)
 }
 
 func FuzzSysteminfo(f *testing.F) {
-	catalogtest.SeedGolden(f, "systeminfo", systeminfoFuzzArgs)
-	p := catalogtest.ByID(f, Parsers(), "systeminfo")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, systeminfoFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"systeminfo"}, Parsers(), systeminfoFuzzArgs)
 }

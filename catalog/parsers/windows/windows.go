@@ -1,9 +1,9 @@
 package windows
 
 import (
-	"encoding/csv"
 	"io"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -820,12 +820,8 @@ func parseDir(c *catalog.Context) (any, error) {
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	if opts.bare {
-		for {
-			line, start, ok := it.Next()
-			if !ok {
-				break
-			}
-			line = kit.LpTrimCR(line)
+		for line, start := range it.All() {
+			line = lex.TrimCR(line)
 			if line == "" {
 				continue
 			}
@@ -864,12 +860,8 @@ func parseDir(c *catalog.Context) (any, error) {
 	var lastFiles, lastBytes [3]int64 // value, start, end
 	haveFiles := false
 	timeID := winfTime[opts.timeField]
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		line = kit.LpTrimCR(line)
+	for line, start := range it.All() {
+		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			continue
 		}
@@ -1420,7 +1412,7 @@ func (p *taskParser) table(ta tasklistArgs) error {
 		if !ok {
 			break
 		}
-		line = kit.LpTrimCR(line)
+		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			continue
 		}
@@ -1535,31 +1527,16 @@ func (p *taskParser) table(ta tasklistArgs) error {
 func (p *taskParser) csv(ta tasklistArgs) error {
 	c := p.c
 	raw := c.Raw
-	// Line starts, to turn the reader's (line, column) into offsets.
-	lineStart := []int{0}
-	for i := 0; i < len(raw); i++ {
-		if raw[i] == '\n' {
-			lineStart = append(lineStart, i+1)
-		}
-	}
-	r := csv.NewReader(strings.NewReader(raw))
-	r.FieldsPerRecord = -1
-	r.LazyQuotes = true
-	r.ReuseRecord = true
+	r := lex.NewCSV(raw)
 	var cols []taskField
 	if ta.noHeader {
 		cols = taskDefault(ta)
 	}
 	nrec, read := 0, 0
 	for {
-		recd, err := r.Read()
+		recd, lstart, err := r.Read()
 		if err == io.EOF {
 			break
-		}
-		line, _ := r.FieldPos(0)
-		lstart := 0
-		if line-1 < len(lineStart) && line > 0 {
-			lstart = lineStart[line-1]
 		}
 		if err != nil {
 			nrec++
@@ -1592,7 +1569,7 @@ func (p *taskParser) csv(ta tasklistArgs) error {
 		ok := true
 		for i, f := range cols {
 			v := recd[i]
-			s, e := p.csvSpan(r, i, lineStart, v)
+			s, e := p.csvSpan(r, i, v)
 			if v != "" && (f == taskFName || f == taskFSessionName || f == taskFStatus || f == taskFUser || f == taskFCPUTime || f == taskFWindowTitle) &&
 				(s < 0 || raw[s:e] != v) {
 				// Doubled quotes inside: the value is unquoted.
@@ -1628,18 +1605,13 @@ func (p *taskParser) csv(ta tasklistArgs) error {
 
 // csvSpan locates field i of the record just read: the bytes inside its
 // quotes (or the bare field).
-func (p *taskParser) csvSpan(r *csv.Reader, i int, lineStart []int, v string) (int, int) {
-	line, col := r.FieldPos(i)
-	if line < 1 || line > len(lineStart) {
+func (p *taskParser) csvSpan(r *lex.CSV, i int, v string) (int, int) {
+	s := r.FieldStart(i)
+	if s < 0 {
 		return -1, -1
 	}
-	s := lineStart[line-1] + col - 1
-	raw := p.c.Raw
-	if s < len(raw) && raw[s] == '"' {
-		s++
-	}
 	e := s + len(v)
-	if e > len(raw) {
+	if e > len(p.c.Raw) {
 		return s, s
 	}
 	return s, e
@@ -1662,12 +1634,8 @@ func (p *taskParser) list() error {
 		}
 		t, open, listField = TaskProcess{}, false, taskFNone
 	}
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		line = kit.LpTrimCR(line)
+	for line, start := range it.All() {
+		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			flush()
 			continue
@@ -1912,12 +1880,8 @@ func parseIpconfig(c *catalog.Context) (any, error) {
 		}
 		return true
 	}
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		line = kit.LpTrimCR(line)
+	for line, start := range it.All() {
+		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			continue
 		}
@@ -2213,12 +2177,8 @@ func (p *sysParser) list() error {
 	c := p.c
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
-	for {
-		line, start, ok := it.Next()
-		if !ok {
-			break
-		}
-		line = kit.LpTrimCR(line)
+	for line, start := range it.All() {
+		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			continue
 		}
@@ -2558,33 +2518,20 @@ func (p *sysParser) finishDates() error {
 func (p *sysParser) csv() error {
 	c := p.c
 	raw := c.Raw
-	lineStart := []int{0}
-	for i := 0; i < len(raw); i++ {
-		if raw[i] == '\n' {
-			lineStart = append(lineStart, i+1)
-		}
-	}
-	r := csv.NewReader(strings.NewReader(raw))
-	r.FieldsPerRecord = -1
-	r.LazyQuotes = true
+	r := lex.NewCSV(raw)
 	var header []string
 	rows := 0
 	for {
-		recd, err := r.Read()
+		recd, lstart, err := r.Read()
 		if err == io.EOF {
 			break
-		}
-		line, _ := r.FieldPos(0)
-		lstart := 0
-		if line >= 1 && line <= len(lineStart) {
-			lstart = lineStart[line-1]
 		}
 		if err != nil {
 			c.Unread(lstart)
 			continue
 		}
 		if header == nil {
-			header = recd
+			header = slices.Clone(recd)
 			continue
 		}
 		rows++
@@ -2599,10 +2546,9 @@ func (p *sysParser) csv() error {
 				continue
 			}
 			v := recd[i]
-			fl, col := r.FieldPos(i)
-			fs := lineStart[fl-1] + col - 1
-			if fs < len(raw) && raw[fs] == '"' {
-				fs++
+			fs := r.FieldStart(i)
+			if fs < 0 {
+				continue
 			}
 			fe := fs + len(v)
 			p.unq = fe > len(raw) || raw[fs:fe] != v
