@@ -352,6 +352,11 @@ func startCmd(cmd *exec.Cmd, sr *sandboxRun, s Spec, path string) (<-chan struct
 	return waitFor(cmd), nil
 }
 
+// rulesets are the Landlock rulesets of the confinements started from a
+// thread, built once each and checked before every use (see
+// sandboxhelper.RulesetCache).
+var rulesets = sandboxhelper.NewRulesetCache()
+
 // startOnThread restricts a fresh OS thread, forks cmd from it, sets the
 // resource limits on the child stopped at its exec, and waits for the
 // child on that same thread: the thread must outlive the child, whose
@@ -381,7 +386,13 @@ func (sr *sandboxRun) startOnThread(cmd *exec.Cmd, s Spec) (<-chan struct{}, err
 		}
 		c := sr.cfg
 		c.Protect = []int{os.Getpid(), unix.Gettid()}
-		if err := sandboxhelper.RestrictThread(c); err != nil {
+		restrict := rulesets.RestrictThread
+		if sr.tmp != "" {
+			// A rule names the run's own directory: a ruleset no other run
+			// could use.
+			restrict = sandboxhelper.RestrictThread
+		}
+		if err := restrict(c); err != nil {
 			started <- fail(err)
 			return
 		}

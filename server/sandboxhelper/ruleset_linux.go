@@ -1,0 +1,170 @@
+//go:build linux
+
+package sandboxhelper
+
+import (
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+)
+
+// RulesetCache keeps the Landlock rulesets of the confinements a process
+// starts children under, so that a run opens and adds none of its paths
+// (one per /etc entry: about 170 rules, 0.3-0.4 ms of system time per
+// run measured on Linux 6.18) when an earlier run had the same
+// confinement, and only checks them.
+//
+// A rule binds the file its path named when it was added, not the path:
+// a cached ruleset is used only while every one of its paths still names
+// the same file (device and inode, which the ruleset's reference keeps
+// from being reused) or is still missing; any difference (a path renamed,
+// replaced, created, removed, a mount over it, a stat that fails) builds
+// the ruleset anew. The check is one stat per path, done just before the
+// domain is made: what the fresh ruleset would bind, the cached one binds,
+// with the same window between check and use as a fresh build has. Each
+// run still gets a domain of its own (landlock_restrict_self makes a new
+// one from the ruleset every time), so runs stay apart from each other.
+//
+// The rulesets' descriptors are close-on-exec and live in this process
+// only, which its children cannot open (executor makes it non-dumpable
+// and the seccomp filter keeps pidfds off it). A RulesetCache is safe for
+// concurrent use.
+type RulesetCache struct {
+	mu      sync.Mutex
+	entries map[string]*ruleset
+	builds  atomic.Int64
+}
+
+// maxRulesets bounds the cache (a confinement differs by project and
+// program); past it the rulesets not in use are closed and it starts
+// over.
+const maxRulesets = 64
+
+// NewRulesetCache returns an empty cache.
+func NewRulesetCache() *RulesetCache { return &RulesetCache{entries: map[string]*ruleset{}} }
+
+// Builds returns how many rulesets the cache has built.
+func (rc *RulesetCache) Builds() int64 { return rc.builds.Load() }
+
+// ruleset is one Landlock ruleset and what its paths named.
+type ruleset struct {
+	fd    int
+	paths []pathState
+	// refs counts the restrictions using fd; an evicted ruleset is closed
+	// when the last one is done.
+	refs    int
+	evicted bool
+}
+
+// pathState is what a rule's path named when the rule was added.
+type pathState struct {
+	path     string
+	missing  bool
+	dev, ino uint64
+	dir      bool
+}
+
+func stateOf(path string, st *syscall.Stat_t) pathState {
+	return pathState{path: path, dev: uint64(st.Dev), ino: st.Ino, dir: st.Mode&syscall.S_IFMT == syscall.S_IFDIR}
+}
+
+// current reports whether every path still names what it named.
+func (rs *ruleset) current() bool {
+	var st syscall.Stat_t
+	for _, p := range rs.paths {
+		// Stat follows symbolic links, as the rule's open did.
+		err := syscall.Stat(p.path, &st)
+		switch {
+		case missing(err):
+			if !p.missing {
+				return false
+			}
+		case err != nil:
+			return false
+		case p.missing || stateOf(p.path, &st) != p:
+			return false
+		}
+	}
+	return true
+}
+
+// rulesetKey is everything buildRuleset reads from c.
+func rulesetKey(c Config) string {
+	var b strings.Builder
+	attr := rulesetAttrOf(c)
+	b.Grow(64 + 48*len(c.Rules))
+	for _, v := range []uint64{attr.handledFS, attr.handledNet, attr.scoped} {
+		b.WriteString(strconv.FormatUint(v, 16))
+		b.WriteByte(' ')
+	}
+	if c.Connect && len(c.Ports) > 0 && c.ABI >= 4 {
+		for _, p := range c.Ports {
+			b.WriteString(strconv.Itoa(int(p)))
+			b.WriteByte(',')
+		}
+	}
+	for _, r := range c.Rules {
+		b.WriteByte(0)
+		b.WriteString(r.Path)
+		b.WriteByte(0)
+		b.WriteString(strconv.FormatUint(r.Rights&attr.handledFS, 16))
+	}
+	return b.String()
+}
+
+// restrict applies c's Landlock rules to the calling thread from the
+// cached ruleset, built or rebuilt first when needed.
+func (rc *RulesetCache) restrict(c Config) error {
+	key := rulesetKey(c)
+	rc.mu.Lock()
+	rs := rc.entries[key]
+	if rs != nil {
+		rs.refs++
+	}
+	rc.mu.Unlock()
+	if rs != nil && !rs.current() {
+		rc.release(rs)
+		rs = nil
+	}
+	if rs == nil {
+		var err error
+		if rs, err = buildRuleset(c); err != nil {
+			return err
+		}
+		rc.builds.Add(1)
+		rs.refs = 1
+		rc.mu.Lock()
+		if len(rc.entries) >= maxRulesets {
+			for k, old := range rc.entries {
+				rc.evictLocked(k, old)
+			}
+		}
+		if old := rc.entries[key]; old != nil {
+			rc.evictLocked(key, old)
+		}
+		rc.entries[key] = rs
+		rc.mu.Unlock()
+	}
+	defer rc.release(rs)
+	return restrictSelf(rs.fd)
+}
+
+// evictLocked drops the entry key, closing its ruleset unless in use.
+func (rc *RulesetCache) evictLocked(key string, rs *ruleset) {
+	delete(rc.entries, key)
+	rs.evicted = true
+	if rs.refs == 0 {
+		syscall.Close(rs.fd)
+	}
+}
+
+func (rc *RulesetCache) release(rs *ruleset) {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	rs.refs--
+	if rs.evicted && rs.refs == 0 {
+		syscall.Close(rs.fd)
+	}
+}
