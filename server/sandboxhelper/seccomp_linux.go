@@ -180,7 +180,9 @@ func (a *bpfAsm) ld(off uint32) {
 	a.prog = append(a.prog, unix.SockFilter{Code: unix.BPF_LD | unix.BPF_W | unix.BPF_ABS, K: off})
 }
 
-func (a *bpfAsm) ret(k uint32) { a.prog = append(a.prog, unix.SockFilter{Code: unix.BPF_RET | unix.BPF_K, K: k}) }
+func (a *bpfAsm) ret(k uint32) {
+	a.prog = append(a.prog, unix.SockFilter{Code: unix.BPF_RET | unix.BPF_K, K: k})
+}
 
 func (a *bpfAsm) jeq(k uint32, jt, jf string) { a.jump(unix.BPF_JEQ, k, jt, jf) }
 func (a *bpfAsm) jge(k uint32, jt, jf string) { a.jump(unix.BPF_JGE, k, jt, jf) }
