@@ -223,7 +223,12 @@ func dropCaps() error {
 	if err := unix.Capget(&hdr, &data[0]); err != nil {
 		return fmt.Errorf("capget: %w", err)
 	}
-	for c := 0; c < 64; c++ {
+	// Without CAP_SETPCAP every drop fails with EPERM, which only root
+	// must not ignore (a root child would get the capability back at
+	// exec): another user skips the 64 reads and the drops.
+	root := unix.Geteuid() == 0
+	setpcap := data[unix.CAP_SETPCAP/32].Effective&(1<<(unix.CAP_SETPCAP%32)) != 0
+	for c := 0; c < 64 && (setpcap || root); c++ {
 		if keptCaps[c] {
 			continue
 		}
@@ -232,7 +237,7 @@ func dropCaps() error {
 			break // past the kernel's last capability
 		}
 		if in == 1 {
-			if err := unix.Prctl(unix.PR_CAPBSET_DROP, uintptr(c), 0, 0, 0); err != nil && unix.Geteuid() == 0 {
+			if err := unix.Prctl(unix.PR_CAPBSET_DROP, uintptr(c), 0, 0, 0); err != nil && root {
 				return fmt.Errorf("prctl(PR_CAPBSET_DROP, %d): %w", c, err)
 			}
 		}
