@@ -317,16 +317,6 @@ func (e *Engine) confineAs(cmd string, n needs, shipped bool, args []string, cwd
 		}
 		return &c, e.report(&c, "all but credentials", nil, nil)
 	}
-	read := "system+allowed_paths"
-	c.ReadPaths, c.ListPaths = slices.Concat(p.system, p.roots), p.systemList
-	if len(p.roots) == 0 {
-		// The project: the repository around cwd (git, npm and cargo look
-		// for their files in the parents), else cwd itself.
-		read = "system+project"
-		project, list := readableMinus([]string{projectRoot(cwd)}, p.hidden)
-		c.ReadPaths = slices.Concat(p.system, project)
-		c.ListPaths = slices.Concat(c.ListPaths, list)
-	}
 	extraRead := p.expand(n.read)
 	if n.kube {
 		extraRead = append(extraRead, p.kubeconfigs()...)
@@ -336,7 +326,18 @@ func (e *Engine) confineAs(cmd string, n needs, shipped bool, args []string, cwd
 			extraRead = append(extraRead, d)
 		}
 	}
-	c.ReadPaths = append(c.ReadPaths, extraRead...)
+	read := "system+allowed_paths"
+	c.ReadPaths, c.ListPaths = nil, p.systemList
+	if len(p.roots) > 0 {
+		c.ReadPaths = slices.Concat(p.system, p.roots, extraRead)
+	} else {
+		// The project: the repository around cwd (git, npm and cargo look
+		// for their files in the parents), else cwd itself.
+		read = "system+project"
+		project, list := readableMinus([]string{projectRoot(cwd)}, p.hidden)
+		c.ReadPaths = slices.Concat(p.system, project, extraRead)
+		c.ListPaths = slices.Concat(c.ListPaths, list)
+	}
 	c.PrivateTmp = !(shipped && scratchFree[cmd])
 	// A command the operator added to the allowlist keeps ExecPaths nil:
 	// its helpers are unknown here, so it may execute what it can read (it
@@ -606,9 +607,9 @@ func relation(p string, hidden []string) string {
 	above := false
 	for _, h := range hidden {
 		switch {
-		case p == h || strings.HasPrefix(p, h+"/"):
+		case p == h || isBelow(p, h):
 			return "hidden"
-		case p == "/" || strings.HasPrefix(h, p+"/"):
+		case p == "/" || isBelow(h, p):
 			above = true
 		}
 	}
@@ -616,6 +617,11 @@ func relation(p string, hidden []string) string {
 		return "above"
 	}
 	return "clear"
+}
+
+// isBelow reports whether p lies strictly below the directory dir.
+func isBelow(p, dir string) bool {
+	return len(p) > len(dir) && p[len(dir)] == '/' && p[:len(dir)] == dir
 }
 
 func union(a, b []uint16) []uint16 {

@@ -295,9 +295,15 @@ func (c *Confinement) rules(program string, env []string, tmp string) []sandboxh
 	if read == nil {
 		read = []string{"/"}
 	}
-	rules := make([]sandboxhelper.Rule, 0, len(read)+len(c.ExecPaths)+len(c.WritePaths)+6)
+	rules := make([]sandboxhelper.Rule, 0, len(read)+len(c.ListPaths)+len(c.ExecPaths)+len(c.WritePaths)+8)
 	add := func(paths []string, rights uint64) {
-		for _, p := range absAll(paths) {
+		for _, p := range paths {
+			if p == "" {
+				continue
+			}
+			if abs, err := filepath.Abs(p); err == nil {
+				p = abs
+			}
 			rules = append(rules, sandboxhelper.Rule{Path: p, Rights: rights})
 		}
 	}
@@ -505,20 +511,6 @@ func (sr *sandboxRun) cleanup() {
 		_ = os.RemoveAll(sr.tmp)
 		sr.tmp = ""
 	}
-}
-
-func absAll(paths []string) []string {
-	out := make([]string, 0, len(paths))
-	for _, p := range paths {
-		if p == "" {
-			continue
-		}
-		if abs, err := filepath.Abs(p); err == nil {
-			p = abs
-		}
-		out = append(out, p)
-	}
-	return out
 }
 
 func positive(n int64) uint64 {

@@ -3,8 +3,8 @@
 package sandboxhelper
 
 import (
-	"strconv"
-	"strings"
+	"hash/maphash"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -33,7 +33,8 @@ import (
 // concurrent use.
 type RulesetCache struct {
 	mu      sync.Mutex
-	entries map[string]*ruleset
+	entries map[uint64][]*ruleset // by the key's hash
+	size    int
 	builds  atomic.Int64
 }
 
@@ -43,13 +44,14 @@ type RulesetCache struct {
 const maxRulesets = 64
 
 // NewRulesetCache returns an empty cache.
-func NewRulesetCache() *RulesetCache { return &RulesetCache{entries: map[string]*ruleset{}} }
+func NewRulesetCache() *RulesetCache { return &RulesetCache{entries: map[uint64][]*ruleset{}} }
 
 // Builds returns how many rulesets the cache has built.
 func (rc *RulesetCache) Builds() int64 { return rc.builds.Load() }
 
 // ruleset is one Landlock ruleset and what its paths named.
 type ruleset struct {
+	key   rulesetKey
 	fd    int
 	paths []pathState
 	// refs counts the restrictions using fd; an evicted ruleset is closed
@@ -90,36 +92,55 @@ func (rs *ruleset) current() bool {
 	return true
 }
 
-// rulesetKey is everything buildRuleset reads from c.
-func rulesetKey(c Config) string {
-	var b strings.Builder
-	attr := rulesetAttrOf(c)
-	b.Grow(64 + 48*len(c.Rules))
-	for _, v := range []uint64{attr.handledFS, attr.handledNet, attr.scoped} {
-		b.WriteString(strconv.FormatUint(v, 16))
-		b.WriteByte(' ')
-	}
+// rulesetKey is everything buildRuleset reads from c: the ruleset's
+// attribute, the ports and the rules, each rule's rights as the ruleset
+// handles them.
+type rulesetKey struct {
+	attr  rulesetAttr
+	ports []uint16
+	rules []Rule
+}
+
+func keyOf(c Config) rulesetKey {
+	k := rulesetKey{attr: rulesetAttrOf(c), rules: c.Rules}
 	if c.Connect && len(c.Ports) > 0 && c.ABI >= 4 {
-		for _, p := range c.Ports {
-			b.WriteString(strconv.Itoa(int(p)))
-			b.WriteByte(',')
-		}
+		k.ports = c.Ports
 	}
-	for _, r := range c.Rules {
-		b.WriteByte(0)
-		b.WriteString(r.Path)
-		b.WriteByte(0)
-		b.WriteString(strconv.FormatUint(r.Rights&attr.handledFS, 16))
+	return k
+}
+
+// hash is the key's hash: the cache's index, never its identity (same
+// compares the keys).
+func (k rulesetKey) hash() uint64 {
+	var h maphash.Hash
+	h.SetSeed(hashSeed)
+	maphash.WriteComparable(&h, k.attr)
+	for _, p := range k.ports {
+		maphash.WriteComparable(&h, p)
 	}
-	return b.String()
+	for _, r := range k.rules {
+		h.WriteString(r.Path)
+		maphash.WriteComparable(&h, r.Rights&k.attr.handledFS)
+	}
+	return h.Sum64()
+}
+
+var hashSeed = maphash.MakeSeed()
+
+func (k rulesetKey) same(o rulesetKey) bool {
+	return k.attr == o.attr && slices.Equal(k.ports, o.ports) &&
+		slices.EqualFunc(k.rules, o.rules, func(a, b Rule) bool {
+			return a.Path == b.Path && a.Rights&k.attr.handledFS == b.Rights&k.attr.handledFS
+		})
 }
 
 // restrict applies c's Landlock rules to the calling thread from the
 // cached ruleset, built or rebuilt first when needed.
 func (rc *RulesetCache) restrict(c Config) error {
-	key := rulesetKey(c)
+	key := keyOf(c)
+	h := key.hash()
 	rc.mu.Lock()
-	rs := rc.entries[key]
+	rs := rc.lookupLocked(h, key)
 	if rs != nil {
 		rs.refs++
 	}
@@ -134,26 +155,44 @@ func (rc *RulesetCache) restrict(c Config) error {
 			return err
 		}
 		rc.builds.Add(1)
+		// The key keeps its own copy: the caller's slices may change.
+		rs.key = rulesetKey{attr: key.attr, ports: slices.Clone(key.ports), rules: slices.Clone(key.rules)}
 		rs.refs = 1
 		rc.mu.Lock()
-		if len(rc.entries) >= maxRulesets {
-			for k, old := range rc.entries {
-				rc.evictLocked(k, old)
+		if rc.size >= maxRulesets {
+			for _, list := range rc.entries {
+				for _, old := range list {
+					rc.evictLocked(old)
+				}
 			}
+			clear(rc.entries)
+			rc.size = 0
 		}
-		if old := rc.entries[key]; old != nil {
-			rc.evictLocked(key, old)
+		if old := rc.lookupLocked(h, key); old != nil {
+			rc.evictLocked(old)
+			rc.entries[h] = slices.DeleteFunc(rc.entries[h], func(e *ruleset) bool { return e == old })
+			rc.size--
 		}
-		rc.entries[key] = rs
+		rc.entries[h] = append(rc.entries[h], rs)
+		rc.size++
 		rc.mu.Unlock()
 	}
 	defer rc.release(rs)
 	return restrictSelf(rs.fd)
 }
 
-// evictLocked drops the entry key, closing its ruleset unless in use.
-func (rc *RulesetCache) evictLocked(key string, rs *ruleset) {
-	delete(rc.entries, key)
+func (rc *RulesetCache) lookupLocked(h uint64, key rulesetKey) *ruleset {
+	for _, rs := range rc.entries[h] {
+		if rs.key.same(key) {
+			return rs
+		}
+	}
+	return nil
+}
+
+// evictLocked marks rs evicted, closing it unless in use; the caller
+// takes it out of the entries.
+func (rc *RulesetCache) evictLocked(rs *ruleset) {
 	rs.evicted = true
 	if rs.refs == 0 {
 		syscall.Close(rs.fd)

@@ -99,7 +99,7 @@ func seccompProgram(arch uint32, mptcp bool, protect []int) ([]unix.SockFilter, 
 			vals = append(vals, uint32(p))
 		}
 	}
-	var a bpfAsm
+	a := bpfAsm{prog: make([]unix.SockFilter, 0, 64), jumps: make([]bpfJump, 0, 48)}
 	a.ld(offArch)
 	a.jeq(arch, "", "foreign")
 	a.ld(offNr)
