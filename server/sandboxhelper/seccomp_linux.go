@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"sync"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -78,59 +79,102 @@ func seccompFilter(mptcp bool, protect []int) error {
 }
 
 // seccompProgram is the filter for arch (nil when there is nothing to
-// filter). It loads the system call number once and dispatches on it, so
-// that a call the filter does not name passes through one comparison per
-// named call, and the kernel checks and compiles a short program on every
-// confined start (about 60 instructions, against 170 for one block per
-// call).
+// filter). It loads the system call number once and dispatches on it by
+// binary search, so that the kernel, which checks, compiles and runs the
+// program once per call number on every confined start, has a short one
+// (about 70 instructions, five comparisons for a call it does not name).
+// The program is made once per shape (arch, mptcp, how many ids) and only
+// the ids are written in for each start.
 func seccompProgram(arch uint32, mptcp bool, protect []int) ([]unix.SockFilter, error) {
 	if arch == 0 || !mptcp && len(protect) == 0 {
 		return nil, nil
 	}
-	const (
-		offNr   = 0
-		offArch = 4
-		x32Bit  = 0x40000000
-	)
-	offArg := func(i uint32) uint32 { return 16 + 8*i } // low 32 bits on little-endian
 	var vals []uint32
 	for _, p := range protect {
 		if p > 0 {
 			vals = append(vals, uint32(p))
 		}
 	}
+	key := templateKey{arch, mptcp, len(vals)}
+	v, ok := templates.Load(key)
+	if !ok {
+		var t seccompTemplate
+		t.prog, t.slots, t.err = seccompShape(arch, mptcp, len(vals))
+		v, _ = templates.LoadOrStore(key, &t)
+	}
+	t := v.(*seccompTemplate)
+	if t.err != nil {
+		return nil, t.err
+	}
+	prog := slices.Clone(t.prog)
+	for i, at := range t.slots {
+		prog[at].K = vals[i%len(vals)]
+	}
+	return prog, nil
+}
+
+// templates are the programs of seccompProgram by shape.
+var templates sync.Map // templateKey -> *seccompTemplate
+
+type templateKey struct {
+	arch  uint32
+	mptcp bool
+	ids   int
+}
+
+type seccompTemplate struct {
+	prog []unix.SockFilter
+	// slots are the comparisons with the protected ids: slot i compares
+	// with id i modulo their number.
+	slots []int
+	err   error
+}
+
+// seccompShape assembles the program for ids protected ids, their
+// comparisons left at 0 (slots).
+func seccompShape(arch uint32, mptcp bool, ids int) ([]unix.SockFilter, []int, error) {
+	const (
+		offNr   = 0
+		offArch = 4
+		x32Bit  = 0x40000000
+	)
+	offArg := func(i uint32) uint32 { return 16 + 8*i } // low 32 bits on little-endian
 	a := bpfAsm{prog: make([]unix.SockFilter, 0, 64), jumps: make([]bpfJump, 0, 48)}
 	a.ld(offArch)
 	a.jeq(arch, "", "foreign")
 	a.ld(offNr)
 	a.jge(x32Bit, "foreign", "")
+	// Where each named call goes: the kernel compiles the program at every
+	// confined start and runs it once per system call number to find the
+	// calls it always allows, so a binary search (five comparisons for a
+	// call the filter does not name) is cheaper to install than a chain.
+	var named []target
 	if mptcp {
-		a.jeq(unix.SYS_SOCKET, "socket", "")
+		named = append(named, target{unix.SYS_SOCKET, "socket"})
 	}
 	// io_uring creates sockets (MPTCP ones too) without the socket system
 	// call this filter sees: ENOSYS, as on kernels without it, which
 	// programs answer by falling back to plain system calls.
 	for _, nr := range []uint32{unix.SYS_IO_URING_SETUP, unix.SYS_IO_URING_ENTER, unix.SYS_IO_URING_REGISTER} {
-		a.jeq(nr, "enosys", "")
+		named = append(named, target{nr, "enosys"})
 	}
 	// A call whose id is in argument 0 and in argument 1 (kcmp) is sent to
 	// the check of argument 0, which goes on to argument 1.
 	var both []uint32
-	if len(vals) > 0 {
-		for _, arg := range []uint32{0, 1} {
-			for _, c := range pidCalls {
-				if c.arg != arg {
-					continue
-				}
-				if arg == 1 && slices.ContainsFunc(pidCalls, func(o pidCall) bool { return o.nr == c.nr && o.arg == 0 }) {
-					both = append(both, c.nr)
-					continue
-				}
-				a.jeq(c.nr, "arg"+strconv.Itoa(int(arg)), "")
+	if ids > 0 {
+		for _, c := range pidCalls {
+			switch i := slices.IndexFunc(named, func(t target) bool { return t.nr == c.nr }); {
+			case i < 0:
+				named = append(named, target{c.nr, "arg" + strconv.Itoa(int(c.arg))})
+			case named[i].label == "arg0" && c.arg == 1:
+				both = append(both, c.nr)
+			default:
+				return nil, nil, fmt.Errorf("seccomp filter: call %d listed twice", c.nr)
 			}
 		}
 	}
-	a.ret(unix.SECCOMP_RET_ALLOW)
+	slices.SortFunc(named, func(x, y target) int { return int(x.nr) - int(y.nr) })
+	a.dispatch(named)
 	a.label("foreign")
 	a.label("enosys")
 	a.ret(unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS))
@@ -140,12 +184,14 @@ func seccompProgram(arch uint32, mptcp bool, protect []int) ([]unix.SockFilter, 
 		a.jeq(IPProtoMPTCP, "", "allow")
 		a.ret(unix.SECCOMP_RET_ERRNO | uint32(unix.EPROTONOSUPPORT))
 	}
-	if len(vals) > 0 {
+	var slots []int
+	if ids > 0 {
 		for _, arg := range []uint32{0, 1} {
 			a.label("arg" + strconv.Itoa(int(arg)))
 			a.ld(offArg(arg))
-			for _, v := range vals {
-				a.jeq(v, "eperm", "")
+			for range ids {
+				slots = append(slots, len(a.prog))
+				a.jeq(0, "eperm", "")
 			}
 			if arg == 0 && len(both) > 0 {
 				a.ld(offNr)
@@ -160,7 +206,32 @@ func seccompProgram(arch uint32, mptcp bool, protect []int) ([]unix.SockFilter, 
 	}
 	a.label("allow")
 	a.ret(unix.SECCOMP_RET_ALLOW)
-	return a.assemble()
+	prog, err := a.assemble()
+	return prog, slots, err
+}
+
+// target is where the dispatch sends a system call number.
+type target struct {
+	nr    uint32
+	label string
+}
+
+// dispatch sends the number in the accumulator to its target's label, by
+// binary search over named (sorted), and allows the numbers not named.
+func (a *bpfAsm) dispatch(named []target) {
+	if len(named) <= 3 {
+		for _, t := range named {
+			a.jeq(t.nr, t.label, "")
+		}
+		a.ret(unix.SECCOMP_RET_ALLOW)
+		return
+	}
+	mid := len(named) / 2
+	upper := "n" + strconv.Itoa(len(a.prog))
+	a.jge(named[mid].nr, upper, "")
+	a.dispatch(named[:mid])
+	a.label(upper)
+	a.dispatch(named[mid:])
 }
 
 // bpfAsm assembles a classic BPF program whose jumps name labels; "" is
