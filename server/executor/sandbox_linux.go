@@ -486,6 +486,7 @@ func awaitExit(pid int) {
 func waitFor(cmd *exec.Cmd) <-chan struct{} {
 	waited := make(chan struct{})
 	go func() {
+		awaitExit(cmd.Process.Pid)
 		_ = cmd.Wait() // the error carries nothing ProcessState does not
 		close(waited)
 	}()
