@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -81,6 +82,25 @@ func TestRulesetCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	want(cf, file, "secret\n")
+
+	// Entries of one directory, checked by listing it: one replaced, the
+	// old file moved out of every rule's reach.
+	g := filepath.Join(root, "g")
+	var entries []string
+	for i := range 6 {
+		p := filepath.Join(g, "e"+strconv.Itoa(i))
+		writeFileT(t, p, "old\n")
+		entries = append(entries, p)
+	}
+	cg := Confinement{ReadPaths: append(entries, systemRead...), ExecPaths: []string{}}
+	want(cg, entries[1], "old\n")
+	want(cg, entries[1], "old\n")
+	if err := os.Rename(entries[1], filepath.Join(root, "moved")); err != nil {
+		t.Fatal(err)
+	}
+	writeFileT(t, entries[1], "new\n")
+	refused(cg, filepath.Join(root, "moved"))
+	want(cg, entries[1], "new\n")
 
 	// Another confinement is another ruleset.
 	fewer := Confinement{ReadPaths: slices.Clone(systemRead), ExecPaths: []string{}}
