@@ -364,8 +364,8 @@ func startCmd(cmd *exec.Cmd, sr *sandboxRun, s Spec, path string) (<-chan struct
 var rulesets = sandboxhelper.NewRulesetCache()
 
 // startOnThread restricts a fresh OS thread, forks cmd from it, sets the
-// resource limits on the child stopped at its exec, and waits for the
-// child on that same thread: the thread must outlive the child, whose
+// resource limits on the child stopped at its exec, and keeps the thread
+// until the child is reaped: the thread must outlive the child, whose
 // Pdeathsig fires when the thread that forked it ends. The goroutine never
 // unlocks its thread, so the runtime ends the thread when the goroutine
 // returns; Go creates new threads from a clean template thread, never
@@ -373,7 +373,7 @@ var rulesets = sandboxhelper.NewRulesetCache()
 func (sr *sandboxRun) startOnThread(cmd *exec.Cmd, s Spec) (<-chan struct{}, error) {
 	fail := func(err error) error { return &SpawnError{Reason: ReasonSandbox, Path: s.Path, Dir: s.Dir, Err: err} }
 	started := make(chan error, 1)
-	waited := make(chan struct{})
+	waited, reaped := make(chan struct{}), make(chan struct{})
 	var run func(hold chan struct{})
 	run = func(hold chan struct{}) {
 		runtime.LockOSThread() // never unlocked: see above
@@ -415,14 +415,21 @@ func (sr *sandboxRun) startOnThread(cmd *exec.Cmd, s Spec) (<-chan struct{}, err
 			}
 		}
 		started <- nil
-		awaitExit(cmd.Process.Pid)
-		_ = cmd.Wait() // the error carries nothing ProcessState does not
-		close(waited)
+		// Parked until the child is reaped: no system call held, and the
+		// child's exit wakes the waiter below directly, not this thread
+		// first.
+		<-reaped
 	}
 	go run(nil)
 	if err := <-started; err != nil {
 		return nil, err
 	}
+	go func() {
+		awaitExit(cmd.Process.Pid)
+		_ = cmd.Wait() // the error carries nothing ProcessState does not
+		close(waited)
+		close(reaped)
+	}()
 	return waited, nil
 }
 
