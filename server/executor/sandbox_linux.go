@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -568,8 +569,12 @@ func withVar(env []string, name, value string) []string {
 	return append(out, name+"="+value)
 }
 
-// withoutVar returns env without name, as a copy.
+// withoutVar returns env without name: env itself when it has no such
+// variable, else a copy.
 func withoutVar(env []string, name string) []string {
+	if !slices.ContainsFunc(env, func(kv string) bool { return envName(kv) == name }) {
+		return env // nothing to remove: no copy
+	}
 	out := make([]string, 0, len(env))
 	for _, kv := range env {
 		if envName(kv) != name {
