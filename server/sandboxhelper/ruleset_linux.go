@@ -27,6 +27,11 @@ import (
 // run still gets a domain of its own (landlock_restrict_self makes a new
 // one from the ruleset every time), so runs stay apart from each other.
 //
+// A cached ruleset holds the files its rules name (the kernel keeps an
+// inode while a rule refers to it): a program replaced by an upgrade keeps
+// its old file until its ruleset is rebuilt, at the next run that uses
+// it, or dropped with the cache.
+//
 // The rulesets' descriptors are close-on-exec and live in this process
 // only, which its children cannot open (executor makes it non-dumpable
 // and the seccomp filter keeps pidfds off it). A RulesetCache is safe for
