@@ -14,4 +14,6 @@
 // HTTP load test. `task bench -- --quick` writes the short report only;
 // TestQuickReport runs that quick mode twice under `go test` so that the
 // benchmark never rots and its token figures stay deterministic.
+// `go run ./bench/cmd/parism-bench -rt` runs the side by side with bare
+// spawns alone (about a minute) and prints its section, writing no file.
 package bench

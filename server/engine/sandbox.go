@@ -139,15 +139,40 @@ var commandNeeds = map[string]needs{
 // script without here-documents; iproute2's ip and ss, net-tools'
 // netstat, lsof, util-linux's lsblk and mount, dig, ping and ping6). They run
 // without a private TMPDIR, which saves creating and removing a directory
-// per call; TMPDIR is then unset and nothing is writable, so a program
-// that tries gets an error, not a file. Every other command keeps its
-// private directory: sort, git (merges, some diffs), npm and the
-// commands an operator adds, whose needs are unknown here.
+// per call (and lets the run reuse the cached Landlock ruleset of its
+// confinement, which a rule on a fresh directory would not); TMPDIR is
+// then unset and nothing is writable, so a program that tries gets an
+// error, not a file. Every other command keeps its private directory:
+// sort, git but for gitScratchFree, npm and the commands an operator
+// adds, whose needs are unknown here.
 var scratchFree = map[string]bool{
 	"ls": true, "cat": true, "head": true, "tail": true, "wc": true, "stat": true, "du": true, "df": true,
 	"id": true, "uname": true, "pwd": true, "date": true, "env": true, "find": true, "grep": true,
 	"ps": true, "free": true, "uptime": true, "w": true, "tree": true, "which": true,
 	"ip": true, "ss": true, "netstat": true, "lsof": true, "lsblk": true, "mount": true, "dig": true, "ping": true, "ping6": true,
+}
+
+// gitScratchFree are git's subcommands that read refs, the index and
+// objects and write no temporary file in TMPDIR (traced on git 2.39 in the
+// forms the guard admits: their only files are git's own locks in the
+// git directory, which readonly cannot write anyway). git uses TMPDIR for
+// external diffs, textconv and signature checks, so log, show, diff,
+// blame, grep and cat-file keep their private directory, as do the
+// subcommands that reach a remote or other repositories.
+var gitScratchFree = map[string]bool{
+	"status": true, "rev-parse": true, "ls-files": true, "ls-tree": true, "branch": true, "tag": true,
+	"describe": true, "show-ref": true, "for-each-ref": true, "merge-base": true, "name-rev": true,
+	"count-objects": true, "rev-list": true, "version": true, "remote": true, "stash": true,
+	"reflog": true, "config": true, "shortlog": true,
+}
+
+// scratchless reports that a shipped command runs without a private
+// TMPDIR: scratchFree, or a git subcommand of gitScratchFree.
+func scratchless(cmd string, args []string) bool {
+	if scratchFree[cmd] {
+		return true
+	}
+	return executor.IsGit(cmd) && gitScratchFree[gitSubcommand(args)]
 }
 
 // systemRead is what every command may read: the system's read-only
@@ -317,16 +342,6 @@ func (e *Engine) confineAs(cmd string, n needs, shipped bool, args []string, cwd
 		}
 		return &c, e.report(&c, "all but credentials", nil, nil)
 	}
-	read := "system+allowed_paths"
-	c.ReadPaths, c.ListPaths = slices.Concat(p.system, p.roots), p.systemList
-	if len(p.roots) == 0 {
-		// The project: the repository around cwd (git, npm and cargo look
-		// for their files in the parents), else cwd itself.
-		read = "system+project"
-		project, list := readableMinus([]string{projectRoot(cwd)}, p.hidden)
-		c.ReadPaths = slices.Concat(p.system, project)
-		c.ListPaths = slices.Concat(c.ListPaths, list)
-	}
 	extraRead := p.expand(n.read)
 	if n.kube {
 		extraRead = append(extraRead, p.kubeconfigs()...)
@@ -336,8 +351,19 @@ func (e *Engine) confineAs(cmd string, n needs, shipped bool, args []string, cwd
 			extraRead = append(extraRead, d)
 		}
 	}
-	c.ReadPaths = append(c.ReadPaths, extraRead...)
-	c.PrivateTmp = !(shipped && scratchFree[cmd])
+	read := "system+allowed_paths"
+	c.ReadPaths, c.ListPaths = nil, p.systemList
+	if len(p.roots) > 0 {
+		c.ReadPaths = slices.Concat(p.system, p.roots, extraRead)
+	} else {
+		// The project: the repository around cwd (git, npm and cargo look
+		// for their files in the parents), else cwd itself.
+		read = "system+project"
+		project, list := readableMinus([]string{projectRoot(cwd)}, p.hidden)
+		c.ReadPaths = slices.Concat(p.system, project, extraRead)
+		c.ListPaths = slices.Concat(c.ListPaths, list)
+	}
+	c.PrivateTmp = !(shipped && scratchless(cmd, args))
 	// A command the operator added to the allowlist keeps ExecPaths nil:
 	// its helpers are unknown here, so it may execute what it can read (it
 	// still reads, writes and connects only as the rest says).
@@ -606,9 +632,9 @@ func relation(p string, hidden []string) string {
 	above := false
 	for _, h := range hidden {
 		switch {
-		case p == h || strings.HasPrefix(p, h+"/"):
+		case p == h || isBelow(p, h):
 			return "hidden"
-		case p == "/" || strings.HasPrefix(h, p+"/"):
+		case p == "/" || isBelow(h, p):
 			above = true
 		}
 	}
@@ -616,6 +642,11 @@ func relation(p string, hidden []string) string {
 		return "above"
 	}
 	return "clear"
+}
+
+// isBelow reports whether p lies strictly below the directory dir.
+func isBelow(p, dir string) bool {
+	return len(p) > len(dir) && p[len(dir)] == '/' && p[:len(dir)] == dir
 }
 
 func union(a, b []uint16) []uint16 {

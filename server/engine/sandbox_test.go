@@ -623,6 +623,15 @@ func TestSandboxPrivateTmpPerCommand(t *testing.T) {
 			t.Errorf("%s: PrivateTmp %v, want %v", cmd, c.PrivateTmp, want)
 		}
 	}
+	// git: the subcommands that only read refs, the index and objects run
+	// without; those that may write a temporary file keep it.
+	for args, want := range map[string]bool{"status": false, "-C sub status": false, "--no-pager rev-parse HEAD": false,
+		"branch -a": false, "log -p": true, "diff": true, "show": true, "blame a": true, "grep x": true,
+		"cat-file -p HEAD": true, "ls-remote https://example.com/r": true, "": true} {
+		if c, _ := e.confinement("git", strings.Fields(args), dir); c.PrivateTmp != want {
+			t.Errorf("git %s: PrivateTmp %v, want %v", args, c.PrivateTmp, want)
+		}
+	}
 	// An operator's command named like a scratch-free one it is not
 	// (not shipped) keeps the directory.
 	if c, _ := e.confineAs("ls", needs{}, false, nil, dir); !c.PrivateTmp {
@@ -631,5 +640,40 @@ func TestSandboxPrivateTmpPerCommand(t *testing.T) {
 	build, bdir := newTestEngine(t, both(allowing("ls"), func(c *config.Config) { c.Guard.Profile = guard.ProfileBuild }))
 	if c, _ := build.confinement("ls", nil, bdir); !c.PrivateTmp {
 		t.Error("build: ls runs without a private TMPDIR")
+	}
+}
+
+// TestGitScratchFreeRuns runs every git subcommand of gitScratchFree for
+// real through the engine, without a private TMPDIR: none needs one.
+func TestGitScratchFreeRuns(t *testing.T) {
+	needProgram(t, "git")
+	e, dir := newTestEngine(t, nil)
+	writeFile(t, filepath.Join(dir, "a.txt"), "one\n")
+	gitIn(t, dir, "init", "-q")
+	gitIn(t, dir, "add", "a.txt")
+	gitIn(t, dir, "commit", "-qm", "first")
+	gitIn(t, dir, "tag", "-a", "v1", "-m", "one")
+	writeFile(t, filepath.Join(dir, "a.txt"), "two\n")
+	writeFile(t, filepath.Join(dir, "new.txt"), "new\n")
+	forms := map[string][]string{
+		"status": {"status"}, "rev-parse": {"rev-parse", "HEAD"}, "ls-files": {"ls-files"}, "ls-tree": {"ls-tree", "HEAD"},
+		"branch": {"branch", "-a", "-v"}, "tag": {"tag"}, "describe": {"describe", "--tags"}, "show-ref": {"show-ref"},
+		"for-each-ref": {"for-each-ref"}, "merge-base": {"merge-base", "HEAD", "HEAD"}, "name-rev": {"name-rev", "HEAD"},
+		"count-objects": {"count-objects", "-v"}, "rev-list": {"rev-list", "HEAD"}, "version": {"version"},
+		"remote": {"remote", "-v"}, "stash": {"stash", "list"}, "reflog": {"reflog"}, "config": {"config", "--list"},
+		"shortlog": {"shortlog", "-s", "HEAD"},
+	}
+	for sub := range gitScratchFree {
+		args, ok := forms[sub]
+		if !ok {
+			t.Errorf("git %s: no form to run", sub)
+			continue
+		}
+		if c, _ := e.confinement("git", args, dir); c.PrivateTmp {
+			t.Errorf("git %s: runs with a private TMPDIR", sub)
+		}
+		if env := e.Run(context.Background(), Request{Cmd: "git", Args: args, Format: "json"}); !env.OK {
+			t.Errorf("git %v: %s", args, mustMarshal(t, env))
+		}
 	}
 }

@@ -18,8 +18,10 @@
 // applies it to a throwaway thread: a goroutine locks itself to a fresh OS
 // thread, restricts that thread alone, forks the program from it (no
 // second exec), sets the resource limits while the child is stopped at its
-// exec, and waits for the child; the thread then ends. The rest of the
-// process is never confined.
+// exec, and stays parked until the child has been reaped; the thread then
+// ends. The rest of the process is never confined. The Landlock ruleset
+// of a confinement is built once and reused while its paths still name
+// the same files (sandboxhelper.RulesetCache).
 //
 // The sandbox helper (package sandboxhelper) is the fallback: a process
 // that confines itself and then executes the program. It is used when

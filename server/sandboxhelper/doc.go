@@ -6,7 +6,8 @@
 // (the fallback, kept for hosts where the first cannot place the resource
 // limits, and chosen explicitly with PARISM_SANDBOX_BINARY). It imports
 // only what the helper needs, so that the dedicated binary
-// (cli/cmd/parism-sandbox) starts fast.
+// (cli/cmd/parism-sandbox) starts fast. RulesetCache keeps the Landlock
+// rulesets of the thread path from one start to the next.
 //
 // The protocol between the executor and the helper is private to this
 // repository: argv[0] is Arg0, the configuration is JSON in the Env

@@ -22,7 +22,13 @@ import (
 // The file-system rules, the TCP ports and the process ids to protect are
 // all in c; the resource limits are not (they are per process: the
 // caller sets them on the child).
-func RestrictThread(c Config) error {
+func RestrictThread(c Config) error { return restrictThread(c, nil) }
+
+// RestrictThread is the package's RestrictThread with the Landlock
+// ruleset taken from the cache.
+func (rc *RulesetCache) RestrictThread(c Config) error { return restrictThread(c, rc) }
+
+func restrictThread(c Config, cache *RulesetCache) error {
 	if err := dropCaps(); err != nil {
 		return err
 	}
@@ -32,7 +38,7 @@ func RestrictThread(c Config) error {
 		return fmt.Errorf("prctl(PR_SET_NO_NEW_PRIVS): %w", err)
 	}
 	if c.Landlock {
-		if err := restrict(c); err != nil {
+		if err := restrict(c, cache); err != nil {
 			return fmt.Errorf("landlock: %w", err)
 		}
 	}
@@ -74,12 +80,11 @@ func handledFS(abi int) uint64 {
 	}
 }
 
-// restrict applies the Landlock rules of c to the calling thread only (no
-// thread-sync flag): the domain belongs to the thread's credentials, and a
-// process the thread forks, or the image it executes, inherits them.
-func restrict(c Config) error {
-	fsRights := handledFS(c.ABI)
-	attr := rulesetAttr{handledFS: fsRights}
+// rulesetAttrOf is the ruleset attribute of c: every file-system right
+// of its ABI handled, TCP bind and connect handled unless allowed, and the
+// scopes of ABI 6.
+func rulesetAttrOf(c Config) rulesetAttr {
+	attr := rulesetAttr{handledFS: handledFS(c.ABI)}
 	if c.ABI >= 4 {
 		if !c.Bind {
 			attr.handledNet |= unix.LANDLOCK_ACCESS_NET_BIND_TCP
@@ -93,40 +98,73 @@ func restrict(c Config) error {
 		// the child's domain: the server, other runs, the user's session.
 		attr.scoped = unix.LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET | unix.LANDLOCK_SCOPE_SIGNAL
 	}
-	r, _, errno := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, uintptr(unsafe.Pointer(&attr)), unsafe.Sizeof(attr), 0)
-	if errno != 0 {
-		return fmt.Errorf("landlock_create_ruleset: %w", errno)
+	return attr
+}
+
+// restrict applies the Landlock rules of c to the calling thread only (no
+// thread-sync flag): the domain belongs to the thread's credentials, and a
+// process the thread forks, or the image it executes, inherits them. With
+// a cache the ruleset is built once per distinct c and reused while every
+// path of it still names the file it named (RulesetCache).
+func restrict(c Config, cache *RulesetCache) error {
+	if cache != nil {
+		return cache.restrict(c)
 	}
-	fd := int(r)
-	defer syscall.Close(fd)
-	for _, r := range c.Rules {
-		if err := addPath(fd, r.Path, r.Rights&fsRights); err != nil {
-			return err
-		}
+	rs, err := buildRuleset(c)
+	if err != nil {
+		return err
 	}
-	if c.Connect && len(c.Ports) > 0 && c.ABI >= 4 {
-		for _, p := range c.Ports {
-			na := netPortAttr{allowed: unix.LANDLOCK_ACCESS_NET_CONNECT_TCP, port: uint64(p)}
-			if _, _, errno := unix.Syscall6(unix.SYS_LANDLOCK_ADD_RULE, uintptr(fd), landlockRuleNetPort,
-				uintptr(unsafe.Pointer(&na)), 0, 0, 0); errno != 0 {
-				return fmt.Errorf("landlock_add_rule port %d: %w", p, errno)
-			}
-		}
-	}
+	defer syscall.Close(rs.fd)
+	return restrictSelf(rs.fd)
+}
+
+func restrictSelf(fd int) error {
 	if _, _, errno := unix.Syscall(unix.SYS_LANDLOCK_RESTRICT_SELF, uintptr(fd), 0, 0); errno != 0 {
 		return fmt.Errorf("landlock_restrict_self: %w", errno)
 	}
 	return nil
 }
 
+// buildRuleset makes the ruleset of c, and records what each of its paths
+// named (the file, or its absence) for RulesetCache's check.
+func buildRuleset(c Config) (*ruleset, error) {
+	attr := rulesetAttrOf(c)
+	r, _, errno := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, uintptr(unsafe.Pointer(&attr)), unsafe.Sizeof(attr), 0)
+	if errno != 0 {
+		return nil, fmt.Errorf("landlock_create_ruleset: %w", errno)
+	}
+	// The kernel makes the descriptor close-on-exec: no child inherits it.
+	rs := &ruleset{fd: int(r), paths: make([]pathState, 0, len(c.Rules))}
+	fail := func(err error) (*ruleset, error) {
+		syscall.Close(rs.fd)
+		return nil, err
+	}
+	for _, r := range c.Rules {
+		if err := rs.addPath(r.Path, r.Rights&attr.handledFS); err != nil {
+			return fail(err)
+		}
+	}
+	if c.Connect && len(c.Ports) > 0 && c.ABI >= 4 {
+		for _, p := range c.Ports {
+			na := netPortAttr{allowed: unix.LANDLOCK_ACCESS_NET_CONNECT_TCP, port: uint64(p)}
+			if _, _, errno := unix.Syscall6(unix.SYS_LANDLOCK_ADD_RULE, uintptr(rs.fd), landlockRuleNetPort,
+				uintptr(unsafe.Pointer(&na)), 0, 0, 0); errno != 0 {
+				return fail(fmt.Errorf("landlock_add_rule port %d: %w", p, errno))
+			}
+		}
+	}
+	return rs, nil
+}
+
 // addPath grants rights under path, or on path alone when it is not a
-// directory; a missing path grants nothing.
-func addPath(rulesetFD int, path string, rights uint64) error {
+// directory; a missing path grants nothing. What path names is recorded.
+func (rs *ruleset) addPath(path string, rights uint64) error {
 	if rights == 0 {
 		return nil
 	}
 	pfd, err := syscall.Open(path, unix.O_PATH|unix.O_CLOEXEC, 0)
-	if errors.Is(err, syscall.ENOENT) || errors.Is(err, syscall.ENOTDIR) || errors.Is(err, syscall.ELOOP) {
+	if missing(err) {
+		rs.paths = append(rs.paths, pathState{path: path, missing: true})
 		return nil
 	}
 	if err != nil {
@@ -137,15 +175,22 @@ func addPath(rulesetFD int, path string, rights uint64) error {
 	if err := syscall.Fstat(pfd, &st); err != nil {
 		return fmt.Errorf("stat %s: %w", path, err)
 	}
+	rs.paths = append(rs.paths, stateOf(path, &st))
 	if st.Mode&syscall.S_IFMT != syscall.S_IFDIR {
 		rights &= accessFileOnly
 	}
 	attr := unix.LandlockPathBeneathAttr{Allowed_access: rights, Parent_fd: int32(pfd)}
-	if _, _, errno := unix.Syscall6(unix.SYS_LANDLOCK_ADD_RULE, uintptr(rulesetFD), unix.LANDLOCK_RULE_PATH_BENEATH,
+	if _, _, errno := unix.Syscall6(unix.SYS_LANDLOCK_ADD_RULE, uintptr(rs.fd), unix.LANDLOCK_RULE_PATH_BENEATH,
 		uintptr(unsafe.Pointer(&attr)), 0, 0, 0); errno != 0 {
 		return fmt.Errorf("landlock_add_rule %s: %w", path, errno)
 	}
 	return nil
+}
+
+// missing reports the errors of a path that names nothing: a rule on it
+// grants nothing.
+func missing(err error) bool {
+	return errors.Is(err, syscall.ENOENT) || errors.Is(err, syscall.ENOTDIR) || errors.Is(err, syscall.ELOOP)
 }
 
 // landlockRuleNetPort is LANDLOCK_RULE_NET_PORT (x/sys has no constant).
@@ -178,7 +223,12 @@ func dropCaps() error {
 	if err := unix.Capget(&hdr, &data[0]); err != nil {
 		return fmt.Errorf("capget: %w", err)
 	}
-	for c := 0; c < 64; c++ {
+	// Without CAP_SETPCAP every drop fails with EPERM, which only root
+	// must not ignore (a root child would get the capability back at
+	// exec): another user skips the 64 reads and the drops.
+	root := unix.Geteuid() == 0
+	setpcap := data[unix.CAP_SETPCAP/32].Effective&(1<<(unix.CAP_SETPCAP%32)) != 0
+	for c := 0; c < 64 && (setpcap || root); c++ {
 		if keptCaps[c] {
 			continue
 		}
@@ -187,7 +237,7 @@ func dropCaps() error {
 			break // past the kernel's last capability
 		}
 		if in == 1 {
-			if err := unix.Prctl(unix.PR_CAPBSET_DROP, uintptr(c), 0, 0, 0); err != nil && unix.Geteuid() == 0 {
+			if err := unix.Prctl(unix.PR_CAPBSET_DROP, uintptr(c), 0, 0, 0); err != nil && root {
 				return fmt.Errorf("prctl(PR_CAPBSET_DROP, %d): %w", c, err)
 			}
 		}

@@ -5,6 +5,9 @@ package sandboxhelper
 import (
 	"fmt"
 	"runtime"
+	"slices"
+	"strconv"
+	"sync"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -64,69 +67,231 @@ var pidCalls = []pidCall{
 // ENOSYS: their socketcall multiplexer hides the arguments from seccomp.
 // no_new_privs must already be set.
 func seccompFilter(mptcp bool, protect []int) error {
-	arch := nativeAudit()
-	if arch == 0 || !mptcp && len(protect) == 0 {
-		return nil
+	prog, err := seccompProgram(nativeAudit(), mptcp, protect)
+	if err != nil || prog == nil {
+		return err
 	}
+	fprog := unix.SockFprog{Len: uint16(len(prog)), Filter: &prog[0]}
+	if err := unix.Prctl(unix.PR_SET_SECCOMP, unix.SECCOMP_MODE_FILTER, uintptr(unsafe.Pointer(&fprog)), 0, 0); err != nil {
+		return fmt.Errorf("seccomp filter: %w", err)
+	}
+	return nil
+}
+
+// seccompProgram is the filter for arch (nil when there is nothing to
+// filter). It loads the system call number once and dispatches on it by
+// binary search, so that the kernel, which checks, compiles and runs the
+// program once per call number on every confined start, has a short one
+// (about 70 instructions, five comparisons for a call it does not name).
+// The program is made once per shape (arch, mptcp, how many ids) and only
+// the ids are written in for each start.
+func seccompProgram(arch uint32, mptcp bool, protect []int) ([]unix.SockFilter, error) {
+	if arch == 0 || !mptcp && len(protect) == 0 {
+		return nil, nil
+	}
+	var vals []uint32
+	for _, p := range protect {
+		if p > 0 {
+			vals = append(vals, uint32(p))
+		}
+	}
+	key := templateKey{arch, mptcp, len(vals)}
+	v, ok := templates.Load(key)
+	if !ok {
+		var t seccompTemplate
+		t.prog, t.slots, t.err = seccompShape(arch, mptcp, len(vals))
+		v, _ = templates.LoadOrStore(key, &t)
+	}
+	t := v.(*seccompTemplate)
+	if t.err != nil {
+		return nil, t.err
+	}
+	prog := slices.Clone(t.prog)
+	for i, at := range t.slots {
+		prog[at].K = vals[i%len(vals)]
+	}
+	return prog, nil
+}
+
+// templates are the programs of seccompProgram by shape.
+var templates sync.Map // templateKey -> *seccompTemplate
+
+type templateKey struct {
+	arch  uint32
+	mptcp bool
+	ids   int
+}
+
+type seccompTemplate struct {
+	prog []unix.SockFilter
+	// slots are the comparisons with the protected ids: slot i compares
+	// with id i modulo their number.
+	slots []int
+	err   error
+}
+
+// seccompShape assembles the program for ids protected ids, their
+// comparisons left at 0 (slots).
+func seccompShape(arch uint32, mptcp bool, ids int) ([]unix.SockFilter, []int, error) {
 	const (
 		offNr   = 0
 		offArch = 4
 		x32Bit  = 0x40000000
 	)
 	offArg := func(i uint32) uint32 { return 16 + 8*i } // low 32 bits on little-endian
-	ld := func(off uint32) unix.SockFilter {
-		return unix.SockFilter{Code: unix.BPF_LD | unix.BPF_W | unix.BPF_ABS, K: off}
-	}
-	jeq := func(k uint32, jt, jf uint8) unix.SockFilter {
-		return unix.SockFilter{Code: unix.BPF_JMP | unix.BPF_JEQ | unix.BPF_K, K: k, Jt: jt, Jf: jf}
-	}
-	ret := func(k uint32) unix.SockFilter {
-		return unix.SockFilter{Code: unix.BPF_RET | unix.BPF_K, K: k}
-	}
-	// Jump offsets count from the next instruction.
-	prog := []unix.SockFilter{
-		ld(offArch),
-		jeq(arch, 1, 0),
-		ret(unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)), // foreign ABI
-		ld(offNr),
-		{Code: unix.BPF_JMP | unix.BPF_JGE | unix.BPF_K, K: x32Bit, Jt: 0, Jf: 1},
-		ret(unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)), // x32
-	}
-	// block refuses nr with errno when its argument arg is one of vals:
-	//   ld nr; jeq nr ? next : end; ld arg; jeq v0 ? deny ...; ja end; deny: ret errno; end:
-	block := func(nr, arg uint32, vals []uint32, errno unix.Errno) {
-		n := len(vals)
-		prog = append(prog, ld(offNr), jeq(nr, 0, uint8(n+3)), ld(offArg(arg)))
-		for i, v := range vals {
-			prog = append(prog, jeq(v, uint8(n-i), 0))
-		}
-		prog = append(prog, unix.SockFilter{Code: unix.BPF_JMP | unix.BPF_JA, K: 1},
-			ret(unix.SECCOMP_RET_ERRNO|uint32(errno)))
-	}
+	a := bpfAsm{prog: make([]unix.SockFilter, 0, 64), jumps: make([]bpfJump, 0, 48)}
+	a.ld(offArch)
+	a.jeq(arch, "", "foreign")
+	a.ld(offNr)
+	a.jge(x32Bit, "foreign", "")
+	// Where each named call goes: the kernel compiles the program at every
+	// confined start and runs it once per system call number to find the
+	// calls it always allows, so a binary search (five comparisons for a
+	// call the filter does not name) is cheaper to install than a chain.
+	var named []target
 	if mptcp {
-		block(unix.SYS_SOCKET, 2, []uint32{IPProtoMPTCP}, unix.EPROTONOSUPPORT)
+		named = append(named, target{unix.SYS_SOCKET, "socket"})
 	}
 	// io_uring creates sockets (MPTCP ones too) without the socket system
 	// call this filter sees: ENOSYS, as on kernels without it, which
 	// programs answer by falling back to plain system calls.
 	for _, nr := range []uint32{unix.SYS_IO_URING_SETUP, unix.SYS_IO_URING_ENTER, unix.SYS_IO_URING_REGISTER} {
-		prog = append(prog, ld(offNr), jeq(nr, 0, 1), ret(unix.SECCOMP_RET_ERRNO|uint32(unix.ENOSYS)))
+		named = append(named, target{nr, "enosys"})
 	}
-	if len(protect) > 0 {
-		vals := make([]uint32, 0, len(protect))
-		for _, p := range protect {
-			if p > 0 {
-				vals = append(vals, uint32(p))
+	// A call whose id is in argument 0 and in argument 1 (kcmp) is sent to
+	// the check of argument 0, which goes on to argument 1.
+	var both []uint32
+	if ids > 0 {
+		for _, c := range pidCalls {
+			switch i := slices.IndexFunc(named, func(t target) bool { return t.nr == c.nr }); {
+			case i < 0:
+				named = append(named, target{c.nr, "arg" + strconv.Itoa(int(c.arg))})
+			case named[i].label == "arg0" && c.arg == 1:
+				both = append(both, c.nr)
+			default:
+				return nil, nil, fmt.Errorf("seccomp filter: call %d listed twice", c.nr)
 			}
 		}
-		for _, c := range pidCalls {
-			block(c.nr, c.arg, vals, unix.EPERM)
+	}
+	slices.SortFunc(named, func(x, y target) int { return int(x.nr) - int(y.nr) })
+	a.dispatch(named)
+	a.label("foreign")
+	a.label("enosys")
+	a.ret(unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS))
+	if mptcp {
+		a.label("socket")
+		a.ld(offArg(2))
+		a.jeq(IPProtoMPTCP, "", "allow")
+		a.ret(unix.SECCOMP_RET_ERRNO | uint32(unix.EPROTONOSUPPORT))
+	}
+	var slots []int
+	if ids > 0 {
+		for _, arg := range []uint32{0, 1} {
+			a.label("arg" + strconv.Itoa(int(arg)))
+			a.ld(offArg(arg))
+			for range ids {
+				slots = append(slots, len(a.prog))
+				a.jeq(0, "eperm", "")
+			}
+			if arg == 0 && len(both) > 0 {
+				a.ld(offNr)
+				for _, nr := range both {
+					a.jeq(nr, "arg1", "")
+				}
+			}
+			a.ret(unix.SECCOMP_RET_ALLOW)
+		}
+		a.label("eperm")
+		a.ret(unix.SECCOMP_RET_ERRNO | uint32(unix.EPERM))
+	}
+	a.label("allow")
+	a.ret(unix.SECCOMP_RET_ALLOW)
+	prog, err := a.assemble()
+	return prog, slots, err
+}
+
+// target is where the dispatch sends a system call number.
+type target struct {
+	nr    uint32
+	label string
+}
+
+// dispatch sends the number in the accumulator to its target's label, by
+// binary search over named (sorted), and allows the numbers not named.
+func (a *bpfAsm) dispatch(named []target) {
+	if len(named) <= 3 {
+		for _, t := range named {
+			a.jeq(t.nr, t.label, "")
+		}
+		a.ret(unix.SECCOMP_RET_ALLOW)
+		return
+	}
+	mid := len(named) / 2
+	upper := "n" + strconv.Itoa(len(a.prog))
+	a.jge(named[mid].nr, upper, "")
+	a.dispatch(named[:mid])
+	a.label(upper)
+	a.dispatch(named[mid:])
+}
+
+// bpfAsm assembles a classic BPF program whose jumps name labels; "" is
+// the next instruction. Jumps only go forward, as the kernel requires.
+type bpfAsm struct {
+	prog   []unix.SockFilter
+	jumps  []bpfJump
+	labels map[string]int
+}
+
+type bpfJump struct {
+	at     int
+	jt, jf string
+}
+
+func (a *bpfAsm) ld(off uint32) {
+	a.prog = append(a.prog, unix.SockFilter{Code: unix.BPF_LD | unix.BPF_W | unix.BPF_ABS, K: off})
+}
+
+func (a *bpfAsm) ret(k uint32) {
+	a.prog = append(a.prog, unix.SockFilter{Code: unix.BPF_RET | unix.BPF_K, K: k})
+}
+
+func (a *bpfAsm) jeq(k uint32, jt, jf string) { a.jump(unix.BPF_JEQ, k, jt, jf) }
+func (a *bpfAsm) jge(k uint32, jt, jf string) { a.jump(unix.BPF_JGE, k, jt, jf) }
+
+func (a *bpfAsm) jump(op uint16, k uint32, jt, jf string) {
+	a.jumps = append(a.jumps, bpfJump{len(a.prog), jt, jf})
+	a.prog = append(a.prog, unix.SockFilter{Code: unix.BPF_JMP | op | unix.BPF_K, K: k})
+}
+
+func (a *bpfAsm) label(name string) {
+	if a.labels == nil {
+		a.labels = map[string]int{}
+	}
+	a.labels[name] = len(a.prog)
+}
+
+// assemble resolves the jumps: an offset counts from the next
+// instruction and must fit in a byte.
+func (a *bpfAsm) assemble() ([]unix.SockFilter, error) {
+	off := func(at int, name string) (uint8, error) {
+		if name == "" {
+			return 0, nil
+		}
+		to, ok := a.labels[name]
+		d := to - at - 1
+		if !ok || d < 0 || d > 255 {
+			return 0, fmt.Errorf("seccomp filter: bad jump from %d to %q", at, name)
+		}
+		return uint8(d), nil
+	}
+	for _, j := range a.jumps {
+		var err error
+		if a.prog[j.at].Jt, err = off(j.at, j.jt); err != nil {
+			return nil, err
+		}
+		if a.prog[j.at].Jf, err = off(j.at, j.jf); err != nil {
+			return nil, err
 		}
 	}
-	prog = append(prog, ret(unix.SECCOMP_RET_ALLOW))
-	fprog := unix.SockFprog{Len: uint16(len(prog)), Filter: &prog[0]}
-	if err := unix.Prctl(unix.PR_SET_SECCOMP, unix.SECCOMP_MODE_FILTER, uintptr(unsafe.Pointer(&fprog)), 0, 0); err != nil {
-		return fmt.Errorf("seccomp filter: %w", err)
-	}
-	return nil
+	return a.prog, nil
 }

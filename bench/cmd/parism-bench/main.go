@@ -29,6 +29,7 @@ func main() {
 	root := fs.String("root", "", "repository root, the directory of go.work (default: found from the working directory)")
 	binary := fs.String("binary", "", "parism binary for the MCP round trip (default: built from ./cli/cmd/parism)")
 	diag := fs.Bool("diag", false, "run only the diagnostics scenario (seeded failing projects under bench/testdata/diag) and write report-diag.md")
+	rt := fs.Bool("rt", false, "run only the side by side with bare spawns (issue 19: this server's MCP round trip, CPU per call and throughput beside a bare spawn of ls -la, git status, ps aux and pwd) and print its section; writes no file")
 	readme := fs.Bool("readme", true, "also rewrite the headline block of README.md (only when writing into the repository's bench/, i.e. without -out)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `parism-bench: token, speed and accuracy benchmarks of Parism, written to bench/report.md
@@ -51,8 +52,13 @@ Flags:
 		fs.Usage()
 		os.Exit(2)
 	}
-	if _, err := suite.Run(suite.Options{DiagOnly: *diag, Quick: *quick, Out: *out, Root: *root, Binary: *binary, Log: os.Stderr, SyncReadme: *readme && *out == "" && !*diag}); err != nil {
+	res, err := suite.Run(suite.Options{DiagOnly: *diag, SideOnly: *rt, Quick: *quick, Out: *out, Root: *root, Binary: *binary, Log: os.Stderr,
+		SyncReadme: *readme && *out == "" && !*diag && !*rt})
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "parism-bench:", err)
 		os.Exit(1)
+	}
+	if *rt {
+		fmt.Print(suite.SideBySideSection(res))
 	}
 }

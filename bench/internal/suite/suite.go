@@ -36,6 +36,11 @@ type Options struct {
 	// DiagOnly runs only the diagnostics scenario (bench/testdata/diag)
 	// and writes its section alone to Out/report-diag.md.
 	DiagOnly bool
+	// SideOnly runs only the side by side with bare spawns (this
+	// server's round trip, CPU per call and throughput beside a bare
+	// spawn of the same commands) and writes nothing: SideBySideSection
+	// renders it.
+	SideOnly bool
 	// SyncReadme rewrites the headline block of Root/README.md (between
 	// HeadlineBegin and HeadlineEnd) with this run's figures.
 	SyncReadme bool
@@ -124,6 +129,9 @@ func Run(o Options) (*Results, error) {
 	if o.Out == "" {
 		o.Out = filepath.Join(o.Root, "bench")
 	}
+	if o.SideOnly {
+		return runSideOnly(o, logf)
+	}
 	if o.DiagOnly {
 		runs, err := RunDiag(o.Root, logw)
 		if err != nil {
@@ -192,16 +200,8 @@ func Run(o Options) (*Results, error) {
 			return nil, err
 		}
 		defer os.RemoveAll(dir)
-		bin = filepath.Join(dir, "parism")
-		// Both binaries, side by side as installed: parism starts its
-		// sandboxed children through parism-sandbox when it sits beside it.
-		build := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "./cli/cmd/parism", "./cli/cmd/parism-sandbox")
-		build.Dir = o.Root
-		var stderr bytes.Buffer
-		build.Stderr = &stderr
-		if err := build.Run(); err != nil {
-			res.RoundErr = "building the binary failed: " + strings.TrimSpace(stderr.String())
-			bin = ""
+		if bin, err = buildBinary(o.Root, dir); err != nil {
+			res.RoundErr = err.Error()
 		}
 	}
 	if bin != "" {
@@ -267,3 +267,47 @@ func machine() Machine {
 	}
 	return m
 }
+
+// buildBinary builds parism and parism-sandbox into dir and returns the
+// path of parism.
+func buildBinary(root, dir string) (string, error) {
+	// Both binaries, side by side as installed: parism starts its
+	// sandboxed children through parism-sandbox when it sits beside it.
+	build := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "./cli/cmd/parism", "./cli/cmd/parism-sandbox")
+	build.Dir = root
+	var stderr bytes.Buffer
+	build.Stderr = &stderr
+	if err := build.Run(); err != nil {
+		return "", errors.New("building the binary failed: " + strings.TrimSpace(stderr.String()))
+	}
+	return filepath.Join(dir, "parism"), nil
+}
+
+// runSideOnly is Run with Options.SideOnly.
+func runSideOnly(o Options, logf func(string, ...any)) (*Results, error) {
+	res := &Results{Quick: o.Quick, Machine: machine(), Calls: 300, LoadTime: 2 * time.Second}
+	if o.Quick {
+		res.Calls, res.LoadTime = 30, 300*time.Millisecond
+	}
+	bin := o.Binary
+	if bin == "" {
+		logf("speed: building the parism binary")
+		dir, err := os.MkdirTemp("", "parism-bench-bin")
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(dir)
+		if bin, err = buildBinary(o.Root, dir); err != nil {
+			return nil, err
+		}
+	}
+	logf("speed: side by side with bare spawns, %d calls each", res.Calls)
+	var err error
+	if res.SideBySide, err = RunSideBySide(bin, res.Calls, res.LoadTime); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// SideBySideSection is the report's side-by-side section for res.
+func SideBySideSection(res *Results) string { return sideBySideReport(res) }
