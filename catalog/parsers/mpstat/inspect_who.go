@@ -44,10 +44,11 @@ func mpstatParsers() []*catalog.Parser {
 }
 
 func parseMpstat(c *catalog.Context) (any, error) {
-	res := &MpstatResult{Rows: []MpstatRow{}}
+	res := &MpstatResult{Rows: make([]MpstatRow, 0, kit.RowCap(c))}
+	var fb kit.FieldBuf
 	var cols []string // the header's percent columns, without "%"
 	first := true
-	for _, l := range kit.InsLines(c.Raw) {
+	for l := range kit.EachLine(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" {
 			continue
@@ -58,7 +59,7 @@ func parseMpstat(c *catalog.Context) (any, error) {
 			continue
 		}
 		first = false
-		toks := kit.InsFields(l, 0)
+		toks := fb.Fields(l, 0)
 		// The time is one word ("23:07:00") or two ("11:07:00 PM"); CPU follows.
 		k := 1
 		if len(toks) > 2 {
@@ -94,7 +95,7 @@ func parseMpstat(c *catalog.Context) (any, error) {
 		}
 		i := len(res.Rows)
 		mark := c.Rec().Mark()
-		r := MpstatRow{Average: avg, Percent: map[string]float64{}}
+		r := MpstatRow{Average: avg, Percent: make(map[string]float64, len(cols))}
 		if avg {
 			c.SpanPath(toks[0][0], toks[0][1], "marker", "rows", i, "average")
 		} else {
@@ -108,12 +109,12 @@ func parseMpstat(c *catalog.Context) (any, error) {
 				ok = false
 				break
 			}
-			v := kit.InsFloat(c, f[0], f[1], "rows", i, "percent", h)
-			if v == nil {
+			v, read := kit.InsFloatVal(c, f[0], f[1], "rows", i, "percent", h)
+			if !read {
 				ok = false
 				break
 			}
-			r.Percent[h] = *v
+			r.Percent[h] = v
 		}
 		if !ok {
 			c.Rec().Truncate(mark)

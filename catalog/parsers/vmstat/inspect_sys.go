@@ -162,7 +162,8 @@ func (s *VmstatSample) column(h string) (dst **int64, leaf string, scaled bool) 
 }
 
 func parseVmstat(c *catalog.Context) (any, error) {
-	res := &VmstatResult{Samples: []VmstatSample{}}
+	res := &VmstatResult{Samples: make([]VmstatSample, 0, kit.RowCap(c))}
+	var fb kit.FieldBuf
 	unit := vmstatUnit(vmstatUnitArg(c.Args))
 	if unit == 0 {
 		unit = 1024
@@ -171,7 +172,7 @@ func parseVmstat(c *catalog.Context) (any, error) {
 	var cols []string
 	stamped := false
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for l := range kit.EachLine(c.Raw) {
 		t := strings.TrimSpace(l.Text)
 		switch {
 		case t == "":
@@ -181,7 +182,7 @@ func parseVmstat(c *catalog.Context) (any, error) {
 			continue
 		case strings.HasPrefix(t, "r ") && strings.Contains(t, " b "):
 			cols = cols[:0]
-			for _, f := range kit.InsFields(l, 0) {
+			for _, f := range fb.Fields(l, 0) {
 				cols = append(cols, c.Raw[f[0]:f[1]])
 			}
 			if stamped && len(cols) > 0 {
@@ -190,7 +191,7 @@ func parseVmstat(c *catalog.Context) (any, error) {
 			continue
 		}
 		data++
-		toks := kit.InsFields(l, 0)
+		toks := fb.Fields(l, 0)
 		want := len(cols)
 		if stamped {
 			want += 2

@@ -1,0 +1,29 @@
+package kit
+
+import (
+	"strconv"
+
+	"github.com/parism-go/parism/catalog"
+)
+
+// InsFloatVal is InsFloat for a value kept by value (a map's), so that no
+// pointer is allocated per value: InsFloat's were a third of mpstat's
+// time on its 1 MB throughput input.
+func InsFloatVal(c *catalog.Context, s, e int, tokens ...any) (float64, bool) {
+	t := c.Raw[s:e]
+	if t == "" {
+		return 0, false
+	}
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case 'x', 'X', 'p', 'P', 'e', 'E', 'i', 'n', 'I', 'N', '_': // no hex, exponents, Inf, NaN
+			return 0, false
+		}
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil {
+		return 0, false
+	}
+	c.SpanPath(s, e, "parseFloat", tokens...)
+	return v, true
+}
