@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -15,7 +16,7 @@ type pyLine struct {
 }
 
 func pyLines(raw string) []pyLine {
-	var out []pyLine
+	out := make([]pyLine, 0, lex.CountLines(raw))
 	it := lex.Lines{Raw: raw}
 	for {
 		t, s, ok := it.Next()
@@ -237,7 +238,7 @@ var flake8Flags = catalog.Flags{
 // flake8 prints "file:line:col: CODE message"; pycodestyle's W codes are
 // warnings, every other code (E, F, C, plugins') an error.
 func parseFlake8(c *catalog.Context) (any, error) {
-	res := &DiagResult{Diagnostics: []Diagnostic{}}
+	res := &DiagResult{Diagnostics: make([]Diagnostic, 0, kit.RowCap(c))} // a line a diagnostic
 	for _, l := range pyLines(c.Raw) {
 		t := l.text
 		if strings.TrimSpace(t) == "" {
