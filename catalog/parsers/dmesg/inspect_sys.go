@@ -59,11 +59,11 @@ func dmesgParsers() []*catalog.Parser {
 }
 
 func parseDmesg(c *catalog.Context) (any, error) {
-	res := &DmesgResult{Messages: []DmesgMessage{}}
+	res := &DmesgResult{Messages: make([]DmesgMessage, 0, kit.RowCap(c))}
 	decode := kit.InsHasAny(c.Args, "-x", "--decode")
 	human := kit.InsHasAny(c.Args, "-T", "--ctime")
 	notime := kit.InsHasAny(c.Args, "-t", "--notime")
-	for _, l := range kit.InsLines(c.Raw) {
+	for l := range kit.EachLine(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}

@@ -723,7 +723,7 @@ func dvSplitRef(ref string) (repo, tag string) {
 }
 
 func parseDockerImages(c *catalog.Context) (any, error) {
-	res := &DockerImagesResult{Images: []DockerImage{}}
+	res := &DockerImagesResult{Images: make([]DockerImage, 0, kit.RowCap(c))}
 	rec := catalog.NewSpanRec(c, 8)
 	if kit.DvBoolFlag(c.Args, "--quiet", 'q') {
 		return dvIDList(c, rec, func(id string) { res.Images = append(res.Images, DockerImage{ImageID: id}) },

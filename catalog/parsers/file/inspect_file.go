@@ -51,7 +51,7 @@ func fileParsers() []*catalog.Parser {
 }
 
 func parseFile(c *catalog.Context) (any, error) {
-	res := &FileResult{Files: []FileEntry{}}
+	res := &FileResult{Files: make([]FileEntry, 0, kit.RowCap(c))}
 	brief := kit.InsHasAny(c.Args, "-b", "--brief")
 	mime := kit.InsHasAny(c.Args, "-i", "--mime")
 	mimeType := kit.InsHasAny(c.Args, "--mime-type")

@@ -76,7 +76,7 @@ func findmntTree(s string) (int64, int) {
 }
 
 func parseFindmnt(c *catalog.Context) (any, error) {
-	res := &FindmntResult{Filesystems: []FindmntEntry{}}
+	res := &FindmntResult{Filesystems: make([]FindmntEntry, 0, kit.RowCap(c))}
 	pairs := kit.InsHasAny(c.Args, "-P", "--pairs")
 	tree := !pairs && !kit.InsHasAny(c.Args, "-l", "--list")
 	var cols []string
@@ -87,7 +87,7 @@ func parseFindmnt(c *catalog.Context) (any, error) {
 		}
 	}
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for l := range kit.EachLine(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -125,7 +126,7 @@ var gcfOrigin = catalog.SpanID("origin")
 
 func parseGitConfig(c *catalog.Context) (any, error) {
 	scanned := gxScan(gitConfigFlags, nil, c.Args)
-	res := &GitConfigResult{Entries: []GitConfigEntry{}}
+	res := &GitConfigResult{Entries: make([]GitConfigEntry, 0, kit.RowCap(c))}
 	rec := catalog.NewSpanRec(c, 4)
 	if gxHas(scanned, "--get") {
 		var name string

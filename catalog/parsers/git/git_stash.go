@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -84,7 +85,7 @@ var gsfCommit = catalog.SpanID("commit")
 var gsfMessage = catalog.SpanID("message")
 
 func parseGitStash(c *catalog.Context) (any, error) {
-	res := &GitStashResult{Stashes: []GitStash{}}
+	res := &GitStashResult{Stashes: make([]GitStash, 0, kit.RowCap(c))}
 	rec := catalog.NewSpanRec(c, 5)
 	it := lex.Lines{Raw: c.Raw}
 	data, read := 0, 0

@@ -102,11 +102,12 @@ func goInspectParsers() []*catalog.Parser {
 }
 
 func parseGoVersion(c *catalog.Context) (any, error) {
-	for _, l := range kit.InsLines(c.Raw) {
+	var fb kit.FieldBuf
+	for l := range kit.EachLine(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
-		toks := kit.InsFields(l, 0)
+		toks := fb.Fields(l, 0)
 		if len(toks) < 4 || c.Raw[toks[0][0]:toks[0][1]] != "go" || c.Raw[toks[1][0]:toks[1][1]] != "version" {
 			return nil, catalog.Unrecognized("not a \"go version\" line")
 		}
@@ -137,9 +138,9 @@ func parseGoVersion(c *catalog.Context) (any, error) {
 }
 
 func parseGoEnv(c *catalog.Context) (any, error) {
-	res := &GoEnvResult{Variables: []GoEnvVar{}}
+	res := &GoEnvResult{Variables: make([]GoEnvVar, 0, kit.RowCap(c))}
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	for l := range kit.EachLine(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" {
 			continue
@@ -189,16 +190,17 @@ func parseGoEnv(c *catalog.Context) (any, error) {
 }
 
 func parseGoList(c *catalog.Context) (any, error) {
-	res := &GoListResult{Items: []GoListItem{}}
+	res := &GoListResult{Items: make([]GoListItem, 0, kit.RowCap(c))}
 	modules := catalog.HasFlag(c.Args, "-m") || catalog.HasFlag(c.Args, "--m")
 	versions := catalog.HasFlag(c.Args, "-versions") || catalog.HasFlag(c.Args, "--versions")
 	data := 0
-	for _, l := range kit.InsLines(c.Raw) {
+	var fb kit.FieldBuf
+	for l := range kit.EachLine(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
 		data++
-		toks := kit.InsFields(l, 0)
+		toks := fb.Fields(l, 0)
 		if c.Full(len(res.Items)) {
 			c.Omit(1)
 			continue

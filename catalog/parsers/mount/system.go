@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -47,7 +48,7 @@ func mountParsers() []*catalog.Parser {
 }
 
 func parseMount(c *catalog.Context) (any, error) {
-	res := &MountResult{Mounts: []MountEntry{}}
+	res := &MountResult{Mounts: make([]MountEntry, 0, kit.RowCap(c))}
 	it := lex.Lines{Raw: c.Raw}
 	dataLines, read := 0, 0
 	for {

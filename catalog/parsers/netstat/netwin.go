@@ -61,7 +61,7 @@ var netstatWindowsParser = &catalog.Parser{
 }
 
 func parseNetstatWindows(c *catalog.Context) (any, error) {
-	res := &NetstatWindowsResult{Connections: []NetstatWindowsConnection{}}
+	res := &NetstatWindowsResult{Connections: make([]NetstatWindowsConnection, 0, kit.RowCap(c))}
 	it := lex.Lines{Raw: c.Raw}
 	lines, read, rows, unread := 0, 0, 0, 0
 	pidCol, header := false, false

@@ -111,7 +111,7 @@ func parsePipList(c *catalog.Context) (any, error) {
 	if pipFormat(c.Args) == "freeze" {
 		return parsePipFreeze(c)
 	}
-	res := &PipListResult{Packages: []PipPackage{}}
+	res := &PipListResult{Packages: make([]PipPackage, 0, kit.RowCap(c))}
 	var cols []string
 	var starts [][2]int // the ruler's runs of '-', in rune columns
 	data := 0

@@ -50,7 +50,7 @@ func parseWhich(c *catalog.Context) (any, error) {
 	silent := kit.FsHasFlag(scanned, "-s")
 	r := catalog.NewSpanRec(c, 1)
 	kPaths := r.Name("paths/*")
-	res := &WhichResult{Paths: []string{}}
+	res := &WhichResult{Paths: make([]string, 0, kit.RowCap(c))}
 	found := make([]bool, len(names))
 	mapped := true
 	rows := 0

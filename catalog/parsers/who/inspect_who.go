@@ -60,9 +60,10 @@ func whoTime(c *catalog.Context, toks [][2]int, k int) int {
 }
 
 func parseWho(c *catalog.Context) (any, error) {
-	res := &WhoResult{Sessions: []WhoSession{}}
+	res := &WhoResult{Sessions: make([]WhoSession, 0, kit.RowCap(c))}
 	pids := kit.InsHasAny(c.Args, "-u", "--users")
-	for _, l := range kit.InsLines(c.Raw) {
+	var fb kit.FieldBuf
+	for l := range kit.EachLine(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" || strings.HasPrefix(t, "NAME ") {
 			continue
@@ -73,7 +74,7 @@ func parseWho(c *catalog.Context) (any, error) {
 		}
 		i := len(res.Sessions)
 		mark := c.Rec().Mark()
-		toks := kit.InsFields(l, 0)
+		toks := fb.Fields(l, 0)
 		var s WhoSession
 		k := 0
 		if t[0] == ' ' && len(toks) >= 2 {
