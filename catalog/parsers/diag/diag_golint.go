@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -102,7 +103,8 @@ func goLintParsers() []*catalog.Parser {
 }
 
 func parseGofmt(c *catalog.Context) (any, error) {
-	res := &GofmtResult{Files: []string{}, Diagnostics: []Diagnostic{}}
+	// About a line a diagnostic: rows sized once, not grown.
+	res := &GofmtResult{Files: []string{}, Diagnostics: make([]Diagnostic, 0, kit.RowCap(c))}
 	for pos := 0; pos < len(c.Raw); {
 		start := pos
 		end := lex.NextNL(c.Raw, pos)
@@ -188,7 +190,8 @@ func golangciStats(s string) (int64, bool) {
 
 func parseGoLint(c *catalog.Context, tool string, excerpts bool) (any, error) {
 	raw := c.Raw
-	res := &DiagResult{Diagnostics: []Diagnostic{}}
+	// About a line a diagnostic: rows sized once, not grown.
+	res := &DiagResult{Diagnostics: make([]Diagnostic, 0, kit.RowCap(c))}
 	// the code that ends a block of compiler lines
 	closer := "compile"
 	if tool == "golangci-lint" {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -463,7 +464,8 @@ func parseEslint(c *catalog.Context) (any, error) {
 	if eslintJSON(c.Args) {
 		return parseEslintJSON(c)
 	}
-	res := &DiagResult{Diagnostics: []Diagnostic{}}
+	// About a line a diagnostic: rows sized once, not grown.
+	res := &DiagResult{Diagnostics: make([]Diagnostic, 0, kit.RowCap(c))}
 	file := -1 // the header line of the current file: its SGRLine index in heads
 	var heads []lex.SGRLine
 	var rows []int // diagnostics read under each file line

@@ -164,7 +164,8 @@ var mypyFlags = catalog.Flags{
 }
 
 func parseMypy(c *catalog.Context) (any, error) {
-	res := &DiagResult{Diagnostics: []Diagnostic{}}
+	// About a line a diagnostic: rows sized once, not grown.
+	res := &DiagResult{Diagnostics: make([]Diagnostic, 0, kit.RowCap(c))}
 	last := -1
 	for _, l := range pyLines(c.Raw) {
 		t := l.text
