@@ -68,7 +68,6 @@ func iostatColumn(h string) (string, float64) {
 
 func parseIostat(c *catalog.Context) (any, error) {
 	res := &IostatResult{Reports: []IostatReport{}}
-	lines := kit.InsLines(c.Raw)
 	cur := -1
 	newReport := func() {
 		res.Reports = append(res.Reports, IostatReport{Devices: []IostatDevice{}})
@@ -86,7 +85,9 @@ func parseIostat(c *catalog.Context) (any, error) {
 	var dcols []devCol
 	var fb kit.FieldBuf
 	inCPU, inDev := false, false
-	for n, l := range lines {
+	n := -1 // the line's index
+	for l := range kit.EachLine(c.Raw) {
+		n++
 		t := strings.TrimSpace(l.Text)
 		if t == "" {
 			inDev = false
