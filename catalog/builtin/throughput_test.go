@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/parism-go/parism/catalog"
@@ -56,9 +57,30 @@ func TestThroughputNeedsGolden(t *testing.T) {
 	}
 	// ls's goldens read by a parser whose rows do not grow with the input.
 	flat := &catalog.Parser{ID: "ls", Command: "ls", RowsKey: "entries",
-		Parse: func(c *catalog.Context) (any, error) { return map[string]any{"entries": []int{1}}, nil }}
+		Parse: func(c *catalog.Context) (any, error) {
+			c.Span("/entries/0", 0, 1, "parseInt")
+			return map[string]any{"entries": []int{1}}, nil
+		}}
 	if _, err := catalogtest.ThroughputInput(flat); err == nil {
 		t.Errorf("a parser whose rows do not grow with its input got a throughput input")
+	}
+	// A row a line, but no span recorded: the spans-on benchmark would
+	// measure nothing.
+	nospans := &catalog.Parser{ID: "ls", Command: "ls", RowsKey: "entries",
+		Parse: func(c *catalog.Context) (any, error) {
+			return map[string]any{"entries": make([]int, strings.Count(c.Raw, "\n"))}, nil
+		}}
+	if _, err := catalogtest.ThroughputInput(nospans); err == nil {
+		t.Errorf("a parser that records no span got a throughput input")
+	}
+	// The same with spans is covered: the checks above fail for their reason.
+	lines := &catalog.Parser{ID: "ls", Command: "ls", RowsKey: "entries",
+		Parse: func(c *catalog.Context) (any, error) {
+			c.Span("/entries/0", 0, 1, "parseInt")
+			return map[string]any{"entries": make([]int, strings.Count(c.Raw, "\n"))}, nil
+		}}
+	if tc, err := catalogtest.ThroughputInput(lines); err != nil || tc.Check() != nil || len(tc.Raw) < catalogtest.ThroughputSize {
+		t.Errorf("a parser of a row a line got no throughput input: %v", err)
 	}
 	if tp := catalogtest.TableParsers(Default()); len(tp) == 0 || tp[0].Table == nil && tp[0].RowsKey == "" {
 		t.Errorf("TableParsers lists %d parsers, first %v", len(tp), tp)
