@@ -1,7 +1,6 @@
 package iostat
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
@@ -170,11 +169,11 @@ func parseIostat(c *catalog.Context) (any, error) {
 				break
 			}
 			s, e := toks[j+1][0], toks[j+1][1]
-			if !kit.InsIsFloat(c.Raw[s:e]) {
+			f, isFloat := kit.FloatText(c.Raw[s:e])
+			if !isFloat {
 				ok = false
 				break
 			}
-			f, _ := strconv.ParseFloat(c.Raw[s:e], 64) // checked by insIsFloat
 			f *= unit
 			c.SpanPath(s, e, dc.tr, "reports", cur, "devices", i, "values", name)
 			d.Values[name] = f
