@@ -8,21 +8,20 @@ import "strings"
 // bytes of the line, so that a value read from the text keeps its span.
 type SGRLine struct {
 	Text  string
-	Start int     // offset of the line in the raw output
-	off   []int32 // off[i]: offset in the line of Text[i]; nil when the line had no escape
-	n     int     // length of the line
+	Start int   // offset of the line in the raw output
+	off   []int // off[i]: offset in the line of Text[i]; nil when the line had no escape
+	n     int   // length of the line
 }
 
 // StripSGR takes the CSI escape sequences ("\x1b[" ... final byte) out of
-// line, which starts at offset start of the raw output. (Offsets are
-// int32: a line is far shorter than 2 GB, the output limit.)
+// line, which starts at offset start of the raw output.
 func StripSGR(line string, start int) SGRLine {
 	if strings.IndexByte(line, 0x1b) < 0 {
 		return SGRLine{Text: line, Start: start, n: len(line)}
 	}
 	var b strings.Builder
 	b.Grow(len(line))
-	off := make([]int32, 0, len(line))
+	off := make([]int, 0, len(line))
 	for i := 0; i < len(line); {
 		if line[i] == 0x1b && i+1 < len(line) && line[i+1] == '[' {
 			j := i + 2
@@ -39,7 +38,7 @@ func StripSGR(line string, start int) SGRLine {
 		}
 		b.WriteString(line[i:end])
 		for ; i < end; i++ {
-			off = append(off, int32(i))
+			off = append(off, i)
 		}
 	}
 	return SGRLine{Text: b.String(), Start: start, off: off, n: len(line)}
@@ -54,10 +53,10 @@ func (l SGRLine) Raw(s, e int) (int, int, bool) {
 	if e <= s {
 		at := l.n
 		if s < len(l.off) {
-			at = int(l.off[s])
+			at = l.off[s]
 		}
 		return l.Start + at, l.Start + at, true
 	}
-	rs, re := int(l.off[s]), int(l.off[e-1])+1
+	rs, re := l.off[s], l.off[e-1]+1
 	return l.Start + rs, l.Start + re, re-rs == e-s
 }
