@@ -20,18 +20,26 @@ func StripSGR(line string, start int) SGRLine {
 		return SGRLine{Text: line, Start: start, n: len(line)}
 	}
 	var b strings.Builder
+	b.Grow(len(line))
 	off := make([]int, 0, len(line))
-	for i := 0; i < len(line); i++ {
+	for i := 0; i < len(line); {
 		if line[i] == 0x1b && i+1 < len(line) && line[i+1] == '[' {
 			j := i + 2
 			for j < len(line) && (line[j] < 0x40 || line[j] > 0x7e) {
 				j++
 			}
-			i = j // the final byte; the loop steps past it
+			i = j + 1 // past the final byte
 			continue
 		}
-		b.WriteByte(line[i])
-		off = append(off, i)
+		// The text up to the next escape, copied at once.
+		end := len(line)
+		if k := strings.IndexByte(line[i+1:], 0x1b); k >= 0 {
+			end = i + 1 + k
+		}
+		b.WriteString(line[i:end])
+		for ; i < end; i++ {
+			off = append(off, i)
+		}
 	}
 	return SGRLine{Text: b.String(), Start: start, off: off, n: len(line)}
 }

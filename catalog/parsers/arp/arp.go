@@ -67,10 +67,10 @@ func arpParsers() []*catalog.Parser {
 }
 
 func parseArp(c *catalog.Context) (any, error) {
-	res := &ArpResult{Entries: []ArpEntry{}}
+	res := &ArpResult{Entries: make([]ArpEntry, 0, kit.RowCap(c))}
 	var cols []lex.Column
 	data := 0
-	for _, l := range lex.SplitLines(c.Raw) {
+	for l := range kit.EachLine(c.Raw) {
 		t := strings.TrimSpace(l.Text)
 		switch {
 		case t == "":

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -102,7 +103,7 @@ func brewListParsers() []*catalog.Parser {
 }
 
 func parseBrewList(c *catalog.Context) (any, error) {
-	res := &BrewPackages{Packages: []BrewPackage{}}
+	res := &BrewPackages{Packages: make([]BrewPackage, 0, kit.RowCap(c))}
 	kind := ""
 	versions := false
 	for _, a := range c.Args.Items {

@@ -99,10 +99,10 @@ func sumUnescape(s string) (string, bool) {
 }
 
 func parseChecksum(c *catalog.Context) (any, error) {
-	res := &ChecksumResult{Files: []ChecksumEntry{}}
+	res := &ChecksumResult{Files: make([]ChecksumEntry, 0, kit.RowCap(c))}
 	check := c.Args.Has("-c", "--check")
 	data := 0
-	for _, l := range lex.SplitLines(c.Raw) {
+	for l := range kit.EachLine(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" || strings.Contains(t, "sum: WARNING: ") {
 			continue

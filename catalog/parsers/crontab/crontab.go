@@ -80,14 +80,15 @@ func cronSeconds(s string) bool {
 }
 
 func parseCrontab(c *catalog.Context) (any, error) {
-	res := &CrontabResult{Variables: []CrontabVar{}, Entries: []CrontabEntry{}}
-	for _, l := range lex.SplitLines(c.Raw) {
+	res := &CrontabResult{Variables: []CrontabVar{}, Entries: make([]CrontabEntry, 0, kit.RowCap(c))}
+	var fb kit.FieldBuf
+	for l := range kit.EachLine(c.Raw) {
 		t := strings.TrimLeft(l.Text, " \t")
 		if t == "" || t[0] == '#' {
 			continue
 		}
 		off := l.At + len(l.Text) - len(t)
-		toks := lex.LineFields(lex.Line{Text: t, At: off}, 6)
+		toks := fb.Fields(lex.Line{Text: t, At: off}, 6)
 		first := c.Raw[toks[0][0]:toks[0][1]]
 		// crontab(5) (Vixie cron, hence Debian, FreeBSD, macOS): "name = value",
 		// the spaces around the equal sign optional.

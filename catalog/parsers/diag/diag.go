@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -267,7 +268,8 @@ type goOut struct{ start, end int }
 
 func parseGoText(c *catalog.Context, tool string) (any, error) {
 	raw := c.Raw
-	res := &DiagResult{Diagnostics: []Diagnostic{}}
+	// About a line a diagnostic: rows sized once, not grown.
+	res := &DiagResult{Diagnostics: make([]Diagnostic, 0, kit.RowCap(c))}
 	var (
 		pkg, pkgS, pkgE = "", 0, 0
 		pkgDir          = "" // the directory of the first file under the # pkg header

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -93,7 +94,8 @@ func goLintParsers() []*catalog.Parser {
 }
 
 func parseGofmt(c *catalog.Context) (any, error) {
-	res := &GofmtResult{Files: []string{}, Diagnostics: []Diagnostic{}}
+	// About a line a diagnostic: rows sized once, not grown.
+	res := &GofmtResult{Files: []string{}, Diagnostics: make([]Diagnostic, 0, kit.RowCap(c))}
 	it := lex.Lines{Raw: c.Raw}
 	for line, start := range it.All() {
 		switch p, ok := goPos(line); {
@@ -176,7 +178,8 @@ func golangciStats(s string) (int64, bool) {
 
 func parseGoLint(c *catalog.Context, tool string, excerpts bool) (any, error) {
 	raw := c.Raw
-	res := &DiagResult{Diagnostics: []Diagnostic{}}
+	// About a line a diagnostic: rows sized once, not grown.
+	res := &DiagResult{Diagnostics: make([]Diagnostic, 0, kit.RowCap(c))}
 	// the code that ends a block of compiler lines
 	closer := "compile"
 	if tool == "golangci-lint" {

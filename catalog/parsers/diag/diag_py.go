@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -120,7 +121,8 @@ var mypyFlags = catalog.Flags{
 }
 
 func parseMypy(c *catalog.Context) (any, error) {
-	res := &DiagResult{Diagnostics: []Diagnostic{}}
+	// About a line a diagnostic: rows sized once, not grown.
+	res := &DiagResult{Diagnostics: make([]Diagnostic, 0, kit.RowCap(c))}
 	last := -1
 	for _, l := range lex.SplitLines(c.Raw) {
 		t := l.Text
@@ -194,7 +196,7 @@ var flake8Flags = catalog.Flags{
 // flake8 prints "file:line:col: CODE message"; pycodestyle's W codes are
 // warnings, every other code (E, F, C, plugins') an error.
 func parseFlake8(c *catalog.Context) (any, error) {
-	res := &DiagResult{Diagnostics: []Diagnostic{}}
+	res := &DiagResult{Diagnostics: make([]Diagnostic, 0, kit.RowCap(c))} // a line a diagnostic
 	for _, l := range lex.SplitLines(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" {

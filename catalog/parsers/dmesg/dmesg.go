@@ -61,11 +61,11 @@ func dmesgParsers() []*catalog.Parser {
 }
 
 func parseDmesg(c *catalog.Context) (any, error) {
-	res := &DmesgResult{Messages: []DmesgMessage{}}
+	res := &DmesgResult{Messages: make([]DmesgMessage, 0, kit.RowCap(c))}
 	decode := c.Args.Has("-x", "--decode")
 	human := c.Args.Has("-T", "--ctime")
 	notime := c.Args.Has("-t", "--notime")
-	for _, l := range lex.SplitLines(c.Raw) {
+	for l := range kit.EachLine(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
-	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // DpkgResult is dpkg -l's package table.
@@ -73,16 +72,17 @@ func dpkgParsers() []*catalog.Parser {
 const dpkgNoMatch = "dpkg-query: no packages found matching "
 
 func parseDpkgList(c *catalog.Context) (any, error) {
-	res := &DpkgResult{Packages: []DpkgPackage{}}
+	res := &DpkgResult{Packages: make([]DpkgPackage, 0, kit.RowCap(c))}
 	data := 0
-	for _, l := range lex.SplitLines(c.Raw) {
+	var fb kit.FieldBuf
+	for l := range kit.EachLine(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" || strings.HasPrefix(t, "Desired=") || strings.HasPrefix(t, "|") || strings.HasPrefix(t, "+++-") ||
 			strings.HasPrefix(t, dpkgNoMatch) {
 			continue
 		}
 		data++
-		toks := lex.LineFields(l, 5)
+		toks := fb.Fields(l, 5)
 		st := ""
 		if len(toks) >= 4 {
 			st = c.Raw[toks[0][0]:toks[0][1]]

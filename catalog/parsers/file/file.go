@@ -53,7 +53,7 @@ func fileParsers() []*catalog.Parser {
 }
 
 func parseFile(c *catalog.Context) (any, error) {
-	res := &FileResult{Files: []FileEntry{}}
+	res := &FileResult{Files: make([]FileEntry, 0, kit.RowCap(c))}
 	brief := c.Args.Has("-b", "--brief")
 	mime := c.Args.Has("-i", "--mime")
 	mimeType := c.Args.Has("--mime-type")

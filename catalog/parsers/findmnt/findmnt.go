@@ -78,7 +78,7 @@ func findmntTree(s string) (int64, int) {
 }
 
 func parseFindmnt(c *catalog.Context) (any, error) {
-	res := &FindmntResult{Filesystems: []FindmntEntry{}}
+	res := &FindmntResult{Filesystems: make([]FindmntEntry, 0, kit.RowCap(c))}
 	pairs := c.Args.Has("-P", "--pairs")
 	tree := !pairs && !c.Args.Has("-l", "--list")
 	var cols []string
@@ -89,7 +89,7 @@ func parseFindmnt(c *catalog.Context) (any, error) {
 		}
 	}
 	data := 0
-	for _, l := range lex.SplitLines(c.Raw) {
+	for l := range kit.EachLine(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}

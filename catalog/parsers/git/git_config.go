@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -122,7 +123,7 @@ var gcfOrigin = catalog.SpanID("origin")
 
 func parseGitConfig(c *catalog.Context) (any, error) {
 	scanned := c.Args.Items
-	res := &GitConfigResult{Entries: []GitConfigEntry{}}
+	res := &GitConfigResult{Entries: make([]GitConfigEntry, 0, kit.RowCap(c))}
 	rec := catalog.NewSpanRec(c, 4)
 	if gxHas(scanned, "--get") {
 		var name string

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -93,7 +94,7 @@ func parseGitLsFiles(c *catalog.Context) (any, error) {
 	tags := gxHas(scanned, "-t", "-v")
 	others := gxHas(scanned, "-o", "--others", "-k", "--killed")
 	stage := gxHas(scanned, "-s", "--stage", "-u", "--unmerged")
-	res := &GitLsFilesResult{Files: []GitLsFile{}}
+	res := &GitLsFilesResult{Files: make([]GitLsFile, 0, kit.RowCap(c))}
 	rec := catalog.NewSpanRec(c, 3)
 	it := lex.Lines{Raw: c.Raw}
 	if null {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -112,7 +113,7 @@ func gitRevParseArgs(argv catalog.Args) []string {
 
 func parseGitRevParse(c *catalog.Context) (any, error) {
 	labels := gitRevParseArgs(c.Args)
-	res := &GitRevParseResult{Values: []GitRevParseValue{}}
+	res := &GitRevParseResult{Values: make([]GitRevParseValue, 0, kit.RowCap(c))}
 	rec := catalog.NewSpanRec(c, 2)
 	it := lex.Lines{Raw: c.Raw}
 	n := 0

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -83,7 +84,7 @@ var gsfCommit = catalog.SpanID("commit")
 var gsfMessage = catalog.SpanID("message")
 
 func parseGitStash(c *catalog.Context) (any, error) {
-	res := &GitStashResult{Stashes: []GitStash{}}
+	res := &GitStashResult{Stashes: make([]GitStash, 0, kit.RowCap(c))}
 	rec := catalog.NewSpanRec(c, 5)
 	it := lex.Lines{Raw: c.Raw}
 	read := 0

@@ -2941,7 +2941,7 @@ func parseGitBranch(c *catalog.Context) (any, error) {
 			showCurrent = true
 		}
 	}
-	res := &GitBranchResult{Branches: []GitBranch{}}
+	res := &GitBranchResult{Branches: make([]GitBranch, 0, kit.RowCap(c))}
 	rec := catalog.NewSpanRec(c, 4)
 	it := lex.Lines{Raw: c.Raw}
 	read := 0

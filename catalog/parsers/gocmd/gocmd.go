@@ -7,7 +7,6 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
-	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // GoVersionResult is go version's line.
@@ -99,11 +98,12 @@ func goInspectParsers() []*catalog.Parser {
 }
 
 func parseGoVersion(c *catalog.Context) (any, error) {
-	for _, l := range lex.SplitLines(c.Raw) {
+	var fb kit.FieldBuf
+	for l := range kit.EachLine(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
-		toks := lex.LineFields(l, 0)
+		toks := fb.Fields(l, 0)
 		if len(toks) < 4 || c.Raw[toks[0][0]:toks[0][1]] != "go" || c.Raw[toks[1][0]:toks[1][1]] != "version" {
 			return nil, catalog.Unrecognized("not a \"go version\" line")
 		}
@@ -134,9 +134,9 @@ func parseGoVersion(c *catalog.Context) (any, error) {
 }
 
 func parseGoEnv(c *catalog.Context) (any, error) {
-	res := &GoEnvResult{Variables: []GoEnvVar{}}
+	res := &GoEnvResult{Variables: make([]GoEnvVar, 0, kit.RowCap(c))}
 	data := 0
-	for _, l := range lex.SplitLines(c.Raw) {
+	for l := range kit.EachLine(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" {
 			continue
@@ -186,15 +186,16 @@ func parseGoEnv(c *catalog.Context) (any, error) {
 }
 
 func parseGoList(c *catalog.Context) (any, error) {
-	res := &GoListResult{Items: []GoListItem{}}
+	res := &GoListResult{Items: make([]GoListItem, 0, kit.RowCap(c))}
 	modules, versions := c.Args.Has("-m"), c.Args.Has("-versions")
 	data := 0
-	for _, l := range lex.SplitLines(c.Raw) {
+	var fb kit.FieldBuf
+	for l := range kit.EachLine(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
 		data++
-		toks := lex.LineFields(l, 0)
+		toks := fb.Fields(l, 0)
 		if c.Full(len(res.Items)) {
 			c.Omit(1)
 			continue

@@ -209,17 +209,9 @@ type grepParser struct {
 func ParseGrep(c *catalog.Context) (any, error) {
 	o := grepRead(c.Args, c.OS)
 	raw := c.Raw
-	// Spans per line: the text, and a name, numbers and a context mark
-	// when the output may carry them. The span slab is sized by it once,
-	// and zeroing a slab larger than needed costs as much as filling it.
-	perRow := 2 // a name or a count, and the text
-	for _, more := range []bool{o.number, o.offset, o.context} {
-		if more {
-			perRow++
-		}
-	}
 	null := strings.IndexByte(raw, 0) >= 0
-	p := &grepParser{c: c, o: o, r: catalog.NewSpanRec(c, perRow), res: &GrepResult{}}
+	// About three spans a line: a name, a number, the text.
+	p := &grepParser{c: c, o: o, r: catalog.NewSpanRec(c, 3), res: &GrepResult{}}
 	switch o.mode {
 	case 'l':
 		return p.files(null)
@@ -227,9 +219,6 @@ func ParseGrep(c *catalog.Context) (any, error) {
 		p.res.Counts = []GrepCount{}
 	default:
 		p.res.Matches = make([]GrepMatch, 0, min(lex.CountLines(raw), 1<<20))
-		if o.number || o.offset {
-			// One chunk for the line numbers instead of one per 512 lines.
-		}
 	}
 	p.names = o.withFile == 1 || null
 	if o.withFile == -1 && !null {

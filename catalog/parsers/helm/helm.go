@@ -106,7 +106,7 @@ func helmListParsers() []*catalog.Parser {
 var helmColumns = []string{"NAME", "NAMESPACE", "REVISION", "UPDATED", "STATUS", "CHART", "APP VERSION"}
 
 func parseHelmList(c *catalog.Context) (any, error) {
-	res := &HelmListResult{Releases: []HelmRelease{}}
+	res := &HelmListResult{Releases: make([]HelmRelease, 0, kit.RowCap(c))}
 	rec := catalog.NewSpanRec(c, 8)
 	short := c.Args.Has("--short", "-q")
 	noHeaders := c.Args.Has("--no-headers")

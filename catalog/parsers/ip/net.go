@@ -629,7 +629,13 @@ func ipAddrLine(c *catalog.Context, line string, start int, f []lex.Field, ii, a
 		return a, false
 	}
 	pend := c.Hold()
-	p := func(k string, more ...any) []any { return append([]any{"interfaces", ii, "addresses", ai, k}, more...) }
+	// A value's pointer, built only when spans are recorded.
+	p := func(k string, more ...any) []any {
+		if !c.Recording() {
+			return nil
+		}
+		return append([]any{"interfaces", ii, "addresses", ai, k}, more...)
+	}
 	a.Family = line[f[0].Start:f[0].End]
 	pend.Add(start+f[0].Start, start+f[0].End, "", p("family")...)
 	setAddr := func(tok lex.Field, peer bool) bool {

@@ -721,7 +721,7 @@ func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 	if !found {
 		return false
 	}
-	return p.longTail(e, line, base, idx, rec, npre, modeS, t, ls, le, links, n)
+	return p.longTail(e, line, base, idx, rec, lsCols{npre: npre, modeS: modeS, modeEnd: t, ls: ls, le: le, n: n, links: links})
 }
 
 // timeCandidate is parseTime's cheap rejection: only a token of one of
@@ -738,10 +738,18 @@ func timeCandidate(tok string) bool {
 	return false
 }
 
-// longTail reads the columns longEntry found into e: line[modeS:modeEnd]
-// is the mode after npre prefix columns (p.pre), line[ls:le] the links,
-// p.toks[:n] the columns between links and the time (p.tm).
-func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, npre, modeS, modeEnd, ls, le int, links int64, n int) bool {
+// lsCols is where longEntry found the columns of a long line:
+// line[modeS:modeEnd] is the mode after npre prefix columns (p.pre),
+// line[ls:le] the links, p.toks[:n] the columns between the links and the
+// time (p.tm).
+type lsCols struct {
+	npre, modeS, modeEnd, ls, le, n int
+	links                           int64
+}
+
+// longTail reads the columns longEntry found (k) into e.
+func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, k lsCols) bool {
+	npre, modeS, modeEnd, ls, le, links, n := k.npre, k.modeS, k.modeEnd, k.ls, k.le, k.links, k.n
 	mode := line[modeS:modeEnd]
 	pre, toks, ts := &p.pre, &p.toks, &p.tm
 	// Size or device.

@@ -55,9 +55,9 @@ func lspciParsers() []*catalog.Parser {
 }
 
 func parseLspci(c *catalog.Context) (any, error) {
-	res := &LspciResult{Devices: []LspciDevice{}}
+	res := &LspciResult{Devices: make([]LspciDevice, 0, kit.RowCap(c))}
 	last := -1
-	for _, l := range lex.SplitLines(c.Raw) {
+	for l := range kit.EachLine(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" {
 			continue

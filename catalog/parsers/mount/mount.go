@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -49,7 +50,7 @@ func mountParsers() []*catalog.Parser {
 }
 
 func parseMount(c *catalog.Context) (any, error) {
-	res := &MountResult{Mounts: []MountEntry{}}
+	res := &MountResult{Mounts: make([]MountEntry, 0, kit.RowCap(c))}
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
 	for line, start := range it.NonBlankLines() {

@@ -7,7 +7,6 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
-	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // MpstatResult is mpstat's CPU report.
@@ -47,10 +46,11 @@ func mpstatParsers() []*catalog.Parser {
 }
 
 func parseMpstat(c *catalog.Context) (any, error) {
-	res := &MpstatResult{Rows: []MpstatRow{}}
+	res := &MpstatResult{Rows: make([]MpstatRow, 0, kit.RowCap(c))}
+	var fb kit.FieldBuf
 	var cols []string // the header's percent columns, without "%"
 	first := true
-	for _, l := range lex.SplitLines(c.Raw) {
+	for l := range kit.EachLine(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" {
 			continue
@@ -61,7 +61,7 @@ func parseMpstat(c *catalog.Context) (any, error) {
 			continue
 		}
 		first = false
-		toks := lex.LineFields(l, 0)
+		toks := fb.Fields(l, 0)
 		// The time is one word ("23:07:00") or two ("11:07:00 PM"); CPU follows.
 		k := 1
 		if len(toks) > 2 {
@@ -97,7 +97,7 @@ func parseMpstat(c *catalog.Context) (any, error) {
 		}
 		i := len(res.Rows)
 		mark := c.Rec().Mark()
-		r := MpstatRow{Average: avg, Percent: map[string]float64{}}
+		r := MpstatRow{Average: avg, Percent: make(map[string]float64, len(cols))}
 		if avg {
 			c.SpanPath(toks[0][0], toks[0][1], "marker", "rows", i, "average")
 		} else {
@@ -111,12 +111,12 @@ func parseMpstat(c *catalog.Context) (any, error) {
 				ok = false
 				break
 			}
-			v := kit.Float(c, f[0], f[1], "rows", i, "percent", h)
-			if v == nil {
+			v, read := kit.FloatVal(c, f[0], f[1], "rows", i, "percent", h)
+			if !read {
 				ok = false
 				break
 			}
-			r.Percent[h] = *v
+			r.Percent[h] = v
 		}
 		if !ok {
 			c.Rec().Truncate(mark)

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -60,7 +61,7 @@ var netstatWindowsParser = &catalog.Parser{
 }
 
 func parseNetstatWindows(c *catalog.Context) (any, error) {
-	res := &NetstatWindowsResult{Connections: []NetstatWindowsConnection{}}
+	res := &NetstatWindowsResult{Connections: make([]NetstatWindowsConnection, 0, kit.RowCap(c))}
 	it := lex.Lines{Raw: c.Raw}
 	lines, read, rows, unread := 0, 0, 0, 0
 	pidCol, header := false, false

@@ -106,11 +106,11 @@ func parsePipList(c *catalog.Context) (any, error) {
 	if pipFormat(c.Args) == "freeze" {
 		return parsePipFreeze(c)
 	}
-	res := &PipListResult{Packages: []PipPackage{}}
+	res := &PipListResult{Packages: make([]PipPackage, 0, kit.RowCap(c))}
 	var cols []string
 	var starts [][2]int // the ruler's runs of '-', in rune columns
 	data := 0
-	for _, l := range lex.SplitLines(c.Raw) {
+	for l := range kit.EachLine(c.Raw) {
 		t := strings.TrimSpace(l.Text)
 		switch {
 		case t == "", strings.HasPrefix(t, "WARNING:"), strings.HasPrefix(t, "[notice]"):
@@ -195,9 +195,9 @@ func parsePipList(c *catalog.Context) (any, error) {
 }
 
 func parsePipFreeze(c *catalog.Context) (any, error) {
-	res := &PipListResult{Packages: []PipPackage{}}
+	res := &PipListResult{Packages: make([]PipPackage, 0, kit.RowCap(c))}
 	data := 0
-	for _, l := range lex.SplitLines(c.Raw) {
+	for l := range kit.EachLine(c.Raw) {
 		t := strings.TrimSpace(l.Text)
 		if t == "" || t[0] == '#' || strings.HasPrefix(t, "WARNING:") || strings.HasPrefix(t, "[notice]") {
 			continue

@@ -456,7 +456,6 @@ func ParsePs(c *catalog.Context) (any, error) {
 	if headerless {
 		cols = psColumnsFromSpecs(pa.specs)
 		psSpanIDs(cols, rs)
-		psSlabs(cols, cap(res.Processes))
 	}
 	bsd := c.OS.BsdLike()
 	rec := c.Recording()
@@ -481,7 +480,6 @@ func ParsePs(c *catalog.Context) (any, error) {
 				return nil, catalog.Unrecognized("the first line is not a ps header")
 			}
 			psSpanIDs(cols, rs)
-			psSlabs(cols, cap(res.Processes))
 			read++
 			continue
 		}
@@ -542,19 +540,6 @@ func psOneUserField(res *PsResult, rs *catalog.SpanRec) {
 	for i := range rs.Spans {
 		if sp := &rs.Spans[i]; sp.Leaf == catalog.SfUID {
 			sp.Leaf, sp.Tr = catalog.SfUser, catalog.TrVerbatim
-		}
-	}
-}
-
-// psSlabs sizes the number slabs for rows rows of cols at once.
-func psSlabs(cols []psColumn, rows int) {
-	ni, nf := 0, 0
-	for _, col := range cols {
-		switch col.def.kind {
-		case psInt, psUser, psElapsed:
-			ni++
-		case psFloat:
-			nf++
 		}
 	}
 }

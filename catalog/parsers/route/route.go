@@ -75,7 +75,7 @@ func routeParsers() []*catalog.Parser {
 }
 
 func parseRoute(c *catalog.Context) (any, error) {
-	res := &RouteResult{Routes: []NetRoute{}}
+	res := &RouteResult{Routes: make([]NetRoute, 0, kit.RowCap(c))}
 	lines := lex.SplitLines(c.Raw)
 	k := 0
 	for k < len(lines) && strings.TrimSpace(lines[k].Text) == "" {

@@ -44,9 +44,9 @@ func sysctlParsers() []*catalog.Parser {
 }
 
 func parseSysctl(c *catalog.Context) (any, error) {
-	res := &SysctlResult{Settings: []SysctlSetting{}}
+	res := &SysctlResult{Settings: make([]SysctlSetting, 0, kit.RowCap(c))}
 	data := 0
-	for _, l := range lex.SplitLines(c.Raw) {
+	for l := range kit.EachLine(c.Raw) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}

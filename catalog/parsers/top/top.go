@@ -135,10 +135,11 @@ func topPairs(c *catalog.Context, l lex.Line, from int) []topPair {
 }
 
 func parseTop(c *catalog.Context) (any, error) {
-	res := &TopResult{Processes: []TopProcess{}}
+	res := &TopResult{Processes: make([]TopProcess, 0, kit.RowCap(c))}
+	var fb kit.FieldBuf
 	var cols []string
 	summary := false
-	for _, l := range lex.SplitLines(c.Raw) {
+	for l := range kit.EachLine(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" {
 			continue
@@ -253,7 +254,7 @@ func parseTop(c *catalog.Context) (any, error) {
 			continue
 		}
 		mark := c.Rec().Mark()
-		p, ok := topRow(c, l, cols, len(res.Processes))
+		p, ok := topRow(c, &fb, l, cols, len(res.Processes))
 		if !ok {
 			c.Rec().Truncate(mark)
 			c.Unread(l.At)
@@ -311,9 +312,9 @@ func topFirstLine(c *catalog.Context, res *TopResult, l lex.Line) bool {
 	return true
 }
 
-func topRow(c *catalog.Context, l lex.Line, cols []string, i int) (TopProcess, bool) {
+func topRow(c *catalog.Context, fb *kit.FieldBuf, l lex.Line, cols []string, i int) (TopProcess, bool) {
 	var p TopProcess
-	toks := lex.LineFields(l, len(cols))
+	toks := fb.Fields(l, len(cols))
 	if len(toks) != len(cols) {
 		return p, false
 	}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/kit"
-	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
 // VmstatResult is vmstat's samples, the first one the averages since boot.
@@ -157,7 +156,8 @@ func (s *VmstatSample) column(h string) (dst **int64, leaf string, scaled bool) 
 }
 
 func parseVmstat(c *catalog.Context) (any, error) {
-	res := &VmstatResult{Samples: []VmstatSample{}}
+	res := &VmstatResult{Samples: make([]VmstatSample, 0, kit.RowCap(c))}
+	var fb kit.FieldBuf
 	unit := vmstatUnit(vmstatUnitValue(c.Args))
 	if unit == 0 {
 		unit = 1024
@@ -166,7 +166,7 @@ func parseVmstat(c *catalog.Context) (any, error) {
 	var cols []string
 	stamped := false
 	data := 0
-	for _, l := range lex.SplitLines(c.Raw) {
+	for l := range kit.EachLine(c.Raw) {
 		t := strings.TrimSpace(l.Text)
 		switch {
 		case t == "":
@@ -176,7 +176,7 @@ func parseVmstat(c *catalog.Context) (any, error) {
 			continue
 		case strings.HasPrefix(t, "r ") && strings.Contains(t, " b "):
 			cols = cols[:0]
-			for _, f := range lex.LineFields(l, 0) {
+			for _, f := range fb.Fields(l, 0) {
 				cols = append(cols, c.Raw[f[0]:f[1]])
 			}
 			if stamped && len(cols) > 0 {
@@ -185,7 +185,7 @@ func parseVmstat(c *catalog.Context) (any, error) {
 			continue
 		}
 		data++
-		toks := lex.LineFields(l, 0)
+		toks := fb.Fields(l, 0)
 		want := len(cols)
 		if stamped {
 			want += 2

@@ -92,7 +92,7 @@ type wCol struct {
 }
 
 func parseW(c *catalog.Context) (any, error) {
-	res := &WResult{Sessions: []WSession{}}
+	res := &WResult{Sessions: make([]WSession, 0, kit.RowCap(c))}
 	it := lex.Lines{Raw: c.Raw}
 	var cols []wCol
 	read := 0

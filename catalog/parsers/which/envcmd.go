@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -48,7 +49,7 @@ func parseWhich(c *catalog.Context) (any, error) {
 	silent := c.Args.Has("-s")
 	r := catalog.NewSpanRec(c, 1)
 	kPaths := r.Name("paths/*")
-	res := &WhichResult{Paths: []string{}}
+	res := &WhichResult{Paths: make([]string, 0, kit.RowCap(c))}
 	found := make([]bool, len(names))
 	mapped := true
 	it := lex.Lines{Raw: c.Raw}

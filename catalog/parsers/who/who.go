@@ -63,9 +63,10 @@ func whoTime(c *catalog.Context, toks [][2]int, k int) int {
 }
 
 func parseWho(c *catalog.Context) (any, error) {
-	res := &WhoResult{Sessions: []WhoSession{}}
+	res := &WhoResult{Sessions: make([]WhoSession, 0, kit.RowCap(c))}
 	pids := c.Args.Has("-u", "--users")
-	for _, l := range lex.SplitLines(c.Raw) {
+	var fb kit.FieldBuf
+	for l := range kit.EachLine(c.Raw) {
 		t := l.Text
 		if strings.TrimSpace(t) == "" || strings.HasPrefix(t, "NAME ") {
 			continue
@@ -76,7 +77,7 @@ func parseWho(c *catalog.Context) (any, error) {
 		}
 		i := len(res.Sessions)
 		mark := c.Rec().Mark()
-		toks := lex.LineFields(l, 0)
+		toks := fb.Fields(l, 0)
 		var s WhoSession
 		k := 0
 		if t[0] == ' ' && len(toks) >= 2 {
