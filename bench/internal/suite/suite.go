@@ -36,6 +36,10 @@ type Options struct {
 	// DiagOnly runs only the diagnostics scenario (bench/testdata/diag)
 	// and writes its section alone to Out/report-diag.md.
 	DiagOnly bool
+	// SideOnly runs only the side by side with bare spawns (round trips,
+	// CPU per call, throughput under concurrent callers, start-up, idle
+	// memory) and writes its section to Log instead of the report.
+	SideOnly bool
 	// SyncReadme rewrites the headline block of Root/README.md (between
 	// HeadlineBegin and HeadlineEnd) with this run's figures.
 	SyncReadme bool
@@ -143,6 +147,9 @@ func Run(o Options) (*Results, error) {
 	if o.Quick {
 		res.InputSize, res.MinTime, res.Calls, res.LoadTime = 64<<10, 100*time.Millisecond, 30, 300*time.Millisecond
 	}
+	if o.SideOnly {
+		return res, runSideOnly(o, res, logw)
+	}
 
 	scen, err := LoadScenarios(filepath.Join(o.Root, "bench", "testdata"))
 	if err != nil {
@@ -186,22 +193,14 @@ func Run(o Options) (*Results, error) {
 
 	bin := o.Binary
 	if bin == "" {
-		logf("speed: building the parism binary")
 		dir, err := os.MkdirTemp("", "parism-bench-bin")
 		if err != nil {
 			return nil, err
 		}
 		defer os.RemoveAll(dir)
-		bin = filepath.Join(dir, "parism")
-		// Both binaries, side by side as installed: parism starts its
-		// sandboxed children through parism-sandbox when it sits beside it.
-		build := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "./cli/cmd/parism", "./cli/cmd/parism-sandbox")
-		build.Dir = o.Root
-		var stderr bytes.Buffer
-		build.Stderr = &stderr
-		if err := build.Run(); err != nil {
-			res.RoundErr = "building the binary failed: " + strings.TrimSpace(stderr.String())
-			bin = ""
+		logf("speed: building the parism binary")
+		if bin, err = buildBinary(o.Root, dir); err != nil {
+			res.RoundErr = err.Error()
 		}
 	}
 	if bin != "" {
@@ -252,6 +251,42 @@ func Run(o Options) (*Results, error) {
 		logf("updated the headline block of %s", readme)
 	}
 	return res, nil
+}
+
+// buildBinary builds parism and parism-sandbox from root into dir, side
+// by side as installed (parism starts its sandboxed children through
+// parism-sandbox when it sits beside it), and returns parism's path.
+func buildBinary(root, dir string) (string, error) {
+	build := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "./cli/cmd/parism", "./cli/cmd/parism-sandbox")
+	build.Dir = root
+	var stderr bytes.Buffer
+	build.Stderr = &stderr
+	if err := build.Run(); err != nil {
+		return "", errors.New("building the binary failed: " + strings.TrimSpace(stderr.String()))
+	}
+	return filepath.Join(dir, "parism"), nil
+}
+
+// runSideOnly is Run with SideOnly: the side by side alone, its section
+// written to logw.
+func runSideOnly(o Options, res *Results, logw io.Writer) error {
+	bin := o.Binary
+	if bin == "" {
+		dir, err := os.MkdirTemp("", "parism-bench-bin")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		if bin, err = buildBinary(o.Root, dir); err != nil {
+			return err
+		}
+	}
+	var err error
+	if res.SideBySide, err = RunSideBySide(bin, res.Calls, res.LoadTime); err != nil {
+		return err
+	}
+	_, err = io.WriteString(logw, sideBySideReport(res))
+	return err
 }
 
 func machine() Machine {
