@@ -202,3 +202,29 @@ func BenchmarkRunPwdParallel(b *testing.B) {
 		b.ReportMetric(float64((processCPU()-cpu)/time.Duration(b.N)), "cpu-ns/op")
 	}
 }
+
+// BenchmarkReadMessage is the server's reading of one tools/call line
+// from its input (LineTransport: the line checked, decoded once, and
+// handed to the SDK).
+func BenchmarkReadMessage(b *testing.B) {
+	line := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"run","arguments":{"cmd":"pwd","cwd":"/tmp/x"},"_meta":{"progressToken":7}}}` + "\n"
+	r, w := io.Pipe()
+	go func() {
+		for {
+			if _, err := io.WriteString(w, line); err != nil {
+				return
+			}
+		}
+	}()
+	conn, err := (&mcpserver.LineTransport{Reader: r, Writer: discard{}}).Connect(context.Background())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer conn.Close()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := conn.Read(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
