@@ -58,6 +58,20 @@ func asAnswer(r *mcp.CallToolResult) (*toolAnswer, bool) {
 	return &toolAnswer{CallToolResult: r, answer: js}, true
 }
 
+// appendContent appends the value of content, the text content holding
+// text (the answer, encoded), then structuredContent and its value.
+func (a *toolAnswer) appendContent(out, text []byte) []byte {
+	out = append(out, `[{"type":"text","text":`...)
+	out = append(append(out, text...), `}],"structuredContent":`...)
+	if !htmlSpecial(a.answer) {
+		return append(out, a.answer...)
+	}
+	// What the SDK's json.Marshal of the result does to it.
+	esc := bytes.NewBuffer(out)
+	json.HTMLEscape(esc, a.answer)
+	return esc.Bytes()
+}
+
 // htmlSpecial reports whether b holds what encoding/json escapes for HTML:
 // <, >, & and the line and paragraph separators U+2028 and U+2029.
 func htmlSpecial(b []byte) bool {
@@ -89,6 +103,11 @@ func (a *toolAnswer) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	out := make([]byte, 0, len(head)+len(text)+len(a.answer)+64)
+	if rest, ok := bytes.CutPrefix(head, []byte(`{"content":[]`)); ok && len(rest) > 0 && (rest[0] == ',' || rest[0] == '}') {
+		// The common case, no metadata: content is the first member.
+		out = a.appendContent(append(out, `{"content":`...), text)
+		return append(out, rest...), nil
+	}
 	out = append(out, '{')
 	dec := json.NewDecoder(bytes.NewReader(head))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
@@ -117,16 +136,7 @@ func (a *toolAnswer) MarshalJSON() ([]byte, error) {
 			out = append(out, val...)
 			continue
 		}
-		out = append(out, `[{"type":"text","text":`...)
-		out = append(append(out, text...), `}],"structuredContent":`...)
-		if htmlSpecial(a.answer) {
-			// What the SDK's json.Marshal of the result does to it.
-			esc := bytes.NewBuffer(out)
-			json.HTMLEscape(esc, a.answer)
-			out = esc.Bytes()
-		} else {
-			out = append(out, a.answer...)
-		}
+		out = a.appendContent(out, text)
 		wrote = true
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) || !wrote {
