@@ -227,11 +227,9 @@ func (c *lineConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	select {
-	case <-c.closed:
-		return io.ErrClosedPipe
-	default:
-	}
+	// Not refused once the connection is closed: as with the SDK's
+	// connection, an answer still goes out if the output takes it (stdio's
+	// stays open when the client has closed the input).
 	resp, isResp := msg.(*jsonrpc.Response)
 	if isResp {
 		if batch, ok := c.answerBatch(resp); ok {
