@@ -238,7 +238,10 @@ func parseTable(v any) (*table, bool) {
 // column is what fold learns of one field.
 type column struct {
 	present int              // rows holding the field
-	strs    map[string]int32 // string value -> index in values
+	strs    map[string]int32 // string value -> index in values (past the first oneScan)
+	strList [oneScan]string  // the first strN distinct strings, and their indexes
+	strIdx  [oneScan]int32
+	strN    int
 	jsons   map[string]int32 // an object's or array's JSON text -> index in values
 	values  []any            // distinct values, in first-seen order
 	sizes   []int            // about how many bytes each value's JSON takes
@@ -309,12 +312,9 @@ func fold(arr []any) (*Object, bool) {
 			switch t := v.(type) {
 			case string:
 				c.plain += len(t) + 3
-				if i, seen = c.strs[t]; !seen {
-					if c.strs == nil {
-						c.strs = map[string]int32{}
-					}
+				if i, seen = c.findString(t); !seen {
 					i = int32(len(c.values))
-					c.strs[t] = i
+					c.noteString(t, i)
 					c.coded += len(t) + 3 // the value in the dictionary, quoted, with its comma
 					c.sizes = append(c.sizes, len(t)+2)
 				}
@@ -546,8 +546,10 @@ func sameKeyCells(arr []any) ([]string, grid, int) {
 			return nil, grid{}, cellsOther // mixedKeyCells refuses it
 		}
 	}
-	cells := grid{all: make([]any, len(arr)*n), n: n} // one allocation for every cell
-	for r, el := range arr {
+	// The rows are checked before the grid is made: rows of other keys
+	// (a listing's optional fields) go to mixedKeyCells, which makes its
+	// own.
+	for _, el := range arr {
 		o, ok := el.(*Object)
 		if !ok {
 			return nil, grid{}, cellsNotFoldable
@@ -555,14 +557,13 @@ func sameKeyCells(arr []any) ([]string, grid, int) {
 		if !sameKeyList(o.Keys, keys) {
 			return nil, grid{}, cellsOther
 		}
-		row := cells.row(r)
-		for i := range row {
-			v := o.Vals[i]
-			if v == nil {
-				return nil, grid{}, cellsNotFoldable
-			}
-			row[i] = v
+		if slices.Contains(o.Vals, nil) {
+			return nil, grid{}, cellsNotFoldable
 		}
+	}
+	cells := grid{all: make([]any, len(arr)*n), n: n} // one allocation for every cell
+	for r, el := range arr {
+		copy(cells.row(r), el.(*Object).Vals)
 	}
 	return keys, cells, cellsDone
 }
@@ -746,6 +747,39 @@ func commonAffix(cells grid, j int) (pre, suf string, ok bool) {
 // separator reports whether b is ASCII punctuation or space.
 func separator(b byte) bool {
 	return b < utf8.RuneSelf && !(b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b == '_')
+}
+
+// findString looks a string up among the column's distinct values: the
+// first oneScan by comparing them (a listing's columns of few values,
+// types and owners, mostly hold the same strings, told apart without
+// reading their bytes), the others in a map.
+func (c *column) findString(s string) (int32, bool) {
+	if c.strs != nil {
+		i, ok := c.strs[s]
+		return i, ok
+	}
+	for k, d := range c.strList[:c.strN] {
+		if d == s {
+			return c.strIdx[k], true
+		}
+	}
+	return 0, false
+}
+
+// noteString records a new distinct string value for findString.
+func (c *column) noteString(s string, i int32) {
+	if c.strs == nil && c.strN < oneScan {
+		c.strList[c.strN], c.strIdx[c.strN] = s, i
+		c.strN++
+		return
+	}
+	if c.strs == nil {
+		c.strs = make(map[string]int32, dictProbe) // what a column is probed for
+		for k, d := range c.strList[:c.strN] {
+			c.strs[d] = c.strIdx[k]
+		}
+	}
+	c.strs[s] = i
 }
 
 // findObject looks o up among the column's first distinct values by

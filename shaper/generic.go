@@ -235,6 +235,10 @@ type decoder struct {
 	// keyLists are the lists of keys a walk has given objects, shared
 	// by the objects of one struct type that write the same fields.
 	keyLists map[keyListKey][]string
+	// recent are the keyLists entries a walk used last (nextRecent is the
+	// one to replace).
+	recent     [recentKeyLists]recentKeyList
+	nextRecent int
 	// enc writes into buf the values a walk leaves to encoding/json.
 	enc *json.Encoder
 	buf *bytes.Buffer

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -43,7 +44,6 @@ func (d *decoder) walkWith(v reflect.Value, ti *typeInfo, depth int) (any, error
 		// rare enough to take the slow way.
 		return d.viaJSON(v)
 	}
-	t := v.Type()
 	switch {
 	case ti.addrMethod && v.CanAddr():
 		return d.viaJSON(v)
@@ -51,7 +51,7 @@ func (d *decoder) walkWith(v reflect.Value, ti *typeInfo, depth int) (any, error
 		if v.Kind() == reflect.Pointer && v.IsNil() {
 			return nil, nil
 		}
-		if t == rawMessageType {
+		if ti.rawMessage {
 			if v.Len() == 0 {
 				return nil, nil // encoding/json writes an empty RawMessage as null
 			}
@@ -71,10 +71,10 @@ func (d *decoder) walkWith(v reflect.Value, ti *typeInfo, depth int) (any, error
 		if math.IsNaN(f) || math.IsInf(f, 0) {
 			return d.viaJSON(v) // encoding/json's error
 		}
-		return json.Number(formatFloat(f, t.Bits())), nil
+		return json.Number(formatFloat(f, ti.bits)), nil
 	case reflect.String:
 		s := v.String()
-		if t == numberType {
+		if ti.number {
 			if s == "" {
 				s = "0" // as encoding/json writes an empty Number
 			} else if !validNumber(s) {
@@ -100,7 +100,7 @@ func (d *decoder) walkWith(v reflect.Value, ti *typeInfo, depth int) (any, error
 		}
 		return d.walk(v.Elem(), depth+1)
 	case reflect.Struct:
-		return d.walkStruct(v, depth)
+		return d.walkStruct(v, ti, depth)
 	case reflect.Map:
 		return d.walkMap(v, depth)
 	case reflect.Slice:
@@ -113,9 +113,10 @@ func (d *decoder) walkWith(v reflect.Value, ti *typeInfo, depth int) (any, error
 		fallthrough
 	case reflect.Array:
 		arr := make([]any, v.Len())
+		eti := ti.elemInfo(v.Type())
 		for i := range arr {
 			var err error
-			if arr[i], err = d.walk(v.Index(i), depth+1); err != nil {
+			if arr[i], err = d.walkWith(v.Index(i), eti, depth+1); err != nil {
 				return nil, err
 			}
 		}
@@ -149,8 +150,12 @@ func (d *decoder) viaJSON(v reflect.Value) (any, error) {
 	return d.decode(d.buf.Bytes()) // decode copies what it keeps (text)
 }
 
-func (d *decoder) walkStruct(v reflect.Value, depth int) (any, error) {
-	si := structInfoOf(v.Type())
+func (d *decoder) walkStruct(v reflect.Value, ti *typeInfo, depth int) (any, error) {
+	si := ti.si.Load()
+	if si == nil {
+		si = structInfoOf(v.Type())
+		ti.si.Store(si)
+	}
 	if si.viaJSON {
 		return d.viaJSON(v)
 	}
@@ -178,7 +183,10 @@ func (d *decoder) walkStruct(v reflect.Value, depth int) (any, error) {
 	if len(si.fields) <= 64 {
 		// Rows that write the same fields share one list of keys.
 		k := keyListKey{si, present}
-		keys, ok := d.keyLists[k]
+		keys, ok := d.recentKeys(k)
+		if !ok {
+			keys, ok = d.keyLists[k]
+		}
 		if !ok {
 			keys = slices.Clone(d.kstack[base:])
 			keys = keys[:n:n]
@@ -187,6 +195,7 @@ func (d *decoder) walkStruct(v reflect.Value, depth int) (any, error) {
 			}
 			d.keyLists[k] = keys
 		}
+		d.noteKeys(k, keys)
 		o = d.newObjectKeys(keys)
 	} else {
 		o = d.newObject(n)
@@ -203,6 +212,35 @@ func (d *decoder) walkStruct(v reflect.Value, depth int) (any, error) {
 type keyListKey struct {
 	si      *structInfo
 	present uint64
+}
+
+// recentKeyLists is how many of the keyLists entries a walk used last it
+// keeps at hand: a listing's rows mostly write the fields of the row
+// before, and hold a few structs of their own (permissions, a device).
+const recentKeyLists = 4
+
+type recentKeyList struct {
+	k    keyListKey
+	keys []string
+}
+
+// recentKeys looks k up among the entries used last.
+func (d *decoder) recentKeys(k keyListKey) ([]string, bool) {
+	for i := range d.recent {
+		if r := &d.recent[i]; r.k == k && r.keys != nil {
+			return r.keys, true
+		}
+	}
+	return nil, false
+}
+
+// noteKeys makes k's entry one of the entries used last.
+func (d *decoder) noteKeys(k keyListKey, keys []string) {
+	if _, ok := d.recentKeys(k); ok {
+		return
+	}
+	d.recent[d.nextRecent] = recentKeyList{k, keys}
+	d.nextRecent = (d.nextRecent + 1) % recentKeyLists
 }
 
 func (d *decoder) walkMap(v reflect.Value, depth int) (any, error) {
@@ -306,7 +344,26 @@ type typeInfo struct {
 	method     bool      // t has MarshalJSON or MarshalText
 	addrMethod bool      // only *t has one (encoding/json calls it when the value is addressable)
 	bytes      bool      // a slice of bytes encoding/json writes in base64
+	rawMessage bool      // t is json.RawMessage
+	number     bool      // t is json.Number
+	bits       int       // a float type's size
 	elem       *typeInfo // a pointer type's element's
+	// si is a struct type's structInfo, and items a slice or array
+	// type's element's typeInfo, set on first use (walk would otherwise
+	// look them up for every row).
+	si    atomic.Pointer[structInfo]
+	items atomic.Pointer[typeInfo]
+}
+
+// elemInfo is the typeInfo of t's elements, t being ti's slice or array
+// type.
+func (ti *typeInfo) elemInfo(t reflect.Type) *typeInfo {
+	if e := ti.items.Load(); e != nil {
+		return e
+	}
+	e := typeInfoOf(t.Elem())
+	ti.items.Store(e)
+	return e
 }
 
 var typeInfos sync.Map // reflect.Type -> typeInfo
@@ -328,7 +385,10 @@ func newTypeInfo(t reflect.Type) *typeInfo {
 	implements := func(t reflect.Type) bool {
 		return t.Implements(marshalerType) || t.Implements(textMarshalerType)
 	}
-	ti := &typeInfo{method: implements(t)}
+	ti := &typeInfo{method: implements(t), rawMessage: t == rawMessageType, number: t == numberType}
+	if k := t.Kind(); k == reflect.Float32 || k == reflect.Float64 {
+		ti.bits = t.Bits()
+	}
 	if t.Kind() != reflect.Pointer && !ti.method {
 		ti.addrMethod = implements(reflect.PointerTo(t))
 	}

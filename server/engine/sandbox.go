@@ -288,7 +288,7 @@ func newKernelPolicy(cfg config.Config, roots []string, env []string) *kernelPol
 		env:     env,
 		shipped: map[string]bool{},
 	}
-	for cmd := range guard.DefaultCommandPolicies() {
+	for _, cmd := range guard.DefaultCommands() {
 		p.shipped[cmd] = true
 	}
 	p.home, _ = envLookup(env, "HOME")

@@ -40,6 +40,26 @@ func BenchmarkCompact200(b *testing.B) {
 	if pr.Err != nil || pr.Value == nil {
 		b.Fatalf("ls -la: %+v", pr.Err)
 	}
+	// Its two steps apart: the generic form of the typed rows, and the
+	// folding of that form into a table.
+	g, err := shaper.Generic(pr.Value)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("shape/generic", func(b *testing.B) {
+		loop(b, func() {
+			if _, err := shaper.Generic(pr.Value); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+	b.Run("shape/fold", func(b *testing.B) {
+		loop(b, func() {
+			if shaper.Compact(g) == nil {
+				b.Fatal("nothing compacted")
+			}
+		})
+	})
 	b.Run("shape/compact", func(b *testing.B) {
 		loop(b, func() {
 			g, err := shaper.Generic(pr.Value)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -97,9 +98,13 @@ func (discard) Close() error                { return nil }
 
 // BenchmarkEncodeAnswer is the server's side of sending the answer of ls
 // -la on 200 files (about 60 KB of JSON, sent as text and as
-// structuredContent): the SDK's encoding of the tool result, then the
-// message around it written by the SDK's own line transport ("sdk") or by
-// LineTransport ("linetransport", what the binary serves stdio with).
+// structuredContent): the encoding of the tool result as the SDK's
+// JSON-RPC layer does it (jsonrpc2.NewResponse: encoding/json without HTML
+// escaping), then the message around it written by the SDK's own line
+// transport ("sdk") or by LineTransport ("linetransport", what the binary
+// serves stdio with). "sdk-result" encodes the result as the SDK does by
+// itself (the answer a json.RawMessage), "answer" as encodeAnswers has it
+// encoded (toolAnswer, what the server sends).
 func BenchmarkEncodeAnswer(b *testing.B) {
 	_, e, dir := benchSession(b, 200)
 	env := e.Run(context.Background(), engine.Request{Cmd: "ls", Args: []string{"-la"}, Cwd: dir, Format: "json"})
@@ -109,18 +114,23 @@ func BenchmarkEncodeAnswer(b *testing.B) {
 	}
 	id, _ := jsonrpc.MakeID(float64(3))
 	ctx := context.Background()
-	// What the SDK does with a handler's result before it reaches the
-	// connection (jsonrpc2.NewResponse: encoding/json without HTML
-	// escaping).
-	response := func() *jsonrpc.Response {
+	encode := func(r any) *jsonrpc.Response {
 		var buf bytes.Buffer
 		enc := json.NewEncoder(&buf)
 		enc.SetEscapeHTML(false)
-		r := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(answer)}}, StructuredContent: json.RawMessage(answer)}
 		if err := enc.Encode(r); err != nil {
 			b.Fatal(err)
 		}
 		return &jsonrpc.Response{ID: id, Result: bytes.TrimRight(buf.Bytes(), "\n")}
+	}
+	results := []struct {
+		name   string
+		result func() any
+	}{
+		{"sdk-result", func() any {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(answer)}}, StructuredContent: json.RawMessage(answer)}
+		}},
+		{"answer", func() any { return mcpserver.EncodedAnswer(string(answer)) }},
 	}
 	for _, tc := range []struct {
 		name string
@@ -133,19 +143,21 @@ func BenchmarkEncodeAnswer(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Run(tc.name, func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(answer)))
-			cpu := processCPU()
-			for b.Loop() {
-				if err := conn.Write(ctx, response()); err != nil {
-					b.Fatal(err)
+		for _, rc := range results {
+			b.Run(tc.name+"/"+rc.name, func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(answer)))
+				cpu := processCPU()
+				for b.Loop() {
+					if err := conn.Write(ctx, encode(rc.result())); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-			if cpu != 0 {
-				b.ReportMetric(float64((processCPU()-cpu)/time.Duration(b.N)), "cpu-ns/op")
-			}
-		})
+				if cpu != 0 {
+					b.ReportMetric(float64((processCPU()-cpu)/time.Duration(b.N)), "cpu-ns/op")
+				}
+			})
+		}
 		conn.Close()
 	}
 }
@@ -162,6 +174,57 @@ func BenchmarkRunPwd(b *testing.B) {
 		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "run", Arguments: args})
 		if err != nil || res.IsError {
 			b.Fatalf("run pwd: %v %v", err, res)
+		}
+	}
+}
+
+// BenchmarkRunPwdParallel is BenchmarkRunPwd with 16 calls in flight on
+// one session (the bench's throughput section: 16 concurrent callers).
+// On a machine of few cores it is CPU-bound: cpu-ns/op is what a call
+// costs, client and server together, and what bounds the throughput.
+func BenchmarkRunPwdParallel(b *testing.B) {
+	cs, _, dir := benchSession(b, 0)
+	ctx := context.Background()
+	args := map[string]any{"cmd": "pwd", "cwd": dir}
+	b.ReportAllocs()
+	b.SetParallelism((16 + runtime.GOMAXPROCS(0) - 1) / runtime.GOMAXPROCS(0))
+	cpu := processCPU()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "run", Arguments: args})
+			if err != nil || res.IsError {
+				b.Errorf("run pwd: %v %v", err, res)
+				return
+			}
+		}
+	})
+	if cpu != 0 {
+		b.ReportMetric(float64((processCPU()-cpu)/time.Duration(b.N)), "cpu-ns/op")
+	}
+}
+
+// BenchmarkReadMessage is the server's reading of one tools/call line
+// from its input (LineTransport: the line checked, decoded once, and
+// handed to the SDK).
+func BenchmarkReadMessage(b *testing.B) {
+	line := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"run","arguments":{"cmd":"pwd","cwd":"/tmp/x"},"_meta":{"progressToken":7}}}` + "\n"
+	r, w := io.Pipe()
+	go func() {
+		for {
+			if _, err := io.WriteString(w, line); err != nil {
+				return
+			}
+		}
+	}()
+	conn, err := (&mcpserver.LineTransport{Reader: r, Writer: discard{}}).Connect(context.Background())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer conn.Close()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := conn.Read(context.Background()); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

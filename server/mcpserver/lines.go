@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"sync"
-	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -31,8 +30,9 @@ const batchesRemoved = "2025-06-18"
 // JSON decoder: a line that is not JSON, or JSON that is not a JSON-RPC
 // message, ends the whole session, and the client gets no answer
 // (modelcontextprotocol/go-sdk#1209). LineTransport reads line by line and
-// passes only well-formed messages on to the SDK's transport. Any other
-// line is answered here, on the same output, and the session goes on:
+// passes only well-formed messages on to the SDK (decoded, see lineConn).
+// Any other line is answered here, on the same output, and the session
+// goes on:
 //
 //   - not JSON: a parse error (-32700) with id null;
 //   - JSON but not a JSON-RPC 2.0 message (no "jsonrpc":"2.0", an id that
@@ -44,7 +44,8 @@ const batchesRemoved = "2025-06-18"
 //   - a JSON-RPC batch (an array) when the client's initialize asked for
 //     protocol 2025-06-18 or later, which has no batches: an invalid request
 //     (-32600) with id null. Under older versions a batch whose members
-//     are all messages is passed on.
+//     are all messages, no two requests of one id, is passed on, and the
+//     answers to its requests go out together as one array.
 //
 // Blank lines are skipped and a UTF-8 byte order mark before a line is
 // dropped. A message must fit on one line, as the MCP stdio transport
@@ -67,7 +68,8 @@ type nopCloser struct{ io.Writer }
 func (nopCloser) Close() error { return nil }
 
 // Connect implements mcp.Transport: it starts the goroutine that reads
-// lines and returns the SDK's connection over the lines that pass.
+// lines and returns the connection the SDK reads the messages that pass
+// from, and writes its own to.
 func (t *LineTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 	if t.Reader == nil || t.Writer == nil {
 		return nil, errors.New("mcpserver: LineTransport needs a Reader and a Writer")
@@ -76,33 +78,139 @@ func (t *LineTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 	if max <= 0 {
 		max = DefaultMaxLineBytes
 	}
-	pr, pw := io.Pipe()
-	out := &lockedWriter{w: t.Writer}
-	f := &lineFilter{in: bufio.NewReaderSize(t.Reader, 64<<10), pass: pw, out: out, max: max}
+	c := &lineConn{in: t.Reader, out: &lockedWriter{w: t.Writer}, incoming: make(chan incoming), closed: make(chan struct{})}
+	f := &lineFilter{in: bufio.NewReaderSize(t.Reader, 64<<10), conn: c, out: c.out, max: max}
 	go f.run()
-	// The SDK's own frame limit is off: every line it sees has been
-	// measured here already.
-	c, err := (&mcp.IOTransport{Reader: &pipeReader{pr, t.Reader}, Writer: out, MaxLineLength: -1}).Connect(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return &responseConn{Connection: c, out: out, batched: &f.batched}, nil
+	return c, nil
 }
 
-// responseConn writes the server's successful responses itself. The SDK
-// has already encoded a response's result (json.RawMessage, compact, from
-// encoding/json); its own Write would encode the message around it with
-// encoding/json again, which validates and copies the result once more, a
-// pass over every byte of the answer: for a 60 KB answer (sent twice, as
-// text and as structuredContent) that pass was about a third of the
-// encoding's CPU. Here the result is written as it is, between the
-// envelope's other two fields. Everything else (requests, notifications,
-// error responses, and every message once the client has sent a batch,
-// whose responses the SDK gathers into one line) goes through the SDK.
-type responseConn struct {
-	mcp.Connection
-	out     io.Writer
-	batched *atomic.Bool
+// lineConn is the connection the SDK uses: it reads the messages the
+// filter has decoded, and writes each message as one line.
+//
+// The SDK's own connection over a stream (v1.8.0's IOTransport) would
+// decode each line again, three times over (as a JSON value, as a batch,
+// as a message), with decoders that each allocate 32 KB: the filter's
+// decoding, which decides whether a line passes, is the only one (a
+// tools/call line: 61 µs and 165 KB through the SDK's connection, 28 µs
+// and 66 KB decoded once).
+//
+// A batch (protocols before 2025-06-18) is read member by member, and the
+// responses to its requests are written together, as one array, once the
+// last one is written, as the SDK's connection does.
+type lineConn struct {
+	in       io.Closer
+	out      *lockedWriter
+	incoming chan incoming
+	// queue is the rest of the last batch read (the SDK reads from one
+	// goroutine).
+	queue []jsonrpc.Message
+
+	batchMu sync.Mutex
+	batches map[jsonrpc.ID]*lineBatch // by request id, lazily made
+
+	closeOnce sync.Once
+	closed    chan struct{}
+	closeErr  error
+}
+
+// incoming is what the filter passes on: a line's messages (one, or the
+// members of a batch), or the input's end.
+type incoming struct {
+	msgs []jsonrpc.Message
+	err  error
+}
+
+// lineBatch is a batch's requests: the responses written so far, in the
+// requests' order, and the ids still unanswered.
+type lineBatch struct {
+	unanswered map[jsonrpc.ID]int
+	responses  []*jsonrpc.Response
+}
+
+// pass hands the messages of a line to the SDK; false once the connection
+// is closed.
+func (c *lineConn) pass(in incoming) bool {
+	select {
+	case c.incoming <- in:
+		return true
+	case <-c.closed:
+		return false
+	}
+}
+
+func (c *lineConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if len(c.queue) > 0 {
+		msg := c.queue[0]
+		c.queue = c.queue[1:]
+		return msg, nil
+	}
+	select {
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-c.closed:
+		return nil, io.EOF
+	case in := <-c.incoming:
+		if in.err != nil {
+			return nil, in.err
+		}
+		c.queue = in.msgs[1:]
+		return in.msgs[0], nil
+	}
+}
+
+// addBatch records the requests of a batch before its messages are
+// passed on. A batch that repeats the id of a request still unanswered is
+// refused (its answer could not be told apart).
+func (c *lineConn) addBatch(msgs []jsonrpc.Message) string {
+	b := &lineBatch{unanswered: map[jsonrpc.ID]int{}}
+	for _, m := range msgs {
+		if req, ok := m.(*jsonrpc.Request); ok && req.IsCall() {
+			if _, dup := b.unanswered[req.ID]; dup {
+				return "invalid request: a batch repeats a request id"
+			}
+			b.unanswered[req.ID] = len(b.responses)
+			b.responses = append(b.responses, nil)
+		}
+	}
+	if len(b.responses) == 0 {
+		return ""
+	}
+	c.batchMu.Lock()
+	defer c.batchMu.Unlock()
+	for id := range b.unanswered {
+		if _, dup := c.batches[id]; dup {
+			return "invalid request: a batch repeats the id of a request still unanswered"
+		}
+	}
+	if c.batches == nil {
+		c.batches = map[jsonrpc.ID]*lineBatch{}
+	}
+	for id := range b.unanswered {
+		c.batches[id] = b
+	}
+	return ""
+}
+
+// answerBatch records resp when it answers a batch's request; inBatch
+// reports whether it does, and done is the batch's responses once resp
+// was the last.
+func (c *lineConn) answerBatch(resp *jsonrpc.Response) (done []*jsonrpc.Response, inBatch bool) {
+	c.batchMu.Lock()
+	defer c.batchMu.Unlock()
+	b, ok := c.batches[resp.ID]
+	if !ok {
+		return nil, false
+	}
+	b.responses[b.unanswered[resp.ID]] = resp
+	delete(b.unanswered, resp.ID)
+	delete(c.batches, resp.ID)
+	if len(b.unanswered) > 0 {
+		return nil, true
+	}
+	return b.responses, true
 }
 
 var (
@@ -110,12 +218,33 @@ var (
 	resultKey    = []byte(`,"result":`)
 )
 
-func (c *responseConn) Write(ctx context.Context, msg jsonrpc.Message) error {
-	resp, ok := msg.(*jsonrpc.Response)
-	if !ok || resp.Error != nil || len(resp.Result) == 0 || !resp.ID.IsValid() || c.batched.Load() {
-		return c.Connection.Write(ctx, msg)
-	}
+// Write writes msg as one line. A successful response is written here
+// around its result, which the SDK has already encoded (compact, from
+// encoding/json): encoding the message with encoding/json would validate
+// and copy the result once more, a pass over every byte of the answer.
+// Other messages are encoded by the SDK's jsonrpc.EncodeMessage.
+func (c *lineConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if err := ctx.Err(); err != nil {
+		return err
+	}
+	// Not refused once the connection is closed: as with the SDK's
+	// connection, an answer still goes out if the output takes it (stdio's
+	// stays open when the client has closed the input).
+	resp, isResp := msg.(*jsonrpc.Response)
+	if isResp {
+		if batch, ok := c.answerBatch(resp); ok {
+			if batch == nil {
+				return nil
+			}
+			return c.writeBatch(batch)
+		}
+	}
+	if !isResp || resp.Error != nil || len(resp.Result) == 0 || !resp.ID.IsValid() {
+		b, err := jsonrpc.EncodeMessage(msg)
+		if err != nil {
+			return fmt.Errorf("marshaling message: %v", err)
+		}
+		_, err = c.out.Write(append(b, '\n'))
 		return err
 	}
 	id, err := json.Marshal(resp.ID.Raw())
@@ -128,16 +257,34 @@ func (c *responseConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	return err
 }
 
-// pipeReader is what the SDK reads; closing it (the session ending) also
-// closes the real input, so that the filter's pending read ends.
-type pipeReader struct {
-	*io.PipeReader
-	in io.Closer
+// writeBatch writes a batch's responses as one array on one line.
+func (c *lineConn) writeBatch(batch []*jsonrpc.Response) error {
+	line := []byte{'['}
+	for i, r := range batch {
+		b, err := jsonrpc.EncodeMessage(r)
+		if err != nil {
+			return fmt.Errorf("encoding batch message: %w", err)
+		}
+		if i > 0 {
+			line = append(line, ',')
+		}
+		line = append(line, b...)
+	}
+	_, err := c.out.Write(append(line, ']', '\n'))
+	return err
 }
 
-func (r *pipeReader) Close() error {
-	return errors.Join(r.PipeReader.Close(), r.in.Close())
+// Close ends the connection: Read returns, and closing the input ends the
+// filter's pending read.
+func (c *lineConn) Close() error {
+	c.closeOnce.Do(func() {
+		close(c.closed)
+		c.closeErr = errors.Join(c.in.Close(), c.out.Close())
+	})
+	return c.closeErr
 }
+
+func (c *lineConn) SessionID() string { return "" }
 
 // lockedWriter serialises writes: the SDK writes each message with one
 // Write under its own lock, and the filter's error answers must not land
@@ -157,12 +304,9 @@ func (w *lockedWriter) Close() error { return w.w.Close() }
 
 type lineFilter struct {
 	in   *bufio.Reader
-	pass *io.PipeWriter
+	conn *lineConn
 	out  io.Writer
 	max  int
-	// batched is set once a batch has been passed on: the SDK then
-	// gathers responses, and responseConn leaves them to it.
-	batched atomic.Bool
 	// protocol is the version the client's initialize asked for: it
 	// decides whether a batch is a protocol error.
 	protocol string
@@ -173,15 +317,12 @@ func (f *lineFilter) run() {
 		line, tooLong, err := f.readLine()
 		if tooLong {
 			f.answer(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: a message exceeds %d bytes", f.max))
-		} else if perr := f.handleSafe(line); perr != nil {
+		} else if !f.handleSafe(line) {
 			// The SDK closed its side: the session is over.
 			return
 		}
 		if err != nil {
-			if err == io.EOF {
-				err = nil
-			}
-			f.pass.CloseWithError(err)
+			f.conn.pass(incoming{err: err})
 			return
 		}
 	}
@@ -211,60 +352,65 @@ var bom = []byte("\xef\xbb\xbf")
 
 // handleSafe is handle, but a panic while reading the line (a bug) answers
 // it with JSON-RPC error -32603 and the session goes on.
-func (f *lineFilter) handleSafe(line []byte) (err error) {
+func (f *lineFilter) handleSafe(line []byte) (open bool) {
 	defer func() {
 		if p := recover(); p != nil {
 			f.answer(nil, jsonrpc.CodeInternalError, fmt.Sprintf("internal error reading the message: %v", p))
-			err = nil
+			open = true
 		}
 	}()
 	return f.handle(line)
 }
 
-// handle passes one line on or answers it. The error is the pipe's: the
-// SDK no longer reads.
-func (f *lineFilter) handle(line []byte) error {
+// handle passes one line on or answers it; false once the SDK no longer
+// reads.
+func (f *lineFilter) handle(line []byte) bool {
 	line = bytes.TrimSpace(bytes.TrimPrefix(line, bom))
 	if len(line) == 0 {
-		return nil
+		return true
 	}
 	if !json.Valid(line) {
 		f.answer(nil, jsonrpc.CodeParseError, "parse error: the line is not valid JSON")
-		return nil
+		return true
 	}
 	if line[0] == '[' {
-		if msg := f.checkBatch(line); msg != "" {
-			f.answer(nil, jsonrpc.CodeInvalidRequest, msg)
-			return nil
+		msgs, why := f.readBatch(line)
+		if why == "" {
+			why = f.conn.addBatch(msgs)
 		}
-		f.batched.Store(true)
-	} else {
-		msg, err := jsonrpc.DecodeMessage(line)
-		if err != nil {
-			f.answer(lineID(line), jsonrpc.CodeInvalidRequest, "invalid request: not a JSON-RPC 2.0 message: "+err.Error())
-			return nil
+		if why != "" {
+			f.answer(nil, jsonrpc.CodeInvalidRequest, why)
+			return true
 		}
-		f.note(msg)
+		return f.conn.pass(incoming{msgs: msgs})
 	}
-	_, err := f.pass.Write(append(line, '\n'))
-	return err
+	msg, err := jsonrpc.DecodeMessage(line)
+	if err != nil {
+		f.answer(lineID(line), jsonrpc.CodeInvalidRequest, "invalid request: not a JSON-RPC 2.0 message: "+err.Error())
+		return true
+	}
+	f.note(msg)
+	return f.conn.pass(incoming{msgs: []jsonrpc.Message{msg}})
 }
 
-// checkBatch returns why a batch cannot be passed on, or "".
-func (f *lineFilter) checkBatch(line []byte) string {
+// readBatch returns a batch's messages, or why it cannot be passed on.
+func (f *lineFilter) readBatch(line []byte) ([]jsonrpc.Message, string) {
 	if f.protocol == "" || f.protocol >= batchesRemoved {
-		return "invalid request: JSON-RPC batches are not part of MCP since protocol " + batchesRemoved
+		return nil, "invalid request: JSON-RPC batches are not part of MCP since protocol " + batchesRemoved
 	}
 	var raws []json.RawMessage
 	if err := json.Unmarshal(line, &raws); err != nil || len(raws) == 0 {
-		return "invalid request: an empty batch"
+		return nil, "invalid request: an empty batch"
 	}
+	msgs := make([]jsonrpc.Message, 0, len(raws))
 	for _, r := range raws {
-		if _, err := jsonrpc.DecodeMessage(r); err != nil {
-			return "invalid request: a batch member is not a JSON-RPC 2.0 message: " + err.Error()
+		msg, err := jsonrpc.DecodeMessage(r)
+		if err != nil {
+			return nil, "invalid request: a batch member is not a JSON-RPC 2.0 message: " + err.Error()
 		}
+		msgs = append(msgs, msg)
 	}
-	return ""
+	return msgs, ""
 }
 
 // note remembers the protocol version a client's initialize asks for.

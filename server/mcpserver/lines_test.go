@@ -191,6 +191,26 @@ func TestLineTransportBatches(t *testing.T) {
 		t.Fatal("no answer to the batch")
 	}
 	p.check([]badLine{{"batch with a bad member", `[{"jsonrpc":"2.0","id":3,"method":"ping"},{"id":4}]`, -32600, nil}})
+
+	// A batch of a call, a notification and a ping: one line answers the
+	// two requests, in their order, once both are done.
+	p.send(`[{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"run","arguments":{"cmd":"pwd"}}},{"jsonrpc":"2.0","method":"notifications/initialized"},{"jsonrpc":"2.0","id":6,"method":"ping"}]`)
+	select {
+	case l := <-p.out:
+		var answers []map[string]any
+		if err := json.Unmarshal([]byte(l), &answers); err != nil || len(answers) != 2 {
+			t.Fatalf("batch answer %q, want an array of 2", l)
+		}
+		env, _ := answers[0]["result"].(map[string]any)["structuredContent"].(map[string]any)
+		if answers[0]["id"] != float64(5) || env["ok"] != true || answers[1]["id"] != float64(6) || answers[1]["result"] == nil {
+			t.Errorf("batch answers %v, want run's (ok) then ping's", answers)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("no answer to the batch of a call and a ping")
+	}
+	// Two requests of one id could not be told apart: refused, and the
+	// session goes on.
+	p.check([]badLine{{"batch repeating an id", `[{"jsonrpc":"2.0","id":7,"method":"ping"},{"jsonrpc":"2.0","id":7,"method":"ping"}]`, -32600, nil}})
 }
 
 // TestStdioBinaryBadLines sends the bad lines to the built binary over its

@@ -98,9 +98,14 @@ func serverCost(tb testing.TB, h *handlers, dir, tool, name, content string) (ms
 	if err != nil {
 		tb.Fatal(err)
 	}
-	// What the SDK does with the result: marshal it, wrap it in a JSON-RPC
-	// response, encode that for the transport.
-	result, err := json.Marshal(res)
+	// What the server and the SDK do with the result: encodeAnswers makes
+	// it encode itself, the SDK marshals it, wraps it in a JSON-RPC
+	// response and encodes that for the transport.
+	var sent any = res
+	if a, ok := asAnswer(res); ok {
+		sent = a
+	}
+	result, err := json.Marshal(sent)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -83,12 +83,13 @@ func TestPanicsBecomeAnswers(t *testing.T) {
 
 // A panic while the stdio transport reads a line answers that line with
 // -32603 instead of ending the process. The panic here is a real one: a
-// filter without its pipe dereferences nil when it passes a message on.
+// filter without its connection dereferences nil when it passes a message
+// on.
 func TestLineFilterRecovers(t *testing.T) {
 	var out strings.Builder
 	f := &lineFilter{out: &out, max: 1 << 20}
-	if err := f.handleSafe([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)); err != nil {
-		t.Fatalf("handleSafe: %v", err)
+	if open := f.handleSafe([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)); !open {
+		t.Fatal("handleSafe: the session ended")
 	}
 	if !strings.Contains(out.String(), `"code":-32603`) || !strings.Contains(out.String(), "internal error reading the message") {
 		t.Errorf("answer = %q, want a -32603 error", out.String())

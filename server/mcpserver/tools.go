@@ -341,7 +341,7 @@ func New(e *engine.Engine, opts *Options) *mcp.Server {
 	for _, t := range tools() {
 		s.AddTool(t, recovered(t.Name, byName[t.Name], o.Logger))
 	}
-	s.AddReceivingMiddleware(recoverMethods(o.Logger))
+	s.AddReceivingMiddleware(recoverMethods(o.Logger), processTrim.middleware, encodeAnswers)
 	return s
 }
 
@@ -379,7 +379,7 @@ func decode(raw json.RawMessage, v any) *engine.Failure {
 }
 
 // result sends v as structuredContent and, for clients that read only
-// text, the same JSON as text.
+// text, the same JSON as text (encodeAnswers encodes the two in one pass).
 func result(v any) (*mcp.CallToolResult, error) {
 	b, err := engine.Marshal(v)
 	if err != nil {
@@ -387,7 +387,7 @@ func result(v any) (*mcp.CallToolResult, error) {
 	}
 	return &mcp.CallToolResult{
 		Content:           []mcp.Content{&mcp.TextContent{Text: string(b)}},
-		StructuredContent: json.RawMessage(b),
+		StructuredContent: answerJSON(b),
 	}, nil
 }
 

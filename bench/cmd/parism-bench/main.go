@@ -5,11 +5,12 @@
 // the same commands (latency, CPU per call, throughput under concurrent
 // callers, start-up, idle memory), accuracy on the catalog's golden
 // fixtures, and the diagnostics read from seeded failing projects
-// (--diag runs that section alone, into report-diag.md).
+// (--diag runs that section alone, into report-diag.md; --side runs the
+// side by side alone and prints it).
 //
 // Usage:
 //
-//	go run ./bench/cmd/parism-bench [--quick] [--diag] [--out DIR] [--root DIR] [--binary PATH]
+//	go run ./bench/cmd/parism-bench [--quick] [--diag | --side] [--out DIR] [--root DIR] [--binary PATH]
 //
 // or `go tool -C tools task -d .. bench [-- --quick]` from the repository.
 package main
@@ -29,7 +30,8 @@ func main() {
 	root := fs.String("root", "", "repository root, the directory of go.work (default: found from the working directory)")
 	binary := fs.String("binary", "", "parism binary for the MCP round trip (default: built from ./cli/cmd/parism)")
 	diag := fs.Bool("diag", false, "run only the diagnostics scenario (seeded failing projects under bench/testdata/diag) and write report-diag.md")
-	rt := fs.Bool("rt", false, "run only the side by side with bare spawns (issue 19: this server's MCP round trip, CPU per call and throughput beside a bare spawn of ls -la, git status, ps aux and pwd) and print its section; writes no file")
+	side := fs.Bool("side", false, "run only the side by side with bare spawns (this server's MCP round trip, CPU per call and throughput under 1/4/16 callers beside a bare spawn of ls -la, git status, ps aux and pwd) and print its section; writes no file")
+	rt := fs.Bool("rt", false, "the same as --side")
 	readme := fs.Bool("readme", true, "also rewrite the headline block of README.md (only when writing into the repository's bench/, i.e. without -out)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `parism-bench: token, speed and accuracy benchmarks of Parism, written to bench/report.md
@@ -52,6 +54,7 @@ Flags:
 		fs.Usage()
 		os.Exit(2)
 	}
+	*rt = *rt || *side
 	res, err := suite.Run(suite.Options{DiagOnly: *diag, SideOnly: *rt, Quick: *quick, Out: *out, Root: *root, Binary: *binary, Log: os.Stderr,
 		SyncReadme: *readme && *out == "" && !*diag && !*rt})
 	if err != nil {

@@ -194,7 +194,6 @@ func Run(o Options) (*Results, error) {
 
 	bin := o.Binary
 	if bin == "" {
-		logf("speed: building the parism binary")
 		dir, err := os.MkdirTemp("", "parism-bench-bin")
 		if err != nil {
 			return nil, err
@@ -254,6 +253,20 @@ func Run(o Options) (*Results, error) {
 	return res, nil
 }
 
+// buildBinary builds parism and parism-sandbox from root into dir, side
+// by side as installed (parism starts its sandboxed children through
+// parism-sandbox when it sits beside it), and returns parism's path.
+func buildBinary(root, dir string) (string, error) {
+	build := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "./cli/cmd/parism", "./cli/cmd/parism-sandbox")
+	build.Dir = root
+	var stderr bytes.Buffer
+	build.Stderr = &stderr
+	if err := build.Run(); err != nil {
+		return "", errors.New("building the binary failed: " + strings.TrimSpace(stderr.String()))
+	}
+	return filepath.Join(dir, "parism"), nil
+}
+
 func machine() Machine {
 	m := Machine{CPU: "unknown", Cores: runtime.NumCPU(), Go: runtime.Version(), OS: runtime.GOOS + "/" + runtime.GOARCH,
 		Date: time.Now().UTC().Format("2006-01-02 15:04 UTC")}
@@ -266,21 +279,6 @@ func machine() Machine {
 		}
 	}
 	return m
-}
-
-// buildBinary builds parism and parism-sandbox into dir and returns the
-// path of parism.
-func buildBinary(root, dir string) (string, error) {
-	// Both binaries, side by side as installed: parism starts its
-	// sandboxed children through parism-sandbox when it sits beside it.
-	build := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "./cli/cmd/parism", "./cli/cmd/parism-sandbox")
-	build.Dir = root
-	var stderr bytes.Buffer
-	build.Stderr = &stderr
-	if err := build.Run(); err != nil {
-		return "", errors.New("building the binary failed: " + strings.TrimSpace(stderr.String()))
-	}
-	return filepath.Join(dir, "parism"), nil
 }
 
 // runSideOnly is Run with Options.SideOnly.

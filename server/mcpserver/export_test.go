@@ -1,0 +1,18 @@
+package mcpserver
+
+import "github.com/modelcontextprotocol/go-sdk/mcp"
+
+// EncodedAnswer is what encodeAnswers makes of result's result for an
+// answer (for the benchmarks of the external test package).
+func EncodedAnswer(answer string) any {
+	a, ok := asAnswer(mustResult(answer))
+	if !ok {
+		panic("mcpserver: result's result not taken as an answer")
+	}
+	return a
+}
+
+// mustResult is result of an answer already encoded.
+func mustResult(answer string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: answer}}, StructuredContent: answerJSON(answer)}
+}
