@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -111,7 +112,20 @@ type lineConn struct {
 	closeOnce sync.Once
 	closed    chan struct{}
 	closeErr  error
+
+	// pending counts the calls passed to the SDK and not yet answered, so
+	// that the end of the input waits for their answers (a client that
+	// writes its requests and closes its side still gets them).
+	pendMu  sync.Mutex
+	pending int
+	drained chan struct{} // closed when pending falls to 0 after the input ended
 }
+
+// eofGrace bounds how long the end of the input waits for the answers of
+// calls still running: the client may be gone rather than only done
+// writing, and then its commands must not run on (they are cancelled when
+// Read reports the end).
+const eofGrace = 2 * time.Second
 
 // incoming is what the filter passes on: a line's messages (one, or the
 // members of a batch), or the input's end.
@@ -145,7 +159,7 @@ func (c *lineConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	if len(c.queue) > 0 {
 		msg := c.queue[0]
 		c.queue = c.queue[1:]
-		return msg, nil
+		return c.passed(msg), nil
 	}
 	select {
 	case <-ctx.Done():
@@ -154,10 +168,57 @@ func (c *lineConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 		return nil, io.EOF
 	case in := <-c.incoming:
 		if in.err != nil {
+			c.awaitAnswers(ctx)
 			return nil, in.err
 		}
 		c.queue = in.msgs[1:]
-		return in.msgs[0], nil
+		return c.passed(in.msgs[0]), nil
+	}
+}
+
+// passed counts msg when it is a call the SDK will answer.
+func (c *lineConn) passed(msg jsonrpc.Message) jsonrpc.Message {
+	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
+		c.pendMu.Lock()
+		c.pending++
+		c.pendMu.Unlock()
+	}
+	return msg
+}
+
+// answered uncounts one call when the SDK writes a response.
+func (c *lineConn) answered() {
+	c.pendMu.Lock()
+	defer c.pendMu.Unlock()
+	if c.pending > 0 {
+		c.pending--
+	}
+	if c.pending == 0 && c.drained != nil {
+		close(c.drained)
+		c.drained = nil
+	}
+}
+
+// awaitAnswers waits, at most eofGrace, until every call passed on is
+// answered.
+func (c *lineConn) awaitAnswers(ctx context.Context) {
+	c.pendMu.Lock()
+	if c.pending == 0 {
+		c.pendMu.Unlock()
+		return
+	}
+	if c.drained == nil {
+		c.drained = make(chan struct{})
+	}
+	drained := c.drained
+	c.pendMu.Unlock()
+	t := time.NewTimer(eofGrace)
+	defer t.Stop()
+	select {
+	case <-drained:
+	case <-t.C:
+	case <-ctx.Done():
+	case <-c.closed:
 	}
 }
 
@@ -231,6 +292,11 @@ func (c *lineConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	// connection, an answer still goes out if the output takes it (stdio's
 	// stays open when the client has closed the input).
 	resp, isResp := msg.(*jsonrpc.Response)
+	if isResp && resp.ID.IsValid() {
+		// Counted out before the write: the answer is on its way, and the
+		// end of the input may proceed once it is written.
+		defer c.answered()
+	}
 	if isResp {
 		if batch, ok := c.answerBatch(resp); ok {
 			if batch == nil {

@@ -2,6 +2,7 @@ package mcpserver_test
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -313,5 +314,48 @@ func TestStdioDisconnectKillsCommand(t *testing.T) {
 	}
 	if !waitFor(5*time.Second, func() bool { return len(findProcess("sleep", arg)) == 0 }) {
 		t.Errorf("sleep %s outlived the session", arg)
+	}
+}
+
+// TestStdioAnswersBeforeEOF: a client that writes its requests and closes
+// its side at once (printf ... | parism) still gets every answer: the end
+// of the input waits for the calls in flight.
+func TestStdioAnswersBeforeEOF(t *testing.T) {
+	for round := 0; round < 3; round++ {
+		cmd, _ := serverCommand(t)
+		cmd.Stdin = strings.NewReader(strings.Join([]string{
+			`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"eof","version":"0"}}}`,
+			`{"jsonrpc":"2.0","method":"notifications/initialized","params":{}}`,
+			`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run","arguments":{"cmd":"pwd"}}}`,
+			`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"dry_run","arguments":{"cmd":"ls","args":["-l"]}}}`,
+		}, "\n") + "\n")
+		var out bytes.Buffer
+		cmd.Stdout = &out
+		done := make(chan error, 1)
+		go func() { done <- cmd.Run() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("exit: %v", err)
+			}
+		case <-time.After(20 * time.Second):
+			_ = cmd.Process.Kill()
+			t.Fatal("the server did not exit after its input ended")
+		}
+		ids := map[float64]bool{}
+		for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+			var m map[string]any
+			if err := json.Unmarshal([]byte(line), &m); err != nil {
+				t.Fatalf("line %q: %v", line, err)
+			}
+			if id, ok := m["id"].(float64); ok && m["result"] != nil {
+				ids[id] = true
+			}
+		}
+		for _, id := range []float64{0, 1, 2} {
+			if !ids[id] {
+				t.Fatalf("round %d: no answer to request %v before the exit; output:\n%s", round, id, out.String())
+			}
+		}
 	}
 }
