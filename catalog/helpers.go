@@ -4,7 +4,7 @@ import (
 	"strings"
 )
 
-// snakeCase turns a column header ("%CPU", "WCHAN", "Ni") into a JSON key.
+// SnakeCase turns a column header ("%CPU", "WCHAN", "Ni") into a JSON key.
 func SnakeCase(h string) string {
 	var b strings.Builder
 	sep := false // a "_" is due before the next letter or digit
@@ -39,7 +39,7 @@ func SnakeCase(h string) string {
 	return s
 }
 
-// intp and floatp return a pointer to a copy of v: optional numbers are
+// Intp and floatp return a pointer to a copy of v: optional numbers are
 // pointers, to keep a real 0 apart from an absent value.
 func Intp(v int64) *int64 { return &v }
 

@@ -293,7 +293,7 @@ func completeHint(args []string, subIndex int, bad string, repl []string) []stri
 	return slices.Concat(out[:insert], add, out[insert:])
 }
 
-// hasFlag reports whether flag is already given, alone or, for a short
+// HasFlag reports whether flag is already given, alone or, for a short
 // flag, inside a group.
 func HasFlag(args []string, flag string) bool {
 	for _, a := range args {

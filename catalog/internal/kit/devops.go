@@ -8,14 +8,14 @@ import (
 	"github.com/parism-go/parism/catalog"
 )
 
-// dvField is a column the parser does not know: its snake_case header and
+// DvField is a column the parser does not know: its snake_case header and
 // its value (a string, or an int64 for a column known to be a count).
 type DvField struct {
 	Key   string
 	Value any
 }
 
-// dvMarshal emits a struct's fields, then the unknown columns inline.
+// DvMarshal emits a struct's fields, then the unknown columns inline.
 func DvMarshal(known any, extra []DvField) ([]byte, error) {
 	b, err := json.Marshal(known)
 	if err != nil || len(extra) == 0 {
@@ -38,7 +38,7 @@ func DvMarshal(known any, extra []DvField) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-// dvUniqueKey makes an unknown column's key unique among the row's keys.
+// DvUniqueKey makes an unknown column's key unique among the row's keys.
 func DvUniqueKey(k string, used map[string]bool) string {
 	base := k
 	for n := 2; used[k]; n++ {
@@ -48,7 +48,7 @@ func DvUniqueKey(k string, used map[string]bool) string {
 	return k
 }
 
-// dvHint rebuilds a complete argument list for a hint: the leading
+// DvHint rebuilds a complete argument list for a hint: the leading
 // global options (those global reports, with their values), sub, then the
 // other arguments, each flag match accepts replaced by repl(flag, value)
 // (an empty result drops it and its value).

@@ -7,7 +7,7 @@ import (
 	"github.com/parism-go/parism/catalog"
 )
 
-// fsWithout returns args without the arguments that carry the flags in
+// FsWithout returns args without the arguments that carry the flags in
 // drop (their values included), and with extra added before the first
 // operand: the hint for an unsupported flag is the same command without
 // it, or with the flags that make the output readable.
@@ -86,7 +86,7 @@ func ZoneName(c *catalog.Context) string {
 	return name
 }
 
-// fsSettle finishes a list read in full. When hasTotal, the last row is a
+// FsSettle finishes a list read in full. When hasTotal, the last row is a
 // total line: it is returned apart and its spans move to totalKey. Rows past
 // MaxItems are then dropped and counted, their spans cut. marks[i] is where
 // row i's spans begin (kept only while recording).

@@ -1,3 +1,5 @@
+// Package windows reads the output of Windows commands (dir, tasklist, ipconfig, systeminfo) for the catalog: the parsers dir, tasklist, ipconfig, systeminfo.
+// Parsers returns them; catalog/builtin lists it with every other built-in.
 package windows
 
 import (
@@ -2597,3 +2599,13 @@ func (p *sysParser) csv() error {
 	}
 	return nil
 }
+
+// lpArgsWithout returns args without args[i], for hints.
+func lpArgsWithout(args []string, i int) []string {
+	out := make([]string, 0, len(args))
+	out = append(out, args[:i]...)
+	return append(out, args[i+1:]...)
+}
+
+// Parsers returns the parsers of this package, new values on each call.
+func Parsers() []*catalog.Parser { return dirParsers() }

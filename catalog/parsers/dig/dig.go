@@ -1,7 +1,10 @@
+// Package dig reads the output of `dig` for the catalog: the parser dig.
+// Parsers returns it; catalog/builtin lists it with every other built-in.
 package dig
 
 import (
 	"strings"
+	"time"
 
 	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/internal/lex"
@@ -626,3 +629,15 @@ func digServer(res *DigResult, pend *digHold, s string, at int) bool {
 	}
 	return true
 }
+
+// sysCTime reads ctime with a zone, "Sun Nov 29 23:49:08 UTC 2026" (date's
+// default, dig's WHEN). A zone abbreviation is resolved when it is UTC or
+// GMT, a numeric offset, or the abbreviation loc uses at that moment;
+// otherwise the time is returned without an offset and warn says why.
+func sysCTime(s string, loc *time.Location) (iso, warn string, ok bool) {
+	iso, warn, _, ok = lex.CTime(s, loc)
+	return iso, warn, ok
+}
+
+// Parsers returns the parsers of this package, new values on each call.
+func Parsers() []*catalog.Parser { return digParsers() }

@@ -1,3 +1,5 @@
+// Package which reads the output of `which` for the catalog: the parser which.
+// Parsers returns it; catalog/builtin lists it with every other built-in.
 package which
 
 import (
@@ -87,3 +89,6 @@ func parseWhich(c *catalog.Context) (any, error) {
 	r.Finish()
 	return res, nil
 }
+
+// Parsers returns the parsers of this package, new values on each call.
+func Parsers() []*catalog.Parser { return whichParsers() }

@@ -1,3 +1,5 @@
+// Package journalctl reads the output of `journalctl` for the catalog: the parser journalctl.
+// Parsers returns it; catalog/builtin lists it with every other built-in.
 package journalctl
 
 import (
@@ -355,3 +357,18 @@ func journalTime(s string) (string, bool) {
 	}
 	return out, true
 }
+
+// netInt reads an optionally signed decimal integer.
+func netInt(s string) (int64, bool) {
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		n, ok := lex.Atoi(s[1:])
+		if s[0] == '-' {
+			n = -n
+		}
+		return n, ok
+	}
+	return lex.Atoi(s)
+}
+
+// Parsers returns the parsers of this package, new values on each call.
+func Parsers() []*catalog.Parser { return journalctlParsers() }

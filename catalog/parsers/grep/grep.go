@@ -1,3 +1,5 @@
+// Package grep reads the output of `grep` for the catalog: the parser grep.
+// Parsers returns it; catalog/builtin lists it with every other built-in.
 package grep
 
 import (
@@ -509,3 +511,23 @@ func (p *grepParser) files(null bool) (any, error) {
 	r.Finish()
 	return p.res, nil
 }
+
+// fsInsertFlags returns args with flags added before the first operand.
+func fsInsertFlags(args []string, scanned []catalog.CmdArg, flags ...string) []string {
+	return kit.FsWithout(args, scanned, func(catalog.CmdArg) bool { return false }, flags...)
+}
+
+// nextColonDash returns the index of the first ':' or '-' in s at or after
+// i, or len(s): where a grep file name may end.
+func nextColonDash(s string, i int) int {
+	if i >= len(s) {
+		return len(s)
+	}
+	if j := strings.IndexAny(s[i:], ":-"); j >= 0 {
+		return i + j
+	}
+	return len(s)
+}
+
+// Parsers returns the parsers of this package, new values on each call.
+func Parsers() []*catalog.Parser { return grepParsers() }

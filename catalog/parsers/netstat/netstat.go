@@ -1,3 +1,5 @@
+// Package netstat reads the output of `netstat` for the catalog: the parsers netstat, netstat-bsd, netstat-windows.
+// Parsers returns them; catalog/builtin lists it with every other built-in.
 package netstat
 
 import (
@@ -655,3 +657,6 @@ func netstatUnixBSD(c *catalog.Context, res *NetstatResult, line string, base in
 	}
 	return true
 }
+
+// Parsers returns the parsers of this package, new values on each call.
+func Parsers() []*catalog.Parser { return netstatParsers() }

@@ -1,7 +1,10 @@
+// Package docker reads the output of `docker` for the catalog: the parsers docker-ps, docker-stats, docker-images.
+// Parsers returns them; catalog/builtin lists it with every other built-in.
 package docker
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -912,4 +915,19 @@ func parseDockerImages(c *catalog.Context) (any, error) {
 	}
 	rec.Finish()
 	return res, nil
+}
+
+// gmPrintable reports whether s holds no control character.
+func gmPrintable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// Parsers returns the parsers of this package, new values on each call.
+func Parsers() []*catalog.Parser {
+	return slices.Concat(dockerPsParsers(), dockerStatsParsers(), dockerImagesParsers())
 }

@@ -1,6 +1,7 @@
 package ip
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
@@ -742,4 +743,9 @@ func ipLifetimes(c *catalog.Context, a *IPAddress, line string, start int, f []l
 	*a = got
 	pend.Commit()
 	return true
+}
+
+// Parsers returns the parsers of this package, new values on each call.
+func Parsers() []*catalog.Parser {
+	return slices.Concat(ipAddrParsers(), ipRouteParsers())
 }

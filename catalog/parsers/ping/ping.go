@@ -1,6 +1,9 @@
+// Package ping reads the output of `ping` for the catalog: the parsers ping, ping6, ping-windows.
+// Parsers returns them; catalog/builtin lists it with every other built-in.
 package ping
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -736,4 +739,9 @@ func pingFrom(s string) (from, addr string, addrStart int) {
 		return s[:i], s[i+2 : len(s)-1], i + 2
 	}
 	return s, "", 0
+}
+
+// Parsers returns the parsers of this package, new values on each call.
+func Parsers() []*catalog.Parser {
+	return slices.Concat(pingParsers(), pingWindowsParsers())
 }

@@ -1,8 +1,0 @@
-package windows
-
-import (
-	"github.com/parism-go/parism/catalog"
-)
-
-// Parsers returns the parsers of this package, new values on each call.
-func Parsers() []*catalog.Parser { return dirParsers() }
