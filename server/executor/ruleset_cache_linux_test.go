@@ -4,6 +4,7 @@ package executor
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -183,5 +184,60 @@ func writeFileT(t *testing.T, path, content string) {
 	}
 	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestReleaseIdle: ReleaseIdle closes every cached ruleset (the process's
+// descriptors go back to what they were before the runs), and a run after
+// it builds its ruleset again and is still confined by it.
+func TestReleaseIdle(t *testing.T) {
+	need(t, "cat")
+	needLandlock(t, 1)
+	useHelper(t, "")
+	ReleaseIdle()
+	fds := func() int {
+		t.Helper()
+		ents, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(ents)
+	}
+	before := fds()
+	root := t.TempDir()
+	var files []string
+	for i := range 5 {
+		d := filepath.Join(root, fmt.Sprint(i))
+		writeFileT(t, filepath.Join(d, "f"), "x\n")
+		files = append(files, filepath.Join(d, "f"))
+		c := Confinement{ReadPaths: append([]string{d}, systemRead...), ExecPaths: []string{}}
+		r := Run(context.Background(), Spec{Path: "cat", Args: []string{files[i]}, Timeout: 10 * time.Second, Confine: &c})
+		if r.SpawnErr != nil || r.ExitCode != 0 {
+			t.Fatalf("cat %s: %v, exit %d", files[i], r.SpawnErr, r.ExitCode)
+		}
+	}
+	if n := rulesets.Len(); n < 5 {
+		t.Fatalf("%d rulesets cached after 5 confinements", n)
+	}
+	ReleaseIdle()
+	if n := rulesets.Len(); n != 0 {
+		t.Fatalf("%d rulesets cached after ReleaseIdle", n)
+	}
+	if after := fds(); after > before {
+		t.Fatalf("%d descriptors open after ReleaseIdle, %d before the runs", after, before)
+	}
+	// Rebuilt, and still confining: the first directory's rule does not
+	// let the second file be read.
+	builds := rulesets.Builds()
+	c := Confinement{ReadPaths: append([]string{filepath.Dir(files[0])}, systemRead...), ExecPaths: []string{}}
+	r := Run(context.Background(), Spec{Path: "cat", Args: []string{files[1]}, Timeout: 10 * time.Second, Confine: &c})
+	if r.SpawnErr != nil {
+		t.Fatal(r.SpawnErr)
+	}
+	if r.ExitCode == 0 {
+		t.Fatalf("cat read %s outside its confinement after ReleaseIdle", files[1])
+	}
+	if rulesets.Builds() == builds {
+		t.Fatal("no ruleset built after ReleaseIdle")
 	}
 }

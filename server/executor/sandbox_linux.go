@@ -364,6 +364,13 @@ func startCmd(cmd *exec.Cmd, sr *sandboxRun, s Spec, path string) (<-chan struct
 // sandboxhelper.RulesetCache).
 var rulesets = sandboxhelper.NewRulesetCache()
 
+// ReleaseIdle gives back what the executor keeps between commands for
+// speed: the cached Landlock rulesets, one descriptor each. A server calls
+// it when no call is in flight (the MCP server after 50 ms without one), so
+// that an idle process holds no descriptor a command left behind; the next
+// burst builds its rulesets again.
+func ReleaseIdle() { rulesets.Drop() }
+
 // startOnThread restricts a fresh OS thread, forks cmd from it, sets the
 // resource limits on the child stopped at its exec, and keeps the thread
 // until the child is reaped: the thread must outlive the child, whose

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/parism-go/parism/server/executor"
 )
 
 // idleTrimAfter is how long the process must have had no request in
@@ -37,7 +38,13 @@ type idleTrim struct {
 	trims    atomic.Int64 // how many times trim ran (for tests)
 }
 
-var processTrim = &idleTrim{after: idleTrimAfter, trim: debug.FreeOSMemory}
+var processTrim = &idleTrim{after: idleTrimAfter, trim: func() {
+	// The rulesets' descriptors first: their memory is the kernel's, but a
+	// process that holds none while idle is one whose descriptors show
+	// what it leaks.
+	executor.ReleaseIdle()
+	debug.FreeOSMemory()
+}}
 
 // begin notes a request starting: a pending trim waits for it.
 func (t *idleTrim) begin() {

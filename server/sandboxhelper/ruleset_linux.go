@@ -204,6 +204,28 @@ func (rc *RulesetCache) evictLocked(rs *ruleset) {
 	}
 }
 
+// Drop empties the cache: every ruleset not in use is closed now, one in
+// use when its run has restricted its thread. A process calls it when it
+// goes idle, so that it holds no descriptor between bursts of commands.
+func (rc *RulesetCache) Drop() {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	for _, list := range rc.entries {
+		for _, rs := range list {
+			rc.evictLocked(rs)
+		}
+	}
+	clear(rc.entries)
+	rc.size = 0
+}
+
+// Len is the number of rulesets cached.
+func (rc *RulesetCache) Len() int {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	return rc.size
+}
+
 func (rc *RulesetCache) release(rs *ruleset) {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
