@@ -499,8 +499,10 @@ func TestSandboxSpawnErrors(t *testing.T) {
 func TestSandboxKeepsGroupControl(t *testing.T) {
 	need(t, "sh", "sleep")
 	t.Run("timeout kills the grandchild", func(t *testing.T) {
+		// 2 s: the shell must have started and printed under a loaded
+		// machine (the dedicated helper's start is a Go binary's).
 		r := Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", "sleep 30 & echo $!; sleep 30"},
-			Timeout: 500 * time.Millisecond, Confine: &Confinement{}})
+			Timeout: 2 * time.Second, Confine: &Confinement{}})
 		if !r.TimedOut {
 			t.Fatalf("not timed out: %+v", r)
 		}
@@ -511,7 +513,7 @@ func TestSandboxKeepsGroupControl(t *testing.T) {
 		}
 	})
 	t.Run("cancel kills the group", func(t *testing.T) {
-		ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
 		r := Run(ctx, Spec{Path: "sh", Args: []string{"-c", "sleep 30 & echo $!; sleep 30"}, Confine: &Confinement{}})
 		if !r.Canceled {

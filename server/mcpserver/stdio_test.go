@@ -137,12 +137,12 @@ func TestStdioBinary(t *testing.T) {
 	}
 
 	// Closing the client closes the server's stdin; the server must exit by
-	// itself (cleanly) well before the 10 s after which it would be sent
-	// SIGTERM.
+	// itself (cleanly) before the 10 s after which it would be sent
+	// SIGTERM (8 s: a loaded 2-core machine has taken 6).
 	start := time.Now()
 	err = cs.Close()
 	closed = true
-	if el := time.Since(start); el > 5*time.Second {
+	if el := time.Since(start); el > 8*time.Second {
 		t.Errorf("server took %v to exit after stdin closed", el)
 	}
 	if err != nil {
