@@ -92,11 +92,13 @@ func TestEffectiveTablesSharing(t *testing.T) {
 
 // The compiled default policies stay small: levels share their parent's
 // tables, empty tables are nil and the own tables are dropped once the
-// children are built. They retained 1430 KB before that, 588 KB after;
+// children are built. They retained 2221 KB before that, 1373 KB after, 1129 KB with the value
+// limits behind a pointer;
 // the budget leaves room for new policies, not for copies again.
 func TestCompiledDefaultsHeap(t *testing.T) {
 	policies := DefaultCommandPolicies()
 	var before, after runtime.MemStats
+	runtime.GC()
 	runtime.GC()
 	runtime.ReadMemStats(&before)
 	nodes, err := compileAll(policies)
@@ -104,12 +106,42 @@ func TestCompiledDefaultsHeap(t *testing.T) {
 		t.Fatal(err)
 	}
 	runtime.GC()
+	runtime.GC()
 	runtime.ReadMemStats(&after)
 	runtime.KeepAlive(nodes)
+	runtime.KeepAlive(policies) // what is measured is the compiled form alone
 	kb := (int64(after.HeapAlloc) - int64(before.HeapAlloc)) / 1024
 	t.Logf("the compiled default policies retain %d KB", kb)
-	const budget = 800
+	const budget = 1400
 	if kb > budget {
 		t.Errorf("the compiled default policies retain %d KB, budget %d KB", kb, budget)
+	}
+}
+
+// newLimits keeps a flag's value limits whichever one of them it has
+// alone: most rules have none and share no storage for them.
+func TestValueLimitsAlone(t *testing.T) {
+	p := CommandPolicy{Flags: map[string]Flag{
+		"--max":    {Arg: ArgNumber, Max: ptr(10.0)},
+		"--min":    {Arg: ArgNumber, Min: ptr(2.0)},
+		"--deny":   {Arg: ArgText, Deny: []string{"bad"}},
+		"--values": {Arg: ArgText, Values: []string{"a", "b"}},
+		"--free":   {Arg: ArgText},
+	}}
+	g := mustNew(t, Policy{AllowedCommands: []string{"x"}, CommandPolicies: map[string]CommandPolicy{"x": p}})
+	for _, c := range []struct {
+		args    []string
+		allowed bool
+	}{
+		{argv("--max", "10"), true}, {argv("--max", "11"), false},
+		{argv("--min", "2"), true}, {argv("--min", "1"), false},
+		{argv("--deny", "good"), true}, {argv("--deny", "bad"), false},
+		{argv("--values", "a"), true}, {argv("--values", "c"), false},
+		{argv("--free", "bad"), true}, {argv("--free", "c"), true},
+	} {
+		d := g.Check("x", c.args, "")
+		if d.Allowed != c.allowed || (!d.Allowed && d.Detail != detailFlagValueNotAllowed) {
+			t.Errorf("x %q: allowed=%v detail=%q (%s), want allowed=%v", c.args, d.Allowed, d.Detail, d.Message, c.allowed)
+		}
 	}
 }
