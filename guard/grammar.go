@@ -364,28 +364,41 @@ func put[K comparable, V any](m map[K]V, k K, v V) map[K]V {
 // effectiveTables builds n's long, short, refuseLong and refuseShort
 // tables (and num) from what parent passes down and n's own entries.
 // A table n adds nothing to, and that parent passes down whole, is
-// parent's own map (and sorted names), shared rather than copied; an empty
-// table is nil.
+// parent's own map, shared rather than copied; an empty table is nil.
 func (n *node) effectiveTables(parent *node) {
 	// A table passes down whole when parent is persistent or added nothing
 	// of that kind itself (what a non-persistent level keeps back is only
 	// its own entries).
 	whole := func(own int) bool { return parent != nil && (parent.persistent || own == 0) }
+	sharedLong, sharedRefuse := false, false
 	if len(n.ownLong) == 0 && len(n.ownRefLong) == 0 && (parent == nil || whole(len(parent.ownLong))) {
 		if parent != nil {
-			n.long, n.longNames = parent.long, parent.longNames
+			n.long, sharedLong = parent.long, true
 		}
 	} else {
 		n.long = n.buildLong(parent)
-		n.longNames = sortedKeys(n.long)
 	}
 	if len(n.ownLong) == 0 && len(n.ownRefLong) == 0 && (parent == nil || whole(len(parent.ownRefLong))) {
 		if parent != nil {
-			n.refuseLong, n.refusedLong = parent.refuseLong, parent.refusedLong
+			n.refuseLong, sharedRefuse = parent.refuseLong, true
 		}
 	} else {
 		n.refuseLong = n.buildRefuseLong(parent)
-		n.refusedLong = sortedKeys(n.refuseLong)
+	}
+	// The sorted names serve abbreviations only: a level that reads none
+	// has none, and one that shares a table with a level that reads them
+	// shares its names too.
+	if n.abbrev {
+		if sharedLong && parent.abbrev {
+			n.longNames = parent.longNames
+		} else {
+			n.longNames = sortedKeys(n.long)
+		}
+		if sharedRefuse && parent.abbrev {
+			n.refusedLong = parent.refusedLong
+		} else {
+			n.refusedLong = sortedKeys(n.refuseLong)
+		}
 	}
 	if len(n.ownShort) == 0 && len(n.ownRefShort) == 0 && (parent == nil || whole(len(parent.ownShort))) {
 		if parent != nil {
