@@ -441,9 +441,14 @@ func nilIfEmpty[K comparable, V any](m map[K]V) map[K]V {
 // The build functions compute one effective table: what parent passes
 // down (everything parent itself inherited, plus its own entries when it
 // is persistent), then n's own allowed entries, minus what n refuses (for
-// the allowed tables) or allows (for the refused ones).
+// the allowed tables) or allows (for the refused ones). A level's own
+// allowed and refused names are disjoint (compileNode refuses a policy
+// that names one in both), so a top level's tables are its own maps.
 
 func (n *node) buildLong(parent *node) map[string]*flagRule {
+	if parent == nil {
+		return nilIfEmpty(n.ownLong)
+	}
 	m := map[string]*flagRule{}
 	if parent != nil {
 		for k, v := range parent.long {
@@ -460,6 +465,9 @@ func (n *node) buildLong(parent *node) map[string]*flagRule {
 }
 
 func (n *node) buildShort(parent *node) map[byte]*flagRule {
+	if parent == nil {
+		return nilIfEmpty(n.ownShort)
+	}
 	m := map[byte]*flagRule{}
 	if parent != nil {
 		for k, v := range parent.short {
@@ -476,6 +484,9 @@ func (n *node) buildShort(parent *node) map[byte]*flagRule {
 }
 
 func (n *node) buildRefuseLong(parent *node) map[string]*Refusal {
+	if parent == nil {
+		return nilIfEmpty(n.ownRefLong)
+	}
 	m := map[string]*Refusal{}
 	if parent != nil {
 		for k, v := range parent.refuseLong {
@@ -492,6 +503,9 @@ func (n *node) buildRefuseLong(parent *node) map[string]*Refusal {
 }
 
 func (n *node) buildRefuseShort(parent *node) map[byte]*Refusal {
+	if parent == nil {
+		return nilIfEmpty(n.ownRefShort)
+	}
 	m := map[byte]*Refusal{}
 	if parent != nil {
 		for k, v := range parent.refuseShort {
