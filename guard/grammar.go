@@ -427,7 +427,12 @@ func sortedKeys[V any](m map[string]V) []string {
 	if len(m) == 0 {
 		return nil
 	}
-	return slices.Sorted(maps.Keys(m))
+	keys := make([]string, 0, len(m)) // sized once: kept for the guard's life
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 // nilIfEmpty returns m, or nil when it has no entries.
