@@ -115,7 +115,7 @@ func TestEffectiveTablesSharing(t *testing.T) {
 // tables, empty tables are nil, the own tables are dropped once the
 // children are built, a rule's value limits are behind a pointer and only
 // levels that read abbreviations keep sorted names. They retained 2221 KB
-// before that, 1057 KB after; the budget leaves room for new policies, not
+// before that, 1037 KB after; the budget leaves room for new policies, not
 // for copies again.
 func TestCompiledDefaultsHeap(t *testing.T) {
 	policies := DefaultCommandPolicies()
