@@ -82,3 +82,15 @@ func BenchmarkCheckNoPaths(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCompileDefaults is what the first New of a process pays: the
+// default policies built and compiled (about 10 ms of the server's
+// start-up before their tables were shared).
+func BenchmarkCompileDefaults(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := compileAll(DefaultCommandPolicies()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -44,17 +44,51 @@ type node struct {
 	persistent  bool
 }
 
+// flagRule is one allowed option. The default policies hold about four
+// thousand of them, most of them switches: the value restrictions few
+// have are behind one pointer, which keeps a rule in 64 bytes, not 128.
 type flagRule struct {
 	name         string // canonical spelling (first alias)
 	arg          ArgKind
+	limits       *valueLimits // nil when the value is not restricted
+	refusal      *Refusal
 	optional     bool
-	values, deny []string
-	min, max     *float64
 	followsLinks bool
 	chdir, base  bool
 	listsPaths   bool
 	glob         bool
-	refusal      *Refusal
+}
+
+// valueLimits restricts an option's value: the values allowed (or
+// literal), those denied, and the bounds of a number or size.
+type valueLimits struct {
+	values, deny []string
+	min, max     *float64
+}
+
+// newLimits returns the limits of a flag, nil when it has none.
+func newLimits(f Flag) *valueLimits {
+	if len(f.Values) == 0 && len(f.Deny) == 0 && f.Min == nil && f.Max == nil {
+		return nil
+	}
+	return &valueLimits{values: slices.Clone(f.Values), deny: slices.Clone(f.Deny), min: f.Min, max: f.Max}
+}
+
+// values returns the values the rule allows, nil when it names none.
+func (r *flagRule) values() []string {
+	if r.limits == nil {
+		return nil
+	}
+	return r.limits.values
+}
+
+// checkValue checks v against the rule's kind and limits.
+func (r *flagRule) checkValue(v string) (detail, why string) {
+	if r.limits == nil {
+		return checkValue(r.arg, nil, nil, nil, nil, v)
+	}
+	l := r.limits
+	return checkValue(r.arg, l.values, l.deny, l.min, l.max, v)
 }
 
 type compiledPositionals struct {
@@ -120,12 +154,7 @@ func compileNode(form, field string, p CommandPolicy, parent *node) (*node, erro
 	n := &node{
 		form: form, abbrev: p.Abbrev, stopAtPos: p.StopAtPositional, singleDash: p.SingleDashLong,
 		plus: p.PlusOptions, shortEquals: p.ShortEquals, separate: p.SeparateValues, open: p.Open,
-		persistent:  p.Persistent,
-		ownLong:     map[string]*flagRule{},
-		ownShort:    map[byte]*flagRule{},
-		ownRefLong:  map[string]*Refusal{},
-		ownRefShort: map[byte]*Refusal{},
-		refuseSub:   map[string]*Refusal{},
+		persistent: p.Persistent,
 	}
 	switch p.Profile {
 	case "", ProfileReadonly:
@@ -165,8 +194,8 @@ func compileNode(form, field string, p CommandPolicy, parent *node) (*node, erro
 			if len(names) == 0 {
 				return nil, fail("flags["+key+"]", "has an empty option between '|'")
 			}
-			r := &flagRule{name: names[0], arg: f.Arg, optional: f.Optional, values: slices.Clone(f.Values),
-				deny: slices.Clone(f.Deny), min: f.Min, max: f.Max, followsLinks: f.FollowsLinks, chdir: f.Chdir, base: f.Base,
+			r := &flagRule{name: names[0], arg: f.Arg, optional: f.Optional, limits: newLimits(f),
+				followsLinks: f.FollowsLinks, chdir: f.Chdir, base: f.Base,
 				listsPaths: f.ListsPaths, glob: f.Glob, refusal: f.Refusal.clone()}
 			for _, name := range names {
 				if err := n.addFlag(name, r); err != nil {
@@ -185,17 +214,17 @@ func compileNode(form, field string, p CommandPolicy, parent *node) (*node, erro
 			rc.Hint = slices.Clone(ref.Hint)
 			switch {
 			case !isFlagName(name):
-				n.refuseSub[name] = &rc
+				n.refuseSub = put(n.refuseSub, name, &rc)
 			case len(name) == 2 && name[0] == '-' && !p.SingleDashLong:
 				if _, dup := n.ownShort[name[1]]; dup {
 					return nil, fail("refuse["+key+"]", "%s is also an allowed flag", quote(name))
 				}
-				n.ownRefShort[name[1]] = &rc
+				n.ownRefShort = put(n.ownRefShort, name[1], &rc)
 			default:
 				if _, dup := n.ownLong[name]; dup {
 					return nil, fail("refuse["+key+"]", "%s is also an allowed flag", quote(name))
 				}
-				n.ownRefLong[name] = &rc
+				n.ownRefLong = put(n.ownRefLong, name, &rc)
 			}
 		}
 	}
@@ -218,8 +247,7 @@ func compileNode(form, field string, p CommandPolicy, parent *node) (*node, erro
 				if !ok {
 					return nil, fail("bsd_flags["+key+"]", "%s must be one ASCII letter", quote(name))
 				}
-				n.bsd[c] = &flagRule{name: name, arg: f.Arg, values: slices.Clone(f.Values), deny: slices.Clone(f.Deny),
-					min: f.Min, max: f.Max, refusal: f.Refusal.clone()}
+				n.bsd[c] = &flagRule{name: name, arg: f.Arg, limits: newLimits(f), refusal: f.Refusal.clone()}
 			}
 		}
 		for _, key := range slices.Sorted(maps.Keys(p.BSDRefuse)) {
@@ -239,32 +267,9 @@ func compileNode(form, field string, p CommandPolicy, parent *node) (*node, erro
 	}
 
 	// Effective tables: inherited from persistent ancestors, then own.
-	n.long, n.short = map[string]*flagRule{}, map[byte]*flagRule{}
-	n.refuseLong, n.refuseShort = map[string]*Refusal{}, map[byte]*Refusal{}
-	if parent != nil {
-		inheritFrom(n, parent)
-	}
-	maps.Copy(n.long, n.ownLong)
-	maps.Copy(n.short, n.ownShort)
-	if n.ownNum != nil {
-		n.num = n.ownNum
-	}
-	for k, v := range n.ownRefLong {
-		delete(n.long, k)
-		n.refuseLong[k] = v
-	}
-	for k, v := range n.ownRefShort {
-		delete(n.short, k)
-		n.refuseShort[k] = v
-	}
-	for k := range n.ownLong {
-		delete(n.refuseLong, k)
-	}
-	for k := range n.ownShort {
-		delete(n.refuseShort, k)
-	}
-	n.longNames = slices.Sorted(maps.Keys(n.long))
-	n.refusedLong = slices.Sorted(maps.Keys(n.refuseLong))
+	// Compiled nodes are never written to after compileNode returns, so a
+	// level that adds nothing to a table shares its parent's.
+	n.effectiveTables(parent)
 
 	// Positionals.
 	pp := p.Positionals
@@ -340,38 +345,185 @@ func compileNode(form, field string, p CommandPolicy, parent *node) (*node, erro
 			n.subs[name] = child
 		}
 	}
+	// The own tables were kept to build the children's; the effective
+	// tables hold everything a check reads.
+	n.ownLong, n.ownShort, n.ownRefLong, n.ownRefShort = nil, nil, nil, nil
 	return n, nil
 }
 
-// inheritFrom copies into n what parent passes down: everything parent
-// itself inherited, plus its own entries when it is persistent.
-func inheritFrom(n, parent *node) {
-	// parent's effective tables are own + inherited; when parent is not
-	// persistent only the inherited part passes, which is the effective
-	// table minus parent's own entries.
-	for k, v := range parent.long {
-		if parent.persistent || parent.ownLong[k] == nil {
-			n.long[k] = v
+// put sets m[k] = v, making m on the first entry: a level without entries
+// keeps a nil map, which reads as empty.
+func put[K comparable, V any](m map[K]V, k K, v V) map[K]V {
+	if m == nil {
+		m = map[K]V{}
+	}
+	m[k] = v
+	return m
+}
+
+// effectiveTables builds n's long, short, refuseLong and refuseShort
+// tables (and num) from what parent passes down and n's own entries.
+// A table n adds nothing to, and that parent passes down whole, is
+// parent's own map, shared rather than copied; an empty table is nil.
+func (n *node) effectiveTables(parent *node) {
+	// A table passes down whole when parent is persistent or added nothing
+	// of that kind itself (what a non-persistent level keeps back is only
+	// its own entries).
+	whole := func(own int) bool { return parent != nil && (parent.persistent || own == 0) }
+	sharedLong, sharedRefuse := false, false
+	if len(n.ownLong) == 0 && len(n.ownRefLong) == 0 && (parent == nil || whole(len(parent.ownLong))) {
+		if parent != nil {
+			n.long, sharedLong = parent.long, true
+		}
+	} else {
+		n.long = n.buildLong(parent)
+	}
+	if len(n.ownLong) == 0 && len(n.ownRefLong) == 0 && (parent == nil || whole(len(parent.ownRefLong))) {
+		if parent != nil {
+			n.refuseLong, sharedRefuse = parent.refuseLong, true
+		}
+	} else {
+		n.refuseLong = n.buildRefuseLong(parent)
+	}
+	// The sorted names serve abbreviations only: a level that reads none
+	// has none, and one that shares a table with a level that reads them
+	// shares its names too.
+	if n.abbrev {
+		if sharedLong && parent.abbrev {
+			n.longNames = parent.longNames
+		} else {
+			n.longNames = sortedKeys(n.long)
+		}
+		if sharedRefuse && parent.abbrev {
+			n.refusedLong = parent.refusedLong
+		} else {
+			n.refusedLong = sortedKeys(n.refuseLong)
 		}
 	}
-	for k, v := range parent.short {
-		if parent.persistent || parent.ownShort[k] == nil {
-			n.short[k] = v
+	if len(n.ownShort) == 0 && len(n.ownRefShort) == 0 && (parent == nil || whole(len(parent.ownShort))) {
+		if parent != nil {
+			n.short = parent.short
 		}
+	} else {
+		n.short = n.buildShort(parent)
 	}
-	for k, v := range parent.refuseLong {
-		if parent.persistent || parent.ownRefLong[k] == nil {
-			n.refuseLong[k] = v
+	if len(n.ownShort) == 0 && len(n.ownRefShort) == 0 && (parent == nil || whole(len(parent.ownRefShort))) {
+		if parent != nil {
+			n.refuseShort = parent.refuseShort
 		}
+	} else {
+		n.refuseShort = n.buildRefuseShort(parent)
 	}
-	for k, v := range parent.refuseShort {
-		if parent.persistent || parent.ownRefShort[k] == nil {
-			n.refuseShort[k] = v
-		}
-	}
-	if parent.num != nil && (parent.persistent || parent.ownNum == nil) {
+	if parent != nil && parent.num != nil && (parent.persistent || parent.ownNum == nil) {
 		n.num = parent.num
 	}
+	if n.ownNum != nil {
+		n.num = n.ownNum
+	}
+}
+
+// sortedKeys returns the sorted keys of m, nil when m is empty.
+func sortedKeys[V any](m map[string]V) []string {
+	if len(m) == 0 {
+		return nil
+	}
+	keys := make([]string, 0, len(m)) // sized once: kept for the guard's life
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// nilIfEmpty returns m, or nil when it has no entries.
+func nilIfEmpty[K comparable, V any](m map[K]V) map[K]V {
+	if len(m) == 0 {
+		return nil
+	}
+	return m
+}
+
+// The build functions compute one effective table: what parent passes
+// down (everything parent itself inherited, plus its own entries when it
+// is persistent), then n's own allowed entries, minus what n refuses (for
+// the allowed tables) or allows (for the refused ones). A level's own
+// allowed and refused names are disjoint (compileNode refuses a policy
+// that names one in both), so a top level's tables are its own maps.
+
+func (n *node) buildLong(parent *node) map[string]*flagRule {
+	if parent == nil {
+		return nilIfEmpty(n.ownLong)
+	}
+	m := map[string]*flagRule{}
+	if parent != nil {
+		for k, v := range parent.long {
+			if parent.persistent || parent.ownLong[k] == nil {
+				m[k] = v
+			}
+		}
+	}
+	maps.Copy(m, n.ownLong)
+	for k := range n.ownRefLong {
+		delete(m, k)
+	}
+	return nilIfEmpty(m)
+}
+
+func (n *node) buildShort(parent *node) map[byte]*flagRule {
+	if parent == nil {
+		return nilIfEmpty(n.ownShort)
+	}
+	m := map[byte]*flagRule{}
+	if parent != nil {
+		for k, v := range parent.short {
+			if parent.persistent || parent.ownShort[k] == nil {
+				m[k] = v
+			}
+		}
+	}
+	maps.Copy(m, n.ownShort)
+	for k := range n.ownRefShort {
+		delete(m, k)
+	}
+	return nilIfEmpty(m)
+}
+
+func (n *node) buildRefuseLong(parent *node) map[string]*Refusal {
+	if parent == nil {
+		return nilIfEmpty(n.ownRefLong)
+	}
+	m := map[string]*Refusal{}
+	if parent != nil {
+		for k, v := range parent.refuseLong {
+			if parent.persistent || parent.ownRefLong[k] == nil {
+				m[k] = v
+			}
+		}
+	}
+	maps.Copy(m, n.ownRefLong)
+	for k := range n.ownLong {
+		delete(m, k)
+	}
+	return nilIfEmpty(m)
+}
+
+func (n *node) buildRefuseShort(parent *node) map[byte]*Refusal {
+	if parent == nil {
+		return nilIfEmpty(n.ownRefShort)
+	}
+	m := map[byte]*Refusal{}
+	if parent != nil {
+		for k, v := range parent.refuseShort {
+			if parent.persistent || parent.ownRefShort[k] == nil {
+				m[k] = v
+			}
+		}
+	}
+	maps.Copy(m, n.ownRefShort)
+	for k := range n.ownShort {
+		delete(m, k)
+	}
+	return nilIfEmpty(m)
 }
 
 func (n *node) addFlag(name string, r *flagRule) error {
@@ -387,7 +539,7 @@ func (n *node) addFlag(name string, r *flagRule) error {
 		if name[1] >= 128 {
 			return fmt.Errorf("%s is not an ASCII letter", quote(name))
 		}
-		n.ownShort[name[1]] = r
+		n.ownShort = put(n.ownShort, name[1], r)
 	default:
 		if name[0] == '+' && !n.plus {
 			return fmt.Errorf("%s needs plus_options", quote(name))
@@ -395,7 +547,7 @@ func (n *node) addFlag(name string, r *flagRule) error {
 		if strings.ContainsAny(name, "= ") {
 			return fmt.Errorf("%s must not contain '=' or a space", quote(name))
 		}
-		n.ownLong[name] = r
+		n.ownLong = put(n.ownLong, name, r)
 	}
 	return nil
 }
@@ -922,7 +1074,7 @@ func (p *parser) value(i, from int, r *flagRule, v string, what func() string, k
 		}
 		p.res.info[i] = info
 	}
-	if detail, why := checkValue(r.arg, r.values, r.deny, r.min, r.max, v); detail != "" || why != "" {
+	if detail, why := r.checkValue(v); detail != "" || why != "" {
 		if detail == "" {
 			detail = detailFlagValueNotAllowed
 		}
@@ -948,7 +1100,7 @@ func (p *parser) value(i, from int, r *flagRule, v string, what func() string, k
 		}
 		return rf
 	}
-	if literal(r.values, v) {
+	if literal(r.values(), v) {
 		// A value the policy spells out (curl -o /dev/null) is the policy's
 		// choice, not the agent's: no path or pattern check.
 		p.res.info[i] = argInfo{pathFrom: -1, exempt: true}
