@@ -578,46 +578,58 @@ func gitCommentPrefixed(raw string) bool {
 		strings.HasPrefix(first, "# Not currently on any branch.")
 }
 
+// gitLong is the long form being read: the answer, the section the
+// entries belong to, and the state its heading lines share.
+type gitLong struct {
+	c        *catalog.Context
+	res      *GitStatus
+	rec      bool
+	sec      gitSection
+	diverged int  // start of the "Your branch and 'x' have diverged," line, or -1
+	empty    bool // a value git printed empty: the line is not read
+}
+
+func (g *gitLong) setInt(dst **int64, key string, v int64, s, e int, tr string) {
+	n := v
+	*dst = &n
+	if g.rec {
+		g.c.SpanPath(s, e, tr, key)
+	}
+}
+
+func (g *gitLong) setStr(dst *string, key, v string, s, e int) {
+	if v == "" {
+		g.empty = true
+		return
+	}
+	*dst = v
+	if g.rec {
+		g.c.SpanPath(s, e, "", key)
+	}
+}
+
+func (g *gitLong) setBool(dst *bool, key string, s, e int) {
+	*dst = true
+	if g.rec {
+		g.c.SpanPath(s, e, "marker", key)
+	}
+}
+
+func (g *gitLong) inProgress(what string, s, e int) {
+	if g.res.InProgress == "" {
+		g.res.InProgress = what
+		if g.rec {
+			g.c.SpanPath(s, e, "operation", "in_progress")
+		}
+	}
+}
+
 func parseGitLong(c *catalog.Context) (any, error) {
 	res := &GitStatus{Staged: []GitChange{}, Modified: []GitChange{}, Untracked: []string{}, Unmerged: []GitChange{}}
-	rec := c.Recording()
+	g := gitLong{c: c, res: res, rec: c.Recording(), sec: secNone, diverged: -1}
 	rs := catalog.NewSpanRec(c, 6)
-	sec := secNone
 	lines, read, top := 0, 0, 0 // top: lines read that are not indented
-	diverged := -1              // start of the "Your branch and 'x' have diverged," line
 	it := lex.Lines{Raw: c.Raw}
-	setInt := func(dst **int64, key string, v int64, s, e int, tr string) {
-		n := v
-		*dst = &n
-		if rec {
-			c.SpanPath(s, e, tr, key)
-		}
-	}
-	empty := false // a value git printed empty: the line is not read
-	setStr := func(dst *string, key, v string, s, e int) {
-		if v == "" {
-			empty = true
-			return
-		}
-		*dst = v
-		if rec {
-			c.SpanPath(s, e, "", key)
-		}
-	}
-	setBool := func(dst *bool, key string, s, e int) {
-		*dst = true
-		if rec {
-			c.SpanPath(s, e, "marker", key)
-		}
-	}
-	inProgress := func(what string, s, e int) {
-		if res.InProgress == "" {
-			res.InProgress = what
-			if rec {
-				c.SpanPath(s, e, "operation", "in_progress")
-			}
-		}
-	}
 	// status.displayCommentPrefix (git < 1.8.5's default) puts "# " before
 	// every line ("#\t" before entries, "#" alone for a blank line).
 	comment := gitCommentPrefixed(c.Raw)
@@ -637,7 +649,7 @@ func parseGitLong(c *catalog.Context) (any, error) {
 		}
 		lines++
 		if line[0] == '\t' {
-			if !gitLongEntry(c, res, sec, line, start, rs) {
+			if !gitLongEntry(c, res, g.sec, line, start, rs) {
 				c.Unread(start)
 				continue
 			}
@@ -649,160 +661,8 @@ func parseGitLong(c *catalog.Context) (any, error) {
 			read++
 			continue
 		}
-		end := start + len(line)
-		known := true
-		empty = false
-		switch {
-		case strings.HasPrefix(line, "On branch "):
-			setStr(&res.Branch, "branch", line[10:], start+10, end)
-		case strings.HasPrefix(line, "HEAD detached at "):
-			setBool(&res.Detached, "detached", start, start+13)
-			setStr(&res.DetachedAt, "detached_at", line[17:], start+17, end)
-		case strings.HasPrefix(line, "HEAD detached from "):
-			setBool(&res.Detached, "detached", start, start+13)
-			setStr(&res.DetachedFrom, "detached_from", line[19:], start+19, end)
-		case line == "Not currently on any branch.":
-			setBool(&res.Detached, "detached", start, end)
-		case line == "No commits yet" || line == "Initial commit":
-			setBool(&res.NoCommits, "no_commits", start, end)
-		case strings.HasPrefix(line, "Your branch is up to date with '") || strings.HasPrefix(line, "Your branch is up-to-date with '"):
-			u, ue, ok := gitQuotedName(line, 31)
-			if !ok {
-				known = false
-				break
-			}
-			setStr(&res.Upstream, "upstream", u, start+32, start+ue)
-			setInt(&res.Ahead, "ahead", 0, start, start+ue+1, "upToDate")
-			setInt(&res.Behind, "behind", 0, start, start+ue+1, "upToDate")
-		case strings.HasPrefix(line, "Your branch is ahead of '"), strings.HasPrefix(line, "Your branch is behind '"):
-			ahead := line[15] == 'a'
-			at := 22 // the quote before the upstream name
-			if ahead {
-				at = 24
-			}
-			u, ue, ok := gitQuotedName(line, at)
-			if !ok || !strings.HasPrefix(line[ue+1:], " by ") {
-				known = false
-				break
-			}
-			ns := ue + 5
-			ne := ns
-			for ne < len(line) && line[ne] >= '0' && line[ne] <= '9' {
-				ne++
-			}
-			n, ok := lex.Atoi(line[ns:ne])
-			if !ok {
-				known = false
-				break
-			}
-			setStr(&res.Upstream, "upstream", u, start+at+1, start+ue)
-			if ahead {
-				setInt(&res.Ahead, "ahead", n, start+ns, start+ne, "parseInt")
-				setInt(&res.Behind, "behind", 0, start, start+15, "impliedZero")
-			} else {
-				setInt(&res.Behind, "behind", n, start+ns, start+ne, "parseInt")
-				setInt(&res.Ahead, "ahead", 0, start, start+15, "impliedZero")
-			}
-		case strings.HasPrefix(line, "Your branch and '") && strings.HasSuffix(line, "' have diverged,"):
-			u, ue, ok := gitQuotedName(line, 16)
-			if !ok {
-				known = false
-				break
-			}
-			setStr(&res.Upstream, "upstream", u, start+17, start+ue)
-			diverged = start
-		case strings.HasPrefix(line, "and have ") && diverged >= 0:
-			// "and have A and B different commits each, respectively."
-			r := line[9:]
-			a, rest, ok1 := strings.Cut(r, " and ")
-			b, _, ok2 := strings.Cut(rest, " ")
-			na, oka := lex.Atoi(a)
-			nb, okb := lex.Atoi(b)
-			if !ok1 || !ok2 || !oka || !okb {
-				known = false
-				break
-			}
-			setInt(&res.Ahead, "ahead", na, start+9, start+9+len(a), "parseInt")
-			bs := start + 9 + len(a) + 5
-			setInt(&res.Behind, "behind", nb, bs, bs+len(b), "parseInt")
-		case strings.HasPrefix(line, "Your branch and '") && strings.HasSuffix(line, "' refer to different commits."):
-			u, ue, ok := gitQuotedName(line, 16)
-			if !ok {
-				known = false
-				break
-			}
-			setStr(&res.Upstream, "upstream", u, start+17, start+ue)
-		case strings.HasPrefix(line, "Your branch is based on '") && strings.HasSuffix(line, "but the upstream is gone."):
-			u, ue, ok := gitQuotedName(line, 24)
-			if !ok {
-				known = false
-				break
-			}
-			setStr(&res.Upstream, "upstream", u, start+25, start+ue)
-			setBool(&res.UpstreamGone, "upstream_gone", end-len("the upstream is gone."), end)
-		case line == "Changes to be committed:":
-			sec = secStaged
-		case line == "Changes not staged for commit:":
-			sec = secModified
-		case line == "Untracked files:":
-			sec = secUntracked
-		case line == "Unmerged paths:":
-			sec = secUnmerged
-		case line == "Ignored files:":
-			sec = secIgnored
-			if res.Ignored == nil {
-				res.Ignored = []string{}
-			}
-		case strings.HasPrefix(line, "nothing to commit"):
-			setBool(&res.Clean, "clean", start, start+17)
-		case strings.HasPrefix(line, "nothing added to commit"),
-			strings.HasPrefix(line, "no changes added to commit"),
-			strings.HasPrefix(line, "Untracked files not listed"),
-			strings.HasPrefix(line, "It took "),
-			strings.HasPrefix(line, "may speed it up"),
-			strings.HasPrefix(line, "but you have to be careful"),
-			strings.HasPrefix(line, "new files yourself"),
-			strings.HasPrefix(line, "You are in a sparse checkout"),
-			strings.HasPrefix(line, "Last command"),
-			strings.HasPrefix(line, "Next command"),
-			line == "No commands done." || line == "No commands remaining.":
-		case line == "You have unmerged paths." || line == "All conflicts fixed but you are still merging.":
-			inProgress("merge", start, end)
-		case strings.HasPrefix(line, "interactive rebase in progress; onto ") || strings.HasPrefix(line, "rebase in progress; onto "):
-			i := strings.Index(line, "; onto ")
-			inProgress("rebase", start, start+i)
-			setBool(&res.Detached, "detached", start, start+i)
-			setStr(&res.Onto, "onto", line[i+7:], start+i+7, end)
-		case strings.HasPrefix(line, "You are currently rebasing") ||
-			strings.HasPrefix(line, "You are currently editing a commit while rebasing") ||
-			strings.HasPrefix(line, "You are currently splitting a commit while rebasing"):
-			inProgress("rebase", start, end)
-			if i := strings.Index(line, "rebasing branch '"); i >= 0 && res.Branch == "" {
-				if b, be, ok := gitQuotedName(line, i+16); ok {
-					setStr(&res.Branch, "branch", b, start+i+17, start+be)
-				}
-			}
-		case strings.HasPrefix(line, "You are currently cherry-picking") || line == "Cherry-pick currently in progress.":
-			inProgress("cherry-pick", start, end)
-		case strings.HasPrefix(line, "You are currently reverting") || line == "Revert currently in progress.":
-			inProgress("revert", start, end)
-		case strings.HasPrefix(line, "You are currently bisecting"):
-			inProgress("bisect", start, end)
-		case strings.HasPrefix(line, "You are in the middle of an am session"):
-			inProgress("am", start, end)
-		case strings.HasPrefix(line, "Your stash currently has "):
-			r := line[25:]
-			n, _, _ := strings.Cut(r, " ")
-			v, ok := lex.Atoi(n)
-			if !ok {
-				known = false
-				break
-			}
-			setInt(&res.StashEntries, "stash_entries", v, start+25, start+25+len(n), "parseInt")
-		default:
-			known = false
-		}
-		if !known || empty {
+		g.empty = false
+		if !g.heading(line, start) || g.empty {
 			c.Unread(start)
 			continue
 		}
@@ -819,10 +679,214 @@ func parseGitLong(c *catalog.Context) (any, error) {
 		// would be answered as no change at all.
 		return nil, catalog.Unrecognized("no heading line of git status reads (%d lines unread): the output is localized or not git status; rerun under LC_ALL=C", len(c.UnreadOffsets()))
 	}
-	if rec {
+	if g.rec {
 		rs.Finish()
 	}
 	return res, nil
+}
+
+// heading reads a line that is not indented, at start in the output;
+// false when it is not one git prints.
+func (g *gitLong) heading(line string, start int) bool {
+	if matched, known := g.branchLine(line, start); matched {
+		return known
+	}
+	if matched, known := g.upstreamLine(line, start); matched {
+		return known
+	}
+	if g.sectionLine(line) {
+		return true
+	}
+	return g.stateLine(line, start)
+}
+
+// branchLine reads where HEAD is: "On branch x", "HEAD detached at/from
+// x", "Not currently on any branch.", "No commits yet".
+func (g *gitLong) branchLine(line string, start int) (matched, known bool) {
+	res, end := g.res, start+len(line)
+	switch {
+	case strings.HasPrefix(line, "On branch "):
+		g.setStr(&res.Branch, "branch", line[10:], start+10, end)
+	case strings.HasPrefix(line, "HEAD detached at "):
+		g.setBool(&res.Detached, "detached", start, start+13)
+		g.setStr(&res.DetachedAt, "detached_at", line[17:], start+17, end)
+	case strings.HasPrefix(line, "HEAD detached from "):
+		g.setBool(&res.Detached, "detached", start, start+13)
+		g.setStr(&res.DetachedFrom, "detached_from", line[19:], start+19, end)
+	case line == "Not currently on any branch.":
+		g.setBool(&res.Detached, "detached", start, end)
+	case line == "No commits yet" || line == "Initial commit":
+		g.setBool(&res.NoCommits, "no_commits", start, end)
+	default:
+		return false, false
+	}
+	return true, true
+}
+
+// upstreamLine reads the "Your branch ..." lines: the upstream and how
+// far ahead and behind it the branch is.
+func (g *gitLong) upstreamLine(line string, start int) (matched, known bool) {
+	res, end := g.res, start+len(line)
+	switch {
+	case strings.HasPrefix(line, "Your branch is up to date with '") || strings.HasPrefix(line, "Your branch is up-to-date with '"):
+		u, ue, ok := gitQuotedName(line, 31)
+		if !ok {
+			return true, false
+		}
+		g.setStr(&res.Upstream, "upstream", u, start+32, start+ue)
+		g.setInt(&res.Ahead, "ahead", 0, start, start+ue+1, "upToDate")
+		g.setInt(&res.Behind, "behind", 0, start, start+ue+1, "upToDate")
+	case strings.HasPrefix(line, "Your branch is ahead of '"), strings.HasPrefix(line, "Your branch is behind '"):
+		return true, g.aheadOrBehind(line, start)
+	case strings.HasPrefix(line, "Your branch and '") && strings.HasSuffix(line, "' have diverged,"):
+		u, ue, ok := gitQuotedName(line, 16)
+		if !ok {
+			return true, false
+		}
+		g.setStr(&res.Upstream, "upstream", u, start+17, start+ue)
+		g.diverged = start
+	case strings.HasPrefix(line, "and have ") && g.diverged >= 0:
+		// "and have A and B different commits each, respectively."
+		r := line[9:]
+		a, rest, ok1 := strings.Cut(r, " and ")
+		b, _, ok2 := strings.Cut(rest, " ")
+		na, oka := lex.Atoi(a)
+		nb, okb := lex.Atoi(b)
+		if !ok1 || !ok2 || !oka || !okb {
+			return true, false
+		}
+		g.setInt(&res.Ahead, "ahead", na, start+9, start+9+len(a), "parseInt")
+		bs := start + 9 + len(a) + 5
+		g.setInt(&res.Behind, "behind", nb, bs, bs+len(b), "parseInt")
+	case strings.HasPrefix(line, "Your branch and '") && strings.HasSuffix(line, "' refer to different commits."):
+		u, ue, ok := gitQuotedName(line, 16)
+		if !ok {
+			return true, false
+		}
+		g.setStr(&res.Upstream, "upstream", u, start+17, start+ue)
+	case strings.HasPrefix(line, "Your branch is based on '") && strings.HasSuffix(line, "but the upstream is gone."):
+		u, ue, ok := gitQuotedName(line, 24)
+		if !ok {
+			return true, false
+		}
+		g.setStr(&res.Upstream, "upstream", u, start+25, start+ue)
+		g.setBool(&res.UpstreamGone, "upstream_gone", end-len("the upstream is gone."), end)
+	default:
+		return false, false
+	}
+	return true, true
+}
+
+// aheadOrBehind reads "Your branch is ahead of 'x' by N commits." (or
+// behind); the other count is zero.
+func (g *gitLong) aheadOrBehind(line string, start int) bool {
+	res := g.res
+	ahead := line[15] == 'a'
+	at := 22 // the quote before the upstream name
+	if ahead {
+		at = 24
+	}
+	u, ue, ok := gitQuotedName(line, at)
+	if !ok || !strings.HasPrefix(line[ue+1:], " by ") {
+		return false
+	}
+	ns := ue + 5
+	ne := ns
+	for ne < len(line) && line[ne] >= '0' && line[ne] <= '9' {
+		ne++
+	}
+	n, ok := lex.Atoi(line[ns:ne])
+	if !ok {
+		return false
+	}
+	g.setStr(&res.Upstream, "upstream", u, start+at+1, start+ue)
+	if ahead {
+		g.setInt(&res.Ahead, "ahead", n, start+ns, start+ne, "parseInt")
+		g.setInt(&res.Behind, "behind", 0, start, start+15, "impliedZero")
+	} else {
+		g.setInt(&res.Behind, "behind", n, start+ns, start+ne, "parseInt")
+		g.setInt(&res.Ahead, "ahead", 0, start, start+15, "impliedZero")
+	}
+	return true
+}
+
+// sectionLine reads the heading of a list of paths.
+func (g *gitLong) sectionLine(line string) bool {
+	switch line {
+	case "Changes to be committed:":
+		g.sec = secStaged
+	case "Changes not staged for commit:":
+		g.sec = secModified
+	case "Untracked files:":
+		g.sec = secUntracked
+	case "Unmerged paths:":
+		g.sec = secUnmerged
+	case "Ignored files:":
+		g.sec = secIgnored
+		if g.res.Ignored == nil {
+			g.res.Ignored = []string{}
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// stateLine reads the remaining lines: clean, the notes git adds, an
+// operation in progress, the stash count; false for a line git does not
+// print.
+func (g *gitLong) stateLine(line string, start int) bool {
+	res, end := g.res, start+len(line)
+	switch {
+	case strings.HasPrefix(line, "nothing to commit"):
+		g.setBool(&res.Clean, "clean", start, start+17)
+	case strings.HasPrefix(line, "nothing added to commit"),
+		strings.HasPrefix(line, "no changes added to commit"),
+		strings.HasPrefix(line, "Untracked files not listed"),
+		strings.HasPrefix(line, "It took "),
+		strings.HasPrefix(line, "may speed it up"),
+		strings.HasPrefix(line, "but you have to be careful"),
+		strings.HasPrefix(line, "new files yourself"),
+		strings.HasPrefix(line, "You are in a sparse checkout"),
+		strings.HasPrefix(line, "Last command"),
+		strings.HasPrefix(line, "Next command"),
+		line == "No commands done." || line == "No commands remaining.":
+	case line == "You have unmerged paths." || line == "All conflicts fixed but you are still merging.":
+		g.inProgress("merge", start, end)
+	case strings.HasPrefix(line, "interactive rebase in progress; onto ") || strings.HasPrefix(line, "rebase in progress; onto "):
+		i := strings.Index(line, "; onto ")
+		g.inProgress("rebase", start, start+i)
+		g.setBool(&res.Detached, "detached", start, start+i)
+		g.setStr(&res.Onto, "onto", line[i+7:], start+i+7, end)
+	case strings.HasPrefix(line, "You are currently rebasing") ||
+		strings.HasPrefix(line, "You are currently editing a commit while rebasing") ||
+		strings.HasPrefix(line, "You are currently splitting a commit while rebasing"):
+		g.inProgress("rebase", start, end)
+		if i := strings.Index(line, "rebasing branch '"); i >= 0 && res.Branch == "" {
+			if b, be, ok := gitQuotedName(line, i+16); ok {
+				g.setStr(&res.Branch, "branch", b, start+i+17, start+be)
+			}
+		}
+	case strings.HasPrefix(line, "You are currently cherry-picking") || line == "Cherry-pick currently in progress.":
+		g.inProgress("cherry-pick", start, end)
+	case strings.HasPrefix(line, "You are currently reverting") || line == "Revert currently in progress.":
+		g.inProgress("revert", start, end)
+	case strings.HasPrefix(line, "You are currently bisecting"):
+		g.inProgress("bisect", start, end)
+	case strings.HasPrefix(line, "You are in the middle of an am session"):
+		g.inProgress("am", start, end)
+	case strings.HasPrefix(line, "Your stash currently has "):
+		r := line[25:]
+		n, _, _ := strings.Cut(r, " ")
+		v, ok := lex.Atoi(n)
+		if !ok {
+			return false
+		}
+		g.setInt(&res.StashEntries, "stash_entries", v, start+25, start+25+len(n), "parseInt")
+	default:
+		return false
+	}
+	return true
 }
 
 // gitLongEntry reads a tab-indented path line of the current section.
