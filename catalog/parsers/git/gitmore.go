@@ -902,38 +902,36 @@ func gmStripPrefix(n gmdName, prefix string) gmdName {
 	return gmdName{v: n.v[len(prefix):], s: n.s, e: n.e, tr: n.tr, set: true}
 }
 
+// gmPatchHead is what a file's "diff --git" (or "diff --cc") line says.
+type gmPatchHead struct {
+	fl             string // the line
+	fstart, next   int    // where it starts, and the line after it
+	toHdr          gmdName
+	combined       bool
+	srcPfx, dstPfx string
+}
+
+// gmPatchExt is what a file's extended header lines say, with where each
+// value came from.
+type gmPatchExt struct {
+	fc                          GitFileChange
+	renFrom, renTo, minus, plus gmdName
+	status                      string
+	statusS, statusE            int
+	statusTr                    catalog.SpanTr
+	resultZero                  bool
+	binS                        int
+	oldModeS, oldModeE          int
+	newModeS, newModeE          int
+	simS, simE                  int
+}
+
 // patch reads one "diff --git" (or "diff --cc") file: its extended
 // header lines and hunks. It returns false, consuming nothing, when the
 // first line is not a file header it can read.
 func (b *gmdBlock) patch(cu *gmCursor) bool {
-	first, fstart, next, _ := cu.peek()
-	fl := gmLine(first)
-	var toHdr gmdName
-	combined := false
-	var srcPfx, dstPfx string
-	switch {
-	case strings.HasPrefix(fl, "diff --git "):
-		// Two plain names with spaces that differ (a rename) cannot be
-		// split: the rename lines and ---/+++ lines name the files then.
-		srcPfx, dstPfx = "a/", "b/"
-		if a, bb, _, _, bs, be, _, trb, ok := gmHeaderNames(fl[11:]); ok {
-			srcPfx, dstPfx = gmdPrefixes(a, bb)
-			off := fstart + 11
-			toHdr = gmStripPrefix(gmdName{v: bb, s: off + bs, e: off + be, tr: trb, set: true}, dstPfx)
-		}
-	case strings.HasPrefix(fl, "diff --cc "), strings.HasPrefix(fl, "diff --combined "):
-		combined = true
-		n := len("diff --cc ")
-		if fl[7] == 'o' {
-			n = len("diff --combined ")
-		}
-		v, tr, ok := gmPath(fl[n:])
-		if !ok {
-			return false
-		}
-		toHdr = gmdName{v: v, s: fstart + n, e: fstart + len(fl), tr: tr, set: true}
-		srcPfx, dstPfx = "a/", "b/"
-	default:
+	h, ok := gmPatchHeader(cu)
+	if !ok {
 		return false
 	}
 	// Statuses of --patch-with-stat: the stat lines came first.
@@ -943,147 +941,207 @@ func (b *gmdBlock) patch(cu *gmCursor) bool {
 	mark := b.rec.Mark()
 	nFiles := len(*b.files)
 	f, ok := b.newFile()
-	cu.pos = next
+	cu.pos = h.next
 	if !ok {
 		// Over MaxItems: skip the file's lines.
 		b.skipPatch(cu)
 		return true
 	}
-	var fc GitFileChange
-	var renFrom, renTo, minus, plus gmdName
-	statusS, statusE, statusTr := fstart, fstart+4, catalog.TrImpliedDefault
-	status := "modified"
-	resultZero := false
-	binS := -1
-	type modeSpan struct{ s, e int }
-	var oldModeSp, newModeSp modeSpan
-	var simS, simE int
-	// Extended header lines.
+	x := gmPatchExt{status: "modified", statusS: h.fstart, statusE: h.fstart + 4, statusTr: catalog.TrImpliedDefault, binS: -1}
 	for {
 		line, s, nx, ok := cu.peek()
-		if !ok {
-			break
-		}
-		l := gmLine(line)
-		word := func(p string) (string, bool) {
-			if strings.HasPrefix(l, p) {
-				return l[len(p):], true
-			}
-			return "", false
-		}
-		if v, ok := word("old mode "); ok {
-			fc.OldMode, oldModeSp = v, modeSpan{s + 9, s + len(l)}
-		} else if v, ok := word("new mode "); ok {
-			fc.NewMode, newModeSp = v, modeSpan{s + 9, s + len(l)}
-		} else if v, ok := word("new file mode "); ok {
-			fc.NewMode, newModeSp = v, modeSpan{s + 14, s + len(l)}
-			status, statusS, statusE, statusTr = "added", s, s+8, catalog.TrStatusWord
-		} else if v, ok := word("deleted file mode "); ok {
-			fc.OldMode, oldModeSp = v, modeSpan{s + 18, s + len(l)}
-			status, statusS, statusE, statusTr = "deleted", s, s+12, catalog.TrStatusWord
-		} else if v, ok := word("similarity index "); ok && strings.HasSuffix(v, "%") && gmNumstatField(v[:len(v)-1]) {
-			fc.SimilarityPercent = catalog.Intp(gmAtoi(v[:len(v)-1]))
-			simS, simE = s+17, s+len(l)-1
-		} else if v, ok := word("dissimilarity index "); ok && strings.HasSuffix(v, "%") {
-			// a rewrite (-B): the file is still "modified"
-		} else if v, ok := word("rename from "); ok {
-			p, tr, okp := gmPath(v)
-			if !okp {
-				break
-			}
-			renFrom = gmdName{v: p, s: s + 12, e: s + len(l), tr: tr, set: true}
-			status, statusS, statusE, statusTr = "renamed", s, s+6, catalog.TrStatusWord
-		} else if v, ok := word("rename to "); ok {
-			p, tr, okp := gmPath(v)
-			if !okp {
-				break
-			}
-			renTo = gmdName{v: p, s: s + 10, e: s + len(l), tr: tr, set: true}
-		} else if v, ok := word("copy from "); ok {
-			p, tr, okp := gmPath(v)
-			if !okp {
-				break
-			}
-			renFrom = gmdName{v: p, s: s + 10, e: s + len(l), tr: tr, set: true}
-			status, statusS, statusE, statusTr = "copied", s, s+4, catalog.TrStatusWord
-		} else if v, ok := word("copy to "); ok {
-			p, tr, okp := gmPath(v)
-			if !okp {
-				break
-			}
-			renTo = gmdName{v: p, s: s + 8, e: s + len(l), tr: tr, set: true}
-		} else if v, ok := word("index "); ok {
-			// "index a..b 100644" (the mode is unchanged); a combined
-			// diff's "index a,b..0000000" has no result in the index yet.
-			hashes, _, _ := strings.Cut(v, " ")
-			if _, res, ok := strings.Cut(hashes, ".."); ok && combined && res != "" && strings.Trim(res, "0") == "" {
-				resultZero = true
-			}
-		} else if _, ok := word("mode "); ok && combined {
-		} else if strings.HasPrefix(l, "Binary files ") && strings.HasSuffix(l, " differ") {
-			fc.Binary = true
-			binS = s
-		} else if v, ok := word("--- "); ok {
-			n, okp := gmPatchPath(v, s+4, srcPfx)
-			if !okp {
-				break
-			}
-			minus = n
-		} else if v, ok := word("+++ "); ok {
-			n, okp := gmPatchPath(v, s+4, dstPfx)
-			if !okp {
-				break
-			}
-			plus = n
-		} else {
+		if !ok || !x.line(gmLine(line), s, &h) {
 			break
 		}
 		cu.pos = nx
 	}
-	// Names: the rename lines, then ---/+++, then the header.
-	path := toHdr
-	switch {
-	case renTo.set:
-		path = renTo
-	case plus.set:
-		path = plus
-	case minus.set:
-		path = minus
-	}
-	if !path.set || path.v == "" {
+	if !b.patchNames(f, &h, &x) {
 		*b.files = (*b.files)[:nFiles]
 		b.rec.Truncate(mark)
-		cu.pos = next
+		cu.pos = h.next
 		return false
 	}
-	if combined && resultZero && status == "modified" {
-		status, statusS, statusE, statusTr = "unmerged", fstart, fstart+len(fl), catalog.TrStatusWord
+	fc := &x.fc
+	b.patchHunks(cu, f, fc, &h)
+	// --patch-with-stat: the patch completes the stat entry of its file.
+	if k := b.patches; k < len(b.stats) {
+		st := &(*b.files)[b.stats[k].file]
+		if st.Path == fc.Path && st.OldPath == fc.OldPath && !st.PathTruncated || st.PathTruncated && strings.HasSuffix(fc.Path, st.Path[3:]) {
+			b.patches++
+			b.mergePatch(b.stats[k].file, f, fc, mark)
+			*b.files = (*b.files)[:nFiles]
+			return true
+		}
+	}
+	b.patches++
+	(*b.files)[f] = *fc
+	return true
+}
+
+// gmPatchHeader reads a file's first line, "diff --git a/x b/x" or "diff
+// --cc x"; false for another line.
+func gmPatchHeader(cu *gmCursor) (gmPatchHead, bool) {
+	first, fstart, next, _ := cu.peek()
+	h := gmPatchHead{fl: gmLine(first), fstart: fstart, next: next}
+	fl := h.fl
+	switch {
+	case strings.HasPrefix(fl, "diff --git "):
+		// Two plain names with spaces that differ (a rename) cannot be
+		// split: the rename lines and ---/+++ lines name the files then.
+		h.srcPfx, h.dstPfx = "a/", "b/"
+		if a, bb, _, _, bs, be, _, trb, ok := gmHeaderNames(fl[11:]); ok {
+			h.srcPfx, h.dstPfx = gmdPrefixes(a, bb)
+			off := fstart + 11
+			h.toHdr = gmStripPrefix(gmdName{v: bb, s: off + bs, e: off + be, tr: trb, set: true}, h.dstPfx)
+		}
+	case strings.HasPrefix(fl, "diff --cc "), strings.HasPrefix(fl, "diff --combined "):
+		h.combined = true
+		n := len("diff --cc ")
+		if fl[7] == 'o' {
+			n = len("diff --combined ")
+		}
+		v, tr, ok := gmPath(fl[n:])
+		if !ok {
+			return h, false
+		}
+		h.toHdr = gmdName{v: v, s: fstart + n, e: fstart + len(fl), tr: tr, set: true}
+		h.srcPfx, h.dstPfx = "a/", "b/"
+	default:
+		return h, false
+	}
+	return h, true
+}
+
+// line reads one extended header line l (at s in the output); false when
+// it is not one, which ends the header.
+func (x *gmPatchExt) line(l string, s int, h *gmPatchHead) bool {
+	fc := &x.fc
+	word := func(p string) (string, bool) {
+		if strings.HasPrefix(l, p) {
+			return l[len(p):], true
+		}
+		return "", false
+	}
+	// path reads the name after a rename or copy line's prefix of length n.
+	path := func(v string, n int) (gmdName, bool) {
+		p, tr, ok := gmPath(v)
+		return gmdName{v: p, s: s + n, e: s + len(l), tr: tr, set: true}, ok
+	}
+	ok := true
+	if v, is := word("old mode "); is {
+		fc.OldMode, x.oldModeS, x.oldModeE = v, s+9, s+len(l)
+	} else if v, is := word("new mode "); is {
+		fc.NewMode, x.newModeS, x.newModeE = v, s+9, s+len(l)
+	} else if v, is := word("new file mode "); is {
+		fc.NewMode, x.newModeS, x.newModeE = v, s+14, s+len(l)
+		x.status, x.statusS, x.statusE, x.statusTr = "added", s, s+8, catalog.TrStatusWord
+	} else if v, is := word("deleted file mode "); is {
+		fc.OldMode, x.oldModeS, x.oldModeE = v, s+18, s+len(l)
+		x.status, x.statusS, x.statusE, x.statusTr = "deleted", s, s+12, catalog.TrStatusWord
+	} else if v, is := word("similarity index "); is && strings.HasSuffix(v, "%") && gmNumstatField(v[:len(v)-1]) {
+		fc.SimilarityPercent = catalog.Intp(gmAtoi(v[:len(v)-1]))
+		x.simS, x.simE = s+17, s+len(l)-1
+	} else if v, is := word("dissimilarity index "); is && strings.HasSuffix(v, "%") {
+		// a rewrite (-B): the file is still "modified"
+	} else if v, is := word("rename from "); is {
+		var n gmdName
+		if n, ok = path(v, 12); ok {
+			x.renFrom = n
+			x.status, x.statusS, x.statusE, x.statusTr = "renamed", s, s+6, catalog.TrStatusWord
+		}
+	} else if v, is := word("rename to "); is {
+		var n gmdName
+		if n, ok = path(v, 10); ok {
+			x.renTo = n
+		}
+	} else if v, is := word("copy from "); is {
+		var n gmdName
+		if n, ok = path(v, 10); ok {
+			x.renFrom = n
+			x.status, x.statusS, x.statusE, x.statusTr = "copied", s, s+4, catalog.TrStatusWord
+		}
+	} else if v, is := word("copy to "); is {
+		var n gmdName
+		if n, ok = path(v, 8); ok {
+			x.renTo = n
+		}
+	} else if v, is := word("index "); is {
+		// "index a..b 100644" (the mode is unchanged); a combined
+		// diff's "index a,b..0000000" has no result in the index yet.
+		hashes, _, _ := strings.Cut(v, " ")
+		if _, res, is := strings.Cut(hashes, ".."); is && h.combined && res != "" && strings.Trim(res, "0") == "" {
+			x.resultZero = true
+		}
+	} else if _, is := word("mode "); is && h.combined {
+	} else if strings.HasPrefix(l, "Binary files ") && strings.HasSuffix(l, " differ") {
+		fc.Binary = true
+		x.binS = s
+	} else if v, is := word("--- "); is {
+		var n gmdName
+		if n, ok = gmPatchPath(v, s+4, h.srcPfx); ok {
+			x.minus = n
+		}
+	} else if v, is := word("+++ "); is {
+		var n gmdName
+		if n, ok = gmPatchPath(v, s+4, h.dstPfx); ok {
+			x.plus = n
+		}
+	} else {
+		ok = false
+	}
+	return ok
+}
+
+// patchNames sets the file's path (the rename lines, then ---/+++, then
+// the header name), status and header values, and records their spans;
+// false when no line names the file.
+func (b *gmdBlock) patchNames(f int, h *gmPatchHead, x *gmPatchExt) bool {
+	fc := &x.fc
+	path := h.toHdr
+	switch {
+	case x.renTo.set:
+		path = x.renTo
+	case x.plus.set:
+		path = x.plus
+	case x.minus.set:
+		path = x.minus
+	}
+	if !path.set || path.v == "" {
+		return false
+	}
+	if h.combined && x.resultZero && x.status == "modified" {
+		x.status, x.statusS, x.statusE, x.statusTr = "unmerged", h.fstart, h.fstart+len(h.fl), catalog.TrStatusWord
 	}
 	fc.Path = path.v
-	fc.Status = status
-	fc.Combined = combined
+	fc.Status = x.status
+	fc.Combined = h.combined
 	b.add(f, gmfPath, path.s, path.e, path.tr)
-	if renFrom.set && (status == "renamed" || status == "copied") {
-		fc.OldPath = renFrom.v
-		b.add(f, gmfOldPath, renFrom.s, renFrom.e, renFrom.tr)
+	if x.renFrom.set && (x.status == "renamed" || x.status == "copied") {
+		fc.OldPath = x.renFrom.v
+		b.add(f, gmfOldPath, x.renFrom.s, x.renFrom.e, x.renFrom.tr)
 	}
-	b.add(f, gmfStatus, statusS, statusE, statusTr)
-	if combined {
-		b.add(f, gmfCombined, fstart, fstart+len(fl), catalog.TrMarker)
+	b.add(f, gmfStatus, x.statusS, x.statusE, x.statusTr)
+	if h.combined {
+		b.add(f, gmfCombined, h.fstart, h.fstart+len(h.fl), catalog.TrMarker)
 	}
 	if fc.OldMode != "" {
-		b.add(f, gmfOldMode, oldModeSp.s, oldModeSp.e, catalog.TrVerbatim)
+		b.add(f, gmfOldMode, x.oldModeS, x.oldModeE, catalog.TrVerbatim)
 	}
 	if fc.NewMode != "" {
-		b.add(f, gmfNewMode, newModeSp.s, newModeSp.e, catalog.TrVerbatim)
+		b.add(f, gmfNewMode, x.newModeS, x.newModeE, catalog.TrVerbatim)
 	}
 	if fc.SimilarityPercent != nil {
-		b.add(f, gmfSimilarityPercent, simS, simE, catalog.TrParseInt)
+		b.add(f, gmfSimilarityPercent, x.simS, x.simE, catalog.TrParseInt)
 	}
 	if fc.Binary {
-		b.add(f, gmfBinary, binS, binS+len("Binary files"), catalog.TrMarker)
+		b.add(f, gmfBinary, x.binS, x.binS+len("Binary files"), catalog.TrMarker)
 	}
-	// Hunks.
+	return true
+}
+
+// patchHunks reads the file's hunks and, for a plain text diff, counts its
+// inserted and deleted lines.
+func (b *gmdBlock) patchHunks(cu *gmCursor, f int, fc *GitFileChange, h *gmPatchHead) {
 	var ins, del int64
 	hunksS, hunksE := -1, -1
 	for {
@@ -1095,7 +1153,7 @@ func (b *gmdBlock) patch(cu *gmCursor) bool {
 		if !strings.HasPrefix(l, "@@") {
 			break
 		}
-		h, ok := b.hunk(cu, f, len(fc.Hunks), l, s, &ins, &del)
+		hk, ok := b.hunk(cu, f, len(fc.Hunks), l, s, &ins, &del)
 		if !ok {
 			break
 		}
@@ -1103,36 +1161,24 @@ func (b *gmdBlock) patch(cu *gmCursor) bool {
 			hunksS = s
 		}
 		hunksE = cu.pos
-		fc.Hunks = append(fc.Hunks, h)
+		fc.Hunks = append(fc.Hunks, hk)
 	}
-	if !combined && !fc.Binary {
-		fc.Insertions = catalog.Intp(ins)
-		fc.Deletions = catalog.Intp(del)
-		if hunksS >= 0 {
-			end := hunksE
-			if end > 0 && end <= len(b.c.Raw) && b.c.Raw[end-1] == '\n' {
-				end--
-			}
-			b.add(f, gmfInsertions, hunksS, end, catalog.TrCount)
-			b.add(f, gmfDeletions, hunksS, end, catalog.TrCount)
-		} else {
-			b.add(f, gmfInsertions, fstart, fstart+len(fl), catalog.TrImpliedZero)
-			b.add(f, gmfDeletions, fstart, fstart+len(fl), catalog.TrImpliedZero)
+	if h.combined || fc.Binary {
+		return
+	}
+	fc.Insertions = catalog.Intp(ins)
+	fc.Deletions = catalog.Intp(del)
+	if hunksS >= 0 {
+		end := hunksE
+		if end > 0 && end <= len(b.c.Raw) && b.c.Raw[end-1] == '\n' {
+			end--
 		}
+		b.add(f, gmfInsertions, hunksS, end, catalog.TrCount)
+		b.add(f, gmfDeletions, hunksS, end, catalog.TrCount)
+	} else {
+		b.add(f, gmfInsertions, h.fstart, h.fstart+len(h.fl), catalog.TrImpliedZero)
+		b.add(f, gmfDeletions, h.fstart, h.fstart+len(h.fl), catalog.TrImpliedZero)
 	}
-	// --patch-with-stat: the patch completes the stat entry of its file.
-	if k := b.patches; k < len(b.stats) {
-		st := &(*b.files)[b.stats[k].file]
-		if st.Path == fc.Path && st.OldPath == fc.OldPath && !st.PathTruncated || st.PathTruncated && strings.HasSuffix(fc.Path, st.Path[3:]) {
-			b.patches++
-			b.mergePatch(b.stats[k].file, f, &fc, mark)
-			*b.files = (*b.files)[:nFiles]
-			return true
-		}
-	}
-	b.patches++
-	(*b.files)[f] = fc
-	return true
 }
 
 // mergePatch moves what a patch adds (status, modes, hunks, exact line
