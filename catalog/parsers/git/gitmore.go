@@ -659,7 +659,8 @@ func (b *gmdBlock) statLine(l string, start int) bool {
 		sized := false
 		if tail != "Bin" {
 			r := tail[3:]
-			if !strings.HasPrefix(r, " ") || !strings.HasSuffix(r, " bytes") {
+			// " bytes" alone ("Bin bytes") has no sizes before it.
+			if len(r) <= len(" bytes") || !strings.HasPrefix(r, " ") || !strings.HasSuffix(r, " bytes") {
 				return false
 			}
 			a, bb, ok := strings.Cut(r[1:len(r)-6], " -> ")
