@@ -2176,23 +2176,35 @@ func gmIdent(v string) (name, email string, ne, es, ee int, ok bool) {
 
 // commitHeader reads the header lines, message and notes of a commit.
 func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
-	// Header lines up to the blank line. git prints each label once; a
-	// label seen again is not read (its value would replace the first
-	// while the first's span stayed).
+	lines, read, more := g.headerLines(cu)
+	if !more {
+		return lines, read
+	}
+	l, r := g.message(cu)
+	lines, read = lines+l, read+r
+	l, r = g.notes(cu)
+	return lines + l, read + r
+}
+
+// headerLines reads the header lines up to the blank line after them;
+// more is false when a line that is no header (or the end) came first.
+func (g *gmCommits) headerLines(cu *gmCursor) (lines, read int, more bool) {
+	// git prints each label once; a label seen again is not read (its
+	// value would replace the first while the first's span stayed).
 	var seen []string
 	for {
 		line, start, next, ok := cu.peek()
 		if !ok {
-			return
+			return lines, read, false
 		}
 		l := gmLine(line)
 		if lex.IsBlank(l) {
 			cu.pos = next
-			break
+			return lines, read, true
 		}
 		label, v, found := strings.Cut(l, ":")
 		if !found || strings.ContainsAny(label, " \t") {
-			return // not a header: the caller reads it
+			return lines, read, false // not a header: the caller reads it
 		}
 		lines++
 		vs := len(label) + 1
@@ -2200,57 +2212,8 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 			vs++
 		}
 		v = l[vs:]
-		off := start + vs
-		known := !slices.Contains(seen, label)
+		known := !slices.Contains(seen, label) && g.headerLine(label, v, start+vs)
 		seen = append(seen, label)
-		switch {
-		case !known:
-		case label == "Merge":
-			pos := 0
-			for _, p := range strings.Split(v, " ") {
-				if !gxHex(p) {
-					known = false
-					break
-				}
-				g.rec.Add(gmTParent, [4]int32{int32(g.curIdx), int32(len(g.cur.Parents))}, catalog.NoLeaf, off+pos, off+pos+len(p), catalog.TrVerbatim)
-				g.cur.Parents = append(g.cur.Parents, p)
-				pos += len(p) + 1
-			}
-		case label == "Author" || label == "Commit":
-			name, email, ne, es, ee, ok := gmIdent(v)
-			if !ok {
-				known = false
-				break
-			}
-			nf, ef := gmfAName, gmfAEmail
-			dn, de := &g.cur.AuthorName, &g.cur.AuthorEmail
-			if label == "Commit" {
-				nf, ef = gmfCName, gmfCEmail
-				dn, de = &g.cur.CommitterName, &g.cur.CommitterEmail
-			}
-			if name != "" {
-				*dn = name
-				g.add(nf, off, off+ne, catalog.TrVerbatim)
-			}
-			if email != "" {
-				*de = email
-				g.add(ef, off+es, off+ee, catalog.TrVerbatim)
-			}
-		case label == "Date" || label == "AuthorDate" || label == "CommitDate":
-			iso, ok := gmParseDate(v)
-			if !ok {
-				known = false
-				break
-			}
-			leaf, dst := gmfDate, &g.cur.Date
-			if label == "CommitDate" {
-				leaf, dst = gmfCDate, &g.cur.CommitterDate
-			}
-			*dst = iso
-			g.add(leaf, off, off+len(v), kit.GmPick(iso == v, catalog.TrVerbatim, catalog.TrTimestamp))
-		default:
-			known = false
-		}
 		cu.pos = next
 		if known {
 			read++
@@ -2258,7 +2221,61 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 			g.c.Unread(start)
 		}
 	}
-	// The message: lines indented by four spaces.
+}
+
+// headerLine reads the value v (at off) of a header line; false for a
+// label it does not know or a value that does not read.
+func (g *gmCommits) headerLine(label, v string, off int) bool {
+	switch label {
+	case "Merge":
+		pos := 0
+		for _, p := range strings.Split(v, " ") {
+			if !gxHex(p) {
+				return false
+			}
+			g.rec.Add(gmTParent, [4]int32{int32(g.curIdx), int32(len(g.cur.Parents))}, catalog.NoLeaf, off+pos, off+pos+len(p), catalog.TrVerbatim)
+			g.cur.Parents = append(g.cur.Parents, p)
+			pos += len(p) + 1
+		}
+	case "Author", "Commit":
+		name, email, ne, es, ee, ok := gmIdent(v)
+		if !ok {
+			return false
+		}
+		nf, ef := gmfAName, gmfAEmail
+		dn, de := &g.cur.AuthorName, &g.cur.AuthorEmail
+		if label == "Commit" {
+			nf, ef = gmfCName, gmfCEmail
+			dn, de = &g.cur.CommitterName, &g.cur.CommitterEmail
+		}
+		if name != "" {
+			*dn = name
+			g.add(nf, off, off+ne, catalog.TrVerbatim)
+		}
+		if email != "" {
+			*de = email
+			g.add(ef, off+es, off+ee, catalog.TrVerbatim)
+		}
+	case "Date", "AuthorDate", "CommitDate":
+		iso, ok := gmParseDate(v)
+		if !ok {
+			return false
+		}
+		leaf, dst := gmfDate, &g.cur.Date
+		if label == "CommitDate" {
+			leaf, dst = gmfCDate, &g.cur.CommitterDate
+		}
+		*dst = iso
+		g.add(leaf, off, off+len(v), kit.GmPick(iso == v, catalog.TrVerbatim, catalog.TrTimestamp))
+	default:
+		return false
+	}
+	return true
+}
+
+// message reads the message: lines indented by four spaces, the first the
+// subject.
+func (g *gmCommits) message(cu *gmCursor) (lines, read int) {
 	msgS, msgE := -1, -1
 	var body []string
 	bodyS, bodyE := -1, -1
@@ -2295,7 +2312,12 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 		g.cur.Body = strings.Join(body, "\n")
 		g.add(gmfBody, bodyS, bodyE, catalog.TrDedent)
 	}
-	// Notes: a blank line, "Notes:" or "Notes (ref):", indented lines.
+	return lines, read
+}
+
+// notes reads the notes after the message: a blank line, "Notes:" or
+// "Notes (ref):", indented lines; without them nothing is consumed.
+func (g *gmCommits) notes(cu *gmCursor) (lines, read int) {
 	save := cu.pos
 	for {
 		line, _, next, ok := cu.peek()
@@ -2305,35 +2327,35 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 		cu.pos = next
 	}
 	line, _, next, ok := cu.peek()
-	if l := gmLine(line); ok && (l == "Notes:" || strings.HasPrefix(l, "Notes (") && strings.HasSuffix(l, "):")) {
-		cu.pos = next
+	if l := gmLine(line); !ok || !(l == "Notes:" || strings.HasPrefix(l, "Notes (") && strings.HasSuffix(l, "):")) {
+		cu.pos = save
+		return 0, 0
+	}
+	cu.pos = next
+	lines++
+	read++
+	var notes []string
+	ns, ne := -1, -1
+	for {
+		line, start, next, ok := cu.peek()
+		if !ok || !strings.HasPrefix(line, "    ") {
+			break
+		}
+		l := gmLine(line)
 		lines++
 		read++
-		var notes []string
-		ns, ne := -1, -1
-		for {
-			line, start, next, ok := cu.peek()
-			if !ok || !strings.HasPrefix(line, "    ") {
-				break
-			}
-			l := gmLine(line)
-			lines++
-			read++
-			if ns < 0 {
-				ns = start
-			}
-			ne = start + len(l)
-			notes = append(notes, l[4:])
-			cu.pos = next
+		if ns < 0 {
+			ns = start
 		}
-		if len(notes) > 0 {
-			g.cur.Notes = strings.Join(notes, "\n")
-			g.add(gmfNotes, ns, ne, catalog.TrDedent)
-		}
-	} else {
-		cu.pos = save
+		ne = start + len(l)
+		notes = append(notes, l[4:])
+		cu.pos = next
 	}
-	return
+	if len(notes) > 0 {
+		g.cur.Notes = strings.Join(notes, "\n")
+		g.add(gmfNotes, ns, ne, catalog.TrDedent)
+	}
+	return lines, read
 }
 
 // tagBlock reads "tag NAME", "Tagger:", "Date:", a blank line and the
