@@ -337,7 +337,7 @@ func parseGitShort(c *catalog.Context, z bool) (any, error) {
 				continue
 			}
 			read++
-			setGitBranch(c, b, &res.Branch, &res.Detached, &res.NoCommits, &res.Upstream, &res.UpstreamGone, &res.Ahead, &res.Behind)
+			setGitBranch(c, b, res)
 			continue
 		}
 		if len(line) < 4 || !gitShortLine(line) {
@@ -477,34 +477,36 @@ func gitPath(s string, at int) (p string, start, end int, quoted, ok bool) {
 	return s[at:end], at, end, false, end > at
 }
 
-func setGitBranch(c *catalog.Context, b gitBranch, branch *string, detached, noCommits *bool, upstream *string, gone *bool, ahead, behind **int64) {
+// setGitBranch sets res's branch fields from the "## " line b of the short
+// form.
+func setGitBranch(c *catalog.Context, b gitBranch, res *GitStatusShort) {
 	rec := c.Recording()
 	if b.branch != "" {
-		*branch = b.branch
+		res.Branch = b.branch
 		if rec {
 			c.SpanPath(b.bS, b.bE, "", "branch")
 		}
 	}
 	if b.detached {
-		*detached = true
+		res.Detached = true
 		if rec {
 			c.SpanPath(b.markS, b.markE, "marker", "detached")
 		}
 	}
 	if b.noCommits {
-		*noCommits = true
+		res.NoCommits = true
 		if rec {
 			c.SpanPath(b.markS, b.markE, "marker", "no_commits")
 		}
 	}
 	if b.upstream != "" {
-		*upstream = b.upstream
+		res.Upstream = b.upstream
 		if rec {
 			c.SpanPath(b.uS, b.uE, "", "upstream")
 		}
 	}
 	if b.gone {
-		*gone = true
+		res.UpstreamGone = true
 		if rec {
 			c.SpanPath(b.markS, b.markE, "marker", "upstream_gone")
 		}
@@ -513,7 +515,7 @@ func setGitBranch(c *catalog.Context, b gitBranch, branch *string, detached, noC
 		return
 	}
 	a, h := b.ahead, b.behind
-	*ahead, *behind = &a, &h
+	res.Ahead, res.Behind = &a, &h
 	if rec {
 		if b.aS >= 0 {
 			c.SpanPath(b.aS, b.aE, "parseInt", "ahead")
