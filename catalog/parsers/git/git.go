@@ -586,6 +586,7 @@ type gitLong struct {
 	c        *catalog.Context
 	res      *GitStatus
 	rec      bool
+	rs       *catalog.SpanRec
 	sec      gitSection
 	diverged int  // start of the "Your branch and 'x' have diverged," line, or -1
 	empty    bool // a value git printed empty: the line is not read
@@ -628,8 +629,7 @@ func (g *gitLong) inProgress(what string, s, e int) {
 
 func parseGitLong(c *catalog.Context) (any, error) {
 	res := &GitStatus{Staged: []GitChange{}, Modified: []GitChange{}, Untracked: []string{}, Unmerged: []GitChange{}}
-	g := gitLong{c: c, res: res, rec: c.Recording(), sec: secNone, diverged: -1}
-	rs := catalog.NewSpanRec(c, 6)
+	g := gitLong{c: c, res: res, rec: c.Recording(), rs: catalog.NewSpanRec(c, 6), sec: secNone, diverged: -1}
 	lines, read, top := 0, 0, 0 // top: lines read that are not indented
 	it := lex.Lines{Raw: c.Raw}
 	// status.displayCommentPrefix (git < 1.8.5's default) puts "# " before
@@ -651,7 +651,7 @@ func parseGitLong(c *catalog.Context) (any, error) {
 		}
 		lines++
 		if line[0] == '\t' {
-			if !gitLongEntry(c, res, g.sec, line, start, rs) {
+			if !g.entry(line, start) {
 				c.Unread(start)
 				continue
 			}
@@ -682,7 +682,7 @@ func parseGitLong(c *catalog.Context) (any, error) {
 		return nil, catalog.Unrecognized("no heading line of git status reads (%d lines unread): the output is localized or not git status; rerun under LC_ALL=C", len(c.UnreadOffsets()))
 	}
 	if g.rec {
-		rs.Finish()
+		g.rs.Finish()
 	}
 	return res, nil
 }
@@ -891,39 +891,57 @@ func (g *gitLong) stateLine(line string, start int) bool {
 	return true
 }
 
-// gitLongEntry reads a tab-indented path line of the current section.
-func gitLongEntry(c *catalog.Context, res *GitStatus, sec gitSection, line string, start int, rs *catalog.SpanRec) bool {
-	rec := c.Recording()
+// entry reads a tab-indented path line of the current section.
+func (g *gitLong) entry(line string, start int) bool {
 	body := line[1:]
 	bs := start + 1
-	switch sec {
+	switch g.sec {
 	case secUntracked, secIgnored:
-		p, s, e, q, ok := gitPath(body, 0)
-		if !ok || e != len(body) {
-			if q || body == "" {
-				return false
-			}
-			// Plain paths may hold " -> " here: no rename is possible.
-			p, s, e = body, 0, len(body)
-		}
-		key := "untracked"
-		list := &res.Untracked
-		if sec == secIgnored {
-			key, list = "ignored", &res.Ignored
-		}
-		if c.Full(len(*list)) {
-			c.Omit(1)
-			return true
-		}
-		if rec {
-			c.SpanPath(bs+s, bs+e, catalog.TrNames[quoteTr(q)], key, len(*list))
-		}
-		*list = append(*list, p)
-		return true
+		return g.pathEntry(body, bs)
 	case secStaged, secModified, secUnmerged:
-	default:
-		return false
+		return g.changeEntry(body, bs)
 	}
+	return false
+}
+
+// pathEntry reads an untracked or ignored path, body at bs in the output.
+func (g *gitLong) pathEntry(body string, bs int) bool {
+	c, res := g.c, g.res
+	p, s, e, q, ok := gitPath(body, 0)
+	if !ok || e != len(body) {
+		if q || body == "" {
+			return false
+		}
+		// Plain paths may hold " -> " here: no rename is possible.
+		p, s, e = body, 0, len(body)
+	}
+	key := "untracked"
+	list := &res.Untracked
+	if g.sec == secIgnored {
+		key, list = "ignored", &res.Ignored
+	}
+	if c.Full(len(*list)) {
+		c.Omit(1)
+		return true
+	}
+	if g.rec {
+		c.SpanPath(bs+s, bs+e, catalog.TrNames[quoteTr(q)], key, len(*list))
+	}
+	*list = append(*list, p)
+	return true
+}
+
+// gitLongPaths is where a change's path (and the original path of a
+// rename or copy) stand in its text, and whether they were quoted.
+type gitLongPaths struct {
+	fs, fe, ss, se int
+	fq, sq         bool
+}
+
+// changeEntry reads "status:   path" (staged, modified or unmerged), body
+// at bs in the output.
+func (g *gitLong) changeEntry(body string, bs int) bool {
+	c, res := g.c, g.res
 	colon := strings.IndexByte(body, ':')
 	if colon <= 0 {
 		return false
@@ -951,54 +969,23 @@ func gitLongEntry(c *catalog.Context, res *GitStatus, sec gitSection, line strin
 			rest = rest[:i]
 		}
 	}
-	var fs, fe, ss, se int
-	var fq, sq bool
+	var at gitLongPaths
 	if status == "renamed" || status == "copied" {
-		var first, second string
-		var ok bool
-		if rest[0] == '"' {
-			first, fs, fe, fq, ok = gitPath(rest, 0)
-		} else {
-			// Long form does not quote spaces: a second " -> " is ambiguous.
-			i := strings.Index(rest, " -> ")
-			ok = i > 0 && !strings.Contains(rest[i+4:], " -> ")
-			first, fs, fe = rest[:max(i, 0)], 0, max(i, 0)
-		}
-		if !ok || !strings.HasPrefix(rest[fe:], " -> ") {
-			if !ok {
-				c.Warn("a renamed path holding \" -> \" is ambiguous in git status long form; use --porcelain -z")
-			}
+		if at, ok = g.renamePaths(rest, &ch); !ok {
 			return false
 		}
-		ss = fe + 4
-		if ss < len(rest) && rest[ss] == '"' {
-			var n int
-			second, n, ok = lex.CUnquote(rest[ss:])
-			if !ok || ss+n != len(rest) {
-				return false
-			}
-			se, sq = ss+n, true
-		} else {
-			second, se = rest[ss:], len(rest)
-		}
-		if second == "" {
+	} else if rest[0] == '"' {
+		p, n, ok := lex.CUnquote(rest)
+		if !ok || n != len(rest) || p == "" {
 			return false
 		}
-		ch.OrigPath, ch.Path = first, second
+		ch.Path, at.fs, at.fe, at.fq = p, 0, n, true
 	} else {
-		if rest[0] == '"' {
-			p, n, ok := lex.CUnquote(rest)
-			if !ok || n != len(rest) || p == "" {
-				return false
-			}
-			ch.Path, fs, fe, fq = p, 0, n, true
-		} else {
-			ch.Path, fs, fe = rest, 0, len(rest)
-		}
+		ch.Path, at.fs, at.fe = rest, 0, len(rest)
 	}
 	var list *[]GitChange
 	var key uint16
-	switch sec {
+	switch g.sec {
 	case secStaged:
 		list, key = &res.Staged, catalog.SkStaged
 	case secModified:
@@ -1010,15 +997,16 @@ func gitLongEntry(c *catalog.Context, res *GitStatus, sec gitSection, line strin
 		c.Omit(1)
 		return true
 	}
-	if rec {
+	if g.rec {
+		rs := g.rs
 		rs.Begin(key, len(*list))
 		off := bs + ps
 		rs.Field(catalog.SfStatus, bs, bs+colon, catalog.TrStatusWord)
 		if ch.OrigPath != "" {
-			rs.Field(catalog.SfOrigPath, off+fs, off+fe, quoteTr(fq))
-			rs.Field(catalog.SfPath, off+ss, off+se, quoteTr(sq))
+			rs.Field(catalog.SfOrigPath, off+at.fs, off+at.fe, quoteTr(at.fq))
+			rs.Field(catalog.SfPath, off+at.ss, off+at.se, quoteTr(at.sq))
 		} else {
-			rs.Field(catalog.SfPath, off+fs, off+fe, quoteTr(fq))
+			rs.Field(catalog.SfPath, off+at.fs, off+at.fe, quoteTr(at.fq))
 		}
 		if subS >= 0 {
 			rs.Field(catalog.SfSubmodule, bs+subS, bs+subS+len(ch.Submodule), catalog.TrVerbatim)
@@ -1026,6 +1014,43 @@ func gitLongEntry(c *catalog.Context, res *GitStatus, sec gitSection, line strin
 	}
 	*list = append(*list, ch)
 	return true
+}
+
+// renamePaths reads "old -> new" of a rename or copy into ch.
+func (g *gitLong) renamePaths(rest string, ch *GitChange) (gitLongPaths, bool) {
+	var at gitLongPaths
+	var first, second string
+	var ok bool
+	if rest[0] == '"' {
+		first, at.fs, at.fe, at.fq, ok = gitPath(rest, 0)
+	} else {
+		// Long form does not quote spaces: a second " -> " is ambiguous.
+		i := strings.Index(rest, " -> ")
+		ok = i > 0 && !strings.Contains(rest[i+4:], " -> ")
+		first, at.fs, at.fe = rest[:max(i, 0)], 0, max(i, 0)
+	}
+	if !ok || !strings.HasPrefix(rest[at.fe:], " -> ") {
+		if !ok {
+			g.c.Warn("a renamed path holding \" -> \" is ambiguous in git status long form; use --porcelain -z")
+		}
+		return at, false
+	}
+	at.ss = at.fe + 4
+	if at.ss < len(rest) && rest[at.ss] == '"' {
+		var n int
+		second, n, ok = lex.CUnquote(rest[at.ss:])
+		if !ok || at.ss+n != len(rest) {
+			return at, false
+		}
+		at.se, at.sq = at.ss+n, true
+	} else {
+		second, at.se = rest[at.ss:], len(rest)
+	}
+	if second == "" {
+		return at, false
+	}
+	ch.OrigPath, ch.Path = first, second
+	return at, true
 }
 
 func gitSubmoduleNote(s string) bool {
