@@ -1283,25 +1283,53 @@ func gmHunkRange(s string, sign byte) (start, n int64, startE, nS, nE int, ok bo
 	return start, n, startE, startE + 1, len(s), ok
 }
 
-// hunk reads one hunk at l (its "@@" line) and the lines it counts.
+// gmHunkSpan is where one range of a hunk header stands: its start
+// (s..e) and its line count (ns..ne, the start again when implied).
+type gmHunkSpan struct{ s, e, ns, ne int }
+
+// gmHunkHead is where the parts of a hunk's "@@" line stand.
+type gmHunkHead struct {
+	parents int          // 1, or the parents of a combined diff
+	sps     []gmHunkSpan // the old ranges, then the new one
+	spBuf   [9]gmHunkSpan
+	hdrS    int // the function header after the closing "@@", or -1
+}
+
+// hunk reads one hunk at l (its "@@" line, at start in the output) and
+// the lines it counts, adding them to ins and del.
 func (b *gmdBlock) hunk(cu *gmCursor, f, hi int, l string, start int, ins, del *int64) (GitHunk, bool) {
-	at := 0
-	for at < len(l) && l[at] == '@' {
-		at++
-	}
-	parents := at - 1
-	if parents < 1 || parents > 8 || at >= len(l) || l[at] != ' ' {
+	var at gmHunkHead
+	h, ok := gmHunkHeader(l, start, &at)
+	if !ok {
 		return GitHunk{}, false
 	}
-	closer := " " + l[:at]
-	end := strings.Index(l[at+1:], closer)
+	b.hunkSpans(f, hi, &h, &at, start+len(l))
+	_, _, next, _ := cu.peek()
+	cu.pos = next
+	b.hunkLines(cu, f, hi, &h, at.parents, [2]*int64{ins, del})
+	return h, true
+}
+
+// gmHunkHeader reads "@@ -a,b +c,d @@ header" (or a combined diff's
+// "@@@ -a,b -c,d +e,f @@@"), l at start in the output.
+func gmHunkHeader(l string, start int, at *gmHunkHead) (GitHunk, bool) {
+	n := 0
+	for n < len(l) && l[n] == '@' {
+		n++
+	}
+	parents := n - 1
+	if parents < 1 || parents > 8 || n >= len(l) || l[n] != ' ' {
+		return GitHunk{}, false
+	}
+	closer := " " + l[:n]
+	end := strings.Index(l[n+1:], closer)
 	if end < 0 {
 		return GitHunk{}, false
 	}
-	end += at + 1
+	end += n + 1
 	var rangeBuf [9]string
 	ranges := rangeBuf[:0]
-	for r := range strings.SplitSeq(l[at+1:end], " ") {
+	for r := range strings.SplitSeq(l[n+1:end], " ") {
 		if len(ranges) == len(rangeBuf) {
 			return GitHunk{}, false
 		}
@@ -1311,47 +1339,50 @@ func (b *gmdBlock) hunk(cu *gmCursor, f, hi int, l string, start int, ins, del *
 		return GitHunk{}, false
 	}
 	var h GitHunk
-	type rsp struct{ s, e, ns, ne int }
-	var spBuf [9]rsp
-	sps := spBuf[:0]
-	pos := start + at + 1
+	at.parents, at.sps, at.hdrS = parents, at.spBuf[:0], -1
+	pos := start + n + 1
 	for i, r := range ranges {
 		sign := byte('-')
 		if i == parents {
 			sign = '+'
 		}
-		st, n, se, ns, ne, ok := gmHunkRange(r, sign)
+		st, cnt, se, ns, ne, ok := gmHunkRange(r, sign)
 		if !ok {
 			return GitHunk{}, false
 		}
-		sp := rsp{pos + 1, pos + se, pos + ns, pos + ne}
+		sp := gmHunkSpan{pos + 1, pos + se, pos + ns, pos + ne}
 		if ns < 0 {
 			sp.ns, sp.ne = sp.s, sp.e
 		}
-		sps = append(sps, sp)
+		at.sps = append(at.sps, sp)
 		if i == parents {
-			h.NewStart, h.NewLines = st, n
+			h.NewStart, h.NewLines = st, cnt
 		} else {
-			h.OldRanges = append(h.OldRanges, GitRange{Start: st, Lines: n})
+			h.OldRanges = append(h.OldRanges, GitRange{Start: st, Lines: cnt})
 		}
 		pos += len(r) + 1
 	}
 	h.OldStart, h.OldLines = h.OldRanges[0].Start, h.OldRanges[0].Lines
 	hs := end + len(closer)
-	hdrS := -1
 	if hs < len(l) {
 		if l[hs] != ' ' {
 			return GitHunk{}, false
 		}
 		if hs+1 < len(l) {
 			h.Header = l[hs+1:]
-			hdrS = start + hs + 1
+			at.hdrS = start + hs + 1
 		}
 	}
-	// The header reads: record its spans.
-	implied := func(sp rsp) catalog.SpanTr {
+	return h, true
+}
+
+// hunkSpans records the spans of a hunk's header, which ends at lineE; a
+// plain diff's hunk keeps no old_ranges.
+func (b *gmdBlock) hunkSpans(f, hi int, h *GitHunk, at *gmHunkHead, lineE int) {
+	implied := func(sp gmHunkSpan) catalog.SpanTr {
 		return kit.GmPick(sp.ns == sp.s, catalog.TrImpliedDefault, catalog.TrParseInt)
 	}
+	sps, parents := at.sps, at.parents
 	b.rec.Add(b.t.hunk, b.idx(f, hi), gmfOldStart, sps[0].s, sps[0].e, catalog.TrParseInt)
 	b.rec.Add(b.t.hunk, b.idx(f, hi), gmfOldLines, sps[0].ns, sps[0].ne, implied(sps[0]))
 	b.rec.Add(b.t.hunk, b.idx(f, hi), gmfNewStart, sps[parents].s, sps[parents].e, catalog.TrParseInt)
@@ -1364,12 +1395,14 @@ func (b *gmdBlock) hunk(cu *gmCursor, f, hi int, l string, start int, ins, del *
 			b.rec.Add(b.t.rng, b.idx(f, hi, i), gmfLines, sp.ns, sp.ne, implied(sp))
 		}
 	}
-	if hdrS >= 0 {
-		b.rec.Add(b.t.hunk, b.idx(f, hi), gmfHeader, hdrS, start+len(l), catalog.TrVerbatim)
+	if at.hdrS >= 0 {
+		b.rec.Add(b.t.hunk, b.idx(f, hi), gmfHeader, at.hdrS, lineE, catalog.TrVerbatim)
 	}
-	_, _, next, _ := cu.peek()
-	cu.pos = next
-	// Lines, counted against the ranges.
+}
+
+// hunkLines reads the hunk's lines, counted against its ranges, and adds
+// the inserted and deleted ones to counts (ins, del).
+func (b *gmdBlock) hunkLines(cu *gmCursor, f, hi int, h *GitHunk, parents int, counts [2]*int64) {
 	var needBuf [9]int64
 	need := needBuf[:parents+1]
 	for i := 0; i < parents; i++ {
@@ -1409,7 +1442,7 @@ func (b *gmdBlock) hunk(cu *gmCursor, f, hi int, l string, start int, ins, del *
 			if done() {
 				break
 			}
-			if !gmCountHunkLine(line, parents, need, ins, del) {
+			if !gmCountHunkLine(line, parents, need, counts[0], counts[1]) {
 				break
 			}
 		}
@@ -1417,7 +1450,6 @@ func (b *gmdBlock) hunk(cu *gmCursor, f, hi int, l string, start int, ins, del *
 		h.Lines = append(h.Lines, line)
 		cu.pos = nx
 	}
-	return h, true
 }
 
 // gmCountHunkLine checks a hunk line against the remaining counts and
