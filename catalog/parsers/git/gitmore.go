@@ -3087,7 +3087,13 @@ func parseGitBranch(c *catalog.Context) (any, error) {
 	return res, nil
 }
 
-func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, int, int, catalog.SpanTr)) (GitBranch, bool) {
+// gmAdd records a span of the branch being read.
+type gmAdd = func(uint16, int, int, catalog.SpanTr)
+
+// gmBranchLine reads one line of `git branch` at start: the marker
+// ("*" current, "+" in another worktree), the name and, with -v, the
+// commit, tracking and message.
+func gmBranchLine(l string, start, verbose int, remotes bool, add gmAdd) (GitBranch, bool) {
 	var br GitBranch
 	if len(l) < 3 || l[1] != ' ' || strings.IndexByte("* +", l[0]) < 0 {
 		return br, false
@@ -3100,45 +3106,9 @@ func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, i
 		br.Worktree = true
 		add(gmfWorktree, start, start+1, catalog.TrMarker)
 	}
-	s := l[2:]
-	off := start + 2
-	var rest string
-	if s[0] == '(' {
-		end := strings.IndexByte(s, ')')
-		if end < 2 {
-			return br, false
-		}
-		inner := s[1:end]
-		br.Detached = true
-		add(gmfDetached, off, off+end+1, catalog.TrMarker)
-		switch {
-		case strings.HasPrefix(inner, "HEAD detached at ") && len(inner) > 17:
-			br.Name, br.DetachedAt = "HEAD", inner[17:]
-			add(kit.GmfName, off+1, off+5, catalog.TrVerbatim)
-			add(gmfDetachedAt, off+18, off+end, catalog.TrVerbatim)
-		case strings.HasPrefix(inner, "HEAD detached from ") && len(inner) > 19:
-			br.Name, br.DetachedFrom = "HEAD", inner[19:]
-			add(kit.GmfName, off+1, off+5, catalog.TrVerbatim)
-			add(gmfDetachedFrom, off+20, off+end, catalog.TrVerbatim)
-		default:
-			br.Name = inner
-			add(kit.GmfName, off+1, off+end, catalog.TrVerbatim)
-		}
-		rest = s[end+1:]
-		off += end + 1
-	} else {
-		name, _, _ := strings.Cut(s, " ")
-		if name == "" {
-			return br, false
-		}
-		br.Name = name
-		add(kit.GmfName, off, off+len(name), catalog.TrVerbatim)
-		if remotes || strings.HasPrefix(name, "remotes/") {
-			br.Remote = true
-			add(gmfRemote, off, off+len(name), catalog.TrMarker)
-		}
-		rest = s[len(name):]
-		off += len(name)
+	rest, off, ok := gmBranchName(&br, l[2:], start+2, remotes, add)
+	if !ok {
+		return br, false
 	}
 	if rest == "" {
 		return br, true
@@ -3151,14 +3121,59 @@ func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, i
 		add(gmfPointsTo, off+4, off+len(rest), catalog.TrVerbatim)
 		return br, true
 	}
-	// -v: padding, the commit, then the message with what precedes it.
+	return br, gmBranchVerbose(&br, rest, off, verbose, add)
+}
+
+// gmBranchName reads the branch's name (s, at off), or "(HEAD detached at
+// x)"; it returns what follows and where.
+func gmBranchName(br *GitBranch, s string, off int, remotes bool, add gmAdd) (string, int, bool) {
+	if s[0] != '(' {
+		name, _, _ := strings.Cut(s, " ")
+		if name == "" {
+			return "", 0, false
+		}
+		br.Name = name
+		add(kit.GmfName, off, off+len(name), catalog.TrVerbatim)
+		if remotes || strings.HasPrefix(name, "remotes/") {
+			br.Remote = true
+			add(gmfRemote, off, off+len(name), catalog.TrMarker)
+		}
+		return s[len(name):], off + len(name), true
+	}
+	end := strings.IndexByte(s, ')')
+	if end < 2 {
+		return "", 0, false
+	}
+	inner := s[1:end]
+	br.Detached = true
+	add(gmfDetached, off, off+end+1, catalog.TrMarker)
+	switch {
+	case strings.HasPrefix(inner, "HEAD detached at ") && len(inner) > 17:
+		br.Name, br.DetachedAt = "HEAD", inner[17:]
+		add(kit.GmfName, off+1, off+5, catalog.TrVerbatim)
+		add(gmfDetachedAt, off+18, off+end, catalog.TrVerbatim)
+	case strings.HasPrefix(inner, "HEAD detached from ") && len(inner) > 19:
+		br.Name, br.DetachedFrom = "HEAD", inner[19:]
+		add(kit.GmfName, off+1, off+5, catalog.TrVerbatim)
+		add(gmfDetachedFrom, off+20, off+end, catalog.TrVerbatim)
+	default:
+		br.Name = inner
+		add(kit.GmfName, off+1, off+end, catalog.TrVerbatim)
+	}
+	return s[end+1:], off + end + 1, true
+}
+
+// gmBranchVerbose reads what -v adds after the name (rest, at off):
+// padding, the commit, then the message with what precedes it (a
+// worktree's path, the tracking in brackets).
+func gmBranchVerbose(br *GitBranch, rest string, off, verbose int, add gmAdd) bool {
 	i := 0
 	for i < len(rest) && rest[i] == ' ' {
 		i++
 	}
 	h, msg, _ := strings.Cut(rest[i:], " ")
 	if !gxHex(h) || len(h) < 4 {
-		return br, false
+		return false
 	}
 	br.Commit = h
 	add(gmfCommit, off+i, off+i+len(h), catalog.TrVerbatim)
@@ -3175,63 +3190,72 @@ func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, i
 		}
 	}
 	if strings.HasPrefix(msg, "[") {
-		end := strings.Index(msg, "] ")
-		if end < 0 && msg[len(msg)-1] == ']' {
-			end = len(msg) - 1
-		}
-		if end > 1 {
-			inner := msg[1:end]
-			is := ms + 1
-			up, track := "", inner
-			inSync := false // -vv "[origin/main]": no ahead/behind part
-			if verbose >= 2 {
-				var tracked bool
-				up, track, tracked = strings.Cut(inner, ": ")
-				inSync = !tracked
-			}
-			a, b, as, ae, bs, be, gone, okT := gmTrack(track)
-			if inSync {
-				okT = true
-			}
-			if okT && !strings.Contains(up, " ") {
-				if up != "" {
-					br.Upstream = up
-					add(gmfUpstream, is, is+len(up), catalog.TrVerbatim)
-				}
-				ts := is
-				if up != "" {
-					ts = is + len(up) + 2
-				}
-				switch {
-				case gone:
-					br.UpstreamGone = true
-					add(gmfUpstreamGone, ts, ts+4, catalog.TrMarker)
-				case inSync:
-					br.Ahead, br.Behind = catalog.Intp(0), catalog.Intp(0)
-					add(gmfAhead, ms, ms+end+1, catalog.TrUpToDate)
-					add(gmfBehind, ms, ms+end+1, catalog.TrUpToDate)
-				default:
-					br.Ahead, br.Behind = catalog.Intp(a), catalog.Intp(b)
-					if as >= 0 {
-						add(gmfAhead, ts+as, ts+ae, catalog.TrParseInt)
-					} else {
-						add(gmfAhead, ms, ms+end+1, catalog.TrImpliedZero)
-					}
-					if bs >= 0 {
-						add(gmfBehind, ts+bs, ts+be, catalog.TrParseInt)
-					} else {
-						add(gmfBehind, ms, ms+end+1, catalog.TrImpliedZero)
-					}
-				}
-				msg, ms = msg[min(end+2, len(msg)):], ms+min(end+2, len(msg))
-			}
-		}
+		msg, ms = gmBranchTrack(br, msg, ms, verbose, add)
 	}
 	if msg != "" {
 		br.Message = msg
 		add(gmfMessage, ms, ms+len(msg), catalog.TrVerbatim)
 	}
-	return br, true
+	return true
+}
+
+// gmBranchTrack reads the "[upstream: ahead N, behind M]" that begins msg
+// (at ms); it returns the message after it, or msg itself when the
+// brackets do not read as tracking.
+func gmBranchTrack(br *GitBranch, msg string, ms, verbose int, add gmAdd) (string, int) {
+	end := strings.Index(msg, "] ")
+	if end < 0 && msg[len(msg)-1] == ']' {
+		end = len(msg) - 1
+	}
+	if end <= 1 {
+		return msg, ms
+	}
+	inner := msg[1:end]
+	is := ms + 1
+	up, track := "", inner
+	inSync := false // -vv "[origin/main]": no ahead/behind part
+	if verbose >= 2 {
+		var tracked bool
+		up, track, tracked = strings.Cut(inner, ": ")
+		inSync = !tracked
+	}
+	a, b, as, ae, bs, be, gone, okT := gmTrack(track)
+	if inSync {
+		okT = true
+	}
+	if !okT || strings.Contains(up, " ") {
+		return msg, ms
+	}
+	if up != "" {
+		br.Upstream = up
+		add(gmfUpstream, is, is+len(up), catalog.TrVerbatim)
+	}
+	ts := is
+	if up != "" {
+		ts = is + len(up) + 2
+	}
+	switch {
+	case gone:
+		br.UpstreamGone = true
+		add(gmfUpstreamGone, ts, ts+4, catalog.TrMarker)
+	case inSync:
+		br.Ahead, br.Behind = catalog.Intp(0), catalog.Intp(0)
+		add(gmfAhead, ms, ms+end+1, catalog.TrUpToDate)
+		add(gmfBehind, ms, ms+end+1, catalog.TrUpToDate)
+	default:
+		br.Ahead, br.Behind = catalog.Intp(a), catalog.Intp(b)
+		if as >= 0 {
+			add(gmfAhead, ts+as, ts+ae, catalog.TrParseInt)
+		} else {
+			add(gmfAhead, ms, ms+end+1, catalog.TrImpliedZero)
+		}
+		if bs >= 0 {
+			add(gmfBehind, ts+bs, ts+be, catalog.TrParseInt)
+		} else {
+			add(gmfBehind, ms, ms+end+1, catalog.TrImpliedZero)
+		}
+	}
+	return msg[min(end+2, len(msg)):], ms + min(end+2, len(msg))
 }
 
 // GitRemoteResult is the parsed output of `git remote` and `git remote -v`.
