@@ -1289,10 +1289,9 @@ type gmHunkSpan struct{ s, e, ns, ne int }
 
 // gmHunkHead is where the parts of a hunk's "@@" line stand.
 type gmHunkHead struct {
-	parents int          // 1, or the parents of a combined diff
-	sps     []gmHunkSpan // the old ranges, then the new one
-	spBuf   [9]gmHunkSpan
-	hdrS    int // the function header after the closing "@@", or -1
+	parents int           // 1, or the parents of a combined diff
+	sps     [9]gmHunkSpan // the old ranges, then the new one (sps[parents])
+	hdrS    int           // the function header after the closing "@@", or -1
 }
 
 // hunk reads one hunk at l (its "@@" line, at start in the output) and
@@ -1339,7 +1338,7 @@ func gmHunkHeader(l string, start int, at *gmHunkHead) (GitHunk, bool) {
 		return GitHunk{}, false
 	}
 	var h GitHunk
-	at.parents, at.sps, at.hdrS = parents, at.spBuf[:0], -1
+	at.parents, at.hdrS = parents, -1
 	pos := start + n + 1
 	for i, r := range ranges {
 		sign := byte('-')
@@ -1354,7 +1353,7 @@ func gmHunkHeader(l string, start int, at *gmHunkHead) (GitHunk, bool) {
 		if ns < 0 {
 			sp.ns, sp.ne = sp.s, sp.e
 		}
-		at.sps = append(at.sps, sp)
+		at.sps[i] = sp
 		if i == parents {
 			h.NewStart, h.NewLines = st, cnt
 		} else {
@@ -1382,7 +1381,7 @@ func (b *gmdBlock) hunkSpans(f, hi int, h *GitHunk, at *gmHunkHead, lineE int) {
 	implied := func(sp gmHunkSpan) catalog.SpanTr {
 		return kit.GmPick(sp.ns == sp.s, catalog.TrImpliedDefault, catalog.TrParseInt)
 	}
-	sps, parents := at.sps, at.parents
+	sps, parents := &at.sps, at.parents
 	b.rec.Add(b.t.hunk, b.idx(f, hi), gmfOldStart, sps[0].s, sps[0].e, catalog.TrParseInt)
 	b.rec.Add(b.t.hunk, b.idx(f, hi), gmfOldLines, sps[0].ns, sps[0].ne, implied(sps[0]))
 	b.rec.Add(b.t.hunk, b.idx(f, hi), gmfNewStart, sps[parents].s, sps[parents].e, catalog.TrParseInt)

@@ -569,7 +569,6 @@ type netstatUnixCells struct {
 	close, stateTok, inodeTok int
 	progTok, progS, progE     int
 	pathS, pathE              int
-	flags                     []lex.Field
 }
 
 // netstatUnix reads "unix  2  [ ACC ]  STREAM  LISTENING  12345  [1/init]  /run/x".
@@ -617,7 +616,6 @@ func netstatUnix(r *netstatReader, line string, base int, f []lex.Field) bool {
 		s.Path = line[w.pathS:w.pathE]
 	}
 	for j := 3; j < w.close; j++ {
-		w.flags = append(w.flags, f[j])
 		s.Flags = append(s.Flags, line[f[j].Start:f[j].End])
 	}
 	idx, kept := keep(r.c, &r.res.UnixSockets, s)
@@ -662,7 +660,7 @@ func (r *netstatReader) unixSpans(w *netstatUnixCells, s *NetstatUnixSocket, idx
 	rs.Begin(nkUnixSockets, idx)
 	rs.Field(nfProto, base+f[0].Start, base+f[0].End, catalog.TrVerbatim)
 	rs.Field(nfRefCount, base+f[1].Start, base+f[1].End, catalog.TrParseInt)
-	for j, fl := range w.flags {
+	for j, fl := range f[3:w.close] {
 		if j < len(nfFlagItems) {
 			rs.Field(nfFlagItems[j], base+fl.Start, base+fl.End, catalog.TrVerbatim)
 		} else {

@@ -632,7 +632,8 @@ func (p *pingRow) reply(bi int) (ok, dump bool) {
 		return true, true
 	}
 	r := PingReply{Bytes: &nb, From: from, FromAddress: addr, Timestamp: p.ts}
-	spans, ok := pingReplyFields(&r, fields, fs)
+	var spans [6]pingSpan
+	ns, ok := pingReplyFields(&r, fields, fs, &spans)
 	if !ok {
 		return false, false
 	}
@@ -650,7 +651,7 @@ func (p *pingRow) reply(bi int) (ok, dump bool) {
 			rs.Field(nfFromAddress, rsStart+as, rsStart+as+len(addr), catalog.TrVerbatim)
 		}
 		p.stampSpan()
-		for _, sp := range spans {
+		for _, sp := range spans[:ns] {
 			rs.Field(sp.id, sp.s, sp.e, sp.tr)
 		}
 	}
@@ -659,9 +660,9 @@ func (p *pingRow) reply(bi int) (ok, dump bool) {
 
 // pingReplyFields reads a reply's "icmp_seq=1 ttl=64 time=0.1 ms [(DUP!)]"
 // (fields, at fs in the output) into r; false on a word it does not know
-// or without a sequence number.
-func pingReplyFields(r *PingReply, fields string, fs int) ([]pingSpan, bool) {
-	var spans [6]pingSpan
+// or without a sequence number. The fields' spans go to spans; it returns
+// how many.
+func pingReplyFields(r *PingReply, fields string, fs int, spans *[6]pingSpan) (int, bool) {
 	ns := 0
 	seqSeen := false
 	for pos := 0; pos < len(fields); {
@@ -677,7 +678,7 @@ func pingReplyFields(r *PingReply, fields string, fs int) ([]pingSpan, bool) {
 		case kv && (k == "icmp_seq" || k == "seq"):
 			n, good := lex.Atoi(v)
 			if !good {
-				return nil, false
+				return 0, false
 			}
 			r.Seq, seqSeen = n, true
 			spans[ns] = pingSpan{nfSeq, vs, vs + len(v), catalog.TrParseInt}
@@ -685,7 +686,7 @@ func pingReplyFields(r *PingReply, fields string, fs int) ([]pingSpan, bool) {
 		case kv && (k == "ttl" || k == "hlim"):
 			n, good := lex.Atoi(v)
 			if !good {
-				return nil, false
+				return 0, false
 			}
 			r.TTL = &n
 			spans[ns] = pingSpan{nfTTL, vs, vs + len(v), catalog.TrParseInt}
@@ -693,7 +694,7 @@ func pingReplyFields(r *PingReply, fields string, fs int) ([]pingSpan, bool) {
 		case kv && k == "time":
 			f, good := lex.Decimal(strings.TrimSuffix(v, "ms"))
 			if !good {
-				return nil, false
+				return 0, false
 			}
 			r.TimeMs = &f
 			spans[ns] = pingSpan{nfTimeMs, vs, vs + len(strings.TrimSuffix(v, "ms")), catalog.TrParseFloat}
@@ -704,13 +705,13 @@ func pingReplyFields(r *PingReply, fields string, fs int) ([]pingSpan, bool) {
 			spans[ns] = pingSpan{nfDuplicate, fs + s, fs + e, catalog.TrMarker}
 			ns++
 		default:
-			return nil, false
+			return 0, false
 		}
 		if ns == len(spans) {
-			return nil, false
+			return 0, false
 		}
 	}
-	return spans[:ns], seqSeen
+	return ns, seqSeen
 }
 
 // noReply reads the failures that come without a reply: "From addr
