@@ -354,79 +354,17 @@ func parseGitShort(c *catalog.Context, z bool) (any, error) {
 			rs.Field(catalog.SfWorktree, start+1, start+2, catalog.TrStatusCode)
 		}
 		rename := x == 'R' || x == 'C' || y == 'R' || y == 'C'
-		p := line[3:]
-		ps := start + 3
+		r := gitShort{rec: rec, rs: rs, it: &it}
+		var ok bool
 		if z {
-			e.Path = p
-			if rec {
-				rs.Field(catalog.SfPath, ps, ps+len(p), catalog.TrVerbatim)
-			}
-			if rename {
-				// The original path is the next NUL-terminated field.
-				if it.Pos >= len(raw) {
-					discard()
-					c.Unread(start)
-					continue
-				}
-				oe := strings.IndexByte(raw[it.Pos:], 0)
-				if oe < 0 {
-					oe = len(raw)
-				} else {
-					oe += it.Pos
-				}
-				if oe == it.Pos {
-					discard()
-					c.Unread(start)
-					continue
-				}
-				e.OrigPath = raw[it.Pos:oe]
-				if rec {
-					rs.Field(catalog.SfOrigPath, it.Pos, oe, catalog.TrVerbatim)
-				}
-				it.Pos = oe + 1
-			}
+			ok = r.pathsZ(&e, line[3:], start+3, rename)
 		} else {
-			first, fs, fe, fq, ok := gitPath(p, 0)
-			if !ok {
-				discard()
-				c.Unread(start)
-				continue
-			}
-			if rename {
-				if !strings.HasPrefix(p[fe:], " -> ") {
-					discard()
-					c.Unread(start)
-					continue
-				}
-				second, ss, se, sq, ok := gitPath(p, fe+4)
-				if !ok || se != len(p) {
-					discard()
-					c.Unread(start)
-					continue
-				}
-				e.OrigPath, e.Path, e.Quoted = first, second, fq || sq
-				if rec {
-					rs.Field(catalog.SfOrigPath, ps+fs, ps+fe, quoteTr(fq))
-					rs.Field(catalog.SfPath, ps+ss, ps+se, quoteTr(sq))
-				}
-			} else {
-				if fe != len(p) {
-					discard()
-					c.Unread(start)
-					continue
-				}
-				e.Path, e.Quoted = first, fq
-				if rec {
-					rs.Field(catalog.SfPath, ps+fs, ps+fe, quoteTr(fq))
-				}
-			}
-			if e.Quoted && rec {
-				q := ps
-				if !fq {
-					q = ps + fe + 4
-				}
-				rs.Field(catalog.SfQuoted, q, q+1, catalog.TrMarker)
-			}
+			ok = r.paths(&e, line[3:], start+3, rename)
+		}
+		if !ok {
+			discard()
+			c.Unread(start)
+			continue
 		}
 		read++
 		if c.Full(idx) {
@@ -443,6 +381,85 @@ func parseGitShort(c *catalog.Context, z bool) (any, error) {
 		rs.Finish()
 	}
 	return res, nil
+}
+
+// gitShort is what reading an entry's paths in the short form needs: the
+// span recorder and, with -z, the reader of the NUL-terminated fields.
+type gitShort struct {
+	rec bool
+	rs  *catalog.SpanRec
+	it  *lex.Lines
+}
+
+// pathsZ reads the path p (at ps) of a -z entry and, for a rename or copy,
+// the original path: the next NUL-terminated field.
+func (r gitShort) pathsZ(e *GitStatusEntry, p string, ps int, rename bool) bool {
+	e.Path = p
+	if r.rec {
+		r.rs.Field(catalog.SfPath, ps, ps+len(p), catalog.TrVerbatim)
+	}
+	if !rename {
+		return true
+	}
+	it, raw := r.it, r.it.Raw
+	if it.Pos >= len(raw) {
+		return false
+	}
+	oe := strings.IndexByte(raw[it.Pos:], 0)
+	if oe < 0 {
+		oe = len(raw)
+	} else {
+		oe += it.Pos
+	}
+	if oe == it.Pos {
+		return false
+	}
+	e.OrigPath = raw[it.Pos:oe]
+	if r.rec {
+		r.rs.Field(catalog.SfOrigPath, it.Pos, oe, catalog.TrVerbatim)
+	}
+	it.Pos = oe + 1
+	return true
+}
+
+// paths reads p (at ps): a path, quoted when it holds special characters,
+// or "orig -> path" for a rename or copy.
+func (r gitShort) paths(e *GitStatusEntry, p string, ps int, rename bool) bool {
+	rs := r.rs
+	first, fs, fe, fq, ok := gitPath(p, 0)
+	if !ok {
+		return false
+	}
+	if rename {
+		if !strings.HasPrefix(p[fe:], " -> ") {
+			return false
+		}
+		second, ss, se, sq, ok := gitPath(p, fe+4)
+		if !ok || se != len(p) {
+			return false
+		}
+		e.OrigPath, e.Path, e.Quoted = first, second, fq || sq
+		if r.rec {
+			rs.Field(catalog.SfOrigPath, ps+fs, ps+fe, quoteTr(fq))
+			rs.Field(catalog.SfPath, ps+ss, ps+se, quoteTr(sq))
+		}
+	} else {
+		if fe != len(p) {
+			return false
+		}
+		e.Path, e.Quoted = first, fq
+		if r.rec {
+			rs.Field(catalog.SfPath, ps+fs, ps+fe, quoteTr(fq))
+		}
+	}
+	if e.Quoted && r.rec {
+		q := ps
+		if !fq {
+			q = ps + fe + 4
+		}
+		rs.Field(catalog.SfQuoted, q, q+1, catalog.TrMarker)
+	}
+	return true
 }
 
 func quoteTr(q bool) catalog.SpanTr {
