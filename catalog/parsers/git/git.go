@@ -337,7 +337,7 @@ func parseGitShort(c *catalog.Context, z bool) (any, error) {
 				continue
 			}
 			read++
-			setGitBranch(c, b, &res.Branch, &res.Detached, &res.NoCommits, &res.Upstream, &res.UpstreamGone, &res.Ahead, &res.Behind)
+			setGitBranch(c, b, res)
 			continue
 		}
 		if len(line) < 4 || !gitShortLine(line) {
@@ -354,79 +354,17 @@ func parseGitShort(c *catalog.Context, z bool) (any, error) {
 			rs.Field(catalog.SfWorktree, start+1, start+2, catalog.TrStatusCode)
 		}
 		rename := x == 'R' || x == 'C' || y == 'R' || y == 'C'
-		p := line[3:]
-		ps := start + 3
+		r := gitShort{rec: rec, rs: rs, it: &it}
+		var ok bool
 		if z {
-			e.Path = p
-			if rec {
-				rs.Field(catalog.SfPath, ps, ps+len(p), catalog.TrVerbatim)
-			}
-			if rename {
-				// The original path is the next NUL-terminated field.
-				if it.Pos >= len(raw) {
-					discard()
-					c.Unread(start)
-					continue
-				}
-				oe := strings.IndexByte(raw[it.Pos:], 0)
-				if oe < 0 {
-					oe = len(raw)
-				} else {
-					oe += it.Pos
-				}
-				if oe == it.Pos {
-					discard()
-					c.Unread(start)
-					continue
-				}
-				e.OrigPath = raw[it.Pos:oe]
-				if rec {
-					rs.Field(catalog.SfOrigPath, it.Pos, oe, catalog.TrVerbatim)
-				}
-				it.Pos = oe + 1
-			}
+			ok = r.pathsZ(&e, line[3:], start+3, rename)
 		} else {
-			first, fs, fe, fq, ok := gitPath(p, 0)
-			if !ok {
-				discard()
-				c.Unread(start)
-				continue
-			}
-			if rename {
-				if !strings.HasPrefix(p[fe:], " -> ") {
-					discard()
-					c.Unread(start)
-					continue
-				}
-				second, ss, se, sq, ok := gitPath(p, fe+4)
-				if !ok || se != len(p) {
-					discard()
-					c.Unread(start)
-					continue
-				}
-				e.OrigPath, e.Path, e.Quoted = first, second, fq || sq
-				if rec {
-					rs.Field(catalog.SfOrigPath, ps+fs, ps+fe, quoteTr(fq))
-					rs.Field(catalog.SfPath, ps+ss, ps+se, quoteTr(sq))
-				}
-			} else {
-				if fe != len(p) {
-					discard()
-					c.Unread(start)
-					continue
-				}
-				e.Path, e.Quoted = first, fq
-				if rec {
-					rs.Field(catalog.SfPath, ps+fs, ps+fe, quoteTr(fq))
-				}
-			}
-			if e.Quoted && rec {
-				q := ps
-				if !fq {
-					q = ps + fe + 4
-				}
-				rs.Field(catalog.SfQuoted, q, q+1, catalog.TrMarker)
-			}
+			ok = r.paths(&e, line[3:], start+3, rename)
+		}
+		if !ok {
+			discard()
+			c.Unread(start)
+			continue
 		}
 		read++
 		if c.Full(idx) {
@@ -443,6 +381,85 @@ func parseGitShort(c *catalog.Context, z bool) (any, error) {
 		rs.Finish()
 	}
 	return res, nil
+}
+
+// gitShort is what reading an entry's paths in the short form needs: the
+// span recorder and, with -z, the reader of the NUL-terminated fields.
+type gitShort struct {
+	rec bool
+	rs  *catalog.SpanRec
+	it  *lex.Lines
+}
+
+// pathsZ reads the path p (at ps) of a -z entry and, for a rename or copy,
+// the original path: the next NUL-terminated field.
+func (r gitShort) pathsZ(e *GitStatusEntry, p string, ps int, rename bool) bool {
+	e.Path = p
+	if r.rec {
+		r.rs.Field(catalog.SfPath, ps, ps+len(p), catalog.TrVerbatim)
+	}
+	if !rename {
+		return true
+	}
+	it, raw := r.it, r.it.Raw
+	if it.Pos >= len(raw) {
+		return false
+	}
+	oe := strings.IndexByte(raw[it.Pos:], 0)
+	if oe < 0 {
+		oe = len(raw)
+	} else {
+		oe += it.Pos
+	}
+	if oe == it.Pos {
+		return false
+	}
+	e.OrigPath = raw[it.Pos:oe]
+	if r.rec {
+		r.rs.Field(catalog.SfOrigPath, it.Pos, oe, catalog.TrVerbatim)
+	}
+	it.Pos = oe + 1
+	return true
+}
+
+// paths reads p (at ps): a path, quoted when it holds special characters,
+// or "orig -> path" for a rename or copy.
+func (r gitShort) paths(e *GitStatusEntry, p string, ps int, rename bool) bool {
+	rs := r.rs
+	first, fs, fe, fq, ok := gitPath(p, 0)
+	if !ok {
+		return false
+	}
+	if rename {
+		if !strings.HasPrefix(p[fe:], " -> ") {
+			return false
+		}
+		second, ss, se, sq, ok := gitPath(p, fe+4)
+		if !ok || se != len(p) {
+			return false
+		}
+		e.OrigPath, e.Path, e.Quoted = first, second, fq || sq
+		if r.rec {
+			rs.Field(catalog.SfOrigPath, ps+fs, ps+fe, quoteTr(fq))
+			rs.Field(catalog.SfPath, ps+ss, ps+se, quoteTr(sq))
+		}
+	} else {
+		if fe != len(p) {
+			return false
+		}
+		e.Path, e.Quoted = first, fq
+		if r.rec {
+			rs.Field(catalog.SfPath, ps+fs, ps+fe, quoteTr(fq))
+		}
+	}
+	if e.Quoted && r.rec {
+		q := ps
+		if !fq {
+			q = ps + fe + 4
+		}
+		rs.Field(catalog.SfQuoted, q, q+1, catalog.TrMarker)
+	}
+	return true
 }
 
 func quoteTr(q bool) catalog.SpanTr {
@@ -477,34 +494,36 @@ func gitPath(s string, at int) (p string, start, end int, quoted, ok bool) {
 	return s[at:end], at, end, false, end > at
 }
 
-func setGitBranch(c *catalog.Context, b gitBranch, branch *string, detached, noCommits *bool, upstream *string, gone *bool, ahead, behind **int64) {
+// setGitBranch sets res's branch fields from the "## " line b of the short
+// form.
+func setGitBranch(c *catalog.Context, b gitBranch, res *GitStatusShort) {
 	rec := c.Recording()
 	if b.branch != "" {
-		*branch = b.branch
+		res.Branch = b.branch
 		if rec {
 			c.SpanPath(b.bS, b.bE, "", "branch")
 		}
 	}
 	if b.detached {
-		*detached = true
+		res.Detached = true
 		if rec {
 			c.SpanPath(b.markS, b.markE, "marker", "detached")
 		}
 	}
 	if b.noCommits {
-		*noCommits = true
+		res.NoCommits = true
 		if rec {
 			c.SpanPath(b.markS, b.markE, "marker", "no_commits")
 		}
 	}
 	if b.upstream != "" {
-		*upstream = b.upstream
+		res.Upstream = b.upstream
 		if rec {
 			c.SpanPath(b.uS, b.uE, "", "upstream")
 		}
 	}
 	if b.gone {
-		*gone = true
+		res.UpstreamGone = true
 		if rec {
 			c.SpanPath(b.markS, b.markE, "marker", "upstream_gone")
 		}
@@ -513,7 +532,7 @@ func setGitBranch(c *catalog.Context, b gitBranch, branch *string, detached, noC
 		return
 	}
 	a, h := b.ahead, b.behind
-	*ahead, *behind = &a, &h
+	res.Ahead, res.Behind = &a, &h
 	if rec {
 		if b.aS >= 0 {
 			c.SpanPath(b.aS, b.aE, "parseInt", "ahead")
@@ -578,46 +597,58 @@ func gitCommentPrefixed(raw string) bool {
 		strings.HasPrefix(first, "# Not currently on any branch.")
 }
 
+// gitLong is the long form being read: the answer, the section the
+// entries belong to, and the state its heading lines share.
+type gitLong struct {
+	c        *catalog.Context
+	res      *GitStatus
+	rec      bool
+	rs       *catalog.SpanRec
+	sec      gitSection
+	diverged int  // start of the "Your branch and 'x' have diverged," line, or -1
+	empty    bool // a value git printed empty: the line is not read
+}
+
+func (g *gitLong) setInt(dst **int64, key string, v int64, s, e int, tr string) {
+	n := v
+	*dst = &n
+	if g.rec {
+		g.c.SpanPath(s, e, tr, key)
+	}
+}
+
+func (g *gitLong) setStr(dst *string, key, v string, s, e int) {
+	if v == "" {
+		g.empty = true
+		return
+	}
+	*dst = v
+	if g.rec {
+		g.c.SpanPath(s, e, "", key)
+	}
+}
+
+func (g *gitLong) setBool(dst *bool, key string, s, e int) {
+	*dst = true
+	if g.rec {
+		g.c.SpanPath(s, e, "marker", key)
+	}
+}
+
+func (g *gitLong) inProgress(what string, s, e int) {
+	if g.res.InProgress == "" {
+		g.res.InProgress = what
+		if g.rec {
+			g.c.SpanPath(s, e, "operation", "in_progress")
+		}
+	}
+}
+
 func parseGitLong(c *catalog.Context) (any, error) {
 	res := &GitStatus{Staged: []GitChange{}, Modified: []GitChange{}, Untracked: []string{}, Unmerged: []GitChange{}}
-	rec := c.Recording()
-	rs := catalog.NewSpanRec(c, 6)
-	sec := secNone
+	g := gitLong{c: c, res: res, rec: c.Recording(), rs: catalog.NewSpanRec(c, 6), sec: secNone, diverged: -1}
 	lines, read, top := 0, 0, 0 // top: lines read that are not indented
-	diverged := -1              // start of the "Your branch and 'x' have diverged," line
 	it := lex.Lines{Raw: c.Raw}
-	setInt := func(dst **int64, key string, v int64, s, e int, tr string) {
-		n := v
-		*dst = &n
-		if rec {
-			c.SpanPath(s, e, tr, key)
-		}
-	}
-	empty := false // a value git printed empty: the line is not read
-	setStr := func(dst *string, key, v string, s, e int) {
-		if v == "" {
-			empty = true
-			return
-		}
-		*dst = v
-		if rec {
-			c.SpanPath(s, e, "", key)
-		}
-	}
-	setBool := func(dst *bool, key string, s, e int) {
-		*dst = true
-		if rec {
-			c.SpanPath(s, e, "marker", key)
-		}
-	}
-	inProgress := func(what string, s, e int) {
-		if res.InProgress == "" {
-			res.InProgress = what
-			if rec {
-				c.SpanPath(s, e, "operation", "in_progress")
-			}
-		}
-	}
 	// status.displayCommentPrefix (git < 1.8.5's default) puts "# " before
 	// every line ("#\t" before entries, "#" alone for a blank line).
 	comment := gitCommentPrefixed(c.Raw)
@@ -637,7 +668,7 @@ func parseGitLong(c *catalog.Context) (any, error) {
 		}
 		lines++
 		if line[0] == '\t' {
-			if !gitLongEntry(c, res, sec, line, start, rs) {
+			if !g.entry(line, start) {
 				c.Unread(start)
 				continue
 			}
@@ -649,160 +680,8 @@ func parseGitLong(c *catalog.Context) (any, error) {
 			read++
 			continue
 		}
-		end := start + len(line)
-		known := true
-		empty = false
-		switch {
-		case strings.HasPrefix(line, "On branch "):
-			setStr(&res.Branch, "branch", line[10:], start+10, end)
-		case strings.HasPrefix(line, "HEAD detached at "):
-			setBool(&res.Detached, "detached", start, start+13)
-			setStr(&res.DetachedAt, "detached_at", line[17:], start+17, end)
-		case strings.HasPrefix(line, "HEAD detached from "):
-			setBool(&res.Detached, "detached", start, start+13)
-			setStr(&res.DetachedFrom, "detached_from", line[19:], start+19, end)
-		case line == "Not currently on any branch.":
-			setBool(&res.Detached, "detached", start, end)
-		case line == "No commits yet" || line == "Initial commit":
-			setBool(&res.NoCommits, "no_commits", start, end)
-		case strings.HasPrefix(line, "Your branch is up to date with '") || strings.HasPrefix(line, "Your branch is up-to-date with '"):
-			u, ue, ok := gitQuotedName(line, 31)
-			if !ok {
-				known = false
-				break
-			}
-			setStr(&res.Upstream, "upstream", u, start+32, start+ue)
-			setInt(&res.Ahead, "ahead", 0, start, start+ue+1, "upToDate")
-			setInt(&res.Behind, "behind", 0, start, start+ue+1, "upToDate")
-		case strings.HasPrefix(line, "Your branch is ahead of '"), strings.HasPrefix(line, "Your branch is behind '"):
-			ahead := line[15] == 'a'
-			at := 22 // the quote before the upstream name
-			if ahead {
-				at = 24
-			}
-			u, ue, ok := gitQuotedName(line, at)
-			if !ok || !strings.HasPrefix(line[ue+1:], " by ") {
-				known = false
-				break
-			}
-			ns := ue + 5
-			ne := ns
-			for ne < len(line) && line[ne] >= '0' && line[ne] <= '9' {
-				ne++
-			}
-			n, ok := lex.Atoi(line[ns:ne])
-			if !ok {
-				known = false
-				break
-			}
-			setStr(&res.Upstream, "upstream", u, start+at+1, start+ue)
-			if ahead {
-				setInt(&res.Ahead, "ahead", n, start+ns, start+ne, "parseInt")
-				setInt(&res.Behind, "behind", 0, start, start+15, "impliedZero")
-			} else {
-				setInt(&res.Behind, "behind", n, start+ns, start+ne, "parseInt")
-				setInt(&res.Ahead, "ahead", 0, start, start+15, "impliedZero")
-			}
-		case strings.HasPrefix(line, "Your branch and '") && strings.HasSuffix(line, "' have diverged,"):
-			u, ue, ok := gitQuotedName(line, 16)
-			if !ok {
-				known = false
-				break
-			}
-			setStr(&res.Upstream, "upstream", u, start+17, start+ue)
-			diverged = start
-		case strings.HasPrefix(line, "and have ") && diverged >= 0:
-			// "and have A and B different commits each, respectively."
-			r := line[9:]
-			a, rest, ok1 := strings.Cut(r, " and ")
-			b, _, ok2 := strings.Cut(rest, " ")
-			na, oka := lex.Atoi(a)
-			nb, okb := lex.Atoi(b)
-			if !ok1 || !ok2 || !oka || !okb {
-				known = false
-				break
-			}
-			setInt(&res.Ahead, "ahead", na, start+9, start+9+len(a), "parseInt")
-			bs := start + 9 + len(a) + 5
-			setInt(&res.Behind, "behind", nb, bs, bs+len(b), "parseInt")
-		case strings.HasPrefix(line, "Your branch and '") && strings.HasSuffix(line, "' refer to different commits."):
-			u, ue, ok := gitQuotedName(line, 16)
-			if !ok {
-				known = false
-				break
-			}
-			setStr(&res.Upstream, "upstream", u, start+17, start+ue)
-		case strings.HasPrefix(line, "Your branch is based on '") && strings.HasSuffix(line, "but the upstream is gone."):
-			u, ue, ok := gitQuotedName(line, 24)
-			if !ok {
-				known = false
-				break
-			}
-			setStr(&res.Upstream, "upstream", u, start+25, start+ue)
-			setBool(&res.UpstreamGone, "upstream_gone", end-len("the upstream is gone."), end)
-		case line == "Changes to be committed:":
-			sec = secStaged
-		case line == "Changes not staged for commit:":
-			sec = secModified
-		case line == "Untracked files:":
-			sec = secUntracked
-		case line == "Unmerged paths:":
-			sec = secUnmerged
-		case line == "Ignored files:":
-			sec = secIgnored
-			if res.Ignored == nil {
-				res.Ignored = []string{}
-			}
-		case strings.HasPrefix(line, "nothing to commit"):
-			setBool(&res.Clean, "clean", start, start+17)
-		case strings.HasPrefix(line, "nothing added to commit"),
-			strings.HasPrefix(line, "no changes added to commit"),
-			strings.HasPrefix(line, "Untracked files not listed"),
-			strings.HasPrefix(line, "It took "),
-			strings.HasPrefix(line, "may speed it up"),
-			strings.HasPrefix(line, "but you have to be careful"),
-			strings.HasPrefix(line, "new files yourself"),
-			strings.HasPrefix(line, "You are in a sparse checkout"),
-			strings.HasPrefix(line, "Last command"),
-			strings.HasPrefix(line, "Next command"),
-			line == "No commands done." || line == "No commands remaining.":
-		case line == "You have unmerged paths." || line == "All conflicts fixed but you are still merging.":
-			inProgress("merge", start, end)
-		case strings.HasPrefix(line, "interactive rebase in progress; onto ") || strings.HasPrefix(line, "rebase in progress; onto "):
-			i := strings.Index(line, "; onto ")
-			inProgress("rebase", start, start+i)
-			setBool(&res.Detached, "detached", start, start+i)
-			setStr(&res.Onto, "onto", line[i+7:], start+i+7, end)
-		case strings.HasPrefix(line, "You are currently rebasing") ||
-			strings.HasPrefix(line, "You are currently editing a commit while rebasing") ||
-			strings.HasPrefix(line, "You are currently splitting a commit while rebasing"):
-			inProgress("rebase", start, end)
-			if i := strings.Index(line, "rebasing branch '"); i >= 0 && res.Branch == "" {
-				if b, be, ok := gitQuotedName(line, i+16); ok {
-					setStr(&res.Branch, "branch", b, start+i+17, start+be)
-				}
-			}
-		case strings.HasPrefix(line, "You are currently cherry-picking") || line == "Cherry-pick currently in progress.":
-			inProgress("cherry-pick", start, end)
-		case strings.HasPrefix(line, "You are currently reverting") || line == "Revert currently in progress.":
-			inProgress("revert", start, end)
-		case strings.HasPrefix(line, "You are currently bisecting"):
-			inProgress("bisect", start, end)
-		case strings.HasPrefix(line, "You are in the middle of an am session"):
-			inProgress("am", start, end)
-		case strings.HasPrefix(line, "Your stash currently has "):
-			r := line[25:]
-			n, _, _ := strings.Cut(r, " ")
-			v, ok := lex.Atoi(n)
-			if !ok {
-				known = false
-				break
-			}
-			setInt(&res.StashEntries, "stash_entries", v, start+25, start+25+len(n), "parseInt")
-		default:
-			known = false
-		}
-		if !known || empty {
+		g.empty = false
+		if !g.heading(line, start) || g.empty {
 			c.Unread(start)
 			continue
 		}
@@ -819,45 +698,267 @@ func parseGitLong(c *catalog.Context) (any, error) {
 		// would be answered as no change at all.
 		return nil, catalog.Unrecognized("no heading line of git status reads (%d lines unread): the output is localized or not git status; rerun under LC_ALL=C", len(c.UnreadOffsets()))
 	}
-	if rec {
-		rs.Finish()
+	if g.rec {
+		g.rs.Finish()
 	}
 	return res, nil
 }
 
-// gitLongEntry reads a tab-indented path line of the current section.
-func gitLongEntry(c *catalog.Context, res *GitStatus, sec gitSection, line string, start int, rs *catalog.SpanRec) bool {
-	rec := c.Recording()
-	body := line[1:]
-	bs := start + 1
-	switch sec {
-	case secUntracked, secIgnored:
-		p, s, e, q, ok := gitPath(body, 0)
-		if !ok || e != len(body) {
-			if q || body == "" {
-				return false
-			}
-			// Plain paths may hold " -> " here: no rename is possible.
-			p, s, e = body, 0, len(body)
-		}
-		key := "untracked"
-		list := &res.Untracked
-		if sec == secIgnored {
-			key, list = "ignored", &res.Ignored
-		}
-		if c.Full(len(*list)) {
-			c.Omit(1)
-			return true
-		}
-		if rec {
-			c.SpanPath(bs+s, bs+e, catalog.TrNames[quoteTr(q)], key, len(*list))
-		}
-		*list = append(*list, p)
+// heading reads a line that is not indented, at start in the output;
+// false when it is not one git prints.
+func (g *gitLong) heading(line string, start int) bool {
+	if matched, known := g.branchLine(line, start); matched {
+		return known
+	}
+	if matched, known := g.upstreamLine(line, start); matched {
+		return known
+	}
+	if g.sectionLine(line) {
 		return true
-	case secStaged, secModified, secUnmerged:
+	}
+	return g.stateLine(line, start)
+}
+
+// branchLine reads where HEAD is: "On branch x", "HEAD detached at/from
+// x", "Not currently on any branch.", "No commits yet".
+func (g *gitLong) branchLine(line string, start int) (matched, known bool) {
+	res, end := g.res, start+len(line)
+	switch {
+	case strings.HasPrefix(line, "On branch "):
+		g.setStr(&res.Branch, "branch", line[10:], start+10, end)
+	case strings.HasPrefix(line, "HEAD detached at "):
+		g.setBool(&res.Detached, "detached", start, start+13)
+		g.setStr(&res.DetachedAt, "detached_at", line[17:], start+17, end)
+	case strings.HasPrefix(line, "HEAD detached from "):
+		g.setBool(&res.Detached, "detached", start, start+13)
+		g.setStr(&res.DetachedFrom, "detached_from", line[19:], start+19, end)
+	case line == "Not currently on any branch.":
+		g.setBool(&res.Detached, "detached", start, end)
+	case line == "No commits yet" || line == "Initial commit":
+		g.setBool(&res.NoCommits, "no_commits", start, end)
+	default:
+		return false, false
+	}
+	return true, true
+}
+
+// upstreamLine reads the "Your branch ..." lines: the upstream and how
+// far ahead and behind it the branch is.
+func (g *gitLong) upstreamLine(line string, start int) (matched, known bool) {
+	res, end := g.res, start+len(line)
+	switch {
+	case strings.HasPrefix(line, "Your branch is up to date with '") || strings.HasPrefix(line, "Your branch is up-to-date with '"):
+		u, ue, ok := gitQuotedName(line, 31)
+		if !ok {
+			return true, false
+		}
+		g.setStr(&res.Upstream, "upstream", u, start+32, start+ue)
+		g.setInt(&res.Ahead, "ahead", 0, start, start+ue+1, "upToDate")
+		g.setInt(&res.Behind, "behind", 0, start, start+ue+1, "upToDate")
+	case strings.HasPrefix(line, "Your branch is ahead of '"), strings.HasPrefix(line, "Your branch is behind '"):
+		return true, g.aheadOrBehind(line, start)
+	case strings.HasPrefix(line, "Your branch and '") && strings.HasSuffix(line, "' have diverged,"):
+		u, ue, ok := gitQuotedName(line, 16)
+		if !ok {
+			return true, false
+		}
+		g.setStr(&res.Upstream, "upstream", u, start+17, start+ue)
+		g.diverged = start
+	case strings.HasPrefix(line, "and have ") && g.diverged >= 0:
+		// "and have A and B different commits each, respectively."
+		r := line[9:]
+		a, rest, ok1 := strings.Cut(r, " and ")
+		b, _, ok2 := strings.Cut(rest, " ")
+		na, oka := lex.Atoi(a)
+		nb, okb := lex.Atoi(b)
+		if !ok1 || !ok2 || !oka || !okb {
+			return true, false
+		}
+		g.setInt(&res.Ahead, "ahead", na, start+9, start+9+len(a), "parseInt")
+		bs := start + 9 + len(a) + 5
+		g.setInt(&res.Behind, "behind", nb, bs, bs+len(b), "parseInt")
+	case strings.HasPrefix(line, "Your branch and '") && strings.HasSuffix(line, "' refer to different commits."):
+		u, ue, ok := gitQuotedName(line, 16)
+		if !ok {
+			return true, false
+		}
+		g.setStr(&res.Upstream, "upstream", u, start+17, start+ue)
+	case strings.HasPrefix(line, "Your branch is based on '") && strings.HasSuffix(line, "but the upstream is gone."):
+		u, ue, ok := gitQuotedName(line, 24)
+		if !ok {
+			return true, false
+		}
+		g.setStr(&res.Upstream, "upstream", u, start+25, start+ue)
+		g.setBool(&res.UpstreamGone, "upstream_gone", end-len("the upstream is gone."), end)
+	default:
+		return false, false
+	}
+	return true, true
+}
+
+// aheadOrBehind reads "Your branch is ahead of 'x' by N commits." (or
+// behind); the other count is zero.
+func (g *gitLong) aheadOrBehind(line string, start int) bool {
+	res := g.res
+	ahead := line[15] == 'a'
+	at := 22 // the quote before the upstream name
+	if ahead {
+		at = 24
+	}
+	u, ue, ok := gitQuotedName(line, at)
+	if !ok || !strings.HasPrefix(line[ue+1:], " by ") {
+		return false
+	}
+	ns := ue + 5
+	ne := ns
+	for ne < len(line) && line[ne] >= '0' && line[ne] <= '9' {
+		ne++
+	}
+	n, ok := lex.Atoi(line[ns:ne])
+	if !ok {
+		return false
+	}
+	g.setStr(&res.Upstream, "upstream", u, start+at+1, start+ue)
+	if ahead {
+		g.setInt(&res.Ahead, "ahead", n, start+ns, start+ne, "parseInt")
+		g.setInt(&res.Behind, "behind", 0, start, start+15, "impliedZero")
+	} else {
+		g.setInt(&res.Behind, "behind", n, start+ns, start+ne, "parseInt")
+		g.setInt(&res.Ahead, "ahead", 0, start, start+15, "impliedZero")
+	}
+	return true
+}
+
+// sectionLine reads the heading of a list of paths.
+func (g *gitLong) sectionLine(line string) bool {
+	switch line {
+	case "Changes to be committed:":
+		g.sec = secStaged
+	case "Changes not staged for commit:":
+		g.sec = secModified
+	case "Untracked files:":
+		g.sec = secUntracked
+	case "Unmerged paths:":
+		g.sec = secUnmerged
+	case "Ignored files:":
+		g.sec = secIgnored
+		if g.res.Ignored == nil {
+			g.res.Ignored = []string{}
+		}
 	default:
 		return false
 	}
+	return true
+}
+
+// stateLine reads the remaining lines: clean, the notes git adds, an
+// operation in progress, the stash count; false for a line git does not
+// print.
+func (g *gitLong) stateLine(line string, start int) bool {
+	res, end := g.res, start+len(line)
+	switch {
+	case strings.HasPrefix(line, "nothing to commit"):
+		g.setBool(&res.Clean, "clean", start, start+17)
+	case strings.HasPrefix(line, "nothing added to commit"),
+		strings.HasPrefix(line, "no changes added to commit"),
+		strings.HasPrefix(line, "Untracked files not listed"),
+		strings.HasPrefix(line, "It took "),
+		strings.HasPrefix(line, "may speed it up"),
+		strings.HasPrefix(line, "but you have to be careful"),
+		strings.HasPrefix(line, "new files yourself"),
+		strings.HasPrefix(line, "You are in a sparse checkout"),
+		strings.HasPrefix(line, "Last command"),
+		strings.HasPrefix(line, "Next command"),
+		line == "No commands done." || line == "No commands remaining.":
+	case line == "You have unmerged paths." || line == "All conflicts fixed but you are still merging.":
+		g.inProgress("merge", start, end)
+	case strings.HasPrefix(line, "interactive rebase in progress; onto ") || strings.HasPrefix(line, "rebase in progress; onto "):
+		i := strings.Index(line, "; onto ")
+		g.inProgress("rebase", start, start+i)
+		g.setBool(&res.Detached, "detached", start, start+i)
+		g.setStr(&res.Onto, "onto", line[i+7:], start+i+7, end)
+	case strings.HasPrefix(line, "You are currently rebasing") ||
+		strings.HasPrefix(line, "You are currently editing a commit while rebasing") ||
+		strings.HasPrefix(line, "You are currently splitting a commit while rebasing"):
+		g.inProgress("rebase", start, end)
+		if i := strings.Index(line, "rebasing branch '"); i >= 0 && res.Branch == "" {
+			if b, be, ok := gitQuotedName(line, i+16); ok {
+				g.setStr(&res.Branch, "branch", b, start+i+17, start+be)
+			}
+		}
+	case strings.HasPrefix(line, "You are currently cherry-picking") || line == "Cherry-pick currently in progress.":
+		g.inProgress("cherry-pick", start, end)
+	case strings.HasPrefix(line, "You are currently reverting") || line == "Revert currently in progress.":
+		g.inProgress("revert", start, end)
+	case strings.HasPrefix(line, "You are currently bisecting"):
+		g.inProgress("bisect", start, end)
+	case strings.HasPrefix(line, "You are in the middle of an am session"):
+		g.inProgress("am", start, end)
+	case strings.HasPrefix(line, "Your stash currently has "):
+		r := line[25:]
+		n, _, _ := strings.Cut(r, " ")
+		v, ok := lex.Atoi(n)
+		if !ok {
+			return false
+		}
+		g.setInt(&res.StashEntries, "stash_entries", v, start+25, start+25+len(n), "parseInt")
+	default:
+		return false
+	}
+	return true
+}
+
+// entry reads a tab-indented path line of the current section.
+func (g *gitLong) entry(line string, start int) bool {
+	body := line[1:]
+	bs := start + 1
+	switch g.sec {
+	case secUntracked, secIgnored:
+		return g.pathEntry(body, bs)
+	case secStaged, secModified, secUnmerged:
+		return g.changeEntry(body, bs)
+	}
+	return false
+}
+
+// pathEntry reads an untracked or ignored path, body at bs in the output.
+func (g *gitLong) pathEntry(body string, bs int) bool {
+	c, res := g.c, g.res
+	p, s, e, q, ok := gitPath(body, 0)
+	if !ok || e != len(body) {
+		if q || body == "" {
+			return false
+		}
+		// Plain paths may hold " -> " here: no rename is possible.
+		p, s, e = body, 0, len(body)
+	}
+	key := "untracked"
+	list := &res.Untracked
+	if g.sec == secIgnored {
+		key, list = "ignored", &res.Ignored
+	}
+	if c.Full(len(*list)) {
+		c.Omit(1)
+		return true
+	}
+	if g.rec {
+		c.SpanPath(bs+s, bs+e, catalog.TrNames[quoteTr(q)], key, len(*list))
+	}
+	*list = append(*list, p)
+	return true
+}
+
+// gitLongPaths is where a change's path (and the original path of a
+// rename or copy) stand in its text, and whether they were quoted.
+type gitLongPaths struct {
+	fs, fe, ss, se int
+	fq, sq         bool
+}
+
+// changeEntry reads "status:   path" (staged, modified or unmerged), body
+// at bs in the output.
+func (g *gitLong) changeEntry(body string, bs int) bool {
+	c, res := g.c, g.res
 	colon := strings.IndexByte(body, ':')
 	if colon <= 0 {
 		return false
@@ -885,54 +986,23 @@ func gitLongEntry(c *catalog.Context, res *GitStatus, sec gitSection, line strin
 			rest = rest[:i]
 		}
 	}
-	var fs, fe, ss, se int
-	var fq, sq bool
+	var at gitLongPaths
 	if status == "renamed" || status == "copied" {
-		var first, second string
-		var ok bool
-		if rest[0] == '"' {
-			first, fs, fe, fq, ok = gitPath(rest, 0)
-		} else {
-			// Long form does not quote spaces: a second " -> " is ambiguous.
-			i := strings.Index(rest, " -> ")
-			ok = i > 0 && !strings.Contains(rest[i+4:], " -> ")
-			first, fs, fe = rest[:max(i, 0)], 0, max(i, 0)
-		}
-		if !ok || !strings.HasPrefix(rest[fe:], " -> ") {
-			if !ok {
-				c.Warn("a renamed path holding \" -> \" is ambiguous in git status long form; use --porcelain -z")
-			}
+		if at, ok = g.renamePaths(rest, &ch); !ok {
 			return false
 		}
-		ss = fe + 4
-		if ss < len(rest) && rest[ss] == '"' {
-			var n int
-			second, n, ok = lex.CUnquote(rest[ss:])
-			if !ok || ss+n != len(rest) {
-				return false
-			}
-			se, sq = ss+n, true
-		} else {
-			second, se = rest[ss:], len(rest)
-		}
-		if second == "" {
+	} else if rest[0] == '"' {
+		p, n, ok := lex.CUnquote(rest)
+		if !ok || n != len(rest) || p == "" {
 			return false
 		}
-		ch.OrigPath, ch.Path = first, second
+		ch.Path, at.fs, at.fe, at.fq = p, 0, n, true
 	} else {
-		if rest[0] == '"' {
-			p, n, ok := lex.CUnquote(rest)
-			if !ok || n != len(rest) || p == "" {
-				return false
-			}
-			ch.Path, fs, fe, fq = p, 0, n, true
-		} else {
-			ch.Path, fs, fe = rest, 0, len(rest)
-		}
+		ch.Path, at.fs, at.fe = rest, 0, len(rest)
 	}
 	var list *[]GitChange
 	var key uint16
-	switch sec {
+	switch g.sec {
 	case secStaged:
 		list, key = &res.Staged, catalog.SkStaged
 	case secModified:
@@ -944,15 +1014,16 @@ func gitLongEntry(c *catalog.Context, res *GitStatus, sec gitSection, line strin
 		c.Omit(1)
 		return true
 	}
-	if rec {
+	if g.rec {
+		rs := g.rs
 		rs.Begin(key, len(*list))
 		off := bs + ps
 		rs.Field(catalog.SfStatus, bs, bs+colon, catalog.TrStatusWord)
 		if ch.OrigPath != "" {
-			rs.Field(catalog.SfOrigPath, off+fs, off+fe, quoteTr(fq))
-			rs.Field(catalog.SfPath, off+ss, off+se, quoteTr(sq))
+			rs.Field(catalog.SfOrigPath, off+at.fs, off+at.fe, quoteTr(at.fq))
+			rs.Field(catalog.SfPath, off+at.ss, off+at.se, quoteTr(at.sq))
 		} else {
-			rs.Field(catalog.SfPath, off+fs, off+fe, quoteTr(fq))
+			rs.Field(catalog.SfPath, off+at.fs, off+at.fe, quoteTr(at.fq))
 		}
 		if subS >= 0 {
 			rs.Field(catalog.SfSubmodule, bs+subS, bs+subS+len(ch.Submodule), catalog.TrVerbatim)
@@ -960,6 +1031,43 @@ func gitLongEntry(c *catalog.Context, res *GitStatus, sec gitSection, line strin
 	}
 	*list = append(*list, ch)
 	return true
+}
+
+// renamePaths reads "old -> new" of a rename or copy into ch.
+func (g *gitLong) renamePaths(rest string, ch *GitChange) (gitLongPaths, bool) {
+	var at gitLongPaths
+	var first, second string
+	var ok bool
+	if rest[0] == '"' {
+		first, at.fs, at.fe, at.fq, ok = gitPath(rest, 0)
+	} else {
+		// Long form does not quote spaces: a second " -> " is ambiguous.
+		i := strings.Index(rest, " -> ")
+		ok = i > 0 && !strings.Contains(rest[i+4:], " -> ")
+		first, at.fs, at.fe = rest[:max(i, 0)], 0, max(i, 0)
+	}
+	if !ok || !strings.HasPrefix(rest[at.fe:], " -> ") {
+		if !ok {
+			g.c.Warn("a renamed path holding \" -> \" is ambiguous in git status long form; use --porcelain -z")
+		}
+		return at, false
+	}
+	at.ss = at.fe + 4
+	if at.ss < len(rest) && rest[at.ss] == '"' {
+		var n int
+		second, n, ok = lex.CUnquote(rest[at.ss:])
+		if !ok || at.ss+n != len(rest) {
+			return at, false
+		}
+		at.se, at.sq = at.ss+n, true
+	} else {
+		second, at.se = rest[at.ss:], len(rest)
+	}
+	if second == "" {
+		return at, false
+	}
+	ch.OrigPath, ch.Path = first, second
+	return at, true
 }
 
 func gitSubmoduleNote(s string) bool {

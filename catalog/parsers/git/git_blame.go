@@ -122,170 +122,199 @@ type gbCommit struct {
 	haveFile bool
 }
 
+// gitBlame is `git blame --porcelain` being read: the commits met so far,
+// the header being read and the file its lines are in.
+type gitBlame struct {
+	c       *catalog.Context
+	res     *GitBlameResult
+	rec     *catalog.SpanRec
+	commits map[string]*gbCommit
+	cur     *gbCommit       // commit of the header being read
+	curC    *GitBlameCommit // its entry, when this header adds it
+	line    GitBlameLine
+	// offsets of the current header and its fields
+	ls, le, os, oe, hs, he, hdr int
+	inHeader                    bool
+	seen                        map[string]bool // the keys of this header
+	data, read                  int
+	// the file of the current line: its own filename line or its commit's
+	lineFile bool
+	lf       string
+	lfs, lfe int
+	lfTr     catalog.SpanTr
+}
+
 func parseGitBlame(c *catalog.Context) (any, error) {
-	res := &GitBlameResult{Lines: []GitBlameLine{}, Commits: []GitBlameCommit{}}
-	rec := catalog.NewSpanRec(c, 4)
-	commits := map[string]*gbCommit{}
+	g := gitBlame{c: c, res: &GitBlameResult{Lines: []GitBlameLine{}, Commits: []GitBlameCommit{}},
+		rec: catalog.NewSpanRec(c, 4), commits: map[string]*gbCommit{}, seen: map[string]bool{}}
 	it := lex.Lines{Raw: c.Raw}
-	var cur *gbCommit // commit of the header being read
-	var curC *GitBlameCommit
-	var line GitBlameLine
-	var ls, le, os, oe, hs, he, hdr int // offsets of the current header and its fields
-	inHeader := false
-	seen := map[string]bool{}
-	data, read := 0, 0
-	lineFile := false
-	var lf string
-	var lfs, lfe int
-	var lfTr catalog.SpanTr
 	for l, start := range it.All() {
 		if l == "" {
 			continue
 		}
-		data++
+		g.data++
 		if l[0] == '\t' {
-			if !inHeader {
+			if !g.content(l, start) {
 				c.Unread(start)
-				continue
 			}
-			inHeader = false
-			line.Content = l[1:]
-			if !lineFile && cur.haveFile {
-				lf, lfs, lfe, lfTr = cur.file, cur.fs, cur.fe, cur.fileTr
-				lineFile = true
-			}
-			if !lineFile {
-				c.Unread(start)
-				continue
-			}
-			line.Filename = lf
-			read++
-			if c.Full(len(res.Lines)) {
-				c.Omit(1)
-				continue
-			}
-			i := len(res.Lines)
-			rec.At(gbTLine, i, gbfHash, hs, he, catalog.TrVerbatim)
-			rec.At(gbTLine, i, gbfOrig, os, oe, catalog.TrParseInt)
-			rec.At(gbTLine, i, gbfLine, ls, le, catalog.TrParseInt)
-			rec.At(gbTLine, i, gbfFile, lfs, lfe, lfTr)
-			rec.At(gbTLine, i, gbfContent, start+1, start+len(l), catalog.TrVerbatim)
-			res.Lines = append(res.Lines, line)
 			continue
 		}
 		if h, o, n, oS, oE, nS, nE, ok := gbHeader(l); ok {
-			if inHeader {
-				c.Unread(hdr) // a header without its line
+			if g.inHeader {
+				c.Unread(g.hdr) // a header without its line
 			}
-			hdr, inHeader, lineFile = start, true, false
-			clear(seen)
-			line = GitBlameLine{Hash: h, OrigLine: o, Line: n}
-			hs, he, os, oe, ls, le = start, start+len(h), start+oS, start+oE, start+nS, start+nE
-			cur = commits[h]
-			curC = nil
-			if cur == nil {
-				cur = &gbCommit{idx: -1}
-				commits[h] = cur
-			}
-			if cur.idx < 0 && !c.Full(len(res.Lines)) {
-				cur.idx = len(res.Commits)
-				res.Commits = append(res.Commits, GitBlameCommit{Hash: h})
-				rec.At(gbTCommit, cur.idx, gbfHash, hs, he, catalog.TrVerbatim)
-				curC = &res.Commits[cur.idx]
-			}
+			g.hdr, g.inHeader, g.lineFile = start, true, false
+			clear(g.seen)
+			g.line = GitBlameLine{Hash: h, OrigLine: o, Line: n}
+			g.hs, g.he, g.os, g.oe, g.ls, g.le = start, start+len(h), start+oS, start+oE, start+nS, start+nE
+			g.commit(h)
 			continue
 		}
-		if !inHeader {
+		if !g.inHeader || !g.key(l, start) {
 			c.Unread(start)
-			continue
 		}
-		key, val, spaced := strings.Cut(l, " ")
-		leaf, known := gbKeys[key]
-		if !known || spaced == (key == "boundary") {
-			c.Unread(start)
-			continue
-		}
-		vs, ve := start+len(key)+1, start+len(l)
-		if key == "filename" {
-			p, tr, ok := gxPath(val)
-			if !ok {
-				c.Unread(start)
-				continue
-			}
-			lf, lfs, lfe, lfTr, lineFile = p, vs, ve, tr, true
-			cur.file, cur.fs, cur.fe, cur.fileTr, cur.haveFile = p, vs, ve, tr, true
-			continue
-		}
-		if curC == nil {
-			continue // line-porcelain repeats a commit already read; a commit past MaxItems
-		}
-		ci := cur.idx
-		if seen[key] {
-			c.Unread(start) // a key twice in one header: the first is kept
-			continue
-		}
-		seen[key] = true
-		if key != "boundary" && (val == "" || val == "<>") {
-			continue // an empty name, summary or email: nothing to keep
-		}
-		switch key {
-		case "author":
-			curC.Author = val
-		case "committer":
-			curC.Committer = val
-		case "summary":
-			curC.Summary = val
-		case "author-tz":
-			curC.AuthorTZ = val
-		case "committer-tz":
-			curC.CommitterTZ = val
-		case "author-mail", "committer-mail":
-			if len(val) < 2 || val[0] != '<' || val[len(val)-1] != '>' {
-				c.Unread(start)
-				continue
-			}
-			val, vs, ve = val[1:len(val)-1], vs+1, ve-1
-			if key == "author-mail" {
-				curC.AuthorEmail = val
-			} else {
-				curC.CommitterEmail = val
-			}
-		case "author-time", "committer-time":
-			v, ok := lex.Atoi(val)
-			if !ok {
-				c.Unread(start)
-				continue
-			}
-			if key == "author-time" {
-				curC.AuthorTime = catalog.Intp(v)
-			} else {
-				curC.CommitterTime = catalog.Intp(v)
-			}
-			rec.At(gbTCommit, ci, leaf, vs, ve, catalog.TrParseInt)
-			continue
-		case "boundary":
-			curC.Boundary = true
-			rec.At(gbTCommit, ci, leaf, start, start+len(l), catalog.TrMarker)
-			continue
-		case "previous":
-			h, name, ok := strings.Cut(val, " ")
-			p, tr, okp := gxPath(name)
-			if !ok || !okp || !gxHex(h) {
-				c.Unread(start)
-				continue
-			}
-			curC.PreviousHash, curC.PreviousFilename = h, p
-			rec.At(gbTCommit, ci, leaf, vs, vs+len(h), catalog.TrVerbatim)
-			rec.At(gbTCommit, ci, gbfPrevFile, vs+len(h)+1, ve, tr)
-			continue
-		}
-		rec.At(gbTCommit, ci, leaf, vs, ve, catalog.TrVerbatim)
 	}
-	if data > 0 && read == 0 {
+	if g.data > 0 && g.read == 0 {
 		return nil, gxNone("git blame --porcelain")
 	}
-	rec.Finish()
-	return res, nil
+	g.rec.Finish()
+	return g.res, nil
+}
+
+// content reads the tab-indented line that ends a header: the line of the
+// file itself; false when no header or no file name came before it.
+func (g *gitBlame) content(l string, start int) bool {
+	if !g.inHeader {
+		return false
+	}
+	c, rec, cur := g.c, g.rec, g.cur
+	g.inHeader = false
+	g.line.Content = l[1:]
+	if !g.lineFile && cur.haveFile {
+		g.lf, g.lfs, g.lfe, g.lfTr = cur.file, cur.fs, cur.fe, cur.fileTr
+		g.lineFile = true
+	}
+	if !g.lineFile {
+		return false
+	}
+	g.line.Filename = g.lf
+	g.read++
+	if c.Full(len(g.res.Lines)) {
+		c.Omit(1)
+		return true
+	}
+	i := len(g.res.Lines)
+	rec.At(gbTLine, i, gbfHash, g.hs, g.he, catalog.TrVerbatim)
+	rec.At(gbTLine, i, gbfOrig, g.os, g.oe, catalog.TrParseInt)
+	rec.At(gbTLine, i, gbfLine, g.ls, g.le, catalog.TrParseInt)
+	rec.At(gbTLine, i, gbfFile, g.lfs, g.lfe, g.lfTr)
+	rec.At(gbTLine, i, gbfContent, start+1, start+len(l), catalog.TrVerbatim)
+	g.res.Lines = append(g.res.Lines, g.line)
+	return true
+}
+
+// commit finds or adds the commit h of the header being read.
+func (g *gitBlame) commit(h string) {
+	g.cur = g.commits[h]
+	g.curC = nil
+	if g.cur == nil {
+		g.cur = &gbCommit{idx: -1}
+		g.commits[h] = g.cur
+	}
+	if g.cur.idx < 0 && !g.c.Full(len(g.res.Lines)) {
+		g.cur.idx = len(g.res.Commits)
+		g.res.Commits = append(g.res.Commits, GitBlameCommit{Hash: h})
+		g.rec.At(gbTCommit, g.cur.idx, gbfHash, g.hs, g.he, catalog.TrVerbatim)
+		g.curC = &g.res.Commits[g.cur.idx]
+	}
+}
+
+// key reads a "key value" line of a header; false when it is not read.
+func (g *gitBlame) key(l string, start int) bool {
+	key, val, spaced := strings.Cut(l, " ")
+	leaf, known := gbKeys[key]
+	if !known || spaced == (key == "boundary") {
+		return false
+	}
+	vs, ve := start+len(key)+1, start+len(l)
+	if key == "filename" {
+		p, tr, ok := gxPath(val)
+		if !ok {
+			return false
+		}
+		g.lf, g.lfs, g.lfe, g.lfTr, g.lineFile = p, vs, ve, tr, true
+		cur := g.cur
+		cur.file, cur.fs, cur.fe, cur.fileTr, cur.haveFile = p, vs, ve, tr, true
+		return true
+	}
+	if g.curC == nil {
+		return true // line-porcelain repeats a commit already read; a commit past MaxItems
+	}
+	if g.seen[key] {
+		return false // a key twice in one header: the first is kept
+	}
+	g.seen[key] = true
+	if key == "boundary" {
+		g.curC.Boundary = true
+		g.rec.At(gbTCommit, g.cur.idx, leaf, start, start+len(l), catalog.TrMarker)
+		return true
+	}
+	if val == "" || val == "<>" {
+		return true // an empty name, summary or email: nothing to keep
+	}
+	return g.value(key, val, leaf, vs, ve)
+}
+
+// value sets the commit's field of key to val (at vs..ve); false when val
+// does not read as the key's kind.
+func (g *gitBlame) value(key, val string, leaf uint16, vs, ve int) bool {
+	curC, rec, ci := g.curC, g.rec, g.cur.idx
+	switch key {
+	case "author":
+		curC.Author = val
+	case "committer":
+		curC.Committer = val
+	case "summary":
+		curC.Summary = val
+	case "author-tz":
+		curC.AuthorTZ = val
+	case "committer-tz":
+		curC.CommitterTZ = val
+	case "author-mail", "committer-mail":
+		if len(val) < 2 || val[0] != '<' || val[len(val)-1] != '>' {
+			return false
+		}
+		val, vs, ve = val[1:len(val)-1], vs+1, ve-1
+		if key == "author-mail" {
+			curC.AuthorEmail = val
+		} else {
+			curC.CommitterEmail = val
+		}
+	case "author-time", "committer-time":
+		v, ok := lex.Atoi(val)
+		if !ok {
+			return false
+		}
+		if key == "author-time" {
+			curC.AuthorTime = catalog.Intp(v)
+		} else {
+			curC.CommitterTime = catalog.Intp(v)
+		}
+		rec.At(gbTCommit, ci, leaf, vs, ve, catalog.TrParseInt)
+		return true
+	case "previous":
+		h, name, ok := strings.Cut(val, " ")
+		p, tr, okp := gxPath(name)
+		if !ok || !okp || !gxHex(h) {
+			return false
+		}
+		curC.PreviousHash, curC.PreviousFilename = h, p
+		rec.At(gbTCommit, ci, leaf, vs, vs+len(h), catalog.TrVerbatim)
+		rec.At(gbTCommit, ci, gbfPrevFile, vs+len(h)+1, ve, tr)
+		return true
+	}
+	rec.At(gbTCommit, ci, leaf, vs, ve, catalog.TrVerbatim)
+	return true
 }
 
 // gbHeader reads "HASH ORIG FINAL[ COUNT]".

@@ -184,172 +184,206 @@ func glfIdent(v string) (name, email, date string, ne, es, ee, ds int, ok bool) 
 	return name, v[lt+1 : gt], date, len(name), lt + 1, gt, gt + 2, true
 }
 
-func parseGitLogRaw(c *catalog.Context) (any, error) {
-	res := &GitLogResult{Commits: []GitCommit{}}
-	rec := catalog.NewSpanRec(c, 8)
-	it := lex.Lines{Raw: c.Raw}
-	var cur *GitCommit
-	i, data, read := -1, 0, 0
-	kept := false
-	mark := 0
+// gitLogRaw is `git log --pretty=raw` being read: the commit being read
+// and its message lines, gathered until the next commit.
+type gitLogRaw struct {
+	c    *catalog.Context
+	res  *GitLogResult
+	rec  *catalog.SpanRec
+	cur  *GitCommit
+	i    int  // cur's index in res.Commits
+	kept bool // cur is answered (not over MaxItems)
 	// state: 0 before a commit, 1 in the header, 2 in the message, 3 in notes
-	state := 0
-	var body []string
-	bodyS, bodyE := 0, 0
-	var notes []string
-	notesS, notesE := 0, 0
-	end := func() {
-		if cur == nil {
-			return
-		}
-		if kept {
-			if b := strings.TrimRight(strings.Join(body, "\n"), "\n"); b != "" {
-				cur.Body = b
-				rec.At(glTCommit, i, glfBody, bodyS, bodyE, catalog.TrDedent)
-			}
-			if n := strings.Join(notes, "\n"); n != "" {
-				cur.Notes = n
-				rec.At(glTCommit, i, glfNotes, notesS, notesE, catalog.TrDedent)
-			}
-			res.Commits = append(res.Commits, *cur)
-		}
-		cur, body, notes = nil, body[:0], notes[:0]
-	}
+	state          int
+	body, notes    []string
+	bodyS, bodyE   int
+	notesS, notesE int
+	data, read     int // lines that are not blank, lines read
+}
+
+func parseGitLogRaw(c *catalog.Context) (any, error) {
+	g := gitLogRaw{c: c, res: &GitLogResult{Commits: []GitCommit{}}, rec: catalog.NewSpanRec(c, 8), i: -1}
+	it := lex.Lines{Raw: c.Raw}
 	for l, start := range it.All() {
 		if hash, ok := strings.CutPrefix(l, "commit "); ok {
-			end()
-			data++
-			refs := ""
-			if h, r, ok := strings.Cut(hash, " ("); ok && strings.HasSuffix(r, ")") {
-				hash, refs = h, r[:len(r)-1]
-			}
-			if !gxHex(hash) {
-				c.Unread(start)
-				state = 0
-				continue
-			}
-			read++
-			kept = !c.Full(len(res.Commits))
-			if !kept {
-				c.Omit(1)
-			}
-			i = len(res.Commits)
-			mark = rec.Mark()
-			cur = &GitCommit{Hash: hash}
-			rec.At(glTCommit, i, glfHash, start+7, start+7+len(hash), catalog.TrVerbatim)
-			if refs != "" {
-				rs := start + 7 + len(hash) + 2
-				for j, r := range strings.Split(refs, ", ") {
-					cur.Refs = append(cur.Refs, r)
-					rec.Add(glTRef, [4]int32{int32(i), int32(j)}, catalog.NoLeaf, rs, rs+len(r), catalog.TrVerbatim)
-					rs += len(r) + 2
-				}
-			}
-			if !kept {
-				rec.Truncate(mark)
-			}
-			state = 1
+			g.commit(hash, start)
 			continue
 		}
-		switch state {
+		switch g.state {
 		case 0:
 			if !lex.IsBlank(l) {
-				data++
+				g.data++
 				c.Unread(start)
 			}
-			continue
 		case 1:
 			if l == "" {
-				state = 2
+				g.state = 2
 				continue
 			}
-			data++
-			key, v, _ := strings.Cut(l, " ")
-			vs := start + len(key) + 1
-			good := true
-			switch key {
-			case "tree":
-				good = gxHex(v)
-				if good && kept {
-					cur.Tree = v
-					rec.At(glTCommit, i, glfTree, vs, vs+len(v), catalog.TrVerbatim)
-				}
-			case "parent":
-				good = gxHex(v)
-				if good && kept {
-					rec.Add(glTParent, [4]int32{int32(i), int32(len(cur.Parents))}, catalog.NoLeaf, vs, vs+len(v), catalog.TrVerbatim)
-					cur.Parents = append(cur.Parents, v)
-				}
-			case "author", "committer":
-				name, email, date, ne, es, ee, ds, ok := glfIdent(v)
-				good = ok
-				if !ok || !kept {
-					break
-				}
-				lName, lEmail, lDate := glfAName, glfAEmail, glfDate
-				if key == "committer" {
-					lName, lEmail, lDate = glfCName, glfCEmail, glfCDate
-					cur.CommitterName, cur.CommitterEmail, cur.CommitterDate = name, email, date
-				} else {
-					cur.AuthorName, cur.AuthorEmail, cur.Date = name, email, date
-				}
-				if name != "" {
-					rec.At(glTCommit, i, lName, vs, vs+ne, catalog.TrVerbatim)
-				}
-				if email != "" {
-					rec.At(glTCommit, i, lEmail, vs+es, vs+ee, catalog.TrVerbatim)
-				}
-				rec.At(glTCommit, i, lDate, vs+ds, start+len(l), catalog.TrTimestamp)
-			default:
-				// encoding, gpgsig and mergetag (with their continuation
-				// lines) are not read
-				good = false
-			}
-			if !good {
+			g.data++
+			if !g.header(l, start) {
 				c.Unread(start)
 			}
 		case 2, 3:
-			if l == "" {
-				continue
-			}
-			data++
-			if state == 2 && (l == "Notes:" || strings.HasPrefix(l, "Notes (") && strings.HasSuffix(l, "):")) {
-				state = 3
-				continue
-			}
-			text, ok := strings.CutPrefix(l, "    ")
-			if !ok {
-				c.Unread(start)
-				continue
-			}
-			if !kept {
-				continue
-			}
-			switch {
-			case state == 3:
-				if len(notes) == 0 {
-					notesS = start
-				}
-				notes = append(notes, text)
-				notesE = start + len(l)
-			case cur.Message == "" && len(body) == 0 && text != "":
-				cur.Message = text
-				rec.At(glTCommit, i, glfMessage, start+4, start+len(l), catalog.TrVerbatim)
-			case len(body) == 0 && text == "":
-				// the blank line between the subject and the body
-			default:
-				if len(body) == 0 {
-					bodyS = start
-				}
-				body = append(body, text)
-				bodyE = start + len(l)
-			}
+			g.message(l, start)
 		}
 	}
-	end()
-	if data > 0 && read == 0 {
+	g.end()
+	if g.data > 0 && g.read == 0 {
 		return nil, gxNone("git log --pretty=raw")
 	}
-	rec.Finish()
-	return res, nil
+	g.rec.Finish()
+	return g.res, nil
+}
+
+// end answers the commit read, with its body and notes.
+func (g *gitLogRaw) end() {
+	cur, rec, i := g.cur, g.rec, g.i
+	if cur == nil {
+		return
+	}
+	if g.kept {
+		if b := strings.TrimRight(strings.Join(g.body, "\n"), "\n"); b != "" {
+			cur.Body = b
+			rec.At(glTCommit, i, glfBody, g.bodyS, g.bodyE, catalog.TrDedent)
+		}
+		if n := strings.Join(g.notes, "\n"); n != "" {
+			cur.Notes = n
+			rec.At(glTCommit, i, glfNotes, g.notesS, g.notesE, catalog.TrDedent)
+		}
+		g.res.Commits = append(g.res.Commits, *cur)
+	}
+	g.cur, g.body, g.notes = nil, g.body[:0], g.notes[:0]
+}
+
+// commit reads "commit <hash> [(refs)]", the line (at start) after its
+// "commit ", which begins a commit.
+func (g *gitLogRaw) commit(hash string, start int) {
+	c, rec := g.c, g.rec
+	g.end()
+	g.data++
+	refs := ""
+	if h, r, ok := strings.Cut(hash, " ("); ok && strings.HasSuffix(r, ")") {
+		hash, refs = h, r[:len(r)-1]
+	}
+	if !gxHex(hash) {
+		c.Unread(start)
+		g.state = 0
+		return
+	}
+	g.read++
+	g.kept = !c.Full(len(g.res.Commits))
+	if !g.kept {
+		c.Omit(1)
+	}
+	i := len(g.res.Commits)
+	g.i = i
+	mark := rec.Mark()
+	cur := &GitCommit{Hash: hash}
+	g.cur = cur
+	rec.At(glTCommit, i, glfHash, start+7, start+7+len(hash), catalog.TrVerbatim)
+	if refs != "" {
+		rs := start + 7 + len(hash) + 2
+		for j, r := range strings.Split(refs, ", ") {
+			cur.Refs = append(cur.Refs, r)
+			rec.Add(glTRef, [4]int32{int32(i), int32(j)}, catalog.NoLeaf, rs, rs+len(r), catalog.TrVerbatim)
+			rs += len(r) + 2
+		}
+	}
+	if !g.kept {
+		rec.Truncate(mark)
+	}
+	g.state = 1
+}
+
+// header reads a header line of the commit: tree, parent, author,
+// committer; false for another (encoding, gpgsig and mergetag, with their
+// continuation lines, are not read).
+func (g *gitLogRaw) header(l string, start int) bool {
+	cur, rec, i := g.cur, g.rec, g.i
+	key, v, _ := strings.Cut(l, " ")
+	vs := start + len(key) + 1
+	switch key {
+	case "tree":
+		if !gxHex(v) {
+			return false
+		}
+		if g.kept {
+			cur.Tree = v
+			rec.At(glTCommit, i, glfTree, vs, vs+len(v), catalog.TrVerbatim)
+		}
+	case "parent":
+		if !gxHex(v) {
+			return false
+		}
+		if g.kept {
+			rec.Add(glTParent, [4]int32{int32(i), int32(len(cur.Parents))}, catalog.NoLeaf, vs, vs+len(v), catalog.TrVerbatim)
+			cur.Parents = append(cur.Parents, v)
+		}
+	case "author", "committer":
+		name, email, date, ne, es, ee, ds, ok := glfIdent(v)
+		if !ok {
+			return false
+		}
+		if !g.kept {
+			return true
+		}
+		lName, lEmail, lDate := glfAName, glfAEmail, glfDate
+		if key == "committer" {
+			lName, lEmail, lDate = glfCName, glfCEmail, glfCDate
+			cur.CommitterName, cur.CommitterEmail, cur.CommitterDate = name, email, date
+		} else {
+			cur.AuthorName, cur.AuthorEmail, cur.Date = name, email, date
+		}
+		if name != "" {
+			rec.At(glTCommit, i, lName, vs, vs+ne, catalog.TrVerbatim)
+		}
+		if email != "" {
+			rec.At(glTCommit, i, lEmail, vs+es, vs+ee, catalog.TrVerbatim)
+		}
+		rec.At(glTCommit, i, lDate, vs+ds, start+len(l), catalog.TrTimestamp)
+	default:
+		return false
+	}
+	return true
+}
+
+// message reads a line of the message or of the notes: indented by four
+// spaces, the first one the subject.
+func (g *gitLogRaw) message(l string, start int) {
+	if l == "" {
+		return
+	}
+	g.data++
+	if g.state == 2 && (l == "Notes:" || strings.HasPrefix(l, "Notes (") && strings.HasSuffix(l, "):")) {
+		g.state = 3
+		return
+	}
+	text, ok := strings.CutPrefix(l, "    ")
+	if !ok {
+		g.c.Unread(start)
+		return
+	}
+	if !g.kept {
+		return
+	}
+	switch {
+	case g.state == 3:
+		if len(g.notes) == 0 {
+			g.notesS = start
+		}
+		g.notes = append(g.notes, text)
+		g.notesE = start + len(l)
+	case g.cur.Message == "" && len(g.body) == 0 && text != "":
+		g.cur.Message = text
+		g.rec.At(glTCommit, g.i, glfMessage, start+4, start+len(l), catalog.TrVerbatim)
+	case len(g.body) == 0 && text == "":
+		// the blank line between the subject and the body
+	default:
+		if len(g.body) == 0 {
+			g.bodyS = start
+		}
+		g.body = append(g.body, text)
+		g.bodyE = start + len(l)
+	}
 }

@@ -37,78 +37,10 @@ func parseGitStatusV2(c *catalog.Context, z bool) (any, error) {
 			}
 			continue
 		}
-		n, known := gitV2Fields[line[0]]
-		if !known || len(line) < 2 || line[1] != ' ' {
-			c.Unread(start)
-			continue
-		}
-		// Skip the fields before the path; each is one space-free word.
-		at := 0
-		var xyAt int
-		ok := true
-		for k := 0; k < n; k++ {
-			sp := strings.IndexByte(line[at:], ' ')
-			if sp <= 0 {
-				ok = false
-				break
-			}
-			at += sp + 1
-			if k == 0 {
-				xyAt = at
-			}
-		}
-		if !ok || at >= len(line) {
-			c.Unread(start)
-			continue
-		}
-		var e GitStatusEntry
-		var x, y byte
-		switch line[0] {
-		case '?', '!':
-			x, y = line[0], line[0]
-			xyAt = -1
-		default:
-			if at-xyAt < 3 || line[xyAt+2] != ' ' {
-				c.Unread(start)
-				continue
-			}
-			x, y = gitV2Code(line[xyAt]), gitV2Code(line[xyAt+1])
-		}
-		e.XY = string([]byte{x, y})
-		e.Index, e.Worktree = gitCodeWord(x, false, x), gitCodeWord(y, true, x)
-		pathText, pathAt := line[at:], start+at
-		origText, origAt := "", -1
-		if line[0] == '2' {
-			if z {
-				// The original path is the next NUL-terminated field.
-				o, oStart, more := it.Next()
-				if !more {
-					c.Unread(start)
-					continue
-				}
-				origText, origAt = o, oStart
-			} else if tab := strings.IndexByte(pathText, '\t'); tab > 0 {
-				origText, origAt = pathText[tab+1:], pathAt+tab+1
-				pathText = pathText[:tab]
-			}
-			if origAt < 0 || origText == "" {
-				c.Unread(start)
-				continue
-			}
-		}
-		path, pq, ok := gitV2Path(pathText, z)
+		e, w, ok := gitV2Entry(line, start, &it, z)
 		if !ok {
 			c.Unread(start)
 			continue
-		}
-		e.Path, e.Quoted = path, pq
-		oq := false
-		if origAt >= 0 {
-			if e.OrigPath, oq, ok = gitV2Path(origText, z); !ok {
-				c.Unread(start)
-				continue
-			}
-			e.Quoted = e.Quoted || oq
 		}
 		read++
 		idx := len(res.Entries)
@@ -117,27 +49,7 @@ func parseGitStatusV2(c *catalog.Context, z bool) (any, error) {
 			continue
 		}
 		if rec {
-			rs.Begin(catalog.SkEntries, idx)
-			if xyAt >= 0 {
-				rs.Field(catalog.SfXY, start+xyAt, start+xyAt+2, catalog.TrStatusCode)
-				rs.Field(catalog.SfIndex, start+xyAt, start+xyAt+1, catalog.TrStatusCode)
-				rs.Field(catalog.SfWorktree, start+xyAt+1, start+xyAt+2, catalog.TrStatusCode)
-			} else {
-				rs.Field(catalog.SfXY, start, start+1, catalog.TrStatusCode)
-				rs.Field(catalog.SfIndex, start, start+1, catalog.TrStatusCode)
-				rs.Field(catalog.SfWorktree, start, start+1, catalog.TrStatusCode)
-			}
-			rs.Field(catalog.SfPath, pathAt, pathAt+len(pathText), quoteTr(pq))
-			if origAt >= 0 {
-				rs.Field(catalog.SfOrigPath, origAt, origAt+len(origText), quoteTr(oq))
-			}
-			if e.Quoted {
-				q := pathAt
-				if !pq {
-					q = origAt
-				}
-				rs.Field(catalog.SfQuoted, q, q+1, catalog.TrMarker)
-			}
+			w.spans(rs, idx, &e)
 		}
 		res.Entries = append(res.Entries, e)
 	}
@@ -155,6 +67,110 @@ func parseGitStatusV2(c *catalog.Context, z bool) (any, error) {
 		rs.Finish()
 	}
 	return res, nil
+}
+
+// gitV2Row is where the parts of an entry line stand in the output.
+type gitV2Row struct {
+	start              int // the line's start
+	xyAt               int // the XY codes' offset in the line, or -1 (? and !)
+	pathText, origText string
+	pathAt, origAt     int // origAt -1: no original path
+	pq, oq             bool
+}
+
+// gitV2Entry reads an entry line ("1 XY ... path", "2 XY ... path\torig",
+// "u XY ...", "? path", "! path") at start; with -z the original path of a
+// rename is the next field of it.
+func gitV2Entry(line string, start int, it *lex.Lines, z bool) (GitStatusEntry, gitV2Row, bool) {
+	var e GitStatusEntry
+	w := gitV2Row{start: start, origAt: -1}
+	n, known := gitV2Fields[line[0]]
+	if !known || len(line) < 2 || line[1] != ' ' {
+		return e, w, false
+	}
+	// Skip the fields before the path; each is one space-free word.
+	at := 0
+	for k := 0; k < n; k++ {
+		sp := strings.IndexByte(line[at:], ' ')
+		if sp <= 0 {
+			return e, w, false
+		}
+		at += sp + 1
+		if k == 0 {
+			w.xyAt = at
+		}
+	}
+	if at >= len(line) {
+		return e, w, false
+	}
+	var x, y byte
+	switch line[0] {
+	case '?', '!':
+		x, y = line[0], line[0]
+		w.xyAt = -1
+	default:
+		if at-w.xyAt < 3 || line[w.xyAt+2] != ' ' {
+			return e, w, false
+		}
+		x, y = gitV2Code(line[w.xyAt]), gitV2Code(line[w.xyAt+1])
+	}
+	e.XY = string([]byte{x, y})
+	e.Index, e.Worktree = gitCodeWord(x, false, x), gitCodeWord(y, true, x)
+	w.pathText, w.pathAt = line[at:], start+at
+	if line[0] == '2' {
+		if z {
+			// The original path is the next NUL-terminated field.
+			o, oStart, more := it.Next()
+			if !more {
+				return e, w, false
+			}
+			w.origText, w.origAt = o, oStart
+		} else if tab := strings.IndexByte(w.pathText, '\t'); tab > 0 {
+			w.origText, w.origAt = w.pathText[tab+1:], w.pathAt+tab+1
+			w.pathText = w.pathText[:tab]
+		}
+		if w.origAt < 0 || w.origText == "" {
+			return e, w, false
+		}
+	}
+	var ok bool
+	if e.Path, w.pq, ok = gitV2Path(w.pathText, z); !ok {
+		return e, w, false
+	}
+	e.Quoted = w.pq
+	if w.origAt >= 0 {
+		if e.OrigPath, w.oq, ok = gitV2Path(w.origText, z); !ok {
+			return e, w, false
+		}
+		e.Quoted = e.Quoted || w.oq
+	}
+	return e, w, true
+}
+
+// spans records where the fields of entry idx came from.
+func (w *gitV2Row) spans(rs *catalog.SpanRec, idx int, e *GitStatusEntry) {
+	start, xyAt := w.start, w.xyAt
+	rs.Begin(catalog.SkEntries, idx)
+	if xyAt >= 0 {
+		rs.Field(catalog.SfXY, start+xyAt, start+xyAt+2, catalog.TrStatusCode)
+		rs.Field(catalog.SfIndex, start+xyAt, start+xyAt+1, catalog.TrStatusCode)
+		rs.Field(catalog.SfWorktree, start+xyAt+1, start+xyAt+2, catalog.TrStatusCode)
+	} else {
+		rs.Field(catalog.SfXY, start, start+1, catalog.TrStatusCode)
+		rs.Field(catalog.SfIndex, start, start+1, catalog.TrStatusCode)
+		rs.Field(catalog.SfWorktree, start, start+1, catalog.TrStatusCode)
+	}
+	rs.Field(catalog.SfPath, w.pathAt, w.pathAt+len(w.pathText), quoteTr(w.pq))
+	if w.origAt >= 0 {
+		rs.Field(catalog.SfOrigPath, w.origAt, w.origAt+len(w.origText), quoteTr(w.oq))
+	}
+	if e.Quoted {
+		q := w.pathAt
+		if !w.pq {
+			q = w.origAt
+		}
+		rs.Field(catalog.SfQuoted, q, q+1, catalog.TrMarker)
+	}
 }
 
 // gitV2Code turns v2's "." (unmodified) into v1's space.

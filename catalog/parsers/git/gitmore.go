@@ -659,7 +659,8 @@ func (b *gmdBlock) statLine(l string, start int) bool {
 		sized := false
 		if tail != "Bin" {
 			r := tail[3:]
-			if !strings.HasPrefix(r, " ") || !strings.HasSuffix(r, " bytes") {
+			// " bytes" alone ("Bin bytes") has no sizes before it.
+			if len(r) <= len(" bytes") || !strings.HasPrefix(r, " ") || !strings.HasSuffix(r, " bytes") {
 				return false
 			}
 			a, bb, ok := strings.Cut(r[1:len(r)-6], " -> ")
@@ -902,38 +903,36 @@ func gmStripPrefix(n gmdName, prefix string) gmdName {
 	return gmdName{v: n.v[len(prefix):], s: n.s, e: n.e, tr: n.tr, set: true}
 }
 
+// gmPatchHead is what a file's "diff --git" (or "diff --cc") line says.
+type gmPatchHead struct {
+	fl             string // the line
+	fstart, next   int    // where it starts, and the line after it
+	toHdr          gmdName
+	combined       bool
+	srcPfx, dstPfx string
+}
+
+// gmPatchExt is what a file's extended header lines say, with where each
+// value came from.
+type gmPatchExt struct {
+	fc                          GitFileChange
+	renFrom, renTo, minus, plus gmdName
+	status                      string
+	statusS, statusE            int
+	statusTr                    catalog.SpanTr
+	resultZero                  bool
+	binS                        int
+	oldModeS, oldModeE          int
+	newModeS, newModeE          int
+	simS, simE                  int
+}
+
 // patch reads one "diff --git" (or "diff --cc") file: its extended
 // header lines and hunks. It returns false, consuming nothing, when the
 // first line is not a file header it can read.
 func (b *gmdBlock) patch(cu *gmCursor) bool {
-	first, fstart, next, _ := cu.peek()
-	fl := gmLine(first)
-	var toHdr gmdName
-	combined := false
-	var srcPfx, dstPfx string
-	switch {
-	case strings.HasPrefix(fl, "diff --git "):
-		// Two plain names with spaces that differ (a rename) cannot be
-		// split: the rename lines and ---/+++ lines name the files then.
-		srcPfx, dstPfx = "a/", "b/"
-		if a, bb, _, _, bs, be, _, trb, ok := gmHeaderNames(fl[11:]); ok {
-			srcPfx, dstPfx = gmdPrefixes(a, bb)
-			off := fstart + 11
-			toHdr = gmStripPrefix(gmdName{v: bb, s: off + bs, e: off + be, tr: trb, set: true}, dstPfx)
-		}
-	case strings.HasPrefix(fl, "diff --cc "), strings.HasPrefix(fl, "diff --combined "):
-		combined = true
-		n := len("diff --cc ")
-		if fl[7] == 'o' {
-			n = len("diff --combined ")
-		}
-		v, tr, ok := gmPath(fl[n:])
-		if !ok {
-			return false
-		}
-		toHdr = gmdName{v: v, s: fstart + n, e: fstart + len(fl), tr: tr, set: true}
-		srcPfx, dstPfx = "a/", "b/"
-	default:
+	h, ok := gmPatchHeader(cu)
+	if !ok {
 		return false
 	}
 	// Statuses of --patch-with-stat: the stat lines came first.
@@ -943,147 +942,207 @@ func (b *gmdBlock) patch(cu *gmCursor) bool {
 	mark := b.rec.Mark()
 	nFiles := len(*b.files)
 	f, ok := b.newFile()
-	cu.pos = next
+	cu.pos = h.next
 	if !ok {
 		// Over MaxItems: skip the file's lines.
 		b.skipPatch(cu)
 		return true
 	}
-	var fc GitFileChange
-	var renFrom, renTo, minus, plus gmdName
-	statusS, statusE, statusTr := fstart, fstart+4, catalog.TrImpliedDefault
-	status := "modified"
-	resultZero := false
-	binS := -1
-	type modeSpan struct{ s, e int }
-	var oldModeSp, newModeSp modeSpan
-	var simS, simE int
-	// Extended header lines.
+	x := gmPatchExt{status: "modified", statusS: h.fstart, statusE: h.fstart + 4, statusTr: catalog.TrImpliedDefault, binS: -1}
 	for {
 		line, s, nx, ok := cu.peek()
-		if !ok {
-			break
-		}
-		l := gmLine(line)
-		word := func(p string) (string, bool) {
-			if strings.HasPrefix(l, p) {
-				return l[len(p):], true
-			}
-			return "", false
-		}
-		if v, ok := word("old mode "); ok {
-			fc.OldMode, oldModeSp = v, modeSpan{s + 9, s + len(l)}
-		} else if v, ok := word("new mode "); ok {
-			fc.NewMode, newModeSp = v, modeSpan{s + 9, s + len(l)}
-		} else if v, ok := word("new file mode "); ok {
-			fc.NewMode, newModeSp = v, modeSpan{s + 14, s + len(l)}
-			status, statusS, statusE, statusTr = "added", s, s+8, catalog.TrStatusWord
-		} else if v, ok := word("deleted file mode "); ok {
-			fc.OldMode, oldModeSp = v, modeSpan{s + 18, s + len(l)}
-			status, statusS, statusE, statusTr = "deleted", s, s+12, catalog.TrStatusWord
-		} else if v, ok := word("similarity index "); ok && strings.HasSuffix(v, "%") && gmNumstatField(v[:len(v)-1]) {
-			fc.SimilarityPercent = catalog.Intp(gmAtoi(v[:len(v)-1]))
-			simS, simE = s+17, s+len(l)-1
-		} else if v, ok := word("dissimilarity index "); ok && strings.HasSuffix(v, "%") {
-			// a rewrite (-B): the file is still "modified"
-		} else if v, ok := word("rename from "); ok {
-			p, tr, okp := gmPath(v)
-			if !okp {
-				break
-			}
-			renFrom = gmdName{v: p, s: s + 12, e: s + len(l), tr: tr, set: true}
-			status, statusS, statusE, statusTr = "renamed", s, s+6, catalog.TrStatusWord
-		} else if v, ok := word("rename to "); ok {
-			p, tr, okp := gmPath(v)
-			if !okp {
-				break
-			}
-			renTo = gmdName{v: p, s: s + 10, e: s + len(l), tr: tr, set: true}
-		} else if v, ok := word("copy from "); ok {
-			p, tr, okp := gmPath(v)
-			if !okp {
-				break
-			}
-			renFrom = gmdName{v: p, s: s + 10, e: s + len(l), tr: tr, set: true}
-			status, statusS, statusE, statusTr = "copied", s, s+4, catalog.TrStatusWord
-		} else if v, ok := word("copy to "); ok {
-			p, tr, okp := gmPath(v)
-			if !okp {
-				break
-			}
-			renTo = gmdName{v: p, s: s + 8, e: s + len(l), tr: tr, set: true}
-		} else if v, ok := word("index "); ok {
-			// "index a..b 100644" (the mode is unchanged); a combined
-			// diff's "index a,b..0000000" has no result in the index yet.
-			hashes, _, _ := strings.Cut(v, " ")
-			if _, res, ok := strings.Cut(hashes, ".."); ok && combined && res != "" && strings.Trim(res, "0") == "" {
-				resultZero = true
-			}
-		} else if _, ok := word("mode "); ok && combined {
-		} else if strings.HasPrefix(l, "Binary files ") && strings.HasSuffix(l, " differ") {
-			fc.Binary = true
-			binS = s
-		} else if v, ok := word("--- "); ok {
-			n, okp := gmPatchPath(v, s+4, srcPfx)
-			if !okp {
-				break
-			}
-			minus = n
-		} else if v, ok := word("+++ "); ok {
-			n, okp := gmPatchPath(v, s+4, dstPfx)
-			if !okp {
-				break
-			}
-			plus = n
-		} else {
+		if !ok || !x.line(gmLine(line), s, &h) {
 			break
 		}
 		cu.pos = nx
 	}
-	// Names: the rename lines, then ---/+++, then the header.
-	path := toHdr
-	switch {
-	case renTo.set:
-		path = renTo
-	case plus.set:
-		path = plus
-	case minus.set:
-		path = minus
-	}
-	if !path.set || path.v == "" {
+	if !b.patchNames(f, &h, &x) {
 		*b.files = (*b.files)[:nFiles]
 		b.rec.Truncate(mark)
-		cu.pos = next
+		cu.pos = h.next
 		return false
 	}
-	if combined && resultZero && status == "modified" {
-		status, statusS, statusE, statusTr = "unmerged", fstart, fstart+len(fl), catalog.TrStatusWord
+	fc := &x.fc
+	b.patchHunks(cu, f, fc, &h)
+	// --patch-with-stat: the patch completes the stat entry of its file.
+	if k := b.patches; k < len(b.stats) {
+		st := &(*b.files)[b.stats[k].file]
+		if st.Path == fc.Path && st.OldPath == fc.OldPath && !st.PathTruncated || st.PathTruncated && strings.HasSuffix(fc.Path, st.Path[3:]) {
+			b.patches++
+			b.mergePatch(b.stats[k].file, f, fc, mark)
+			*b.files = (*b.files)[:nFiles]
+			return true
+		}
+	}
+	b.patches++
+	(*b.files)[f] = *fc
+	return true
+}
+
+// gmPatchHeader reads a file's first line, "diff --git a/x b/x" or "diff
+// --cc x"; false for another line.
+func gmPatchHeader(cu *gmCursor) (gmPatchHead, bool) {
+	first, fstart, next, _ := cu.peek()
+	h := gmPatchHead{fl: gmLine(first), fstart: fstart, next: next}
+	fl := h.fl
+	switch {
+	case strings.HasPrefix(fl, "diff --git "):
+		// Two plain names with spaces that differ (a rename) cannot be
+		// split: the rename lines and ---/+++ lines name the files then.
+		h.srcPfx, h.dstPfx = "a/", "b/"
+		if a, bb, _, _, bs, be, _, trb, ok := gmHeaderNames(fl[11:]); ok {
+			h.srcPfx, h.dstPfx = gmdPrefixes(a, bb)
+			off := fstart + 11
+			h.toHdr = gmStripPrefix(gmdName{v: bb, s: off + bs, e: off + be, tr: trb, set: true}, h.dstPfx)
+		}
+	case strings.HasPrefix(fl, "diff --cc "), strings.HasPrefix(fl, "diff --combined "):
+		h.combined = true
+		n := len("diff --cc ")
+		if fl[7] == 'o' {
+			n = len("diff --combined ")
+		}
+		v, tr, ok := gmPath(fl[n:])
+		if !ok {
+			return h, false
+		}
+		h.toHdr = gmdName{v: v, s: fstart + n, e: fstart + len(fl), tr: tr, set: true}
+		h.srcPfx, h.dstPfx = "a/", "b/"
+	default:
+		return h, false
+	}
+	return h, true
+}
+
+// line reads one extended header line l (at s in the output); false when
+// it is not one, which ends the header.
+func (x *gmPatchExt) line(l string, s int, h *gmPatchHead) bool {
+	fc := &x.fc
+	word := func(p string) (string, bool) {
+		if strings.HasPrefix(l, p) {
+			return l[len(p):], true
+		}
+		return "", false
+	}
+	// path reads the name after a rename or copy line's prefix of length n.
+	path := func(v string, n int) (gmdName, bool) {
+		p, tr, ok := gmPath(v)
+		return gmdName{v: p, s: s + n, e: s + len(l), tr: tr, set: true}, ok
+	}
+	ok := true
+	if v, is := word("old mode "); is {
+		fc.OldMode, x.oldModeS, x.oldModeE = v, s+9, s+len(l)
+	} else if v, is := word("new mode "); is {
+		fc.NewMode, x.newModeS, x.newModeE = v, s+9, s+len(l)
+	} else if v, is := word("new file mode "); is {
+		fc.NewMode, x.newModeS, x.newModeE = v, s+14, s+len(l)
+		x.status, x.statusS, x.statusE, x.statusTr = "added", s, s+8, catalog.TrStatusWord
+	} else if v, is := word("deleted file mode "); is {
+		fc.OldMode, x.oldModeS, x.oldModeE = v, s+18, s+len(l)
+		x.status, x.statusS, x.statusE, x.statusTr = "deleted", s, s+12, catalog.TrStatusWord
+	} else if v, is := word("similarity index "); is && strings.HasSuffix(v, "%") && gmNumstatField(v[:len(v)-1]) {
+		fc.SimilarityPercent = catalog.Intp(gmAtoi(v[:len(v)-1]))
+		x.simS, x.simE = s+17, s+len(l)-1
+	} else if v, is := word("dissimilarity index "); is && strings.HasSuffix(v, "%") {
+		// a rewrite (-B): the file is still "modified"
+	} else if v, is := word("rename from "); is {
+		var n gmdName
+		if n, ok = path(v, 12); ok {
+			x.renFrom = n
+			x.status, x.statusS, x.statusE, x.statusTr = "renamed", s, s+6, catalog.TrStatusWord
+		}
+	} else if v, is := word("rename to "); is {
+		var n gmdName
+		if n, ok = path(v, 10); ok {
+			x.renTo = n
+		}
+	} else if v, is := word("copy from "); is {
+		var n gmdName
+		if n, ok = path(v, 10); ok {
+			x.renFrom = n
+			x.status, x.statusS, x.statusE, x.statusTr = "copied", s, s+4, catalog.TrStatusWord
+		}
+	} else if v, is := word("copy to "); is {
+		var n gmdName
+		if n, ok = path(v, 8); ok {
+			x.renTo = n
+		}
+	} else if v, is := word("index "); is {
+		// "index a..b 100644" (the mode is unchanged); a combined
+		// diff's "index a,b..0000000" has no result in the index yet.
+		hashes, _, _ := strings.Cut(v, " ")
+		if _, res, is := strings.Cut(hashes, ".."); is && h.combined && res != "" && strings.Trim(res, "0") == "" {
+			x.resultZero = true
+		}
+	} else if _, is := word("mode "); is && h.combined {
+	} else if strings.HasPrefix(l, "Binary files ") && strings.HasSuffix(l, " differ") {
+		fc.Binary = true
+		x.binS = s
+	} else if v, is := word("--- "); is {
+		var n gmdName
+		if n, ok = gmPatchPath(v, s+4, h.srcPfx); ok {
+			x.minus = n
+		}
+	} else if v, is := word("+++ "); is {
+		var n gmdName
+		if n, ok = gmPatchPath(v, s+4, h.dstPfx); ok {
+			x.plus = n
+		}
+	} else {
+		ok = false
+	}
+	return ok
+}
+
+// patchNames sets the file's path (the rename lines, then ---/+++, then
+// the header name), status and header values, and records their spans;
+// false when no line names the file.
+func (b *gmdBlock) patchNames(f int, h *gmPatchHead, x *gmPatchExt) bool {
+	fc := &x.fc
+	path := h.toHdr
+	switch {
+	case x.renTo.set:
+		path = x.renTo
+	case x.plus.set:
+		path = x.plus
+	case x.minus.set:
+		path = x.minus
+	}
+	if !path.set || path.v == "" {
+		return false
+	}
+	if h.combined && x.resultZero && x.status == "modified" {
+		x.status, x.statusS, x.statusE, x.statusTr = "unmerged", h.fstart, h.fstart+len(h.fl), catalog.TrStatusWord
 	}
 	fc.Path = path.v
-	fc.Status = status
-	fc.Combined = combined
+	fc.Status = x.status
+	fc.Combined = h.combined
 	b.add(f, gmfPath, path.s, path.e, path.tr)
-	if renFrom.set && (status == "renamed" || status == "copied") {
-		fc.OldPath = renFrom.v
-		b.add(f, gmfOldPath, renFrom.s, renFrom.e, renFrom.tr)
+	if x.renFrom.set && (x.status == "renamed" || x.status == "copied") {
+		fc.OldPath = x.renFrom.v
+		b.add(f, gmfOldPath, x.renFrom.s, x.renFrom.e, x.renFrom.tr)
 	}
-	b.add(f, gmfStatus, statusS, statusE, statusTr)
-	if combined {
-		b.add(f, gmfCombined, fstart, fstart+len(fl), catalog.TrMarker)
+	b.add(f, gmfStatus, x.statusS, x.statusE, x.statusTr)
+	if h.combined {
+		b.add(f, gmfCombined, h.fstart, h.fstart+len(h.fl), catalog.TrMarker)
 	}
 	if fc.OldMode != "" {
-		b.add(f, gmfOldMode, oldModeSp.s, oldModeSp.e, catalog.TrVerbatim)
+		b.add(f, gmfOldMode, x.oldModeS, x.oldModeE, catalog.TrVerbatim)
 	}
 	if fc.NewMode != "" {
-		b.add(f, gmfNewMode, newModeSp.s, newModeSp.e, catalog.TrVerbatim)
+		b.add(f, gmfNewMode, x.newModeS, x.newModeE, catalog.TrVerbatim)
 	}
 	if fc.SimilarityPercent != nil {
-		b.add(f, gmfSimilarityPercent, simS, simE, catalog.TrParseInt)
+		b.add(f, gmfSimilarityPercent, x.simS, x.simE, catalog.TrParseInt)
 	}
 	if fc.Binary {
-		b.add(f, gmfBinary, binS, binS+len("Binary files"), catalog.TrMarker)
+		b.add(f, gmfBinary, x.binS, x.binS+len("Binary files"), catalog.TrMarker)
 	}
-	// Hunks.
+	return true
+}
+
+// patchHunks reads the file's hunks and, for a plain text diff, counts its
+// inserted and deleted lines.
+func (b *gmdBlock) patchHunks(cu *gmCursor, f int, fc *GitFileChange, h *gmPatchHead) {
 	var ins, del int64
 	hunksS, hunksE := -1, -1
 	for {
@@ -1095,7 +1154,7 @@ func (b *gmdBlock) patch(cu *gmCursor) bool {
 		if !strings.HasPrefix(l, "@@") {
 			break
 		}
-		h, ok := b.hunk(cu, f, len(fc.Hunks), l, s, &ins, &del)
+		hk, ok := b.hunk(cu, f, len(fc.Hunks), l, s, &ins, &del)
 		if !ok {
 			break
 		}
@@ -1103,36 +1162,24 @@ func (b *gmdBlock) patch(cu *gmCursor) bool {
 			hunksS = s
 		}
 		hunksE = cu.pos
-		fc.Hunks = append(fc.Hunks, h)
+		fc.Hunks = append(fc.Hunks, hk)
 	}
-	if !combined && !fc.Binary {
-		fc.Insertions = catalog.Intp(ins)
-		fc.Deletions = catalog.Intp(del)
-		if hunksS >= 0 {
-			end := hunksE
-			if end > 0 && end <= len(b.c.Raw) && b.c.Raw[end-1] == '\n' {
-				end--
-			}
-			b.add(f, gmfInsertions, hunksS, end, catalog.TrCount)
-			b.add(f, gmfDeletions, hunksS, end, catalog.TrCount)
-		} else {
-			b.add(f, gmfInsertions, fstart, fstart+len(fl), catalog.TrImpliedZero)
-			b.add(f, gmfDeletions, fstart, fstart+len(fl), catalog.TrImpliedZero)
+	if h.combined || fc.Binary {
+		return
+	}
+	fc.Insertions = catalog.Intp(ins)
+	fc.Deletions = catalog.Intp(del)
+	if hunksS >= 0 {
+		end := hunksE
+		if end > 0 && end <= len(b.c.Raw) && b.c.Raw[end-1] == '\n' {
+			end--
 		}
+		b.add(f, gmfInsertions, hunksS, end, catalog.TrCount)
+		b.add(f, gmfDeletions, hunksS, end, catalog.TrCount)
+	} else {
+		b.add(f, gmfInsertions, h.fstart, h.fstart+len(h.fl), catalog.TrImpliedZero)
+		b.add(f, gmfDeletions, h.fstart, h.fstart+len(h.fl), catalog.TrImpliedZero)
 	}
-	// --patch-with-stat: the patch completes the stat entry of its file.
-	if k := b.patches; k < len(b.stats) {
-		st := &(*b.files)[b.stats[k].file]
-		if st.Path == fc.Path && st.OldPath == fc.OldPath && !st.PathTruncated || st.PathTruncated && strings.HasSuffix(fc.Path, st.Path[3:]) {
-			b.patches++
-			b.mergePatch(b.stats[k].file, f, &fc, mark)
-			*b.files = (*b.files)[:nFiles]
-			return true
-		}
-	}
-	b.patches++
-	(*b.files)[f] = fc
-	return true
 }
 
 // mergePatch moves what a patch adds (status, modes, hunks, exact line
@@ -1236,25 +1283,52 @@ func gmHunkRange(s string, sign byte) (start, n int64, startE, nS, nE int, ok bo
 	return start, n, startE, startE + 1, len(s), ok
 }
 
-// hunk reads one hunk at l (its "@@" line) and the lines it counts.
+// gmHunkSpan is where one range of a hunk header stands: its start
+// (s..e) and its line count (ns..ne, the start again when implied).
+type gmHunkSpan struct{ s, e, ns, ne int }
+
+// gmHunkHead is where the parts of a hunk's "@@" line stand.
+type gmHunkHead struct {
+	parents int           // 1, or the parents of a combined diff
+	sps     [9]gmHunkSpan // the old ranges, then the new one (sps[parents])
+	hdrS    int           // the function header after the closing "@@", or -1
+}
+
+// hunk reads one hunk at l (its "@@" line, at start in the output) and
+// the lines it counts, adding them to ins and del.
 func (b *gmdBlock) hunk(cu *gmCursor, f, hi int, l string, start int, ins, del *int64) (GitHunk, bool) {
-	at := 0
-	for at < len(l) && l[at] == '@' {
-		at++
-	}
-	parents := at - 1
-	if parents < 1 || parents > 8 || at >= len(l) || l[at] != ' ' {
+	var at gmHunkHead
+	h, ok := gmHunkHeader(l, start, &at)
+	if !ok {
 		return GitHunk{}, false
 	}
-	closer := " " + l[:at]
-	end := strings.Index(l[at+1:], closer)
+	b.hunkSpans(f, hi, &h, &at, start+len(l))
+	_, _, next, _ := cu.peek()
+	cu.pos = next
+	b.hunkLines(cu, f, hi, &h, at.parents, [2]*int64{ins, del})
+	return h, true
+}
+
+// gmHunkHeader reads "@@ -a,b +c,d @@ header" (or a combined diff's
+// "@@@ -a,b -c,d +e,f @@@"), l at start in the output.
+func gmHunkHeader(l string, start int, at *gmHunkHead) (GitHunk, bool) {
+	n := 0
+	for n < len(l) && l[n] == '@' {
+		n++
+	}
+	parents := n - 1
+	if parents < 1 || parents > 8 || n >= len(l) || l[n] != ' ' {
+		return GitHunk{}, false
+	}
+	closer := " " + l[:n]
+	end := strings.Index(l[n+1:], closer)
 	if end < 0 {
 		return GitHunk{}, false
 	}
-	end += at + 1
+	end += n + 1
 	var rangeBuf [9]string
 	ranges := rangeBuf[:0]
-	for r := range strings.SplitSeq(l[at+1:end], " ") {
+	for r := range strings.SplitSeq(l[n+1:end], " ") {
 		if len(ranges) == len(rangeBuf) {
 			return GitHunk{}, false
 		}
@@ -1264,47 +1338,50 @@ func (b *gmdBlock) hunk(cu *gmCursor, f, hi int, l string, start int, ins, del *
 		return GitHunk{}, false
 	}
 	var h GitHunk
-	type rsp struct{ s, e, ns, ne int }
-	var spBuf [9]rsp
-	sps := spBuf[:0]
-	pos := start + at + 1
+	at.parents, at.hdrS = parents, -1
+	pos := start + n + 1
 	for i, r := range ranges {
 		sign := byte('-')
 		if i == parents {
 			sign = '+'
 		}
-		st, n, se, ns, ne, ok := gmHunkRange(r, sign)
+		st, cnt, se, ns, ne, ok := gmHunkRange(r, sign)
 		if !ok {
 			return GitHunk{}, false
 		}
-		sp := rsp{pos + 1, pos + se, pos + ns, pos + ne}
+		sp := gmHunkSpan{pos + 1, pos + se, pos + ns, pos + ne}
 		if ns < 0 {
 			sp.ns, sp.ne = sp.s, sp.e
 		}
-		sps = append(sps, sp)
+		at.sps[i] = sp
 		if i == parents {
-			h.NewStart, h.NewLines = st, n
+			h.NewStart, h.NewLines = st, cnt
 		} else {
-			h.OldRanges = append(h.OldRanges, GitRange{Start: st, Lines: n})
+			h.OldRanges = append(h.OldRanges, GitRange{Start: st, Lines: cnt})
 		}
 		pos += len(r) + 1
 	}
 	h.OldStart, h.OldLines = h.OldRanges[0].Start, h.OldRanges[0].Lines
 	hs := end + len(closer)
-	hdrS := -1
 	if hs < len(l) {
 		if l[hs] != ' ' {
 			return GitHunk{}, false
 		}
 		if hs+1 < len(l) {
 			h.Header = l[hs+1:]
-			hdrS = start + hs + 1
+			at.hdrS = start + hs + 1
 		}
 	}
-	// The header reads: record its spans.
-	implied := func(sp rsp) catalog.SpanTr {
+	return h, true
+}
+
+// hunkSpans records the spans of a hunk's header, which ends at lineE; a
+// plain diff's hunk keeps no old_ranges.
+func (b *gmdBlock) hunkSpans(f, hi int, h *GitHunk, at *gmHunkHead, lineE int) {
+	implied := func(sp gmHunkSpan) catalog.SpanTr {
 		return kit.GmPick(sp.ns == sp.s, catalog.TrImpliedDefault, catalog.TrParseInt)
 	}
+	sps, parents := &at.sps, at.parents
 	b.rec.Add(b.t.hunk, b.idx(f, hi), gmfOldStart, sps[0].s, sps[0].e, catalog.TrParseInt)
 	b.rec.Add(b.t.hunk, b.idx(f, hi), gmfOldLines, sps[0].ns, sps[0].ne, implied(sps[0]))
 	b.rec.Add(b.t.hunk, b.idx(f, hi), gmfNewStart, sps[parents].s, sps[parents].e, catalog.TrParseInt)
@@ -1317,12 +1394,14 @@ func (b *gmdBlock) hunk(cu *gmCursor, f, hi int, l string, start int, ins, del *
 			b.rec.Add(b.t.rng, b.idx(f, hi, i), gmfLines, sp.ns, sp.ne, implied(sp))
 		}
 	}
-	if hdrS >= 0 {
-		b.rec.Add(b.t.hunk, b.idx(f, hi), gmfHeader, hdrS, start+len(l), catalog.TrVerbatim)
+	if at.hdrS >= 0 {
+		b.rec.Add(b.t.hunk, b.idx(f, hi), gmfHeader, at.hdrS, lineE, catalog.TrVerbatim)
 	}
-	_, _, next, _ := cu.peek()
-	cu.pos = next
-	// Lines, counted against the ranges.
+}
+
+// hunkLines reads the hunk's lines, counted against its ranges, and adds
+// the inserted and deleted ones to counts (ins, del).
+func (b *gmdBlock) hunkLines(cu *gmCursor, f, hi int, h *GitHunk, parents int, counts [2]*int64) {
 	var needBuf [9]int64
 	need := needBuf[:parents+1]
 	for i := 0; i < parents; i++ {
@@ -1362,7 +1441,7 @@ func (b *gmdBlock) hunk(cu *gmCursor, f, hi int, l string, start int, ins, del *
 			if done() {
 				break
 			}
-			if !gmCountHunkLine(line, parents, need, ins, del) {
+			if !gmCountHunkLine(line, parents, need, counts[0], counts[1]) {
 				break
 			}
 		}
@@ -1370,7 +1449,6 @@ func (b *gmdBlock) hunk(cu *gmCursor, f, hi int, l string, start int, ins, del *
 		h.Lines = append(h.Lines, line)
 		cu.pos = nx
 	}
-	return h, true
 }
 
 // gmCountHunkLine checks a hunk line against the remaining counts and
@@ -2129,23 +2207,35 @@ func gmIdent(v string) (name, email string, ne, es, ee int, ok bool) {
 
 // commitHeader reads the header lines, message and notes of a commit.
 func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
-	// Header lines up to the blank line. git prints each label once; a
-	// label seen again is not read (its value would replace the first
-	// while the first's span stayed).
+	lines, read, more := g.headerLines(cu)
+	if !more {
+		return lines, read
+	}
+	l, r := g.message(cu)
+	lines, read = lines+l, read+r
+	l, r = g.notes(cu)
+	return lines + l, read + r
+}
+
+// headerLines reads the header lines up to the blank line after them;
+// more is false when a line that is no header (or the end) came first.
+func (g *gmCommits) headerLines(cu *gmCursor) (lines, read int, more bool) {
+	// git prints each label once; a label seen again is not read (its
+	// value would replace the first while the first's span stayed).
 	var seen []string
 	for {
 		line, start, next, ok := cu.peek()
 		if !ok {
-			return
+			return lines, read, false
 		}
 		l := gmLine(line)
 		if lex.IsBlank(l) {
 			cu.pos = next
-			break
+			return lines, read, true
 		}
 		label, v, found := strings.Cut(l, ":")
 		if !found || strings.ContainsAny(label, " \t") {
-			return // not a header: the caller reads it
+			return lines, read, false // not a header: the caller reads it
 		}
 		lines++
 		vs := len(label) + 1
@@ -2153,57 +2243,8 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 			vs++
 		}
 		v = l[vs:]
-		off := start + vs
-		known := !slices.Contains(seen, label)
+		known := !slices.Contains(seen, label) && g.headerLine(label, v, start+vs)
 		seen = append(seen, label)
-		switch {
-		case !known:
-		case label == "Merge":
-			pos := 0
-			for _, p := range strings.Split(v, " ") {
-				if !gxHex(p) {
-					known = false
-					break
-				}
-				g.rec.Add(gmTParent, [4]int32{int32(g.curIdx), int32(len(g.cur.Parents))}, catalog.NoLeaf, off+pos, off+pos+len(p), catalog.TrVerbatim)
-				g.cur.Parents = append(g.cur.Parents, p)
-				pos += len(p) + 1
-			}
-		case label == "Author" || label == "Commit":
-			name, email, ne, es, ee, ok := gmIdent(v)
-			if !ok {
-				known = false
-				break
-			}
-			nf, ef := gmfAName, gmfAEmail
-			dn, de := &g.cur.AuthorName, &g.cur.AuthorEmail
-			if label == "Commit" {
-				nf, ef = gmfCName, gmfCEmail
-				dn, de = &g.cur.CommitterName, &g.cur.CommitterEmail
-			}
-			if name != "" {
-				*dn = name
-				g.add(nf, off, off+ne, catalog.TrVerbatim)
-			}
-			if email != "" {
-				*de = email
-				g.add(ef, off+es, off+ee, catalog.TrVerbatim)
-			}
-		case label == "Date" || label == "AuthorDate" || label == "CommitDate":
-			iso, ok := gmParseDate(v)
-			if !ok {
-				known = false
-				break
-			}
-			leaf, dst := gmfDate, &g.cur.Date
-			if label == "CommitDate" {
-				leaf, dst = gmfCDate, &g.cur.CommitterDate
-			}
-			*dst = iso
-			g.add(leaf, off, off+len(v), kit.GmPick(iso == v, catalog.TrVerbatim, catalog.TrTimestamp))
-		default:
-			known = false
-		}
 		cu.pos = next
 		if known {
 			read++
@@ -2211,7 +2252,61 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 			g.c.Unread(start)
 		}
 	}
-	// The message: lines indented by four spaces.
+}
+
+// headerLine reads the value v (at off) of a header line; false for a
+// label it does not know or a value that does not read.
+func (g *gmCommits) headerLine(label, v string, off int) bool {
+	switch label {
+	case "Merge":
+		pos := 0
+		for _, p := range strings.Split(v, " ") {
+			if !gxHex(p) {
+				return false
+			}
+			g.rec.Add(gmTParent, [4]int32{int32(g.curIdx), int32(len(g.cur.Parents))}, catalog.NoLeaf, off+pos, off+pos+len(p), catalog.TrVerbatim)
+			g.cur.Parents = append(g.cur.Parents, p)
+			pos += len(p) + 1
+		}
+	case "Author", "Commit":
+		name, email, ne, es, ee, ok := gmIdent(v)
+		if !ok {
+			return false
+		}
+		nf, ef := gmfAName, gmfAEmail
+		dn, de := &g.cur.AuthorName, &g.cur.AuthorEmail
+		if label == "Commit" {
+			nf, ef = gmfCName, gmfCEmail
+			dn, de = &g.cur.CommitterName, &g.cur.CommitterEmail
+		}
+		if name != "" {
+			*dn = name
+			g.add(nf, off, off+ne, catalog.TrVerbatim)
+		}
+		if email != "" {
+			*de = email
+			g.add(ef, off+es, off+ee, catalog.TrVerbatim)
+		}
+	case "Date", "AuthorDate", "CommitDate":
+		iso, ok := gmParseDate(v)
+		if !ok {
+			return false
+		}
+		leaf, dst := gmfDate, &g.cur.Date
+		if label == "CommitDate" {
+			leaf, dst = gmfCDate, &g.cur.CommitterDate
+		}
+		*dst = iso
+		g.add(leaf, off, off+len(v), kit.GmPick(iso == v, catalog.TrVerbatim, catalog.TrTimestamp))
+	default:
+		return false
+	}
+	return true
+}
+
+// message reads the message: lines indented by four spaces, the first the
+// subject.
+func (g *gmCommits) message(cu *gmCursor) (lines, read int) {
 	msgS, msgE := -1, -1
 	var body []string
 	bodyS, bodyE := -1, -1
@@ -2248,7 +2343,12 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 		g.cur.Body = strings.Join(body, "\n")
 		g.add(gmfBody, bodyS, bodyE, catalog.TrDedent)
 	}
-	// Notes: a blank line, "Notes:" or "Notes (ref):", indented lines.
+	return lines, read
+}
+
+// notes reads the notes after the message: a blank line, "Notes:" or
+// "Notes (ref):", indented lines; without them nothing is consumed.
+func (g *gmCommits) notes(cu *gmCursor) (lines, read int) {
 	save := cu.pos
 	for {
 		line, _, next, ok := cu.peek()
@@ -2258,35 +2358,35 @@ func (g *gmCommits) commitHeader(cu *gmCursor) (lines, read int) {
 		cu.pos = next
 	}
 	line, _, next, ok := cu.peek()
-	if l := gmLine(line); ok && (l == "Notes:" || strings.HasPrefix(l, "Notes (") && strings.HasSuffix(l, "):")) {
-		cu.pos = next
+	if l := gmLine(line); !ok || !(l == "Notes:" || strings.HasPrefix(l, "Notes (") && strings.HasSuffix(l, "):")) {
+		cu.pos = save
+		return 0, 0
+	}
+	cu.pos = next
+	lines++
+	read++
+	var notes []string
+	ns, ne := -1, -1
+	for {
+		line, start, next, ok := cu.peek()
+		if !ok || !strings.HasPrefix(line, "    ") {
+			break
+		}
+		l := gmLine(line)
 		lines++
 		read++
-		var notes []string
-		ns, ne := -1, -1
-		for {
-			line, start, next, ok := cu.peek()
-			if !ok || !strings.HasPrefix(line, "    ") {
-				break
-			}
-			l := gmLine(line)
-			lines++
-			read++
-			if ns < 0 {
-				ns = start
-			}
-			ne = start + len(l)
-			notes = append(notes, l[4:])
-			cu.pos = next
+		if ns < 0 {
+			ns = start
 		}
-		if len(notes) > 0 {
-			g.cur.Notes = strings.Join(notes, "\n")
-			g.add(gmfNotes, ns, ne, catalog.TrDedent)
-		}
-	} else {
-		cu.pos = save
+		ne = start + len(l)
+		notes = append(notes, l[4:])
+		cu.pos = next
 	}
-	return
+	if len(notes) > 0 {
+		g.cur.Notes = strings.Join(notes, "\n")
+		g.add(gmfNotes, ns, ne, catalog.TrDedent)
+	}
+	return lines, read
 }
 
 // tagBlock reads "tag NAME", "Tagger:", "Date:", a blank line and the
@@ -2986,7 +3086,13 @@ func parseGitBranch(c *catalog.Context) (any, error) {
 	return res, nil
 }
 
-func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, int, int, catalog.SpanTr)) (GitBranch, bool) {
+// gmAdd records a span of the branch being read.
+type gmAdd = func(uint16, int, int, catalog.SpanTr)
+
+// gmBranchLine reads one line of `git branch` at start: the marker
+// ("*" current, "+" in another worktree), the name and, with -v, the
+// commit, tracking and message.
+func gmBranchLine(l string, start, verbose int, remotes bool, add gmAdd) (GitBranch, bool) {
 	var br GitBranch
 	if len(l) < 3 || l[1] != ' ' || strings.IndexByte("* +", l[0]) < 0 {
 		return br, false
@@ -2999,45 +3105,9 @@ func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, i
 		br.Worktree = true
 		add(gmfWorktree, start, start+1, catalog.TrMarker)
 	}
-	s := l[2:]
-	off := start + 2
-	var rest string
-	if s[0] == '(' {
-		end := strings.IndexByte(s, ')')
-		if end < 2 {
-			return br, false
-		}
-		inner := s[1:end]
-		br.Detached = true
-		add(gmfDetached, off, off+end+1, catalog.TrMarker)
-		switch {
-		case strings.HasPrefix(inner, "HEAD detached at ") && len(inner) > 17:
-			br.Name, br.DetachedAt = "HEAD", inner[17:]
-			add(kit.GmfName, off+1, off+5, catalog.TrVerbatim)
-			add(gmfDetachedAt, off+18, off+end, catalog.TrVerbatim)
-		case strings.HasPrefix(inner, "HEAD detached from ") && len(inner) > 19:
-			br.Name, br.DetachedFrom = "HEAD", inner[19:]
-			add(kit.GmfName, off+1, off+5, catalog.TrVerbatim)
-			add(gmfDetachedFrom, off+20, off+end, catalog.TrVerbatim)
-		default:
-			br.Name = inner
-			add(kit.GmfName, off+1, off+end, catalog.TrVerbatim)
-		}
-		rest = s[end+1:]
-		off += end + 1
-	} else {
-		name, _, _ := strings.Cut(s, " ")
-		if name == "" {
-			return br, false
-		}
-		br.Name = name
-		add(kit.GmfName, off, off+len(name), catalog.TrVerbatim)
-		if remotes || strings.HasPrefix(name, "remotes/") {
-			br.Remote = true
-			add(gmfRemote, off, off+len(name), catalog.TrMarker)
-		}
-		rest = s[len(name):]
-		off += len(name)
+	rest, off, ok := gmBranchName(&br, l[2:], start+2, remotes, add)
+	if !ok {
+		return br, false
 	}
 	if rest == "" {
 		return br, true
@@ -3050,14 +3120,59 @@ func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, i
 		add(gmfPointsTo, off+4, off+len(rest), catalog.TrVerbatim)
 		return br, true
 	}
-	// -v: padding, the commit, then the message with what precedes it.
+	return br, gmBranchVerbose(&br, rest, off, verbose, add)
+}
+
+// gmBranchName reads the branch's name (s, at off), or "(HEAD detached at
+// x)"; it returns what follows and where.
+func gmBranchName(br *GitBranch, s string, off int, remotes bool, add gmAdd) (string, int, bool) {
+	if s[0] != '(' {
+		name, _, _ := strings.Cut(s, " ")
+		if name == "" {
+			return "", 0, false
+		}
+		br.Name = name
+		add(kit.GmfName, off, off+len(name), catalog.TrVerbatim)
+		if remotes || strings.HasPrefix(name, "remotes/") {
+			br.Remote = true
+			add(gmfRemote, off, off+len(name), catalog.TrMarker)
+		}
+		return s[len(name):], off + len(name), true
+	}
+	end := strings.IndexByte(s, ')')
+	if end < 2 {
+		return "", 0, false
+	}
+	inner := s[1:end]
+	br.Detached = true
+	add(gmfDetached, off, off+end+1, catalog.TrMarker)
+	switch {
+	case strings.HasPrefix(inner, "HEAD detached at ") && len(inner) > 17:
+		br.Name, br.DetachedAt = "HEAD", inner[17:]
+		add(kit.GmfName, off+1, off+5, catalog.TrVerbatim)
+		add(gmfDetachedAt, off+18, off+end, catalog.TrVerbatim)
+	case strings.HasPrefix(inner, "HEAD detached from ") && len(inner) > 19:
+		br.Name, br.DetachedFrom = "HEAD", inner[19:]
+		add(kit.GmfName, off+1, off+5, catalog.TrVerbatim)
+		add(gmfDetachedFrom, off+20, off+end, catalog.TrVerbatim)
+	default:
+		br.Name = inner
+		add(kit.GmfName, off+1, off+end, catalog.TrVerbatim)
+	}
+	return s[end+1:], off + end + 1, true
+}
+
+// gmBranchVerbose reads what -v adds after the name (rest, at off):
+// padding, the commit, then the message with what precedes it (a
+// worktree's path, the tracking in brackets).
+func gmBranchVerbose(br *GitBranch, rest string, off, verbose int, add gmAdd) bool {
 	i := 0
 	for i < len(rest) && rest[i] == ' ' {
 		i++
 	}
 	h, msg, _ := strings.Cut(rest[i:], " ")
 	if !gxHex(h) || len(h) < 4 {
-		return br, false
+		return false
 	}
 	br.Commit = h
 	add(gmfCommit, off+i, off+i+len(h), catalog.TrVerbatim)
@@ -3074,63 +3189,72 @@ func gmBranchLine(l string, start, verbose int, remotes bool, add func(uint16, i
 		}
 	}
 	if strings.HasPrefix(msg, "[") {
-		end := strings.Index(msg, "] ")
-		if end < 0 && msg[len(msg)-1] == ']' {
-			end = len(msg) - 1
-		}
-		if end > 1 {
-			inner := msg[1:end]
-			is := ms + 1
-			up, track := "", inner
-			inSync := false // -vv "[origin/main]": no ahead/behind part
-			if verbose >= 2 {
-				var tracked bool
-				up, track, tracked = strings.Cut(inner, ": ")
-				inSync = !tracked
-			}
-			a, b, as, ae, bs, be, gone, okT := gmTrack(track)
-			if inSync {
-				okT = true
-			}
-			if okT && !strings.Contains(up, " ") {
-				if up != "" {
-					br.Upstream = up
-					add(gmfUpstream, is, is+len(up), catalog.TrVerbatim)
-				}
-				ts := is
-				if up != "" {
-					ts = is + len(up) + 2
-				}
-				switch {
-				case gone:
-					br.UpstreamGone = true
-					add(gmfUpstreamGone, ts, ts+4, catalog.TrMarker)
-				case inSync:
-					br.Ahead, br.Behind = catalog.Intp(0), catalog.Intp(0)
-					add(gmfAhead, ms, ms+end+1, catalog.TrUpToDate)
-					add(gmfBehind, ms, ms+end+1, catalog.TrUpToDate)
-				default:
-					br.Ahead, br.Behind = catalog.Intp(a), catalog.Intp(b)
-					if as >= 0 {
-						add(gmfAhead, ts+as, ts+ae, catalog.TrParseInt)
-					} else {
-						add(gmfAhead, ms, ms+end+1, catalog.TrImpliedZero)
-					}
-					if bs >= 0 {
-						add(gmfBehind, ts+bs, ts+be, catalog.TrParseInt)
-					} else {
-						add(gmfBehind, ms, ms+end+1, catalog.TrImpliedZero)
-					}
-				}
-				msg, ms = msg[min(end+2, len(msg)):], ms+min(end+2, len(msg))
-			}
-		}
+		msg, ms = gmBranchTrack(br, msg, ms, verbose, add)
 	}
 	if msg != "" {
 		br.Message = msg
 		add(gmfMessage, ms, ms+len(msg), catalog.TrVerbatim)
 	}
-	return br, true
+	return true
+}
+
+// gmBranchTrack reads the "[upstream: ahead N, behind M]" that begins msg
+// (at ms); it returns the message after it, or msg itself when the
+// brackets do not read as tracking.
+func gmBranchTrack(br *GitBranch, msg string, ms, verbose int, add gmAdd) (string, int) {
+	end := strings.Index(msg, "] ")
+	if end < 0 && msg[len(msg)-1] == ']' {
+		end = len(msg) - 1
+	}
+	if end <= 1 {
+		return msg, ms
+	}
+	inner := msg[1:end]
+	is := ms + 1
+	up, track := "", inner
+	inSync := false // -vv "[origin/main]": no ahead/behind part
+	if verbose >= 2 {
+		var tracked bool
+		up, track, tracked = strings.Cut(inner, ": ")
+		inSync = !tracked
+	}
+	a, b, as, ae, bs, be, gone, okT := gmTrack(track)
+	if inSync {
+		okT = true
+	}
+	if !okT || strings.Contains(up, " ") {
+		return msg, ms
+	}
+	if up != "" {
+		br.Upstream = up
+		add(gmfUpstream, is, is+len(up), catalog.TrVerbatim)
+	}
+	ts := is
+	if up != "" {
+		ts = is + len(up) + 2
+	}
+	switch {
+	case gone:
+		br.UpstreamGone = true
+		add(gmfUpstreamGone, ts, ts+4, catalog.TrMarker)
+	case inSync:
+		br.Ahead, br.Behind = catalog.Intp(0), catalog.Intp(0)
+		add(gmfAhead, ms, ms+end+1, catalog.TrUpToDate)
+		add(gmfBehind, ms, ms+end+1, catalog.TrUpToDate)
+	default:
+		br.Ahead, br.Behind = catalog.Intp(a), catalog.Intp(b)
+		if as >= 0 {
+			add(gmfAhead, ts+as, ts+ae, catalog.TrParseInt)
+		} else {
+			add(gmfAhead, ms, ms+end+1, catalog.TrImpliedZero)
+		}
+		if bs >= 0 {
+			add(gmfBehind, ts+bs, ts+be, catalog.TrParseInt)
+		} else {
+			add(gmfBehind, ms, ms+end+1, catalog.TrImpliedZero)
+		}
+	}
+	return msg[min(end+2, len(msg)):], ms + min(end+2, len(msg))
 }
 
 // GitRemoteResult is the parsed output of `git remote` and `git remote -v`.

@@ -747,14 +747,53 @@ type lsCols struct {
 	links                           int64
 }
 
+// lsRow is the long line being read into its entry: the line, where it
+// starts in the output, and whether spans are recorded.
+type lsRow struct {
+	e    *LsEntry
+	line string
+	base int
+	rec  bool
+}
+
 // longTail reads the columns longEntry found (k) into e.
 func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, k lsCols) bool {
-	npre, modeS, modeEnd, ls, le, links, n := k.npre, k.modeS, k.modeEnd, k.ls, k.le, k.links, k.n
-	mode := line[modeS:modeEnd]
-	pre, toks, ts := &p.pre, &p.toks, &p.tm
-	// Size or device.
+	r := lsRow{e: e, line: line, base: base, rec: rec}
+	mode := line[k.modeS:k.modeEnd]
+	nums := new([2]int64) // links and size: one allocation for the row's two common numbers
+	n, ok := p.sizeCol(&r, mode, k.n, nums)
+	if !ok {
+		return false
+	}
+	if p.o.context {
+		// -Z: the context column comes after owner and group.
+		if n == 0 {
+			return false
+		}
+		n--
+		p.setContext(e, line, base, p.toks[n], rec)
+	}
+	if !p.ownerCols(&r, n) || !p.name(e, line, base, p.tm.nameAt, mode[0], rec) || !p.prefixCols(&r, k.npre) {
+		return false
+	}
+	p.setMode(e, mode, base+k.modeS, rec, true)
+	nums[0] = k.links
+	e.Links = &nums[0]
+	if rec {
+		p.rec.Field(catalog.SfLinks, base+k.ls, base+k.le, catalog.TrParseInt)
+	}
+	if idx >= 0 {
+		p.emitTime(e, &p.tm, line, base, rec)
+	}
+	return true
+}
+
+// sizeCol reads the last of the n columns before the time: the size, or
+// a device's numbers (one column "0x..." or "major, minor" in one or two).
+// It returns how many columns are left before it.
+func (p *lsParser) sizeCol(r *lsRow, mode string, n int, nums *[2]int64) (int, bool) {
+	line, toks := r.line, &p.toks
 	isDev := mode[0] == 'b' || mode[0] == 'c'
-	var dev *kit.LsDevice
 	sizeTok := toks[n-1]
 	var devTok [2][2]int
 	ndevTok := 0
@@ -780,117 +819,113 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, k 
 	} else {
 		n--
 	}
-	nums := new([2]int64) // links and size: one allocation for the row's two common numbers
 	if isDev {
-		dev = &kit.LsDevice{}
-		if ndevTok == 2 {
-			maj, ok1 := lex.Atoi(line[devTok[0][0]:devTok[0][1]])
-			minTok := line[devTok[1][0]:devTok[1][1]]
-			min, ok2 := lex.Atoi(minTok)
-			minTr := catalog.TrParseInt
-			if !ok2 && strings.HasPrefix(minTok, "0x") {
-				min, ok2 = lex.Hex(minTok[2:])
-				minTr = catalog.TrParseHex
-			}
-			if !ok1 || !ok2 {
-				return false
-			}
-			dev.Major, dev.Minor = catalog.Intp(maj), catalog.Intp(min)
-			if rec {
-				p.rec.Field(catalog.SfDeviceMajor, base+devTok[0][0], base+devTok[0][1], catalog.TrParseInt)
-				p.rec.Field(catalog.SfDeviceMinor, base+devTok[1][0], base+devTok[1][1], minTr)
-			}
-		} else {
-			num, ok := lex.Hex(line[devTok[0][0]+2 : devTok[0][1]])
-			if !ok {
-				return false
-			}
-			dev.Number = catalog.Intp(num)
-			if rec {
-				p.rec.Field(catalog.SfDeviceNumber, base+devTok[0][0], base+devTok[0][1], catalog.TrParseHex)
-			}
+		dev, ok := p.devCol(r, devTok, ndevTok)
+		if !ok {
+			return n, false
 		}
-	} else {
-		v := line[sizeTok[0]:sizeTok[1]]
-		if size, ok := lex.Atoi(v); ok && !p.o.human {
-			nums[1] = size
-			e.SizeBytes = &nums[1]
-			if rec {
-				p.rec.Field(catalog.SfSizeBytes, base+sizeTok[0], base+sizeTok[1], catalog.TrParseInt)
-			}
-		} else if lex.HumanSize(v, false) {
-			e.SizeHuman = v
-			if n, ok := lex.HumanBytes(v, max(p.o.humanBase, 1024)); ok {
-				// Converted from the rounded digits; size_human keeps them.
-				nums[1] = n
-				e.SizeBytes = &nums[1]
-				p.roundedSizes = true
-				if rec {
-					p.rec.Field(catalog.SfSizeBytes, base+sizeTok[0], base+sizeTok[1], p.trHuman)
-				}
-			}
-			if rec {
-				p.rec.Field(catalog.SfSizeHuman, base+sizeTok[0], base+sizeTok[1], catalog.TrVerbatim)
-			}
-		} else {
-			return false
+		r.e.Device = dev
+		return n, true
+	}
+	return n, p.sizeBytes(r, sizeTok, nums)
+}
+
+// devCol reads a device's numbers: major and minor (ndev 2) or one
+// hexadecimal number (ndev 1).
+func (p *lsParser) devCol(r *lsRow, devTok [2][2]int, ndev int) (*kit.LsDevice, bool) {
+	line, base := r.line, r.base
+	dev := &kit.LsDevice{}
+	if ndev == 2 {
+		maj, ok1 := lex.Atoi(line[devTok[0][0]:devTok[0][1]])
+		minTok := line[devTok[1][0]:devTok[1][1]]
+		min, ok2 := lex.Atoi(minTok)
+		minTr := catalog.TrParseInt
+		if !ok2 && strings.HasPrefix(minTok, "0x") {
+			min, ok2 = lex.Hex(minTok[2:])
+			minTr = catalog.TrParseHex
+		}
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		dev.Major, dev.Minor = catalog.Intp(maj), catalog.Intp(min)
+		if r.rec {
+			p.rec.Field(catalog.SfDeviceMajor, base+devTok[0][0], base+devTok[0][1], catalog.TrParseInt)
+			p.rec.Field(catalog.SfDeviceMinor, base+devTok[1][0], base+devTok[1][1], minTr)
+		}
+		return dev, true
+	}
+	num, ok := lex.Hex(line[devTok[0][0]+2 : devTok[0][1]])
+	if !ok {
+		return nil, false
+	}
+	dev.Number = catalog.Intp(num)
+	if r.rec {
+		p.rec.Field(catalog.SfDeviceNumber, base+devTok[0][0], base+devTok[0][1], catalog.TrParseHex)
+	}
+	return dev, true
+}
+
+// sizeBytes reads the size column: bytes, or a human size (-h, --si)
+// converted from its rounded digits.
+func (p *lsParser) sizeBytes(r *lsRow, sizeTok [2]int, nums *[2]int64) bool {
+	e, base := r.e, r.base
+	v := r.line[sizeTok[0]:sizeTok[1]]
+	if size, ok := lex.Atoi(v); ok && !p.o.human {
+		nums[1] = size
+		e.SizeBytes = &nums[1]
+		if r.rec {
+			p.rec.Field(catalog.SfSizeBytes, base+sizeTok[0], base+sizeTok[1], catalog.TrParseInt)
+		}
+		return true
+	}
+	if !lex.HumanSize(v, false) {
+		return false
+	}
+	e.SizeHuman = v
+	if n, ok := lex.HumanBytes(v, max(p.o.humanBase, 1024)); ok {
+		// Converted from the rounded digits; size_human keeps them.
+		nums[1] = n
+		e.SizeBytes = &nums[1]
+		p.roundedSizes = true
+		if r.rec {
+			p.rec.Field(catalog.SfSizeBytes, base+sizeTok[0], base+sizeTok[1], p.trHuman)
 		}
 	}
-	if dev != nil {
-		e.Device = dev // e is zero: a nil store would only cost a write barrier
+	if r.rec {
+		p.rec.Field(catalog.SfSizeHuman, base+sizeTok[0], base+sizeTok[1], catalog.TrVerbatim)
 	}
-	if p.o.context {
-		// -Z: the context column comes after owner and group.
-		if n == 0 {
-			return false
-		}
-		n--
-		p.setContext(e, line, base, toks[n], rec)
-	}
-	// Owner and group: 0, 1 or 2 columns.
+	return true
+}
+
+// ownerCols reads owner and group: 0, 1 or 2 columns.
+func (p *lsParser) ownerCols(r *lsRow, n int) bool {
+	e, line, base, rec, toks := r.e, r.line, r.base, r.rec, &p.toks
 	switch n {
 	case 0:
+		return true
 	case 1:
 		if p.o.groupOnly {
-			if !p.setGroup(e, line, base, toks[0], rec) {
-				return false
-			}
-		} else if !p.setOwner(e, line, base, toks[0], rec) {
-			return false
+			return p.setGroup(e, line, base, toks[0], rec)
 		}
+		return p.setOwner(e, line, base, toks[0], rec)
 	case 2:
-		if !p.setOwner(e, line, base, toks[0], rec) || !p.setGroup(e, line, base, toks[1], rec) {
-			return false
-		}
-	default:
-		return false
+		return p.setOwner(e, line, base, toks[0], rec) && p.setGroup(e, line, base, toks[1], rec)
 	}
-	if !p.name(e, line, base, ts.nameAt, mode[0], rec) {
-		return false
-	}
-	// Prefix columns.
+	return false
+}
+
+// prefixCols reads the columns before the mode: inode (-i) and blocks
+// (-s).
+func (p *lsParser) prefixCols(r *lsRow, npre int) bool {
+	e, line, base, rec, pre := r.e, r.line, r.base, r.rec, &p.pre
 	switch npre {
 	case 2:
-		if !p.setInode(e, line, base, pre[0], rec) || !p.setBlocks(e, line, base, pre[1], rec) {
-			return false
-		}
+		return p.setInode(e, line, base, pre[0], rec) && p.setBlocks(e, line, base, pre[1], rec)
 	case 1:
 		if p.o.blocks && !p.o.inode {
-			if !p.setBlocks(e, line, base, pre[0], rec) {
-				return false
-			}
-		} else if !p.setInode(e, line, base, pre[0], rec) {
-			return false
+			return p.setBlocks(e, line, base, pre[0], rec)
 		}
-	}
-	p.setMode(e, mode, base+modeS, rec, true)
-	nums[0] = links
-	e.Links = &nums[0]
-	if rec {
-		p.rec.Field(catalog.SfLinks, base+ls, base+le, catalog.TrParseInt)
-	}
-	if idx >= 0 {
-		p.emitTime(e, ts, line, base, rec)
+		return p.setInode(e, line, base, pre[0], rec)
 	}
 	return true
 }

@@ -180,8 +180,15 @@ func parseLsblk(c *catalog.Context) (any, error) {
 	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as an lsblk table; if it is localized, rerun under LC_ALL=C")
 	}
-	// Nest by depth; a row deeper than its predecessor by more than one
-	// level cannot be placed and is reported.
+	lsblkNest(c, res, flat)
+	return res, nil
+}
+
+// lsblkNest places the devices read, in output order with their depth,
+// under their parents in res.
+func lsblkNest(c *catalog.Context, res *LsblkResult, flat []*lsblkPending) {
+	// A row deeper than its predecessor by more than one level cannot be
+	// placed and is reported.
 	type frame struct {
 		list *[]LsblkDevice
 		ptr  []any
@@ -229,7 +236,6 @@ func parseLsblk(c *catalog.Context) (any, error) {
 		}
 		stack = append(stack, frame{&(*fr.list)[idx].Children, ptr})
 	}
-	return res, nil
 }
 
 func (p *lsblkPending) addMountpoint(v string, s, e int) {
@@ -320,55 +326,62 @@ var lsblkTreeUnits = []string{"├─", "└─", "│ ", "|-", "`-", "| ", "  "
 // lsblkText are the columns whose values are text, which may hold a space.
 var lsblkText = map[string]bool{"FSTYPE": true, "FSVER": true, "LABEL": true, "UUID": true, "MODEL": true, "SERIAL": true}
 
+// lsblkCell is where a column's value stands in the line.
+type lsblkCell struct {
+	s, e int
+	set  bool
+}
+
+// lsblkLine is one device line being read: its device, where it starts in
+// the output, and what the arguments say (-b: sizes in bytes; spans: the
+// values' sources are kept, which otherwise were half of what lsblk
+// allocated).
+type lsblkLine struct {
+	p     *lsblkPending
+	line  string
+	base  int
+	bytes bool
+	spans bool
+}
+
+func (r *lsblkLine) keep(recs ...lsblkSpanRec) {
+	if r.spans {
+		r.p.recs = append(r.p.recs, recs...)
+	}
+}
+
 // lsblkRow reads a device line: each word belongs to the column whose
 // header it overlaps (in display columns: the tree is drawn with
 // box-drawing characters); a word under no header continues the text
 // value before it ("System Reserved"); the last column runs to the end of
 // the line.
 func lsblkRow(line string, base int, ws []lex.Word, cols []lsblkCol, bytes, spans bool) (*lsblkPending, bool) {
-	p := &lsblkPending{start: base}
-	d := &p.dev
-	// The values' sources, kept only when spans are recorded: kept always,
-	// they were half of what lsblk allocated.
-	var recs []lsblkSpanRec
-	keep := func(r ...lsblkSpanRec) {
-		if spans {
-			recs = append(recs, r...)
+	r := lsblkLine{p: &lsblkPending{start: base}, line: line, base: base, bytes: bytes, spans: spans}
+	cells, ok := r.cut(ws, cols)
+	if !ok {
+		return nil, false
+	}
+	for ci, col := range cols {
+		if cells[ci].set && !r.value(col.name, cells[ci].s, cells[ci].e) {
+			return nil, false
 		}
 	}
-	type cell struct {
-		s, e int
-		set  bool
+	if r.p.dev.Name == "" && cols[0].name == "NAME" {
+		return nil, false
 	}
-	cells := make([]cell, len(cols))
+	return r.p, true
+}
+
+// cut gives each word to its column; false for a word under no header
+// that continues no text value.
+func (r *lsblkLine) cut(ws []lex.Word, cols []lsblkCol) ([]lsblkCell, bool) {
+	line := r.line
+	cells := make([]lsblkCell, len(cols))
 	ci, prev := 0, -1
 	k0 := 0
 	if cols[0].name == "NAME" && len(ws) > 0 && ws[0].Col < cols[0].ce+2 {
-		// The name, after the tree drawn before it ("│ └─"): its display
-		// column says how deep the device is, two columns a level.
-		for k0 < len(ws)-1 && lsblkTreeOnly(line[ws[k0].Start:ws[k0].End]) {
-			k0++
-		}
-		w := ws[k0]
-		s, col := w.Start, w.Col
-		for {
-			found := false
-			for _, u := range lsblkTreeUnits {
-				if strings.HasPrefix(line[s:w.End], u) && len(u) < w.End-s {
-					s += len(u)
-					col += 2
-					found = true
-					break
-				}
-			}
-			if !found {
-				break
-			}
-		}
-		p.depth = col / 2
-		cells[0] = cell{s, w.End, true}
+		k0, cells[0] = r.treeName(ws)
 		ci, prev = 1, 0
-		k0++
 	}
 	for k := k0; k < len(ws); k++ {
 		w := ws[k]
@@ -385,92 +398,116 @@ func lsblkRow(line string, base int, ws []lex.Word, cols []lsblkCol, bytes, span
 		}
 		if j == len(cols)-1 {
 			s, e := lex.TrimSpaceRange(line, w.Start, len(line))
-			cells[j] = cell{s, e, true}
+			cells[j] = lsblkCell{s, e, true}
 			break
 		}
-		cells[j] = cell{w.Start, w.End, true}
+		cells[j] = lsblkCell{w.Start, w.End, true}
 		ci, prev = j+1, j
 	}
-	for ci, col := range cols {
-		if !cells[ci].set {
-			continue
+	return cells, true
+}
+
+// treeName reads the name after the tree drawn before it ("│ └─"): its
+// display column says how deep the device is, two columns a level. It
+// returns the word after the name and the name's cell.
+func (r *lsblkLine) treeName(ws []lex.Word) (int, lsblkCell) {
+	line := r.line
+	k0 := 0
+	for k0 < len(ws)-1 && lsblkTreeOnly(line[ws[k0].Start:ws[k0].End]) {
+		k0++
+	}
+	w := ws[k0]
+	s, col := w.Start, w.Col
+	for {
+		found := false
+		for _, u := range lsblkTreeUnits {
+			if strings.HasPrefix(line[s:w.End], u) && len(u) < w.End-s {
+				s += len(u)
+				col += 2
+				found = true
+				break
+			}
 		}
-		vs, ve := cells[ci].s, cells[ci].e
-		v := line[vs:ve]
-		switch col.name {
-		case "NAME":
-			d.Name = v
-			keep(lsblkSpanRec{"name", -1, base + vs, base + ve, ""})
-		case "KNAME":
-			d.KName = v
-			keep(lsblkSpanRec{"kname", -1, base + vs, base + ve, ""})
-		case "PATH":
-			d.Path = v
-			keep(lsblkSpanRec{"path", -1, base + vs, base + ve, ""})
-		case "MAJ:MIN":
-			maj, min, ok := strings.Cut(v, ":")
-			a, ok1 := lex.Atoi(maj)
-			b, ok2 := lex.Atoi(min)
-			if !ok || !ok1 || !ok2 {
-				return nil, false
-			}
-			d.Major, d.Minor = &a, &b
-			keep(lsblkSpanRec{"major", -1, base + vs, base + vs + len(maj), "parseInt"}, lsblkSpanRec{"minor", -1, base + vs + len(maj) + 1, base + ve, "parseInt"})
-		case "RM", "RO":
-			if v != "0" && v != "1" {
-				return nil, false
-			}
-			b := v == "1"
-			key := "removable"
-			if col.name == "RM" {
-				d.Removable = &b
-			} else {
-				d.ReadOnly, key = &b, "read_only"
-			}
-			keep(lsblkSpanRec{key, -1, base + vs, base + ve, "parseBool"})
-		case "SIZE", "FSAVAIL", "FSSIZE", "FSUSED":
-			sz := lsblkSizeOf(d, col.name)
-			if bytes {
-				n, ok := lex.Atoi(v)
-				if !ok {
-					return nil, false
-				}
-				*sz.bytes = &n
-				keep(lsblkSpanRec{sz.bytesKey, -1, base + vs, base + ve, "parseInt"})
-			} else {
-				*sz.human = v
-				keep(lsblkSpanRec{sz.humanKey, -1, base + vs, base + ve, ""})
-			}
-		case "FSUSE%":
-			f, ok := lex.Decimal(strings.TrimSuffix(v, "%"))
+		if !found {
+			break
+		}
+	}
+	r.p.depth = col / 2
+	return k0 + 1, lsblkCell{s, w.End, true}
+}
+
+// value reads the value of column name at line[vs:ve] into the device;
+// false when it does not read as the column's kind.
+func (r *lsblkLine) value(name string, vs, ve int) bool {
+	d, base := &r.p.dev, r.base
+	v := r.line[vs:ve]
+	switch name {
+	case "NAME":
+		d.Name = v
+		r.keep(lsblkSpanRec{"name", -1, base + vs, base + ve, ""})
+	case "KNAME":
+		d.KName = v
+		r.keep(lsblkSpanRec{"kname", -1, base + vs, base + ve, ""})
+	case "PATH":
+		d.Path = v
+		r.keep(lsblkSpanRec{"path", -1, base + vs, base + ve, ""})
+	case "MAJ:MIN":
+		maj, min, ok := strings.Cut(v, ":")
+		a, ok1 := lex.Atoi(maj)
+		b, ok2 := lex.Atoi(min)
+		if !ok || !ok1 || !ok2 {
+			return false
+		}
+		d.Major, d.Minor = &a, &b
+		r.keep(lsblkSpanRec{"major", -1, base + vs, base + vs + len(maj), "parseInt"}, lsblkSpanRec{"minor", -1, base + vs + len(maj) + 1, base + ve, "parseInt"})
+	case "RM", "RO":
+		if v != "0" && v != "1" {
+			return false
+		}
+		b := v == "1"
+		key := "removable"
+		if name == "RM" {
+			d.Removable = &b
+		} else {
+			d.ReadOnly, key = &b, "read_only"
+		}
+		r.keep(lsblkSpanRec{key, -1, base + vs, base + ve, "parseBool"})
+	case "SIZE", "FSAVAIL", "FSSIZE", "FSUSED":
+		sz := lsblkSizeOf(d, name)
+		if r.bytes {
+			n, ok := lex.Atoi(v)
 			if !ok {
-				return nil, false
+				return false
 			}
-			d.FSUsePercent = &f
-			keep(lsblkSpanRec{"fsuse_percent", -1, base + vs, base + ve - 1, "parseFloat"})
-		case "TYPE":
-			d.Type = v
-			keep(lsblkSpanRec{"type", -1, base + vs, base + ve, ""})
-		case "FSTYPE", "FSVER", "LABEL", "UUID", "MODEL", "SERIAL":
-			dec, changed := lex.HexUnescape(v)
-			key, dst := lsblkTextOf(d, col.name)
-			*dst = dec
-			tr := ""
-			if changed {
-				tr = "unescape"
-			}
-			keep(lsblkSpanRec{key, -1, base + vs, base + ve, tr})
-		case "MOUNTPOINT", "MOUNTPOINTS":
-			p.recs = recs
-			p.addMountpoint(v, base+vs, base+ve)
-			recs = p.recs
+			*sz.bytes = &n
+			r.keep(lsblkSpanRec{sz.bytesKey, -1, base + vs, base + ve, "parseInt"})
+		} else {
+			*sz.human = v
+			r.keep(lsblkSpanRec{sz.humanKey, -1, base + vs, base + ve, ""})
 		}
+	case "FSUSE%":
+		f, ok := lex.Decimal(strings.TrimSuffix(v, "%"))
+		if !ok {
+			return false
+		}
+		d.FSUsePercent = &f
+		r.keep(lsblkSpanRec{"fsuse_percent", -1, base + vs, base + ve - 1, "parseFloat"})
+	case "TYPE":
+		d.Type = v
+		r.keep(lsblkSpanRec{"type", -1, base + vs, base + ve, ""})
+	case "FSTYPE", "FSVER", "LABEL", "UUID", "MODEL", "SERIAL":
+		dec, changed := lex.HexUnescape(v)
+		key, dst := lsblkTextOf(d, name)
+		*dst = dec
+		tr := ""
+		if changed {
+			tr = "unescape"
+		}
+		r.keep(lsblkSpanRec{key, -1, base + vs, base + ve, tr})
+	case "MOUNTPOINT", "MOUNTPOINTS":
+		r.p.addMountpoint(v, base+vs, base+ve)
 	}
-	if d.Name == "" && cols[0].name == "NAME" {
-		return nil, false
-	}
-	p.recs = recs
-	return p, true
+	return true
 }
 
 // Parsers returns the parsers of this package, new values on each call.

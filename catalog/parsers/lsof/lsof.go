@@ -197,29 +197,26 @@ func lsofColID(h string) uint8 {
 
 func ParseLsof(c *catalog.Context) (any, error) {
 	res := &LsofResult{Entries: make([]LsofEntry, 0, min(lex.CountLines(c.Raw), 1<<16))}
-	rec := c.Recording()
-	rs := catalog.NewSpanRec(c, 14)
+	t := lsofTable{nameAt: -1, rec: c.Recording(), rs: catalog.NewSpanRec(c, 14)}
 	it := lex.Lines{Raw: c.Raw}
-	var cols []lsofCol
-	nameAt := -1
 	read := 0
 	var f []lex.Field
 	for line, start := range it.NonBlankLines() {
-		if cols == nil {
+		if t.cols == nil {
 			f = lex.Fields(f[:0], line, 0)
 			for _, w := range f {
 				id := lsofColID(line[w.Start:w.End])
 				if id == lcUnknown {
-					cols = nil
+					t.cols = nil
 					break
 				}
-				cols = append(cols, lsofCol{id, w.Start, w.End})
+				t.cols = append(t.cols, lsofCol{id, w.Start, w.End})
 				if id == lcName {
-					nameAt = w.Start
+					t.nameAt = w.Start
 				}
 			}
-			if len(cols) < 3 || cols[0].id != lcCommand || nameAt < 0 || cols[len(cols)-1].id != lcName {
-				cols = nil
+			if cols := t.cols; len(cols) < 3 || cols[0].id != lcCommand || t.nameAt < 0 || cols[len(cols)-1].id != lcName {
+				t.cols = nil
 				c.Unread(start)
 				continue
 			}
@@ -227,7 +224,7 @@ func ParseLsof(c *catalog.Context) (any, error) {
 			continue
 		}
 		f = lex.Fields(f[:0], line, 0)
-		if lsofRow(c, res, line, start, f, cols, nameAt, rec, rs) {
+		if lsofRow(c, res, &t, line, start, f) {
 			read++
 		} else {
 			c.Unread(start)
@@ -236,24 +233,94 @@ func ParseLsof(c *catalog.Context) (any, error) {
 	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as an lsof listing")
 	}
-	if rec {
-		rs.Finish()
+	if t.rec {
+		t.rs.Finish()
 	}
 	return res, nil
+}
+
+// lsofTable is what the rows of one listing share: the header's columns,
+// where NAME starts, and the span recorder.
+type lsofTable struct {
+	cols   []lsofCol
+	nameAt int
+	rec    bool
+	rs     *catalog.SpanRec
+}
+
+// lsofCells is one row cut into its columns: the word of each column (when
+// the cell is not blank) and where NAME starts.
+type lsofCells struct {
+	line  string
+	base  int // the line's offset in the output
+	cells [lcUnknown]lex.Field
+	have  [lcUnknown]bool
+	nameS int
+	// ns, ne bound NAME without its blanks; escaped says COMMAND had \x
+	// escapes, network that the TYPE is IPv4 or IPv6.
+	ns, ne           int
+	escaped, network bool
+}
+
+func (r *lsofCells) get(id uint8) string { return r.line[r.cells[id].Start:r.cells[id].End] }
+
+// lsofNet is the NAME of a network file cut into its parts, as offsets
+// within the line.
+type lsofNet struct {
+	la, lp, ra, rp, st lex.Field
+	hasLP, hasRP       bool
 }
 
 // lsofRow reads one line. lsof aligns every column to its header (it
 // measures all rows first), so each word belongs to the column whose
 // header it overlaps; a blank cell simply has no word, and NAME runs from
 // its header to the end of the line.
-func lsofRow(c *catalog.Context, res *LsofResult, line string, base int, f []lex.Field, cols []lsofCol, nameAt int, rec bool, rs *catalog.SpanRec) bool {
-	var cells [lcUnknown]lex.Field
-	var have [lcUnknown]bool
+func lsofRow(c *catalog.Context, res *LsofResult, t *lsofTable, line string, base int, f []lex.Field) bool {
+	r, ok := t.split(line, f)
+	if !ok {
+		return false
+	}
+	r.base = base
+	r.ns, r.ne = lex.TrimSpaceRange(line, r.nameS, len(line))
+	var cmd string
+	cmd, r.escaped = lex.HexUnescape(r.get(lcCommand)) // lsof writes a space as \x20
+	e := LsofEntry{Command: cmd, Name: line[r.ns:r.ne]}
+	if !lsofFill(c, &e, &r) {
+		return false
+	}
+	r.network = e.Type == "IPv4" || e.Type == "IPv6"
+	if r.have[lcNode] {
+		if r.network {
+			e.Protocol = r.get(lcNode)
+		} else {
+			e.Node = r.get(lcNode)
+		}
+	}
+	var n lsofNet
+	if r.network {
+		n = lsofNetName(&e, line, r.ns, r.ne)
+	}
+	idx := len(res.Entries)
+	if c.Full(idx) {
+		c.Omit(1)
+		return true
+	}
+	res.Entries = append(res.Entries, e)
+	if t.rec {
+		t.spans(&e, &r, &n, idx)
+	}
+	return true
+}
+
+// split gives each word of the row to the column whose header it overlaps;
+// false when a column has two words or COMMAND, PID or NAME is missing.
+func (t *lsofTable) split(line string, f []lex.Field) (lsofCells, bool) {
+	r := lsofCells{line: line, nameS: -1}
+	cols := t.cols
 	ci := 0
-	nameS := -1
 	for _, w := range f {
-		if w.Start >= nameAt || w.End > nameAt && ci >= len(cols)-1 {
-			nameS = w.Start
+		if w.Start >= t.nameAt || w.End > t.nameAt && ci >= len(cols)-1 {
+			r.nameS = w.Start
 			break
 		}
 		for ci < len(cols)-1 && !(w.Start < cols[ci].e && w.End > cols[ci].s) {
@@ -262,166 +329,153 @@ func lsofRow(c *catalog.Context, res *LsofResult, line string, base int, f []lex
 		if ci >= len(cols)-1 {
 			// The word overlaps no header before NAME: NAME starts early
 			// only when nothing else is left to fill.
-			nameS = w.Start
+			r.nameS = w.Start
 			break
 		}
 		id := cols[ci].id
-		if have[id] {
-			return false
+		if r.have[id] {
+			return r, false
 		}
-		cells[id], have[id] = w, true
+		r.cells[id], r.have[id] = w, true
 		ci++
 	}
-	if !have[lcCommand] || !have[lcPID] || nameS < 0 {
-		return false
-	}
-	ns, ne := lex.TrimSpaceRange(line, nameS, len(line))
-	get := func(id uint8) string { return line[cells[id].Start:cells[id].End] }
-	cmd, cmdEscaped := lex.HexUnescape(get(lcCommand)) // lsof writes a space as \x20
-	e := LsofEntry{Command: cmd, Name: line[ns:ne]}
-	pid, ok := lex.Atoi(get(lcPID))
+	return r, r.have[lcCommand] && r.have[lcPID] && r.nameS >= 0
+}
+
+// lsofFill reads the cells between COMMAND and NAME into e; false when a
+// number column holds no number.
+func lsofFill(c *catalog.Context, e *LsofEntry, r *lsofCells) bool {
+	pid, ok := lex.Atoi(r.get(lcPID))
 	if !ok {
 		return false
 	}
 	e.PID = pid
-	if have[lcTID] {
-		tid, ok := lex.Atoi(get(lcTID))
+	if r.have[lcTID] {
+		tid, ok := lex.Atoi(r.get(lcTID))
 		if !ok {
 			return false
 		}
 		e.TID = catalog.Intp(tid)
 	}
-	if have[lcTaskCmd] {
-		e.TaskCommand = get(lcTaskCmd)
+	if r.have[lcTaskCmd] {
+		e.TaskCommand = r.get(lcTaskCmd)
 	}
-	if have[lcUser] {
+	if r.have[lcUser] {
 		// -l names the field, not the value: lsof prints the uid of a
 		// user without a login name too, kept as text then.
 		if c.Args.Has("-l") {
-			uid, ok := lex.Atoi(get(lcUser))
+			uid, ok := lex.Atoi(r.get(lcUser))
 			if !ok {
 				return false
 			}
 			e.UID = catalog.Intp(uid)
 		} else {
-			e.User = get(lcUser)
+			e.User = r.get(lcUser)
 		}
 	}
 	for _, pc := range [...]struct {
 		id  uint8
 		dst **int64
 	}{{lcPGID, &e.PGID}, {lcPPID, &e.PPID}} {
-		if have[pc.id] {
-			n, ok := lex.Atoi(get(pc.id))
+		if r.have[pc.id] {
+			n, ok := lex.Atoi(r.get(pc.id))
 			if !ok {
 				return false
 			}
 			*pc.dst = &n
 		}
 	}
-	if have[lcFD] {
-		e.FD = get(lcFD)
-	}
-	if have[lcType] {
-		e.Type = get(lcType)
-	}
-	if have[lcDevice] {
-		e.Device = get(lcDevice)
-	}
-	if have[lcSizeOff] {
-		e.SizeOff = get(lcSizeOff)
-	}
-	network := e.Type == "IPv4" || e.Type == "IPv6"
-	if have[lcNode] {
-		if network {
-			e.Protocol = get(lcNode)
-		} else {
-			e.Node = get(lcNode)
-		}
-	}
-	// NAME of a network file: "local[->remote] [(STATE)]".
-	var la, lp, ra, rp, st lex.Field // offsets within the line
-	var hasLP, hasRP bool
-	if network {
-		nm := line[ns:ne]
-		body := nm
-		if strings.HasSuffix(nm, ")") {
-			if o := strings.LastIndex(nm, " ("); o > 0 {
-				e.State = nm[o+2 : len(nm)-1]
-				st = lex.Field{Start: ns + o + 2, End: ne - 1}
-				body = nm[:o]
-			}
-		}
-		local, remote, hasRemote := strings.Cut(body, "->")
-		e.LocalAddress, la = local, lex.Field{Start: ns, End: ns + len(local)}
-		if p, n, ok := lex.Port(local, ':'); ok {
-			e.LocalPort, lp, hasLP = catalog.Intp(n), lex.Field{Start: ns + p, End: ns + len(local)}, true
-		}
-		if hasRemote {
-			rs0 := ns + len(local) + 2
-			e.RemoteAddress, ra = remote, lex.Field{Start: rs0, End: rs0 + len(remote)}
-			if p, n, ok := lex.Port(remote, ':'); ok {
-				e.RemotePort, rp, hasRP = catalog.Intp(n), lex.Field{Start: rs0 + p, End: rs0 + len(remote)}, true
-			}
-		}
-	}
-	idx := len(res.Entries)
-	if c.Full(idx) {
-		c.Omit(1)
-		return true
-	}
-	res.Entries = append(res.Entries, e)
-	if rec {
-		rs.Begin(catalog.SkEntries, idx)
-		add := func(id uint8, sid uint16, tr catalog.SpanTr) {
-			if have[id] {
-				rs.Field(sid, base+cells[id].Start, base+cells[id].End, tr)
-			}
-		}
-		if cmdEscaped {
-			add(lcCommand, nfCommand, catalog.TrUnquote)
-		} else {
-			add(lcCommand, nfCommand, catalog.TrVerbatim)
-		}
-		add(lcPID, kit.NfPID, catalog.TrParseInt)
-		add(lcTID, nfTID, catalog.TrParseInt)
-		add(lcTaskCmd, nfTaskCommand, catalog.TrVerbatim)
-		add(lcPGID, nfPGID, catalog.TrParseInt)
-		add(lcPPID, nfPPID, catalog.TrParseInt)
-		if e.UID != nil {
-			add(lcUser, catalog.SfUID, catalog.TrParseInt)
-		} else {
-			add(lcUser, catalog.SfUser, catalog.TrVerbatim)
-		}
-		add(lcFD, nfFD, catalog.TrVerbatim)
-		add(lcType, catalog.SfType, catalog.TrVerbatim)
-		add(lcDevice, nfDevice, catalog.TrVerbatim)
-		add(lcSizeOff, nfSizeOff, catalog.TrVerbatim)
-		if network {
-			add(lcNode, nfProtocol, catalog.TrVerbatim)
-		} else {
-			add(lcNode, nfNode, catalog.TrVerbatim)
-		}
-		rs.Field(catalog.SfName, base+ns, base+ne, catalog.TrVerbatim)
-		if network {
-			if e.LocalAddress != "" {
-				rs.Field(kit.NfLocalAddress, base+la.Start, base+la.End, catalog.TrVerbatim)
-			}
-			if hasLP {
-				rs.Field(kit.NfLocalPort, base+lp.Start, base+lp.End, catalog.TrParseInt)
-			}
-			if e.RemoteAddress != "" {
-				rs.Field(nfRemoteAddress, base+ra.Start, base+ra.End, catalog.TrVerbatim)
-			}
-			if hasRP {
-				rs.Field(nfRemotePort, base+rp.Start, base+rp.End, catalog.TrParseInt)
-			}
-			if e.State != "" {
-				rs.Field(kit.NfState, base+st.Start, base+st.End, catalog.TrVerbatim)
-			}
+	for _, tc := range [...]struct {
+		id  uint8
+		dst *string
+	}{{lcFD, &e.FD}, {lcType, &e.Type}, {lcDevice, &e.Device}, {lcSizeOff, &e.SizeOff}} {
+		if r.have[tc.id] {
+			*tc.dst = r.get(tc.id)
 		}
 	}
 	return true
+}
+
+// lsofNetName reads the NAME of a network file, line[ns:ne]:
+// "local[->remote] [(STATE)]".
+func lsofNetName(e *LsofEntry, line string, ns, ne int) lsofNet {
+	var n lsofNet
+	nm := line[ns:ne]
+	body := nm
+	if strings.HasSuffix(nm, ")") {
+		if o := strings.LastIndex(nm, " ("); o > 0 {
+			e.State = nm[o+2 : len(nm)-1]
+			n.st = lex.Field{Start: ns + o + 2, End: ne - 1}
+			body = nm[:o]
+		}
+	}
+	local, remote, hasRemote := strings.Cut(body, "->")
+	e.LocalAddress, n.la = local, lex.Field{Start: ns, End: ns + len(local)}
+	if p, v, ok := lex.Port(local, ':'); ok {
+		e.LocalPort, n.lp, n.hasLP = catalog.Intp(v), lex.Field{Start: ns + p, End: ns + len(local)}, true
+	}
+	if hasRemote {
+		rs0 := ns + len(local) + 2
+		e.RemoteAddress, n.ra = remote, lex.Field{Start: rs0, End: rs0 + len(remote)}
+		if p, v, ok := lex.Port(remote, ':'); ok {
+			e.RemotePort, n.rp, n.hasRP = catalog.Intp(v), lex.Field{Start: rs0 + p, End: rs0 + len(remote)}, true
+		}
+	}
+	return n
+}
+
+// spans records where each field of entry idx came from.
+func (t *lsofTable) spans(e *LsofEntry, r *lsofCells, n *lsofNet, idx int) {
+	rs, base := t.rs, r.base
+	rs.Begin(catalog.SkEntries, idx)
+	add := func(id uint8, sid uint16, tr catalog.SpanTr) {
+		if r.have[id] {
+			rs.Field(sid, base+r.cells[id].Start, base+r.cells[id].End, tr)
+		}
+	}
+	if r.escaped {
+		add(lcCommand, nfCommand, catalog.TrUnquote)
+	} else {
+		add(lcCommand, nfCommand, catalog.TrVerbatim)
+	}
+	add(lcPID, kit.NfPID, catalog.TrParseInt)
+	add(lcTID, nfTID, catalog.TrParseInt)
+	add(lcTaskCmd, nfTaskCommand, catalog.TrVerbatim)
+	add(lcPGID, nfPGID, catalog.TrParseInt)
+	add(lcPPID, nfPPID, catalog.TrParseInt)
+	if e.UID != nil {
+		add(lcUser, catalog.SfUID, catalog.TrParseInt)
+	} else {
+		add(lcUser, catalog.SfUser, catalog.TrVerbatim)
+	}
+	add(lcFD, nfFD, catalog.TrVerbatim)
+	add(lcType, catalog.SfType, catalog.TrVerbatim)
+	add(lcDevice, nfDevice, catalog.TrVerbatim)
+	add(lcSizeOff, nfSizeOff, catalog.TrVerbatim)
+	if r.network {
+		add(lcNode, nfProtocol, catalog.TrVerbatim)
+	} else {
+		add(lcNode, nfNode, catalog.TrVerbatim)
+	}
+	rs.Field(catalog.SfName, base+r.ns, base+r.ne, catalog.TrVerbatim)
+	if !r.network {
+		return
+	}
+	if e.LocalAddress != "" {
+		rs.Field(kit.NfLocalAddress, base+n.la.Start, base+n.la.End, catalog.TrVerbatim)
+	}
+	if n.hasLP {
+		rs.Field(kit.NfLocalPort, base+n.lp.Start, base+n.lp.End, catalog.TrParseInt)
+	}
+	if e.RemoteAddress != "" {
+		rs.Field(nfRemoteAddress, base+n.ra.Start, base+n.ra.End, catalog.TrVerbatim)
+	}
+	if n.hasRP {
+		rs.Field(nfRemotePort, base+n.rp.Start, base+n.rp.End, catalog.TrParseInt)
+	}
+	if e.State != "" {
+		rs.Field(kit.NfState, base+n.st.Start, base+n.st.End, catalog.TrVerbatim)
+	}
 }
 
 // Parsers returns the parsers of this package, new values on each call.

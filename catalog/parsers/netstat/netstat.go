@@ -192,11 +192,10 @@ type netstatLayout struct {
 
 func ParseNetstat(c *catalog.Context) (any, error) {
 	res := &NetstatResult{Connections: make([]NetstatConnection, 0, min(lex.CountLines(c.Raw), 1<<16))}
-	rec := c.Recording()
-	rs := catalog.NewSpanRec(c, 10)
+	var lay netstatLayout
+	r := netstatReader{c: c, res: res, lay: &lay, rec: c.Recording(), rs: catalog.NewSpanRec(c, 10)}
 	it := lex.Lines{Raw: c.Raw}
 	sec := nsNone
-	var lay netstatLayout
 	read, rows, unread := 0, 0, 0
 	var fields []lex.Field
 	warned, windows := false, false
@@ -253,13 +252,13 @@ func ParseNetstat(c *catalog.Context) (any, error) {
 		switch sec {
 		case nsInet:
 			fields = lex.Fields(fields[:0], line, 0)
-			good = netstatInet(c, res, line, start, fields, &lay, rec, rs)
+			good = netstatInet(&r, line, start, fields)
 		case nsUnix:
 			fields = lex.Fields(fields[:0], line, 0)
-			good = netstatUnix(c, res, line, start, fields, &lay, rec, rs)
+			good = netstatUnix(&r, line, start, fields)
 		case nsUnixBSD:
 			fields = lex.Fields(fields[:0], line, 9)
-			good = netstatUnixBSD(c, res, line, start, fields, rec, rs)
+			good = netstatUnixBSD(&r, line, start, fields)
 		}
 		if good {
 			read++
@@ -281,8 +280,8 @@ func ParseNetstat(c *catalog.Context) (any, error) {
 	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as a netstat socket listing")
 	}
-	if rec {
-		rs.Finish()
+	if r.rec {
+		r.rs.Finish()
 	}
 	return res, nil
 }
@@ -321,13 +320,83 @@ func netstatPIDProgram(tok string) (pid int64, prog string, ok bool) {
 	return pid, tok[slash+1:], ok
 }
 
-func netstatInet(c *catalog.Context, res *NetstatResult, line string, base int, f []lex.Field, lay *netstatLayout, rec bool, rs *catalog.SpanRec) bool {
+// netstatReader is what the rows of one output share: the answer, the
+// layout of the current table and the span recorder.
+type netstatReader struct {
+	c   *catalog.Context
+	res *NetstatResult
+	lay *netstatLayout
+	rec bool
+	rs  *catalog.SpanRec
+}
+
+// keep appends v to list unless the answer is full (then it counts one
+// item omitted); it returns v's index and whether v was kept.
+func keep[T any](c *catalog.Context, list *[]T, v T) (int, bool) {
+	idx := len(*list)
+	if c.Full(idx) {
+		c.Omit(1)
+		return idx, false
+	}
+	*list = append(*list, v)
+	return idx, true
+}
+
+// netstatInetCells is where the fields of an Internet row came from.
+type netstatInetCells struct {
+	line              string
+	pcbF, nums        []lex.Field
+	f                 []lex.Field // the words after the PCB columns
+	a                 int         // the local address's word in f
+	rest              []lex.Field // the words after the addresses
+	userTok, inodeTok lex.Field
+	progAt            int
+	progS, progE      int
+	lp, fp            int // the ports' offsets in the addresses
+	lok, fok          bool
+}
+
+func netstatInet(r *netstatReader, line string, base int, f []lex.Field) bool {
+	lay := r.lay
 	if len(f) < 3+lay.pcb {
 		return false
 	}
 	var conn NetstatConnection
-	pcbF := f[:lay.pcb]
-	for k, t := range pcbF {
+	w := netstatInetCells{line: line, progAt: -1}
+	if !w.lead(lay, &conn, f) {
+		return false
+	}
+	f = w.f
+	a := w.a
+	sep := byte(':')
+	if lay.bsd {
+		sep = '.'
+	}
+	conn.LocalAddress, conn.ForeignAddress = line[f[a].Start:f[a].End], line[f[a+1].Start:f[a+1].End]
+	w.rest = f[a+2:]
+	if !w.tail(lay, &conn) {
+		return false
+	}
+	var lport, fport int64
+	if w.lp, lport, w.lok = lex.Port(conn.LocalAddress, sep); w.lok {
+		conn.LocalPort = catalog.Intp(lport)
+	}
+	if w.fp, fport, w.fok = lex.Port(conn.ForeignAddress, sep); w.fok {
+		conn.ForeignPort = catalog.Intp(fport)
+	}
+	idx, kept := keep(r.c, &r.res.Connections, conn)
+	if kept && r.rec {
+		r.inetSpans(&w, &conn, idx, base)
+	}
+	return true
+}
+
+// lead reads the PCB columns of BSD -A, the protocol and the numbers
+// before the addresses.
+func (w *netstatInetCells) lead(lay *netstatLayout, conn *NetstatConnection, f []lex.Field) bool {
+	line := w.line
+	w.pcbF = f[:lay.pcb]
+	for k, t := range w.pcbF {
 		if !lex.IsHex(line[t.Start:t.End]) {
 			return false
 		}
@@ -338,24 +407,24 @@ func netstatInet(c *catalog.Context, res *NetstatResult, line string, base int, 
 		}
 	}
 	f = f[lay.pcb:]
+	w.f = f
 	conn.Proto = line[f[0].Start:f[0].End]
 	// The three numbers between the protocol and the addresses: the queues,
 	// or with -T the TCP counters (none for UDP: its row has blanks there).
-	var nums []lex.Field
 	switch {
 	case lay.timers && len(f) == 3:
 		if strings.HasPrefix(conn.Proto, "tcp") {
 			return false
 		}
 	case len(f) >= 5+boolInt(lay.timers):
-		nums = f[1 : 3+boolInt(lay.timers)]
+		w.nums = f[1 : 3+boolInt(lay.timers)]
 		var dst []**int64
 		if lay.timers {
 			dst = []**int64{&conn.RetransmitPackets, &conn.OutOfOrderPackets, &conn.ZeroWindowPackets}
 		} else {
 			dst = []**int64{&conn.RecvQ, &conn.SendQ}
 		}
-		for k, t := range nums {
+		for k, t := range w.nums {
 			n, ok := lex.Atoi(line[t.Start:t.End])
 			if !ok {
 				return false
@@ -365,38 +434,30 @@ func netstatInet(c *catalog.Context, res *NetstatResult, line string, base int, 
 	default:
 		return false
 	}
-	a := 1 + len(nums) // the local address's field
-	sep := byte(':')
-	if lay.bsd {
-		sep = '.'
-	}
-	conn.LocalAddress, conn.ForeignAddress = line[f[a].Start:f[a].End], line[f[a+1].Start:f[a+1].End]
-	// After the addresses: [state] [user inode] [pid/program]; the state is
-	// blank for UDP (and with -T), and the program may hold spaces (it runs
-	// to the end).
-	rest := f[a+2:]
-	want := 0
-	if lay.user {
-		want++
-	}
-	if lay.inode {
-		want++
-	}
-	progAt := -1
+	w.a = 1 + len(w.nums)
+	return true
+}
+
+// tail reads what follows the addresses: [state] [user inode]
+// [pid/program]; the state is blank for UDP (and with -T), and the program
+// may hold spaces (it runs to the end).
+func (w *netstatInetCells) tail(lay *netstatLayout, conn *NetstatConnection) bool {
+	line, rest := w.line, w.rest
+	want := boolInt(lay.user) + boolInt(lay.inode)
 	if lay.program {
 		for k := range rest {
 			if _, _, ok := netstatPIDProgram(line[rest[k].Start:rest[k].End]); ok {
-				progAt = k
+				w.progAt = k
 				break
 			}
 		}
-		if progAt < 0 {
+		if w.progAt < 0 {
 			return false
 		}
 	}
 	n := len(rest)
-	if progAt >= 0 {
-		n = progAt
+	if w.progAt >= 0 {
+		n = w.progAt
 	}
 	k := 0
 	switch {
@@ -407,100 +468,87 @@ func netstatInet(c *catalog.Context, res *NetstatResult, line string, base int, 
 	default:
 		return false
 	}
-	var userTok, inodeTok lex.Field
 	if lay.user {
-		userTok = rest[k]
+		w.userTok = rest[k]
 		k++
 		// The arguments, not the value, name the field: -n prints uids,
 		// otherwise names (or the uid of a user without a name, kept as
 		// the text printed).
 		if lay.numUsers {
-			uid, ok := lex.Atoi(line[userTok.Start:userTok.End])
+			uid, ok := lex.Atoi(line[w.userTok.Start:w.userTok.End])
 			if !ok {
 				return false
 			}
 			conn.UID = catalog.Intp(uid)
 		} else {
-			conn.User = line[userTok.Start:userTok.End]
+			conn.User = line[w.userTok.Start:w.userTok.End]
 		}
 	}
 	if lay.inode {
-		inodeTok = rest[k]
-		ino, ok := lex.Atoi(line[inodeTok.Start:inodeTok.End])
+		w.inodeTok = rest[k]
+		ino, ok := lex.Atoi(line[w.inodeTok.Start:w.inodeTok.End])
 		if !ok {
 			return false
 		}
 		conn.Inode = catalog.Intp(ino)
 	}
-	var progS, progE int
-	if progAt >= 0 {
-		ps, pe := rest[progAt].Start, len(line)
-		ps, pe = lex.TrimSpaceRange(line, ps, pe)
-		pid, _, _ := netstatPIDProgram(line[rest[progAt].Start:rest[progAt].End])
-		if line[rest[progAt].Start:rest[progAt].End] != "-" {
+	if w.progAt >= 0 {
+		pt := rest[w.progAt]
+		ps, pe := lex.TrimSpaceRange(line, pt.Start, len(line))
+		pid, _, _ := netstatPIDProgram(line[pt.Start:pt.End])
+		if line[pt.Start:pt.End] != "-" {
 			conn.PID = catalog.Intp(pid)
 			slash := strings.IndexByte(line[ps:pe], '/')
 			conn.Program = line[ps+slash+1 : pe]
-			progS, progE = ps+slash+1, pe
-		}
-	}
-	lp, lport, lok := lex.Port(conn.LocalAddress, sep)
-	if lok {
-		conn.LocalPort = catalog.Intp(lport)
-	}
-	fp, fport, fok := lex.Port(conn.ForeignAddress, sep)
-	if fok {
-		conn.ForeignPort = catalog.Intp(fport)
-	}
-	idx := len(res.Connections)
-	if c.Full(idx) {
-		c.Omit(1)
-		return true
-	}
-	res.Connections = append(res.Connections, conn)
-	if rec {
-		rs.Begin(kit.NkConnections, idx)
-		for k, t := range pcbF {
-			rs.Field([]uint16{nfPCB, nfFlowhash}[k], base+t.Start, base+t.End, catalog.TrVerbatim)
-		}
-		rs.Field(nfProto, base+f[0].Start, base+f[0].End, catalog.TrVerbatim)
-		numIDs := []uint16{kit.NfRecvQ, kit.NfSendQ}
-		if lay.timers {
-			numIDs = []uint16{nfRetransmit, nfOutOfOrder, nfZeroWindow}
-		}
-		for k, t := range nums {
-			rs.Field(numIDs[k], base+t.Start, base+t.End, catalog.TrParseInt)
-		}
-		rs.Field(kit.NfLocalAddress, base+f[a].Start, base+f[a].End, catalog.TrVerbatim)
-		rs.Field(nfForeignAddress, base+f[a+1].Start, base+f[a+1].End, catalog.TrVerbatim)
-		if lok {
-			rs.Field(kit.NfLocalPort, base+f[a].Start+lp, base+f[a].End, catalog.TrParseInt)
-		}
-		if fok {
-			rs.Field(nfForeignPort, base+f[a+1].Start+fp, base+f[a+1].End, catalog.TrParseInt)
-		}
-		if conn.State != "" {
-			rs.Field(kit.NfState, base+rest[0].Start, base+rest[0].End, catalog.TrVerbatim)
-		}
-		if lay.user {
-			if conn.UID != nil {
-				rs.Field(catalog.SfUID, base+userTok.Start, base+userTok.End, catalog.TrParseInt)
-			} else {
-				rs.Field(catalog.SfUser, base+userTok.Start, base+userTok.End, catalog.TrVerbatim)
-			}
-		}
-		if lay.inode {
-			rs.Field(catalog.SfInode, base+inodeTok.Start, base+inodeTok.End, catalog.TrParseInt)
-		}
-		if conn.PID != nil {
-			t := rest[progAt]
-			rs.Field(kit.NfPID, base+t.Start, base+t.Start+strings.IndexByte(line[t.Start:t.End], '/'), catalog.TrParseInt)
-			if conn.Program != "" {
-				rs.Field(nfProgram, base+progS, base+progE, catalog.TrVerbatim)
-			}
+			w.progS, w.progE = ps+slash+1, pe
 		}
 	}
 	return true
+}
+
+// inetSpans records where each field of connection idx came from.
+func (r *netstatReader) inetSpans(w *netstatInetCells, conn *NetstatConnection, idx, base int) {
+	rs, lay, f, a := r.rs, r.lay, w.f, w.a
+	rs.Begin(kit.NkConnections, idx)
+	for k, t := range w.pcbF {
+		rs.Field([]uint16{nfPCB, nfFlowhash}[k], base+t.Start, base+t.End, catalog.TrVerbatim)
+	}
+	rs.Field(nfProto, base+f[0].Start, base+f[0].End, catalog.TrVerbatim)
+	numIDs := []uint16{kit.NfRecvQ, kit.NfSendQ}
+	if lay.timers {
+		numIDs = []uint16{nfRetransmit, nfOutOfOrder, nfZeroWindow}
+	}
+	for k, t := range w.nums {
+		rs.Field(numIDs[k], base+t.Start, base+t.End, catalog.TrParseInt)
+	}
+	rs.Field(kit.NfLocalAddress, base+f[a].Start, base+f[a].End, catalog.TrVerbatim)
+	rs.Field(nfForeignAddress, base+f[a+1].Start, base+f[a+1].End, catalog.TrVerbatim)
+	if w.lok {
+		rs.Field(kit.NfLocalPort, base+f[a].Start+w.lp, base+f[a].End, catalog.TrParseInt)
+	}
+	if w.fok {
+		rs.Field(nfForeignPort, base+f[a+1].Start+w.fp, base+f[a+1].End, catalog.TrParseInt)
+	}
+	if conn.State != "" {
+		rs.Field(kit.NfState, base+w.rest[0].Start, base+w.rest[0].End, catalog.TrVerbatim)
+	}
+	if lay.user {
+		if conn.UID != nil {
+			rs.Field(catalog.SfUID, base+w.userTok.Start, base+w.userTok.End, catalog.TrParseInt)
+		} else {
+			rs.Field(catalog.SfUser, base+w.userTok.Start, base+w.userTok.End, catalog.TrVerbatim)
+		}
+	}
+	if lay.inode {
+		rs.Field(catalog.SfInode, base+w.inodeTok.Start, base+w.inodeTok.End, catalog.TrParseInt)
+	}
+	if conn.PID != nil {
+		t := w.rest[w.progAt]
+		rs.Field(kit.NfPID, base+t.Start, base+t.Start+strings.IndexByte(w.line[t.Start:t.End], '/'), catalog.TrParseInt)
+		if conn.Program != "" {
+			rs.Field(nfProgram, base+w.progS, base+w.progE, catalog.TrVerbatim)
+		}
+	}
 }
 
 // netstatUnixState reports a state net-tools prints for UNIX sockets (it
@@ -513,8 +561,18 @@ func netstatUnixState(s string) bool {
 	return false
 }
 
+// netstatUnixCells is where the fields of a Linux UNIX socket row came
+// from: word indexes in f (-1 when absent) and offsets in the line.
+type netstatUnixCells struct {
+	line                      string
+	f                         []lex.Field
+	close, stateTok, inodeTok int
+	progTok, progS, progE     int
+	pathS, pathE              int
+}
+
 // netstatUnix reads "unix  2  [ ACC ]  STREAM  LISTENING  12345  [1/init]  /run/x".
-func netstatUnix(c *catalog.Context, res *NetstatResult, line string, base int, f []lex.Field, lay *netstatLayout, rec bool, rs *catalog.SpanRec) bool {
+func netstatUnix(r *netstatReader, line string, base int, f []lex.Field) bool {
 	if len(f) < 5 || line[f[2].Start:f[2].End] != "[" {
 		return false
 	}
@@ -522,21 +580,20 @@ func netstatUnix(c *catalog.Context, res *NetstatResult, line string, base int, 
 	if !ok {
 		return false
 	}
-	close := -1
+	w := netstatUnixCells{line: line, f: f, close: -1, stateTok: -1, progTok: -1}
 	for k := 3; k < len(f); k++ {
 		if line[f[k].Start:f[k].End] == "]" {
-			close = k
+			w.close = k
 			break
 		}
 	}
-	if close < 0 || close+2 >= len(f) {
+	if w.close < 0 || w.close+2 >= len(f) {
 		return false
 	}
-	s := NetstatUnixSocket{Proto: line[f[0].Start:f[0].End], RefCount: catalog.Intp(refcnt), Type: line[f[close+1].Start:f[close+1].End]}
-	k := close + 2
-	stateTok := -1
+	s := NetstatUnixSocket{Proto: line[f[0].Start:f[0].End], RefCount: catalog.Intp(refcnt), Type: line[f[w.close+1].Start:f[w.close+1].End]}
+	k := w.close + 2
 	if netstatUnixState(line[f[k].Start:f[k].End]) {
-		s.State, stateTok = line[f[k].Start:f[k].End], k
+		s.State, w.stateTok = line[f[k].Start:f[k].End], k
 		k++
 	}
 	if k >= len(f) {
@@ -547,81 +604,88 @@ func netstatUnix(c *catalog.Context, res *NetstatResult, line string, base int, 
 		return false
 	}
 	s.Inode = catalog.Intp(inode)
-	inodeTok := k
+	w.inodeTok = k
 	k++
-	progTok, progS, progE := -1, 0, 0
-	if lay.program {
-		if k >= len(f) {
+	if r.lay.program {
+		if k, ok = w.program(r.lay, &s, k); !ok {
 			return false
 		}
-		pid, _, ok := netstatPIDProgram(line[f[k].Start:f[k].End])
-		if !ok {
-			return false
-		}
-		progTok = k
-		progE = f[k].End
-		// A program name with spaces reaches the Path column of the header.
-		if lay.pathCol > f[k].End && lay.pathCol <= len(line) && line[lay.pathCol-1] == ' ' {
-			_, progE = lex.TrimSpaceRange(line, f[k].Start, lay.pathCol)
-			for k+1 < len(f) && f[k+1].Start < lay.pathCol {
-				k++
-			}
-		}
-		if line[f[progTok].Start:f[progTok].End] != "-" {
-			s.PID = catalog.Intp(pid)
-			progS = f[progTok].Start + strings.IndexByte(line[f[progTok].Start:f[progTok].End], '/') + 1
-			s.Program = line[progS:progE]
-		}
-		k++
 	}
-	pathS, pathE := 0, 0
 	if k < len(f) {
-		pathS, pathE = lex.TrimSpaceRange(line, f[k].Start, len(line))
-		s.Path = line[pathS:pathE]
+		w.pathS, w.pathE = lex.TrimSpaceRange(line, f[k].Start, len(line))
+		s.Path = line[w.pathS:w.pathE]
 	}
-	var flags []lex.Field
-	for j := 3; j < close; j++ {
-		flags = append(flags, f[j])
+	for j := 3; j < w.close; j++ {
 		s.Flags = append(s.Flags, line[f[j].Start:f[j].End])
 	}
-	idx := len(res.UnixSockets)
-	if c.Full(idx) {
-		c.Omit(1)
-		return true
-	}
-	res.UnixSockets = append(res.UnixSockets, s)
-	if rec {
-		rs.Begin(nkUnixSockets, idx)
-		rs.Field(nfProto, base+f[0].Start, base+f[0].End, catalog.TrVerbatim)
-		rs.Field(nfRefCount, base+f[1].Start, base+f[1].End, catalog.TrParseInt)
-		for j, fl := range flags {
-			if j < len(nfFlagItems) {
-				rs.Field(nfFlagItems[j], base+fl.Start, base+fl.End, catalog.TrVerbatim)
-			} else {
-				c.SpanPath(base+fl.Start, base+fl.End, "", "unix_sockets", idx, "flags", j)
-			}
-		}
-		rs.Field(catalog.SfType, base+f[close+1].Start, base+f[close+1].End, catalog.TrVerbatim)
-		if stateTok >= 0 {
-			rs.Field(kit.NfState, base+f[stateTok].Start, base+f[stateTok].End, catalog.TrVerbatim)
-		}
-		rs.Field(catalog.SfInode, base+f[inodeTok].Start, base+f[inodeTok].End, catalog.TrParseInt)
-		if s.PID != nil {
-			t := f[progTok]
-			rs.Field(kit.NfPID, base+t.Start, base+progS-1, catalog.TrParseInt)
-			if s.Program != "" {
-				rs.Field(nfProgram, base+progS, base+progE, catalog.TrVerbatim)
-			}
-		}
-		if s.Path != "" {
-			rs.Field(catalog.SfPath, base+pathS, base+pathE, catalog.TrVerbatim)
-		}
+	idx, kept := keep(r.c, &r.res.UnixSockets, s)
+	if kept && r.rec {
+		r.unixSpans(&w, &s, idx, base)
 	}
 	return true
 }
 
+// program reads the PID/Program name word at k and returns the word after
+// it.
+func (w *netstatUnixCells) program(lay *netstatLayout, s *NetstatUnixSocket, k int) (int, bool) {
+	line, f := w.line, w.f
+	if k >= len(f) {
+		return k, false
+	}
+	pid, _, ok := netstatPIDProgram(line[f[k].Start:f[k].End])
+	if !ok {
+		return k, false
+	}
+	w.progTok = k
+	w.progE = f[k].End
+	// A program name with spaces reaches the Path column of the header.
+	if lay.pathCol > f[k].End && lay.pathCol <= len(line) && line[lay.pathCol-1] == ' ' {
+		_, w.progE = lex.TrimSpaceRange(line, f[k].Start, lay.pathCol)
+		for k+1 < len(f) && f[k+1].Start < lay.pathCol {
+			k++
+		}
+	}
+	pt := f[w.progTok]
+	if line[pt.Start:pt.End] != "-" {
+		s.PID = catalog.Intp(pid)
+		w.progS = pt.Start + strings.IndexByte(line[pt.Start:pt.End], '/') + 1
+		s.Program = line[w.progS:w.progE]
+	}
+	return k + 1, true
+}
+
+// unixSpans records where each field of UNIX socket idx came from.
+func (r *netstatReader) unixSpans(w *netstatUnixCells, s *NetstatUnixSocket, idx, base int) {
+	c, rs, f := r.c, r.rs, w.f
+	rs.Begin(nkUnixSockets, idx)
+	rs.Field(nfProto, base+f[0].Start, base+f[0].End, catalog.TrVerbatim)
+	rs.Field(nfRefCount, base+f[1].Start, base+f[1].End, catalog.TrParseInt)
+	for j, fl := range f[3:w.close] {
+		if j < len(nfFlagItems) {
+			rs.Field(nfFlagItems[j], base+fl.Start, base+fl.End, catalog.TrVerbatim)
+		} else {
+			c.SpanPath(base+fl.Start, base+fl.End, "", "unix_sockets", idx, "flags", j)
+		}
+	}
+	rs.Field(catalog.SfType, base+f[w.close+1].Start, base+f[w.close+1].End, catalog.TrVerbatim)
+	if w.stateTok >= 0 {
+		rs.Field(kit.NfState, base+f[w.stateTok].Start, base+f[w.stateTok].End, catalog.TrVerbatim)
+	}
+	rs.Field(catalog.SfInode, base+f[w.inodeTok].Start, base+f[w.inodeTok].End, catalog.TrParseInt)
+	if s.PID != nil {
+		t := f[w.progTok]
+		rs.Field(kit.NfPID, base+t.Start, base+w.progS-1, catalog.TrParseInt)
+		if s.Program != "" {
+			rs.Field(nfProgram, base+w.progS, base+w.progE, catalog.TrVerbatim)
+		}
+	}
+	if s.Path != "" {
+		rs.Field(catalog.SfPath, base+w.pathS, base+w.pathE, catalog.TrVerbatim)
+	}
+}
+
 // netstatUnixBSD reads "fffff80003a8b700 stream 0 0 fffff800038e4000 0 0 0 /var/run/devd.pipe".
-func netstatUnixBSD(c *catalog.Context, res *NetstatResult, line string, base int, f []lex.Field, rec bool, rs *catalog.SpanRec) bool {
+func netstatUnixBSD(r *netstatReader, line string, base int, f []lex.Field) bool {
 	if len(f) < 8 {
 		return false
 	}
@@ -638,13 +702,9 @@ func netstatUnixBSD(c *catalog.Context, res *NetstatResult, line string, base in
 	if len(f) == 9 {
 		s.Path = line[f[8].Start:f[8].End]
 	}
-	idx := len(res.UnixSockets)
-	if c.Full(idx) {
-		c.Omit(1)
-		return true
-	}
-	res.UnixSockets = append(res.UnixSockets, s)
-	if rec {
+	idx, kept := keep(r.c, &r.res.UnixSockets, s)
+	if kept && r.rec {
+		rs := r.rs
 		rs.Begin(nkUnixSockets, idx)
 		ids := [...]uint16{nfAddress, catalog.SfType, kit.NfRecvQ, kit.NfSendQ, nfVnode, nfConn, nfRefs, nfNextRef, catalog.SfPath}
 		for k, fl := range f {

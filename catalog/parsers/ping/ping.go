@@ -554,131 +554,175 @@ func pingStamp(line string) (ts string, n int) {
 
 // pingLine reads a reply or a failure. dump reports a BSD ICMP error whose
 // IP header dump follows.
+// pingRow is one line being read and what reading it needs: the answer,
+// the span recorder, the line's timestamp (-D, --apple-time) and its body
+// after it.
+type pingRow struct {
+	c     *catalog.Context
+	res   *PingResult
+	rec   bool
+	rs    *catalog.SpanRec
+	start int    // the line's offset in the output
+	skip  int    // the timestamp's length, with its separator
+	ts    string // the timestamp
+	body  string // the line after the timestamp
+	bs    int    // the body's offset in the output
+}
+
+// pingSpan is where one field of a reply came from.
+type pingSpan struct {
+	id   uint16
+	s, e int
+	tr   catalog.SpanTr
+}
+
 func pingLine(c *catalog.Context, res *PingResult, line string, start int, rec bool, rs *catalog.SpanRec) (ok, dump bool) {
-	ts, skip := pingStamp(line)
-	body := line[skip:]
-	bs := start + skip
-	if bi := strings.Index(body, " bytes from "); bi > 0 {
-		nb, good := lex.Atoi(body[:bi])
-		if !good {
-			return false, false
-		}
-		rest := body[bi+len(" bytes from "):]
-		rsStart := bs + bi + len(" bytes from ")
-		sep := strings.Index(rest, ": ")
-		if c2 := strings.Index(rest, ", "); c2 >= 0 && (sep < 0 || c2 < sep) {
-			sep = c2 // macOS ping6: "16 bytes from ::1, icmp_seq=0 hlim=64 ..."
-		}
-		if sep <= 0 {
-			return false, false
-		}
-		from, addr, as := pingFrom(rest[:sep])
-		fields := rest[sep+2:]
-		fs := rsStart + sep + 2
-		if !strings.Contains(fields, "seq=") {
-			// BSD: "92 bytes from 10.0.0.1: Destination Host Unreachable"
-			f := PingFailure{From: from, FromAddress: addr, Message: fields, Timestamp: ts}
-			idx := len(res.Failures)
-			res.Failures = append(res.Failures, f)
-			if rec {
-				rs.Begin(nkFailures, idx)
-				rs.Field(nfFrom, rsStart, rsStart+len(from), catalog.TrVerbatim)
-				if addr != "" {
-					rs.Field(nfFromAddress, rsStart+as, rsStart+as+len(addr), catalog.TrVerbatim)
-				}
-				rs.Field(kit.NfMessage, fs, fs+len(fields), catalog.TrVerbatim)
-				if ts != "" {
-					rs.Field(kit.NfTimestamp, start+1, start+skip-2, catalog.TrTimestamp)
-				}
-			}
-			return true, true
-		}
-		r := PingReply{Bytes: &nb, From: from, FromAddress: addr, Timestamp: ts}
-		seqSeen := false
-		type span struct {
-			id   uint16
-			s, e int
-			tr   catalog.SpanTr
-		}
-		var spans [6]span
-		ns := 0
-		for pos := 0; pos < len(fields); {
-			s, e := lex.NextField(fields, pos)
-			if s >= len(fields) {
-				break
-			}
-			pos = e
-			tok := fields[s:e]
-			k, v, kv := strings.Cut(tok, "=")
-			vs := fs + s + len(k) + 1
-			switch {
-			case kv && (k == "icmp_seq" || k == "seq"):
-				n, good := lex.Atoi(v)
-				if !good {
-					return false, false
-				}
-				r.Seq, seqSeen = n, true
-				spans[ns] = span{nfSeq, vs, vs + len(v), catalog.TrParseInt}
-				ns++
-			case kv && (k == "ttl" || k == "hlim"):
-				n, good := lex.Atoi(v)
-				if !good {
-					return false, false
-				}
-				r.TTL = &n
-				spans[ns] = span{nfTTL, vs, vs + len(v), catalog.TrParseInt}
-				ns++
-			case kv && k == "time":
-				f, good := lex.Decimal(strings.TrimSuffix(v, "ms"))
-				if !good {
-					return false, false
-				}
-				r.TimeMs = &f
-				spans[ns] = span{nfTimeMs, vs, vs + len(strings.TrimSuffix(v, "ms")), catalog.TrParseFloat}
-				ns++
-			case tok == "ms":
-			case tok == "(DUP!)":
-				r.Duplicate = true
-				spans[ns] = span{nfDuplicate, fs + s, fs + e, catalog.TrMarker}
-				ns++
-			default:
-				return false, false
-			}
-			if ns == len(spans) {
-				return false, false
-			}
-		}
-		if !seqSeen {
-			return false, false
-		}
-		idx := len(res.Replies)
-		if c.Full(idx) {
-			c.Omit(1)
-			return true, false
-		}
-		res.Replies = append(res.Replies, r)
-		if rec {
-			rs.Begin(nkReplies, idx)
-			rs.Field(nfBytes, bs, bs+bi, catalog.TrParseInt)
+	p := pingRow{c: c, res: res, rec: rec, rs: rs, start: start}
+	p.ts, p.skip = pingStamp(line)
+	p.body = line[p.skip:]
+	p.bs = start + p.skip
+	if bi := strings.Index(p.body, " bytes from "); bi > 0 {
+		return p.reply(bi)
+	}
+	return p.noReply()
+}
+
+// stampSpan records the timestamp's span, when the line has one.
+func (p *pingRow) stampSpan() {
+	if p.ts != "" {
+		p.rs.Field(kit.NfTimestamp, p.start+1, p.start+p.skip-2, catalog.TrTimestamp)
+	}
+}
+
+// reply reads "64 bytes from host (addr): icmp_seq=1 ttl=64 time=0.1 ms",
+// bi being where " bytes from " stands in the body; a BSD error reply
+// without seq= is a failure.
+func (p *pingRow) reply(bi int) (ok, dump bool) {
+	body, bs, rs := p.body, p.bs, p.rs
+	nb, good := lex.Atoi(body[:bi])
+	if !good {
+		return false, false
+	}
+	rest := body[bi+len(" bytes from "):]
+	rsStart := bs + bi + len(" bytes from ")
+	sep := strings.Index(rest, ": ")
+	if c2 := strings.Index(rest, ", "); c2 >= 0 && (sep < 0 || c2 < sep) {
+		sep = c2 // macOS ping6: "16 bytes from ::1, icmp_seq=0 hlim=64 ..."
+	}
+	if sep <= 0 {
+		return false, false
+	}
+	from, addr, as := pingFrom(rest[:sep])
+	fields := rest[sep+2:]
+	fs := rsStart + sep + 2
+	if !strings.Contains(fields, "seq=") {
+		// BSD: "92 bytes from 10.0.0.1: Destination Host Unreachable"
+		f := PingFailure{From: from, FromAddress: addr, Message: fields, Timestamp: p.ts}
+		idx := len(p.res.Failures)
+		p.res.Failures = append(p.res.Failures, f)
+		if p.rec {
+			rs.Begin(nkFailures, idx)
 			rs.Field(nfFrom, rsStart, rsStart+len(from), catalog.TrVerbatim)
 			if addr != "" {
 				rs.Field(nfFromAddress, rsStart+as, rsStart+as+len(addr), catalog.TrVerbatim)
 			}
-			if ts != "" {
-				rs.Field(kit.NfTimestamp, start+1, start+skip-2, catalog.TrTimestamp)
-			}
-			for _, sp := range spans[:ns] {
-				rs.Field(sp.id, sp.s, sp.e, sp.tr)
-			}
+			rs.Field(kit.NfMessage, fs, fs+len(fields), catalog.TrVerbatim)
+			p.stampSpan()
 		}
+		return true, true
+	}
+	r := PingReply{Bytes: &nb, From: from, FromAddress: addr, Timestamp: p.ts}
+	var spans [6]pingSpan
+	ns, ok := pingReplyFields(&r, fields, fs, &spans)
+	if !ok {
+		return false, false
+	}
+	idx := len(p.res.Replies)
+	if p.c.Full(idx) {
+		p.c.Omit(1)
 		return true, false
 	}
-	// Failures without a reply.
-	f := PingFailure{Timestamp: ts}
+	p.res.Replies = append(p.res.Replies, r)
+	if p.rec {
+		rs.Begin(nkReplies, idx)
+		rs.Field(nfBytes, bs, bs+bi, catalog.TrParseInt)
+		rs.Field(nfFrom, rsStart, rsStart+len(from), catalog.TrVerbatim)
+		if addr != "" {
+			rs.Field(nfFromAddress, rsStart+as, rsStart+as+len(addr), catalog.TrVerbatim)
+		}
+		p.stampSpan()
+		for _, sp := range spans[:ns] {
+			rs.Field(sp.id, sp.s, sp.e, sp.tr)
+		}
+	}
+	return true, false
+}
+
+// pingReplyFields reads a reply's "icmp_seq=1 ttl=64 time=0.1 ms [(DUP!)]"
+// (fields, at fs in the output) into r; false on a word it does not know
+// or without a sequence number. The fields' spans go to spans; it returns
+// how many.
+func pingReplyFields(r *PingReply, fields string, fs int, spans *[6]pingSpan) (int, bool) {
+	ns := 0
+	seqSeen := false
+	for pos := 0; pos < len(fields); {
+		s, e := lex.NextField(fields, pos)
+		if s >= len(fields) {
+			break
+		}
+		pos = e
+		tok := fields[s:e]
+		k, v, kv := strings.Cut(tok, "=")
+		vs := fs + s + len(k) + 1
+		switch {
+		case kv && (k == "icmp_seq" || k == "seq"):
+			n, good := lex.Atoi(v)
+			if !good {
+				return 0, false
+			}
+			r.Seq, seqSeen = n, true
+			spans[ns] = pingSpan{nfSeq, vs, vs + len(v), catalog.TrParseInt}
+			ns++
+		case kv && (k == "ttl" || k == "hlim"):
+			n, good := lex.Atoi(v)
+			if !good {
+				return 0, false
+			}
+			r.TTL = &n
+			spans[ns] = pingSpan{nfTTL, vs, vs + len(v), catalog.TrParseInt}
+			ns++
+		case kv && k == "time":
+			f, good := lex.Decimal(strings.TrimSuffix(v, "ms"))
+			if !good {
+				return 0, false
+			}
+			r.TimeMs = &f
+			spans[ns] = pingSpan{nfTimeMs, vs, vs + len(strings.TrimSuffix(v, "ms")), catalog.TrParseFloat}
+			ns++
+		case tok == "ms":
+		case tok == "(DUP!)":
+			r.Duplicate = true
+			spans[ns] = pingSpan{nfDuplicate, fs + s, fs + e, catalog.TrMarker}
+			ns++
+		default:
+			return 0, false
+		}
+		if ns == len(spans) {
+			return 0, false
+		}
+	}
+	return ns, seqSeen
+}
+
+// noReply reads the failures that come without a reply: "From addr
+// icmp_seq=1 Destination Host Unreachable", "no answer yet for
+// icmp_seq=N" (-O) and macOS's "Request timeout for icmp_seq N".
+func (p *pingRow) noReply() (ok, dump bool) {
+	body := p.body
+	f := PingFailure{Timestamp: p.ts}
 	var seqS, seqE, fromS, addrS, msgS int
 	switch {
 	case strings.HasPrefix(body, "From "):
-		// "From 10.0.0.1 icmp_seq=1 Destination Host Unreachable"
 		k := strings.Index(body, " icmp_seq=")
 		if k < 0 {
 			return false, false
@@ -714,9 +758,10 @@ func pingLine(c *catalog.Context, res *PingResult, line string, start int, rec b
 		return false, false
 	}
 	f.Seq = &n
-	idx := len(res.Failures)
-	res.Failures = append(res.Failures, f)
-	if rec {
+	idx := len(p.res.Failures)
+	p.res.Failures = append(p.res.Failures, f)
+	if p.rec {
+		rs, bs := p.rs, p.bs
 		rs.Begin(nkFailures, idx)
 		rs.Field(nfSeq, bs+seqS, bs+seqE, catalog.TrParseInt)
 		rs.Field(kit.NfMessage, bs+msgS, bs+msgS+len(f.Message), catalog.TrVerbatim)
@@ -726,9 +771,7 @@ func pingLine(c *catalog.Context, res *PingResult, line string, start int, rec b
 		if f.FromAddress != "" {
 			rs.Field(nfFromAddress, bs+fromS+addrS, bs+fromS+addrS+len(f.FromAddress), catalog.TrVerbatim)
 		}
-		if ts != "" {
-			rs.Field(kit.NfTimestamp, start+1, start+skip-2, catalog.TrTimestamp)
-		}
+		p.stampSpan()
 	}
 	return true, false
 }

@@ -141,8 +141,7 @@ type ssColumns struct {
 
 func ParseSs(c *catalog.Context) (any, error) {
 	res := &SsResult{Connections: make([]SsConnection, 0, min(lex.CountLines(c.Raw), 1<<16))}
-	rec := c.Recording()
-	rs := catalog.NewSpanRec(c, 12)
+	r := ssReader{c: c, res: res, rec: c.Recording(), rs: catalog.NewSpanRec(c, 12)}
 	it := lex.Lines{Raw: c.Raw}
 	var cols *ssColumns
 	read := 0
@@ -163,6 +162,7 @@ func ParseSs(c *catalog.Context) (any, error) {
 			if i := strings.Index(line, "Peer Address:Port"); i >= 0 {
 				cols.peerColon = i + len("Peer Address")
 			}
+			r.cols = cols
 			read++
 			continue
 		}
@@ -178,7 +178,7 @@ func ParseSs(c *catalog.Context) (any, error) {
 		f = lex.Fields(f[:0], line, 0)
 		omitted := c.Omitted()
 		last = -1
-		if ssRow(c, res, line, start, f, cols, rec, rs) {
+		if ssRow(&r, line, start, f) {
 			read++
 			last = len(res.Connections) - 1
 			if c.Omitted() > omitted {
@@ -191,32 +191,81 @@ func ParseSs(c *catalog.Context) (any, error) {
 	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as an ss socket table")
 	}
-	if rec {
-		rs.Finish()
+	if r.rec {
+		r.rs.Finish()
 	}
 	return res, nil
 }
 
-func ssRow(c *catalog.Context, res *SsResult, line string, base int, f []lex.Field, cols *ssColumns, rec bool, rs *catalog.SpanRec) bool {
-	k := 0
+// ssReader is what the rows of one table share: the answer, the header's
+// columns and the span recorder.
+type ssReader struct {
+	c    *catalog.Context
+	res  *SsResult
+	cols *ssColumns
+	rec  bool
+	rs   *catalog.SpanRec
+}
+
+// ssCells is one row's words and where each field came from.
+type ssCells struct {
+	line           string
+	f              []lex.Field
+	k              int // the next word to read
+	netidF, stateF lex.Field
+	qF             [2]lex.Field
+	addrF, portF   [2]lex.Field
+	hasPort        [2]bool
+	procs          []ssProcSpan
+	ext            []ssExtSpan
+}
+
+// word reads the next word, false when the row has no more.
+func (w *ssCells) word() (lex.Field, bool) {
+	if w.k >= len(w.f) {
+		return lex.Field{}, false
+	}
+	w.k++
+	return w.f[w.k-1], true
+}
+
+func ssRow(r *ssReader, line string, base int, f []lex.Field) bool {
+	w := ssCells{line: line, f: f}
 	var conn SsConnection
-	var netidF, stateF lex.Field
-	if cols.netid {
-		if k >= len(f) {
+	if !r.lead(&w, &conn) || !r.addresses(&w, &conn) || !r.tail(&w, &conn) {
+		return false
+	}
+	c := r.c
+	idx := len(r.res.Connections)
+	if c.Full(idx) {
+		c.Omit(1)
+		return true
+	}
+	r.res.Connections = append(r.res.Connections, conn)
+	if r.rec {
+		r.spans(&w, idx, base)
+	}
+	return true
+}
+
+// lead reads the Netid and State columns (when the header has them) and
+// the two queues.
+func (r *ssReader) lead(w *ssCells, conn *SsConnection) bool {
+	line := w.line
+	var ok bool
+	if r.cols.netid {
+		if w.netidF, ok = w.word(); !ok {
 			return false
 		}
-		netidF = f[k]
-		conn.Netid = line[netidF.Start:netidF.End]
-		k++
+		conn.Netid = line[w.netidF.Start:w.netidF.End]
 	}
-	if cols.state {
-		if k >= len(f) {
+	if r.cols.state {
+		if w.stateF, ok = w.word(); !ok {
 			return false
 		}
-		stateF = f[k]
-		conn.State = line[stateF.Start:stateF.End]
-		k++
+		conn.State = line[w.stateF.Start:w.stateF.End]
 	}
+	f, k := w.f, w.k
 	if k+4 > len(f) {
 		return false
 	}
@@ -226,131 +275,140 @@ func ssRow(c *catalog.Context, res *SsResult, line string, base int, f []lex.Fie
 		return false
 	}
 	conn.RecvQ, conn.SendQ = rq, sq
-	qF := [2]lex.Field{f[k], f[k+1]}
-	k += 2
+	w.qF = [2]lex.Field{f[k], f[k+1]}
+	w.k += 2
+	return true
+}
+
+// addresses reads the local and the peer address with their ports.
+func (r *ssReader) addresses(w *ssCells, conn *SsConnection) bool {
 	// UNIX sockets print "path inode" in each address column; the path
 	// (which may hold spaces) ends where the header's ":" stands.
 	unix := strings.HasPrefix(conn.Netid, "u_")
-	var addrF, portF [2]lex.Field
-	var hasPort [2]bool
-	pos := f[k-1].End
+	line := w.line
+	pos := w.f[w.k-1].End
+	ports := [2]**int64{&conn.LocalPort, &conn.PeerPort}
 	for side := 0; side < 2; side++ {
-		if k >= len(f) {
+		var ok bool
+		if w.addrF[side], ok = w.word(); !ok {
 			return false
 		}
-		addrF[side] = f[k]
-		k++
 		if unix {
-			colon := cols.localColon
+			colon := r.cols.localColon
 			if side == 1 {
-				colon = cols.peerColon
+				colon = r.cols.peerColon
 			}
-			if colon > addrF[side].Start && colon < len(line) && line[colon] == ' ' && colon <= len(line) {
-				as, ae := lex.TrimSpaceRange(line, pos, colon)
-				addrF[side] = lex.Field{Start: as, End: ae}
-				for k < len(f) && f[k].Start < colon {
-					k++
-				}
-			}
-			if k >= len(f) {
+			if pos, ok = ssUnixAddr(w, side, pos, colon, ports[side]); !ok {
 				return false
 			}
-			n, ok := lex.Atoi(line[f[k].Start:f[k].End])
-			if !ok {
-				return false
-			}
-			portF[side], hasPort[side] = f[k], true
-			if side == 0 {
-				conn.LocalPort = catalog.Intp(n)
-			} else {
-				conn.PeerPort = catalog.Intp(n)
-			}
-			pos = f[k].End
-			k++
 			continue
 		}
-		pos = addrF[side].End
-		a := line[addrF[side].Start:addrF[side].End]
+		pos = w.addrF[side].End
+		a := line[w.addrF[side].Start:w.addrF[side].End]
 		if ps, n, ok := lex.Port(a, ':'); ok {
-			portF[side], hasPort[side] = lex.Field{Start: addrF[side].Start + ps, End: addrF[side].End}, true
-			if side == 0 {
-				conn.LocalPort = catalog.Intp(n)
-			} else {
-				conn.PeerPort = catalog.Intp(n)
-			}
+			w.portF[side], w.hasPort[side] = lex.Field{Start: w.addrF[side].Start + ps, End: w.addrF[side].End}, true
+			*ports[side] = catalog.Intp(n)
 		}
 	}
-	conn.LocalAddress = line[addrF[0].Start:addrF[0].End]
-	conn.PeerAddress = line[addrF[1].Start:addrF[1].End]
-	var procs []ssProcSpan
-	var ext []ssExtSpan
-	if k < len(f) {
-		if !cols.process {
-			return false
-		}
-		ps, pe := lex.TrimSpaceRange(line, f[k].Start, len(line))
-		// users:((...)) runs to its "))" (a name may hold spaces); -e's
-		// items follow it.
-		xs := ps
-		if strings.HasPrefix(line[ps:pe], "users:(") {
-			ue := pe
-			if i := strings.Index(line[ps:pe], ")) "); i >= 0 {
-				ue = ps + i + 2
-			}
-			var ok bool
-			conn.Processes, procs, ok = ssUsers(line[ps:ue], ps)
-			if !ok {
-				return false
-			}
-			xs = ue
-		}
-		if xs < pe {
-			var ok bool
-			if ext, ok = ssExtended(&conn, line, xs, pe); !ok {
-				return false
-			}
+	conn.LocalAddress = line[w.addrF[0].Start:w.addrF[0].End]
+	conn.PeerAddress = line[w.addrF[1].Start:w.addrF[1].End]
+	return true
+}
+
+// ssUnixAddr reads the "path inode" of a UNIX socket's side: the path runs
+// from pos to the header's colon, the inode is the word after it. It
+// returns where the inode ends.
+func ssUnixAddr(w *ssCells, side, pos, colon int, port **int64) (int, bool) {
+	line, f := w.line, w.f
+	if colon > w.addrF[side].Start && colon < len(line) && line[colon] == ' ' && colon <= len(line) {
+		as, ae := lex.TrimSpaceRange(line, pos, colon)
+		w.addrF[side] = lex.Field{Start: as, End: ae}
+		for w.k < len(f) && f[w.k].Start < colon {
+			w.k++
 		}
 	}
-	idx := len(res.Connections)
-	if c.Full(idx) {
-		c.Omit(1)
+	if w.k >= len(f) {
+		return 0, false
+	}
+	n, ok := lex.Atoi(line[f[w.k].Start:f[w.k].End])
+	if !ok {
+		return 0, false
+	}
+	w.portF[side], w.hasPort[side] = f[w.k], true
+	*port = catalog.Intp(n)
+	w.k++
+	return f[w.k-1].End, true
+}
+
+// tail reads what follows the addresses: the users:((...)) of -p and the
+// items of -e.
+func (r *ssReader) tail(w *ssCells, conn *SsConnection) bool {
+	line, f, k := w.line, w.f, w.k
+	if k >= len(f) {
 		return true
 	}
-	res.Connections = append(res.Connections, conn)
-	if rec {
-		rs.Begin(kit.NkConnections, idx)
-		if cols.netid {
-			rs.Field(nfNetid, base+netidF.Start, base+netidF.End, catalog.TrVerbatim)
+	if !r.cols.process {
+		return false
+	}
+	ps, pe := lex.TrimSpaceRange(line, f[k].Start, len(line))
+	// users:((...)) runs to its "))" (a name may hold spaces); -e's
+	// items follow it.
+	xs := ps
+	if strings.HasPrefix(line[ps:pe], "users:(") {
+		ue := pe
+		if i := strings.Index(line[ps:pe], ")) "); i >= 0 {
+			ue = ps + i + 2
 		}
-		if cols.state {
-			rs.Field(kit.NfState, base+stateF.Start, base+stateF.End, catalog.TrVerbatim)
+		var ok bool
+		conn.Processes, w.procs, ok = ssUsers(line[ps:ue], ps)
+		if !ok {
+			return false
 		}
-		rs.Field(kit.NfRecvQ, base+qF[0].Start, base+qF[0].End, catalog.TrParseInt)
-		rs.Field(kit.NfSendQ, base+qF[1].Start, base+qF[1].End, catalog.TrParseInt)
-		rs.Field(kit.NfLocalAddress, base+addrF[0].Start, base+addrF[0].End, catalog.TrVerbatim)
-		rs.Field(nfPeerAddress, base+addrF[1].Start, base+addrF[1].End, catalog.TrVerbatim)
-		if hasPort[0] {
-			rs.Field(kit.NfLocalPort, base+portF[0].Start, base+portF[0].End, catalog.TrParseInt)
-		}
-		if hasPort[1] {
-			rs.Field(nfPeerPort, base+portF[1].Start, base+portF[1].End, catalog.TrParseInt)
-		}
-		for _, x := range ext {
-			c.SpanPath(base+x.s, base+x.e, x.tr, "connections", idx, x.key)
-		}
-		for j, p := range procs {
-			if j < len(nfProcCommands) {
-				rs.Field(nfProcCommands[j], base+p.cs, base+p.ce, catalog.TrVerbatim)
-				rs.Field(nfProcPIDs[j], base+p.ps, base+p.pe, catalog.TrParseInt)
-				rs.Field(nfProcFDs[j], base+p.fs, base+p.fe, catalog.TrParseInt)
-				continue
-			}
-			c.SpanPath(base+p.cs, base+p.ce, "", "connections", idx, "processes", j, "command")
-			c.SpanPath(base+p.ps, base+p.pe, "parseInt", "connections", idx, "processes", j, "pid")
-			c.SpanPath(base+p.fs, base+p.fe, "parseInt", "connections", idx, "processes", j, "fd")
+		xs = ue
+	}
+	if xs < pe {
+		var ok bool
+		if w.ext, ok = ssExtended(conn, line, xs, pe); !ok {
+			return false
 		}
 	}
 	return true
+}
+
+// spans records where each field of connection idx came from.
+func (r *ssReader) spans(w *ssCells, idx, base int) {
+	c, rs := r.c, r.rs
+	rs.Begin(kit.NkConnections, idx)
+	if r.cols.netid {
+		rs.Field(nfNetid, base+w.netidF.Start, base+w.netidF.End, catalog.TrVerbatim)
+	}
+	if r.cols.state {
+		rs.Field(kit.NfState, base+w.stateF.Start, base+w.stateF.End, catalog.TrVerbatim)
+	}
+	rs.Field(kit.NfRecvQ, base+w.qF[0].Start, base+w.qF[0].End, catalog.TrParseInt)
+	rs.Field(kit.NfSendQ, base+w.qF[1].Start, base+w.qF[1].End, catalog.TrParseInt)
+	rs.Field(kit.NfLocalAddress, base+w.addrF[0].Start, base+w.addrF[0].End, catalog.TrVerbatim)
+	rs.Field(nfPeerAddress, base+w.addrF[1].Start, base+w.addrF[1].End, catalog.TrVerbatim)
+	if w.hasPort[0] {
+		rs.Field(kit.NfLocalPort, base+w.portF[0].Start, base+w.portF[0].End, catalog.TrParseInt)
+	}
+	if w.hasPort[1] {
+		rs.Field(nfPeerPort, base+w.portF[1].Start, base+w.portF[1].End, catalog.TrParseInt)
+	}
+	for _, x := range w.ext {
+		c.SpanPath(base+x.s, base+x.e, x.tr, "connections", idx, x.key)
+	}
+	for j, p := range w.procs {
+		if j < len(nfProcCommands) {
+			rs.Field(nfProcCommands[j], base+p.cs, base+p.ce, catalog.TrVerbatim)
+			rs.Field(nfProcPIDs[j], base+p.ps, base+p.pe, catalog.TrParseInt)
+			rs.Field(nfProcFDs[j], base+p.fs, base+p.fe, catalog.TrParseInt)
+			continue
+		}
+		c.SpanPath(base+p.cs, base+p.ce, "", "connections", idx, "processes", j, "command")
+		c.SpanPath(base+p.ps, base+p.pe, "parseInt", "connections", idx, "processes", j, "pid")
+		c.SpanPath(base+p.fs, base+p.fe, "parseInt", "connections", idx, "processes", j, "fd")
+	}
 }
 
 type ssProcSpan struct{ cs, ce, ps, pe, fs, fe int }
