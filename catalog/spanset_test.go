@@ -81,10 +81,10 @@ func TestSpanRecPointers(t *testing.T) {
 	r.At(k, 13, f, 2, 3, 0)
 	r.Retemplate(m, r.Name("total"))
 	r.Add(deep, [4]int32{3, 1, 0, 7}, NoLeaf, 3, 4, r.TrID("parseInt*512"))
-	r.Begin(SkEntries, 4)
-	r.Field(SfSizeBytes, 4, 5, TrParseInt)
-	r.Begin(SkEntries, 5)
-	r.Field(SfName, 5, 6, 0)
+	r.Begin(skEntries, 4)
+	r.Field(sfSizeBytes, 4, 5, TrParseInt)
+	r.Begin(skEntries, 5)
+	r.Field(sfName, 5, 6, 0)
 	r.Discard()
 	r.At(k, 1, NoLeaf, 8, 9, 0)
 	r.Finish()
@@ -152,12 +152,18 @@ func TestSpanRecOutOfNames(t *testing.T) {
 	c := &Context{Raw: "ab"}
 	c.RecordSpans()
 	r := NewSpanRec(c, 1)
-	r.At(SkEntries, 0, SfName, 0, 1, 0)
+	r.At(skEntries, 0, sfName, 0, 1, 0)
 	for i := 0; i < tmplWhole-localIDs+1; i++ {
-		r.At(SkEntries, 0, r.LocalName("col"+strconv.Itoa(i)), 0, 1, 0)
+		r.At(skEntries, 0, r.LocalName("col"+strconv.Itoa(i)), 0, 1, 0)
 	}
 	r.Finish()
 	if n := c.SpanSet().Len(); n != 0 {
 		t.Fatalf("%d spans kept after the recorder ran out of names", n)
 	}
 }
+
+var (
+	skEntries   = SpanID("entries/*")
+	sfSizeBytes = SpanID("size_bytes")
+	sfName      = SpanID("name")
+)

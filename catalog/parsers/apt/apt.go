@@ -206,7 +206,7 @@ func aptRecord(c *catalog.Context, line string, start int, f []lex.Field, idx in
 	p.Arch = line[f[2].Start:f[2].End]
 	if rs != nil {
 		rs.Begin(pkPackages, idx)
-		rs.Field(catalog.SfName, start+f[0].Start, start+f[0].Start+slash, catalog.TrVerbatim)
+		rs.Field(sfName, start+f[0].Start, start+f[0].Start+slash, catalog.TrVerbatim)
 		rs.Field(pfVersion, start+f[1].Start, start+f[1].End, catalog.TrVerbatim)
 		rs.Field(pfArch, start+f[2].Start, start+f[2].End, catalog.TrVerbatim)
 	}
@@ -270,3 +270,9 @@ func aptRecord(c *catalog.Context, line string, start int, f []lex.Field, idx in
 
 // Parsers returns the parsers of this package, new values on each call.
 func Parsers() []*catalog.Parser { return aptListParsers() }
+
+// The span names of the fields this package records (catalog.SpanID
+// interns each name once, whichever package asks first).
+var (
+	sfName = catalog.SpanID("name")
+)

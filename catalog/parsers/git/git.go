@@ -348,10 +348,10 @@ func parseGitShort(c *catalog.Context, z bool) (any, error) {
 		e := GitStatusEntry{XY: line[:2], Index: gitCodeWord(x, false, x), Worktree: gitCodeWord(y, true, x)}
 		idx := len(res.Entries)
 		if rec {
-			rs.Begin(catalog.SkEntries, idx)
-			rs.Field(catalog.SfXY, start, start+2, catalog.TrVerbatim)
-			rs.Field(catalog.SfIndex, start, start+1, catalog.TrStatusCode)
-			rs.Field(catalog.SfWorktree, start+1, start+2, catalog.TrStatusCode)
+			rs.Begin(skEntries, idx)
+			rs.Field(sfXY, start, start+2, catalog.TrVerbatim)
+			rs.Field(sfIndex, start, start+1, catalog.TrStatusCode)
+			rs.Field(sfWorktree, start+1, start+2, catalog.TrStatusCode)
 		}
 		rename := x == 'R' || x == 'C' || y == 'R' || y == 'C'
 		r := gitShort{rec: rec, rs: rs, it: &it}
@@ -396,7 +396,7 @@ type gitShort struct {
 func (r gitShort) pathsZ(e *GitStatusEntry, p string, ps int, rename bool) bool {
 	e.Path = p
 	if r.rec {
-		r.rs.Field(catalog.SfPath, ps, ps+len(p), catalog.TrVerbatim)
+		r.rs.Field(sfPath, ps, ps+len(p), catalog.TrVerbatim)
 	}
 	if !rename {
 		return true
@@ -416,7 +416,7 @@ func (r gitShort) pathsZ(e *GitStatusEntry, p string, ps int, rename bool) bool 
 	}
 	e.OrigPath = raw[it.Pos:oe]
 	if r.rec {
-		r.rs.Field(catalog.SfOrigPath, it.Pos, oe, catalog.TrVerbatim)
+		r.rs.Field(sfOrigPath, it.Pos, oe, catalog.TrVerbatim)
 	}
 	it.Pos = oe + 1
 	return true
@@ -440,8 +440,8 @@ func (r gitShort) paths(e *GitStatusEntry, p string, ps int, rename bool) bool {
 		}
 		e.OrigPath, e.Path, e.Quoted = first, second, fq || sq
 		if r.rec {
-			rs.Field(catalog.SfOrigPath, ps+fs, ps+fe, quoteTr(fq))
-			rs.Field(catalog.SfPath, ps+ss, ps+se, quoteTr(sq))
+			rs.Field(sfOrigPath, ps+fs, ps+fe, quoteTr(fq))
+			rs.Field(sfPath, ps+ss, ps+se, quoteTr(sq))
 		}
 	} else {
 		if fe != len(p) {
@@ -449,7 +449,7 @@ func (r gitShort) paths(e *GitStatusEntry, p string, ps int, rename bool) bool {
 		}
 		e.Path, e.Quoted = first, fq
 		if r.rec {
-			rs.Field(catalog.SfPath, ps+fs, ps+fe, quoteTr(fq))
+			rs.Field(sfPath, ps+fs, ps+fe, quoteTr(fq))
 		}
 	}
 	if e.Quoted && r.rec {
@@ -457,7 +457,7 @@ func (r gitShort) paths(e *GitStatusEntry, p string, ps int, rename bool) bool {
 		if !fq {
 			q = ps + fe + 4
 		}
-		rs.Field(catalog.SfQuoted, q, q+1, catalog.TrMarker)
+		rs.Field(sfQuoted, q, q+1, catalog.TrMarker)
 	}
 	return true
 }
@@ -1004,11 +1004,11 @@ func (g *gitLong) changeEntry(body string, bs int) bool {
 	var key uint16
 	switch g.sec {
 	case secStaged:
-		list, key = &res.Staged, catalog.SkStaged
+		list, key = &res.Staged, skStaged
 	case secModified:
-		list, key = &res.Modified, catalog.SkModified
+		list, key = &res.Modified, skModified
 	default:
-		list, key = &res.Unmerged, catalog.SkUnmerged
+		list, key = &res.Unmerged, skUnmerged
 	}
 	if c.Full(len(*list)) {
 		c.Omit(1)
@@ -1018,15 +1018,15 @@ func (g *gitLong) changeEntry(body string, bs int) bool {
 		rs := g.rs
 		rs.Begin(key, len(*list))
 		off := bs + ps
-		rs.Field(catalog.SfStatus, bs, bs+colon, catalog.TrStatusWord)
+		rs.Field(sfStatus, bs, bs+colon, catalog.TrStatusWord)
 		if ch.OrigPath != "" {
-			rs.Field(catalog.SfOrigPath, off+at.fs, off+at.fe, quoteTr(at.fq))
-			rs.Field(catalog.SfPath, off+at.ss, off+at.se, quoteTr(at.sq))
+			rs.Field(sfOrigPath, off+at.fs, off+at.fe, quoteTr(at.fq))
+			rs.Field(sfPath, off+at.ss, off+at.se, quoteTr(at.sq))
 		} else {
-			rs.Field(catalog.SfPath, off+at.fs, off+at.fe, quoteTr(at.fq))
+			rs.Field(sfPath, off+at.fs, off+at.fe, quoteTr(at.fq))
 		}
 		if subS >= 0 {
-			rs.Field(catalog.SfSubmodule, bs+subS, bs+subS+len(ch.Submodule), catalog.TrVerbatim)
+			rs.Field(sfSubmodule, bs+subS, bs+subS+len(ch.Submodule), catalog.TrVerbatim)
 		}
 	}
 	*list = append(*list, ch)
@@ -1080,3 +1080,20 @@ func gitSubmoduleNote(s string) bool {
 	}
 	return true
 }
+
+// The span names of the fields this package records (catalog.SpanID
+// interns each name once, whichever package asks first).
+var (
+	sfIndex     = catalog.SpanID("index")
+	sfOrigPath  = catalog.SpanID("orig_path")
+	sfPath      = catalog.SpanID("path")
+	sfQuoted    = catalog.SpanID("quoted")
+	sfStatus    = catalog.SpanID("status")
+	sfSubmodule = catalog.SpanID("submodule")
+	sfWorktree  = catalog.SpanID("worktree")
+	sfXY        = catalog.SpanID("xy")
+	skEntries   = catalog.SpanID("entries/*")
+	skModified  = catalog.SpanID("modified/*")
+	skStaged    = catalog.SpanID("staged/*")
+	skUnmerged  = catalog.SpanID("unmerged/*")
+)

@@ -150,26 +150,26 @@ func gitV2Entry(line string, start int, it *lex.Lines, z bool) (GitStatusEntry, 
 // spans records where the fields of entry idx came from.
 func (w *gitV2Row) spans(rs *catalog.SpanRec, idx int, e *GitStatusEntry) {
 	start, xyAt := w.start, w.xyAt
-	rs.Begin(catalog.SkEntries, idx)
+	rs.Begin(skEntries, idx)
 	if xyAt >= 0 {
-		rs.Field(catalog.SfXY, start+xyAt, start+xyAt+2, catalog.TrStatusCode)
-		rs.Field(catalog.SfIndex, start+xyAt, start+xyAt+1, catalog.TrStatusCode)
-		rs.Field(catalog.SfWorktree, start+xyAt+1, start+xyAt+2, catalog.TrStatusCode)
+		rs.Field(sfXY, start+xyAt, start+xyAt+2, catalog.TrStatusCode)
+		rs.Field(sfIndex, start+xyAt, start+xyAt+1, catalog.TrStatusCode)
+		rs.Field(sfWorktree, start+xyAt+1, start+xyAt+2, catalog.TrStatusCode)
 	} else {
-		rs.Field(catalog.SfXY, start, start+1, catalog.TrStatusCode)
-		rs.Field(catalog.SfIndex, start, start+1, catalog.TrStatusCode)
-		rs.Field(catalog.SfWorktree, start, start+1, catalog.TrStatusCode)
+		rs.Field(sfXY, start, start+1, catalog.TrStatusCode)
+		rs.Field(sfIndex, start, start+1, catalog.TrStatusCode)
+		rs.Field(sfWorktree, start, start+1, catalog.TrStatusCode)
 	}
-	rs.Field(catalog.SfPath, w.pathAt, w.pathAt+len(w.pathText), quoteTr(w.pq))
+	rs.Field(sfPath, w.pathAt, w.pathAt+len(w.pathText), quoteTr(w.pq))
 	if w.origAt >= 0 {
-		rs.Field(catalog.SfOrigPath, w.origAt, w.origAt+len(w.origText), quoteTr(w.oq))
+		rs.Field(sfOrigPath, w.origAt, w.origAt+len(w.origText), quoteTr(w.oq))
 	}
 	if e.Quoted {
 		q := w.pathAt
 		if !w.pq {
 			q = w.origAt
 		}
-		rs.Field(catalog.SfQuoted, q, q+1, catalog.TrMarker)
+		rs.Field(sfQuoted, q, q+1, catalog.TrMarker)
 	}
 }
 

@@ -317,7 +317,7 @@ func journalLine(line string, start int, noHost bool, idx int, rs *catalog.SpanR
 	e.Identifier = ident
 	e.Message = line[msgAt:]
 	if rs != nil {
-		rs.Begin(catalog.SkEntries, idx)
+		rs.Begin(skEntries, idx)
 		tr := catalog.TrTimestamp
 		if ts == line[:sp] {
 			tr = catalog.TrVerbatim
@@ -372,3 +372,9 @@ func netInt(s string) (int64, bool) {
 
 // Parsers returns the parsers of this package, new values on each call.
 func Parsers() []*catalog.Parser { return journalctlParsers() }
+
+// The span names of the fields this package records (catalog.SpanID
+// interns each name once, whichever package asks first).
+var (
+	skEntries = catalog.SpanID("entries/*")
+)

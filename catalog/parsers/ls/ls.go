@@ -522,7 +522,7 @@ func (p *lsParser) addEntry(e *LsEntry) {
 			if p.dirQuoted {
 				tr = catalog.TrUnquote
 			}
-			p.rec.Field(catalog.SfDirectory, p.dirStart, p.dirEnd, tr)
+			p.rec.Field(sfDirectory, p.dirStart, p.dirEnd, tr)
 		}
 	}
 }
@@ -639,7 +639,7 @@ func modeToken(tok string) bool {
 func (p *lsParser) longEntry(e *LsEntry, line string, base, idx int) bool {
 	rec := idx >= 0 && p.c.Recording()
 	if rec {
-		p.rec.Begin(catalog.SkEntries, idx)
+		p.rec.Begin(skEntries, idx)
 	}
 	// Up to two numeric columns (-i, -s) may precede the mode.
 	pre := &p.pre
@@ -780,7 +780,7 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, k 
 	nums[0] = k.links
 	e.Links = &nums[0]
 	if rec {
-		p.rec.Field(catalog.SfLinks, base+k.ls, base+k.le, catalog.TrParseInt)
+		p.rec.Field(sfLinks, base+k.ls, base+k.le, catalog.TrParseInt)
 	}
 	if idx >= 0 {
 		p.emitTime(e, &p.tm, line, base, rec)
@@ -849,8 +849,8 @@ func (p *lsParser) devCol(r *lsRow, devTok [2][2]int, ndev int) (*kit.LsDevice, 
 		}
 		dev.Major, dev.Minor = catalog.Intp(maj), catalog.Intp(min)
 		if r.rec {
-			p.rec.Field(catalog.SfDeviceMajor, base+devTok[0][0], base+devTok[0][1], catalog.TrParseInt)
-			p.rec.Field(catalog.SfDeviceMinor, base+devTok[1][0], base+devTok[1][1], minTr)
+			p.rec.Field(sfDeviceMajor, base+devTok[0][0], base+devTok[0][1], catalog.TrParseInt)
+			p.rec.Field(sfDeviceMinor, base+devTok[1][0], base+devTok[1][1], minTr)
 		}
 		return dev, true
 	}
@@ -860,7 +860,7 @@ func (p *lsParser) devCol(r *lsRow, devTok [2][2]int, ndev int) (*kit.LsDevice, 
 	}
 	dev.Number = catalog.Intp(num)
 	if r.rec {
-		p.rec.Field(catalog.SfDeviceNumber, base+devTok[0][0], base+devTok[0][1], catalog.TrParseHex)
+		p.rec.Field(sfDeviceNumber, base+devTok[0][0], base+devTok[0][1], catalog.TrParseHex)
 	}
 	return dev, true
 }
@@ -874,7 +874,7 @@ func (p *lsParser) sizeBytes(r *lsRow, sizeTok [2]int, nums *[2]int64) bool {
 		nums[1] = size
 		e.SizeBytes = &nums[1]
 		if r.rec {
-			p.rec.Field(catalog.SfSizeBytes, base+sizeTok[0], base+sizeTok[1], catalog.TrParseInt)
+			p.rec.Field(sfSizeBytes, base+sizeTok[0], base+sizeTok[1], catalog.TrParseInt)
 		}
 		return true
 	}
@@ -888,11 +888,11 @@ func (p *lsParser) sizeBytes(r *lsRow, sizeTok [2]int, nums *[2]int64) bool {
 		e.SizeBytes = &nums[1]
 		p.roundedSizes = true
 		if r.rec {
-			p.rec.Field(catalog.SfSizeBytes, base+sizeTok[0], base+sizeTok[1], p.trHuman)
+			p.rec.Field(sfSizeBytes, base+sizeTok[0], base+sizeTok[1], p.trHuman)
 		}
 	}
 	if r.rec {
-		p.rec.Field(catalog.SfSizeHuman, base+sizeTok[0], base+sizeTok[1], catalog.TrVerbatim)
+		p.rec.Field(sfSizeHuman, base+sizeTok[0], base+sizeTok[1], catalog.TrVerbatim)
 	}
 	return true
 }
@@ -947,20 +947,20 @@ func (p *lsParser) setMode(e *LsEntry, mode string, at int, rec, perms bool) {
 		}
 	}
 	if rec {
-		p.rec.Field(catalog.SfType, at, at+1, catalog.TrFileType)
-		p.rec.Field(catalog.SfMode, at, at+10, catalog.TrVerbatim)
+		p.rec.Field(sfType, at, at+1, catalog.TrFileType)
+		p.rec.Field(sfMode, at, at+10, catalog.TrVerbatim)
 		if perms {
-			p.rec.Field(catalog.SfPermOwner, at+1, at+4, catalog.TrVerbatim)
-			p.rec.Field(catalog.SfPermGroup, at+4, at+7, catalog.TrVerbatim)
-			p.rec.Field(catalog.SfPermOther, at+7, at+10, catalog.TrVerbatim)
+			p.rec.Field(sfPermOwner, at+1, at+4, catalog.TrVerbatim)
+			p.rec.Field(sfPermGroup, at+4, at+7, catalog.TrVerbatim)
+			p.rec.Field(sfPermOther, at+7, at+10, catalog.TrVerbatim)
 		}
 		if len(mode) == 11 {
-			f := catalog.SfHasACL
+			f := sfHasACL
 			switch mode[10] {
 			case '@':
-				f = catalog.SfHasXattr
+				f = sfHasXattr
 			case '.':
-				f = catalog.SfHasSecContext
+				f = sfHasSecContext
 			}
 			p.rec.Field(f, at+10, at+11, catalog.TrMarker)
 		}
@@ -976,13 +976,13 @@ func (p *lsParser) setOwner(e *LsEntry, line string, base int, t [2]int, rec boo
 		}
 		e.UID = catalog.Intp(n)
 		if rec {
-			p.rec.Field(catalog.SfUID, base+t[0], base+t[1], catalog.TrParseInt)
+			p.rec.Field(sfUID, base+t[0], base+t[1], catalog.TrParseInt)
 		}
 		return true
 	}
 	e.Owner = v
 	if rec {
-		p.rec.Field(catalog.SfOwner, base+t[0], base+t[1], catalog.TrVerbatim)
+		p.rec.Field(sfOwner, base+t[0], base+t[1], catalog.TrVerbatim)
 	}
 	return true
 }
@@ -996,13 +996,13 @@ func (p *lsParser) setGroup(e *LsEntry, line string, base int, t [2]int, rec boo
 		}
 		e.GID = catalog.Intp(n)
 		if rec {
-			p.rec.Field(catalog.SfGID, base+t[0], base+t[1], catalog.TrParseInt)
+			p.rec.Field(sfGID, base+t[0], base+t[1], catalog.TrParseInt)
 		}
 		return true
 	}
 	e.Group = v
 	if rec {
-		p.rec.Field(catalog.SfGroup, base+t[0], base+t[1], catalog.TrVerbatim)
+		p.rec.Field(sfGroup, base+t[0], base+t[1], catalog.TrVerbatim)
 	}
 	return true
 }
@@ -1026,7 +1026,7 @@ func (p *lsParser) setInode(e *LsEntry, line string, base int, t [2]int, rec boo
 	}
 	e.Inode = catalog.Intp(n)
 	if rec {
-		p.rec.Field(catalog.SfInode, base+t[0], base+t[1], catalog.TrParseInt)
+		p.rec.Field(sfInode, base+t[0], base+t[1], catalog.TrParseInt)
 	}
 	return true
 }
@@ -1036,7 +1036,7 @@ func (p *lsParser) setBlocks(e *LsEntry, line string, base int, t [2]int, rec bo
 	if n, ok := lex.Atoi(v); ok && !p.o.human {
 		e.Blocks = catalog.Intp(n)
 		if rec {
-			p.rec.Field(catalog.SfBlocks, base+t[0], base+t[1], catalog.TrParseInt)
+			p.rec.Field(sfBlocks, base+t[0], base+t[1], catalog.TrParseInt)
 		}
 		return true
 	}
@@ -1045,7 +1045,7 @@ func (p *lsParser) setBlocks(e *LsEntry, line string, base int, t [2]int, rec bo
 	}
 	e.BlocksHuman = v
 	if rec {
-		p.rec.Field(catalog.SfBlocksHuman, base+t[0], base+t[1], catalog.TrVerbatim)
+		p.rec.Field(sfBlocksHuman, base+t[0], base+t[1], catalog.TrVerbatim)
 	}
 	return true
 }
@@ -1063,7 +1063,7 @@ func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec boo
 		}
 		e.Name = nm
 		if rec {
-			p.rec.Field(catalog.SfName, base+at, base+at+n, catalog.TrUnquote)
+			p.rec.Field(sfName, base+at, base+at+n, catalog.TrUnquote)
 		}
 		rest = rest[n:]
 		if rest == "" {
@@ -1079,7 +1079,7 @@ func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec boo
 		}
 		e.SymlinkTarget = tgt
 		if rec {
-			p.rec.Field(catalog.SfSymlinkTarget, base+t0, base+t0+m, catalog.TrUnquote)
+			p.rec.Field(sfSymlinkTarget, base+t0, base+t0+m, catalog.TrUnquote)
 		}
 		return true
 	}
@@ -1115,9 +1115,9 @@ func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec boo
 			e.Name = rest[:i]
 			e.SymlinkTarget = rest[i+4:]
 			if rec {
-				p.rec.Field(catalog.SfName, base+at, base+at+i, catalog.TrVerbatim)
+				p.rec.Field(sfName, base+at, base+at+i, catalog.TrVerbatim)
 				if e.SymlinkTarget != "" {
-					p.rec.Field(catalog.SfSymlinkTarget, base+at+i+4, base+len(line), catalog.TrVerbatim)
+					p.rec.Field(sfSymlinkTarget, base+at+i+4, base+len(line), catalog.TrVerbatim)
 				}
 			}
 			return true
@@ -1125,7 +1125,7 @@ func (p *lsParser) name(e *LsEntry, line string, base, at int, typ byte, rec boo
 	}
 	e.Name = rest
 	if rec {
-		p.rec.Field(catalog.SfName, base+at, base+len(line), catalog.TrVerbatim)
+		p.rec.Field(sfName, base+at, base+len(line), catalog.TrVerbatim)
 	}
 	return true
 }
@@ -1139,7 +1139,7 @@ func (p *lsParser) escapedName(e *LsEntry, line string, base, at int, typ byte, 
 	}
 	e.Name = nm
 	if rec {
-		p.rec.Field(catalog.SfName, base+at, base+at+n, catalog.TrUnquote)
+		p.rec.Field(sfName, base+at, base+at+n, catalog.TrUnquote)
 	}
 	if at+n == len(line) {
 		return true
@@ -1151,7 +1151,7 @@ func (p *lsParser) escapedName(e *LsEntry, line string, base, at int, typ byte, 
 	}
 	e.SymlinkTarget = tgt
 	if rec && tgt != "" {
-		p.rec.Field(catalog.SfSymlinkTarget, base+t0, base+len(line), catalog.TrUnquote)
+		p.rec.Field(sfSymlinkTarget, base+t0, base+len(line), catalog.TrUnquote)
 	}
 	return true
 }
@@ -1184,7 +1184,7 @@ func lsUnescape(s string, arrow bool) (out string, n int, ok bool) {
 func (p *lsParser) plainEntry(e *LsEntry, line string, base, idx int) bool {
 	rec := p.c.Recording()
 	if rec {
-		p.rec.Begin(catalog.SkEntries, idx)
+		p.rec.Begin(skEntries, idx)
 	}
 	at := 0
 	if p.o.inode {
@@ -1225,7 +1225,7 @@ func (p *lsParser) plainEntry(e *LsEntry, line string, base, idx int) bool {
 		}
 		e.Name = nm
 		if rec {
-			p.rec.Field(catalog.SfName, base+at, base+end, catalog.TrUnquote)
+			p.rec.Field(sfName, base+at, base+end, catalog.TrUnquote)
 		}
 	} else if p.o.escaped {
 		nm, n, ok := lsUnescape(line[at:end], false)
@@ -1234,18 +1234,18 @@ func (p *lsParser) plainEntry(e *LsEntry, line string, base, idx int) bool {
 		}
 		e.Name = nm
 		if rec {
-			p.rec.Field(catalog.SfName, base+at, base+end, catalog.TrUnquote)
+			p.rec.Field(sfName, base+at, base+end, catalog.TrUnquote)
 		}
 	} else {
 		e.Name = line[at:end]
 		if rec {
-			p.rec.Field(catalog.SfName, base+at, base+end, catalog.TrVerbatim)
+			p.rec.Field(sfName, base+at, base+end, catalog.TrVerbatim)
 		}
 	}
 	if dir {
 		e.Type = "directory"
 		if rec {
-			p.rec.Field(catalog.SfType, base+end, base+end+1, catalog.TrIndicator)
+			p.rec.Field(sfType, base+end, base+end+1, catalog.TrIndicator)
 		}
 	}
 	return true
@@ -1451,7 +1451,7 @@ func (p *lsParser) emitTime(e *LsEntry, t *lsTime, line string, base int, rec bo
 			p.firstAssumed = [2]int{base + t.start, base + t.end}
 		}
 	}
-	dst, id := &e.ModifiedAt, catalog.SfModifiedAt
+	dst, id := &e.ModifiedAt, sfModifiedAt
 	switch p.o.time {
 	case lsChanged:
 		dst, id = &e.ChangedAt, sfChangedAt
@@ -1504,3 +1504,34 @@ func appendOffset(b []byte, off int) []byte {
 
 // Parsers returns the parsers of this package, new values on each call.
 func Parsers() []*catalog.Parser { return lsParsers() }
+
+// The span names of the fields this package records (catalog.SpanID
+// interns each name once, whichever package asks first).
+var (
+	sfBlocks        = catalog.SpanID("blocks")
+	sfBlocksHuman   = catalog.SpanID("blocks_human")
+	sfDeviceMajor   = catalog.SpanID("device/major")
+	sfDeviceMinor   = catalog.SpanID("device/minor")
+	sfDeviceNumber  = catalog.SpanID("device/number")
+	sfDirectory     = catalog.SpanID("directory")
+	sfGID           = catalog.SpanID("gid")
+	sfGroup         = catalog.SpanID("group")
+	sfHasACL        = catalog.SpanID("has_acl")
+	sfHasSecContext = catalog.SpanID("has_security_context")
+	sfHasXattr      = catalog.SpanID("has_xattr")
+	sfInode         = catalog.SpanID("inode")
+	sfLinks         = catalog.SpanID("links")
+	sfMode          = catalog.SpanID("mode")
+	sfModifiedAt    = catalog.SpanID("modified_at")
+	sfName          = catalog.SpanID("name")
+	sfOwner         = catalog.SpanID("owner")
+	sfPermGroup     = catalog.SpanID("permissions/group")
+	sfPermOther     = catalog.SpanID("permissions/other")
+	sfPermOwner     = catalog.SpanID("permissions/owner")
+	sfSizeBytes     = catalog.SpanID("size_bytes")
+	sfSizeHuman     = catalog.SpanID("size_human")
+	sfSymlinkTarget = catalog.SpanID("symlink_target")
+	sfType          = catalog.SpanID("type")
+	sfUID           = catalog.SpanID("uid")
+	skEntries       = catalog.SpanID("entries/*")
+)

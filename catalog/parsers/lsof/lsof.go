@@ -427,7 +427,7 @@ func lsofNetName(e *LsofEntry, line string, ns, ne int) lsofNet {
 // spans records where each field of entry idx came from.
 func (t *lsofTable) spans(e *LsofEntry, r *lsofCells, n *lsofNet, idx int) {
 	rs, base := t.rs, r.base
-	rs.Begin(catalog.SkEntries, idx)
+	rs.Begin(skEntries, idx)
 	add := func(id uint8, sid uint16, tr catalog.SpanTr) {
 		if r.have[id] {
 			rs.Field(sid, base+r.cells[id].Start, base+r.cells[id].End, tr)
@@ -444,12 +444,12 @@ func (t *lsofTable) spans(e *LsofEntry, r *lsofCells, n *lsofNet, idx int) {
 	add(lcPGID, nfPGID, catalog.TrParseInt)
 	add(lcPPID, nfPPID, catalog.TrParseInt)
 	if e.UID != nil {
-		add(lcUser, catalog.SfUID, catalog.TrParseInt)
+		add(lcUser, sfUID, catalog.TrParseInt)
 	} else {
-		add(lcUser, catalog.SfUser, catalog.TrVerbatim)
+		add(lcUser, sfUser, catalog.TrVerbatim)
 	}
 	add(lcFD, nfFD, catalog.TrVerbatim)
-	add(lcType, catalog.SfType, catalog.TrVerbatim)
+	add(lcType, sfType, catalog.TrVerbatim)
 	add(lcDevice, nfDevice, catalog.TrVerbatim)
 	add(lcSizeOff, nfSizeOff, catalog.TrVerbatim)
 	if r.network {
@@ -457,7 +457,7 @@ func (t *lsofTable) spans(e *LsofEntry, r *lsofCells, n *lsofNet, idx int) {
 	} else {
 		add(lcNode, nfNode, catalog.TrVerbatim)
 	}
-	rs.Field(catalog.SfName, base+r.ns, base+r.ne, catalog.TrVerbatim)
+	rs.Field(sfName, base+r.ns, base+r.ne, catalog.TrVerbatim)
 	if !r.network {
 		return
 	}
@@ -480,3 +480,13 @@ func (t *lsofTable) spans(e *LsofEntry, r *lsofCells, n *lsofNet, idx int) {
 
 // Parsers returns the parsers of this package, new values on each call.
 func Parsers() []*catalog.Parser { return lsofParsers() }
+
+// The span names of the fields this package records (catalog.SpanID
+// interns each name once, whichever package asks first).
+var (
+	sfName    = catalog.SpanID("name")
+	sfType    = catalog.SpanID("type")
+	sfUID     = catalog.SpanID("uid")
+	sfUser    = catalog.SpanID("user")
+	skEntries = catalog.SpanID("entries/*")
+)

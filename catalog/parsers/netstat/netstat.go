@@ -534,13 +534,13 @@ func (r *netstatReader) inetSpans(w *netstatInetCells, conn *NetstatConnection, 
 	}
 	if lay.user {
 		if conn.UID != nil {
-			rs.Field(catalog.SfUID, base+w.userTok.Start, base+w.userTok.End, catalog.TrParseInt)
+			rs.Field(sfUID, base+w.userTok.Start, base+w.userTok.End, catalog.TrParseInt)
 		} else {
-			rs.Field(catalog.SfUser, base+w.userTok.Start, base+w.userTok.End, catalog.TrVerbatim)
+			rs.Field(sfUser, base+w.userTok.Start, base+w.userTok.End, catalog.TrVerbatim)
 		}
 	}
 	if lay.inode {
-		rs.Field(catalog.SfInode, base+w.inodeTok.Start, base+w.inodeTok.End, catalog.TrParseInt)
+		rs.Field(sfInode, base+w.inodeTok.Start, base+w.inodeTok.End, catalog.TrParseInt)
 	}
 	if conn.PID != nil {
 		t := w.rest[w.progAt]
@@ -667,11 +667,11 @@ func (r *netstatReader) unixSpans(w *netstatUnixCells, s *NetstatUnixSocket, idx
 			c.SpanPath(base+fl.Start, base+fl.End, "", "unix_sockets", idx, "flags", j)
 		}
 	}
-	rs.Field(catalog.SfType, base+f[w.close+1].Start, base+f[w.close+1].End, catalog.TrVerbatim)
+	rs.Field(sfType, base+f[w.close+1].Start, base+f[w.close+1].End, catalog.TrVerbatim)
 	if w.stateTok >= 0 {
 		rs.Field(kit.NfState, base+f[w.stateTok].Start, base+f[w.stateTok].End, catalog.TrVerbatim)
 	}
-	rs.Field(catalog.SfInode, base+f[w.inodeTok].Start, base+f[w.inodeTok].End, catalog.TrParseInt)
+	rs.Field(sfInode, base+f[w.inodeTok].Start, base+f[w.inodeTok].End, catalog.TrParseInt)
 	if s.PID != nil {
 		t := f[w.progTok]
 		rs.Field(kit.NfPID, base+t.Start, base+w.progS-1, catalog.TrParseInt)
@@ -680,7 +680,7 @@ func (r *netstatReader) unixSpans(w *netstatUnixCells, s *NetstatUnixSocket, idx
 		}
 	}
 	if s.Path != "" {
-		rs.Field(catalog.SfPath, base+w.pathS, base+w.pathE, catalog.TrVerbatim)
+		rs.Field(sfPath, base+w.pathS, base+w.pathE, catalog.TrVerbatim)
 	}
 }
 
@@ -706,7 +706,7 @@ func netstatUnixBSD(r *netstatReader, line string, base int, f []lex.Field) bool
 	if kept && r.rec {
 		rs := r.rs
 		rs.Begin(nkUnixSockets, idx)
-		ids := [...]uint16{nfAddress, catalog.SfType, kit.NfRecvQ, kit.NfSendQ, nfVnode, nfConn, nfRefs, nfNextRef, catalog.SfPath}
+		ids := [...]uint16{nfAddress, sfType, kit.NfRecvQ, kit.NfSendQ, nfVnode, nfConn, nfRefs, nfNextRef, sfPath}
 		for k, fl := range f {
 			tr := catalog.TrVerbatim
 			if k == 2 || k == 3 {
@@ -720,3 +720,13 @@ func netstatUnixBSD(r *netstatReader, line string, base int, f []lex.Field) bool
 
 // Parsers returns the parsers of this package, new values on each call.
 func Parsers() []*catalog.Parser { return netstatParsers() }
+
+// The span names of the fields this package records (catalog.SpanID
+// interns each name once, whichever package asks first).
+var (
+	sfInode = catalog.SpanID("inode")
+	sfPath  = catalog.SpanID("path")
+	sfType  = catalog.SpanID("type")
+	sfUID   = catalog.SpanID("uid")
+	sfUser  = catalog.SpanID("user")
+)

@@ -485,7 +485,7 @@ func ParsePs(c *catalog.Context) (any, error) {
 		}
 		idx := len(res.Processes)
 		if rec {
-			rs.Begin(catalog.SkProcesses, idx)
+			rs.Begin(skProcesses, idx)
 		}
 		var p *PsProcess
 		res.Processes = append(res.Processes, PsProcess{})
@@ -538,8 +538,8 @@ func psOneUserField(res *PsResult, rs *catalog.SpanRec) {
 		}
 	}
 	for i := range rs.Spans {
-		if sp := &rs.Spans[i]; sp.Leaf == catalog.SfUID {
-			sp.Leaf, sp.Tr = catalog.SfUser, catalog.TrVerbatim
+		if sp := &rs.Spans[i]; sp.Leaf == sfUID {
+			sp.Leaf, sp.Tr = sfUser, catalog.TrVerbatim
 		}
 	}
 }
@@ -783,26 +783,26 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, rec bool, rs *catalo
 		if n, ok := lex.Atoi(v); ok {
 			p.UID, p.uidText = catalog.Intp(n), v
 			if rec {
-				rs.Field(catalog.SfUID, s, e, catalog.TrParseInt)
+				rs.Field(sfUID, s, e, catalog.TrParseInt)
 			}
 			return true
 		}
 		p.User = v
 		if rec {
-			rs.Field(catalog.SfUser, s, e, catalog.TrVerbatim)
+			rs.Field(sfUser, s, e, catalog.TrVerbatim)
 		}
 		return true
 	case psElapsed:
 		if n, ok := lex.Atoi(v); ok {
 			p.ElapsedSeconds = catalog.Intp(n)
 			if rec {
-				rs.Field(catalog.SfElapsedSeconds, s, e, catalog.TrParseInt)
+				rs.Field(sfElapsedSeconds, s, e, catalog.TrParseInt)
 			}
 			return true
 		}
 		p.Elapsed = v
 		if rec {
-			rs.Field(catalog.SfElapsed, s, e, catalog.TrVerbatim)
+			rs.Field(sfElapsed, s, e, catalog.TrVerbatim)
 		}
 		return true
 	}
@@ -934,3 +934,13 @@ func psStartedEnd(line string, s, e int) (end int, ok bool) {
 
 // Parsers returns the parsers of this package, new values on each call.
 func Parsers() []*catalog.Parser { return psParsers() }
+
+// The span names of the fields this package records (catalog.SpanID
+// interns each name once, whichever package asks first).
+var (
+	sfElapsed        = catalog.SpanID("elapsed")
+	sfElapsedSeconds = catalog.SpanID("elapsed_seconds")
+	sfUID            = catalog.SpanID("uid")
+	sfUser           = catalog.SpanID("user")
+	skProcesses      = catalog.SpanID("processes/*")
+)
