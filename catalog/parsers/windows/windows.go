@@ -1724,278 +1724,331 @@ var ipcMulti = map[string]bool{
 	"Connection-specific DNS Suffix Search List": true, "Primary WINS Server": true, "Secondary WINS Server": true,
 }
 
+// ipcState is what the steps of parseIpconfig share: the result, the adapter being read and
+// its pending addresses, and the label a continuation line belongs to.
+type ipcState struct {
+	c         *catalog.Context
+	rec       bool
+	res       *IpconfigResult
+	aux       []ipcAdapter
+	ad        *IpconfigAdapter
+	adIdx     int
+	lastLabel string
+}
+
 func parseIpconfig(c *catalog.Context) (any, error) {
-	res := &IpconfigResult{Adapters: []IpconfigAdapter{}}
-	rec := c.Recording()
-	var aux []ipcAdapter
-	var ad *IpconfigAdapter
-	adIdx := -1
-	lastLabel := ""
+	st := &ipcState{c: c, rec: c.Recording(), res: &IpconfigResult{Adapters: []IpconfigAdapter{}}, adIdx: -1}
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
-	span := func(ptr string, s, e int, tr string) {
-		if rec {
-			c.Span(ptr, s, e, tr)
-		}
-	}
-	adPtr := func(f string, more ...any) string {
-		return catalog.Ptr(append([]any{"adapters", adIdx, f}, more...)...)
-	}
-	appendStr := func(dst *[]string, key string, v string, s, e int) {
-		if ad == nil {
-			span(catalog.Ptr(key, len(*dst)), s, e, "")
-		} else {
-			span(adPtr(key, len(*dst)), s, e, "")
-		}
-		*dst = append(*dst, v)
-	}
-	// set applies one label's value; it reports whether the label is known.
-	set := func(label, v string, s, e int) bool {
-		if ad == nil {
-			if ipcHostSet(res, label) {
-				return false // given twice
-			}
-			switch label {
-			case "Host Name":
-				res.Hostname = v
-				span("/hostname", s, e, "")
-			case "Primary Dns Suffix":
-				res.PrimaryDNSSuffix = v
-				span("/primary_dns_suffix", s, e, "")
-			case "Node Type":
-				res.NodeType = v
-				span("/node_type", s, e, "")
-			case "IP Routing Enabled", "WINS Proxy Enabled":
-				b, ok := winBool(v)
-				if !ok {
-					return false
-				}
-				if label[0] == 'I' {
-					res.IPRoutingEnabled = &b
-					span("/ip_routing_enabled", s, e, "yesNo")
-				} else {
-					res.WINSProxyEnabled = &b
-					span("/wins_proxy_enabled", s, e, "yesNo")
-				}
-			case "DNS Suffix Search List":
-				appendStr(&res.DNSSuffixSearchList, "dns_suffix_search_list", v, s, e)
-			default:
-				return false
-			}
-			return true
-		}
-		x := &aux[adIdx]
-		str := func(dst *string, key string) {
-			*dst = v
-			span(adPtr(key), s, e, "")
-		}
-		if ipcAdapterSet(ad, label) {
-			return false // given twice
-		}
-		switch label {
-		case "Media State":
-			str(&ad.MediaState, "media_state")
-		case "Connection-specific DNS Suffix":
-			str(&ad.DNSSuffix, "dns_suffix")
-		case "Description":
-			str(&ad.Description, "description")
-		case "Physical Address":
-			str(&ad.PhysicalAddress, "physical_address")
-		case "DHCP Enabled", "Autoconfiguration Enabled", "NetBIOS over Tcpip":
-			b, ok := winBool(v)
-			if !ok {
-				return false
-			}
-			switch label[0] {
-			case 'D':
-				ad.DHCPEnabled = &b
-				span(adPtr("dhcp_enabled"), s, e, "yesNo")
-			case 'A':
-				ad.AutoconfigurationEnabled = &b
-				span(adPtr("autoconfiguration_enabled"), s, e, "yesNo")
-			default:
-				ad.NetBIOSOverTcpip = &b
-				span(adPtr("netbios_over_tcpip"), s, e, "yesNo")
-			}
-		case "IPv6 Address", "Temporary IPv6 Address", "Link-local IPv6 Address":
-			a := ipcStatus(v)
-			if a == "" {
-				return false
-			}
-			appendStr(&ad.IPv6Addresses, "ipv6_addresses", a, s, s+len(a))
-		case "IPv4 Address", "IP Address":
-			a := ipcStatus(v)
-			if a == "" {
-				return false
-			}
-			x.pairs = append(x.pairs, ipcPair{addr: ipcValue{a, s, s + len(a)}})
-			x.autoMask = false
-		case "Autoconfiguration IPv4 Address", "Autoconfiguration IP Address":
-			a := ipcStatus(v)
-			if a == "" {
-				return false
-			}
-			ad.AutoconfigurationIPv4Address = a
-			span(adPtr("autoconfiguration_ipv4_address"), s, s+len(a), "")
-			x.autoMask = true
-		case "Subnet Mask":
-			if n := len(x.pairs); n > 0 && !x.pairs[n-1].hasMask && !x.autoMask {
-				x.pairs[n-1].mask, x.pairs[n-1].hasMask = ipcValue{v, s, e}, true
-			} else if ad.SubnetMask == "" && len(x.pairs) == 0 {
-				str(&ad.SubnetMask, "subnet_mask")
-			} else {
-				return false
-			}
-		case "Default Gateway":
-			x.gateways = append(x.gateways, ipcValue{v, s, e})
-		case "DHCP Server":
-			str(&ad.DHCPServer, "dhcp_server")
-		case "DHCPv6 IAID":
-			str(&ad.DHCPv6IAID, "dhcpv6_iaid")
-		case "DHCPv6 Client DUID":
-			str(&ad.DHCPv6ClientDUID, "dhcpv6_client_duid")
-		case "DNS Servers":
-			appendStr(&ad.DNSServers, "dns_servers", v, s, e)
-		case "Primary WINS Server", "Secondary WINS Server":
-			appendStr(&ad.WINSServers, "wins_servers", v, s, e)
-		case "Connection-specific DNS Suffix Search List":
-			appendStr(&ad.DNSSuffixSearch, "dns_suffix_search_list", v, s, e)
-		case "Lease Obtained", "Lease Expires":
-			t, err := time.ParseInLocation("Monday, January 2, 2006 3:04:05 PM", v, c.Location)
-			if err != nil {
-				return false
-			}
-			ts := t.Format("2006-01-02T15:04:05-07:00")
-			if label == "Lease Obtained" {
-				ad.LeaseObtainedAt = ts
-				span(adPtr("lease_obtained_at"), s, e, "timestamp")
-			} else {
-				ad.LeaseExpiresAt = ts
-				span(adPtr("lease_expires_at"), s, e, "timestamp")
-			}
-			if res.TimeZone == "" {
-				res.TimeZone = winZoneName(c)
-				span("/time_zone", s, e, "assumedZone")
-			}
-		default:
-			return false
-		}
-		return true
-	}
 	for line, start := range it.All() {
 		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			continue
 		}
 		nlines++
-		switch {
-		case line == "Windows IP Configuration":
+		if st.line(line, start) {
 			read++
-			continue
-		case line[0] != ' ' && strings.HasSuffix(line, ":"):
-			i := strings.Index(line, " adapter ")
-			if i <= 0 || i+9 >= len(line)-1 {
-				c.Unread(start)
-				continue
-			}
-			res.Adapters = append(res.Adapters, IpconfigAdapter{Type: line[:i], Name: line[i+9 : len(line)-1]})
-			aux = append(aux, ipcAdapter{})
-			adIdx = len(res.Adapters) - 1
-			ad = &res.Adapters[adIdx]
-			span(adPtr("type"), start, start+i, "")
-			span(adPtr("name"), start+i+9, start+len(line)-1, "")
-			lastLabel = ""
-			read++
-			continue
+		} else {
+			c.Unread(start)
 		}
-		indent := 0
-		for indent < len(line) && line[indent] == ' ' {
-			indent++
-		}
-		if indent == 3 {
-			colon := strings.IndexByte(line, ':')
-			if colon < 0 {
-				c.Unread(start)
-				continue
-			}
-			label := strings.TrimRight(line[3:colon], " .")
-			vs := colon + 1
-			if vs < len(line) && line[vs] == ' ' {
-				vs++
-			}
-			vs, ve := lex.TrimSpaceRange(line, vs, len(line))
-			lastLabel = label
-			if vs == ve {
-				// an empty value ("Connection-specific DNS Suffix  . :")
-				if ad == nil && label == "Host Name" || !ipcKnown(label) {
-					c.Unread(start)
-					continue
-				}
-				read++
-				continue
-			}
-			if !set(label, line[vs:ve], start+vs, start+ve) {
-				c.Unread(start)
-				continue
-			}
-			read++
-			continue
-		}
-		if indent > 3 && ipcMulti[lastLabel] {
-			vs, ve := lex.TrimSpaceRange(line, indent, len(line))
-			if !set(lastLabel, line[vs:ve], start+vs, start+ve) {
-				c.Unread(start)
-				continue
-			}
-			read++
-			continue
-		}
-		c.Unread(start)
 	}
 	if nlines > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as ipconfig output")
 	}
-	for i := range res.Adapters {
-		ad, x := &res.Adapters[i], &aux[i]
-		adIdx = i
-		if len(x.pairs) > 0 {
-			p := x.pairs[0]
-			ad.IPv4Address = p.addr.v
-			span(adPtr("ipv4_address"), p.addr.s, p.addr.e, "")
+	for i := range st.res.Adapters {
+		st.finishAdapter(i)
+	}
+	return st.res, nil
+}
+
+func (st *ipcState) span(ptr string, s, e int, tr string) {
+	if st.rec {
+		st.c.Span(ptr, s, e, tr)
+	}
+}
+
+func (st *ipcState) adPtr(f string, more ...any) string {
+	return catalog.Ptr(append([]any{"adapters", st.adIdx, f}, more...)...)
+}
+
+func (st *ipcState) appendStr(dst *[]string, key string, v string, s, e int) {
+	if st.ad == nil {
+		st.span(catalog.Ptr(key, len(*dst)), s, e, "")
+	} else {
+		st.span(st.adPtr(key, len(*dst)), s, e, "")
+	}
+	*dst = append(*dst, v)
+}
+
+// line reads one non-blank line: the title, an adapter heading, a "   Label . . . : value"
+// line or a continuation of a multi-valued label; it reports whether the line was read.
+func (st *ipcState) line(line string, start int) bool {
+	switch {
+	case line == "Windows IP Configuration":
+		return true
+	case line[0] != ' ' && strings.HasSuffix(line, ":"):
+		return st.adapterHeading(line, start)
+	}
+	indent := 0
+	for indent < len(line) && line[indent] == ' ' {
+		indent++
+	}
+	if indent == 3 {
+		return st.labelLine(line, start)
+	}
+	if indent > 3 && ipcMulti[st.lastLabel] {
+		vs, ve := lex.TrimSpaceRange(line, indent, len(line))
+		return st.set(st.lastLabel, line[vs:ve], start+vs, start+ve)
+	}
+	return false
+}
+
+// adapterHeading starts an adapter at "Ethernet adapter Ethernet 2:".
+func (st *ipcState) adapterHeading(line string, start int) bool {
+	i := strings.Index(line, " adapter ")
+	if i <= 0 || i+9 >= len(line)-1 {
+		return false
+	}
+	st.res.Adapters = append(st.res.Adapters, IpconfigAdapter{Type: line[:i], Name: line[i+9 : len(line)-1]})
+	st.aux = append(st.aux, ipcAdapter{})
+	st.adIdx = len(st.res.Adapters) - 1
+	st.ad = &st.res.Adapters[st.adIdx]
+	st.span(st.adPtr("type"), start, start+i, "")
+	st.span(st.adPtr("name"), start+i+9, start+len(line)-1, "")
+	st.lastLabel = ""
+	return true
+}
+
+// labelLine reads "   Label . . . . : value".
+func (st *ipcState) labelLine(line string, start int) bool {
+	colon := strings.IndexByte(line, ':')
+	if colon < 0 {
+		return false
+	}
+	label := strings.TrimRight(line[3:colon], " .")
+	vs := colon + 1
+	if vs < len(line) && line[vs] == ' ' {
+		vs++
+	}
+	vs, ve := lex.TrimSpaceRange(line, vs, len(line))
+	st.lastLabel = label
+	if vs == ve {
+		// an empty value ("Connection-specific DNS Suffix  . :")
+		return !(st.ad == nil && label == "Host Name" || !ipcKnown(label))
+	}
+	return st.set(label, line[vs:ve], start+vs, start+ve)
+}
+
+// set applies one label's value; it reports whether the label is known.
+func (st *ipcState) set(label, v string, s, e int) bool {
+	if st.ad == nil {
+		return st.setHost(label, v, s, e)
+	}
+	return st.setAdapter(label, v, s, e)
+}
+
+// setHost applies a label of the host block, before the first adapter.
+func (st *ipcState) setHost(label, v string, s, e int) bool {
+	res := st.res
+	if ipcHostSet(res, label) {
+		return false // given twice
+	}
+	switch label {
+	case "Host Name":
+		res.Hostname = v
+		st.span("/hostname", s, e, "")
+	case "Primary Dns Suffix":
+		res.PrimaryDNSSuffix = v
+		st.span("/primary_dns_suffix", s, e, "")
+	case "Node Type":
+		res.NodeType = v
+		st.span("/node_type", s, e, "")
+	case "IP Routing Enabled", "WINS Proxy Enabled":
+		b, ok := winBool(v)
+		if !ok {
+			return false
+		}
+		if label[0] == 'I' {
+			res.IPRoutingEnabled = &b
+			st.span("/ip_routing_enabled", s, e, "yesNo")
+		} else {
+			res.WINSProxyEnabled = &b
+			st.span("/wins_proxy_enabled", s, e, "yesNo")
+		}
+	case "DNS Suffix Search List":
+		st.appendStr(&res.DNSSuffixSearchList, "dns_suffix_search_list", v, s, e)
+	default:
+		return false
+	}
+	return true
+}
+
+// setAdapter applies a label of the current adapter.
+func (st *ipcState) setAdapter(label, v string, s, e int) bool {
+	ad := st.ad
+	str := func(dst *string, key string) {
+		*dst = v
+		st.span(st.adPtr(key), s, e, "")
+	}
+	if ipcAdapterSet(ad, label) {
+		return false // given twice
+	}
+	switch label {
+	case "Media State":
+		str(&ad.MediaState, "media_state")
+	case "Connection-specific DNS Suffix":
+		str(&ad.DNSSuffix, "dns_suffix")
+	case "Description":
+		str(&ad.Description, "description")
+	case "Physical Address":
+		str(&ad.PhysicalAddress, "physical_address")
+	case "DHCP Enabled", "Autoconfiguration Enabled", "NetBIOS over Tcpip":
+		return st.setAdapterBool(label, v, s, e)
+	case "IPv6 Address", "Temporary IPv6 Address", "Link-local IPv6 Address",
+		"IPv4 Address", "IP Address", "Autoconfiguration IPv4 Address", "Autoconfiguration IP Address",
+		"Subnet Mask", "Default Gateway":
+		return st.setAddress(label, v, s, e)
+	case "DHCP Server":
+		str(&ad.DHCPServer, "dhcp_server")
+	case "DHCPv6 IAID":
+		str(&ad.DHCPv6IAID, "dhcpv6_iaid")
+	case "DHCPv6 Client DUID":
+		str(&ad.DHCPv6ClientDUID, "dhcpv6_client_duid")
+	case "DNS Servers":
+		st.appendStr(&ad.DNSServers, "dns_servers", v, s, e)
+	case "Primary WINS Server", "Secondary WINS Server":
+		st.appendStr(&ad.WINSServers, "wins_servers", v, s, e)
+	case "Connection-specific DNS Suffix Search List":
+		st.appendStr(&ad.DNSSuffixSearch, "dns_suffix_search_list", v, s, e)
+	case "Lease Obtained", "Lease Expires":
+		return st.setLease(label, v, s, e)
+	default:
+		return false
+	}
+	return true
+}
+
+// setAdapterBool applies a Yes/No label of the current adapter.
+func (st *ipcState) setAdapterBool(label, v string, s, e int) bool {
+	b, ok := winBool(v)
+	if !ok {
+		return false
+	}
+	switch label[0] {
+	case 'D':
+		st.ad.DHCPEnabled = &b
+		st.span(st.adPtr("dhcp_enabled"), s, e, "yesNo")
+	case 'A':
+		st.ad.AutoconfigurationEnabled = &b
+		st.span(st.adPtr("autoconfiguration_enabled"), s, e, "yesNo")
+	default:
+		st.ad.NetBIOSOverTcpip = &b
+		st.span(st.adPtr("netbios_over_tcpip"), s, e, "yesNo")
+	}
+	return true
+}
+
+// setAddress applies an address, mask or gateway label of the current adapter; IPv4
+// addresses, their masks and the gateways wait in aux for finishAdapter.
+func (st *ipcState) setAddress(label, v string, s, e int) bool {
+	ad, x := st.ad, &st.aux[st.adIdx]
+	switch label {
+	case "Subnet Mask":
+		if n := len(x.pairs); n > 0 && !x.pairs[n-1].hasMask && !x.autoMask {
+			x.pairs[n-1].mask, x.pairs[n-1].hasMask = ipcValue{v, s, e}, true
+		} else if ad.SubnetMask == "" && len(x.pairs) == 0 {
+			ad.SubnetMask = v
+			st.span(st.adPtr("subnet_mask"), s, e, "")
+		} else {
+			return false
+		}
+		return true
+	case "Default Gateway":
+		x.gateways = append(x.gateways, ipcValue{v, s, e})
+		return true
+	}
+	a := ipcStatus(v)
+	if a == "" {
+		return false
+	}
+	switch label {
+	case "IPv6 Address", "Temporary IPv6 Address", "Link-local IPv6 Address":
+		st.appendStr(&ad.IPv6Addresses, "ipv6_addresses", a, s, s+len(a))
+	case "IPv4 Address", "IP Address":
+		x.pairs = append(x.pairs, ipcPair{addr: ipcValue{a, s, s + len(a)}})
+		x.autoMask = false
+	default: // "Autoconfiguration IPv4 Address", "Autoconfiguration IP Address"
+		ad.AutoconfigurationIPv4Address = a
+		st.span(st.adPtr("autoconfiguration_ipv4_address"), s, s+len(a), "")
+		x.autoMask = true
+	}
+	return true
+}
+
+// setLease applies "Lease Obtained" or "Lease Expires", read in the zone of the context.
+func (st *ipcState) setLease(label, v string, s, e int) bool {
+	t, err := time.ParseInLocation("Monday, January 2, 2006 3:04:05 PM", v, st.c.Location)
+	if err != nil {
+		return false
+	}
+	ts := t.Format("2006-01-02T15:04:05-07:00")
+	if label == "Lease Obtained" {
+		st.ad.LeaseObtainedAt = ts
+		st.span(st.adPtr("lease_obtained_at"), s, e, "timestamp")
+	} else {
+		st.ad.LeaseExpiresAt = ts
+		st.span(st.adPtr("lease_expires_at"), s, e, "timestamp")
+	}
+	if st.res.TimeZone == "" {
+		st.res.TimeZone = winZoneName(st.c)
+		st.span("/time_zone", s, e, "assumedZone")
+	}
+	return true
+}
+
+// finishAdapter fills adapter i's IPv4 addresses, masks and gateways from what was read:
+// the first pair and the best (IPv4) gateway as the single fields, all of them as lists
+// when there are several.
+func (st *ipcState) finishAdapter(i int) {
+	ad, x := &st.res.Adapters[i], &st.aux[i]
+	st.adIdx = i
+	if len(x.pairs) > 0 {
+		p := x.pairs[0]
+		ad.IPv4Address = p.addr.v
+		st.span(st.adPtr("ipv4_address"), p.addr.s, p.addr.e, "")
+		if p.hasMask {
+			ad.SubnetMask = p.mask.v
+			st.span(st.adPtr("subnet_mask"), p.mask.s, p.mask.e, "")
+		}
+	}
+	if len(x.pairs) > 1 {
+		for k, p := range x.pairs {
+			ad.IPv4Addresses = append(ad.IPv4Addresses, IpconfigIPv4{Address: p.addr.v})
+			st.span(st.adPtr("ipv4_addresses", k, "address"), p.addr.s, p.addr.e, "")
 			if p.hasMask {
-				ad.SubnetMask = p.mask.v
-				span(adPtr("subnet_mask"), p.mask.s, p.mask.e, "")
-			}
-		}
-		if len(x.pairs) > 1 {
-			for k, p := range x.pairs {
-				ad.IPv4Addresses = append(ad.IPv4Addresses, IpconfigIPv4{Address: p.addr.v})
-				span(adPtr("ipv4_addresses", k, "address"), p.addr.s, p.addr.e, "")
-				if p.hasMask {
-					ad.IPv4Addresses[k].SubnetMask = p.mask.v
-					span(adPtr("ipv4_addresses", k, "subnet_mask"), p.mask.s, p.mask.e, "")
-				}
-			}
-		}
-		if len(x.gateways) > 0 {
-			best := x.gateways[0]
-			for _, g := range x.gateways {
-				if a, err := netip.ParseAddr(g.v); err == nil && a.Is4() {
-					best = g
-					break
-				}
-			}
-			ad.DefaultGateway = best.v
-			span(adPtr("default_gateway"), best.s, best.e, "")
-			if len(x.gateways) > 1 {
-				for k, g := range x.gateways {
-					ad.DefaultGateways = append(ad.DefaultGateways, g.v)
-					span(adPtr("default_gateways", k), g.s, g.e, "")
-				}
+				ad.IPv4Addresses[k].SubnetMask = p.mask.v
+				st.span(st.adPtr("ipv4_addresses", k, "subnet_mask"), p.mask.s, p.mask.e, "")
 			}
 		}
 	}
-	return res, nil
+	if len(x.gateways) == 0 {
+		return
+	}
+	best := x.gateways[0]
+	for _, g := range x.gateways {
+		if a, err := netip.ParseAddr(g.v); err == nil && a.Is4() {
+			best = g
+			break
+		}
+	}
+	ad.DefaultGateway = best.v
+	st.span(st.adPtr("default_gateway"), best.s, best.e, "")
+	if len(x.gateways) > 1 {
+		for k, g := range x.gateways {
+			ad.DefaultGateways = append(ad.DefaultGateways, g.v)
+			st.span(st.adPtr("default_gateways", k), g.s, g.e, "")
+		}
+	}
 }
 
 // ipcHostSet reports whether the host field of label already has a value.
