@@ -814,212 +814,262 @@ type dirPending struct {
 	timeSpanRecorded bool
 }
 
+// dirState is what the steps of parseDir share: the result, the section being read, the
+// entries whose times wait for the date order, and the spans kept for the end.
+type dirState struct {
+	c           *catalog.Context
+	rec         bool
+	rs          *catalog.SpanRec
+	res         *DirResult
+	timeID      uint16
+	order       winDateOrder
+	pending     []dirPending
+	dirStarts   [][2]int // spans of each section's path
+	dirTotals   [][4]int // spans of each section's file count and bytes
+	cur         *DirDirectory
+	curIdx      int
+	totalListed bool
+	lastFiles   [3]int64 // value, start, end
+	lastBytes   [3]int64
+	haveFiles   bool
+}
+
 func parseDir(c *catalog.Context) (any, error) {
 	opts := dirOptions(c.Args.List)
 	res := &DirResult{Entries: make([]DirEntry, 0, min(lex.CountLines(c.Raw), 1<<20))}
-	rec := c.Recording()
 	rs := catalog.NewSpanRec(c, 5)
+	if opts.bare {
+		return dirBare(c, opts, res, rs), nil
+	}
+	st := &dirState{c: c, rec: c.Recording(), rs: rs, res: res, timeID: winfTime[opts.timeField], curIdx: -1}
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
-	if opts.bare {
-		for line, start := range it.All() {
-			line = lex.TrimCR(line)
-			if line == "" {
-				continue
-			}
-			nlines++
-			read++
-			idx := len(res.Entries)
-			if c.Full(idx) {
-				c.Omit(1)
-				continue
-			}
-			var e DirEntry
-			f := winfName
-			if opts.recursive {
-				e.Path, f = line, winfPath
-			} else {
-				e.Name = line
-			}
-			if rec {
-				rs.Begin(skWinEntries, idx)
-				rs.Field(f, start, start+len(line), catalog.TrVerbatim)
-			}
-			res.Entries = append(res.Entries, e)
-		}
-		if rec {
-			rs.Finish()
-		}
-		return res, nil
-	}
-	var order winDateOrder
-	var pending []dirPending
-	var dirStarts [][2]int // spans of each section's path
-	var dirTotals [][4]int // spans of each section's file count and bytes
-	var cur *DirDirectory
-	curIdx := -1
-	totalListed := false
-	var lastFiles, lastBytes [3]int64 // value, start, end
-	haveFiles := false
-	timeID := winfTime[opts.timeField]
 	for line, start := range it.All() {
 		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			continue
 		}
 		nlines++
-		if line[0] == ' ' {
-			t := strings.TrimLeft(line, " ")
-			ts := start + len(line) - len(t)
-			switch {
-			case strings.HasPrefix(t, "Volume in drive "):
-				rest := t[16:]
-				sp := strings.IndexByte(rest, ' ')
-				if sp <= 0 {
-					c.Unread(start)
-					continue
-				}
-				drive := rest[:sp]
-				after := rest[sp+1:]
-				if res.Drive != "" {
-					// another operand's volume: the first one is kept
-					read++
-					continue
-				}
-				if after == "has no label." {
-				} else if l, ok := strings.CutPrefix(after, "is "); ok && l != "" {
-					res.VolumeLabel = l
-					if rec {
-						c.Span("/volume_label", ts+16+sp+4, ts+len(t), "")
-					}
-				} else {
-					c.Unread(start)
-					continue
-				}
-				res.Drive = drive
-				if rec {
-					c.Span("/drive", ts+16, ts+16+sp, "")
-				}
-			case strings.HasPrefix(t, "Volume Serial Number is ") && len(t) > 24:
-				if res.VolumeSerial != "" {
-					read++
-					continue
-				}
-				res.VolumeSerial = t[24:]
-				if rec {
-					c.Span("/volume_serial", ts+24, ts+len(t), "")
-				}
-			case strings.HasPrefix(t, "Directory of ") && len(t) > 13:
-				p := t[13:]
-				if res.Directory == "" {
-					res.Directory = p
-					if rec {
-						c.Span("/directory", ts+13, ts+len(t), "")
-					}
-				}
-				res.Directories = append(res.Directories, DirDirectory{Path: p})
-				dirStarts = append(dirStarts, [2]int{ts + 13, ts + len(t)})
-				dirTotals = append(dirTotals, [4]int{-1})
-				curIdx = len(res.Directories) - 1
-				cur = &res.Directories[curIdx]
-			case t == "Total Files Listed:":
-				totalListed = true
-				cur = nil
-			default:
-				// "  2 File(s)  18,432 bytes", "  5 Dir(s)  120,345 bytes free"
-				n, ns, ne, rest, ok := dirCount(t)
-				if !ok {
-					c.Unread(start)
-					continue
-				}
-				switch {
-				case strings.HasPrefix(rest, "File(s) "):
-					b, bs, be, tail, ok := dirBytes(rest[8:])
-					if !ok || tail != "bytes" {
-						c.Unread(start)
-						continue
-					}
-					off := ts + len(t) - len(rest) + 8
-					lastFiles = [3]int64{n, int64(ts + ns), int64(ts + ne)}
-					lastBytes = [3]int64{b, int64(off + bs), int64(off + be)}
-					haveFiles = true
-					if cur != nil && !totalListed {
-						nn, bb := n, b
-						cur.FileCount, cur.TotalBytes = &nn, &bb
-						dirTotals[curIdx] = [4]int{ts + ns, ts + ne, off + bs, off + be}
-					}
-				case strings.HasPrefix(rest, "Dir(s) "):
-					b, bs, be, tail, ok := dirBytes(rest[7:])
-					if !ok || tail != "bytes free" {
-						c.Unread(start)
-						continue
-					}
-					off := ts + len(t) - len(rest) + 7
-					nn, bb := n, b
-					res.DirCount, res.FreeBytes = &nn, &bb
-					if rec {
-						c.Span("/dir_count", ts+ns, ts+ne, "parseInt")
-						c.Span("/free_bytes", off+bs, off+be, "parseInt")
-					}
-				default:
-					c.Unread(start)
-					continue
-				}
-			}
+		var ok bool
+		switch {
+		case line[0] == ' ':
+			ok = st.indented(line, start)
+		case line == "File Not Found":
+			ok = true
+		default:
+			ok = st.entry(line, start)
+		}
+		if ok {
 			read++
-			continue
-		}
-		if line == "File Not Found" {
-			read++
-			continue
-		}
-		idx := len(res.Entries)
-		if rec {
-			rs.Begin(skWinEntries, idx)
-		}
-		e, p, ok := dirEntryLine(line, start, rec, rs, timeID)
-		if !ok {
-			if rec {
-				rs.Discard()
-			}
+		} else {
 			c.Unread(start)
-			continue
 		}
-		read++
-		order.see(p.date)
-		if c.Full(idx) {
-			c.Omit(1)
-			if rec {
-				rs.Discard()
-			}
-			continue
-		}
-		if cur != nil && len(res.Directories) > 0 {
-			e.Directory = cur.Path
-			if rec {
-				s := dirStarts[curIdx]
-				rs.Field(winfDirectory, s[0], s[1], catalog.TrVerbatim)
-			}
-		}
-		p.row = idx
-		pending = append(pending, p)
-		res.Entries = append(res.Entries, e)
 	}
 	if nlines > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as a dir listing")
 	}
-	if haveFiles {
-		fc, tb := lastFiles[0], lastBytes[0]
-		res.FileCount, res.TotalBytes = &fc, &tb
+	st.finishTotals()
+	if err := st.resolveDates(opts.timeField); err != nil {
+		return nil, err
+	}
+	if st.rec {
+		rs.Finish()
+	}
+	return res, nil
+}
+
+// dirBare reads "dir /b": one name (or, with /s, one path) a line.
+func dirBare(c *catalog.Context, opts dirOpts, res *DirResult, rs *catalog.SpanRec) *DirResult {
+	rec := c.Recording()
+	it := lex.Lines{Raw: c.Raw}
+	for line, start := range it.All() {
+		line = lex.TrimCR(line)
+		if line == "" {
+			continue
+		}
+		idx := len(res.Entries)
+		if c.Full(idx) {
+			c.Omit(1)
+			continue
+		}
+		var e DirEntry
+		f := winfName
+		if opts.recursive {
+			e.Path, f = line, winfPath
+		} else {
+			e.Name = line
+		}
 		if rec {
-			c.Span("/file_count", int(lastFiles[1]), int(lastFiles[2]), "parseInt")
-			c.Span("/total_bytes", int(lastBytes[1]), int(lastBytes[2]), "parseInt")
+			rs.Begin(skWinEntries, idx)
+			rs.Field(f, start, start+len(line), catalog.TrVerbatim)
+		}
+		res.Entries = append(res.Entries, e)
+	}
+	if rec {
+		rs.Finish()
+	}
+	return res
+}
+
+// indented reads a line that begins with a space: the volume lines, "Directory of",
+// "Total Files Listed:" and the count lines; it reports whether the line was read.
+func (st *dirState) indented(line string, start int) bool {
+	res := st.res
+	t := strings.TrimLeft(line, " ")
+	ts := start + len(line) - len(t)
+	switch {
+	case strings.HasPrefix(t, "Volume in drive "):
+		return st.volume(t, ts)
+	case strings.HasPrefix(t, "Volume Serial Number is ") && len(t) > 24:
+		if res.VolumeSerial != "" {
+			return true
+		}
+		res.VolumeSerial = t[24:]
+		if st.rec {
+			st.c.Span("/volume_serial", ts+24, ts+len(t), "")
+		}
+	case strings.HasPrefix(t, "Directory of ") && len(t) > 13:
+		p := t[13:]
+		if res.Directory == "" {
+			res.Directory = p
+			if st.rec {
+				st.c.Span("/directory", ts+13, ts+len(t), "")
+			}
+		}
+		res.Directories = append(res.Directories, DirDirectory{Path: p})
+		st.dirStarts = append(st.dirStarts, [2]int{ts + 13, ts + len(t)})
+		st.dirTotals = append(st.dirTotals, [4]int{-1})
+		st.curIdx = len(res.Directories) - 1
+		st.cur = &res.Directories[st.curIdx]
+	case t == "Total Files Listed:":
+		st.totalListed = true
+		st.cur = nil
+	default:
+		return st.count(t, ts)
+	}
+	return true
+}
+
+// volume reads " Volume in drive C is Windows" (t starts at ts).
+func (st *dirState) volume(t string, ts int) bool {
+	res := st.res
+	rest := t[16:]
+	sp := strings.IndexByte(rest, ' ')
+	if sp <= 0 {
+		return false
+	}
+	drive := rest[:sp]
+	after := rest[sp+1:]
+	if res.Drive != "" {
+		// another operand's volume: the first one is kept
+		return true
+	}
+	if after == "has no label." {
+	} else if l, ok := strings.CutPrefix(after, "is "); ok && l != "" {
+		res.VolumeLabel = l
+		if st.rec {
+			st.c.Span("/volume_label", ts+16+sp+4, ts+len(t), "")
+		}
+	} else {
+		return false
+	}
+	res.Drive = drive
+	if st.rec {
+		st.c.Span("/drive", ts+16, ts+16+sp, "")
+	}
+	return true
+}
+
+// count reads "  2 File(s)  18,432 bytes" and "  5 Dir(s)  120,345 bytes free".
+func (st *dirState) count(t string, ts int) bool {
+	n, ns, ne, rest, ok := dirCount(t)
+	if !ok {
+		return false
+	}
+	switch {
+	case strings.HasPrefix(rest, "File(s) "):
+		b, bs, be, tail, ok := dirBytes(rest[8:])
+		if !ok || tail != "bytes" {
+			return false
+		}
+		off := ts + len(t) - len(rest) + 8
+		st.lastFiles = [3]int64{n, int64(ts + ns), int64(ts + ne)}
+		st.lastBytes = [3]int64{b, int64(off + bs), int64(off + be)}
+		st.haveFiles = true
+		if st.cur != nil && !st.totalListed {
+			nn, bb := n, b
+			st.cur.FileCount, st.cur.TotalBytes = &nn, &bb
+			st.dirTotals[st.curIdx] = [4]int{ts + ns, ts + ne, off + bs, off + be}
+		}
+	case strings.HasPrefix(rest, "Dir(s) "):
+		b, bs, be, tail, ok := dirBytes(rest[7:])
+		if !ok || tail != "bytes free" {
+			return false
+		}
+		off := ts + len(t) - len(rest) + 7
+		nn, bb := n, b
+		st.res.DirCount, st.res.FreeBytes = &nn, &bb
+		if st.rec {
+			st.c.Span("/dir_count", ts+ns, ts+ne, "parseInt")
+			st.c.Span("/free_bytes", off+bs, off+be, "parseInt")
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// entry reads one file or directory line; its time waits in pending for the date order.
+func (st *dirState) entry(line string, start int) bool {
+	c, rs, res := st.c, st.rs, st.res
+	idx := len(res.Entries)
+	if st.rec {
+		rs.Begin(skWinEntries, idx)
+	}
+	e, p, ok := dirEntryLine(line, start, st.rec, rs, st.timeID)
+	if !ok {
+		if st.rec {
+			rs.Discard()
+		}
+		return false
+	}
+	st.order.see(p.date)
+	if c.Full(idx) {
+		c.Omit(1)
+		if st.rec {
+			rs.Discard()
+		}
+		return true
+	}
+	if st.cur != nil && len(res.Directories) > 0 {
+		e.Directory = st.cur.Path
+		if st.rec {
+			s := st.dirStarts[st.curIdx]
+			rs.Field(winfDirectory, s[0], s[1], catalog.TrVerbatim)
 		}
 	}
-	if len(res.Directories) >= 2 && rec {
-		for i, sp := range dirStarts {
+	p.row = idx
+	st.pending = append(st.pending, p)
+	res.Entries = append(res.Entries, e)
+	return true
+}
+
+// finishTotals sets the last count line's totals and, for a listing of several
+// directories, the sections; a single section is folded into the top level.
+func (st *dirState) finishTotals() {
+	c, res := st.c, st.res
+	if st.haveFiles {
+		fc, tb := st.lastFiles[0], st.lastBytes[0]
+		res.FileCount, res.TotalBytes = &fc, &tb
+		if st.rec {
+			c.Span("/file_count", int(st.lastFiles[1]), int(st.lastFiles[2]), "parseInt")
+			c.Span("/total_bytes", int(st.lastBytes[1]), int(st.lastBytes[2]), "parseInt")
+		}
+	}
+	if len(res.Directories) >= 2 && st.rec {
+		for i, sp := range st.dirStarts {
 			c.SpanPath(sp[0], sp[1], "", "directories", i, "path")
-			if t := dirTotals[i]; t[0] >= 0 {
+			if t := st.dirTotals[i]; t[0] >= 0 {
 				c.SpanPath(t[0], t[1], "parseInt", "directories", i, "file_count")
 				c.SpanPath(t[2], t[3], "parseInt", "directories", i, "total_bytes")
 			}
@@ -1030,51 +1080,55 @@ func parseDir(c *catalog.Context) (any, error) {
 		for i := range res.Entries {
 			res.Entries[i].Directory = ""
 		}
-		if rec {
+		if st.rec {
 			// drop the directory spans recorded per entry
-			rs.DropLeaf(winfDirectory)
+			st.rs.DropLeaf(winfDirectory)
 		}
 	}
-	if len(pending) > 0 {
-		dayFirst, ok := order.dayFirst()
+}
+
+// resolveDates reads the pending dates in the one order all of them allow and sets the
+// entries' times.
+func (st *dirState) resolveDates(timeField string) error {
+	c, res, pending := st.c, st.res, st.pending
+	if len(pending) == 0 {
+		return nil
+	}
+	dayFirst, ok := st.order.dayFirst()
+	if !ok {
+		return catalog.Unrecognized("the dates of the listing do not share one order")
+	}
+	dropped := map[int]bool{}
+	for _, p := range pending {
+		mo, d := p.date.a, p.date.b
+		if dayFirst {
+			mo, d = d, mo
+		}
+		ts, ok := winTimestamp(p.date.y, mo, d, p.h, p.m, 0, c.Location)
 		if !ok {
-			return nil, catalog.Unrecognized("the dates of the listing do not share one order")
+			dropped[p.row] = true
+			continue
 		}
-		dropped := map[int]bool{}
-		for _, p := range pending {
-			mo, d := p.date.a, p.date.b
-			if dayFirst {
-				mo, d = d, mo
-			}
-			ts, ok := winTimestamp(p.date.y, mo, d, p.h, p.m, 0, c.Location)
-			if !ok {
-				dropped[p.row] = true
-				continue
-			}
-			e := &res.Entries[p.row]
-			switch opts.timeField {
-			case "created_at":
-				e.CreatedAt = ts
-			case "accessed_at":
-				e.AccessedAt = ts
-			default:
-				e.ModifiedAt = ts
-			}
-		}
-		if len(dropped) > 0 {
-			return nil, catalog.Unrecognized("a dir date is not a calendar date in the order %s", order.format())
-		}
-		res.DateFormat = order.format()
-		res.TimeZone = winZoneName(c)
-		if rec {
-			c.Span("/date_format", pending[0].start, pending[0].start+dirDateLen(c.Raw[pending[0].start:]), "dateFormat")
-			c.Span("/time_zone", pending[0].start, pending[0].end, "assumedZone")
+		e := &res.Entries[p.row]
+		switch timeField {
+		case "created_at":
+			e.CreatedAt = ts
+		case "accessed_at":
+			e.AccessedAt = ts
+		default:
+			e.ModifiedAt = ts
 		}
 	}
-	if rec {
-		rs.Finish()
+	if len(dropped) > 0 {
+		return catalog.Unrecognized("a dir date is not a calendar date in the order %s", st.order.format())
 	}
-	return res, nil
+	res.DateFormat = st.order.format()
+	res.TimeZone = winZoneName(c)
+	if st.rec {
+		c.Span("/date_format", pending[0].start, pending[0].start+dirDateLen(c.Raw[pending[0].start:]), "dateFormat")
+		c.Span("/time_zone", pending[0].start, pending[0].end, "assumedZone")
+	}
+	return nil
 }
 
 func dirDateLen(s string) int {
