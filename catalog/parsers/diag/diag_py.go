@@ -70,17 +70,27 @@ func pyPos(s string, maxNums int) (pyPosAt, bool) {
 	return p, true
 }
 
-// pyDiag appends one diagnostic read at line l with position p; code and
-// message are ranges of l.Text (code may be empty).
-// msgAt, when set, is the message's raw range instead (pytest's "E   " line).
-func pyDiag(c *catalog.Context, res *DiagResult, l lex.Line, p pyPosAt, sev string, sevTr string, sevS, sevE, codeS, codeE, msgS, msgE int, tool string, msgAt ...int) int {
+// pyDiagAt says where one diagnostic's parts are: severity, code and message are ranges
+// of the line's text (code may be empty); msgAt, when set, is the message's raw range
+// instead (pytest's "E   " line).
+type pyDiagAt struct {
+	sev, sevTr   string
+	sevS, sevE   int
+	codeS, codeE int
+	msgS, msgE   int
+	tool         string
+	msgAt        []int
+}
+
+// pyDiag appends one diagnostic read at line l with position p, its parts at f.
+func pyDiag(c *catalog.Context, res *DiagResult, l lex.Line, p pyPosAt, f pyDiagAt) int {
 	if c.Full(len(res.Diagnostics)) {
 		c.Omit(1)
 		return -1
 	}
 	i := len(res.Diagnostics)
 	t := l.Text
-	d := Diagnostic{File: t[:p.fileE], Line: p.nums[0], Severity: sev, Message: t[msgS:msgE], Tool: tool}
+	d := Diagnostic{File: t[:p.fileE], Line: p.nums[0], Severity: f.sev, Message: t[f.msgS:f.msgE], Tool: f.tool}
 	c.SpanPath(l.At, l.At+p.fileE, "", "diagnostics", i, "file")
 	leaves := []string{"line", "column", "end_line", "end_column"}
 	dst := []**int64{nil, &d.Column, &d.EndLine, &d.EndColumn}
@@ -90,16 +100,16 @@ func pyDiag(c *catalog.Context, res *DiagResult, l lex.Line, p pyPosAt, sev stri
 		}
 		c.SpanPath(l.At+p.at[k][0], l.At+p.at[k][1], "parseInt", "diagnostics", i, leaves[k])
 	}
-	c.SpanPath(l.At+sevS, l.At+sevE, sevTr, "diagnostics", i, "severity")
-	if codeE > codeS {
-		d.Code = t[codeS:codeE]
-		c.SpanPath(l.At+codeS, l.At+codeE, "", "diagnostics", i, "code")
+	c.SpanPath(l.At+f.sevS, l.At+f.sevE, f.sevTr, "diagnostics", i, "severity")
+	if f.codeE > f.codeS {
+		d.Code = t[f.codeS:f.codeE]
+		c.SpanPath(l.At+f.codeS, l.At+f.codeE, "", "diagnostics", i, "code")
 	}
-	if len(msgAt) == 2 {
-		d.Message = c.Raw[msgAt[0]:msgAt[1]]
-		c.SpanPath(msgAt[0], msgAt[1], "", "diagnostics", i, "message")
+	if len(f.msgAt) == 2 {
+		d.Message = c.Raw[f.msgAt[0]:f.msgAt[1]]
+		c.SpanPath(f.msgAt[0], f.msgAt[1], "", "diagnostics", i, "message")
 	} else {
-		c.SpanPath(l.At+msgS, l.At+msgE, "", "diagnostics", i, "message")
+		c.SpanPath(l.At+f.msgS, l.At+f.msgE, "", "diagnostics", i, "message")
 	}
 	c.SpanPath(l.At, l.At+len(t), "impliedDefault", "diagnostics", i, "tool")
 	res.Diagnostics = append(res.Diagnostics, d)
@@ -172,7 +182,7 @@ func parseMypy(c *catalog.Context) (any, error) {
 				continue
 			}
 		}
-		i := pyDiag(c, res, l, p, sev, "", sevS, sevS+len(sev), codeS, codeE, msgS, msgE, "mypy")
+		i := pyDiag(c, res, l, p, pyDiagAt{sev: sev, sevS: sevS, sevE: sevS + len(sev), codeS: codeS, codeE: codeE, msgS: msgS, msgE: msgE, tool: "mypy"})
 		if sev != "note" {
 			last = i
 		}
@@ -218,7 +228,7 @@ func parseFlake8(c *catalog.Context) (any, error) {
 		if t[p.rest] == 'W' {
 			sev = "warning"
 		}
-		pyDiag(c, res, l, p, sev, "codeLetter", p.rest, codeE, p.rest, codeE, codeE+1, len(t), "flake8")
+		pyDiag(c, res, l, p, pyDiagAt{sev: sev, sevTr: "codeLetter", sevS: p.rest, sevE: codeE, codeS: p.rest, codeE: codeE, msgS: codeE + 1, msgE: len(t), tool: "flake8"})
 	}
 	countSummary(c, res, false)
 	return res, nil
@@ -746,7 +756,7 @@ func (st *pytestState) warningLine(l lex.Line) {
 		cE := strings.Index(s[p.rest:], ": ")
 		if cE > 0 && strings.HasSuffix(s[p.rest:p.rest+cE], "Warning") {
 			sl := lex.Line{Text: s, At: l.At + off}
-			pyDiag(st.c, st.res, sl, p, "warning", "impliedDefault", 0, len(s), p.rest, p.rest+cE, p.rest+cE+2, len(s), "pytest")
+			pyDiag(st.c, st.res, sl, p, pyDiagAt{sev: "warning", sevTr: "impliedDefault", sevE: len(s), codeS: p.rest, codeE: p.rest + cE, msgS: p.rest + cE + 2, msgE: len(s), tool: "pytest"})
 		}
 	}
 }
@@ -801,7 +811,7 @@ func (st *pytestState) finishBlocks() {
 			if b.eE > 0 {
 				msgAt = []int{b.eS, b.eE}
 			}
-			pyDiag(c, res, pl, p, "error", "impliedDefault", 0, len(line), p.rest, codeE, p.rest, len(line), "pytest", msgAt...)
+			pyDiag(c, res, pl, p, pyDiagAt{sev: "error", sevTr: "impliedDefault", sevE: len(line), codeS: p.rest, codeE: codeE, msgS: p.rest, msgE: len(line), tool: "pytest", msgAt: msgAt})
 		}
 	}
 }
