@@ -722,6 +722,20 @@ func dvSplitRef(ref string) (repo, tag string) {
 	return ref[:i], ref[i+1:]
 }
 
+// dockerImagesState is what the steps of parseDockerImages share: the table's columns (the
+// classic REPOSITORY table or the newer IMAGE table) and a long IMAGE name waiting on its
+// own line.
+type dockerImagesState struct {
+	c        *catalog.Context
+	rec      *catalog.SpanRec
+	res      *DockerImagesResult
+	cols     []lex.Column
+	cells    [][2]int
+	newForm  bool
+	pending  string // a long IMAGE on its own line (newer table)
+	pendingS int
+}
+
 func parseDockerImages(c *catalog.Context) (any, error) {
 	res := &DockerImagesResult{Images: make([]DockerImage, 0, kit.RowCap(c))}
 	rec := catalog.NewSpanRec(c, 8)
@@ -729,175 +743,30 @@ func parseDockerImages(c *catalog.Context) (any, error) {
 		return dvIDList(c, rec, func(id string) { res.Images = append(res.Images, DockerImage{ImageID: id}) },
 			func() int { return len(res.Images) }, dvTImage, dvImageIDs["image_id"], res)
 	}
-	ii := func() int32 { return int32(len(res.Images)) }
-	add := func(k string, s, e int, tr catalog.SpanTr) {
-		rec.Add(dvTImage, [4]int32{ii()}, dvImageIDs[k], s, e, tr)
-	}
-	setSize := func(dst *string, b **int64, k, v string, s, e int) bool {
-		n, ok := lex.Bytes(strings.TrimPrefix(v, "~"))
-		if !ok {
-			return false
-		}
-		*dst = v
-		add(k, s, e, catalog.TrVerbatim)
-		*b = catalog.Intp(n)
-		add(k+"_bytes", s, e, catalog.TrParseBytes)
-		return true
-	}
-	setRef := func(d *DockerImage, ref string, s int) {
-		repo, tag := dvSplitRef(ref)
-		if repo != "<none>" && repo != "" {
-			d.Repository = repo
-			add("repository", s, s+len(repo), catalog.TrVerbatim)
-		}
-		if tag != "<none>" && tag != "" {
-			d.Tag = tag
-			add("tag", s+len(repo)+1, s+len(repo)+1+len(tag), catalog.TrVerbatim)
-		}
-		if repo == "<none>" && (tag == "<none>" || tag == "") {
-			d.Dangling = true
-			add("dangling", s, s+len(ref), catalog.TrMarker)
-		}
-	}
+	st := &dockerImagesState{c: c, rec: rec, res: res, pendingS: -1}
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
-	var cols []lex.Column
-	var cells [][2]int
-	newForm := false
-	pending, pendingS := "", -1 // a long IMAGE on its own line (newer table)
 	for l, start := range it.NonBlankLines() {
-		if cols == nil {
-			cs := lex.Columns(l)
-			switch {
-			case len(cs) > 1 && cs[0].Start == 0 && cs[0].Header == "REPOSITORY":
-				cols = cs
-			case len(cs) > 3 && cs[0].Start == 0 && cs[0].Header == "IMAGE" && cs[1].Header == "ID":
-				cols, newForm = cs, true
-			case strings.Contains(l, "Info →") || strings.Contains(l, "In Use"):
-				// the legend the newer table prints on a terminal
-			default:
+		if st.cols == nil {
+			if st.header(l) {
+				read++
+			} else {
 				c.Unread(start)
-				continue
 			}
-			read++
 			continue
 		}
 		mark := rec.Mark()
 		var d DockerImage
-		if newForm {
-			f := lex.Fields(nil, l, 0)
-			if len(f) == 1 && f[0].Start == 0 && pending == "" {
-				pending, pendingS = l[f[0].Start:f[0].End], start
+		if st.newForm {
+			ok, held := st.newRow(l, start, &d, mark)
+			if held {
 				read++
+			}
+			if !ok || held {
 				continue
 			}
-			ref, refS := "", 0
-			if pending != "" && len(f) >= 3 && f[0].Start > 0 {
-				ref, refS = pending, pendingS
-				f = append([]lex.Field{{}}, f...)
-			} else if len(f) >= 4 && f[0].Start == 0 {
-				ref, refS = l[f[0].Start:f[0].End], start
-			} else {
-				if pending != "" {
-					c.Unread(pendingS)
-				}
-				pending = ""
-				c.Unread(start)
-				continue
-			}
-			pending = ""
-			setRef(&d, ref, refS)
-			d.ImageID = l[f[1].Start:f[1].End]
-			add("image_id", start+f[1].Start, start+f[1].End, catalog.TrVerbatim)
-			good := setSize(&d.DiskUsage, &d.DiskUsageBytes, "disk_usage", l[f[2].Start:f[2].End], start+f[2].Start, start+f[2].End)
-			if len(f) > 3 {
-				good = good && setSize(&d.ContentSize, &d.ContentSizeBytes, "content_size", l[f[3].Start:f[3].End], start+f[3].Start, start+f[3].End)
-			}
-			for _, x := range f[min(4, len(f)):] {
-				if l[x.Start:x.End] == "U" {
-					d.InUse = true
-					add("in_use", start+x.Start, start+x.End, catalog.TrMarker)
-				}
-			}
-			if !good {
-				rec.Truncate(mark)
-				c.Unread(start)
-				continue
-			}
-		} else {
-			var okc bool
-			cells, okc = lex.Cells(l, cols, cells)
-			if !okc {
-				c.Unread(start)
-				continue
-			}
-			used := map[string]bool{}
-			good := true
-			for k, cell := range cells {
-				v := l[cell[0]:cell[1]]
-				s, e := start+cell[0], start+cell[1]
-				if v == "" {
-					continue
-				}
-				switch cols[k].Header {
-				case "REPOSITORY", "TAG", "DIGEST":
-					key := strings.ToLower(cols[k].Header)
-					if v == "<none>" {
-						if key == "repository" {
-							d.Dangling = true
-						}
-						continue
-					}
-					switch key {
-					case "repository":
-						d.Repository = v
-					case "tag":
-						d.Tag = v
-					default:
-						d.Digest = v
-					}
-					add(key, s, e, catalog.TrVerbatim)
-				case "IMAGE ID":
-					d.ImageID = v
-					add("image_id", s, e, catalog.TrVerbatim)
-				case "CREATED":
-					d.Created = v
-					add("created", s, e, catalog.TrVerbatim)
-				case "CREATED AT":
-					iso, ok := lex.GoTime(v)
-					if !ok {
-						good = false
-						break
-					}
-					d.CreatedAt = iso
-					add("created_at", s, e, catalog.TrTimestamp)
-				case "SIZE":
-					good = setSize(&d.Size, &d.SizeBytes, "size", v, s, e)
-				default:
-					key := catalog.SnakeCase(cols[k].Header)
-					if dvImageKeys[key] {
-						key += "_column"
-					}
-					key = kit.DvUniqueKey(key, used)
-					d.Extra = append(d.Extra, kit.DvField{Key: key, Value: v})
-					rec.Add(dvTImage, [4]int32{ii()}, rec.LocalName(key), s, e, catalog.TrVerbatim)
-				}
-				if !good {
-					break
-				}
-			}
-			if !good {
-				rec.Truncate(mark)
-				c.Unread(start)
-				continue
-			}
-			if d.Dangling {
-				if d.Repository != "" || d.Tag != "" {
-					d.Dangling = false
-				} else {
-					add("dangling", start, start+len(l), catalog.TrMarker)
-				}
-			}
+		} else if !st.classicRow(l, start, &d, mark) {
+			continue
 		}
 		read++
 		if c.Full(len(res.Images)) {
@@ -907,14 +776,189 @@ func parseDockerImages(c *catalog.Context) (any, error) {
 		}
 		res.Images = append(res.Images, d)
 	}
-	if pending != "" {
-		c.Unread(pendingS)
+	if st.pending != "" {
+		c.Unread(st.pendingS)
 	}
 	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as a docker images table")
 	}
 	rec.Finish()
 	return res, nil
+}
+
+// add records the span of the image being read (the next row of res.Images).
+func (st *dockerImagesState) add(k string, s, e int, tr catalog.SpanTr) {
+	st.rec.Add(dvTImage, [4]int32{int32(len(st.res.Images))}, dvImageIDs[k], s, e, tr)
+}
+
+// setSize sets a size ("1.2GB", "~30MB") and its bytes.
+func (st *dockerImagesState) setSize(dst *string, b **int64, k, v string, s, e int) bool {
+	n, ok := lex.Bytes(strings.TrimPrefix(v, "~"))
+	if !ok {
+		return false
+	}
+	*dst = v
+	st.add(k, s, e, catalog.TrVerbatim)
+	*b = catalog.Intp(n)
+	st.add(k+"_bytes", s, e, catalog.TrParseBytes)
+	return true
+}
+
+// setRef sets repository and tag from the newer table's IMAGE ("app:v1", "<none>:<none>").
+func (st *dockerImagesState) setRef(d *DockerImage, ref string, s int) {
+	repo, tag := dvSplitRef(ref)
+	if repo != "<none>" && repo != "" {
+		d.Repository = repo
+		st.add("repository", s, s+len(repo), catalog.TrVerbatim)
+	}
+	if tag != "<none>" && tag != "" {
+		d.Tag = tag
+		st.add("tag", s+len(repo)+1, s+len(repo)+1+len(tag), catalog.TrVerbatim)
+	}
+	if repo == "<none>" && (tag == "<none>" || tag == "") {
+		d.Dangling = true
+		st.add("dangling", s, s+len(ref), catalog.TrMarker)
+	}
+}
+
+// header reads the lines before the table's heading; it reports whether l was read.
+func (st *dockerImagesState) header(l string) bool {
+	cs := lex.Columns(l)
+	switch {
+	case len(cs) > 1 && cs[0].Start == 0 && cs[0].Header == "REPOSITORY":
+		st.cols = cs
+	case len(cs) > 3 && cs[0].Start == 0 && cs[0].Header == "IMAGE" && cs[1].Header == "ID":
+		st.cols, st.newForm = cs, true
+	case strings.Contains(l, "Info →") || strings.Contains(l, "In Use"):
+		// the legend the newer table prints on a terminal
+	default:
+		return false
+	}
+	return true
+}
+
+// newRow reads a row of the newer table ("IMAGE  ID  DISK USAGE  CONTENT SIZE  EXTRA");
+// held says the line was a long IMAGE kept for the next line, !ok that it was not read.
+func (st *dockerImagesState) newRow(l string, start int, d *DockerImage, mark int) (ok, held bool) {
+	c := st.c
+	f := lex.Fields(nil, l, 0)
+	if len(f) == 1 && f[0].Start == 0 && st.pending == "" {
+		st.pending, st.pendingS = l[f[0].Start:f[0].End], start
+		return true, true
+	}
+	ref, refS := "", 0
+	if st.pending != "" && len(f) >= 3 && f[0].Start > 0 {
+		ref, refS = st.pending, st.pendingS
+		f = append([]lex.Field{{}}, f...)
+	} else if len(f) >= 4 && f[0].Start == 0 {
+		ref, refS = l[f[0].Start:f[0].End], start
+	} else {
+		if st.pending != "" {
+			c.Unread(st.pendingS)
+		}
+		st.pending = ""
+		c.Unread(start)
+		return false, false
+	}
+	st.pending = ""
+	st.setRef(d, ref, refS)
+	d.ImageID = l[f[1].Start:f[1].End]
+	st.add("image_id", start+f[1].Start, start+f[1].End, catalog.TrVerbatim)
+	good := st.setSize(&d.DiskUsage, &d.DiskUsageBytes, "disk_usage", l[f[2].Start:f[2].End], start+f[2].Start, start+f[2].End)
+	if len(f) > 3 {
+		good = good && st.setSize(&d.ContentSize, &d.ContentSizeBytes, "content_size", l[f[3].Start:f[3].End], start+f[3].Start, start+f[3].End)
+	}
+	for _, x := range f[min(4, len(f)):] {
+		if l[x.Start:x.End] == "U" {
+			d.InUse = true
+			st.add("in_use", start+x.Start, start+x.End, catalog.TrMarker)
+		}
+	}
+	if !good {
+		st.rec.Truncate(mark)
+		c.Unread(start)
+		return false, false
+	}
+	return true, false
+}
+
+// classicRow reads a row of the REPOSITORY table by its columns; it reports whether the
+// row was read.
+func (st *dockerImagesState) classicRow(l string, start int, d *DockerImage, mark int) bool {
+	c := st.c
+	var okc bool
+	st.cells, okc = lex.Cells(l, st.cols, st.cells)
+	if !okc {
+		c.Unread(start)
+		return false
+	}
+	used := map[string]bool{}
+	for k, cell := range st.cells {
+		v := l[cell[0]:cell[1]]
+		if v == "" {
+			continue
+		}
+		if !st.classicCell(d, st.cols[k].Header, v, start+cell[0], start+cell[1], used) {
+			st.rec.Truncate(mark)
+			c.Unread(start)
+			return false
+		}
+	}
+	if d.Dangling {
+		if d.Repository != "" || d.Tag != "" {
+			d.Dangling = false
+		} else {
+			st.add("dangling", start, start+len(l), catalog.TrMarker)
+		}
+	}
+	return true
+}
+
+// classicCell sets the field of column header from the cell's value v at [s,e).
+func (st *dockerImagesState) classicCell(d *DockerImage, header, v string, s, e int, used map[string]bool) bool {
+	switch header {
+	case "REPOSITORY", "TAG", "DIGEST":
+		key := strings.ToLower(header)
+		if v == "<none>" {
+			if key == "repository" {
+				d.Dangling = true
+			}
+			return true
+		}
+		switch key {
+		case "repository":
+			d.Repository = v
+		case "tag":
+			d.Tag = v
+		default:
+			d.Digest = v
+		}
+		st.add(key, s, e, catalog.TrVerbatim)
+	case "IMAGE ID":
+		d.ImageID = v
+		st.add("image_id", s, e, catalog.TrVerbatim)
+	case "CREATED":
+		d.Created = v
+		st.add("created", s, e, catalog.TrVerbatim)
+	case "CREATED AT":
+		iso, ok := lex.GoTime(v)
+		if !ok {
+			return false
+		}
+		d.CreatedAt = iso
+		st.add("created_at", s, e, catalog.TrTimestamp)
+	case "SIZE":
+		return st.setSize(&d.Size, &d.SizeBytes, "size", v, s, e)
+	default:
+		key := catalog.SnakeCase(header)
+		if dvImageKeys[key] {
+			key += "_column"
+		}
+		key = kit.DvUniqueKey(key, used)
+		d.Extra = append(d.Extra, kit.DvField{Key: key, Value: v})
+		st.rec.Add(dvTImage, [4]int32{int32(len(st.res.Images))}, st.rec.LocalName(key), s, e, catalog.TrVerbatim)
+	}
+	return true
 }
 
 // gmPrintable reports whether s holds no control character.
