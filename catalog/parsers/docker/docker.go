@@ -498,127 +498,22 @@ func dockerStatsParsers() []*catalog.Parser {
 func parseDockerStats(c *catalog.Context) (any, error) {
 	res := &DockerStatsResult{Stats: make([]DockerStat, 0, kit.RowCap(c))}
 	rec := catalog.NewSpanRec(c, 8)
-	id := func(k string) uint16 { return dvStatIDs[k] }
 	nlines, read, _ := dvTable(c, func(cols []lex.Column) bool { return cols[0].Header == "CONTAINER ID" || cols[0].Header == "CONTAINER" },
 		nil, func(l string, start int, cols []lex.Column, cells [][2]int) bool {
 			si := len(res.Stats)
 			mark := rec.Mark()
-			// The leaf's id is looked up, and a "_bytes" name built, only when
-			// spans are recorded: a map lookup and a concatenation per value
-			// were a third of docker stats' time (48 MB/cpu-s on its 1 MB
-			// throughput input).
-			add := func(leaf string, s, e int, tr catalog.SpanTr) {
-				if rec.On {
-					rec.Add(dvTStat, [4]int32{int32(si)}, id(leaf), s, e, tr)
-				}
-			}
-			var d DockerStat
-			var used map[string]bool // extra columns' keys, made unique
-			bad := false
-			pair := func(v string, s int, aS, bS *string, aB, bB **int64, ka, kb string) {
-				a, b, ok := strings.Cut(v, " / ")
-				if !ok {
-					bad = true
-					return
-				}
-				for _, h := range []struct {
-					v   string
-					off int
-					str *string
-					by  **int64
-					k   string
-				}{{a, 0, aS, aB, ka}, {b, len(a) + 3, bS, bB, kb}} {
-					if h.v == "--" {
-						continue
-					}
-					n, okb := lex.Bytes(h.v)
-					if !okb {
-						bad = true
-						return
-					}
-					if h.str != nil {
-						*h.str = h.v
-						add(h.k, s+h.off, s+h.off+len(h.v), catalog.TrVerbatim)
-					}
-					*h.by = catalog.Intp(n)
-					if rec.On {
-						add(h.k+"_bytes", s+h.off, s+h.off+len(h.v), catalog.TrParseBytes)
-					}
-				}
-			}
+			r := &dockerStatRow{rec: rec, si: si}
 			for k, cell := range cells {
 				v := l[cell[0]:cell[1]]
-				s, e := start+cell[0], start+cell[1]
 				if v == "" || v == "--" {
 					continue
 				}
-				switch cols[k].Header {
-				case "CONTAINER ID":
-					d.ContainerID = v
-					add("container_id", s, e, catalog.TrVerbatim)
-				case "CONTAINER":
-					d.Container = v
-					add("container", s, e, catalog.TrVerbatim)
-				case "NAME":
-					d.Name = v
-					add("name", s, e, catalog.TrVerbatim)
-				case "CPU %", "MEM %":
-					f, ok := dvPercent(v)
-					if !ok {
-						bad = true
-						break
-					}
-					if cols[k].Header[0] == 'C' {
-						d.CPUPercent = catalog.Floatp(f)
-						add("cpu_percent", s, e, catalog.TrParseFloat)
-					} else {
-						d.MemPercent = catalog.Floatp(f)
-						add("mem_percent", s, e, catalog.TrParseFloat)
-					}
-				case "MEM USAGE / LIMIT":
-					pair(v, s, &d.MemUsage, &d.MemLimit, &d.MemUsageBytes, &d.MemLimitBytes, "mem_usage", "mem_limit")
-				case "NET I/O":
-					d.NetIO = v
-					add("net_io", s, e, catalog.TrVerbatim)
-					pair(v, s, nil, nil, &d.NetRxBytes, &d.NetTxBytes, "net_rx", "net_tx")
-				case "BLOCK I/O":
-					d.BlockIO = v
-					add("block_io", s, e, catalog.TrVerbatim)
-					pair(v, s, nil, nil, &d.BlockReadBytes, &d.BlockWriteBytes, "block_read", "block_write")
-				case "PIDS":
-					n, ok := lex.Atoi(v)
-					if !ok {
-						bad = true
-						break
-					}
-					d.PIDs = catalog.Intp(n)
-					add("pids", s, e, catalog.TrParseInt)
-				case "PRIV WORKING SET":
-					n, ok := lex.Bytes(v)
-					if !ok {
-						bad = true
-						break
-					}
-					d.PrivateWorkSet, d.PrivateWorkSetBy = v, catalog.Intp(n)
-					add("private_working_set", s, e, catalog.TrVerbatim)
-					add("private_working_set_bytes", s, e, catalog.TrParseBytes)
-				default:
-					key := catalog.SnakeCase(cols[k].Header)
-					if dvStatKeys[key] {
-						key += "_column"
-					}
-					if used == nil {
-						used = map[string]bool{}
-					}
-					key = kit.DvUniqueKey(key, used)
-					d.Extra = append(d.Extra, kit.DvField{Key: key, Value: v})
-					rec.Add(dvTStat, [4]int32{int32(si)}, rec.LocalName(key), s, e, catalog.TrVerbatim)
-				}
-				if bad {
+				r.cell(cols[k].Header, v, start+cell[0], start+cell[1])
+				if r.bad {
 					break
 				}
 			}
-			if bad {
+			if r.bad {
 				rec.Truncate(mark)
 				return false
 			}
@@ -627,7 +522,7 @@ func parseDockerStats(c *catalog.Context) (any, error) {
 				c.Omit(1)
 				return true
 			}
-			res.Stats = append(res.Stats, d)
+			res.Stats = append(res.Stats, r.d)
 			return true
 		})
 	if nlines > 0 && read == 0 {
@@ -635,6 +530,131 @@ func parseDockerStats(c *catalog.Context) (any, error) {
 	}
 	rec.Finish()
 	return res, nil
+}
+
+// dockerStatRow is one row of docker stats being read: the stat, its index and whether a
+// cell did not read.
+type dockerStatRow struct {
+	rec  *catalog.SpanRec
+	si   int
+	d    DockerStat
+	used map[string]bool // extra columns' keys, made unique
+	bad  bool
+}
+
+// dockerStatHalf is where one side of a "used / limit" cell goes: the text (nil: not
+// kept), the bytes and the leaf's name.
+type dockerStatHalf struct {
+	str *string
+	by  **int64
+	k   string
+}
+
+// add records a span of the row. The leaf's id is looked up, and a "_bytes" name built,
+// only when spans are recorded: a map lookup and a concatenation per value were a third
+// of docker stats' time (48 MB/cpu-s on its 1 MB throughput input).
+func (r *dockerStatRow) add(leaf string, s, e int, tr catalog.SpanTr) {
+	if r.rec.On {
+		r.rec.Add(dvTStat, [4]int32{int32(r.si)}, dvStatIDs[leaf], s, e, tr)
+	}
+}
+
+// pair reads "1.5MiB / 7.6GiB" (at s) into its two halves; "--" halves are absent.
+func (r *dockerStatRow) pair(v string, s int, ha, hb dockerStatHalf) {
+	a, b, ok := strings.Cut(v, " / ")
+	if !ok {
+		r.bad = true
+		return
+	}
+	for _, h := range []struct {
+		v   string
+		off int
+		dockerStatHalf
+	}{{a, 0, ha}, {b, len(a) + 3, hb}} {
+		if h.v == "--" {
+			continue
+		}
+		n, okb := lex.Bytes(h.v)
+		if !okb {
+			r.bad = true
+			return
+		}
+		if h.str != nil {
+			*h.str = h.v
+			r.add(h.k, s+h.off, s+h.off+len(h.v), catalog.TrVerbatim)
+		}
+		*h.by = catalog.Intp(n)
+		if r.rec.On {
+			r.add(h.k+"_bytes", s+h.off, s+h.off+len(h.v), catalog.TrParseBytes)
+		}
+	}
+}
+
+// cell sets the field of column header from v at [s,e); r.bad when v does not read.
+func (r *dockerStatRow) cell(header, v string, s, e int) {
+	d := &r.d
+	switch header {
+	case "CONTAINER ID":
+		d.ContainerID = v
+		r.add("container_id", s, e, catalog.TrVerbatim)
+	case "CONTAINER":
+		d.Container = v
+		r.add("container", s, e, catalog.TrVerbatim)
+	case "NAME":
+		d.Name = v
+		r.add("name", s, e, catalog.TrVerbatim)
+	case "CPU %", "MEM %":
+		f, ok := dvPercent(v)
+		if !ok {
+			r.bad = true
+			return
+		}
+		if header[0] == 'C' {
+			d.CPUPercent = catalog.Floatp(f)
+			r.add("cpu_percent", s, e, catalog.TrParseFloat)
+		} else {
+			d.MemPercent = catalog.Floatp(f)
+			r.add("mem_percent", s, e, catalog.TrParseFloat)
+		}
+	case "MEM USAGE / LIMIT":
+		r.pair(v, s, dockerStatHalf{&d.MemUsage, &d.MemUsageBytes, "mem_usage"}, dockerStatHalf{&d.MemLimit, &d.MemLimitBytes, "mem_limit"})
+	case "NET I/O":
+		d.NetIO = v
+		r.add("net_io", s, e, catalog.TrVerbatim)
+		r.pair(v, s, dockerStatHalf{nil, &d.NetRxBytes, "net_rx"}, dockerStatHalf{nil, &d.NetTxBytes, "net_tx"})
+	case "BLOCK I/O":
+		d.BlockIO = v
+		r.add("block_io", s, e, catalog.TrVerbatim)
+		r.pair(v, s, dockerStatHalf{nil, &d.BlockReadBytes, "block_read"}, dockerStatHalf{nil, &d.BlockWriteBytes, "block_write"})
+	case "PIDS":
+		n, ok := lex.Atoi(v)
+		if !ok {
+			r.bad = true
+			return
+		}
+		d.PIDs = catalog.Intp(n)
+		r.add("pids", s, e, catalog.TrParseInt)
+	case "PRIV WORKING SET":
+		n, ok := lex.Bytes(v)
+		if !ok {
+			r.bad = true
+			return
+		}
+		d.PrivateWorkSet, d.PrivateWorkSetBy = v, catalog.Intp(n)
+		r.add("private_working_set", s, e, catalog.TrVerbatim)
+		r.add("private_working_set_bytes", s, e, catalog.TrParseBytes)
+	default:
+		key := catalog.SnakeCase(header)
+		if dvStatKeys[key] {
+			key += "_column"
+		}
+		if r.used == nil {
+			r.used = map[string]bool{}
+		}
+		key = kit.DvUniqueKey(key, r.used)
+		d.Extra = append(d.Extra, kit.DvField{Key: key, Value: v})
+		r.rec.Add(dvTStat, [4]int32{int32(r.si)}, r.rec.LocalName(key), s, e, catalog.TrVerbatim)
+	}
 }
 
 // DockerImagesResult is the parsed output of `docker images` / `docker
