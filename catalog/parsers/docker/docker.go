@@ -229,6 +229,7 @@ func dockerStatus(v string) (state string, exit int64, hasExit bool, health stri
 	return
 }
 
+// ParseDockerPs reads docker ps's table (any --format table columns) and -q's IDs.
 func ParseDockerPs(c *catalog.Context) (any, error) {
 	res := &DockerPsResult{Containers: make([]DockerContainer, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rec := catalog.NewSpanRec(c, 8)
@@ -248,105 +249,15 @@ func ParseDockerPs(c *catalog.Context) (any, error) {
 		ci := len(res.Containers)
 		mark := rec.Mark()
 		rec.Begin(dvTContainer, ci)
-		add := rec.Field
-		var d DockerContainer
-		used := map[string]bool{}
+		r := &dockerPsRow{rec: rec, ci: ci, noTrunc: noTrunc, used: map[string]bool{}}
 		for k, cell := range cells {
 			v := l[cell[0]:cell[1]]
-			s, e := start+cell[0], start+cell[1]
 			if v == "" {
 				continue
 			}
-			switch cols[k].Header {
-			case "CONTAINER ID", "CONTAINER":
-				d.ContainerID = v
-				add(dvFID, s, e, catalog.TrVerbatim)
-			case "IMAGE":
-				d.Image = v
-				add(dvFImage, s, e, catalog.TrVerbatim)
-			case "COMMAND":
-				u, err := strconv.Unquote(v)
-				if err != nil || v[0] != '"' {
-					rec.Truncate(mark)
-					return false
-				}
-				d.Command = u
-				add(dvFCommand, s, e, kit.GmPick(u == v, catalog.TrVerbatim, catalog.TrUnquote))
-				if !noTrunc && strings.HasSuffix(u, "…") {
-					d.CommandTruncated = true
-					add(dvFCmdTrunc, e-1-len("…"), e-1, catalog.TrMarker)
-				}
-			case "CREATED":
-				d.Created = v
-				add(kit.DvFCreated, s, e, catalog.TrVerbatim)
-			case "CREATED AT":
-				iso, ok := lex.GoTime(v)
-				if !ok {
-					rec.Truncate(mark)
-					return false
-				}
-				d.CreatedAt = iso
-				add(kit.DvFCreatedAt, s, e, catalog.TrTimestamp)
-			case "STATUS":
-				d.Status = v
-				add(kit.DvFStatus, s, e, catalog.TrVerbatim)
-				state, exit, hasExit, health, hs, he := dockerStatus(v)
-				if state != "" {
-					d.State = state
-					add(kit.DvFState, s, e, catalog.TrStatusWord)
-				}
-				if hasExit {
-					d.ExitCode = catalog.Intp(exit)
-					i := strings.IndexByte(v, '(')
-					add(dvFExitCode, s+i+1, s+strings.IndexByte(v, ')'), catalog.TrParseInt)
-				}
-				if health != "" {
-					d.Health = health
-					add(dvFHealth, s+hs, s+he, catalog.TrVerbatim)
-				}
-			case "STATE":
-				d.State = v
-				add(kit.DvFState, s, e, catalog.TrVerbatim)
-			case "PORTS":
-				pos := 0
-				d.Ports = make([]string, 0, strings.Count(v, ", ")+1)
-				for p := range strings.SplitSeq(v, ", ") {
-					rec.Add(dvTPort, [4]int32{int32(ci), int32(len(d.Ports))}, catalog.NoLeaf, s+pos, s+pos+len(p), catalog.TrVerbatim)
-					d.Ports = append(d.Ports, p)
-					pos += len(p) + 2
-				}
-			case "NAMES":
-				pos := 0
-				d.Names = make([]string, 0, strings.Count(v, ",")+1)
-				for n := range strings.SplitSeq(v, ",") {
-					rec.Add(dvTName, [4]int32{int32(ci), int32(len(d.Names))}, catalog.NoLeaf, s+pos, s+pos+len(n), catalog.TrVerbatim)
-					d.Names = append(d.Names, n)
-					pos += len(n) + 1
-				}
-			case "SIZE":
-				d.Size = v
-				add(dvFSize, s, e, catalog.TrVerbatim)
-				first, rest, _ := strings.Cut(v, " ")
-				if n, ok := lex.Bytes(first); ok {
-					d.SizeBytes = catalog.Intp(n)
-					add(dvFSizeBytes, s, s+len(first), catalog.TrParseBytes)
-				}
-				if virt, ok := strings.CutPrefix(rest, "(virtual "); ok && strings.HasSuffix(virt, ")") {
-					virt = virt[:len(virt)-1]
-					if n, ok := lex.Bytes(virt); ok {
-						d.VirtualSizeBytes = catalog.Intp(n)
-						vs := s + len(first) + 1 + len("(virtual ")
-						add(dvFVirtBytes, vs, vs+len(virt), catalog.TrParseBytes)
-					}
-				}
-			default:
-				key := catalog.SnakeCase(cols[k].Header)
-				if dockerKnownKeys[key] {
-					key += "_column"
-				}
-				key = kit.DvUniqueKey(key, used)
-				d.Extra = append(d.Extra, kit.DvField{Key: key, Value: v})
-				add(rec.LocalName(key), s, e, catalog.TrVerbatim)
+			if !r.cell(cols[k].Header, v, start+cell[0], start+cell[1]) {
+				rec.Truncate(mark)
+				return false
 			}
 		}
 		if c.Full(ci) {
@@ -354,7 +265,7 @@ func ParseDockerPs(c *catalog.Context) (any, error) {
 			c.Omit(1)
 			return true
 		}
-		res.Containers = append(res.Containers, d)
+		res.Containers = append(res.Containers, r.d)
 		return true
 	})
 	if nlines > 0 && read == 0 {
@@ -362,6 +273,122 @@ func ParseDockerPs(c *catalog.Context) (any, error) {
 	}
 	rec.Finish()
 	return res, nil
+}
+
+// dockerPsRow is one row of docker ps being read.
+type dockerPsRow struct {
+	rec     *catalog.SpanRec
+	ci      int
+	d       DockerContainer
+	used    map[string]bool // extra columns' keys, made unique
+	noTrunc bool
+}
+
+// cell sets the field of column header from v at [s,e); false when v does not read.
+func (r *dockerPsRow) cell(header, v string, s, e int) bool {
+	d, add := &r.d, r.rec.Field
+	switch header {
+	case "CONTAINER ID", "CONTAINER":
+		d.ContainerID = v
+		add(dvFID, s, e, catalog.TrVerbatim)
+	case "IMAGE":
+		d.Image = v
+		add(dvFImage, s, e, catalog.TrVerbatim)
+	case "COMMAND":
+		u, err := strconv.Unquote(v)
+		if err != nil || v[0] != '"' {
+			return false
+		}
+		d.Command = u
+		add(dvFCommand, s, e, kit.GmPick(u == v, catalog.TrVerbatim, catalog.TrUnquote))
+		if !r.noTrunc && strings.HasSuffix(u, "…") {
+			d.CommandTruncated = true
+			add(dvFCmdTrunc, e-1-len("…"), e-1, catalog.TrMarker)
+		}
+	case "CREATED":
+		d.Created = v
+		add(kit.DvFCreated, s, e, catalog.TrVerbatim)
+	case "CREATED AT":
+		iso, ok := lex.GoTime(v)
+		if !ok {
+			return false
+		}
+		d.CreatedAt = iso
+		add(kit.DvFCreatedAt, s, e, catalog.TrTimestamp)
+	case "STATUS":
+		r.status(v, s, e)
+	case "STATE":
+		d.State = v
+		add(kit.DvFState, s, e, catalog.TrVerbatim)
+	case "PORTS":
+		d.Ports = r.list(dvTPort, v, ", ", s)
+	case "NAMES":
+		d.Names = r.list(dvTName, v, ",", s)
+	case "SIZE":
+		r.size(v, s, e)
+	default:
+		key := catalog.SnakeCase(header)
+		if dockerKnownKeys[key] {
+			key += "_column"
+		}
+		key = kit.DvUniqueKey(key, r.used)
+		d.Extra = append(d.Extra, kit.DvField{Key: key, Value: v})
+		add(r.rec.LocalName(key), s, e, catalog.TrVerbatim)
+	}
+	return true
+}
+
+// status reads "Up 2 hours (healthy)", "Exited (1) 3 minutes ago".
+func (r *dockerPsRow) status(v string, s, e int) {
+	d, add := &r.d, r.rec.Field
+	d.Status = v
+	add(kit.DvFStatus, s, e, catalog.TrVerbatim)
+	state, exit, hasExit, health, hs, he := dockerStatus(v)
+	if state != "" {
+		d.State = state
+		add(kit.DvFState, s, e, catalog.TrStatusWord)
+	}
+	if hasExit {
+		d.ExitCode = catalog.Intp(exit)
+		i := strings.IndexByte(v, '(')
+		add(dvFExitCode, s+i+1, s+strings.IndexByte(v, ')'), catalog.TrParseInt)
+	}
+	if health != "" {
+		d.Health = health
+		add(dvFHealth, s+hs, s+he, catalog.TrVerbatim)
+	}
+}
+
+// list splits the PORTS or NAMES cell v (at s) at sep, a span per member under tmpl.
+func (r *dockerPsRow) list(tmpl uint16, v, sep string, s int) []string {
+	pos := 0
+	out := make([]string, 0, strings.Count(v, sep)+1)
+	for p := range strings.SplitSeq(v, sep) {
+		r.rec.Add(tmpl, [4]int32{int32(r.ci), int32(len(out))}, catalog.NoLeaf, s+pos, s+pos+len(p), catalog.TrVerbatim)
+		out = append(out, p)
+		pos += len(p) + len(sep)
+	}
+	return out
+}
+
+// size reads "2B (virtual 7.8MB)".
+func (r *dockerPsRow) size(v string, s, e int) {
+	d, add := &r.d, r.rec.Field
+	d.Size = v
+	add(dvFSize, s, e, catalog.TrVerbatim)
+	first, rest, _ := strings.Cut(v, " ")
+	if n, ok := lex.Bytes(first); ok {
+		d.SizeBytes = catalog.Intp(n)
+		add(dvFSizeBytes, s, s+len(first), catalog.TrParseBytes)
+	}
+	if virt, ok := strings.CutPrefix(rest, "(virtual "); ok && strings.HasSuffix(virt, ")") {
+		virt = virt[:len(virt)-1]
+		if n, ok := lex.Bytes(virt); ok {
+			d.VirtualSizeBytes = catalog.Intp(n)
+			vs := s + len(first) + 1 + len("(virtual ")
+			add(dvFVirtBytes, vs, vs+len(virt), catalog.TrParseBytes)
+		}
+	}
 }
 
 // dockerPsHeaders are the headers of docker ps's table columns.
