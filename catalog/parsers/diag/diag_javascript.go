@@ -472,7 +472,7 @@ var jestFlags = catalog.Flags{
 	"--detectOpenHandles": catalog.Bool, "--forceExit": catalog.Bool, "--no-colors": catalog.Bool, "--rootDir": catalog.Value, "--roots": catalog.Value,
 }
 
-// jestMark is a test's mark in the verbose tree and the status it says.
+// jestMark is a test's mark (jest's verbose tree, vitest's list) and the status it says.
 type jestMark struct{ mark, status string }
 
 // jestMarks are the verdict marks of jest's verbose tree.
@@ -783,144 +783,169 @@ type vitestName struct {
 	s, e int
 }
 
-var vitestMarks = []struct{ mark, status string }{{"✓ ", "pass"}, {"× ", "fail"}, {"↓ ", "skip"}, {"✗ ", "fail"}}
+var vitestMarks = []jestMark{{"✓ ", "pass"}, {"× ", "fail"}, {"↓ ", "skip"}, {"✗ ", "fail"}}
+
+// vitestState is what the steps of parseVitest share: the test file being read, the FAIL
+// blocks and the failed tests waiting for one.
+type vitestState struct {
+	c           *catalog.Context
+	res         *DiagResult
+	file        lex.SGRLine
+	fileS       int
+	fileE       int
+	haveFile    bool
+	blocks      []jsTestBlock
+	cur         int
+	suiteErrors int64
+	counted     bool
+	names       []vitestName // where each test's name was read, spans given at the end
+	// The failed tests of each file no FAIL block has claimed yet, in
+	// order (a scan of every test for each block: vitest was quadratic).
+	unclaimed map[string][]int
+}
 
 func parseVitest(c *catalog.Context) (any, error) {
-	res := &DiagResult{Diagnostics: []Diagnostic{}}
-	var (
-		file        lex.SGRLine
-		fileS       int
-		fileE       int
-		haveFile    bool
-		blocks      []jsTestBlock
-		cur         = -1
-		suiteErrors int64
-		counted     bool
-		names       []vitestName // where each test's name was read, spans given at the end
-		// The failed tests of each file no FAIL block has claimed yet, in
-		// order (a scan of every test for each block: vitest was quadratic).
-		unclaimed = map[string][]int{}
-	)
+	st := &vitestState{c: c, res: &DiagResult{Diagnostics: []Diagnostic{}}, cur: -1, unclaimed: map[string][]int{}}
 	nonBlank := 0
 	jsLines(c, func(l lex.SGRLine) {
 		if strings.TrimSpace(l.Text) != "" {
 			nonBlank++
 		}
-		t := l.Text
-		trim := strings.TrimLeft(t, " ")
-		ind := len(t) - len(trim)
-		switch {
-		case strings.HasPrefix(trim, "⎯"):
-			cur = -1
-			return
-		case strings.HasPrefix(t, " FAIL  "):
-			head := t[len(" FAIL  "):]
-			nS := len(" FAIL  ")
-			pkgE := strings.Index(head, " > ")
-			name, nameS := head, nS
-			suite := pkgE < 0
-			if suite {
-				pkgE = lex.SkipWord(head, 0)
-			} else {
-				name, nameS = head[pkgE+3:], nS+pkgE+3
-			}
-			pkg := head[:pkgE]
-			ti := -1
-			for k, i := range unclaimed[pkg] {
-				tt := &res.Tests[i]
-				if !suite && (tt.Name == name || strings.HasSuffix(name, " > "+tt.Name)) {
-					ti = i
-					tt.Name = name // the whole name, describe blocks included
-					names[i] = vitestName{l, nameS, len(t)}
-					unclaimed[pkg] = slices.Delete(unclaimed[pkg], k, k+1)
-					break
-				}
-			}
-			if ti < 0 && !c.Full(len(res.Tests)) {
-				ti = len(res.Tests)
-				res.Tests = append(res.Tests, DiagTest{Name: name, Package: pkg, Status: "fail"})
-				names = append(names, vitestName{l, nameS, len(t)})
-				if pkg != "" {
-					jsSpan(c, l, nS, nS+pkgE, "", "tests", ti, "package")
-				}
-				jsSpan(c, l, 1, 5, "statusWord", "tests", ti, "status")
-				if suite {
-					suiteErrors++
-				}
-			} else if ti < 0 {
-				c.Omit(1)
-			}
-			blocks = append(blocks, jsTestBlock{test: ti})
-			cur = len(blocks) - 1
-			return
-		case cur >= 0:
-			blocks[cur].add(l)
-			return
-		case strings.TrimSpace(t) == "":
-			return
-		case strings.HasPrefix(trim, "RUN  v"), strings.HasPrefix(trim, "Test Files  "),
-			strings.HasPrefix(trim, "Start at  "), strings.HasPrefix(trim, "Duration  "):
-			return
-		case strings.HasPrefix(trim, "Tests  "):
-			if pass, fail, skip, ok := jsCounts(strings.TrimSpace(trim[len("Tests  "):]), " | "); ok {
-				jsSetCounts(c, res, l, pass, fail, skip)
-				counted = true
-				return
-			}
+		if !st.line(l) {
+			c.Unread(l.Start)
 		}
-		// A test file: " ❯ a.test.js (5 tests | 2 failed) 10ms", " ✓ b.test.js (1 test) 3ms".
-		if ind == 1 && strings.Contains(t, " test") && strings.Contains(t, " (") {
-			for _, m := range []string{"❯ ", "✓ ", "× "} {
-				if strings.HasPrefix(trim, m) && lex.SkipWord(t, ind+len(m)) > ind+len(m) {
-					file, fileS, haveFile = l, ind+len(m), true
-					fileE = lex.SkipWord(t, fileS)
-					return
-				}
-			}
-		}
-		if haveFile && ind >= 3 {
-			for _, m := range vitestMarks {
-				if !strings.HasPrefix(trim, m.mark) {
-					continue
-				}
-				if c.Full(len(res.Tests)) {
-					c.Omit(1)
-					return
-				}
-				i := len(res.Tests)
-				nS, nE := ind+len(m.mark), len(t)
-				tst := DiagTest{Status: m.status, Package: file.Text[fileS:fileE]}
-				if ms, dS, ok := vitestDuration(t); ok && dS-1 > nS {
-					tst.DurationMs, nE = ms, dS-1
-					jsSpan(c, l, dS, len(t), "parseDuration", "tests", i, "duration_ms")
-				}
-				tst.Name = t[nS:nE]
-				names = append(names, vitestName{l, nS, nE})
-				jsSpan(c, l, ind, ind+len(strings.TrimSpace(m.mark)), "marker", "tests", i, "status")
-				jsSpan(c, file, fileS, fileE, "", "tests", i, "package")
-				res.Tests = append(res.Tests, tst)
-				if tst.Status == "fail" {
-					unclaimed[tst.Package] = append(unclaimed[tst.Package], i)
-				}
-				return
-			}
-		}
-		c.Unread(l.Start)
 	})
 	if nonBlank == len(c.UnreadOffsets()) {
 		return nil, catalog.Unrecognized("no line reads as vitest run output (its failures go to stderr: pipe 2>&1 to parism parse)")
 	}
-	for i, n := range names {
+	res := st.res
+	for i, n := range st.names {
 		jsSpan(c, n.l, n.s, n.e, "", "tests", i, "name")
 	}
-	jsSetOutputs(c, res, blocks)
+	jsSetOutputs(c, res, st.blocks)
 	s := res.Summary
 	countSummary(c, res, false)
-	if counted {
+	if st.counted {
 		res.Summary.TestsPassed, res.Summary.TestsFailed, res.Summary.TestsSkipped = s.TestsPassed, s.TestsFailed, s.TestsSkipped
 	}
-	res.Summary.Errors += suiteErrors
+	res.Summary.Errors += st.suiteErrors
 	return res, nil
+}
+
+// line reads one line; it reports whether the line was read.
+func (st *vitestState) line(l lex.SGRLine) bool {
+	t := l.Text
+	trim := strings.TrimLeft(t, " ")
+	ind := len(t) - len(trim)
+	switch {
+	case strings.HasPrefix(trim, "⎯"):
+		st.cur = -1
+		return true
+	case strings.HasPrefix(t, " FAIL  "):
+		st.failHead(l)
+		return true
+	case st.cur >= 0:
+		st.blocks[st.cur].add(l)
+		return true
+	case strings.TrimSpace(t) == "":
+		return true
+	case strings.HasPrefix(trim, "RUN  v"), strings.HasPrefix(trim, "Test Files  "),
+		strings.HasPrefix(trim, "Start at  "), strings.HasPrefix(trim, "Duration  "):
+		return true
+	case strings.HasPrefix(trim, "Tests  "):
+		if pass, fail, skip, ok := jsCounts(strings.TrimSpace(trim[len("Tests  "):]), " | "); ok {
+			jsSetCounts(st.c, st.res, l, pass, fail, skip)
+			st.counted = true
+			return true
+		}
+	}
+	// A test file: " ❯ a.test.js (5 tests | 2 failed) 10ms", " ✓ b.test.js (1 test) 3ms".
+	if ind == 1 && strings.Contains(t, " test") && strings.Contains(t, " (") {
+		for _, m := range []string{"❯ ", "✓ ", "× "} {
+			if strings.HasPrefix(trim, m) && lex.SkipWord(t, ind+len(m)) > ind+len(m) {
+				st.file, st.fileS, st.haveFile = l, ind+len(m), true
+				st.fileE = lex.SkipWord(t, st.fileS)
+				return true
+			}
+		}
+	}
+	if st.haveFile && ind >= 3 {
+		for _, m := range vitestMarks {
+			if strings.HasPrefix(trim, m.mark) {
+				st.testLine(l, m, ind)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// failHead starts a " FAIL  file > name" block: the failure of the test of that name
+// (the first not claimed yet), or a new failed test (a whole file's when no name).
+func (st *vitestState) failHead(l lex.SGRLine) {
+	c, res, t := st.c, st.res, l.Text
+	head := t[len(" FAIL  "):]
+	nS := len(" FAIL  ")
+	pkgE := strings.Index(head, " > ")
+	name, nameS := head, nS
+	suite := pkgE < 0
+	if suite {
+		pkgE = lex.SkipWord(head, 0)
+	} else {
+		name, nameS = head[pkgE+3:], nS+pkgE+3
+	}
+	pkg := head[:pkgE]
+	ti := -1
+	for k, i := range st.unclaimed[pkg] {
+		tt := &res.Tests[i]
+		if !suite && (tt.Name == name || strings.HasSuffix(name, " > "+tt.Name)) {
+			ti = i
+			tt.Name = name // the whole name, describe blocks included
+			st.names[i] = vitestName{l, nameS, len(t)}
+			st.unclaimed[pkg] = slices.Delete(st.unclaimed[pkg], k, k+1)
+			break
+		}
+	}
+	if ti < 0 && !c.Full(len(res.Tests)) {
+		ti = len(res.Tests)
+		res.Tests = append(res.Tests, DiagTest{Name: name, Package: pkg, Status: "fail"})
+		st.names = append(st.names, vitestName{l, nameS, len(t)})
+		if pkg != "" {
+			jsSpan(c, l, nS, nS+pkgE, "", "tests", ti, "package")
+		}
+		jsSpan(c, l, 1, 5, "statusWord", "tests", ti, "status")
+		if suite {
+			st.suiteErrors++
+		}
+	} else if ti < 0 {
+		c.Omit(1)
+	}
+	st.blocks = append(st.blocks, jsTestBlock{test: ti})
+	st.cur = len(st.blocks) - 1
+}
+
+// testLine reads a test under its file ("   ✓ adds 2ms") marked by m.
+func (st *vitestState) testLine(l lex.SGRLine, m jestMark, ind int) {
+	c, res, t := st.c, st.res, l.Text
+	if c.Full(len(res.Tests)) {
+		c.Omit(1)
+		return
+	}
+	i := len(res.Tests)
+	nS, nE := ind+len(m.mark), len(t)
+	tst := DiagTest{Status: m.status, Package: st.file.Text[st.fileS:st.fileE]}
+	if ms, dS, ok := vitestDuration(t); ok && dS-1 > nS {
+		tst.DurationMs, nE = ms, dS-1
+		jsSpan(c, l, dS, len(t), "parseDuration", "tests", i, "duration_ms")
+	}
+	tst.Name = t[nS:nE]
+	st.names = append(st.names, vitestName{l, nS, nE})
+	jsSpan(c, l, ind, ind+len(strings.TrimSpace(m.mark)), "marker", "tests", i, "status")
+	jsSpan(c, st.file, st.fileS, st.fileE, "", "tests", i, "package")
+	res.Tests = append(res.Tests, tst)
+	if tst.Status == "fail" {
+		st.unclaimed[tst.Package] = append(st.unclaimed[tst.Package], i)
+	}
 }
 
 // npmTestRunner names the runner of the script npm printed ("> jest
