@@ -1454,15 +1454,20 @@ func (p *taskParser) keep(t TaskProcess) {
 	p.res.Processes = append(p.res.Processes, t)
 }
 
+// taskTable is the layout of tasklist's table, read from its header and ===== line.
+type taskTable struct {
+	cols    []taskField
+	bounds  [][2]int // column ranges in characters
+	listCol int      // the services or modules column, -1
+}
+
 func (p *taskParser) table(ta tasklistArgs) error {
 	c := p.c
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	var header string
-	var cols []taskField
-	var bounds [][2]int // column ranges in characters
-	last := -1          // index of the last process, for continuation lines
-	listCol := -1
+	var tt *taskTable
+	last := -1 // index of the last process, for continuation lines
 	for {
 		line, start, ok := it.Next()
 		if !ok {
@@ -1477,91 +1482,28 @@ func (p *taskParser) table(ta tasklistArgs) error {
 			read++
 			continue
 		}
-		if cols == nil {
+		if tt == nil {
 			if header == "" {
 				header = line
 				continue
 			}
-			if !strings.HasPrefix(line, "=") {
-				return catalog.Unrecognized("the tasklist header is not followed by its ===== line")
-			}
-			bounds = lex.RuleColumns(line, '=')
-			var heads []string
-			hASCII := lex.IsASCII(header)
-			for i, b := range bounds {
-				s := lex.ColumnByte(header, hASCII, b[0])
-				e := len(header)
-				if i+1 < len(bounds) {
-					e = lex.ColumnByte(header, hASCII, bounds[i+1][0])
-				}
-				heads = append(heads, strings.TrimSpace(header[s:e]))
-			}
-			var ok bool
-			if cols, ok = taskColumns(heads, ta); !ok {
-				return catalog.Unrecognized("the tasklist header %q is not one the parser knows", header)
-			}
-			for i, f := range cols {
-				if f == taskFServices || f == taskFModules {
-					listCol = i
-				}
+			var err error
+			if tt, err = taskTableHead(header, line, ta); err != nil {
+				return err
 			}
 			read += 2
 			continue
 		}
-		ascii := lex.IsASCII(line)
-		cell := func(i int) (int, int) {
-			s := lex.ColumnByte(line, ascii, bounds[i][0])
-			e := len(line)
-			if i+1 < len(bounds) {
-				e = lex.ColumnByte(line, ascii, bounds[i][1])
-			}
-			return lex.TrimSpaceRange(line, s, e)
-		}
-		// A continuation of the services or modules column.
-		if listCol >= 0 && last >= 0 {
-			if lex.IsBlank(line[:lex.ColumnByte(line, ascii, bounds[listCol][0])]) {
-				t := &p.res.Processes[last]
-				s, e := cell(listCol)
-				if p.rec {
-					p.rs.Begin(skWinProcesses, last)
-				}
-				if cols[listCol] == taskFServices {
-					p.list2(&t.Services, &winfServices, "services", line[s:e], start+s)
-				} else {
-					p.list2(&t.Modules, &winfModules, "modules", line[s:e], start+s)
-				}
-				read++
-				continue
-			}
+		if p.tableContinuation(tt, line, start, last) {
+			read++
+			continue
 		}
 		idx := len(p.res.Processes)
-		if p.rec {
-			p.rs.Begin(skWinProcesses, idx)
-		}
-		var t TaskProcess
-		ok = true
-		for i, f := range cols {
-			s, e := cell(i)
-			if s > e {
-				s = e
-			}
-			if !p.set(&t, f, line[s:e], start+s, start+e) {
-				ok = false
-				break
-			}
-		}
-		if !ok || t.Name == "" || t.PID == nil {
-			if p.rec {
-				p.rs.Discard()
-			}
+		if !p.tableRow(tt, line, start) {
 			c.Unread(start)
 			continue
 		}
 		read++
-		if !p.warned && utf8.RuneCountInString(t.Name) == bounds[0][1]-bounds[0][0] {
-			p.warned = true
-		}
-		p.keep(t)
 		if idx < len(p.res.Processes) {
 			last = idx
 		} else {
@@ -1571,13 +1513,106 @@ func (p *taskParser) table(ta tasklistArgs) error {
 	if nlines > 0 && read == 0 {
 		return catalog.Unrecognized("no line of the output reads as tasklist output")
 	}
-	if header != "" && cols == nil {
+	if header != "" && tt == nil {
 		return catalog.Unrecognized("the tasklist header is not followed by its ===== line")
 	}
 	if p.warned {
 		c.Warn("image names of 25 characters may be cut by the table form; /fo csv prints them whole")
 	}
 	return nil
+}
+
+// taskTableHead reads the columns from the header and the ===== line under it.
+func taskTableHead(header, rule string, ta tasklistArgs) (*taskTable, error) {
+	if !strings.HasPrefix(rule, "=") {
+		return nil, catalog.Unrecognized("the tasklist header is not followed by its ===== line")
+	}
+	tt := &taskTable{bounds: lex.RuleColumns(rule, '='), listCol: -1}
+	var heads []string
+	hASCII := lex.IsASCII(header)
+	for i, b := range tt.bounds {
+		s := lex.ColumnByte(header, hASCII, b[0])
+		e := len(header)
+		if i+1 < len(tt.bounds) {
+			e = lex.ColumnByte(header, hASCII, tt.bounds[i+1][0])
+		}
+		heads = append(heads, strings.TrimSpace(header[s:e]))
+	}
+	var ok bool
+	if tt.cols, ok = taskColumns(heads, ta); !ok {
+		return nil, catalog.Unrecognized("the tasklist header %q is not one the parser knows", header)
+	}
+	for i, f := range tt.cols {
+		if f == taskFServices || f == taskFModules {
+			tt.listCol = i
+		}
+	}
+	return tt, nil
+}
+
+// cell is the trimmed byte range of column i in line (ascii: the line is ASCII).
+func (tt *taskTable) cell(line string, ascii bool, i int) (int, int) {
+	s := lex.ColumnByte(line, ascii, tt.bounds[i][0])
+	e := len(line)
+	if i+1 < len(tt.bounds) {
+		e = lex.ColumnByte(line, ascii, tt.bounds[i][1])
+	}
+	return lex.TrimSpaceRange(line, s, e)
+}
+
+// tableContinuation reads a continuation of the services or modules column of the
+// process last; it reports whether line was one.
+func (p *taskParser) tableContinuation(tt *taskTable, line string, start, last int) bool {
+	if tt.listCol < 0 || last < 0 {
+		return false
+	}
+	ascii := lex.IsASCII(line)
+	if !lex.IsBlank(line[:lex.ColumnByte(line, ascii, tt.bounds[tt.listCol][0])]) {
+		return false
+	}
+	t := &p.res.Processes[last]
+	s, e := tt.cell(line, ascii, tt.listCol)
+	if p.rec {
+		p.rs.Begin(skWinProcesses, last)
+	}
+	if tt.cols[tt.listCol] == taskFServices {
+		p.list2(&t.Services, &winfServices, "services", line[s:e], start+s)
+	} else {
+		p.list2(&t.Modules, &winfModules, "modules", line[s:e], start+s)
+	}
+	return true
+}
+
+// tableRow reads a process row; false when it is not one.
+func (p *taskParser) tableRow(tt *taskTable, line string, start int) bool {
+	ascii := lex.IsASCII(line)
+	idx := len(p.res.Processes)
+	if p.rec {
+		p.rs.Begin(skWinProcesses, idx)
+	}
+	var t TaskProcess
+	ok := true
+	for i, f := range tt.cols {
+		s, e := tt.cell(line, ascii, i)
+		if s > e {
+			s = e
+		}
+		if !p.set(&t, f, line[s:e], start+s, start+e) {
+			ok = false
+			break
+		}
+	}
+	if !ok || t.Name == "" || t.PID == nil {
+		if p.rec {
+			p.rs.Discard()
+		}
+		return false
+	}
+	if !p.warned && utf8.RuneCountInString(t.Name) == tt.bounds[0][1]-tt.bounds[0][0] {
+		p.warned = true
+	}
+	p.keep(t)
+	return true
 }
 
 func (p *taskParser) csv(ta tasklistArgs) error {
