@@ -266,156 +266,195 @@ func goMarker(t string) bool {
 
 type goOut struct{ start, end int }
 
+// goTextState is what the steps of parseGoText share: the package header, the test or
+// diagnostic the next lines continue, and the outputs kept for the end.
+type goTextState struct {
+	c          *catalog.Context
+	res        *DiagResult
+	tool       string
+	pkg        string
+	pkgS, pkgE int
+	pkgDir     string // the directory of the first file under the # pkg header
+	lastDiag   int    // diagnostic a tab-indented line continues
+	curTest    int    // test whose output the lines are
+	outs       []goOut
+	runOut     map[string]goOut // -v: output between === RUN and ---
+	running    string
+	pending    []int   // tests waiting for their package line
+	diagMsg    []goOut // each diagnostic's message, raw[start:end]
+}
+
 func parseGoText(c *catalog.Context, tool string) (any, error) {
-	raw := c.Raw
 	// About a line a diagnostic: rows sized once, not grown.
-	res := &DiagResult{Diagnostics: make([]Diagnostic, 0, kit.RowCap(c))}
-	var (
-		pkg, pkgS, pkgE = "", 0, 0
-		pkgDir          = "" // the directory of the first file under the # pkg header
-		lastDiag        = -1 // diagnostic a tab-indented line continues
-		curTest         = -1 // test whose output the lines are
-		outs            []goOut
-		runOut          = map[string]goOut{} // -v: output between === RUN and ---
-		running         = ""
-		pending         []int   // tests waiting for their package line
-		diagMsg         []goOut // each diagnostic's message, raw[start:end]
-	)
-	addOut := func(i, start, end int) {
-		if outs[i].end == 0 {
-			outs[i] = goOut{start, end}
-		} else if strings.TrimSpace(raw[outs[i].end:start]) == "" {
-			// Blank lines inside a test's output (a panic's) are part of it.
-			outs[i].end = end
-		}
-	}
-	it := lex.Lines{Raw: raw}
+	st := &goTextState{c: c, res: &DiagResult{Diagnostics: make([]Diagnostic, 0, kit.RowCap(c))}, tool: tool,
+		lastDiag: -1, curTest: -1, runOut: map[string]goOut{}}
+	it := lex.Lines{Raw: c.Raw}
 	for line, start := range it.All() {
 		t := strings.TrimLeft(line, " \t")
 		if t == "" {
 			continue
 		}
-		// Continuation of a compiler message: tab-indented.
-		if lastDiag >= 0 && line[0] == '\t' {
-			diagMsg[lastDiag].end = start + len(line)
-			continue
+		if !st.line(line, start, t) {
+			c.Unread(start)
 		}
-		lastDiag = -1
-		if curTest >= 0 && !goMarker(t) {
-			addOut(curTest, start, start+len(line))
-			continue
-		}
-		if running != "" && !goMarker(t) {
-			o := runOut[running]
-			if o.end == 0 {
-				o.start = start
-			}
-			o.end = start + len(line)
-			runOut[running] = o
-			continue
-		}
-		curTest = -1
-		switch {
-		case strings.HasPrefix(line, "# "):
-			pkg, pkgS, pkgE, pkgDir = line[2:], start+2, start+len(line), ""
-			running = ""
-			continue
-		case strings.HasPrefix(t, "=== RUN ") || strings.HasPrefix(t, "=== CONT ") || strings.HasPrefix(t, "=== NAME "):
-			running = strings.TrimSpace(t[strings.IndexByte(t[4:], ' ')+5:])
-			continue
-		case strings.HasPrefix(t, "=== PAUSE "), t == "PASS", t == "FAIL":
-			running = ""
-			continue
-		}
-		running = ""
-		if status, nS, nE, dS, dE, ok := goTestHead(line); ok {
-			if c.Full(len(res.Tests)) {
-				c.Omit(1)
-				continue
-			}
-			i := len(res.Tests)
-			tst := DiagTest{Name: line[nS:nE], Status: status}
-			if d, ok := goSeconds(line[dS:dE]); ok {
-				tst.DurationMs = d
-				c.SpanPath(start+dS, start+dE, "parseDuration", "tests", i, "duration_ms")
-			}
-			c.SpanPath(start+nS, start+nE, "", "tests", i, "name")
-			c.SpanPath(start+strings.Index(line, "---")+4, start+nS-2, "statusWord", "tests", i, "status")
-			res.Tests = append(res.Tests, tst)
-			outs = append(outs, goOut{})
-			if o, ok := runOut[tst.Name]; ok {
-				outs[i] = o
-				delete(runOut, tst.Name)
-			}
-			pending = append(pending, i)
-			curTest = i
-			continue
-		}
-		if pk, ok := goPkgLine(line, start, c, res); ok {
-			for _, i := range pending {
-				res.Tests[i].Package = pk.Package
-				c.SpanPath(pk.s, pk.e, "", "tests", i, "package")
-			}
-			pending = pending[:0]
-			continue
-		}
-		body, off, sev, pre := line, 0, "error", 0
-		if tool == "go vet" {
-			sev = "warning"
-		}
-		if strings.HasPrefix(line, "vet: ") {
-			body, off, sev, pre = line[5:], 5, "error", 5
-		}
-		if p, ok := goPos(body); ok {
-			if c.Full(len(res.Diagnostics)) {
-				c.Omit(1)
-				continue
-			}
-			i := len(res.Diagnostics)
-			// go vet prints no header for some packages: a header names
-			// the package of the files in one directory after it only.
-			dir := body[:max(strings.LastIndexByte(body[:p.fileEnd], '/'), 0)]
-			if pkgDir == "" {
-				pkgDir = dir
-			} else if dir != pkgDir {
-				pkg = ""
-			}
-			d := Diagnostic{File: body[:p.fileEnd], Line: p.line, Severity: sev, Tool: tool, Package: pkg}
-			b := start + off
-			c.SpanPath(b, b+p.fileEnd, "", "diagnostics", i, "file")
-			c.SpanPath(b+p.lineS, b+p.lineE, "parseInt", "diagnostics", i, "line")
-			if p.hasCol {
-				d.Column = catalog.Intp(p.col)
-				c.SpanPath(b+p.colS, b+p.colE, "parseInt", "diagnostics", i, "column")
-			}
-			if pre > 0 {
-				c.SpanPath(start, start+pre, "marker", "diagnostics", i, "severity")
-			} else {
-				c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "severity")
-			}
-			c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
-			if pkg != "" {
-				c.SpanPath(pkgS, pkgE, "", "diagnostics", i, "package")
-			}
-			res.Diagnostics = append(res.Diagnostics, d)
-			diagMsg = append(diagMsg, goOut{b + p.msg, start + len(line)})
-			lastDiag = i
-			continue
-		}
-		c.Unread(start)
 	}
-	for i, m := range diagMsg {
+	st.finish()
+	countSummary(c, st.res, true)
+	return st.res, nil
+}
+
+func (st *goTextState) addOut(i, start, end int) {
+	if st.outs[i].end == 0 {
+		st.outs[i] = goOut{start, end}
+	} else if strings.TrimSpace(st.c.Raw[st.outs[i].end:start]) == "" {
+		// Blank lines inside a test's output (a panic's) are part of it.
+		st.outs[i].end = end
+	}
+}
+
+// line reads one non-blank line (t without its indent); it reports whether it was read.
+func (st *goTextState) line(line string, start int, t string) bool {
+	// Continuation of a compiler message: tab-indented.
+	if st.lastDiag >= 0 && line[0] == '\t' {
+		st.diagMsg[st.lastDiag].end = start + len(line)
+		return true
+	}
+	st.lastDiag = -1
+	if st.curTest >= 0 && !goMarker(t) {
+		st.addOut(st.curTest, start, start+len(line))
+		return true
+	}
+	if st.running != "" && !goMarker(t) {
+		o := st.runOut[st.running]
+		if o.end == 0 {
+			o.start = start
+		}
+		o.end = start + len(line)
+		st.runOut[st.running] = o
+		return true
+	}
+	st.curTest = -1
+	switch {
+	case strings.HasPrefix(line, "# "):
+		st.pkg, st.pkgS, st.pkgE, st.pkgDir = line[2:], start+2, start+len(line), ""
+		st.running = ""
+		return true
+	case strings.HasPrefix(t, "=== RUN ") || strings.HasPrefix(t, "=== CONT ") || strings.HasPrefix(t, "=== NAME "):
+		st.running = strings.TrimSpace(t[strings.IndexByte(t[4:], ' ')+5:])
+		return true
+	case strings.HasPrefix(t, "=== PAUSE "), t == "PASS", t == "FAIL":
+		st.running = ""
+		return true
+	}
+	st.running = ""
+	if st.testHead(line, start) {
+		return true
+	}
+	if pk, ok := goPkgLine(line, start, st.c, st.res); ok {
+		for _, i := range st.pending {
+			st.res.Tests[i].Package = pk.Package
+			st.c.SpanPath(pk.s, pk.e, "", "tests", i, "package")
+		}
+		st.pending = st.pending[:0]
+		return true
+	}
+	return st.diag(line, start)
+}
+
+// testHead reads "--- FAIL: TestX (0.00s)"; the lines after it are its output.
+func (st *goTextState) testHead(line string, start int) bool {
+	c, res := st.c, st.res
+	status, nS, nE, dS, dE, ok := goTestHead(line)
+	if !ok {
+		return false
+	}
+	if c.Full(len(res.Tests)) {
+		c.Omit(1)
+		return true
+	}
+	i := len(res.Tests)
+	tst := DiagTest{Name: line[nS:nE], Status: status}
+	if d, ok := goSeconds(line[dS:dE]); ok {
+		tst.DurationMs = d
+		c.SpanPath(start+dS, start+dE, "parseDuration", "tests", i, "duration_ms")
+	}
+	c.SpanPath(start+nS, start+nE, "", "tests", i, "name")
+	c.SpanPath(start+strings.Index(line, "---")+4, start+nS-2, "statusWord", "tests", i, "status")
+	res.Tests = append(res.Tests, tst)
+	st.outs = append(st.outs, goOut{})
+	if o, ok := st.runOut[tst.Name]; ok {
+		st.outs[i] = o
+		delete(st.runOut, tst.Name)
+	}
+	st.pending = append(st.pending, i)
+	st.curTest = i
+	return true
+}
+
+// diag reads "x.go:3:2: message" (or "vet: x.go:3:2: message"); the tab-indented lines
+// after it continue its message.
+func (st *goTextState) diag(line string, start int) bool {
+	c, res := st.c, st.res
+	body, off, sev, pre := line, 0, "error", 0
+	if st.tool == "go vet" {
+		sev = "warning"
+	}
+	if strings.HasPrefix(line, "vet: ") {
+		body, off, sev, pre = line[5:], 5, "error", 5
+	}
+	p, ok := goPos(body)
+	if !ok {
+		return false
+	}
+	if c.Full(len(res.Diagnostics)) {
+		c.Omit(1)
+		return true
+	}
+	i := len(res.Diagnostics)
+	// go vet prints no header for some packages: a header names
+	// the package of the files in one directory after it only.
+	dir := body[:max(strings.LastIndexByte(body[:p.fileEnd], '/'), 0)]
+	if st.pkgDir == "" {
+		st.pkgDir = dir
+	} else if dir != st.pkgDir {
+		st.pkg = ""
+	}
+	d := Diagnostic{File: body[:p.fileEnd], Line: p.line, Severity: sev, Tool: st.tool, Package: st.pkg}
+	b := start + off
+	c.SpanPath(b, b+p.fileEnd, "", "diagnostics", i, "file")
+	c.SpanPath(b+p.lineS, b+p.lineE, "parseInt", "diagnostics", i, "line")
+	if p.hasCol {
+		d.Column = catalog.Intp(p.col)
+		c.SpanPath(b+p.colS, b+p.colE, "parseInt", "diagnostics", i, "column")
+	}
+	if pre > 0 {
+		c.SpanPath(start, start+pre, "marker", "diagnostics", i, "severity")
+	} else {
+		c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "severity")
+	}
+	c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
+	if st.pkg != "" {
+		c.SpanPath(st.pkgS, st.pkgE, "", "diagnostics", i, "package")
+	}
+	res.Diagnostics = append(res.Diagnostics, d)
+	st.diagMsg = append(st.diagMsg, goOut{b + p.msg, start + len(line)})
+	st.lastDiag = i
+	return true
+}
+
+// finish sets the diagnostics' messages and the tests' outputs.
+func (st *goTextState) finish() {
+	c, res, raw := st.c, st.res, st.c.Raw
+	for i, m := range st.diagMsg {
 		res.Diagnostics[i].Message = raw[m.start:m.end]
 		c.SpanPath(m.start, m.end, "", "diagnostics", i, "message")
 	}
 	for i := range res.Tests {
-		if o := outs[i]; o.end > o.start {
+		if o := st.outs[i]; o.end > o.start {
 			res.Tests[i].Output = raw[o.start:o.end]
 			c.SpanPath(o.start, o.end, "", "tests", i, "output")
 		}
 	}
-	countSummary(c, res, true)
-	return res, nil
 }
 
 type goPkgAt struct {

@@ -220,7 +220,6 @@ func newCReader(c *catalog.Context, name string) *cReader {
 // the next line to read starts (past an excerpt it consumed) and false
 // when the line is none of a compiler's.
 func (r *cReader) read(start, pos int, line string) (int, bool) {
-	c, res, raw, name := r.c, r.res, r.c.Raw, r.name
 	wasAfter := r.afterDiag
 	r.afterDiag = false
 	if w, e, ok := cGenerated(line); ok {
@@ -237,99 +236,154 @@ func (r *cReader) read(start, pos int, line string) (int, bool) {
 		strings.HasPrefix(line, "compilation terminated."):
 		return pos, true
 	}
-	if _, _, _, _, _, ok := cFixit(line); ok && r.last < 0 && r.dropped {
+	if r.fixit(start, line) {
 		return pos, true
 	}
-	if f, fileE, rS, rE, tS, ok := cFixit(line); ok && r.last >= 0 {
-		last := r.last
-		dg := &res.Diagnostics[last]
-		k := len(dg.Fixes)
-		c.SpanPath(start+len("fix-it:"), start+fileE, "unquote", "diagnostics", last, "fixes", k, "file")
-		for _, leaf := range []string{"line", "column", "end_line", "end_column"} {
-			c.SpanPath(start+rS, start+rE, "parseInt", "diagnostics", last, "fixes", k, leaf)
+	d, driver, ok, ctx := cClassify(line)
+	if ctx {
+		return pos, true // "/usr/bin/ld: x.o: in function `main':" names the function of the next
+	}
+	if !ok {
+		if wasAfter {
+			return r.excerpt(pos)
 		}
-		c.SpanPath(start+tS, start+len(line), "unquote", "diagnostics", last, "fixes", k, "text")
-		dg.Fixes = append(dg.Fixes, f)
+		return pos, false
+	}
+	r.afterDiag = true
+	m := cMessage(line, d)
+	if d.sev == "note" {
+		if r.last < 0 {
+			r.afterDiag = r.dropped
+			return pos, r.dropped
+		}
+		r.note(start, line, d, m)
 		return pos, true
 	}
-	d, ok := cDiagLine(line)
-	driver := false
+	r.diag(start, line, d, driver, m)
+	return pos, true
+}
+
+// fixit reads clang's "fix-it:" line under a diagnostic (or one omitted); false when the
+// line is none.
+func (r *cReader) fixit(start int, line string) bool {
+	c, res := r.c, r.res
+	f, fileE, rS, rE, tS, ok := cFixit(line)
+	if !ok {
+		return false
+	}
+	if r.last < 0 {
+		return r.dropped
+	}
+	last := r.last
+	dg := &res.Diagnostics[last]
+	k := len(dg.Fixes)
+	c.SpanPath(start+len("fix-it:"), start+fileE, "unquote", "diagnostics", last, "fixes", k, "file")
+	for _, leaf := range []string{"line", "column", "end_line", "end_column"} {
+		c.SpanPath(start+rS, start+rE, "parseInt", "diagnostics", last, "fixes", k, leaf)
+	}
+	c.SpanPath(start+tS, start+len(line), "unquote", "diagnostics", last, "fixes", k, "text")
+	dg.Fixes = append(dg.Fixes, f)
+	return true
+}
+
+// cClassify reads a diagnostic line of the compiler, its driver or the linker; driver
+// says it names no place, ctx that it is the linker's "in function" line before one.
+func cClassify(line string) (d cDiagAt, driver, ok, ctx bool) {
+	d, ok = cDiagLine(line)
 	if !ok {
 		d, ok = cDriverLine(line)
 		driver = ok
 	}
 	if !ok {
-		if ld, ctx := cLinkerLine(line); ctx {
-			return pos, true // "/usr/bin/ld: x.o: in function `main':" names the function of the next
-		} else if ld.msg > 0 {
+		ld, lctx := cLinkerLine(line)
+		if lctx {
+			return d, driver, ok, true
+		}
+		if ld.msg > 0 {
 			d, ok, driver = ld, true, ld.line == 0 && ld.file == ""
 			if !driver {
 				d.lineS, d.lineE = ld.fileE, ld.fileE // no line: the span of line 0 is empty, at the file's end
 			}
 		}
 	}
-	if !ok {
-		// clang's excerpt (and gcc's without line numbers): the source
-		// line, the caret line under it, and the text of a fix-it under
-		// that, indented.
-		if nl, np, ok := cNext(raw, pos); ok && wasAfter && cCaret(nl) {
-			pos = np
-			if fl, fp, ok := cNext(raw, pos); ok && strings.HasPrefix(fl, " ") && strings.TrimSpace(fl) != "" &&
-				!cCaret(fl) && !cExcerpt(fl) && !strings.HasPrefix(fl, "fix-it:") {
-				if _, isDiag := cDiagLine(fl); !isDiag {
-					if _, _, isGen := cGenerated(fl); !isGen {
-						pos = fp
-					}
-				}
-			}
-			return pos, true
-		}
+	return d, driver, ok, false
+}
+
+// excerpt skips clang's excerpt (and gcc's without line numbers) after a diagnostic: the
+// source line, the caret line under it, and the text of a fix-it under that, indented.
+func (r *cReader) excerpt(pos int) (int, bool) {
+	raw := r.c.Raw
+	nl, np, ok := cNext(raw, pos)
+	if !ok || !cCaret(nl) {
 		return pos, false
 	}
-	r.afterDiag = true
-	msg, msgE := line[d.msg:], len(line)
-	code, codeS := "", 0
-	if strings.HasSuffix(msg, "]") {
-		if i := strings.LastIndex(msg, " [-W"); i >= 0 {
-			code, codeS = msg[i+2:len(msg)-1], d.msg+i+2
-			msg, msgE = msg[:i], d.msg+i
-			// clang's -Werror: [-Werror,-Wunused-variable]
-			if w, ok := strings.CutPrefix(code, "-Werror,"); ok {
-				code, codeS = w, codeS+len("-Werror,")
+	pos = np
+	if fl, fp, ok := cNext(raw, pos); ok && strings.HasPrefix(fl, " ") && strings.TrimSpace(fl) != "" &&
+		!cCaret(fl) && !cExcerpt(fl) && !strings.HasPrefix(fl, "fix-it:") {
+		if _, isDiag := cDiagLine(fl); !isDiag {
+			if _, _, isGen := cGenerated(fl); !isGen {
+				pos = fp
 			}
 		}
 	}
-	if d.sev == "note" {
-		last := r.last
-		if last < 0 {
-			r.afterDiag = r.dropped
-			return pos, r.dropped
+	return pos, true
+}
+
+// cMsg is a diagnostic's message (ending at msgE in its line) and its warning option.
+type cMsg struct {
+	msg   string
+	msgE  int
+	code  string
+	codeS int
+}
+
+// cMessage splits the message of d from its " [-Wunused-variable]".
+func cMessage(line string, d cDiagAt) cMsg {
+	m := cMsg{msg: line[d.msg:], msgE: len(line)}
+	if strings.HasSuffix(m.msg, "]") {
+		if i := strings.LastIndex(m.msg, " [-W"); i >= 0 {
+			m.code, m.codeS = m.msg[i+2:len(m.msg)-1], d.msg+i+2
+			m.msg, m.msgE = m.msg[:i], d.msg+i
+			// clang's -Werror: [-Werror,-Wunused-variable]
+			if w, ok := strings.CutPrefix(m.code, "-Werror,"); ok {
+				m.code, m.codeS = w, m.codeS+len("-Werror,")
+			}
 		}
-		dg := &res.Diagnostics[last]
-		k := len(dg.Notes)
-		n := DiagNote{File: d.file, Line: d.line, Message: msg}
-		c.SpanPath(start, start+d.fileE, "", "diagnostics", last, "notes", k, "file")
-		c.SpanPath(start+d.lineS, start+d.lineE, "parseInt", "diagnostics", last, "notes", k, "line")
-		if d.hasCol {
-			n.Column = catalog.Intp(d.col)
-			c.SpanPath(start+d.colS, start+at(line, d), "parseInt", "diagnostics", last, "notes", k, "column")
-		}
-		c.SpanPath(start+d.msg, start+msgE, "", "diagnostics", last, "notes", k, "message")
-		dg.Notes = append(dg.Notes, n)
-		return pos, true
 	}
+	return m
+}
+
+// note adds a "note:" line to the last diagnostic.
+func (r *cReader) note(start int, line string, d cDiagAt, m cMsg) {
+	c, last := r.c, r.last
+	dg := &r.res.Diagnostics[last]
+	k := len(dg.Notes)
+	n := DiagNote{File: d.file, Line: d.line, Message: m.msg}
+	c.SpanPath(start, start+d.fileE, "", "diagnostics", last, "notes", k, "file")
+	c.SpanPath(start+d.lineS, start+d.lineE, "parseInt", "diagnostics", last, "notes", k, "line")
+	if d.hasCol {
+		n.Column = catalog.Intp(d.col)
+		c.SpanPath(start+d.colS, start+at(line, d), "parseInt", "diagnostics", last, "notes", k, "column")
+	}
+	c.SpanPath(start+d.msg, start+m.msgE, "", "diagnostics", last, "notes", k, "message")
+	dg.Notes = append(dg.Notes, n)
+}
+
+// diag adds a diagnostic (or counts it omitted when the answer is full).
+func (r *cReader) diag(start int, line string, d cDiagAt, driver bool, m cMsg) {
+	c, res := r.c, r.res
 	if c.Full(len(res.Diagnostics)) {
 		c.Omit(1)
 		r.omitted++
 		r.last, r.dropped = -1, true
-		return pos, true
+		return
 	}
 	i := len(res.Diagnostics)
 	sev := d.sev
 	if sev == "fatal error" {
 		sev = "error"
 	}
-	dg := Diagnostic{File: d.file, Line: d.line, Severity: sev, Code: code, Message: msg, Tool: name}
+	dg := Diagnostic{File: d.file, Line: d.line, Severity: sev, Code: m.code, Message: m.msg, Tool: r.name}
 	if driver {
 		// A driver's or linker's line names no place: file "" and line 0,
 		// as cargo's and make's place-less errors.
@@ -355,10 +409,10 @@ func (r *cReader) read(start, pos int, line string) (int, bool) {
 	} else {
 		c.SpanPath(sevS, sevS+len(d.sev), "statusWord", "diagnostics", i, "severity")
 	}
-	if code != "" {
-		c.SpanPath(start+codeS, start+codeS+len(code), "", "diagnostics", i, "code")
+	if m.code != "" {
+		c.SpanPath(start+m.codeS, start+m.codeS+len(m.code), "", "diagnostics", i, "code")
 	}
-	c.SpanPath(start+d.msg, start+msgE, "", "diagnostics", i, "message")
+	c.SpanPath(start+d.msg, start+m.msgE, "", "diagnostics", i, "message")
 	c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
 	res.Diagnostics = append(res.Diagnostics, dg)
 	r.last, r.dropped = i, false
@@ -372,7 +426,6 @@ func (r *cReader) read(start, pos int, line string) (int, bool) {
 	default:
 		r.counted[1]++
 	}
-	return pos, true
 }
 
 // cLinkerLine reads GNU ld's lines: "x.c:(.text+0xa): undefined reference

@@ -176,141 +176,165 @@ func golangciStats(s string) (int64, bool) {
 	return 0, false
 }
 
+// goLintState is what the steps of parseGoLint share: the diagnostic the next lines
+// continue, the open compile block, and the counts compared with the stated one.
+type goLintState struct {
+	c         *catalog.Context
+	res       *DiagResult
+	tool      string
+	excerpts  bool
+	closer    string  // the code that ends a block of compiler lines
+	msgs      []goOut // each diagnostic's message, raw[start:end]
+	lastDiag  int     // the diagnostic a tab-indented line continues (-2: one omitted at max_items)
+	block     int     // index of the first diagnostic of the open compile block
+	inBlock   bool
+	source    bool // the next line is the source line of a diagnostic (golangci-lint)
+	issues    int64
+	stated    int64
+	hasStated bool
+	omitted   int64
+}
+
 func parseGoLint(c *catalog.Context, tool string, excerpts bool) (any, error) {
-	raw := c.Raw
 	// About a line a diagnostic: rows sized once, not grown.
-	res := &DiagResult{Diagnostics: make([]Diagnostic, 0, kit.RowCap(c))}
-	// the code that ends a block of compiler lines
-	closer := "compile"
+	st := &goLintState{c: c, res: &DiagResult{Diagnostics: make([]Diagnostic, 0, kit.RowCap(c))}, tool: tool,
+		excerpts: excerpts, closer: "compile", lastDiag: -1, block: -1}
 	if tool == "golangci-lint" {
-		closer = "typecheck"
+		st.closer = "typecheck"
 	}
-	var (
-		msgs      []goOut // each diagnostic's message, raw[start:end]
-		lastDiag  = -1    // the diagnostic a tab-indented line continues (-2: one omitted at max_items)
-		block     = -1    // index of the first diagnostic of the open compile block
-		inBlock   bool
-		source    bool // the next line is the source line of a diagnostic (golangci-lint)
-		issues    int64
-		stated    int64
-		hasStated bool
-		omitted   int64
-	)
-	// closeBlock gives the block's diagnostics the closer's code; trim: the
-	// closer ends the last one's message.
-	closeBlock := func(code string, codeS, codeE int, trim bool) {
-		for i := block; i < len(res.Diagnostics); i++ {
-			res.Diagnostics[i].Code = code
-			c.SpanPath(codeS, codeE, "", "diagnostics", i, "code")
-		}
-		if n := len(msgs); trim && n > 0 && block < len(res.Diagnostics) {
-			msgs[n-1].end = codeS - 2
-		}
-		inBlock, block = false, -1
-		issues++
-	}
-	it := lex.Lines{Raw: raw}
+	it := lex.Lines{Raw: c.Raw}
 	for line, start := range it.All() {
-		wasSource := source
-		source = false
+		wasSource := st.source
+		st.source = false
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		if lastDiag != -1 && line[0] == '\t' && !wasSource {
-			if lastDiag >= 0 {
-				msgs[len(msgs)-1].end = start + len(line)
-			}
-			if i, code, ok := lintCode(line); ok && inBlock && code == closer {
-				closeBlock(code, start+i+2, start+len(line)-1, lastDiag >= 0)
-				source, lastDiag = excerpts, -1
-			}
-			continue
-		}
-		if wasSource && excerpts {
-			if _, ok := goPos(line); !ok {
-				// the source line, and the caret under it
-				if nl, np, ok := cNext(raw, it.Pos); ok && lintCaret(nl) {
-					it.Pos = np
-				}
-				lastDiag = -1
-				continue
-			}
-		}
-		lastDiag = -1
-		if n, ok := golangciStats(line); ok && tool == "golangci-lint" {
-			stated, hasStated = stated+n, true
-			continue
-		}
-		if tool == "golangci-lint" && strings.HasPrefix(line, "* ") && strings.Contains(line, ": ") {
-			continue // "* govet: 8", the per-linter counts of the stats
-		}
-		if tool == "staticcheck" && strings.HasPrefix(line, "-: # ") {
-			inBlock, block = true, len(res.Diagnostics)
-			continue
-		}
-		p, ok := goPos(line)
-		if !ok {
+		if !st.line(&it, line, start, wasSource) {
 			c.Unread(start)
-			continue
-		}
-		msg := line[p.msg:]
-		if tool == "golangci-lint" && strings.HasPrefix(msg, ": # ") {
-			inBlock, block = true, len(res.Diagnostics)
-			continue
-		}
-		ci, code, hasCode := lintCode(msg)
-		if c.Full(len(res.Diagnostics)) {
-			c.Omit(1)
-			omitted++
-			lastDiag = -2
-			switch {
-			case hasCode && inBlock && code == closer:
-				closeBlock(code, start+p.msg+ci+2, start+len(line)-1, false)
-				source = excerpts
-			case !inBlock:
-				issues++
-				source = excerpts
-			}
-			continue
-		}
-		i := len(res.Diagnostics)
-		d := Diagnostic{File: line[:p.fileEnd], Line: p.line, Severity: "warning", Tool: tool}
-		if inBlock || hasCode && code == closer {
-			d.Severity = "error" // the compiler's, not a finding
-		}
-		c.SpanPath(start, start+p.fileEnd, "", "diagnostics", i, "file")
-		c.SpanPath(start+p.lineS, start+p.lineE, "parseInt", "diagnostics", i, "line")
-		if p.hasCol {
-			d.Column = catalog.Intp(p.col)
-			c.SpanPath(start+p.colS, start+p.colE, "parseInt", "diagnostics", i, "column")
-		}
-		c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "severity")
-		c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
-		res.Diagnostics = append(res.Diagnostics, d)
-		msgs = append(msgs, goOut{start + p.msg, start + len(line)})
-		lastDiag = i
-		switch {
-		case hasCode && inBlock && code == closer:
-			closeBlock(code, start+p.msg+ci+2, start+len(line)-1, true)
-			source, lastDiag = excerpts, -1
-			continue
-		case hasCode && !inBlock:
-			res.Diagnostics[i].Code = code
-			c.SpanPath(start+p.msg+ci+2, start+len(line)-1, "", "diagnostics", i, "code")
-			msgs[i].end = start + p.msg + ci
-		}
-		if !inBlock {
-			issues++
-			source = excerpts
 		}
 	}
-	for i, m := range msgs {
-		res.Diagnostics[i].Message = raw[m.start:m.end]
+	res := st.res
+	for i, m := range st.msgs {
+		res.Diagnostics[i].Message = c.Raw[m.start:m.end]
 		c.SpanPath(m.start, m.end, "", "diagnostics", i, "message")
 	}
 	countSummary(c, res, true)
-	if hasStated && stated != issues {
-		c.Warn(fmt.Sprintf("%s reported %d issues; %d read (%d omitted)", tool, stated, issues, omitted))
+	if st.hasStated && st.stated != st.issues {
+		c.Warn(fmt.Sprintf("%s reported %d issues; %d read (%d omitted)", tool, st.stated, st.issues, st.omitted))
 	}
 	return res, nil
+}
+
+// closeBlock gives the block's diagnostics the closer's code; trim: the
+// closer ends the last one's message.
+func (st *goLintState) closeBlock(code string, codeS, codeE int, trim bool) {
+	res := st.res
+	for i := st.block; i < len(res.Diagnostics); i++ {
+		res.Diagnostics[i].Code = code
+		st.c.SpanPath(codeS, codeE, "", "diagnostics", i, "code")
+	}
+	if n := len(st.msgs); trim && n > 0 && st.block < len(res.Diagnostics) {
+		st.msgs[n-1].end = codeS - 2
+	}
+	st.inBlock, st.block = false, -1
+	st.issues++
+}
+
+// line reads one non-blank line (it, to skip an excerpt's caret line); it reports whether
+// the line was read.
+func (st *goLintState) line(it *lex.Lines, line string, start int, wasSource bool) bool {
+	tool := st.tool
+	if st.lastDiag != -1 && line[0] == '\t' && !wasSource {
+		if st.lastDiag >= 0 {
+			st.msgs[len(st.msgs)-1].end = start + len(line)
+		}
+		if i, code, ok := lintCode(line); ok && st.inBlock && code == st.closer {
+			st.closeBlock(code, start+i+2, start+len(line)-1, st.lastDiag >= 0)
+			st.source, st.lastDiag = st.excerpts, -1
+		}
+		return true
+	}
+	if wasSource && st.excerpts {
+		if _, ok := goPos(line); !ok {
+			// the source line, and the caret under it
+			if nl, np, ok := cNext(st.c.Raw, it.Pos); ok && lintCaret(nl) {
+				it.Pos = np
+			}
+			st.lastDiag = -1
+			return true
+		}
+	}
+	st.lastDiag = -1
+	if n, ok := golangciStats(line); ok && tool == "golangci-lint" {
+		st.stated, st.hasStated = st.stated+n, true
+		return true
+	}
+	if tool == "golangci-lint" && strings.HasPrefix(line, "* ") && strings.Contains(line, ": ") {
+		return true // "* govet: 8", the per-linter counts of the stats
+	}
+	if tool == "staticcheck" && strings.HasPrefix(line, "-: # ") {
+		st.inBlock, st.block = true, len(st.res.Diagnostics)
+		return true
+	}
+	p, ok := goPos(line)
+	if !ok {
+		return false
+	}
+	if tool == "golangci-lint" && strings.HasPrefix(line[p.msg:], ": # ") {
+		st.inBlock, st.block = true, len(st.res.Diagnostics)
+		return true
+	}
+	st.diag(line, start, p)
+	return true
+}
+
+// diag reads "x.go:3:2: message (code)" at p, which may close a compile block.
+func (st *goLintState) diag(line string, start int, p goPosAt) {
+	c, res := st.c, st.res
+	ci, code, hasCode := lintCode(line[p.msg:])
+	closes := hasCode && st.inBlock && code == st.closer
+	if c.Full(len(res.Diagnostics)) {
+		c.Omit(1)
+		st.omitted++
+		st.lastDiag = -2
+		switch {
+		case closes:
+			st.closeBlock(code, start+p.msg+ci+2, start+len(line)-1, false)
+			st.source = st.excerpts
+		case !st.inBlock:
+			st.issues++
+			st.source = st.excerpts
+		}
+		return
+	}
+	i := len(res.Diagnostics)
+	d := Diagnostic{File: line[:p.fileEnd], Line: p.line, Severity: "warning", Tool: st.tool}
+	if st.inBlock || hasCode && code == st.closer {
+		d.Severity = "error" // the compiler's, not a finding
+	}
+	c.SpanPath(start, start+p.fileEnd, "", "diagnostics", i, "file")
+	c.SpanPath(start+p.lineS, start+p.lineE, "parseInt", "diagnostics", i, "line")
+	if p.hasCol {
+		d.Column = catalog.Intp(p.col)
+		c.SpanPath(start+p.colS, start+p.colE, "parseInt", "diagnostics", i, "column")
+	}
+	c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "severity")
+	c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
+	res.Diagnostics = append(res.Diagnostics, d)
+	st.msgs = append(st.msgs, goOut{start + p.msg, start + len(line)})
+	st.lastDiag = i
+	switch {
+	case closes:
+		st.closeBlock(code, start+p.msg+ci+2, start+len(line)-1, true)
+		st.source, st.lastDiag = st.excerpts, -1
+		return
+	case hasCode && !st.inBlock:
+		res.Diagnostics[i].Code = code
+		c.SpanPath(start+p.msg+ci+2, start+len(line)-1, "", "diagnostics", i, "code")
+		st.msgs[i].end = start + p.msg + ci
+	}
+	if !st.inBlock {
+		st.issues++
+		st.source = st.excerpts
+	}
 }

@@ -472,8 +472,11 @@ var jestFlags = catalog.Flags{
 	"--detectOpenHandles": catalog.Bool, "--forceExit": catalog.Bool, "--no-colors": catalog.Bool, "--rootDir": catalog.Value, "--roots": catalog.Value,
 }
 
+// jestMark is a test's mark (jest's verbose tree, vitest's list) and the status it says.
+type jestMark struct{ mark, status string }
+
 // jestMarks are the verdict marks of jest's verbose tree.
-var jestMarks = []struct{ mark, status string }{{"✓ ", "pass"}, {"✕ ", "fail"}, {"○ ", "skip"}, {"✎ ", "skip"}}
+var jestMarks = []jestMark{{"✓ ", "pass"}, {"✕ ", "fail"}, {"○ ", "skip"}, {"✎ ", "skip"}}
 
 // jestDuration reads a trailing " (15 ms)".
 func jestDuration(t string) (ms *float64, s, e int, ok bool) {
@@ -563,158 +566,185 @@ func jsSetOutputs(c *catalog.Context, res *DiagResult, blocks []jsTestBlock) {
 	}
 }
 
+// jestState is what the steps of parseJest share: the suite being read, the describe
+// blocks of the verbose tree, the ● blocks and the tests waiting for one.
+type jestState struct {
+	c           *catalog.Context
+	res         *DiagResult
+	file        lex.SGRLine // the PASS/FAIL line of the current suite
+	fileS       int         // where its path starts in file.Text
+	fileE       int
+	haveFile    bool
+	stack       []string // describe blocks of the verbose tree
+	indents     []int
+	blocks      []jsTestBlock
+	cur         int // block receiving lines
+	suiteErrors int64
+	counted     bool
+	// The tests of each suite no ● block has given its output to yet,
+	// in order: a ● block takes the first of its name. (A scan of every
+	// test for each block made jest quadratic: 55 MB/cpu-s on its 1 MB
+	// throughput input.)
+	unclaimed map[string][]int
+}
+
 func parseJest(c *catalog.Context) (any, error) {
-	res := &DiagResult{Diagnostics: []Diagnostic{}}
-	var (
-		file        lex.SGRLine // the PASS/FAIL line of the current suite
-		fileS       int         // where its path starts in file.Text
-		fileE       int
-		haveFile    bool
-		stack       []string // describe blocks of the verbose tree
-		indents     []int
-		blocks      []jsTestBlock
-		cur         = -1 // block receiving lines
-		suiteErrors int64
-		counted     bool
-		// The tests of each suite no ● block has given its output to yet,
-		// in order: a ● block takes the first of its name. (A scan of every
-		// test for each block made jest quadratic: 55 MB/cpu-s on its 1 MB
-		// throughput input.)
-		unclaimed = map[string][]int{}
-	)
+	st := &jestState{c: c, res: &DiagResult{Diagnostics: []Diagnostic{}}, cur: -1, unclaimed: map[string][]int{}}
 	nonBlank := 0
 	jsLines(c, func(l lex.SGRLine) {
 		if strings.TrimSpace(l.Text) != "" {
 			nonBlank++
 		}
-		t := l.Text
-		trim := strings.TrimLeft(t, " ")
-		ind := len(t) - len(trim)
-		if (strings.HasPrefix(t, "PASS ") || strings.HasPrefix(t, "FAIL ")) && lex.SkipWord(t, 5) > 5 {
-			file, fileS, haveFile, cur = l, 5, true, -1
-			fileE = lex.SkipWord(t, 5)
-			stack, indents = stack[:0], indents[:0]
-			return
+		if !st.line(l) {
+			c.Unread(l.Start)
 		}
-		for _, p := range []string{"Test Suites: ", "Tests: ", "Snapshots: ", "Time: ", "Ran all test suites"} {
-			if strings.HasPrefix(t, p) {
-				cur = -1
-				if p == "Tests: " {
-					if pass, fail, skip, ok := jsCounts(strings.TrimSpace(t[len(p):]), ", "); ok {
-						jsSetCounts(c, res, l, pass, fail, skip)
-						counted = true
-					}
-				}
-				return
-			}
-		}
-		if strings.HasPrefix(trim, "● ") && ind == 2 {
-			name := trim[len("● "):]
-			nS := ind + len("● ")
-			if name == "Console" {
-				// The suite's console output (console.log blocks with
-				// their call sites): no test's verdict, left out.
-				blocks = append(blocks, jsTestBlock{test: -1})
-				cur = len(blocks) - 1
-				return
-			}
-			ti := -1
-			if haveFile {
-				pkg := file.Text[fileS:fileE]
-				for k, i := range unclaimed[pkg] {
-					if res.Tests[i].Name == name {
-						ti = i
-						unclaimed[pkg] = slices.Delete(unclaimed[pkg], k, k+1)
-						break
-					}
-				}
-			}
-			if ti < 0 && !c.Full(len(res.Tests)) {
-				ti = len(res.Tests)
-				tst := DiagTest{Name: name, Status: "fail"}
-				jsSpan(c, l, nS, len(t), "", "tests", ti, "name")
-				jsSpan(c, l, ind, ind+len("●"), "marker", "tests", ti, "status")
-				if haveFile {
-					tst.Package = file.Text[fileS:fileE]
-					jsSpan(c, file, fileS, fileE, "", "tests", ti, "package")
-				}
-				res.Tests = append(res.Tests, tst)
-				if name == "Test suite failed to run" {
-					suiteErrors++
-				}
-			} else if ti < 0 {
-				c.Omit(1)
-			}
-			blocks = append(blocks, jsTestBlock{test: ti})
-			cur = len(blocks) - 1
-			return
-		}
-		if cur >= 0 {
-			blocks[cur].add(l)
-			return
-		}
-		if strings.TrimSpace(t) == "" {
-			return
-		}
-		if haveFile && ind >= 2 {
-			for _, m := range jestMarks {
-				if !strings.HasPrefix(trim, m.mark) {
-					continue
-				}
-				for len(indents) > 0 && indents[len(indents)-1] >= ind {
-					stack, indents = stack[:len(stack)-1], indents[:len(indents)-1]
-				}
-				if c.Full(len(res.Tests)) {
-					c.Omit(1)
-					return
-				}
-				i := len(res.Tests)
-				nS, nE := ind+len(m.mark), len(t)
-				tst := DiagTest{Status: m.status, Package: file.Text[fileS:fileE]}
-				if ms, dS, dE, ok := jestDuration(t); ok {
-					tst.DurationMs, nE = ms, dS-2
-					jsSpan(c, l, dS, dE, "parseDuration", "tests", i, "duration_ms")
-				}
-				for _, w := range []string{"skipped ", "todo "} {
-					if m.status == "skip" && strings.HasPrefix(t[nS:nE], w) {
-						nS += len(w)
-					}
-				}
-				tst.Name = t[nS:nE]
-				tr := ""
-				if len(stack) > 0 {
-					tst.Name = strings.Join(stack, " › ") + " › " + tst.Name
-					tr = "withDescribe"
-				}
-				jsSpan(c, l, nS, nE, tr, "tests", i, "name")
-				jsSpan(c, l, ind, ind+len(strings.TrimSpace(m.mark)), "marker", "tests", i, "status")
-				jsSpan(c, file, fileS, fileE, "", "tests", i, "package")
-				res.Tests = append(res.Tests, tst)
-				unclaimed[tst.Package] = append(unclaimed[tst.Package], i)
-				return
-			}
-			// A describe block's title in the verbose tree.
-			if !strings.HasPrefix(trim, "console.") {
-				for len(indents) > 0 && indents[len(indents)-1] >= ind {
-					stack, indents = stack[:len(stack)-1], indents[:len(indents)-1]
-				}
-				stack, indents = append(stack, trim), append(indents, ind)
-				return
-			}
-		}
-		c.Unread(l.Start)
 	})
 	if nonBlank == len(c.UnreadOffsets()) {
 		return nil, catalog.Unrecognized("no line reads as jest output (jest writes its results to stderr: pipe 2>&1 to parism parse)")
 	}
-	jsSetOutputs(c, res, blocks)
+	res := st.res
+	jsSetOutputs(c, res, st.blocks)
 	s := res.Summary
 	countSummary(c, res, false)
-	if counted {
+	if st.counted {
 		res.Summary.TestsPassed, res.Summary.TestsFailed, res.Summary.TestsSkipped = s.TestsPassed, s.TestsFailed, s.TestsSkipped
 	}
-	res.Summary.Errors += suiteErrors
+	res.Summary.Errors += st.suiteErrors
 	return res, nil
+}
+
+// line reads one line; it reports whether the line was read.
+func (st *jestState) line(l lex.SGRLine) bool {
+	t := l.Text
+	trim := strings.TrimLeft(t, " ")
+	ind := len(t) - len(trim)
+	if (strings.HasPrefix(t, "PASS ") || strings.HasPrefix(t, "FAIL ")) && lex.SkipWord(t, 5) > 5 {
+		st.file, st.fileS, st.haveFile, st.cur = l, 5, true, -1
+		st.fileE = lex.SkipWord(t, 5)
+		st.stack, st.indents = st.stack[:0], st.indents[:0]
+		return true
+	}
+	for _, p := range []string{"Test Suites: ", "Tests: ", "Snapshots: ", "Time: ", "Ran all test suites"} {
+		if strings.HasPrefix(t, p) {
+			st.cur = -1
+			if p == "Tests: " {
+				if pass, fail, skip, ok := jsCounts(strings.TrimSpace(t[len(p):]), ", "); ok {
+					jsSetCounts(st.c, st.res, l, pass, fail, skip)
+					st.counted = true
+				}
+			}
+			return true
+		}
+	}
+	if strings.HasPrefix(trim, "● ") && ind == 2 {
+		st.blockHead(l, trim[len("● "):], ind)
+		return true
+	}
+	if st.cur >= 0 {
+		st.blocks[st.cur].add(l)
+		return true
+	}
+	if strings.TrimSpace(t) == "" {
+		return true
+	}
+	if st.haveFile && ind >= 2 {
+		for _, m := range jestMarks {
+			if strings.HasPrefix(trim, m.mark) {
+				st.testLine(l, m, ind)
+				return true
+			}
+		}
+		// A describe block's title in the verbose tree.
+		if !strings.HasPrefix(trim, "console.") {
+			st.popTo(ind)
+			st.stack, st.indents = append(st.stack, trim), append(st.indents, ind)
+			return true
+		}
+	}
+	return false
+}
+
+// popTo ends the describe blocks indented as deep as ind or deeper.
+func (st *jestState) popTo(ind int) {
+	for len(st.indents) > 0 && st.indents[len(st.indents)-1] >= ind {
+		st.stack, st.indents = st.stack[:len(st.stack)-1], st.indents[:len(st.indents)-1]
+	}
+}
+
+// blockHead starts a "  ● name" block: the failure of the test of that name (the first
+// not claimed yet), or a new failed test.
+func (st *jestState) blockHead(l lex.SGRLine, name string, ind int) {
+	c, res, t := st.c, st.res, l.Text
+	nS := ind + len("● ")
+	if name == "Console" {
+		// The suite's console output (console.log blocks with
+		// their call sites): no test's verdict, left out.
+		st.blocks = append(st.blocks, jsTestBlock{test: -1})
+		st.cur = len(st.blocks) - 1
+		return
+	}
+	ti := -1
+	if st.haveFile {
+		pkg := st.file.Text[st.fileS:st.fileE]
+		for k, i := range st.unclaimed[pkg] {
+			if res.Tests[i].Name == name {
+				ti = i
+				st.unclaimed[pkg] = slices.Delete(st.unclaimed[pkg], k, k+1)
+				break
+			}
+		}
+	}
+	if ti < 0 && !c.Full(len(res.Tests)) {
+		ti = len(res.Tests)
+		tst := DiagTest{Name: name, Status: "fail"}
+		jsSpan(c, l, nS, len(t), "", "tests", ti, "name")
+		jsSpan(c, l, ind, ind+len("●"), "marker", "tests", ti, "status")
+		if st.haveFile {
+			tst.Package = st.file.Text[st.fileS:st.fileE]
+			jsSpan(c, st.file, st.fileS, st.fileE, "", "tests", ti, "package")
+		}
+		res.Tests = append(res.Tests, tst)
+		if name == "Test suite failed to run" {
+			st.suiteErrors++
+		}
+	} else if ti < 0 {
+		c.Omit(1)
+	}
+	st.blocks = append(st.blocks, jsTestBlock{test: ti})
+	st.cur = len(st.blocks) - 1
+}
+
+// testLine reads a test of the verbose tree ("    ✓ adds (3 ms)") marked by m.
+func (st *jestState) testLine(l lex.SGRLine, m jestMark, ind int) {
+	c, res, t := st.c, st.res, l.Text
+	st.popTo(ind)
+	if c.Full(len(res.Tests)) {
+		c.Omit(1)
+		return
+	}
+	i := len(res.Tests)
+	nS, nE := ind+len(m.mark), len(t)
+	tst := DiagTest{Status: m.status, Package: st.file.Text[st.fileS:st.fileE]}
+	if ms, dS, dE, ok := jestDuration(t); ok {
+		tst.DurationMs, nE = ms, dS-2
+		jsSpan(c, l, dS, dE, "parseDuration", "tests", i, "duration_ms")
+	}
+	for _, w := range []string{"skipped ", "todo "} {
+		if m.status == "skip" && strings.HasPrefix(t[nS:nE], w) {
+			nS += len(w)
+		}
+	}
+	tst.Name = t[nS:nE]
+	tr := ""
+	if len(st.stack) > 0 {
+		tst.Name = strings.Join(st.stack, " › ") + " › " + tst.Name
+		tr = "withDescribe"
+	}
+	jsSpan(c, l, nS, nE, tr, "tests", i, "name")
+	jsSpan(c, l, ind, ind+len(strings.TrimSpace(m.mark)), "marker", "tests", i, "status")
+	jsSpan(c, st.file, st.fileS, st.fileE, "", "tests", i, "package")
+	res.Tests = append(res.Tests, tst)
+	st.unclaimed[tst.Package] = append(st.unclaimed[tst.Package], i)
 }
 
 // vitestFlags: checked against `vitest run --help` of Vitest 4.1.12.
@@ -753,144 +783,169 @@ type vitestName struct {
 	s, e int
 }
 
-var vitestMarks = []struct{ mark, status string }{{"✓ ", "pass"}, {"× ", "fail"}, {"↓ ", "skip"}, {"✗ ", "fail"}}
+var vitestMarks = []jestMark{{"✓ ", "pass"}, {"× ", "fail"}, {"↓ ", "skip"}, {"✗ ", "fail"}}
+
+// vitestState is what the steps of parseVitest share: the test file being read, the FAIL
+// blocks and the failed tests waiting for one.
+type vitestState struct {
+	c           *catalog.Context
+	res         *DiagResult
+	file        lex.SGRLine
+	fileS       int
+	fileE       int
+	haveFile    bool
+	blocks      []jsTestBlock
+	cur         int
+	suiteErrors int64
+	counted     bool
+	names       []vitestName // where each test's name was read, spans given at the end
+	// The failed tests of each file no FAIL block has claimed yet, in
+	// order (a scan of every test for each block: vitest was quadratic).
+	unclaimed map[string][]int
+}
 
 func parseVitest(c *catalog.Context) (any, error) {
-	res := &DiagResult{Diagnostics: []Diagnostic{}}
-	var (
-		file        lex.SGRLine
-		fileS       int
-		fileE       int
-		haveFile    bool
-		blocks      []jsTestBlock
-		cur         = -1
-		suiteErrors int64
-		counted     bool
-		names       []vitestName // where each test's name was read, spans given at the end
-		// The failed tests of each file no FAIL block has claimed yet, in
-		// order (a scan of every test for each block: vitest was quadratic).
-		unclaimed = map[string][]int{}
-	)
+	st := &vitestState{c: c, res: &DiagResult{Diagnostics: []Diagnostic{}}, cur: -1, unclaimed: map[string][]int{}}
 	nonBlank := 0
 	jsLines(c, func(l lex.SGRLine) {
 		if strings.TrimSpace(l.Text) != "" {
 			nonBlank++
 		}
-		t := l.Text
-		trim := strings.TrimLeft(t, " ")
-		ind := len(t) - len(trim)
-		switch {
-		case strings.HasPrefix(trim, "⎯"):
-			cur = -1
-			return
-		case strings.HasPrefix(t, " FAIL  "):
-			head := t[len(" FAIL  "):]
-			nS := len(" FAIL  ")
-			pkgE := strings.Index(head, " > ")
-			name, nameS := head, nS
-			suite := pkgE < 0
-			if suite {
-				pkgE = lex.SkipWord(head, 0)
-			} else {
-				name, nameS = head[pkgE+3:], nS+pkgE+3
-			}
-			pkg := head[:pkgE]
-			ti := -1
-			for k, i := range unclaimed[pkg] {
-				tt := &res.Tests[i]
-				if !suite && (tt.Name == name || strings.HasSuffix(name, " > "+tt.Name)) {
-					ti = i
-					tt.Name = name // the whole name, describe blocks included
-					names[i] = vitestName{l, nameS, len(t)}
-					unclaimed[pkg] = slices.Delete(unclaimed[pkg], k, k+1)
-					break
-				}
-			}
-			if ti < 0 && !c.Full(len(res.Tests)) {
-				ti = len(res.Tests)
-				res.Tests = append(res.Tests, DiagTest{Name: name, Package: pkg, Status: "fail"})
-				names = append(names, vitestName{l, nameS, len(t)})
-				if pkg != "" {
-					jsSpan(c, l, nS, nS+pkgE, "", "tests", ti, "package")
-				}
-				jsSpan(c, l, 1, 5, "statusWord", "tests", ti, "status")
-				if suite {
-					suiteErrors++
-				}
-			} else if ti < 0 {
-				c.Omit(1)
-			}
-			blocks = append(blocks, jsTestBlock{test: ti})
-			cur = len(blocks) - 1
-			return
-		case cur >= 0:
-			blocks[cur].add(l)
-			return
-		case strings.TrimSpace(t) == "":
-			return
-		case strings.HasPrefix(trim, "RUN  v"), strings.HasPrefix(trim, "Test Files  "),
-			strings.HasPrefix(trim, "Start at  "), strings.HasPrefix(trim, "Duration  "):
-			return
-		case strings.HasPrefix(trim, "Tests  "):
-			if pass, fail, skip, ok := jsCounts(strings.TrimSpace(trim[len("Tests  "):]), " | "); ok {
-				jsSetCounts(c, res, l, pass, fail, skip)
-				counted = true
-				return
-			}
+		if !st.line(l) {
+			c.Unread(l.Start)
 		}
-		// A test file: " ❯ a.test.js (5 tests | 2 failed) 10ms", " ✓ b.test.js (1 test) 3ms".
-		if ind == 1 && strings.Contains(t, " test") && strings.Contains(t, " (") {
-			for _, m := range []string{"❯ ", "✓ ", "× "} {
-				if strings.HasPrefix(trim, m) && lex.SkipWord(t, ind+len(m)) > ind+len(m) {
-					file, fileS, haveFile = l, ind+len(m), true
-					fileE = lex.SkipWord(t, fileS)
-					return
-				}
-			}
-		}
-		if haveFile && ind >= 3 {
-			for _, m := range vitestMarks {
-				if !strings.HasPrefix(trim, m.mark) {
-					continue
-				}
-				if c.Full(len(res.Tests)) {
-					c.Omit(1)
-					return
-				}
-				i := len(res.Tests)
-				nS, nE := ind+len(m.mark), len(t)
-				tst := DiagTest{Status: m.status, Package: file.Text[fileS:fileE]}
-				if ms, dS, ok := vitestDuration(t); ok && dS-1 > nS {
-					tst.DurationMs, nE = ms, dS-1
-					jsSpan(c, l, dS, len(t), "parseDuration", "tests", i, "duration_ms")
-				}
-				tst.Name = t[nS:nE]
-				names = append(names, vitestName{l, nS, nE})
-				jsSpan(c, l, ind, ind+len(strings.TrimSpace(m.mark)), "marker", "tests", i, "status")
-				jsSpan(c, file, fileS, fileE, "", "tests", i, "package")
-				res.Tests = append(res.Tests, tst)
-				if tst.Status == "fail" {
-					unclaimed[tst.Package] = append(unclaimed[tst.Package], i)
-				}
-				return
-			}
-		}
-		c.Unread(l.Start)
 	})
 	if nonBlank == len(c.UnreadOffsets()) {
 		return nil, catalog.Unrecognized("no line reads as vitest run output (its failures go to stderr: pipe 2>&1 to parism parse)")
 	}
-	for i, n := range names {
+	res := st.res
+	for i, n := range st.names {
 		jsSpan(c, n.l, n.s, n.e, "", "tests", i, "name")
 	}
-	jsSetOutputs(c, res, blocks)
+	jsSetOutputs(c, res, st.blocks)
 	s := res.Summary
 	countSummary(c, res, false)
-	if counted {
+	if st.counted {
 		res.Summary.TestsPassed, res.Summary.TestsFailed, res.Summary.TestsSkipped = s.TestsPassed, s.TestsFailed, s.TestsSkipped
 	}
-	res.Summary.Errors += suiteErrors
+	res.Summary.Errors += st.suiteErrors
 	return res, nil
+}
+
+// line reads one line; it reports whether the line was read.
+func (st *vitestState) line(l lex.SGRLine) bool {
+	t := l.Text
+	trim := strings.TrimLeft(t, " ")
+	ind := len(t) - len(trim)
+	switch {
+	case strings.HasPrefix(trim, "⎯"):
+		st.cur = -1
+		return true
+	case strings.HasPrefix(t, " FAIL  "):
+		st.failHead(l)
+		return true
+	case st.cur >= 0:
+		st.blocks[st.cur].add(l)
+		return true
+	case strings.TrimSpace(t) == "":
+		return true
+	case strings.HasPrefix(trim, "RUN  v"), strings.HasPrefix(trim, "Test Files  "),
+		strings.HasPrefix(trim, "Start at  "), strings.HasPrefix(trim, "Duration  "):
+		return true
+	case strings.HasPrefix(trim, "Tests  "):
+		if pass, fail, skip, ok := jsCounts(strings.TrimSpace(trim[len("Tests  "):]), " | "); ok {
+			jsSetCounts(st.c, st.res, l, pass, fail, skip)
+			st.counted = true
+			return true
+		}
+	}
+	// A test file: " ❯ a.test.js (5 tests | 2 failed) 10ms", " ✓ b.test.js (1 test) 3ms".
+	if ind == 1 && strings.Contains(t, " test") && strings.Contains(t, " (") {
+		for _, m := range []string{"❯ ", "✓ ", "× "} {
+			if strings.HasPrefix(trim, m) && lex.SkipWord(t, ind+len(m)) > ind+len(m) {
+				st.file, st.fileS, st.haveFile = l, ind+len(m), true
+				st.fileE = lex.SkipWord(t, st.fileS)
+				return true
+			}
+		}
+	}
+	if st.haveFile && ind >= 3 {
+		for _, m := range vitestMarks {
+			if strings.HasPrefix(trim, m.mark) {
+				st.testLine(l, m, ind)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// failHead starts a " FAIL  file > name" block: the failure of the test of that name
+// (the first not claimed yet), or a new failed test (a whole file's when no name).
+func (st *vitestState) failHead(l lex.SGRLine) {
+	c, res, t := st.c, st.res, l.Text
+	head := t[len(" FAIL  "):]
+	nS := len(" FAIL  ")
+	pkgE := strings.Index(head, " > ")
+	name, nameS := head, nS
+	suite := pkgE < 0
+	if suite {
+		pkgE = lex.SkipWord(head, 0)
+	} else {
+		name, nameS = head[pkgE+3:], nS+pkgE+3
+	}
+	pkg := head[:pkgE]
+	ti := -1
+	for k, i := range st.unclaimed[pkg] {
+		tt := &res.Tests[i]
+		if !suite && (tt.Name == name || strings.HasSuffix(name, " > "+tt.Name)) {
+			ti = i
+			tt.Name = name // the whole name, describe blocks included
+			st.names[i] = vitestName{l, nameS, len(t)}
+			st.unclaimed[pkg] = slices.Delete(st.unclaimed[pkg], k, k+1)
+			break
+		}
+	}
+	if ti < 0 && !c.Full(len(res.Tests)) {
+		ti = len(res.Tests)
+		res.Tests = append(res.Tests, DiagTest{Name: name, Package: pkg, Status: "fail"})
+		st.names = append(st.names, vitestName{l, nameS, len(t)})
+		if pkg != "" {
+			jsSpan(c, l, nS, nS+pkgE, "", "tests", ti, "package")
+		}
+		jsSpan(c, l, 1, 5, "statusWord", "tests", ti, "status")
+		if suite {
+			st.suiteErrors++
+		}
+	} else if ti < 0 {
+		c.Omit(1)
+	}
+	st.blocks = append(st.blocks, jsTestBlock{test: ti})
+	st.cur = len(st.blocks) - 1
+}
+
+// testLine reads a test under its file ("   ✓ adds 2ms") marked by m.
+func (st *vitestState) testLine(l lex.SGRLine, m jestMark, ind int) {
+	c, res, t := st.c, st.res, l.Text
+	if c.Full(len(res.Tests)) {
+		c.Omit(1)
+		return
+	}
+	i := len(res.Tests)
+	nS, nE := ind+len(m.mark), len(t)
+	tst := DiagTest{Status: m.status, Package: st.file.Text[st.fileS:st.fileE]}
+	if ms, dS, ok := vitestDuration(t); ok && dS-1 > nS {
+		tst.DurationMs, nE = ms, dS-1
+		jsSpan(c, l, dS, len(t), "parseDuration", "tests", i, "duration_ms")
+	}
+	tst.Name = t[nS:nE]
+	st.names = append(st.names, vitestName{l, nS, nE})
+	jsSpan(c, l, ind, ind+len(strings.TrimSpace(m.mark)), "marker", "tests", i, "status")
+	jsSpan(c, st.file, st.fileS, st.fileE, "", "tests", i, "package")
+	res.Tests = append(res.Tests, tst)
+	if tst.Status == "fail" {
+		st.unclaimed[tst.Package] = append(st.unclaimed[tst.Package], i)
+	}
 }
 
 // npmTestRunner names the runner of the script npm printed ("> jest

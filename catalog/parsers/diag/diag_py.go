@@ -70,17 +70,27 @@ func pyPos(s string, maxNums int) (pyPosAt, bool) {
 	return p, true
 }
 
-// pyDiag appends one diagnostic read at line l with position p; code and
-// message are ranges of l.Text (code may be empty).
-// msgAt, when set, is the message's raw range instead (pytest's "E   " line).
-func pyDiag(c *catalog.Context, res *DiagResult, l lex.Line, p pyPosAt, sev string, sevTr string, sevS, sevE, codeS, codeE, msgS, msgE int, tool string, msgAt ...int) int {
+// pyDiagAt says where one diagnostic's parts are: severity, code and message are ranges
+// of the line's text (code may be empty); msgAt, when set, is the message's raw range
+// instead (pytest's "E   " line).
+type pyDiagAt struct {
+	sev, sevTr   string
+	sevS, sevE   int
+	codeS, codeE int
+	msgS, msgE   int
+	tool         string
+	msgAt        []int
+}
+
+// pyDiag appends one diagnostic read at line l with position p, its parts at f.
+func pyDiag(c *catalog.Context, res *DiagResult, l lex.Line, p pyPosAt, f pyDiagAt) int {
 	if c.Full(len(res.Diagnostics)) {
 		c.Omit(1)
 		return -1
 	}
 	i := len(res.Diagnostics)
 	t := l.Text
-	d := Diagnostic{File: t[:p.fileE], Line: p.nums[0], Severity: sev, Message: t[msgS:msgE], Tool: tool}
+	d := Diagnostic{File: t[:p.fileE], Line: p.nums[0], Severity: f.sev, Message: t[f.msgS:f.msgE], Tool: f.tool}
 	c.SpanPath(l.At, l.At+p.fileE, "", "diagnostics", i, "file")
 	leaves := []string{"line", "column", "end_line", "end_column"}
 	dst := []**int64{nil, &d.Column, &d.EndLine, &d.EndColumn}
@@ -90,16 +100,16 @@ func pyDiag(c *catalog.Context, res *DiagResult, l lex.Line, p pyPosAt, sev stri
 		}
 		c.SpanPath(l.At+p.at[k][0], l.At+p.at[k][1], "parseInt", "diagnostics", i, leaves[k])
 	}
-	c.SpanPath(l.At+sevS, l.At+sevE, sevTr, "diagnostics", i, "severity")
-	if codeE > codeS {
-		d.Code = t[codeS:codeE]
-		c.SpanPath(l.At+codeS, l.At+codeE, "", "diagnostics", i, "code")
+	c.SpanPath(l.At+f.sevS, l.At+f.sevE, f.sevTr, "diagnostics", i, "severity")
+	if f.codeE > f.codeS {
+		d.Code = t[f.codeS:f.codeE]
+		c.SpanPath(l.At+f.codeS, l.At+f.codeE, "", "diagnostics", i, "code")
 	}
-	if len(msgAt) == 2 {
-		d.Message = c.Raw[msgAt[0]:msgAt[1]]
-		c.SpanPath(msgAt[0], msgAt[1], "", "diagnostics", i, "message")
+	if len(f.msgAt) == 2 {
+		d.Message = c.Raw[f.msgAt[0]:f.msgAt[1]]
+		c.SpanPath(f.msgAt[0], f.msgAt[1], "", "diagnostics", i, "message")
 	} else {
-		c.SpanPath(l.At+msgS, l.At+msgE, "", "diagnostics", i, "message")
+		c.SpanPath(l.At+f.msgS, l.At+f.msgE, "", "diagnostics", i, "message")
 	}
 	c.SpanPath(l.At, l.At+len(t), "impliedDefault", "diagnostics", i, "tool")
 	res.Diagnostics = append(res.Diagnostics, d)
@@ -172,7 +182,7 @@ func parseMypy(c *catalog.Context) (any, error) {
 				continue
 			}
 		}
-		i := pyDiag(c, res, l, p, sev, "", sevS, sevS+len(sev), codeS, codeE, msgS, msgE, "mypy")
+		i := pyDiag(c, res, l, p, pyDiagAt{sev: sev, sevS: sevS, sevE: sevS + len(sev), codeS: codeS, codeE: codeE, msgS: msgS, msgE: msgE, tool: "mypy"})
 		if sev != "note" {
 			last = i
 		}
@@ -218,7 +228,7 @@ func parseFlake8(c *catalog.Context) (any, error) {
 		if t[p.rest] == 'W' {
 			sev = "warning"
 		}
-		pyDiag(c, res, l, p, sev, "codeLetter", p.rest, codeE, p.rest, codeE, codeE+1, len(t), "flake8")
+		pyDiag(c, res, l, p, pyDiagAt{sev: sev, sevTr: "codeLetter", sevS: p.rest, sevE: codeE, codeS: p.rest, codeE: codeE, msgS: codeE + 1, msgE: len(t), tool: "flake8"})
 	}
 	countSummary(c, res, false)
 	return res, nil
@@ -456,257 +466,334 @@ func pytestCounts(s string) (pass, fail, skip, errs, warns int64, ok bool) {
 	return pass, fail, skip, errs, warns, true
 }
 
+// pytestBlock is one FAILURES/ERRORS/PASSES block: its test and what it holds.
+type pytestBlock struct {
+	test         int
+	start, end   int // raw range of the text
+	locS, locE   int // the "file.py:10: AssertionError" line, for a diagnostic
+	hasLoc       bool
+	eS, eE       int // the first "E   message" line's message, raw range
+	section      string
+	firstContent bool
+}
+
+// pyRange is a byte range of a line's text.
+type pyRange struct{ s, e int }
+
+// pytestState is what the steps of parsePytest share: the tests by id, the blocks, the
+// section being read and the final counts.
+type pytestState struct {
+	c            *catalog.Context
+	res          *DiagResult
+	byID         map[string]int // "file::name" and "name" -> test
+	blocked      map[int]bool   // tests given a block's output
+	blocks       []pytestBlock
+	cur          int
+	summaryEntry bool // the short summary line before was an entry (FAILED ...)
+	section      string
+	header       bool
+	counted      bool
+	cnt          [5]int64
+	cntLine      lex.Line
+}
+
 func parsePytest(c *catalog.Context) (any, error) {
-	res := &DiagResult{Diagnostics: []Diagnostic{}}
+	st := &pytestState{c: c, res: &DiagResult{Diagnostics: []Diagnostic{}}, byID: map[string]int{}, blocked: map[int]bool{}, cur: -1}
 	lines := lex.SplitLines(c.Raw)
-	byID := map[string]int{}  // "file::name" and "name" -> test
-	blocked := map[int]bool{} // tests given a block's output
-	type block struct {
-		test         int
-		start, end   int // raw range of the text
-		locS, locE   int // the "file.py:10: AssertionError" line, for a diagnostic
-		hasLoc       bool
-		eS, eE       int // the first "E   message" line's message, raw range
-		section      string
-		firstContent bool
-	}
-	var blocks []block
-	cur := -1
-	summaryEntry := false // the short summary line before was an entry (FAILED ...)
-	section := ""
-	header := false
-	counted := false
-	var cnt [5]int64
-	var cntLine lex.Line
-	find := func(file, name string) int {
-		if file != "" {
-			if i, ok := byID[file+"::"+name]; ok {
-				return i
-			}
-		}
-		if i, ok := byID[name]; ok {
-			return i
-		}
-		return -1
-	}
-	addTest := func(l lex.Line, file string, fS, fE, nS, nE int, status, statusWord string, sS, sE int) int {
-		name := l.Text[nS:nE]
-		if i := find(file, name); i >= 0 {
-			if res.Tests[i].Package == "" && file != "" {
-				res.Tests[i].Package = file
-				c.SpanPath(l.At+fS, l.At+fE, "", "tests", i, "package")
-			}
-			return i
-		}
-		if c.Full(len(res.Tests)) {
-			c.Omit(1)
-			return -1
-		}
-		i := len(res.Tests)
-		res.Tests = append(res.Tests, DiagTest{Name: name, Package: file, Status: status})
-		c.SpanPath(l.At+nS, l.At+nE, "", "tests", i, "name")
-		if file != "" {
-			c.SpanPath(l.At+fS, l.At+fE, "", "tests", i, "package")
-		}
-		c.SpanPath(l.At+sS, l.At+sE, "statusWord", "tests", i, "status")
-		byID[name] = i
-		// A block names a method "Class.test" where node ids say "Class::test".
-		if alt := strings.ReplaceAll(name, ".", "::"); alt != name {
-			byID[alt] = i
-		}
-		if file != "" {
-			byID[file+"::"+name] = i
-		}
-		return i
-	}
 	lastLine := len(lines) - 1
 	for lastLine >= 0 && strings.TrimSpace(lines[lastLine].Text) == "" {
 		lastLine--
 	}
 	for li, l := range lines {
-		t := l.Text
-		if title, ok := pytestSection(t); ok {
-			cur = -1
-			switch {
-			case strings.HasSuffix(title, "test session starts"):
-				section, header = "", true
-			case strings.HasPrefix(title, "Interrupted: "):
-			default:
-				if p, f, s, e, w, ok := pytestCounts(title); ok {
-					cnt, cntLine, counted = [5]int64{p, f, s, e, w}, l, true
-				} else {
-					section = title
-				}
-			}
+		if st.line(l, li == lastLine) {
 			continue
 		}
-		if header {
-			if strings.TrimSpace(t) == "" {
-				header = false
-			}
-			continue // platform, rootdir, plugins, collected N items
-		}
-		// -q prints the counts with no === around them, as the last line.
-		if li == lastLine {
-			if p, f, s, e, w, ok := pytestCounts(t); ok && !strings.HasPrefix(t, " ") {
-				cnt, cntLine, counted = [5]int64{p, f, s, e, w}, l, true
-				continue
-			}
-		}
-		switch section {
-		case "FAILURES", "ERRORS", "PASSES":
-			if nS, nE, ok := pytestBlockHead(t); ok {
-				name := t[nS:nE]
-				status, sS, sE := "fail", 0, 0
-				if section == "PASSES" {
-					status = "pass"
-				}
-				file := ""
-				fS, fE := 0, 0
-				for _, p := range []string{"ERROR collecting ", "ERROR at setup of ", "ERROR at teardown of "} {
-					if strings.HasPrefix(name, p) {
-						sS, sE = nS, nS+5
-						nS += len(p)
-						if p == "ERROR collecting " {
-							file, fS, fE = t[nS:nE], nS, nE
-						}
-					}
-				}
-				if sE == 0 {
-					sS, sE = nS-1, nS // the block's heading says the status
-				}
-				// The block names a method "Class.test" where the node id says "Class::test".
-				ti := -1
-				if strings.Contains(t[nS:nE], ".") {
-					ti = find("", strings.ReplaceAll(t[nS:nE], ".", "::"))
-				}
-				if ti < 0 {
-					ti = addTest(l, file, fS, fE, nS, nE, status, "", sS, sE)
-				}
-				// A second block for one test (its teardown's error after
-				// its failure) is a row of its own: each output stays whole.
-				if ti >= 0 && blocked[ti] {
-					ti = -1
-					if !c.Full(len(res.Tests)) {
-						ti = len(res.Tests)
-						res.Tests = append(res.Tests, DiagTest{Name: t[nS:nE], Package: file, Status: status})
-						c.SpanPath(l.At+nS, l.At+nE, "", "tests", ti, "name")
-						if file != "" {
-							c.SpanPath(l.At+fS, l.At+fE, "", "tests", ti, "package")
-						}
-						c.SpanPath(l.At+sS, l.At+sE, "statusWord", "tests", ti, "status")
-					} else {
-						c.Omit(1)
-					}
-				}
-				if ti >= 0 {
-					blocked[ti] = true
-				}
-				if strings.HasPrefix(name, "ERROR") {
-					res.Summary.Errors++ // the count line says so too; replaced below when read
-				}
-				blocks = append(blocks, block{test: ti, section: section})
-				cur = len(blocks) - 1
-				continue
-			}
-			if cur >= 0 {
-				b := &blocks[cur]
-				if strings.TrimSpace(t) != "" || b.firstContent {
-					if !b.firstContent {
-						b.start, b.firstContent = l.At, true
-					}
-					if strings.TrimSpace(t) != "" {
-						b.end = l.At + len(t)
-					}
-				}
-				// "tests/test_calc.py:10: AssertionError" (--tb=long, auto) or
-				// "tests/test_calc.py:10: in test_x" (--tb=short): the last is
-				// where the test failed.
-				if p, ok := pyPos(t, 1); ok && strings.HasSuffix(t[:p.fileE], ".py") && p.rest < len(t) &&
-					(!strings.Contains(t[p.rest:], " ") || strings.HasPrefix(t[p.rest:], "in ")) {
-					b.locS, b.locE, b.hasLoc = l.At, l.At+len(t), true
-				}
-				if b.eE == 0 && strings.HasPrefix(t, "E ") {
-					if m := strings.TrimLeft(t[1:], " "); m != "" {
-						b.eS, b.eE = l.At+len(t)-len(m), l.At+len(t)
-					}
-				}
-				continue
-			}
-		case "short test summary info":
-			w := lex.SkipWord(t, 0)
-			status, ok := pytestStatus[t[:w]]
-			if !ok && summaryEntry && strings.TrimSpace(t) != "" {
-				// On CI (CI or BUILD_NUMBER set) pytest prints an entry's
-				// whole message, its further lines included: they continue
-				// the entry above.
-				continue
-			}
-			summaryEntry = ok
-			if ok && w < len(t) {
-				idS := w + 1
-				if t[:w] == "SKIPPED" || t[:w] == "XFAIL" && strings.HasPrefix(t[idS:], "[") {
-					if strings.HasPrefix(t[idS:], "[") {
-						continue // "SKIPPED [1] tests/x.py:18: reason": counted by the final line
-					}
-				}
-				// The node id ends at " - reason" or, for XPASS, " reason".
-				idE := lex.SkipWord(t, idS)
-				id := t[idS:idE]
-				if k := strings.Index(id, "::"); k >= 0 {
-					addTest(l, id[:k], idS, idS+k, idS+k+2, idE, status, t[:w], 0, w)
-				} else {
-					// A module that could not be collected: "ERROR tests/x.py - msg".
-					if find(id, id) < 0 && find("", id) < 0 {
-						addTest(l, id, idS, idE, idS, idE, status, t[:w], 0, w)
-					}
-				}
-				continue
-			}
-		case "warnings summary":
-			// "  /path/x.py:3: DeprecationWarning: message" under the test ids.
-			s := strings.TrimLeft(t, " ")
-			off := len(t) - len(s)
-			if p, ok := pyPos(s, 1); ok && off > 0 {
-				cE := strings.Index(s[p.rest:], ": ")
-				if cE > 0 && strings.HasSuffix(s[p.rest:p.rest+cE], "Warning") {
-					sl := lex.Line{Text: s, At: l.At + off}
-					pyDiag(c, res, sl, p, "warning", "impliedDefault", 0, len(s), p.rest, p.rest+cE, p.rest+cE+2, len(s), "pytest")
-				}
-			}
-			continue // test ids, source lines and the docs link
-		case "":
-			// -v: "tests/x.py::test_a PASSED    [ 11%]"; default: "tests/x.py .F.s  [ 50%]"; -q: ".F.s  [100%]".
-			if k := strings.Index(t, "::"); k > 0 && !strings.HasPrefix(t, " ") {
-				e := len(t)
-				if p := strings.LastIndex(t, " ["); p > 0 && strings.HasSuffix(t, "%]") {
-					e = len(strings.TrimRight(t[:p], " "))
-				}
-				sp := strings.LastIndex(t[:e], " ")
-				for sp > k {
-					w := lex.SkipWord(t, sp+1)
-					if _, ok := pytestStatus[t[sp+1:w]]; ok {
-						sw := t[sp+1 : w]
-						// "SKIPPED (reason)" keeps its reason after the word.
-						addTest(l, t[:k], 0, k, k+2, sp, pytestStatus[sw], sw, sp+1, w)
-						break
-					}
-					sp = strings.LastIndex(t[:sp], " ")
-				}
-				if sp > k {
-					continue
-				}
-			}
-			if strings.HasSuffix(t, "%]") || strings.Trim(t, ".FsExX") == "" && t != "" {
-				continue // progress dots, counted by the final line
-			}
-		}
+		t := l.Text
 		if strings.TrimSpace(t) == "" || strings.HasPrefix(t, "collecting ") || strings.HasPrefix(t, "-- Docs: ") {
 			continue
 		}
 		c.Unread(l.At)
 	}
-	for _, b := range blocks {
+	st.finishBlocks()
+	nonBlank := 0
+	for _, l := range lines {
+		if strings.TrimSpace(l.Text) != "" {
+			nonBlank++
+		}
+	}
+	if nonBlank == len(c.UnreadOffsets()) {
+		return nil, catalog.Unrecognized("no line reads as pytest output")
+	}
+	st.summarize()
+	return st.res, nil
+}
+
+func (st *pytestState) find(file, name string) int {
+	if file != "" {
+		if i, ok := st.byID[file+"::"+name]; ok {
+			return i
+		}
+	}
+	if i, ok := st.byID[name]; ok {
+		return i
+	}
+	return -1
+}
+
+// appendTest adds a row for the test named l.Text[n.s:n.e] (file, when set, at f; the
+// status word at sw); it is -1 when the answer is full.
+func (st *pytestState) appendTest(l lex.Line, file string, f, n, sw pyRange, status string) int {
+	c, res := st.c, st.res
+	if c.Full(len(res.Tests)) {
+		c.Omit(1)
+		return -1
+	}
+	i := len(res.Tests)
+	res.Tests = append(res.Tests, DiagTest{Name: l.Text[n.s:n.e], Package: file, Status: status})
+	c.SpanPath(l.At+n.s, l.At+n.e, "", "tests", i, "name")
+	if file != "" {
+		c.SpanPath(l.At+f.s, l.At+f.e, "", "tests", i, "package")
+	}
+	c.SpanPath(l.At+sw.s, l.At+sw.e, "statusWord", "tests", i, "status")
+	return i
+}
+
+// addTest finds the test or adds it and its ids.
+func (st *pytestState) addTest(l lex.Line, file string, f, n, sw pyRange, status string) int {
+	name := l.Text[n.s:n.e]
+	if i := st.find(file, name); i >= 0 {
+		if st.res.Tests[i].Package == "" && file != "" {
+			st.res.Tests[i].Package = file
+			st.c.SpanPath(l.At+f.s, l.At+f.e, "", "tests", i, "package")
+		}
+		return i
+	}
+	i := st.appendTest(l, file, f, n, sw, status)
+	if i < 0 {
+		return -1
+	}
+	st.byID[name] = i
+	// A block names a method "Class.test" where node ids say "Class::test".
+	if alt := strings.ReplaceAll(name, ".", "::"); alt != name {
+		st.byID[alt] = i
+	}
+	if file != "" {
+		st.byID[file+"::"+name] = i
+	}
+	return i
+}
+
+// line reads one line in the section it is in; it reports whether the line was read.
+func (st *pytestState) line(l lex.Line, last bool) bool {
+	t := l.Text
+	if title, ok := pytestSection(t); ok {
+		st.sectionTitle(title, l)
+		return true
+	}
+	if st.header {
+		if strings.TrimSpace(t) == "" {
+			st.header = false
+		}
+		return true // platform, rootdir, plugins, collected N items
+	}
+	// -q prints the counts with no === around them, as the last line.
+	if last {
+		if p, f, s, e, w, ok := pytestCounts(t); ok && !strings.HasPrefix(t, " ") {
+			st.cnt, st.cntLine, st.counted = [5]int64{p, f, s, e, w}, l, true
+			return true
+		}
+	}
+	switch st.section {
+	case "FAILURES", "ERRORS", "PASSES":
+		if nS, nE, ok := pytestBlockHead(t); ok {
+			st.blockHead(l, nS, nE)
+			return true
+		}
+		if st.cur >= 0 {
+			st.blockLine(l)
+			return true
+		}
+	case "short test summary info":
+		return st.summaryLine(l)
+	case "warnings summary":
+		st.warningLine(l)
+		return true // test ids, source lines and the docs link
+	case "":
+		return st.resultLine(l)
+	}
+	return false
+}
+
+// sectionTitle reads a "==== title ====" line: a section, or the final counts.
+func (st *pytestState) sectionTitle(title string, l lex.Line) {
+	st.cur = -1
+	switch {
+	case strings.HasSuffix(title, "test session starts"):
+		st.section, st.header = "", true
+	case strings.HasPrefix(title, "Interrupted: "):
+	default:
+		if p, f, s, e, w, ok := pytestCounts(title); ok {
+			st.cnt, st.cntLine, st.counted = [5]int64{p, f, s, e, w}, l, true
+		} else {
+			st.section = title
+		}
+	}
+}
+
+// blockHead starts a block at "____ test_name ____" (name at nS:nE).
+func (st *pytestState) blockHead(l lex.Line, nS, nE int) {
+	t := l.Text
+	name := t[nS:nE]
+	status, sS, sE := "fail", 0, 0
+	if st.section == "PASSES" {
+		status = "pass"
+	}
+	file := ""
+	fS, fE := 0, 0
+	for _, p := range []string{"ERROR collecting ", "ERROR at setup of ", "ERROR at teardown of "} {
+		if strings.HasPrefix(name, p) {
+			sS, sE = nS, nS+5
+			nS += len(p)
+			if p == "ERROR collecting " {
+				file, fS, fE = t[nS:nE], nS, nE
+			}
+		}
+	}
+	if sE == 0 {
+		sS, sE = nS-1, nS // the block's heading says the status
+	}
+	f, n, sw := pyRange{fS, fE}, pyRange{nS, nE}, pyRange{sS, sE}
+	// The block names a method "Class.test" where the node id says "Class::test".
+	ti := -1
+	if strings.Contains(t[nS:nE], ".") {
+		ti = st.find("", strings.ReplaceAll(t[nS:nE], ".", "::"))
+	}
+	if ti < 0 {
+		ti = st.addTest(l, file, f, n, sw, status)
+	}
+	// A second block for one test (its teardown's error after
+	// its failure) is a row of its own: each output stays whole.
+	if ti >= 0 && st.blocked[ti] {
+		ti = st.appendTest(l, file, f, n, sw, status)
+	}
+	if ti >= 0 {
+		st.blocked[ti] = true
+	}
+	if strings.HasPrefix(name, "ERROR") {
+		st.res.Summary.Errors++ // the count line says so too; replaced below when read
+	}
+	st.blocks = append(st.blocks, pytestBlock{test: ti, section: st.section})
+	st.cur = len(st.blocks) - 1
+}
+
+// blockLine reads a line inside the current block: its text, the place the test failed,
+// the first "E   " message.
+func (st *pytestState) blockLine(l lex.Line) {
+	t := l.Text
+	b := &st.blocks[st.cur]
+	if strings.TrimSpace(t) != "" || b.firstContent {
+		if !b.firstContent {
+			b.start, b.firstContent = l.At, true
+		}
+		if strings.TrimSpace(t) != "" {
+			b.end = l.At + len(t)
+		}
+	}
+	// "tests/test_calc.py:10: AssertionError" (--tb=long, auto) or
+	// "tests/test_calc.py:10: in test_x" (--tb=short): the last is
+	// where the test failed.
+	if p, ok := pyPos(t, 1); ok && strings.HasSuffix(t[:p.fileE], ".py") && p.rest < len(t) &&
+		(!strings.Contains(t[p.rest:], " ") || strings.HasPrefix(t[p.rest:], "in ")) {
+		b.locS, b.locE, b.hasLoc = l.At, l.At+len(t), true
+	}
+	if b.eE == 0 && strings.HasPrefix(t, "E ") {
+		if m := strings.TrimLeft(t[1:], " "); m != "" {
+			b.eS, b.eE = l.At+len(t)-len(m), l.At+len(t)
+		}
+	}
+}
+
+// summaryLine reads a line of the short test summary ("FAILED tests/x.py::test_a - msg").
+func (st *pytestState) summaryLine(l lex.Line) bool {
+	t := l.Text
+	w := lex.SkipWord(t, 0)
+	status, ok := pytestStatus[t[:w]]
+	if !ok && st.summaryEntry && strings.TrimSpace(t) != "" {
+		// On CI (CI or BUILD_NUMBER set) pytest prints an entry's
+		// whole message, its further lines included: they continue
+		// the entry above.
+		return true
+	}
+	st.summaryEntry = ok
+	if !ok || w >= len(t) {
+		return false
+	}
+	idS := w + 1
+	if t[:w] == "SKIPPED" || t[:w] == "XFAIL" && strings.HasPrefix(t[idS:], "[") {
+		if strings.HasPrefix(t[idS:], "[") {
+			return true // "SKIPPED [1] tests/x.py:18: reason": counted by the final line
+		}
+	}
+	// The node id ends at " - reason" or, for XPASS, " reason".
+	idE := lex.SkipWord(t, idS)
+	id := t[idS:idE]
+	sw := pyRange{0, w}
+	if k := strings.Index(id, "::"); k >= 0 {
+		st.addTest(l, id[:k], pyRange{idS, idS + k}, pyRange{idS + k + 2, idE}, sw, status)
+	} else if st.find(id, id) < 0 && st.find("", id) < 0 {
+		// A module that could not be collected: "ERROR tests/x.py - msg".
+		st.addTest(l, id, pyRange{idS, idE}, pyRange{idS, idE}, sw, status)
+	}
+	return true
+}
+
+// warningLine reads "  /path/x.py:3: DeprecationWarning: message" under the test ids.
+func (st *pytestState) warningLine(l lex.Line) {
+	t := l.Text
+	s := strings.TrimLeft(t, " ")
+	off := len(t) - len(s)
+	if p, ok := pyPos(s, 1); ok && off > 0 {
+		cE := strings.Index(s[p.rest:], ": ")
+		if cE > 0 && strings.HasSuffix(s[p.rest:p.rest+cE], "Warning") {
+			sl := lex.Line{Text: s, At: l.At + off}
+			pyDiag(st.c, st.res, sl, p, pyDiagAt{sev: "warning", sevTr: "impliedDefault", sevE: len(s), codeS: p.rest, codeE: p.rest + cE, msgS: p.rest + cE + 2, msgE: len(s), tool: "pytest"})
+		}
+	}
+}
+
+// resultLine reads a line before any section: -v "tests/x.py::test_a PASSED    [ 11%]",
+// default "tests/x.py .F.s  [ 50%]", -q ".F.s  [100%]".
+func (st *pytestState) resultLine(l lex.Line) bool {
+	t := l.Text
+	if k := strings.Index(t, "::"); k > 0 && !strings.HasPrefix(t, " ") {
+		e := len(t)
+		if p := strings.LastIndex(t, " ["); p > 0 && strings.HasSuffix(t, "%]") {
+			e = len(strings.TrimRight(t[:p], " "))
+		}
+		sp := strings.LastIndex(t[:e], " ")
+		for sp > k {
+			w := lex.SkipWord(t, sp+1)
+			if _, ok := pytestStatus[t[sp+1:w]]; ok {
+				sw := t[sp+1 : w]
+				// "SKIPPED (reason)" keeps its reason after the word.
+				st.addTest(l, t[:k], pyRange{0, k}, pyRange{k + 2, sp}, pyRange{sp + 1, w}, pytestStatus[sw])
+				break
+			}
+			sp = strings.LastIndex(t[:sp], " ")
+		}
+		if sp > k {
+			return true
+		}
+	}
+	// progress dots, counted by the final line
+	return strings.HasSuffix(t, "%]") || strings.Trim(t, ".FsExX") == "" && t != ""
+}
+
+// finishBlocks gives each block's text to its test as output and a failure's place as a
+// diagnostic.
+func (st *pytestState) finishBlocks() {
+	c, res := st.c, st.res
+	for _, b := range st.blocks {
 		if b.test >= 0 && b.end > b.start {
 			res.Tests[b.test].Output = c.Raw[b.start:b.end]
 			c.SpanPath(b.start, b.end, "", "tests", b.test, "output")
@@ -724,26 +811,22 @@ func parsePytest(c *catalog.Context) (any, error) {
 			if b.eE > 0 {
 				msgAt = []int{b.eS, b.eE}
 			}
-			pyDiag(c, res, pl, p, "error", "impliedDefault", 0, len(line), p.rest, codeE, p.rest, len(line), "pytest", msgAt...)
+			pyDiag(c, res, pl, p, pyDiagAt{sev: "error", sevTr: "impliedDefault", sevE: len(line), codeS: p.rest, codeE: codeE, msgS: p.rest, msgE: len(line), tool: "pytest", msgAt: msgAt})
 		}
 	}
-	nonBlank := 0
-	for _, l := range lines {
-		if strings.TrimSpace(l.Text) != "" {
-			nonBlank++
-		}
-	}
-	if nonBlank == len(c.UnreadOffsets()) {
-		return nil, catalog.Unrecognized("no line reads as pytest output")
-	}
-	// The summary: the final line's counts when pytest printed it (its
-	// errors are collection and setup errors), the rows' otherwise. The
-	// place a test failed is a diagnostic, not an error of its own.
+}
+
+// summarize sets the summary: the final line's counts when pytest printed it (its
+// errors are collection and setup errors), the rows' otherwise. The
+// place a test failed is a diagnostic, not an error of its own.
+func (st *pytestState) summarize() {
+	c, res := st.c, st.res
 	sum := DiagSummary{Errors: res.Summary.Errors}
 	spanAt, spanEnd := 0, len(c.Raw)
-	if counted {
+	if st.counted {
+		cnt := st.cnt
 		sum = DiagSummary{TestsPassed: cnt[0], TestsFailed: cnt[1], TestsSkipped: cnt[2], Errors: cnt[3], Warnings: cnt[4]}
-		spanAt, spanEnd = cntLine.At, cntLine.At+len(cntLine.Text)
+		spanAt, spanEnd = st.cntLine.At, st.cntLine.At+len(st.cntLine.Text)
 	} else {
 		for _, d := range res.Diagnostics {
 			if d.Severity == "warning" {
@@ -765,7 +848,6 @@ func parsePytest(c *catalog.Context) (any, error) {
 	for _, k := range []string{"errors", "warnings", "tests_passed", "tests_failed", "tests_skipped"} {
 		c.SpanPath(spanAt, spanEnd, "count", "summary", k)
 	}
-	return res, nil
 }
 
 // pyDiagParsers wires the Python diagnostics parsers for the builtin list.

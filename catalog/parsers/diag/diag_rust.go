@@ -330,201 +330,243 @@ type rustBlock struct {
 	sub            int // the sub-diagnostic ("help:") waiting for its location, -1
 }
 
+// cargoState is what the steps of parseCargo share: the block, test output or cause being
+// read, the test binary, and the lists of names being skipped.
+type cargoState struct {
+	c        *catalog.Context
+	res      *DiagResult
+	tool     string
+	blk      *rustBlock
+	suiteS   int // the test binary's name, raw[suiteS:suiteE]; -1 none
+	suiteE   int
+	byName   map[string]int // this binary's tests
+	outTest  int            // the test whose output is being read (-1: one omitted), -2 none
+	outS     int
+	outE     int
+	inList   bool            // the indented names after "failures:"
+	inTarget bool            // the indented targets after "error: N targets failed:"
+	seen     map[string]bool // rendered JSON diagnostics
+	cause    int             // the diagnostic of a "Caused by:" (-1: omitted), -2 none
+	causeS   int
+	causeE   int
+	causeH   int // where "Caused by:" is
+}
+
 // parseCargo reads cargo's human, short and JSON forms, mixed as cargo
 // test --message-format=json mixes them.
 func parseCargo(c *catalog.Context, tool string) (any, error) {
-	raw := c.Raw
-	res := &DiagResult{Diagnostics: []Diagnostic{}}
-	var (
-		blk      *rustBlock
-		suiteS   = -1 // the test binary's name, raw[suiteS:suiteE]
-		suiteE   int
-		byName   = map[string]int{} // this binary's tests
-		outTest  = -2               // the test whose output is being read (-1: one omitted), -2 none
-		outS     int
-		outE     int
-		inList   bool                // the indented names after "failures:"
-		inTarget bool                // the indented targets after "error: N targets failed:"
-		seen     = map[string]bool{} // rendered JSON diagnostics
-		cause    = -2                // the diagnostic of a "Caused by:" (-1: omitted), -2 none
-		causeS   int
-		causeE   int
-		causeH   int // where "Caused by:" is
-	)
-	endCause := func() {
-		switch {
-		case cause >= 0 && causeE > causeS:
-			res.Diagnostics[cause].Message = raw[causeS:causeE]
-			c.SpanPath(causeS, causeE, "", "diagnostics", cause, "message")
-		case cause >= 0: // no cause under it: the message is empty
-			c.SpanPath(causeH, causeH+len("Caused by:"), "impliedDefault", "diagnostics", cause, "message")
-		}
-		cause = -2
-	}
-	endOut := func() {
-		if outTest >= 0 && outE > outS {
-			res.Tests[outTest].Output = raw[outS:outE]
-			c.SpanPath(outS, outE, "", "tests", outTest, "output")
-		}
-		outTest = -2
-	}
-	endBlock := func() {
-		if blk != nil && blk.i >= 0 {
-			rustEndBlock(c, res, blk)
-		}
-		blk = nil
-	}
-	it := lex.Lines{Raw: raw}
+	st := &cargoState{c: c, res: &DiagResult{Diagnostics: []Diagnostic{}}, tool: tool, suiteS: -1,
+		byName: map[string]int{}, outTest: -2, seen: map[string]bool{}, cause: -2}
+	it := lex.Lines{Raw: c.Raw}
 	for line, start := range it.All() {
 		blank := strings.TrimSpace(line) == ""
-		if outTest != -2 {
-			_, _, hdr := rustOutHeader(line)
-			if !hdr && line != "failures:" && line != "successes:" && !strings.HasPrefix(line, "test result: ") {
-				if !blank {
-					if outE == 0 {
-						outS = start // blank lines before the output are not its
-					}
-					outE = start + len(line)
-				}
-				continue
-			}
-			endOut()
-		}
-		if blk != nil {
-			_, _, _, _, hdr := rustHeader(line)
-			if blank || hdr || line[0] == '{' {
-				endBlock()
-			} else {
-				rustBlockLine(c, res, blk, line, start)
-				continue
-			}
-		}
-		if cause != -2 {
-			if strings.HasPrefix(line, "  ") && !blank {
-				if causeE == 0 {
-					causeS = start + len(line) - len(strings.TrimLeft(line, " "))
-				}
-				causeE = start + len(line)
-				continue
-			}
-			endCause()
+		if st.continues(line, start, blank) {
+			continue
 		}
 		if blank {
-			inList, inTarget = false, false
+			st.inList, st.inTarget = false, false
 			continue
 		}
-		if line == "Caused by:" {
-			// cargo's cause of a failure it reported as a closing line
-			// ("test failed, to rerun pass `--lib`"): a test binary that
-			// died (signal: 6, SIGABRT) printed no verdict of its own.
-			cause, causeS, causeE, causeH = -1, 0, 0, start
-			if c.Full(len(res.Diagnostics)) {
-				c.Omit(1)
-				continue
-			}
-			cause = len(res.Diagnostics)
-			res.Diagnostics = append(res.Diagnostics, Diagnostic{Severity: "error", Tool: tool})
-			for _, f := range []string{"file", "line", "severity", "tool"} {
-				c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", cause, f)
-			}
-			continue
+		if !st.line(line, start) {
+			c.Unread(start)
 		}
-		if (inList || inTarget) && strings.HasPrefix(line, "    ") {
-			continue
-		}
-		inList, inTarget = false, false
-		if line[0] == '{' {
-			if !cargoJSON(c, res, seen, line, start, tool) {
-				c.Unread(start)
-			}
-			continue
-		}
-		if w, ok := cargoStatus(line); ok {
-			switch w {
-			case "Running":
-				if s, e, ok := cargoSuite(line); ok {
-					suiteS, suiteE = start+s, start+e
-				}
-			case "Doc-tests":
-				suiteS, suiteE = start+13, start+len(line)
-			}
-			continue
-		}
-		if sev, code, codeS, msg, ok := rustHeader(line); ok {
-			if rustSummary(sev, line[msg:]) {
-				continue
-			}
-			if rustTargetsFailed(sev, line[msg:]) {
-				inTarget = true
-				continue
-			}
-			blk = &rustBlock{i: -1, lastNote: -1, sub: -1}
-			if c.Full(len(res.Diagnostics)) {
-				c.Omit(1)
-				continue
-			}
-			i := len(res.Diagnostics)
-			blk.i = i
-			d := Diagnostic{Severity: sev, Code: code, Message: line[msg:], Tool: tool}
-			c.SpanPath(start, start+len(sev), "", "diagnostics", i, "severity")
-			if code != "" {
-				c.SpanPath(start+codeS, start+codeS+len(code), "", "diagnostics", i, "code")
-			}
-			c.SpanPath(start+msg, start+len(line), "", "diagnostics", i, "message")
-			c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
-			res.Diagnostics = append(res.Diagnostics, d)
-			blk.loc.fileS, blk.loc.fileE = start, start+len(line) // until a --> says where
-			continue
-		}
-		if rustShort(c, res, line, start, tool) {
-			continue
-		}
-		switch {
-		case strings.HasPrefix(line, "Some errors have detailed explanations: "),
-			strings.HasPrefix(line, "For more information about this error, try `rustc --explain "),
-			strings.HasPrefix(line, "For more information about an error, try `rustc --explain "),
-			strings.HasPrefix(line, "all doctests ran in "), strings.HasPrefix(line, "test result: "):
-			continue
-		case strings.HasPrefix(line, "running ") && (strings.HasSuffix(line, " tests") || strings.HasSuffix(line, " test")):
-			byName = map[string]int{}
-			continue
-		case line == "failures:" || line == "successes:":
-			inList = true
-			continue
-		}
-		if status, nameE, statS, statE, ok := rustTestLine(line); ok {
-			if c.Full(len(res.Tests)) {
-				c.Omit(1)
-				continue
-			}
-			i := len(res.Tests)
-			t := DiagTest{Name: line[5:nameE], Status: status}
-			c.SpanPath(start+5, start+nameE, "", "tests", i, "name")
-			c.SpanPath(start+statS, start+statE, "statusWord", "tests", i, "status")
-			if suiteS >= 0 {
-				t.Package = raw[suiteS:suiteE]
-				c.SpanPath(suiteS, suiteE, "", "tests", i, "package")
-			}
-			byName[t.Name] = i
-			res.Tests = append(res.Tests, t)
-			continue
-		}
-		if s, e, ok := rustOutHeader(line); ok {
-			i, known := byName[line[s:e]]
-			if !known {
-				i = -1
-				c.Unread(start)
-			}
-			outTest, outS, outE = i, 0, 0
-			continue
-		}
-		c.Unread(start)
 	}
-	endOut()
-	endBlock()
-	endCause()
-	countSummary(c, res, true)
-	return res, nil
+	st.endOut()
+	st.endBlock()
+	st.endCause()
+	countSummary(c, st.res, true)
+	return st.res, nil
+}
+
+func (st *cargoState) endCause() {
+	switch {
+	case st.cause >= 0 && st.causeE > st.causeS:
+		st.res.Diagnostics[st.cause].Message = st.c.Raw[st.causeS:st.causeE]
+		st.c.SpanPath(st.causeS, st.causeE, "", "diagnostics", st.cause, "message")
+	case st.cause >= 0: // no cause under it: the message is empty
+		st.c.SpanPath(st.causeH, st.causeH+len("Caused by:"), "impliedDefault", "diagnostics", st.cause, "message")
+	}
+	st.cause = -2
+}
+
+func (st *cargoState) endOut() {
+	if st.outTest >= 0 && st.outE > st.outS {
+		st.res.Tests[st.outTest].Output = st.c.Raw[st.outS:st.outE]
+		st.c.SpanPath(st.outS, st.outE, "", "tests", st.outTest, "output")
+	}
+	st.outTest = -2
+}
+
+func (st *cargoState) endBlock() {
+	if st.blk != nil && st.blk.i >= 0 {
+		rustEndBlock(st.c, st.res, st.blk)
+	}
+	st.blk = nil
+}
+
+// continues reads a line that continues a test's output, a diagnostic block or a
+// "Caused by:", ending the one the line does not continue; it reports whether the line
+// was read.
+func (st *cargoState) continues(line string, start int, blank bool) bool {
+	if st.outTest != -2 {
+		_, _, hdr := rustOutHeader(line)
+		if !hdr && line != "failures:" && line != "successes:" && !strings.HasPrefix(line, "test result: ") {
+			if !blank {
+				if st.outE == 0 {
+					st.outS = start // blank lines before the output are not its
+				}
+				st.outE = start + len(line)
+			}
+			return true
+		}
+		st.endOut()
+	}
+	if st.blk != nil {
+		_, _, _, _, hdr := rustHeader(line)
+		if blank || hdr || line[0] == '{' {
+			st.endBlock()
+		} else {
+			rustBlockLine(st.c, st.res, st.blk, line, start)
+			return true
+		}
+	}
+	if st.cause != -2 {
+		if strings.HasPrefix(line, "  ") && !blank {
+			if st.causeE == 0 {
+				st.causeS = start + len(line) - len(strings.TrimLeft(line, " "))
+			}
+			st.causeE = start + len(line)
+			return true
+		}
+		st.endCause()
+	}
+	return false
+}
+
+// line reads a non-blank line that starts something; it reports whether it was read.
+func (st *cargoState) line(line string, start int) bool {
+	c := st.c
+	if line == "Caused by:" {
+		st.causedBy(line, start)
+		return true
+	}
+	if (st.inList || st.inTarget) && strings.HasPrefix(line, "    ") {
+		return true
+	}
+	st.inList, st.inTarget = false, false
+	if line[0] == '{' {
+		return cargoJSON(c, st.res, st.seen, line, start, st.tool)
+	}
+	if w, ok := cargoStatus(line); ok {
+		switch w {
+		case "Running":
+			if s, e, ok := cargoSuite(line); ok {
+				st.suiteS, st.suiteE = start+s, start+e
+			}
+		case "Doc-tests":
+			st.suiteS, st.suiteE = start+13, start+len(line)
+		}
+		return true
+	}
+	if sev, code, codeS, msg, ok := rustHeader(line); ok {
+		st.header(line, start, sev, code, codeS, msg)
+		return true
+	}
+	if rustShort(c, st.res, line, start, st.tool) {
+		return true
+	}
+	switch {
+	case strings.HasPrefix(line, "Some errors have detailed explanations: "),
+		strings.HasPrefix(line, "For more information about this error, try `rustc --explain "),
+		strings.HasPrefix(line, "For more information about an error, try `rustc --explain "),
+		strings.HasPrefix(line, "all doctests ran in "), strings.HasPrefix(line, "test result: "):
+		return true
+	case strings.HasPrefix(line, "running ") && (strings.HasSuffix(line, " tests") || strings.HasSuffix(line, " test")):
+		st.byName = map[string]int{}
+		return true
+	case line == "failures:" || line == "successes:":
+		st.inList = true
+		return true
+	}
+	if status, nameE, statS, statE, ok := rustTestLine(line); ok {
+		st.testLine(line, start, status, nameE, statS, statE)
+		return true
+	}
+	if s, e, ok := rustOutHeader(line); ok {
+		i, known := st.byName[line[s:e]]
+		if !known {
+			i = -1
+			c.Unread(start)
+		}
+		st.outTest, st.outS, st.outE = i, 0, 0
+		return true
+	}
+	return false
+}
+
+// causedBy starts cargo's cause of a failure it reported as a closing line
+// ("test failed, to rerun pass `--lib`"): a test binary that
+// died (signal: 6, SIGABRT) printed no verdict of its own.
+func (st *cargoState) causedBy(line string, start int) {
+	c, res := st.c, st.res
+	st.cause, st.causeS, st.causeE, st.causeH = -1, 0, 0, start
+	if c.Full(len(res.Diagnostics)) {
+		c.Omit(1)
+		return
+	}
+	st.cause = len(res.Diagnostics)
+	res.Diagnostics = append(res.Diagnostics, Diagnostic{Severity: "error", Tool: st.tool})
+	for _, f := range []string{"file", "line", "severity", "tool"} {
+		c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", st.cause, f)
+	}
+}
+
+// header reads "error[E0308]: mismatched types", which starts a block unless it is a
+// summary or the "targets failed" list.
+func (st *cargoState) header(line string, start int, sev, code string, codeS, msg int) {
+	c, res := st.c, st.res
+	if rustSummary(sev, line[msg:]) {
+		return
+	}
+	if rustTargetsFailed(sev, line[msg:]) {
+		st.inTarget = true
+		return
+	}
+	st.blk = &rustBlock{i: -1, lastNote: -1, sub: -1}
+	if c.Full(len(res.Diagnostics)) {
+		c.Omit(1)
+		return
+	}
+	i := len(res.Diagnostics)
+	st.blk.i = i
+	d := Diagnostic{Severity: sev, Code: code, Message: line[msg:], Tool: st.tool}
+	c.SpanPath(start, start+len(sev), "", "diagnostics", i, "severity")
+	if code != "" {
+		c.SpanPath(start+codeS, start+codeS+len(code), "", "diagnostics", i, "code")
+	}
+	c.SpanPath(start+msg, start+len(line), "", "diagnostics", i, "message")
+	c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
+	res.Diagnostics = append(res.Diagnostics, d)
+	st.blk.loc.fileS, st.blk.loc.fileE = start, start+len(line) // until a --> says where
+}
+
+// testLine reads "test tests::adds ... ok".
+func (st *cargoState) testLine(line string, start int, status string, nameE, statS, statE int) {
+	c, res := st.c, st.res
+	if c.Full(len(res.Tests)) {
+		c.Omit(1)
+		return
+	}
+	i := len(res.Tests)
+	t := DiagTest{Name: line[5:nameE], Status: status}
+	c.SpanPath(start+5, start+nameE, "", "tests", i, "name")
+	c.SpanPath(start+statS, start+statE, "statusWord", "tests", i, "status")
+	if st.suiteS >= 0 {
+		t.Package = c.Raw[st.suiteS:st.suiteE]
+		c.SpanPath(st.suiteS, st.suiteE, "", "tests", i, "package")
+	}
+	st.byName[t.Name] = i
+	res.Tests = append(res.Tests, t)
 }
 
 // rustBlockLine reads one line inside a diagnostic block.

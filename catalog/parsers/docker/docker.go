@@ -229,6 +229,7 @@ func dockerStatus(v string) (state string, exit int64, hasExit bool, health stri
 	return
 }
 
+// ParseDockerPs reads docker ps's table (any --format table columns) and -q's IDs.
 func ParseDockerPs(c *catalog.Context) (any, error) {
 	res := &DockerPsResult{Containers: make([]DockerContainer, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rec := catalog.NewSpanRec(c, 8)
@@ -248,105 +249,15 @@ func ParseDockerPs(c *catalog.Context) (any, error) {
 		ci := len(res.Containers)
 		mark := rec.Mark()
 		rec.Begin(dvTContainer, ci)
-		add := rec.Field
-		var d DockerContainer
-		used := map[string]bool{}
+		r := &dockerPsRow{rec: rec, ci: ci, noTrunc: noTrunc, used: map[string]bool{}}
 		for k, cell := range cells {
 			v := l[cell[0]:cell[1]]
-			s, e := start+cell[0], start+cell[1]
 			if v == "" {
 				continue
 			}
-			switch cols[k].Header {
-			case "CONTAINER ID", "CONTAINER":
-				d.ContainerID = v
-				add(dvFID, s, e, catalog.TrVerbatim)
-			case "IMAGE":
-				d.Image = v
-				add(dvFImage, s, e, catalog.TrVerbatim)
-			case "COMMAND":
-				u, err := strconv.Unquote(v)
-				if err != nil || v[0] != '"' {
-					rec.Truncate(mark)
-					return false
-				}
-				d.Command = u
-				add(dvFCommand, s, e, kit.GmPick(u == v, catalog.TrVerbatim, catalog.TrUnquote))
-				if !noTrunc && strings.HasSuffix(u, "…") {
-					d.CommandTruncated = true
-					add(dvFCmdTrunc, e-1-len("…"), e-1, catalog.TrMarker)
-				}
-			case "CREATED":
-				d.Created = v
-				add(kit.DvFCreated, s, e, catalog.TrVerbatim)
-			case "CREATED AT":
-				iso, ok := lex.GoTime(v)
-				if !ok {
-					rec.Truncate(mark)
-					return false
-				}
-				d.CreatedAt = iso
-				add(kit.DvFCreatedAt, s, e, catalog.TrTimestamp)
-			case "STATUS":
-				d.Status = v
-				add(kit.DvFStatus, s, e, catalog.TrVerbatim)
-				state, exit, hasExit, health, hs, he := dockerStatus(v)
-				if state != "" {
-					d.State = state
-					add(kit.DvFState, s, e, catalog.TrStatusWord)
-				}
-				if hasExit {
-					d.ExitCode = catalog.Intp(exit)
-					i := strings.IndexByte(v, '(')
-					add(dvFExitCode, s+i+1, s+strings.IndexByte(v, ')'), catalog.TrParseInt)
-				}
-				if health != "" {
-					d.Health = health
-					add(dvFHealth, s+hs, s+he, catalog.TrVerbatim)
-				}
-			case "STATE":
-				d.State = v
-				add(kit.DvFState, s, e, catalog.TrVerbatim)
-			case "PORTS":
-				pos := 0
-				d.Ports = make([]string, 0, strings.Count(v, ", ")+1)
-				for p := range strings.SplitSeq(v, ", ") {
-					rec.Add(dvTPort, [4]int32{int32(ci), int32(len(d.Ports))}, catalog.NoLeaf, s+pos, s+pos+len(p), catalog.TrVerbatim)
-					d.Ports = append(d.Ports, p)
-					pos += len(p) + 2
-				}
-			case "NAMES":
-				pos := 0
-				d.Names = make([]string, 0, strings.Count(v, ",")+1)
-				for n := range strings.SplitSeq(v, ",") {
-					rec.Add(dvTName, [4]int32{int32(ci), int32(len(d.Names))}, catalog.NoLeaf, s+pos, s+pos+len(n), catalog.TrVerbatim)
-					d.Names = append(d.Names, n)
-					pos += len(n) + 1
-				}
-			case "SIZE":
-				d.Size = v
-				add(dvFSize, s, e, catalog.TrVerbatim)
-				first, rest, _ := strings.Cut(v, " ")
-				if n, ok := lex.Bytes(first); ok {
-					d.SizeBytes = catalog.Intp(n)
-					add(dvFSizeBytes, s, s+len(first), catalog.TrParseBytes)
-				}
-				if virt, ok := strings.CutPrefix(rest, "(virtual "); ok && strings.HasSuffix(virt, ")") {
-					virt = virt[:len(virt)-1]
-					if n, ok := lex.Bytes(virt); ok {
-						d.VirtualSizeBytes = catalog.Intp(n)
-						vs := s + len(first) + 1 + len("(virtual ")
-						add(dvFVirtBytes, vs, vs+len(virt), catalog.TrParseBytes)
-					}
-				}
-			default:
-				key := catalog.SnakeCase(cols[k].Header)
-				if dockerKnownKeys[key] {
-					key += "_column"
-				}
-				key = kit.DvUniqueKey(key, used)
-				d.Extra = append(d.Extra, kit.DvField{Key: key, Value: v})
-				add(rec.LocalName(key), s, e, catalog.TrVerbatim)
+			if !r.cell(cols[k].Header, v, start+cell[0], start+cell[1]) {
+				rec.Truncate(mark)
+				return false
 			}
 		}
 		if c.Full(ci) {
@@ -354,7 +265,7 @@ func ParseDockerPs(c *catalog.Context) (any, error) {
 			c.Omit(1)
 			return true
 		}
-		res.Containers = append(res.Containers, d)
+		res.Containers = append(res.Containers, r.d)
 		return true
 	})
 	if nlines > 0 && read == 0 {
@@ -362,6 +273,122 @@ func ParseDockerPs(c *catalog.Context) (any, error) {
 	}
 	rec.Finish()
 	return res, nil
+}
+
+// dockerPsRow is one row of docker ps being read.
+type dockerPsRow struct {
+	rec     *catalog.SpanRec
+	ci      int
+	d       DockerContainer
+	used    map[string]bool // extra columns' keys, made unique
+	noTrunc bool
+}
+
+// cell sets the field of column header from v at [s,e); false when v does not read.
+func (r *dockerPsRow) cell(header, v string, s, e int) bool {
+	d, add := &r.d, r.rec.Field
+	switch header {
+	case "CONTAINER ID", "CONTAINER":
+		d.ContainerID = v
+		add(dvFID, s, e, catalog.TrVerbatim)
+	case "IMAGE":
+		d.Image = v
+		add(dvFImage, s, e, catalog.TrVerbatim)
+	case "COMMAND":
+		u, err := strconv.Unquote(v)
+		if err != nil || v[0] != '"' {
+			return false
+		}
+		d.Command = u
+		add(dvFCommand, s, e, kit.GmPick(u == v, catalog.TrVerbatim, catalog.TrUnquote))
+		if !r.noTrunc && strings.HasSuffix(u, "…") {
+			d.CommandTruncated = true
+			add(dvFCmdTrunc, e-1-len("…"), e-1, catalog.TrMarker)
+		}
+	case "CREATED":
+		d.Created = v
+		add(kit.DvFCreated, s, e, catalog.TrVerbatim)
+	case "CREATED AT":
+		iso, ok := lex.GoTime(v)
+		if !ok {
+			return false
+		}
+		d.CreatedAt = iso
+		add(kit.DvFCreatedAt, s, e, catalog.TrTimestamp)
+	case "STATUS":
+		r.status(v, s, e)
+	case "STATE":
+		d.State = v
+		add(kit.DvFState, s, e, catalog.TrVerbatim)
+	case "PORTS":
+		d.Ports = r.list(dvTPort, v, ", ", s)
+	case "NAMES":
+		d.Names = r.list(dvTName, v, ",", s)
+	case "SIZE":
+		r.size(v, s, e)
+	default:
+		key := catalog.SnakeCase(header)
+		if dockerKnownKeys[key] {
+			key += "_column"
+		}
+		key = kit.DvUniqueKey(key, r.used)
+		d.Extra = append(d.Extra, kit.DvField{Key: key, Value: v})
+		add(r.rec.LocalName(key), s, e, catalog.TrVerbatim)
+	}
+	return true
+}
+
+// status reads "Up 2 hours (healthy)", "Exited (1) 3 minutes ago".
+func (r *dockerPsRow) status(v string, s, e int) {
+	d, add := &r.d, r.rec.Field
+	d.Status = v
+	add(kit.DvFStatus, s, e, catalog.TrVerbatim)
+	state, exit, hasExit, health, hs, he := dockerStatus(v)
+	if state != "" {
+		d.State = state
+		add(kit.DvFState, s, e, catalog.TrStatusWord)
+	}
+	if hasExit {
+		d.ExitCode = catalog.Intp(exit)
+		i := strings.IndexByte(v, '(')
+		add(dvFExitCode, s+i+1, s+strings.IndexByte(v, ')'), catalog.TrParseInt)
+	}
+	if health != "" {
+		d.Health = health
+		add(dvFHealth, s+hs, s+he, catalog.TrVerbatim)
+	}
+}
+
+// list splits the PORTS or NAMES cell v (at s) at sep, a span per member under tmpl.
+func (r *dockerPsRow) list(tmpl uint16, v, sep string, s int) []string {
+	pos := 0
+	out := make([]string, 0, strings.Count(v, sep)+1)
+	for p := range strings.SplitSeq(v, sep) {
+		r.rec.Add(tmpl, [4]int32{int32(r.ci), int32(len(out))}, catalog.NoLeaf, s+pos, s+pos+len(p), catalog.TrVerbatim)
+		out = append(out, p)
+		pos += len(p) + len(sep)
+	}
+	return out
+}
+
+// size reads "2B (virtual 7.8MB)".
+func (r *dockerPsRow) size(v string, s, e int) {
+	d, add := &r.d, r.rec.Field
+	d.Size = v
+	add(dvFSize, s, e, catalog.TrVerbatim)
+	first, rest, _ := strings.Cut(v, " ")
+	if n, ok := lex.Bytes(first); ok {
+		d.SizeBytes = catalog.Intp(n)
+		add(dvFSizeBytes, s, s+len(first), catalog.TrParseBytes)
+	}
+	if virt, ok := strings.CutPrefix(rest, "(virtual "); ok && strings.HasSuffix(virt, ")") {
+		virt = virt[:len(virt)-1]
+		if n, ok := lex.Bytes(virt); ok {
+			d.VirtualSizeBytes = catalog.Intp(n)
+			vs := s + len(first) + 1 + len("(virtual ")
+			add(dvFVirtBytes, vs, vs+len(virt), catalog.TrParseBytes)
+		}
+	}
 }
 
 // dockerPsHeaders are the headers of docker ps's table columns.
@@ -498,127 +525,22 @@ func dockerStatsParsers() []*catalog.Parser {
 func parseDockerStats(c *catalog.Context) (any, error) {
 	res := &DockerStatsResult{Stats: make([]DockerStat, 0, kit.RowCap(c))}
 	rec := catalog.NewSpanRec(c, 8)
-	id := func(k string) uint16 { return dvStatIDs[k] }
 	nlines, read, _ := dvTable(c, func(cols []lex.Column) bool { return cols[0].Header == "CONTAINER ID" || cols[0].Header == "CONTAINER" },
 		nil, func(l string, start int, cols []lex.Column, cells [][2]int) bool {
 			si := len(res.Stats)
 			mark := rec.Mark()
-			// The leaf's id is looked up, and a "_bytes" name built, only when
-			// spans are recorded: a map lookup and a concatenation per value
-			// were a third of docker stats' time (48 MB/cpu-s on its 1 MB
-			// throughput input).
-			add := func(leaf string, s, e int, tr catalog.SpanTr) {
-				if rec.On {
-					rec.Add(dvTStat, [4]int32{int32(si)}, id(leaf), s, e, tr)
-				}
-			}
-			var d DockerStat
-			var used map[string]bool // extra columns' keys, made unique
-			bad := false
-			pair := func(v string, s int, aS, bS *string, aB, bB **int64, ka, kb string) {
-				a, b, ok := strings.Cut(v, " / ")
-				if !ok {
-					bad = true
-					return
-				}
-				for _, h := range []struct {
-					v   string
-					off int
-					str *string
-					by  **int64
-					k   string
-				}{{a, 0, aS, aB, ka}, {b, len(a) + 3, bS, bB, kb}} {
-					if h.v == "--" {
-						continue
-					}
-					n, okb := lex.Bytes(h.v)
-					if !okb {
-						bad = true
-						return
-					}
-					if h.str != nil {
-						*h.str = h.v
-						add(h.k, s+h.off, s+h.off+len(h.v), catalog.TrVerbatim)
-					}
-					*h.by = catalog.Intp(n)
-					if rec.On {
-						add(h.k+"_bytes", s+h.off, s+h.off+len(h.v), catalog.TrParseBytes)
-					}
-				}
-			}
+			r := &dockerStatRow{rec: rec, si: si}
 			for k, cell := range cells {
 				v := l[cell[0]:cell[1]]
-				s, e := start+cell[0], start+cell[1]
 				if v == "" || v == "--" {
 					continue
 				}
-				switch cols[k].Header {
-				case "CONTAINER ID":
-					d.ContainerID = v
-					add("container_id", s, e, catalog.TrVerbatim)
-				case "CONTAINER":
-					d.Container = v
-					add("container", s, e, catalog.TrVerbatim)
-				case "NAME":
-					d.Name = v
-					add("name", s, e, catalog.TrVerbatim)
-				case "CPU %", "MEM %":
-					f, ok := dvPercent(v)
-					if !ok {
-						bad = true
-						break
-					}
-					if cols[k].Header[0] == 'C' {
-						d.CPUPercent = catalog.Floatp(f)
-						add("cpu_percent", s, e, catalog.TrParseFloat)
-					} else {
-						d.MemPercent = catalog.Floatp(f)
-						add("mem_percent", s, e, catalog.TrParseFloat)
-					}
-				case "MEM USAGE / LIMIT":
-					pair(v, s, &d.MemUsage, &d.MemLimit, &d.MemUsageBytes, &d.MemLimitBytes, "mem_usage", "mem_limit")
-				case "NET I/O":
-					d.NetIO = v
-					add("net_io", s, e, catalog.TrVerbatim)
-					pair(v, s, nil, nil, &d.NetRxBytes, &d.NetTxBytes, "net_rx", "net_tx")
-				case "BLOCK I/O":
-					d.BlockIO = v
-					add("block_io", s, e, catalog.TrVerbatim)
-					pair(v, s, nil, nil, &d.BlockReadBytes, &d.BlockWriteBytes, "block_read", "block_write")
-				case "PIDS":
-					n, ok := lex.Atoi(v)
-					if !ok {
-						bad = true
-						break
-					}
-					d.PIDs = catalog.Intp(n)
-					add("pids", s, e, catalog.TrParseInt)
-				case "PRIV WORKING SET":
-					n, ok := lex.Bytes(v)
-					if !ok {
-						bad = true
-						break
-					}
-					d.PrivateWorkSet, d.PrivateWorkSetBy = v, catalog.Intp(n)
-					add("private_working_set", s, e, catalog.TrVerbatim)
-					add("private_working_set_bytes", s, e, catalog.TrParseBytes)
-				default:
-					key := catalog.SnakeCase(cols[k].Header)
-					if dvStatKeys[key] {
-						key += "_column"
-					}
-					if used == nil {
-						used = map[string]bool{}
-					}
-					key = kit.DvUniqueKey(key, used)
-					d.Extra = append(d.Extra, kit.DvField{Key: key, Value: v})
-					rec.Add(dvTStat, [4]int32{int32(si)}, rec.LocalName(key), s, e, catalog.TrVerbatim)
-				}
-				if bad {
+				r.cell(cols[k].Header, v, start+cell[0], start+cell[1])
+				if r.bad {
 					break
 				}
 			}
-			if bad {
+			if r.bad {
 				rec.Truncate(mark)
 				return false
 			}
@@ -627,7 +549,7 @@ func parseDockerStats(c *catalog.Context) (any, error) {
 				c.Omit(1)
 				return true
 			}
-			res.Stats = append(res.Stats, d)
+			res.Stats = append(res.Stats, r.d)
 			return true
 		})
 	if nlines > 0 && read == 0 {
@@ -635,6 +557,131 @@ func parseDockerStats(c *catalog.Context) (any, error) {
 	}
 	rec.Finish()
 	return res, nil
+}
+
+// dockerStatRow is one row of docker stats being read: the stat, its index and whether a
+// cell did not read.
+type dockerStatRow struct {
+	rec  *catalog.SpanRec
+	si   int
+	d    DockerStat
+	used map[string]bool // extra columns' keys, made unique
+	bad  bool
+}
+
+// dockerStatHalf is where one side of a "used / limit" cell goes: the text (nil: not
+// kept), the bytes and the leaf's name.
+type dockerStatHalf struct {
+	str *string
+	by  **int64
+	k   string
+}
+
+// add records a span of the row. The leaf's id is looked up, and a "_bytes" name built,
+// only when spans are recorded: a map lookup and a concatenation per value were a third
+// of docker stats' time (48 MB/cpu-s on its 1 MB throughput input).
+func (r *dockerStatRow) add(leaf string, s, e int, tr catalog.SpanTr) {
+	if r.rec.On {
+		r.rec.Add(dvTStat, [4]int32{int32(r.si)}, dvStatIDs[leaf], s, e, tr)
+	}
+}
+
+// pair reads "1.5MiB / 7.6GiB" (at s) into its two halves; "--" halves are absent.
+func (r *dockerStatRow) pair(v string, s int, ha, hb dockerStatHalf) {
+	a, b, ok := strings.Cut(v, " / ")
+	if !ok {
+		r.bad = true
+		return
+	}
+	for _, h := range []struct {
+		v   string
+		off int
+		dockerStatHalf
+	}{{a, 0, ha}, {b, len(a) + 3, hb}} {
+		if h.v == "--" {
+			continue
+		}
+		n, okb := lex.Bytes(h.v)
+		if !okb {
+			r.bad = true
+			return
+		}
+		if h.str != nil {
+			*h.str = h.v
+			r.add(h.k, s+h.off, s+h.off+len(h.v), catalog.TrVerbatim)
+		}
+		*h.by = catalog.Intp(n)
+		if r.rec.On {
+			r.add(h.k+"_bytes", s+h.off, s+h.off+len(h.v), catalog.TrParseBytes)
+		}
+	}
+}
+
+// cell sets the field of column header from v at [s,e); r.bad when v does not read.
+func (r *dockerStatRow) cell(header, v string, s, e int) {
+	d := &r.d
+	switch header {
+	case "CONTAINER ID":
+		d.ContainerID = v
+		r.add("container_id", s, e, catalog.TrVerbatim)
+	case "CONTAINER":
+		d.Container = v
+		r.add("container", s, e, catalog.TrVerbatim)
+	case "NAME":
+		d.Name = v
+		r.add("name", s, e, catalog.TrVerbatim)
+	case "CPU %", "MEM %":
+		f, ok := dvPercent(v)
+		if !ok {
+			r.bad = true
+			return
+		}
+		if header[0] == 'C' {
+			d.CPUPercent = catalog.Floatp(f)
+			r.add("cpu_percent", s, e, catalog.TrParseFloat)
+		} else {
+			d.MemPercent = catalog.Floatp(f)
+			r.add("mem_percent", s, e, catalog.TrParseFloat)
+		}
+	case "MEM USAGE / LIMIT":
+		r.pair(v, s, dockerStatHalf{&d.MemUsage, &d.MemUsageBytes, "mem_usage"}, dockerStatHalf{&d.MemLimit, &d.MemLimitBytes, "mem_limit"})
+	case "NET I/O":
+		d.NetIO = v
+		r.add("net_io", s, e, catalog.TrVerbatim)
+		r.pair(v, s, dockerStatHalf{nil, &d.NetRxBytes, "net_rx"}, dockerStatHalf{nil, &d.NetTxBytes, "net_tx"})
+	case "BLOCK I/O":
+		d.BlockIO = v
+		r.add("block_io", s, e, catalog.TrVerbatim)
+		r.pair(v, s, dockerStatHalf{nil, &d.BlockReadBytes, "block_read"}, dockerStatHalf{nil, &d.BlockWriteBytes, "block_write"})
+	case "PIDS":
+		n, ok := lex.Atoi(v)
+		if !ok {
+			r.bad = true
+			return
+		}
+		d.PIDs = catalog.Intp(n)
+		r.add("pids", s, e, catalog.TrParseInt)
+	case "PRIV WORKING SET":
+		n, ok := lex.Bytes(v)
+		if !ok {
+			r.bad = true
+			return
+		}
+		d.PrivateWorkSet, d.PrivateWorkSetBy = v, catalog.Intp(n)
+		r.add("private_working_set", s, e, catalog.TrVerbatim)
+		r.add("private_working_set_bytes", s, e, catalog.TrParseBytes)
+	default:
+		key := catalog.SnakeCase(header)
+		if dvStatKeys[key] {
+			key += "_column"
+		}
+		if r.used == nil {
+			r.used = map[string]bool{}
+		}
+		key = kit.DvUniqueKey(key, r.used)
+		d.Extra = append(d.Extra, kit.DvField{Key: key, Value: v})
+		r.rec.Add(dvTStat, [4]int32{int32(r.si)}, r.rec.LocalName(key), s, e, catalog.TrVerbatim)
+	}
 }
 
 // DockerImagesResult is the parsed output of `docker images` / `docker
@@ -722,6 +769,20 @@ func dvSplitRef(ref string) (repo, tag string) {
 	return ref[:i], ref[i+1:]
 }
 
+// dockerImagesState is what the steps of parseDockerImages share: the table's columns (the
+// classic REPOSITORY table or the newer IMAGE table) and a long IMAGE name waiting on its
+// own line.
+type dockerImagesState struct {
+	c        *catalog.Context
+	rec      *catalog.SpanRec
+	res      *DockerImagesResult
+	cols     []lex.Column
+	cells    [][2]int
+	newForm  bool
+	pending  string // a long IMAGE on its own line (newer table)
+	pendingS int
+}
+
 func parseDockerImages(c *catalog.Context) (any, error) {
 	res := &DockerImagesResult{Images: make([]DockerImage, 0, kit.RowCap(c))}
 	rec := catalog.NewSpanRec(c, 8)
@@ -729,175 +790,30 @@ func parseDockerImages(c *catalog.Context) (any, error) {
 		return dvIDList(c, rec, func(id string) { res.Images = append(res.Images, DockerImage{ImageID: id}) },
 			func() int { return len(res.Images) }, dvTImage, dvImageIDs["image_id"], res)
 	}
-	ii := func() int32 { return int32(len(res.Images)) }
-	add := func(k string, s, e int, tr catalog.SpanTr) {
-		rec.Add(dvTImage, [4]int32{ii()}, dvImageIDs[k], s, e, tr)
-	}
-	setSize := func(dst *string, b **int64, k, v string, s, e int) bool {
-		n, ok := lex.Bytes(strings.TrimPrefix(v, "~"))
-		if !ok {
-			return false
-		}
-		*dst = v
-		add(k, s, e, catalog.TrVerbatim)
-		*b = catalog.Intp(n)
-		add(k+"_bytes", s, e, catalog.TrParseBytes)
-		return true
-	}
-	setRef := func(d *DockerImage, ref string, s int) {
-		repo, tag := dvSplitRef(ref)
-		if repo != "<none>" && repo != "" {
-			d.Repository = repo
-			add("repository", s, s+len(repo), catalog.TrVerbatim)
-		}
-		if tag != "<none>" && tag != "" {
-			d.Tag = tag
-			add("tag", s+len(repo)+1, s+len(repo)+1+len(tag), catalog.TrVerbatim)
-		}
-		if repo == "<none>" && (tag == "<none>" || tag == "") {
-			d.Dangling = true
-			add("dangling", s, s+len(ref), catalog.TrMarker)
-		}
-	}
+	st := &dockerImagesState{c: c, rec: rec, res: res, pendingS: -1}
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
-	var cols []lex.Column
-	var cells [][2]int
-	newForm := false
-	pending, pendingS := "", -1 // a long IMAGE on its own line (newer table)
 	for l, start := range it.NonBlankLines() {
-		if cols == nil {
-			cs := lex.Columns(l)
-			switch {
-			case len(cs) > 1 && cs[0].Start == 0 && cs[0].Header == "REPOSITORY":
-				cols = cs
-			case len(cs) > 3 && cs[0].Start == 0 && cs[0].Header == "IMAGE" && cs[1].Header == "ID":
-				cols, newForm = cs, true
-			case strings.Contains(l, "Info →") || strings.Contains(l, "In Use"):
-				// the legend the newer table prints on a terminal
-			default:
+		if st.cols == nil {
+			if st.header(l) {
+				read++
+			} else {
 				c.Unread(start)
-				continue
 			}
-			read++
 			continue
 		}
 		mark := rec.Mark()
 		var d DockerImage
-		if newForm {
-			f := lex.Fields(nil, l, 0)
-			if len(f) == 1 && f[0].Start == 0 && pending == "" {
-				pending, pendingS = l[f[0].Start:f[0].End], start
+		if st.newForm {
+			ok, held := st.newRow(l, start, &d, mark)
+			if held {
 				read++
+			}
+			if !ok || held {
 				continue
 			}
-			ref, refS := "", 0
-			if pending != "" && len(f) >= 3 && f[0].Start > 0 {
-				ref, refS = pending, pendingS
-				f = append([]lex.Field{{}}, f...)
-			} else if len(f) >= 4 && f[0].Start == 0 {
-				ref, refS = l[f[0].Start:f[0].End], start
-			} else {
-				if pending != "" {
-					c.Unread(pendingS)
-				}
-				pending = ""
-				c.Unread(start)
-				continue
-			}
-			pending = ""
-			setRef(&d, ref, refS)
-			d.ImageID = l[f[1].Start:f[1].End]
-			add("image_id", start+f[1].Start, start+f[1].End, catalog.TrVerbatim)
-			good := setSize(&d.DiskUsage, &d.DiskUsageBytes, "disk_usage", l[f[2].Start:f[2].End], start+f[2].Start, start+f[2].End)
-			if len(f) > 3 {
-				good = good && setSize(&d.ContentSize, &d.ContentSizeBytes, "content_size", l[f[3].Start:f[3].End], start+f[3].Start, start+f[3].End)
-			}
-			for _, x := range f[min(4, len(f)):] {
-				if l[x.Start:x.End] == "U" {
-					d.InUse = true
-					add("in_use", start+x.Start, start+x.End, catalog.TrMarker)
-				}
-			}
-			if !good {
-				rec.Truncate(mark)
-				c.Unread(start)
-				continue
-			}
-		} else {
-			var okc bool
-			cells, okc = lex.Cells(l, cols, cells)
-			if !okc {
-				c.Unread(start)
-				continue
-			}
-			used := map[string]bool{}
-			good := true
-			for k, cell := range cells {
-				v := l[cell[0]:cell[1]]
-				s, e := start+cell[0], start+cell[1]
-				if v == "" {
-					continue
-				}
-				switch cols[k].Header {
-				case "REPOSITORY", "TAG", "DIGEST":
-					key := strings.ToLower(cols[k].Header)
-					if v == "<none>" {
-						if key == "repository" {
-							d.Dangling = true
-						}
-						continue
-					}
-					switch key {
-					case "repository":
-						d.Repository = v
-					case "tag":
-						d.Tag = v
-					default:
-						d.Digest = v
-					}
-					add(key, s, e, catalog.TrVerbatim)
-				case "IMAGE ID":
-					d.ImageID = v
-					add("image_id", s, e, catalog.TrVerbatim)
-				case "CREATED":
-					d.Created = v
-					add("created", s, e, catalog.TrVerbatim)
-				case "CREATED AT":
-					iso, ok := lex.GoTime(v)
-					if !ok {
-						good = false
-						break
-					}
-					d.CreatedAt = iso
-					add("created_at", s, e, catalog.TrTimestamp)
-				case "SIZE":
-					good = setSize(&d.Size, &d.SizeBytes, "size", v, s, e)
-				default:
-					key := catalog.SnakeCase(cols[k].Header)
-					if dvImageKeys[key] {
-						key += "_column"
-					}
-					key = kit.DvUniqueKey(key, used)
-					d.Extra = append(d.Extra, kit.DvField{Key: key, Value: v})
-					rec.Add(dvTImage, [4]int32{ii()}, rec.LocalName(key), s, e, catalog.TrVerbatim)
-				}
-				if !good {
-					break
-				}
-			}
-			if !good {
-				rec.Truncate(mark)
-				c.Unread(start)
-				continue
-			}
-			if d.Dangling {
-				if d.Repository != "" || d.Tag != "" {
-					d.Dangling = false
-				} else {
-					add("dangling", start, start+len(l), catalog.TrMarker)
-				}
-			}
+		} else if !st.classicRow(l, start, &d, mark) {
+			continue
 		}
 		read++
 		if c.Full(len(res.Images)) {
@@ -907,14 +823,189 @@ func parseDockerImages(c *catalog.Context) (any, error) {
 		}
 		res.Images = append(res.Images, d)
 	}
-	if pending != "" {
-		c.Unread(pendingS)
+	if st.pending != "" {
+		c.Unread(st.pendingS)
 	}
 	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as a docker images table")
 	}
 	rec.Finish()
 	return res, nil
+}
+
+// add records the span of the image being read (the next row of res.Images).
+func (st *dockerImagesState) add(k string, s, e int, tr catalog.SpanTr) {
+	st.rec.Add(dvTImage, [4]int32{int32(len(st.res.Images))}, dvImageIDs[k], s, e, tr)
+}
+
+// setSize sets a size ("1.2GB", "~30MB") and its bytes.
+func (st *dockerImagesState) setSize(dst *string, b **int64, k, v string, s, e int) bool {
+	n, ok := lex.Bytes(strings.TrimPrefix(v, "~"))
+	if !ok {
+		return false
+	}
+	*dst = v
+	st.add(k, s, e, catalog.TrVerbatim)
+	*b = catalog.Intp(n)
+	st.add(k+"_bytes", s, e, catalog.TrParseBytes)
+	return true
+}
+
+// setRef sets repository and tag from the newer table's IMAGE ("app:v1", "<none>:<none>").
+func (st *dockerImagesState) setRef(d *DockerImage, ref string, s int) {
+	repo, tag := dvSplitRef(ref)
+	if repo != "<none>" && repo != "" {
+		d.Repository = repo
+		st.add("repository", s, s+len(repo), catalog.TrVerbatim)
+	}
+	if tag != "<none>" && tag != "" {
+		d.Tag = tag
+		st.add("tag", s+len(repo)+1, s+len(repo)+1+len(tag), catalog.TrVerbatim)
+	}
+	if repo == "<none>" && (tag == "<none>" || tag == "") {
+		d.Dangling = true
+		st.add("dangling", s, s+len(ref), catalog.TrMarker)
+	}
+}
+
+// header reads the lines before the table's heading; it reports whether l was read.
+func (st *dockerImagesState) header(l string) bool {
+	cs := lex.Columns(l)
+	switch {
+	case len(cs) > 1 && cs[0].Start == 0 && cs[0].Header == "REPOSITORY":
+		st.cols = cs
+	case len(cs) > 3 && cs[0].Start == 0 && cs[0].Header == "IMAGE" && cs[1].Header == "ID":
+		st.cols, st.newForm = cs, true
+	case strings.Contains(l, "Info →") || strings.Contains(l, "In Use"):
+		// the legend the newer table prints on a terminal
+	default:
+		return false
+	}
+	return true
+}
+
+// newRow reads a row of the newer table ("IMAGE  ID  DISK USAGE  CONTENT SIZE  EXTRA");
+// held says the line was a long IMAGE kept for the next line, !ok that it was not read.
+func (st *dockerImagesState) newRow(l string, start int, d *DockerImage, mark int) (ok, held bool) {
+	c := st.c
+	f := lex.Fields(nil, l, 0)
+	if len(f) == 1 && f[0].Start == 0 && st.pending == "" {
+		st.pending, st.pendingS = l[f[0].Start:f[0].End], start
+		return true, true
+	}
+	ref, refS := "", 0
+	if st.pending != "" && len(f) >= 3 && f[0].Start > 0 {
+		ref, refS = st.pending, st.pendingS
+		f = append([]lex.Field{{}}, f...)
+	} else if len(f) >= 4 && f[0].Start == 0 {
+		ref, refS = l[f[0].Start:f[0].End], start
+	} else {
+		if st.pending != "" {
+			c.Unread(st.pendingS)
+		}
+		st.pending = ""
+		c.Unread(start)
+		return false, false
+	}
+	st.pending = ""
+	st.setRef(d, ref, refS)
+	d.ImageID = l[f[1].Start:f[1].End]
+	st.add("image_id", start+f[1].Start, start+f[1].End, catalog.TrVerbatim)
+	good := st.setSize(&d.DiskUsage, &d.DiskUsageBytes, "disk_usage", l[f[2].Start:f[2].End], start+f[2].Start, start+f[2].End)
+	if len(f) > 3 {
+		good = good && st.setSize(&d.ContentSize, &d.ContentSizeBytes, "content_size", l[f[3].Start:f[3].End], start+f[3].Start, start+f[3].End)
+	}
+	for _, x := range f[min(4, len(f)):] {
+		if l[x.Start:x.End] == "U" {
+			d.InUse = true
+			st.add("in_use", start+x.Start, start+x.End, catalog.TrMarker)
+		}
+	}
+	if !good {
+		st.rec.Truncate(mark)
+		c.Unread(start)
+		return false, false
+	}
+	return true, false
+}
+
+// classicRow reads a row of the REPOSITORY table by its columns; it reports whether the
+// row was read.
+func (st *dockerImagesState) classicRow(l string, start int, d *DockerImage, mark int) bool {
+	c := st.c
+	var okc bool
+	st.cells, okc = lex.Cells(l, st.cols, st.cells)
+	if !okc {
+		c.Unread(start)
+		return false
+	}
+	used := map[string]bool{}
+	for k, cell := range st.cells {
+		v := l[cell[0]:cell[1]]
+		if v == "" {
+			continue
+		}
+		if !st.classicCell(d, st.cols[k].Header, v, start+cell[0], start+cell[1], used) {
+			st.rec.Truncate(mark)
+			c.Unread(start)
+			return false
+		}
+	}
+	if d.Dangling {
+		if d.Repository != "" || d.Tag != "" {
+			d.Dangling = false
+		} else {
+			st.add("dangling", start, start+len(l), catalog.TrMarker)
+		}
+	}
+	return true
+}
+
+// classicCell sets the field of column header from the cell's value v at [s,e).
+func (st *dockerImagesState) classicCell(d *DockerImage, header, v string, s, e int, used map[string]bool) bool {
+	switch header {
+	case "REPOSITORY", "TAG", "DIGEST":
+		key := strings.ToLower(header)
+		if v == "<none>" {
+			if key == "repository" {
+				d.Dangling = true
+			}
+			return true
+		}
+		switch key {
+		case "repository":
+			d.Repository = v
+		case "tag":
+			d.Tag = v
+		default:
+			d.Digest = v
+		}
+		st.add(key, s, e, catalog.TrVerbatim)
+	case "IMAGE ID":
+		d.ImageID = v
+		st.add("image_id", s, e, catalog.TrVerbatim)
+	case "CREATED":
+		d.Created = v
+		st.add("created", s, e, catalog.TrVerbatim)
+	case "CREATED AT":
+		iso, ok := lex.GoTime(v)
+		if !ok {
+			return false
+		}
+		d.CreatedAt = iso
+		st.add("created_at", s, e, catalog.TrTimestamp)
+	case "SIZE":
+		return st.setSize(&d.Size, &d.SizeBytes, "size", v, s, e)
+	default:
+		key := catalog.SnakeCase(header)
+		if dvImageKeys[key] {
+			key += "_column"
+		}
+		key = kit.DvUniqueKey(key, used)
+		d.Extra = append(d.Extra, kit.DvField{Key: key, Value: v})
+		st.rec.Add(dvTImage, [4]int32{int32(len(st.res.Images))}, st.rec.LocalName(key), s, e, catalog.TrVerbatim)
+	}
+	return true
 }
 
 // gmPrintable reports whether s holds no control character.

@@ -283,8 +283,68 @@ func kubectlGetCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
 	return catalog.Unsupported(hint, "kubectl get -o %s is not read; -o json carries the same and is passed through", o)
 }
 
+// kubeGetState is what the steps of ParseKubectlGet share: the rows and the current
+// table's columns, with each column's key, span name and kind of value.
+type kubeGetState struct {
+	c     *catalog.Context
+	rec   *catalog.SpanRec
+	rows  []KubeRow
+	cols  []lex.Column
+	keys  []string
+	ids   []uint16
+	kinds []int8
+	cells [][2]int
+}
+
+// ParseKubectlGet reads kubectl get's tables (several, each under its own heading) and -o name.
 func ParseKubectlGet(c *catalog.Context) (any, error) {
 	res := KubectlGetResult{}
+	tmpl := kubeGetRows(c, &res)
+	st := &kubeGetState{c: c, rec: catalog.NewSpanRec(c, 8), rows: make([]KubeRow, 0, min(lex.CountLines(c.Raw), 1<<16))}
+	o, _ := c.Args.Value("-o", "--output")
+	names := strings.TrimPrefix(o, "=") == "name"
+	it := lex.Lines{Raw: c.Raw}
+	nlines, read := 0, 0
+	for l, start := range it.All() {
+		if lex.IsBlank(l) {
+			st.cols = nil // a blank line ends a table; the next has its own header
+			continue
+		}
+		nlines++
+		st.rec.Begin(tmpl, len(st.rows))
+		var ok bool
+		switch {
+		case names:
+			ok = st.nameLine(l, start)
+		case st.cols == nil:
+			ok = st.header(l)
+		default:
+			ok = st.row(l, start)
+		}
+		if ok {
+			read++
+		} else {
+			c.Unread(start)
+		}
+	}
+	if nlines > 0 && read == 0 {
+		return nil, catalog.Unrecognized("no line of the output reads as a kubectl get table")
+	}
+	switch res.rowsKey {
+	case "pods":
+		res.Pods = st.rows
+	case "events":
+		res.Events = st.rows
+	default:
+		res.Items = st.rows
+	}
+	st.rec.Finish()
+	return res, nil
+}
+
+// kubeGetRows chooses the rows' key (pods, events, items) by the resource type asked
+// for, and returns the span template of a row.
+func kubeGetRows(c *catalog.Context, res *KubectlGetResult) uint16 {
 	resource := ""
 	if ops := c.Args.Operands(); len(ops) > 0 {
 		resource = ops[0]
@@ -306,175 +366,144 @@ func ParseKubectlGet(c *catalog.Context) (any, error) {
 			c.SpanPath(0, 0, "argument", "kind")
 		}
 	}
-	rows := make([]KubeRow, 0, min(lex.CountLines(c.Raw), 1<<16))
-	rec := catalog.NewSpanRec(c, 8)
-	o, _ := c.Args.Value("-o", "--output")
-	names := strings.TrimPrefix(o, "=") == "name"
-	it := lex.Lines{Raw: c.Raw}
-	var cols []lex.Column
-	var keys []string
-	var ids []uint16
-	var kinds []int8
-	var cells [][2]int
-	nlines, read := 0, 0
-	for l, start := range it.All() {
-		if lex.IsBlank(l) {
-			cols = nil // a blank line ends a table; the next has its own header
-			continue
-		}
-		nlines++
-		ri := len(rows)
-		rec.Begin(tmpl, ri)
-		add := rec.Field
-		if names {
-			kind, name, ok := strings.Cut(l, "/")
-			if !ok || kind == "" || name == "" || strings.ContainsAny(l, " \t") {
-				c.Unread(start)
-				continue
-			}
-			read++
-			if c.Full(ri) {
-				c.Omit(1)
-				continue
-			}
-			add(dvFKind, start, start+len(kind), catalog.TrVerbatim)
-			add(kit.GmfName, start+len(kind)+1, start+len(l), catalog.TrVerbatim)
-			rows = append(rows, KubeRow{Kind: kind, Name: name})
-			continue
-		}
-		if cols == nil {
-			cols = lex.Columns(l)
-			if len(cols) == 0 || cols[0].Start != 0 {
-				c.Unread(start)
-				cols = nil
-				continue
-			}
-			keys, ids, kinds = keys[:0], ids[:0], kinds[:0]
-			used := map[string]bool{}
-			for _, col := range cols {
-				k := catalog.SnakeCase(col.Header)
-				if col.Header == "PORT(S)" {
-					k = "ports"
-				}
-				if kubeReserved[k] {
-					k += "_column"
-				}
-				k = kit.DvUniqueKey(k, used)
-				keys = append(keys, k)
-				ids = append(ids, rec.LocalName(k))
-				kind := kcExtra
-				switch {
-				case k == "restarts":
-					kind = kcRestarts
-				case kubeCounts[k]:
-					kind = kcCount
-				case kubeKnown[k] > 0:
-					kind = kubeKnown[k]
-				}
-				kinds = append(kinds, kind)
-			}
-			read++
-			continue
-		}
-		var ok2 bool
-		if cells, ok2 = lex.GapCells(l, len(cols), cells); !ok2 {
-			cells, ok2 = lex.Cells(l, cols, cells)
-		}
-		if !ok2 {
-			c.Unread(start)
-			continue
-		}
-		mark := rec.Mark()
-		var r KubeRow
-		good := true
-		for ci, cell := range cells {
-			v := l[cell[0]:cell[1]]
-			s, e := start+cell[0], start+cell[1]
-			if v == "" || v == "<none>" {
-				continue
-			}
-			k := keys[ci]
-			switch kind := kinds[ci]; {
-			case kind == kcRestarts:
-				n, rest, _ := strings.Cut(v, " ")
-				cnt, okn := lex.Atoi(n)
-				if !okn {
-					good = false
-					break
-				}
-				r.Restarts = catalog.Intp(cnt)
-				add(ids[ci], s, s+len(n), catalog.TrParseInt)
-				if rest != "" {
-					ago, okA := strings.CutSuffix(strings.TrimPrefix(rest, "("), " ago)")
-					if !okA || !strings.HasPrefix(rest, "(") || ago == "" {
-						good = false
-						break
-					}
-					r.LastRestartAgo = ago
-					add(dvFLRA, s+len(n)+2, s+len(n)+2+len(ago), catalog.TrVerbatim)
-				}
-			case kind == kcCount:
-				n, okn := lex.Atoi(v)
-				if !okn {
-					r.Extra = append(r.Extra, kit.DvField{Key: k, Value: v})
-					add(ids[ci], s, e, catalog.TrVerbatim)
-					break
-				}
-				r.Extra = append(r.Extra, kit.DvField{Key: k, Value: n})
-				add(ids[ci], s, e, catalog.TrParseInt)
-			case kind == 2 && strings.IndexByte(v, '/') >= 0:
-				// Object names hold no "/": "pod/web-1" is type and name.
-				kind, name, _ := strings.Cut(v, "/")
-				if kind == "" || name == "" {
-					good = false
-					break
-				}
-				r.Kind, r.Name = kind, name
-				add(dvFKind, s, s+len(kind), catalog.TrVerbatim)
-				add(ids[ci], s+len(kind)+1, e, catalog.TrVerbatim)
-			case kind > 0:
-				*kubeField(&r, kind) = v
-				add(ids[ci], s, e, catalog.TrVerbatim)
-				if kind == 5 {
-					if secs, ok := dvDuration(v); ok {
-						r.AgeSeconds = catalog.Intp(secs)
-						add(dvFAgeS, s, e, catalog.TrParseDuration)
-					}
-				}
-			default:
-				r.Extra = append(r.Extra, kit.DvField{Key: k, Value: v})
-				add(ids[ci], s, e, catalog.TrVerbatim)
-			}
-			if !good {
-				break
-			}
-		}
-		if !good {
-			rec.Truncate(mark)
-			c.Unread(start)
-			continue
-		}
-		read++
-		if c.Full(ri) {
-			rec.Truncate(mark)
-			c.Omit(1)
-			continue
-		}
-		rows = append(rows, r)
+	return tmpl
+}
+
+// nameLine reads a line of -o name: "pod/web-1".
+func (st *kubeGetState) nameLine(l string, start int) bool {
+	kind, name, ok := strings.Cut(l, "/")
+	if !ok || kind == "" || name == "" || strings.ContainsAny(l, " \t") {
+		return false
 	}
-	if nlines > 0 && read == 0 {
-		return nil, catalog.Unrecognized("no line of the output reads as a kubectl get table")
+	if st.c.Full(len(st.rows)) {
+		st.c.Omit(1)
+		return true
 	}
-	switch res.rowsKey {
-	case "pods":
-		res.Pods = rows
-	case "events":
-		res.Events = rows
+	st.rec.Field(dvFKind, start, start+len(kind), catalog.TrVerbatim)
+	st.rec.Field(kit.GmfName, start+len(kind)+1, start+len(l), catalog.TrVerbatim)
+	st.rows = append(st.rows, KubeRow{Kind: kind, Name: name})
+	return true
+}
+
+// header reads a table's heading: each column's key and kind of value.
+func (st *kubeGetState) header(l string) bool {
+	st.cols = lex.Columns(l)
+	if len(st.cols) == 0 || st.cols[0].Start != 0 {
+		st.cols = nil
+		return false
+	}
+	st.keys, st.ids, st.kinds = st.keys[:0], st.ids[:0], st.kinds[:0]
+	used := map[string]bool{}
+	for _, col := range st.cols {
+		k := catalog.SnakeCase(col.Header)
+		if col.Header == "PORT(S)" {
+			k = "ports"
+		}
+		if kubeReserved[k] {
+			k += "_column"
+		}
+		k = kit.DvUniqueKey(k, used)
+		st.keys = append(st.keys, k)
+		st.ids = append(st.ids, st.rec.LocalName(k))
+		kind := kcExtra
+		switch {
+		case k == "restarts":
+			kind = kcRestarts
+		case kubeCounts[k]:
+			kind = kcCount
+		case kubeKnown[k] > 0:
+			kind = kubeKnown[k]
+		}
+		st.kinds = append(st.kinds, kind)
+	}
+	return true
+}
+
+// row reads a row of the table under the heading.
+func (st *kubeGetState) row(l string, start int) bool {
+	c, rec := st.c, st.rec
+	var ok2 bool
+	if st.cells, ok2 = lex.GapCells(l, len(st.cols), st.cells); !ok2 {
+		st.cells, ok2 = lex.Cells(l, st.cols, st.cells)
+	}
+	if !ok2 {
+		return false
+	}
+	mark := rec.Mark()
+	var r KubeRow
+	for ci, cell := range st.cells {
+		v := l[cell[0]:cell[1]]
+		if v == "" || v == "<none>" {
+			continue
+		}
+		if !st.cell(&r, ci, v, start+cell[0], start+cell[1]) {
+			rec.Truncate(mark)
+			return false
+		}
+	}
+	if c.Full(len(st.rows)) {
+		rec.Truncate(mark)
+		c.Omit(1)
+		return true
+	}
+	st.rows = append(st.rows, r)
+	return true
+}
+
+// cell sets the field of column ci from its value v at [s,e); false when v does not read
+// as that column's kind of value.
+func (st *kubeGetState) cell(r *KubeRow, ci int, v string, s, e int) bool {
+	add := st.rec.Field
+	k := st.keys[ci]
+	switch kind := st.kinds[ci]; {
+	case kind == kcRestarts:
+		n, rest, _ := strings.Cut(v, " ")
+		cnt, okn := lex.Atoi(n)
+		if !okn {
+			return false
+		}
+		r.Restarts = catalog.Intp(cnt)
+		add(st.ids[ci], s, s+len(n), catalog.TrParseInt)
+		if rest != "" {
+			ago, okA := strings.CutSuffix(strings.TrimPrefix(rest, "("), " ago)")
+			if !okA || !strings.HasPrefix(rest, "(") || ago == "" {
+				return false
+			}
+			r.LastRestartAgo = ago
+			add(dvFLRA, s+len(n)+2, s+len(n)+2+len(ago), catalog.TrVerbatim)
+		}
+	case kind == kcCount:
+		n, okn := lex.Atoi(v)
+		if !okn {
+			r.Extra = append(r.Extra, kit.DvField{Key: k, Value: v})
+			add(st.ids[ci], s, e, catalog.TrVerbatim)
+			break
+		}
+		r.Extra = append(r.Extra, kit.DvField{Key: k, Value: n})
+		add(st.ids[ci], s, e, catalog.TrParseInt)
+	case kind == 2 && strings.IndexByte(v, '/') >= 0:
+		// Object names hold no "/": "pod/web-1" is type and name.
+		kind, name, _ := strings.Cut(v, "/")
+		if kind == "" || name == "" {
+			return false
+		}
+		r.Kind, r.Name = kind, name
+		add(dvFKind, s, s+len(kind), catalog.TrVerbatim)
+		add(st.ids[ci], s+len(kind)+1, e, catalog.TrVerbatim)
+	case kind > 0:
+		*kubeField(r, kind) = v
+		add(st.ids[ci], s, e, catalog.TrVerbatim)
+		if kind == 5 {
+			if secs, ok := dvDuration(v); ok {
+				r.AgeSeconds = catalog.Intp(secs)
+				add(dvFAgeS, s, e, catalog.TrParseDuration)
+			}
+		}
 	default:
-		res.Items = rows
+		r.Extra = append(r.Extra, kit.DvField{Key: k, Value: v})
+		add(st.ids[ci], s, e, catalog.TrVerbatim)
 	}
-	rec.Finish()
-	return res, nil
+	return true
 }
 
 // Parsers returns the parsers of this package, new values on each call.

@@ -305,160 +305,191 @@ type PipShowPackage struct {
 	Fields map[string]string `json:"fields,omitempty"`
 }
 
+// pipShowState is what the steps of parsePipShow share: the package being read (-1 none,
+// -2 one omitted) and the key whose indented lines follow.
+type pipShowState struct {
+	c    *catalog.Context
+	res  *PipShowResult
+	cur  int
+	list string
+}
+
+// pipKV is where a "Key: value" line's key and value are in the raw text.
+type pipKV struct{ ks, ke, vs, ve int }
+
 func parsePipShow(c *catalog.Context) (any, error) {
-	res := &PipShowResult{Packages: []PipShowPackage{}}
-	cur := -1
-	list := "" // the key whose indented lines follow
+	st := &pipShowState{c: c, res: &PipShowResult{Packages: []PipShowPackage{}}, cur: -1}
 	lines := lex.SplitLines(c.Raw)
 	for n, l := range lines {
-		t := l.Text
-		if strings.TrimSpace(t) == "" {
+		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
-		// pip's stderr piped in: "WARNING: Package(s) not found: NAME, ..."
-		// names those that are absent from the blocks (exit status 0 when
-		// some were found): kept as a warning.
-		if w, ok := strings.CutPrefix(t, "WARNING: "); ok {
-			c.Warn(w)
-			continue
-		}
-		// pip 23's show.py prints this in place of -f's list when the
-		// distribution has no RECORD (Debian's packaged modules): files stays absent.
-		if t == "Cannot locate RECORD or installed-files.txt" && list == "Files" && cur >= 0 {
-			c.Warn(res.Packages[cur].Name + ": pip records no file list (no RECORD or installed-files.txt)")
-			list = ""
-			continue
-		}
-		if t == "---" {
-			cur, list = -1, ""
-			continue
-		}
-		if t[0] == ' ' || t[0] == '\t' {
-			if cur < 0 || list == "" {
-				c.Unread(l.At)
-				continue
-			}
-			p := &res.Packages[cur]
-			s := l.At + len(t) - len(strings.TrimLeft(t, " \t"))
-			e := l.At + len(strings.TrimRight(t, " "))
-			if list == "Files" {
-				c.SpanPath(s, e, "", "packages", cur, "files", len(p.Files))
-				p.Files = append(p.Files, c.Raw[s:e])
-				continue
-			}
-			c.SpanPath(s, e, "", "packages", cur, "lists", list, len(p.Lists[list]))
-			p.Lists[list] = append(p.Lists[list], c.Raw[s:e])
-			continue
-		}
-		ks, ke, vs, ve, ok := lex.KeyValue(l, ":")
-		if !ok {
+		next := n+1 < len(lines) && lines[n+1].Text != "" && (lines[n+1].Text[0] == ' ' || lines[n+1].Text[0] == '\t')
+		if !st.line(l, next) {
 			c.Unread(l.At)
-			continue
-		}
-		key := c.Raw[ks:ke]
-		if key == "Name" {
-			if c.Full(len(res.Packages)) {
-				c.Omit(1)
-				cur = -2
-				continue
-			}
-			cur = len(res.Packages)
-			res.Packages = append(res.Packages, PipShowPackage{Requires: []string{}, RequiredBy: []string{}})
-		}
-		if cur == -2 {
-			continue
-		}
-		if cur < 0 {
-			c.Unread(l.At)
-			continue
-		}
-		p := &res.Packages[cur]
-		list = ""
-		str := func(dst *string, leaf string) {
-			if *dst != "" || vs == ve {
-				return
-			}
-			*dst = kit.Text(c, vs, ve, "packages", cur, leaf)
-		}
-		names := func(dst *[]string, leaf string) {
-			p0 := vs
-			for k := vs; k <= ve; k++ {
-				if k == ve || c.Raw[k] == ',' {
-					s, e := p0, k
-					for s < e && c.Raw[s] == ' ' {
-						s++
-					}
-					for e > s && c.Raw[e-1] == ' ' {
-						e--
-					}
-					if s < e {
-						c.SpanPath(s, e, "", "packages", cur, leaf, len(*dst))
-						*dst = append(*dst, c.Raw[s:e])
-					}
-					p0 = k + 1
-				}
-			}
-		}
-		switch key {
-		case "Name":
-			str(&p.Name, "name")
-		case "Version":
-			str(&p.Version, "version")
-		case "Summary":
-			str(&p.Summary, "summary")
-		case "Home-page":
-			str(&p.HomePage, "home_page")
-		case "License":
-			str(&p.License, "license")
-		case "Location":
-			str(&p.Location, "location")
-		case "Editable project location":
-			str(&p.EditableLocation, "editable_location")
-		case "Requires":
-			if len(p.Requires) == 0 {
-				names(&p.Requires, "requires")
-			}
-		case "Required-by":
-			if len(p.RequiredBy) == 0 {
-				names(&p.RequiredBy, "required_by")
-			}
-		case "Files":
-			list = "Files"
-			if p.Files == nil {
-				p.Files = []string{}
-			}
-		default:
-			next := n+1 < len(lines) && lines[n+1].Text != "" && (lines[n+1].Text[0] == ' ' || lines[n+1].Text[0] == '\t')
-			if vs == ve && next {
-				if _, dup := p.Lists[key]; !dup {
-					list = key
-					if p.Lists == nil {
-						p.Lists = map[string][]string{}
-					}
-					p.Lists[key] = []string{}
-					c.SpanPath(ks, ke, "impliedDefault", "packages", cur, "lists", key)
-				}
-				continue
-			}
-			if _, dup := p.Fields[key]; dup {
-				c.Unread(l.At)
-				continue
-			}
-			if p.Fields == nil {
-				p.Fields = map[string]string{}
-			}
-			p.Fields[key] = kit.Text(c, vs, ve, "packages", cur, "fields", key)
 		}
 	}
-	for _, p := range res.Packages {
+	for _, p := range st.res.Packages {
 		if p.Name == "" {
 			return nil, catalog.Unrecognized("a pip show block has no Name")
 		}
 	}
-	if len(res.Packages) == 0 && len(c.UnreadOffsets()) > 0 {
+	if len(st.res.Packages) == 0 && len(c.UnreadOffsets()) > 0 {
 		return nil, kit.NoRows("pip show")
 	}
-	return res, nil
+	return st.res, nil
+}
+
+// line reads one non-blank line (next says the line after it is indented); it reports
+// whether the line was read.
+func (st *pipShowState) line(l lex.Line, next bool) bool {
+	c, t := st.c, l.Text
+	// pip's stderr piped in: "WARNING: Package(s) not found: NAME, ..."
+	// names those that are absent from the blocks (exit status 0 when
+	// some were found): kept as a warning.
+	if w, ok := strings.CutPrefix(t, "WARNING: "); ok {
+		c.Warn(w)
+		return true
+	}
+	// pip 23's show.py prints this in place of -f's list when the
+	// distribution has no RECORD (Debian's packaged modules): files stays absent.
+	if t == "Cannot locate RECORD or installed-files.txt" && st.list == "Files" && st.cur >= 0 {
+		c.Warn(st.res.Packages[st.cur].Name + ": pip records no file list (no RECORD or installed-files.txt)")
+		st.list = ""
+		return true
+	}
+	if t == "---" {
+		st.cur, st.list = -1, ""
+		return true
+	}
+	if t[0] == ' ' || t[0] == '\t' {
+		return st.listLine(l)
+	}
+	ks, ke, vs, ve, ok := lex.KeyValue(l, ":")
+	if !ok {
+		return false
+	}
+	key := c.Raw[ks:ke]
+	if key == "Name" {
+		if c.Full(len(st.res.Packages)) {
+			c.Omit(1)
+			st.cur = -2
+			return true
+		}
+		st.cur = len(st.res.Packages)
+		st.res.Packages = append(st.res.Packages, PipShowPackage{Requires: []string{}, RequiredBy: []string{}})
+	}
+	if st.cur == -2 {
+		return true
+	}
+	if st.cur < 0 {
+		return false
+	}
+	st.list = ""
+	return st.field(key, pipKV{ks, ke, vs, ve}, next)
+}
+
+// listLine reads an indented line of the list (Files, or -v's others) being read.
+func (st *pipShowState) listLine(l lex.Line) bool {
+	c, t, cur := st.c, l.Text, st.cur
+	if cur < 0 || st.list == "" {
+		return false
+	}
+	p := &st.res.Packages[cur]
+	s := l.At + len(t) - len(strings.TrimLeft(t, " \t"))
+	e := l.At + len(strings.TrimRight(t, " "))
+	if st.list == "Files" {
+		c.SpanPath(s, e, "", "packages", cur, "files", len(p.Files))
+		p.Files = append(p.Files, c.Raw[s:e])
+		return true
+	}
+	c.SpanPath(s, e, "", "packages", cur, "lists", st.list, len(p.Lists[st.list]))
+	p.Lists[st.list] = append(p.Lists[st.list], c.Raw[s:e])
+	return true
+}
+
+// field sets the current package's field key from the value at kv; a key with no value
+// and indented lines under it (next) starts a list.
+func (st *pipShowState) field(key string, kv pipKV, next bool) bool {
+	c, cur := st.c, st.cur
+	p := &st.res.Packages[cur]
+	str := func(dst *string, leaf string) {
+		if *dst != "" || kv.vs == kv.ve {
+			return
+		}
+		*dst = kit.Text(c, kv.vs, kv.ve, "packages", cur, leaf)
+	}
+	switch key {
+	case "Name":
+		str(&p.Name, "name")
+	case "Version":
+		str(&p.Version, "version")
+	case "Summary":
+		str(&p.Summary, "summary")
+	case "Home-page":
+		str(&p.HomePage, "home_page")
+	case "License":
+		str(&p.License, "license")
+	case "Location":
+		str(&p.Location, "location")
+	case "Editable project location":
+		str(&p.EditableLocation, "editable_location")
+	case "Requires":
+		if len(p.Requires) == 0 {
+			st.names(&p.Requires, "requires", kv)
+		}
+	case "Required-by":
+		if len(p.RequiredBy) == 0 {
+			st.names(&p.RequiredBy, "required_by", kv)
+		}
+	case "Files":
+		st.list = "Files"
+		if p.Files == nil {
+			p.Files = []string{}
+		}
+	default:
+		if kv.vs == kv.ve && next {
+			if _, dup := p.Lists[key]; !dup {
+				st.list = key
+				if p.Lists == nil {
+					p.Lists = map[string][]string{}
+				}
+				p.Lists[key] = []string{}
+				c.SpanPath(kv.ks, kv.ke, "impliedDefault", "packages", cur, "lists", key)
+			}
+			return true
+		}
+		if _, dup := p.Fields[key]; dup {
+			return false
+		}
+		if p.Fields == nil {
+			p.Fields = map[string]string{}
+		}
+		p.Fields[key] = kit.Text(c, kv.vs, kv.ve, "packages", cur, "fields", key)
+	}
+	return true
+}
+
+// names appends the comma-separated names of the value at kv ("Requires: a, b").
+func (st *pipShowState) names(dst *[]string, leaf string, kv pipKV) {
+	raw := st.c.Raw
+	p0 := kv.vs
+	for k := kv.vs; k <= kv.ve; k++ {
+		if k == kv.ve || raw[k] == ',' {
+			s, e := p0, k
+			for s < e && raw[s] == ' ' {
+				s++
+			}
+			for e > s && raw[e-1] == ' ' {
+				e--
+			}
+			if s < e {
+				st.c.SpanPath(s, e, "", "packages", st.cur, leaf, len(*dst))
+				*dst = append(*dst, raw[s:e])
+			}
+			p0 = k + 1
+		}
+	}
 }
 
 // Parsers returns the parsers of this package, new values on each call.

@@ -224,41 +224,37 @@ func dvStripANSI(l string) (string, []int) {
 	return b.String(), at
 }
 
+// The sections of a plan.
+const (
+	tfSecNone = iota
+	tfSecDrift
+	tfSecActions
+	tfSecOutputs
+)
+
+// tfPlanState is what the steps of parseTerraformPlan share: the section, the change a
+// note belongs to, and the line being read (its raw start and, when it had colours, the
+// raw offset of each clean byte).
+type tfPlanState struct {
+	c     *catalog.Context
+	rec   *catalog.SpanRec
+	res   *TerraformPlanResult
+	sec   int
+	known int
+	last  *TerraformChange // the change a "# (note)" line belongs to
+	lastT uint16
+	lastI int
+	start int
+	at    []int
+}
+
 func parseTerraformPlan(c *catalog.Context) (any, error) {
-	res := &TerraformPlanResult{Resources: []TerraformChange{}}
-	rec := catalog.NewSpanRec(c, 8)
+	st := &tfPlanState{c: c, rec: catalog.NewSpanRec(c, 8), res: &TerraformPlanResult{Resources: []TerraformChange{}}}
 	it := lex.Lines{Raw: c.Raw}
-	nlines, known := 0, 0
-	const (
-		secNone = iota
-		secDrift
-		secActions
-		secOutputs
-	)
-	sec := secNone
-	var last *TerraformChange // the change a "# (note)" line belongs to
-	var lastT uint16
-	lastI := 0
+	nlines := 0
 	for raw, start := range it.All() {
 		l, at := dvStripANSI(raw)
-		// span maps [s,e) of the clean line to the raw text.
-		span := func(s, e int) (int, int, bool) {
-			if at == nil {
-				return start + s, start + e, true
-			}
-			if e <= s {
-				return start + at[min(s, len(at)-1)], start + at[min(s, len(at)-1)], false
-			}
-			rs, re := at[s], at[e-1]+1
-			return start + rs, start + re, re-rs == e-s
-		}
-		addAt := func(tmpl uint16, i int, leaf uint16, s, e int, tr catalog.SpanTr) {
-			rs, re, same := span(s, e)
-			if tr == catalog.TrVerbatim && !same {
-				tr = catalog.TrTrimPrefix
-			}
-			rec.Add(tmpl, [4]int32{int32(i)}, leaf, rs, re, tr)
-		}
+		st.start, st.at = start, at
 		t := strings.TrimSpace(l)
 		if t == "" {
 			continue
@@ -266,157 +262,190 @@ func parseTerraformPlan(c *catalog.Context) (any, error) {
 		nlines++
 		lead := len(l) - len(strings.TrimLeft(l, " "))
 		if tfKnownLine(t) {
-			known++
+			st.known++
 		}
-		switch {
-		case strings.HasPrefix(t, "Terraform will perform the following actions:"),
-			strings.HasPrefix(t, "Terraform planned the following actions"):
-			sec = secActions
-			continue
-		case strings.HasPrefix(t, "Terraform detected the following changes made outside of Terraform"):
-			sec = secDrift
-			continue
-		case t == "Changes to Outputs:":
-			sec = secOutputs
-			continue
-		case strings.HasPrefix(t, "No changes."):
-			res.NoChanges = true
-			addAt(dvTTfTop, 0, dvFNoChanges, lead, lead+len("No changes."), catalog.TrMarker)
-			continue
-		case strings.HasPrefix(t, "Plan: ") && strings.HasSuffix(t, "."):
-			sum := &TerraformSummary{}
-			mark := rec.Mark()
-			pos := lead + 6
-			good := true
-			seen := 0
-			for part := range strings.SplitSeq(t[6:len(t)-1], ", ") {
-				n, what, ok := strings.Cut(part, " to ")
-				v, okn := lex.Atoi(n)
-				if !ok || !okn {
-					good = false
-					break
-				}
-				var leaf uint16
-				switch what {
-				case "import":
-					sum.ToImport, leaf = catalog.Intp(v), dvFToImport
-				case "add":
-					sum.ToAdd, leaf = v, dvFToAdd
-				case "change":
-					sum.ToChange, leaf = v, dvFToChange
-				case "destroy":
-					sum.ToDestroy, leaf = v, dvFToDestroy
-				case "forget":
-					sum.ToForget, leaf = catalog.Intp(v), dvFToForget
-				default:
-					good = false
-				}
-				if !good {
-					break
-				}
-				addAt(dvTTfSummary, 0, leaf, pos, pos+len(n), catalog.TrParseInt)
-				pos += len(part) + 2
-				seen++
-			}
-			if !good || seen < 3 || res.Summary != nil {
-				rec.Truncate(mark)
-				c.Unread(start)
-				continue
-			}
-			known++
-			res.Summary = sum
-			continue
-		}
-		if (sec == secActions || sec == secDrift) && strings.HasPrefix(t, "# ") {
-			body := t[2:]
-			bs := lead + 2
-			if strings.HasPrefix(body, "(") && strings.HasSuffix(body, ")") {
-				known++
-				if last == nil {
-					continue // the note of a change over MaxItems
-				}
-				note := body[1 : len(body)-1]
-				ns := bs + 1
-				switch {
-				case strings.HasPrefix(note, "because ") && len(note) > 8:
-					last.Reason = note[8:]
-					addAt(lastT, lastI, dvFReason, ns+8, ns+len(note), catalog.TrVerbatim)
-				case strings.HasPrefix(note, "moved from ") && len(note) > 11:
-					last.MovedFrom = note[11:]
-					addAt(lastT, lastI, dvFMovedFrom, ns+11, ns+len(note), catalog.TrVerbatim)
-				case strings.HasPrefix(note, "imported from \"") && strings.HasSuffix(note, "\"") && len(note) > 16:
-					last.ImportedID = note[15 : len(note)-1]
-					addAt(lastT, lastI, dvFImportID, ns+15, ns+len(note)-1, catalog.TrVerbatim)
-				}
-				continue
-			}
-			var ch TerraformChange
-			addr := ""
-			for _, p := range tfPhrases {
-				if a, ok := strings.CutSuffix(body, p.suffix); ok && a != "" {
-					addr, ch.Action = a, p.action
-					break
-				}
-			}
-			if addr == "" {
-				if i := strings.Index(body, " has moved to "); i > 0 && len(body) > i+14 {
-					addr, ch.Action, ch.MovedTo = body[:i], "move", body[i+14:]
-				}
-			}
-			if addr == "" {
-				c.Unread(start)
-				continue
-			}
-			known++
-			deposedS := -1
-			if i := strings.Index(addr, " (deposed object "); i > 0 && strings.HasSuffix(addr, ")") && len(addr) > i+18 {
-				ch.Deposed = addr[i+17 : len(addr)-1]
-				deposedS = bs + i + 17
-				addr = addr[:i]
-			}
-			ch.Address = addr
-			tmpl, list := dvTTfRes, &res.Resources
-			if sec == secDrift {
-				tmpl, list = dvTTfDrift, &res.Drift
-			}
-			idx := len(*list)
-			if sec == secActions && c.Full(idx) {
-				c.Omit(1)
-				last = nil
-				continue
-			}
-			addAt(tmpl, idx, dvFAddress, bs, bs+len(addr), catalog.TrVerbatim)
-			addAt(tmpl, idx, dvFAction, bs+len(addr), bs+len(body), catalog.TrAction)
-			if ch.MovedTo != "" {
-				addAt(tmpl, idx, dvFMovedTo, bs+len(body)-len(ch.MovedTo), bs+len(body), catalog.TrVerbatim)
-			}
-			if deposedS >= 0 {
-				addAt(tmpl, idx, dvFDeposed, deposedS, deposedS+len(ch.Deposed), catalog.TrVerbatim)
-			}
-			*list = append(*list, ch)
-			last, lastT, lastI = &(*list)[idx], tmpl, idx
-			continue
-		}
-		if sec == secOutputs && lead == 2 && len(t) > 2 && t[1] == ' ' && strings.IndexByte("+-~", t[0]) >= 0 {
-			name, _, ok := strings.Cut(t[2:], " ")
-			if ok && name != "" {
-				action := map[byte]string{'+': "create", '-': "destroy", '~': "update"}[t[0]]
-				oi := len(res.Outputs)
-				addAt(dvTTfOut, oi, kit.GmfName, lead+2, lead+2+len(name), catalog.TrVerbatim)
-				addAt(dvTTfOut, oi, dvFAction, lead, lead+1, catalog.TrAction)
-				res.Outputs = append(res.Outputs, TerraformOutput{Name: name, Action: action})
-				known++
-				continue
-			}
-		}
-		// Everything else (refresh progress, the legend, attribute diffs,
-		// notes, rules) carries no field of the result.
+		st.line(t, lead)
 	}
-	if nlines > 0 && known == 0 {
+	if nlines > 0 && st.known == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as terraform plan output")
 	}
-	rec.Finish()
-	return res, nil
+	st.rec.Finish()
+	return st.res, nil
+}
+
+// span maps [s,e) of the clean line to the raw text.
+func (st *tfPlanState) span(s, e int) (int, int, bool) {
+	start, at := st.start, st.at
+	if at == nil {
+		return start + s, start + e, true
+	}
+	if e <= s {
+		return start + at[min(s, len(at)-1)], start + at[min(s, len(at)-1)], false
+	}
+	rs, re := at[s], at[e-1]+1
+	return start + rs, start + re, re-rs == e-s
+}
+
+func (st *tfPlanState) addAt(tmpl uint16, i int, leaf uint16, s, e int, tr catalog.SpanTr) {
+	rs, re, same := st.span(s, e)
+	if tr == catalog.TrVerbatim && !same {
+		tr = catalog.TrTrimPrefix
+	}
+	st.rec.Add(tmpl, [4]int32{int32(i)}, leaf, rs, re, tr)
+}
+
+// line reads one clean non-blank line t, indented by lead.
+func (st *tfPlanState) line(t string, lead int) {
+	switch {
+	case strings.HasPrefix(t, "Terraform will perform the following actions:"),
+		strings.HasPrefix(t, "Terraform planned the following actions"):
+		st.sec = tfSecActions
+	case strings.HasPrefix(t, "Terraform detected the following changes made outside of Terraform"):
+		st.sec = tfSecDrift
+	case t == "Changes to Outputs:":
+		st.sec = tfSecOutputs
+	case strings.HasPrefix(t, "No changes."):
+		st.res.NoChanges = true
+		st.addAt(dvTTfTop, 0, dvFNoChanges, lead, lead+len("No changes."), catalog.TrMarker)
+	case strings.HasPrefix(t, "Plan: ") && strings.HasSuffix(t, "."):
+		st.summary(t, lead)
+	case (st.sec == tfSecActions || st.sec == tfSecDrift) && strings.HasPrefix(t, "# "):
+		body := t[2:]
+		if strings.HasPrefix(body, "(") && strings.HasSuffix(body, ")") {
+			st.note(body, lead+2)
+		} else {
+			st.change(body, lead+2)
+		}
+	case st.sec == tfSecOutputs && lead == 2 && len(t) > 2 && t[1] == ' ' && strings.IndexByte("+-~", t[0]) >= 0:
+		name, _, ok := strings.Cut(t[2:], " ")
+		if ok && name != "" {
+			action := map[byte]string{'+': "create", '-': "destroy", '~': "update"}[t[0]]
+			oi := len(st.res.Outputs)
+			st.addAt(dvTTfOut, oi, kit.GmfName, lead+2, lead+2+len(name), catalog.TrVerbatim)
+			st.addAt(dvTTfOut, oi, dvFAction, lead, lead+1, catalog.TrAction)
+			st.res.Outputs = append(st.res.Outputs, TerraformOutput{Name: name, Action: action})
+			st.known++
+		}
+	}
+	// Everything else (refresh progress, the legend, attribute diffs,
+	// notes, rules) carries no field of the result.
+}
+
+// summary reads "Plan: 1 to add, 2 to change, 0 to destroy.".
+func (st *tfPlanState) summary(t string, lead int) {
+	sum := &TerraformSummary{}
+	mark := st.rec.Mark()
+	pos := lead + 6
+	good := true
+	seen := 0
+	for part := range strings.SplitSeq(t[6:len(t)-1], ", ") {
+		n, what, ok := strings.Cut(part, " to ")
+		v, okn := lex.Atoi(n)
+		if !ok || !okn {
+			good = false
+			break
+		}
+		var leaf uint16
+		switch what {
+		case "import":
+			sum.ToImport, leaf = catalog.Intp(v), dvFToImport
+		case "add":
+			sum.ToAdd, leaf = v, dvFToAdd
+		case "change":
+			sum.ToChange, leaf = v, dvFToChange
+		case "destroy":
+			sum.ToDestroy, leaf = v, dvFToDestroy
+		case "forget":
+			sum.ToForget, leaf = catalog.Intp(v), dvFToForget
+		default:
+			good = false
+		}
+		if !good {
+			break
+		}
+		st.addAt(dvTTfSummary, 0, leaf, pos, pos+len(n), catalog.TrParseInt)
+		pos += len(part) + 2
+		seen++
+	}
+	if !good || seen < 3 || st.res.Summary != nil {
+		st.rec.Truncate(mark)
+		st.c.Unread(st.start)
+		return
+	}
+	st.known++
+	st.res.Summary = sum
+}
+
+// note reads "# (because ...)", "# (moved from ...)", "# (imported from "...")" under a
+// change; body, at bs, is the text after "# ".
+func (st *tfPlanState) note(body string, bs int) {
+	st.known++
+	last := st.last
+	if last == nil {
+		return // the note of a change over MaxItems
+	}
+	note := body[1 : len(body)-1]
+	ns := bs + 1
+	switch {
+	case strings.HasPrefix(note, "because ") && len(note) > 8:
+		last.Reason = note[8:]
+		st.addAt(st.lastT, st.lastI, dvFReason, ns+8, ns+len(note), catalog.TrVerbatim)
+	case strings.HasPrefix(note, "moved from ") && len(note) > 11:
+		last.MovedFrom = note[11:]
+		st.addAt(st.lastT, st.lastI, dvFMovedFrom, ns+11, ns+len(note), catalog.TrVerbatim)
+	case strings.HasPrefix(note, "imported from \"") && strings.HasSuffix(note, "\"") && len(note) > 16:
+		last.ImportedID = note[15 : len(note)-1]
+		st.addAt(st.lastT, st.lastI, dvFImportID, ns+15, ns+len(note)-1, catalog.TrVerbatim)
+	}
+}
+
+// change reads "# aws_instance.web will be created" (body, at bs, after "# ").
+func (st *tfPlanState) change(body string, bs int) {
+	var ch TerraformChange
+	addr := ""
+	for _, p := range tfPhrases {
+		if a, ok := strings.CutSuffix(body, p.suffix); ok && a != "" {
+			addr, ch.Action = a, p.action
+			break
+		}
+	}
+	if addr == "" {
+		if i := strings.Index(body, " has moved to "); i > 0 && len(body) > i+14 {
+			addr, ch.Action, ch.MovedTo = body[:i], "move", body[i+14:]
+		}
+	}
+	if addr == "" {
+		st.c.Unread(st.start)
+		return
+	}
+	st.known++
+	deposedS := -1
+	if i := strings.Index(addr, " (deposed object "); i > 0 && strings.HasSuffix(addr, ")") && len(addr) > i+18 {
+		ch.Deposed = addr[i+17 : len(addr)-1]
+		deposedS = bs + i + 17
+		addr = addr[:i]
+	}
+	ch.Address = addr
+	tmpl, list := dvTTfRes, &st.res.Resources
+	if st.sec == tfSecDrift {
+		tmpl, list = dvTTfDrift, &st.res.Drift
+	}
+	idx := len(*list)
+	if st.sec == tfSecActions && st.c.Full(idx) {
+		st.c.Omit(1)
+		st.last = nil
+		return
+	}
+	st.addAt(tmpl, idx, dvFAddress, bs, bs+len(addr), catalog.TrVerbatim)
+	st.addAt(tmpl, idx, dvFAction, bs+len(addr), bs+len(body), catalog.TrAction)
+	if ch.MovedTo != "" {
+		st.addAt(tmpl, idx, dvFMovedTo, bs+len(body)-len(ch.MovedTo), bs+len(body), catalog.TrVerbatim)
+	}
+	if deposedS >= 0 {
+		st.addAt(tmpl, idx, dvFDeposed, deposedS, deposedS+len(ch.Deposed), catalog.TrVerbatim)
+	}
+	*list = append(*list, ch)
+	st.last, st.lastT, st.lastI = &(*list)[idx], tmpl, idx
 }
 
 // Parsers returns the parsers of this package, new values on each call.

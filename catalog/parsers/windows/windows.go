@@ -814,212 +814,262 @@ type dirPending struct {
 	timeSpanRecorded bool
 }
 
+// dirState is what the steps of parseDir share: the result, the section being read, the
+// entries whose times wait for the date order, and the spans kept for the end.
+type dirState struct {
+	c           *catalog.Context
+	rec         bool
+	rs          *catalog.SpanRec
+	res         *DirResult
+	timeID      uint16
+	order       winDateOrder
+	pending     []dirPending
+	dirStarts   [][2]int // spans of each section's path
+	dirTotals   [][4]int // spans of each section's file count and bytes
+	cur         *DirDirectory
+	curIdx      int
+	totalListed bool
+	lastFiles   [3]int64 // value, start, end
+	lastBytes   [3]int64
+	haveFiles   bool
+}
+
 func parseDir(c *catalog.Context) (any, error) {
 	opts := dirOptions(c.Args.List)
 	res := &DirResult{Entries: make([]DirEntry, 0, min(lex.CountLines(c.Raw), 1<<20))}
-	rec := c.Recording()
 	rs := catalog.NewSpanRec(c, 5)
+	if opts.bare {
+		return dirBare(c, opts, res, rs), nil
+	}
+	st := &dirState{c: c, rec: c.Recording(), rs: rs, res: res, timeID: winfTime[opts.timeField], curIdx: -1}
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
-	if opts.bare {
-		for line, start := range it.All() {
-			line = lex.TrimCR(line)
-			if line == "" {
-				continue
-			}
-			nlines++
-			read++
-			idx := len(res.Entries)
-			if c.Full(idx) {
-				c.Omit(1)
-				continue
-			}
-			var e DirEntry
-			f := winfName
-			if opts.recursive {
-				e.Path, f = line, winfPath
-			} else {
-				e.Name = line
-			}
-			if rec {
-				rs.Begin(skWinEntries, idx)
-				rs.Field(f, start, start+len(line), catalog.TrVerbatim)
-			}
-			res.Entries = append(res.Entries, e)
-		}
-		if rec {
-			rs.Finish()
-		}
-		return res, nil
-	}
-	var order winDateOrder
-	var pending []dirPending
-	var dirStarts [][2]int // spans of each section's path
-	var dirTotals [][4]int // spans of each section's file count and bytes
-	var cur *DirDirectory
-	curIdx := -1
-	totalListed := false
-	var lastFiles, lastBytes [3]int64 // value, start, end
-	haveFiles := false
-	timeID := winfTime[opts.timeField]
 	for line, start := range it.All() {
 		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			continue
 		}
 		nlines++
-		if line[0] == ' ' {
-			t := strings.TrimLeft(line, " ")
-			ts := start + len(line) - len(t)
-			switch {
-			case strings.HasPrefix(t, "Volume in drive "):
-				rest := t[16:]
-				sp := strings.IndexByte(rest, ' ')
-				if sp <= 0 {
-					c.Unread(start)
-					continue
-				}
-				drive := rest[:sp]
-				after := rest[sp+1:]
-				if res.Drive != "" {
-					// another operand's volume: the first one is kept
-					read++
-					continue
-				}
-				if after == "has no label." {
-				} else if l, ok := strings.CutPrefix(after, "is "); ok && l != "" {
-					res.VolumeLabel = l
-					if rec {
-						c.Span("/volume_label", ts+16+sp+4, ts+len(t), "")
-					}
-				} else {
-					c.Unread(start)
-					continue
-				}
-				res.Drive = drive
-				if rec {
-					c.Span("/drive", ts+16, ts+16+sp, "")
-				}
-			case strings.HasPrefix(t, "Volume Serial Number is ") && len(t) > 24:
-				if res.VolumeSerial != "" {
-					read++
-					continue
-				}
-				res.VolumeSerial = t[24:]
-				if rec {
-					c.Span("/volume_serial", ts+24, ts+len(t), "")
-				}
-			case strings.HasPrefix(t, "Directory of ") && len(t) > 13:
-				p := t[13:]
-				if res.Directory == "" {
-					res.Directory = p
-					if rec {
-						c.Span("/directory", ts+13, ts+len(t), "")
-					}
-				}
-				res.Directories = append(res.Directories, DirDirectory{Path: p})
-				dirStarts = append(dirStarts, [2]int{ts + 13, ts + len(t)})
-				dirTotals = append(dirTotals, [4]int{-1})
-				curIdx = len(res.Directories) - 1
-				cur = &res.Directories[curIdx]
-			case t == "Total Files Listed:":
-				totalListed = true
-				cur = nil
-			default:
-				// "  2 File(s)  18,432 bytes", "  5 Dir(s)  120,345 bytes free"
-				n, ns, ne, rest, ok := dirCount(t)
-				if !ok {
-					c.Unread(start)
-					continue
-				}
-				switch {
-				case strings.HasPrefix(rest, "File(s) "):
-					b, bs, be, tail, ok := dirBytes(rest[8:])
-					if !ok || tail != "bytes" {
-						c.Unread(start)
-						continue
-					}
-					off := ts + len(t) - len(rest) + 8
-					lastFiles = [3]int64{n, int64(ts + ns), int64(ts + ne)}
-					lastBytes = [3]int64{b, int64(off + bs), int64(off + be)}
-					haveFiles = true
-					if cur != nil && !totalListed {
-						nn, bb := n, b
-						cur.FileCount, cur.TotalBytes = &nn, &bb
-						dirTotals[curIdx] = [4]int{ts + ns, ts + ne, off + bs, off + be}
-					}
-				case strings.HasPrefix(rest, "Dir(s) "):
-					b, bs, be, tail, ok := dirBytes(rest[7:])
-					if !ok || tail != "bytes free" {
-						c.Unread(start)
-						continue
-					}
-					off := ts + len(t) - len(rest) + 7
-					nn, bb := n, b
-					res.DirCount, res.FreeBytes = &nn, &bb
-					if rec {
-						c.Span("/dir_count", ts+ns, ts+ne, "parseInt")
-						c.Span("/free_bytes", off+bs, off+be, "parseInt")
-					}
-				default:
-					c.Unread(start)
-					continue
-				}
-			}
+		var ok bool
+		switch {
+		case line[0] == ' ':
+			ok = st.indented(line, start)
+		case line == "File Not Found":
+			ok = true
+		default:
+			ok = st.entry(line, start)
+		}
+		if ok {
 			read++
-			continue
-		}
-		if line == "File Not Found" {
-			read++
-			continue
-		}
-		idx := len(res.Entries)
-		if rec {
-			rs.Begin(skWinEntries, idx)
-		}
-		e, p, ok := dirEntryLine(line, start, rec, rs, timeID)
-		if !ok {
-			if rec {
-				rs.Discard()
-			}
+		} else {
 			c.Unread(start)
-			continue
 		}
-		read++
-		order.see(p.date)
-		if c.Full(idx) {
-			c.Omit(1)
-			if rec {
-				rs.Discard()
-			}
-			continue
-		}
-		if cur != nil && len(res.Directories) > 0 {
-			e.Directory = cur.Path
-			if rec {
-				s := dirStarts[curIdx]
-				rs.Field(winfDirectory, s[0], s[1], catalog.TrVerbatim)
-			}
-		}
-		p.row = idx
-		pending = append(pending, p)
-		res.Entries = append(res.Entries, e)
 	}
 	if nlines > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as a dir listing")
 	}
-	if haveFiles {
-		fc, tb := lastFiles[0], lastBytes[0]
-		res.FileCount, res.TotalBytes = &fc, &tb
+	st.finishTotals()
+	if err := st.resolveDates(opts.timeField); err != nil {
+		return nil, err
+	}
+	if st.rec {
+		rs.Finish()
+	}
+	return res, nil
+}
+
+// dirBare reads "dir /b": one name (or, with /s, one path) a line.
+func dirBare(c *catalog.Context, opts dirOpts, res *DirResult, rs *catalog.SpanRec) *DirResult {
+	rec := c.Recording()
+	it := lex.Lines{Raw: c.Raw}
+	for line, start := range it.All() {
+		line = lex.TrimCR(line)
+		if line == "" {
+			continue
+		}
+		idx := len(res.Entries)
+		if c.Full(idx) {
+			c.Omit(1)
+			continue
+		}
+		var e DirEntry
+		f := winfName
+		if opts.recursive {
+			e.Path, f = line, winfPath
+		} else {
+			e.Name = line
+		}
 		if rec {
-			c.Span("/file_count", int(lastFiles[1]), int(lastFiles[2]), "parseInt")
-			c.Span("/total_bytes", int(lastBytes[1]), int(lastBytes[2]), "parseInt")
+			rs.Begin(skWinEntries, idx)
+			rs.Field(f, start, start+len(line), catalog.TrVerbatim)
+		}
+		res.Entries = append(res.Entries, e)
+	}
+	if rec {
+		rs.Finish()
+	}
+	return res
+}
+
+// indented reads a line that begins with a space: the volume lines, "Directory of",
+// "Total Files Listed:" and the count lines; it reports whether the line was read.
+func (st *dirState) indented(line string, start int) bool {
+	res := st.res
+	t := strings.TrimLeft(line, " ")
+	ts := start + len(line) - len(t)
+	switch {
+	case strings.HasPrefix(t, "Volume in drive "):
+		return st.volume(t, ts)
+	case strings.HasPrefix(t, "Volume Serial Number is ") && len(t) > 24:
+		if res.VolumeSerial != "" {
+			return true
+		}
+		res.VolumeSerial = t[24:]
+		if st.rec {
+			st.c.Span("/volume_serial", ts+24, ts+len(t), "")
+		}
+	case strings.HasPrefix(t, "Directory of ") && len(t) > 13:
+		p := t[13:]
+		if res.Directory == "" {
+			res.Directory = p
+			if st.rec {
+				st.c.Span("/directory", ts+13, ts+len(t), "")
+			}
+		}
+		res.Directories = append(res.Directories, DirDirectory{Path: p})
+		st.dirStarts = append(st.dirStarts, [2]int{ts + 13, ts + len(t)})
+		st.dirTotals = append(st.dirTotals, [4]int{-1})
+		st.curIdx = len(res.Directories) - 1
+		st.cur = &res.Directories[st.curIdx]
+	case t == "Total Files Listed:":
+		st.totalListed = true
+		st.cur = nil
+	default:
+		return st.count(t, ts)
+	}
+	return true
+}
+
+// volume reads " Volume in drive C is Windows" (t starts at ts).
+func (st *dirState) volume(t string, ts int) bool {
+	res := st.res
+	rest := t[16:]
+	sp := strings.IndexByte(rest, ' ')
+	if sp <= 0 {
+		return false
+	}
+	drive := rest[:sp]
+	after := rest[sp+1:]
+	if res.Drive != "" {
+		// another operand's volume: the first one is kept
+		return true
+	}
+	if after == "has no label." {
+	} else if l, ok := strings.CutPrefix(after, "is "); ok && l != "" {
+		res.VolumeLabel = l
+		if st.rec {
+			st.c.Span("/volume_label", ts+16+sp+4, ts+len(t), "")
+		}
+	} else {
+		return false
+	}
+	res.Drive = drive
+	if st.rec {
+		st.c.Span("/drive", ts+16, ts+16+sp, "")
+	}
+	return true
+}
+
+// count reads "  2 File(s)  18,432 bytes" and "  5 Dir(s)  120,345 bytes free".
+func (st *dirState) count(t string, ts int) bool {
+	n, ns, ne, rest, ok := dirCount(t)
+	if !ok {
+		return false
+	}
+	switch {
+	case strings.HasPrefix(rest, "File(s) "):
+		b, bs, be, tail, ok := dirBytes(rest[8:])
+		if !ok || tail != "bytes" {
+			return false
+		}
+		off := ts + len(t) - len(rest) + 8
+		st.lastFiles = [3]int64{n, int64(ts + ns), int64(ts + ne)}
+		st.lastBytes = [3]int64{b, int64(off + bs), int64(off + be)}
+		st.haveFiles = true
+		if st.cur != nil && !st.totalListed {
+			nn, bb := n, b
+			st.cur.FileCount, st.cur.TotalBytes = &nn, &bb
+			st.dirTotals[st.curIdx] = [4]int{ts + ns, ts + ne, off + bs, off + be}
+		}
+	case strings.HasPrefix(rest, "Dir(s) "):
+		b, bs, be, tail, ok := dirBytes(rest[7:])
+		if !ok || tail != "bytes free" {
+			return false
+		}
+		off := ts + len(t) - len(rest) + 7
+		nn, bb := n, b
+		st.res.DirCount, st.res.FreeBytes = &nn, &bb
+		if st.rec {
+			st.c.Span("/dir_count", ts+ns, ts+ne, "parseInt")
+			st.c.Span("/free_bytes", off+bs, off+be, "parseInt")
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// entry reads one file or directory line; its time waits in pending for the date order.
+func (st *dirState) entry(line string, start int) bool {
+	c, rs, res := st.c, st.rs, st.res
+	idx := len(res.Entries)
+	if st.rec {
+		rs.Begin(skWinEntries, idx)
+	}
+	e, p, ok := dirEntryLine(line, start, st.rec, rs, st.timeID)
+	if !ok {
+		if st.rec {
+			rs.Discard()
+		}
+		return false
+	}
+	st.order.see(p.date)
+	if c.Full(idx) {
+		c.Omit(1)
+		if st.rec {
+			rs.Discard()
+		}
+		return true
+	}
+	if st.cur != nil && len(res.Directories) > 0 {
+		e.Directory = st.cur.Path
+		if st.rec {
+			s := st.dirStarts[st.curIdx]
+			rs.Field(winfDirectory, s[0], s[1], catalog.TrVerbatim)
 		}
 	}
-	if len(res.Directories) >= 2 && rec {
-		for i, sp := range dirStarts {
+	p.row = idx
+	st.pending = append(st.pending, p)
+	res.Entries = append(res.Entries, e)
+	return true
+}
+
+// finishTotals sets the last count line's totals and, for a listing of several
+// directories, the sections; a single section is folded into the top level.
+func (st *dirState) finishTotals() {
+	c, res := st.c, st.res
+	if st.haveFiles {
+		fc, tb := st.lastFiles[0], st.lastBytes[0]
+		res.FileCount, res.TotalBytes = &fc, &tb
+		if st.rec {
+			c.Span("/file_count", int(st.lastFiles[1]), int(st.lastFiles[2]), "parseInt")
+			c.Span("/total_bytes", int(st.lastBytes[1]), int(st.lastBytes[2]), "parseInt")
+		}
+	}
+	if len(res.Directories) >= 2 && st.rec {
+		for i, sp := range st.dirStarts {
 			c.SpanPath(sp[0], sp[1], "", "directories", i, "path")
-			if t := dirTotals[i]; t[0] >= 0 {
+			if t := st.dirTotals[i]; t[0] >= 0 {
 				c.SpanPath(t[0], t[1], "parseInt", "directories", i, "file_count")
 				c.SpanPath(t[2], t[3], "parseInt", "directories", i, "total_bytes")
 			}
@@ -1030,51 +1080,55 @@ func parseDir(c *catalog.Context) (any, error) {
 		for i := range res.Entries {
 			res.Entries[i].Directory = ""
 		}
-		if rec {
+		if st.rec {
 			// drop the directory spans recorded per entry
-			rs.DropLeaf(winfDirectory)
+			st.rs.DropLeaf(winfDirectory)
 		}
 	}
-	if len(pending) > 0 {
-		dayFirst, ok := order.dayFirst()
+}
+
+// resolveDates reads the pending dates in the one order all of them allow and sets the
+// entries' times.
+func (st *dirState) resolveDates(timeField string) error {
+	c, res, pending := st.c, st.res, st.pending
+	if len(pending) == 0 {
+		return nil
+	}
+	dayFirst, ok := st.order.dayFirst()
+	if !ok {
+		return catalog.Unrecognized("the dates of the listing do not share one order")
+	}
+	dropped := map[int]bool{}
+	for _, p := range pending {
+		mo, d := p.date.a, p.date.b
+		if dayFirst {
+			mo, d = d, mo
+		}
+		ts, ok := winTimestamp(p.date.y, mo, d, p.h, p.m, 0, c.Location)
 		if !ok {
-			return nil, catalog.Unrecognized("the dates of the listing do not share one order")
+			dropped[p.row] = true
+			continue
 		}
-		dropped := map[int]bool{}
-		for _, p := range pending {
-			mo, d := p.date.a, p.date.b
-			if dayFirst {
-				mo, d = d, mo
-			}
-			ts, ok := winTimestamp(p.date.y, mo, d, p.h, p.m, 0, c.Location)
-			if !ok {
-				dropped[p.row] = true
-				continue
-			}
-			e := &res.Entries[p.row]
-			switch opts.timeField {
-			case "created_at":
-				e.CreatedAt = ts
-			case "accessed_at":
-				e.AccessedAt = ts
-			default:
-				e.ModifiedAt = ts
-			}
-		}
-		if len(dropped) > 0 {
-			return nil, catalog.Unrecognized("a dir date is not a calendar date in the order %s", order.format())
-		}
-		res.DateFormat = order.format()
-		res.TimeZone = winZoneName(c)
-		if rec {
-			c.Span("/date_format", pending[0].start, pending[0].start+dirDateLen(c.Raw[pending[0].start:]), "dateFormat")
-			c.Span("/time_zone", pending[0].start, pending[0].end, "assumedZone")
+		e := &res.Entries[p.row]
+		switch timeField {
+		case "created_at":
+			e.CreatedAt = ts
+		case "accessed_at":
+			e.AccessedAt = ts
+		default:
+			e.ModifiedAt = ts
 		}
 	}
-	if rec {
-		rs.Finish()
+	if len(dropped) > 0 {
+		return catalog.Unrecognized("a dir date is not a calendar date in the order %s", st.order.format())
 	}
-	return res, nil
+	res.DateFormat = st.order.format()
+	res.TimeZone = winZoneName(c)
+	if st.rec {
+		c.Span("/date_format", pending[0].start, pending[0].start+dirDateLen(c.Raw[pending[0].start:]), "dateFormat")
+		c.Span("/time_zone", pending[0].start, pending[0].end, "assumedZone")
+	}
+	return nil
 }
 
 func dirDateLen(s string) int {
@@ -1400,15 +1454,20 @@ func (p *taskParser) keep(t TaskProcess) {
 	p.res.Processes = append(p.res.Processes, t)
 }
 
+// taskTable is the layout of tasklist's table, read from its header and ===== line.
+type taskTable struct {
+	cols    []taskField
+	bounds  [][2]int // column ranges in characters
+	listCol int      // the services or modules column, -1
+}
+
 func (p *taskParser) table(ta tasklistArgs) error {
 	c := p.c
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	var header string
-	var cols []taskField
-	var bounds [][2]int // column ranges in characters
-	last := -1          // index of the last process, for continuation lines
-	listCol := -1
+	var tt *taskTable
+	last := -1 // index of the last process, for continuation lines
 	for {
 		line, start, ok := it.Next()
 		if !ok {
@@ -1423,91 +1482,28 @@ func (p *taskParser) table(ta tasklistArgs) error {
 			read++
 			continue
 		}
-		if cols == nil {
+		if tt == nil {
 			if header == "" {
 				header = line
 				continue
 			}
-			if !strings.HasPrefix(line, "=") {
-				return catalog.Unrecognized("the tasklist header is not followed by its ===== line")
-			}
-			bounds = lex.RuleColumns(line, '=')
-			var heads []string
-			hASCII := lex.IsASCII(header)
-			for i, b := range bounds {
-				s := lex.ColumnByte(header, hASCII, b[0])
-				e := len(header)
-				if i+1 < len(bounds) {
-					e = lex.ColumnByte(header, hASCII, bounds[i+1][0])
-				}
-				heads = append(heads, strings.TrimSpace(header[s:e]))
-			}
-			var ok bool
-			if cols, ok = taskColumns(heads, ta); !ok {
-				return catalog.Unrecognized("the tasklist header %q is not one the parser knows", header)
-			}
-			for i, f := range cols {
-				if f == taskFServices || f == taskFModules {
-					listCol = i
-				}
+			var err error
+			if tt, err = taskTableHead(header, line, ta); err != nil {
+				return err
 			}
 			read += 2
 			continue
 		}
-		ascii := lex.IsASCII(line)
-		cell := func(i int) (int, int) {
-			s := lex.ColumnByte(line, ascii, bounds[i][0])
-			e := len(line)
-			if i+1 < len(bounds) {
-				e = lex.ColumnByte(line, ascii, bounds[i][1])
-			}
-			return lex.TrimSpaceRange(line, s, e)
-		}
-		// A continuation of the services or modules column.
-		if listCol >= 0 && last >= 0 {
-			if lex.IsBlank(line[:lex.ColumnByte(line, ascii, bounds[listCol][0])]) {
-				t := &p.res.Processes[last]
-				s, e := cell(listCol)
-				if p.rec {
-					p.rs.Begin(skWinProcesses, last)
-				}
-				if cols[listCol] == taskFServices {
-					p.list2(&t.Services, &winfServices, "services", line[s:e], start+s)
-				} else {
-					p.list2(&t.Modules, &winfModules, "modules", line[s:e], start+s)
-				}
-				read++
-				continue
-			}
+		if p.tableContinuation(tt, line, start, last) {
+			read++
+			continue
 		}
 		idx := len(p.res.Processes)
-		if p.rec {
-			p.rs.Begin(skWinProcesses, idx)
-		}
-		var t TaskProcess
-		ok = true
-		for i, f := range cols {
-			s, e := cell(i)
-			if s > e {
-				s = e
-			}
-			if !p.set(&t, f, line[s:e], start+s, start+e) {
-				ok = false
-				break
-			}
-		}
-		if !ok || t.Name == "" || t.PID == nil {
-			if p.rec {
-				p.rs.Discard()
-			}
+		if !p.tableRow(tt, line, start) {
 			c.Unread(start)
 			continue
 		}
 		read++
-		if !p.warned && utf8.RuneCountInString(t.Name) == bounds[0][1]-bounds[0][0] {
-			p.warned = true
-		}
-		p.keep(t)
 		if idx < len(p.res.Processes) {
 			last = idx
 		} else {
@@ -1517,13 +1513,106 @@ func (p *taskParser) table(ta tasklistArgs) error {
 	if nlines > 0 && read == 0 {
 		return catalog.Unrecognized("no line of the output reads as tasklist output")
 	}
-	if header != "" && cols == nil {
+	if header != "" && tt == nil {
 		return catalog.Unrecognized("the tasklist header is not followed by its ===== line")
 	}
 	if p.warned {
 		c.Warn("image names of 25 characters may be cut by the table form; /fo csv prints them whole")
 	}
 	return nil
+}
+
+// taskTableHead reads the columns from the header and the ===== line under it.
+func taskTableHead(header, rule string, ta tasklistArgs) (*taskTable, error) {
+	if !strings.HasPrefix(rule, "=") {
+		return nil, catalog.Unrecognized("the tasklist header is not followed by its ===== line")
+	}
+	tt := &taskTable{bounds: lex.RuleColumns(rule, '='), listCol: -1}
+	var heads []string
+	hASCII := lex.IsASCII(header)
+	for i, b := range tt.bounds {
+		s := lex.ColumnByte(header, hASCII, b[0])
+		e := len(header)
+		if i+1 < len(tt.bounds) {
+			e = lex.ColumnByte(header, hASCII, tt.bounds[i+1][0])
+		}
+		heads = append(heads, strings.TrimSpace(header[s:e]))
+	}
+	var ok bool
+	if tt.cols, ok = taskColumns(heads, ta); !ok {
+		return nil, catalog.Unrecognized("the tasklist header %q is not one the parser knows", header)
+	}
+	for i, f := range tt.cols {
+		if f == taskFServices || f == taskFModules {
+			tt.listCol = i
+		}
+	}
+	return tt, nil
+}
+
+// cell is the trimmed byte range of column i in line (ascii: the line is ASCII).
+func (tt *taskTable) cell(line string, ascii bool, i int) (int, int) {
+	s := lex.ColumnByte(line, ascii, tt.bounds[i][0])
+	e := len(line)
+	if i+1 < len(tt.bounds) {
+		e = lex.ColumnByte(line, ascii, tt.bounds[i][1])
+	}
+	return lex.TrimSpaceRange(line, s, e)
+}
+
+// tableContinuation reads a continuation of the services or modules column of the
+// process last; it reports whether line was one.
+func (p *taskParser) tableContinuation(tt *taskTable, line string, start, last int) bool {
+	if tt.listCol < 0 || last < 0 {
+		return false
+	}
+	ascii := lex.IsASCII(line)
+	if !lex.IsBlank(line[:lex.ColumnByte(line, ascii, tt.bounds[tt.listCol][0])]) {
+		return false
+	}
+	t := &p.res.Processes[last]
+	s, e := tt.cell(line, ascii, tt.listCol)
+	if p.rec {
+		p.rs.Begin(skWinProcesses, last)
+	}
+	if tt.cols[tt.listCol] == taskFServices {
+		p.list2(&t.Services, &winfServices, "services", line[s:e], start+s)
+	} else {
+		p.list2(&t.Modules, &winfModules, "modules", line[s:e], start+s)
+	}
+	return true
+}
+
+// tableRow reads a process row; false when it is not one.
+func (p *taskParser) tableRow(tt *taskTable, line string, start int) bool {
+	ascii := lex.IsASCII(line)
+	idx := len(p.res.Processes)
+	if p.rec {
+		p.rs.Begin(skWinProcesses, idx)
+	}
+	var t TaskProcess
+	ok := true
+	for i, f := range tt.cols {
+		s, e := tt.cell(line, ascii, i)
+		if s > e {
+			s = e
+		}
+		if !p.set(&t, f, line[s:e], start+s, start+e) {
+			ok = false
+			break
+		}
+	}
+	if !ok || t.Name == "" || t.PID == nil {
+		if p.rec {
+			p.rs.Discard()
+		}
+		return false
+	}
+	if !p.warned && utf8.RuneCountInString(t.Name) == tt.bounds[0][1]-tt.bounds[0][0] {
+		p.warned = true
+	}
+	p.keep(t)
+	return true
 }
 
 func (p *taskParser) csv(ta tasklistArgs) error {
@@ -1724,278 +1813,331 @@ var ipcMulti = map[string]bool{
 	"Connection-specific DNS Suffix Search List": true, "Primary WINS Server": true, "Secondary WINS Server": true,
 }
 
+// ipcState is what the steps of parseIpconfig share: the result, the adapter being read and
+// its pending addresses, and the label a continuation line belongs to.
+type ipcState struct {
+	c         *catalog.Context
+	rec       bool
+	res       *IpconfigResult
+	aux       []ipcAdapter
+	ad        *IpconfigAdapter
+	adIdx     int
+	lastLabel string
+}
+
 func parseIpconfig(c *catalog.Context) (any, error) {
-	res := &IpconfigResult{Adapters: []IpconfigAdapter{}}
-	rec := c.Recording()
-	var aux []ipcAdapter
-	var ad *IpconfigAdapter
-	adIdx := -1
-	lastLabel := ""
+	st := &ipcState{c: c, rec: c.Recording(), res: &IpconfigResult{Adapters: []IpconfigAdapter{}}, adIdx: -1}
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
-	span := func(ptr string, s, e int, tr string) {
-		if rec {
-			c.Span(ptr, s, e, tr)
-		}
-	}
-	adPtr := func(f string, more ...any) string {
-		return catalog.Ptr(append([]any{"adapters", adIdx, f}, more...)...)
-	}
-	appendStr := func(dst *[]string, key string, v string, s, e int) {
-		if ad == nil {
-			span(catalog.Ptr(key, len(*dst)), s, e, "")
-		} else {
-			span(adPtr(key, len(*dst)), s, e, "")
-		}
-		*dst = append(*dst, v)
-	}
-	// set applies one label's value; it reports whether the label is known.
-	set := func(label, v string, s, e int) bool {
-		if ad == nil {
-			if ipcHostSet(res, label) {
-				return false // given twice
-			}
-			switch label {
-			case "Host Name":
-				res.Hostname = v
-				span("/hostname", s, e, "")
-			case "Primary Dns Suffix":
-				res.PrimaryDNSSuffix = v
-				span("/primary_dns_suffix", s, e, "")
-			case "Node Type":
-				res.NodeType = v
-				span("/node_type", s, e, "")
-			case "IP Routing Enabled", "WINS Proxy Enabled":
-				b, ok := winBool(v)
-				if !ok {
-					return false
-				}
-				if label[0] == 'I' {
-					res.IPRoutingEnabled = &b
-					span("/ip_routing_enabled", s, e, "yesNo")
-				} else {
-					res.WINSProxyEnabled = &b
-					span("/wins_proxy_enabled", s, e, "yesNo")
-				}
-			case "DNS Suffix Search List":
-				appendStr(&res.DNSSuffixSearchList, "dns_suffix_search_list", v, s, e)
-			default:
-				return false
-			}
-			return true
-		}
-		x := &aux[adIdx]
-		str := func(dst *string, key string) {
-			*dst = v
-			span(adPtr(key), s, e, "")
-		}
-		if ipcAdapterSet(ad, label) {
-			return false // given twice
-		}
-		switch label {
-		case "Media State":
-			str(&ad.MediaState, "media_state")
-		case "Connection-specific DNS Suffix":
-			str(&ad.DNSSuffix, "dns_suffix")
-		case "Description":
-			str(&ad.Description, "description")
-		case "Physical Address":
-			str(&ad.PhysicalAddress, "physical_address")
-		case "DHCP Enabled", "Autoconfiguration Enabled", "NetBIOS over Tcpip":
-			b, ok := winBool(v)
-			if !ok {
-				return false
-			}
-			switch label[0] {
-			case 'D':
-				ad.DHCPEnabled = &b
-				span(adPtr("dhcp_enabled"), s, e, "yesNo")
-			case 'A':
-				ad.AutoconfigurationEnabled = &b
-				span(adPtr("autoconfiguration_enabled"), s, e, "yesNo")
-			default:
-				ad.NetBIOSOverTcpip = &b
-				span(adPtr("netbios_over_tcpip"), s, e, "yesNo")
-			}
-		case "IPv6 Address", "Temporary IPv6 Address", "Link-local IPv6 Address":
-			a := ipcStatus(v)
-			if a == "" {
-				return false
-			}
-			appendStr(&ad.IPv6Addresses, "ipv6_addresses", a, s, s+len(a))
-		case "IPv4 Address", "IP Address":
-			a := ipcStatus(v)
-			if a == "" {
-				return false
-			}
-			x.pairs = append(x.pairs, ipcPair{addr: ipcValue{a, s, s + len(a)}})
-			x.autoMask = false
-		case "Autoconfiguration IPv4 Address", "Autoconfiguration IP Address":
-			a := ipcStatus(v)
-			if a == "" {
-				return false
-			}
-			ad.AutoconfigurationIPv4Address = a
-			span(adPtr("autoconfiguration_ipv4_address"), s, s+len(a), "")
-			x.autoMask = true
-		case "Subnet Mask":
-			if n := len(x.pairs); n > 0 && !x.pairs[n-1].hasMask && !x.autoMask {
-				x.pairs[n-1].mask, x.pairs[n-1].hasMask = ipcValue{v, s, e}, true
-			} else if ad.SubnetMask == "" && len(x.pairs) == 0 {
-				str(&ad.SubnetMask, "subnet_mask")
-			} else {
-				return false
-			}
-		case "Default Gateway":
-			x.gateways = append(x.gateways, ipcValue{v, s, e})
-		case "DHCP Server":
-			str(&ad.DHCPServer, "dhcp_server")
-		case "DHCPv6 IAID":
-			str(&ad.DHCPv6IAID, "dhcpv6_iaid")
-		case "DHCPv6 Client DUID":
-			str(&ad.DHCPv6ClientDUID, "dhcpv6_client_duid")
-		case "DNS Servers":
-			appendStr(&ad.DNSServers, "dns_servers", v, s, e)
-		case "Primary WINS Server", "Secondary WINS Server":
-			appendStr(&ad.WINSServers, "wins_servers", v, s, e)
-		case "Connection-specific DNS Suffix Search List":
-			appendStr(&ad.DNSSuffixSearch, "dns_suffix_search_list", v, s, e)
-		case "Lease Obtained", "Lease Expires":
-			t, err := time.ParseInLocation("Monday, January 2, 2006 3:04:05 PM", v, c.Location)
-			if err != nil {
-				return false
-			}
-			ts := t.Format("2006-01-02T15:04:05-07:00")
-			if label == "Lease Obtained" {
-				ad.LeaseObtainedAt = ts
-				span(adPtr("lease_obtained_at"), s, e, "timestamp")
-			} else {
-				ad.LeaseExpiresAt = ts
-				span(adPtr("lease_expires_at"), s, e, "timestamp")
-			}
-			if res.TimeZone == "" {
-				res.TimeZone = winZoneName(c)
-				span("/time_zone", s, e, "assumedZone")
-			}
-		default:
-			return false
-		}
-		return true
-	}
 	for line, start := range it.All() {
 		line = lex.TrimCR(line)
 		if lex.IsBlank(line) {
 			continue
 		}
 		nlines++
-		switch {
-		case line == "Windows IP Configuration":
+		if st.line(line, start) {
 			read++
-			continue
-		case line[0] != ' ' && strings.HasSuffix(line, ":"):
-			i := strings.Index(line, " adapter ")
-			if i <= 0 || i+9 >= len(line)-1 {
-				c.Unread(start)
-				continue
-			}
-			res.Adapters = append(res.Adapters, IpconfigAdapter{Type: line[:i], Name: line[i+9 : len(line)-1]})
-			aux = append(aux, ipcAdapter{})
-			adIdx = len(res.Adapters) - 1
-			ad = &res.Adapters[adIdx]
-			span(adPtr("type"), start, start+i, "")
-			span(adPtr("name"), start+i+9, start+len(line)-1, "")
-			lastLabel = ""
-			read++
-			continue
+		} else {
+			c.Unread(start)
 		}
-		indent := 0
-		for indent < len(line) && line[indent] == ' ' {
-			indent++
-		}
-		if indent == 3 {
-			colon := strings.IndexByte(line, ':')
-			if colon < 0 {
-				c.Unread(start)
-				continue
-			}
-			label := strings.TrimRight(line[3:colon], " .")
-			vs := colon + 1
-			if vs < len(line) && line[vs] == ' ' {
-				vs++
-			}
-			vs, ve := lex.TrimSpaceRange(line, vs, len(line))
-			lastLabel = label
-			if vs == ve {
-				// an empty value ("Connection-specific DNS Suffix  . :")
-				if ad == nil && label == "Host Name" || !ipcKnown(label) {
-					c.Unread(start)
-					continue
-				}
-				read++
-				continue
-			}
-			if !set(label, line[vs:ve], start+vs, start+ve) {
-				c.Unread(start)
-				continue
-			}
-			read++
-			continue
-		}
-		if indent > 3 && ipcMulti[lastLabel] {
-			vs, ve := lex.TrimSpaceRange(line, indent, len(line))
-			if !set(lastLabel, line[vs:ve], start+vs, start+ve) {
-				c.Unread(start)
-				continue
-			}
-			read++
-			continue
-		}
-		c.Unread(start)
 	}
 	if nlines > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as ipconfig output")
 	}
-	for i := range res.Adapters {
-		ad, x := &res.Adapters[i], &aux[i]
-		adIdx = i
-		if len(x.pairs) > 0 {
-			p := x.pairs[0]
-			ad.IPv4Address = p.addr.v
-			span(adPtr("ipv4_address"), p.addr.s, p.addr.e, "")
+	for i := range st.res.Adapters {
+		st.finishAdapter(i)
+	}
+	return st.res, nil
+}
+
+func (st *ipcState) span(ptr string, s, e int, tr string) {
+	if st.rec {
+		st.c.Span(ptr, s, e, tr)
+	}
+}
+
+func (st *ipcState) adPtr(f string, more ...any) string {
+	return catalog.Ptr(append([]any{"adapters", st.adIdx, f}, more...)...)
+}
+
+func (st *ipcState) appendStr(dst *[]string, key string, v string, s, e int) {
+	if st.ad == nil {
+		st.span(catalog.Ptr(key, len(*dst)), s, e, "")
+	} else {
+		st.span(st.adPtr(key, len(*dst)), s, e, "")
+	}
+	*dst = append(*dst, v)
+}
+
+// line reads one non-blank line: the title, an adapter heading, a "   Label . . . : value"
+// line or a continuation of a multi-valued label; it reports whether the line was read.
+func (st *ipcState) line(line string, start int) bool {
+	switch {
+	case line == "Windows IP Configuration":
+		return true
+	case line[0] != ' ' && strings.HasSuffix(line, ":"):
+		return st.adapterHeading(line, start)
+	}
+	indent := 0
+	for indent < len(line) && line[indent] == ' ' {
+		indent++
+	}
+	if indent == 3 {
+		return st.labelLine(line, start)
+	}
+	if indent > 3 && ipcMulti[st.lastLabel] {
+		vs, ve := lex.TrimSpaceRange(line, indent, len(line))
+		return st.set(st.lastLabel, line[vs:ve], start+vs, start+ve)
+	}
+	return false
+}
+
+// adapterHeading starts an adapter at "Ethernet adapter Ethernet 2:".
+func (st *ipcState) adapterHeading(line string, start int) bool {
+	i := strings.Index(line, " adapter ")
+	if i <= 0 || i+9 >= len(line)-1 {
+		return false
+	}
+	st.res.Adapters = append(st.res.Adapters, IpconfigAdapter{Type: line[:i], Name: line[i+9 : len(line)-1]})
+	st.aux = append(st.aux, ipcAdapter{})
+	st.adIdx = len(st.res.Adapters) - 1
+	st.ad = &st.res.Adapters[st.adIdx]
+	st.span(st.adPtr("type"), start, start+i, "")
+	st.span(st.adPtr("name"), start+i+9, start+len(line)-1, "")
+	st.lastLabel = ""
+	return true
+}
+
+// labelLine reads "   Label . . . . : value".
+func (st *ipcState) labelLine(line string, start int) bool {
+	colon := strings.IndexByte(line, ':')
+	if colon < 0 {
+		return false
+	}
+	label := strings.TrimRight(line[3:colon], " .")
+	vs := colon + 1
+	if vs < len(line) && line[vs] == ' ' {
+		vs++
+	}
+	vs, ve := lex.TrimSpaceRange(line, vs, len(line))
+	st.lastLabel = label
+	if vs == ve {
+		// an empty value ("Connection-specific DNS Suffix  . :")
+		return !(st.ad == nil && label == "Host Name" || !ipcKnown(label))
+	}
+	return st.set(label, line[vs:ve], start+vs, start+ve)
+}
+
+// set applies one label's value; it reports whether the label is known.
+func (st *ipcState) set(label, v string, s, e int) bool {
+	if st.ad == nil {
+		return st.setHost(label, v, s, e)
+	}
+	return st.setAdapter(label, v, s, e)
+}
+
+// setHost applies a label of the host block, before the first adapter.
+func (st *ipcState) setHost(label, v string, s, e int) bool {
+	res := st.res
+	if ipcHostSet(res, label) {
+		return false // given twice
+	}
+	switch label {
+	case "Host Name":
+		res.Hostname = v
+		st.span("/hostname", s, e, "")
+	case "Primary Dns Suffix":
+		res.PrimaryDNSSuffix = v
+		st.span("/primary_dns_suffix", s, e, "")
+	case "Node Type":
+		res.NodeType = v
+		st.span("/node_type", s, e, "")
+	case "IP Routing Enabled", "WINS Proxy Enabled":
+		b, ok := winBool(v)
+		if !ok {
+			return false
+		}
+		if label[0] == 'I' {
+			res.IPRoutingEnabled = &b
+			st.span("/ip_routing_enabled", s, e, "yesNo")
+		} else {
+			res.WINSProxyEnabled = &b
+			st.span("/wins_proxy_enabled", s, e, "yesNo")
+		}
+	case "DNS Suffix Search List":
+		st.appendStr(&res.DNSSuffixSearchList, "dns_suffix_search_list", v, s, e)
+	default:
+		return false
+	}
+	return true
+}
+
+// setAdapter applies a label of the current adapter.
+func (st *ipcState) setAdapter(label, v string, s, e int) bool {
+	ad := st.ad
+	str := func(dst *string, key string) {
+		*dst = v
+		st.span(st.adPtr(key), s, e, "")
+	}
+	if ipcAdapterSet(ad, label) {
+		return false // given twice
+	}
+	switch label {
+	case "Media State":
+		str(&ad.MediaState, "media_state")
+	case "Connection-specific DNS Suffix":
+		str(&ad.DNSSuffix, "dns_suffix")
+	case "Description":
+		str(&ad.Description, "description")
+	case "Physical Address":
+		str(&ad.PhysicalAddress, "physical_address")
+	case "DHCP Enabled", "Autoconfiguration Enabled", "NetBIOS over Tcpip":
+		return st.setAdapterBool(label, v, s, e)
+	case "IPv6 Address", "Temporary IPv6 Address", "Link-local IPv6 Address",
+		"IPv4 Address", "IP Address", "Autoconfiguration IPv4 Address", "Autoconfiguration IP Address",
+		"Subnet Mask", "Default Gateway":
+		return st.setAddress(label, v, s, e)
+	case "DHCP Server":
+		str(&ad.DHCPServer, "dhcp_server")
+	case "DHCPv6 IAID":
+		str(&ad.DHCPv6IAID, "dhcpv6_iaid")
+	case "DHCPv6 Client DUID":
+		str(&ad.DHCPv6ClientDUID, "dhcpv6_client_duid")
+	case "DNS Servers":
+		st.appendStr(&ad.DNSServers, "dns_servers", v, s, e)
+	case "Primary WINS Server", "Secondary WINS Server":
+		st.appendStr(&ad.WINSServers, "wins_servers", v, s, e)
+	case "Connection-specific DNS Suffix Search List":
+		st.appendStr(&ad.DNSSuffixSearch, "dns_suffix_search_list", v, s, e)
+	case "Lease Obtained", "Lease Expires":
+		return st.setLease(label, v, s, e)
+	default:
+		return false
+	}
+	return true
+}
+
+// setAdapterBool applies a Yes/No label of the current adapter.
+func (st *ipcState) setAdapterBool(label, v string, s, e int) bool {
+	b, ok := winBool(v)
+	if !ok {
+		return false
+	}
+	switch label[0] {
+	case 'D':
+		st.ad.DHCPEnabled = &b
+		st.span(st.adPtr("dhcp_enabled"), s, e, "yesNo")
+	case 'A':
+		st.ad.AutoconfigurationEnabled = &b
+		st.span(st.adPtr("autoconfiguration_enabled"), s, e, "yesNo")
+	default:
+		st.ad.NetBIOSOverTcpip = &b
+		st.span(st.adPtr("netbios_over_tcpip"), s, e, "yesNo")
+	}
+	return true
+}
+
+// setAddress applies an address, mask or gateway label of the current adapter; IPv4
+// addresses, their masks and the gateways wait in aux for finishAdapter.
+func (st *ipcState) setAddress(label, v string, s, e int) bool {
+	ad, x := st.ad, &st.aux[st.adIdx]
+	switch label {
+	case "Subnet Mask":
+		if n := len(x.pairs); n > 0 && !x.pairs[n-1].hasMask && !x.autoMask {
+			x.pairs[n-1].mask, x.pairs[n-1].hasMask = ipcValue{v, s, e}, true
+		} else if ad.SubnetMask == "" && len(x.pairs) == 0 {
+			ad.SubnetMask = v
+			st.span(st.adPtr("subnet_mask"), s, e, "")
+		} else {
+			return false
+		}
+		return true
+	case "Default Gateway":
+		x.gateways = append(x.gateways, ipcValue{v, s, e})
+		return true
+	}
+	a := ipcStatus(v)
+	if a == "" {
+		return false
+	}
+	switch label {
+	case "IPv6 Address", "Temporary IPv6 Address", "Link-local IPv6 Address":
+		st.appendStr(&ad.IPv6Addresses, "ipv6_addresses", a, s, s+len(a))
+	case "IPv4 Address", "IP Address":
+		x.pairs = append(x.pairs, ipcPair{addr: ipcValue{a, s, s + len(a)}})
+		x.autoMask = false
+	default: // "Autoconfiguration IPv4 Address", "Autoconfiguration IP Address"
+		ad.AutoconfigurationIPv4Address = a
+		st.span(st.adPtr("autoconfiguration_ipv4_address"), s, s+len(a), "")
+		x.autoMask = true
+	}
+	return true
+}
+
+// setLease applies "Lease Obtained" or "Lease Expires", read in the zone of the context.
+func (st *ipcState) setLease(label, v string, s, e int) bool {
+	t, err := time.ParseInLocation("Monday, January 2, 2006 3:04:05 PM", v, st.c.Location)
+	if err != nil {
+		return false
+	}
+	ts := t.Format("2006-01-02T15:04:05-07:00")
+	if label == "Lease Obtained" {
+		st.ad.LeaseObtainedAt = ts
+		st.span(st.adPtr("lease_obtained_at"), s, e, "timestamp")
+	} else {
+		st.ad.LeaseExpiresAt = ts
+		st.span(st.adPtr("lease_expires_at"), s, e, "timestamp")
+	}
+	if st.res.TimeZone == "" {
+		st.res.TimeZone = winZoneName(st.c)
+		st.span("/time_zone", s, e, "assumedZone")
+	}
+	return true
+}
+
+// finishAdapter fills adapter i's IPv4 addresses, masks and gateways from what was read:
+// the first pair and the best (IPv4) gateway as the single fields, all of them as lists
+// when there are several.
+func (st *ipcState) finishAdapter(i int) {
+	ad, x := &st.res.Adapters[i], &st.aux[i]
+	st.adIdx = i
+	if len(x.pairs) > 0 {
+		p := x.pairs[0]
+		ad.IPv4Address = p.addr.v
+		st.span(st.adPtr("ipv4_address"), p.addr.s, p.addr.e, "")
+		if p.hasMask {
+			ad.SubnetMask = p.mask.v
+			st.span(st.adPtr("subnet_mask"), p.mask.s, p.mask.e, "")
+		}
+	}
+	if len(x.pairs) > 1 {
+		for k, p := range x.pairs {
+			ad.IPv4Addresses = append(ad.IPv4Addresses, IpconfigIPv4{Address: p.addr.v})
+			st.span(st.adPtr("ipv4_addresses", k, "address"), p.addr.s, p.addr.e, "")
 			if p.hasMask {
-				ad.SubnetMask = p.mask.v
-				span(adPtr("subnet_mask"), p.mask.s, p.mask.e, "")
-			}
-		}
-		if len(x.pairs) > 1 {
-			for k, p := range x.pairs {
-				ad.IPv4Addresses = append(ad.IPv4Addresses, IpconfigIPv4{Address: p.addr.v})
-				span(adPtr("ipv4_addresses", k, "address"), p.addr.s, p.addr.e, "")
-				if p.hasMask {
-					ad.IPv4Addresses[k].SubnetMask = p.mask.v
-					span(adPtr("ipv4_addresses", k, "subnet_mask"), p.mask.s, p.mask.e, "")
-				}
-			}
-		}
-		if len(x.gateways) > 0 {
-			best := x.gateways[0]
-			for _, g := range x.gateways {
-				if a, err := netip.ParseAddr(g.v); err == nil && a.Is4() {
-					best = g
-					break
-				}
-			}
-			ad.DefaultGateway = best.v
-			span(adPtr("default_gateway"), best.s, best.e, "")
-			if len(x.gateways) > 1 {
-				for k, g := range x.gateways {
-					ad.DefaultGateways = append(ad.DefaultGateways, g.v)
-					span(adPtr("default_gateways", k), g.s, g.e, "")
-				}
+				ad.IPv4Addresses[k].SubnetMask = p.mask.v
+				st.span(st.adPtr("ipv4_addresses", k, "subnet_mask"), p.mask.s, p.mask.e, "")
 			}
 		}
 	}
-	return res, nil
+	if len(x.gateways) == 0 {
+		return
+	}
+	best := x.gateways[0]
+	for _, g := range x.gateways {
+		if a, err := netip.ParseAddr(g.v); err == nil && a.Is4() {
+			best = g
+			break
+		}
+	}
+	ad.DefaultGateway = best.v
+	st.span(st.adPtr("default_gateway"), best.s, best.e, "")
+	if len(x.gateways) > 1 {
+		for k, g := range x.gateways {
+			ad.DefaultGateways = append(ad.DefaultGateways, g.v)
+			st.span(st.adPtr("default_gateways", k), g.s, g.e, "")
+		}
+	}
 }
 
 // ipcHostSet reports whether the host field of label already has a value.
