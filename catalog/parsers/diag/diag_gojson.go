@@ -78,7 +78,9 @@ func parseGoTestJSON(c *catalog.Context) (any, error) {
 			continue
 		}
 		var ev goEvent
-		if line[0] != '{' || json.Unmarshal([]byte(line), &ev) != nil || ev.Action == "" {
+		// encoding/json matches keys regardless of case; go test writes
+		// "Action" as such, and a line spelling it otherwise is not its.
+		if line[0] != '{' || json.Unmarshal([]byte(line), &ev) != nil || ev.Action == "" || !strings.Contains(line, `"Action"`) {
 			c.Unread(start)
 			continue
 		}
@@ -168,7 +170,9 @@ func parseGoTestJSON(c *catalog.Context) (any, error) {
 			i := len(res.Tests)
 			t := DiagTest{Name: ev.Test, Package: ev.Package, Status: ev.Action}
 			span("Test", "jsonValue", "tests", i, "name")
-			span("Package", "jsonValue", "tests", i, "package")
+			if ev.Package != "" { // omitted from the answer when empty
+				span("Package", "jsonValue", "tests", i, "package")
+			}
 			span("Action", "jsonValue", "tests", i, "status")
 			if ev.Elapsed != nil {
 				t.DurationMs = catalog.Floatp(*ev.Elapsed * 1000)
