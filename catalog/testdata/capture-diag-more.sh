@@ -7,12 +7,13 @@
 # (C and Go) and testdata/diag-src.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/golden_dir.sh"
 seed=$here/../../bench/testdata/diag
 tmp=/tmp/parism-diag-capture
 rm -rf "$tmp" && mkdir -p "$tmp"
 export PATH=$PATH:$(go env GOPATH)/bin
 trap 'rm -rf "$tmp"' EXIT
-out() { mkdir -p "$here/linux/$1"; cat > "$here/linux/$1/$2.txt"; }
+out() { mkdir -p "$(golden_dir "$1")"; cat > "$(golden_dir "$1")/$2.txt"; }
 
 # clang, clang++
 cp "$here"/diag-src/*.c "$here"/diag-src/*.cpp "$seed"/c/*.c "$tmp"/

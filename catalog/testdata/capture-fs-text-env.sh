@@ -15,6 +15,7 @@
 set -euo pipefail
 export LC_ALL=C.UTF-8 LANG=C.UTF-8 TZ=UTC
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/golden_dir.sh"
 out=$here/linux
 # A fixed work directory keeps paths (df's mount points, pwd) stable
 # between captures.
@@ -41,9 +42,9 @@ json_args() {
 skeleton() { # <parser> <name> [args...]
 	local parser=$1 name=$2
 	shift 2
-	if [[ ! -f $out/$parser/$name.json ]]; then
+	if [[ ! -f $(golden_dir "$parser")/$name.json ]]; then
 		printf '{\n  "args": [%s],\n  "now": "2026-11-29T12:00:00Z",\n  "location": "UTC",\n  "expected": null\n}\n' \
-			"$(json_args "$@")" >"$out/$parser/$name.json"
+			"$(json_args "$@")" >"$(golden_dir "$parser")/$name.json"
 	fi
 }
 
@@ -51,8 +52,8 @@ skeleton() { # <parser> <name> [args...]
 case_() {
 	local parser=$1 name=$2 cmd=$3
 	shift 3
-	mkdir -p "$out/$parser"
-	"$cmd" "$@" </dev/null >"$out/$parser/$name.txt" 2>/dev/null || true
+	mkdir -p "$(golden_dir "$parser")"
+	"$cmd" "$@" </dev/null >"$(golden_dir "$parser")/$name.txt" 2>/dev/null || true
 	skeleton "$parser" "$name" "$@"
 }
 
@@ -60,8 +61,8 @@ case_() {
 stdin_() {
 	local parser=$1 name=$2 file=$3 cmd=$4
 	shift 4
-	mkdir -p "$out/$parser"
-	"$cmd" "$@" <"$file" >"$out/$parser/$name.txt" 2>/dev/null || true
+	mkdir -p "$(golden_dir "$parser")"
+	"$cmd" "$@" <"$file" >"$(golden_dir "$parser")/$name.txt" 2>/dev/null || true
 	skeleton "$parser" "$name" "$@"
 }
 
@@ -70,8 +71,8 @@ stdin_() {
 bb_() {
 	local parser=$1 name=$2 applet=$3
 	shift 3
-	mkdir -p "$out/$parser"
-	busybox "$applet" "$@" </dev/null >"$out/$parser/$name.txt" 2>/dev/null || true
+	mkdir -p "$(golden_dir "$parser")"
+	busybox "$applet" "$@" </dev/null >"$(golden_dir "$parser")/$name.txt" 2>/dev/null || true
 	skeleton "$parser" "$name" "$@"
 }
 
@@ -215,4 +216,4 @@ case_ which one which ls
 case_ which all which -a ls sh
 case_ which missing which ls no-such-command
 case_ which none which no-such-command
-echo "captured into $out"
+echo "captured into catalog/parsers/*/testdata/linux"

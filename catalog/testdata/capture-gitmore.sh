@@ -13,6 +13,7 @@
 set -euo pipefail
 export LC_ALL=C TZ=UTC GIT_CONFIG_NOSYSTEM=1
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/golden_dir.sh"
 out=$here/linux
 work=/tmp/parism-gitmore-capture
 rm -rf "$work" && mkdir -p "$work"
@@ -25,13 +26,13 @@ mkdir -p "$HOME"
 case_() {
 	local parser=$1 name=$2
 	shift 2
-	mkdir -p "$out/$parser"
-	"$@" >"$out/$parser/$name.txt" || true
-	if [[ ! -f $out/$parser/$name.json ]]; then
+	mkdir -p "$(golden_dir "$parser")"
+	"$@" >"$(golden_dir "$parser")/$name.txt" || true
+	if [[ ! -f $(golden_dir "$parser")/$name.json ]]; then
 		shift # the command (g)
 		local a="" sep=""
 		for x in "$@"; do a+="$sep$(printf '%s' "$x" | python3 -c 'import json,sys;print(json.dumps(sys.stdin.read()))')"; sep=", "; done
-		printf '{\n  "args": [%s],\n  "now": "2026-11-29T12:00:00Z",\n  "location": "UTC",\n  "expected": null\n}\n' "$a" >"$out/$parser/$name.json"
+		printf '{\n  "args": [%s],\n  "now": "2026-11-29T12:00:00Z",\n  "location": "UTC",\n  "expected": null\n}\n' "$a" >"$(golden_dir "$parser")/$name.json"
 	fi
 }
 
@@ -186,4 +187,4 @@ g config remote.upstream.partialclonefilter blob:none
 g config remote.upstream.promisor true
 case_ git-remote verbose_filter g remote -v
 case_ git-remote show g remote show
-echo "captured into $out"
+echo "captured into catalog/parsers/*/testdata/linux"

@@ -9,11 +9,12 @@
 # node project needs /tmp/gold-js with `npm ci` done (package.json there).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/golden_dir.sh"
 seed=$here/../../bench/testdata/diag
 tmp=/tmp/parism-gold
 rm -rf "$tmp" && mkdir -p "$tmp"
 export PATH=$PATH:$(go env GOPATH)/bin:/root/.cargo/bin LC_ALL=C.UTF-8
-out() { mkdir -p "$here/linux/$1"; cat > "$here/linux/$1/$2.txt"; }
+out() { mkdir -p "$(golden_dir "$1")"; cat > "$(golden_dir "$1")/$2.txt"; }
 
 # C compilers: a clean file, a missing operand, a missing header, a link error.
 cd "$tmp" || exit 1

@@ -16,6 +16,7 @@
 set -euo pipefail
 export LC_ALL=C.UTF-8 LANG=C.UTF-8 TZ=UTC NO_COLOR=1 FORCE_COLOR=0 npm_config_fund=false npm_config_audit=false
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/golden_dir.sh"
 out=$here/linux
 work=/tmp/parism-langpkg
 rm -rf "$work" && mkdir -p "$work"
@@ -26,12 +27,12 @@ trap 'rm -rf "$work"' EXIT
 case_() {
 	local parser=$1 name=$2 cmd=$3
 	shift 3
-	mkdir -p "$out/$parser"
-	"$cmd" "$@" >"$out/$parser/$name.txt" 2>/dev/null || true
-	if [[ ! -f $out/$parser/$name.json ]]; then
+	mkdir -p "$(golden_dir "$parser")"
+	"$cmd" "$@" >"$(golden_dir "$parser")/$name.txt" 2>/dev/null || true
+	if [[ ! -f $(golden_dir "$parser")/$name.json ]]; then
 		local a="" sep=""
 		for x in "$@"; do a+="$sep$(printf '%s' "$x" | python3 -c 'import json,sys;print(json.dumps(sys.stdin.read()))')"; sep=", "; done
-		printf '{\n  "args": [%s],\n  "now": "2026-11-29T12:00:00Z",\n  "location": "UTC",\n  "expected": null\n}\n' "$a" >"$out/$parser/$name.json"
+		printf '{\n  "args": [%s],\n  "now": "2026-11-29T12:00:00Z",\n  "location": "UTC",\n  "expected": null\n}\n' "$a" >"$(golden_dir "$parser")/$name.json"
 	fi
 }
 

@@ -12,6 +12,7 @@
 set -euo pipefail
 export LC_ALL=C TZ=UTC
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/golden_dir.sh"
 out=$here/linux
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -21,12 +22,12 @@ trap 'rm -rf "$work"' EXIT
 case_() {
 	local parser=$1 name=$2 cmd=$3
 	shift 3
-	mkdir -p "$out/$parser"
-	"$cmd" "$@" >"$out/$parser/$name.txt" || true
-	if [[ ! -f $out/$parser/$name.json ]]; then
+	mkdir -p "$(golden_dir "$parser")"
+	"$cmd" "$@" >"$(golden_dir "$parser")/$name.txt" || true
+	if [[ ! -f $(golden_dir "$parser")/$name.json ]]; then
 		local a="" sep=""
 		for x in "$@"; do a+="$sep$(printf '%s' "$x" | python3 -c 'import json,sys;print(json.dumps(sys.stdin.read()))')"; sep=", "; done
-		printf '{\n  "args": [%s],\n  "now": "2026-11-29T12:00:00Z",\n  "location": "UTC",\n  "expected": null\n}\n' "$a" >"$out/$parser/$name.json"
+		printf '{\n  "args": [%s],\n  "now": "2026-11-29T12:00:00Z",\n  "location": "UTC",\n  "expected": null\n}\n' "$a" >"$(golden_dir "$parser")/$name.json"
 	fi
 }
 
@@ -86,8 +87,8 @@ mkdir -p "$work/empty"
 # Entries whose stat failed: a directory readable but not searchable.
 mkdir -p "$work/noperm/inner" && touch "$work/noperm/inner/f" && ln -s f "$work/noperm/inner/l"
 chmod 744 "$work/noperm/inner" && chmod 755 "$work/noperm" "$work"
-su nobody -s /bin/sh -c "ls -l $work/noperm/inner" >"$out/ls/unknown_entries.txt" 2>/dev/null || true
-[[ -f $out/ls/unknown_entries.json ]] || printf '{\n  "args": ["-l"],\n  "now": "2026-11-29T12:00:00Z",\n  "location": "UTC",\n  "expected": null\n}\n' >"$out/ls/unknown_entries.json"
+su nobody -s /bin/sh -c "ls -l $work/noperm/inner" >"$(golden_dir ls)/unknown_entries.txt" 2>/dev/null || true
+[[ -f $(golden_dir ls)/unknown_entries.json ]] || printf '{\n  "args": ["-l"],\n  "now": "2026-11-29T12:00:00Z",\n  "location": "UTC",\n  "expected": null\n}\n' >"$(golden_dir ls)/unknown_entries.json"
 
 # ---------------------------------------------------------------- git
 export GIT_AUTHOR_DATE="2026-11-01T10:00:00Z" GIT_COMMITTER_DATE="2026-11-01T10:00:00Z"
@@ -189,4 +190,4 @@ case_ ps ww_threads ps -eLf
 case_ ps header_only ps -p 999999999
 kill "${pids[@]}" 2>/dev/null || true
 wait 2>/dev/null || true
-echo "captured into $out"
+echo "captured into catalog/parsers/*/testdata/linux"

@@ -20,7 +20,7 @@
 set -euo pipefail
 export LC_ALL=C TZ=UTC
 here=$(cd "$(dirname "$0")" && pwd)
-out=${OUT:-$here/linux}
+out=${OUT:-$(mktemp -d)} # then copy each <parser>/ into its package: catalog/parsers/<package>/testdata/linux/
 for p in ping ping6 ss netstat lsof ip-addr dig; do mkdir -p "$out/$p"; done
 work=$(mktemp -d)
 chmod 755 "$work" # the listener runs as nobody

@@ -19,6 +19,7 @@
 set -euo pipefail
 export LC_ALL=C TZ=UTC
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/golden_dir.sh"
 out=$here/linux
 # A fixed directory, so that paths in the captures do not change.
 work=/tmp/parism-netsys
@@ -48,9 +49,9 @@ json_args() { # the arguments as a JSON array body
 skeleton() {
 	local parser=$1 name=$2 loc=$3
 	shift 3
-	if [[ ! -f $out/$parser/$name.json ]]; then
+	if [[ ! -f $(golden_dir "$parser")/$name.json ]]; then
 		printf '{\n  "args": [%s],\n  "now": "2026-11-29T12:00:00Z",\n  "location": "%s",\n  "expected": null\n}\n' \
-			"$(json_args "$@")" "$loc" >"$out/$parser/$name.json"
+			"$(json_args "$@")" "$loc" >"$(golden_dir "$parser")/$name.json"
 	fi
 }
 
@@ -58,8 +59,8 @@ skeleton() {
 case_() {
 	local parser=$1 name=$2 cmd=$3
 	shift 3
-	mkdir -p "$out/$parser"
-	"$cmd" "$@" >"$out/$parser/$name.txt" 2>/dev/null || true
+	mkdir -p "$(golden_dir "$parser")"
+	"$cmd" "$@" >"$(golden_dir "$parser")/$name.txt" 2>/dev/null || true
 	skeleton "$parser" "$name" UTC "$@"
 }
 
@@ -393,4 +394,4 @@ case_ apt-search full apt search --full '^zlib1g$'
 # The same inputs read with max_items (copies, other json).
 cp "$out/netstat/tunap.txt" "$out/netstat/tunap_max_items.txt"
 cp "$out/journalctl/short_iso.txt" "$out/journalctl/short_iso_max_items.txt"
-echo "captured into $out"
+echo "captured into catalog/parsers/*/testdata/linux"

@@ -3,7 +3,7 @@
 // laid out the way those programs lay them out: kubectl and docker through
 // text/tabwriter with their settings, helm through uitable (cells padded,
 // joined by tabs), gh piped as tab-separated fields. Values are invented.
-// Run from the catalog directory: go run ./testdata/gen-devops testdata
+// Run from the catalog directory: go run ./testdata/gen-devops .
 package main
 
 import (
@@ -16,10 +16,23 @@ import (
 	"text/tabwriter"
 )
 
+// root is the catalog directory (go run ./testdata/gen-devops .): each
+// case goes to the testdata of the parser package that holds the parser's
+// other cases (parsers/<package>/testdata/<os>/<parser>).
 var root = os.Args[1]
 
+// caseDir is where parser's cases for osName go.
+func caseDir(osName, parser string) string {
+	m, _ := filepath.Glob(filepath.Join(root, "parsers", "*", "testdata", "*", parser))
+	if len(m) == 0 {
+		fmt.Fprintf(os.Stderr, "gen-devops: no package holds cases of %s\n", parser)
+		os.Exit(1)
+	}
+	return filepath.Join(filepath.Dir(filepath.Dir(m[0])), osName, parser)
+}
+
 func write(osName, parser, name string, args []string, raw string, extra map[string]any) {
-	dir := filepath.Join(root, osName, parser)
+	dir := caseDir(osName, parser)
 	os.MkdirAll(dir, 0o755)
 	os.WriteFile(filepath.Join(dir, name+".txt"), []byte(raw), 0o644)
 	jp := filepath.Join(dir, name+".json")
