@@ -209,8 +209,8 @@ var tscFlags = catalog.Flags{
 }
 
 func parseTsc(c *catalog.Context) (any, error) {
-	res := &DiagResult{Diagnostics: make([]Diagnostic, 0, kit.RowCap(c))}
-	msgs := make([]jsText, 0, kit.RowCap(c))
+	res := &DiagResult{Diagnostics: []Diagnostic{}}
+	var msgs []jsText
 	last, cont, inTable := -1, false, false
 	waiting := -1 // note (of diagnostic last) whose message is on a later line (tsc 5 --pretty)
 	jsLines(c, func(l lex.SGRLine) {
