@@ -16,7 +16,7 @@ func TestWinTimestampIsFormat(t *testing.T) {
 		}
 		locs = append(locs, loc)
 	}
-	locs = append(locs, time.FixedZone("neg", -(3*3600 + 17*60 + 30)))
+	locs = append(locs, time.FixedZone("neg", -(3*3600+17*60+30)))
 	n := 0
 	for _, loc := range locs {
 		for _, y := range []int{1000, 1901, 1937, 1970, 2024, 9999} {
