@@ -11,10 +11,9 @@ type SGRLine struct {
 	Start int // offset of the line in the raw output
 	// runs are the stretches of Text copied whole from the line, in order
 	// (one per text between escapes, not one offset per byte: a coloured
-	// 1 MB answer made 8 MB of offsets); esc is false when the line had
-	// no escape and Text is the line itself.
+	// 1 MB answer made 8 MB of offsets); nil when the line had no escape
+	// and Text is the line itself.
 	runs []sgrRun
-	esc  bool
 	n    int // length of the line
 }
 
@@ -57,13 +56,13 @@ func StripSGR(line string, start int) SGRLine {
 		b.WriteString(line[i:end])
 		i = end
 	}
-	return SGRLine{Text: b.String(), Start: start, runs: runs, esc: true, n: len(line)}
+	return SGRLine{Text: b.String(), Start: start, runs: runs, n: len(line)}
 }
 
 // Raw is the range of the raw output that Text[s:e] was read from, and
 // whether those bytes are the text itself (no escape inside the range).
 func (l SGRLine) Raw(s, e int) (int, int, bool) {
-	if !l.esc {
+	if l.runs == nil {
 		return l.Start + s, l.Start + e, true
 	}
 	if e <= s {
