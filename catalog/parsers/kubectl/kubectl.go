@@ -286,9 +286,9 @@ func kubectlGetCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
 // kubeGetState is what the steps of ParseKubectlGet share: the rows and the current
 // table's columns, with each column's key, span name and kind of value.
 type kubeGetState struct {
-	c     *catalog.Context
-	rec   *catalog.SpanRec
-	rows  []KubeRow
+	c    *catalog.Context
+	rec  *catalog.SpanRec
+	rows []KubeRow
 	kubeHead
 	cells [][2]int
 	// heads are the headings met, by their line: kubectl get all prints
