@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -414,15 +415,7 @@ func (r *cReader) diag(start int, line string, d cDiagAt, driver bool, m cMsg) {
 	}
 	c.SpanPath(start+d.msg, start+m.msgE, "", "diagnostics", i, "message")
 	c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
-	// Doubled when full: append's growth by a quarter copied the wide
-	// diagnostics about five times (clang 1 MB: 7.5 MB allocated, 83
-	// MB/cpu-s); the count is not known before the lines are read.
-	if len(res.Diagnostics) == cap(res.Diagnostics) {
-		grown := make([]Diagnostic, len(res.Diagnostics), 2*len(res.Diagnostics)+8)
-		copy(grown, res.Diagnostics)
-		res.Diagnostics = grown
-	}
-	res.Diagnostics = append(res.Diagnostics, dg)
+	res.Diagnostics = kit.AppendRow(res.Diagnostics, dg)
 	r.last, r.dropped = i, false
 	switch {
 	case driver && d.fileE > 0:

@@ -249,8 +249,8 @@ func parseTsc(c *catalog.Context) (any, error) {
 			jsSpan(c, l, 0, len(t), "impliedDefault", "diagnostics", i, "tool")
 			var m jsText
 			m.begin(l, h.msg)
-			msgs = append(msgs, m)
-			res.Diagnostics = append(res.Diagnostics, d)
+			msgs = kit.AppendRow(msgs, m)
+			res.Diagnostics = kit.AppendRow(res.Diagnostics, d)
 			last = i
 			return
 		}
