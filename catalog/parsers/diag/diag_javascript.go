@@ -66,7 +66,7 @@ func (t *jsText) begin(l lex.SGRLine, s int) {
 }
 
 func (t *jsText) add(l lex.SGRLine) {
-	t.lines = append(t.lines, l)
+	t.lines = kit.AppendRow(t.lines, l)
 	_, re, ok := l.Raw(0, len(l.Text))
 	t.end, t.plain = re, ok && t.plain
 }
@@ -538,7 +538,7 @@ type jsTestBlock struct {
 func (b *jsTestBlock) add(l lex.SGRLine) {
 	if strings.TrimSpace(l.Text) == "" {
 		if !b.text.empty() {
-			b.text.lines = append(b.text.lines, l)
+			b.text.lines = kit.AppendRow(b.text.lines, l)
 		}
 		return
 	}
