@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -414,7 +415,7 @@ func (r *cReader) diag(start int, line string, d cDiagAt, driver bool, m cMsg) {
 	}
 	c.SpanPath(start+d.msg, start+m.msgE, "", "diagnostics", i, "message")
 	c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
-	res.Diagnostics = append(res.Diagnostics, dg)
+	res.Diagnostics = kit.AppendRow(res.Diagnostics, dg)
 	r.last, r.dropped = i, false
 	switch {
 	case driver && d.fileE > 0:

@@ -66,7 +66,7 @@ func (t *jsText) begin(l lex.SGRLine, s int) {
 }
 
 func (t *jsText) add(l lex.SGRLine) {
-	t.lines = append(t.lines, l)
+	t.lines = kit.AppendRow(t.lines, l)
 	_, re, ok := l.Raw(0, len(l.Text))
 	t.end, t.plain = re, ok && t.plain
 }
@@ -209,8 +209,8 @@ var tscFlags = catalog.Flags{
 }
 
 func parseTsc(c *catalog.Context) (any, error) {
-	res := &DiagResult{Diagnostics: make([]Diagnostic, 0, kit.RowCap(c))}
-	msgs := make([]jsText, 0, kit.RowCap(c))
+	res := &DiagResult{Diagnostics: []Diagnostic{}}
+	var msgs []jsText
 	last, cont, inTable := -1, false, false
 	waiting := -1 // note (of diagnostic last) whose message is on a later line (tsc 5 --pretty)
 	jsLines(c, func(l lex.SGRLine) {
@@ -249,8 +249,8 @@ func parseTsc(c *catalog.Context) (any, error) {
 			jsSpan(c, l, 0, len(t), "impliedDefault", "diagnostics", i, "tool")
 			var m jsText
 			m.begin(l, h.msg)
-			msgs = append(msgs, m)
-			res.Diagnostics = append(res.Diagnostics, d)
+			msgs = kit.AppendRow(msgs, m)
+			res.Diagnostics = kit.AppendRow(res.Diagnostics, d)
 			last = i
 			return
 		}
@@ -538,7 +538,7 @@ type jsTestBlock struct {
 func (b *jsTestBlock) add(l lex.SGRLine) {
 	if strings.TrimSpace(l.Text) == "" {
 		if !b.text.empty() {
-			b.text.lines = append(b.text.lines, l)
+			b.text.lines = kit.AppendRow(b.text.lines, l)
 		}
 		return
 	}

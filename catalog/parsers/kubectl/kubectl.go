@@ -286,14 +286,25 @@ func kubectlGetCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
 // kubeGetState is what the steps of ParseKubectlGet share: the rows and the current
 // table's columns, with each column's key, span name and kind of value.
 type kubeGetState struct {
-	c     *catalog.Context
-	rec   *catalog.SpanRec
-	rows  []KubeRow
-	cols  []lex.Column
-	keys  []string
-	ids   []uint16
-	kinds []int8
+	c    *catalog.Context
+	rec  *catalog.SpanRec
+	rows []KubeRow
+	kubeHead
 	cells [][2]int
+	// heads are the headings met, by their line: kubectl get all prints
+	// one per resource type, and reading each again (columns, snake_case
+	// keys, unique names) was a third of the time on 1 MB of such tables.
+	heads map[string]*kubeHead
+}
+
+// kubeHead is what a table's heading says of its columns; shared by the
+// tables under the same heading line, never changed once made.
+type kubeHead struct {
+	cols   []lex.Column
+	keys   []string
+	ids    []uint16
+	kinds  []int8
+	nextra int // columns that go to Extra
 }
 
 // ParseKubectlGet reads kubectl get's tables (several, each under its own heading) and -o name.
@@ -387,14 +398,17 @@ func (st *kubeGetState) nameLine(l string, start int) bool {
 
 // header reads a table's heading: each column's key and kind of value.
 func (st *kubeGetState) header(l string) bool {
-	st.cols = lex.Columns(l)
-	if len(st.cols) == 0 || st.cols[0].Start != 0 {
+	if h := st.heads[l]; h != nil {
+		st.kubeHead = *h
+		return true
+	}
+	h := &kubeHead{cols: lex.Columns(l)}
+	if len(h.cols) == 0 || h.cols[0].Start != 0 {
 		st.cols = nil
 		return false
 	}
-	st.keys, st.ids, st.kinds = st.keys[:0], st.ids[:0], st.kinds[:0]
 	used := map[string]bool{}
-	for _, col := range st.cols {
+	for _, col := range h.cols {
 		k := catalog.SnakeCase(col.Header)
 		if col.Header == "PORT(S)" {
 			k = "ports"
@@ -403,8 +417,8 @@ func (st *kubeGetState) header(l string) bool {
 			k += "_column"
 		}
 		k = kit.DvUniqueKey(k, used)
-		st.keys = append(st.keys, k)
-		st.ids = append(st.ids, st.rec.LocalName(k))
+		h.keys = append(h.keys, k)
+		h.ids = append(h.ids, st.rec.LocalName(k))
 		kind := kcExtra
 		switch {
 		case k == "restarts":
@@ -414,9 +428,26 @@ func (st *kubeGetState) header(l string) bool {
 		case kubeKnown[k] > 0:
 			kind = kubeKnown[k]
 		}
-		st.kinds = append(st.kinds, kind)
+		h.kinds = append(h.kinds, kind)
+		if kind == kcExtra || kind == kcCount {
+			h.nextra++
+		}
 	}
+	if st.heads == nil {
+		st.heads = map[string]*kubeHead{}
+	}
+	st.heads[l] = h
+	st.kubeHead = *h
 	return true
+}
+
+// extra adds a column that is not a KubeRow field, the row's Extra made
+// once to the heading's size.
+func (st *kubeGetState) extra(r *KubeRow, f kit.DvField) {
+	if r.Extra == nil {
+		r.Extra = make([]kit.DvField, 0, st.nextra)
+	}
+	r.Extra = append(r.Extra, f)
 }
 
 // row reads a row of the table under the heading.
@@ -475,11 +506,11 @@ func (st *kubeGetState) cell(r *KubeRow, ci int, v string, s, e int) bool {
 	case kind == kcCount:
 		n, okn := lex.Atoi(v)
 		if !okn {
-			r.Extra = append(r.Extra, kit.DvField{Key: k, Value: v})
+			st.extra(r, kit.DvField{Key: k, Value: v})
 			add(st.ids[ci], s, e, catalog.TrVerbatim)
 			break
 		}
-		r.Extra = append(r.Extra, kit.DvField{Key: k, Value: n})
+		st.extra(r, kit.DvField{Key: k, Value: n})
 		add(st.ids[ci], s, e, catalog.TrParseInt)
 	case kind == 2 && strings.IndexByte(v, '/') >= 0:
 		// Object names hold no "/": "pod/web-1" is type and name.
@@ -500,7 +531,7 @@ func (st *kubeGetState) cell(r *KubeRow, ci int, v string, s, e int) bool {
 			}
 		}
 	default:
-		r.Extra = append(r.Extra, kit.DvField{Key: k, Value: v})
+		st.extra(r, kit.DvField{Key: k, Value: v})
 		add(st.ids[ci], s, e, catalog.TrVerbatim)
 	}
 	return true

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -148,16 +149,28 @@ type treeParser struct {
 	warned      bool
 	warnedArrow bool
 	nodes       int
-	stack       []*[]TreeNode // stack[d] holds the children at depth d+1
-	path        []int         // indices along the current branch
-	rootKey     string        // "/tree" or "/other_roots/3/children"
-	hasRoot     bool
-	res         *TreeResult
-	seenRoot    int
+	// The nodes are kept flat, in the order read, and nested once at the
+	// end with each children slice made to its size: appending to the
+	// nested slices copied a 40 k-entry directory about five times
+	// (1 MB tree: 16 MB allocated, 53 MB/cpu-s).
+	flat     []TreeNode
+	parent   []int // flat index of a node's parent; -1-r at the top of root list r
+	pos      []int // a node's index among its siblings
+	kids     []int // children of a node so far
+	tops     []int // nodes at the top of root list r (0 the root, k+1 other_roots[k])
+	branch   []int // flat index of the node at each depth of the current branch
+	curRoot  int
+	path     []int  // indices along the current branch
+	rootKey  string // "/tree" or "/other_roots/3/children"
+	hasRoot  bool
+	res      *TreeResult
+	seenRoot int
 }
 
 func parseTree(c *catalog.Context) (any, error) {
 	p := &treeParser{c: c, res: &TreeResult{Tree: []TreeNode{}}}
+	n := kit.RowCap(c)
+	p.flat, p.parent, p.pos, p.kids = make([]TreeNode, 0, n), make([]int, 0, n), make([]int, 0, n), make([]int, 0, n)
 	p.quoted = c.Args.Has("-Q")
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
@@ -200,7 +213,39 @@ func parseTree(c *catalog.Context) (any, error) {
 	if it.NonBlank > 0 && read == 0 {
 		return nil, catalog.Unrecognized("no line of the output reads as tree output; if it is localized, rerun under LC_ALL=C")
 	}
+	p.nest()
 	return p.res, nil
+}
+
+// nest puts the flat nodes into their parents' children, from the last
+// read: a node's children come after it, so they are in place when it is
+// copied into its own parent.
+func (p *treeParser) nest() {
+	for i, k := range p.kids {
+		if k > 0 {
+			p.flat[i].Children = make([]TreeNode, k)
+		}
+	}
+	for r, k := range p.tops {
+		if k == 0 {
+			continue
+		}
+		if r == 0 {
+			p.res.Tree = make([]TreeNode, k)
+		} else {
+			p.res.OtherRoots[r-1].Children = make([]TreeNode, k)
+		}
+	}
+	for i := len(p.flat) - 1; i >= 0; i-- {
+		switch par := p.parent[i]; {
+		case par >= 0:
+			p.flat[par].Children[p.pos[i]] = p.flat[i]
+		case par == -1:
+			p.res.Tree[p.pos[i]] = p.flat[i]
+		default:
+			p.res.OtherRoots[-par-2].Children[p.pos[i]] = p.flat[i]
+		}
+	}
 }
 
 // split reads a name with tree's notes: a trailing "  [error ...]" and a
@@ -257,7 +302,9 @@ func (p *treeParser) root(line string, start int) bool {
 			p.res.Error = line[errText[0]:errText[1]]
 			c.Span("/error", start+errText[0], start+errText[1], "")
 		}
-		p.stack = append(p.stack[:0], &p.res.Tree)
+		p.curRoot = 0
+		p.tops = append(p.tops, 0)
+		p.branch = p.branch[:0]
 		p.rootKey = "/tree"
 		p.path = p.path[:0]
 		return true
@@ -271,7 +318,9 @@ func (p *treeParser) root(line string, start int) bool {
 		c.Span(base+"/error", start+errText[0], start+errText[1], "")
 	}
 	p.res.OtherRoots = append(p.res.OtherRoots, n)
-	p.stack = append(p.stack[:0], &p.res.OtherRoots[k].Children)
+	p.curRoot = k + 1
+	p.tops = append(p.tops, 0)
+	p.branch = p.branch[:0]
 	p.rootKey = base + "/children"
 	p.path = p.path[:0]
 	return true
@@ -287,13 +336,23 @@ func (p *treeParser) node(line string, start, at, depth int) {
 		n.Error = line[at+errText[0] : at+errText[1]]
 	}
 	// The parent is the last node at depth-1.
-	p.stack = p.stack[:depth]
+	p.branch = p.branch[:depth-1]
 	p.path = p.path[:depth-1]
-	siblings := p.stack[depth-1]
-	idx := len(*siblings)
-	*siblings = append(*siblings, n)
+	par, idx := -1-p.curRoot, 0
+	if depth == 1 {
+		idx = p.tops[p.curRoot]
+		p.tops[p.curRoot]++
+	} else {
+		par = p.branch[depth-2]
+		idx = p.kids[par]
+		p.kids[par]++
+	}
+	p.flat = append(p.flat, n)
+	p.parent = append(p.parent, par)
+	p.pos = append(p.pos, idx)
+	p.kids = append(p.kids, 0)
 	p.path = append(p.path, idx)
-	p.stack = append(p.stack, &(*siblings)[idx].Children)
+	p.branch = append(p.branch, len(p.flat)-1)
 	p.nodes++
 	if p.c.Recording() {
 		var b strings.Builder

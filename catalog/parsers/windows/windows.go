@@ -606,8 +606,8 @@ func winParseDate(s string) (winDate, bool) {
 	if sep != '/' && sep != '-' && sep != '.' {
 		return winDate{}, false
 	}
-	parts := strings.Split(s, string(sep))
-	if len(parts) != 3 {
+	parts, np := split3(s, sep)
+	if np != 3 {
 		return winDate{}, false
 	}
 	var v [3]int
@@ -633,6 +633,22 @@ func winParseDate(s string) (winDate, bool) {
 		}
 		return winDate{a: v[0], b: v[1], y: v[2], kind: sep}, true
 	}
+}
+
+// split3 is strings.Split(s, sep) for the dates and clocks of a listing,
+// without a slice per call (a dir line reads both: 25 MB of 1 MB): the
+// parts when there are at most three, and how many there are.
+func split3(s string, sep byte) (parts [3]string, n int) {
+	n = strings.Count(s, string(sep)) + 1
+	if n > 3 {
+		return parts, n
+	}
+	for i := range n - 1 {
+		k := strings.IndexByte(s, sep)
+		parts[i], s = s[:k], s[k+1:]
+	}
+	parts[n-1] = s
+	return parts, n
 }
 
 // winDateOrder decides how slash dates read: month first unless a first
@@ -688,10 +704,11 @@ func (o *winDateOrder) format() string {
 
 // winClock reads "09:41", "9:41:02" and, when ampm is not empty, "AM"/"PM".
 func winClock(t, ampm string) (h, m, s int, ok bool) {
-	parts := strings.Split(t, ":")
-	if len(parts) < 2 || len(parts) > 3 {
+	all, np := split3(t, ':')
+	if np < 2 || np > 3 {
 		return 0, 0, 0, false
 	}
+	parts := all[:np]
 	var v [3]int
 	for i, p := range parts {
 		if p == "" || len(p) > 2 || i > 0 && len(p) != 2 {
@@ -737,7 +754,44 @@ func winTimestamp(y, mo, d, h, mi, s int, loc *time.Location) (string, bool) {
 	if t.Day() != d || int(t.Month()) != mo {
 		return "", false // Feb 30
 	}
-	return t.Format("2006-01-02T15:04:05-07:00"), true
+	// t.Format("2006-01-02T15:04:05-07:00") written out: Format was a
+	// fifth of dir's time on a 1 MB listing (its layout read per call).
+	hh, mm, ss := t.Clock()
+	_, off := t.Zone()
+	zone := off / 60 // minutes, truncated as Format does
+	sign := byte('+')
+	if zone < 0 {
+		sign, zone = '-', -zone
+	}
+	b := make([]byte, 0, 25)
+	b = appendDigits(b, y, 4)
+	b = append(b, '-')
+	b = appendDigits(b, mo, 2)
+	b = append(b, '-')
+	b = appendDigits(b, d, 2)
+	b = append(b, 'T')
+	b = appendDigits(b, hh, 2)
+	b = append(b, ':')
+	b = appendDigits(b, mm, 2)
+	b = append(b, ':')
+	b = appendDigits(b, ss, 2)
+	b = append(b, sign)
+	b = appendDigits(b, zone/60, 2)
+	b = append(b, ':')
+	b = appendDigits(b, zone%60, 2)
+	return string(b), true
+}
+
+// appendDigits appends n >= 0 in w digits, zeros first (n has at most w).
+func appendDigits(b []byte, n, w int) []byte {
+	for k := w - 1; k >= 0; k-- {
+		p := 1
+		for range k {
+			p *= 10
+		}
+		b = append(b, byte('0'+n/p%10))
+	}
+	return b
 }
 
 // winZoneName names the zone assumed for local times.
@@ -841,7 +895,8 @@ func parseDir(c *catalog.Context) (any, error) {
 	if opts.bare {
 		return dirBare(c, opts, res, rs), nil
 	}
-	st := &dirState{c: c, rec: c.Recording(), rs: rs, res: res, timeID: winfTime[opts.timeField], curIdx: -1}
+	st := &dirState{c: c, rec: c.Recording(), rs: rs, res: res, timeID: winfTime[opts.timeField], curIdx: -1,
+		pending: make([]dirPending, 0, cap(res.Entries))}
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	for line, start := range it.All() {
