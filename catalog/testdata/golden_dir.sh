@@ -1,7 +1,7 @@
 # golden_dir ID prints the directory a parser's Linux golden cases go in:
 # testdata/linux/ID of the parser package that holds ID's cases
 # (catalog/parsers/<package>/testdata/<os>/ID). A parser with no case yet
-# names its package in PARISM_PKG. Sourced by the capture scripts.
+# names its package in GOLDEN_PKG. Sourced by the capture scripts.
 golden_dir() {
 	local id=$1 root d
 	root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -11,10 +11,10 @@ golden_dir() {
 			return
 		fi
 	done
-	if [[ -n ${PARISM_PKG:-} && -d $root/parsers/$PARISM_PKG ]]; then
-		echo "$root/parsers/$PARISM_PKG/testdata/linux/$id"
+	if [[ -n ${GOLDEN_PKG:-} && -d $root/parsers/$GOLDEN_PKG ]]; then
+		echo "$root/parsers/$GOLDEN_PKG/testdata/linux/$id"
 		return
 	fi
-	echo "golden_dir: no package holds cases of $id; set PARISM_PKG to its package under catalog/parsers" >&2
+	echo "golden_dir: no package holds cases of $id; set GOLDEN_PKG to its package under catalog/parsers" >&2
 	return 1
 }
