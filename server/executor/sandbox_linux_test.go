@@ -617,8 +617,12 @@ func TestSandboxThreadOnly(t *testing.T) {
 		t.Skipf("children start through the helper here: %s", SandboxStatus().StartReason)
 	}
 	dir := t.TempDir()
-	if n := threadsConfined(t); n != 0 {
-		t.Fatalf("%d threads restricted before any run", n)
+	// A run of an earlier test has returned, but its thread may not have
+	// ended yet (it is discarded after the child is reaped): wait for it.
+	for deadline := time.Now().Add(5 * time.Second); threadsConfined(t) != 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d threads restricted before this test's run", threadsConfined(t))
+		}
 	}
 	done := make(chan Result, 1)
 	go func() {
