@@ -158,9 +158,10 @@ func (g *schemaGen) root1(t reflect.Type, isRoot bool) *jsonschema.Schema {
 	return g.typ(t)
 }
 
-var jsonMarshaler = reflect.TypeFor[json.Marshaler]()
-
-var textMarshaler = reflect.TypeFor[encoding.TextMarshaler]()
+var (
+	jsonMarshaler = reflect.TypeFor[json.Marshaler]()
+	textMarshaler = reflect.TypeFor[encoding.TextMarshaler]()
+)
 
 func (g *schemaGen) typ(t reflect.Type) *jsonschema.Schema {
 	if t.Kind() == reflect.Pointer {

@@ -11,9 +11,10 @@ import (
 // ids when the package initialises; id 0 is "", no leaf.
 var SpanNames = []string{""}
 
-var spanHoles = []uint8{0}
-
-var spanIndex = map[string]uint16{"": 0}
+var (
+	spanHoles = []uint8{0}
+	spanIndex = map[string]uint16{"": 0}
+)
 
 // SpanID registers a template or a leaf name.
 func SpanID(name string) uint16 {

@@ -101,10 +101,9 @@ func DvHint(sub []string, args []string, global func(flag string) bool, takesVal
 	return out
 }
 
-var DvFCreated = catalog.SpanID("created")
-
-var DvFCreatedAt = catalog.SpanID("created_at")
-
-var DvFStatus = catalog.SpanID("status")
-
-var DvFState = catalog.SpanID("state")
+var (
+	DvFCreated   = catalog.SpanID("created")
+	DvFCreatedAt = catalog.SpanID("created_at")
+	DvFStatus    = catalog.SpanID("status")
+	DvFState     = catalog.SpanID("state")
+)

@@ -6,23 +6,17 @@ import (
 	"github.com/parism-go/parism/catalog"
 )
 
-var NkConnections = catalog.SpanID("connections/*")
-
-var NfTimestamp = catalog.SpanID("timestamp")
-
-var NfMessage = catalog.SpanID("message")
-
-var NfRecvQ = catalog.SpanID("recv_q")
-
-var NfSendQ = catalog.SpanID("send_q")
-
-var NfLocalAddress = catalog.SpanID("local_address")
-
-var NfLocalPort = catalog.SpanID("local_port")
-
-var NfState = catalog.SpanID("state")
-
-var NfPID = catalog.SpanID("pid")
+var (
+	NkConnections  = catalog.SpanID("connections/*")
+	NfTimestamp    = catalog.SpanID("timestamp")
+	NfMessage      = catalog.SpanID("message")
+	NfRecvQ        = catalog.SpanID("recv_q")
+	NfSendQ        = catalog.SpanID("send_q")
+	NfLocalAddress = catalog.SpanID("local_address")
+	NfLocalPort    = catalog.SpanID("local_port")
+	NfState        = catalog.SpanID("state")
+	NfPID          = catalog.SpanID("pid")
+)
 
 func NetItemIDs(list, field string, n int) []uint16 {
 	ids := make([]uint16, n)

@@ -13,19 +13,15 @@ import (
 // Span field ids of the package parsers' rows.
 var pkPackages = catalog.SpanID("packages/*")
 
-var pfVersion = catalog.SpanID("version")
-
-var pfArch = catalog.SpanID("arch")
-
-var pfUpgradableTo = catalog.SpanID("upgradable_to")
-
-var pfUpgradableFro = catalog.SpanID("upgradable_from")
-
-var pfDescription = catalog.SpanID("description")
-
-var pfSuites = kit.NetItemIDs("suites", "", 8)
-
-var pfStatus = kit.NetItemIDs("status", "", 8)
+var (
+	pfVersion       = catalog.SpanID("version")
+	pfArch          = catalog.SpanID("arch")
+	pfUpgradableTo  = catalog.SpanID("upgradable_to")
+	pfUpgradableFro = catalog.SpanID("upgradable_from")
+	pfDescription   = catalog.SpanID("description")
+	pfSuites        = kit.NetItemIDs("suites", "", 8)
+	pfStatus        = kit.NetItemIDs("status", "", 8)
+)
 
 // AptPackages is the parsed output of `apt list` and `apt search`.
 type AptPackages struct {

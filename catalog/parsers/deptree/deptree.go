@@ -109,53 +109,32 @@ type CargoCrate struct {
 // Span field ids.
 var lpkDependencies = catalog.SpanID("dependencies/*")
 
-var lpkCrates = catalog.SpanID("crates/*")
-
-var lpxDepth = catalog.SpanID("depth")
-
-var lpxKind = catalog.SpanID("kind")
-
-var lpfName = catalog.SpanID("name")
-
-var lpfVersion = catalog.SpanID("version")
-
-var lpfSpec = catalog.SpanID("spec")
-
-var lpfAliasOf = catalog.SpanID("alias_of")
-
-var lpfDepth = catalog.SpanID("depth")
-
-var lpfParent = catalog.SpanID("parent")
-
-var lpfKind = catalog.SpanID("kind")
-
-var lpfPath = catalog.SpanID("path")
-
-var lpfResolved = catalog.SpanID("resolved")
-
-var lpfDeduped = catalog.SpanID("deduped")
-
-var lpfExtraneous = catalog.SpanID("extraneous")
-
-var lpfMissing = catalog.SpanID("missing")
-
-var lpfOptional = catalog.SpanID("optional")
-
-var lpfInvalid = catalog.SpanID("invalid")
-
-var lpfInvalidDetail = catalog.SpanID("invalid_detail")
-
-var lpfOverridden = catalog.SpanID("overridden")
-
-var lpfPeer = catalog.SpanID("peer")
-
-var lpfSkipped = catalog.SpanID("skipped")
-
-var lpfFeature = catalog.SpanID("feature")
-
-var lpfSource = catalog.SpanID("source")
-
-var lpfProcMacro = catalog.SpanID("proc_macro")
+var (
+	lpkCrates        = catalog.SpanID("crates/*")
+	lpxDepth         = catalog.SpanID("depth")
+	lpxKind          = catalog.SpanID("kind")
+	lpfName          = catalog.SpanID("name")
+	lpfVersion       = catalog.SpanID("version")
+	lpfSpec          = catalog.SpanID("spec")
+	lpfAliasOf       = catalog.SpanID("alias_of")
+	lpfDepth         = catalog.SpanID("depth")
+	lpfParent        = catalog.SpanID("parent")
+	lpfKind          = catalog.SpanID("kind")
+	lpfPath          = catalog.SpanID("path")
+	lpfResolved      = catalog.SpanID("resolved")
+	lpfDeduped       = catalog.SpanID("deduped")
+	lpfExtraneous    = catalog.SpanID("extraneous")
+	lpfMissing       = catalog.SpanID("missing")
+	lpfOptional      = catalog.SpanID("optional")
+	lpfInvalid       = catalog.SpanID("invalid")
+	lpfInvalidDetail = catalog.SpanID("invalid_detail")
+	lpfOverridden    = catalog.SpanID("overridden")
+	lpfPeer          = catalog.SpanID("peer")
+	lpfSkipped       = catalog.SpanID("skipped")
+	lpfFeature       = catalog.SpanID("feature")
+	lpfSource        = catalog.SpanID("source")
+	lpfProcMacro     = catalog.SpanID("proc_macro")
+)
 
 var lpfFeatures = func() (ids [32]uint16) {
 	for i := range ids {

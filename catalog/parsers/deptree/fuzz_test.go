@@ -6,13 +6,12 @@ import (
 	"github.com/parism-go/parism/catalog/catalogtest"
 )
 
-var npmFuzzArgs = [][]string{{"ls"}, {"ls", "--all"}, {"list", "--depth=0"}, {"ls", "--unicode=false"}}
-
-var pnpmFuzzArgs = [][]string{{"list"}, {"-r", "list", "--depth=2"}, {"ls", "--depth=Infinity"}}
-
-var yarnFuzzArgs = [][]string{{"list"}, {"list", "--depth=0"}}
-
-var cargoFuzzArgs = [][]string{{"tree"}, {"tree", "--prefix", "depth"}, {"tree", "-f", "{p} {f}"}, {"tree", "-e", "features"}, {"tree", "--charset", "ascii"}}
+var (
+	npmFuzzArgs   = [][]string{{"ls"}, {"ls", "--all"}, {"list", "--depth=0"}, {"ls", "--unicode=false"}}
+	pnpmFuzzArgs  = [][]string{{"list"}, {"-r", "list", "--depth=2"}, {"ls", "--depth=Infinity"}}
+	yarnFuzzArgs  = [][]string{{"list"}, {"list", "--depth=0"}}
+	cargoFuzzArgs = [][]string{{"tree"}, {"tree", "--prefix", "depth"}, {"tree", "-f", "{p} {f}"}, {"tree", "-e", "features"}, {"tree", "--charset", "ascii"}}
+)
 
 func FuzzNpmLs(f *testing.F) {
 	catalogtest.Fuzz(f, []string{"npm-ls"}, Parsers(), npmFuzzArgs)

@@ -112,41 +112,26 @@ func diffParsers() []*catalog.Parser {
 	return []*catalog.Parser{diffDef}
 }
 
-var dfTFile = catalog.SpanID("files/*")
-
-var dfTHunk = catalog.SpanID("files/*/hunks/*")
-
-var dfTLine = catalog.SpanID("files/*/hunks/*/lines/*")
-
-var dfTOnly = catalog.SpanID("only_in/*")
-
-var dffOld = catalog.SpanID("old_path")
-
-var dffNew = catalog.SpanID("new_path")
-
-var dffOldT = catalog.SpanID("old_time")
-
-var dffNewT = catalog.SpanID("new_time")
-
-var dffBinary = catalog.SpanID("binary")
-
-var dffDiffer = catalog.SpanID("differ")
-
-var dffIdent = catalog.SpanID("identical")
-
-var dffOS = catalog.SpanID("old_start")
-
-var dffOL = catalog.SpanID("old_lines")
-
-var dffNS = catalog.SpanID("new_start")
-
-var dffNL = catalog.SpanID("new_lines")
-
-var dffHeader = catalog.SpanID("header")
-
-var dffDir = catalog.SpanID("dir")
-
-var dffName = catalog.SpanID("name")
+var (
+	dfTFile   = catalog.SpanID("files/*")
+	dfTHunk   = catalog.SpanID("files/*/hunks/*")
+	dfTLine   = catalog.SpanID("files/*/hunks/*/lines/*")
+	dfTOnly   = catalog.SpanID("only_in/*")
+	dffOld    = catalog.SpanID("old_path")
+	dffNew    = catalog.SpanID("new_path")
+	dffOldT   = catalog.SpanID("old_time")
+	dffNewT   = catalog.SpanID("new_time")
+	dffBinary = catalog.SpanID("binary")
+	dffDiffer = catalog.SpanID("differ")
+	dffIdent  = catalog.SpanID("identical")
+	dffOS     = catalog.SpanID("old_start")
+	dffOL     = catalog.SpanID("old_lines")
+	dffNS     = catalog.SpanID("new_start")
+	dffNL     = catalog.SpanID("new_lines")
+	dffHeader = catalog.SpanID("header")
+	dffDir    = catalog.SpanID("dir")
+	dffName   = catalog.SpanID("name")
+)
 
 // dfName reads a header's "NAME[\tTIME]"; diff C-quotes names holding
 // unusual bytes.

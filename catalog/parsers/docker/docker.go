@@ -128,31 +128,21 @@ func (d DockerContainer) MarshalJSON() ([]byte, error) {
 	return kit.DvMarshal(dockerContainerJSON(d), d.Extra)
 }
 
-var dvTContainer = catalog.SpanID("containers/*")
-
-var dvTPort = catalog.SpanID("containers/*/ports/*")
-
-var dvTName = catalog.SpanID("containers/*/names/*")
-
-var dvFID = catalog.SpanID("container_id")
-
-var dvFImage = catalog.SpanID("image")
-
-var dvFCommand = catalog.SpanID("command")
-
-var dvFCmdTrunc = catalog.SpanID("command_truncated")
-
-var dvFExitCode = catalog.SpanID("exit_code")
-
-var dvFHealth = catalog.SpanID("health")
-
-var dvFSize = catalog.SpanID("size")
-
-var dvFSizeBytes = catalog.SpanID("size_bytes")
-
-var dvFVirtBytes = catalog.SpanID("virtual_size_bytes")
-
-var dockerPsValue = map[string]bool{"-n": true, "--last": true, "-f": true, "--filter": true, "--format": true}
+var (
+	dvTContainer  = catalog.SpanID("containers/*")
+	dvTPort       = catalog.SpanID("containers/*/ports/*")
+	dvTName       = catalog.SpanID("containers/*/names/*")
+	dvFID         = catalog.SpanID("container_id")
+	dvFImage      = catalog.SpanID("image")
+	dvFCommand    = catalog.SpanID("command")
+	dvFCmdTrunc   = catalog.SpanID("command_truncated")
+	dvFExitCode   = catalog.SpanID("exit_code")
+	dvFHealth     = catalog.SpanID("health")
+	dvFSize       = catalog.SpanID("size")
+	dvFSizeBytes  = catalog.SpanID("size_bytes")
+	dvFVirtBytes  = catalog.SpanID("virtual_size_bytes")
+	dockerPsValue = map[string]bool{"-n": true, "--last": true, "-f": true, "--filter": true, "--format": true}
+)
 
 var dockerPsParser = &catalog.Parser{
 	ID:          "docker-ps",

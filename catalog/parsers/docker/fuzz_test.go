@@ -6,11 +6,11 @@ import (
 	"github.com/parism-go/parism/catalog/catalogtest"
 )
 
-var dockerPsFuzzArgs = [][]string{{"ps"}, {"ps", "-a", "--no-trunc"}, {"ps", "-s"}, {"ps", "-q"}}
-
-var dockerStatsFuzzArgs = [][]string{{"stats", "--no-stream"}}
-
-var dockerImagesFuzzArgs = [][]string{{"images"}, {"images", "--digests"}, {"images", "-q"}}
+var (
+	dockerPsFuzzArgs     = [][]string{{"ps"}, {"ps", "-a", "--no-trunc"}, {"ps", "-s"}, {"ps", "-q"}}
+	dockerStatsFuzzArgs  = [][]string{{"stats", "--no-stream"}}
+	dockerImagesFuzzArgs = [][]string{{"images"}, {"images", "--digests"}, {"images", "-q"}}
+)
 
 func FuzzDockerPs(f *testing.F) {
 	catalogtest.Fuzz(f, []string{"docker-ps"}, Parsers(), dockerPsFuzzArgs)

@@ -36,19 +36,15 @@ type GhPullRequest struct {
 	Created        string `json:"created,omitempty"`
 }
 
-var dvTPR = catalog.SpanID("pull_requests/*")
-
-var dvFNumber = catalog.SpanID("number")
-
-var dvFTitle = catalog.SpanID("title")
-
-var dvFTitleTrunc = catalog.SpanID("title_truncated")
-
-var dvFHeadOwner = catalog.SpanID("head_owner")
-
-var dvFHeadBranch = catalog.SpanID("head_branch")
-
-var dvFDraft = catalog.SpanID("draft")
+var (
+	dvTPR         = catalog.SpanID("pull_requests/*")
+	dvFNumber     = catalog.SpanID("number")
+	dvFTitle      = catalog.SpanID("title")
+	dvFTitleTrunc = catalog.SpanID("title_truncated")
+	dvFHeadOwner  = catalog.SpanID("head_owner")
+	dvFHeadBranch = catalog.SpanID("head_branch")
+	dvFDraft      = catalog.SpanID("draft")
+)
 
 var ghPrParser = &catalog.Parser{
 	ID:          "gh-pr-list",

@@ -6,18 +6,19 @@ import (
 	"github.com/parism-go/parism/catalog/catalogtest"
 )
 
-var gitBlameFuzzArgs = [][]string{{"blame", "--porcelain", "f"}, {"blame", "--line-porcelain", "f"}, {"-C", "d", "blame", "-p", "f"}}
-
-var gitLsFilesFuzzArgs = [][]string{{"ls-files"}, {"ls-files", "-s"}, {"ls-files", "-z"}, {"ls-files", "-s", "-z"}, {"ls-files", "-t", "-o", "-m"}, {"ls-files", "-v", "-s"}, {"ls-files", "-s", "-o"}}
+var (
+	gitBlameFuzzArgs   = [][]string{{"blame", "--porcelain", "f"}, {"blame", "--line-porcelain", "f"}, {"-C", "d", "blame", "-p", "f"}}
+	gitLsFilesFuzzArgs = [][]string{{"ls-files"}, {"ls-files", "-s"}, {"ls-files", "-z"}, {"ls-files", "-s", "-z"}, {"ls-files", "-t", "-o", "-m"}, {"ls-files", "-v", "-s"}, {"ls-files", "-s", "-o"}}
+)
 
 var gitTagFuzzArgs = [][]string{{"tag"}, {"tag", "-n"}, {"tag", "-n3"}, {"tag", "-l", "v*"}, {"tag", "--format=%(refname:short) %(subject)"},
 	{"tag", "--format=%(refname)%00%(objectname)%1f%(creatordate:short) %(subject)%%"}}
 
-var gitStashFuzzArgs = [][]string{{"stash", "list"}}
-
-var gitWorktreeFuzzArgs = [][]string{{"worktree", "list"}, {"worktree", "list", "--porcelain"}, {"worktree", "list", "--porcelain", "-z"}}
-
-var gitRevParseFuzzArgs = [][]string{{"rev-parse", "HEAD"}, {"rev-parse", "--show-toplevel", "--git-dir"}, {"rev-parse", "--all"}, {"rev-parse", "HEAD", "v1"}}
+var (
+	gitStashFuzzArgs    = [][]string{{"stash", "list"}}
+	gitWorktreeFuzzArgs = [][]string{{"worktree", "list"}, {"worktree", "list", "--porcelain"}, {"worktree", "list", "--porcelain", "-z"}}
+	gitRevParseFuzzArgs = [][]string{{"rev-parse", "HEAD"}, {"rev-parse", "--show-toplevel", "--git-dir"}, {"rev-parse", "--all"}, {"rev-parse", "HEAD", "v1"}}
+)
 
 var gitConfigFuzzArgs = [][]string{{"config", "--list"}, {"config", "-l", "-z"}, {"config", "-l", "--show-origin", "--show-scope"},
 	{"config", "-l", "--show-origin", "--show-scope", "-z"}, {"config", "-l", "--name-only"}, {"config", "-l", "--name-only", "-z"}, {"config", "--get", "a.b"}}

@@ -13,13 +13,12 @@ var gitLogFuzzArgs = [][]string{
 	{"log", "--format=%h%x00%P%x00%ci%x00%s"}, {"log", "--pretty=fuller"}, {"log", "--graph", "--oneline", "--decorate"},
 }
 
-var gitShowFuzzArgs = [][]string{{"show"}, {"show", "--stat"}, {"show", "--oneline", "--stat"}, {"show", "--name-status"}}
-
-var gitDiffFuzzArgs = [][]string{{"diff"}, {"diff", "--stat"}, {"diff", "--numstat"}, {"diff", "--name-status"}, {"diff", "--name-only"}, {"diff", "--patch-with-stat"}}
-
-var gitBranchFuzzArgs = [][]string{{"branch"}, {"branch", "-v"}, {"branch", "-vv"}, {"branch", "-a", "-vv"}, {"branch", "-r"}, {"branch", "--show-current"}}
-
-var gitRemoteFuzzArgs = [][]string{{"remote"}, {"remote", "-v"}}
+var (
+	gitShowFuzzArgs   = [][]string{{"show"}, {"show", "--stat"}, {"show", "--oneline", "--stat"}, {"show", "--name-status"}}
+	gitDiffFuzzArgs   = [][]string{{"diff"}, {"diff", "--stat"}, {"diff", "--numstat"}, {"diff", "--name-status"}, {"diff", "--name-only"}, {"diff", "--patch-with-stat"}}
+	gitBranchFuzzArgs = [][]string{{"branch"}, {"branch", "-v"}, {"branch", "-vv"}, {"branch", "-a", "-vv"}, {"branch", "-r"}, {"branch", "--show-current"}}
+	gitRemoteFuzzArgs = [][]string{{"remote"}, {"remote", "-v"}}
+)
 
 func FuzzGitLog(f *testing.F) {
 	catalogtest.SeedGolden(f, "git-log", gitLogFuzzArgs)

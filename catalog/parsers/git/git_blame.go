@@ -90,19 +90,15 @@ func gitBlameParsers() []*catalog.Parser {
 	return []*catalog.Parser{gitBlameDef}
 }
 
-var gbTLine = catalog.SpanID("lines/*")
-
-var gbTCommit = catalog.SpanID("commits/*")
-
-var gbfLine = catalog.SpanID("line")
-
-var gbfOrig = catalog.SpanID("orig_line")
-
-var gbfHash = catalog.SpanID("hash")
-
-var gbfFile = catalog.SpanID("filename")
-
-var gbfContent = catalog.SpanID("content")
+var (
+	gbTLine    = catalog.SpanID("lines/*")
+	gbTCommit  = catalog.SpanID("commits/*")
+	gbfLine    = catalog.SpanID("line")
+	gbfOrig    = catalog.SpanID("orig_line")
+	gbfHash    = catalog.SpanID("hash")
+	gbfFile    = catalog.SpanID("filename")
+	gbfContent = catalog.SpanID("content")
+)
 
 // gbKeys are the commit lines of porcelain output, by key.
 var gbKeys = map[string]uint16{

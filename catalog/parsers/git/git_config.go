@@ -109,17 +109,14 @@ func gitConfigParsers() []*catalog.Parser {
 	return []*catalog.Parser{gitConfigDef}
 }
 
-var gcTEntry = catalog.SpanID("entries/*")
-
-var gcfKey = catalog.SpanID("key")
-
-var gcfValue = catalog.SpanID("value")
-
-var gcfScope = catalog.SpanID("scope")
-
-var gcfOType = catalog.SpanID("origin_type")
-
-var gcfOrigin = catalog.SpanID("origin")
+var (
+	gcTEntry  = catalog.SpanID("entries/*")
+	gcfKey    = catalog.SpanID("key")
+	gcfValue  = catalog.SpanID("value")
+	gcfScope  = catalog.SpanID("scope")
+	gcfOType  = catalog.SpanID("origin_type")
+	gcfOrigin = catalog.SpanID("origin")
+)
 
 func parseGitConfig(c *catalog.Context) (any, error) {
 	scanned := c.Args.Items

@@ -95,33 +95,22 @@ func glfCheckFlags(p *catalog.Parser, scanned []catalog.CmdArg) *catalog.ParseEr
 	return nil
 }
 
-var glTCommit = catalog.SpanID("commits/*")
-
-var glTParent = catalog.SpanID("commits/*/parents/*")
-
-var glTRef = catalog.SpanID("commits/*/refs/*")
-
-var glfHash = catalog.SpanID("hash")
-
-var glfTree = catalog.SpanID("tree")
-
-var glfAName = catalog.SpanID("author_name")
-
-var glfAEmail = catalog.SpanID("author_email")
-
-var glfDate = catalog.SpanID("date")
-
-var glfCName = catalog.SpanID("committer_name")
-
-var glfCEmail = catalog.SpanID("committer_email")
-
-var glfCDate = catalog.SpanID("committer_date")
-
-var glfMessage = catalog.SpanID("message")
-
-var glfBody = catalog.SpanID("body")
-
-var glfNotes = catalog.SpanID("notes")
+var (
+	glTCommit  = catalog.SpanID("commits/*")
+	glTParent  = catalog.SpanID("commits/*/parents/*")
+	glTRef     = catalog.SpanID("commits/*/refs/*")
+	glfHash    = catalog.SpanID("hash")
+	glfTree    = catalog.SpanID("tree")
+	glfAName   = catalog.SpanID("author_name")
+	glfAEmail  = catalog.SpanID("author_email")
+	glfDate    = catalog.SpanID("date")
+	glfCName   = catalog.SpanID("committer_name")
+	glfCEmail  = catalog.SpanID("committer_email")
+	glfCDate   = catalog.SpanID("committer_date")
+	glfMessage = catalog.SpanID("message")
+	glfBody    = catalog.SpanID("body")
+	glfNotes   = catalog.SpanID("notes")
+)
 
 func parseGitLogReference(c *catalog.Context) (any, error) {
 	res := &GitLogResult{Commits: []GitCommit{}}

@@ -68,19 +68,15 @@ func gitLsFilesParsers() []*catalog.Parser {
 	return []*catalog.Parser{gitLsFilesDef}
 }
 
-var glTFile = catalog.SpanID("files/*")
-
-var glfPath = catalog.SpanID("path")
-
-var glfStatus = catalog.SpanID("status")
-
-var glfAssume = catalog.SpanID("assume_unchanged")
-
-var glfMode = catalog.SpanID("mode")
-
-var glfObject = catalog.SpanID("object")
-
-var glfStage = catalog.SpanID("stage")
+var (
+	glTFile   = catalog.SpanID("files/*")
+	glfPath   = catalog.SpanID("path")
+	glfStatus = catalog.SpanID("status")
+	glfAssume = catalog.SpanID("assume_unchanged")
+	glfMode   = catalog.SpanID("mode")
+	glfObject = catalog.SpanID("object")
+	glfStage  = catalog.SpanID("stage")
+)
 
 // glTags are the status letters of -t (ls-files.c: tag_cached "H " ...).
 var glTags = map[byte]string{

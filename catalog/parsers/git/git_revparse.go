@@ -77,11 +77,11 @@ func gitRevParseParsers() []*catalog.Parser {
 	return []*catalog.Parser{gitRevParseDef}
 }
 
-var grTValue = catalog.SpanID("values/*")
-
-var grfArg = catalog.SpanID("arg")
-
-var grfValue = catalog.SpanID("value")
+var (
+	grTValue = catalog.SpanID("values/*")
+	grfArg   = catalog.SpanID("arg")
+	grfValue = catalog.SpanID("value")
+)
 
 // gitRevParseArgs names the argument behind each line, or nil when the
 // arguments do not print one line each.

@@ -69,19 +69,15 @@ func gitStashParsers() []*catalog.Parser {
 	return []*catalog.Parser{gitStashDef}
 }
 
-var gsTStash = catalog.SpanID("stashes/*")
-
-var gsfIndex = catalog.SpanID("index")
-
-var gsfRef = catalog.SpanID("ref")
-
-var gsfBranch = catalog.SpanID("branch")
-
-var gsfWIP = catalog.SpanID("wip")
-
-var gsfCommit = catalog.SpanID("commit")
-
-var gsfMessage = catalog.SpanID("message")
+var (
+	gsTStash   = catalog.SpanID("stashes/*")
+	gsfIndex   = catalog.SpanID("index")
+	gsfRef     = catalog.SpanID("ref")
+	gsfBranch  = catalog.SpanID("branch")
+	gsfWIP     = catalog.SpanID("wip")
+	gsfCommit  = catalog.SpanID("commit")
+	gsfMessage = catalog.SpanID("message")
+)
 
 func parseGitStash(c *catalog.Context) (any, error) {
 	res := &GitStashResult{Stashes: make([]GitStash, 0, kit.RowCap(c))}

@@ -71,15 +71,13 @@ func gitTagParsers() []*catalog.Parser {
 	return []*catalog.Parser{gitTagDef}
 }
 
-var gtTTag = catalog.SpanID("tags/*")
-
-var gtfName = catalog.SpanID("name")
-
-var gtfMessage = catalog.SpanID("message")
-
-var gtfBody = catalog.SpanID("body")
-
-var gtfSupported = "%(refname:short)%00%(objectname)%00%(creatordate:iso-strict)%00%(subject)"
+var (
+	gtTTag       = catalog.SpanID("tags/*")
+	gtfName      = catalog.SpanID("name")
+	gtfMessage   = catalog.SpanID("message")
+	gtfBody      = catalog.SpanID("body")
+	gtfSupported = "%(refname:short)%00%(objectname)%00%(creatordate:iso-strict)%00%(subject)"
+)
 
 func parseGitTag(c *catalog.Context) (any, error) {
 	scanned := c.Args.Items

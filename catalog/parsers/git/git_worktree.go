@@ -76,25 +76,18 @@ func gitWorktreeParsers() []*catalog.Parser {
 	return []*catalog.Parser{gitWorktreeDef}
 }
 
-var gwTTree = catalog.SpanID("worktrees/*")
-
-var gwfPath = catalog.SpanID("path")
-
-var gwfHead = catalog.SpanID("head")
-
-var gwfBranch = catalog.SpanID("branch")
-
-var gwfBare = catalog.SpanID("bare")
-
-var gwfDetach = catalog.SpanID("detached")
-
-var gwfLocked = catalog.SpanID("locked")
-
-var gwfLockWhy = catalog.SpanID("lock_reason")
-
-var gwfPrune = catalog.SpanID("prunable")
-
-var gwfPruneWhy = catalog.SpanID("prunable_reason")
+var (
+	gwTTree     = catalog.SpanID("worktrees/*")
+	gwfPath     = catalog.SpanID("path")
+	gwfHead     = catalog.SpanID("head")
+	gwfBranch   = catalog.SpanID("branch")
+	gwfBare     = catalog.SpanID("bare")
+	gwfDetach   = catalog.SpanID("detached")
+	gwfLocked   = catalog.SpanID("locked")
+	gwfLockWhy  = catalog.SpanID("lock_reason")
+	gwfPrune    = catalog.SpanID("prunable")
+	gwfPruneWhy = catalog.SpanID("prunable_reason")
+)
 
 func parseGitWorktree(c *catalog.Context) (any, error) {
 	scanned := c.Args.Items

@@ -122,49 +122,30 @@ var gmdLogTmpls = gmdTmpls{
 	summary: catalog.SpanID("commits/*/summary"),
 }
 
-var gmfPath = catalog.SpanID("path")
-
-var gmfOldPath = catalog.SpanID("old_path")
-
-var gmfStatus = catalog.SpanID("status")
-
-var gmfSimilarityPercent = catalog.SpanID("similarity_percent")
-
-var gmfOldMode = catalog.SpanID("old_mode")
-
-var gmfNewMode = catalog.SpanID("new_mode")
-
-var gmfInsertions = catalog.SpanID("insertions")
-
-var gmfDeletions = catalog.SpanID("deletions")
-
-var gmfChanges = catalog.SpanID("changes")
-
-var gmfBinary = catalog.SpanID("binary")
-
-var gmfOldSizeBytes = catalog.SpanID("old_size_bytes")
-
-var gmfNewSizeBytes = catalog.SpanID("new_size_bytes")
-
-var gmfPathTruncated = catalog.SpanID("path_truncated")
-
-var gmfCombined = catalog.SpanID("combined")
-
-var gmfOldStart = catalog.SpanID("old_start")
-
-var gmfOldLines = catalog.SpanID("old_lines")
-
-var gmfNewStart = catalog.SpanID("new_start")
-
-var gmfNewLines = catalog.SpanID("new_lines")
-
-var gmfStart = catalog.SpanID("start")
-
-var gmfLines = catalog.SpanID("lines")
-
-var gmfHeader = catalog.SpanID("header")
-
-var gmfFiles = catalog.SpanID("files")
+var (
+	gmfPath              = catalog.SpanID("path")
+	gmfOldPath           = catalog.SpanID("old_path")
+	gmfStatus            = catalog.SpanID("status")
+	gmfSimilarityPercent = catalog.SpanID("similarity_percent")
+	gmfOldMode           = catalog.SpanID("old_mode")
+	gmfNewMode           = catalog.SpanID("new_mode")
+	gmfInsertions        = catalog.SpanID("insertions")
+	gmfDeletions         = catalog.SpanID("deletions")
+	gmfChanges           = catalog.SpanID("changes")
+	gmfBinary            = catalog.SpanID("binary")
+	gmfOldSizeBytes      = catalog.SpanID("old_size_bytes")
+	gmfNewSizeBytes      = catalog.SpanID("new_size_bytes")
+	gmfPathTruncated     = catalog.SpanID("path_truncated")
+	gmfCombined          = catalog.SpanID("combined")
+	gmfOldStart          = catalog.SpanID("old_start")
+	gmfOldLines          = catalog.SpanID("old_lines")
+	gmfNewStart          = catalog.SpanID("new_start")
+	gmfNewLines          = catalog.SpanID("new_lines")
+	gmfStart             = catalog.SpanID("start")
+	gmfLines             = catalog.SpanID("lines")
+	gmfHeader            = catalog.SpanID("header")
+	gmfFiles             = catalog.SpanID("files")
+)
 
 // gmdMode is the file-section form the arguments asked for; it matters
 // only for --name-only, whose lines have no shape of their own.
@@ -1568,39 +1549,25 @@ type GitTag struct {
 	Body        string `json:"body,omitempty"`
 }
 
-var gmTCommit = catalog.SpanID("commits/*")
-
-var gmTParent = catalog.SpanID("commits/*/parents/*")
-
-var gmTRef = catalog.SpanID("commits/*/refs/*")
-
-var gmTTag = catalog.SpanID("tags/*")
-
-var gmfHash = catalog.SpanID("hash")
-
-var gmfTree = catalog.SpanID("tree")
-
-var gmfAName = catalog.SpanID("author_name")
-
-var gmfAEmail = catalog.SpanID("author_email")
-
-var gmfDate = catalog.SpanID("date")
-
-var gmfCName = catalog.SpanID("committer_name")
-
-var gmfCEmail = catalog.SpanID("committer_email")
-
-var gmfCDate = catalog.SpanID("committer_date")
-
-var gmfMessage = catalog.SpanID("message")
-
-var gmfBody = catalog.SpanID("body")
-
-var gmfNotes = catalog.SpanID("notes")
-
-var gmfTName = catalog.SpanID("tagger_name")
-
-var gmfTEmail = catalog.SpanID("tagger_email")
+var (
+	gmTCommit  = catalog.SpanID("commits/*")
+	gmTParent  = catalog.SpanID("commits/*/parents/*")
+	gmTRef     = catalog.SpanID("commits/*/refs/*")
+	gmTTag     = catalog.SpanID("tags/*")
+	gmfHash    = catalog.SpanID("hash")
+	gmfTree    = catalog.SpanID("tree")
+	gmfAName   = catalog.SpanID("author_name")
+	gmfAEmail  = catalog.SpanID("author_email")
+	gmfDate    = catalog.SpanID("date")
+	gmfCName   = catalog.SpanID("committer_name")
+	gmfCEmail  = catalog.SpanID("committer_email")
+	gmfCDate   = catalog.SpanID("committer_date")
+	gmfMessage = catalog.SpanID("message")
+	gmfBody    = catalog.SpanID("body")
+	gmfNotes   = catalog.SpanID("notes")
+	gmfTName   = catalog.SpanID("tagger_name")
+	gmfTEmail  = catalog.SpanID("tagger_email")
+)
 
 // gitLogFlags were checked against git-log(1), git-show(1) and the
 // rev-list/diff options they include, of git 2.39.5 (run here on the
@@ -2930,33 +2897,22 @@ type GitBranch struct {
 	Message      string `json:"message,omitempty"`
 }
 
-var gmTBranch = catalog.SpanID("branches/*")
-
-var gmfCurrent = catalog.SpanID("current")
-
-var gmfDetached = catalog.SpanID("detached")
-
-var gmfDetachedAt = catalog.SpanID("detached_at")
-
-var gmfDetachedFrom = catalog.SpanID("detached_from")
-
-var gmfRemote = catalog.SpanID("remote")
-
-var gmfPointsTo = catalog.SpanID("points_to")
-
-var gmfWorktree = catalog.SpanID("worktree")
-
-var gmfWorktreePath = catalog.SpanID("worktree_path")
-
-var gmfCommit = catalog.SpanID("commit")
-
-var gmfUpstream = catalog.SpanID("upstream")
-
-var gmfUpstreamGone = catalog.SpanID("upstream_gone")
-
-var gmfAhead = catalog.SpanID("ahead")
-
-var gmfBehind = catalog.SpanID("behind")
+var (
+	gmTBranch       = catalog.SpanID("branches/*")
+	gmfCurrent      = catalog.SpanID("current")
+	gmfDetached     = catalog.SpanID("detached")
+	gmfDetachedAt   = catalog.SpanID("detached_at")
+	gmfDetachedFrom = catalog.SpanID("detached_from")
+	gmfRemote       = catalog.SpanID("remote")
+	gmfPointsTo     = catalog.SpanID("points_to")
+	gmfWorktree     = catalog.SpanID("worktree")
+	gmfWorktreePath = catalog.SpanID("worktree_path")
+	gmfCommit       = catalog.SpanID("commit")
+	gmfUpstream     = catalog.SpanID("upstream")
+	gmfUpstreamGone = catalog.SpanID("upstream_gone")
+	gmfAhead        = catalog.SpanID("ahead")
+	gmfBehind       = catalog.SpanID("behind")
+)
 
 var gitBranchParser = &catalog.Parser{
 	ID:         "git-branch",
@@ -3271,13 +3227,12 @@ type GitRemote struct {
 	Filter    string `json:"filter,omitempty"`
 }
 
-var gmTRemote = catalog.SpanID("remotes/*")
-
-var gmfURL = catalog.SpanID("url")
-
-var gmfDirection = catalog.SpanID("direction")
-
-var gmfFilter = catalog.SpanID("filter")
+var (
+	gmTRemote    = catalog.SpanID("remotes/*")
+	gmfURL       = catalog.SpanID("url")
+	gmfDirection = catalog.SpanID("direction")
+	gmfFilter    = catalog.SpanID("filter")
+)
 
 var gitRemoteDef = &catalog.Parser{
 	ID:         "git-remote",

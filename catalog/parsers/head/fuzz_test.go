@@ -6,9 +6,10 @@ import (
 	"github.com/parism-go/parism/catalog/catalogtest"
 )
 
-var headFuzzArgs = [][]string{{"-n", "5", "a"}, {"-3", "a", "b"}, {"-v", "a"}, {"-q", "a", "b"}, {"-z", "a"}, {"a", "-", "missing"}}
-
-var catFuzzArgs = [][]string{{"a"}, {"-n", "a"}, {"-b", "a"}, {"-A", "a"}}
+var (
+	headFuzzArgs = [][]string{{"-n", "5", "a"}, {"-3", "a", "b"}, {"-v", "a"}, {"-q", "a", "b"}, {"-z", "a"}, {"a", "-", "missing"}}
+	catFuzzArgs  = [][]string{{"a"}, {"-n", "a"}, {"-b", "a"}, {"-A", "a"}}
+)
 
 func FuzzHead(f *testing.F) {
 	catalogtest.Fuzz(f, []string{"head"}, Parsers(), headFuzzArgs)

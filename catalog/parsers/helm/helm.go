@@ -27,17 +27,14 @@ type HelmRelease struct {
 	AppVersion string `json:"app_version,omitempty"`
 }
 
-var dvTRelease = catalog.SpanID("releases/*")
-
-var dvFNamespace = catalog.SpanID("namespace")
-
-var dvFRevision = catalog.SpanID("revision")
-
-var dvFUpdated = catalog.SpanID("updated")
-
-var dvFChart = catalog.SpanID("chart")
-
-var dvFAppVersion = catalog.SpanID("app_version")
+var (
+	dvTRelease    = catalog.SpanID("releases/*")
+	dvFNamespace  = catalog.SpanID("namespace")
+	dvFRevision   = catalog.SpanID("revision")
+	dvFUpdated    = catalog.SpanID("updated")
+	dvFChart      = catalog.SpanID("chart")
+	dvFAppVersion = catalog.SpanID("app_version")
+)
 
 // helmListFlags were checked against helm.sh/docs/helm/helm_list (Helm
 // 3.16) and helm's global flags; --time-format (a Go layout the parser

@@ -60,9 +60,10 @@ type IPNexthop struct {
 	ipRouteAttrs
 }
 
-var ipRouteTypes = []string{"unicast", "local", "broadcast", "multicast", "throw", "unreachable", "prohibit", "blackhole", "nat", "anycast"}
-
-var ipRouteFlagWords = []string{"onlink", "linkdown", "dead", "pervasive", "offload", "trap", "notify", "rt_offload", "rt_trap", "cache"}
+var (
+	ipRouteTypes     = []string{"unicast", "local", "broadcast", "multicast", "throw", "unreachable", "prohibit", "blackhole", "nat", "anycast"}
+	ipRouteFlagWords = []string{"onlink", "linkdown", "dead", "pervasive", "offload", "trap", "notify", "rt_offload", "rt_trap", "cache"}
+)
 
 // ipRouteFlags: ip(8) and ip-route(8) of iproute2 6.1 (Debian 12): -4 and
 // -6 choose the family and keep the form; -details, -statistics, -oneline,

@@ -208,17 +208,14 @@ var kubeCounts = map[string]bool{
 // kubeReserved are keys of KubeRow an unknown column must not take.
 var kubeReserved = map[string]bool{"kind": true, "last_restart_ago": true, "age_seconds": true}
 
-var dvTPods = catalog.SpanID("pods/*")
-
-var dvTEvents = catalog.SpanID("events/*")
-
-var dvTItems = catalog.SpanID("items/*")
-
-var dvFKind = catalog.SpanID("kind")
-
-var dvFLRA = catalog.SpanID("last_restart_ago")
-
-var dvFAgeS = catalog.SpanID("age_seconds")
+var (
+	dvTPods   = catalog.SpanID("pods/*")
+	dvTEvents = catalog.SpanID("events/*")
+	dvTItems  = catalog.SpanID("items/*")
+	dvFKind   = catalog.SpanID("kind")
+	dvFLRA    = catalog.SpanID("last_restart_ago")
+	dvFAgeS   = catalog.SpanID("age_seconds")
+)
 
 var kubectlGetParser = &catalog.Parser{
 	ID:          "kubectl-get",

@@ -84,11 +84,11 @@ type LsEntry struct {
 // Span field ids of the other times and the context column.
 var sfChangedAt = catalog.SpanID("changed_at")
 
-var sfAccessedAt = catalog.SpanID("accessed_at")
-
-var sfBornAt = catalog.SpanID("born_at")
-
-var sfSecContext = catalog.SpanID("security_context")
+var (
+	sfAccessedAt = catalog.SpanID("accessed_at")
+	sfBornAt     = catalog.SpanID("born_at")
+	sfSecContext = catalog.SpanID("security_context")
+)
 
 // The time a long listing shows (lsOpts.time).
 const (

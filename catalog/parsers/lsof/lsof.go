@@ -10,29 +10,20 @@ import (
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
-var nfRemoteAddress = catalog.SpanID("remote_address")
-
-var nfRemotePort = catalog.SpanID("remote_port")
-
-var nfCommand = catalog.SpanID("command")
-
-var nfTID = catalog.SpanID("tid")
-
-var nfTaskCommand = catalog.SpanID("task_command")
-
-var nfPGID = catalog.SpanID("pgid")
-
-var nfPPID = catalog.SpanID("ppid")
-
-var nfFD = catalog.SpanID("fd")
-
-var nfDevice = catalog.SpanID("device")
-
-var nfSizeOff = catalog.SpanID("size_off")
-
-var nfNode = catalog.SpanID("node")
-
-var nfProtocol = catalog.SpanID("protocol")
+var (
+	nfRemoteAddress = catalog.SpanID("remote_address")
+	nfRemotePort    = catalog.SpanID("remote_port")
+	nfCommand       = catalog.SpanID("command")
+	nfTID           = catalog.SpanID("tid")
+	nfTaskCommand   = catalog.SpanID("task_command")
+	nfPGID          = catalog.SpanID("pgid")
+	nfPPID          = catalog.SpanID("ppid")
+	nfFD            = catalog.SpanID("fd")
+	nfDevice        = catalog.SpanID("device")
+	nfSizeOff       = catalog.SpanID("size_off")
+	nfNode          = catalog.SpanID("node")
+	nfProtocol      = catalog.SpanID("protocol")
+)
 
 // LsofResult is the parsed output of `lsof` (typically `lsof -i`).
 type LsofResult struct {

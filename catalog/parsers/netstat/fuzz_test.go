@@ -6,9 +6,10 @@ import (
 	"github.com/parism-go/parism/catalog/catalogtest"
 )
 
-var netstatFuzzArgs = [][]string{{"-tunap"}, {"-an"}, {"-tlnpe"}, {"-xap"}, {"-anA"}, {"-anT"}}
-
-var netstatWinArgs = [][]string{{"-an"}, {"-ano"}, {"-aonb"}}
+var (
+	netstatFuzzArgs = [][]string{{"-tunap"}, {"-an"}, {"-tlnpe"}, {"-xap"}, {"-anA"}, {"-anT"}}
+	netstatWinArgs  = [][]string{{"-an"}, {"-ano"}, {"-aonb"}}
+)
 
 func FuzzNetstat(f *testing.F) {
 	catalogtest.Fuzz(f, []string{"netstat", "netstat-bsd"}, Parsers(), netstatFuzzArgs)

@@ -10,37 +10,24 @@ import (
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
-var nkUnixSockets = catalog.SpanID("unix_sockets/*")
-
-var nfProto = catalog.SpanID("proto")
-
-var nfForeignAddress = catalog.SpanID("foreign_address")
-
-var nfForeignPort = catalog.SpanID("foreign_port")
-
-var nfPCB = catalog.SpanID("pcb")
-
-var nfFlowhash = catalog.SpanID("flowhash")
-
-var nfRetransmit = catalog.SpanID("retransmit_packets")
-
-var nfOutOfOrder = catalog.SpanID("out_of_order_packets")
-
-var nfZeroWindow = catalog.SpanID("zero_window_packets")
-
-var nfProgram = catalog.SpanID("program")
-
-var nfRefCount = catalog.SpanID("ref_count")
-
-var nfAddress = catalog.SpanID("address")
-
-var nfVnode = catalog.SpanID("vnode")
-
-var nfConn = catalog.SpanID("conn")
-
-var nfRefs = catalog.SpanID("refs")
-
-var nfNextRef = catalog.SpanID("nextref")
+var (
+	nkUnixSockets    = catalog.SpanID("unix_sockets/*")
+	nfProto          = catalog.SpanID("proto")
+	nfForeignAddress = catalog.SpanID("foreign_address")
+	nfForeignPort    = catalog.SpanID("foreign_port")
+	nfPCB            = catalog.SpanID("pcb")
+	nfFlowhash       = catalog.SpanID("flowhash")
+	nfRetransmit     = catalog.SpanID("retransmit_packets")
+	nfOutOfOrder     = catalog.SpanID("out_of_order_packets")
+	nfZeroWindow     = catalog.SpanID("zero_window_packets")
+	nfProgram        = catalog.SpanID("program")
+	nfRefCount       = catalog.SpanID("ref_count")
+	nfAddress        = catalog.SpanID("address")
+	nfVnode          = catalog.SpanID("vnode")
+	nfConn           = catalog.SpanID("conn")
+	nfRefs           = catalog.SpanID("refs")
+	nfNextRef        = catalog.SpanID("nextref")
+)
 
 var // Nested list items of a row ("flags/0", "processes/2/pid"), for the
 // first few; later ones are recorded one by one.

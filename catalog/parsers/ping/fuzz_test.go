@@ -6,9 +6,10 @@ import (
 	"github.com/parism-go/parism/catalog/catalogtest"
 )
 
-var pingFuzzArgs = [][]string{{"-c", "3", "127.0.0.1"}, {"-q", "-c", "2", "h"}, {"-D", "-c", "1", "h"}, {"-p", "ff", "-I", "lo", "-c", "1", "h"}}
-
-var pingWinFuzzArgs = [][]string{{"-n", "3", "h"}, {"-6", "::1"}}
+var (
+	pingFuzzArgs    = [][]string{{"-c", "3", "127.0.0.1"}, {"-q", "-c", "2", "h"}, {"-D", "-c", "1", "h"}, {"-p", "ff", "-I", "lo", "-c", "1", "h"}}
+	pingWinFuzzArgs = [][]string{{"-n", "3", "h"}, {"-6", "::1"}}
+)
 
 func FuzzPing(f *testing.F) {
 	catalogtest.Fuzz(f, []string{"ping", "ping6"}, Parsers(), pingFuzzArgs)

@@ -15,21 +15,16 @@ import (
 // Span field ids of the network parsers' rows.
 var nkReplies = catalog.SpanID("replies/*")
 
-var nkFailures = catalog.SpanID("failures/*")
-
-var nfSeq = catalog.SpanID("seq")
-
-var nfBytes = catalog.SpanID("bytes")
-
-var nfFrom = catalog.SpanID("from")
-
-var nfFromAddress = catalog.SpanID("from_address")
-
-var nfTTL = catalog.SpanID("ttl")
-
-var nfTimeMs = catalog.SpanID("time_ms")
-
-var nfDuplicate = catalog.SpanID("duplicate")
+var (
+	nkFailures    = catalog.SpanID("failures/*")
+	nfSeq         = catalog.SpanID("seq")
+	nfBytes       = catalog.SpanID("bytes")
+	nfFrom        = catalog.SpanID("from")
+	nfFromAddress = catalog.SpanID("from_address")
+	nfTTL         = catalog.SpanID("ttl")
+	nfTimeMs      = catalog.SpanID("time_ms")
+	nfDuplicate   = catalog.SpanID("duplicate")
+)
 
 // PingResult is the parsed output of `ping`: the target, each reply, each
 // failure (unreachable, timeout) and the closing statistics.

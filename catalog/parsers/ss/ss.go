@@ -10,17 +10,14 @@ import (
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
-var nfNetid = catalog.SpanID("netid")
-
-var nfPeerAddress = catalog.SpanID("peer_address")
-
-var nfPeerPort = catalog.SpanID("peer_port")
-
-var nfProcCommands = kit.NetItemIDs("processes", "command", 16)
-
-var nfProcPIDs = kit.NetItemIDs("processes", "pid", 16)
-
-var nfProcFDs = kit.NetItemIDs("processes", "fd", 16)
+var (
+	nfNetid        = catalog.SpanID("netid")
+	nfPeerAddress  = catalog.SpanID("peer_address")
+	nfPeerPort     = catalog.SpanID("peer_port")
+	nfProcCommands = kit.NetItemIDs("processes", "command", 16)
+	nfProcPIDs     = kit.NetItemIDs("processes", "pid", 16)
+	nfProcFDs      = kit.NetItemIDs("processes", "fd", 16)
+)
 
 // SsResult is the parsed output of `ss`.
 type SsResult struct {

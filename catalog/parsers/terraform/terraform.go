@@ -53,41 +53,26 @@ type TerraformOutput struct {
 	Action string `json:"action"`
 }
 
-var dvTTfRes = catalog.SpanID("resources/*")
-
-var dvTTfDrift = catalog.SpanID("drift/*")
-
-var dvTTfOut = catalog.SpanID("outputs/*")
-
-var dvTTfSummary = catalog.SpanID("summary")
-
-var dvTTfTop = catalog.SpanID("")
-
-var dvFAddress = catalog.SpanID("address")
-
-var dvFAction = catalog.SpanID("action")
-
-var dvFReason = catalog.SpanID("reason")
-
-var dvFMovedFrom = catalog.SpanID("moved_from")
-
-var dvFMovedTo = catalog.SpanID("moved_to")
-
-var dvFImportID = catalog.SpanID("imported_id")
-
-var dvFDeposed = catalog.SpanID("deposed")
-
-var dvFNoChanges = catalog.SpanID("no_changes")
-
-var dvFToImport = catalog.SpanID("to_import")
-
-var dvFToAdd = catalog.SpanID("to_add")
-
-var dvFToChange = catalog.SpanID("to_change")
-
-var dvFToDestroy = catalog.SpanID("to_destroy")
-
-var dvFToForget = catalog.SpanID("to_forget")
+var (
+	dvTTfRes     = catalog.SpanID("resources/*")
+	dvTTfDrift   = catalog.SpanID("drift/*")
+	dvTTfOut     = catalog.SpanID("outputs/*")
+	dvTTfSummary = catalog.SpanID("summary")
+	dvTTfTop     = catalog.SpanID("")
+	dvFAddress   = catalog.SpanID("address")
+	dvFAction    = catalog.SpanID("action")
+	dvFReason    = catalog.SpanID("reason")
+	dvFMovedFrom = catalog.SpanID("moved_from")
+	dvFMovedTo   = catalog.SpanID("moved_to")
+	dvFImportID  = catalog.SpanID("imported_id")
+	dvFDeposed   = catalog.SpanID("deposed")
+	dvFNoChanges = catalog.SpanID("no_changes")
+	dvFToImport  = catalog.SpanID("to_import")
+	dvFToAdd     = catalog.SpanID("to_add")
+	dvFToChange  = catalog.SpanID("to_change")
+	dvFToDestroy = catalog.SpanID("to_destroy")
+	dvFToForget  = catalog.SpanID("to_forget")
+)
 
 // tfPhrases end a "# ADDRESS ..." line: the action they announce.
 var tfPhrases = []struct{ suffix, action string }{

@@ -6,13 +6,12 @@ import (
 	"github.com/parism-go/parism/catalog/catalogtest"
 )
 
-var dirFuzzArgs = [][]string{{}, {"/s"}, {"/b"}, {"/b", "/s"}, {"/t:c"}}
-
-var tasklistFuzzArgs = [][]string{{}, {"/v"}, {"/fo", "csv"}, {"/fo", "csv", "/nh"}, {"/svc"}, {"/fo", "list"}, {"/m"}}
-
-var ipconfigFuzzArgs = [][]string{{}, {"/all"}}
-
-var systeminfoFuzzArgs = [][]string{{}, {"/fo", "csv"}}
+var (
+	dirFuzzArgs        = [][]string{{}, {"/s"}, {"/b"}, {"/b", "/s"}, {"/t:c"}}
+	tasklistFuzzArgs   = [][]string{{}, {"/v"}, {"/fo", "csv"}, {"/fo", "csv", "/nh"}, {"/svc"}, {"/fo", "list"}, {"/m"}}
+	ipconfigFuzzArgs   = [][]string{{}, {"/all"}}
+	systeminfoFuzzArgs = [][]string{{}, {"/fo", "csv"}}
+)
 
 func FuzzDir(f *testing.F) {
 	catalogtest.Fuzz(f, []string{"dir"}, Parsers(), dirFuzzArgs)

@@ -814,43 +814,27 @@ func winBool(s string) (bool, bool) {
 	return false, false
 }
 
-var winfType = catalog.SpanID("type")
-
-var winfName = catalog.SpanID("name")
-
-var winfPath = catalog.SpanID("path")
-
-var winfSize = catalog.SpanID("size_bytes")
-
-var winfTarget = catalog.SpanID("symlink_target")
-
-var winfDirectory = catalog.SpanID("directory")
-
-var winfTime = map[string]uint16{"modified_at": catalog.SpanID("modified_at"), "created_at": catalog.SpanID("created_at"), "accessed_at": catalog.SpanID("accessed_at")}
-
-var winfPID = catalog.SpanID("pid")
-
-var winfSessionName = catalog.SpanID("session_name")
-
-var winfSessionNumber = catalog.SpanID("session_number")
-
-var winfMem = catalog.SpanID("mem_usage_kib")
-
-var winfStatus = catalog.SpanID("status")
-
-var winfUser = catalog.SpanID("user")
-
-var winfCPUTime = catalog.SpanID("cpu_time")
-
-var winfWindowTitle = catalog.SpanID("window_title")
-
-var winfServices = winListIDs("services")
-
-var winfModules = winListIDs("modules")
-
-var skWinProcesses = catalog.SpanID("processes/*")
-
-var skWinEntries = catalog.SpanID("entries/*")
+var (
+	winfType          = catalog.SpanID("type")
+	winfName          = catalog.SpanID("name")
+	winfPath          = catalog.SpanID("path")
+	winfSize          = catalog.SpanID("size_bytes")
+	winfTarget        = catalog.SpanID("symlink_target")
+	winfDirectory     = catalog.SpanID("directory")
+	winfTime          = map[string]uint16{"modified_at": catalog.SpanID("modified_at"), "created_at": catalog.SpanID("created_at"), "accessed_at": catalog.SpanID("accessed_at")}
+	winfPID           = catalog.SpanID("pid")
+	winfSessionName   = catalog.SpanID("session_name")
+	winfSessionNumber = catalog.SpanID("session_number")
+	winfMem           = catalog.SpanID("mem_usage_kib")
+	winfStatus        = catalog.SpanID("status")
+	winfUser          = catalog.SpanID("user")
+	winfCPUTime       = catalog.SpanID("cpu_time")
+	winfWindowTitle   = catalog.SpanID("window_title")
+	winfServices      = winListIDs("services")
+	winfModules       = winListIDs("modules")
+	skWinProcesses    = catalog.SpanID("processes/*")
+	skWinEntries      = catalog.SpanID("entries/*")
+)
 
 func winListIDs(key string) (ids [64]uint16) {
 	for i := range ids {
