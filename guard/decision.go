@@ -115,6 +115,11 @@ type Decision struct {
 	// Hint, when set, is a safe alternative for the same command and
 	// working directory; it passed Check when the decision was made.
 	Hint *Hint `json:"hint,omitempty"`
+	// Argv is the guard's reading of the argv it allowed (nil on a
+	// refusal): what runs after the guard reads the argv from it rather
+	// than again (Argv.Rewrite, the subcommand, git's global options).
+	// It is not part of the JSON.
+	Argv *Argv `json:"-"`
 }
 
 // Hint is a safe alternative to a refused argv: the arguments to run

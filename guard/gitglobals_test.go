@@ -40,6 +40,8 @@ func TestGitGlobalValuesCoverPolicy(t *testing.T) {
 	}
 }
 
+// TestGitSubcommandAtSkipsValues: the view's subcommand index (it replaced
+// gitSubcommandAt, whose cases these are).
 func TestGitSubcommandAtSkipsValues(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -51,8 +53,8 @@ func TestGitSubcommandAtSkipsValues(t *testing.T) {
 		{[]string{"--super-prefix", "p/", "diff"}, 2},
 		{[]string{"-C"}, -1},
 	} {
-		if got := gitSubcommandAt(c.args); got != c.want {
-			t.Errorf("gitSubcommandAt(%q) = %d, want %d", c.args, got, c.want)
+		if _, got := ReadArgv("git", c.args).Subcommand(); got != c.want {
+			t.Errorf("ReadArgv(git, %q).Subcommand() = %d, want %d", c.args, got, c.want)
 		}
 	}
 }

@@ -215,6 +215,7 @@ func (g *Guard) check(cmd string, args []string, cwd string, hints bool) Decisio
 	if d := g.checkCommand(cmd); !d.Allowed {
 		return d
 	}
+	v := ReadArgv(cmd, args)
 	var pr parseResult
 	if root := g.commands[cmd]; root != nil {
 		var rf *refusal
@@ -229,7 +230,7 @@ func (g *Guard) check(cmd string, args []string, cwd string, hints bool) Decisio
 		pr = parseResult{info: legacyInfo(args), buildIdx: -1}
 	}
 	if cmd == "ps" {
-		if i := psBSDEnv(Rewrite(cmd, args)); i >= 0 {
+		if i := psBSDEnv(v.Rewrite()); i >= 0 {
 			return refuse(ReasonArgNotAllowed, detailRevealsSecrets, i, args[i],
 				"Argument "+itoa(i)+" ("+quote(args[i])+") reads as the BSD option 'e' when procps ps re-reads a failing argv the BSD way, "+
 					"which prints the environment of every process; spell user, command and tty values so that they do not start a BSD 'e', or use -o")
@@ -267,7 +268,9 @@ func (g *Guard) check(cmd string, args []string, cwd string, hints bool) Decisio
 		return refuse(ReasonArgNotAllowed, detailProfileBuildNeeded, pr.buildIdx, arg,
 			quote(pr.buildForm)+" runs project code and needs the build profile; set guard.profile to \"build\" to allow it")
 	}
-	return allow()
+	d := allow()
+	d.Argv = v
+	return d
 }
 
 // hint builds the alternative argv of a grammar refusal and returns it only

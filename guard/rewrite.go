@@ -35,10 +35,19 @@ import (
 //     not grant (shared memory would be a channel between runs), so the
 //     default dies with PermissionError; one process reads the same.
 //
-// The rewritten argv passes Check whenever args did.
-func Rewrite(cmd string, args []string) []string {
+// The rewritten argv passes Check whenever args did. Rewrite reads args
+// as ReadArgv does; a caller holding the Decision of Check uses
+// Decision.Argv.Rewrite instead, which uses the reading Check made.
+func Rewrite(cmd string, args []string) []string { return ReadArgv(cmd, args).Rewrite() }
+
+// Rewrite is the package function Rewrite of the argv v holds.
+func (v *Argv) Rewrite() []string {
+	if v == nil {
+		return nil
+	}
+	args := v.args
 	out := slices.Clone(args)
-	switch cmd {
+	switch v.cmd {
 	case "curl":
 		if len(args) == 0 || (args[0] != "-q" && args[0] != "--disable") {
 			out = append([]string{"-q"}, out...)
@@ -56,19 +65,23 @@ func Rewrite(cmd string, args []string) []string {
 			out = append([]string{"--jobs=1"}, out...)
 		}
 	case "git":
-		if at := gitConfigEnd(args); at >= 0 {
+		sub, at := v.Subcommand()
+		if at < 0 {
+			return out
+		}
+		if sub == "config" {
 			if !slices.Contains(args, "--no-includes") {
-				out = slices.Insert(out, at, "--no-includes")
+				out = slices.Insert(out, at+1, "--no-includes")
 			}
 			return out
 		}
-		at := gitSubcommandEnd(args)
-		if at < 0 {
+		end := gitDiffEnd(args, at)
+		if end < 0 {
 			return out
 		}
 		var add []string
 		safe := []string{"--no-ext-diff", "--no-textconv"}
-		if args[at-1] == "blame" {
+		if sub == "blame" {
 			safe = append(safe, "--no-ignore-revs-file")
 		}
 		for _, f := range safe {
@@ -76,54 +89,14 @@ func Rewrite(cmd string, args []string) []string {
 				add = append(add, f)
 			}
 		}
-		out = slices.Insert(out, at, add...)
+		out = slices.Insert(out, end, add...)
 	}
 	return out
 }
 
-// gitConfigEnd returns the index just after the word "config" of a "git
-// config" argv, or -1.
-func gitConfigEnd(args []string) int {
-	i := gitSubcommandAt(args)
-	if i >= 0 && args[i] == "config" {
-		return i + 1
-	}
-	return -1
-}
-
-// gitSubcommandAt returns the index of git's subcommand word, or -1.
-func gitSubcommandAt(args []string) int {
-	i := 0
-	for i < len(args) {
-		switch a := args[i]; {
-		case GitGlobalTakesValue(a):
-			i += 2
-			continue
-		default:
-			if len(a) > 1 && a[0] == '-' {
-				if a == "--" {
-					return -1
-				}
-				i++
-				continue
-			}
-		}
-		break
-	}
-	if i >= len(args) {
-		return -1
-	}
-	return i
-}
-
-// gitSubcommandEnd finds the subcommand of a git argv and returns the index
-// just after it (after "reflog show"), or -1 when it is not one whose diff
-// machinery runs drivers.
-func gitSubcommandEnd(args []string) int {
-	i := gitSubcommandAt(args)
-	if i < 0 {
-		return -1
-	}
+// gitDiffEnd returns the index just after git's subcommand at i (after
+// "reflog show") when it is one whose diff machinery runs drivers, or -1.
+func gitDiffEnd(args []string, i int) int {
 	switch args[i] {
 	case "diff", "log", "show", "blame":
 		return i + 1
