@@ -11,7 +11,7 @@ import (
 // instead of reading the list again. It is read-only: its accessors return
 // copies.
 //
-// For git it reads the global options before the subcommand the way git
+// For git (and git.exe) it reads the global options before the subcommand the way git
 // does (handle_options in git.c): the options of GitGlobalValueOptions
 // take the next argument as their value, every other word starting with
 // "-" is a switch or carries its value after "=", "--" ends the global
@@ -54,7 +54,7 @@ func (o GlobalOption) Attached() bool { return o.ValueIndex == o.Index }
 // not checked (a test, a tool that only rewrites).
 func ReadArgv(cmd string, args []string) *Argv {
 	v := &Argv{cmd: cmd, args: slices.Clone(args), sub: -1, end: -1}
-	if cmd != "git" {
+	if cmd != "git" && cmd != "git.exe" {
 		return v
 	}
 	for i := 0; i < len(args); i++ {

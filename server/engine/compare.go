@@ -725,34 +725,28 @@ func gitRootRelative(args []string) bool {
 // recordScope fills r.Scope (and r.GitPrefix) at retain time: for git the
 // real path of the repository the command ran in, for kubectl the context
 // it used. Reading them later could see a different world.
-func (e *Engine) recordScope(r *StoredResult, args []string) {
+// argv is the run's argv as the guard read it.
+func (e *Engine) recordScope(r *StoredResult, argv *guard.Argv) {
 	switch scopeKind(r) {
 	case scopeGit:
-		r.Scope, r.GitPrefix = gitRepo(r.Cwd, args)
+		r.Scope, r.GitPrefix = gitRepo(r.Cwd, argv)
 	case scopeKube:
-		r.Scope = e.kubeContext(args)
+		r.Scope = e.kubeContext(argv.Args())
 	}
 }
 
 // gitRepo returns the real path of the repository git would use from cwd
-// with args (-C, --work-tree), and the directory's path inside it.
-func gitRepo(cwd string, args []string) (root, prefix string) {
+// with the global options the guard read (-C, --work-tree), and the
+// directory's path inside it.
+func gitRepo(cwd string, argv *guard.Argv) (root, prefix string) {
 	dir, workTree := cwd, ""
-	for i := 0; i < len(args); i++ {
-		a := args[i]
+	for _, o := range argv.Globals() {
 		switch {
-		case a == "-C" && i+1 < len(args):
-			i++
-			dir = joinPath(dir, args[i])
-		case a == "--work-tree" && i+1 < len(args):
-			i++
-			workTree = joinPath(dir, args[i])
-		case strings.HasPrefix(a, "--work-tree="):
-			workTree = joinPath(dir, strings.TrimPrefix(a, "--work-tree="))
-		case guard.GitGlobalTakesValue(a):
-			i++
-		case !strings.HasPrefix(a, "-"):
-			i = len(args) // the subcommand: its own flags follow
+		case !o.HasValue():
+		case o.Name == "-C" && !o.Attached():
+			dir = joinPath(dir, o.Value)
+		case o.Name == "--work-tree":
+			workTree = joinPath(dir, o.Value)
 		}
 	}
 	real := func(p string) string {

@@ -166,7 +166,7 @@ func (e *Engine) Run(ctx context.Context, req Request) *Envelope {
 			return env
 		}
 	}
-	env, res := e.execute(ctx, req, start)
+	env, res, argv := e.execute(ctx, req, start)
 	if res != nil {
 		sh.items = e.parseBound(req.Cmd, req.Args)
 		out := e.finish(env, res, req.Cmd, req.Args, sh, start)
@@ -186,7 +186,7 @@ func (e *Engine) Run(ctx context.Context, req Request) *Envelope {
 		}
 		retained := false
 		if req.Retain || over {
-			retained = e.retain(ctx, env, out, req, id)
+			retained = e.retain(ctx, env, out, req, argv, id)
 		}
 		if over {
 			e.itemsPage(env, out.shaped, id, retained, 0, e.cfg.Guard.MaxItems)
@@ -203,8 +203,10 @@ func (e *Engine) Run(ctx context.Context, req Request) *Envelope {
 }
 
 // execute runs the guard and the command. It returns the envelope so far
-// and, when the command ran, its result for parsing.
-func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*Envelope, *executor.Result) {
+// and, when the command ran, its result for parsing and the argv as the
+// guard read it (guard.Decision.Argv), which every step after the guard
+// reads instead of the list.
+func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*Envelope, *executor.Result, *guard.Argv) {
 	// raw is always present, "" when nothing ran: the contract says an
 	// agent can always fall back on it.
 	empty := ""
@@ -226,15 +228,15 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 	}
 	if f := checkFormat(req.Format); f != nil {
 		env.Failure = f
-		return done(), nil
+		return done(), nil, nil
 	}
 	if f := checkReview(req); f != nil {
 		env.Failure = f
-		return done(), nil
+		return done(), nil, nil
 	}
 	if req.Cmd == "" {
 		env.Failure = &Failure{Kind: KindConfig, Reason: ReasonInvalidArgument, Message: "cmd is required"}
-		return done(), nil
+		return done(), nil, nil
 	}
 	t := time.Now()
 	d := e.guard.Check(req.Cmd, req.Args, cwd)
@@ -247,27 +249,28 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 			env.Failure.Hint = &catalog.Hint{Args: d.Hint.Args}
 		}
 		env.GuardError = &GuardError{Reason: string(d.Reason), Message: d.Message}
-		return done(), nil
+		return done(), nil, nil
 	}
+	argv := d.Argv
 	if executor.IsGit(req.Cmd) {
 		// Where git reads the repository from is not in its argv: a .git
 		// file, a commondir or alternates may name any directory.
-		for _, d := range executor.GitReadDirs(cwd, req.Args) {
+		for _, d := range executor.GitReadDirs(cwd, argv) {
 			if !e.guard.Inside(d) {
 				msg := "git would read the repository at '" + d + "' (named by a .git file, commondir or alternates), outside the allowed paths"
 				env.Failure = &Failure{Kind: KindGuard, Reason: string(guard.ReasonPathNotAllowed), Message: msg, Detail: "reads_outside"}
 				env.GuardError = &GuardError{Reason: string(guard.ReasonPathNotAllowed), Message: msg}
-				return done(), nil
+				return done(), nil, nil
 			}
 		}
 	}
 	// The guard's rewrite makes an allowed form safer still (npx --no, git
 	// without external diff drivers); parsers still read the args as given.
-	args := guard.Rewrite(req.Cmd, req.Args)
+	args := argv.Rewrite()
 	release, busy := e.limit.acquire(ctx)
 	if busy != nil {
 		env.Failure = busy
-		return done(), nil
+		return done(), nil, nil
 	}
 	defer release()
 	var before snapshot
@@ -279,7 +282,9 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 		// A repository's own config can name filter and diff drivers
 		// (programs) under names SafeEnv cannot know in advance.
 		var dirs []string
-		runEnv, dirs = e.gitCfg.EnvDirs(ctx, req.Cmd, cwd, args, e.env)
+		// The rewrite adds arguments after git's subcommand only: the
+		// global options argv read are those of args.
+		runEnv, dirs = e.gitCfg.EnvDirs(ctx, req.Cmd, cwd, argv, e.env)
 		// A submodule's or gitlink's .git file may name a repository
 		// anywhere: git grep --recurse-submodules --cached would print it.
 		for _, d := range dirs {
@@ -287,7 +292,7 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 				msg := "git would enter the repository at '" + d + "' (named by a submodule's .git file), outside the allowed paths"
 				env.Failure = &Failure{Kind: KindGuard, Reason: string(guard.ReasonPathNotAllowed), Message: msg, Detail: "reads_outside"}
 				env.GuardError = &GuardError{Reason: string(guard.ReasonPathNotAllowed), Message: msg}
-				return done(), nil
+				return done(), nil, nil
 			}
 		}
 	}
@@ -300,7 +305,7 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 	if merge {
 		env.Stdout.Stream = StreamBoth
 	}
-	confine, confined := e.confinement(req.Cmd, args, cwd)
+	confine, confined := e.confinementFor(req.Cmd, argv, cwd)
 	if env.Telemetry != nil {
 		env.Telemetry.Sandbox.Command = confined
 	}
@@ -352,9 +357,9 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 	}
 	done()
 	if res.SpawnErr != nil {
-		return env, nil
+		return env, nil, nil
 	}
-	return env, &res
+	return env, &res, argv
 }
 
 // StreamBoth is Stdout.Stream for a run whose stdout and stderr were

@@ -104,7 +104,7 @@ func (e *Engine) RunPaged(ctx context.Context, req PagedRequest) *Envelope {
 	if hit != nil {
 		cache = CacheInfo{Hit: true, AgeMs: start.Sub(at).Milliseconds()}
 	} else {
-		env, res := e.execute(ctx, run, start)
+		env, res, _ := e.execute(ctx, run, start)
 		if res != nil {
 			e.redactCaptured(env, res)
 			// Pages are not parsed, but grep's 1 is an answer here too.

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/parism-go/parism/guard"
 	"github.com/parism-go/parism/server/config"
 	"github.com/parism-go/parism/shaper"
 )
@@ -17,8 +18,8 @@ import (
 // retain keeps a run's result in the store and marks env with its id. It
 // reports whether the result was kept; one over the per-result limit is
 // not, and env says so in a warning (the run still answers).
-func (e *Engine) retain(ctx context.Context, env *Envelope, out outcome, req Request, id string) bool {
-	rec := e.record(env, out, req, id)
+func (e *Engine) retain(ctx context.Context, env *Envelope, out outcome, req Request, argv *guard.Argv, id string) bool {
+	rec := e.record(env, out, req, argv, id)
 	rec.Owner = ownerOf(ctx)
 	env.ResultID = id
 	kept := false
@@ -42,7 +43,7 @@ func (e *Engine) retain(ctx context.Context, env *Envelope, out outcome, req Req
 }
 
 // record builds what the store keeps of a run.
-func (e *Engine) record(env *Envelope, out outcome, req Request, id string) *StoredResult {
+func (e *Engine) record(env *Envelope, out outcome, req Request, argv *guard.Argv, id string) *StoredResult {
 	pr := out.parse
 	rec := &StoredResult{
 		ID: id, Cmd: req.Cmd, Args: MaskArgs(req.Args), ArgvHash: ArgvHash(req.Cmd, req.Args),
@@ -63,7 +64,7 @@ func (e *Engine) record(env *Envelope, out outcome, req Request, id string) *Sto
 	// the parser's warnings: compare_results repeats why rows may be missing.
 	rec.Warnings = e.review(env, out, id, shaping{}).Warnings
 	rec.EnvNames = envNames(e.env)
-	e.recordScope(rec, req.Args)
+	e.recordScope(rec, argv)
 	rec.base.Omission = append([]Omission(nil), env.Omission...)
 	size := len(out.raw) + 512 + 48*pr.Evidence.Len()
 	if g := out.shaped.generic; g != nil {

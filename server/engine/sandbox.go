@@ -167,12 +167,14 @@ var gitScratchFree = map[string]bool{
 }
 
 // scratchless reports that a shipped command runs without a private
-// TMPDIR: scratchFree, or a git subcommand of gitScratchFree.
-func scratchless(cmd string, args []string) bool {
+// TMPDIR: scratchFree, or a git subcommand of gitScratchFree (argv is the
+// command's argv as the guard read it).
+func scratchless(cmd string, argv *guard.Argv) bool {
 	if scratchFree[cmd] {
 		return true
 	}
-	return executor.IsGit(cmd) && gitScratchFree[gitSubcommand(args)]
+	sub, _ := argv.Subcommand()
+	return executor.IsGit(cmd) && gitScratchFree[sub]
 }
 
 // systemRead is what every command may read: the system's read-only
@@ -321,14 +323,16 @@ func (p *kernelPolicy) hiddenPaths() []string {
 	return out
 }
 
-// confinement is one run's Confinement and its report.
-func (e *Engine) confinement(cmd string, args []string, cwd string) (*executor.Confinement, *CommandSandbox) {
-	return e.confineAs(cmd, commandNeeds[cmd], e.kernel.shipped[cmd], args, cwd)
+// confinementFor is one run's Confinement and its report; argv is the
+// run's argv as the guard read it (guard.Decision.Argv), nil for the
+// command alone.
+func (e *Engine) confinementFor(cmd string, argv *guard.Argv, cwd string) (*executor.Confinement, *CommandSandbox) {
+	return e.confineAs(cmd, commandNeeds[cmd], e.kernel.shipped[cmd], argv, cwd)
 }
 
 // confineAs is the confinement of cmd with needs n; shipped says whether
 // the guard ships a policy for it (else it is the operator's addition).
-func (e *Engine) confineAs(cmd string, n needs, shipped bool, args []string, cwd string) (*executor.Confinement, *CommandSandbox) {
+func (e *Engine) confineAs(cmd string, n needs, shipped bool, argv *guard.Argv, cwd string) (*executor.Confinement, *CommandSandbox) {
 	p := e.kernel
 	c := p.base
 	if p.build {
@@ -363,7 +367,7 @@ func (e *Engine) confineAs(cmd string, n needs, shipped bool, args []string, cwd
 		c.ReadPaths = slices.Concat(p.system, project, extraRead)
 		c.ListPaths = slices.Concat(c.ListPaths, list)
 	}
-	c.PrivateTmp = !(shipped && scratchless(cmd, args))
+	c.PrivateTmp = !(shipped && scratchless(cmd, argv))
 	// A command the operator added to the allowlist keeps ExecPaths nil:
 	// its helpers are unknown here, so it may execute what it can read (it
 	// still reads, writes and connects only as the rest says).
@@ -379,7 +383,7 @@ func (e *Engine) confineAs(cmd string, n needs, shipped bool, args []string, cwd
 	if n.kube {
 		ports = union(ports, p.kubePorts())
 	}
-	if executor.IsGit(cmd) && gitSubcommand(args) == "ls-remote" {
+	if sub, _ := argv.Subcommand(); executor.IsGit(cmd) && sub == "ls-remote" {
 		// The guard admits http(s) URLs only.
 		ports = webPorts
 	}
@@ -424,7 +428,7 @@ func (e *Engine) describeSandbox(cmds []string) SandboxOverview {
 	info.Commands = map[string]CommandSandbox{}
 	for _, cmd := range cmds {
 		if _, ok := commandNeeds[cmd]; ok || !e.kernel.shipped[cmd] {
-			_, r := e.confinement(cmd, nil, e.workdir)
+			_, r := e.confinementFor(cmd, nil, e.workdir)
 			info.Commands[cmd] = *r
 		}
 	}
@@ -520,22 +524,6 @@ var gitExecPath = func() func(env []string) string {
 		return dir
 	}
 }()
-
-// gitSubcommand is the first word of args that is not one of git's
-// global options or their values.
-func gitSubcommand(args []string) string {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case guard.GitGlobalTakesValue(a):
-			i++
-		case strings.HasPrefix(a, "-"):
-		default:
-			return a
-		}
-	}
-	return ""
-}
 
 // projectRoot is the nearest directory at or above cwd holding .git, or
 // cwd when there is none below / (a repository at / is not a project).

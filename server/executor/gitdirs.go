@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/parism-go/parism/guard"
 )
 
 // GitReadDirs returns the directories outside its work tree that a git
@@ -14,9 +16,10 @@ import (
 // objects/info/alternates. nil when no repository is found. The engine
 // checks them against allowed_paths: a hostile project's .git file,
 // commondir or alternates would otherwise make git log -p or git cat-file
-// print another repository's files.
-func GitReadDirs(dir string, args []string) []string {
-	loc, _, ok := findGitDir(dir, repoOptions(args))
+// print another repository's files. argv is the command's argv as the
+// guard read it (guard.Decision.Argv).
+func GitReadDirs(dir string, argv *guard.Argv) []string {
+	loc, _, ok := findGitDir(dir, gitRepoOptions(argv))
 	if !ok {
 		return nil
 	}

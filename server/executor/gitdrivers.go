@@ -638,15 +638,16 @@ func (c *GitDrivers) Scans() int64 { return c.scans.Load() }
 
 // Env is GitDriverEnv with the cache.
 func (c *GitDrivers) Env(ctx context.Context, git, dir string, args, env []string) []string {
-	out, _ := c.EnvDirs(ctx, git, dir, args, env)
+	out, _ := c.EnvDirs(ctx, git, dir, guard.ReadArgv("git", args), env)
 	return out
 }
 
-// EnvDirs is Env, and also returns the git directories of the repository
-// and of the submodules and gitlinks git may enter from it (a gitlink's
-// .git file may name any directory), for the caller to check.
-func (c *GitDrivers) EnvDirs(ctx context.Context, git, dir string, args, env []string) ([]string, []string) {
-	opts := repoOptions(args)
+// EnvDirs is Env for the argv the guard read (guard.Decision.Argv), and
+// also returns the git directories of the repository and of the
+// submodules and gitlinks git may enter from it (a gitlink's .git file
+// may name any directory), for the caller to check.
+func (c *GitDrivers) EnvDirs(ctx context.Context, git, dir string, argv *guard.Argv, env []string) ([]string, []string) {
+	opts := gitRepoOptions(argv)
 	loc, base, ok := findGitDir(dir, opts)
 	if !ok {
 		c.scans.Add(1)
@@ -823,27 +824,27 @@ func signature(files []string) (string, time.Time) {
 	return b.String(), newest
 }
 
-// repoOptions returns the global options at the front of a git argument
-// list that decide which repository and configuration a command uses.
-func repoOptions(args []string) []string {
+// repoOptions is gitRepoOptions of args read by the guard's reader, for
+// the callers that hold an argv the guard did not check.
+func repoOptions(args []string) []string { return gitRepoOptions(guard.ReadArgv("git", args)) }
+
+// gitRepoOptions returns the global options of a git argv, as the guard
+// read them (guard.Argv), that decide which repository and configuration
+// a command uses: -C, -c, --git-dir and --work-tree with their values, in
+// their original spelling. The other global options (--no-pager, -P,
+// --literal-pathspecs, --namespace X) do not change which configuration
+// is read.
+func gitRepoOptions(v *guard.Argv) []string {
 	var out []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
+	for _, o := range v.Globals() {
 		switch {
-		case a == "-C" || a == "-c" || a == "--git-dir" || a == "--work-tree":
-			if i+1 < len(args) {
-				out = append(out, a, args[i+1])
+		case o.Attached():
+			if o.Name == "--git-dir" || o.Name == "--work-tree" {
+				out = append(out, v.Arg(o.Index))
 			}
-			i++
-		case guard.GitGlobalTakesValue(a):
-			i++ // --namespace X: its value is not the subcommand
-		case strings.HasPrefix(a, "--git-dir=") || strings.HasPrefix(a, "--work-tree="):
-			out = append(out, a)
-		case strings.HasPrefix(a, "-"):
-			// Other global options (--no-pager, -P, --literal-pathspecs)
-			// do not change which configuration is read.
-		default:
-			return out // the subcommand
+		case !o.HasValue():
+		case o.Name == "-C" || o.Name == "-c" || o.Name == "--git-dir" || o.Name == "--work-tree":
+			out = append(out, o.Name, o.Value)
 		}
 	}
 	return out
