@@ -612,6 +612,9 @@ type parseResult struct {
 	info      []argInfo
 	buildForm string // the form needing the build profile; "" if none
 	buildIdx  int
+	// subIdx is the argument that selected the first subcommand, -1 if
+	// none: the tests hold Argv's reading of git's global options to it.
+	subIdx int
 }
 
 type parser struct {
@@ -632,7 +635,7 @@ type parser struct {
 func (g *Guard) parse(cmd string, root *node, args []string) (parseResult, *refusal) {
 	p := parser{g: g, cmd: cmd, args: args, n: root, nodeIdx: -1}
 	p.res.info = make([]argInfo, len(args))
-	p.res.buildIdx = -1
+	p.res.buildIdx, p.res.subIdx = -1, -1
 	for i := range p.res.info {
 		p.res.info[i] = argInfo{pathFrom: -1}
 	}
@@ -817,6 +820,9 @@ func (p *parser) enter(i int) *refusal {
 		return r
 	}
 	p.res.info[i].exempt = true
+	if p.nodeIdx < 0 {
+		p.res.subIdx = i
+	}
 	p.n, p.nodeIdx, p.pos, p.expr = child, i, p.pos[:0], false
 	if child.profile == ProfileBuild && p.res.buildForm == "" {
 		p.res.buildForm, p.res.buildIdx = child.form, i
