@@ -46,6 +46,12 @@
 // inside both read literally and expanded against the home directory, since
 // some programs expand it themselves.
 //
+// An allowed Decision carries Argv, the guard's reading of the argv (git's
+// global options with their values, the subcommand, the end of options),
+// so that what runs after the guard (Argv.Rewrite, a server choosing which
+// repository git reads) uses the reading the guard made rather than read
+// the list again; ReadArgv makes the same reading of an unchecked argv.
+//
 // Check reads the file system at call time; changes made between Check and
 // exec are not seen. The guard is a policy layer: what a repository's own
 // configuration makes git run, what a credential plugin in the operator's
