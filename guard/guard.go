@@ -215,7 +215,6 @@ func (g *Guard) check(cmd string, args []string, cwd string, hints bool) Decisio
 	if d := g.checkCommand(cmd); !d.Allowed {
 		return d
 	}
-	v := ReadArgv(cmd, args)
 	var pr parseResult
 	if root := g.commands[cmd]; root != nil {
 		var rf *refusal
@@ -229,6 +228,9 @@ func (g *Guard) check(cmd string, args []string, cwd string, hints bool) Decisio
 	} else {
 		pr = parseResult{info: legacyInfo(args), buildIdx: -1}
 	}
+	// Read once, after the grammar admitted the argv: the rewrite, and
+	// what runs after the guard, use it (Decision.Argv).
+	v := ReadArgv(cmd, args)
 	if cmd == "ps" {
 		if i := psBSDEnv(v.Rewrite()); i >= 0 {
 			return refuse(ReasonArgNotAllowed, detailRevealsSecrets, i, args[i],
