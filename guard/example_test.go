@@ -144,3 +144,25 @@ func ExampleRewrite() {
 	// [log --no-ext-diff --no-textconv -p]
 	// [--no tsc]
 }
+
+// An allowed Decision carries the guard's reading of the argv: what runs
+// after the guard takes the subcommand, git's global options and the
+// rewritten argv from it instead of reading the list again.
+func ExampleDecision_argv() {
+	g, err := guard.New(guard.DefaultPolicy())
+	if err != nil {
+		panic(err)
+	}
+	d := g.Check("git", []string{"--no-pager", "-C", "src", "log", "-n", "3"}, "")
+	sub, at := d.Argv.Subcommand()
+	fmt.Println(sub, at)
+	for _, o := range d.Argv.Globals() {
+		fmt.Printf("%s %q has value: %v\n", o.Name, o.Value, o.HasValue())
+	}
+	fmt.Println(d.Argv.Rewrite())
+	// Output:
+	// log 3
+	// --no-pager "" has value: false
+	// -C "src" has value: true
+	// [--no-pager -C src log --no-ext-diff --no-textconv -n 3]
+}
