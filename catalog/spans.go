@@ -113,9 +113,8 @@ type SpanRec struct {
 	RowAt int // where its spans begin
 }
 
-// NewSpanRec prepares for about perLine spans per line of output, so that
-// recording a large output does not regrow its buffer.
-func NewSpanRec(c *Context, perLine int) *SpanRec {
+// newSpanRec prepares for about perLine spans per line of output (Rows).
+func newSpanRec(c *Context, perLine int) *SpanRec {
 	r := &SpanRec{C: c, On: c.recording}
 	if r.On {
 		r.Spans = make([]SpanRecord, 0, min(lex.CountLines(c.Raw), 1<<20)*perLine)
@@ -233,11 +232,11 @@ func (r *SpanRec) wholeRecord(pointer string, start, end int, tr SpanTr) SpanRec
 	return SpanRecord{start: int32(start), end: int32(end), idx: int32(len(r.whole) - 1), Tmpl: tmplWhole, Tr: tr}
 }
 
-// Path records a span at the pointer built from tokens (strings and ints,
-// as Ptr takes them). The ints become the indices of a template, so that
-// the rows of a list share one name; a pointer with more than four
-// indices, a name holding "*" or a token of another type is kept as text
-// (Ptr's own spelling).
+// Path records a span at the pointer built from tokens (strings, ints and
+// Pointer text, as Context.Span takes them). The ints become the indices
+// of a template, so that the rows of a list share one name; a pointer with
+// more than four indices, a name holding "*" or a token of another type is
+// kept as text (Ptr's own spelling).
 func (r *SpanRec) Path(start, end int, tr string, tokens ...any) {
 	if r.On {
 		r.Spans = append(r.Spans, r.pathRecord(start, end, tr, tokens))
@@ -247,31 +246,41 @@ func (r *SpanRec) Path(start, end int, tr string, tokens ...any) {
 func (r *SpanRec) pathRecord(start, end int, tr string, tokens []any) SpanRecord {
 	var idx [4]int32
 	k := 0
-	b := r.buf[:0]
-	for i, t := range tokens {
-		if i > 0 {
-			b = append(b, '/')
-		}
+	b := r.buf[:0] // the pointer, a "*" in place of each index
+	for _, t := range tokens {
 		switch t := t.(type) {
 		case int:
 			if k == len(idx) {
 				return r.wholeRecord(Ptr(tokens...), start, end, r.TrID(tr))
 			}
-			b = append(b, '*')
+			b = append(b, '/', '*')
 			idx[k] = int32(t)
 			k++
 		case string:
 			if strings.IndexByte(t, '*') >= 0 {
 				return r.wholeRecord(Ptr(tokens...), start, end, r.TrID(tr))
 			}
-			b = appendEscaped(b, t)
+			b = appendEscaped(append(b, '/'), t)
+		case Pointer:
+			if strings.IndexByte(string(t), '*') >= 0 {
+				return r.wholeRecord(Ptr(tokens...), start, end, r.TrID(tr))
+			}
+			b = append(b, t...)
 		default:
 			return r.wholeRecord(Ptr(tokens...), start, end, r.TrID(tr))
 		}
 	}
 	r.buf = b
-	tmpl := r.nameBytes(b)
-	if tmpl == tmplWhole || len(b) == 0 && len(tokens) > 0 { // no id left, or the pointer "/"
+	if len(b) == 0 { // the whole document
+		return SpanRecord{start: int32(start), end: int32(end), Tr: r.TrID(tr)}
+	}
+	// A template is the pointer without its leading "/": one that lacks it
+	// (Pointer text that is no pointer) or is "/" has no template.
+	if b[0] != '/' || len(b) == 1 {
+		return r.wholeRecord(Ptr(tokens...), start, end, r.TrID(tr))
+	}
+	tmpl := r.nameBytes(b[1:])
+	if tmpl == tmplWhole { // no id left
 		return r.wholeRecord(Ptr(tokens...), start, end, r.TrID(tr))
 	}
 	return SpanRecord{start: int32(start), end: int32(end), idx: r.indices(tmpl, idx), Tmpl: tmpl, Tr: r.TrID(tr)}
@@ -301,28 +310,6 @@ func appendEscaped(b []byte, s string) []byte {
 		}
 	}
 	return b
-}
-
-// Held collects spans of a line until the whole line has read (commit),
-// so that a line given up halfway leaves no span behind.
-type Held struct {
-	r     *SpanRec
-	spans []SpanRecord
-}
-
-// Hold starts spans held for the context's own recorder.
-func (c *Context) Hold() Held { return Held{r: c.Rec()} }
-
-func (h *Held) Add(start, end int, tr string, tokens ...any) {
-	if h.r.On {
-		h.spans = append(h.spans, h.r.pathRecord(start, end, tr, tokens))
-	}
-}
-
-// Commit records the held spans.
-func (h *Held) Commit() {
-	h.r.Spans = append(h.r.Spans, h.spans...)
-	h.spans = h.spans[:0]
 }
 
 // At is add for a template with one index.

@@ -55,7 +55,7 @@ func (c *Context) SpanSet() *SpanSet {
 	if !c.recording {
 		return nil
 	}
-	own := c.Rec().seg()
+	own := c.rec().seg()
 	s := &SpanSet{raw: c.Raw, own: own, segs: c.segs, n: len(own.spans)}
 	for _, g := range c.segs {
 		s.n += len(g.seg.spans)

@@ -452,7 +452,7 @@ func ParsePs(c *catalog.Context) (any, error) {
 	var fields []lex.Field
 	var header string
 	lines, read := 0, 0
-	rs := catalog.NewSpanRec(c, 11)
+	rs := c.Rows(11)
 	if headerless {
 		cols = psColumnsFromSpecs(pa.specs)
 		psSpanIDs(cols, rs)
