@@ -197,6 +197,8 @@ func TestSpanAllocs(t *testing.T) {
 		off.Truncate(m)
 	}); n != 0 {
 		t.Errorf("recording off: %v allocations per call, want 0", n)
+	} else {
+		t.Logf("recording off: %v allocations per call", n)
 	}
 	on := &Context{Raw: "abcdef"}
 	on.RecordSpans()
@@ -206,6 +208,8 @@ func TestSpanAllocs(t *testing.T) {
 		i++
 	}); n > 0.1 {
 		t.Errorf("recording on: %v allocations per span, want about 0 (amortized growth)", n)
+	} else {
+		t.Logf("recording on: %v allocations per span", n)
 	}
 }
 
