@@ -86,8 +86,8 @@ func (c *Context) Rows(perLine int) *SpanRec { return newSpanRec(c, perLine) }
 
 // rec is the context's own recorder, which Span writes to.
 func (c *Context) rec() *SpanRec {
-	if c.own.C == nil {
-		c.own = SpanRec{C: c, On: c.recording}
+	if c.own.c == nil {
+		c.own = SpanRec{c: c, On: c.recording}
 	}
 	return &c.own
 }

@@ -32,11 +32,11 @@ func SpanID(name string) uint16 {
 const NoLeaf = 0
 
 // localIDs marks ids of names registered by one recorder at parse time
-// (table columns), which index spanRec.local.
+// (table columns), which index SpanRec.local.
 const localIDs = 0x8000
 
-// tmplWhole marks a span whose whole pointer was given as text
-// (Context.Span): its index is one of spanRec.whole.
+// tmplWhole marks a span whose pointer is kept as text (a path no template
+// spells, or no id left): its index is one of SpanRec.whole.
 const tmplWhole = 0xffff
 
 // SpanTr is a transform; trNames spells them. Ids from trLocal on are
@@ -85,7 +85,7 @@ var TrNames = [...]string{
 
 // SpanRecord is one recorded span, 20 bytes. A template with one "*"
 // (most rows) keeps its index in idx; one with more keeps in idx where its
-// indices begin in spanRec.more.
+// indices begin in SpanRec.more.
 type SpanRecord struct {
 	start, end int32
 	idx        int32
@@ -93,10 +93,11 @@ type SpanRecord struct {
 	Tr         SpanTr
 }
 
-// SpanRec records the spans of one parse. When the caller did not ask for
-// spans every method is a cheap no-op.
+// SpanRec records spans as small ids: the row recorder a parser gets from
+// Context.Rows, and the one behind Context.Span. When the caller did not
+// ask for spans every method is a cheap no-op.
 type SpanRec struct {
-	C        *Context
+	c        *Context
 	On       bool
 	Spans    []SpanRecord
 	local    []string // names known only at parse time, escaped
@@ -115,7 +116,7 @@ type SpanRec struct {
 
 // newSpanRec prepares for about perLine spans per line of output (Rows).
 func newSpanRec(c *Context, perLine int) *SpanRec {
-	r := &SpanRec{C: c, On: c.recording}
+	r := &SpanRec{c: c, On: c.recording}
 	if r.On {
 		r.Spans = make([]SpanRecord, 0, min(lex.CountLines(c.Raw), 1<<20)*perLine)
 	}
@@ -401,7 +402,7 @@ func (r *SpanRec) Retemplate(m int, tmpl uint16) {
 // until read (see SpanSet). Call it once, at the end of a successful parse.
 func (r *SpanRec) Finish() {
 	if r.On && len(r.Spans) > 0 {
-		r.C.addSpanSeg(r.seg())
+		r.c.addSpanSeg(r.seg())
 	}
 	r.Spans = nil
 }
@@ -410,7 +411,7 @@ func (r *SpanRec) seg() *recordSeg {
 	return &recordSeg{spans: r.Spans, local: r.local, localTr: r.localTr, whole: r.whole, more: r.more}
 }
 
-// recordSeg is what a spanRec hands over.
+// recordSeg is what a SpanRec hands over.
 type recordSeg struct {
 	spans   []SpanRecord
 	local   []string

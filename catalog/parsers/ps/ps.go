@@ -546,7 +546,7 @@ func psOneUserField(res *PsResult, rs *catalog.SpanRec) {
 
 // psSpanIDs gives each column the span field id of its key.
 func psSpanIDs(cols []psColumn, rs *catalog.SpanRec) {
-	if !rs.C.Recording() {
+	if !rs.On {
 		return
 	}
 	for i := range cols {
