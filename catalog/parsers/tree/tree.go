@@ -311,17 +311,16 @@ func (p *treeParser) root(line string, start int) bool {
 	}
 	k := len(p.res.OtherRoots)
 	n := TreeNode{Name: line[name[0]:name[1]]}
-	base := catalog.Ptr("other_roots", k)
-	c.Span(start+name[0], start+name[1], "", catalog.Pointer(base), "name")
+	c.Span(start+name[0], start+name[1], "", "other_roots", k, "name")
 	if errText[0] >= 0 {
 		n.Error = line[errText[0]:errText[1]]
-		c.Span(start+errText[0], start+errText[1], "", catalog.Pointer(base), "error")
+		c.Span(start+errText[0], start+errText[1], "", "other_roots", k, "error")
 	}
 	p.res.OtherRoots = append(p.res.OtherRoots, n)
 	p.curRoot = k + 1
 	p.tops = append(p.tops, 0)
 	p.branch = p.branch[:0]
-	p.rootKey = base + "/children"
+	p.rootKey = catalog.Ptr("other_roots", k, "children")
 	p.path = p.path[:0]
 	return true
 }
