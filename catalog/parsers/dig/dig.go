@@ -432,7 +432,7 @@ func digRecord(c *catalog.Context, o *digOut, line string, start int, sec digSec
 // digComment reads the ";;" lines: section headers, the response header,
 // the statistics and dig's messages. A line changes res only when it
 // reads, and a value dig prints once is not taken twice.
-func digComment(c *catalog.Context, o *digOut, line string, start int, sec *digSection, answers, questions *int) bool {
+func digComment(c *catalog.Context, o *digOut, line string, start int, sec *digSection, answers, questions *int) (read bool) {
 	res := o.res
 	body := strings.TrimSpace(line[2:])
 	bs := start + strings.Index(line, body)
@@ -459,6 +459,11 @@ func digComment(c *catalog.Context, o *digOut, line string, start int, sec *digS
 	r := *res
 	pend := digHold{c: c, o: o}
 	mark := c.Mark() // a line given up drops the spans read from it
+	defer func() {
+		if !read {
+			c.Truncate(mark)
+		}
+	}()
 	ok := true
 	switch {
 	case body == "Got answer:":
@@ -468,7 +473,6 @@ func digComment(c *catalog.Context, o *digOut, line string, start int, sec *digS
 		return true
 	case strings.HasPrefix(body, "->>HEADER<<- "):
 		if r.Status != "" || r.Opcode != "" || r.ID != nil {
-			c.Truncate(mark)
 			return false
 		}
 		for _, kv := range digPairs(body[len("->>HEADER<<- "):], bs+len("->>HEADER<<- ")) {
@@ -490,7 +494,6 @@ func digComment(c *catalog.Context, o *digOut, line string, start int, sec *digS
 	case strings.HasPrefix(body, "flags:"):
 		semi := strings.IndexByte(body, ';')
 		if semi < 0 || r.Flags != nil || r.QueryCount != nil {
-			c.Truncate(mark)
 			return false
 		}
 		fl := body[len("flags:"):semi]
@@ -524,7 +527,6 @@ func digComment(c *catalog.Context, o *digOut, line string, start int, sec *digS
 				continue
 			}
 			if *dst != nil {
-				c.Truncate(mark)
 				return false
 			}
 			*dst = &n
@@ -562,7 +564,6 @@ func digComment(c *catalog.Context, o *digOut, line string, start int, sec *digS
 		r.Messages = append(r.Messages, body)
 	}
 	if !ok {
-		c.Truncate(mark)
 		return false
 	}
 	*res = r

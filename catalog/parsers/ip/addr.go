@@ -486,17 +486,20 @@ func ipAt(link string) string {
 
 // ipHeader reads "2: eth0@if5: <BROADCAST,MULTICAST,UP> mtu 1500 qdisc noqueue state UP group default qlen 1000".
 // Its spans are recorded only when the line reads.
-func ipHeader(c *catalog.Context, line string, start, ii int) (IPInterface, bool) {
+func ipHeader(c *catalog.Context, line string, start, ii int) (_ IPInterface, read bool) {
 	var iface IPInterface
 	mark := c.Mark()
+	defer func() {
+		if !read {
+			c.Truncate(mark)
+		}
+	}()
 	colon := strings.IndexByte(line, ':')
 	if colon <= 0 || colon+2 >= len(line) || line[colon+1] != ' ' {
-		c.Truncate(mark)
 		return iface, false
 	}
 	idx, ok := lex.Atoi(line[:colon])
 	if !ok {
-		c.Truncate(mark)
 		return iface, false
 	}
 	iface.Index = idx
@@ -505,7 +508,6 @@ func ipHeader(c *catalog.Context, line string, start, ii int) (IPInterface, bool
 	rs := start + colon + 2
 	nameEnd := strings.Index(rest, ": ")
 	if nameEnd <= 0 {
-		c.Truncate(mark)
 		return iface, false
 	}
 	name := rest[:nameEnd]
@@ -519,12 +521,10 @@ func ipHeader(c *catalog.Context, line string, start, ii int) (IPInterface, bool
 	tail := rest[nameEnd+2:]
 	ts := rs + nameEnd + 2
 	if !strings.HasPrefix(tail, "<") {
-		c.Truncate(mark)
 		return iface, false
 	}
 	gt := strings.IndexByte(tail, '>')
 	if gt < 0 {
-		c.Truncate(mark)
 		return iface, false
 	}
 	iface.Flags = make([]string, 0, strings.Count(tail[1:gt], ",")+1)
@@ -548,7 +548,6 @@ func ipHeader(c *catalog.Context, line string, start, ii int) (IPInterface, bool
 		vs, ve := off+f[k+1].Start, off+f[k+1].End
 		tr := ""
 		if seen[key] {
-			c.Truncate(mark)
 			return iface, false // a key twice: not ip's own output
 		}
 		seen[key] = true
@@ -556,7 +555,6 @@ func ipHeader(c *catalog.Context, line string, start, ii int) (IPInterface, bool
 		case "mtu", "qlen":
 			n, ok := lex.Atoi(v)
 			if !ok {
-				c.Truncate(mark)
 				return iface, false
 			}
 			if key == "mtu" {
@@ -654,12 +652,17 @@ func ipAddrFlag(w string) bool {
 }
 
 // ipAddrLine reads "inet 10.0.0.5/24 metric 100 brd 10.0.0.255 scope global secondary dynamic eth0:1".
-func ipAddrLine(c *catalog.Context, line string, start int, f []lex.Field, ii, ai int) (IPAddress, bool) {
+func ipAddrLine(c *catalog.Context, line string, start int, f []lex.Field, ii, ai int) (_ IPAddress, read bool) {
 	var a IPAddress
 	if len(f) < 2 {
 		return a, false
 	}
 	mark := c.Mark()
+	defer func() {
+		if !read {
+			c.Truncate(mark)
+		}
+	}()
 	// A value's pointer, built only when spans are recorded.
 	p := func(k string, more ...any) []any {
 		if !c.Recording() {
@@ -691,7 +694,6 @@ func ipAddrLine(c *catalog.Context, line string, start int, f []lex.Field, ii, a
 		return addr != ""
 	}
 	if !setAddr(f[1], false) {
-		c.Truncate(mark)
 		return a, false
 	}
 	var notRead []string
@@ -701,7 +703,6 @@ func ipAddrLine(c *catalog.Context, line string, start int, f []lex.Field, ii, a
 		switch {
 		case (w == "brd" || w == "scope" || w == "metric" || w == "peer") && k+1 < len(f):
 			if seen[w] {
-				c.Truncate(mark)
 				return a, false
 			}
 			seen[w] = true
@@ -710,7 +711,6 @@ func ipAddrLine(c *catalog.Context, line string, start int, f []lex.Field, ii, a
 			switch w {
 			case "peer":
 				if !setAddr(f[k+1], true) {
-					c.Truncate(mark)
 					return a, false
 				}
 			case "brd":
@@ -722,7 +722,6 @@ func ipAddrLine(c *catalog.Context, line string, start int, f []lex.Field, ii, a
 			case "metric":
 				n, ok := lex.Atoi(v)
 				if !ok {
-					c.Truncate(mark)
 					return a, false
 				}
 				a.Metric = &n
