@@ -51,9 +51,9 @@ func (c *Context) Recording() bool { return c.recording }
 // Span records that the value at path came from Raw[start:end]; an empty
 // transform means verbatim. The path is the value's JSON Pointer given as
 // its tokens: strings (escaped here) and ints (indices), and Pointer text
-// spliced in as is ("/root", or a prefix built earlier). The pointer is
-// built only when the span set is read; with recording off a call costs a
-// branch and allocates nothing. A verbatim span whose bytes are not valid
+// spliced in as is ("/root", or a prefix built earlier). A path of strings
+// and ints becomes its pointer text only when the span set is read; with
+// recording off a call costs a branch and allocates nothing. A verbatim span whose bytes are not valid
 // UTF-8 is read back as "invalidUTF8": JSON carries such text with U+FFFD
 // in place of the bad bytes, so the value is no longer the source bytes.
 func (c *Context) Span(start, end int, transform string, path ...any) {

@@ -33,8 +33,9 @@
 // allocates nothing. c.Span(start, end, transform, path...) records that
 // the value at path came from Raw[start:end]: path is the value's JSON
 // Pointer as tokens, strings (escaped for it) and ints (indices), with
-// Pointer text ("/root", a prefix built earlier) spliced in as is, and the
-// pointer is built only when the SpanSet is read (explain_result). A line
+// Pointer text ("/root", a prefix built earlier) spliced in as is; strings
+// and ints become pointer text only when the SpanSet is read
+// (explain_result), rows of a list sharing one template. A line
 // given up halfway drops the spans read from it with m := c.Mark() ...
 // c.Truncate(m). Rows go through one row recorder, c.Rows(perLine): it
 // names a template once (r.Name("entries/*"), SpanID for names known at

@@ -236,8 +236,8 @@ func (r *SpanRec) wholeRecord(pointer string, start, end int, tr SpanTr) SpanRec
 // Path records a span at the pointer built from tokens (strings, ints and
 // Pointer text, as Context.Span takes them). The ints become the indices
 // of a template, so that the rows of a list share one name; a pointer with
-// more than four indices, a name holding "*" or a token of another type is
-// kept as text (Ptr's own spelling).
+// more than four indices, a name holding "*", Pointer text or a token of
+// another type is kept as text (Ptr's own spelling).
 func (r *SpanRec) Path(start, end int, tr string, tokens ...any) {
 	if r.On {
 		r.Spans = append(r.Spans, r.pathRecord(start, end, tr, tokens))
@@ -262,12 +262,7 @@ func (r *SpanRec) pathRecord(start, end int, tr string, tokens []any) SpanRecord
 				return r.wholeRecord(Ptr(tokens...), start, end, r.TrID(tr))
 			}
 			b = appendEscaped(append(b, '/'), t)
-		case Pointer:
-			if strings.IndexByte(string(t), '*') >= 0 {
-				return r.wholeRecord(Ptr(tokens...), start, end, r.TrID(tr))
-			}
-			b = append(b, t...)
-		default:
+		default: // Pointer text (built by the caller already) or another type
 			return r.wholeRecord(Ptr(tokens...), start, end, r.TrID(tr))
 		}
 	}
@@ -275,9 +270,8 @@ func (r *SpanRec) pathRecord(start, end int, tr string, tokens []any) SpanRecord
 	if len(b) == 0 { // the whole document
 		return SpanRecord{start: int32(start), end: int32(end), Tr: r.TrID(tr)}
 	}
-	// A template is the pointer without its leading "/": one that lacks it
-	// (Pointer text that is no pointer) or is "/" has no template.
-	if b[0] != '/' || len(b) == 1 {
+	// A template is the pointer without its leading "/"; "/" has none.
+	if len(b) == 1 {
 		return r.wholeRecord(Ptr(tokens...), start, end, r.TrID(tr))
 	}
 	tmpl := r.nameBytes(b[1:])
