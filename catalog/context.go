@@ -3,7 +3,6 @@ package catalog
 import (
 	"sort"
 	"strconv"
-	"strings"
 	"time"
 )
 
@@ -37,8 +36,8 @@ type Context struct {
 	MaxItems int
 
 	recording bool
-	own       SpanRec     // spans recorded one by one (Span, spanPath), in call order
-	segs      []spanSegAt // spans of the parsers' own recorders (spanRec)
+	own       SpanRec     // spans recorded one by one (Span), in call order
+	segs      []spanSegAt // spans of the row recorders (Rows)
 	unread    []int
 	omitted   int
 	joined    int
@@ -49,30 +48,46 @@ type Context struct {
 // only when it is true, so recording costs nothing otherwise.
 func (c *Context) Recording() bool { return c.recording }
 
-// Span records that the value at pointer came from Raw[start:end]; an empty
-// transform means verbatim. A verbatim span whose bytes are not valid UTF-8
-// is read back as "invalidUTF8": JSON carries such text with U+FFFD in
-// place of the bad bytes, so the value is no longer the source bytes.
-func (c *Context) Span(pointer string, start, end int, transform string) {
+// Span records that the value at path came from Raw[start:end]; an empty
+// transform means verbatim. The path is the value's JSON Pointer given as
+// its tokens: strings (escaped here) and ints (indices), and Pointer text
+// spliced in as is ("/root", or a prefix built earlier). A path of strings
+// and ints becomes its pointer text only when the span set is read; with
+// recording off a call costs a branch and allocates nothing. A verbatim span whose bytes are not valid
+// UTF-8 is read back as "invalidUTF8": JSON carries such text with U+FFFD
+// in place of the bad bytes, so the value is no longer the source bytes.
+func (c *Context) Span(start, end int, transform string, path ...any) {
+	if c.recording {
+		c.rec().Path(start, end, transform, path...)
+	}
+}
+
+// Mark and Truncate drop the spans Span recorded for what turns out not
+// to be kept (a line given up halfway): Truncate(Mark()) drops every span
+// recorded since the mark.
+func (c *Context) Mark() int { return len(c.own.Spans) }
+
+func (c *Context) Truncate(m int) {
 	if !c.recording {
 		return
 	}
-	r := c.Rec()
-	r.Spans = append(r.Spans, r.wholeRecord(pointer, start, end, r.TrID(transform)))
-}
-
-// SpanPath is Span with the pointer given as its tokens (strings and ints,
-// as Ptr takes them), built only when the span is read.
-func (c *Context) SpanPath(start, end int, transform string, tokens ...any) {
-	if c.recording {
-		c.Rec().Path(start, end, transform, tokens...)
+	c.rec().Truncate(m)
+	// A row recorder that finished since the mark now follows the spans
+	// that stay.
+	for i := range c.segs {
+		c.segs[i].at = min(c.segs[i].at, m)
 	}
 }
 
-// Rec is the context's own recorder, which Span and spanPath write to.
-func (c *Context) Rec() *SpanRec {
-	if c.own.C == nil {
-		c.own = SpanRec{C: c, On: c.recording}
+// Rows is a recorder of the spans of rows (SpanRec), prepared for about
+// perLine spans per line of output so that recording a large output does
+// not regrow its buffer.
+func (c *Context) Rows(perLine int) *SpanRec { return newSpanRec(c, perLine) }
+
+// rec is the context's own recorder, which Span writes to.
+func (c *Context) rec() *SpanRec {
+	if c.own.c == nil {
+		c.own = SpanRec{c: c, On: c.recording}
 	}
 	return &c.own
 }
@@ -107,22 +122,29 @@ func (c *Context) RecordSpans() { c.recording = true }
 // Warn adds a note for the caller, such as an assumed year or zone.
 func (c *Context) Warn(msg string) { c.warnings = append(c.warnings, msg) }
 
-// Ptr builds a JSON Pointer from tokens (strings and ints), escaping ~ and /.
+// Pointer is JSON Pointer text, already escaped, such as "/root" or a
+// prefix built earlier: as a token of Span's path or Ptr's it is spliced
+// in as is.
+type Pointer string
+
+// Ptr builds a JSON Pointer from tokens (strings and ints, escaping ~ and
+// / in strings; Pointer text as is).
 func Ptr(tokens ...any) string {
-	var b strings.Builder
+	var b []byte
 	for _, t := range tokens {
-		b.WriteByte('/')
+		if p, ok := t.(Pointer); ok {
+			b = append(b, p...)
+			continue
+		}
+		b = append(b, '/')
 		switch v := t.(type) {
 		case int:
-			b.WriteString(strconv.Itoa(v))
+			b = strconv.AppendInt(b, int64(v), 10)
 		case string:
-			if strings.ContainsAny(v, "~/") {
-				v = strings.NewReplacer("~", "~0", "/", "~1").Replace(v)
-			}
-			b.WriteString(v)
+			b = appendEscaped(b, v)
 		}
 	}
-	return b.String()
+	return string(b)
 }
 
 // LineNumbers converts byte offsets into 1-based line numbers.

@@ -26,6 +26,26 @@
 //
 // Use OneOf as a Result when a parser returns one of several types.
 //
+// # Spans
+//
+// A parser records where each value came from only when the caller asked
+// (c.Recording()); with recording off every call below is a no-op that
+// allocates nothing. c.Span(start, end, transform, path...) records that
+// the value at path came from Raw[start:end]: path is the value's JSON
+// Pointer as tokens, strings (escaped for it) and ints (indices), with
+// Pointer text ("/root", a prefix built earlier) spliced in as is; strings
+// and ints become pointer text only when the SpanSet is read
+// (explain_result), rows of a list sharing one template. A line
+// given up halfway drops the spans read from it with m := c.Mark() ...
+// c.Truncate(m). Rows go through one row recorder, c.Rows(perLine): it
+// names a template once (r.Name("entries/*"), SpanID for names known at
+// start-up) and records a row's fields as small ids (Begin, Field, At,
+// Add), with Mark/Truncate/Discard for rows not kept and Finish at the end
+// of a successful parse. The transform says how the value was derived
+// from the bytes: "" (verbatim), "parseInt", "parseFloat", "unquote",
+// "timestamp", "marker" (a flag set by a word's presence) and the others
+// in TrNames; a parser may name its own ("parseInt*1024").
+//
 // # Adding a parser
 //
 // catalog/parsers/pwd is the smallest complete example.
@@ -34,7 +54,8 @@
 //     (ID, Command, Subcommand, OS, the Flags checked against the man page,
 //     Result, RowsKey or Table, Examples, ExitAnswers, Stream) and its Parse,
 //     which reads c.Raw with catalog/internal/lex, records spans with
-//     c.Span, reports lines it cannot read with c.Unread and stops at c.Full.
+//     c.Span or c.Rows (see Spans), reports lines it cannot read with
+//     c.Unread and stops at c.Full.
 //     It imports catalog, internal/lex and internal/kit, never another parser.
 //  2. Export func Parsers() []*catalog.Parser and add one line to the list
 //     in catalog/builtin/builtin.go.

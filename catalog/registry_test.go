@@ -8,12 +8,12 @@ import (
 
 func TestContextRecordingAndLines(t *testing.T) {
 	c := &Context{Raw: "a\nbb\n\nccc"}
-	c.Span("/x", 0, 1, "")
+	c.Span(0, 1, "", "x")
 	if len(c.own.Spans) != 0 {
 		t.Fatal("span kept while not recording")
 	}
 	c.recording = true
-	c.Span("/x", 0, 1, "")
+	c.Span(0, 1, "", "x")
 	if len(c.own.Spans) != 1 {
 		t.Fatal("span dropped while recording")
 	}

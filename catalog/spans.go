@@ -32,11 +32,11 @@ func SpanID(name string) uint16 {
 const NoLeaf = 0
 
 // localIDs marks ids of names registered by one recorder at parse time
-// (table columns), which index spanRec.local.
+// (table columns), which index SpanRec.local.
 const localIDs = 0x8000
 
-// tmplWhole marks a span whose whole pointer was given as text
-// (Context.Span): its index is one of spanRec.whole.
+// tmplWhole marks a span whose pointer is kept as text (a path no template
+// spells, or no id left): its index is one of SpanRec.whole.
 const tmplWhole = 0xffff
 
 // SpanTr is a transform; trNames spells them. Ids from trLocal on are
@@ -85,7 +85,7 @@ var TrNames = [...]string{
 
 // SpanRecord is one recorded span, 20 bytes. A template with one "*"
 // (most rows) keeps its index in idx; one with more keeps in idx where its
-// indices begin in spanRec.more.
+// indices begin in SpanRec.more.
 type SpanRecord struct {
 	start, end int32
 	idx        int32
@@ -93,10 +93,11 @@ type SpanRecord struct {
 	Tr         SpanTr
 }
 
-// SpanRec records the spans of one parse. When the caller did not ask for
-// spans every method is a cheap no-op.
+// SpanRec records spans as small ids: the row recorder a parser gets from
+// Context.Rows, and the one behind Context.Span. When the caller did not
+// ask for spans every method is a cheap no-op.
 type SpanRec struct {
-	C        *Context
+	c        *Context
 	On       bool
 	Spans    []SpanRecord
 	local    []string // names known only at parse time, escaped
@@ -113,10 +114,9 @@ type SpanRec struct {
 	RowAt int // where its spans begin
 }
 
-// NewSpanRec prepares for about perLine spans per line of output, so that
-// recording a large output does not regrow its buffer.
-func NewSpanRec(c *Context, perLine int) *SpanRec {
-	r := &SpanRec{C: c, On: c.recording}
+// newSpanRec prepares for about perLine spans per line of output (Rows).
+func newSpanRec(c *Context, perLine int) *SpanRec {
+	r := &SpanRec{c: c, On: c.recording}
 	if r.On {
 		r.Spans = make([]SpanRecord, 0, min(lex.CountLines(c.Raw), 1<<20)*perLine)
 	}
@@ -233,11 +233,11 @@ func (r *SpanRec) wholeRecord(pointer string, start, end int, tr SpanTr) SpanRec
 	return SpanRecord{start: int32(start), end: int32(end), idx: int32(len(r.whole) - 1), Tmpl: tmplWhole, Tr: tr}
 }
 
-// Path records a span at the pointer built from tokens (strings and ints,
-// as Ptr takes them). The ints become the indices of a template, so that
-// the rows of a list share one name; a pointer with more than four
-// indices, a name holding "*" or a token of another type is kept as text
-// (Ptr's own spelling).
+// Path records a span at the pointer built from tokens (strings, ints and
+// Pointer text, as Context.Span takes them). The ints become the indices
+// of a template, so that the rows of a list share one name; a pointer with
+// more than four indices, a name holding "*", Pointer text or a token of
+// another type is kept as text (Ptr's own spelling).
 func (r *SpanRec) Path(start, end int, tr string, tokens ...any) {
 	if r.On {
 		r.Spans = append(r.Spans, r.pathRecord(start, end, tr, tokens))
@@ -247,31 +247,35 @@ func (r *SpanRec) Path(start, end int, tr string, tokens ...any) {
 func (r *SpanRec) pathRecord(start, end int, tr string, tokens []any) SpanRecord {
 	var idx [4]int32
 	k := 0
-	b := r.buf[:0]
-	for i, t := range tokens {
-		if i > 0 {
-			b = append(b, '/')
-		}
+	b := r.buf[:0] // the pointer, a "*" in place of each index
+	for _, t := range tokens {
 		switch t := t.(type) {
 		case int:
 			if k == len(idx) {
 				return r.wholeRecord(Ptr(tokens...), start, end, r.TrID(tr))
 			}
-			b = append(b, '*')
+			b = append(b, '/', '*')
 			idx[k] = int32(t)
 			k++
 		case string:
 			if strings.IndexByte(t, '*') >= 0 {
 				return r.wholeRecord(Ptr(tokens...), start, end, r.TrID(tr))
 			}
-			b = appendEscaped(b, t)
-		default:
+			b = appendEscaped(append(b, '/'), t)
+		default: // Pointer text (built by the caller already) or another type
 			return r.wholeRecord(Ptr(tokens...), start, end, r.TrID(tr))
 		}
 	}
 	r.buf = b
-	tmpl := r.nameBytes(b)
-	if tmpl == tmplWhole || len(b) == 0 && len(tokens) > 0 { // no id left, or the pointer "/"
+	if len(b) == 0 { // the whole document
+		return SpanRecord{start: int32(start), end: int32(end), Tr: r.TrID(tr)}
+	}
+	// A template is the pointer without its leading "/"; "/" has none.
+	if len(b) == 1 {
+		return r.wholeRecord(Ptr(tokens...), start, end, r.TrID(tr))
+	}
+	tmpl := r.nameBytes(b[1:])
+	if tmpl == tmplWhole { // no id left
 		return r.wholeRecord(Ptr(tokens...), start, end, r.TrID(tr))
 	}
 	return SpanRecord{start: int32(start), end: int32(end), idx: r.indices(tmpl, idx), Tmpl: tmpl, Tr: r.TrID(tr)}
@@ -301,28 +305,6 @@ func appendEscaped(b []byte, s string) []byte {
 		}
 	}
 	return b
-}
-
-// Held collects spans of a line until the whole line has read (commit),
-// so that a line given up halfway leaves no span behind.
-type Held struct {
-	r     *SpanRec
-	spans []SpanRecord
-}
-
-// Hold starts spans held for the context's own recorder.
-func (c *Context) Hold() Held { return Held{r: c.Rec()} }
-
-func (h *Held) Add(start, end int, tr string, tokens ...any) {
-	if h.r.On {
-		h.spans = append(h.spans, h.r.pathRecord(start, end, tr, tokens))
-	}
-}
-
-// Commit records the held spans.
-func (h *Held) Commit() {
-	h.r.Spans = append(h.r.Spans, h.spans...)
-	h.spans = h.spans[:0]
 }
 
 // At is add for a template with one index.
@@ -414,7 +396,7 @@ func (r *SpanRec) Retemplate(m int, tmpl uint16) {
 // until read (see SpanSet). Call it once, at the end of a successful parse.
 func (r *SpanRec) Finish() {
 	if r.On && len(r.Spans) > 0 {
-		r.C.addSpanSeg(r.seg())
+		r.c.addSpanSeg(r.seg())
 	}
 	r.Spans = nil
 }
@@ -423,7 +405,7 @@ func (r *SpanRec) seg() *recordSeg {
 	return &recordSeg{spans: r.Spans, local: r.local, localTr: r.localTr, whole: r.whole, more: r.more}
 }
 
-// recordSeg is what a spanRec hands over.
+// recordSeg is what a SpanRec hands over.
 type recordSeg struct {
 	spans   []SpanRecord
 	local   []string

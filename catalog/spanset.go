@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 )
 
-// SpanSet holds the spans of one parse in the compact form spanRec
+// SpanSet holds the spans of one parse in the compact form SpanRec
 // records them in: per span a small pointer-free record (offsets,
 // template, indices, leaf and transform ids), not a Span with two strings. A Span costs about 56
 // bytes plus its pointer text and is a pointer the garbage collector scans;
@@ -55,7 +55,7 @@ func (c *Context) SpanSet() *SpanSet {
 	if !c.recording {
 		return nil
 	}
-	own := c.Rec().seg()
+	own := c.rec().seg()
 	s := &SpanSet{raw: c.Raw, own: own, segs: c.segs, n: len(own.spans)}
 	for _, g := range c.segs {
 		s.n += len(g.seg.spans)

@@ -15,14 +15,14 @@ func TestSpanSetOrder(t *testing.T) {
 	raw := "ab\ncd\xff\n\nef"
 	c := &Context{Raw: raw}
 	c.RecordSpans()
-	c.Span("/first", 0, 1, "")
-	r := NewSpanRec(c, 1)
+	c.Span(0, 1, "", "first")
+	r := c.Rows(1)
 	k := r.Name("rows/*")
 	r.At(k, 0, NoLeaf, 3, 5, 0)             // "cd": valid
 	r.At(k, 1, NoLeaf, 3, 6, 0)             // "cd\xff": not
 	r.At(k, 2, NoLeaf, 9, 11, r.TrID("x2")) // "ef"
 	r.Finish()
-	c.Span("/last", 11, 11, "count")
+	c.Span(11, 11, "count", "last")
 	want := []Span{
 		{Pointer: "/first", Start: 0, End: 1, Line: 1},
 		{Pointer: "/rows/0", Start: 3, End: 5, Line: 2},
@@ -72,7 +72,7 @@ func TestSpanSetOrder(t *testing.T) {
 func TestSpanRecPointers(t *testing.T) {
 	c := &Context{Raw: "abcdefgh\xff"}
 	c.RecordSpans()
-	r := NewSpanRec(c, 1)
+	r := c.Rows(1)
 	k, f := r.Name("rows/*"), r.LocalName("a~b/c")
 	deep := r.Name("commits/*/files_changed/*/hunks/*/lines/*")
 	r.At(k, 0, NoLeaf, 0, 1, 0)
@@ -98,7 +98,7 @@ func TestSpanRecPointers(t *testing.T) {
 		t.Fatalf("got %q\nwant %q", got, want)
 	}
 	// Not recording: nothing is kept and nothing is registered.
-	off := NewSpanRec(&Context{Raw: "ab"}, 1)
+	off := (&Context{Raw: "ab"}).Rows(1)
 	if off.Name("x/*") != 0 || off.TrID("y") != 0 {
 		t.Fatal("a recorder that does not record registered a name")
 	}
@@ -108,41 +108,108 @@ func TestSpanRecPointers(t *testing.T) {
 	}
 }
 
-// TestSpanPathIsPtr checks that a pointer recorded as tokens (spanPath,
-// held spans) reads back as Ptr spells it, whichever form the recorder
-// keeps it in (template and indices, or text), and that held spans are
-// kept only when committed, in call order with the others.
+// TestSpanPathIsPtr checks that a pointer recorded as tokens (Span)
+// reads back as Ptr spells it, whichever form the recorder keeps it in
+// (template and indices, or text), Pointer text spliced in as is; and
+// that Mark and Truncate drop the spans of a line given up, in call order
+// with the others.
 func TestSpanPathIsPtr(t *testing.T) {
 	cases := [][]any{
 		nil, {""}, {"", ""}, {"a", ""}, {"x"}, {"rows", 3, "a~b/c"}, {"rows", 4, "a~b/c"},
 		{"a", 1, "b", 2, "c", 3, "d", 4}, {"a", 1, 2, 3, 4, 5}, {"h*", 1}, {"headers", "*"},
 		{"n", int64(7)}, {"total"}, {7}, {"é/ü", 0, "~1"},
+		{Pointer("/root")}, {Pointer("/other_roots/3"), "name"}, {Pointer(""), "x"}, {Pointer("")},
+		{Pointer("/a"), 2, Pointer("/b~1c"), "d"}, {Pointer("no-slash"), "x"}, {Pointer("/h*"), 1},
+		{Pointer("/")}, {"a", Pointer(""), 1},
 	}
 	c := &Context{Raw: "abcdef"}
 	c.RecordSpans()
-	h := c.Hold()
-	h.Add(0, 1, "dropped", "never")
-	h = c.Hold()
+	m := c.Mark()
+	c.Span(0, 1, "dropped", "never")
+	c.Truncate(m)
 	want := []string{}
 	for i, toks := range cases {
 		if i == 2 {
-			h.Add(1, 2, "held", "held", i)
-			want = append(want, "/held/2=held")
+			m := c.Mark()
+			c.Span(1, 2, "dropped", "line", i)
+			c.Span(1, 2, "dropped", Pointer("/line"), i)
+			c.Truncate(m)
 		}
-		c.SpanPath(0, 1, "parseInt", toks...)
+		c.Span(0, 1, "parseInt", toks...)
 		want = append(want, Ptr(toks...)+"=parseInt")
-		if i == 4 {
-			h.Commit()
-		}
 	}
-	// Reorder want: the held span is recorded when committed (after case 4).
-	want = append(append(append([]string{}, want[:2]...), want[3:6]...), append([]string{want[2]}, want[6:]...)...)
 	got := []string{}
 	for _, s := range c.SpanSet().Slice() {
 		got = append(got, s.Pointer+"="+s.Transform)
 	}
 	if !slices.Equal(got, want) {
 		t.Fatalf("got  %q\nwant %q", got, want)
+	}
+	// Ptr itself splices Pointer text between escaped tokens.
+	for _, tc := range []struct {
+		toks []any
+		want string
+	}{
+		{[]any{Pointer("/a"), 2, Pointer("/b~1c"), "d/e"}, "/a/2/b~1c/d~1e"},
+		{[]any{Pointer("")}, ""},
+		{[]any{"x", Pointer("/y")}, "/x/y"},
+	} {
+		if got := Ptr(tc.toks...); got != tc.want {
+			t.Errorf("Ptr(%v) = %q, want %q", tc.toks, got, tc.want)
+		}
+	}
+}
+
+// TestTruncateBeforeRows checks that dropping the context's own spans
+// recorded before a row recorder finished keeps the rows' spans, after
+// the spans that stay.
+func TestTruncateBeforeRows(t *testing.T) {
+	c := &Context{Raw: "abcdef"}
+	c.RecordSpans()
+	c.Span(0, 1, "", "kept")
+	m := c.Mark()
+	c.Span(1, 2, "", "dropped")
+	r := c.Rows(1)
+	r.At(r.Name("rows/*"), 0, NoLeaf, 2, 3, 0)
+	r.Finish()
+	c.Truncate(m)
+	c.Span(3, 4, "", "after")
+	got := []string{}
+	for _, s := range c.SpanSet().Slice() {
+		got = append(got, s.Pointer)
+	}
+	if want := []string{"/kept", "/rows/0", "/after"}; !slices.Equal(got, want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
+
+// TestSpanAllocs checks that a span costs no allocation when the caller
+// did not ask for spans, whatever its path holds (indices boxed into the
+// variadic path included), and that recording one allocates only while
+// the recorder's buffers grow.
+func TestSpanAllocs(t *testing.T) {
+	off := &Context{Raw: "abcdef"}
+	i, name := 1234, "size_bytes"
+	if n := testing.AllocsPerRun(100, func() {
+		off.Span(0, 1, "parseInt", "entries", i, name)
+		off.Span(0, 1, "", Pointer("/root"), i)
+		m := off.Mark()
+		off.Truncate(m)
+	}); n != 0 {
+		t.Errorf("recording off: %v allocations per call, want 0", n)
+	} else {
+		t.Logf("recording off: %v allocations per call", n)
+	}
+	on := &Context{Raw: "abcdef"}
+	on.RecordSpans()
+	on.Span(0, 1, "parseInt", "entries", 0, name) // registers the template
+	if n := testing.AllocsPerRun(1000, func() {
+		on.Span(0, 1, "parseInt", "entries", i, name)
+		i++
+	}); n > 0.1 {
+		t.Errorf("recording on: %v allocations per span, want about 0 (amortized growth)", n)
+	} else {
+		t.Logf("recording on: %v allocations per span", n)
 	}
 }
 
@@ -151,7 +218,7 @@ func TestSpanPathIsPtr(t *testing.T) {
 func TestSpanRecOutOfNames(t *testing.T) {
 	c := &Context{Raw: "ab"}
 	c.RecordSpans()
-	r := NewSpanRec(c, 1)
+	r := c.Rows(1)
 	r.At(skEntries, 0, sfName, 0, 1, 0)
 	for i := 0; i < tmplWhole-localIDs+1; i++ {
 		r.At(skEntries, 0, r.LocalName("col"+strconv.Itoa(i)), 0, 1, 0)

@@ -58,7 +58,7 @@ func TestThroughputNeedsGolden(t *testing.T) {
 	// ls's goldens read by a parser whose rows do not grow with the input.
 	flat := &catalog.Parser{ID: "ls", Command: "ls", RowsKey: "entries",
 		Parse: func(c *catalog.Context) (any, error) {
-			c.Span("/entries/0", 0, 1, "parseInt")
+			c.Span(0, 1, "parseInt", "entries", "0")
 			return map[string]any{"entries": []int{1}}, nil
 		}}
 	if _, err := catalogtest.ThroughputInput(flat); err == nil {
@@ -76,7 +76,7 @@ func TestThroughputNeedsGolden(t *testing.T) {
 	// The same with spans is covered: the checks above fail for their reason.
 	lines := &catalog.Parser{ID: "ls", Command: "ls", RowsKey: "entries",
 		Parse: func(c *catalog.Context) (any, error) {
-			c.Span("/entries/0", 0, 1, "parseInt")
+			c.Span(0, 1, "parseInt", "entries", "0")
 			return map[string]any{"entries": make([]int, strings.Count(c.Raw, "\n"))}, nil
 		}}
 	if tc, err := catalogtest.ThroughputInput(lines); err != nil || tc.Check() != nil || len(tc.Raw) < catalogtest.ThroughputSize {

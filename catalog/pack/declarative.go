@@ -243,7 +243,7 @@ func (p *declarative) row(c *catalog.Context, i int, cells []cell, header []cell
 		}
 		row[name] = v
 		if c.Recording() && v != nil {
-			c.Span(catalog.Ptr(p.rowsKey, i, name), cl.start, cl.end, transform)
+			c.Span(cl.start, cl.end, transform, p.rowsKey, i, name)
 		}
 	}
 	// Columns missing from a short line: null when optional, "" for an
@@ -313,7 +313,7 @@ func (p *declarative) objectEntry(c *catalog.Context, obj map[string]any, cells 
 	}
 	obj[name] = v
 	if c.Recording() && v != nil {
-		c.Span(catalog.Ptr(name), val.start, val.end, transform)
+		c.Span(val.start, val.end, transform, name)
 	}
 	return true
 }

@@ -14,7 +14,7 @@ func FloatVal(c *catalog.Context, s, e int, tokens ...any) (float64, bool) {
 	if !ok {
 		return 0, false
 	}
-	c.SpanPath(s, e, "parseFloat", tokens...)
+	c.Span(s, e, "parseFloat", tokens...)
 	return v, true
 }
 

@@ -11,7 +11,7 @@ import (
 
 // Text is Raw[s:e], recorded verbatim.
 func Text(c *catalog.Context, s, e int, tokens ...any) string {
-	c.SpanPath(s, e, "", tokens...)
+	c.Span(s, e, "", tokens...)
 	return c.Raw[s:e]
 }
 
@@ -22,7 +22,7 @@ func Int(c *catalog.Context, s, e int, tokens ...any) *int64 {
 	if err != nil {
 		return nil
 	}
-	c.SpanPath(s, e, "parseInt", tokens...)
+	c.Span(s, e, "parseInt", tokens...)
 	return &v
 }
 
@@ -33,7 +33,7 @@ func Float(c *catalog.Context, s, e int, tokens ...any) *float64 {
 	if !ok {
 		return nil
 	}
-	c.SpanPath(s, e, "parseFloat", tokens...)
+	c.Span(s, e, "parseFloat", tokens...)
 	return &v
 }
 
@@ -49,7 +49,7 @@ func Scaled(c *catalog.Context, s, e int, unit float64, tr string, tokens ...any
 		return nil
 	}
 	n := int64(v*unit + 0.5)
-	c.SpanPath(s, e, tr, tokens...)
+	c.Span(s, e, tr, tokens...)
 	return &n
 }
 

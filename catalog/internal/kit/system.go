@@ -29,16 +29,24 @@ type UptimeResult struct {
 // UptimeLine reads " 23:49:08 up 5 days,  3:02,  2 users,  load average: 0.00, 0.01, 0.05".
 // Its spans are recorded only when the whole line reads.
 func UptimeLine(c *catalog.Context, res *UptimeResult, line string, start int) bool {
+	mark := c.Mark()
+	if !uptimeLine(c, res, line, start) {
+		c.Truncate(mark)
+		return false
+	}
+	return true
+}
+
+func uptimeLine(c *catalog.Context, res *UptimeResult, line string, start int) bool {
 	up := strings.Index(line, " up ")
 	la := strings.Index(line, "load average")
 	if up < 0 || la < up+4 {
 		return false
 	}
 	var u UptimeResult
-	spans := c.Hold() // kept when the line reads
 	if ts, te := lex.TrimSpaceRange(line, 0, up); te > ts {
 		u.Time = line[ts:te]
-		spans.Add(start+ts, start+te, "", "time")
+		c.Span(start+ts, start+te, "", "time")
 	}
 	// Between "up " and "load average": the uptime and the user count.
 	mid := line[up+4 : la]
@@ -51,7 +59,7 @@ func UptimeLine(c *catalog.Context, res *UptimeResult, line string, start int) b
 		if n, ok := lex.Atoi(num); ok {
 			u.Users = &n
 			ns := ms + comma + 1 + strings.Index(mid[comma+1:k], num)
-			spans.Add(start+ns, start+ns+len(num), "parseInt", "users")
+			c.Span(start+ns, start+ns+len(num), "parseInt", "users")
 			upEnd = max(comma, 0)
 		}
 	}
@@ -63,10 +71,10 @@ func UptimeLine(c *catalog.Context, res *UptimeResult, line string, start int) b
 	if u.Up == "" {
 		return false
 	}
-	spans.Add(start+ms+us, start+ms+ue, "", "up")
+	c.Span(start+ms+us, start+ms+ue, "", "up")
 	if secs, ok := UptimeSeconds(u.Up); ok {
 		u.UpSeconds = &secs
-		spans.Add(start+ms+us, start+ms+ue, "duration", "up_seconds")
+		c.Span(start+ms+us, start+ms+ue, "duration", "up_seconds")
 	}
 	// "load average: 0.00, 0.01, 0.05" or macOS "load averages: 2.08 1.87 1.80";
 	// a locale with decimal commas (de_DE) prints "1,71, 4,80, 3,20": a
@@ -95,7 +103,7 @@ func UptimeLine(c *catalog.Context, res *UptimeResult, line string, start int) b
 		}
 		key := [...]string{"load_average_1", "load_average_5", "load_average_15"}[k]
 		*[...]**float64{&u.LoadAverage1, &u.LoadAverage5, &u.LoadAverage15}[k] = &v
-		spans.Add(start+rs+pos, start+rs+e, "parseFloat", key)
+		c.Span(start+rs+pos, start+rs+e, "parseFloat", key)
 		k++
 		pos = e
 	}
@@ -103,7 +111,6 @@ func UptimeLine(c *catalog.Context, res *UptimeResult, line string, start int) b
 		return false
 	}
 	*res = u
-	spans.Commit()
 	return true
 }
 

@@ -96,7 +96,7 @@ func aptListParsers() []*catalog.Parser {
 func ParseApt(c *catalog.Context) (any, error) {
 	res := &AptPackages{Packages: make([]AptPackage, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	rec := c.Recording()
-	rs := catalog.NewSpanRec(c, 8)
+	rs := c.Rows(8)
 	it := lex.Lines{Raw: c.Raw}
 	dataLines, read := 0, 0
 	cur := -1 // the record descriptions attach to
@@ -106,7 +106,7 @@ func ParseApt(c *catalog.Context) (any, error) {
 	flush := func() {
 		if cur >= 0 && rec && res.Packages[cur].Description != "" {
 			if multi {
-				c.SpanPath(descS, descE, "joinLines", "packages", cur, "description")
+				c.Span(descS, descE, "joinLines", "packages", cur, "description")
 			} else {
 				rs.Field(pfDescription, descS, descE, catalog.TrVerbatim)
 			}
@@ -144,7 +144,7 @@ func ParseApt(c *catalog.Context) (any, error) {
 			read++
 			continue
 		case strings.HasPrefix(line, "N: "):
-			c.SpanPath(start+3, start+len(line), "", "notes", len(res.Notes))
+			c.Span(start+3, start+len(line), "", "notes", len(res.Notes))
 			res.Notes = append(res.Notes, line[3:])
 			read++
 			continue
@@ -213,7 +213,7 @@ func aptRecord(c *catalog.Context, line string, start int, f []lex.Field, idx in
 		if n < len(ids) {
 			rs.Field(ids[n], s, e, tr)
 		} else {
-			c.SpanPath(s, e, catalog.TrNames[tr], "packages", idx, list, n)
+			c.Span(s, e, catalog.TrNames[tr], "packages", idx, list, n)
 		}
 	}
 	// Suites: "oldstable,now", counted first so the list is allocated once.

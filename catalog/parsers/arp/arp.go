@@ -89,7 +89,7 @@ func parseArp(c *catalog.Context) (any, error) {
 			c.Omit(1)
 			continue
 		}
-		mark := c.Rec().Mark()
+		mark := c.Mark()
 		var e ArpEntry
 		var ok bool
 		if strings.Contains(l.Text, ") at ") {
@@ -98,7 +98,7 @@ func parseArp(c *catalog.Context) (any, error) {
 			e, ok = arpTableLine(c, l, cols, len(res.Entries))
 		}
 		if !ok {
-			c.Rec().Truncate(mark)
+			c.Truncate(mark)
 			c.Unread(l.At)
 			continue
 		}
@@ -127,7 +127,7 @@ func arpBSDLine(c *catalog.Context, l lex.Line, i int) (ArpEntry, bool) {
 	ms, me := toks[3][0], toks[3][1]
 	if m := c.Raw[ms:me]; m == "<incomplete>" || m == "(incomplete)" {
 		e.Incomplete = true
-		c.SpanPath(ms, me, "marker", "entries", i, "incomplete")
+		c.Span(ms, me, "marker", "entries", i, "incomplete")
 	} else {
 		e.MAC = kit.Text(c, ms, me, "entries", i, "mac")
 	}
@@ -142,21 +142,21 @@ func arpBSDLine(c *catalog.Context, l lex.Line, i int) (ArpEntry, bool) {
 			e.HWType = kit.Text(c, s+1, en-1, "entries", i, "hw_type")
 		case w == "PERM" || w == "permanent":
 			e.Permanent = true
-			c.SpanPath(s, en, "marker", "entries", i, "permanent")
+			c.Span(s, en, "marker", "entries", i, "permanent")
 		case w == "ifscope":
 			e.IfScope = true
-			c.SpanPath(s, en, "marker", "entries", i, "ifscope")
+			c.Span(s, en, "marker", "entries", i, "ifscope")
 		case w == "expired":
 			e.Expired = true
-			c.SpanPath(s, en, "marker", "entries", i, "expired")
+			c.Span(s, en, "marker", "entries", i, "expired")
 		case w == "PUB" || w == "published":
 			e.Published = true
-			c.SpanPath(s, en, "marker", "entries", i, "published")
+			c.Span(s, en, "marker", "entries", i, "published")
 		case w == "expires" && j+3 < len(toks) && c.Raw[toks[j+1][0]:toks[j+1][1]] == "in" && lex.IsInt(c.Raw[toks[j+2][0]:toks[j+2][1]]):
 			e.ExpiresSeconds = kit.Int(c, toks[j+2][0], toks[j+2][1], "entries", i, "expires_seconds")
 			j += 3
 		default:
-			c.SpanPath(s, en, "", "entries", i, "other", len(e.Other))
+			c.Span(s, en, "", "entries", i, "other", len(e.Other))
 			e.Other = append(e.Other, w)
 		}
 	}
@@ -173,7 +173,7 @@ func arpTableLine(c *catalog.Context, l lex.Line, cols []lex.Column, i int) (Arp
 	if strings.Contains(l.Text, "(incomplete)") && len(toks) == 3 {
 		e.Address = kit.Text(c, toks[0][0], toks[0][1], "entries", i, "address")
 		e.Incomplete = true
-		c.SpanPath(toks[1][0], toks[1][1], "marker", "entries", i, "incomplete")
+		c.Span(toks[1][0], toks[1][1], "marker", "entries", i, "incomplete")
 		e.Interface = kit.Text(c, toks[2][0], toks[2][1], "entries", i, "interface")
 		return e, true
 	}

@@ -145,15 +145,15 @@ func parseBrewList(c *catalog.Context) (any, error) {
 		}
 		p := BrewPackage{Name: line[f[0].Start:f[0].End], Kind: kind}
 		if rec {
-			c.SpanPath(start+f[0].Start, start+f[0].End, "", "packages", idx, "name")
+			c.Span(start+f[0].Start, start+f[0].End, "", "packages", idx, "name")
 			if kind != "" {
-				c.SpanPath(start, start, "kind", "packages", idx, "kind")
+				c.Span(start, start, "kind", "packages", idx, "kind")
 			}
 		}
 		for k, v := range f[1:] {
 			p.Versions = append(p.Versions, line[v.Start:v.End])
 			if rec {
-				c.SpanPath(start+v.Start, start+v.End, "", "packages", idx, "versions", k)
+				c.Span(start+v.Start, start+v.End, "", "packages", idx, "versions", k)
 			}
 		}
 		res.Packages = append(res.Packages, p)

@@ -113,7 +113,7 @@ func parseChecksum(c *catalog.Context) (any, error) {
 			continue
 		}
 		i := len(res.Files)
-		mark := c.Rec().Mark()
+		mark := c.Mark()
 		var e ChecksumEntry
 		ok := false
 		escaped := len(t) > 0 && t[0] == '\\'
@@ -132,7 +132,7 @@ func parseChecksum(c *catalog.Context) (any, error) {
 					return false
 				}
 				e.Name = v
-				c.SpanPath(s, en, "unquote", "files", i, "name")
+				c.Span(s, en, "unquote", "files", i, "name")
 				return true
 			}
 			e.Name = kit.Text(c, s, en, "files", i, "name")
@@ -170,7 +170,7 @@ func parseChecksum(c *catalog.Context) (any, error) {
 				switch body[ns] {
 				case '*':
 					e.Binary = true
-					c.SpanPath(at+ns, at+ns+1, "marker", "files", i, "binary")
+					c.Span(at+ns, at+ns+1, "marker", "files", i, "binary")
 					ns++
 				case ' ':
 					ns++
@@ -179,7 +179,7 @@ func parseChecksum(c *catalog.Context) (any, error) {
 			}
 		}
 		if !ok {
-			c.Rec().Truncate(mark)
+			c.Truncate(mark)
 			c.Unread(l.At)
 			continue
 		}

@@ -205,10 +205,10 @@ func parseCurlHead(c *catalog.Context) (any, error) {
 		}
 		if c.Recording() {
 			p := func(k string) []any { return append(append([]any{}, ptr...), k) }
-			c.SpanPath(r.verS, r.verS+len(r.version), "", p("http_version")...)
-			c.SpanPath(r.codeS, r.codeS+3, "parseInt", p("status_code")...)
+			c.Span(r.verS, r.verS+len(r.version), "", p("http_version")...)
+			c.Span(r.codeS, r.codeS+3, "parseInt", p("status_code")...)
 			if r.reason != "" {
-				c.SpanPath(r.reasonS, r.reasonS+len(r.reason), "", p("reason")...)
+				c.Span(r.reasonS, r.reasonS+len(r.reason), "", p("reason")...)
 			}
 		}
 	}
@@ -286,7 +286,7 @@ func curlHeaders(c *catalog.Context, hdrs []curlHdr, ptr []any) (map[string]stri
 		if count[k] == 1 {
 			headers[name] = h.value
 			if rec {
-				c.Span(p("headers", name), h.vs, h.ve, tr)
+				c.Span(h.vs, h.ve, tr, catalog.Pointer(p("headers", name)))
 			}
 			continue
 		}
@@ -296,7 +296,7 @@ func curlHeaders(c *catalog.Context, hdrs []curlHdr, ptr []any) (map[string]stri
 		n := len(repeated[name])
 		repeated[name] = append(repeated[name], h.value)
 		if rec {
-			c.Span(p("repeated_headers", name, n), h.vs, h.ve, tr)
+			c.Span(h.vs, h.ve, tr, catalog.Pointer(p("repeated_headers", name, n)))
 		}
 		if first[k] == i {
 			headers[name] = h.value
@@ -304,7 +304,7 @@ func curlHeaders(c *catalog.Context, hdrs []curlHdr, ptr []any) (map[string]stri
 			headers[name] += ", " + h.value
 		}
 		if rec && n == count[k]-1 {
-			c.Span(p("headers", name), hdrs[first[k]].vs, h.ve, "joinRepeated")
+			c.Span(hdrs[first[k]].vs, h.ve, "joinRepeated", catalog.Pointer(p("headers", name)))
 		}
 	}
 	return headers, repeated

@@ -93,7 +93,7 @@ func parseDate(c *catalog.Context) (any, error) {
 		if ts == v {
 			tr = ""
 		}
-		c.SpanPath(vs, vs+len(v), tr, "timestamp")
+		c.Span(vs, vs+len(v), tr, "timestamp")
 	}
 	// ISO 8601 and RFC 3339 forms: "2026-11-29", "2026-11-29T23+00:00",
 	// "2026-11-29T23:49:08,742435119+00:00", "2026-11-29 23:49:08+00:00".
@@ -115,7 +115,7 @@ func parseDate(c *catalog.Context) (any, error) {
 	}
 	set(ts, "timestamp")
 	res.TimeZone = v[zone.Start:zone.End]
-	c.SpanPath(vs+zone.Start, vs+zone.End, "", "time_zone")
+	c.Span(vs+zone.Start, vs+zone.End, "", "time_zone")
 	if warn != "" {
 		c.Warn("date: " + warn)
 	}

@@ -517,9 +517,9 @@ func (t *lpTree) mark(f uint16, s, e int) { t.rs.Field(f, s, e, catalog.TrMarker
 func lpParseTree(c *catalog.Context, mode lpMode) (any, error) {
 	t := &lpTree{c: c, mode: mode, rec: c.Recording()}
 	t.res = &PkgTreeResult{Dependencies: make([]PkgDependency, 0, min(lex.CountLines(c.Raw), 1<<20))}
-	t.rs = catalog.NewSpanRec(c, 4)
-	t.extras = catalog.NewSpanRec(c, 1)
-	t.projectRec = catalog.NewSpanRec(c, 0)
+	t.rs = c.Rows(4)
+	t.extras = c.Rows(1)
+	t.projectRec = c.Rows(0)
 	it := lex.Lines{Raw: c.Raw}
 	nlines, read := 0, 0
 	seenRoot := false
@@ -676,7 +676,7 @@ func (t *lpTree) project(line string, start int) bool {
 func (t *lpTree) recordProject(key string, idx, base int, p PkgProject, nS, nE, vS, vE, pS, pE, privS int) {
 	add := func(f string, s, e int, tr string) {
 		if idx < 0 {
-			t.c.SpanPath(base+s, base+e, tr, key, f)
+			t.c.Span(base+s, base+e, tr, key, f)
 		} else {
 			t.projectRec.Path(base+s, base+e, tr, key, idx, f)
 		}
@@ -711,7 +711,7 @@ func (t *lpTree) finishProjects() {
 		t.res.Dependencies[i].ProjectPath = t.res.Projects[pi].Path
 		if t.rec {
 			sp := t.projectSpans[pi]
-			t.c.SpanPath(sp[0], sp[1], "", "dependencies", i, "project_path")
+			t.c.Span(sp[0], sp[1], "", "dependencies", i, "project_path")
 		}
 	}
 	t.projectRec.Finish()
@@ -1056,8 +1056,8 @@ type cargoKind struct {
 func parseCargoTree(c *catalog.Context) (any, error) {
 	t := &cargoTree{c: c, rec: c.Recording()}
 	t.res = &CargoTreeResult{Crates: make([]CargoCrate, 0, min(lex.CountLines(c.Raw), 1<<20))}
-	t.rs = catalog.NewSpanRec(c, 5)
-	t.extras = catalog.NewSpanRec(c, 1)
+	t.rs = c.Rows(5)
+	t.extras = c.Rows(1)
 	for _, a := range c.Args.Items {
 		switch a.Flag {
 		case "-f", "--format":

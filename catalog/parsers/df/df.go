@@ -433,7 +433,7 @@ func (p *dfParser) store(fsys *DfFilesystem, line string, base, idx int) {
 }
 
 func ParseDf(c *catalog.Context) (any, error) {
-	p := &dfParser{c: c, r: catalog.NewSpanRec(c, 7)}
+	p := &dfParser{c: c, r: c.Rows(7)}
 	total := c.Args.Has("--total")
 	rows := make([]DfFilesystem, 0, min(lex.CountLines(c.Raw), 1<<20))
 	var marks []int

@@ -353,7 +353,7 @@ func (st *goTextState) line(line string, start int, t string) bool {
 	if pk, ok := goPkgLine(line, start, st.c, st.res); ok {
 		for _, i := range st.pending {
 			st.res.Tests[i].Package = pk.Package
-			st.c.SpanPath(pk.s, pk.e, "", "tests", i, "package")
+			st.c.Span(pk.s, pk.e, "", "tests", i, "package")
 		}
 		st.pending = st.pending[:0]
 		return true
@@ -376,10 +376,10 @@ func (st *goTextState) testHead(line string, start int) bool {
 	tst := DiagTest{Name: line[nS:nE], Status: status}
 	if d, ok := goSeconds(line[dS:dE]); ok {
 		tst.DurationMs = d
-		c.SpanPath(start+dS, start+dE, "parseDuration", "tests", i, "duration_ms")
+		c.Span(start+dS, start+dE, "parseDuration", "tests", i, "duration_ms")
 	}
-	c.SpanPath(start+nS, start+nE, "", "tests", i, "name")
-	c.SpanPath(start+strings.Index(line, "---")+4, start+nS-2, "statusWord", "tests", i, "status")
+	c.Span(start+nS, start+nE, "", "tests", i, "name")
+	c.Span(start+strings.Index(line, "---")+4, start+nS-2, "statusWord", "tests", i, "status")
 	res.Tests = append(res.Tests, tst)
 	st.outs = append(st.outs, goOut{})
 	if o, ok := st.runOut[tst.Name]; ok {
@@ -421,20 +421,20 @@ func (st *goTextState) diag(line string, start int) bool {
 	}
 	d := Diagnostic{File: body[:p.fileEnd], Line: p.line, Severity: sev, Tool: st.tool, Package: st.pkg}
 	b := start + off
-	c.SpanPath(b, b+p.fileEnd, "", "diagnostics", i, "file")
-	c.SpanPath(b+p.lineS, b+p.lineE, "parseInt", "diagnostics", i, "line")
+	c.Span(b, b+p.fileEnd, "", "diagnostics", i, "file")
+	c.Span(b+p.lineS, b+p.lineE, "parseInt", "diagnostics", i, "line")
 	if p.hasCol {
 		d.Column = catalog.Intp(p.col)
-		c.SpanPath(b+p.colS, b+p.colE, "parseInt", "diagnostics", i, "column")
+		c.Span(b+p.colS, b+p.colE, "parseInt", "diagnostics", i, "column")
 	}
 	if pre > 0 {
-		c.SpanPath(start, start+pre, "marker", "diagnostics", i, "severity")
+		c.Span(start, start+pre, "marker", "diagnostics", i, "severity")
 	} else {
-		c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "severity")
+		c.Span(start, start+len(line), "impliedDefault", "diagnostics", i, "severity")
 	}
-	c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
+	c.Span(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
 	if st.pkg != "" {
-		c.SpanPath(st.pkgS, st.pkgE, "", "diagnostics", i, "package")
+		c.Span(st.pkgS, st.pkgE, "", "diagnostics", i, "package")
 	}
 	res.Diagnostics = append(res.Diagnostics, d)
 	st.diagMsg = append(st.diagMsg, goOut{b + p.msg, start + len(line)})
@@ -447,12 +447,12 @@ func (st *goTextState) finish() {
 	c, res, raw := st.c, st.res, st.c.Raw
 	for i, m := range st.diagMsg {
 		res.Diagnostics[i].Message = raw[m.start:m.end]
-		c.SpanPath(m.start, m.end, "", "diagnostics", i, "message")
+		c.Span(m.start, m.end, "", "diagnostics", i, "message")
 	}
 	for i := range res.Tests {
 		if o := st.outs[i]; o.end > o.start {
 			res.Tests[i].Output = raw[o.start:o.end]
-			c.SpanPath(o.start, o.end, "", "tests", i, "output")
+			c.Span(o.start, o.end, "", "tests", i, "output")
 		}
 	}
 }
@@ -489,18 +489,18 @@ func goPkgLine(line string, start int, c *catalog.Context, res *DiagResult) (goP
 	i := len(res.Packages)
 	pk := DiagPackage{Package: name, Status: status}
 	at := goPkgAt{name, start + 5, start + 5 + len(name)}
-	c.SpanPath(at.s, at.e, "", "packages", i, "package")
-	c.SpanPath(start, start+4, "statusWord", "packages", i, "status")
+	c.Span(at.s, at.e, "", "packages", i, "package")
+	c.Span(start, start+4, "statusWord", "packages", i, "status")
 	if len(f) > 1 {
 		off := start + 5 + len(f[0]) + 1
 		switch {
 		case f[1] == "(cached)":
 			pk.Cached = true
-			c.SpanPath(off, off+len(f[1]), "marker", "packages", i, "cached")
+			c.Span(off, off+len(f[1]), "marker", "packages", i, "cached")
 		default:
 			if d, ok := goSeconds(f[1]); ok {
 				pk.DurationMs = d
-				c.SpanPath(off, off+len(f[1]), "parseDuration", "packages", i, "duration_ms")
+				c.Span(off, off+len(f[1]), "parseDuration", "packages", i, "duration_ms")
 			}
 		}
 	}
@@ -534,6 +534,6 @@ func countSummary(c *catalog.Context, res *DiagResult, othersWarn bool) {
 		}
 	}
 	for _, k := range []string{"errors", "warnings", "tests_passed", "tests_failed", "tests_skipped"} {
-		c.SpanPath(0, len(c.Raw), "count", "summary", k)
+		c.Span(0, len(c.Raw), "count", "summary", k)
 	}
 }

@@ -278,11 +278,11 @@ func (r *cReader) fixit(start int, line string) bool {
 	last := r.last
 	dg := &res.Diagnostics[last]
 	k := len(dg.Fixes)
-	c.SpanPath(start+len("fix-it:"), start+fileE, "unquote", "diagnostics", last, "fixes", k, "file")
+	c.Span(start+len("fix-it:"), start+fileE, "unquote", "diagnostics", last, "fixes", k, "file")
 	for _, leaf := range []string{"line", "column", "end_line", "end_column"} {
-		c.SpanPath(start+rS, start+rE, "parseInt", "diagnostics", last, "fixes", k, leaf)
+		c.Span(start+rS, start+rE, "parseInt", "diagnostics", last, "fixes", k, leaf)
 	}
-	c.SpanPath(start+tS, start+len(line), "unquote", "diagnostics", last, "fixes", k, "text")
+	c.Span(start+tS, start+len(line), "unquote", "diagnostics", last, "fixes", k, "text")
 	dg.Fixes = append(dg.Fixes, f)
 	return true
 }
@@ -360,13 +360,13 @@ func (r *cReader) note(start int, line string, d cDiagAt, m cMsg) {
 	dg := &r.res.Diagnostics[last]
 	k := len(dg.Notes)
 	n := DiagNote{File: d.file, Line: d.line, Message: m.msg}
-	c.SpanPath(start, start+d.fileE, "", "diagnostics", last, "notes", k, "file")
-	c.SpanPath(start+d.lineS, start+d.lineE, "parseInt", "diagnostics", last, "notes", k, "line")
+	c.Span(start, start+d.fileE, "", "diagnostics", last, "notes", k, "file")
+	c.Span(start+d.lineS, start+d.lineE, "parseInt", "diagnostics", last, "notes", k, "line")
 	if d.hasCol {
 		n.Column = catalog.Intp(d.col)
-		c.SpanPath(start+d.colS, start+at(line, d), "parseInt", "diagnostics", last, "notes", k, "column")
+		c.Span(start+d.colS, start+at(line, d), "parseInt", "diagnostics", last, "notes", k, "column")
 	}
-	c.SpanPath(start+d.msg, start+m.msgE, "", "diagnostics", last, "notes", k, "message")
+	c.Span(start+d.msg, start+m.msgE, "", "diagnostics", last, "notes", k, "message")
 	dg.Notes = append(dg.Notes, n)
 }
 
@@ -388,33 +388,33 @@ func (r *cReader) diag(start int, line string, d cDiagAt, driver bool, m cMsg) {
 	if driver {
 		// A driver's or linker's line names no place: file "" and line 0,
 		// as cargo's and make's place-less errors.
-		c.SpanPath(start, start+d.fileE, "impliedDefault", "diagnostics", i, "file")
-		c.SpanPath(start, start+d.fileE, "impliedZero", "diagnostics", i, "line")
+		c.Span(start, start+d.fileE, "impliedDefault", "diagnostics", i, "file")
+		c.Span(start, start+d.fileE, "impliedZero", "diagnostics", i, "line")
 	} else {
-		c.SpanPath(start, start+d.fileE, "", "diagnostics", i, "file")
+		c.Span(start, start+d.fileE, "", "diagnostics", i, "file")
 		if d.lineE > d.lineS {
-			c.SpanPath(start+d.lineS, start+d.lineE, "parseInt", "diagnostics", i, "line")
+			c.Span(start+d.lineS, start+d.lineE, "parseInt", "diagnostics", i, "line")
 		} else {
-			c.SpanPath(start, start+d.fileE, "impliedZero", "diagnostics", i, "line")
+			c.Span(start, start+d.fileE, "impliedZero", "diagnostics", i, "line")
 		}
 	}
 	if d.hasCol {
 		dg.Column = catalog.Intp(d.col)
-		c.SpanPath(start+d.colS, start+at(line, d), "parseInt", "diagnostics", i, "column")
+		c.Span(start+d.colS, start+at(line, d), "parseInt", "diagnostics", i, "column")
 	}
 	sevS := start + d.msg - len(d.sev) - 2
 	if d.sevImplied {
-		c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "severity")
+		c.Span(start, start+len(line), "impliedDefault", "diagnostics", i, "severity")
 	} else if sev == d.sev {
-		c.SpanPath(sevS, sevS+len(d.sev), "", "diagnostics", i, "severity")
+		c.Span(sevS, sevS+len(d.sev), "", "diagnostics", i, "severity")
 	} else {
-		c.SpanPath(sevS, sevS+len(d.sev), "statusWord", "diagnostics", i, "severity")
+		c.Span(sevS, sevS+len(d.sev), "statusWord", "diagnostics", i, "severity")
 	}
 	if m.code != "" {
-		c.SpanPath(start+m.codeS, start+m.codeS+len(m.code), "", "diagnostics", i, "code")
+		c.Span(start+m.codeS, start+m.codeS+len(m.code), "", "diagnostics", i, "code")
 	}
-	c.SpanPath(start+d.msg, start+m.msgE, "", "diagnostics", i, "message")
-	c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
+	c.Span(start+d.msg, start+m.msgE, "", "diagnostics", i, "message")
+	c.Span(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
 	res.Diagnostics = kit.AppendRow(res.Diagnostics, dg)
 	r.last, r.dropped = i, false
 	switch {

@@ -87,7 +87,7 @@ func parseGoTestJSON(c *catalog.Context) (any, error) {
 		span := func(key, tr string, tokens ...any) {
 			if c.Recording() {
 				s, e := jsonValueAt(line, key)
-				c.SpanPath(start+s, start+e, tr, tokens...)
+				c.Span(start+s, start+e, tr, tokens...)
 			}
 		}
 		switch ev.Action {
@@ -180,7 +180,7 @@ func parseGoTestJSON(c *catalog.Context) (any, error) {
 			}
 			if o := outs[ev.Package+"\x00"+ev.Test]; o != nil {
 				if t.Output = strings.TrimSuffix(o.text.String(), "\n"); t.Output != "" {
-					c.SpanPath(o.start, o.end, "jsonJoin", "tests", i, "output")
+					c.Span(o.start, o.end, "jsonJoin", "tests", i, "output")
 				}
 			}
 			res.Tests = append(res.Tests, t)

@@ -107,30 +107,30 @@ func parseGofmt(c *catalog.Context) (any, error) {
 			}
 			i := len(res.Diagnostics)
 			d := Diagnostic{File: line[:p.fileEnd], Line: p.line, Severity: "error", Message: line[p.msg:], Tool: "gofmt"}
-			c.SpanPath(start, start+p.fileEnd, "", "diagnostics", i, "file")
-			c.SpanPath(start+p.lineS, start+p.lineE, "parseInt", "diagnostics", i, "line")
+			c.Span(start, start+p.fileEnd, "", "diagnostics", i, "file")
+			c.Span(start+p.lineS, start+p.lineE, "parseInt", "diagnostics", i, "line")
 			if p.hasCol {
 				d.Column = catalog.Intp(p.col)
-				c.SpanPath(start+p.colS, start+p.colE, "parseInt", "diagnostics", i, "column")
+				c.Span(start+p.colS, start+p.colE, "parseInt", "diagnostics", i, "column")
 			}
-			c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "severity")
-			c.SpanPath(start+p.msg, start+len(line), "", "diagnostics", i, "message")
-			c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
+			c.Span(start, start+len(line), "impliedDefault", "diagnostics", i, "severity")
+			c.Span(start+p.msg, start+len(line), "", "diagnostics", i, "message")
+			c.Span(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
 			res.Diagnostics = append(res.Diagnostics, d)
 		case strings.HasSuffix(line, ".go"):
 			if c.Full(len(res.Files)) {
 				c.Omit(1)
 				continue
 			}
-			c.SpanPath(start, start+len(line), "", "files", len(res.Files))
+			c.Span(start, start+len(line), "", "files", len(res.Files))
 			res.Files = append(res.Files, line)
 		default:
 			c.Unread(start)
 		}
 	}
 	res.Summary = GofmtSummary{Unformatted: int64(len(res.Files)), Errors: int64(len(res.Diagnostics))}
-	c.SpanPath(0, len(c.Raw), "count", "summary", "unformatted")
-	c.SpanPath(0, len(c.Raw), "count", "summary", "errors")
+	c.Span(0, len(c.Raw), "count", "summary", "unformatted")
+	c.Span(0, len(c.Raw), "count", "summary", "errors")
 	return res, nil
 }
 
@@ -216,7 +216,7 @@ func parseGoLint(c *catalog.Context, tool string, excerpts bool) (any, error) {
 	res := st.res
 	for i, m := range st.msgs {
 		res.Diagnostics[i].Message = c.Raw[m.start:m.end]
-		c.SpanPath(m.start, m.end, "", "diagnostics", i, "message")
+		c.Span(m.start, m.end, "", "diagnostics", i, "message")
 	}
 	countSummary(c, res, true)
 	if st.hasStated && st.stated != st.issues {
@@ -231,7 +231,7 @@ func (st *goLintState) closeBlock(code string, codeS, codeE int, trim bool) {
 	res := st.res
 	for i := st.block; i < len(res.Diagnostics); i++ {
 		res.Diagnostics[i].Code = code
-		st.c.SpanPath(codeS, codeE, "", "diagnostics", i, "code")
+		st.c.Span(codeS, codeE, "", "diagnostics", i, "code")
 	}
 	if n := len(st.msgs); trim && n > 0 && st.block < len(res.Diagnostics) {
 		st.msgs[n-1].end = codeS - 2
@@ -312,14 +312,14 @@ func (st *goLintState) diag(line string, start int, p goPosAt) {
 	if st.inBlock || hasCode && code == st.closer {
 		d.Severity = "error" // the compiler's, not a finding
 	}
-	c.SpanPath(start, start+p.fileEnd, "", "diagnostics", i, "file")
-	c.SpanPath(start+p.lineS, start+p.lineE, "parseInt", "diagnostics", i, "line")
+	c.Span(start, start+p.fileEnd, "", "diagnostics", i, "file")
+	c.Span(start+p.lineS, start+p.lineE, "parseInt", "diagnostics", i, "line")
 	if p.hasCol {
 		d.Column = catalog.Intp(p.col)
-		c.SpanPath(start+p.colS, start+p.colE, "parseInt", "diagnostics", i, "column")
+		c.Span(start+p.colS, start+p.colE, "parseInt", "diagnostics", i, "column")
 	}
-	c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "severity")
-	c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
+	c.Span(start, start+len(line), "impliedDefault", "diagnostics", i, "severity")
+	c.Span(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
 	res.Diagnostics = append(res.Diagnostics, d)
 	st.msgs = append(st.msgs, goOut{start + p.msg, start + len(line)})
 	st.lastDiag = i
@@ -330,7 +330,7 @@ func (st *goLintState) diag(line string, start int, p goPosAt) {
 		return
 	case hasCode && !st.inBlock:
 		res.Diagnostics[i].Code = code
-		c.SpanPath(start+p.msg+ci+2, start+len(line)-1, "", "diagnostics", i, "code")
+		c.Span(start+p.msg+ci+2, start+len(line)-1, "", "diagnostics", i, "code")
 		st.msgs[i].end = start + p.msg + ci
 	}
 	if !st.inBlock {

@@ -46,7 +46,7 @@ func jsSpan(c *catalog.Context, l lex.SGRLine, s, e int, tr string, ptr ...any) 
 	if !ok && tr == "" {
 		tr = "stripSGR"
 	}
-	c.SpanPath(rs, re, tr, ptr...)
+	c.Span(rs, re, tr, ptr...)
 }
 
 // jsText is a value that may run over several lines (a message and its
@@ -301,13 +301,13 @@ func parseTsc(c *catalog.Context) (any, error) {
 	for i := range msgs {
 		v, tr := msgs[i].value(c.Raw)
 		res.Diagnostics[i].Message = v
-		c.SpanPath(msgs[i].start, msgs[i].end, tr, "diagnostics", i, "message")
+		c.Span(msgs[i].start, msgs[i].end, tr, "diagnostics", i, "message")
 	}
 	// A note whose message never came keeps an empty one (its span: the note's file).
 	for i := range res.Diagnostics {
 		for k, n := range res.Diagnostics[i].Notes {
 			if n.Message == "" {
-				c.SpanPath(0, 0, "", "diagnostics", i, "notes", k, "message")
+				c.Span(0, 0, "", "diagnostics", i, "notes", k, "message")
 			}
 		}
 	}
@@ -562,7 +562,7 @@ func jsSetOutputs(c *catalog.Context, res *DiagResult, blocks []jsTestBlock) {
 		t.end = re
 		v, tr := t.value(c.Raw)
 		res.Tests[b.test].Output = v
-		c.SpanPath(t.start, t.end, tr, "tests", b.test, "output")
+		c.Span(t.start, t.end, tr, "tests", b.test, "output")
 	}
 }
 
@@ -1243,7 +1243,7 @@ func parseEslintJSON(c *catalog.Context) (any, error) {
 		if c.Raw[f.s:f.e] != `"`+s+`"` {
 			tr = "jsonString"
 		}
-		c.SpanPath(f.s+1, f.e-1, tr, ptr...)
+		c.Span(f.s+1, f.e-1, tr, ptr...)
 		return s
 	}
 	for _, m := range order {
@@ -1256,12 +1256,12 @@ func parseEslintJSON(c *catalog.Context) (any, error) {
 		if f, ok := files[m.file]; ok {
 			d.File = str(f, "diagnostics", i, "file")
 		} else {
-			c.SpanPath(0, 0, "", "diagnostics", i, "file")
+			c.Span(0, 0, "", "diagnostics", i, "file")
 		}
 		if f, ok := m.fields["message"]; ok {
 			d.Message = str(f, "diagnostics", i, "message")
 		} else {
-			c.SpanPath(0, 0, "", "diagnostics", i, "message")
+			c.Span(0, 0, "", "diagnostics", i, "message")
 		}
 		if f, ok := m.fields["ruleId"]; ok {
 			if _, isStr := f.v.(string); isStr {
@@ -1274,15 +1274,15 @@ func parseEslintJSON(c *catalog.Context) (any, error) {
 			d.Severity = "error"
 		}
 		if svOK {
-			c.SpanPath(sv.s, sv.e, "severityNumber", "diagnostics", i, "severity")
+			c.Span(sv.s, sv.e, "severityNumber", "diagnostics", i, "severity")
 		} else {
-			c.SpanPath(0, 0, "impliedDefault", "diagnostics", i, "severity")
+			c.Span(0, 0, "impliedDefault", "diagnostics", i, "severity")
 		}
 		set := func(key string, dst **int64, leaf string) {
 			if f, ok := m.fields[key]; ok {
 				if n, ok := num(f); ok {
 					*dst = catalog.Intp(n)
-					c.SpanPath(f.s, f.e, "parseInt", "diagnostics", i, leaf)
+					c.Span(f.s, f.e, "parseInt", "diagnostics", i, leaf)
 				}
 			}
 		}
@@ -1291,12 +1291,12 @@ func parseEslintJSON(c *catalog.Context) (any, error) {
 		if line != nil {
 			d.Line = *line
 		} else {
-			c.SpanPath(0, 0, "impliedDefault", "diagnostics", i, "line")
+			c.Span(0, 0, "impliedDefault", "diagnostics", i, "line")
 		}
 		set("column", &d.Column, "column")
 		set("endLine", &d.EndLine, "end_line")
 		set("endColumn", &d.EndColumn, "end_column")
-		c.SpanPath(0, 0, "impliedDefault", "diagnostics", i, "tool")
+		c.Span(0, 0, "impliedDefault", "diagnostics", i, "tool")
 		res.Diagnostics = append(res.Diagnostics, d)
 	}
 	countSummary(c, res, false)

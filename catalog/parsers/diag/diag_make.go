@@ -200,7 +200,7 @@ func parseMake(c *catalog.Context) (any, error) {
 		for i := from; i < len(res.Diagnostics); i++ {
 			if f := res.Diagnostics[i].File; f != "" && !strings.HasPrefix(f, "/") {
 				res.Diagnostics[i].Dir = c.Raw[d.s:d.e]
-				c.SpanPath(d.s, d.e, "", "diagnostics", i, "dir")
+				c.Span(d.s, d.e, "", "diagnostics", i, "dir")
 			}
 		}
 	}
@@ -232,18 +232,18 @@ func parseMake(c *catalog.Context) (any, error) {
 			i := len(res.Diagnostics)
 			dg := Diagnostic{File: d.file, Line: d.line, Severity: d.sev, Code: d.target, Message: d.msg, Tool: "make"}
 			if d.fileE > 0 {
-				c.SpanPath(start+d.fileS, start+d.fileE, "", "diagnostics", i, "file")
-				c.SpanPath(start+d.lineS, start+d.lineE, "parseInt", "diagnostics", i, "line")
+				c.Span(start+d.fileS, start+d.fileE, "", "diagnostics", i, "file")
+				c.Span(start+d.lineS, start+d.lineE, "parseInt", "diagnostics", i, "line")
 			} else {
-				c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "file")
-				c.SpanPath(start, start+len(line), "impliedZero", "diagnostics", i, "line")
+				c.Span(start, start+len(line), "impliedDefault", "diagnostics", i, "file")
+				c.Span(start, start+len(line), "impliedZero", "diagnostics", i, "line")
 			}
-			c.SpanPath(start+d.sevS, start+d.sevE, "statusWord", "diagnostics", i, "severity")
+			c.Span(start+d.sevS, start+d.sevE, "statusWord", "diagnostics", i, "severity")
 			if d.target != "" {
-				c.SpanPath(start+d.targetS, start+d.targetE, "", "diagnostics", i, "code")
+				c.Span(start+d.targetS, start+d.targetE, "", "diagnostics", i, "code")
 			}
-			c.SpanPath(start+d.msgS, start+d.msgE, "", "diagnostics", i, "message")
-			c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
+			c.Span(start+d.msgS, start+d.msgE, "", "diagnostics", i, "message")
+			c.Span(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
 			res.Diagnostics = append(res.Diagnostics, dg)
 			inDir(i)
 			continue
@@ -263,14 +263,14 @@ func parseMake(c *catalog.Context) (any, error) {
 			}
 			i := len(res.Diagnostics)
 			dg := Diagnostic{File: line[:p.fileEnd], Line: p.line, Severity: "error", Tool: "go"}
-			c.SpanPath(start, start+p.fileEnd, "", "diagnostics", i, "file")
-			c.SpanPath(start+p.lineS, start+p.lineE, "parseInt", "diagnostics", i, "line")
+			c.Span(start, start+p.fileEnd, "", "diagnostics", i, "file")
+			c.Span(start+p.lineS, start+p.lineE, "parseInt", "diagnostics", i, "line")
 			if p.hasCol {
 				dg.Column = catalog.Intp(p.col)
-				c.SpanPath(start+p.colS, start+p.colE, "parseInt", "diagnostics", i, "column")
+				c.Span(start+p.colS, start+p.colE, "parseInt", "diagnostics", i, "column")
 			}
-			c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "severity")
-			c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
+			c.Span(start, start+len(line), "impliedDefault", "diagnostics", i, "severity")
+			c.Span(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
 			res.Diagnostics = append(res.Diagnostics, dg)
 			inDir(i)
 			goMsg = append(goMsg, span{i, start + p.msg, start + len(line)})
@@ -278,12 +278,12 @@ func parseMake(c *catalog.Context) (any, error) {
 			continue
 		}
 		cr.last, cr.afterDiag, cr.dropped = -1, false, false
-		c.SpanPath(start, start+len(line), "", "output", len(out.Output))
+		c.Span(start, start+len(line), "", "output", len(out.Output))
 		out.Output = append(out.Output, line)
 	}
 	for _, m := range goMsg {
 		res.Diagnostics[m.i].Message = c.Raw[m.s:m.e]
-		c.SpanPath(m.s, m.e, "", "diagnostics", m.i, "message")
+		c.Span(m.s, m.e, "", "diagnostics", m.i, "message")
 	}
 	cr.finish()
 	out.Diagnostics, out.Summary = res.Diagnostics, res.Summary

@@ -91,27 +91,27 @@ func pyDiag(c *catalog.Context, res *DiagResult, l lex.Line, p pyPosAt, f pyDiag
 	i := len(res.Diagnostics)
 	t := l.Text
 	d := Diagnostic{File: t[:p.fileE], Line: p.nums[0], Severity: f.sev, Message: t[f.msgS:f.msgE], Tool: f.tool}
-	c.SpanPath(l.At, l.At+p.fileE, "", "diagnostics", i, "file")
+	c.Span(l.At, l.At+p.fileE, "", "diagnostics", i, "file")
 	leaves := []string{"line", "column", "end_line", "end_column"}
 	dst := []**int64{nil, &d.Column, &d.EndLine, &d.EndColumn}
 	for k, n := range p.nums {
 		if k > 0 {
 			*dst[k] = catalog.Intp(n)
 		}
-		c.SpanPath(l.At+p.at[k][0], l.At+p.at[k][1], "parseInt", "diagnostics", i, leaves[k])
+		c.Span(l.At+p.at[k][0], l.At+p.at[k][1], "parseInt", "diagnostics", i, leaves[k])
 	}
-	c.SpanPath(l.At+f.sevS, l.At+f.sevE, f.sevTr, "diagnostics", i, "severity")
+	c.Span(l.At+f.sevS, l.At+f.sevE, f.sevTr, "diagnostics", i, "severity")
 	if f.codeE > f.codeS {
 		d.Code = t[f.codeS:f.codeE]
-		c.SpanPath(l.At+f.codeS, l.At+f.codeE, "", "diagnostics", i, "code")
+		c.Span(l.At+f.codeS, l.At+f.codeE, "", "diagnostics", i, "code")
 	}
 	if len(f.msgAt) == 2 {
 		d.Message = c.Raw[f.msgAt[0]:f.msgAt[1]]
-		c.SpanPath(f.msgAt[0], f.msgAt[1], "", "diagnostics", i, "message")
+		c.Span(f.msgAt[0], f.msgAt[1], "", "diagnostics", i, "message")
 	} else {
-		c.SpanPath(l.At+f.msgS, l.At+f.msgE, "", "diagnostics", i, "message")
+		c.Span(l.At+f.msgS, l.At+f.msgE, "", "diagnostics", i, "message")
 	}
-	c.SpanPath(l.At, l.At+len(t), "impliedDefault", "diagnostics", i, "tool")
+	c.Span(l.At, l.At+len(t), "impliedDefault", "diagnostics", i, "tool")
 	res.Diagnostics = append(res.Diagnostics, d)
 	return i
 }
@@ -171,13 +171,13 @@ func parseMypy(c *catalog.Context) (any, error) {
 			if d.File == t[:p.fileE] && d.Line == p.nums[0] {
 				k := len(d.Notes)
 				n := DiagNote{File: d.File, Line: d.Line, Message: t[msgS:]}
-				c.SpanPath(l.At, l.At+p.fileE, "", "diagnostics", last, "notes", k, "file")
-				c.SpanPath(l.At+p.at[0][0], l.At+p.at[0][1], "parseInt", "diagnostics", last, "notes", k, "line")
+				c.Span(l.At, l.At+p.fileE, "", "diagnostics", last, "notes", k, "file")
+				c.Span(l.At+p.at[0][0], l.At+p.at[0][1], "parseInt", "diagnostics", last, "notes", k, "line")
 				if len(p.nums) > 1 {
 					n.Column = catalog.Intp(p.nums[1])
-					c.SpanPath(l.At+p.at[1][0], l.At+p.at[1][1], "parseInt", "diagnostics", last, "notes", k, "column")
+					c.Span(l.At+p.at[1][0], l.At+p.at[1][1], "parseInt", "diagnostics", last, "notes", k, "column")
 				}
-				c.SpanPath(l.At+msgS, l.At+len(t), "", "diagnostics", last, "notes", k, "message")
+				c.Span(l.At+msgS, l.At+len(t), "", "diagnostics", last, "notes", k, "message")
 				d.Notes = append(d.Notes, n)
 				continue
 			}
@@ -376,16 +376,16 @@ func ruffDiag(c *catalog.Context, res *DiagResult, pl lex.Line, p pyPosAt, hl le
 	}
 	d := Diagnostic{File: pl.Text[fileS:p.fileE], Line: p.nums[0], Column: catalog.Intp(p.nums[1]), Severity: "error",
 		Message: hl.Text[h[2]:], Tool: "ruff"}
-	c.SpanPath(pl.At+fileS, pl.At+p.fileE, "", "diagnostics", i, "file")
-	c.SpanPath(pl.At+p.at[0][0], pl.At+p.at[0][1], "parseInt", "diagnostics", i, "line")
-	c.SpanPath(pl.At+p.at[1][0], pl.At+p.at[1][1], "parseInt", "diagnostics", i, "column")
-	c.SpanPath(hl.At, hl.At+len(hl.Text), "impliedDefault", "diagnostics", i, "severity")
+	c.Span(pl.At+fileS, pl.At+p.fileE, "", "diagnostics", i, "file")
+	c.Span(pl.At+p.at[0][0], pl.At+p.at[0][1], "parseInt", "diagnostics", i, "line")
+	c.Span(pl.At+p.at[1][0], pl.At+p.at[1][1], "parseInt", "diagnostics", i, "column")
+	c.Span(hl.At, hl.At+len(hl.Text), "impliedDefault", "diagnostics", i, "severity")
 	if h[1] > h[0] {
 		d.Code = hl.Text[h[0]:h[1]]
-		c.SpanPath(hl.At+h[0], hl.At+h[1], "", "diagnostics", i, "code")
+		c.Span(hl.At+h[0], hl.At+h[1], "", "diagnostics", i, "code")
 	}
-	c.SpanPath(hl.At+h[2], hl.At+len(hl.Text), "", "diagnostics", i, "message")
-	c.SpanPath(hl.At, hl.At+len(hl.Text), "impliedDefault", "diagnostics", i, "tool")
+	c.Span(hl.At+h[2], hl.At+len(hl.Text), "", "diagnostics", i, "message")
+	c.Span(hl.At, hl.At+len(hl.Text), "impliedDefault", "diagnostics", i, "tool")
 	res.Diagnostics = append(res.Diagnostics, d)
 	return i
 }
@@ -550,11 +550,11 @@ func (st *pytestState) appendTest(l lex.Line, file string, f, n, sw pyRange, sta
 	}
 	i := len(res.Tests)
 	res.Tests = append(res.Tests, DiagTest{Name: l.Text[n.s:n.e], Package: file, Status: status})
-	c.SpanPath(l.At+n.s, l.At+n.e, "", "tests", i, "name")
+	c.Span(l.At+n.s, l.At+n.e, "", "tests", i, "name")
 	if file != "" {
-		c.SpanPath(l.At+f.s, l.At+f.e, "", "tests", i, "package")
+		c.Span(l.At+f.s, l.At+f.e, "", "tests", i, "package")
 	}
-	c.SpanPath(l.At+sw.s, l.At+sw.e, "statusWord", "tests", i, "status")
+	c.Span(l.At+sw.s, l.At+sw.e, "statusWord", "tests", i, "status")
 	return i
 }
 
@@ -564,7 +564,7 @@ func (st *pytestState) addTest(l lex.Line, file string, f, n, sw pyRange, status
 	if i := st.find(file, name); i >= 0 {
 		if st.res.Tests[i].Package == "" && file != "" {
 			st.res.Tests[i].Package = file
-			st.c.SpanPath(l.At+f.s, l.At+f.e, "", "tests", i, "package")
+			st.c.Span(l.At+f.s, l.At+f.e, "", "tests", i, "package")
 		}
 		return i
 	}
@@ -796,7 +796,7 @@ func (st *pytestState) finishBlocks() {
 	for _, b := range st.blocks {
 		if b.test >= 0 && b.end > b.start {
 			res.Tests[b.test].Output = c.Raw[b.start:b.end]
-			c.SpanPath(b.start, b.end, "", "tests", b.test, "output")
+			c.Span(b.start, b.end, "", "tests", b.test, "output")
 		}
 		if b.hasLoc && b.section == "FAILURES" && b.test >= 0 {
 			line := c.Raw[b.locS:b.locE]
@@ -846,7 +846,7 @@ func (st *pytestState) summarize() {
 	}
 	res.Summary = sum
 	for _, k := range []string{"errors", "warnings", "tests_passed", "tests_failed", "tests_skipped"} {
-		c.SpanPath(spanAt, spanEnd, "count", "summary", k)
+		c.Span(spanAt, spanEnd, "count", "summary", k)
 	}
 }
 

@@ -382,9 +382,9 @@ func (st *cargoState) endCause() {
 	switch {
 	case st.cause >= 0 && st.causeE > st.causeS:
 		st.res.Diagnostics[st.cause].Message = st.c.Raw[st.causeS:st.causeE]
-		st.c.SpanPath(st.causeS, st.causeE, "", "diagnostics", st.cause, "message")
+		st.c.Span(st.causeS, st.causeE, "", "diagnostics", st.cause, "message")
 	case st.cause >= 0: // no cause under it: the message is empty
-		st.c.SpanPath(st.causeH, st.causeH+len("Caused by:"), "impliedDefault", "diagnostics", st.cause, "message")
+		st.c.Span(st.causeH, st.causeH+len("Caused by:"), "impliedDefault", "diagnostics", st.cause, "message")
 	}
 	st.cause = -2
 }
@@ -392,7 +392,7 @@ func (st *cargoState) endCause() {
 func (st *cargoState) endOut() {
 	if st.outTest >= 0 && st.outE > st.outS {
 		st.res.Tests[st.outTest].Output = st.c.Raw[st.outS:st.outE]
-		st.c.SpanPath(st.outS, st.outE, "", "tests", st.outTest, "output")
+		st.c.Span(st.outS, st.outE, "", "tests", st.outTest, "output")
 	}
 	st.outTest = -2
 }
@@ -517,7 +517,7 @@ func (st *cargoState) causedBy(line string, start int) {
 	st.cause = len(res.Diagnostics)
 	res.Diagnostics = append(res.Diagnostics, Diagnostic{Severity: "error", Tool: st.tool})
 	for _, f := range []string{"file", "line", "severity", "tool"} {
-		c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", st.cause, f)
+		c.Span(start, start+len(line), "impliedDefault", "diagnostics", st.cause, f)
 	}
 }
 
@@ -540,12 +540,12 @@ func (st *cargoState) header(line string, start int, sev, code string, codeS, ms
 	i := len(res.Diagnostics)
 	st.blk.i = i
 	d := Diagnostic{Severity: sev, Code: code, Message: line[msg:], Tool: st.tool}
-	c.SpanPath(start, start+len(sev), "", "diagnostics", i, "severity")
+	c.Span(start, start+len(sev), "", "diagnostics", i, "severity")
 	if code != "" {
-		c.SpanPath(start+codeS, start+codeS+len(code), "", "diagnostics", i, "code")
+		c.Span(start+codeS, start+codeS+len(code), "", "diagnostics", i, "code")
 	}
-	c.SpanPath(start+msg, start+len(line), "", "diagnostics", i, "message")
-	c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
+	c.Span(start+msg, start+len(line), "", "diagnostics", i, "message")
+	c.Span(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
 	res.Diagnostics = append(res.Diagnostics, d)
 	st.blk.loc.fileS, st.blk.loc.fileE = start, start+len(line) // until a --> says where
 }
@@ -559,11 +559,11 @@ func (st *cargoState) testLine(line string, start int, status string, nameE, sta
 	}
 	i := len(res.Tests)
 	t := DiagTest{Name: line[5:nameE], Status: status}
-	c.SpanPath(start+5, start+nameE, "", "tests", i, "name")
-	c.SpanPath(start+statS, start+statE, "statusWord", "tests", i, "status")
+	c.Span(start+5, start+nameE, "", "tests", i, "name")
+	c.Span(start+statS, start+statE, "statusWord", "tests", i, "status")
 	if st.suiteS >= 0 {
 		t.Package = c.Raw[st.suiteS:st.suiteE]
-		c.SpanPath(st.suiteS, st.suiteE, "", "tests", i, "package")
+		c.Span(st.suiteS, st.suiteE, "", "tests", i, "package")
 	}
 	st.byName[t.Name] = i
 	res.Tests = append(res.Tests, t)
@@ -620,11 +620,11 @@ func rustBlockLine(c *catalog.Context, res *DiagResult, b *rustBlock, line strin
 		b.notes = append(b.notes, rustLocAt{})
 		b.noteMsgS = append(b.noteMsgS, msgS)
 		b.noteEnd = append(b.noteEnd, start+len(line))
-		c.SpanPath(msgS-len(level)-2, msgS-2, "", "diagnostics", b.i, "notes", k, "level")
+		c.Span(msgS-len(level)-2, msgS-2, "", "diagnostics", b.i, "notes", k, "level")
 		if d.Code == "" {
 			if s, e, ok := rustLintLevel(line[msgS-start:]); ok {
 				d.Code = line[msgS-start+s : msgS-start+e]
-				c.SpanPath(msgS+s, msgS+e, "", "diagnostics", b.i, "code")
+				c.Span(msgS+s, msgS+e, "", "diagnostics", b.i, "code")
 			}
 		}
 	}
@@ -662,41 +662,41 @@ func rustEndBlock(c *catalog.Context, res *DiagResult, b *rustBlock) {
 	if b.loc.set {
 		l := b.loc
 		d.File, d.Line, d.Column = l.file, l.line, catalog.Intp(l.col)
-		c.SpanPath(l.fileS, l.fileE, "", "diagnostics", i, "file")
-		c.SpanPath(l.ls, l.le, "parseInt", "diagnostics", i, "line")
-		c.SpanPath(l.cs, l.ce, "parseInt", "diagnostics", i, "column")
+		c.Span(l.fileS, l.fileE, "", "diagnostics", i, "file")
+		c.Span(l.ls, l.le, "parseInt", "diagnostics", i, "line")
+		c.Span(l.cs, l.ce, "parseInt", "diagnostics", i, "column")
 	} else {
 		// No place named: file "" and line 0, implied by the header.
-		c.SpanPath(b.loc.fileS, b.loc.fileE, "impliedDefault", "diagnostics", i, "file")
-		c.SpanPath(b.loc.fileS, b.loc.fileE, "impliedDefault", "diagnostics", i, "line")
+		c.Span(b.loc.fileS, b.loc.fileE, "impliedDefault", "diagnostics", i, "file")
+		c.Span(b.loc.fileS, b.loc.fileE, "impliedDefault", "diagnostics", i, "line")
 	}
 	if b.frameE > b.frameS {
 		d.Frame = c.Raw[b.frameS:b.frameE]
-		c.SpanPath(b.frameS, b.frameE, "", "diagnostics", i, "frame")
+		c.Span(b.frameS, b.frameE, "", "diagnostics", i, "frame")
 	}
 	for k := range d.Notes {
 		n := &d.Notes[k]
 		n.Message = c.Raw[b.noteMsgS[k]:b.noteEnd[k]]
-		c.SpanPath(b.noteMsgS[k], b.noteEnd[k], "", "diagnostics", i, "notes", k, "message")
+		c.Span(b.noteMsgS[k], b.noteEnd[k], "", "diagnostics", i, "notes", k, "message")
 		if l := b.notes[k]; l.set && l.lineOnly {
 			n.File, n.Line = d.File, l.line
-			c.SpanPath(b.loc.fileS, b.loc.fileE, "impliedDefault", "diagnostics", i, "notes", k, "file")
-			c.SpanPath(l.ls, l.le, "parseInt", "diagnostics", i, "notes", k, "line")
+			c.Span(b.loc.fileS, b.loc.fileE, "impliedDefault", "diagnostics", i, "notes", k, "file")
+			c.Span(l.ls, l.le, "parseInt", "diagnostics", i, "notes", k, "line")
 			continue
 		} else if l.set {
 			n.File, n.Line, n.Column = l.file, l.line, catalog.Intp(l.col)
-			c.SpanPath(l.fileS, l.fileE, "", "diagnostics", i, "notes", k, "file")
-			c.SpanPath(l.ls, l.le, "parseInt", "diagnostics", i, "notes", k, "line")
-			c.SpanPath(l.cs, l.ce, "parseInt", "diagnostics", i, "notes", k, "column")
+			c.Span(l.fileS, l.fileE, "", "diagnostics", i, "notes", k, "file")
+			c.Span(l.ls, l.le, "parseInt", "diagnostics", i, "notes", k, "line")
+			c.Span(l.cs, l.ce, "parseInt", "diagnostics", i, "notes", k, "column")
 			continue
 		}
 		// A note without a place of its own is about its diagnostic's.
 		n.File, n.Line = d.File, d.Line
-		c.SpanPath(b.loc.fileS, b.loc.fileE, "impliedDefault", "diagnostics", i, "notes", k, "file")
+		c.Span(b.loc.fileS, b.loc.fileE, "impliedDefault", "diagnostics", i, "notes", k, "file")
 		if b.loc.set {
-			c.SpanPath(b.loc.ls, b.loc.le, "impliedDefault", "diagnostics", i, "notes", k, "line")
+			c.Span(b.loc.ls, b.loc.le, "impliedDefault", "diagnostics", i, "notes", k, "line")
 		} else {
-			c.SpanPath(b.loc.fileS, b.loc.fileE, "impliedDefault", "diagnostics", i, "notes", k, "line")
+			c.Span(b.loc.fileS, b.loc.fileE, "impliedDefault", "diagnostics", i, "notes", k, "line")
 		}
 	}
 }
@@ -727,15 +727,15 @@ func rustShort(c *catalog.Context, res *DiagResult, line string, start int, tool
 	i := len(res.Diagnostics)
 	h := start + at + 2
 	d := Diagnostic{File: line[:fe], Line: l, Column: catalog.Intp(col), Severity: sev, Code: code, Message: line[at+2+msg:], Tool: tool}
-	c.SpanPath(start, start+fe, "", "diagnostics", i, "file")
-	c.SpanPath(start+ls, start+le, "parseInt", "diagnostics", i, "line")
-	c.SpanPath(start+cs, start+at, "parseInt", "diagnostics", i, "column")
-	c.SpanPath(h, h+len(sev), "", "diagnostics", i, "severity")
+	c.Span(start, start+fe, "", "diagnostics", i, "file")
+	c.Span(start+ls, start+le, "parseInt", "diagnostics", i, "line")
+	c.Span(start+cs, start+at, "parseInt", "diagnostics", i, "column")
+	c.Span(h, h+len(sev), "", "diagnostics", i, "severity")
 	if code != "" {
-		c.SpanPath(h+codeS, h+codeS+len(code), "", "diagnostics", i, "code")
+		c.Span(h+codeS, h+codeS+len(code), "", "diagnostics", i, "code")
 	}
-	c.SpanPath(h+msg, start+len(line), "", "diagnostics", i, "message")
-	c.SpanPath(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
+	c.Span(h+msg, start+len(line), "", "diagnostics", i, "message")
+	c.Span(start, start+len(line), "impliedDefault", "diagnostics", i, "tool")
 	res.Diagnostics = append(res.Diagnostics, d)
 	return true
 }
@@ -827,7 +827,7 @@ func cargoJSON(c *catalog.Context, res *DiagResult, seen map[string]bool, line s
 		return true
 	}
 	i := len(res.Diagnostics)
-	span := func(tokens ...any) { c.SpanPath(start, start+len(line), "jsonValue", tokens...) }
+	span := func(tokens ...any) { c.Span(start, start+len(line), "jsonValue", tokens...) }
 	d := Diagnostic{Severity: sev, Message: msg.Message, Tool: tool}
 	for _, f := range []string{"file", "line", "severity", "message", "tool"} {
 		span("diagnostics", i, f)

@@ -214,7 +214,7 @@ func (d *diffReader) pair(l string, start int, prefix, suffix string, set func(*
 }
 
 func parseDiff(c *catalog.Context) (any, error) {
-	d := &diffReader{c: c, rec: catalog.NewSpanRec(c, 2), res: &DiffResult{Files: []DiffFile{}}}
+	d := &diffReader{c: c, rec: c.Rows(2), res: &DiffResult{Files: []DiffFile{}}}
 	rec := d.rec
 	it := lex.Lines{Raw: c.Raw}
 	data := 0

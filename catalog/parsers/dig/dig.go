@@ -293,9 +293,9 @@ func parseDig(c *catalog.Context) (any, error) {
 					break
 				}
 				r.Query, r.QueryClass, r.QueryType = line[1+f[0].Start:1+f[0].End], line[1+f[1].Start:1+f[1].End], line[1+f[2].Start:1+f[2].End]
-				c.SpanPath(start+1+f[0].Start, start+1+f[0].End, "", o.path("query")...)
-				c.SpanPath(start+1+f[1].Start, start+1+f[1].End, "", o.path("query_class")...)
-				c.SpanPath(start+1+f[2].Start, start+1+f[2].End, "", o.path("query_type")...)
+				c.Span(start+1+f[0].Start, start+1+f[0].End, "", o.path("query")...)
+				c.Span(start+1+f[1].Start, start+1+f[1].End, "", o.path("query_class")...)
+				c.Span(start+1+f[2].Start, start+1+f[2].End, "", o.path("query_type")...)
 			case sec == dsOther && strings.HasPrefix(line, "; NSID: "):
 				good = digNSID(c, o, line, start)
 			case strings.HasPrefix(line, "; <<>> DiG"), strings.HasPrefix(line, "; ("), sec == dsOther:
@@ -309,7 +309,7 @@ func parseDig(c *catalog.Context) (any, error) {
 			}
 			v := strings.TrimRight(line, " \t")
 			r.Answers = append(r.Answers, DigRecord{Value: v})
-			c.SpanPath(start, start+len(v), "", "answers", len(r.Answers)-1, "value")
+			c.Span(start, start+len(v), "", "answers", len(r.Answers)-1, "value")
 		default:
 			good = digRecord(c, o, line, start, sec, &f)
 		}
@@ -351,7 +351,7 @@ func digSent(c *catalog.Context, o *digOut, line string, start int, sending *boo
 			return false
 		}
 		o.res.QuerySizeBytes = &n
-		c.SpanPath(start+len(";; QUERY SIZE: "), start+len(line), "parseInt", o.path("query_size_bytes")...)
+		c.Span(start+len(";; QUERY SIZE: "), start+len(line), "parseInt", o.path("query_size_bytes")...)
 		*sending = false
 		return true
 	case strings.HasPrefix(line, ";; ->>HEADER<<- "), strings.HasPrefix(line, ";; flags:"),
@@ -376,7 +376,7 @@ func digNSID(c *catalog.Context, o *digOut, line string, start int) bool {
 		return false
 	}
 	o.res.NSID = v
-	c.SpanPath(vs, vs+len(v), "", o.path("nsid")...)
+	c.Span(vs, vs+len(v), "", o.path("nsid")...)
 	return true
 }
 
@@ -416,14 +416,14 @@ func digRecord(c *catalog.Context, o *digOut, line string, start int, sec digSec
 	}
 	*list = append(*list, r)
 	if c.Recording() {
-		c.SpanPath(start+f[0].Start, start+f[0].End, "", o.path(key, idx, "name")...)
-		c.SpanPath(start+f[1].Start, start+f[1].End, "parseInt", o.path(key, idx, "ttl")...)
-		c.SpanPath(start+f[2].Start, start+f[2].End, "", o.path(key, idx, "class")...)
-		c.SpanPath(start+f[3].Start, start+f[3].End, "", o.path(key, idx, "type")...)
+		c.Span(start+f[0].Start, start+f[0].End, "", o.path(key, idx, "name")...)
+		c.Span(start+f[1].Start, start+f[1].End, "parseInt", o.path(key, idx, "ttl")...)
+		c.Span(start+f[2].Start, start+f[2].End, "", o.path(key, idx, "class")...)
+		c.Span(start+f[3].Start, start+f[3].End, "", o.path(key, idx, "type")...)
 		if len(f) == 5 {
-			c.SpanPath(start+f[4].Start, start+f[4].End, "", o.path(key, idx, "value")...)
+			c.Span(start+f[4].Start, start+f[4].End, "", o.path(key, idx, "value")...)
 		} else {
-			c.SpanPath(start+len(line), start+len(line), "", o.path(key, idx, "value")...)
+			c.Span(start+len(line), start+len(line), "", o.path(key, idx, "value")...)
 		}
 	}
 	return true
@@ -432,7 +432,7 @@ func digRecord(c *catalog.Context, o *digOut, line string, start int, sec digSec
 // digComment reads the ";;" lines: section headers, the response header,
 // the statistics and dig's messages. A line changes res only when it
 // reads, and a value dig prints once is not taken twice.
-func digComment(c *catalog.Context, o *digOut, line string, start int, sec *digSection, answers, questions *int) bool {
+func digComment(c *catalog.Context, o *digOut, line string, start int, sec *digSection, answers, questions *int) (read bool) {
 	res := o.res
 	body := strings.TrimSpace(line[2:])
 	bs := start + strings.Index(line, body)
@@ -457,7 +457,13 @@ func digComment(c *catalog.Context, o *digOut, line string, start int, sec *digS
 	}
 	*sec = dsNone
 	r := *res
-	pend := digHold{Held: c.Hold(), o: o}
+	pend := digHold{c: c, o: o}
+	mark := c.Mark() // a line given up drops the spans read from it
+	defer func() {
+		if !read {
+			c.Truncate(mark)
+		}
+	}()
 	ok := true
 	switch {
 	case body == "Got answer:":
@@ -561,18 +567,17 @@ func digComment(c *catalog.Context, o *digOut, line string, start int, sec *digS
 		return false
 	}
 	*res = r
-	pend.Commit()
 	return true
 }
 
-// digHold holds a response's spans under its path prefix.
+// digHold records a response's spans under its path prefix.
 type digHold struct {
-	catalog.Held
+	c *catalog.Context
 	o *digOut
 }
 
 func (h *digHold) add(start, end int, tr string, tokens ...any) {
-	h.Held.Add(start, end, tr, h.o.path(tokens...)...)
+	h.c.Span(start, end, tr, h.o.path(tokens...)...)
 }
 
 type digKV struct {

@@ -75,7 +75,7 @@ func parseDmesg(c *catalog.Context) (any, error) {
 		}
 		i := len(res.Messages)
 		var m DmesgMessage
-		mark := c.Rec().Mark()
+		mark := c.Mark()
 		p := 0 // offset in the line
 		t := l.Text
 		if decode {
@@ -107,21 +107,21 @@ func parseDmesg(c *catalog.Context) (any, error) {
 		if !notime && p < len(t) && t[p] == '[' {
 			end := strings.IndexByte(t[p:], ']')
 			if end < 0 {
-				c.Rec().Truncate(mark)
+				c.Truncate(mark)
 				c.Unread(l.At)
 				continue
 			}
 			end += p
 			ss, se := lex.TrimSpaceRange(t, p+1, end)
 			if ss == se {
-				c.Rec().Truncate(mark)
+				c.Truncate(mark)
 				c.Unread(l.At)
 				continue
 			}
 			if human {
 				m.Time = kit.Text(c, l.At+ss, l.At+se, "messages", i, "time")
 			} else if m.Seconds = kit.Float(c, l.At+ss, l.At+se, "messages", i, "seconds"); m.Seconds == nil {
-				c.Rec().Truncate(mark)
+				c.Truncate(mark)
 				c.Unread(l.At)
 				continue
 			}

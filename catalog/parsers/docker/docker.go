@@ -222,7 +222,7 @@ func dockerStatus(v string) (state string, exit int64, hasExit bool, health stri
 // ParseDockerPs reads docker ps's table (any --format table columns) and -q's IDs.
 func ParseDockerPs(c *catalog.Context) (any, error) {
 	res := &DockerPsResult{Containers: make([]DockerContainer, 0, min(lex.CountLines(c.Raw), 1<<16))}
-	rec := catalog.NewSpanRec(c, 8)
+	rec := c.Rows(8)
 	noTrunc, quiet := c.Args.Has("--no-trunc"), c.Args.Has("--quiet", "-q")
 	if quiet {
 		return dvIDList(c, rec, func(id string) { res.Containers = append(res.Containers, DockerContainer{ContainerID: id}) },
@@ -514,7 +514,7 @@ func dockerStatsParsers() []*catalog.Parser {
 
 func parseDockerStats(c *catalog.Context) (any, error) {
 	res := &DockerStatsResult{Stats: make([]DockerStat, 0, kit.RowCap(c))}
-	rec := catalog.NewSpanRec(c, 8)
+	rec := c.Rows(8)
 	nlines, read, _ := dvTable(c, func(cols []lex.Column) bool { return cols[0].Header == "CONTAINER ID" || cols[0].Header == "CONTAINER" },
 		nil, func(l string, start int, cols []lex.Column, cells [][2]int) bool {
 			si := len(res.Stats)
@@ -775,7 +775,7 @@ type dockerImagesState struct {
 
 func parseDockerImages(c *catalog.Context) (any, error) {
 	res := &DockerImagesResult{Images: make([]DockerImage, 0, kit.RowCap(c))}
-	rec := catalog.NewSpanRec(c, 8)
+	rec := c.Rows(8)
 	if c.Args.Has("--quiet", "-q") {
 		return dvIDList(c, rec, func(id string) { res.Images = append(res.Images, DockerImage{ImageID: id}) },
 			func() int { return len(res.Images) }, dvTImage, dvImageIDs["image_id"], res)

@@ -98,10 +98,10 @@ func parseDpkgList(c *catalog.Context) (any, error) {
 		i := len(res.Packages)
 		p := DpkgPackage{Desired: dpkgDesired[st[0]], State: dpkgState[lower(st[1])], ReinstRequired: len(st) == 3}
 		p.Status = kit.Text(c, toks[0][0], toks[0][1], "packages", i, "status")
-		c.SpanPath(toks[0][0], toks[0][0]+1, "statusCode", "packages", i, "desired")
-		c.SpanPath(toks[0][0]+1, toks[0][0]+2, "statusCode", "packages", i, "state")
+		c.Span(toks[0][0], toks[0][0]+1, "statusCode", "packages", i, "desired")
+		c.Span(toks[0][0]+1, toks[0][0]+2, "statusCode", "packages", i, "state")
 		if p.ReinstRequired {
-			c.SpanPath(toks[0][0]+2, toks[0][0]+3, "marker", "packages", i, "reinst_required")
+			c.Span(toks[0][0]+2, toks[0][0]+3, "marker", "packages", i, "reinst_required")
 		}
 		p.Name = kit.Text(c, toks[1][0], toks[1][1], "packages", i, "name")
 		p.Version = kit.Text(c, toks[2][0], toks[2][1], "packages", i, "version")

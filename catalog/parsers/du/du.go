@@ -208,7 +208,7 @@ func ParseDu(c *catalog.Context) (any, error) {
 	if null || strings.IndexByte(raw, 0) >= 0 {
 		it.NUL = true
 	}
-	r := catalog.NewSpanRec(c, 3)
+	r := c.Rows(3)
 	kEntries, kTotal, fPath := r.Name("entries/*"), r.Name("total"), r.Name("path")
 	fSize, fHuman := r.Name("size_bytes"), r.Name("size_human")
 	tr := r.TrID(lex.UnitTransform(unit))
@@ -337,7 +337,7 @@ func ParseDu(c *catalog.Context) (any, error) {
 	}
 	if assumedAt >= 0 {
 		res.TimeZone = kit.ZoneName(c)
-		c.SpanPath(assumedAt, assumedAt+16, "assumedZone", "time_zone")
+		c.Span(assumedAt, assumedAt+16, "assumedZone", "time_zone")
 	}
 	r.Finish()
 	return res, nil

@@ -134,7 +134,7 @@ func parseEnv(c *catalog.Context) (any, error) {
 		kept++
 		res.Vars[v.name] = raw[v.valStart:v.valEnd]
 		if c.Recording() {
-			c.SpanPath(v.valStart, v.valEnd, "", "vars", v.name)
+			c.Span(v.valStart, v.valEnd, "", "vars", v.name)
 		}
 	}
 	return res, nil

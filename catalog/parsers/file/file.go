@@ -75,6 +75,7 @@ func parseFile(c *catalog.Context) (any, error) {
 			continue
 		}
 		i := len(res.Files)
+		mark := c.Mark() // a line given up drops the spans read from it
 		var e FileEntry
 		ds := 0
 		if !brief {
@@ -94,7 +95,7 @@ func parseFile(c *catalog.Context) (any, error) {
 		}
 		desc := l.Text[ds:]
 		if desc == "" {
-			c.Rec().DropLast()
+			c.Truncate(mark)
 			c.Unread(l.At)
 			continue
 		}

@@ -206,7 +206,7 @@ func findUnder(path string, starts []string) bool {
 func ParseFind(c *catalog.Context) (any, error) {
 	fa, _ := findRead(c.Args.List, c.OS)
 	raw := c.Raw
-	r := catalog.NewSpanRec(c, 1)
+	r := c.Rows(1)
 	kPaths := r.Name("paths/*")
 	res := &FindResult{}
 	if strings.IndexByte(raw, 0) >= 0 {

@@ -109,7 +109,7 @@ func parseFindmnt(c *catalog.Context) (any, error) {
 		}
 		i := len(res.Filesystems)
 		var e FindmntEntry
-		mark := c.Rec().Mark()
+		mark := c.Mark()
 		var ok bool
 		if pairs {
 			ok = findmntPairs(c, l, &e, i)
@@ -117,7 +117,7 @@ func parseFindmnt(c *catalog.Context) (any, error) {
 			ok = findmntRow(c, l, cols, tree, &e, i)
 		}
 		if !ok {
-			c.Rec().Truncate(mark)
+			c.Truncate(mark)
 			c.Unread(l.At)
 			continue
 		}
@@ -135,9 +135,9 @@ func findmntRow(c *catalog.Context, l lex.Line, cols []string, tree bool, e *Fin
 	if tree {
 		d, at := findmntTree(line)
 		if at > 0 {
-			c.SpanPath(l.At, l.At+at, "treeDepth", "filesystems", i, "depth")
+			c.Span(l.At, l.At+at, "treeDepth", "filesystems", i, "depth")
 		} else {
-			c.SpanPath(l.At, l.At, "treeDepth", "filesystems", i, "depth")
+			c.Span(l.At, l.At, "treeDepth", "filesystems", i, "depth")
 		}
 		e.Depth = &d
 		off = at
@@ -181,7 +181,7 @@ func findmntSet(c *catalog.Context, e *FindmntEntry, h string, s, en, i int) boo
 		for k := s; k <= en; k++ {
 			if k == en || c.Raw[k] == ',' {
 				if k > p {
-					c.SpanPath(p, k, "", "filesystems", i, "options", len(e.Options))
+					c.Span(p, k, "", "filesystems", i, "options", len(e.Options))
 					e.Options = append(e.Options, c.Raw[p:k])
 				}
 				p = k + 1

@@ -252,9 +252,9 @@ func parseFree(c *catalog.Context) (any, error) {
 			continue
 		}
 		for k, w := range vals {
-			c.SpanPath(start+w.Start, start+w.End, tr, key, rowCols[k]+"_bytes")
+			c.Span(start+w.Start, start+w.End, tr, key, rowCols[k]+"_bytes")
 			if human {
-				c.SpanPath(start+w.Start, start+w.End, "", key, rowCols[k]+"_human")
+				c.Span(start+w.Start, start+w.End, "", key, rowCols[k]+"_human")
 			}
 		}
 		*row = m

@@ -94,7 +94,7 @@ func ghPrParsers() []*catalog.Parser {
 
 func parseGhPrList(c *catalog.Context) (any, error) {
 	res := &GhPrListResult{PullRequests: []GhPullRequest{}}
-	rec := catalog.NewSpanRec(c, 8)
+	rec := c.Rows(8)
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
 	var cols []lex.Column

@@ -320,7 +320,7 @@ func readGitBranchLine(line string, base int) (gitBranch, bool) {
 func parseGitShort(c *catalog.Context, z bool) (any, error) {
 	res := &GitStatusShort{Entries: make([]GitStatusEntry, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	rec := c.Recording()
-	rs := catalog.NewSpanRec(c, 6)
+	rs := c.Rows(6)
 	discard := func() {
 		if rec {
 			rs.Discard()
@@ -501,31 +501,31 @@ func setGitBranch(c *catalog.Context, b gitBranch, res *GitStatusShort) {
 	if b.branch != "" {
 		res.Branch = b.branch
 		if rec {
-			c.SpanPath(b.bS, b.bE, "", "branch")
+			c.Span(b.bS, b.bE, "", "branch")
 		}
 	}
 	if b.detached {
 		res.Detached = true
 		if rec {
-			c.SpanPath(b.markS, b.markE, "marker", "detached")
+			c.Span(b.markS, b.markE, "marker", "detached")
 		}
 	}
 	if b.noCommits {
 		res.NoCommits = true
 		if rec {
-			c.SpanPath(b.markS, b.markE, "marker", "no_commits")
+			c.Span(b.markS, b.markE, "marker", "no_commits")
 		}
 	}
 	if b.upstream != "" {
 		res.Upstream = b.upstream
 		if rec {
-			c.SpanPath(b.uS, b.uE, "", "upstream")
+			c.Span(b.uS, b.uE, "", "upstream")
 		}
 	}
 	if b.gone {
 		res.UpstreamGone = true
 		if rec {
-			c.SpanPath(b.markS, b.markE, "marker", "upstream_gone")
+			c.Span(b.markS, b.markE, "marker", "upstream_gone")
 		}
 	}
 	if b.upstream == "" || b.gone || b.different {
@@ -535,14 +535,14 @@ func setGitBranch(c *catalog.Context, b gitBranch, res *GitStatusShort) {
 	res.Ahead, res.Behind = &a, &h
 	if rec {
 		if b.aS >= 0 {
-			c.SpanPath(b.aS, b.aE, "parseInt", "ahead")
+			c.Span(b.aS, b.aE, "parseInt", "ahead")
 		} else {
-			c.SpanPath(b.uS, b.uE, "impliedZero", "ahead")
+			c.Span(b.uS, b.uE, "impliedZero", "ahead")
 		}
 		if b.hS >= 0 {
-			c.SpanPath(b.hS, b.hE, "parseInt", "behind")
+			c.Span(b.hS, b.hE, "parseInt", "behind")
 		} else {
-			c.SpanPath(b.uS, b.uE, "impliedZero", "behind")
+			c.Span(b.uS, b.uE, "impliedZero", "behind")
 		}
 	}
 }
@@ -613,7 +613,7 @@ func (g *gitLong) setInt(dst **int64, key string, v int64, s, e int, tr string) 
 	n := v
 	*dst = &n
 	if g.rec {
-		g.c.SpanPath(s, e, tr, key)
+		g.c.Span(s, e, tr, key)
 	}
 }
 
@@ -624,14 +624,14 @@ func (g *gitLong) setStr(dst *string, key, v string, s, e int) {
 	}
 	*dst = v
 	if g.rec {
-		g.c.SpanPath(s, e, "", key)
+		g.c.Span(s, e, "", key)
 	}
 }
 
 func (g *gitLong) setBool(dst *bool, key string, s, e int) {
 	*dst = true
 	if g.rec {
-		g.c.SpanPath(s, e, "marker", key)
+		g.c.Span(s, e, "marker", key)
 	}
 }
 
@@ -639,14 +639,14 @@ func (g *gitLong) inProgress(what string, s, e int) {
 	if g.res.InProgress == "" {
 		g.res.InProgress = what
 		if g.rec {
-			g.c.SpanPath(s, e, "operation", "in_progress")
+			g.c.Span(s, e, "operation", "in_progress")
 		}
 	}
 }
 
 func parseGitLong(c *catalog.Context) (any, error) {
 	res := &GitStatus{Staged: []GitChange{}, Modified: []GitChange{}, Untracked: []string{}, Unmerged: []GitChange{}}
-	g := gitLong{c: c, res: res, rec: c.Recording(), rs: catalog.NewSpanRec(c, 6), sec: secNone, diverged: -1}
+	g := gitLong{c: c, res: res, rec: c.Recording(), rs: c.Rows(6), sec: secNone, diverged: -1}
 	lines, read, top := 0, 0, 0 // top: lines read that are not indented
 	it := lex.Lines{Raw: c.Raw}
 	// status.displayCommentPrefix (git < 1.8.5's default) puts "# " before
@@ -942,7 +942,7 @@ func (g *gitLong) pathEntry(body string, bs int) bool {
 		return true
 	}
 	if g.rec {
-		c.SpanPath(bs+s, bs+e, catalog.TrNames[quoteTr(q)], key, len(*list))
+		c.Span(bs+s, bs+e, catalog.TrNames[quoteTr(q)], key, len(*list))
 	}
 	*list = append(*list, p)
 	return true

@@ -142,7 +142,7 @@ type gitBlame struct {
 
 func parseGitBlame(c *catalog.Context) (any, error) {
 	g := gitBlame{c: c, res: &GitBlameResult{Lines: []GitBlameLine{}, Commits: []GitBlameCommit{}},
-		rec: catalog.NewSpanRec(c, 4), commits: map[string]*gbCommit{}, seen: map[string]bool{}}
+		rec: c.Rows(4), commits: map[string]*gbCommit{}, seen: map[string]bool{}}
 	it := lex.Lines{Raw: c.Raw}
 	for l, start := range it.All() {
 		if l == "" {

@@ -121,7 +121,7 @@ var (
 func parseGitConfig(c *catalog.Context) (any, error) {
 	scanned := c.Args.Items
 	res := &GitConfigResult{Entries: make([]GitConfigEntry, 0, kit.RowCap(c))}
-	rec := catalog.NewSpanRec(c, 4)
+	rec := c.Rows(4)
 	if gxHas(scanned, "--get") {
 		var name string
 		for _, a := range scanned {

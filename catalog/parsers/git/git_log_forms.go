@@ -114,7 +114,7 @@ var (
 
 func parseGitLogReference(c *catalog.Context) (any, error) {
 	res := &GitLogResult{Commits: []GitCommit{}}
-	rec := catalog.NewSpanRec(c, 3)
+	rec := c.Rows(3)
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
 	for l, start := range it.NonBlankLines() {
@@ -191,7 +191,7 @@ type gitLogRaw struct {
 }
 
 func parseGitLogRaw(c *catalog.Context) (any, error) {
-	g := gitLogRaw{c: c, res: &GitLogResult{Commits: []GitCommit{}}, rec: catalog.NewSpanRec(c, 8), i: -1}
+	g := gitLogRaw{c: c, res: &GitLogResult{Commits: []GitCommit{}}, rec: c.Rows(8), i: -1}
 	it := lex.Lines{Raw: c.Raw}
 	for l, start := range it.All() {
 		if hash, ok := strings.CutPrefix(l, "commit "); ok {

@@ -91,7 +91,7 @@ func parseGitLsFiles(c *catalog.Context) (any, error) {
 	others := gxHas(scanned, "-o", "--others", "-k", "--killed")
 	stage := gxHas(scanned, "-s", "--stage", "-u", "--unmerged")
 	res := &GitLsFilesResult{Files: make([]GitLsFile, 0, kit.RowCap(c))}
-	rec := catalog.NewSpanRec(c, 3)
+	rec := c.Rows(3)
 	it := lex.Lines{Raw: c.Raw}
 	if null {
 		it.NUL = true

@@ -114,7 +114,7 @@ func gitRevParseArgs(argv catalog.Args) []string {
 func parseGitRevParse(c *catalog.Context) (any, error) {
 	labels := gitRevParseArgs(c.Args)
 	res := &GitRevParseResult{Values: make([]GitRevParseValue, 0, kit.RowCap(c))}
-	rec := catalog.NewSpanRec(c, 2)
+	rec := c.Rows(2)
 	it := lex.Lines{Raw: c.Raw}
 	n := 0
 	var at [][2]int

@@ -81,7 +81,7 @@ var (
 
 func parseGitStash(c *catalog.Context) (any, error) {
 	res := &GitStashResult{Stashes: make([]GitStash, 0, kit.RowCap(c))}
-	rec := catalog.NewSpanRec(c, 5)
+	rec := c.Rows(5)
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
 	for l, start := range it.NonBlankLines() {

@@ -24,7 +24,7 @@ var gitV2Fields = map[byte]int{'1': 8, '2': 9, 'u': 10, '?': 1, '!': 1}
 func parseGitStatusV2(c *catalog.Context, z bool) (any, error) {
 	res := &GitStatusShort{Entries: []GitStatusEntry{}}
 	rec := c.Recording()
-	rs := catalog.NewSpanRec(c, 6)
+	rs := c.Rows(6)
 	read := 0
 	st := gitV2State{}
 	it := lex.Lines{Raw: c.Raw, NUL: z}
@@ -57,7 +57,7 @@ func parseGitStatusV2(c *catalog.Context, z bool) (any, error) {
 		// git prints branch.ab whenever the upstream exists.
 		res.UpstreamGone = true
 		if rec {
-			c.SpanPath(st.upS, st.upE, "impliedDefault", "upstream_gone")
+			c.Span(st.upS, st.upE, "impliedDefault", "upstream_gone")
 		}
 	}
 	if it.NonBlank > 0 && read == 0 {
@@ -214,7 +214,7 @@ func gitV2Header(c *catalog.Context, res *GitStatusShort, h string, off int, st 
 		if val == "(initial)" {
 			res.NoCommits = true
 			if rec {
-				c.SpanPath(vs, vs+len(val), "marker", "no_commits")
+				c.Span(vs, vs+len(val), "marker", "no_commits")
 			}
 		}
 		return true // the commit itself has no field in the short form
@@ -222,20 +222,20 @@ func gitV2Header(c *catalog.Context, res *GitStatusShort, h string, off int, st 
 		if val == "(detached)" {
 			res.Detached = true
 			if rec {
-				c.SpanPath(vs, vs+len(val), "marker", "detached")
+				c.Span(vs, vs+len(val), "marker", "detached")
 			}
 			return true
 		}
 		res.Branch = val
 		if rec {
-			c.SpanPath(vs, vs+len(val), "", "branch")
+			c.Span(vs, vs+len(val), "", "branch")
 		}
 		return true
 	case "branch.upstream":
 		res.Upstream = val
 		st.upS, st.upE = vs, vs+len(val)
 		if rec {
-			c.SpanPath(vs, vs+len(val), "", "upstream")
+			c.Span(vs, vs+len(val), "", "upstream")
 		}
 		return true
 	case "branch.ab":
@@ -254,8 +254,8 @@ func gitV2Header(c *catalog.Context, res *GitStatusShort, h string, off int, st 
 		}
 		res.Ahead, res.Behind = catalog.Intp(na), catalog.Intp(nb)
 		if rec {
-			c.SpanPath(vs+1, vs+len(a), "parseInt", "ahead")
-			c.SpanPath(vs+len(a)+2, vs+len(val), "parseInt", "behind")
+			c.Span(vs+1, vs+len(a), "parseInt", "ahead")
+			c.Span(vs+len(a)+2, vs+len(val), "parseInt", "behind")
 		}
 		return true
 	case "stash":
@@ -265,7 +265,7 @@ func gitV2Header(c *catalog.Context, res *GitStatusShort, h string, off int, st 
 		}
 		res.StashEntries = catalog.Intp(n)
 		if rec {
-			c.SpanPath(vs, vs+len(val), "parseInt", "stash_entries")
+			c.Span(vs, vs+len(val), "parseInt", "stash_entries")
 		}
 		return true
 	}

@@ -90,7 +90,7 @@ func parseGitTag(c *catalog.Context) (any, error) {
 	}
 	annotated := gxHas(scanned, "-n")
 	res := &GitTagResult{Tags: []GitTagName{}}
-	rec := catalog.NewSpanRec(c, 2)
+	rec := c.Rows(2)
 	it := lex.Lines{Raw: c.Raw}
 	data, read := 0, 0
 	kept := false // the last tag was kept (its body lines follow)
@@ -164,7 +164,7 @@ func parseGitTag(c *catalog.Context) (any, error) {
 // parseGitTagFormatted reads one tag per line of a --format.
 func parseGitTagFormatted(c *catalog.Context, items []gtfItem) (any, error) {
 	res := &GitTagResult{Tags: []GitTagName{}}
-	rec := catalog.NewSpanRec(c, len(items))
+	rec := c.Rows(len(items))
 	it := lex.Lines{Raw: c.Raw}
 	data, read := 0, 0
 	for l, start := range it.All() {

@@ -95,7 +95,7 @@ func parseGitWorktree(c *catalog.Context) (any, error) {
 		return parseGitWorktreePorcelain(c, gxHas(scanned, "-z"))
 	}
 	res := &GitWorktreeResult{Worktrees: []GitWorktree{}}
-	rec := catalog.NewSpanRec(c, 4)
+	rec := c.Rows(4)
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
 	for l, start := range it.NonBlankLines() {
@@ -172,7 +172,7 @@ func parseGitWorktree(c *catalog.Context) (any, error) {
 
 func parseGitWorktreePorcelain(c *catalog.Context, null bool) (any, error) {
 	res := &GitWorktreeResult{Worktrees: []GitWorktree{}}
-	rec := catalog.NewSpanRec(c, 4)
+	rec := c.Rows(4)
 	it := lex.Lines{Raw: c.Raw}
 	if null {
 		it.NUL = true

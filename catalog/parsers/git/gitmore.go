@@ -1974,7 +1974,7 @@ func parseGitCommits(c *catalog.Context, show bool) (*GitShowResult, error) {
 		n = lex.CountLines(c.Raw)
 	}
 	res := &GitShowResult{Commits: make([]GitCommit, 0, min(n, 1<<20))}
-	g := &gmCommits{c: c, rec: catalog.NewSpanRec(c, 2), res: res, mode: gmdMode{nameOnly: la.nameOnly}}
+	g := &gmCommits{c: c, rec: c.Rows(2), res: res, mode: gmdMode{nameOnly: la.nameOnly}}
 	cu := &gmCursor{raw: c.Raw}
 	// The shape decides between blocks and lines.
 	blocks := false
@@ -2827,7 +2827,7 @@ func parseGitDiff(c *catalog.Context) (any, error) {
 		n = lex.CountLines(c.Raw)
 	}
 	res := &GitDiffResult{FilesChanged: make([]GitFileChange, 0, min(n, 1<<16))}
-	rec := catalog.NewSpanRec(c, 2)
+	rec := c.Rows(2)
 	b := &gmdBlock{c: c, rec: rec, t: gmdDiffTmpls, files: &res.FilesChanged, summary: &res.Summary,
 		limit: true, mode: gmdMode{nameOnly: la.nameOnly}}
 	cu := &gmCursor{raw: c.Raw}
@@ -2998,7 +2998,7 @@ func parseGitBranch(c *catalog.Context) (any, error) {
 		}
 	}
 	res := &GitBranchResult{Branches: make([]GitBranch, 0, kit.RowCap(c))}
-	rec := catalog.NewSpanRec(c, 4)
+	rec := c.Rows(4)
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
 	for l, start := range it.NonBlankLines() {
@@ -3270,7 +3270,7 @@ func gitRemoteParsers() []*catalog.Parser {
 
 func parseGitRemote(c *catalog.Context) (any, error) {
 	res := &GitRemoteResult{Remotes: []GitRemote{}}
-	rec := catalog.NewSpanRec(c, 4)
+	rec := c.Rows(4)
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
 	for l, start := range it.NonBlankLines() {

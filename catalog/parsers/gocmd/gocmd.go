@@ -156,7 +156,7 @@ func parseGoEnv(c *catalog.Context) (any, error) {
 			continue
 		}
 		i := len(res.Variables)
-		mark := c.Rec().Mark()
+		mark := c.Mark()
 		v := GoEnvVar{Name: kit.Text(c, at, at+eq, "variables", i, "name")}
 		val := t[eq+1:]
 		vs := at + eq + 1
@@ -166,12 +166,12 @@ func parseGoEnv(c *catalog.Context) (any, error) {
 			if strings.Contains(inner, "'") {
 				// sh quoting: 'it'\''s' is it's
 				v.Value = strings.ReplaceAll(inner, `'\''`, "'")
-				c.SpanPath(vs, vs+len(val), "unquote", "variables", i, "value")
+				c.Span(vs, vs+len(val), "unquote", "variables", i, "value")
 			} else {
 				v.Value = kit.Text(c, vs+1, vs+len(val)-1, "variables", i, "value")
 			}
 		case strings.HasPrefix(val, "'"):
-			c.Rec().Truncate(mark) // a value quoted over several lines
+			c.Truncate(mark) // a value quoted over several lines
 			c.Unread(l.At)
 			continue
 		default:
@@ -201,7 +201,7 @@ func parseGoList(c *catalog.Context) (any, error) {
 			continue
 		}
 		i := len(res.Items)
-		mark := c.Rec().Mark()
+		mark := c.Mark()
 		it := GoListItem{Path: kit.Text(c, toks[0][0], toks[0][1], "items", i, "path")}
 		ok := modules || len(toks) == 1
 		for j := 1; ok && j < len(toks); j++ {
@@ -209,12 +209,12 @@ func parseGoList(c *catalog.Context) (any, error) {
 			w := c.Raw[s:e]
 			switch {
 			case versions:
-				c.SpanPath(s, e, "", "items", i, "versions", len(it.Versions))
+				c.Span(s, e, "", "items", i, "versions", len(it.Versions))
 				it.Versions = append(it.Versions, w)
 			case len(w) > 2 && w[0] == '[' && w[len(w)-1] == ']' && it.Update == "":
 				it.Update = kit.Text(c, s+1, e-1, "items", i, "update")
 			case len(w) > 2 && w[0] == '(' && w[len(w)-1] == ')':
-				c.SpanPath(s, e, "", "items", i, "notes", len(it.Notes))
+				c.Span(s, e, "", "items", i, "notes", len(it.Notes))
 				it.Notes = append(it.Notes, w)
 			case w == "=>" && j+1 < len(toks) && it.ReplacePath == "":
 				j++
@@ -230,7 +230,7 @@ func parseGoList(c *catalog.Context) (any, error) {
 			}
 		}
 		if !ok {
-			c.Rec().Truncate(mark)
+			c.Truncate(mark)
 			c.Unread(l.At)
 			continue
 		}

@@ -213,7 +213,7 @@ func ParseGrep(c *catalog.Context) (any, error) {
 	raw := c.Raw
 	null := strings.IndexByte(raw, 0) >= 0
 	// About three spans a line: a name, a number, the text.
-	p := &grepParser{c: c, o: o, r: catalog.NewSpanRec(c, 3), res: &GrepResult{}}
+	p := &grepParser{c: c, o: o, r: c.Rows(3), res: &GrepResult{}}
 	switch o.mode {
 	case 'l':
 		return p.files(null)
@@ -257,7 +257,7 @@ func ParseGrep(c *catalog.Context) (any, error) {
 		}
 		if name, s, ok := grepBinary(line); ok {
 			p.res.BinaryFiles = append(p.res.BinaryFiles, name)
-			c.SpanPath(start+s, start+s+len(name), "", "binary_files", len(p.res.BinaryFiles)-1)
+			c.Span(start+s, start+s+len(name), "", "binary_files", len(p.res.BinaryFiles)-1)
 			read++
 			continue
 		}
@@ -490,7 +490,7 @@ func (p *grepParser) counts(null bool) (any, error) {
 // files reads -l/-L output: one name per line, or NUL-terminated with -Z.
 func (p *grepParser) files(null bool) (any, error) {
 	c := p.c
-	r := catalog.NewSpanRec(c, 1)
+	r := c.Rows(1)
 	kFiles := r.Name("files/*")
 	p.res.Files = make([]string, 0, min(lex.CountLines(c.Raw), 1<<20))
 	it := lex.Lines{Raw: c.Raw}

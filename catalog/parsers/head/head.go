@@ -144,7 +144,7 @@ func ParseHeadTail(c *catalog.Context) (any, error) {
 
 // textLines splits the output into lines, spans verbatim.
 func textLines(c *catalog.Context, sep byte) *TextResult {
-	r := catalog.NewSpanRec(c, 1)
+	r := c.Rows(1)
 	kLines := r.Name("lines/*")
 	res := &TextResult{Lines: make([]string, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	it := lex.Lines{Raw: c.Raw, NUL: sep == 0}
@@ -158,7 +158,7 @@ func textLines(c *catalog.Context, sep byte) *TextResult {
 	}
 	if n := len(c.Raw); n > 0 && c.Raw[n-1] != sep {
 		res.NoTrailingNewline = true
-		c.Span("/no_trailing_newline", n, n, "endOfOutput")
+		c.Span(n, n, "endOfOutput", "no_trailing_newline")
 	}
 	r.Finish()
 	return res
@@ -222,14 +222,14 @@ func textSections(c *catalog.Context, files []string, sep byte) *TextResult {
 					// had no newline.
 					f.NoTrailingNewline = true
 					s := recs[i].start - 1
-					c.SpanPath(s, s, "missingSeparator", "files", cur, "no_trailing_newline")
+					c.Span(s, s, "missingSeparator", "files", cur, "no_trailing_newline")
 				}
 				textRecordLines(c, f.Lines, starts[cur], cur)
 			}
 			res.Files = append(res.Files, TextFile{Path: r.line[4 : len(r.line)-4], Lines: []string{}})
 			starts = append(starts, nil)
 			cur = len(res.Files) - 1
-			c.SpanPath(r.start+4, r.start+len(r.line)-4, "", "files", cur, "path")
+			c.Span(r.start+4, r.start+len(r.line)-4, "", "files", cur, "path")
 			continue
 		}
 		if cur < 0 {
@@ -252,7 +252,7 @@ func textSections(c *catalog.Context, files []string, sep byte) *TextResult {
 		f := &res.Files[cur]
 		if n := len(c.Raw); n > 0 && c.Raw[n-1] != sep {
 			f.NoTrailingNewline = true
-			c.SpanPath(n, n, "endOfOutput", "files", cur, "no_trailing_newline")
+			c.Span(n, n, "endOfOutput", "files", cur, "no_trailing_newline")
 		}
 		textRecordLines(c, f.Lines, starts[cur], cur)
 	}
@@ -264,7 +264,7 @@ func textRecordLines(c *catalog.Context, lines []string, starts []int, file int)
 		return
 	}
 	for i, l := range lines {
-		c.SpanPath(starts[i], starts[i]+len(l), "", "files", file, "lines", i)
+		c.Span(starts[i], starts[i]+len(l), "", "files", file, "lines", i)
 	}
 }
 
@@ -274,7 +274,7 @@ func ParseCat(c *catalog.Context) (any, error) {
 		return textLines(c, '\n'), nil
 	}
 	// "%6d\t" before each numbered line; -b leaves blank lines bare.
-	r := catalog.NewSpanRec(c, 2)
+	r := c.Rows(2)
 	kLines, fNum, fText := r.Name("numbered_lines/*"), r.Name("line_number"), r.Name("text")
 	trInt := r.TrID("parseInt")
 	res := &TextResult{NumberedLines: make([]TextLine, 0, min(lex.CountLines(c.Raw), 1<<20))}
@@ -313,7 +313,7 @@ func ParseCat(c *catalog.Context) (any, error) {
 	}
 	if n := len(c.Raw); n > 0 && c.Raw[n-1] != '\n' {
 		res.NoTrailingNewline = true
-		c.Span("/no_trailing_newline", n, n, "endOfOutput")
+		c.Span(n, n, "endOfOutput", "no_trailing_newline")
 	}
 	r.Finish()
 	return res, nil

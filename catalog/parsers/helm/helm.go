@@ -104,7 +104,7 @@ var helmColumns = []string{"NAME", "NAMESPACE", "REVISION", "UPDATED", "STATUS",
 
 func parseHelmList(c *catalog.Context) (any, error) {
 	res := &HelmListResult{Releases: make([]HelmRelease, 0, kit.RowCap(c))}
-	rec := catalog.NewSpanRec(c, 8)
+	rec := c.Rows(8)
 	short := c.Args.Has("--short", "-q")
 	noHeaders := c.Args.Has("--no-headers")
 	var cols []string

@@ -108,7 +108,7 @@ func parseID(c *catalog.Context) (any, error) {
 				return nil, catalog.Unrecognized("id: an empty or second context")
 			}
 			res.Context = line[pos : pos+e]
-			c.SpanPath(start+pos, start+pos+e, "", "context")
+			c.Span(start+pos, start+pos+e, "", "context")
 			pos += e
 			continue
 		}
@@ -136,9 +136,9 @@ func parseID(c *catalog.Context) (any, error) {
 			case "egid":
 				res.EGID, res.EffectiveGroup = &num, name
 			}
-			c.SpanPath(start+vs, start+ve, "parseInt", key)
+			c.Span(start+vs, start+ve, "parseInt", key)
 			if name != "" {
-				c.SpanPath(start+ns, start+ne, "", nameKey)
+				c.Span(start+ns, start+ne, "", nameKey)
 			}
 			seen = true
 		case "groups":
@@ -151,9 +151,9 @@ func parseID(c *catalog.Context) (any, error) {
 				}
 				idx := len(res.Groups)
 				res.Groups = append(res.Groups, g)
-				c.SpanPath(start+vs, start+ve, "parseInt", "groups", idx, "id")
+				c.Span(start+vs, start+ve, "parseInt", "groups", idx, "id")
 				if g.Name != "" {
-					c.SpanPath(start+ns, start+ne, "", "groups", idx, "name")
+					c.Span(start+ns, start+ne, "", "groups", idx, "name")
 				}
 				if pos < len(line) && line[pos] == ',' {
 					pos++

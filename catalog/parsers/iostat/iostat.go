@@ -161,7 +161,7 @@ func parseIostat(c *catalog.Context) (any, error) {
 		}
 		r := &res.Reports[cur]
 		i := len(r.Devices)
-		mark := c.Rec().Mark()
+		mark := c.Mark()
 		d := IostatDevice{Device: kit.Text(c, toks[0][0], toks[0][1], "reports", cur, "devices", i, "device"), Values: make(map[string]float64, len(dcols))}
 		ok := true
 		for j, dc := range dcols {
@@ -177,11 +177,11 @@ func parseIostat(c *catalog.Context) (any, error) {
 				break
 			}
 			f *= unit
-			c.SpanPath(s, e, dc.tr, "reports", cur, "devices", i, "values", name)
+			c.Span(s, e, dc.tr, "reports", cur, "devices", i, "values", name)
 			d.Values[name] = f
 		}
 		if !ok {
-			c.Rec().Truncate(mark)
+			c.Truncate(mark)
 			c.Unread(l.At)
 			continue
 		}

@@ -243,7 +243,7 @@ func parseIPAddr(c *catalog.Context) (any, error) {
 		case strings.HasPrefix(w, "link/") && len(w) > len("link/") && cur.LinkType == "":
 			good = ipLinkLine(c, cur, line, start, f, ii)
 		case w == "altname" && len(f) == 2:
-			c.SpanPath(start+f[1].Start, start+f[1].End, "", "interfaces", ii, "altnames", len(cur.AltNames))
+			c.Span(start+f[1].Start, start+f[1].End, "", "interfaces", ii, "altnames", len(cur.AltNames))
 			cur.AltNames = append(cur.AltNames, line[f[1].Start:f[1].End])
 			good = true
 		case w == "inet" || w == "inet6":
@@ -283,16 +283,16 @@ func parseIPBrief(c *catalog.Context) (any, error) {
 		}
 		ii := len(res.Interfaces)
 		iface := IPBriefInterface{State: line[f[1].Start:f[1].End], Addresses: []IPBriefAddress{}}
-		pend := c.Hold()
+		mark := c.Mark() // a line given up drops the spans read from it
 		name := line[f[0].Start:f[0].End]
 		if at := strings.IndexByte(name, '@'); at > 0 && at < len(name)-1 {
 			iface.Link = name[at+1:]
-			pend.Add(start+at+1, start+f[0].End, "", "interfaces_brief", ii, "link")
+			c.Span(start+at+1, start+f[0].End, "", "interfaces_brief", ii, "link")
 			name = name[:at]
 		}
 		iface.Name = name
-		pend.Add(start, start+len(name), "", "interfaces_brief", ii, "name")
-		pend.Add(start+f[1].Start, start+f[1].End, "", "interfaces_brief", ii, "state")
+		c.Span(start, start+len(name), "", "interfaces_brief", ii, "name")
+		c.Span(start+f[1].Start, start+f[1].End, "", "interfaces_brief", ii, "state")
 		good := true
 		for k, t := range f[2:] {
 			v := line[t.Start:t.End]
@@ -311,20 +311,21 @@ func parseIPBrief(c *catalog.Context) (any, error) {
 				a.Family = "inet6"
 			}
 			iface.Addresses = append(iface.Addresses, a)
-			pend.Add(start+t.Start, start+t.Start+slash, "", "interfaces_brief", ii, "addresses", k, "address")
-			pend.Add(start+t.Start, start+t.Start+slash, "impliedDefault", "interfaces_brief", ii, "addresses", k, "family")
-			pend.Add(start+t.Start+slash+1, start+t.End, "parseInt", "interfaces_brief", ii, "addresses", k, "prefix_length")
+			c.Span(start+t.Start, start+t.Start+slash, "", "interfaces_brief", ii, "addresses", k, "address")
+			c.Span(start+t.Start, start+t.Start+slash, "impliedDefault", "interfaces_brief", ii, "addresses", k, "family")
+			c.Span(start+t.Start+slash+1, start+t.End, "parseInt", "interfaces_brief", ii, "addresses", k, "prefix_length")
 		}
 		if !good {
+			c.Truncate(mark)
 			c.Unread(start)
 			continue
 		}
 		read++
 		if c.Full(ii) {
+			c.Truncate(mark)
 			c.Omit(1)
 			continue
 		}
-		pend.Commit()
 		res.Interfaces = append(res.Interfaces, iface)
 	}
 	if it.NonBlank > 0 && read == 0 {
@@ -410,13 +411,13 @@ func ipOnelineLine(c *catalog.Context, res *IPAddrResult, line string, start int
 			}
 			ii := len(res.Interfaces)
 			iface := IPInterface{Index: idx, Name: name, Addresses: []IPAddress{}}
-			c.SpanPath(start, start+colon, "parseInt", "interfaces", ii, "index")
+			c.Span(start, start+colon, "parseInt", "interfaces", ii, "index")
 			ns := start + colon + 2
 			if at := strings.IndexByte(name, '@'); at > 0 && at < len(name)-1 {
 				iface.Name, iface.Link = name[:at], name[at+1:]
-				c.SpanPath(ns+at+1, ns+ne, "", "interfaces", ii, "link")
+				c.Span(ns+at+1, ns+ne, "", "interfaces", ii, "link")
 			}
-			c.SpanPath(ns, ns+len(iface.Name), "", "interfaces", ii, "name")
+			c.Span(ns, ns+len(iface.Name), "", "interfaces", ii, "name")
 			res.Interfaces = append(res.Interfaces, iface)
 			cur = &res.Interfaces[ii]
 		}
@@ -455,7 +456,7 @@ func ipOnelineLine(c *catalog.Context, res *IPAddrResult, line string, start int
 		case strings.HasPrefix(w, "link/") && len(w) > len("link/") && cur.LinkType == "":
 			good = ipLinkLine(c, cur, piece, start+ps, f, ii)
 		case w == "altname" && len(f) == 2:
-			c.SpanPath(start+ps+f[1].Start, start+ps+f[1].End, "", "interfaces", ii, "altnames", len(cur.AltNames))
+			c.Span(start+ps+f[1].Start, start+ps+f[1].End, "", "interfaces", ii, "altnames", len(cur.AltNames))
 			cur.AltNames = append(cur.AltNames, piece[f[1].Start:f[1].End])
 			good = true
 		case (w == "inet" || w == "inet6") && lastAddr == nil:
@@ -485,9 +486,14 @@ func ipAt(link string) string {
 
 // ipHeader reads "2: eth0@if5: <BROADCAST,MULTICAST,UP> mtu 1500 qdisc noqueue state UP group default qlen 1000".
 // Its spans are recorded only when the line reads.
-func ipHeader(c *catalog.Context, line string, start, ii int) (IPInterface, bool) {
+func ipHeader(c *catalog.Context, line string, start, ii int) (_ IPInterface, read bool) {
 	var iface IPInterface
-	spans := c.Hold()
+	mark := c.Mark()
+	defer func() {
+		if !read {
+			c.Truncate(mark)
+		}
+	}()
 	colon := strings.IndexByte(line, ':')
 	if colon <= 0 || colon+2 >= len(line) || line[colon+1] != ' ' {
 		return iface, false
@@ -497,7 +503,7 @@ func ipHeader(c *catalog.Context, line string, start, ii int) (IPInterface, bool
 		return iface, false
 	}
 	iface.Index = idx
-	spans.Add(start, start+colon, "parseInt", "interfaces", ii, "index")
+	c.Span(start, start+colon, "parseInt", "interfaces", ii, "index")
 	rest := line[colon+2:]
 	rs := start + colon + 2
 	nameEnd := strings.Index(rest, ": ")
@@ -507,11 +513,11 @@ func ipHeader(c *catalog.Context, line string, start, ii int) (IPInterface, bool
 	name := rest[:nameEnd]
 	if at := strings.IndexByte(name, '@'); at > 0 && at < len(name)-1 {
 		iface.Link = name[at+1:]
-		spans.Add(rs+at+1, rs+nameEnd, "", "interfaces", ii, "link")
+		c.Span(rs+at+1, rs+nameEnd, "", "interfaces", ii, "link")
 		name = name[:at]
 	}
 	iface.Name = name
-	spans.Add(rs, rs+len(name), "", "interfaces", ii, "name")
+	c.Span(rs, rs+len(name), "", "interfaces", ii, "name")
 	tail := rest[nameEnd+2:]
 	ts := rs + nameEnd + 2
 	if !strings.HasPrefix(tail, "<") {
@@ -525,7 +531,7 @@ func ipHeader(c *catalog.Context, line string, start, ii int) (IPInterface, bool
 	pos := 1
 	for fl := range strings.SplitSeq(tail[1:gt], ",") {
 		if fl != "" {
-			spans.Add(ts+pos, ts+pos+len(fl), "", "interfaces", ii, "flags", len(iface.Flags))
+			c.Span(ts+pos, ts+pos+len(fl), "", "interfaces", ii, "flags", len(iface.Flags))
 			iface.Flags = append(iface.Flags, fl)
 		}
 		pos += len(fl) + 1
@@ -571,7 +577,7 @@ func ipHeader(c *catalog.Context, line string, start, ii int) (IPInterface, bool
 			notRead = append(notRead, key+" "+v)
 			continue
 		}
-		spans.Add(vs, ve, tr, "interfaces", ii, key)
+		c.Span(vs, ve, tr, "interfaces", ii, key)
 	}
 	if len(f)%2 != 0 {
 		notRead = append(notRead, tail[gt+1+f[len(f)-1].Start:])
@@ -579,21 +585,20 @@ func ipHeader(c *catalog.Context, line string, start, ii int) (IPInterface, bool
 	for _, w := range notRead {
 		c.Warn("ip: interface attribute not read: " + w)
 	}
-	spans.Commit()
 	return iface, true
 }
 
 // ipLinkLine reads "link/ether 02:42:ac:11:00:02 brd ff:ff:ff:ff:ff:ff link-netnsid 0".
 func ipLinkLine(c *catalog.Context, dst *IPInterface, line string, start int, f []lex.Field, ii int) bool {
-	pend := c.Hold()
+	mark := c.Mark()
 	link := *dst // changed only when the line reads
 	iface := &link
 	iface.LinkType = line[f[0].Start+5 : f[0].End]
-	pend.Add(start+f[0].Start+5, start+f[0].End, "", "interfaces", ii, "link_type")
+	c.Span(start+f[0].Start+5, start+f[0].End, "", "interfaces", ii, "link_type")
 	k := 1
 	if k < len(f) && !ipLinkKeyword(line[f[k].Start:f[k].End]) {
 		iface.MAC = line[f[k].Start:f[k].End]
-		pend.Add(start+f[k].Start, start+f[k].End, "", "interfaces", ii, "mac")
+		c.Span(start+f[k].Start, start+f[k].End, "", "interfaces", ii, "mac")
 		k++
 	}
 	seen := map[string]bool{}
@@ -601,20 +606,22 @@ func ipLinkLine(c *catalog.Context, dst *IPInterface, line string, start int, f 
 		key, v := line[f[k].Start:f[k].End], line[f[k+1].Start:f[k+1].End]
 		vs, ve := start+f[k+1].Start, start+f[k+1].End
 		if seen[key] {
+			c.Truncate(mark)
 			return false
 		}
 		seen[key] = true
 		switch key {
 		case "brd":
 			iface.Broadcast = v
-			pend.Add(vs, ve, "", "interfaces", ii, "broadcast")
+			c.Span(vs, ve, "", "interfaces", ii, "broadcast")
 		case "link-netnsid":
 			n, ok := lex.Atoi(v)
 			if !ok {
+				c.Truncate(mark)
 				return false
 			}
 			iface.LinkNetnsid = &n
-			pend.Add(vs, ve, "parseInt", "interfaces", ii, "link_netnsid")
+			c.Span(vs, ve, "parseInt", "interfaces", ii, "link_netnsid")
 		default:
 			c.Warn("ip: link attribute not read: " + key + " " + v)
 		}
@@ -623,7 +630,6 @@ func ipLinkLine(c *catalog.Context, dst *IPInterface, line string, start int, f 
 		c.Warn("ip: link attribute not read: " + line[f[k].Start:])
 	}
 	*dst = link
-	pend.Commit()
 	return true
 }
 
@@ -646,12 +652,17 @@ func ipAddrFlag(w string) bool {
 }
 
 // ipAddrLine reads "inet 10.0.0.5/24 metric 100 brd 10.0.0.255 scope global secondary dynamic eth0:1".
-func ipAddrLine(c *catalog.Context, line string, start int, f []lex.Field, ii, ai int) (IPAddress, bool) {
+func ipAddrLine(c *catalog.Context, line string, start int, f []lex.Field, ii, ai int) (_ IPAddress, read bool) {
 	var a IPAddress
 	if len(f) < 2 {
 		return a, false
 	}
-	pend := c.Hold()
+	mark := c.Mark()
+	defer func() {
+		if !read {
+			c.Truncate(mark)
+		}
+	}()
 	// A value's pointer, built only when spans are recorded.
 	p := func(k string, more ...any) []any {
 		if !c.Recording() {
@@ -660,7 +671,7 @@ func ipAddrLine(c *catalog.Context, line string, start int, f []lex.Field, ii, a
 		return append([]any{"interfaces", ii, "addresses", ai, k}, more...)
 	}
 	a.Family = line[f[0].Start:f[0].End]
-	pend.Add(start+f[0].Start, start+f[0].End, "", p("family")...)
+	c.Span(start+f[0].Start, start+f[0].End, "", p("family")...)
 	setAddr := func(tok lex.Field, peer bool) bool {
 		v := line[tok.Start:tok.End]
 		addr := v
@@ -671,7 +682,7 @@ func ipAddrLine(c *catalog.Context, line string, start int, f []lex.Field, ii, a
 			}
 			a.PrefixLength = &n
 			addr = v[:slash]
-			pend.Add(start+tok.Start+slash+1, start+tok.End, "parseInt", p("prefix_length")...)
+			c.Span(start+tok.Start+slash+1, start+tok.End, "parseInt", p("prefix_length")...)
 		}
 		key := "address"
 		if peer {
@@ -679,7 +690,7 @@ func ipAddrLine(c *catalog.Context, line string, start int, f []lex.Field, ii, a
 		} else {
 			a.Address = addr
 		}
-		pend.Add(start+tok.Start, start+tok.Start+len(addr), "", p(key)...)
+		c.Span(start+tok.Start, start+tok.Start+len(addr), "", p(key)...)
 		return addr != ""
 	}
 	if !setAddr(f[1], false) {
@@ -704,26 +715,26 @@ func ipAddrLine(c *catalog.Context, line string, start int, f []lex.Field, ii, a
 				}
 			case "brd":
 				a.Broadcast = v
-				pend.Add(vs, ve, "", p("broadcast")...)
+				c.Span(vs, ve, "", p("broadcast")...)
 			case "scope":
 				a.Scope = v
-				pend.Add(vs, ve, "", p("scope")...)
+				c.Span(vs, ve, "", p("scope")...)
 			case "metric":
 				n, ok := lex.Atoi(v)
 				if !ok {
 					return a, false
 				}
 				a.Metric = &n
-				pend.Add(vs, ve, "parseInt", p("metric")...)
+				c.Span(vs, ve, "parseInt", p("metric")...)
 			}
 			k++
 		case ipAddrFlag(w):
-			pend.Add(start+f[k].Start, start+f[k].End, "", p("flags", len(a.Flags))...)
+			c.Span(start+f[k].Start, start+f[k].End, "", p("flags", len(a.Flags))...)
 			a.Flags = append(a.Flags, w)
 		case k == len(f)-1 && a.Family == "inet":
 			// The label ends an inet line: the interface name or "eth0:web".
 			a.Label = w
-			pend.Add(start+f[k].Start, start+f[k].End, "", p("label")...)
+			c.Span(start+f[k].Start, start+f[k].End, "", p("label")...)
 		default:
 			notRead = append(notRead, w)
 		}
@@ -731,7 +742,6 @@ func ipAddrLine(c *catalog.Context, line string, start int, f []lex.Field, ii, a
 	for _, w := range notRead {
 		c.Warn("ip: address attribute not read: " + w)
 	}
-	pend.Commit()
 	return a, true
 }
 
@@ -740,7 +750,7 @@ func ipLifetimes(c *catalog.Context, a *IPAddress, line string, start int, f []l
 	if len(f) != 4 || line[f[2].Start:f[2].End] != "preferred_lft" {
 		return false
 	}
-	pend := c.Hold()
+	mark := c.Mark()
 	got := *a
 	for k, tok := range []lex.Field{f[1], f[3]} {
 		v := line[tok.Start:tok.End]
@@ -752,18 +762,18 @@ func ipLifetimes(c *catalog.Context, a *IPAddress, line string, start int, f []l
 		}
 		if v == "forever" {
 			*forever = true
-			pend.Add(start+tok.Start, start+tok.End, "marker", "interfaces", ii, "addresses", ai, fkey)
+			c.Span(start+tok.Start, start+tok.End, "marker", "interfaces", ii, "addresses", ai, fkey)
 			continue
 		}
 		n, ok := lex.Atoi(strings.TrimSuffix(v, "sec"))
 		if !ok || !strings.HasSuffix(v, "sec") {
+			c.Truncate(mark)
 			return false
 		}
 		*secs = &n
-		pend.Add(start+tok.Start, start+tok.End-3, "parseInt", "interfaces", ii, "addresses", ai, key)
+		c.Span(start+tok.Start, start+tok.End-3, "parseInt", "interfaces", ii, "addresses", ai, key)
 	}
 	*a = got
-	pend.Commit()
 	return true
 }
 

@@ -169,7 +169,7 @@ func readIPAttrs(c *catalog.Context, toks [][2]int, a *ipRouteAttrs, r *IPRoute,
 	}
 	other := func(s, e int) {
 		if c.Recording() {
-			c.SpanPath(s, e, "", append(at("other"), len(a.Other))...)
+			c.Span(s, e, "", append(at("other"), len(a.Other))...)
 		}
 		a.Other = append(a.Other, c.Raw[s:e])
 	}
@@ -177,7 +177,7 @@ func readIPAttrs(c *catalog.Context, toks [][2]int, a *ipRouteAttrs, r *IPRoute,
 		s, e := toks[j][0], toks[j][1]
 		w := c.Raw[s:e]
 		if slices.Contains(ipRouteFlagWords, w) {
-			c.SpanPath(s, e, "", append(at("flags"), len(a.Flags))...)
+			c.Span(s, e, "", append(at("flags"), len(a.Flags))...)
 			a.Flags = append(a.Flags, w)
 			continue
 		}
@@ -282,15 +282,15 @@ func parseIPNeigh(c *catalog.Context) (any, error) {
 				}
 			case w == "router":
 				n.Router = true
-				c.SpanPath(s, e, "marker", "neighbors", i, "router")
+				c.Span(s, e, "marker", "neighbors", i, "router")
 			case w == "proxy":
 				n.Proxy = true
-				c.SpanPath(s, e, "marker", "neighbors", i, "proxy")
+				c.Span(s, e, "marker", "neighbors", i, "proxy")
 			case w != "" && strings.ToUpper(w) == w && strings.Trim(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == "":
-				c.SpanPath(s, e, "", "neighbors", i, "states", len(n.States))
+				c.Span(s, e, "", "neighbors", i, "states", len(n.States))
 				n.States = append(n.States, w)
 			default:
-				c.SpanPath(s, e, "", "neighbors", i, "other", len(n.Other))
+				c.Span(s, e, "", "neighbors", i, "other", len(n.Other))
 				n.Other = append(n.Other, w)
 			}
 		}

@@ -166,7 +166,7 @@ func journalBootValue(a string) bool {
 
 func ParseJournal(c *catalog.Context) (any, error) {
 	res := &JournalResult{Entries: make([]JournalEntry, 0, min(lex.CountLines(c.Raw), 1<<16))}
-	rs := catalog.NewSpanRec(c, 5)
+	rs := c.Rows(5)
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
 	boot := ""
@@ -180,7 +180,7 @@ func ParseJournal(c *catalog.Context) (any, error) {
 			return
 		}
 		if multi {
-			c.SpanPath(msgS, msgE, "joinLines", "entries", curIdx, "message")
+			c.Span(msgS, msgE, "joinLines", "entries", curIdx, "message")
 		} else {
 			rs.Field(kit.NfMessage, msgS, msgE, catalog.TrVerbatim)
 		}
@@ -244,7 +244,7 @@ func ParseJournal(c *catalog.Context) (any, error) {
 		msgS, msgE, indent, multi = start+ms, start+len(line), ind, false
 		if boot != "" && c.Recording() {
 			bs, be, tr := journalBootSpan(c.Raw, start, boot)
-			c.SpanPath(bs, be, tr, "entries", curIdx, "boot_id")
+			c.Span(bs, be, tr, "entries", curIdx, "boot_id")
 		}
 	}
 	flush()

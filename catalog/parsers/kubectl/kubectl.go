@@ -308,7 +308,7 @@ type kubeHead struct {
 func ParseKubectlGet(c *catalog.Context) (any, error) {
 	res := KubectlGetResult{}
 	tmpl := kubeGetRows(c, &res)
-	st := &kubeGetState{c: c, rec: catalog.NewSpanRec(c, 8), rows: make([]KubeRow, 0, min(lex.CountLines(c.Raw), 1<<16))}
+	st := &kubeGetState{c: c, rec: c.Rows(8), rows: make([]KubeRow, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	o, _ := c.Args.Value("-o", "--output")
 	names := strings.TrimPrefix(o, "=") == "name"
 	it := lex.Lines{Raw: c.Raw}
@@ -371,7 +371,7 @@ func kubeGetRows(c *catalog.Context, res *KubectlGetResult) uint16 {
 	if res.rowsKey == "items" {
 		res.Kind = typ
 		if typ != "" && c.Recording() {
-			c.SpanPath(0, 0, "argument", "kind")
+			c.Span(0, 0, "argument", "kind")
 		}
 	}
 	return tmpl

@@ -496,7 +496,7 @@ func lsModeShape(tok string) bool {
 // newLsParser sets up the state of one parse of c.Raw.
 func newLsParser(c *catalog.Context) *lsParser {
 	p := &lsParser{c: c, o: lsOptions(c.Args, c.OS), res: &LsResult{}}
-	p.rec = catalog.NewSpanRec(c, 15) // a long entry records up to 15 spans
+	p.rec = c.Rows(15) // a long entry records up to 15 spans
 	p.trHuman = p.rec.TrID("humanSize" + strconv.FormatInt(max(p.o.humanBase, 1024), 10))
 	loc := c.Location
 	if loc == nil {
@@ -535,7 +535,7 @@ func (p *lsParser) finish() {
 	if p.infers {
 		p.res.YearInferred = true
 		if p.c.Recording() {
-			p.c.SpanPath(p.firstInferred[0], p.firstInferred[1], "inferredYear", "year_inferred")
+			p.c.Span(p.firstInferred[0], p.firstInferred[1], "inferredYear", "year_inferred")
 		}
 	}
 	if p.assumed {
@@ -545,7 +545,7 @@ func (p *lsParser) finish() {
 		}
 		p.res.TimeZone = name
 		if p.c.Recording() {
-			p.c.SpanPath(p.firstAssumed[0], p.firstAssumed[1], "assumedZone", "time_zone")
+			p.c.Span(p.firstAssumed[0], p.firstAssumed[1], "assumedZone", "time_zone")
 		}
 	}
 }
@@ -589,9 +589,9 @@ func (p *lsParser) setTotal(line string, start int, v string) {
 	}
 	if p.c.Recording() {
 		if blocks != nil {
-			p.c.Span(ptr("total_blocks"), s, s+len(v), "parseInt")
+			p.c.Span(s, s+len(v), "parseInt", catalog.Pointer(ptr("total_blocks")))
 		} else {
-			p.c.Span(ptr("total_human"), s, s+len(v), "")
+			p.c.Span(s, s+len(v), "", catalog.Pointer(ptr("total_human")))
 		}
 	}
 }
@@ -618,7 +618,7 @@ func (p *lsParser) header(line string, start int) bool {
 		if quoted {
 			tr = "unquote"
 		}
-		p.c.SpanPath(start+s, start+e, tr, "directories", p.dirIdx, "path")
+		p.c.Span(start+s, start+e, tr, "directories", p.dirIdx, "path")
 	}
 	return true
 }

@@ -255,7 +255,7 @@ func lsblkSpans(c *catalog.Context, p *lsblkPending, ptr []any) {
 		if r.idx >= 0 {
 			tokens = append(tokens, r.idx)
 		}
-		c.SpanPath(r.s, r.e, r.tr, tokens...)
+		c.Span(r.s, r.e, r.tr, tokens...)
 	}
 }
 

@@ -119,7 +119,7 @@ func parseLscpu(c *catalog.Context) (any, error) {
 		case key == "Flags" && res.Flags == nil:
 			res.Flags = []string{}
 			for _, f := range lex.LineFields(lex.Line{Text: v, At: vs}, 0) {
-				c.SpanPath(f[0], f[1], "", "flags", len(res.Flags))
+				c.Span(f[0], f[1], "", "flags", len(res.Flags))
 				res.Flags = append(res.Flags, c.Raw[f[0]:f[1]])
 			}
 		case (name == "L1d" || name == "L1i" || name == "L2" || name == "L3" || name == "L4") && lscpuCache(c, res, name, ks, ke, vs, ve):
@@ -161,7 +161,7 @@ func lscpuCache(c *catalog.Context, res *LscpuResult, name string, ks, ke, vs, v
 	}
 	k := len(res.Caches)
 	cache := LscpuCache{Name: name}
-	c.SpanPath(ks, ke, "trimSuffix", "caches", k, "name")
+	c.Span(ks, ke, "trimSuffix", "caches", k, "name")
 	cache.SizeBytes = kit.Scaled(c, vs, vs+len(num), mult, "parseBytes", "caches", k, "size_bytes")
 	if rest != "" {
 		cnt, _, _ := strings.Cut(rest, " instance")

@@ -188,7 +188,7 @@ func lsofColID(h string) uint8 {
 
 func ParseLsof(c *catalog.Context) (any, error) {
 	res := &LsofResult{Entries: make([]LsofEntry, 0, min(lex.CountLines(c.Raw), 1<<16))}
-	t := lsofTable{nameAt: -1, rec: c.Recording(), rs: catalog.NewSpanRec(c, 14)}
+	t := lsofTable{nameAt: -1, rec: c.Recording(), rs: c.Rows(14)}
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
 	var f []lex.Field

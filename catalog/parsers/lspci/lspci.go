@@ -86,7 +86,7 @@ func parseLspci(c *catalog.Context) (any, error) {
 			continue
 		}
 		i := len(res.Devices)
-		mark := c.Rec().Mark()
+		mark := c.Mark()
 		var d LspciDevice
 		sp := strings.IndexByte(t, ' ')
 		if sp <= 0 || !strings.Contains(t[:sp], ":") {
@@ -102,7 +102,7 @@ func parseLspci(c *catalog.Context) (any, error) {
 			ok = lspciPlain(c, l, sp+1, &d, i)
 		}
 		if !ok {
-			c.Rec().Truncate(mark)
+			c.Truncate(mark)
 			c.Unread(l.At)
 			last = -1
 			continue
@@ -185,10 +185,10 @@ func lspciMachine(c *catalog.Context, l lex.Line, p int, d *LspciDevice, i int) 
 		return false
 	}
 	if d.Class == "" {
-		c.SpanPath(l.At+quoted[0][0], l.At+quoted[0][1], "", "devices", i, "class")
+		c.Span(l.At+quoted[0][0], l.At+quoted[0][1], "", "devices", i, "class")
 	}
 	if d.Device == "" {
-		c.SpanPath(l.At+quoted[2][0], l.At+quoted[2][1], "", "devices", i, "device")
+		c.Span(l.At+quoted[2][0], l.At+quoted[2][1], "", "devices", i, "device")
 	}
 	return true
 }

@@ -137,14 +137,14 @@ func mountLine(c *catalog.Context, res *MountResult, line string, start int) boo
 	}
 	res.Mounts = append(res.Mounts, m)
 	if c.Recording() {
-		c.SpanPath(start, start+on, "", "mounts", idx, "device")
-		c.SpanPath(start+mpS, start+mpS+len(m.MountPoint), "", "mounts", idx, "mount_point")
-		c.SpanPath(start+typeS, start+typeE, "", "mounts", idx, "type")
+		c.Span(start, start+on, "", "mounts", idx, "device")
+		c.Span(start+mpS, start+mpS+len(m.MountPoint), "", "mounts", idx, "mount_point")
+		c.Span(start+typeS, start+typeE, "", "mounts", idx, "type")
 		for k, o := range optSpans {
-			c.SpanPath(start+o.s, start+o.e, "", "mounts", idx, "options", k)
+			c.Span(start+o.s, start+o.e, "", "mounts", idx, "options", k)
 		}
 		if label != "" {
-			c.SpanPath(start+labelS, start+labelS+len(label), "", "mounts", idx, "label")
+			c.Span(start+labelS, start+labelS+len(label), "", "mounts", idx, "label")
 		}
 	}
 	return true

@@ -96,10 +96,10 @@ func parseMpstat(c *catalog.Context) (any, error) {
 			continue
 		}
 		i := len(res.Rows)
-		mark := c.Rec().Mark()
+		mark := c.Mark()
 		r := MpstatRow{Average: avg, Percent: make(map[string]float64, len(cols))}
 		if avg {
-			c.SpanPath(toks[0][0], toks[0][1], "marker", "rows", i, "average")
+			c.Span(toks[0][0], toks[0][1], "marker", "rows", i, "average")
 		} else {
 			r.Time = kit.Text(c, toks[0][0], toks[k-1][1], "rows", i, "time")
 		}
@@ -119,7 +119,7 @@ func parseMpstat(c *catalog.Context) (any, error) {
 			r.Percent[h] = v
 		}
 		if !ok {
-			c.Rec().Truncate(mark)
+			c.Truncate(mark)
 			c.Unread(l.At)
 			continue
 		}

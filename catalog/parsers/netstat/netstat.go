@@ -180,7 +180,7 @@ type netstatLayout struct {
 func ParseNetstat(c *catalog.Context) (any, error) {
 	res := &NetstatResult{Connections: make([]NetstatConnection, 0, min(lex.CountLines(c.Raw), 1<<16))}
 	var lay netstatLayout
-	r := netstatReader{c: c, res: res, lay: &lay, rec: c.Recording(), rs: catalog.NewSpanRec(c, 10)}
+	r := netstatReader{c: c, res: res, lay: &lay, rec: c.Recording(), rs: c.Rows(10)}
 	it := lex.Lines{Raw: c.Raw}
 	sec := nsNone
 	read, rows, unread := 0, 0, 0
@@ -651,7 +651,7 @@ func (r *netstatReader) unixSpans(w *netstatUnixCells, s *NetstatUnixSocket, idx
 		if j < len(nfFlagItems) {
 			rs.Field(nfFlagItems[j], base+fl.Start, base+fl.End, catalog.TrVerbatim)
 		} else {
-			c.SpanPath(base+fl.Start, base+fl.End, "", "unix_sockets", idx, "flags", j)
+			c.Span(base+fl.Start, base+fl.End, "", "unix_sockets", idx, "flags", j)
 		}
 	}
 	rs.Field(sfType, base+f[w.close+1].Start, base+f[w.close+1].End, catalog.TrVerbatim)

@@ -127,17 +127,17 @@ func netstatWindowsOwner(c *catalog.Context, res *NetstatWindowsResult, line str
 	case len(t) > 2 && t[0] == '[' && t[len(t)-1] == ']':
 		if conn != nil {
 			conn.Executable = t[1 : len(t)-1]
-			c.SpanPath(start+s+1, start+e-1, "", "connections", idx, "executable")
+			c.Span(start+s+1, start+e-1, "", "connections", idx, "executable")
 		}
 	case t == "Can not obtain ownership information":
 		if conn != nil {
 			conn.OwnerUnknown = true
-			c.SpanPath(start+s, start+e, "marker", "connections", idx, "owner_unknown")
+			c.Span(start+s, start+e, "marker", "connections", idx, "owner_unknown")
 		}
 	case !strings.ContainsAny(t, " \t") && (conn == nil || conn.Component == ""):
 		if conn != nil {
 			conn.Component = t
-			c.SpanPath(start+s, start+e, "", "connections", idx, "component")
+			c.Span(start+s, start+e, "", "connections", idx, "component")
 		}
 	default:
 		return false
@@ -196,7 +196,7 @@ func netstatWindowsRow(c *catalog.Context, res *NetstatWindowsResult, line strin
 	}
 	res.Connections = append(res.Connections, conn)
 	span := func(t lex.Field, off int, tr, key string) {
-		c.SpanPath(base+t.Start+off, base+t.End, tr, "connections", idx, key)
+		c.Span(base+t.Start+off, base+t.End, tr, "connections", idx, key)
 	}
 	span(f[0], 0, "", "proto")
 	span(f[1], 0, "", "local_address")

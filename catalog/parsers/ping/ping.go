@@ -171,7 +171,7 @@ func pingCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
 func parsePing(c *catalog.Context) (any, error) {
 	res := &PingResult{Replies: []PingReply{}}
 	rec := c.Recording()
-	rs := catalog.NewSpanRec(c, 7)
+	rs := c.Rows(7)
 	it := lex.Lines{Raw: c.Raw}
 	read := 0
 	dump := 0 // after a BSD ICMP error: 1 expects its "Vr HL TOS" header, 2 the dump line
@@ -187,6 +187,7 @@ func parsePing(c *catalog.Context) (any, error) {
 			continue
 		}
 		dump = 0
+		mark := c.Mark() // a line given up drops the spans read from it
 		var good bool
 		switch {
 		case strings.HasPrefix(line, "PING"):
@@ -195,7 +196,7 @@ func parsePing(c *catalog.Context) (any, error) {
 		case strings.HasPrefix(line, "--- ") && (strings.HasSuffix(line, " ping statistics ---") || strings.HasSuffix(line, " ping6 statistics ---")):
 			if e := strings.LastIndex(line, " ping"); res.Target == "" && e > 4 {
 				res.Target = line[4:e]
-				c.SpanPath(start+4, start+e, "", "target")
+				c.Span(start+4, start+e, "", "target")
 			}
 			good = true
 		case strings.Contains(line, " packets transmitted"):
@@ -207,7 +208,7 @@ func parsePing(c *catalog.Context) (any, error) {
 			good = res.Pattern == "" && res.Target == "" && len(line) > len("PATTERN: 0x")
 			if good {
 				res.Pattern = line[len("PATTERN: "):]
-				c.SpanPath(start+len("PATTERN: "), start+len(line), "", "pattern")
+				c.Span(start+len("PATTERN: "), start+len(line), "", "pattern")
 			}
 		case strings.HasPrefix(line, "pipe "):
 			// iputils: probes in flight, alone when no rtt line follows.
@@ -222,6 +223,7 @@ func parsePing(c *catalog.Context) (any, error) {
 		if good {
 			read++
 		} else {
+			c.Truncate(mark)
 			c.Unread(start)
 		}
 	}
@@ -240,10 +242,8 @@ func parsePing(c *catalog.Context) (any, error) {
 func pingHeader(c *catalog.Context, dst *PingResult, line string, start int) bool {
 	r := *dst // changed only when the line reads
 	res := &r
-	pend := c.Hold()
 	done := func() bool {
 		*dst = r
-		pend.Commit()
 		return true
 	}
 	if strings.HasPrefix(line, "PING6(") || strings.HasPrefix(line, "PING(") {
@@ -253,14 +253,14 @@ func pingHeader(c *catalog.Context, dst *PingResult, line string, start int) boo
 			return false
 		}
 		res.Target = line[arrow+5:]
-		pend.Add(start+arrow+5, start+len(line), "", "target")
+		c.Span(start+arrow+5, start+len(line), "", "target")
 		inner := line[strings.IndexByte(line, '(')+1 : close]
 		if plus := strings.LastIndexByte(inner, '+'); plus >= 0 {
 			v := strings.TrimSuffix(inner[plus+1:], " bytes")
 			if n, ok := lex.Atoi(v); ok {
 				res.PayloadBytes = &n
 				s := start + strings.IndexByte(line, '(') + 1 + plus + 1
-				pend.Add(s, s+len(v), "parseInt", "payload_bytes")
+				c.Span(s, s+len(v), "parseInt", "payload_bytes")
 			}
 		}
 		return done()
@@ -276,7 +276,7 @@ func pingHeader(c *catalog.Context, dst *PingResult, line string, start int) boo
 		return false
 	}
 	res.Target = rest[:i]
-	pend.Add(base, base+i, "", "target")
+	c.Span(base, base+i, "", "target")
 	j := i
 	for j < len(rest) && rest[j] == ' ' {
 		j++
@@ -303,7 +303,7 @@ func pingHeader(c *catalog.Context, dst *PingResult, line string, start int) boo
 		}
 		if inner != "" {
 			res.TargetAddress = inner
-			pend.Add(base+is, base+is+len(inner), "", "target_address")
+			c.Span(base+is, base+is+len(inner), "", "target_address")
 		}
 		j = k + 1
 	}
@@ -317,10 +317,10 @@ func pingHeader(c *catalog.Context, dst *PingResult, line string, start int) boo
 			return false
 		}
 		res.SourceAddress = src
-		pend.Add(ts+5, ts+5+len(src), "", "source_address")
+		c.Span(ts+5, ts+5+len(src), "", "source_address")
 		if two && iface != "" {
 			res.Interface = iface
-			pend.Add(ts+5+len(src)+1, ts+5+colon, "", "interface")
+			c.Span(ts+5+len(src)+1, ts+5+colon, "", "interface")
 		}
 		tail = from[colon+2:]
 		ts += 5 + colon + 2
@@ -331,7 +331,7 @@ func pingHeader(c *catalog.Context, dst *PingResult, line string, start int) boo
 	}
 	if v, ok := lex.Atoi(tail[:n]); ok {
 		res.PayloadBytes = &v
-		pend.Add(ts, ts+n, "parseInt", "payload_bytes")
+		c.Span(ts, ts+n, "parseInt", "payload_bytes")
 	}
 	return done()
 }
@@ -342,7 +342,6 @@ func pingHeader(c *catalog.Context, dst *PingResult, line string, start int) boo
 // line reads, nor an item given twice.
 func pingSummary(c *catalog.Context, res *PingResult, line string, start int) bool {
 	r := *res
-	pend := c.Hold()
 	var warn []string
 	for pos := 0; pos < len(line); {
 		end := strings.Index(line[pos:], ", ")
@@ -377,21 +376,21 @@ func pingSummary(c *catalog.Context, res *PingResult, line string, start int) bo
 					return false
 				}
 				*dst = &iv
-				pend.Add(ps+off, ps+off+len(num), "parseInt", key)
+				c.Span(ps+off, ps+off+len(num), "parseInt", key)
 				continue
 			}
 		}
 		if v, ok := strings.CutSuffix(piece, "% packet loss"); ok && r.PacketLossPercent == nil {
 			if f, good := lex.Decimal(v); good {
 				r.PacketLossPercent = &f
-				pend.Add(ps, ps+len(v), "parseFloat", "packet_loss_percent")
+				c.Span(ps, ps+len(v), "parseFloat", "packet_loss_percent")
 				continue
 			}
 		}
 		if strings.HasPrefix(piece, "pipe ") && r.Pipe == nil {
 			if n, good := lex.Atoi(piece[5:]); good {
 				r.Pipe = &n
-				pend.Add(ps+5, ps+len(piece), "parseInt", "pipe")
+				c.Span(ps+5, ps+len(piece), "parseInt", "pipe")
 				continue
 			}
 		}
@@ -399,7 +398,7 @@ func pingSummary(c *catalog.Context, res *PingResult, line string, start int) bo
 			v := piece[5 : len(piece)-2]
 			if n, good := lex.Atoi(v); good {
 				r.TimeMs = &n
-				pend.Add(ps+5, ps+5+len(v), "parseInt", "time_ms")
+				c.Span(ps+5, ps+5+len(v), "parseInt", "time_ms")
 				continue
 			}
 		}
@@ -411,7 +410,6 @@ func pingSummary(c *catalog.Context, res *PingResult, line string, start int) bo
 		return false
 	}
 	*res = r
-	pend.Commit()
 	for _, w := range warn {
 		c.Warn("ping: statistics item not read: " + w)
 	}
@@ -422,7 +420,6 @@ func pingSummary(c *catalog.Context, res *PingResult, line string, start int) bo
 // min/avg/max/stddev = a/b/c/d ms", with iputils' ", ipg/ewma x/y ms".
 func pingRtt(c *catalog.Context, res *PingResult, line string, start int) bool {
 	r := *res
-	pend := c.Hold()
 	ok := false
 	for pos := 0; pos < len(line); {
 		end := strings.Index(line[pos:], ", ")
@@ -441,7 +438,7 @@ func pingRtt(c *catalog.Context, res *PingResult, line string, start int) bool {
 				return false
 			}
 			r.Pipe = &n
-			pend.Add(base+5, base+len(piece), "parseInt", "pipe")
+			c.Span(base+5, base+len(piece), "parseInt", "pipe")
 			continue
 		}
 		if strings.HasPrefix(piece, "ipg/ewma ") {
@@ -490,7 +487,7 @@ func pingRtt(c *catalog.Context, res *PingResult, line string, start int) bool {
 				return false
 			}
 			*dst = &f
-			pend.Add(vs, vs+len(v), "parseFloat", key)
+			c.Span(vs, vs+len(v), "parseFloat", key)
 			vs += len(v) + 1
 			ok = true
 		}
@@ -499,7 +496,6 @@ func pingRtt(c *catalog.Context, res *PingResult, line string, start int) bool {
 		return false
 	}
 	*res = r
-	pend.Commit()
 	return true
 }
 
@@ -510,7 +506,7 @@ func pingPipe(c *catalog.Context, res *PingResult, line string, start int) bool 
 		return false
 	}
 	res.Pipe = &n
-	c.SpanPath(start+len("pipe "), start+len(line), "parseInt", "pipe")
+	c.Span(start+len("pipe "), start+len(line), "parseInt", "pipe")
 	return true
 }
 

@@ -87,6 +87,7 @@ func parsePingWindows(c *catalog.Context) (any, error) {
 		dataLines++
 		s, e := lex.TrimSpaceRange(line, 0, len(line))
 		t, ts := line[s:e], start+s
+		mark := c.Mark() // a line given up drops the spans read from it
 		var good bool
 		switch {
 		case strings.HasPrefix(t, "Pinging "):
@@ -94,7 +95,7 @@ func parsePingWindows(c *catalog.Context) (any, error) {
 		case strings.HasPrefix(t, "Reply from "):
 			good = pingWinReply(c, res, t, ts)
 		case t == "Request timed out." || t == "General failure." || strings.HasSuffix(t, "transmit failed. General failure."):
-			c.SpanPath(ts, ts+len(t), "", "failures", len(res.Failures), "message")
+			c.Span(ts, ts+len(t), "", "failures", len(res.Failures), "message")
 			res.Failures = append(res.Failures, PingWindowsFailed{Message: t})
 			good = true
 		case strings.HasPrefix(t, "Ping request could not find host "):
@@ -109,6 +110,7 @@ func parsePingWindows(c *catalog.Context) (any, error) {
 		if good {
 			read++
 		} else {
+			c.Truncate(mark)
 			c.Unread(start)
 		}
 	}
@@ -131,18 +133,16 @@ func pingWinHeader(c *catalog.Context, res *PingWindowsResult, t string, ts int)
 		return false
 	}
 	host, hs := rest[:with], ts+len("Pinging ")
-	pend := c.Hold()
 	if open := strings.Index(host, " ["); open > 0 && strings.HasSuffix(host, "]") {
 		res.TargetAddress = host[open+2 : len(host)-1]
-		pend.Add(hs+open+2, hs+len(host)-1, "", "target_address")
+		c.Span(hs+open+2, hs+len(host)-1, "", "target_address")
 		host = host[:open]
 	}
 	res.Target = host
 	res.PayloadBytes = &n
-	pend.Add(hs, hs+len(host), "", "target")
+	c.Span(hs, hs+len(host), "", "target")
 	ps := hs + with + len(" with ")
-	pend.Add(ps, ps+len(rest)-with-len(" with ")-len(" bytes of data:"), "parseInt", "payload_bytes")
-	pend.Commit()
+	c.Span(ps, ps+len(rest)-with-len(" with ")-len(" bytes of data:"), "parseInt", "payload_bytes")
 	return true
 }
 
@@ -160,14 +160,14 @@ func pingWinReply(c *catalog.Context, res *PingWindowsResult, t string, ts int) 
 	if !strings.Contains(body, "=") && !strings.Contains(body, "<") {
 		idx := len(res.Failures)
 		res.Failures = append(res.Failures, PingWindowsFailed{From: from, Message: body})
-		c.SpanPath(fs, fs+len(from), "", "failures", idx, "from")
-		c.SpanPath(bs, bs+len(body), "", "failures", idx, "message")
+		c.Span(fs, fs+len(from), "", "failures", idx, "from")
+		c.Span(bs, bs+len(body), "", "failures", idx, "message")
 		return true
 	}
 	r := PingWindowsReply{From: from}
-	pend := c.Hold()
+	mark := c.Mark()
 	idx := len(res.Replies)
-	pend.Add(fs, fs+len(from), "", "replies", idx, "from")
+	c.Span(fs, fs+len(from), "", "replies", idx, "from")
 	for pos := 0; pos < len(body); {
 		s, e := lex.NextField(body, pos)
 		if s >= len(body) {
@@ -184,21 +184,21 @@ func pingWinReply(c *catalog.Context, res *PingWindowsResult, t string, ts int) 
 				return false
 			}
 			r.Bytes = &n
-			pend.Add(vs, vs+len(v), "parseInt", "replies", idx, "bytes")
+			c.Span(vs, vs+len(v), "parseInt", "replies", idx, "bytes")
 		case eq && k == "TTL" && r.TTL == nil:
 			n, ok := lex.Atoi(v)
 			if !ok {
 				return false
 			}
 			r.TTL = &n
-			pend.Add(vs, vs+len(v), "parseInt", "replies", idx, "ttl")
+			c.Span(vs, vs+len(v), "parseInt", "replies", idx, "ttl")
 		case eq && k == "time" && strings.HasSuffix(v, "ms") && r.TimeMs == nil:
 			f, ok := lex.Decimal(v[:len(v)-2])
 			if !ok {
 				return false
 			}
 			r.TimeMs = &f
-			pend.Add(vs, vs+len(v)-2, "parseFloat", "replies", idx, "time_ms")
+			c.Span(vs, vs+len(v)-2, "parseFloat", "replies", idx, "time_ms")
 		case strings.HasPrefix(tok, "time<") && strings.HasSuffix(tok, "ms") && r.TimeUnderMs == nil:
 			n, ok := lex.Atoi(tok[len("time<") : len(tok)-2])
 			if !ok {
@@ -206,7 +206,7 @@ func pingWinReply(c *catalog.Context, res *PingWindowsResult, t string, ts int) 
 			}
 			r.TimeUnderMs = &n
 			us := bs + s + len("time<")
-			pend.Add(us, us+len(tok)-len("time<")-2, "parseInt", "replies", idx, "time_under_ms")
+			c.Span(us, us+len(tok)-len("time<")-2, "parseInt", "replies", idx, "time_under_ms")
 		default:
 			return false
 		}
@@ -215,18 +215,17 @@ func pingWinReply(c *catalog.Context, res *PingWindowsResult, t string, ts int) 
 		return false
 	}
 	if c.Full(idx) {
+		c.Truncate(mark)
 		c.Omit(1)
 		return true
 	}
 	res.Replies = append(res.Replies, r)
-	pend.Commit()
 	return true
 }
 
 // pingWinPackets reads "Packets: Sent = 4, Received = 3, Lost = 1 (25% loss),".
 func pingWinPackets(c *catalog.Context, res *PingWindowsResult, t string, ts int) bool {
 	r := *res
-	pend := c.Hold()
 	body := strings.TrimSuffix(t[len("Packets: "):], ",")
 	pos := len("Packets: ")
 	for _, part := range strings.Split(body, ", ") {
@@ -254,7 +253,7 @@ func pingWinPackets(c *catalog.Context, res *PingWindowsResult, t string, ts int
 			return false
 		}
 		*dst = &n
-		pend.Add(vs, vs+len(num), "parseInt", key)
+		c.Span(vs, vs+len(num), "parseInt", key)
 		if paren != "" {
 			pct, ok := strings.CutSuffix(paren, "% loss)")
 			f, good := lex.Decimal(pct)
@@ -263,21 +262,19 @@ func pingWinPackets(c *catalog.Context, res *PingWindowsResult, t string, ts int
 			}
 			r.PacketLossPercent = &f
 			ps := vs + len(num) + 2
-			pend.Add(ps, ps+len(pct), "parseFloat", "packet_loss_percent")
+			c.Span(ps, ps+len(pct), "parseFloat", "packet_loss_percent")
 		}
 	}
 	if r.PacketsTransmitted == nil || r.PacketsReceived == nil {
 		return false
 	}
 	*res = r
-	pend.Commit()
 	return true
 }
 
 // pingWinTimes reads "Minimum = 10ms, Maximum = 12ms, Average = 11ms".
 func pingWinTimes(c *catalog.Context, res *PingWindowsResult, t string, ts int) bool {
 	r := *res
-	pend := c.Hold()
 	pos := 0
 	for _, part := range strings.Split(t, ", ") {
 		k, v, ok := strings.Cut(part, " = ")
@@ -306,9 +303,8 @@ func pingWinTimes(c *catalog.Context, res *PingWindowsResult, t string, ts int) 
 			return false
 		}
 		*dst = &f
-		pend.Add(vs, vs+len(v)-2, "parseFloat", key)
+		c.Span(vs, vs+len(v)-2, "parseFloat", key)
 	}
 	*res = r
-	pend.Commit()
 	return true
 }

@@ -137,7 +137,7 @@ func parsePipList(c *catalog.Context) (any, error) {
 		}
 		i := len(res.Packages)
 		var p PipPackage
-		mark := c.Rec().Mark()
+		mark := c.Mark()
 		ok := true
 		ascii := lex.IsASCII(l.Text)
 		for j, h := range cols {
@@ -182,7 +182,7 @@ func parsePipList(c *catalog.Context) (any, error) {
 			*dst = kit.Text(c, l.At+s, l.At+e, "packages", i, leaf)
 		}
 		if !ok || p.Name == "" {
-			c.Rec().Truncate(mark)
+			c.Truncate(mark)
 			c.Unread(l.At)
 			continue
 		}
@@ -210,7 +210,7 @@ func parsePipFreeze(c *catalog.Context) (any, error) {
 		i := len(res.Packages)
 		var p PipPackage
 		ls, le := l.At, l.At+len(l.Text)
-		mark := c.Rec().Mark()
+		mark := c.Mark()
 		switch {
 		case strings.HasPrefix(t, "-e ") || strings.HasPrefix(t, "--editable "):
 			ms := strings.IndexByte(l.Text, '-')
@@ -226,7 +226,7 @@ func parsePipFreeze(c *catalog.Context) (any, error) {
 			}
 			v := c.Raw[vs:ve]
 			p.Editable = true
-			c.SpanPath(l.At+ms, l.At+me, "marker", "packages", i, "editable")
+			c.Span(l.At+ms, l.At+me, "marker", "packages", i, "editable")
 			p.URL = kit.Text(c, vs, ve, "packages", i, "url")
 			if k := strings.Index(v, "#egg="); k >= 0 && k+5 < len(v) {
 				name := v[k+5:]
@@ -245,7 +245,7 @@ func parsePipFreeze(c *catalog.Context) (any, error) {
 			p.Name = kit.Text(c, ns, ne, "packages", i, "name")
 			us, ue := ls+k+3, ls+len(strings.TrimRight(l.Text, " "))
 			if us >= ue || ns >= ne {
-				c.Rec().Truncate(mark)
+				c.Truncate(mark)
 				c.Unread(l.At)
 				continue
 			}
@@ -399,11 +399,11 @@ func (st *pipShowState) listLine(l lex.Line) bool {
 	s := l.At + len(t) - len(strings.TrimLeft(t, " \t"))
 	e := l.At + len(strings.TrimRight(t, " "))
 	if st.list == "Files" {
-		c.SpanPath(s, e, "", "packages", cur, "files", len(p.Files))
+		c.Span(s, e, "", "packages", cur, "files", len(p.Files))
 		p.Files = append(p.Files, c.Raw[s:e])
 		return true
 	}
-	c.SpanPath(s, e, "", "packages", cur, "lists", st.list, len(p.Lists[st.list]))
+	c.Span(s, e, "", "packages", cur, "lists", st.list, len(p.Lists[st.list]))
 	p.Lists[st.list] = append(p.Lists[st.list], c.Raw[s:e])
 	return true
 }
@@ -455,7 +455,7 @@ func (st *pipShowState) field(key string, kv pipKV, next bool) bool {
 					p.Lists = map[string][]string{}
 				}
 				p.Lists[key] = []string{}
-				c.SpanPath(kv.ks, kv.ke, "impliedDefault", "packages", cur, "lists", key)
+				c.Span(kv.ks, kv.ke, "impliedDefault", "packages", cur, "lists", key)
 			}
 			return true
 		}
@@ -484,7 +484,7 @@ func (st *pipShowState) names(dst *[]string, leaf string, kv pipKV) {
 				e--
 			}
 			if s < e {
-				st.c.SpanPath(s, e, "", "packages", st.cur, leaf, len(*dst))
+				st.c.Span(s, e, "", "packages", st.cur, leaf, len(*dst))
 				*dst = append(*dst, raw[s:e])
 			}
 			p0 = k + 1

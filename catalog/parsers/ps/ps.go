@@ -452,7 +452,7 @@ func ParsePs(c *catalog.Context) (any, error) {
 	var fields []lex.Field
 	var header string
 	lines, read := 0, 0
-	rs := catalog.NewSpanRec(c, 11)
+	rs := c.Rows(11)
 	if headerless {
 		cols = psColumnsFromSpecs(pa.specs)
 		psSpanIDs(cols, rs)
@@ -546,7 +546,7 @@ func psOneUserField(res *PsResult, rs *catalog.SpanRec) {
 
 // psSpanIDs gives each column the span field id of its key.
 func psSpanIDs(cols []psColumn, rs *catalog.SpanRec) {
-	if !rs.C.Recording() {
+	if !rs.On {
 		return
 	}
 	for i := range cols {

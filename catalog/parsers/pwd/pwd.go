@@ -47,7 +47,7 @@ func parsePwd(c *catalog.Context) (any, error) {
 	if raw[0] != '/' && !(len(raw) > 2 && raw[1] == ':' && (raw[2] == '\\' || raw[2] == '/')) {
 		return nil, catalog.Unrecognized("pwd printed %q, not an absolute path", firstLine(raw))
 	}
-	c.Span("/path", 0, end, "")
+	c.Span(0, end, "", "path")
 	return &PwdResult{Path: raw[:end]}, nil
 }
 

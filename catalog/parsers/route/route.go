@@ -93,7 +93,7 @@ func parseRoute(c *catalog.Context) (any, error) {
 	default:
 		return nil, catalog.Unrecognized("route's output does not begin with its title line")
 	}
-	c.SpanPath(title.At, title.At+len(title.Text), "section", "family")
+	c.Span(title.At, title.At+len(title.Text), "section", "family")
 	if k+1 >= len(lines) {
 		return nil, catalog.Unrecognized("route printed no header line")
 	}
@@ -135,7 +135,7 @@ func parseRoute(c *catalog.Context) (any, error) {
 		i := len(res.Routes)
 		var r NetRoute
 		ok := true
-		mark := c.Rec().Mark()
+		mark := c.Mark()
 		for j, h := range cols {
 			s, e := toks[j][0], toks[j][1]
 			num := func(leaf string) *int64 {
@@ -182,7 +182,7 @@ func parseRoute(c *catalog.Context) (any, error) {
 			}
 		}
 		if !ok {
-			c.Rec().Truncate(mark)
+			c.Truncate(mark)
 			c.Unread(l.At)
 			continue
 		}

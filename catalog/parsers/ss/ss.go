@@ -138,7 +138,7 @@ type ssColumns struct {
 
 func ParseSs(c *catalog.Context) (any, error) {
 	res := &SsResult{Connections: make([]SsConnection, 0, min(lex.CountLines(c.Raw), 1<<16))}
-	r := ssReader{c: c, res: res, rec: c.Recording(), rs: catalog.NewSpanRec(c, 12)}
+	r := ssReader{c: c, res: res, rec: c.Recording(), rs: c.Rows(12)}
 	it := lex.Lines{Raw: c.Raw}
 	var cols *ssColumns
 	read := 0
@@ -393,7 +393,7 @@ func (r *ssReader) spans(w *ssCells, idx, base int) {
 		rs.Field(nfPeerPort, base+w.portF[1].Start, base+w.portF[1].End, catalog.TrParseInt)
 	}
 	for _, x := range w.ext {
-		c.SpanPath(base+x.s, base+x.e, x.tr, "connections", idx, x.key)
+		c.Span(base+x.s, base+x.e, x.tr, "connections", idx, x.key)
 	}
 	for j, p := range w.procs {
 		if j < len(nfProcCommands) {
@@ -402,9 +402,9 @@ func (r *ssReader) spans(w *ssCells, idx, base int) {
 			rs.Field(nfProcFDs[j], base+p.fs, base+p.fe, catalog.TrParseInt)
 			continue
 		}
-		c.SpanPath(base+p.cs, base+p.ce, "", "connections", idx, "processes", j, "command")
-		c.SpanPath(base+p.ps, base+p.pe, "parseInt", "connections", idx, "processes", j, "pid")
-		c.SpanPath(base+p.fs, base+p.fe, "parseInt", "connections", idx, "processes", j, "fd")
+		c.Span(base+p.cs, base+p.ce, "", "connections", idx, "processes", j, "command")
+		c.Span(base+p.ps, base+p.pe, "parseInt", "connections", idx, "processes", j, "pid")
+		c.Span(base+p.fs, base+p.fe, "parseInt", "connections", idx, "processes", j, "fd")
 	}
 }
 
@@ -516,10 +516,10 @@ func ssDetail(c *catalog.Context, conn *SsConnection, line string, start, idx in
 	}
 	conn.Memory, conn.TCPInfo = mem, info
 	for _, l := range memLeaves {
-		c.SpanPath(start+l.s, start+l.e, l.tr, append([]any{"connections", idx, "memory"}, l.path...)...)
+		c.Span(start+l.s, start+l.e, l.tr, append([]any{"connections", idx, "memory"}, l.path...)...)
 	}
 	for _, l := range infoLeaves {
-		c.SpanPath(start+l.s, start+l.e, l.tr, append([]any{"connections", idx, "tcp_info"}, l.path...)...)
+		c.Span(start+l.s, start+l.e, l.tr, append([]any{"connections", idx, "tcp_info"}, l.path...)...)
 	}
 	return true
 }

@@ -384,7 +384,7 @@ func parseStat(c *catalog.Context) (any, error) {
 	// sizes the entries once (growing them was a fifth of stat's time, 75
 	// -> 120 MB/cpu-s on its 1 MB throughput input); a miscount changes
 	// only the memory.
-	p := &statParser{c: c, r: catalog.NewSpanRec(c, 22), res: &StatResult{Entries: make([]StatEntry, 0, strings.Count(c.Raw, "File: "))}}
+	p := &statParser{c: c, r: c.Rows(22), res: &StatResult{Entries: make([]StatEntry, 0, strings.Count(c.Raw, "File: "))}}
 	p.key = p.r.Name("entries/*")
 	p.trInt = p.r.TrID("parseInt")
 	// The arguments name a custom or terse form; otherwise the shape decides.
@@ -430,7 +430,7 @@ func parseStat(c *catalog.Context) (any, error) {
 	if p.assumed {
 		p.res.TimeZone = kit.ZoneName(c)
 		if c.Recording() {
-			c.Span("/time_zone", p.zoneAt[0], p.zoneAt[1], "assumedZone")
+			c.Span(p.zoneAt[0], p.zoneAt[1], "assumedZone", "time_zone")
 		}
 	}
 	if p.wideDev {

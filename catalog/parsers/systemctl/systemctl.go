@@ -116,7 +116,7 @@ func parseSystemctlUnits(c *catalog.Context) (any, error) {
 			strings.HasSuffix(line, " units listed.") || strings.Contains(line, " units listed. "):
 			if n, ok := lex.Atoi(first); ok && res.UnitsListed == nil {
 				res.UnitsListed = &n
-				c.SpanPath(start+ws[0].Start, start+ws[0].End, "parseInt", "units_listed")
+				c.Span(start+ws[0].Start, start+ws[0].End, "parseInt", "units_listed")
 			}
 			read++
 			continue
@@ -174,13 +174,13 @@ func systemctlRow(c *catalog.Context, res *SystemctlUnits, line string, start in
 	res.Units = append(res.Units, u)
 	if c.Recording() {
 		for k, key := range []string{"unit", "load", "active", "sub"} {
-			c.SpanPath(start+ws[k].Start, start+ws[k].End, "", "units", idx, key)
+			c.Span(start+ws[k].Start, start+ws[k].End, "", "units", idx, key)
 		}
 		if jobAt >= 0 {
-			c.SpanPath(start+ws[jobAt].Start, start+ws[jobAt].End, "", "units", idx, "job")
+			c.Span(start+ws[jobAt].Start, start+ws[jobAt].End, "", "units", idx, "job")
 		}
 		if u.Description != "" {
-			c.SpanPath(start+ds, start+de, "", "units", idx, "description")
+			c.Span(start+ds, start+de, "", "units", idx, "description")
 		}
 	}
 	return true

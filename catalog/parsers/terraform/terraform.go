@@ -234,7 +234,7 @@ type tfPlanState struct {
 }
 
 func parseTerraformPlan(c *catalog.Context) (any, error) {
-	st := &tfPlanState{c: c, rec: catalog.NewSpanRec(c, 8), res: &TerraformPlanResult{Resources: []TerraformChange{}}}
+	st := &tfPlanState{c: c, rec: c.Rows(8), res: &TerraformPlanResult{Resources: []TerraformChange{}}}
 	it := lex.Lines{Raw: c.Raw}
 	nlines := 0
 	for raw, start := range it.All() {

@@ -253,10 +253,10 @@ func parseTop(c *catalog.Context) (any, error) {
 			c.Omit(1)
 			continue
 		}
-		mark := c.Rec().Mark()
+		mark := c.Mark()
 		p, ok := topRow(c, &fb, l, cols, len(res.Processes))
 		if !ok {
-			c.Rec().Truncate(mark)
+			c.Truncate(mark)
 			c.Unread(l.At)
 			continue
 		}

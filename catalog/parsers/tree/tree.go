@@ -297,10 +297,10 @@ func (p *treeParser) root(line string, start int) bool {
 	if !p.hasRoot {
 		p.hasRoot = true
 		p.res.Root = line[name[0]:name[1]]
-		c.Span("/root", start+name[0], start+name[1], "")
+		c.Span(start+name[0], start+name[1], "", "root")
 		if errText[0] >= 0 {
 			p.res.Error = line[errText[0]:errText[1]]
-			c.Span("/error", start+errText[0], start+errText[1], "")
+			c.Span(start+errText[0], start+errText[1], "", "error")
 		}
 		p.curRoot = 0
 		p.tops = append(p.tops, 0)
@@ -311,17 +311,16 @@ func (p *treeParser) root(line string, start int) bool {
 	}
 	k := len(p.res.OtherRoots)
 	n := TreeNode{Name: line[name[0]:name[1]]}
-	base := catalog.Ptr("other_roots", k)
-	c.Span(base+"/name", start+name[0], start+name[1], "")
+	c.Span(start+name[0], start+name[1], "", "other_roots", k, "name")
 	if errText[0] >= 0 {
 		n.Error = line[errText[0]:errText[1]]
-		c.Span(base+"/error", start+errText[0], start+errText[1], "")
+		c.Span(start+errText[0], start+errText[1], "", "other_roots", k, "error")
 	}
 	p.res.OtherRoots = append(p.res.OtherRoots, n)
 	p.curRoot = k + 1
 	p.tops = append(p.tops, 0)
 	p.branch = p.branch[:0]
-	p.rootKey = base + "/children"
+	p.rootKey = catalog.Ptr("other_roots", k, "children")
 	p.path = p.path[:0]
 	return true
 }
@@ -365,12 +364,12 @@ func (p *treeParser) node(line string, start, at, depth int) {
 			b.WriteString(strconv.Itoa(k))
 		}
 		ptr := b.String()
-		p.c.Span(ptr+"/name", start+at+name[0], start+at+name[1], "")
+		p.c.Span(start+at+name[0], start+at+name[1], "", catalog.Pointer(ptr), "name")
 		if target[0] >= 0 {
-			p.c.Span(ptr+"/symlink_target", start+at+target[0], start+at+target[1], "")
+			p.c.Span(start+at+target[0], start+at+target[1], "", catalog.Pointer(ptr), "symlink_target")
 		}
 		if errText[0] >= 0 {
-			p.c.Span(ptr+"/error", start+at+errText[0], start+at+errText[1], "")
+			p.c.Span(start+at+errText[0], start+at+errText[1], "", catalog.Pointer(ptr), "error")
 		}
 	}
 }
@@ -379,12 +378,12 @@ func (p *treeParser) setReport(line string, start int, dirs, files [2]int) {
 	if dirs[0] >= 0 {
 		n, _ := lex.Atoi(line[dirs[0]:dirs[1]])
 		p.res.TotalDirs = catalog.Intp(n)
-		p.c.Span("/total_dirs", start+dirs[0], start+dirs[1], "parseInt")
+		p.c.Span(start+dirs[0], start+dirs[1], "parseInt", "total_dirs")
 	}
 	if files[0] >= 0 {
 		n, _ := lex.Atoi(line[files[0]:files[1]])
 		p.res.TotalFiles = catalog.Intp(n)
-		p.c.Span("/total_files", start+files[0], start+files[1], "parseInt")
+		p.c.Span(start+files[0], start+files[1], "parseInt", "total_files")
 	}
 }
 

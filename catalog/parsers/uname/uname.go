@@ -116,7 +116,7 @@ func parseUname(c *catalog.Context) (any, error) {
 		*map[string]*string{"kernel_name": &res.KernelName, "hostname": &res.Hostname, "kernel_release": &res.KernelRelease,
 			"kernel_version": &res.KernelVersion, "machine": &res.Machine, "processor": &res.Processor,
 			"hardware_platform": &res.HardwarePlatform, "os": &res.OS}[key] = line[s:e]
-		c.SpanPath(start+s, start+e, "", key)
+		c.Span(start+s, start+e, "", key)
 		return res, nil
 	}
 	var f []lex.Field
@@ -128,7 +128,7 @@ func parseUname(c *catalog.Context) (any, error) {
 	get := func(k int) string { return line[f[k].Start:f[k].End] }
 	set := func(p *string, k int, key string) {
 		*p = get(k)
-		c.SpanPath(start+f[k].Start, start+f[k].End, "", key)
+		c.Span(start+f[k].Start, start+f[k].End, "", key)
 	}
 	set(&res.KernelName, 0, "kernel_name")
 	set(&res.Hostname, 1, "hostname")
@@ -163,7 +163,7 @@ func parseUname(c *catalog.Context) (any, error) {
 	}
 	vs, ve := lex.TrimSpaceRange(line, f[3].Start, f[versionEnd].Start)
 	res.KernelVersion = line[vs:ve]
-	c.SpanPath(start+vs, start+ve, "", "kernel_version")
+	c.Span(start+vs, start+ve, "", "kernel_version")
 	return res, nil
 }
 

@@ -70,8 +70,8 @@ func uptimePretty(c *catalog.Context, res *kit.UptimeResult, line string, start 
 		return false
 	}
 	res.Up, res.UpSeconds = line[s:e], &secs
-	c.SpanPath(start+s, start+e, "", "up")
-	c.SpanPath(start+s, start+e, "duration", "up_seconds")
+	c.Span(start+s, start+e, "", "up")
+	c.Span(start+s, start+e, "duration", "up_seconds")
 	return true
 }
 
@@ -91,8 +91,8 @@ func uptimeSince(c *catalog.Context, res *kit.UptimeResult, line string, start i
 	if res.TimeZone == "Local" || res.TimeZone == "" {
 		res.TimeZone, _ = t.Zone()
 	}
-	c.SpanPath(start+s, start+e, "timestamp", "booted_at")
-	c.SpanPath(start+s, start+e, "assumedZone", "time_zone")
+	c.Span(start+s, start+e, "timestamp", "booted_at")
+	c.Span(start+s, start+e, "assumedZone", "time_zone")
 	c.Warn("uptime -s prints local time without a zone: booted_at takes the offset of " + res.TimeZone)
 	return true
 }

@@ -200,7 +200,7 @@ func parseVmstat(c *catalog.Context) (any, error) {
 		}
 		i := len(res.Samples)
 		var s VmstatSample
-		mark := c.Rec().Mark()
+		mark := c.Mark()
 		ok := true
 		for j, h := range cols {
 			dst, leaf, scaled := s.column(h)
@@ -222,7 +222,7 @@ func parseVmstat(c *catalog.Context) (any, error) {
 			s.Timestamp = kit.Text(c, toks[len(cols)][0], toks[len(cols)+1][1], "samples", i, "timestamp")
 		}
 		if !ok {
-			c.Rec().Truncate(mark)
+			c.Truncate(mark)
 			c.Unread(l.At)
 			continue
 		}

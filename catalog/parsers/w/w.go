@@ -119,9 +119,10 @@ func parseW(c *catalog.Context) (any, error) {
 			read++
 			continue
 		}
-		if wRow(c, res, line, start, ws, cols) {
+		if mark := c.Mark(); wRow(c, res, line, start, ws, cols) {
 			read++
 		} else {
+			c.Truncate(mark) // a row given up drops the spans read from it
 			c.Unread(start)
 		}
 	}
@@ -137,8 +138,8 @@ func parseW(c *catalog.Context) (any, error) {
 func wRow(c *catalog.Context, res *WResult, line string, start int, ws []lex.Word, cols []wCol) bool {
 	var s WSession
 	idx := len(res.Sessions)
-	spans := c.Hold() // kept when the row is
-	k := 0            // next word
+	mark := c.Mark()
+	k := 0 // next word
 	for ci, col := range cols {
 		last := ci == len(cols)-1
 		if col.name == "FROM" && ci+1 < len(cols) {
@@ -154,7 +155,7 @@ func wRow(c *catalog.Context, res *WResult, line string, start int, ws []lex.Wor
 			}
 			if fs >= 0 {
 				s.From = line[fs:fe]
-				spans.Add(start+fs, start+fe, "", "sessions", idx, "from")
+				c.Span(start+fs, start+fe, "", "sessions", idx, "from")
 			}
 			continue
 		}
@@ -192,17 +193,17 @@ func wRow(c *catalog.Context, res *WResult, line string, start int, ws []lex.Wor
 		default:
 			return false
 		}
-		spans.Add(start+w.Start, start+ve, "", "sessions", idx, key)
+		c.Span(start+w.Start, start+ve, "", "sessions", idx, key)
 	}
 	if k < len(ws) || s.User == "" {
 		return false
 	}
 	if c.Full(idx) {
+		c.Truncate(mark)
 		c.Omit(1)
 		return true
 	}
 	res.Sessions = append(res.Sessions, s)
-	spans.Commit()
 	return true
 }
 

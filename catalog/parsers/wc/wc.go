@@ -140,7 +140,7 @@ func wcCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
 
 func ParseWc(c *catalog.Context) (any, error) {
 	cols, total, _ := wcRead(c.Args, c.OS)
-	r := catalog.NewSpanRec(c, len(cols)+1)
+	r := c.Rows(len(cols) + 1)
 	kEntries, kTotal, fPath := r.Name("entries/*"), r.Name("total"), r.Name("path")
 	var ids [5]uint16
 	for i, n := range wcColNames {

@@ -49,7 +49,7 @@ func whichParsers() []*catalog.Parser {
 func parseWhich(c *catalog.Context) (any, error) {
 	names := c.Args.Operands()
 	silent := c.Args.Has("-s")
-	r := catalog.NewSpanRec(c, 1)
+	r := c.Rows(1)
 	kPaths := r.Name("paths/*")
 	res := &WhichResult{Paths: make([]string, 0, kit.RowCap(c))}
 	found := make([]bool, len(names))
@@ -81,7 +81,7 @@ func parseWhich(c *catalog.Context) (any, error) {
 		for i, n := range names {
 			if !found[i] {
 				// No byte of the output says so: the span is empty, at the end.
-				c.SpanPath(len(c.Raw), len(c.Raw), "absentFromOutput", "missing", len(res.Missing))
+				c.Span(len(c.Raw), len(c.Raw), "absentFromOutput", "missing", len(res.Missing))
 				res.Missing = append(res.Missing, n)
 			}
 		}

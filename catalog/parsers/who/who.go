@@ -76,7 +76,7 @@ func parseWho(c *catalog.Context) (any, error) {
 			continue
 		}
 		i := len(res.Sessions)
-		mark := c.Rec().Mark()
+		mark := c.Mark()
 		toks := fb.Fields(l, 0)
 		var s WhoSession
 		k := 0
@@ -94,7 +94,7 @@ func parseWho(c *catalog.Context) (any, error) {
 			te = whoTime(c, toks, k)
 		}
 		if te < 0 {
-			c.Rec().Truncate(mark)
+			c.Truncate(mark)
 			c.Unread(l.At)
 			continue
 		}
@@ -111,7 +111,7 @@ func parseWho(c *catalog.Context) (any, error) {
 		if k < len(toks) {
 			cs, ce := toks[k][0], toks[len(toks)-1][1]
 			if c.Raw[cs] != '(' || c.Raw[ce-1] != ')' || ce-cs < 3 {
-				c.Rec().Truncate(mark)
+				c.Truncate(mark)
 				c.Unread(l.At)
 				continue
 			}

@@ -875,7 +875,7 @@ type dirState struct {
 func parseDir(c *catalog.Context) (any, error) {
 	opts := dirOptions(c.Args.List)
 	res := &DirResult{Entries: make([]DirEntry, 0, min(lex.CountLines(c.Raw), 1<<20))}
-	rs := catalog.NewSpanRec(c, 5)
+	rs := c.Rows(5)
 	if opts.bare {
 		return dirBare(c, opts, res, rs), nil
 	}
@@ -965,14 +965,14 @@ func (st *dirState) indented(line string, start int) bool {
 		}
 		res.VolumeSerial = t[24:]
 		if st.rec {
-			st.c.Span("/volume_serial", ts+24, ts+len(t), "")
+			st.c.Span(ts+24, ts+len(t), "", "volume_serial")
 		}
 	case strings.HasPrefix(t, "Directory of ") && len(t) > 13:
 		p := t[13:]
 		if res.Directory == "" {
 			res.Directory = p
 			if st.rec {
-				st.c.Span("/directory", ts+13, ts+len(t), "")
+				st.c.Span(ts+13, ts+len(t), "", "directory")
 			}
 		}
 		res.Directories = append(res.Directories, DirDirectory{Path: p})
@@ -1007,14 +1007,14 @@ func (st *dirState) volume(t string, ts int) bool {
 	} else if l, ok := strings.CutPrefix(after, "is "); ok && l != "" {
 		res.VolumeLabel = l
 		if st.rec {
-			st.c.Span("/volume_label", ts+16+sp+4, ts+len(t), "")
+			st.c.Span(ts+16+sp+4, ts+len(t), "", "volume_label")
 		}
 	} else {
 		return false
 	}
 	res.Drive = drive
 	if st.rec {
-		st.c.Span("/drive", ts+16, ts+16+sp, "")
+		st.c.Span(ts+16, ts+16+sp, "", "drive")
 	}
 	return true
 }
@@ -1049,8 +1049,8 @@ func (st *dirState) count(t string, ts int) bool {
 		nn, bb := n, b
 		st.res.DirCount, st.res.FreeBytes = &nn, &bb
 		if st.rec {
-			st.c.Span("/dir_count", ts+ns, ts+ne, "parseInt")
-			st.c.Span("/free_bytes", off+bs, off+be, "parseInt")
+			st.c.Span(ts+ns, ts+ne, "parseInt", "dir_count")
+			st.c.Span(off+bs, off+be, "parseInt", "free_bytes")
 		}
 	default:
 		return false
@@ -1101,16 +1101,16 @@ func (st *dirState) finishTotals() {
 		fc, tb := st.lastFiles[0], st.lastBytes[0]
 		res.FileCount, res.TotalBytes = &fc, &tb
 		if st.rec {
-			c.Span("/file_count", int(st.lastFiles[1]), int(st.lastFiles[2]), "parseInt")
-			c.Span("/total_bytes", int(st.lastBytes[1]), int(st.lastBytes[2]), "parseInt")
+			c.Span(int(st.lastFiles[1]), int(st.lastFiles[2]), "parseInt", "file_count")
+			c.Span(int(st.lastBytes[1]), int(st.lastBytes[2]), "parseInt", "total_bytes")
 		}
 	}
 	if len(res.Directories) >= 2 && st.rec {
 		for i, sp := range st.dirStarts {
-			c.SpanPath(sp[0], sp[1], "", "directories", i, "path")
+			c.Span(sp[0], sp[1], "", "directories", i, "path")
 			if t := st.dirTotals[i]; t[0] >= 0 {
-				c.SpanPath(t[0], t[1], "parseInt", "directories", i, "file_count")
-				c.SpanPath(t[2], t[3], "parseInt", "directories", i, "total_bytes")
+				c.Span(t[0], t[1], "parseInt", "directories", i, "file_count")
+				c.Span(t[2], t[3], "parseInt", "directories", i, "total_bytes")
 			}
 		}
 	}
@@ -1164,8 +1164,8 @@ func (st *dirState) resolveDates(timeField string) error {
 	res.DateFormat = st.order.format()
 	res.TimeZone = winZoneName(c)
 	if st.rec {
-		c.Span("/date_format", pending[0].start, pending[0].start+dirDateLen(c.Raw[pending[0].start:]), "dateFormat")
-		c.Span("/time_zone", pending[0].start, pending[0].end, "assumedZone")
+		c.Span(pending[0].start, pending[0].start+dirDateLen(c.Raw[pending[0].start:]), "dateFormat", "date_format")
+		c.Span(pending[0].start, pending[0].end, "assumedZone", "time_zone")
 	}
 	return nil
 }
@@ -1366,7 +1366,7 @@ func parseTasklist(c *catalog.Context) (any, error) {
 	ta, _ := readTasklistArgs(c.Args.List)
 	p := &taskParser{c: c, rec: c.Recording()}
 	p.res = &TasklistResult{Processes: make([]TaskProcess, 0, min(lex.CountLines(c.Raw), 1<<20))}
-	p.rs = catalog.NewSpanRec(c, 5)
+	p.rs = c.Rows(5)
 	var err error
 	switch {
 	case ta.format == "csv" || ta.format == "table" && taskLooksCSV(c.Raw):
@@ -1891,7 +1891,7 @@ func parseIpconfig(c *catalog.Context) (any, error) {
 
 func (st *ipcState) span(ptr string, s, e int, tr string) {
 	if st.rec {
-		st.c.Span(ptr, s, e, tr)
+		st.c.Span(s, e, tr, catalog.Pointer(ptr))
 	}
 }
 
@@ -2326,7 +2326,7 @@ func (p *sysParser) span(ptr string, s, e int, tr string) {
 			tr = "unquote"
 		}
 	}
-	p.c.Span(ptr, s, e, tr)
+	p.c.Span(s, e, tr, catalog.Pointer(ptr))
 }
 
 func parseSysteminfo(c *catalog.Context) (any, error) {
