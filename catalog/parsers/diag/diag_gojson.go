@@ -1,7 +1,6 @@
 package diag
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 
@@ -77,10 +76,15 @@ func parseGoTestJSON(c *catalog.Context) (any, error) {
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		var ev goEvent
-		// encoding/json matches keys regardless of case; go test writes
-		// "Action" as such, and a line spelling it otherwise is not its.
-		if line[0] != '{' || json.Unmarshal([]byte(line), &ev) != nil || ev.Action == "" || !strings.Contains(line, `"Action"`) {
+		// encoding/json matches keys regardless of case (readGoEvent
+		// too); go test writes "Action" as such, and a line spelling it
+		// otherwise is not its.
+		if line[0] != '{' || !strings.Contains(line, `"Action"`) {
+			c.Unread(start)
+			continue
+		}
+		ev, ok := readGoEvent(line)
+		if !ok || ev.Action == "" {
 			c.Unread(start)
 			continue
 		}

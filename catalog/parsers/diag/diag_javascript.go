@@ -78,6 +78,9 @@ func (t *jsText) value(raw string) (string, string) {
 	if t.plain {
 		return raw[t.start:t.end], ""
 	}
+	if len(t.lines) == 1 {
+		return t.lines[0].Text[t.first:], "stripSGR"
+	}
 	parts := make([]string, len(t.lines))
 	for i, l := range t.lines {
 		parts[i] = l.Text
@@ -126,7 +129,7 @@ func tscHead(t string) (tscHeadAt, bool) {
 		}
 	}
 	for _, sv := range tscSeverities {
-		if strings.HasPrefix(t[rest:], sv+" TS") {
+		if strings.HasPrefix(t[rest:], sv) && strings.HasPrefix(t[rest+len(sv):], " TS") {
 			h.sevS, h.sevE = rest, rest+len(sv)
 			h.codeS = h.sevE + 1
 			_, e, ok := diagNum(t, h.codeS+2)
@@ -209,8 +212,15 @@ var tscFlags = catalog.Flags{
 }
 
 func parseTsc(c *catalog.Context) (any, error) {
-	res := &DiagResult{Diagnostics: []Diagnostic{}}
-	var msgs []jsText
+	// Room for every diagnostic at once: each first line holds " TS" (the
+	// rows doubled from 8 were half of the bytes tsc --pretty allocated
+	// on a 1 MB input).
+	n := min(strings.Count(c.Raw, " TS"), lex.CountLines(c.Raw))
+	if c.MaxItems > 0 {
+		n = min(n, c.MaxItems)
+	}
+	res := &DiagResult{Diagnostics: make([]Diagnostic, 0, n)}
+	msgs := make([]jsText, 0, n)
 	last, cont, inTable := -1, false, false
 	waiting := -1 // note (of diagnostic last) whose message is on a later line (tsc 5 --pretty)
 	jsLines(c, func(l lex.SGRLine) {
@@ -582,14 +592,15 @@ type jestState struct {
 	suiteErrors int64
 	counted     bool
 	// The tests of each suite no ● block has given its output to yet,
-	// in order: a ● block takes the first of its name. (A scan of every
-	// test for each block made jest quadratic: 55 MB/cpu-s on its 1 MB
-	// throughput input.)
-	unclaimed map[string][]int
+	// by name, in order: a ● block takes the first of its name. (A scan
+	// of every test for each block made jest quadratic: 55 MB/cpu-s on
+	// its 1 MB throughput input; a scan of the suite's, comparing names,
+	// was still a tenth of its time when a suite repeats.)
+	unclaimed map[string]map[string][]int
 }
 
 func parseJest(c *catalog.Context) (any, error) {
-	st := &jestState{c: c, res: &DiagResult{Diagnostics: []Diagnostic{}}, cur: -1, unclaimed: map[string][]int{}}
+	st := &jestState{c: c, res: &DiagResult{Diagnostics: []Diagnostic{}}, cur: -1, unclaimed: map[string]map[string][]int{}}
 	nonBlank := 0
 	jsLines(c, func(l lex.SGRLine) {
 		if strings.TrimSpace(l.Text) != "" {
@@ -685,13 +696,10 @@ func (st *jestState) blockHead(l lex.SGRLine, name string, ind int) {
 	}
 	ti := -1
 	if st.haveFile {
-		pkg := st.file.Text[st.fileS:st.fileE]
-		for k, i := range st.unclaimed[pkg] {
-			if res.Tests[i].Name == name {
-				ti = i
-				st.unclaimed[pkg] = slices.Delete(st.unclaimed[pkg], k, k+1)
-				break
-			}
+		byName := st.unclaimed[st.file.Text[st.fileS:st.fileE]]
+		if q := byName[name]; len(q) > 0 {
+			ti = q[0]
+			byName[name] = q[1:]
 		}
 	}
 	if ti < 0 && !c.Full(len(res.Tests)) {
@@ -744,7 +752,12 @@ func (st *jestState) testLine(l lex.SGRLine, m jestMark, ind int) {
 	jsSpan(c, l, ind, ind+len(strings.TrimSpace(m.mark)), "marker", "tests", i, "status")
 	jsSpan(c, st.file, st.fileS, st.fileE, "", "tests", i, "package")
 	res.Tests = append(res.Tests, tst)
-	st.unclaimed[tst.Package] = append(st.unclaimed[tst.Package], i)
+	byName := st.unclaimed[tst.Package]
+	if byName == nil {
+		byName = map[string][]int{}
+		st.unclaimed[tst.Package] = byName
+	}
+	byName[tst.Name] = append(byName[tst.Name], i)
 }
 
 // vitestFlags: checked against `vitest run --help` of Vitest 4.1.12.

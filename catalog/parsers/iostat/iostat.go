@@ -84,6 +84,11 @@ func parseIostat(c *catalog.Context) (any, error) {
 		tr   string
 	}
 	var dcols []devCol
+	// Each report repeats the headers: they are read again only when they
+	// change (reading the same ones again was a third of the time on a
+	// 1 MB input, 80-89 MB/cpu-s).
+	cpuHead, devHead := "", ""
+	cpuValid := false
 	var fb kit.FieldBuf
 	inCPU, inDev := false, false
 	n := -1 // the line's index
@@ -102,16 +107,20 @@ func parseIostat(c *catalog.Context) (any, error) {
 			if cur < 0 || len(res.Reports[cur].CPU) > 0 || len(res.Reports[cur].Devices) > 0 {
 				newReport()
 			}
-			cpuCols = cpuCols[:0]
-			for _, w := range strings.Fields(t)[1:] {
-				cpuCols = append(cpuCols, strings.TrimPrefix(w, "%"))
+			if t != cpuHead {
+				cpuHead = t
+				cpuCols = cpuCols[:0]
+				for _, w := range strings.Fields(t)[1:] {
+					cpuCols = append(cpuCols, strings.TrimPrefix(w, "%"))
+				}
+				cpuValid = kit.ValidKeys(cpuCols)
 			}
 			inCPU = true
 			continue
 		case inCPU:
 			inCPU = false
 			toks := fb.Fields(l, 0)
-			if len(toks) != len(cpuCols) || !kit.ValidKeys(cpuCols) {
+			if len(toks) != len(cpuCols) || !cpuValid {
 				c.Unread(l.At)
 				continue
 			}
@@ -130,6 +139,11 @@ func parseIostat(c *catalog.Context) (any, error) {
 			if cur < 0 || len(res.Reports[cur].Devices) > 0 {
 				newReport()
 			}
+			inDev = true
+			if t == devHead {
+				continue
+			}
+			devHead = t
 			devCols = strings.Fields(t)[1:]
 			if !kit.ValidKeys(devCols) {
 				return nil, catalog.Unrecognized("iostat's header is not valid UTF-8")
@@ -143,7 +157,6 @@ func parseIostat(c *catalog.Context) (any, error) {
 				}
 				dcols = append(dcols, devCol{name, unit, tr})
 			}
-			inDev = true
 			continue
 		case !inDev && strings.Count(t, "/") == 2 && strings.Count(t, ":") >= 2:
 			// -t's "12/02/26 00:20:00" (or a locale's form) opens a report.

@@ -3,6 +3,7 @@
 package mpstat
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
@@ -48,7 +49,9 @@ func mpstatParsers() []*catalog.Parser {
 func parseMpstat(c *catalog.Context) (any, error) {
 	res := &MpstatResult{Rows: make([]MpstatRow, 0, kit.RowCap(c))}
 	var fb kit.FieldBuf
-	var cols []string // the header's percent columns, without "%"
+	var cols []string // the header's percent columns, without "%"; nil before a header
+	dupCols := false  // a name in cols twice
+	head := ""        // the header's text after CPU, cols read from it
 	first := true
 	for l := range kit.EachLine(c.Raw) {
 		t := l.Text
@@ -74,6 +77,14 @@ func parseMpstat(c *catalog.Context) (any, error) {
 			continue
 		}
 		if c.Raw[toks[k][0]:toks[k][1]] == "CPU" {
+			// Each interval repeats the header: its columns are read
+			// again only when they change (a tenth of the time on a 1 MB
+			// input).
+			names := c.Raw[toks[k][1] : l.At+len(t)]
+			if cols != nil && names == head {
+				continue
+			}
+			head = names
 			cols = cols[:0]
 			for _, f := range toks[k+1:] {
 				cols = append(cols, strings.TrimPrefix(c.Raw[f[0]:f[1]], "%"))
@@ -81,6 +92,7 @@ func parseMpstat(c *catalog.Context) (any, error) {
 			if !kit.ValidKeys(cols) {
 				return nil, catalog.Unrecognized("mpstat's header is not valid UTF-8")
 			}
+			dupCols = hasDup(cols)
 			continue
 		}
 		avg := c.Raw[toks[0][0]:toks[0][1]] == "Average:"
@@ -95,6 +107,10 @@ func parseMpstat(c *catalog.Context) (any, error) {
 			c.Omit(1)
 			continue
 		}
+		if dupCols { // a column named twice makes every row unreadable
+			c.Unread(l.At)
+			continue
+		}
 		i := len(res.Rows)
 		mark := c.Mark()
 		r := MpstatRow{Average: avg, Percent: make(map[string]float64, len(cols))}
@@ -107,10 +123,6 @@ func parseMpstat(c *catalog.Context) (any, error) {
 		ok := true
 		for j, h := range cols {
 			f := toks[k+1+j]
-			if _, dup := r.Percent[h]; dup {
-				ok = false
-				break
-			}
 			v, read := kit.FloatVal(c, f[0], f[1], "rows", i, "percent", h)
 			if !read {
 				ok = false
@@ -129,6 +141,16 @@ func parseMpstat(c *catalog.Context) (any, error) {
 		return nil, kit.NoRows("mpstat")
 	}
 	return res, nil
+}
+
+// hasDup reports whether a name is in names twice.
+func hasDup(names []string) bool {
+	for i, n := range names {
+		if slices.Contains(names[:i], n) {
+			return true
+		}
+	}
+	return false
 }
 
 // Parsers returns the parsers of this package, new values on each call.

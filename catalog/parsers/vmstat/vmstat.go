@@ -202,6 +202,7 @@ func parseVmstat(c *catalog.Context) (any, error) {
 		var s VmstatSample
 		mark := c.Mark()
 		ok := true
+		vals := make([]int64, len(cols)) // the row's numbers, one allocation
 		for j, h := range cols {
 			dst, leaf, scaled := s.column(h)
 			if dst == nil || *dst != nil {
@@ -209,14 +210,14 @@ func parseVmstat(c *catalog.Context) (any, error) {
 				break
 			}
 			if scaled {
-				*dst = kit.Scaled(c, toks[j][0], toks[j][1], unit, tr, "samples", i, leaf)
+				vals[j], ok = kit.ScaledVal(c, toks[j][0], toks[j][1], unit, tr, "samples", i, leaf)
 			} else {
-				*dst = kit.Int(c, toks[j][0], toks[j][1], "samples", i, leaf)
+				vals[j], ok = kit.IntVal(c, toks[j][0], toks[j][1], "samples", i, leaf)
 			}
-			if *dst == nil {
-				ok = false
+			if !ok {
 				break
 			}
+			*dst = &vals[j]
 		}
 		if ok && stamped {
 			s.Timestamp = kit.Text(c, toks[len(cols)][0], toks[len(cols)+1][1], "samples", i, "timestamp")
