@@ -19,7 +19,7 @@ func IntVal(c *catalog.Context, s, e int, tokens ...any) (int64, bool) {
 	if err != nil {
 		return 0, false
 	}
-	c.SpanPath(s, e, "parseInt", tokens...)
+	c.Span(s, e, "parseInt", tokens...)
 	return v, true
 }
 
@@ -41,6 +41,6 @@ func ScaledVal(c *catalog.Context, s, e int, unit float64, tr string, tokens ...
 	if err != nil || v*unit > 9e18 {
 		return 0, false
 	}
-	c.SpanPath(s, e, tr, tokens...)
+	c.Span(s, e, tr, tokens...)
 	return int64(v*unit + 0.5), true
 }
