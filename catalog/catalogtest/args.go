@@ -93,10 +93,7 @@ func (w Want) holds(res catalog.Result) bool {
 // case whose outcome is not the one it wants.
 func ArgCases(t *testing.T, ps []*catalog.Parser, cases []ArgCase) {
 	t.Helper()
-	if len(cases) == 0 {
-		t.Fatal("no cases")
-	}
-	r := Registry(ps)
+	r := caseRegistry(t, ps, len(cases))
 	for _, tc := range cases {
 		if tc.OS == "" {
 			t.Fatalf("%s %q: no OS", tc.Cmd, tc.Args)
@@ -135,10 +132,7 @@ func outcome(res catalog.Result) string {
 // through as it is: the form a parser refuses and leaves to the JSON reader.
 func PassesThrough(t *testing.T, ps []*catalog.Parser, ins []catalog.Input) {
 	t.Helper()
-	if len(ins) == 0 {
-		t.Fatal("no inputs")
-	}
-	r := Registry(ps)
+	r := caseRegistry(t, ps, len(ins))
 	for _, in := range ins {
 		if in.OS == "" {
 			in.OS = catalog.Linux
@@ -147,4 +141,15 @@ func PassesThrough(t *testing.T, ps []*catalog.Parser, ins []catalog.Input) {
 			t.Errorf("%s %q (%s): not passed through: %s", in.Cmd, in.Args, in.OS, outcome(res))
 		}
 	}
+}
+
+// caseRegistry is the registry a table of n cases runs against: one
+// holding ps. A table with no case fails the test (a table emptied by
+// mistake would pass).
+func caseRegistry(t *testing.T, ps []*catalog.Parser, n int) *catalog.Registry {
+	t.Helper()
+	if n == 0 {
+		t.Fatal("no cases")
+	}
+	return Registry(ps)
 }

@@ -27,10 +27,7 @@ type Reading = struct {
 // checks that every span reads back its value.
 func Readings(t *testing.T, ps []*catalog.Parser, cases []Reading) {
 	t.Helper()
-	if len(cases) == 0 {
-		t.Fatal("no cases")
-	}
-	reg := Registry(ps)
+	reg := caseRegistry(t, ps, len(cases))
 	for _, tc := range cases {
 		t.Run(tc.Name, func(t *testing.T) {
 			r := reg.Parse(catalog.Input{Cmd: tc.Cmd, Args: tc.Args, Raw: tc.Raw, OS: catalog.Linux, Spans: true})
