@@ -4,27 +4,17 @@ import (
 	"testing"
 
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/catalogtest"
 )
 
-// TestFsTextEnvExamples checks that every example a parser shows in
-// describe is one it reads, on each OS it is for.
+// TestFsTextEnvExamples checks that every example a parser of the
+// filesystem, text and environment family shows in describe is one it
+// reads, on each OS it is for (Linux, macOS and FreeBSD when it names
+// none).
 func TestFsTextEnvExamples(t *testing.T) {
-	ids := []string{"find", "stat", "stat-bsd", "du", "df", "tree", "grep", "wc", "head", "tail", "cat", "env", "pwd", "which"}
-	for _, id := range ids {
-		p := findParser(t, id)
-		oses := p.OS
-		if len(oses) == 0 {
-			oses = []catalog.OS{catalog.Linux, catalog.Darwin, catalog.FreeBSD}
-		}
-		if len(p.Examples) == 0 {
-			t.Errorf("%s has no examples", id)
-		}
-		for _, os := range oses {
-			for _, ex := range p.Examples {
-				if perr := p.CheckArgs(p.ReadArgs(ex), os); perr != nil {
-					t.Errorf("%s (%s): example %q refused: %s", id, os, ex, perr.Message)
-				}
-			}
-		}
+	var ps []*catalog.Parser
+	for _, id := range []string{"find", "stat", "stat-bsd", "du", "df", "tree", "grep", "wc", "head", "tail", "cat", "env", "pwd", "which"} {
+		ps = append(ps, findParser(t, id))
 	}
+	catalogtest.Examples(t, ps, catalog.Linux, catalog.Darwin, catalog.FreeBSD)
 }

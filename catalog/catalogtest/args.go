@@ -93,12 +93,18 @@ func (w Want) holds(res catalog.Result) bool {
 // case whose outcome is not the one it wants.
 func ArgCases(t *testing.T, ps []*catalog.Parser, cases []ArgCase) {
 	t.Helper()
+	argCases(t, ps, cases, "x\n")
+}
+
+// argCases is ArgCases with raw as every case's output.
+func argCases(t *testing.T, ps []*catalog.Parser, cases []ArgCase, raw string) {
+	t.Helper()
 	r := caseRegistry(t, ps, len(cases))
 	for _, tc := range cases {
 		if tc.OS == "" {
 			t.Fatalf("%s %q: no OS", tc.Cmd, tc.Args)
 		}
-		res := r.Parse(catalog.Input{Cmd: tc.Cmd, Args: tc.Args, OS: tc.OS, Raw: "x\n"})
+		res := r.Parse(catalog.Input{Cmd: tc.Cmd, Args: tc.Args, OS: tc.OS, Raw: raw})
 		if !tc.Want.holds(res) {
 			t.Errorf("%s %q (%s): %s, want %s", tc.Cmd, tc.Args, tc.OS, outcome(res), tc.Want)
 		}
