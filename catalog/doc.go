@@ -62,9 +62,11 @@
 //  3. Put golden cases in the package: testdata/<os>/<parser-id>/<case>.txt
 //     (the raw output byte for byte) and <case>.json (its "args"), then
 //     go test ./builtin -run TestGolden -update writes their "expected".
-//  4. Add catalog_test.go (catalogtest.Run: goldens, spans, schema) and a
-//     fuzz test seeded from the goldens (catalogtest.SeedGolden, FuzzParse);
-//     regenerate schema_docs.go (go test ./builtin -run TestSchemaDocs -update).
+//  4. Add catalog_test.go (catalogtest.Run: goldens, spans, schema,
+//     examples), argrange_test.go (catalogtest.ArgCases: the argument lists
+//     read and refused, with their hints) and a fuzz test seeded from the
+//     goldens (catalogtest.SeedGolden, FuzzParse); regenerate schema_docs.go
+//     (go test ./builtin -run TestSchemaDocs -update).
 //  5. Give the command a policy in the guard (guard/defaults_*.go), or the
 //     engine refuses it and describe lists the parser as not usable.
 //

@@ -18,7 +18,9 @@ import (
 //     omitted, warnings), or is rewritten with -update;
 //   - with spans on the value is the same, no span is recorded with spans
 //     off, and every span reads back its value (CheckSpans);
-//   - every value keeps the parser's JSON Schema.
+//   - every value keeps the parser's JSON Schema;
+//   - every parser shows examples it reads (Examples, on the OSes it
+//     declares, Linux when none).
 //
 // The package's fuzz tests, seeded from the same cases (SeedGolden), run as
 // ordinary tests with go test.
@@ -77,6 +79,7 @@ func Run(t *testing.T, ps []*catalog.Parser) {
 			}
 		})
 	}
+	Examples(t, ps)
 	for _, p := range ps {
 		if len(seen[p.ID]) == 0 {
 			t.Errorf("parser %s has no golden case under testdata/<os>/%s/", p.ID, p.ID)

@@ -24,21 +24,13 @@ var gitConfigFuzzArgs = [][]string{{"config", "--list"}, {"config", "-l", "-z"},
 	{"config", "-l", "--show-origin", "--show-scope", "-z"}, {"config", "-l", "--name-only"}, {"config", "-l", "--name-only", "-z"}, {"config", "--get", "a.b"}}
 
 func FuzzGitBlame(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-blame", gitBlameFuzzArgs)
 	f.Add("0000000000000000000000000000000000000000 1 1 1\nfilename \"a\\tb\"\n\tx\n0000000000000000000000000000000000000000 2 2\n\ty\n", uint8(0), true)
-	p := catalogtest.ByID(f, Parsers(), "git-blame")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, gitBlameFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-blame"}, Parsers(), gitBlameFuzzArgs)
 }
 
 func FuzzGitLsFiles(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-ls-files", gitLsFilesFuzzArgs)
 	f.Add("h 100644 e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 0\t\"a\\\"b\"\n? x\n", uint8(5), true)
-	p := catalogtest.ByID(f, Parsers(), "git-ls-files")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, gitLsFilesFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-ls-files"}, Parsers(), gitLsFilesFuzzArgs)
 }
 
 func FuzzGitTag(f *testing.F) {
@@ -50,12 +42,8 @@ func FuzzGitStash(f *testing.F) {
 }
 
 func FuzzGitWorktree(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-worktree", gitWorktreeFuzzArgs)
 	f.Add("worktree /a\nlocked \"x\\ny\"\nprunable\n\nworktree /b\nbare\n", uint8(1), true)
-	p := catalogtest.ByID(f, Parsers(), "git-worktree")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, gitWorktreeFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-worktree"}, Parsers(), gitWorktreeFuzzArgs)
 }
 
 func FuzzGitRevParse(f *testing.F) {
@@ -63,21 +51,13 @@ func FuzzGitRevParse(f *testing.F) {
 }
 
 func FuzzGitConfig(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-config", gitConfigFuzzArgs)
 	f.Add("local\tfile:\"a\\tb\"\turl.x=y.insteadof=z\n", uint8(2), true)
-	p := catalogtest.ByID(f, Parsers(), "git-config")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, gitConfigFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-config"}, Parsers(), gitConfigFuzzArgs)
 }
 
 var gitLogFormsFuzzArgs = [][]string{{"log", "--pretty=reference"}, {"log", "--pretty=raw"}, {"log", "--format=raw", "--decorate"}}
 
 func FuzzGitLogForms(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-log", gitLogFormsFuzzArgs)
 	f.Add("commit abc (HEAD -> m)\ntree 1\nparent 2\nauthor A <a> 1 +0100\ngpgsig x\n y\n\n    s\n    \n    b\nNotes:\n    n\n", uint8(1), true)
-	p := catalogtest.ByID(f, Parsers(), "git-log")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, gitLogFormsFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-log"}, Parsers(), gitLogFormsFuzzArgs)
 }

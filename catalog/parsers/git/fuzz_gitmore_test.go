@@ -21,12 +21,8 @@ var (
 )
 
 func FuzzGitLog(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-log", gitLogFuzzArgs)
 	f.Add("abc1234 (HEAD -> main, tag: v1) subject\n 2 files changed\n", uint8(2), true)
-	p := catalogtest.ByID(f, Parsers(), "git-log")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, gitLogFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-log"}, Parsers(), gitLogFuzzArgs)
 }
 
 func FuzzGitShow(f *testing.F) {
@@ -34,13 +30,9 @@ func FuzzGitShow(f *testing.F) {
 }
 
 func FuzzGitDiff(f *testing.F) {
-	catalogtest.SeedGolden(f, "git-diff", gitDiffFuzzArgs)
 	f.Add("diff --git a/x b/x\n@@@ -1,2 -1 +1,3 @@@ h\n  a\n+-b\n++c\n", uint8(0), true)
 	f.Add(" {a => b}/c | 3 ++-\n x => \"\\303\\274\" | Bin 1 -> 2 bytes\n p | Unmerged p | 1 +\n", uint8(1), true)
-	p := catalogtest.ByID(f, Parsers(), "git-diff")
-	f.Fuzz(func(t *testing.T, raw string, sel uint8, spans bool) {
-		catalogtest.FuzzParse(t, p, raw, gitDiffFuzzArgs, sel, spans)
-	})
+	catalogtest.Fuzz(f, []string{"git-diff"}, Parsers(), gitDiffFuzzArgs)
 }
 
 func FuzzGitBranch(f *testing.F) {

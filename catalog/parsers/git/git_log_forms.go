@@ -114,41 +114,32 @@ var (
 
 func parseGitLogReference(c *catalog.Context) (any, error) {
 	res := &GitLogResult{Commits: []GitCommit{}}
-	rec := c.Rows(3)
-	it := lex.Lines{Raw: c.Raw}
-	read := 0
-	for l, start := range it.NonBlankLines() {
-		h, inner, ok := strings.Cut(l, " (")
-		inner, closed := strings.CutSuffix(inner, ")")
-		comma := strings.LastIndex(inner, ", ")
-		if !ok || !closed || comma < 0 || !gxHex(h) {
-			c.Unread(start)
-			continue
-		}
-		subj, date := inner[:comma], inner[comma+2:]
-		if _, err := time.Parse("2006-01-02", date); err != nil {
-			c.Unread(start)
-			continue
-		}
-		read++
-		i := len(res.Commits)
-		if c.Full(i) {
-			c.Omit(1)
-			continue
-		}
-		is := start + len(h) + 2
-		rec.At(glTCommit, i, glfHash, start, start+len(h), catalog.TrVerbatim)
-		if subj != "" {
-			rec.At(glTCommit, i, glfMessage, is, is+comma, catalog.TrVerbatim)
-		}
-		rec.At(glTCommit, i, glfDate, is+comma+2, is+len(inner), catalog.TrVerbatim)
-		res.Commits = append(res.Commits, GitCommit{Hash: h, Message: subj, Date: date})
+	if err := gxRows(c, 3, glTCommit, &res.Commits, "git log --pretty=reference", glReferenceLine); err != nil {
+		return nil, err
 	}
-	if it.NonBlank > 0 && read == 0 {
-		return nil, gxNone("git log --pretty=reference")
-	}
-	rec.Finish()
 	return res, nil
+}
+
+// glReferenceLine reads one line of git log --pretty=reference:
+// "HASH (SUBJECT, DATE)".
+func glReferenceLine(l string, start int, add gmAdd) (GitCommit, bool) {
+	h, inner, ok := strings.Cut(l, " (")
+	inner, closed := strings.CutSuffix(inner, ")")
+	comma := strings.LastIndex(inner, ", ")
+	if !ok || !closed || comma < 0 || !gxHex(h) {
+		return GitCommit{}, false
+	}
+	subj, date := inner[:comma], inner[comma+2:]
+	if _, err := time.Parse("2006-01-02", date); err != nil {
+		return GitCommit{}, false
+	}
+	is := start + len(h) + 2
+	add(glfHash, start, start+len(h), catalog.TrVerbatim)
+	if subj != "" {
+		add(glfMessage, is, is+comma, catalog.TrVerbatim)
+	}
+	add(glfDate, is+comma+2, is+len(inner), catalog.TrVerbatim)
+	return GitCommit{Hash: h, Message: subj, Date: date}, true
 }
 
 // glfIdent reads "NAME <EMAIL> SECS ZONE" into the name, the email and an

@@ -81,59 +81,51 @@ var (
 
 func parseGitStash(c *catalog.Context) (any, error) {
 	res := &GitStashResult{Stashes: make([]GitStash, 0, kit.RowCap(c))}
-	rec := c.Rows(5)
-	it := lex.Lines{Raw: c.Raw}
-	read := 0
-	for l, start := range it.NonBlankLines() {
-		ref, rest, ok := strings.Cut(l, ": ")
-		n, _ := strings.CutPrefix(ref, "stash@{")
-		n, closed := strings.CutSuffix(n, "}")
-		idx, isNum := lex.Atoi(n)
-		if !ok || !closed || !isNum || !strings.HasPrefix(ref, "stash@{") {
-			c.Unread(start)
+	if err := gxRows(c, 5, gsTStash, &res.Stashes, "git stash list", gsLine); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// gsLine reads one line of `git stash list`: "stash@{N}: " and the
+// subject, split into branch, WIP commit and message where it has one of
+// git's forms.
+func gsLine(l string, start int, add gmAdd) (GitStash, bool) {
+	ref, rest, ok := strings.Cut(l, ": ")
+	n, _ := strings.CutPrefix(ref, "stash@{")
+	n, closed := strings.CutSuffix(n, "}")
+	idx, isNum := lex.Atoi(n)
+	if !ok || !closed || !isNum || !strings.HasPrefix(ref, "stash@{") {
+		return GitStash{}, false
+	}
+	s := GitStash{Index: idx, Ref: ref, Message: rest}
+	rs := start + len(ref) + 2
+	add(gsfRef, start, start+len(ref), catalog.TrVerbatim)
+	add(gsfIndex, start+7, start+7+len(n), catalog.TrParseInt)
+	ms := rs
+	for _, form := range []string{"WIP on ", "On "} {
+		b, ok := strings.CutPrefix(rest, form)
+		if !ok {
 			continue
 		}
-		read++
-		i := len(res.Stashes)
-		if c.Full(i) {
-			c.Omit(1)
-			continue
-		}
-		s := GitStash{Index: idx, Ref: ref, Message: rest}
-		rs := start + len(ref) + 2
-		rec.Begin(gsTStash, i)
-		rec.Field(gsfRef, start, start+len(ref), catalog.TrVerbatim)
-		rec.Field(gsfIndex, start+7, start+7+len(n), catalog.TrParseInt)
-		ms := rs
-		for _, form := range []string{"WIP on ", "On "} {
-			b, ok := strings.CutPrefix(rest, form)
-			if !ok {
-				continue
-			}
-			br, msg, ok := strings.Cut(b, ": ")
-			if !ok || br == "" {
-				break
-			}
-			s.Branch, s.Message = br, msg
-			rec.Field(gsfBranch, rs+len(form), rs+len(form)+len(br), catalog.TrVerbatim)
-			ms = rs + len(form) + len(br) + 2
-			if form == "WIP on " {
-				h, subj, ok := strings.Cut(msg, " ")
-				if ok && gxHex(h) {
-					s.WIP, s.Commit, s.Message = true, h, subj
-					rec.Field(gsfWIP, rs, rs+len(form)-1, catalog.TrMarker)
-					rec.Field(gsfCommit, ms, ms+len(h), catalog.TrVerbatim)
-					ms += len(h) + 1
-				}
-			}
+		br, msg, ok := strings.Cut(b, ": ")
+		if !ok || br == "" {
 			break
 		}
-		rec.Field(gsfMessage, ms, start+len(l), catalog.TrVerbatim)
-		res.Stashes = append(res.Stashes, s)
+		s.Branch, s.Message = br, msg
+		add(gsfBranch, rs+len(form), rs+len(form)+len(br), catalog.TrVerbatim)
+		ms = rs + len(form) + len(br) + 2
+		if form == "WIP on " {
+			h, subj, ok := strings.Cut(msg, " ")
+			if ok && gxHex(h) {
+				s.WIP, s.Commit, s.Message = true, h, subj
+				add(gsfWIP, rs, rs+len(form)-1, catalog.TrMarker)
+				add(gsfCommit, ms, ms+len(h), catalog.TrVerbatim)
+				ms += len(h) + 1
+			}
+		}
+		break
 	}
-	if it.NonBlank > 0 && read == 0 {
-		return nil, gxNone("git stash list")
-	}
-	rec.Finish()
-	return res, nil
+	add(gsfMessage, ms, start+len(l), catalog.TrVerbatim)
+	return s, true
 }

@@ -95,79 +95,64 @@ func parseGitWorktree(c *catalog.Context) (any, error) {
 		return parseGitWorktreePorcelain(c, gxHas(scanned, "-z"))
 	}
 	res := &GitWorktreeResult{Worktrees: []GitWorktree{}}
-	rec := c.Rows(4)
-	it := lex.Lines{Raw: c.Raw}
-	read := 0
-	for l, start := range it.NonBlankLines() {
-		i := len(res.Worktrees)
-		mark := rec.Mark()
-		rec.Begin(gwTTree, i)
-		var w GitWorktree
-		rest := l
-		for {
-			if r, ok := strings.CutSuffix(rest, " prunable"); ok {
-				w.Prunable, rest = true, r
-				rec.Field(gwfPrune, start+len(r)+1, start+len(r)+9, catalog.TrMarker)
-				continue
-			}
-			if r, ok := strings.CutSuffix(rest, " locked"); ok {
-				w.Locked, rest = true, r
-				rec.Field(gwfLocked, start+len(r)+1, start+len(r)+7, catalog.TrMarker)
-				continue
-			}
-			break
-		}
-		hashed := true
-		switch {
-		case strings.HasSuffix(rest, " (bare)"):
-			w.Bare, hashed = true, false
-			rest = rest[:len(rest)-7]
-			rec.Field(gwfBare, start+len(rest)+1, start+len(rest)+7, catalog.TrMarker)
-		case strings.HasSuffix(rest, " (detached HEAD)"):
-			w.Detached = true
-			rest = rest[:len(rest)-16]
-			rec.Field(gwfDetach, start+len(rest)+1, start+len(rest)+16, catalog.TrMarker)
-		case strings.HasSuffix(rest, "]") && strings.LastIndex(rest, " [") > 0:
-			b := strings.LastIndex(rest, " [")
-			w.Branch = rest[b+2 : len(rest)-1]
-			rec.Field(gwfBranch, start+b+2, start+len(rest)-1, catalog.TrVerbatim)
-			rest = rest[:b]
-		default:
-			rec.Truncate(mark)
-			c.Unread(start)
-			continue
-		}
-		if hashed {
-			h := strings.LastIndexByte(rest, ' ')
-			if h < 0 || !gxHex(rest[h+1:]) {
-				rec.Truncate(mark)
-				c.Unread(start)
-				continue
-			}
-			w.Head = rest[h+1:]
-			rec.Field(gwfHead, start+h+1, start+len(rest), catalog.TrVerbatim)
-			rest = rest[:h]
-		}
-		w.Path = strings.TrimRight(rest, " ")
-		if w.Path == "" || w.Branch == "" && !w.Bare && !w.Detached {
-			rec.Truncate(mark)
-			c.Unread(start)
-			continue
-		}
-		rec.Field(gwfPath, start, start+len(w.Path), catalog.TrVerbatim)
-		read++
-		if c.Full(i) {
-			rec.Truncate(mark)
-			c.Omit(1)
-			continue
-		}
-		res.Worktrees = append(res.Worktrees, w)
+	if err := gxRows(c, 4, gwTTree, &res.Worktrees, "git worktree list", gwLine); err != nil {
+		return nil, err
 	}
-	if it.NonBlank > 0 && read == 0 {
-		return nil, gxNone("git worktree list")
-	}
-	rec.Finish()
 	return res, nil
+}
+
+// gwLine reads one line of `git worktree list`: the path, the HEAD commit
+// (none when bare), the branch in brackets or (bare) or (detached HEAD),
+// then locked and prunable.
+func gwLine(l string, start int, add gmAdd) (GitWorktree, bool) {
+	var w GitWorktree
+	rest := l
+	for {
+		if r, ok := strings.CutSuffix(rest, " prunable"); ok {
+			w.Prunable, rest = true, r
+			add(gwfPrune, start+len(r)+1, start+len(r)+9, catalog.TrMarker)
+			continue
+		}
+		if r, ok := strings.CutSuffix(rest, " locked"); ok {
+			w.Locked, rest = true, r
+			add(gwfLocked, start+len(r)+1, start+len(r)+7, catalog.TrMarker)
+			continue
+		}
+		break
+	}
+	hashed := true
+	switch {
+	case strings.HasSuffix(rest, " (bare)"):
+		w.Bare, hashed = true, false
+		rest = rest[:len(rest)-7]
+		add(gwfBare, start+len(rest)+1, start+len(rest)+7, catalog.TrMarker)
+	case strings.HasSuffix(rest, " (detached HEAD)"):
+		w.Detached = true
+		rest = rest[:len(rest)-16]
+		add(gwfDetach, start+len(rest)+1, start+len(rest)+16, catalog.TrMarker)
+	case strings.HasSuffix(rest, "]") && strings.LastIndex(rest, " [") > 0:
+		b := strings.LastIndex(rest, " [")
+		w.Branch = rest[b+2 : len(rest)-1]
+		add(gwfBranch, start+b+2, start+len(rest)-1, catalog.TrVerbatim)
+		rest = rest[:b]
+	default:
+		return w, false
+	}
+	if hashed {
+		h := strings.LastIndexByte(rest, ' ')
+		if h < 0 || !gxHex(rest[h+1:]) {
+			return w, false
+		}
+		w.Head = rest[h+1:]
+		add(gwfHead, start+h+1, start+len(rest), catalog.TrVerbatim)
+		rest = rest[:h]
+	}
+	w.Path = strings.TrimRight(rest, " ")
+	if w.Path == "" || w.Branch == "" && !w.Bare && !w.Detached {
+		return w, false
+	}
+	add(gwfPath, start, start+len(w.Path), catalog.TrVerbatim)
+	return w, true
 }
 
 func parseGitWorktreePorcelain(c *catalog.Context, null bool) (any, error) {

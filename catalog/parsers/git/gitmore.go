@@ -1,6 +1,7 @@
 package git
 
 import (
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,6 +39,39 @@ func gmLine(s string) string {
 		return s[:n-1]
 	}
 	return s
+}
+
+// peekText moves past blank lines and peeks at the next line that is not
+// blank, as peek does (its "\r" dropped).
+func (cu *gmCursor) peekText() (l string, start, next int, ok bool) {
+	for {
+		line, start, next, ok := cu.peek()
+		if !ok {
+			return "", start, next, false
+		}
+		if l := gmLine(line); !lex.IsBlank(l) {
+			return l, start, next, true
+		}
+		cu.pos = next
+	}
+}
+
+// indentedLines yields the lines at the cursor that are indented by four
+// spaces (a message's, notes'), their "\r" dropped, with where each
+// starts, and moves past each.
+func (cu *gmCursor) indentedLines() iter.Seq2[string, int] {
+	return func(yield func(string, int) bool) {
+		for {
+			line, start, next, ok := cu.peek()
+			if !ok || !strings.HasPrefix(line, "    ") {
+				return
+			}
+			cu.pos = next
+			if !yield(gmLine(line), start) {
+				return
+			}
+		}
+	}
 }
 
 // GitFileChange is one file of a diff, whichever form printed it. Fields
@@ -994,6 +1028,21 @@ func gmPatchHeader(cu *gmCursor) (gmPatchHead, bool) {
 	return h, true
 }
 
+// gmRenameLines are the extended header lines naming a renamed or copied
+// file's paths; status is the file's, set by the line of the old path.
+var gmRenameLines = [...]struct{ prefix, status string }{
+	{"rename from ", "renamed"}, {"rename to ", ""}, {"copy from ", "copied"}, {"copy to ", ""},
+}
+
+func gmRenameLineOf(l string) (struct{ prefix, status string }, bool) {
+	for _, r := range gmRenameLines {
+		if strings.HasPrefix(l, r.prefix) {
+			return r, true
+		}
+	}
+	return struct{ prefix, status string }{}, false
+}
+
 // line reads one extended header line l (at s in the output); false when
 // it is not one, which ends the header.
 func (x *gmPatchExt) line(l string, s int, h *gmPatchHead) bool {
@@ -1025,27 +1074,14 @@ func (x *gmPatchExt) line(l string, s int, h *gmPatchHead) bool {
 		x.simS, x.simE = s+17, s+len(l)-1
 	} else if v, is := word("dissimilarity index "); is && strings.HasSuffix(v, "%") {
 		// a rewrite (-B): the file is still "modified"
-	} else if v, is := word("rename from "); is {
+	} else if r, is := gmRenameLineOf(l); is {
+		// "rename from a", "copy to b": the status is the line's first word
 		var n gmdName
-		if n, ok = path(v, 12); ok {
-			x.renFrom = n
-			x.status, x.statusS, x.statusE, x.statusTr = "renamed", s, s+6, catalog.TrStatusWord
-		}
-	} else if v, is := word("rename to "); is {
-		var n gmdName
-		if n, ok = path(v, 10); ok {
+		if n, ok = path(l[len(r.prefix):], len(r.prefix)); ok && r.status == "" {
 			x.renTo = n
-		}
-	} else if v, is := word("copy from "); is {
-		var n gmdName
-		if n, ok = path(v, 10); ok {
+		} else if ok {
 			x.renFrom = n
-			x.status, x.statusS, x.statusE, x.statusTr = "copied", s, s+4, catalog.TrStatusWord
-		}
-	} else if v, is := word("copy to "); is {
-		var n gmdName
-		if n, ok = path(v, 8); ok {
-			x.renTo = n
+			x.status, x.statusS, x.statusE, x.statusTr = r.status, s, s+strings.IndexByte(r.prefix, ' '), catalog.TrStatusWord
 		}
 	} else if v, is := word("index "); is {
 		// "index a..b 100644" (the mode is unchanged); a combined
@@ -1944,6 +1980,21 @@ func (g *gmCommits) refs(d string, s int) {
 }
 
 // fileLine feeds a line after a commit's message to its diff section.
+// otherLine reads a line of a commit that is no commit line: passed over
+// with a commit past max_items, else a file line or unread. It returns
+// the lines read.
+func (g *gmCommits) otherLine(cu *gmCursor, l string, start, next int) int {
+	if g.skip {
+		cu.pos = next
+		return 1
+	}
+	if g.fileLine(cu, l, start, next) {
+		return 1
+	}
+	g.c.Unread(start)
+	return 0
+}
+
 func (g *gmCommits) fileLine(cu *gmCursor, l string, start, next int) bool {
 	if g.cur == nil {
 		cu.pos = next
@@ -1978,19 +2029,9 @@ func parseGitCommits(c *catalog.Context, show bool) (*GitShowResult, error) {
 	cu := &gmCursor{raw: c.Raw}
 	// The shape decides between blocks and lines.
 	blocks := false
-	for {
-		line, _, next, ok := cu.peek()
-		if !ok {
-			break
-		}
-		l := gmLine(line)
-		if lex.IsBlank(l) {
-			cu.pos = next
-			continue
-		}
+	if l, _, _, ok := cu.peekText(); ok {
 		_, _, isCommit := gmCommitLine(l)
 		blocks = isCommit || show && strings.HasPrefix(l, "tag ")
-		break
 	}
 	cu.pos = 0
 	lines, read := 0, 0
@@ -2015,18 +2056,10 @@ func parseGitCommits(c *catalog.Context, show bool) (*GitShowResult, error) {
 // commit line starts with the graph drawn up to its "*", and lines of the
 // graph alone ("|\", "| |/") carry nothing.
 func (g *gmCommits) readOneline(cu *gmCursor, decorate, graph bool) (lines, read int) {
-	raw := cu.raw
 	for {
-		if cu.pos >= len(raw) {
+		l, start, next, ok := cu.peekText()
+		if !ok {
 			return
-		}
-		start := cu.pos
-		end := lex.NextNL(raw, start)
-		next := min(end+1, len(raw))
-		l := gmLine(raw[start:end])
-		if lex.IsBlank(l) {
-			cu.pos = next
-			continue
 		}
 		lines++
 		if graph {
@@ -2071,16 +2104,7 @@ func (g *gmCommits) readOneline(cu *gmCursor, decorate, graph bool) (lines, read
 			}
 			continue
 		}
-		if g.skip {
-			cu.pos = next
-			read++
-			continue
-		}
-		if g.fileLine(cu, l, start, next) {
-			read++
-		} else {
-			g.c.Unread(start)
-		}
+		read += g.otherLine(cu, l, start, next)
 	}
 }
 
@@ -2097,14 +2121,9 @@ func gmGraphPrefix(l string) int {
 // readBlocks reads "commit HASH" blocks (and, for show, "tag NAME" blocks).
 func (g *gmCommits) readBlocks(cu *gmCursor, show bool) (lines, read int) {
 	for {
-		line, start, next, ok := cu.peek()
+		l, start, next, ok := cu.peekText()
 		if !ok {
 			return
-		}
-		l := gmLine(line)
-		if lex.IsBlank(l) {
-			cu.pos = next
-			continue
 		}
 		lines++
 		if h, d, ok := gmCommitLine(l); ok {
@@ -2130,16 +2149,7 @@ func (g *gmCommits) readBlocks(cu *gmCursor, show bool) (lines, read int) {
 			read += r
 			continue
 		}
-		if g.skip {
-			cu.pos = next
-			read++
-			continue
-		}
-		if g.fileLine(cu, l, start, next) {
-			read++
-		} else {
-			g.c.Unread(start)
-		}
+		read += g.otherLine(cu, l, start, next)
 	}
 }
 
@@ -2277,15 +2287,9 @@ func (g *gmCommits) message(cu *gmCursor) (lines, read int) {
 	msgS, msgE := -1, -1
 	var body []string
 	bodyS, bodyE := -1, -1
-	for {
-		line, start, next, ok := cu.peek()
-		if !ok || !strings.HasPrefix(line, "    ") {
-			break
-		}
-		l := gmLine(line)
+	for l, start := range cu.indentedLines() {
 		lines++
 		read++
-		cu.pos = next
 		if msgS < 0 {
 			msgS, msgE = start+4, start+len(l)
 			continue
@@ -2317,15 +2321,8 @@ func (g *gmCommits) message(cu *gmCursor) (lines, read int) {
 // "Notes (ref):", indented lines; without them nothing is consumed.
 func (g *gmCommits) notes(cu *gmCursor) (lines, read int) {
 	save := cu.pos
-	for {
-		line, _, next, ok := cu.peek()
-		if !ok || !lex.IsBlank(gmLine(line)) {
-			break
-		}
-		cu.pos = next
-	}
-	line, _, next, ok := cu.peek()
-	if l := gmLine(line); !ok || !(l == "Notes:" || strings.HasPrefix(l, "Notes (") && strings.HasSuffix(l, "):")) {
+	l, _, next, ok := cu.peekText()
+	if !ok || !(l == "Notes:" || strings.HasPrefix(l, "Notes (") && strings.HasSuffix(l, "):")) {
 		cu.pos = save
 		return 0, 0
 	}
@@ -2334,12 +2331,7 @@ func (g *gmCommits) notes(cu *gmCursor) (lines, read int) {
 	read++
 	var notes []string
 	ns, ne := -1, -1
-	for {
-		line, start, next, ok := cu.peek()
-		if !ok || !strings.HasPrefix(line, "    ") {
-			break
-		}
-		l := gmLine(line)
+	for l, start := range cu.indentedLines() {
 		lines++
 		read++
 		if ns < 0 {
@@ -2347,7 +2339,6 @@ func (g *gmCommits) notes(cu *gmCursor) (lines, read int) {
 		}
 		ne = start + len(l)
 		notes = append(notes, l[4:])
-		cu.pos = next
 	}
 	if len(notes) > 0 {
 		g.cur.Notes = strings.Join(notes, "\n")
@@ -2590,15 +2581,11 @@ func gmKnownPlaceholder(p string) bool {
 func (g *gmCommits) readFormat(cu *gmCursor, f *gmFormat) (lines, read int) {
 	vals := make([]gmVal, 0, len(f.items))
 	for {
-		line, start, next, ok := cu.peek()
+		l, start, next, ok := cu.peekText()
 		if !ok {
 			return
 		}
 		cu.pos = next
-		l := gmLine(line)
-		if lex.IsBlank(l) {
-			continue
-		}
 		lines++
 		vals = vals[:0]
 		pos := 0
@@ -2833,14 +2820,9 @@ func parseGitDiff(c *catalog.Context) (any, error) {
 	cu := &gmCursor{raw: c.Raw}
 	lines, read := 0, 0
 	for {
-		line, start, next, ok := cu.peek()
+		l, start, next, ok := cu.peekText()
 		if !ok {
 			break
-		}
-		l := gmLine(line)
-		if lex.IsBlank(l) {
-			cu.pos = next
-			continue
 		}
 		lines++
 		if strings.HasPrefix(l, "diff ") && !la.nameOnly {
@@ -2998,47 +2980,20 @@ func parseGitBranch(c *catalog.Context) (any, error) {
 		}
 	}
 	res := &GitBranchResult{Branches: make([]GitBranch, 0, kit.RowCap(c))}
-	rec := c.Rows(4)
-	it := lex.Lines{Raw: c.Raw}
-	read := 0
-	for l, start := range it.NonBlankLines() {
-		bi := len(res.Branches)
-		rec.Begin(gmTBranch, bi)
-		add := rec.Field
-		if showCurrent {
-			if strings.ContainsAny(l, " \t") {
-				c.Unread(start)
-				continue
-			}
-			read++
-			if c.Full(bi) {
-				c.Omit(1)
-				continue
-			}
-			add(kit.GmfName, start, start+len(l), catalog.TrVerbatim)
-			add(gmfCurrent, start, start+len(l), catalog.TrMarker)
-			res.Branches = append(res.Branches, GitBranch{Name: l, Current: true})
-			continue
+	err := gxRows(c, 4, gmTBranch, &res.Branches, "git branch", func(l string, start int, add gmAdd) (GitBranch, bool) {
+		if !showCurrent {
+			return gmBranchLine(l, start, verbose, remotes, add)
 		}
-		mark := rec.Mark()
-		br, ok := gmBranchLine(l, start, verbose, remotes, add)
-		if !ok {
-			rec.Truncate(mark)
-			c.Unread(start)
-			continue
+		if strings.ContainsAny(l, " \t") {
+			return GitBranch{}, false
 		}
-		read++
-		if c.Full(bi) {
-			rec.Truncate(mark)
-			c.Omit(1)
-			continue
-		}
-		res.Branches = append(res.Branches, br)
+		add(kit.GmfName, start, start+len(l), catalog.TrVerbatim)
+		add(gmfCurrent, start, start+len(l), catalog.TrMarker)
+		return GitBranch{Name: l, Current: true}, true
+	})
+	if err != nil {
+		return nil, err
 	}
-	if it.NonBlank > 0 && read == 0 {
-		return nil, catalog.Unrecognized("no line of the output reads as git branch output")
-	}
-	rec.Finish()
 	return res, nil
 }
 
@@ -3270,61 +3225,46 @@ func gitRemoteParsers() []*catalog.Parser {
 
 func parseGitRemote(c *catalog.Context) (any, error) {
 	res := &GitRemoteResult{Remotes: []GitRemote{}}
-	rec := c.Rows(4)
-	it := lex.Lines{Raw: c.Raw}
-	read := 0
-	for l, start := range it.NonBlankLines() {
-		ri := len(res.Remotes)
-		rec.Begin(gmTRemote, ri)
-		add := rec.Field
-		mark := rec.Mark()
-		var r GitRemote
-		name, rest, tab := strings.Cut(l, "\t")
-		if name == "" || strings.ContainsAny(name, " ") {
-			c.Unread(start)
-			continue
-		}
-		r.Name = name
-		add(kit.GmfName, start, start+len(name), catalog.TrVerbatim)
-		if tab {
-			u := rest
-			us := start + len(name) + 1
-			if i := strings.LastIndex(u, ") ["); i > 0 && strings.HasSuffix(u, "]") && len(u) > i+4 {
-				r.Filter = u[i+3 : len(u)-1]
-				add(gmfFilter, us+i+3, us+len(u)-1, catalog.TrVerbatim)
-				u = u[:i+1]
-			}
-			var dir string
-			switch {
-			case strings.HasSuffix(u, " (fetch)"):
-				dir = "fetch"
-			case strings.HasSuffix(u, " (push)"):
-				dir = "push"
-			default:
-				rec.Truncate(mark)
-				c.Unread(start)
-				continue
-			}
-			r.URL, r.Direction = u[:len(u)-len(dir)-3], dir
-			if r.URL == "" {
-				rec.Truncate(mark)
-				c.Unread(start)
-				continue
-			}
-			add(gmfURL, us, us+len(r.URL), catalog.TrVerbatim)
-			add(gmfDirection, us+len(u)-len(dir)-1, us+len(u)-1, catalog.TrVerbatim)
-		}
-		read++
-		if c.Full(ri) {
-			rec.Truncate(mark)
-			c.Omit(1)
-			continue
-		}
-		res.Remotes = append(res.Remotes, r)
+	if err := gxRows(c, 4, gmTRemote, &res.Remotes, "git remote", gmRemoteLine); err != nil {
+		return nil, err
 	}
-	if it.NonBlank > 0 && read == 0 {
-		return nil, catalog.Unrecognized("no line of the output reads as git remote output")
-	}
-	rec.Finish()
 	return res, nil
+}
+
+// gmRemoteLine reads one line of `git remote`: the name and, with -v, a
+// tab, the URL, its filter and "(fetch)" or "(push)".
+func gmRemoteLine(l string, start int, add gmAdd) (GitRemote, bool) {
+	var r GitRemote
+	name, rest, tab := strings.Cut(l, "\t")
+	if name == "" || strings.ContainsAny(name, " ") {
+		return r, false
+	}
+	r.Name = name
+	add(kit.GmfName, start, start+len(name), catalog.TrVerbatim)
+	if !tab {
+		return r, true
+	}
+	u := rest
+	us := start + len(name) + 1
+	if i := strings.LastIndex(u, ") ["); i > 0 && strings.HasSuffix(u, "]") && len(u) > i+4 {
+		r.Filter = u[i+3 : len(u)-1]
+		add(gmfFilter, us+i+3, us+len(u)-1, catalog.TrVerbatim)
+		u = u[:i+1]
+	}
+	var dir string
+	switch {
+	case strings.HasSuffix(u, " (fetch)"):
+		dir = "fetch"
+	case strings.HasSuffix(u, " (push)"):
+		dir = "push"
+	default:
+		return r, false
+	}
+	r.URL, r.Direction = u[:len(u)-len(dir)-3], dir
+	if r.URL == "" {
+		return r, false
+	}
+	add(gmfURL, us, us+len(r.URL), catalog.TrVerbatim)
+	add(gmfDirection, us+len(u)-len(dir)-1, us+len(u)-1, catalog.TrVerbatim)
+	return r, true
 }

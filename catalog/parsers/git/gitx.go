@@ -100,3 +100,36 @@ func gxHex(s string) bool {
 	}
 	return s != ""
 }
+
+// gxRows reads each non-blank line of the output as one row of *rows, its
+// spans under template tmpl (perLine of them, about): row reads the line,
+// recording the row's fields with add, or says it is no row, and the line
+// is then unread with its spans dropped; a row past max_items is counted
+// as omitted. Output with lines and no row of them is no output of what.
+func gxRows[T any](c *catalog.Context, perLine int, tmpl uint16, rows *[]T, what string, row func(l string, start int, add gmAdd) (T, bool)) error {
+	rec := c.Rows(perLine)
+	it := lex.Lines{Raw: c.Raw}
+	read := 0
+	for l, start := range it.NonBlankLines() {
+		i := len(*rows)
+		rec.Begin(tmpl, i)
+		r, ok := row(l, start, rec.Field)
+		if !ok {
+			rec.Discard()
+			c.Unread(start)
+			continue
+		}
+		read++
+		if c.Full(i) {
+			rec.Discard()
+			c.Omit(1)
+			continue
+		}
+		*rows = append(*rows, r)
+	}
+	if it.NonBlank > 0 && read == 0 {
+		return gxNone(what)
+	}
+	rec.Finish()
+	return nil
+}

@@ -1,4 +1,4 @@
-package builtin
+package diag
 
 import (
 	"encoding/json"
@@ -19,6 +19,9 @@ import (
 func TestDiagMaxItems(t *testing.T) {
 	for _, id := range []string{"gcc", "clang", "clang++", "make", "staticcheck", "golangci-lint"} {
 		files := catalogtest.Glob(filepath.Join("linux", id, "*.json"))
+		if len(files) == 0 {
+			t.Errorf("no golden case of %s under testdata/linux/%s/", id, id)
+		}
 		for _, f := range files {
 			var gc struct {
 				Args []string `json:"args"`
@@ -36,11 +39,11 @@ func TestDiagMaxItems(t *testing.T) {
 			}
 			// each parser of this family is registered under its own id
 			in := catalog.Input{Cmd: id, Args: gc.Args, OS: catalog.Linux, Raw: string(raw)}
-			full := Default().Parse(in)
+			full := testRegistry().Parse(in)
 			all := diagRows(t, full.Value)
 			for n := 1; n < len(all); n++ {
 				in.MaxItems = n
-				r := Default().Parse(in)
+				r := testRegistry().Parse(in)
 				got := diagRows(t, r.Value)
 				if len(got) != n || r.RowsOmitted != len(all)-n || fmt.Sprint(r.UnreadLines) != fmt.Sprint(full.UnreadLines) {
 					t.Errorf("%s max_items %d: %d rows, %d omitted, unread %v", f, n, len(got), r.RowsOmitted, r.UnreadLines)

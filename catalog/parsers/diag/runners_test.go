@@ -1,4 +1,4 @@
-package builtin
+package diag
 
 import (
 	"testing"
@@ -22,14 +22,14 @@ func TestRunnersNeverEmpty(t *testing.T) {
 		{"pytest", nil, ""},
 		{"jest", nil, "some unrelated text\n"},
 	} {
-		r := Default().Parse(catalog.Input{Cmd: c.cmd, Args: c.args, OS: catalog.Linux, Raw: c.raw})
+		r := testRegistry().Parse(catalog.Input{Cmd: c.cmd, Args: c.args, OS: catalog.Linux, Raw: c.raw})
 		if r.Err == nil || r.Err.Reason != catalog.ReasonUnrecognizedOutput {
 			t.Errorf("%s %v on %q: %+v, value %+v", c.cmd, c.args, c.raw, r.Err, r.Value)
 		}
 	}
 	// tsc, eslint, mypy and flake8 print nothing when nothing is wrong: an answer.
 	for _, cmd := range []string{"tsc", "eslint", "flake8"} {
-		if r := Default().Parse(catalog.Input{Cmd: cmd, OS: catalog.Linux, Raw: ""}); r.Err != nil {
+		if r := testRegistry().Parse(catalog.Input{Cmd: cmd, OS: catalog.Linux, Raw: ""}); r.Err != nil {
 			t.Errorf("%s on no output: %v", cmd, r.Err)
 		}
 	}

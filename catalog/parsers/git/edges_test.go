@@ -1,12 +1,9 @@
-package builtin
+package git
 
 import (
-	"encoding/json"
-	"slices"
 	"strings"
 	"testing"
 
-	"github.com/parism-go/parism/catalog"
 	"github.com/parism-go/parism/catalog/catalogtest"
 )
 
@@ -14,14 +11,7 @@ import (
 // case is a command line, its output, and what must come out (a fragment
 // of the JSON value, or the parse error's reason), plus the unread lines.
 func TestGitInspectionEdges(t *testing.T) {
-	cases := []struct {
-		name   string
-		cmd    string
-		args   []string
-		raw    string
-		want   string // a fragment of the value's JSON, or "!reason"
-		unread []int
-	}{
+	catalogtest.Readings(t, Parsers(), []catalogtest.Reading{
 		{"config: a subsection holding = splits at the one valid key", "git", []string{"config", "-l"},
 			"url.https://h/a=b/.insteadof=x\n", `"key":"url.https://h/a=b/.insteadof","value":"x"`, nil},
 		{"config: two valid splits are refused, not guessed", "git", []string{"config", "-l"},
@@ -36,16 +26,6 @@ func TestGitInspectionEdges(t *testing.T) {
 			"x=y\nz\n", `{"key":"a.b","value":"x=y\nz"}`, nil},
 		{"config --get: a subsection keeps its case", "git", []string{"config", "--get", "Remote.Origin.URL"},
 			"u\n", `{"key":"remote.Origin.url","value":"u"}`, nil},
-		{"diff: a hunk cut short is not trusted", "diff", []string{"-u", "a", "b"},
-			"--- a\n+++ b\n@@ -1,3 +1,3 @@\n a\n-b\n", `"files":[{"old_path":"a","new_path":"b"}]`, []int{3, 4, 5}},
-		{"diff: lines starting with --- and +++ inside a hunk", "diff", []string{"-u", "a", "b"},
-			"--- a\n+++ b\n@@ -1,2 +1,2 @@\n---- x\n++++ y\n a\n", `"lines":["---- x","++++ y"," a"]`, nil},
-		{"diff: a range without a count is one line", "diff", []string{"-u", "a", "b"},
-			"--- a\n+++ b\n@@ -1 +1 @@\n-x\n+y\n", `"old_start":1,"old_lines":1,"new_start":1,"new_lines":1`, nil},
-		{"diff: Only in and a quoted name", "diff", []string{"-ru", "a", "b"},
-			"Only in a: x y\n--- \"a/\\303\\251\"\t2026\n+++ \"b/\\303\\251\"\t2026\n@@ -0,0 +1 @@\n+n\n",
-			`"old_path":"a/é","new_path":"b/é","old_time":"2026"`, nil},
-		{"diff: the normal form is refused with -u", "diff", []string{"a", "b"}, "1c1\n< a\n---\n> b\n", "!unsupported_format", nil},
 		{"blame: a header without its line is unread", "git", []string{"blame", "-p", "f"},
 			strings.Repeat("a", 40) + " 1 1 1\nfilename f\n" + strings.Repeat("b", 40) + " 2 2 1\nfilename g\n\tline\n",
 			`"lines":[{"line":2,"orig_line":2,"hash":"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb","filename":"g","content":"line"}]`, []int{1}},
@@ -68,6 +48,9 @@ func TestGitInspectionEdges(t *testing.T) {
 			"/a b [c]  1234567 [main] locked\n", `[{"path":"/a b [c]","head":"1234567","branch":"main","locked":true}]`, nil},
 		{"worktree --porcelain: a quoted lock reason", "git", []string{"worktree", "list", "--porcelain"},
 			"worktree /a\nHEAD 1234\ndetached\nlocked \"x\\ny\"\n\n", `"lock_reason":"x\ny"`, nil},
+		{"diff -C: a copy names both paths and is copied", "git", []string{"diff", "-C"},
+			"diff --git a/a.txt b/b.txt\nsimilarity index 90%\ncopy from a.txt\ncopy to b.txt\nindex 1..2 100644\n--- a/a.txt\n+++ b/b.txt\n@@ -1 +1 @@\n-x\n+y\n",
+			`{"path":"b.txt","old_path":"a.txt","status":"copied","similarity_percent":90,"insertions":1,"deletions":1`, nil},
 		{"rev-parse: lines that do not match the arguments carry no arg", "git", []string{"rev-parse", "--show-superproject-working-tree", "HEAD"},
 			"abc\n", `[{"value":"abc"}]`, nil},
 		{"rev-parse: a range prints two lines", "git", []string{"rev-parse", "a..b"}, "b1\n^a1\n", `[{"value":"b1"},{"value":"^a1"}]`, nil},
@@ -78,29 +61,5 @@ func TestGitInspectionEdges(t *testing.T) {
 			"abc1234 (fix (a, b), c, 2026-11-01)\n", `{"hash":"abc1234","date":"2026-11-01","message":"fix (a, b), c"}`, nil},
 		{"log: a later --pretty=reference wins over --oneline", "git", []string{"log", "--oneline", "--pretty=reference"},
 			"abc1234 (subject, 2026-11-01)\n", `{"hash":"abc1234","date":"2026-11-01","message":"subject"}`, nil},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			r := Default().Parse(catalog.Input{Cmd: tc.cmd, Args: tc.args, Raw: tc.raw, OS: catalog.Linux, Spans: true})
-			if reason, ok := strings.CutPrefix(tc.want, "!"); ok {
-				if r.Err == nil || string(r.Err.Reason) != reason {
-					t.Fatalf("got %+v (err %v), want %s", r.Value, r.Err, reason)
-				}
-				return
-			}
-			if r.Err != nil {
-				t.Fatalf("parse error %v", r.Err)
-			}
-			b, _ := json.Marshal(r.Value)
-			if !strings.Contains(string(b), tc.want) {
-				t.Errorf("value %s\nwant it to hold %s", b, tc.want)
-			}
-			if !slices.Equal(r.UnreadLines, tc.unread) {
-				t.Errorf("unread lines %v, want %v", r.UnreadLines, tc.unread)
-			}
-			if err := catalogtest.CheckSpans(tc.raw, r.Value, r.Spans); err != nil {
-				t.Error(err)
-			}
-		})
-	}
+	})
 }
