@@ -53,6 +53,12 @@ func scanArgs(args []string, s scanner) []CmdArg {
 		a := args[i]
 		if a == "--" {
 			for j, p := range args[i+1:] {
+				if s.plus && len(p) > 1 && p[0] == '+' {
+					// dig reads no "--": its +options stand anywhere
+					name, v, has := strings.Cut(p, "=")
+					out = append(out, CmdArg{Flag: name, Value: v, HasValue: has, Attached: has, Index: i + 1 + j})
+					continue
+				}
 				out = append(out, CmdArg{Pos: p, Index: i + 1 + j})
 			}
 			break
