@@ -52,14 +52,29 @@ func scanArgs(args []string, s scanner) []CmdArg {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
-			for j, p := range args[i+1:] {
-				if s.plus && len(p) > 1 && p[0] == '+' {
-					// dig reads no "--": its +options stand anywhere
+			// "--" ends the -options; dig's +options and Windows switches
+			// are read wherever they stand (as their parsers always read
+			// them), and to a Windows program "--" is a word like any
+			// other, an operand.
+			if s.slash {
+				out = append(out, CmdArg{Pos: a, Index: i})
+			}
+			for j := i + 1; j < len(args); j++ {
+				p := args[j]
+				switch {
+				case s.plus && len(p) > 1 && p[0] == '+':
 					name, v, has := strings.Cut(p, "=")
-					out = append(out, CmdArg{Flag: name, Value: v, HasValue: has, Attached: has, Index: i + 1 + j})
-					continue
+					out = append(out, CmdArg{Flag: name, Value: v, HasValue: has, Attached: has, Index: j})
+				case s.slash && len(p) > 1 && p[0] == '/':
+					word, next := s.slashWord(args, j)
+					if word == nil {
+						word = []CmdArg{{Pos: p, Index: j}}
+					}
+					out = append(out, word...)
+					j = next
+				default:
+					out = append(out, CmdArg{Pos: p, Index: j})
 				}
-				out = append(out, CmdArg{Pos: p, Index: i + 1 + j})
 			}
 			break
 		}
