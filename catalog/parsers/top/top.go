@@ -95,6 +95,17 @@ func topParsers() []*catalog.Parser {
 	}}
 }
 
+// topMemSizes are the sizes of top's VIRT, RES and SHR: KiB, or with a
+// letter (top -e) MiB to PiB ("1.2g").
+var topMemSizes = lex.Sizes(map[string]float64{"": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40, "p": 1 << 50}, false)
+
+func topMemTransform(unit string) string {
+	if unit == "" {
+		return "parseFloat*1024"
+	}
+	return "parseBytes"
+}
+
 // topUnitAt reports whether t starts with the IEC unit of a summary line
 // ("MiB Mem :"; top -E picks it).
 func topUnitAt(t string) bool {
@@ -322,16 +333,7 @@ func topRow(c *catalog.Context, fb *kit.FieldBuf, l lex.Line, cols []string, i i
 		s, e := toks[j][0], toks[j][1]
 		v := c.Raw[s:e]
 		mem := func(dst **int64, leaf string) bool {
-			unit := float64(1 << 10)
-			tr := "parseFloat*1024"
-			n := len(v)
-			if n > 1 {
-				if u, ok := map[byte]float64{'m': 1 << 20, 'g': 1 << 30, 't': 1 << 40, 'p': 1 << 50}[v[n-1]]; ok {
-					unit, e = u, e-1
-					tr = "parseBytes"
-				}
-			}
-			*dst = kit.Scaled(c, s, e, unit, tr, "processes", i, leaf)
+			*dst = kit.Size(c, s, e, topMemSizes, topMemTransform, "processes", i, leaf)
 			return *dst != nil
 		}
 		ok := true
