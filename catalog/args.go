@@ -267,12 +267,16 @@ func (a Args) Operands() []string {
 // ReadArgs reads list (the arguments as given, the subcommand token
 // included) against p.Flags, the way the program reads them: combined
 // short flags, values attached ("-n5", "--lines=5") or in the next
-// argument, Optional values only attached, "--" ending options, options
-// after operands, numeric "-#" flags when Flags has that key, for GoFlags
-// programs single-dash long options ("-json", "-run=X") reported under
-// their declared spelling, and for ShortEquals programs "-o=x" as the
-// value "x". A flag Flags does not declare is read as taking no value
-// (CheckArgs refuses it).
+// argument, Optional values only attached, OptionalSeparate ones also in
+// the next argument when it is their value (ValueShapes), "--" ending
+// options, options after operands, numeric "-#" flags when Flags has that
+// key, for GoFlags programs single-dash long options ("-json", "-run=X")
+// reported under their declared spelling, for ShortEquals programs "-o=x"
+// as the value "x", for PlusOptions programs "+name[=value]" options
+// (dig), for Slash programs Windows "/name" switches (Flag lower-cased),
+// and for LeadingOptions programs options only before the first other
+// argument (find). A flag Flags does not declare is read as taking no
+// value (CheckArgs refuses it, or Check with ChecksUndeclared).
 func (p *Parser) ReadArgs(list []string) Args {
 	a := Args{List: list, SubIndex: -1}
 	rest := list
