@@ -264,6 +264,24 @@ func (a Args) Operands() []string {
 	return out
 }
 
+// OptionsEnd is the position in Rest() of the "--" that ended the
+// options, or -1 when none did.
+func (a Args) OptionsEnd() int {
+	used := map[int]bool{}
+	for _, it := range a.Items {
+		used[it.Index] = true
+		if it.HasValue && !it.Attached {
+			used[it.Index+1] = true
+		}
+	}
+	for i, arg := range a.Rest() {
+		if arg == "--" && !used[i] {
+			return i
+		}
+	}
+	return -1
+}
+
 // ReadArgs reads list (the arguments as given, the subcommand token
 // included) against p.Flags, the way the program reads them: combined
 // short flags, values attached ("-n5", "--lines=5") or in the next

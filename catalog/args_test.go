@@ -156,6 +156,12 @@ func TestArgsMethods(t *testing.T) {
 	if got := a.Operands(); !slices.Equal(got, []string{"main", "-s"}) {
 		t.Fatalf("Operands %q", got)
 	}
+	if end := a.OptionsEnd(); end != 8 {
+		t.Fatalf("OptionsEnd %d, want 8 (Rest's \"--\")", end)
+	}
+	if end := p.ReadArgs([]string{"-n", "--", "x"}).OptionsEnd(); end != -1 {
+		t.Fatalf("OptionsEnd %d: the \"--\" is -n's value", end)
+	}
 	if err := p.CheckArgs(p.ReadArgs([]string{"log", "--form=%H"}), Linux); err == nil {
 		t.Fatal("an abbreviated long option was accepted")
 	}

@@ -52,7 +52,7 @@ func TestDevopsArgumentRange(t *testing.T) {
 		{"terraform", []string{"-chdir=infra", "plan", "-destroy", "-refresh=false", "-lock-timeout=30s"}, nil},
 		{"terraform", []string{"plan", "-json"}, []string{"plan", "-no-color"}},
 		{"terraform", []string{"plan", "-destroy", "-detailed"}, []string{"plan", "-destroy", "-no-color"}},
-		{"terraform", []string{"plan", "-bogus"}, []string{}}, // a letter no flag starts with: the core refuses
+		{"terraform", []string{"plan", "-bogus"}, []string{"plan", "-no-color"}}, // undeclared: the same call without it
 	}
 	for _, tc := range tests {
 		res := r.Parse(catalog.Input{Cmd: tc.cmd, Args: tc.args, OS: catalog.Linux, Raw: "x\n"})
