@@ -336,9 +336,14 @@ func (p *Parser) ReadArgs(list []string) Args {
 	}
 	for i, it := range a.Items {
 		switch {
+		case p.GoFlags && it.Flag == "":
+			a.Items[i].Pos = rest[it.Index] // as given, not as goStyle respelled it ("-x" after "--")
 		case it.Flag == "" || it.Flag == "-#":
 		case p.GoFlags:
 			a.Items[i].Flag = p.goSpelling(it.Flag, rest[it.Index])
+			if it.HasValue && !it.Attached {
+				a.Items[i].Value = rest[it.Index+1] // "-run -x": the value "-x" as given
+			}
 		case p.ShortEquals && it.Attached && len(it.Flag) == 2 && strings.HasPrefix(it.Value, "="):
 			a.Items[i].Value = it.Value[1:]
 		}

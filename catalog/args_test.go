@@ -83,6 +83,7 @@ func TestReadArgsDialects(t *testing.T) {
 		{"go flags: both spellings declared, given one kept", goflags, []string{"test", "-x", "--x"}, "sub:test@0 -x@0 --x@1"},
 		{"go flags: bool with a value", goflags, []string{"test", "-v=true"}, "sub:test@0 -v=true/true@0"},
 		{"go flags: undeclared as CheckArgs names it", goflags, []string{"test", "-foo"}, "sub:test@0 --foo@0"},
+		{"go flags: operands and separate values as given", goflags, []string{"test", "-run", "-x", "--", "-v", "-00"}, "sub:test@0 -run=-x/false@0 pos:-v pos:-00"},
 		{"pflag: -o=x is x", pflag, []string{"get", "pods", "-o=wide", "-n=kube-system", "-Ao=name"},
 			"sub:get@0 pos:pods -o=wide/true@1 -n=kube-system/true@2 -A@3 -o=name/true@3"},
 		{"getopt: -n=5 is =5", getopt, []string{"-n=5"}, "-n==5/true@0"},
