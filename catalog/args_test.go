@@ -46,6 +46,13 @@ func TestReadArgsDialects(t *testing.T) {
 	}}
 	blame := &Parser{ID: "b", Command: "git", Subcommand: "blame", Flags: Flags{"-C": Optional, "-p": Bool}}
 	docker := &Parser{ID: "d", Command: "docker", Subcommand: "ps", ShortEquals: true, Flags: Flags{"-l": Bool, "-a": Bool}}
+	dig := &Parser{ID: "dig", Command: "dig", PlusOptions: true, Flags: Flags{"-p": Value, "-x": Value, "+short": Bool, "+time": Optional}}
+	win := &Parser{ID: "w", Command: "tasklist", Slash: true, Flags: Flags{
+		"/fo": Value, "/nh": Bool, "/svc": Bool, "/s": Value, "/p": OptionalSeparate, "/a": Optional, "/-n": Bool, "-l": Bool,
+	}}
+	maybe := &Parser{ID: "m", Command: "lsof", Flags: Flags{"-i": OptionalSeparate, "-n": Bool, "-b": OptionalSeparate, "--boot": OptionalSeparate},
+		ValueShapes: map[string]func(string) bool{"-b": func(v string) bool { return v == "all" || v == "-1" }, "--boot": func(v string) bool { return v == "-1" }}}
+	lead := &Parser{ID: "f", Command: "find", LeadingOptions: true, Flags: Flags{"-H": Bool, "-L": Bool, "-D": Value, "-O": Optional}}
 	tests := []struct {
 		name string
 		p    *Parser
@@ -76,6 +83,7 @@ func TestReadArgsDialects(t *testing.T) {
 		{"go flags: both spellings declared, given one kept", goflags, []string{"test", "-x", "--x"}, "sub:test@0 -x@0 --x@1"},
 		{"go flags: bool with a value", goflags, []string{"test", "-v=true"}, "sub:test@0 -v=true/true@0"},
 		{"go flags: undeclared as CheckArgs names it", goflags, []string{"test", "-foo"}, "sub:test@0 --foo@0"},
+		{"go flags: operands and separate values as given", goflags, []string{"test", "-run", "-x", "--", "-v", "-00"}, "sub:test@0 -run=-x/false@0 pos:-v pos:-00"},
 		{"pflag: -o=x is x", pflag, []string{"get", "pods", "-o=wide", "-n=kube-system", "-Ao=name"},
 			"sub:get@0 pos:pods -o=wide/true@1 -n=kube-system/true@2 -A@3 -o=name/true@3"},
 		{"getopt: -n=5 is =5", getopt, []string{"-n=5"}, "-n==5/true@0"},
@@ -85,6 +93,31 @@ func TestReadArgsDialects(t *testing.T) {
 		{"docker's global -l takes a value, ps -l none", docker, []string{"-l", "debug", "ps", "-la"}, "sub:ps@2 -l=debug/false@0 -l@2 -a@2"},
 		{"subcommand token not given", git, []string{"-s"}, "-s@0"},
 		{"operand after the subcommand", git, []string{"status", "status"}, "sub:status@0 pos:status"},
+		// dig: +name[=value] words are options of their own.
+		{"plus options", dig, []string{"+short", "+time=2", "-p", "53", "+trace", "x.test"}, "+short@0 +time=2/true@1 -p=53/false@2 +trace@4 pos:x.test"},
+		{"plus: a separate value is not an option's", dig, []string{"+time", "2"}, "+time@0 pos:2"},
+		{"plus: a Value flag takes a +word", dig, []string{"-x", "+short"}, "-x=+short/false@0"},
+		{"plus words are operands without PlusOptions", getopt, []string{"+short"}, "pos:+short"},
+		// Windows switches: case-insensitive, written together, values
+		// separate (Value) or attached (Optional).
+		{"slash: case-insensitive, separate value", win, []string{"/FO", "CSV", "/NH"}, "/fo=CSV/false@0 /nh@2"},
+		{"slash: switches written together", win, []string{"/nh/svc", "/-N"}, "/nh@0 /svc@0 /-n@1"},
+		{"slash: optional value attached, ':' dropped", win, []string{"/a:d", "/AD", "/a", "/a:"}, "/a=d/true@0 /a=D/true@1 /a@2 /a=/true@3"},
+		{"slash: the longest switch wins, undeclared read whole", win, []string{"/svc", "/sx", "/fo:csv"}, "/svc@0 /sx@1 /fo:csv@2"},
+		{"slash: a Value switch inside a group takes no value", win, []string{"/fo/nh", "csv"}, "/fo@0 /nh@0 pos:csv"},
+		{"slash: optional separate value unless a switch", win, []string{"/p", "secret", "/p", "/nh", "/p"}, "/p=secret/false@0 /p@2 /nh@3 /p@4"},
+		{"slash: dash flags still read", win, []string{"-l", "C:\\x", "/"}, "-l@0 pos:C:\\x pos:/"},
+		{"slash: slashes only are an operand", win, []string{"//"}, "pos://"},
+		{"slash words are operands without Slash", getopt, []string{"/a"}, "pos:/a"},
+		// -i [addr], -b [id]: the next argument only when it is the value.
+		{"optional separate: not an option", maybe, []string{"-i", ":8080", "-i", "-n", "-ni", "TCP"}, "-i=:8080/false@0 -i@2 -n@3 -n@4 -i=TCP/false@4"},
+		{"optional separate: attached", maybe, []string{"-iTCP", "-i"}, "-i=TCP/true@0 -i@1"},
+		{"optional separate: the shape decides", maybe, []string{"-b", "-1", "-b", "x", "--boot", "-1", "--boot", "all"}, "-b=-1/false@0 -b@2 pos:x --boot=-1/false@4 --boot@6 pos:all"},
+		// find: options only before the starting points and expression.
+		{"leading options", lead, []string{"-H", "-D", "tree", "-O3", ".", "-L", "-name", "x"}, "-H@0 -D=tree/false@1 -O=3/true@3 pos:. pos:-L pos:-name pos:x"},
+		{"leading options end at an undeclared one", lead, []string{"-L", "-name", "-H"}, "-L@0 pos:-name pos:-H"},
+		{"leading options: a group with an undeclared letter ends them", lead, []string{"-HLx", "-H"}, "pos:-HLx pos:-H"},
+		{"leading options: -- ends them", lead, []string{"-H", "--", "-L"}, "-H@0 pos:-L"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -124,6 +157,12 @@ func TestArgsMethods(t *testing.T) {
 	if got := a.Operands(); !slices.Equal(got, []string{"main", "-s"}) {
 		t.Fatalf("Operands %q", got)
 	}
+	if end := a.OptionsEnd(); end != 8 {
+		t.Fatalf("OptionsEnd %d, want 8 (Rest's \"--\")", end)
+	}
+	if end := p.ReadArgs([]string{"-n", "--", "x"}).OptionsEnd(); end != -1 {
+		t.Fatalf("OptionsEnd %d: the \"--\" is -n's value", end)
+	}
 	if err := p.CheckArgs(p.ReadArgs([]string{"log", "--form=%H"}), Linux); err == nil {
 		t.Fatal("an abbreviated long option was accepted")
 	}
@@ -144,16 +183,16 @@ func TestScanArgs(t *testing.T) {
 		}
 		return strings.Join(b, " ")
 	}
-	kind := func(f string) int {
+	kind := func(f string) (FlagKind, bool) {
 		switch f {
 		case "-n", "--lines", "-C":
-			return 1
+			return Value, true
 		case "-u", "--color":
-			return 2
+			return Optional, true
 		}
-		return 0
+		return Bool, true
 	}
-	got := show(scanArgs([]string{"-sb", "-n5", "-n", "7", "-u", "x", "--color", "--color=never", "--lines", "3", "-20", "--", "-a"}, kind, true))
+	got := show(scanArgs([]string{"-sb", "-n5", "-n", "7", "-u", "x", "--color", "--color=never", "--lines", "3", "-20", "--", "-a"}, scanner{kind: kind, digits: true}))
 	want := `-s=""/false/false@0 -b=""/false/false@0 -n="5"/true/true@1 -n="7"/true/false@2 -u=""/false/false@4 pos:x ` +
 		`--color=""/false/false@6 --color="never"/true/true@7 --lines="3"/true/false@8 -#="20"/true/true@10 pos:-a`
 	if got != want {

@@ -17,10 +17,18 @@ const (
 	// Optional flags take a value only when it is attached ("--color=auto",
 	// git's "-uno"); the next argument is never theirs.
 	Optional
+	// OptionalSeparate flags take a value attached, or the next argument
+	// when it is one: when the parser's ValueShapes has the flag, an
+	// argument of that shape (journalctl -b [ID][±offset]|all takes "-1");
+	// otherwise an argument that is not an option (lsof -i [addr]: one
+	// that does not start with "-"; a Windows switch's: with "/").
+	OptionalSeparate
 )
 
 // Flags maps each flag a parser was verified for ("-l", "--all") to its
 // kind. The key "-#" admits numeric short flags such as head's "-20".
+// With PlusOptions the keys may be "+name" (dig's "+short"), with Slash
+// "/name", lower-case (tasklist's "/fo").
 type Flags map[string]FlagKind
 
 // Stream names the output stream of a command a parser reads.
@@ -99,6 +107,30 @@ type Parser struct {
 	// "x", not "=x" (cobra/pflag: kubectl, docker, helm, gh), as the
 	// guard's policies of the same name do.
 	ShortEquals bool
+	// PlusOptions says that "+name" and "+name=value" arguments are
+	// options (dig's "+short", "+time=2"), as the guard's policies of the
+	// same name: Flags declares them as "+name", Optional when they take a
+	// value.
+	PlusOptions bool
+	// Slash says that the program reads Windows switches: "/name",
+	// several written together ("/b/s"), case-insensitively; Flags declares
+	// them lower-case ("/fo"). A Value switch takes the next argument
+	// ("/fo csv"), an Optional one the rest of its own ("/a:d", "/ad",
+	// "/o-d"; one ':' after the name is dropped), an OptionalSeparate one
+	// the next argument when it does not start with "/" ("/p [password]").
+	Slash bool
+	// LeadingOptions says that the program reads options only before its
+	// other arguments (find's -H -L -P -D -O before the starting points
+	// and the expression): the first argument that is not a declared
+	// option, and every one after it, are operands.
+	LeadingOptions bool
+	// ValueShapes gives, for OptionalSeparate flags, the shape the next
+	// argument must have to be the flag's value.
+	ValueShapes map[string]func(string) bool
+	// ChecksUndeclared says that Check, not CheckArgs, refuses the flags
+	// Flags does not declare (in the order given, with the parser's own
+	// wording and hint: dig's "+trace" dropped, ipconfig's "/all").
+	ChecksUndeclared bool
 	// Parse reads c.Raw. It returns plain data (structs with json tags,
 	// slices, strings, numbers) or an error; a *ParseError keeps its reason.
 	Parse func(c *Context) (any, error)
@@ -185,8 +217,19 @@ func (p *Parser) validate() error {
 		}
 	}
 	for f := range p.Flags {
-		if !strings.HasPrefix(f, "-") || f == "-" || f == "--" {
+		switch {
+		case p.PlusOptions && len(f) > 1 && f[0] == '+':
+		case p.Slash && len(f) > 1 && f[0] == '/' && f == strings.ToLower(f):
+		case !strings.HasPrefix(f, "-") || f == "-" || f == "--":
 			return fmt.Errorf("catalog: parser %s: bad flag %q", p.ID, f)
+		}
+	}
+	if p.ChecksUndeclared && p.Check == nil {
+		return fmt.Errorf("catalog: parser %s: ChecksUndeclared without a Check", p.ID)
+	}
+	for f := range p.ValueShapes {
+		if p.Flags[f] != OptionalSeparate {
+			return fmt.Errorf("catalog: parser %s: value shape for %q, not an OptionalSeparate flag", p.ID, f)
 		}
 	}
 	return nil
@@ -204,6 +247,9 @@ func (p *Parser) CheckArgs(a Args, os OS) *ParseError {
 		}
 		k, ok := p.Flags[it.Flag]
 		if !ok {
+			if p.ChecksUndeclared {
+				continue // Check refuses it
+			}
 			return p.UnsupportedFlag(it.Flag)
 		}
 		if k == Bool && it.Attached && strings.HasPrefix(it.Flag, "--") && !p.GoFlags {

@@ -91,7 +91,11 @@ func readingAgrees(p *catalog.Parser, a catalog.Args) error {
 			return fmt.Errorf("flag %s accepted but not declared", it.Flag)
 		}
 		tok := rest[it.Index]
-		if !strings.HasPrefix(tok, "-") {
+		switch {
+		case strings.HasPrefix(tok, "-"):
+		case p.PlusOptions && strings.HasPrefix(tok, "+") && strings.HasPrefix(it.Flag, "+"):
+		case p.Slash && strings.HasPrefix(tok, "/") && strings.HasPrefix(it.Flag, "/"):
+		default:
 			return fmt.Errorf("flag %s read from %q", it.Flag, tok)
 		}
 		switch {

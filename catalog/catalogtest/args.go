@@ -3,6 +3,7 @@ package catalogtest
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/parism-go/parism/catalog"
@@ -26,6 +27,7 @@ type Want struct {
 	kind wantKind
 	id   string   // reads: the parser
 	hint []string // hint: the arguments it proposes
+	msg  string   // refused: a part of the message
 }
 
 type wantKind int
@@ -59,7 +61,17 @@ func Hint(args ...string) Want {
 	return Want{kind: wantHint, hint: args}
 }
 
+// Saying is w, a refusal, whose message must also contain part.
+func (w Want) Saying(part string) Want {
+	w.msg = part
+	return w
+}
+
 func (w Want) String() string {
+	if part := w.msg; part != "" {
+		w.msg = ""
+		return w.String() + fmt.Sprintf(" saying %q", part)
+	}
 	switch w.kind {
 	case wantNoParser:
 		return "no parser"
@@ -77,6 +89,9 @@ func (w Want) String() string {
 // holds reports whether res is what w wants.
 func (w Want) holds(res catalog.Result) bool {
 	refused := res.Err != nil && res.Err.Reason == catalog.ReasonUnsupportedFormat
+	if w.msg != "" && (!refused || !strings.Contains(res.Err.Message, w.msg)) {
+		return false
+	}
 	switch w.kind {
 	case wantNoParser:
 		return res.Parser == nil && res.Err == nil

@@ -15,8 +15,11 @@
 //   - key/value lines: KeyValue;
 //   - numbers: Atoi, Atoi64, Digits, IsDigits, IsInt, Float, IsFloat,
 //     Decimal, Hex, IsHex, IsHexDigit, Port;
-//   - sizes: HumanSize and HumanBytes ("4.0K", "460Gi" in powers of 1024
-//     or 1000), Bytes (units spelled out, SI and IEC: "1.5MiB", "187MB"),
+//   - sizes: Size, the one reader of a size in a program's SizeDialect
+//     (HumanSizes: ls/du/df/free -h "4.0K", "460Gi" in powers of 1024 or
+//     1000; SpelledSizes: docker's "1.5MiB", "187MB"; Sizes: a program's
+//     own, BusyBox ps "48m", top "1.2g", lscpu "96 KiB"), the unit kept;
+//     HumanBytes and Bytes on it; HumanSize (the shape of a human size);
 //     BlockSize, Unit and UnitBytes (GNU --block-size);
 //   - dates and times: ParseLayouts (time.Parse layouts in a location),
 //     YearGuess (the year of a date printed without one), CTime, GoTime,

@@ -33,46 +33,142 @@ func HumanSize(v string, iec bool) bool {
 	return strings.IndexByte("BKkMGTPEZYRQ", v[i]) >= 0
 }
 
-// Bytes reads a size with its unit spelled out (UnitSize), as docker
-// prints them: IEC units ("1.5MiB", "7.6GiB"), SI ones ("1.2kB", "187MB"),
-// "0B". The printed number is converted exactly and rounded to whole
-// bytes.
-func Bytes(s string) (int64, bool) {
-	i := 0
-	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
-		i++
-	}
-	if i == 0 {
-		return 0, false
-	}
-	f, err := strconv.ParseFloat(s[:i], 64)
-	if err != nil {
-		return 0, false
-	}
-	mult, ok := UnitSize(strings.TrimSpace(s[i:]))
+// SizeDialect is how a program prints sizes: the units that may follow
+// the number, as printed ("" for a bare number), and what one of each is
+// worth, whether the number may hold a decimal comma, and whether spaces
+// may stand around the unit. HumanSizes, SpelledSizes and Sizes make one;
+// Size reads with it.
+type SizeDialect struct {
+	units  map[string]sizeUnit
+	comma  bool
+	spaced bool
+	// round rounds with math.Round rather than adding one half and
+	// truncating; the two differ by one above 2^52 (petabytes), where the
+	// half is not exact: each dialect keeps the rounding its parsers had.
+	round bool
+}
+
+// sizeUnit is worth per, times over (1024 three times for ls's "G"):
+// the value is multiplied one factor at a time.
+type sizeUnit struct {
+	per   float64
+	times int
+}
+
+// Per is what one of unit is worth in d, and whether d has the unit.
+func (d SizeDialect) Per(unit string) (float64, bool) {
+	u, ok := d.units[unit]
 	if !ok {
 		return 0, false
 	}
-	v := math.Round(f * mult)
-	if v >= math.MaxInt64/2 {
-		return 0, false
+	f := 1.0
+	for range u.times {
+		f *= u.per
 	}
-	return int64(v), true
+	return f, true
 }
 
-// sizeUnits are the bytes of the units programs spell out.
-var sizeUnits = map[string]float64{
-	"B":  1,
-	"kB": 1e3, "KB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12, "PB": 1e15, "EB": 1e18,
-	"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40, "PiB": 1 << 50, "EiB": 1 << 60,
+// HumanSizes is the dialect of ls -h, du -h, df -h and free -h in powers
+// of base (1024, or 1000 for --si and -H): a bare number or "B" is bytes,
+// one letter K (or k) M G T P a power of base, with an "i" after it
+// ("460Gi", "0Bi": macOS df, procps free) the same; a decimal comma is a
+// point. Exabytes and beyond are not read (they do not fit).
+func HumanSizes(base int64) SizeDialect {
+	switch base {
+	case 1024:
+		return human1024
+	case 1000:
+		return human1000
+	}
+	return humanSizes(base)
 }
 
-// UnitSize is the bytes of a unit spelled out: "B", the IEC "KiB" to "EiB"
-// (powers of 1024), the SI "kB" (or "KB") to "EB" (powers of 1000).
-func UnitSize(u string) (float64, bool) {
-	f, ok := sizeUnits[u]
-	return f, ok
+var human1024, human1000 = humanSizes(1024), humanSizes(1000)
+
+func humanSizes(base int64) SizeDialect {
+	d := SizeDialect{units: map[string]sizeUnit{"": {1, 0}, "B": {1, 0}, "Bi": {1, 0}}, comma: true}
+	for k, l := range "KMGTP" {
+		d.units[string(l)] = sizeUnit{float64(base), k + 1}
+		d.units[string(l)+"i"] = sizeUnit{float64(base), k + 1}
+	}
+	d.units["k"] = d.units["K"]
+	return d
 }
+
+// SpelledSizes is the dialect of sizes with their unit spelled out, as
+// docker prints them: IEC units ("1.5MiB", "7.6GiB", powers of 1024), SI
+// ones ("1.2kB" or "1.2KB", "187MB", powers of 1000), "0B"; spaces may
+// stand around the unit ("1.5 MiB").
+var SpelledSizes = func() SizeDialect {
+	d := Sizes(map[string]float64{
+		"B":  1,
+		"kB": 1e3, "KB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12, "PB": 1e15, "EB": 1e18,
+		"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40, "PiB": 1 << 50, "EiB": 1 << 60,
+	}, true)
+	d.round = true
+	return d
+}()
+
+// Sizes is a dialect of a program's own: units maps each unit as printed
+// ("" for a bare number) to what one is worth (bytes, or KiB for a
+// program that counts in KiB: BusyBox ps's "48m"); spaced admits spaces
+// around the unit ("96 KiB").
+func Sizes(units map[string]float64, spaced bool) SizeDialect {
+	d := SizeDialect{units: make(map[string]sizeUnit, len(units)), spaced: spaced}
+	for u, per := range units {
+		d.units[u] = sizeUnit{per, 1}
+	}
+	return d
+}
+
+// Size reads one size as dialect d prints it: a number (digits and '.',
+// and with a decimal comma ',') and one of d's units. It returns the size
+// in bytes (or d's unit) rounded to the nearest whole one, and the unit as
+// printed ("Gi", "MiB", "" for a bare number); a size of 2^62 or more, or
+// a unit d does not have, is not read. The result is as exact as the
+// printed digits.
+func Size(v string, d SizeDialect) (n int64, unit string, ok bool) {
+	i := 0
+	for i < len(v) && (v[i] >= '0' && v[i] <= '9' || v[i] == '.' || d.comma && v[i] == ',') {
+		i++
+	}
+	num, unit := v[:i], v[i:]
+	if d.spaced {
+		unit = strings.TrimSpace(unit)
+	}
+	u, known := d.units[unit]
+	if i == 0 || !known {
+		return 0, "", false
+	}
+	if d.comma {
+		num = strings.Replace(num, ",", ".", 1)
+	}
+	f, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		return 0, "", false
+	}
+	for range u.times {
+		f *= u.per
+	}
+	if f >= 1<<62 {
+		return 0, "", false
+	}
+	if d.round {
+		return int64(math.Round(f)), unit, true
+	}
+	return int64(f + 0.5), unit, true
+}
+
+// Bytes reads a size with its unit spelled out (SpelledSizes), as docker
+// prints them, in whole bytes.
+func Bytes(s string) (int64, bool) {
+	n, _, ok := Size(s, SpelledSizes)
+	return n, ok
+}
+
+// UnitSize is the bytes of a unit spelled out (SpelledSizes): "B", the
+// IEC "KiB" to "EiB", the SI "kB" (or "KB") to "EB".
+func UnitSize(u string) (float64, bool) { return SpelledSizes.Per(u) }
 
 // Unit is what one number of a size column stands for: factor bytes,
 // or a rounded human size ("4.0K") in powers of base (1024, or 1000 for
@@ -144,34 +240,10 @@ func BlockSize(v string) (Unit, bool) {
 
 // HumanBytes converts a rounded human size as du -h, df -h and free -h
 // print it ("4.0K", "12M", "0", "512B", macOS and procps "460Gi", a
-// decimal comma) to bytes in powers of base. The result is as exact as
-// the printed digits.
+// decimal comma) to bytes in powers of base (HumanSizes).
 func HumanBytes(v string, base int64) (int64, bool) {
-	if !HumanSize(v, true) {
-		return 0, false
-	}
-	v = strings.TrimSuffix(v, "i")
-	i := 0
-	for i < len(v) && (v[i] >= '0' && v[i] <= '9' || v[i] == '.' || v[i] == ',') {
-		i++
-	}
-	f, err := strconv.ParseFloat(strings.Replace(v[:i], ",", ".", 1), 64)
-	if err != nil {
-		return 0, false
-	}
-	if i < len(v) && v[i] != 'B' {
-		k := strings.IndexByte("KMGTPEZYRQ", v[i]&^0x20)
-		if k < 0 || k > 4 {
-			return 0, false // exabytes and beyond do not fit
-		}
-		for range k + 1 {
-			f *= float64(base)
-		}
-	}
-	if f >= 1<<62 {
-		return 0, false
-	}
-	return int64(f + 0.5), true
+	n, _, ok := Size(v, HumanSizes(base))
+	return n, ok
 }
 
 // UnitBytes reads one size value in unit u into bytes.

@@ -3,7 +3,6 @@
 package brew
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
@@ -60,11 +59,12 @@ var brewListParser = &catalog.Parser{
 // style listings (-l, -t, -r), suggesting --versions instead.
 func brewListCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
 	args := argv.Rest()
+	end := argv.OptionsEnd()
 	sub := -1
-	for i, a := range args {
-		if a == "--" || !strings.HasPrefix(a, "-") {
-			if a == "list" || a == "ls" {
-				sub = i
+	for _, it := range argv.Items {
+		if it.Flag == "" {
+			if (end < 0 || it.Index < end) && (it.Pos == "list" || it.Pos == "ls") {
+				sub = it.Index
 			}
 			break
 		}
@@ -72,26 +72,42 @@ func brewListCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
 	if sub < 0 {
 		return catalog.Unsupported([]string{"list", "--versions"}, "only brew list is read")
 	}
+	long := map[int]bool{} // arguments holding -l, -t or -r
+	for _, it := range argv.Items {
+		if it.Index > sub && (it.Flag == "-l" || it.Flag == "-t" || it.Flag == "-r") {
+			long[it.Index] = true
+		}
+	}
+	versions := argv.Has("--versions")
 	var hint []string
 	refused := ""
 	for i, a := range args {
-		if i > sub && len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsAny(a[1:], "ltr") {
+		if long[i] {
 			refused = a
 			continue
 		}
 		hint = append(hint, a)
-		if i == sub && !slices.Contains(args, "--versions") {
+		if i == sub && !versions {
 			hint = append(hint, "--versions")
 		}
 	}
 	if refused != "" {
 		return catalog.Unsupported(hint, "brew list %s prints a long listing, not names and versions", refused)
 	}
-	if !slices.Contains(args, "--versions") {
-		for i, a := range args[sub+1:] {
-			if a == "--" || !strings.HasPrefix(a, "-") {
-				return catalog.Unsupported(hint, "brew list %s lists the files of the packages named; --versions lists the packages", args[sub+1+i])
+	if !versions {
+		// the first operand after list, or a "--" before it
+		first, named := -1, ""
+		for _, it := range argv.Items {
+			if it.Flag == "" && it.Index > sub {
+				first, named = it.Index, it.Pos
+				break
 			}
+		}
+		if end > sub && (first < 0 || end < first) {
+			first, named = end, "--"
+		}
+		if first >= 0 {
+			return catalog.Unsupported(hint, "brew list %s lists the files of the packages named; --versions lists the packages", named)
 		}
 	}
 	return nil

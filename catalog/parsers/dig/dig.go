@@ -83,80 +83,91 @@ var digParser = &catalog.Parser{
 	Flags: catalog.Flags{
 		"-4": catalog.Bool, "-6": catalog.Bool, "-p": catalog.Value, "-b": catalog.Value, "-t": catalog.Value, "-c": catalog.Value, "-q": catalog.Value, "-x": catalog.Value,
 	},
-	MaxPositionals: -1,
-	Result:         catalog.OneOf{DigResult{}, DigResponses{}},
-	RowsKey:        "answers",
-	Examples:       [][]string{{"example.com"}, {"+short", "example.com", "MX"}, {"+noall", "+answer", "example.com"}, {"example.com", "example.org"}},
-	Parse:          parseDig,
+	PlusOptions:      true,
+	ChecksUndeclared: true,
+	MaxPositionals:   -1,
+	Result:           catalog.OneOf{DigResult{}, DigResponses{}},
+	RowsKey:          "answers",
+	Examples:         [][]string{{"example.com"}, {"+short", "example.com", "MX"}, {"+noall", "+answer", "example.com"}, {"example.com", "example.org"}},
+	Parse:            parseDig,
 }
 
 // digParsers wires the digParser and returns it for the builtin list.
 func digParsers() []*catalog.Parser {
+	for f, k := range digOptions {
+		digParser.Flags[f] = k
+	}
 	digParser.Check = digCheck
 	return []*catalog.Parser{digParser}
 }
 
 // digOptions are the +options that leave the output in a form the parser
-// reads (with their no- forms where dig has them).
-var digOptions = map[string]bool{
-	"short": true, "noshort": true, "all": true, "noall": true, "answer": true, "noanswer": true,
-	"authority": true, "noauthority": true, "additional": true, "noadditional": true,
-	"question": true, "noquestion": true, "stats": true, "nostats": true, "cmd": true, "nocmd": true,
-	"comments": true, "nocomments": true, "recurse": true, "norecurse": true, "tcp": true, "notcp": true,
-	"vc": true, "novc": true, "dnssec": true, "nodnssec": true, "cookie": true, "nocookie": true,
-	"edns": true, "noedns": true, "time": true, "tries": true, "retry": true, "ndots": true, "bufsize": true,
-	"search": true, "nosearch": true, "defname": true, "nodefname": true, "cd": true, "cdflag": true,
-	"nocd": true, "nocdflag": true, "ad": true, "adflag": true, "noad": true, "noadflag": true,
-	"aaflag": true, "noaaflag": true, "besteffort": true, "nobesteffort": true, "ttlid": true, "class": true,
-	"subnet": true, "nosubnet": true, "fail": true, "nofail": true, "idnout": true, "noidnout": true,
-	"expire": true, "noexpire": true, "onesoa": true, "noonesoa": true,
-	"qr": true, "noqr": true, "nsid": true, "nonsid": true,
-}
+// reads (with their no- forms where dig has them); those that take a
+// value ("+time=2") are Optional, the value attached after "=".
+var digOptions = func() catalog.Flags {
+	f := catalog.Flags{}
+	for _, o := range strings.Fields(`short noshort all noall answer noanswer
+		authority noauthority additional noadditional question noquestion stats nostats cmd nocmd
+		comments nocomments recurse norecurse tcp notcp vc novc dnssec nodnssec cookie nocookie
+		edns noedns search nosearch defname nodefname cd cdflag nocd nocdflag ad adflag noad noadflag
+		aaflag noaaflag besteffort nobesteffort ttlid class subnet nosubnet fail nofail idnout noidnout
+		expire noexpire onesoa noonesoa qr noqr nsid nonsid`) {
+		f["+"+o] = catalog.Bool
+	}
+	for _, o := range []string{"time", "tries", "retry", "ndots", "bufsize", "edns", "cookie", "subnet"} {
+		f["+"+o] = catalog.Optional
+	}
+	return f
+}()
 
 // digMode is what the +options say about the output.
 type digMode struct{ short, noComments, extraSections bool }
 
-func digReadOptions(args []string) (m digMode, bad string) {
-	for _, a := range args {
-		if len(a) < 2 || a[0] != '+' {
-			continue
-		}
-		name, _, _ := strings.Cut(a[1:], "=")
-		if !digOptions[name] {
-			return m, a
-		}
-		switch name {
-		case "short":
+func digReadOptions(a catalog.Args) (m digMode) {
+	for _, it := range a.Items {
+		switch it.Flag {
+		case "+short":
 			m.short = true
-		case "noshort":
+		case "+noshort":
 			m.short = false
-		case "noall", "nocomments":
+		case "+noall", "+nocomments":
 			m.noComments = true
-		case "all", "comments":
+		case "+all", "+comments":
 			m.noComments = false
-		case "authority", "additional":
+		case "+authority", "+additional":
 			m.extraSections = true
 		}
 	}
-	return m, ""
+	return m
 }
 
+// digCheck refuses the flags and +options the parser does not declare
+// (ChecksUndeclared): an undeclared -flag first, as the other parsers
+// do, then a +option with the same call without it as the hint.
 func digCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
 	args := argv.Rest()
-	m, bad := digReadOptions(args)
-	if bad != "" {
-		var hint []string
-		for _, a := range args {
-			if a != bad {
-				hint = append(hint, a)
-			}
+	for _, it := range argv.Items {
+		if _, ok := digParser.Flags[it.Flag]; !ok && strings.HasPrefix(it.Flag, "-") {
+			return digParser.UnsupportedFlag(it.Flag)
 		}
-		return catalog.Unsupported(hint, "dig %s changes the output form", bad)
 	}
+	for _, it := range argv.Items {
+		if _, ok := digParser.Flags[it.Flag]; !ok && strings.HasPrefix(it.Flag, "+") {
+			bad := args[it.Index]
+			var hint []string
+			for _, a := range args {
+				if a != bad {
+					hint = append(hint, a)
+				}
+			}
+			return catalog.Unsupported(hint, "dig %s changes the output form", bad)
+		}
+	}
+	m := digReadOptions(argv)
 	if m.noComments && m.extraSections && !m.short {
 		return catalog.Unsupported(nil, "dig without section headers (+noall, +nocomments) mixes the sections; ask for +answer alone")
 	}
-	if m.short && digNames(args) > 1 {
+	if m.short && digNames(argv) > 1 {
 		var hint []string
 		for _, a := range args {
 			if a == "+short" {
@@ -170,29 +181,16 @@ func digCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
 	return nil
 }
 
-// digValueFlags are dig's options that take a value (dig(1)); -x and -q
-// give a name.
-var digValueFlags = map[byte]bool{'b': true, 'c': true, 'f': true, 'k': true, 'p': true, 'q': true, 't': true, 'x': true, 'y': true}
-
-// digNames counts the names a dig call asks about: positionals that are not
-// a type or a class (dig reads "MX", "IN" so), and the values of -x and -q.
-func digNames(args []string) int {
+// digNames counts the names a dig call asks about: operands that are not
+// a server (@addr), a type or a class (dig reads "MX", "IN" so) or a lone
+// "+", and the values of -x and -q.
+func digNames(a catalog.Args) int {
 	n := 0
-	for i := 0; i < len(args); i++ {
-		a := args[i]
+	for _, it := range a.Items {
 		switch {
-		case a == "" || a[0] == '+' || a[0] == '@':
-		case a[0] == '-' && len(a) >= 2:
-			if !digValueFlags[a[1]] {
-				continue
-			}
-			if len(a) == 2 {
-				i++ // the value is the next argument
-			}
-			if a[1] == 'x' || a[1] == 'q' {
-				n++
-			}
-		case digTypeOrClass(a):
+		case it.Flag == "-x" || it.Flag == "-q":
+			n++
+		case it.Flag != "" || it.Pos == "" || it.Pos[0] == '@' || it.Pos == "+" || digTypeOrClass(it.Pos):
 		default:
 			n++
 		}
@@ -246,8 +244,8 @@ func (o *digOut) path(tokens ...any) []any {
 }
 
 func parseDig(c *catalog.Context) (any, error) {
-	m, _ := digReadOptions(c.Args.List)
-	multi := !m.short && !m.noComments && digNames(c.Args.List) > 1
+	m := digReadOptions(c.Args)
+	multi := !m.short && !m.noComments && digNames(c.Args) > 1
 	var all []*DigResult
 	o := &digOut{res: &DigResult{Answers: []DigRecord{}}}
 	if multi {

@@ -33,7 +33,7 @@ func TestDigSeveralResponses(t *testing.T) {
 	}
 	for args, want := range map[string]int{"a.test MX b.test": 2, "-x 192.0.2.1 a.test": 2, "-t MX a.test": 1,
 		"@192.0.2.53 +short -p 53 a": 0, "-x192.0.2.1": 1, "a. TYPE65 CLASS1 b. c.": 3} {
-		if n := digNames(strings.Fields(args)); n != want {
+		if n := digNames(digParser.ReadArgs(strings.Fields(args))); n != want {
 			t.Errorf("digNames(%s) = %d, want %d", args, n, want)
 		}
 	}

@@ -40,16 +40,16 @@ var findOutputPrimaries = map[string]int{
 	"-exec": -1, "-execdir": -1, "-ok": -1, "-okdir": -1, "-delete": 0,
 }
 
-// findFlags: the core reads "-name" as the cluster -n -a -m -e, so every
-// letter a primary starts with is declared as taking an attached value;
-// findCheck then reads the arguments as find does, word by word.
-var findFlags = func() catalog.Flags {
-	f := catalog.Flags{}
-	for _, ch := range "abcdefgilmnopqrstuwxBDEHLOPX0123456789" {
-		f["-"+string(ch)] = catalog.Value
-	}
-	return f
-}()
+// findFlags are find's leading options, read by the one reader before the
+// starting points (LeadingOptions): GNU -H -L -P -D debugopts -Olevel, BSD
+// -E -X -s -x -d -f path (getopt "EHLPXdf:sx"). The expression after the
+// starting points is not options but find's own little language (its
+// words are operators and primaries whose argument count depends on the
+// primary, "(" and "!"), so findRead reads it from the operands.
+var findFlags = catalog.Flags{
+	"-H": catalog.Bool, "-L": catalog.Bool, "-P": catalog.Bool, "-D": catalog.Value, "-O": catalog.Optional,
+	"-E": catalog.Bool, "-X": catalog.Bool, "-s": catalog.Bool, "-x": catalog.Bool, "-d": catalog.Bool, "-f": catalog.Value,
+}
 
 var findParserDef = &catalog.Parser{
 	ID:      "find",
@@ -61,8 +61,9 @@ var findParserDef = &catalog.Parser{
 	// 14 and macOS 14 find(1) (-Bmin, -Bnewer, -flags, -xattr, -s, -x, -E,
 	// -f). Output primaries (-printf, -ls, -fprint*, -exec, -ok, -delete)
 	// are refused, with -print in place of -printf and -ls.
-	Flags: findFlags,
-	// Starting points and expression words are all "positionals" to the core.
+	Flags:          findFlags,
+	LeadingOptions: true,
+	// Starting points and expression words are all operands to the reader.
 	MaxPositionals: -1,
 	Alternatives:   map[string][]string{},
 	Result:         FindResult{},
@@ -85,31 +86,33 @@ type findArgs struct {
 	print  bool
 }
 
-// findRead walks find's argument list: leading options, starting points,
-// then the expression. It returns a refusal for words it does not know.
-func findRead(args []string, os catalog.OS) (findArgs, *catalog.ParseError) {
+// findRead reads find's arguments: the leading options as the reader
+// read them, then, from the first operand, the starting points and the
+// expression. It returns a refusal for words it does not know.
+func findRead(argv catalog.Args, os catalog.OS) (findArgs, *catalog.ParseError) {
 	var fa findArgs
-	i := 0
-	// Leading options.
-	for ; i < len(args); i++ {
-		a := args[i]
+	args := argv.Rest()
+	i := len(args) // where the starting points begin
+	for _, it := range argv.Items {
+		if it.Flag == "" {
+			i = it.Index
+			break
+		}
+		if !os.BsdLike() && (it.Flag == "-d" || it.Flag == "-f") {
+			i = it.Index // GNU's -d is a primary (-depth); the expression starts there
+			break
+		}
+		tok := args[it.Index]
 		switch {
-		case a == "-H" || a == "-L" || a == "-P" || a == "-E" || a == "-X" || a == "-s" || a == "-x":
-		case a == "-d" && os.BsdLike():
-		case len(a) == 3 && strings.HasPrefix(a, "-O") && a[2] >= '0' && a[2] <= '9':
-		case a == "-D" && i+1 < len(args):
-			i++
-		case a == "-f" && os.BsdLike() && i+1 < len(args):
-			i++
-			fa.starts = append(fa.starts, args[i])
-		case a == "--":
-			i++
-			goto starts
-		default:
-			goto starts
+		case it.Flag == "-O" && len(it.Value) == 1 && it.Value[0] >= '0' && it.Value[0] <= '9':
+		case tok != it.Flag, it.Attached, (it.Flag == "-D" || it.Flag == "-f") && !it.HasValue:
+			// a group ("-HL"), "-Dtree", "-O" without its level: find
+			// reads no such option
+			return fa, catalog.Unsupported(nil, "find: %s is not a primary the parser knows", tok)
+		case it.Flag == "-f":
+			fa.starts = append(fa.starts, it.Value)
 		}
 	}
-starts:
 	for ; i < len(args); i++ {
 		a := args[i]
 		if (len(a) > 1 && a[0] == '-') || a == "(" || a == "!" || a == ")" || a == "," {
@@ -183,8 +186,7 @@ func findReplace(args []string, from, to string) []string {
 }
 
 func findCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
-	args := argv.Rest()
-	_, perr := findRead(args, os)
+	_, perr := findRead(argv, os)
 	return perr
 }
 
@@ -204,7 +206,7 @@ func findUnder(path string, starts []string) bool {
 }
 
 func ParseFind(c *catalog.Context) (any, error) {
-	fa, _ := findRead(c.Args.List, c.OS)
+	fa, _ := findRead(c.Args, c.OS)
 	raw := c.Raw
 	r := c.Rows(1)
 	kPaths := r.Name("paths/*")

@@ -117,21 +117,23 @@ func ipAddrParsers() []*catalog.Parser {
 // objects and commands abbreviated as iproute2 allows.
 func ipAddrCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
 	args := argv.Rest()
-	i := 0
+	// The options before the object, as the reader read them (GoFlags;
+	// CheckArgs refused the undeclared ones): the object is the first
+	// operand.
+	i := len(args)
 	brief := false
-	for i < len(args) && strings.HasPrefix(args[i], "-") {
-		switch args[i] {
-		case "-4", "-6", "-o", "-oneline":
+	for _, it := range argv.Items {
+		if it.Flag == "" {
+			i = it.Index
+			break
+		}
+		switch it.Flag {
 		case "-br", "-brie", "-brief":
 			brief = true
-		case "-f", "-family":
-			i++
-		default:
-			if !strings.HasPrefix(args[i], "-f") {
-				return catalog.Unsupported(nil, "ip %s changes the output form", args[i])
-			}
 		}
-		i++
+	}
+	if end := argv.OptionsEnd(); end >= 0 && end < i {
+		return catalog.Unsupported(nil, "ip -- changes the output form")
 	}
 	if i >= len(args) {
 		return catalog.Unsupported([]string{"addr"}, "ip needs an object: addr or link")

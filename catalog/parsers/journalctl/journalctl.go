@@ -48,7 +48,7 @@ var journalctlParser = &catalog.Parser{
 	// lines and are refused.
 	Flags: catalog.Flags{
 		"-o": catalog.Value, "--output": catalog.Value, "-n": catalog.Value, "--lines": catalog.Value, "-u": catalog.Value, "--unit": catalog.Value,
-		"--user-unit": catalog.Value, "-b": catalog.Value, "--boot": catalog.Value, "-k": catalog.Bool, "--dmesg": catalog.Bool, "-r": catalog.Bool, "--reverse": catalog.Bool,
+		"--user-unit": catalog.Value, "-b": catalog.OptionalSeparate, "--boot": catalog.OptionalSeparate, "-k": catalog.Bool, "--dmesg": catalog.Bool, "-r": catalog.Bool, "--reverse": catalog.Bool,
 		"-p": catalog.Value, "--priority": catalog.Value, "-S": catalog.Value, "--since": catalog.Value, "-U": catalog.Value, "--until": catalog.Value,
 		"-g": catalog.Value, "--grep": catalog.Value, "-t": catalog.Value, "--identifier": catalog.Value, "-T": catalog.Value, "--exclude-identifier": catalog.Value,
 		"--facility": catalog.Value, "--utc": catalog.Bool, "--no-hostname": catalog.Bool, "--no-pager": catalog.Bool, "-a": catalog.Bool, "--all": catalog.Bool,
@@ -56,6 +56,9 @@ var journalctlParser = &catalog.Parser{
 		"--system": catalog.Bool, "--user": catalog.Bool, "-D": catalog.Value, "--directory": catalog.Value, "--file": catalog.Value,
 		"--case-sensitive": catalog.Value, "--cursor": catalog.Value, "--after-cursor": catalog.Value, "--namespace": catalog.Value,
 	},
+	// -b [[ID][±offset]|all] takes the next argument when it is a boot
+	// (journalctl(1); "-b -1" is the boot before this one).
+	ValueShapes:    map[string]func(string) bool{"-b": journalBootValue, "--boot": journalBootValue},
 	MaxPositionals: -1,
 	Alternatives:   map[string][]string{"-x": {}, "--catalog": {}, "--show-cursor": {}},
 	Result:         JournalResult{},
@@ -71,69 +74,41 @@ func journalctlParsers() []*catalog.Parser {
 }
 
 // journalCheck requires -o short-iso (or short-iso-precise): the default
-// short form leaves out the year and the zone. It reads -b the way
-// journalctl does: its value is optional and may be a separate argument
-// such as "-1".
+// short form leaves out the year and the zone. The hint is the same call
+// with every -o (and its value) replaced by -o short-iso, or with one
+// added first.
 func journalCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
-	args := argv.Rest()
-	output := ""
-	var hint []string
-	outAt := -1
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			hint = append(hint, args[i:]...)
-			break
+	output, given := "", false
+	outAt := map[int]bool{}   // arguments holding an -o
+	valueAt := map[int]bool{} // their separate values
+	for _, it := range argv.Items {
+		if it.Flag == "-o" || it.Flag == "--output" {
+			output, given = it.Value, true
+			outAt[it.Index] = true
+			if it.HasValue && !it.Attached {
+				valueAt[it.Index+1] = true
+			}
 		}
-		name, v, attached := strings.Cut(a, "=")
-		switch {
-		case name == "-o" || name == "--output":
-			if !attached && i+1 < len(args) {
-				i++
-				v = args[i]
-			}
-			output, outAt = v, len(hint)
-			hint = append(hint, "-o", "short-iso")
-			continue
-		case strings.HasPrefix(a, "-o") && len(a) > 2 && a[1] != '-':
-			output, outAt = a[2:], len(hint)
-			hint = append(hint, "-o", "short-iso")
-			continue
-		case a == "-b" || a == "--boot":
-			hint = append(hint, a)
-			if i+1 < len(args) && journalBootValue(args[i+1]) {
-				i++
-				hint = append(hint, args[i])
-			}
-			continue
-		case len(a) > 1 && a[0] == '-':
-			k, declared := journalctlParser.Flags[name]
-			if !declared && name[1] != '-' && len(name) > 2 {
-				// A group of short flags: only bools here, the core checked them.
-				k, declared = catalog.Bool, true
-			}
-			if !declared {
-				return journalctlParser.UnsupportedFlag(name)
-			}
-			hint = append(hint, a)
-			if k == catalog.Value && !attached && name[1] == '-' && i+1 < len(args) {
-				i++
-				hint = append(hint, args[i])
-			}
-			if k == catalog.Value && !attached && name[1] != '-' && len(name) == 2 && i+1 < len(args) {
-				i++
-				hint = append(hint, args[i])
-			}
-			continue
-		}
-		hint = append(hint, a)
 	}
 	switch output {
 	case "short-iso", "short-iso-precise":
 		return nil
 	}
-	if outAt < 0 {
-		hint = append([]string{"-o", "short-iso"}, hint...)
+	var hint []string
+	if !given {
+		hint = append(hint, "-o", "short-iso")
+	}
+	for i, a := range argv.Rest() {
+		switch {
+		case valueAt[i]:
+		case !outAt[i]:
+			hint = append(hint, a)
+		case strings.HasPrefix(a, "--") || strings.HasPrefix(a, "-o"):
+			hint = append(hint, "-o", "short-iso")
+		default:
+			// -o last in a group of short flags ("-ko"): the flags before it kept
+			hint = append(hint, a[:strings.IndexByte(a, 'o')], "-o", "short-iso")
+		}
 	}
 	what := "the default short output leaves out the year and the zone"
 	if output != "" {

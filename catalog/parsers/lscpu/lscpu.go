@@ -147,6 +147,9 @@ func parseLscpu(c *catalog.Context) (any, error) {
 	return res, nil
 }
 
+// lscpuSizes are the units of lscpu's cache sizes: "96 KiB", the older "32K".
+var lscpuSizes = lex.Sizes(map[string]float64{"": 1, "B": 1, "K": 1 << 10, "KiB": 1 << 10, "M": 1 << 20, "MiB": 1 << 20, "G": 1 << 30, "GiB": 1 << 30, "T": 1 << 40, "TiB": 1 << 40}, true)
+
 // lscpuCache reads "96 KiB (2 instances)" or the older "32K".
 func lscpuCache(c *catalog.Context, res *LscpuResult, name string, ks, ke, vs, ve int) bool {
 	v := c.Raw[vs:ve]
@@ -155,14 +158,13 @@ func lscpuCache(c *catalog.Context, res *LscpuResult, name string, ks, ke, vs, v
 	}
 	size, rest, _ := strings.Cut(v, " (")
 	num := strings.TrimRight(size, "KMGTiB ")
-	mult := map[string]float64{"": 1, "B": 1, "K": 1 << 10, "KiB": 1 << 10, "M": 1 << 20, "MiB": 1 << 20, "G": 1 << 30, "GiB": 1 << 30, "T": 1 << 40, "TiB": 1 << 40}[strings.TrimSpace(size[len(num):])]
-	if mult == 0 || !lex.IsInt(num) {
+	if _, ok := lscpuSizes.Per(strings.TrimSpace(size[len(num):])); !ok || !lex.IsInt(num) {
 		return false
 	}
 	k := len(res.Caches)
 	cache := LscpuCache{Name: name}
 	c.Span(ks, ke, "trimSuffix", "caches", k, "name")
-	cache.SizeBytes = kit.Scaled(c, vs, vs+len(num), mult, "parseBytes", "caches", k, "size_bytes")
+	cache.SizeBytes = kit.Size(c, vs, vs+len(size), lscpuSizes, func(string) string { return "parseBytes" }, "caches", k, "size_bytes")
 	if rest != "" {
 		cnt, _, _ := strings.Cut(rest, " instance")
 		if lex.IsInt(cnt) {

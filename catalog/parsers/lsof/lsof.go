@@ -72,8 +72,8 @@ var lsofParser = &catalog.Parser{
 	// (OFFSET), -Z (security contexts), +L (NLINK), -T (TCP info in NAME),
 	// -E/+E (endpoint lines), -K (tasks), +D/+d (directory walks), -X, -N.
 	Flags: catalog.Flags{
-		"-i": catalog.Value, "-n": catalog.Bool, "-P": catalog.Bool, "-l": catalog.Bool, "-w": catalog.Bool, "-a": catalog.Bool, "-U": catalog.Bool, "-b": catalog.Bool, "-R": catalog.Bool,
-		"-c": catalog.Value, "-p": catalog.Value, "-u": catalog.Value, "-g": catalog.Value, "-s": catalog.Value, "-d": catalog.Value,
+		"-i": catalog.OptionalSeparate, "-n": catalog.Bool, "-P": catalog.Bool, "-l": catalog.Bool, "-w": catalog.Bool, "-a": catalog.Bool, "-U": catalog.Bool, "-b": catalog.Bool, "-R": catalog.Bool,
+		"-c": catalog.Value, "-p": catalog.Value, "-u": catalog.Value, "-g": catalog.OptionalSeparate, "-s": catalog.Value, "-d": catalog.Value,
 	},
 	MaxPositionals: -1,
 	Alternatives:   map[string][]string{"-t": {}, "-F": {}, "-r": {}, "+r": {}, "-o": {}, "-Z": {}},
@@ -92,40 +92,13 @@ func lsofParsers() []*catalog.Parser {
 	return []*catalog.Parser{lsofParser}
 }
 
-// lsofCheck rescans the arguments the way lsof reads them: -i takes a value
-// only when attached or when the next argument is not an option, so the
-// core's reading of -i as a value flag can hide the next flag.
+// lsofCheck refuses -s without a protocol:state filter (-s alone adds a
+// SIZE column). -i [addr] and -g [pgid] take the next argument only when
+// it is not an option (OptionalSeparate), as lsof reads them.
 func lsofCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
-	args := argv.Rest()
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			break
-		}
-		if len(a) < 2 || a[0] != '-' {
-			continue
-		}
-		for j := 1; j < len(a); j++ {
-			name := "-" + a[j:j+1]
-			kind, ok := lsofParser.Flags[name]
-			if !ok {
-				return lsofParser.UnsupportedFlag(name)
-			}
-			if kind == catalog.Value {
-				if j == len(a)-1 && i+1 < len(args) && (name != "-i" && name != "-g" || !strings.HasPrefix(args[i+1], "-")) {
-					i++
-				}
-				if name == "-s" {
-					v := a[j+1:]
-					if j == len(a)-1 && i < len(args) {
-						v = args[i]
-					}
-					if !strings.Contains(v, ":") {
-						return catalog.Unsupported(nil, "lsof -s without a protocol:state filter adds a size column")
-					}
-				}
-				break
-			}
+	for _, it := range argv.Items {
+		if it.Flag == "-s" && !strings.Contains(it.Value, ":") {
+			return catalog.Unsupported(nil, "lsof -s without a protocol:state filter adds a size column")
 		}
 	}
 	return nil

@@ -826,22 +826,15 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, rec bool, rs *catalo
 // by smart_ulltoa5 ("48m", "1.2g"): the number of KiB, as exact as
 // printed.
 func psScaledKiB(v string) (int64, bool) {
-	if len(v) < 2 {
+	if v == "" || v[0] < '0' || v[0] > '9' {
 		return 0, false
 	}
-	k := strings.IndexByte("kmgt", v[len(v)-1])
-	if k < 0 || v[0] < '0' || v[0] > '9' {
-		return 0, false
-	}
-	f, err := strconv.ParseFloat(v[:len(v)-1], 64)
-	if err != nil {
-		return 0, false
-	}
-	for ; k > 0; k-- {
-		f *= 1024
-	}
-	return int64(f + 0.5), true
+	n, _, ok := lex.Size(v, psBusyBoxKiB)
+	return n, ok
 }
+
+// psBusyBoxKiB: smart_ulltoa5's units, counted in KiB.
+var psBusyBoxKiB = lex.Sizes(map[string]float64{"k": 1, "m": 1 << 10, "g": 1 << 20, "t": 1 << 30}, false)
 
 // psParseFloat reads a ps decimal ("0.0", "12.5", "198").
 func psParseFloat(v string) (float64, bool) {

@@ -90,18 +90,16 @@ var tfPhrases = []struct{ suffix, action string }{
 	{" has been deleted", "deleted"},
 }
 
-// Terraform's flags are Go flags (-name, -name=value, -name value); the
-// core reads arguments getopt style, so its table lists each flag's first
-// letter as taking a value (the rest of the word) and the check below
-// reads the real names.
+// Terraform's flags are Go flags (-name, -name=value, -name value), read
+// so by the one reader (GoFlags).
 // terraformFlags were checked against `terraform plan -help` of Terraform
 // 1.11.4 (run here; real plans captured from terraform_data resources):
 // every option but -json keeps the text form.
-var terraformFlags = map[string]bool{ // name -> takes a value
-	"-no-color": false, "-destroy": false, "-refresh-only": false, "-compact-warnings": false,
-	"-detailed-exitcode": false, "-input": false, "-lock": false, "-lock-timeout": true, "-parallelism": true,
-	"-refresh": false, "-replace": true, "-target": true, "-var": true, "-var-file": true, "-out": true,
-	"-state": true, "-generate-config-out": true, "-chdir": true,
+var terraformFlags = catalog.Flags{
+	"-no-color": catalog.Bool, "-destroy": catalog.Bool, "-refresh-only": catalog.Bool, "-compact-warnings": catalog.Bool,
+	"-detailed-exitcode": catalog.Bool, "-input": catalog.Bool, "-lock": catalog.Bool, "-lock-timeout": catalog.Value, "-parallelism": catalog.Value,
+	"-refresh": catalog.Bool, "-replace": catalog.Value, "-target": catalog.Value, "-var": catalog.Value, "-var-file": catalog.Value, "-out": catalog.Value,
+	"-state": catalog.Value, "-generate-config-out": catalog.Value, "-chdir": catalog.Value,
 }
 
 var terraformPlanParser = &catalog.Parser{
@@ -111,11 +109,11 @@ var terraformPlanParser = &catalog.Parser{
 	Version:    "1",
 	Format: "terraform plan text (-no-color or coloured): summary, resource actions, drift, outputs; " +
 		"flags -no-color -destroy -refresh-only -var -var-file -target -replace -refresh -input -lock -parallelism -out",
-	Flags: catalog.Flags{
-		"-n": catalog.Value, "-d": catalog.Value, "-r": catalog.Value, "-c": catalog.Value, "-i": catalog.Value, "-l": catalog.Value, "-p": catalog.Value,
-		"-t": catalog.Value, "-v": catalog.Value, "-o": catalog.Value, "-s": catalog.Value, "-g": catalog.Value, "-j": catalog.Value,
-	},
-	MaxPositionals: -1,
+	Flags:   terraformFlags,
+	GoFlags: true,
+	// The check refuses -json and the flags not declared, with its hint.
+	ChecksUndeclared: true,
+	MaxPositionals:   -1,
 	ExitAnswers: []catalog.ExitAnswer{{Code: 2, With: []string{"-detailed-exitcode", "--detailed-exitcode"},
 		Means:  "the plan has changes (the parsed plan lists them)",
 		Source: "terraform plan -help of Terraform 1.11.4 (run here: 0 no changes, 1 error, 2 changes present)"}},
@@ -130,24 +128,17 @@ var terraformPlanParser = &catalog.Parser{
 func terraformPlanParsers() []*catalog.Parser {
 	terraformPlanParser.Check = func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
 		args := argv.Rest()
-		for i := 0; i < len(args); i++ {
-			a := args[i]
-			if a == "--" || !strings.HasPrefix(a, "-") {
-				if a == "--" {
-					break
-				}
-				return catalog.Unsupported(nil, "terraform plan takes no positional argument here (%q)", a)
-			}
-			name, _, hasEq := strings.Cut(strings.Replace(a, "--", "-", 1), "=")
-			if name == "-json" {
-				return catalog.Unsupported(dvTfHint(args, i), "terraform plan -json writes JSON lines; the text form is read")
-			}
-			takes, ok := terraformFlags[name]
-			if !ok {
-				return catalog.Unsupported(dvTfHint(args, i), "the terraform plan parser is not verified for %s", name)
-			}
-			if takes && !hasEq {
-				i++
+		end := argv.OptionsEnd()
+		for _, it := range argv.Items {
+			switch _, ok := terraformFlags[it.Flag]; {
+			case end >= 0 && it.Index > end:
+				return nil // Go flags end at "--"; what follows is not read
+			case it.Flag == "":
+				return catalog.Unsupported(nil, "terraform plan takes no positional argument here (%q)", it.Pos)
+			case it.Flag == "-json" || it.Flag == "--json":
+				return catalog.Unsupported(dvTfHint(args, it.Index), "terraform plan -json writes JSON lines; the text form is read")
+			case !ok:
+				return catalog.Unsupported(dvTfHint(args, it.Index), "the terraform plan parser is not verified for %s", "-"+strings.TrimLeft(it.Flag, "-"))
 			}
 		}
 		return nil

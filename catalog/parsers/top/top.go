@@ -95,6 +95,17 @@ func topParsers() []*catalog.Parser {
 	}}
 }
 
+// topMemSizes are the sizes of top's VIRT, RES and SHR: KiB, or with a
+// letter (top -e) MiB to PiB ("1.2g").
+var topMemSizes = lex.Sizes(map[string]float64{"": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40, "p": 1 << 50}, false)
+
+func topMemTransform(unit string) string {
+	if unit == "" {
+		return "parseFloat*1024"
+	}
+	return "parseBytes"
+}
+
 // topUnitAt reports whether t starts with the IEC unit of a summary line
 // ("MiB Mem :"; top -E picks it).
 func topUnitAt(t string) bool {
@@ -321,21 +332,6 @@ type topNums struct {
 	cpu, mem                  float64
 }
 
-// topUnit is the size of top's memory unit suffix u (0 for none).
-func topUnit(u byte) float64 {
-	switch u {
-	case 'm':
-		return 1 << 20
-	case 'g':
-		return 1 << 30
-	case 't':
-		return 1 << 40
-	case 'p':
-		return 1 << 50
-	}
-	return 0
-}
-
 func topRow(c *catalog.Context, fb *kit.FieldBuf, l lex.Line, cols []string, i int) (TopProcess, bool) {
 	var p TopProcess
 	toks := fb.Fields(l, len(cols))
@@ -347,16 +343,7 @@ func topRow(c *catalog.Context, fb *kit.FieldBuf, l lex.Line, cols []string, i i
 		s, e := toks[j][0], toks[j][1]
 		v := c.Raw[s:e]
 		mem := func(dst **int64, val *int64, leaf string) bool {
-			unit := float64(1 << 10)
-			tr := "parseFloat*1024"
-			n := len(v)
-			if n > 1 {
-				if u := topUnit(v[n-1]); u != 0 {
-					unit, e = u, e-1
-					tr = "parseBytes"
-				}
-			}
-			x, ok := kit.ScaledVal(c, s, e, unit, tr, "processes", i, leaf)
+			x, ok := kit.SizeVal(c, s, e, topMemSizes, topMemTransform, "processes", i, leaf)
 			if ok {
 				*val, *dst = x, val
 			}

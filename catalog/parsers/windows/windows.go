@@ -241,21 +241,24 @@ var dirParserDef = &catalog.Parser{
 	Version: "1",
 	OS:      []catalog.OS{catalog.Windows},
 	Format:  "cmd.exe dir listing (volume header, entries, File(s)/Dir(s) totals; /s sections), or /b bare names",
-	// Switches are "/x" arguments, read by the Check function.
-	MaxPositionals: -1,
-	Result:         DirResult{},
-	RowsKey:        "entries",
-	KeyFields:      []string{"directory", "name"},
-	Examples:       [][]string{{}, {"/a"}, {"/s"}, {"/b"}, {"/o:-d", "C:\\Users"}, {"/t:c"}},
-	Parse:          parseDir,
+	// Switches are "/x" arguments (Slash), judged by the Check function.
+	Slash:            true,
+	ChecksUndeclared: true,
+	MaxPositionals:   -1,
+	Result:           DirResult{},
+	RowsKey:          "entries",
+	KeyFields:        []string{"directory", "name"},
+	Examples:         [][]string{{}, {"/a"}, {"/s"}, {"/b"}, {"/o:-d", "C:\\Users"}, {"/t:c"}},
+	Parse:            parseDir,
 }
 
 var tasklistParserDef = &catalog.Parser{
-	ID:             "tasklist",
-	Command:        "tasklist",
-	Version:        "1",
-	OS:             []catalog.OS{catalog.Windows},
-	Format:         "tasklist table (default, /v, /svc, /m), /fo csv (with or without /nh) and /fo list",
+	ID:      "tasklist",
+	Command: "tasklist",
+	Version: "1",
+	OS:      []catalog.OS{catalog.Windows},
+	Format:  "tasklist table (default, /v, /svc, /m), /fo csv (with or without /nh) and /fo list",
+	Slash:   true, ChecksUndeclared: true,
 	MaxPositionals: -1,
 	Result:         TasklistResult{},
 	RowsKey:        "processes",
@@ -265,11 +268,12 @@ var tasklistParserDef = &catalog.Parser{
 }
 
 var ipconfigParserDef = &catalog.Parser{
-	ID:             "ipconfig",
-	Command:        "ipconfig",
-	Version:        "1",
-	OS:             []catalog.OS{catalog.Windows},
-	Format:         "ipconfig and ipconfig /all: \"Windows IP Configuration\", one section per adapter",
+	ID:      "ipconfig",
+	Command: "ipconfig",
+	Version: "1",
+	OS:      []catalog.OS{catalog.Windows},
+	Format:  "ipconfig and ipconfig /all: \"Windows IP Configuration\", one section per adapter",
+	Slash:   true, ChecksUndeclared: true,
 	MaxPositionals: -1,
 	Result:         IpconfigResult{},
 	RowsKey:        "adapters",
@@ -279,11 +283,12 @@ var ipconfigParserDef = &catalog.Parser{
 }
 
 var systeminfoParserDef = &catalog.Parser{
-	ID:             "systeminfo",
-	Command:        "systeminfo",
-	Version:        "1",
-	OS:             []catalog.OS{catalog.Windows},
-	Format:         "systeminfo list form (default, /fo list) and /fo csv",
+	ID:      "systeminfo",
+	Command: "systeminfo",
+	Version: "1",
+	OS:      []catalog.OS{catalog.Windows},
+	Format:  "systeminfo list form (default, /fo list) and /fo csv",
+	Slash:   true, ChecksUndeclared: true,
 	MaxPositionals: -1,
 	Result:         SysteminfoResult{},
 	Examples:       [][]string{{}, {"/fo", "csv"}, {"/s", "srv01", "/fo", "list"}},
@@ -292,6 +297,8 @@ var systeminfoParserDef = &catalog.Parser{
 
 // dirParsers wires the dirParserDef, tasklistParserDef, ipconfigParserDef, systeminfoParserDef and returns them for the builtin list.
 func dirParsers() []*catalog.Parser {
+	dirParserDef.Flags, tasklistParserDef.Flags = dirSwitches, tasklistSwitches
+	ipconfigParserDef.Flags, systeminfoParserDef.Flags = catalog.Flags{"/all": catalog.Bool}, systeminfoSwitches
 	dirParserDef.Check = dirCheck
 	tasklistParserDef.Check = tasklistCheck
 	ipconfigParserDef.Check = ipconfigCheck
@@ -299,27 +306,39 @@ func dirParsers() []*catalog.Parser {
 	return []*catalog.Parser{dirParserDef, tasklistParserDef, ipconfigParserDef, systeminfoParserDef}
 }
 
-// winSwitch is one "/x" switch: arg is the argument index, part its
-// position among the switches written together ("/b/s"), name the switch
-// lower-cased without the slash ("o:-d", "-c").
+// winSwitch is one "/x" switch as the reader read it (c.Args.Items): arg
+// is the argument it stands in, part its place among the switches written
+// together there ("/b/s"), name the switch as given, lower-cased, without
+// the slash ("o:-d", "-c").
 type winSwitch struct {
 	arg, part int
 	name      string
+	it        catalog.CmdArg
 }
 
-// winSwitches lists the switches of args (dir's switches take no separate
-// value: "/a:d", "/o-d").
-func winSwitches(args []string) []winSwitch {
+// winSwitches lists the switches of a in order.
+func winSwitches(a catalog.Args) []winSwitch {
 	var out []winSwitch
-	for i, a := range args {
-		if !strings.HasPrefix(a, "/") {
+	rest := a.Rest()
+	for _, it := range a.Items {
+		if !strings.HasPrefix(it.Flag, "/") {
 			continue
 		}
-		for k, part := range strings.Split(a[1:], "/") {
-			if part == "" {
-				continue
-			}
-			out = append(out, winSwitch{arg: i, part: k, name: strings.ToLower(part)})
+		part := 0
+		if n := len(out); n > 0 && out[n-1].arg == it.Index {
+			part = out[n-1].part + 1
+		}
+		out = append(out, winSwitch{arg: it.Index, part: part, name: strings.ToLower(winParts(rest[it.Index])[part]), it: it})
+	}
+	return out
+}
+
+// winParts are the switches written in one argument ("/b/s": b, s).
+func winParts(arg string) []string {
+	var out []string
+	for _, p := range strings.Split(arg[1:], "/") {
+		if p != "" {
+			out = append(out, p)
 		}
 	}
 	return out
@@ -337,10 +356,9 @@ func winWithout(args []string, sw winSwitch, dropValue bool) []string {
 			out = append(out, a)
 			continue
 		}
-		parts := strings.Split(a[1:], "/")
 		var keep []string
-		for k, p := range parts {
-			if k != sw.part && p != "" {
+		for k, p := range winParts(a) {
+			if k != sw.part {
 				keep = append(keep, p)
 			}
 		}
@@ -351,14 +369,33 @@ func winWithout(args []string, sw winSwitch, dropValue bool) []string {
 	return out
 }
 
+// winDashFlag refuses the first -flag given (the Windows parsers declare
+// none), as CheckArgs refuses an undeclared flag: the parsers check their
+// switches themselves (ChecksUndeclared) after it.
+func winDashFlag(p *catalog.Parser, a catalog.Args) *catalog.ParseError {
+	for _, it := range a.Items {
+		if strings.HasPrefix(it.Flag, "-") {
+			return p.UnsupportedFlag(it.Flag)
+		}
+	}
+	return nil
+}
+
+// winWhole reports whether the switch it is the whole argument it was
+// read from ("/fo", not "/fo/nh" or "/fo:csv"): tasklist, ipconfig and
+// systeminfo take one switch per argument.
+func winWhole(a catalog.Args, it catalog.CmdArg) bool {
+	return strings.EqualFold(a.Rest()[it.Index], it.Flag)
+}
+
 type dirOpts struct {
 	bare, recursive bool
 	timeField       string // modified_at, created_at, accessed_at
 }
 
-func dirOptions(args []string) (o dirOpts) {
+func dirOptions(a catalog.Args) (o dirOpts) {
 	o.timeField = "modified_at"
-	for _, sw := range winSwitches(args) {
+	for _, sw := range winSwitches(a) {
 		switch n := sw.name; {
 		case n == "b":
 			o.bare = true
@@ -382,11 +419,28 @@ func dirOptions(args []string) (o dirOpts) {
 	return o
 }
 
+// dirSwitches are dir's switches as the reader reads them: those that
+// take no value, and /a, /o and /t with theirs attached ("/a:d", "/o-d",
+// "/tc"). dirCheck says which keep the listing the parser reads.
+var dirSwitches = func() catalog.Flags {
+	f := catalog.Flags{"/n": catalog.Bool, "/4": catalog.Bool, "/a": catalog.Optional, "/o": catalog.Optional, "/t": catalog.Optional}
+	for _, s := range []string{"b", "s", "c", "l", "n", "w", "d", "p", "q", "x", "r"} {
+		f["/"+s], f["/-"+s] = catalog.Bool, catalog.Bool
+	}
+	return f
+}()
+
 func dirCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	if perr := winDashFlag(dirParserDef, argv); perr != nil {
+		return perr
+	}
 	args := argv.Rest()
-	for _, sw := range winSwitches(args) {
+	for _, sw := range winSwitches(argv) {
 		n := sw.name
 		base := strings.TrimPrefix(n, "-")
+		if _, ok := dirSwitches[sw.it.Flag]; !ok {
+			return catalog.Unsupported(nil, "dir /%s is not a switch the parser was verified for", sw.name)
+		}
 		switch {
 		case n == "-n":
 			// the old short format: names first, then size and date
@@ -420,26 +474,36 @@ type tasklistArgs struct {
 	svc, mods bool
 }
 
-func readTasklistArgs(args []string) (ta tasklistArgs, perr *catalog.ParseError) {
+// tasklistSwitches: /fo, /fi, /s and /u take the next argument, /m and /p
+// the next one when it is not a switch (tasklist /?).
+var tasklistSwitches = catalog.Flags{
+	"/fo": catalog.Value, "/fi": catalog.Value, "/s": catalog.Value, "/u": catalog.Value,
+	"/m": catalog.OptionalSeparate, "/p": catalog.OptionalSeparate,
+	"/nh": catalog.Bool, "/v": catalog.Bool, "/svc": catalog.Bool, "/apps": catalog.Bool,
+}
+
+func readTasklistArgs(a catalog.Args) (ta tasklistArgs, perr *catalog.ParseError) {
 	ta.format = "table"
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if !strings.HasPrefix(a, "/") {
-			return ta, catalog.Unsupported(nil, "tasklist takes no operand %q", a)
+	args := a.Rest()
+	for _, it := range a.Items {
+		if it.Flag == "" && !strings.HasPrefix(it.Pos, "/") {
+			return ta, catalog.Unsupported(nil, "tasklist takes no operand %q", it.Pos)
 		}
-		n := strings.ToLower(a[1:])
+		if _, ok := tasklistSwitches[it.Flag]; !ok || !winWhole(a, it) {
+			return ta, catalog.Unsupported(nil, "tasklist /%s is not a switch the parser was verified for", strings.ToLower(args[it.Index][1:]))
+		}
+		n := it.Flag[1:]
 		switch n {
 		case "fo":
-			if i+1 >= len(args) {
+			if !it.HasValue {
 				return ta, catalog.Unsupported(nil, "tasklist /fo needs a format")
 			}
-			i++
-			f := strings.ToLower(args[i])
+			f := strings.ToLower(it.Value)
 			switch f {
 			case "table", "csv", "list":
 				ta.format = f
 			default:
-				return ta, catalog.Unsupported(kit.LpReplaceArg(args, i, false, "csv"), "tasklist /fo %s is not a format", args[i])
+				return ta, catalog.Unsupported(kit.LpReplaceArg(args, it.Index+1, false, "csv"), "tasklist /fo %s is not a format", it.Value)
 			}
 		case "nh":
 			ta.noHeader = true
@@ -448,38 +512,31 @@ func readTasklistArgs(args []string) (ta tasklistArgs, perr *catalog.ParseError)
 		case "svc":
 			ta.svc = true
 		case "m":
-			ta.mods = true
-			if i+1 < len(args) && !strings.HasPrefix(args[i+1], "/") {
-				i++ // a module name pattern
-			}
+			ta.mods = true // with or without a module name pattern
 		case "fi", "s", "u":
-			if i+1 >= len(args) {
+			if !it.HasValue {
 				return ta, catalog.Unsupported(nil, "tasklist /%s needs a value", n)
 			}
-			i++
-		case "p":
-			if i+1 < len(args) && !strings.HasPrefix(args[i+1], "/") {
-				i++
-			}
 		case "apps":
-			return ta, catalog.Unsupported(lpArgsWithout(args, i), "tasklist /apps prints Store app columns the parser does not read")
-		default:
-			return ta, catalog.Unsupported(nil, "tasklist /%s is not a switch the parser was verified for", n)
+			return ta, catalog.Unsupported(lpArgsWithout(args, it.Index), "tasklist /apps prints Store app columns the parser does not read")
 		}
 	}
 	return ta, nil
 }
 
 func tasklistCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	if perr := winDashFlag(tasklistParserDef, argv); perr != nil {
+		return perr
+	}
 	args := argv.Rest()
-	ta, perr := readTasklistArgs(args)
+	ta, perr := readTasklistArgs(argv)
 	if perr != nil {
 		return perr
 	}
 	if ta.noHeader && ta.format != "csv" {
-		for i, a := range args {
-			if strings.EqualFold(a, "/nh") {
-				return catalog.Unsupported(lpArgsWithout(args, i), "tasklist /nh is read only with /fo csv (table columns need their header)")
+		for _, it := range argv.Items {
+			if it.Flag == "/nh" {
+				return catalog.Unsupported(lpArgsWithout(args, it.Index), "tasklist /nh is read only with /fo csv (table columns need their header)")
 			}
 		}
 	}
@@ -497,45 +554,51 @@ func winBtoi(b bool) int {
 }
 
 func ipconfigCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	if perr := winDashFlag(ipconfigParserDef, argv); perr != nil {
+		return perr
+	}
 	args := argv.Rest()
-	for _, a := range args {
-		if !strings.EqualFold(a, "/all") {
+	for _, it := range argv.Items {
+		if a := args[it.Index]; !strings.EqualFold(a, "/all") {
 			return catalog.Unsupported([]string{"/all"}, "the ipconfig parser reads ipconfig and ipconfig /all, not %s", a)
 		}
 	}
 	return nil
 }
 
+// systeminfoSwitches: /fo, /s and /u take the next argument, /p the next
+// one when it is not a switch (systeminfo /?).
+var systeminfoSwitches = catalog.Flags{
+	"/fo": catalog.Value, "/s": catalog.Value, "/u": catalog.Value, "/p": catalog.OptionalSeparate, "/nh": catalog.Bool,
+}
+
 func systeminfoCheck(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
+	if perr := winDashFlag(systeminfoParserDef, argv); perr != nil {
+		return perr
+	}
 	args := argv.Rest()
-	for i := 0; i < len(args); i++ {
-		n := strings.ToLower(args[i])
-		switch n {
+	for _, it := range argv.Items {
+		if _, ok := systeminfoSwitches[it.Flag]; !ok || !winWhole(argv, it) {
+			return catalog.Unsupported(nil, "systeminfo %s is not a switch the parser was verified for", args[it.Index])
+		}
+		switch it.Flag {
 		case "/fo":
-			if i+1 >= len(args) {
+			if !it.HasValue {
 				return catalog.Unsupported(nil, "systeminfo /fo needs a format")
 			}
-			i++
-			switch strings.ToLower(args[i]) {
+			switch strings.ToLower(it.Value) {
 			case "list", "csv":
 			case "table":
-				return catalog.Unsupported(kit.LpReplaceArg(args, i, false, "list"), "systeminfo /fo table prints one very wide row; the list form holds the same values")
+				return catalog.Unsupported(kit.LpReplaceArg(args, it.Index+1, false, "list"), "systeminfo /fo table prints one very wide row; the list form holds the same values")
 			default:
-				return catalog.Unsupported(nil, "systeminfo /fo %s is not a format", args[i])
+				return catalog.Unsupported(nil, "systeminfo /fo %s is not a format", it.Value)
 			}
 		case "/nh":
-			return catalog.Unsupported(lpArgsWithout(args, i), "systeminfo /nh leaves the values without their labels")
+			return catalog.Unsupported(lpArgsWithout(args, it.Index), "systeminfo /nh leaves the values without their labels")
 		case "/s", "/u":
-			if i+1 >= len(args) {
-				return catalog.Unsupported(nil, "systeminfo %s needs a value", args[i])
+			if !it.HasValue {
+				return catalog.Unsupported(nil, "systeminfo %s needs a value", args[it.Index])
 			}
-			i++
-		case "/p":
-			if i+1 < len(args) && !strings.HasPrefix(args[i+1], "/") {
-				i++
-			}
-		default:
-			return catalog.Unsupported(nil, "systeminfo %s is not a switch the parser was verified for", args[i])
 		}
 	}
 	return nil
@@ -873,7 +936,7 @@ type dirState struct {
 }
 
 func parseDir(c *catalog.Context) (any, error) {
-	opts := dirOptions(c.Args.List)
+	opts := dirOptions(c.Args)
 	res := &DirResult{Entries: make([]DirEntry, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	rs := c.Rows(5)
 	if opts.bare {
@@ -1363,7 +1426,7 @@ type taskParser struct {
 }
 
 func parseTasklist(c *catalog.Context) (any, error) {
-	ta, _ := readTasklistArgs(c.Args.List)
+	ta, _ := readTasklistArgs(c.Args)
 	p := &taskParser{c: c, rec: c.Recording()}
 	p.res = &TasklistResult{Processes: make([]TaskProcess, 0, min(lex.CountLines(c.Raw), 1<<20))}
 	p.rs = c.Rows(5)
@@ -2333,8 +2396,8 @@ func parseSysteminfo(c *catalog.Context) (any, error) {
 	p := &sysParser{c: c, rec: c.Recording()}
 	p.res = &SysteminfoResult{Hotfixes: []SysHotfix{}, NetworkCards: []SysNetworkCard{}}
 	csvForm := false
-	for i, a := range c.Args.List {
-		if strings.EqualFold(a, "/fo") && i+1 < len(c.Args.List) && strings.EqualFold(c.Args.List[i+1], "csv") {
+	for _, it := range c.Args.Items {
+		if it.Flag == "/fo" && strings.EqualFold(it.Value, "csv") {
 			csvForm = true
 		}
 	}
