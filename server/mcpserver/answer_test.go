@@ -59,6 +59,16 @@ func TestAnswerEncoding(t *testing.T) {
 			if !bytes.Equal(got, want) {
 				t.Errorf("envelope %d:\n got %s\nwant %s", i, got, want)
 			}
+			// Compact already: the SDK's encoder compacts what it is
+			// given, which would hide stray whitespace above.
+			raw, err := a.MarshalJSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var compact bytes.Buffer
+			if err := json.Compact(&compact, raw); err != nil || !bytes.Equal(compact.Bytes(), raw) {
+				t.Errorf("envelope %d: MarshalJSON is not compact JSON (%v): %s", i, err, raw)
+			}
 		}
 	}
 }

@@ -318,11 +318,24 @@ func (c *lineConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if err != nil {
 		return fmt.Errorf("marshaling message: %v", err)
 	}
-	b := make([]byte, 0, len(responseHead)+len(id)+len(resultKey)+len(resp.Result)+2)
-	b = append(append(append(append(b, responseHead...), id...), resultKey...), resp.Result...)
-	_, err = c.out.Write(append(b, '}', '\n'))
+	head := append(append(append(make([]byte, 0, len(responseHead)+len(id)+len(resultKey)), responseHead...), id...), resultKey...)
+	if len(resp.Result) >= writeWhole {
+		// A large answer is not copied to put its few bytes around it:
+		// three writes, one line (no other message between them).
+		return c.out.writeParts(head, resp.Result, lineEnd)
+	}
+	b := append(append(append(make([]byte, 0, len(head)+len(resp.Result)+2), head...), resp.Result...), lineEnd...)
+	_, err = c.out.Write(b)
 	return err
 }
+
+// writeWhole is the size of a result from which Write writes the message
+// in parts rather than copying it into one line: below it a copy costs
+// less than the system calls (and the reader's wake-ups) of two more
+// writes.
+const writeWhole = 32 << 10
+
+var lineEnd = []byte("}\n")
 
 // writeBatch writes a batch's responses as one array on one line.
 func (c *lineConn) writeBatch(batch []*jsonrpc.Response) error {
@@ -365,6 +378,19 @@ func (w *lockedWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.w.Write(p)
+}
+
+// writeParts writes parts one after the other with no other write
+// between them.
+func (w *lockedWriter) writeParts(parts ...[]byte) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, p := range parts {
+		if _, err := w.w.Write(p); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (w *lockedWriter) Close() error { return w.w.Close() }
