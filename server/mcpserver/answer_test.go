@@ -34,6 +34,10 @@ func TestAnswerEncoding(t *testing.T) {
 		{Cmd: "ls", Args: []string{"-la"}, OK: true},
 		{Cmd: "echo", Args: []string{"<b>&amp;</b>", "a\u2028b\u2029c", "tab\there \"quoted\" \\ back", "é 日本 \x01"}, Stderr: "</script>"},
 		{Cmd: "x", Failure: &engine.Failure{Kind: engine.KindConfig, Reason: engine.ReasonInvalidArgument, Message: "a & b < c"}},
+		// One of the characters escaped for HTML at a time.
+		{Cmd: "echo", Args: []string{"line\u2028separator"}},
+		{Cmd: "echo", Args: []string{"paragraph\u2029separator"}},
+		{Cmd: "echo", Args: []string{"a>b"}},
 	}
 	for i, env := range envs {
 		for _, edit := range []func(*mcp.CallToolResult){
