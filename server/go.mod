@@ -3,6 +3,7 @@ module github.com/parism-go/parism/server
 go 1.26.0
 
 require (
+	github.com/go-jose/go-jose/v4 v4.1.4
 	github.com/goccy/go-json v0.12.0
 	github.com/google/jsonschema-go v0.4.3
 	github.com/landlock-lsm/go-landlock v0.11.2
@@ -11,15 +12,14 @@ require (
 	github.com/parism-go/parism/guard v0.0.0
 	github.com/parism-go/parism/shaper v0.0.0
 	github.com/pelletier/go-toml/v2 v2.4.3
+	github.com/segmentio/encoding v0.5.4
 	golang.org/x/sys v0.49.0
 )
 
 require (
 	github.com/dlclark/regexp2/v2 v2.5.1 // indirect
 	github.com/expr-lang/expr v1.17.8 // indirect
-	github.com/go-jose/go-jose/v4 v4.1.4 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
-	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/sergi/go-diff v1.4.0 // indirect
 	github.com/tiktoken-go/tokenizer v0.10.0 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect

@@ -132,20 +132,29 @@ func isASCII(s string) bool {
 	return true
 }
 
-// asciiLower lowers A-Z only, so that byte offsets are kept.
+// asciiLower lowers A-Z only, so that byte offsets are kept. It copies
+// s once (into the builder), the text between capitals a run at a time.
 func asciiLower(s string) string {
-	i := 0
-	for i < len(s) && (s[i] < 'A' || s[i] > 'Z') {
-		i++
-	}
+	i := nextUpper(s, 0)
 	if i == len(s) {
 		return s
 	}
-	b := []byte(s)
-	for ; i < len(b); i++ {
-		if c := b[i]; 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
+	var b strings.Builder
+	b.Grow(len(s))
+	last := 0
+	for ; i < len(s); i = nextUpper(s, i+1) {
+		b.WriteString(s[last:i])
+		b.WriteByte(s[i] + 'a' - 'A')
+		last = i + 1
 	}
-	return string(b)
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// nextUpper is the index of the first A-Z at or after i, len(s) if none.
+func nextUpper(s string, i int) int {
+	for i < len(s) && (s[i] < 'A' || s[i] > 'Z') {
+		i++
+	}
+	return i
 }

@@ -129,3 +129,26 @@ func TestRedactPrefilterSameResult(t *testing.T) {
 		}
 	}
 }
+
+// asciiLowerRef is asciiLower's definition: A-Z lowered, every other
+// byte kept.
+func asciiLowerRef(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+func FuzzASCIILower(f *testing.F) {
+	for _, s := range []string{"", "a", "A", "abc", "ABC", "aBc", "Zz", "token=AKIA1234", "ÉtÉ Kelvin\u212a", "\xffA\x00Z", "-rw-r--r-- 1 root root 0 Dec  2 04:29 X"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := asciiLower(s), asciiLowerRef(s); got != want {
+			t.Fatalf("asciiLower(%q) = %q, want %q", s, got, want)
+		}
+	})
+}

@@ -55,21 +55,40 @@ func asAnswer(r *mcp.CallToolResult) (*toolAnswer, bool) {
 	if !ok || t.Meta != nil || t.Annotations != nil || t.Text != string(js) {
 		return nil, false
 	}
-	return &toolAnswer{CallToolResult: r, answer: js}, true
+	return &toolAnswer{CallToolResult: r, answer: js, text: t.Text}, true
 }
 
 // appendContent appends the value of content, the text content holding
-// text (the answer, encoded), then structuredContent and its value.
-func (a *toolAnswer) appendContent(out, text []byte) []byte {
+// the answer as a JSON string, then structuredContent and its value.
+func (a *toolAnswer) appendContent(out []byte) ([]byte, error) {
 	out = append(out, `[{"type":"text","text":`...)
-	out = append(append(out, text...), `}],"structuredContent":`...)
+	out, err := appendQuoted(out, a.text)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, `}],"structuredContent":`...)
 	if !htmlSpecial(a.answer) {
-		return append(out, a.answer...)
+		return append(out, a.answer...), nil
 	}
 	// What the SDK's json.Marshal of the result does to it.
 	esc := bytes.NewBuffer(out)
 	json.HTMLEscape(esc, a.answer)
-	return esc.Bytes()
+	return esc.Bytes(), nil
+}
+
+// appendQuoted appends what json.Marshal(s) returns (the string escaped
+// as encoding/json does, for HTML too) without its copies: json.Marshal
+// of the answer's bytes as a string copies them, and returns a copy of
+// its own buffer, two allocations of the answer's size per call. The
+// encoder writes into out's room (MarshalJSON sizes it for the usual
+// escaping).
+func appendQuoted(out []byte, s string) ([]byte, error) {
+	buf := bytes.NewBuffer(out)
+	if err := json.NewEncoder(buf).Encode(s); err != nil {
+		return nil, err
+	}
+	b := buf.Bytes()
+	return b[:len(b)-1], nil // Encode ends the value with a newline
 }
 
 // htmlSpecial reports whether b holds what encoding/json escapes for HTML:
@@ -85,6 +104,7 @@ func htmlSpecial(b []byte) bool {
 type toolAnswer struct {
 	*mcp.CallToolResult
 	answer answerJSON
+	text   string // the text content's, the same bytes as answer
 }
 
 // MarshalJSON writes what the SDK would: the result's other members as the
@@ -98,14 +118,14 @@ func (a *toolAnswer) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	text, err := json.Marshal(string(a.answer))
-	if err != nil {
-		return nil, err
-	}
-	out := make([]byte, 0, len(head)+len(text)+len(a.answer)+64)
+	// Room for the text escaped (JSON's quotes: about a quarter more)
+	// and the answer as it is.
+	out := make([]byte, 0, len(head)+len(a.answer)*5/2+64)
 	if rest, ok := bytes.CutPrefix(head, []byte(`{"content":[]`)); ok && len(rest) > 0 && (rest[0] == ',' || rest[0] == '}') {
 		// The common case, no metadata: content is the first member.
-		out = a.appendContent(append(out, `{"content":`...), text)
+		if out, err = a.appendContent(append(out, `{"content":`...)); err != nil {
+			return nil, err
+		}
 		return append(out, rest...), nil
 	}
 	out = append(out, '{')
@@ -136,7 +156,9 @@ func (a *toolAnswer) MarshalJSON() ([]byte, error) {
 			out = append(out, val...)
 			continue
 		}
-		out = a.appendContent(out, text)
+		if out, err = a.appendContent(out); err != nil {
+			return nil, err
+		}
 		wrote = true
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) || !wrote {

@@ -34,6 +34,10 @@ func TestAnswerEncoding(t *testing.T) {
 		{Cmd: "ls", Args: []string{"-la"}, OK: true},
 		{Cmd: "echo", Args: []string{"<b>&amp;</b>", "a\u2028b\u2029c", "tab\there \"quoted\" \\ back", "é 日本 \x01"}, Stderr: "</script>"},
 		{Cmd: "x", Failure: &engine.Failure{Kind: engine.KindConfig, Reason: engine.ReasonInvalidArgument, Message: "a & b < c"}},
+		// One of the characters escaped for HTML at a time.
+		{Cmd: "echo", Args: []string{"line\u2028separator"}},
+		{Cmd: "echo", Args: []string{"paragraph\u2029separator"}},
+		{Cmd: "echo", Args: []string{"a>b"}},
 	}
 	for i, env := range envs {
 		for _, edit := range []func(*mcp.CallToolResult){
@@ -58,6 +62,16 @@ func TestAnswerEncoding(t *testing.T) {
 			got := sdkEncode(t, a)
 			if !bytes.Equal(got, want) {
 				t.Errorf("envelope %d:\n got %s\nwant %s", i, got, want)
+			}
+			// Compact already: the SDK's encoder compacts what it is
+			// given, which would hide stray whitespace above.
+			raw, err := a.MarshalJSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var compact bytes.Buffer
+			if err := json.Compact(&compact, raw); err != nil || !bytes.Equal(compact.Bytes(), raw) {
+				t.Errorf("envelope %d: MarshalJSON is not compact JSON (%v): %s", i, err, raw)
 			}
 		}
 	}

@@ -24,6 +24,7 @@ func TestSideBySide(t *testing.T) {
 	if bin == "" {
 		dir := t.TempDir()
 		build := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "../../../cli/cmd/parism", "../../../cli/cmd/parism-sandbox")
+		build.Env = append(os.Environ(), "CGO_ENABLED=0") // as the README installs it
 		if b, err := build.CombinedOutput(); err != nil {
 			t.Fatalf("build: %v: %s", err, b)
 		}
