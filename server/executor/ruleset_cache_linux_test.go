@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestRulesetCache: a second run under the same confinement reuses the
@@ -102,6 +104,20 @@ func TestRulesetCache(t *testing.T) {
 	writeFileT(t, entries[1], "new\n")
 	refused(cg, filepath.Join(root, "moved"))
 	want(cg, entries[1], "new\n")
+	// A file mounted over one of them: the listing is the same, the
+	// path names the mounted file, which the cached rule does not cover.
+	mounted := filepath.Join(root, "mounted")
+	writeFileT(t, mounted, "mounted\n")
+	if err := unix.Mount(mounted, entries[2], "", unix.MS_BIND, ""); err == nil {
+		t.Cleanup(func() { _ = unix.Unmount(entries[2], unix.MNT_DETACH) })
+		want(cg, entries[2], "mounted\n")
+		if err := unix.Unmount(entries[2], 0); err != nil {
+			t.Fatal(err)
+		}
+		want(cg, entries[2], "old\n")
+	} else {
+		t.Logf("no bind mount here (%v): the mount case is not run", err)
+	}
 
 	// Another confinement is another ruleset.
 	fewer := Confinement{ReadPaths: slices.Clone(systemRead), ExecPaths: []string{}}

@@ -26,7 +26,8 @@ func engineLikeConfig() Config {
 
 // BenchmarkRuleset compares what a run pays for its Landlock ruleset:
 // built (a landlock_create_ruleset, then an open, fstat, landlock_add_rule
-// and close per path), or cached and checked (a stat per path).
+// and close per path), or cached and checked (a stat per path, or the
+// entries of /etc by listing it).
 func BenchmarkRuleset(b *testing.B) {
 	c := engineLikeConfig()
 	b.Run("build", func(b *testing.B) {
@@ -38,17 +39,26 @@ func BenchmarkRuleset(b *testing.B) {
 			syscall.Close(rs.fd)
 		}
 	})
-	b.Run("check", func(b *testing.B) {
+	check := func(b *testing.B, listed bool) {
 		rs, err := buildRuleset(c)
 		if err != nil {
 			b.Skip(err)
 		}
 		defer syscall.Close(rs.fd)
-		b.ReportMetric(float64(len(rs.paths)), "paths")
+		if listed {
+			rs.planListing()
+		}
 		for b.Loop() {
 			if !rs.current() {
 				b.Fatal("stale")
 			}
 		}
-	})
+		b.ReportMetric(float64(len(rs.paths)), "stats")
+		b.ReportMetric(float64(len(rs.dirs)), "listings")
+	}
+	// A stat per path, as before the listings.
+	b.Run("check-stat", func(b *testing.B) { check(b, false) })
+	// /etc's entries by one listing, the rest a stat each: what the
+	// cache does.
+	b.Run("check", func(b *testing.B) { check(b, true) })
 }

@@ -21,7 +21,10 @@ import (
 // the same file (device and inode, which the ruleset's reference keeps
 // from being reused) or is still missing; any difference (a path renamed,
 // replaced, created, removed, a mount over it, a stat that fails) builds
-// the ruleset anew. The check is one stat per path, done just before the
+// the ruleset anew. The check is one stat per path, or, for the entries
+// of a directory that holds many of them (/etc), one listing of it
+// (listing_linux.go), with every ruleset discarded after a mount or
+// unmount anywhere in the mount namespace; it is done just before the
 // domain is made: what the fresh ruleset would bind, the cached one binds,
 // with the same window between check and use as a fresh build has. Each
 // run still gets a domain of its own (landlock_restrict_self makes a new
@@ -41,6 +44,7 @@ type RulesetCache struct {
 	entries map[uint64][]*ruleset // by the key's hash
 	size    int
 	builds  atomic.Int64
+	mounts  mountWatch
 }
 
 // maxRulesets bounds the cache (a confinement differs by project and
@@ -59,6 +63,11 @@ type ruleset struct {
 	key   rulesetKey
 	fd    int
 	paths []pathState
+	// dirs check the paths of directories that hold many (listing_linux.go),
+	// which paths then leaves out; mountGen is the mount table's
+	// generation before the ruleset was built.
+	dirs     []dirCheck
+	mountGen uint64
 	// refs counts the restrictions using fd; an evicted ruleset is closed
 	// when the last one is done.
 	refs    int
@@ -79,6 +88,11 @@ func stateOf(path string, st *syscall.Stat_t) pathState {
 
 // current reports whether every path still names what it named.
 func (rs *ruleset) current() bool {
+	for i := range rs.dirs {
+		if !rs.dirs[i].current() {
+			return false
+		}
+	}
 	var st syscall.Stat_t
 	for _, p := range rs.paths {
 		// Stat follows symbolic links, as the rule's open did.
@@ -145,12 +159,13 @@ func (rc *RulesetCache) restrict(c Config) error {
 	key := keyOf(c)
 	h := key.hash()
 	rc.mu.Lock()
+	gen, watched := rc.mounts.poll()
 	rs := rc.lookupLocked(h, key)
 	if rs != nil {
 		rs.refs++
 	}
 	rc.mu.Unlock()
-	if rs != nil && !rs.current() {
+	if rs != nil && (rs.mountGen != gen || !rs.current()) {
 		rc.release(rs)
 		rs = nil
 	}
@@ -158,6 +173,10 @@ func (rc *RulesetCache) restrict(c Config) error {
 		var err error
 		if rs, err = buildRuleset(c); err != nil {
 			return err
+		}
+		rs.mountGen = gen
+		if watched {
+			rs.planListing()
 		}
 		rc.builds.Add(1)
 		// The key keeps its own copy: the caller's slices may change.
@@ -217,6 +236,7 @@ func (rc *RulesetCache) Drop() {
 	}
 	clear(rc.entries)
 	rc.size = 0
+	rc.mounts.close()
 }
 
 // Len is the number of rulesets cached.

@@ -1,0 +1,245 @@
+//go:build linux
+
+package sandboxhelper
+
+import (
+	"bytes"
+	"encoding/binary"
+	"path/filepath"
+	"sync"
+
+	"golang.org/x/sys/unix"
+)
+
+// A ruleset's paths are checked one stat each, except the entries of a
+// directory that holds many of them (/etc, granted entry by entry: about
+// 150 of a readonly run's 170 paths), which are checked by listing the
+// directory: its entries name the same inodes as when the ruleset was
+// built, and the names that were missing are still missing. That is the
+// same guarantee as a stat of each, given three things the plan and the
+// check hold to:
+//   - the directory is the same one: opened by its path at every check
+//     and its device and inode compared, as a stat of it would be;
+//   - only an entry that is neither a symbolic link nor a mount point is
+//     checked by listing (at build time its stat, which follows both, gave
+//     the directory's device and the entry's listed inode; others keep
+//     their stat): a listed inode is then the file itself;
+//   - a mount made since the build (one over an entry would change what
+//     its path names without changing the listing) discards every
+//     ruleset: the cache polls /proc/self/mountinfo, which the kernel
+//     marks at every mount and unmount in this mount namespace, before
+//     each use (mountWatch).
+
+// minListed is the fewest paths of one directory worth a listing (an
+// open, a fstat, two getdents and a close) instead of a stat each.
+const minListed = 6
+
+// dirCheck checks the paths of one directory by listing it.
+type dirCheck struct {
+	path     string
+	dev, ino uint64
+	// index numbers the entries checked; want is each one's inode, 0 for
+	// one that was missing.
+	index map[string]int
+	want  []uint64
+}
+
+// planListing moves the paths of directories that hold at least
+// minListed of them from one stat each to one listing per directory.
+// What is not seen to qualify keeps its stat.
+func (rs *ruleset) planListing() {
+	byDir := map[string][]int{}
+	for i, p := range rs.paths {
+		if p.path == "/" || !filepath.IsAbs(p.path) || filepath.Clean(p.path) != p.path {
+			continue
+		}
+		d := filepath.Dir(p.path)
+		byDir[d] = append(byDir[d], i)
+	}
+	var listed []bool
+	for dir, members := range byDir {
+		if len(members) < minListed {
+			continue
+		}
+		dc, ents, ok := listDir(dir)
+		if !ok {
+			continue
+		}
+		var take []int
+		for _, i := range members {
+			p := rs.paths[i]
+			ino, present := ents[filepath.Base(p.path)]
+			switch {
+			case p.missing && !present:
+			case !p.missing && present && p.dev == dc.dev && p.ino == ino:
+			default:
+				continue // a link, a mount point, or changed meanwhile: stat it
+			}
+			take = append(take, i)
+		}
+		if len(take) < minListed {
+			continue
+		}
+		dc.index = make(map[string]int, len(take))
+		for _, i := range take {
+			p := rs.paths[i]
+			dc.index[filepath.Base(p.path)] = len(dc.want)
+			if p.missing {
+				dc.want = append(dc.want, 0)
+			} else {
+				dc.want = append(dc.want, p.ino)
+			}
+		}
+		if listed == nil {
+			listed = make([]bool, len(rs.paths))
+		}
+		for _, i := range take {
+			listed[i] = true
+		}
+		rs.dirs = append(rs.dirs, dc)
+	}
+	if listed == nil {
+		return
+	}
+	kept := rs.paths[:0]
+	for i, p := range rs.paths {
+		if !listed[i] {
+			kept = append(kept, p)
+		}
+	}
+	rs.paths = kept
+}
+
+// listDir reads dir's identity and its entries' inodes.
+func listDir(dir string) (dirCheck, map[string]uint64, bool) {
+	dc := dirCheck{path: dir}
+	ents := map[string]uint64{}
+	ok := dc.scan(func(name []byte, ino uint64) bool {
+		ents[string(name)] = ino
+		return true
+	})
+	return dc, ents, ok
+}
+
+// current reports whether the directory is the same one and its checked
+// entries name what they named.
+func (dc *dirCheck) current() bool {
+	seen := make([]bool, len(dc.want))
+	want := dirCheck{path: dc.path}
+	if !want.scan(func(name []byte, ino uint64) bool {
+		i, ok := dc.index[string(name)]
+		if !ok {
+			return true
+		}
+		if dc.want[i] != ino || seen[i] { // a new entry, another inode, or listed twice
+			return false
+		}
+		seen[i] = true
+		return true
+	}) || want.dev != dc.dev || want.ino != dc.ino {
+		return false
+	}
+	for i, s := range seen {
+		if s != (dc.want[i] != 0) {
+			return false
+		}
+	}
+	return true
+}
+
+var direntBufs = sync.Pool{New: func() any { b := make([]byte, 16<<10); return &b }}
+
+// scan opens dc.path (following symbolic links, as a stat would), sets
+// dc.dev and dc.ino from it, and calls each with every entry's name and
+// inode until each returns false. It reports whether the listing was
+// read whole, from a directory, and each accepted every entry.
+func (dc *dirCheck) scan(each func(name []byte, ino uint64) bool) bool {
+	fd, err := unix.Open(dc.path, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return false
+	}
+	defer unix.Close(fd)
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
+		return false
+	}
+	dc.dev, dc.ino = uint64(st.Dev), st.Ino
+	bp := direntBufs.Get().(*[]byte)
+	defer direntBufs.Put(bp)
+	for {
+		n, err := unix.Getdents(fd, *bp)
+		if err != nil {
+			return false
+		}
+		if n <= 0 {
+			return true
+		}
+		// struct linux_dirent64: ino u64, off s64, reclen u16, type u8,
+		// then the name, NUL-terminated and padded.
+		for b := (*bp)[:n]; len(b) > 0; {
+			const head = 19
+			if len(b) < head {
+				return false
+			}
+			reclen := int(binary.NativeEndian.Uint16(b[16:18]))
+			if reclen < head || reclen > len(b) {
+				return false
+			}
+			name := b[head:reclen]
+			if end := bytes.IndexByte(name, 0); end >= 0 {
+				name = name[:end]
+			}
+			if !each(name, binary.NativeEndian.Uint64(b[:8])) {
+				return false
+			}
+			b = b[reclen:]
+		}
+	}
+}
+
+// mountWatch tells mounts and unmounts in this process's mount namespace
+// apart: /proc/self/mountinfo polls with POLLPRI once after each, and gen
+// counts what it has seen. Its caller serialises it (RulesetCache.mu): a
+// poll consumes the mark it reports.
+type mountWatch struct {
+	open bool
+	fd   int
+	gen  uint64
+}
+
+// poll returns the generation of the mount table now, and false when it
+// cannot be watched (no /proc): listing is then not used.
+func (mw *mountWatch) poll() (uint64, bool) {
+	if !mw.open {
+		fd, err := unix.Open("/proc/self/mountinfo", unix.O_RDONLY|unix.O_CLOEXEC, 0)
+		if err != nil {
+			return mw.gen, false
+		}
+		// Whatever changed while nothing watched: a generation of its own.
+		mw.open, mw.fd = true, fd
+		mw.gen++
+	}
+	p := []unix.PollFd{{Fd: int32(mw.fd), Events: unix.POLLPRI}}
+	for {
+		n, err := unix.Poll(p, 0)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			mw.close()
+			return mw.gen, false
+		}
+		if n > 0 && p[0].Revents&(unix.POLLPRI|unix.POLLERR) != 0 {
+			mw.gen++
+		}
+		return mw.gen, true
+	}
+}
+
+func (mw *mountWatch) close() {
+	if mw.open {
+		unix.Close(mw.fd)
+		mw.open = false
+		mw.gen++
+	}
+}
