@@ -257,3 +257,32 @@ func TestReleaseIdle(t *testing.T) {
 		t.Fatal("no ruleset built after ReleaseIdle")
 	}
 }
+
+// TestRulesetCacheEngineShape: the engine's readonly shape (every /etc
+// entry, each device of /dev, /dev/null twice: read and write) is built
+// once and then reused, run after run.
+func TestRulesetCacheEngineShape(t *testing.T) {
+	need(t, "true")
+	needLandlock(t, 1)
+	useHelper(t, "")
+	c := etcConfinement()
+	for _, d := range []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty", "/dev/fd", "/dev/pts"} {
+		c.ReadPaths = append(c.ReadPaths, d)
+	}
+	c.ReadPaths = slices.DeleteFunc(c.ReadPaths, func(p string) bool { return p == "/dev" })
+	run := func() {
+		t.Helper()
+		r := Run(context.Background(), Spec{Path: "true", Timeout: 10 * time.Second, Confine: c})
+		if r.SpawnErr != nil || r.ExitCode != 0 {
+			t.Fatalf("true: %v, exit %d, %q", r.SpawnErr, r.ExitCode, r.Stderr.Data)
+		}
+	}
+	run()
+	builds := rulesets.Builds()
+	for range 5 {
+		run()
+	}
+	if n := rulesets.Builds() - builds; n != 0 {
+		t.Fatalf("the same confinement built its ruleset %d more times in 5 runs", n)
+	}
+}

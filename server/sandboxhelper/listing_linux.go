@@ -81,19 +81,30 @@ func (rs *ruleset) planListing() {
 			continue
 		}
 		dc.index = make(map[string]int, len(take))
+		var covered []int
 		for _, i := range take {
 			p := rs.paths[i]
-			dc.index[filepath.Base(p.path)] = len(dc.want)
+			want := p.ino
 			if p.missing {
-				dc.want = append(dc.want, 0)
-			} else {
-				dc.want = append(dc.want, p.ino)
+				want = 0
 			}
+			name := filepath.Base(p.path)
+			if j, dup := dc.index[name]; dup {
+				// One path in several rules (/dev/null: read, and write):
+				// listed once, if both saw the same file.
+				if dc.want[j] == want {
+					covered = append(covered, i)
+				}
+				continue
+			}
+			dc.index[name] = len(dc.want)
+			dc.want = append(dc.want, want)
+			covered = append(covered, i)
 		}
 		if listed == nil {
 			listed = make([]bool, len(rs.paths))
 		}
-		for _, i := range take {
+		for _, i := range covered {
 			listed[i] = true
 		}
 		rs.dirs = append(rs.dirs, dc)

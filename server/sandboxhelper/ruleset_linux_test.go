@@ -166,6 +166,15 @@ func TestRulesetListing(t *testing.T) {
 			t.Fatalf("%d listings, paths stat'd %v: want the mount point stat'd", len(rs.dirs), rs.paths)
 		}
 	})
+	// One path in two rules (other rights): listed once, and current.
+	t.Run("path twice", func(t *testing.T) {
+		c := listedConfig(t, t.TempDir(), 10, 2, "")
+		c.Rules = append(c.Rules, Rule{Path: c.Rules[5].Path, Rights: AccessWriteFile}, Rule{Path: c.Rules[0].Path, Rights: AccessWriteFile})
+		rs := build(t, c)
+		if len(rs.dirs) != 1 || len(rs.dirs[0].want) != 10 || len(rs.paths) != 0 {
+			t.Fatalf("%d listings, %d paths stat'd: want the 10 names listed once", len(rs.dirs), len(rs.paths))
+		}
+	})
 	// Fewer entries than minListed: a stat each.
 	rs := build(t, listedConfig(t, t.TempDir(), minListed-1, 0, ""))
 	if len(rs.dirs) != 0 || len(rs.paths) != minListed-1 {
