@@ -175,6 +175,18 @@ func TestRulesetListing(t *testing.T) {
 			t.Fatalf("%d listings, %d paths stat'd: want the 10 names listed once", len(rs.dirs), len(rs.paths))
 		}
 	})
+	// Rules on fewer than half a directory's entries: a stat each.
+	t.Run("few of many", func(t *testing.T) {
+		dir := t.TempDir()
+		c := listedConfig(t, dir, minListed, 0, "")
+		for i := range 2*minListed + 1 {
+			must(t, os.WriteFile(filepath.Join(dir, "other"+strconv.Itoa(i)), nil, 0o644))
+		}
+		rs := build(t, c)
+		if len(rs.dirs) != 0 || len(rs.paths) != minListed {
+			t.Fatalf("%d listings, %d paths stat'd: want the %d rules stat'd", len(rs.dirs), len(rs.paths), minListed)
+		}
+	})
 	// Fewer entries than minListed: a stat each.
 	rs := build(t, listedConfig(t, t.TempDir(), minListed-1, 0, ""))
 	if len(rs.dirs) != 0 || len(rs.paths) != minListed-1 {
