@@ -366,7 +366,9 @@ func startCmd(cmd *exec.Cmd, sr *sandboxRun, s Spec, path string) (<-chan struct
 var rulesets = sandboxhelper.NewRulesetCache()
 
 // ReleaseIdle gives back what the executor keeps between commands for
-// speed: the cached Landlock rulesets, one descriptor each. A server calls
+// speed: the cached Landlock rulesets, one descriptor each, and the
+// descriptor that watches the mount table for them. The spare thread
+// stays: it holds no descriptor, and a parked thread costs nothing. A server calls
 // it when no call is in flight (the MCP server after 50 ms without one), so
 // that an idle process holds no descriptor a command left behind; the next
 // burst builds its rulesets again.
