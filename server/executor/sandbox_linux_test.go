@@ -1046,7 +1046,13 @@ func TestSandboxThreadOnce(t *testing.T) {
 					return
 				default:
 				}
+				// Locked from the open to the read, so that the file is of the
+				// thread it ran on all along: a thread that ran it before may
+				// since have become a spare, and restricted itself, which is
+				// allowed.
+				runtime.LockOSThread()
 				b, err := os.ReadFile("/proc/thread-self/status")
+				runtime.UnlockOSThread()
 				if err == nil && (!strings.Contains(string(b), "NoNewPrivs:\t0") || !strings.Contains(string(b), "Seccomp:\t0")) {
 					select {
 					case bad <- string(b):
