@@ -16,8 +16,8 @@
 // no_new_privs, a seccomp filter, dropped capabilities, resource limits).
 // Landlock cannot be undone by the thread that applies it, so the executor
 // applies it to a throwaway thread: a goroutine locked to an OS thread of
-// its own (the spare one, made beside the previous start, so that no
-// thread is created while the caller waits) restricts that thread alone,
+// its own (the spare one, made once the previous command runs, so that
+// no thread is created while the caller waits) restricts that thread alone,
 // forks the program from it (no second exec), sets the resource limits
 // while the child is stopped at its exec, and stays parked until the child
 // has been reaped; the thread then ends, having run nothing else. The rest
