@@ -367,11 +367,11 @@ var rulesets = sandboxhelper.NewRulesetCache()
 
 // ReleaseIdle gives back what the executor keeps between commands for
 // speed: the cached Landlock rulesets, one descriptor each, and the
-// descriptor that watches the mount table for them. The spare thread
-// stays: it holds no descriptor, and a parked thread costs nothing. A server calls
-// it when no call is in flight (the MCP server after 50 ms without one), so
-// that an idle process holds no descriptor a command left behind; the next
-// burst builds its rulesets again.
+// descriptor that watches the mount table for them. A server calls it
+// when no call is in flight (the MCP server after 50 ms without one), so
+// that an idle process holds no descriptor a command left behind; the
+// next burst builds its rulesets again. The spare thread stays: it holds
+// no descriptor, and a parked thread costs nothing.
 func ReleaseIdle() { rulesets.Drop() }
 
 // startOnThread restricts an OS thread of its own, forks cmd from it,
