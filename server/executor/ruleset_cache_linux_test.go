@@ -86,8 +86,8 @@ func TestRulesetCache(t *testing.T) {
 	}
 	want(cf, file, "secret\n")
 
-	// Entries of one directory, checked by listing it: one replaced, the
-	// old file moved out of every rule's reach.
+	// Entries of one directory, checked by listing it (from the second
+	// use on): one replaced, the old file moved out of every rule's reach.
 	g := filepath.Join(root, "g")
 	var entries []string
 	for i := range 6 {
@@ -106,6 +106,10 @@ func TestRulesetCache(t *testing.T) {
 	want(cg, entries[1], "new\n")
 	// A file mounted over one of them: the listing is the same, the
 	// path names the mounted file, which the cached rule does not cover.
+	// (Used twice first: a ruleset's listings are planned at its first
+	// reuse.)
+	want(cg, entries[2], "old\n")
+	want(cg, entries[2], "old\n")
 	mounted := filepath.Join(root, "mounted")
 	writeFileT(t, mounted, "mounted\n")
 	if err := unix.Mount(mounted, entries[2], "", unix.MS_BIND, ""); err == nil {

@@ -11,19 +11,21 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// A ruleset's paths are checked one stat each, except the entries of a
-// directory that holds many of them (/etc, granted entry by entry: about
-// 150 of a readonly run's 170 paths), which are checked by listing the
-// directory: its entries name the same inodes as when the ruleset was
-// built, and the names that were missing are still missing. That is the
-// same guarantee as a stat of each, given three things the plan and the
-// check hold to:
+// A ruleset's paths are checked one stat each, except, once the ruleset
+// has been reused (the plan is made then: a ruleset used once never pays
+// for it), the entries of a directory that holds many of them (/etc,
+// granted entry by entry: about 150 of a readonly run's 170 paths), which
+// are checked by listing the directory: its entries name the same inodes
+// as when the ruleset was built, and the names that were missing are
+// still missing. That is the same guarantee as a stat of each, given
+// three things the plan and the check hold to:
 //   - the directory is the same one: opened by its path at every check
 //     and its device and inode compared, as a stat of it would be;
 //   - only an entry that is neither a symbolic link nor a mount point is
-//     checked by listing (at build time its stat, which follows both, gave
-//     the directory's device and the entry's listed inode; others keep
-//     their stat): a listed inode is then the file itself;
+//     checked by listing (the stat recorded at build time, which follows
+//     both, gave the directory's device and the inode the plan's listing
+//     shows; others keep their stat): a listed inode is then the file
+//     itself;
 //   - a mount made since the build (one over an entry would change what
 //     its path names without changing the listing) discards every
 //     ruleset: the cache polls /proc/self/mountinfo, which the kernel
@@ -46,13 +48,20 @@ type dirCheck struct {
 	want  []uint64
 }
 
-// planListing moves the paths of directories that hold at least
-// minListed of them, and half its entries or more, from one stat each to
-// one listing per directory.
-// What is not seen to qualify keeps its stat.
-func (rs *ruleset) planListing() {
+// checkPlan is how a ruleset's paths are checked: stats, listings.
+type checkPlan struct {
+	stats []pathState
+	dirs  []dirCheck
+}
+
+// planListing plans the check of paths: the paths of directories that
+// hold at least minListed of them, and half its entries or more, by one
+// listing per directory, the rest by a stat each. What is not seen to
+// qualify keeps its stat. It reads the directories as they are now, and
+// lists an entry only where that agrees with what paths recorded.
+func planListing(paths []pathState) *checkPlan {
 	byDir := map[string][]int{}
-	for i, p := range rs.paths {
+	for i, p := range paths {
 		if p.path == "/" || !filepath.IsAbs(p.path) || filepath.Clean(p.path) != p.path {
 			continue
 		}
@@ -60,81 +69,85 @@ func (rs *ruleset) planListing() {
 		byDir[d] = append(byDir[d], i)
 	}
 	var listed []bool
+	plan := &checkPlan{}
 	for dir, members := range byDir {
 		if len(members) < minListed {
 			continue
 		}
-		dc, ents, ok := listDir(dir)
-		if !ok {
+		// The names asked for, and their inodes as listed now (0: absent).
+		index := make(map[string]int, len(members))
+		for _, i := range members {
+			if name := filepath.Base(paths[i].path); !hasKey(index, name) {
+				index[name] = len(index)
+			}
+		}
+		ino := make([]uint64, len(index))
+		dc := dirCheck{path: dir}
+		entries := 0
+		if !dc.scan(func(name []byte, in uint64) bool {
+			entries++
+			if i, ok := index[string(name)]; ok {
+				ino[i] = in
+			}
+			return true
+		}) {
 			continue
 		}
-		var take []int
-		for _, i := range members {
-			p := rs.paths[i]
-			ino, present := ents[filepath.Base(p.path)]
-			switch {
-			case p.missing && !present:
-			case !p.missing && present && p.dev == dc.dev && p.ino == ino:
-			default:
-				continue // a link, a mount point, or changed meanwhile: stat it
-			}
-			take = append(take, i)
+		// A name is listed when every path of it agrees with the listing:
+		// missing and absent, or present with the listed inode on the
+		// directory's device (neither a link nor a mount point: its stat,
+		// which follows both, gave the entry itself).
+		ok := make([]bool, len(index))
+		for i := range ok {
+			ok[i] = true
 		}
-		if len(take) < minListed || 2*len(take) < len(ents)-2 {
+		for _, i := range members {
+			p := paths[i]
+			j := index[filepath.Base(p.path)]
+			switch {
+			case p.missing && ino[j] == 0:
+			case !p.missing && ino[j] != 0 && p.dev == dc.dev && p.ino == ino[j]:
+			default:
+				ok[j] = false // a link, a mount point, or changed meanwhile: stat it
+			}
+		}
+		var covered []int
+		for _, i := range members {
+			if ok[index[filepath.Base(paths[i].path)]] {
+				covered = append(covered, i)
+			}
+		}
+		if len(covered) < minListed || 2*len(covered) < entries-2 {
 			// Too few, or too few of the directory's entries (six devices
 			// of /dev's hundred): the listing would cost more.
 			continue
 		}
-		dc.index = make(map[string]int, len(take))
-		var covered []int
-		for _, i := range take {
-			p := rs.paths[i]
-			want := p.ino
-			if p.missing {
-				want = 0
+		dc.index = make(map[string]int, len(index))
+		for name, j := range index {
+			if ok[j] {
+				dc.index[name] = len(dc.want)
+				dc.want = append(dc.want, ino[j])
 			}
-			name := filepath.Base(p.path)
-			if j, dup := dc.index[name]; dup {
-				// One path in several rules (/dev/null: read, and write):
-				// listed once, if both saw the same file.
-				if dc.want[j] == want {
-					covered = append(covered, i)
-				}
-				continue
-			}
-			dc.index[name] = len(dc.want)
-			dc.want = append(dc.want, want)
-			covered = append(covered, i)
 		}
 		if listed == nil {
-			listed = make([]bool, len(rs.paths))
+			listed = make([]bool, len(paths))
 		}
 		for _, i := range covered {
 			listed[i] = true
 		}
-		rs.dirs = append(rs.dirs, dc)
+		plan.dirs = append(plan.dirs, dc)
 	}
-	if listed == nil {
-		return
-	}
-	kept := rs.paths[:0]
-	for i, p := range rs.paths {
-		if !listed[i] {
-			kept = append(kept, p)
+	for i, p := range paths {
+		if listed == nil || !listed[i] {
+			plan.stats = append(plan.stats, p)
 		}
 	}
-	rs.paths = kept
+	return plan
 }
 
-// listDir reads dir's identity and its entries' inodes.
-func listDir(dir string) (dirCheck, map[string]uint64, bool) {
-	dc := dirCheck{path: dir}
-	ents := map[string]uint64{}
-	ok := dc.scan(func(name []byte, ino uint64) bool {
-		ents[string(name)] = ino
-		return true
-	})
-	return dc, ents, ok
+func hasKey(m map[string]int, k string) bool {
+	_, ok := m[k]
+	return ok
 }
 
 // current reports whether the directory is the same one and its checked

@@ -21,14 +21,15 @@ import (
 // the same file (device and inode, which the ruleset's reference keeps
 // from being reused) or is still missing; any difference (a path renamed,
 // replaced, created, removed, a mount over it, a stat that fails) builds
-// the ruleset anew. The check is one stat per path, or, for the entries
-// of a directory that holds many of them (/etc), one listing of it
-// (listing_linux.go), with every ruleset discarded after a mount or
-// unmount anywhere in the mount namespace; it is done just before the
-// domain is made: what the fresh ruleset would bind, the cached one binds,
-// with the same window between check and use as a fresh build has. Each
-// run still gets a domain of its own (landlock_restrict_self makes a new
-// one from the ruleset every time), so runs stay apart from each other.
+// the ruleset anew. The check is one stat per path, or, from the
+// ruleset's second use on, for the entries of a directory that holds many
+// of them (/etc), one listing of it (listing_linux.go), with every ruleset
+// discarded after a mount or unmount anywhere in the mount namespace; it
+// is done just before the domain is made: what the fresh ruleset would
+// bind, the cached one binds, with the same window between check and use
+// as a fresh build has. Each run still gets a domain of its own
+// (landlock_restrict_self makes a new one from the ruleset every time),
+// so runs stay apart from each other.
 //
 // A cached ruleset holds the files its rules name (the kernel keeps an
 // inode while a rule refers to it): a program replaced by an upgrade keeps
@@ -63,10 +64,13 @@ type ruleset struct {
 	key   rulesetKey
 	fd    int
 	paths []pathState
-	// dirs check the paths of directories that hold many (listing_linux.go),
-	// which paths then leaves out; mountGen is the mount table's
-	// generation before the ruleset was built.
-	dirs     []dirCheck
+	// plan, once made (at the ruleset's first reuse: a ruleset used once
+	// never pays for it), checks the paths of directories that hold many
+	// by listing them (listing_linux.go); planning says it is being made.
+	// mountGen is the mount table's generation before the ruleset was
+	// built.
+	plan     atomic.Pointer[checkPlan]
+	planning atomic.Bool
 	mountGen uint64
 	// refs counts the restrictions using fd; an evicted ruleset is closed
 	// when the last one is done.
@@ -88,13 +92,17 @@ func stateOf(path string, st *syscall.Stat_t) pathState {
 
 // current reports whether every path still names what it named.
 func (rs *ruleset) current() bool {
-	for i := range rs.dirs {
-		if !rs.dirs[i].current() {
-			return false
+	stats := rs.paths
+	if plan := rs.plan.Load(); plan != nil {
+		for i := range plan.dirs {
+			if !plan.dirs[i].current() {
+				return false
+			}
 		}
+		stats = plan.stats
 	}
 	var st syscall.Stat_t
-	for _, p := range rs.paths {
+	for _, p := range stats {
 		// Stat follows symbolic links, as the rule's open did.
 		err := syscall.Stat(p.path, &st)
 		switch {
@@ -169,15 +177,16 @@ func (rc *RulesetCache) restrict(c Config) error {
 		rc.release(rs)
 		rs = nil
 	}
+	if rs != nil && watched && rs.plan.Load() == nil && rs.planning.CompareAndSwap(false, true) {
+		// Reused, so likely to be again: its next checks list directories.
+		rs.plan.Store(planListing(rs.paths))
+	}
 	if rs == nil {
 		var err error
 		if rs, err = buildRuleset(c); err != nil {
 			return err
 		}
 		rs.mountGen = gen
-		if watched {
-			rs.planListing()
-		}
 		rc.builds.Add(1)
 		// The key keeps its own copy: the caller's slices may change.
 		rs.key = rulesetKey{attr: key.attr, ports: slices.Clone(key.ports), rules: slices.Clone(key.rules)}

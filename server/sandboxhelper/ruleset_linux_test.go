@@ -99,7 +99,7 @@ func TestRulesetListing(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { syscall.Close(rs.fd) })
-		rs.planListing()
+		rs.plan.Store(planListing(rs.paths))
 		if !rs.current() {
 			t.Fatal("a ruleset just built is not current")
 		}
@@ -139,8 +139,8 @@ func TestRulesetListing(t *testing.T) {
 			must(t, os.Mkdir(dir, 0o755))
 			must(t, os.WriteFile(filepath.Join(outside, "target"), []byte("t"), 0o644))
 			rs := build(t, listedConfig(t, dir, 10, 2, filepath.Join(outside, "target")))
-			if len(rs.dirs) != 1 || len(rs.dirs[0].want) != 9 || len(rs.paths) != 1 {
-				t.Fatalf("%d listings (%v), %d paths stat'd: want the 9 entries but the link listed, the link stat'd", len(rs.dirs), rs.dirs, len(rs.paths))
+			if p := rs.plan.Load(); len(p.dirs) != 1 || len(p.dirs[0].want) != 9 || len(p.stats) != 1 {
+				t.Fatalf("%d listings (%v), %d paths stat'd: want the 9 entries but the link listed, the link stat'd", len(p.dirs), p.dirs, len(p.stats))
 			}
 			if !rs.current() {
 				t.Fatal("not current before the change")
@@ -162,8 +162,8 @@ func TestRulesetListing(t *testing.T) {
 		}
 		defer unix.Unmount(e5, unix.MNT_DETACH)
 		rs := build(t, c)
-		if len(rs.dirs) != 1 || len(rs.paths) != 1 || rs.paths[0].path != e5 {
-			t.Fatalf("%d listings, paths stat'd %v: want the mount point stat'd", len(rs.dirs), rs.paths)
+		if p := rs.plan.Load(); len(p.dirs) != 1 || len(p.stats) != 1 || p.stats[0].path != e5 {
+			t.Fatalf("%d listings, paths stat'd %v: want the mount point stat'd", len(p.dirs), p.stats)
 		}
 	})
 	// One path in two rules (other rights): listed once, and current.
@@ -171,8 +171,8 @@ func TestRulesetListing(t *testing.T) {
 		c := listedConfig(t, t.TempDir(), 10, 2, "")
 		c.Rules = append(c.Rules, Rule{Path: c.Rules[5].Path, Rights: AccessWriteFile}, Rule{Path: c.Rules[0].Path, Rights: AccessWriteFile})
 		rs := build(t, c)
-		if len(rs.dirs) != 1 || len(rs.dirs[0].want) != 10 || len(rs.paths) != 0 {
-			t.Fatalf("%d listings, %d paths stat'd: want the 10 names listed once", len(rs.dirs), len(rs.paths))
+		if p := rs.plan.Load(); len(p.dirs) != 1 || len(p.dirs[0].want) != 10 || len(p.stats) != 0 {
+			t.Fatalf("%d listings, %d paths stat'd: want the 10 names listed once", len(p.dirs), len(p.stats))
 		}
 	})
 	// Rules on fewer than half a directory's entries: a stat each.
@@ -183,14 +183,14 @@ func TestRulesetListing(t *testing.T) {
 			must(t, os.WriteFile(filepath.Join(dir, "other"+strconv.Itoa(i)), nil, 0o644))
 		}
 		rs := build(t, c)
-		if len(rs.dirs) != 0 || len(rs.paths) != minListed {
-			t.Fatalf("%d listings, %d paths stat'd: want the %d rules stat'd", len(rs.dirs), len(rs.paths), minListed)
+		if p := rs.plan.Load(); len(p.dirs) != 0 || len(p.stats) != minListed {
+			t.Fatalf("%d listings, %d paths stat'd: want the %d rules stat'd", len(p.dirs), len(p.stats), minListed)
 		}
 	})
 	// Fewer entries than minListed: a stat each.
 	rs := build(t, listedConfig(t, t.TempDir(), minListed-1, 0, ""))
-	if len(rs.dirs) != 0 || len(rs.paths) != minListed-1 {
-		t.Fatalf("%d listings, %d paths for %d entries", len(rs.dirs), len(rs.paths), minListed-1)
+	if p := rs.plan.Load(); len(p.dirs) != 0 || len(p.stats) != minListed-1 {
+		t.Fatalf("%d listings, %d paths for %d entries", len(p.dirs), len(p.stats), minListed-1)
 	}
 }
 
