@@ -15,13 +15,15 @@
 // With Spec.Confine, on Linux, the kernel confines the child (Landlock,
 // no_new_privs, a seccomp filter, dropped capabilities, resource limits).
 // Landlock cannot be undone by the thread that applies it, so the executor
-// applies it to a throwaway thread: a goroutine locks itself to a fresh OS
-// thread, restricts that thread alone, forks the program from it (no
-// second exec), sets the resource limits while the child is stopped at its
-// exec, and stays parked until the child has been reaped; the thread then
-// ends. The rest of the process is never confined. The Landlock ruleset
-// of a confinement is built once and reused while its paths still name
-// the same files (sandboxhelper.RulesetCache).
+// applies it to a throwaway thread: a goroutine locked to an OS thread of
+// its own (the spare one, made once the previous command runs, so that
+// no thread is created while the caller waits) restricts that thread alone,
+// forks the program from it (no second exec), sets the resource limits
+// while the child is stopped at its exec, and stays parked until the child
+// has been reaped; the thread then ends, having run nothing else. The rest
+// of the process is never confined. The Landlock ruleset of a confinement
+// is built once and reused while its paths still name the same files
+// (sandboxhelper.RulesetCache).
 //
 // The sandbox helper (package sandboxhelper) is the fallback: a process
 // that confines itself and then executes the program. It is used when

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestRulesetCache: a second run under the same confinement reuses the
@@ -84,8 +86,8 @@ func TestRulesetCache(t *testing.T) {
 	}
 	want(cf, file, "secret\n")
 
-	// Entries of one directory, checked by listing it: one replaced, the
-	// old file moved out of every rule's reach.
+	// Entries of one directory, checked by listing it (from the second
+	// use on): one replaced, the old file moved out of every rule's reach.
 	g := filepath.Join(root, "g")
 	var entries []string
 	for i := range 6 {
@@ -102,6 +104,24 @@ func TestRulesetCache(t *testing.T) {
 	writeFileT(t, entries[1], "new\n")
 	refused(cg, filepath.Join(root, "moved"))
 	want(cg, entries[1], "new\n")
+	// A file mounted over one of them: the listing is the same, the
+	// path names the mounted file, which the cached rule does not cover.
+	// (Used twice first: a ruleset's listings are planned at its first
+	// reuse.)
+	want(cg, entries[2], "old\n")
+	want(cg, entries[2], "old\n")
+	mounted := filepath.Join(root, "mounted")
+	writeFileT(t, mounted, "mounted\n")
+	if err := unix.Mount(mounted, entries[2], "", unix.MS_BIND, ""); err == nil {
+		t.Cleanup(func() { _ = unix.Unmount(entries[2], unix.MNT_DETACH) })
+		want(cg, entries[2], "mounted\n")
+		if err := unix.Unmount(entries[2], 0); err != nil {
+			t.Fatal(err)
+		}
+		want(cg, entries[2], "old\n")
+	} else {
+		t.Logf("no bind mount here (%v): the mount case is not run", err)
+	}
 
 	// Another confinement is another ruleset.
 	fewer := Confinement{ReadPaths: slices.Clone(systemRead), ExecPaths: []string{}}
@@ -239,5 +259,34 @@ func TestReleaseIdle(t *testing.T) {
 	}
 	if rulesets.Builds() == builds {
 		t.Fatal("no ruleset built after ReleaseIdle")
+	}
+}
+
+// TestRulesetCacheEngineShape: the engine's readonly shape (every /etc
+// entry, each device of /dev, /dev/null twice: read and write) is built
+// once and then reused, run after run.
+func TestRulesetCacheEngineShape(t *testing.T) {
+	need(t, "true")
+	needLandlock(t, 1)
+	useHelper(t, "")
+	c := etcConfinement()
+	for _, d := range []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty", "/dev/fd", "/dev/pts"} {
+		c.ReadPaths = append(c.ReadPaths, d)
+	}
+	c.ReadPaths = slices.DeleteFunc(c.ReadPaths, func(p string) bool { return p == "/dev" })
+	run := func() {
+		t.Helper()
+		r := Run(context.Background(), Spec{Path: "true", Timeout: 10 * time.Second, Confine: c})
+		if r.SpawnErr != nil || r.ExitCode != 0 {
+			t.Fatalf("true: %v, exit %d, %q", r.SpawnErr, r.ExitCode, r.Stderr.Data)
+		}
+	}
+	run()
+	builds := rulesets.Builds()
+	for range 5 {
+		run()
+	}
+	if n := rulesets.Builds() - builds; n != 0 {
+		t.Fatalf("the same confinement built its ruleset %d more times in 5 runs", n)
 	}
 }

@@ -36,13 +36,13 @@ const (
 
 // Confinement is what the kernel enforces on one child, under whatever the
 // caller's policy already checked, so that a policy mistake is not a
-// breach. On Linux the executor applies it without a second exec: a fresh
-// goroutine locks itself to its OS thread, sets no_new_privs, the Landlock
-// rules and a seccomp filter on that thread alone, forks the program from
-// it (the child inherits all three irreversibly), puts the resource limits
-// on the child while it is stopped before its first instruction, and
-// waits for it; the thread is then discarded, never returned to the Go
-// scheduler. The rest of the server is not confined. Where that path
+// breach. On Linux the executor applies it without a second exec: a
+// goroutine locked to an OS thread that has run nothing else (a spare one,
+// made in advance) sets no_new_privs, the Landlock rules and a seccomp
+// filter on that thread alone, forks the program from it (the child
+// inherits all three irreversibly), puts the resource limits on the child
+// while it is stopped before its first instruction, and waits for it; the
+// thread is then discarded, never returned to the Go scheduler. The rest of the server is not confined. Where that path
 // cannot place the limits, or PARISM_SANDBOX_BINARY asks for it, the child
 // is started through the sandbox helper instead (see the package
 // documentation); both paths enforce the same rules.

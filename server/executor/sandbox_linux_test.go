@@ -11,8 +11,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -999,5 +1001,108 @@ func TestSandboxNoHardLinkOut(t *testing.T) {
 		Dir: project, Timeout: 10 * time.Second})
 	if !strings.Contains(string(r.Stdout.Data), "SECRET") {
 		t.Fatalf("unconfined control: link not made or not read: %q %q", r.Stdout.Data, r.Stderr.Data)
+	}
+}
+
+// TestSandboxThreadOnce: a thread that restricted itself for a command
+// runs nothing else, ever: every command, one after another (the spare
+// thread's path) and many at once (new threads too), gets exactly the one
+// seccomp filter of its own start, never a second one a reused thread
+// would stack on it; and the server's other goroutines, scheduled back
+// and forth meanwhile, never find themselves on a restricted thread.
+func TestSandboxThreadOnce(t *testing.T) {
+	need(t, "cat")
+	needLandlock(t, 1)
+	useHelper(t, "")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	conf := Confinement{ReadPaths: systemRead, ExecPaths: []string{}}
+	filters := func() (string, error) {
+		r := Run(ctx, Spec{Path: "cat", Args: []string{"/proc/self/status"}, Timeout: 10 * time.Second, Confine: &conf})
+		if r.SpawnErr != nil || r.ExitCode != 0 {
+			return "", fmt.Errorf("cat: %v, exit %d, %q", r.SpawnErr, r.ExitCode, r.Stderr.Data)
+		}
+		for _, l := range strings.Split(string(r.Stdout.Data), "\n") {
+			if v, ok := strings.CutPrefix(l, "Seccomp_filters:"); ok {
+				return strings.TrimSpace(v), nil
+			}
+		}
+		return "", errors.New("no Seccomp_filters line in /proc/self/status")
+	}
+	if _, err := filters(); err != nil { // makes the spare
+		t.Fatal(err)
+	}
+
+	// The server's goroutines: each reads the status of the thread it runs
+	// on, many times, yielding in between.
+	stop := make(chan struct{})
+	bad := make(chan string, 1)
+	var watchers sync.WaitGroup
+	for range 4 {
+		watchers.Go(func() {
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				// Locked from the open to the read, so that the file is of the
+				// thread it ran on all along: a thread that ran it before may
+				// since have become a spare, and restricted itself, which is
+				// allowed.
+				runtime.LockOSThread()
+				b, err := os.ReadFile("/proc/thread-self/status")
+				runtime.UnlockOSThread()
+				if err == nil && (!strings.Contains(string(b), "NoNewPrivs:\t0") || !strings.Contains(string(b), "Seccomp:\t0")) {
+					select {
+					case bad <- string(b):
+					default:
+					}
+					return
+				}
+				runtime.Gosched()
+			}
+		})
+	}
+	defer func() { close(stop); watchers.Wait() }()
+
+	jobs := spareJobs.Load()
+	const sequential = 20
+	for range sequential {
+		n, err := filters()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n != "1" {
+			t.Fatalf("a command started with %s seccomp filters, want 1: its thread had restricted itself before", n)
+		}
+	}
+	if got := spareJobs.Load() - jobs; got < sequential/2 {
+		t.Errorf("%d of %d starts one after another ran on the spare thread", got, sequential)
+	}
+	errs := make(chan error, 16)
+	for range cap(errs) {
+		go func() {
+			n, err := filters()
+			if err == nil && n != "1" {
+				err = fmt.Errorf("a command started with %s seccomp filters, want 1", n)
+			}
+			errs <- err
+		}()
+	}
+	for range cap(errs) {
+		select {
+		case err := <-errs:
+			if err != nil {
+				t.Error(err)
+			}
+		case <-ctx.Done():
+			t.Fatal("concurrent starts did not finish within 60s")
+		}
+	}
+	select {
+	case st := <-bad:
+		t.Fatalf("a goroutine of the server ran on a restricted thread:\n%s", st)
+	default:
 	}
 }

@@ -21,11 +21,15 @@ import (
 // the same file (device and inode, which the ruleset's reference keeps
 // from being reused) or is still missing; any difference (a path renamed,
 // replaced, created, removed, a mount over it, a stat that fails) builds
-// the ruleset anew. The check is one stat per path, done just before the
-// domain is made: what the fresh ruleset would bind, the cached one binds,
-// with the same window between check and use as a fresh build has. Each
-// run still gets a domain of its own (landlock_restrict_self makes a new
-// one from the ruleset every time), so runs stay apart from each other.
+// the ruleset anew. The check is one stat per path, or, from the
+// ruleset's second use on, for the entries of a directory that holds many
+// of them (/etc), one listing of it (listing_linux.go), with every ruleset
+// discarded after a mount or unmount anywhere in the mount namespace; it
+// is done just before the domain is made: what the fresh ruleset would
+// bind, the cached one binds, with the same window between check and use
+// as a fresh build has. Each run still gets a domain of its own
+// (landlock_restrict_self makes a new one from the ruleset every time),
+// so runs stay apart from each other.
 //
 // A cached ruleset holds the files its rules name (the kernel keeps an
 // inode while a rule refers to it): a program replaced by an upgrade keeps
@@ -41,6 +45,7 @@ type RulesetCache struct {
 	entries map[uint64][]*ruleset // by the key's hash
 	size    int
 	builds  atomic.Int64
+	mounts  mountWatch
 }
 
 // maxRulesets bounds the cache (a confinement differs by project and
@@ -59,6 +64,14 @@ type ruleset struct {
 	key   rulesetKey
 	fd    int
 	paths []pathState
+	// plan, once made (at the ruleset's first reuse: a ruleset used once
+	// never pays for it), checks the paths of directories that hold many
+	// by listing them (listing_linux.go); planning says it is being made.
+	// mountGen is the mount table's generation before the ruleset was
+	// built.
+	plan     atomic.Pointer[checkPlan]
+	planning atomic.Bool
+	mountGen uint64
 	// refs counts the restrictions using fd; an evicted ruleset is closed
 	// when the last one is done.
 	refs    int
@@ -79,8 +92,17 @@ func stateOf(path string, st *syscall.Stat_t) pathState {
 
 // current reports whether every path still names what it named.
 func (rs *ruleset) current() bool {
+	stats := rs.paths
+	if plan := rs.plan.Load(); plan != nil {
+		for i := range plan.dirs {
+			if !plan.dirs[i].current() {
+				return false
+			}
+		}
+		stats = plan.stats
+	}
 	var st syscall.Stat_t
-	for _, p := range rs.paths {
+	for _, p := range stats {
 		// Stat follows symbolic links, as the rule's open did.
 		err := syscall.Stat(p.path, &st)
 		switch {
@@ -145,20 +167,26 @@ func (rc *RulesetCache) restrict(c Config) error {
 	key := keyOf(c)
 	h := key.hash()
 	rc.mu.Lock()
+	gen, watched := rc.mounts.poll()
 	rs := rc.lookupLocked(h, key)
 	if rs != nil {
 		rs.refs++
 	}
 	rc.mu.Unlock()
-	if rs != nil && !rs.current() {
+	if rs != nil && (rs.mountGen != gen || !rs.current()) {
 		rc.release(rs)
 		rs = nil
+	}
+	if rs != nil && watched && rs.plan.Load() == nil && rs.planning.CompareAndSwap(false, true) {
+		// Reused, so likely to be again: its next checks list directories.
+		rs.plan.Store(planListing(rs.paths))
 	}
 	if rs == nil {
 		var err error
 		if rs, err = buildRuleset(c); err != nil {
 			return err
 		}
+		rs.mountGen = gen
 		rc.builds.Add(1)
 		// The key keeps its own copy: the caller's slices may change.
 		rs.key = rulesetKey{attr: key.attr, ports: slices.Clone(key.ports), rules: slices.Clone(key.rules)}
@@ -217,6 +245,7 @@ func (rc *RulesetCache) Drop() {
 	}
 	clear(rc.entries)
 	rc.size = 0
+	rc.mounts.close()
 }
 
 // Len is the number of rulesets cached.
