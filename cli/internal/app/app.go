@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 
@@ -193,6 +194,19 @@ func (c *cli) print(v any) int {
 // program (a test) must not replace that program.
 var CleanServerEnv bool
 
+// serverGCPercent is the collector setting a server runs with: 200 unless
+// the operator chose one with GOGC (then set is false and the runtime has
+// already read it). Measured on the built binary (issue 19, 2 cores): 200
+// cuts the server's own CPU per call by 12-20 % (run pwd 1.58 -> 1.39 ms)
+// for about 3 MB more peak memory while calls run; the idle memory is the
+// same, since the idle trim collects and returns it (mcpserver/idle.go).
+func serverGCPercent(getenv func(string) string) (pct int, set bool) {
+	if getenv("GOGC") != "" {
+		return 0, false
+	}
+	return 200, true
+}
+
 func (c *cli) serve(args []string) int {
 	fs := c.flags("serve", "[--config FILE] [--http HOST:PORT [--token-file FILE] [--allow-origin ORIGIN]...]", serveAbout)
 	cm := common{config: fs.String("config", "", "read only this config `file` (JSON or TOML)")}
@@ -204,6 +218,12 @@ func (c *cli) serve(args []string) int {
 		return c.usageError("serve: unexpected argument %q", fs.Arg(0))
 	}
 	c.dropSecrets(*cm.config)
+	if CleanServerEnv {
+		// The parism program only: a test calling Main keeps its own.
+		if pct, set := serverGCPercent(os.Getenv); set {
+			debug.SetGCPercent(pct)
+		}
+	}
 	plan, code := hf.plan(c)
 	if code != exitOK {
 		return code
