@@ -69,6 +69,7 @@ func arpParsers() []*catalog.Parser {
 func parseArp(c *catalog.Context) (any, error) {
 	res := &ArpResult{Entries: make([]ArpEntry, 0, kit.RowCap(c))}
 	var cols []lex.Column
+	var fb kit.FieldBuf // one buffer for every line's words
 	data := 0
 	for l := range kit.EachLine(c.Raw) {
 		t := strings.TrimSpace(l.Text)
@@ -93,9 +94,9 @@ func parseArp(c *catalog.Context) (any, error) {
 		var e ArpEntry
 		var ok bool
 		if strings.Contains(l.Text, ") at ") {
-			e, ok = arpBSDLine(c, l, len(res.Entries))
+			e, ok = arpBSDLine(c, l, fb.Fields(l, 0), len(res.Entries))
 		} else {
-			e, ok = arpTableLine(c, l, cols, len(res.Entries))
+			e, ok = arpTableLine(c, l, fb.Fields(l, 0), cols, len(res.Entries))
 		}
 		if !ok {
 			c.Truncate(mark)
@@ -112,9 +113,9 @@ func parseArp(c *catalog.Context) (any, error) {
 
 // arpBSDLine reads "name (ip) at mac [type] on if [PERM|PUB]" and BSD's
 // "... on if [ifscope] [permanent] [published] [expires in N seconds] [type]".
-func arpBSDLine(c *catalog.Context, l lex.Line, i int) (ArpEntry, bool) {
+// toks are l's words as offsets in c.Raw.
+func arpBSDLine(c *catalog.Context, l lex.Line, toks [][2]int, i int) (ArpEntry, bool) {
 	var e ArpEntry
-	toks := lex.LineFields(l, 0)
 	if len(toks) < 4 || c.Raw[toks[2][0]:toks[2][1]] != "at" {
 		return e, false
 	}
@@ -164,9 +165,8 @@ func arpBSDLine(c *catalog.Context, l lex.Line, i int) (ArpEntry, bool) {
 }
 
 // arpTableLine reads a row of net-tools' table by its header's columns.
-func arpTableLine(c *catalog.Context, l lex.Line, cols []lex.Column, i int) (ArpEntry, bool) {
+func arpTableLine(c *catalog.Context, l lex.Line, toks [][2]int, cols []lex.Column, i int) (ArpEntry, bool) {
 	var e ArpEntry
-	toks := lex.LineFields(l, 0)
 	if len(cols) == 0 || len(toks) < 2 {
 		return e, false
 	}

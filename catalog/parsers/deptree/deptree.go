@@ -382,13 +382,16 @@ func lpPrefix(line string, units, conns []string) (n, label int, conn bool) {
 	i := 0
 outer:
 	for i < len(line) {
+		// The first byte is compared first: most lines start with a
+		// label, which no unit or connector does.
+		b := line[i]
 		for _, c := range conns {
-			if strings.HasPrefix(line[i:], c) {
+			if c[0] == b && strings.HasPrefix(line[i:], c) {
 				return n, i + len(c), true
 			}
 		}
 		for _, u := range units {
-			if strings.HasPrefix(line[i:], u) {
+			if u[0] == b && strings.HasPrefix(line[i:], u) {
 				n++
 				i += len(u)
 				continue outer

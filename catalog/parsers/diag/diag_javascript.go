@@ -3,7 +3,6 @@ package diag
 import (
 	"encoding/json"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -812,13 +811,14 @@ type vitestState struct {
 	suiteErrors int64
 	counted     bool
 	names       []vitestName // where each test's name was read, spans given at the end
-	// The failed tests of each file no FAIL block has claimed yet, in
-	// order (a scan of every test for each block: vitest was quadratic).
-	unclaimed map[string][]int
+	// The failed tests no FAIL block has claimed yet, by file and name,
+	// in order: a block looks its test up by the names it may have
+	// (a scan of the file's tests for each block was quadratic).
+	unclaimed map[string]map[string][]int
 }
 
 func parseVitest(c *catalog.Context) (any, error) {
-	st := &vitestState{c: c, res: &DiagResult{Diagnostics: []Diagnostic{}}, cur: -1, unclaimed: map[string][]int{}}
+	st := &vitestState{c: c, res: &DiagResult{Diagnostics: []Diagnostic{}}, cur: -1, unclaimed: map[string]map[string][]int{}}
 	nonBlank := 0
 	jsLines(c, func(l lex.SGRLine) {
 		if strings.TrimSpace(l.Text) != "" {
@@ -909,15 +909,12 @@ func (st *vitestState) failHead(l lex.SGRLine) {
 	}
 	pkg := head[:pkgE]
 	ti := -1
-	for k, i := range st.unclaimed[pkg] {
-		tt := &res.Tests[i]
-		if !suite && (tt.Name == name || strings.HasSuffix(name, " > "+tt.Name)) {
-			ti = i
-			tt.Name = name // the whole name, describe blocks included
-			st.names[i] = vitestName{l, nameS, len(t)}
-			st.unclaimed[pkg] = slices.Delete(st.unclaimed[pkg], k, k+1)
-			break
-		}
+	if !suite {
+		ti = st.claim(pkg, name)
+	}
+	if ti >= 0 {
+		res.Tests[ti].Name = name // the whole name, describe blocks included
+		st.names[ti] = vitestName{l, nameS, len(t)}
 	}
 	if ti < 0 && !c.Full(len(res.Tests)) {
 		ti = len(res.Tests)
@@ -935,6 +932,32 @@ func (st *vitestState) failHead(l lex.SGRLine) {
 	}
 	st.blocks = append(st.blocks, jsTestBlock{test: ti})
 	st.cur = len(st.blocks) - 1
+}
+
+// claim takes the first unclaimed failed test of file pkg whose name is
+// name or the end of it after a " > " (the test line printed no describe
+// blocks), -1 when there is none.
+func (st *vitestState) claim(pkg, name string) int {
+	byName := st.unclaimed[pkg]
+	ti, key := -1, ""
+	try := func(n string) {
+		if q := byName[n]; len(q) > 0 && (ti < 0 || q[0] < ti) {
+			ti, key = q[0], n
+		}
+	}
+	try(name)
+	for p := 0; ; p++ {
+		k := strings.Index(name[p:], " > ")
+		if k < 0 {
+			break
+		}
+		p += k
+		try(name[p+3:])
+	}
+	if ti >= 0 {
+		byName[key] = byName[key][1:]
+	}
+	return ti
 }
 
 // testLine reads a test under its file ("   ✓ adds 2ms") marked by m.
@@ -957,7 +980,12 @@ func (st *vitestState) testLine(l lex.SGRLine, m jestMark, ind int) {
 	jsSpan(c, st.file, st.fileS, st.fileE, "", "tests", i, "package")
 	res.Tests = append(res.Tests, tst)
 	if tst.Status == "fail" {
-		st.unclaimed[tst.Package] = append(st.unclaimed[tst.Package], i)
+		byName := st.unclaimed[tst.Package]
+		if byName == nil {
+			byName = map[string][]int{}
+			st.unclaimed[tst.Package] = byName
+		}
+		byName[tst.Name] = append(byName[tst.Name], i)
 	}
 }
 

@@ -515,11 +515,14 @@ func dockerStatsParsers() []*catalog.Parser {
 func parseDockerStats(c *catalog.Context) (any, error) {
 	res := &DockerStatsResult{Stats: make([]DockerStat, 0, kit.RowCap(c))}
 	rec := c.Rows(8)
+	// One row value for every line, reset each time: a fresh one escaped
+	// (its cells take pointers into it) and was half of the allocations.
+	r := new(dockerStatRow)
 	nlines, read, _ := dvTable(c, func(cols []lex.Column) bool { return cols[0].Header == "CONTAINER ID" || cols[0].Header == "CONTAINER" },
 		nil, func(l string, start int, cols []lex.Column, cells [][2]int) bool {
 			si := len(res.Stats)
 			mark := rec.Mark()
-			r := &dockerStatRow{rec: rec, si: si}
+			*r = dockerStatRow{rec: rec, si: si}
 			for k, cell := range cells {
 				v := l[cell[0]:cell[1]]
 				if v == "" || v == "--" {

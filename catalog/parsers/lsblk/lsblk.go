@@ -136,8 +136,11 @@ func parseLsblk(c *catalog.Context) (any, error) {
 	var cols []lsblkCol
 	read := 0
 	var ws []lex.Word
-	// The devices in output order with their depth, nested at the end.
-	flat := make([]*lsblkPending, 0, kit.RowCap(c))
+	var cells []lsblkCell // one line's cells, the memory reused
+	// The devices in output order with their depth, nested at the end:
+	// values in one list (a fresh one per line, and its cells, were
+	// half of what lsblk allocated).
+	flat := make([]lsblkPending, 0, kit.RowCap(c))
 	bytes := c.Args.Has("-b", "--bytes")
 	for line, start := range it.NonBlankLines() {
 		ws = lex.Words(ws[:0], line)
@@ -169,12 +172,14 @@ func parseLsblk(c *catalog.Context) (any, error) {
 			read++
 			continue
 		}
-		d, ok := lsblkRow(line, start, ws, cols, bytes, c.Recording())
+		flat = append(flat, lsblkPending{start: start})
+		var ok bool
+		cells, ok = lsblkRow(&flat[len(flat)-1], cells, line, start, ws, cols, bytes, c.Recording())
 		if !ok {
+			flat = flat[:len(flat)-1]
 			c.Unread(start)
 			continue
 		}
-		flat = append(flat, d)
 		read++
 	}
 	if it.NonBlank > 0 && read == 0 {
@@ -186,7 +191,7 @@ func parseLsblk(c *catalog.Context) (any, error) {
 
 // lsblkNest places the devices read, in output order with their depth,
 // under their parents in res.
-func lsblkNest(c *catalog.Context, res *LsblkResult, flat []*lsblkPending) {
+func lsblkNest(c *catalog.Context, res *LsblkResult, flat []lsblkPending) {
 	// A row deeper than its predecessor by more than one level cannot be
 	// placed and is reported.
 	type frame struct {
@@ -211,7 +216,8 @@ func lsblkNest(c *catalog.Context, res *LsblkResult, flat []*lsblkPending) {
 	}
 	res.Devices = make([]LsblkDevice, 0, top)
 	stack := []frame{{&res.Devices, []any{"devices"}}}
-	for i, d := range flat {
+	for i := range flat {
+		d := &flat[i]
 		if d.depth > len(stack)-1 {
 			c.Unread(d.start)
 			continue
@@ -355,28 +361,30 @@ func (r *lsblkLine) keep(recs ...lsblkSpanRec) {
 // box-drawing characters); a word under no header continues the text
 // value before it ("System Reserved"); the last column runs to the end of
 // the line.
-func lsblkRow(line string, base int, ws []lex.Word, cols []lsblkCol, bytes, spans bool) (*lsblkPending, bool) {
-	r := lsblkLine{p: &lsblkPending{start: base}, line: line, base: base, bytes: bytes, spans: spans}
-	cells, ok := r.cut(ws, cols)
+// It fills p and returns cells, the memory of the line's cells, for the
+// next line.
+func lsblkRow(p *lsblkPending, cells []lsblkCell, line string, base int, ws []lex.Word, cols []lsblkCol, bytes, spans bool) ([]lsblkCell, bool) {
+	r := lsblkLine{p: p, line: line, base: base, bytes: bytes, spans: spans}
+	cells, ok := r.cut(cells, ws, cols)
 	if !ok {
-		return nil, false
+		return cells, false
 	}
 	for ci, col := range cols {
 		if cells[ci].set && !r.value(col.name, cells[ci].s, cells[ci].e) {
-			return nil, false
+			return cells, false
 		}
 	}
 	if r.p.dev.Name == "" && cols[0].name == "NAME" {
-		return nil, false
+		return cells, false
 	}
-	return r.p, true
+	return cells, true
 }
 
 // cut gives each word to its column; false for a word under no header
 // that continues no text value.
-func (r *lsblkLine) cut(ws []lex.Word, cols []lsblkCol) ([]lsblkCell, bool) {
+func (r *lsblkLine) cut(cells []lsblkCell, ws []lex.Word, cols []lsblkCol) ([]lsblkCell, bool) {
 	line := r.line
-	cells := make([]lsblkCell, len(cols))
+	cells = append(cells[:0], make([]lsblkCell, len(cols))...)
 	ci, prev := 0, -1
 	k0 := 0
 	if cols[0].name == "NAME" && len(ws) > 0 && ws[0].Col < cols[0].ce+2 {
@@ -394,7 +402,7 @@ func (r *lsblkLine) cut(ws []lex.Word, cols []lsblkCol) ([]lsblkCell, bool) {
 				cells[prev].e = w.End
 				continue
 			}
-			return nil, false
+			return cells, false
 		}
 		if j == len(cols)-1 {
 			s, e := lex.TrimSpaceRange(line, w.Start, len(line))

@@ -169,7 +169,9 @@ func pingCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
 }
 
 func parsePing(c *catalog.Context) (any, error) {
-	res := &PingResult{Replies: []PingReply{}}
+	// At most a reply per line: grown by appending, the replies were
+	// copied about twice (most of ping6's allocations).
+	res := &PingResult{Replies: make([]PingReply, 0, kit.RowCap(c))}
 	rec := c.Recording()
 	rs := c.Rows(7)
 	it := lex.Lines{Raw: c.Raw}
