@@ -99,7 +99,7 @@ type Parser struct {
 	// StreamOf, when set, chooses the stream by the call's arguments (the
 	// subcommand token included): go test -json writes everything to
 	// stdout. It returns "" where Stream applies.
-	StreamOf func(args []string) Stream
+	StreamOf func(a Args) Stream
 	// GoFlags says that the program reads its options the Go flag way: one
 	// dash for long names ("-json", "-run=X"), never a bundle of letters.
 	GoFlags bool
@@ -173,10 +173,11 @@ func (p *Parser) ExitAnswer(args []string, code int, os OS, stdout string) (Exit
 	return ExitAnswer{}, false
 }
 
-// ReadsStream is the stream the parser reads for a call with args.
-func (p *Parser) ReadsStream(args []string) Stream {
+// ReadsStream is the stream the parser reads for a call with arguments a
+// (read by ReadArgs; Call.Stream is this for a prepared call).
+func (p *Parser) ReadsStream(a Args) Stream {
 	if p.StreamOf != nil {
-		if s := p.StreamOf(args); s != "" {
+		if s := p.StreamOf(a); s != "" {
 			return s
 		}
 	}

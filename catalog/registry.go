@@ -188,17 +188,51 @@ type Result struct {
 // Found reports whether anything structured came out or a parser tried.
 func (r Result) Found() bool { return r.Parser != nil || r.Passthrough }
 
-// Parse picks a parser for in and runs it. A parser's panic becomes a
-// parser_exception; it never reaches the caller.
-func (r *Registry) Parse(in Input) Result {
-	os := in.OS
+// Call is a command line matched to its parser, its arguments read once
+// (Parser.ReadArgs). A caller that asks about a call before it has the
+// output (which stream the parser reads, whether its rows page) keeps one
+// Call and parses with it, so that the argv is read once and the same
+// parser answers every question.
+type Call struct {
+	Cmd    string
+	OS     OS      // the OS asked for, or the host's
+	Parser *Parser // nil: no parser is for this command line
+	Args   Args    // as Parser reads them; Args.List is the argv as given
+}
+
+// Prepare matches a command line to its parser (Lookup) and reads its
+// arguments, without judging them: Call.Parse does.
+func (r *Registry) Prepare(cmd string, args []string, os OS) Call {
 	if os == "" {
 		os = HostOS()
 	}
-	p, _ := r.Lookup(in.Cmd, in.Args, os)
-	if p != nil {
-		a := p.ReadArgs(in.Args)
-		if perr := p.CheckArgs(a, os); perr != nil {
+	c := Call{Cmd: cmd, OS: os, Args: Args{List: args}}
+	if c.Parser, _ = r.Lookup(cmd, args, os); c.Parser != nil {
+		c.Args = c.Parser.ReadArgs(args)
+	}
+	return c
+}
+
+// Stream is the stream the call's parser reads (StreamStdout without one).
+func (c Call) Stream() Stream {
+	if c.Parser == nil {
+		return StreamStdout
+	}
+	return c.Parser.ReadsStream(c.Args)
+}
+
+// Parse picks a parser for in and runs it. A parser's panic becomes a
+// parser_exception; it never reaches the caller.
+func (r *Registry) Parse(in Input) Result {
+	return r.Prepare(in.Cmd, in.Args, in.OS).Parse(in)
+}
+
+// Parse runs the call's parser on in (in.Cmd, in.Args and in.OS are the
+// call's own, whatever in says), as Registry.Parse does.
+func (c Call) Parse(in Input) Result {
+	in.Cmd, in.Args, in.OS = c.Cmd, c.Args.List, c.OS
+	if p, a := c.Parser, c.Args; p != nil {
+		if perr := p.CheckArgs(a, c.OS); perr != nil {
 			if res, ok := passthroughResult(in.Raw); ok {
 				return res
 			}
@@ -207,7 +241,7 @@ func (r *Registry) Parse(in Input) Result {
 			}
 			return Result{Parser: p, Err: perr}
 		}
-		return run(p, in, os, a)
+		return run(p, in, c.OS, a)
 	}
 	if res, ok := passthroughResult(in.Raw); ok {
 		return res

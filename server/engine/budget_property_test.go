@@ -63,7 +63,7 @@ func TestBudgetPropertyGoldenFixtures(t *testing.T) {
 			tok, _ := shaper.TokenizerByName(tokName)
 			// The whole answer's size bounds the budgets worth trying.
 			whole := &Envelope{OK: true, Cmd: p.Command, Args: nonNil(spec.Args)}
-			eo.parseInto(whole, p.Command, whole.Args, string(rawBytes), shaping{format: FormatJSON}, false)
+			eo.parseInto(whole, eo.reg.Prepare(p.Command, whole.Args, eo.os), string(rawBytes), shaping{format: FormatJSON}, false)
 			wb, _ := Marshal(whole)
 			least := shaper.MinimumTokens(tok)
 			bud := shaper.Budget{MaxTokens: least + r.IntN(tok.Count(wb)*6/5+1), Tokenizer: tokName}
@@ -96,7 +96,7 @@ func TestBudgetPropertyGoldenFixtures(t *testing.T) {
 			}
 			for _, offset := range offsets {
 				env := &Envelope{OK: true, Cmd: p.Command, Args: nonNil(spec.Args)}
-				out := eo.parseInto(env, p.Command, env.Args, string(rawBytes), shaping{query: q, budget: &bud}, false)
+				out := eo.parseInto(env, eo.reg.Prepare(p.Command, env.Args, eo.os), string(rawBytes), shaping{query: q, budget: &bud}, false)
 				if env.Failure != nil && env.Failure.Kind == KindConfig {
 					continue // the query did not apply (no array of rows): not the budget's business
 				}

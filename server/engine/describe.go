@@ -231,7 +231,7 @@ func (e *Engine) DescribeCommand(cmd string, sub ...string) *CommandInfo {
 			pi.OS = append(pi.OS, string(o))
 		}
 		pi.ExitAnswers = exitAnswerTexts(ps.ExitAnswers)
-		if st := ps.ReadsStream(nil); st != catalog.StreamStdout {
+		if st := ps.ReadsStream(catalog.Args{}); st != catalog.StreamStdout {
 			pi.Stream = string(st)
 		}
 		info.Parsers = append(info.Parsers, pi)

@@ -166,10 +166,10 @@ func (e *Engine) Run(ctx context.Context, req Request) *Envelope {
 			return env
 		}
 	}
-	env, res, argv := e.execute(ctx, req, start)
-	if res != nil {
-		sh.items = e.parseBound(req.Cmd, req.Args)
-		out := e.finish(env, res, req.Cmd, req.Args, sh, start)
+	env, r := e.execute(ctx, req, start)
+	if r != nil {
+		sh.items = e.parseBound(r.call)
+		out := e.finish(env, r.res, r.call, sh, start)
 		if req.Budget != nil && req.Format == "" && !sh.evidence {
 			e.budgetFormat(env, &out.shaped, keyFields(out.parse.Parser), *req.Budget, req.Retain)
 		}
@@ -186,7 +186,7 @@ func (e *Engine) Run(ctx context.Context, req Request) *Envelope {
 		}
 		retained := false
 		if req.Retain || over {
-			retained = e.retain(ctx, env, out, req, argv, id)
+			retained = e.retain(ctx, env, out, req, r.argv, id)
 		}
 		if over {
 			e.itemsPage(env, out.shaped, id, retained, 0, e.cfg.Guard.MaxItems)
@@ -202,11 +202,19 @@ func (e *Engine) Run(ctx context.Context, req Request) *Envelope {
 	return env
 }
 
+// ran is what execute hands the steps after it when the command ran: its
+// result, the argv as the guard read it (guard.Decision.Argv) and the call
+// as the catalog read it (catalog.Call), which those steps read instead of
+// the list.
+type ran struct {
+	res  *executor.Result
+	argv *guard.Argv
+	call catalog.Call
+}
+
 // execute runs the guard and the command. It returns the envelope so far
-// and, when the command ran, its result for parsing and the argv as the
-// guard read it (guard.Decision.Argv), which every step after the guard
-// reads instead of the list.
-func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*Envelope, *executor.Result, *guard.Argv) {
+// and, when the command ran, what it ran.
+func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*Envelope, *ran) {
 	// raw is always present, "" when nothing ran: the contract says an
 	// agent can always fall back on it.
 	empty := ""
@@ -228,15 +236,15 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 	}
 	if f := checkFormat(req.Format); f != nil {
 		env.Failure = f
-		return done(), nil, nil
+		return done(), nil
 	}
 	if f := checkReview(req); f != nil {
 		env.Failure = f
-		return done(), nil, nil
+		return done(), nil
 	}
 	if req.Cmd == "" {
 		env.Failure = &Failure{Kind: KindConfig, Reason: ReasonInvalidArgument, Message: "cmd is required"}
-		return done(), nil, nil
+		return done(), nil
 	}
 	t := time.Now()
 	d := e.guard.Check(req.Cmd, req.Args, cwd)
@@ -249,7 +257,7 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 			env.Failure.Hint = &catalog.Hint{Args: d.Hint.Args}
 		}
 		env.GuardError = &GuardError{Reason: string(d.Reason), Message: d.Message}
-		return done(), nil, nil
+		return done(), nil
 	}
 	argv := d.Argv
 	if executor.IsGit(req.Cmd) {
@@ -260,7 +268,7 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 				msg := "git would read the repository at '" + d + "' (named by a .git file, commondir or alternates), outside the allowed paths"
 				env.Failure = &Failure{Kind: KindGuard, Reason: string(guard.ReasonPathNotAllowed), Message: msg, Detail: "reads_outside"}
 				env.GuardError = &GuardError{Reason: string(guard.ReasonPathNotAllowed), Message: msg}
-				return done(), nil, nil
+				return done(), nil
 			}
 		}
 	}
@@ -270,7 +278,7 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 	release, busy := e.limit.acquire(ctx)
 	if busy != nil {
 		env.Failure = busy
-		return done(), nil, nil
+		return done(), nil
 	}
 	defer release()
 	var before snapshot
@@ -292,7 +300,7 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 				msg := "git would enter the repository at '" + d + "' (named by a submodule's .git file), outside the allowed paths"
 				env.Failure = &Failure{Kind: KindGuard, Reason: string(guard.ReasonPathNotAllowed), Message: msg, Detail: "reads_outside"}
 				env.GuardError = &GuardError{Reason: string(guard.ReasonPathNotAllowed), Message: msg}
-				return done(), nil, nil
+				return done(), nil
 			}
 		}
 	}
@@ -301,7 +309,15 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 		// keep from a project's .npmrc.
 		args = executor.NpmArgs(args, runEnv)
 	}
-	merge := e.mergesStderr(req.Cmd, req.Args)
+	// The parser is chosen once, before the run (packs refreshed first):
+	// the same one says which streams to capture and then reads them. A
+	// parser of stderr (alone or with stdout) gets both streams on one
+	// pipe, so that it reads what it was written for, in the order
+	// written, and whatever went to the other stream is still in raw (as
+	// unread lines) rather than lost.
+	e.refreshPacks(false)
+	call := e.reg.Prepare(req.Cmd, req.Args, e.os)
+	merge := call.Stream() != catalog.StreamStdout
 	if merge {
 		env.Stdout.Stream = StreamBoth
 	}
@@ -357,27 +373,17 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 	}
 	done()
 	if res.SpawnErr != nil {
-		return env, nil, nil
+		return env, nil
 	}
-	return env, &res, argv
+	return env, &ran{res: &res, argv: argv, call: call}
 }
 
 // StreamBoth is Stdout.Stream for a run whose stdout and stderr were
 // merged.
 const StreamBoth = string(catalog.StreamBoth)
 
-// mergesStderr reports whether the parser of a call reads stderr (alone
-// or with stdout): the command then runs with both streams on one pipe,
-// so that the parser reads what it was written for, in the order written,
-// and whatever went to the other stream is still in raw (as unread lines)
-// rather than lost.
-func (e *Engine) mergesStderr(cmd string, args []string) bool {
-	p, _ := e.reg.Lookup(cmd, args, e.os)
-	return p != nil && p.ReadsStream(args) != catalog.StreamStdout
-}
-
 // finish redacts, parses and shapes the output of a command that ran.
-func (e *Engine) finish(env *Envelope, res *executor.Result, cmd string, args []string, sh shaping, start time.Time) outcome {
+func (e *Engine) finish(env *Envelope, res *executor.Result, call catalog.Call, sh shaping, start time.Time) outcome {
 	t := time.Now()
 	stdout := e.redactText(string(res.Stdout.Data))
 	masked := e.redact != nil && stdout != string(res.Stdout.Data)
@@ -397,7 +403,7 @@ func (e *Engine) finish(env *Envelope, res *executor.Result, cmd string, args []
 	// Parsers read the text the answer carries (U+FFFD for bytes it cannot
 	// hold), so that parsed and raw agree and spans point into raw.
 	text, b64, binary := textOf(stdout, &res.Stdout)
-	out := e.parseInto(env, cmd, args, text, sh, binary)
+	out := e.parseInto(env, call, text, sh, binary)
 	out.masked = masked
 	if env.Stdout.Raw != nil {
 		env.Stdout.RawBase64 = b64
@@ -413,12 +419,12 @@ func (e *Engine) finish(env *Envelope, res *executor.Result, cmd string, args []
 // parseInto fills env.Stdout from raw text and applies the output format.
 // A binary text (textOf) is not parsed: parsers read text, and its bytes
 // are in raw_base64.
-func (e *Engine) parseInto(env *Envelope, cmd string, args []string, raw string, sh shaping, binary bool) outcome {
+func (e *Engine) parseInto(env *Envelope, call catalog.Call, raw string, sh shaping, binary bool) outcome {
 	t := time.Now()
-	e.refreshPacks(false)
+	cmd, args := call.Cmd, call.Args.List
 	var pr catalog.Result
 	if !binary {
-		pr = e.reg.Parse(catalog.Input{Cmd: cmd, Args: args, Raw: raw, OS: e.os, MaxItems: sh.items, Evidence: sh.evidence})
+		pr = call.Parse(catalog.Input{Raw: raw, MaxItems: sh.items, Evidence: sh.evidence})
 	}
 	if env.Telemetry != nil {
 		env.Telemetry.ParseMs = ms(time.Since(t))
@@ -503,8 +509,8 @@ func unaccountedRows(pr catalog.Result, raw string) *catalog.ParseError {
 // parseBound is the catalog MaxItems of a run: 0 (every row) for a parser
 // with an array of rows, which the engine pages at guard.max_items; the
 // bound itself for the others, whose rows cannot be paged.
-func (e *Engine) parseBound(cmd string, args []string) int {
-	if p, _ := e.reg.Lookup(cmd, args, e.os); p != nil && p.RowsKey != "" {
+func (e *Engine) parseBound(call catalog.Call) int {
+	if p := call.Parser; p != nil && p.RowsKey != "" {
 		return 0
 	}
 	return e.cfg.Guard.MaxItems

@@ -104,12 +104,11 @@ func (e *Engine) RunPaged(ctx context.Context, req PagedRequest) *Envelope {
 	if hit != nil {
 		cache = CacheInfo{Hit: true, AgeMs: start.Sub(at).Milliseconds()}
 	} else {
-		env, res, _ := e.execute(ctx, run, start)
-		if res != nil {
-			e.redactCaptured(env, res)
+		env, r := e.execute(ctx, run, start)
+		if r != nil {
+			e.redactCaptured(env, r.res)
 			// Pages are not parsed, but grep's 1 is an answer here too.
-			p, _ := e.reg.Lookup(req.Cmd, req.Args, e.os)
-			e.answerExit(env, p, req.Args, *env.Stdout.Raw)
+			e.answerExit(env, r.call.Parser, req.Args, *env.Stdout.Raw)
 		}
 		hit = &pageEntry{env: env}
 		if env.Stdout.Raw != nil {

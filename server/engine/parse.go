@@ -37,7 +37,8 @@ func (e *Engine) Parse(req ParseRequest) *Envelope {
 		e = &e2
 	}
 	text, b64, binary := textOf(e.redactText(req.Raw), nil)
-	e.parseInto(env, req.Cmd, env.Args, text, shaping{format: req.Format, items: max(req.MaxItems, 0)}, binary)
+	e.refreshPacks(false)
+	e.parseInto(env, e.reg.Prepare(req.Cmd, env.Args, e.os), text, shaping{format: req.Format, items: max(req.MaxItems, 0)}, binary)
 	if env.Stdout.Raw != nil {
 		env.Stdout.RawBase64 = b64
 	}

@@ -160,8 +160,8 @@ var goTestParserDef = &catalog.Parser{
 
 // goTestStream: with -json, go test writes its events, build output
 // included (go 1.24 and later), to stdout.
-func goTestStream(args []string) catalog.Stream {
-	if slices.Contains(args, "-json") || slices.Contains(args, "--json") {
+func goTestStream(a catalog.Args) catalog.Stream {
+	if slices.Contains(a.List, "-json") || slices.Contains(a.List, "--json") {
 		return catalog.StreamStdout
 	}
 	return ""

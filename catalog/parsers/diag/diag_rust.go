@@ -93,11 +93,11 @@ func cargoFormats(args []string) []string {
 // has cargo render the diagnostics itself, to stderr (stdout keeps the
 // artifacts): both; cargo test reads both always (libtest's lines on
 // stdout, cargo's Running lines on stderr).
-func cargoStream(args []string) catalog.Stream {
-	if slices.Contains(args, "test") {
+func cargoStream(a catalog.Args) catalog.Stream {
+	if slices.Contains(a.List, "test") {
 		return ""
 	}
-	formats := cargoFormats(args)
+	formats := cargoFormats(a.List)
 	if slices.Contains(formats, "json-render-diagnostics") {
 		return catalog.StreamBoth
 	}

@@ -135,8 +135,7 @@ func TestCargoParsers(t *testing.T) {
 			{[]string{"check", "--message-format=json-render-diagnostics"}, catalog.StreamBoth},
 			{[]string{"test"}, catalog.StreamBoth}, {[]string{"test", "--message-format=json"}, catalog.StreamBoth},
 		} {
-			p, _ := testRegistry().Lookup("cargo", tc.args, catalog.Linux)
-			if got := p.ReadsStream(tc.args); got != tc.want {
+			if got := testRegistry().Prepare("cargo", tc.args, catalog.Linux).Stream(); got != tc.want {
 				t.Errorf("%v reads %s, want %s", tc.args, got, tc.want)
 			}
 		}
