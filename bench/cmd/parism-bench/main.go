@@ -32,6 +32,7 @@ func main() {
 	diag := fs.Bool("diag", false, "run only the diagnostics scenario (seeded failing projects under bench/testdata/diag) and write report-diag.md")
 	side := fs.Bool("side", false, "run only the side by side with bare spawns (this server's MCP round trip, CPU per call and throughput under 1/4/16 callers beside a bare spawn of ls -la, git status, ps aux and pwd) and print its section; writes no file")
 	rt := fs.Bool("rt", false, "the same as --side")
+	startup := fs.Bool("startup", false, "run only the side by side's start-up and idle memory part (15 fresh servers of the binary, 5 with -quick: time to initialize answered, RSS and anonymous RSS 100 ms after one describe call) and print its paragraph; writes no file")
 	readme := fs.Bool("readme", true, "also rewrite the headline block of README.md (only when writing into the repository's bench/, i.e. without -out)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `parism-bench: token, speed and accuracy benchmarks of Parism, written to bench/report.md
@@ -55,13 +56,16 @@ Flags:
 		os.Exit(2)
 	}
 	*rt = *rt || *side
-	res, err := suite.Run(suite.Options{DiagOnly: *diag, SideOnly: *rt, Quick: *quick, Out: *out, Root: *root, Binary: *binary, Log: os.Stderr,
-		SyncReadme: *readme && *out == "" && !*diag && !*rt})
+	res, err := suite.Run(suite.Options{DiagOnly: *diag, SideOnly: *rt, StartOnly: *startup, Quick: *quick, Out: *out, Root: *root, Binary: *binary, Log: os.Stderr,
+		SyncReadme: *readme && *out == "" && !*diag && !*rt && !*startup})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "parism-bench:", err)
 		os.Exit(1)
 	}
-	if *rt {
+	switch {
+	case *startup:
+		fmt.Print(suite.StartupSection(res.SideBySide))
+	case *rt:
 		fmt.Print(suite.SideBySideSection(res))
 	}
 }

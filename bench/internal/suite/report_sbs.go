@@ -35,10 +35,19 @@ func sideBySideReport(res *Results) string {
 		}
 		w("| %d | %.0f | %.0f | %s | %s | %s |\n", l.Clients, l.ThisPerSec, l.BarePerSec, share, dur(l.ThisCPU), dur(l.BareCPU))
 	}
-	w("\nStart-up (process start to initialize answered, %d starts): p50 %s, max %s (target 30 ms). Idle RSS after initialize and one describe call: %.1f MB at most (target 25 MB), of which %.1f MB anonymous; the rest are pages of the binary's file, whose number depends on how the page cache holds the file (right after a build, in large folios mapped whole: several MB more than once the file was read back from disk).\n",
-		s.Start.Calls, dur(s.Start.P50), dur(s.Start.Max), float64(s.IdleRSSKB)/1024, float64(s.IdleAnonKB)/1024)
+	w("\n%s", startupParagraph(s))
 	return b.String()
 }
+
+// startupParagraph is the side by side's last paragraph: start-up and idle
+// memory.
+func startupParagraph(s *SideBySide) string {
+	return fmt.Sprintf("Start-up (process start to initialize answered, %d starts): p50 %s, max %s (target 30 ms). Idle RSS after initialize and one describe call: %.1f MB at most (target 25 MB), of which %.1f MB anonymous; the rest are pages of the binary's file, whose number depends on how the page cache holds the file (right after a build, in large folios mapped whole: several MB more than once the file was read back from disk).\n",
+		s.Start.Calls, dur(s.Start.P50), dur(s.Start.Max), float64(s.IdleRSSKB)/1024, float64(s.IdleAnonKB)/1024)
+}
+
+// StartupSection renders a RunStartup result: the start-up paragraph alone.
+func StartupSection(s *SideBySide) string { return startupParagraph(s) }
 
 func durRatio(a, b time.Duration) string {
 	if b <= 0 {

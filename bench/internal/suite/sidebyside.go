@@ -338,27 +338,70 @@ func RunSideBySide(binary string, calls int, load time.Duration) (*SideBySide, e
 	}
 
 	// Start-up and idle memory, on fresh processes.
+	if out.Start, out.IdleRSSKB, out.IdleAnonKB, err = startupRSS(ctx, start, max(5, calls/20)); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// startupRSS starts n fresh servers: the time to initialize answered, and
+// the most resident memory (all, anonymous) one of them holds 100 ms after
+// answering one describe call.
+func startupRSS(ctx context.Context, start func() (*sideServer, time.Duration, error), n int) (lat Latency, rssMax, anonMax int, err error) {
 	var starts []time.Duration
-	for range max(5, calls/20) {
+	for range n {
 		s, d, err := start()
 		if err != nil {
-			return nil, err
+			return Latency{}, 0, 0, err
 		}
 		starts = append(starts, d)
 		if err := s.call(ctx, "describe", map[string]any{}); err != nil {
 			s.cs.Close()
-			return nil, err
+			return Latency{}, 0, 0, err
 		}
 		time.Sleep(100 * time.Millisecond)
 		kb, anon, err := rssKB(s.cmd.Process.Pid)
 		s.cs.Close()
 		if err != nil {
+			return Latency{}, 0, 0, err
+		}
+		rssMax, anonMax = max(rssMax, kb), max(anonMax, anon)
+	}
+	return latency("start-up", starts), rssMax, anonMax, nil
+}
+
+// RunStartup measures only what RunSideBySide's last paragraph reports:
+// start-up and idle memory of n fresh servers of binary, run as there (a
+// working directory of their own, a private HOME).
+func RunStartup(binary string, n int) (*SideBySide, error) {
+	dir, err := os.MkdirTemp("", "parism-bench-start")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	work, home := filepath.Join(dir, "files"), filepath.Join(dir, "home")
+	for _, d := range []string{work, home} {
+		if err := os.Mkdir(d, 0o755); err != nil {
 			return nil, err
 		}
-		out.IdleRSSKB = max(out.IdleRSSKB, kb)
-		out.IdleAnonKB = max(out.IdleAnonKB, anon)
 	}
-	out.Start = latency("start-up", starts)
+	env := append(os.Environ(), "HOME="+home, "GIT_CONFIG_NOSYSTEM=1")
+	ctx := context.Background()
+	start := func() (*sideServer, time.Duration, error) {
+		cmd := exec.Command(binary)
+		cmd.Dir, cmd.Env = work, env
+		client := mcp.NewClient(&mcp.Implementation{Name: "parism-bench", Version: "0"}, nil)
+		t := time.Now()
+		cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+		if err != nil {
+			return nil, 0, fmt.Errorf("starting %s: %w", binary, err)
+		}
+		return &sideServer{cs: cs, cmd: cmd}, time.Since(t), nil
+	}
+	out := &SideBySide{}
+	if out.Start, out.IdleRSSKB, out.IdleAnonKB, err = startupRSS(ctx, start, n); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 

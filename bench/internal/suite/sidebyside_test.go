@@ -1,6 +1,7 @@
 package suite
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -85,4 +86,46 @@ func atoiOr(s string, def int) int {
 		n = n*10 + int(c-'0')
 	}
 	return n
+}
+
+// TestStartup runs the start-up part alone (parism-bench --startup): n
+// servers started, their time and memory read, the paragraph showing them.
+func TestStartup(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("reads /proc")
+	}
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	dir := t.TempDir()
+	build := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "../../../cli/cmd/parism")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("build: %v: %s", err, b)
+	}
+	done := make(chan struct{})
+	var s *SideBySide
+	var err error
+	go func() {
+		defer close(done)
+		s, err = RunStartup(filepath.Join(dir, "parism"), 3)
+	}()
+	select {
+	case <-done:
+	case <-time.After(time.Minute):
+		t.Fatal("three starts did not end in a minute")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Start.Calls != 3 || s.Start.P50 <= 0 || s.IdleRSSKB <= 0 || s.IdleAnonKB <= 0 || s.IdleAnonKB >= s.IdleRSSKB || len(s.Cases) != 0 {
+		t.Errorf("start %+v, rss %d KB (anonymous %d KB), %d cases", s.Start, s.IdleRSSKB, s.IdleAnonKB, len(s.Cases))
+	}
+	sec := StartupSection(s)
+	want := fmt.Sprintf("3 starts): p50 %s", dur(s.Start.P50))
+	for _, w := range []string{want, fmt.Sprintf("Idle RSS after initialize and one describe call: %.1f MB", float64(s.IdleRSSKB)/1024)} {
+		if !strings.Contains(sec, w) {
+			t.Errorf("paragraph lacks %q:\n%s", w, sec)
+		}
+	}
 }

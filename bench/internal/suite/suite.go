@@ -41,6 +41,10 @@ type Options struct {
 	// spawn of the same commands) and writes nothing: SideBySideSection
 	// renders it.
 	SideOnly bool
+	// StartOnly runs only the start-up and idle memory part of the side
+	// by side (fresh servers of the binary, built as the full run builds
+	// it) and writes nothing: StartupSection renders res.SideBySide.
+	StartOnly bool
 	// SyncReadme rewrites the headline block of Root/README.md (between
 	// HeadlineBegin and HeadlineEnd) with this run's figures.
 	SyncReadme bool
@@ -129,7 +133,7 @@ func Run(o Options) (*Results, error) {
 	if o.Out == "" {
 		o.Out = filepath.Join(o.Root, "bench")
 	}
-	if o.SideOnly {
+	if o.SideOnly || o.StartOnly {
 		return runSideOnly(o, logf)
 	}
 	if o.DiagOnly {
@@ -284,7 +288,7 @@ func machine() Machine {
 	return m
 }
 
-// runSideOnly is Run with Options.SideOnly.
+// runSideOnly is Run with Options.SideOnly or StartOnly.
 func runSideOnly(o Options, logf func(string, ...any)) (*Results, error) {
 	res := &Results{Quick: o.Quick, Machine: machine(), Calls: 300, LoadTime: 2 * time.Second}
 	if o.Quick {
@@ -302,8 +306,16 @@ func runSideOnly(o Options, logf func(string, ...any)) (*Results, error) {
 			return nil, err
 		}
 	}
-	logf("speed: side by side with bare spawns, %d calls each", res.Calls)
 	var err error
+	if o.StartOnly {
+		n := max(5, res.Calls/20) // as many starts as the side by side's
+		logf("speed: start-up and idle memory, %d starts", n)
+		if res.SideBySide, err = RunStartup(bin, n); err != nil {
+			return nil, err
+		}
+		return res, nil
+	}
+	logf("speed: side by side with bare spawns, %d calls each", res.Calls)
 	if res.SideBySide, err = RunSideBySide(bin, res.Calls, res.LoadTime); err != nil {
 		return nil, err
 	}
