@@ -160,7 +160,12 @@ func AppendPadded(b []byte, v, width int) []byte {
 // ISO renders a wall-clock time with a "+hh:mm" offset as ISO 8601;
 // frac holds the fractional digits as printed, if any.
 func ISO(y, mo, d, h, mi, s int, frac, off string) string {
-	b := make([]byte, 0, 25+len(frac))
+	b := appendISO(make([]byte, 0, 25+len(frac)), y, mo, d, h, mi, s, frac)
+	return string(append(b, off...))
+}
+
+// appendISO appends ISO's text before the offset.
+func appendISO(b []byte, y, mo, d, h, mi, s int, frac string) []byte {
 	b = AppendPadded(b, y, 4)
 	b = append(b, '-')
 	b = AppendPadded(b, mo, 2)
@@ -176,13 +181,14 @@ func ISO(y, mo, d, h, mi, s int, frac, off string) string {
 		b = append(b, '.')
 		b = append(b, frac...)
 	}
-	b = append(b, off...)
-	return string(b)
+	return b
 }
 
 // offset renders a zone offset in seconds as "+hh:mm".
-func offset(off int) string {
-	b := make([]byte, 0, 6)
+func offset(off int) string { return string(appendOffset(make([]byte, 0, 6), off)) }
+
+// appendOffset appends offset's text.
+func appendOffset(b []byte, off int) []byte {
 	if off < 0 {
 		b = append(b, '-')
 		off = -off
@@ -191,8 +197,7 @@ func offset(off int) string {
 	}
 	b = AppendPadded(b, off/3600, 2)
 	b = append(b, ':')
-	b = AppendPadded(b, off%3600/60, 2)
-	return string(b)
+	return AppendPadded(b, off%3600/60, 2)
 }
 
 // ZoneAt is the offset of loc at a wall-clock time.

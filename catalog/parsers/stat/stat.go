@@ -24,10 +24,9 @@ func fsEpoch(v string) (string, bool) {
 
 // fsBSDTime reads the C-locale times BSD stat prints: "Nov 29 09:41:07
 // 2026" (%b %e %T %Y) or, with a weekday first, "Sun Nov  9 09:41:07 2026"
-// (%c). The zone is the context's.
-func fsBSDTime(c *catalog.Context, s string) (string, bool) {
-	var buf [6]lex.Field // on the stack: a slice per time was a third of stat -x's time
-	f := lex.Fields(buf[:0], s, 0)
+// (%c), split into its words f (the caller's: splitting twice was a tenth
+// of stat -x's time). The zone is the context's.
+func fsBSDTime(c *catalog.Context, s string, f []lex.Field) (string, bool) {
 	if len(f) == 5 && lex.IsWeekday(s[f[0].Start:f[0].End]) {
 		f = f[1:]
 	}
@@ -41,7 +40,7 @@ func fsBSDTime(c *catalog.Context, s string) (string, bool) {
 	if mo == 0 || !ok1 || !ok2 || !ok3 || sec < 0 || fr >= 0 || d < 1 || d > lex.DaysIn(mo, y) {
 		return "", false
 	}
-	return lex.ISO(y, mo, d, h, mi, sec, "", lex.ZoneAt(c.Location, y, mo, d, h, mi, sec)), true
+	return lex.ISOAt(c.Location, y, mo, d, h, mi, sec), true
 }
 
 // StatResult is the parsed output of `stat`: one entry per file operand.
@@ -247,6 +246,33 @@ type statParser struct {
 	assumed bool
 	zoneAt  [2]int
 	wideDev bool // an st_dev past int64 was left out
+	nums    *statNums
+}
+
+// statNums holds one entry's numbers, which the answer points at: one
+// allocation per entry, not one per number (those were half of stat -x's
+// 59k allocations per MB). More numbers than it holds take a new one.
+type statNums struct {
+	v [12]int64
+	n int
+}
+
+// newEntry appends an empty entry and returns its index.
+func (p *statParser) newEntry() int {
+	p.res.Entries = append(p.res.Entries, StatEntry{})
+	p.nums = nil
+	return len(p.res.Entries) - 1
+}
+
+// intp returns a pointer to v held in the entry's numbers.
+func (p *statParser) intp(v int64) *int64 {
+	if p.nums == nil || p.nums.n == len(p.nums.v) {
+		p.nums = new(statNums)
+	}
+	at := &p.nums.v[p.nums.n]
+	p.nums.n++
+	*at = v
+	return at
 }
 
 func (p *statParser) id(name string) uint16 { return p.r.Name(name) }
@@ -257,7 +283,7 @@ func (p *statParser) num(dst **int64, idx int, field string, s, e int) bool {
 	if !ok {
 		return false
 	}
-	*dst = catalog.Intp(n)
+	*dst = p.intp(n)
 	p.r.At(p.key, idx, p.id(field), s, e, p.trInt)
 	return true
 }
@@ -304,7 +330,7 @@ func (p *statParser) time(dst *string, idx int, field string, s, e int) bool {
 			return true
 		}
 	}
-	iso, ok := fsBSDTime(p.c, t)
+	iso, ok := fsBSDTime(p.c, t, f)
 	if !ok {
 		return false
 	}
@@ -346,7 +372,7 @@ func (p *statParser) device(dst **kit.LsDevice, idx int, field string, s, e int,
 		if !ok1 || !ok2 {
 			return false
 		}
-		d.Major, d.Minor = catalog.Intp(ma), catalog.Intp(mi)
+		d.Major, d.Minor = p.intp(ma), p.intp(mi)
 		p.r.At(p.key, idx, p.id(field+"/major"), s, s+len(a), tr)
 		p.r.At(p.key, idx, p.id(field+"/minor"), s+len(a)+1, e, tr)
 	} else if h, dec, ok := strings.Cut(v, "/"); ok && strings.HasSuffix(h, "h") && strings.HasSuffix(dec, "d") {
@@ -354,7 +380,7 @@ func (p *statParser) device(dst **kit.LsDevice, idx int, field string, s, e int,
 		if !ok {
 			return false
 		}
-		d.Number = catalog.Intp(n)
+		d.Number = p.intp(n)
 		at := s + len(h) + 1
 		p.r.At(p.key, idx, p.id(field+"/number"), at, at+len(dec)-1, p.trInt)
 	} else {
@@ -362,7 +388,7 @@ func (p *statParser) device(dst **kit.LsDevice, idx int, field string, s, e int,
 		if !ok {
 			return false
 		}
-		d.Number = catalog.Intp(n)
+		d.Number = p.intp(n)
 		p.r.At(p.key, idx, p.id(field+"/number"), s, e, p.trInt)
 	}
 	*dst = d
@@ -458,9 +484,8 @@ func (p *statParser) lines(read func(line string, start, idx int) bool, nameLast
 			continue
 		}
 		rows++
-		idx := len(p.res.Entries)
 		m := p.r.Mark()
-		p.res.Entries = append(p.res.Entries, StatEntry{})
+		idx := p.newEntry()
 		good := read(line, start, idx)
 		tainted := good && nameFirst && prevBad
 		if tainted {
@@ -609,7 +634,7 @@ func (p *statParser) owner(name *string, id **int64, idx int, nameField, idField
 	v := p.c.Raw[s:e]
 	if len(v) > 2 && v[0] == '(' && v[len(v)-1] == ')' {
 		if n, ok := lex.Atoi(v[1 : len(v)-1]); ok {
-			*id = catalog.Intp(n)
+			*id = p.intp(n)
 			p.r.At(p.key, idx, p.id(idField), s+1, e-1, p.trInt)
 			return
 		}
@@ -656,7 +681,7 @@ func (p *statParser) terse(line string, base, idx int) bool {
 	p.num(&en.GID, idx, "gid", s, e)
 	s, e = at(5)
 	dev, _ := lex.Hex(p.c.Raw[s:e])
-	en.FilesystemDevice = &kit.LsDevice{Number: catalog.Intp(dev)}
+	en.FilesystemDevice = &kit.LsDevice{Number: p.intp(dev)}
 	p.r.At(p.key, idx, p.id("filesystem_device/number"), s, e, trHex)
 	s, e = at(6)
 	p.num(&en.Inode, idx, "inode", s, e)
@@ -667,7 +692,7 @@ func (p *statParser) terse(line string, base, idx int) bool {
 		s2, e2 := at(9)
 		ma, _ := lex.Hex(p.c.Raw[s1:e1])
 		mi, _ := lex.Hex(p.c.Raw[s2:e2])
-		en.Device = &kit.LsDevice{Major: catalog.Intp(ma), Minor: catalog.Intp(mi)}
+		en.Device = &kit.LsDevice{Major: p.intp(ma), Minor: p.intp(mi)}
 		p.r.At(p.key, idx, p.id("device/major"), s1, e1, trHex)
 		p.r.At(p.key, idx, p.id("device/minor"), s2, e2, trHex)
 	}
@@ -901,8 +926,7 @@ func (p *statParser) labeled() error {
 	for line, start := range it.All() {
 		if strings.HasPrefix(line, "  File: ") {
 			end()
-			idx = len(p.res.Entries)
-			p.res.Entries = append(p.res.Entries, StatEntry{})
+			idx = p.newEntry()
 			p.marks = append(p.marks, p.r.Mark())
 			fileS, fileE, inFile, bad, blockStart, bsd, seen = start+8, start+len(line), true, false, start, false, 0
 			continue
