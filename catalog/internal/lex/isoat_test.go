@@ -25,3 +25,12 @@ func TestISOAtIsISOWithZoneAt(t *testing.T) {
 		t.Errorf("ISOAt west half hour = %q", got)
 	}
 }
+
+// append2 is AppendPadded(b, v, 2) for every v, the fast case and the rest.
+func TestAppend2IsAppendPadded(t *testing.T) {
+	for v := -5; v < 1005; v++ {
+		if got, want := string(append2([]byte("x"), v)), string(AppendPadded([]byte("x"), v, 2)); got != want {
+			t.Fatalf("append2(%d) = %q, want %q", v, got, want)
+		}
+	}
+}
