@@ -3,7 +3,6 @@
 package tree
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/parism-go/parism/catalog"
@@ -156,10 +155,10 @@ type treeParser struct {
 	// a flat list of every node nested at the end, twice the memory: 1 MB
 	// tree 8 MB allocated, 57-62 MB/cpu-s).
 	stack    []TreeNode
-	levels   []int  // where the siblings at depth d+1 begin on the stack
-	curRoot  int    // 0 the root, k+1 other_roots[k]
-	path     []int  // indices along the current branch
-	rootKey  string // "/tree" or "/other_roots/3/children"
+	levels   []int // where the siblings at depth d+1 begin on the stack
+	curRoot  int   // 0 the root, k+1 other_roots[k]
+	path     []int // indices along the current branch
+	toks     []any // a span's pointer, reused
 	hasRoot  bool
 	res      *TreeResult
 	seenRoot int
@@ -296,7 +295,6 @@ func (p *treeParser) root(line string, start int) bool {
 			c.Span(start+errText[0], start+errText[1], "", "error")
 		}
 		p.curRoot = 0
-		p.rootKey = "/tree"
 		p.path = p.path[:0]
 		return true
 	}
@@ -309,7 +307,6 @@ func (p *treeParser) root(line string, start int) bool {
 	}
 	p.res.OtherRoots = append(p.res.OtherRoots, n)
 	p.curRoot = k + 1
-	p.rootKey = catalog.Ptr("other_roots", k, "children")
 	p.path = p.path[:0]
 	return true
 }
@@ -334,23 +331,29 @@ func (p *treeParser) node(line string, start, at, depth int) {
 	p.path = append(p.path[:depth-1], idx)
 	p.nodes++
 	if p.c.Recording() {
-		var b strings.Builder
-		b.WriteString(p.rootKey)
+		// The pointer as tokens, its indices as ints: the recorder keeps
+		// them in a template (to four deep) rather than a text per node.
+		t := p.toks[:0]
+		if p.curRoot == 0 {
+			t = append(t, "tree")
+		} else {
+			t = append(t, "other_roots", p.curRoot-1, "children")
+		}
 		for i, k := range p.path {
 			if i > 0 {
-				b.WriteString("/children")
+				t = append(t, "children")
 			}
-			b.WriteByte('/')
-			b.WriteString(strconv.Itoa(k))
+			t = append(t, k)
 		}
-		ptr := b.String()
-		p.c.Span(start+at+name[0], start+at+name[1], "", catalog.Pointer(ptr), "name")
+		n := len(t)
+		p.c.Span(start+at+name[0], start+at+name[1], "", append(t, "name")...)
 		if target[0] >= 0 {
-			p.c.Span(start+at+target[0], start+at+target[1], "", catalog.Pointer(ptr), "symlink_target")
+			p.c.Span(start+at+target[0], start+at+target[1], "", append(t[:n], "symlink_target")...)
 		}
 		if errText[0] >= 0 {
-			p.c.Span(start+at+errText[0], start+at+errText[1], "", catalog.Pointer(ptr), "error")
+			p.c.Span(start+at+errText[0], start+at+errText[1], "", append(t[:n], "error")...)
 		}
+		p.toks = t[:0]
 	}
 }
 

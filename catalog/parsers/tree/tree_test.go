@@ -51,6 +51,11 @@ func TestTreeRootsAfterALongRootList(t *testing.T) {
 			`{"root":"a","tree":[{"name":"1","children":[{"name":"2","children":[{"name":"3","children":[{"name":"4"}]}]},{"name":"5"}]}],` +
 				`"other_roots":[{"name":"b","children":[{"name":"x"},{"name":"y"}]}]}`,
 		},
+		{ // deeper than a span template's four indices: pointers as text
+			"a\nb\n└── 1\n    └── 2\n        └── 3\n            └── 4 -> x\n                └── 5  [error opening dir]\n",
+			`{"root":"a","tree":[],"other_roots":[{"name":"b","children":[{"name":"1","children":[{"name":"2","children":[{"name":"3",` +
+				`"children":[{"name":"4","symlink_target":"x","children":[{"name":"5","error":"error opening dir"}]}]}]}]}]}]}`,
+		},
 	} {
 		res := catalogtest.Parse(t, r, "tree", nil, catalog.Linux, c.raw, 0)
 		if got := catalogtest.JsonOf(t, res.Value); got != c.want {
