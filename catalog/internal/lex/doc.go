@@ -23,7 +23,8 @@
 //     BlockSize, Unit and UnitBytes (GNU --block-size);
 //   - dates and times: ParseLayouts (time.Parse layouts in a location),
 //     YearGuess (the year of a date printed without one), CTime, GoTime,
-//     NumericTime, Clock, YMD, Month, ZoneOffset, ZoneAt, ISO;
+//     NumericTime, Clock, YMD, Month, ZoneOffset, ZoneAt, ISO, ISOAt (ISO
+//     with ZoneAt's offset, one allocation);
 //   - quoting: CUnquote and CEscape (C escapes), HexUnescape (\xHH), and
 //     StripSGR (terminal colours).
 package lex

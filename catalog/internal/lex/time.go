@@ -160,39 +160,48 @@ func AppendPadded(b []byte, v, width int) []byte {
 // ISO renders a wall-clock time with a "+hh:mm" offset as ISO 8601;
 // frac holds the fractional digits as printed, if any.
 func ISO(y, mo, d, h, mi, s int, frac, off string) string {
-	b := make([]byte, 0, 25+len(frac))
+	b := appendISO(make([]byte, 0, 25+len(frac)), y, mo, d, h, mi, s, frac)
+	return string(append(b, off...))
+}
+
+// appendISO appends ISO's text before the offset.
+func appendISO(b []byte, y, mo, d, h, mi, s int, frac string) []byte {
 	b = AppendPadded(b, y, 4)
-	b = append(b, '-')
-	b = AppendPadded(b, mo, 2)
-	b = append(b, '-')
-	b = AppendPadded(b, d, 2)
-	b = append(b, 'T')
-	b = AppendPadded(b, h, 2)
-	b = append(b, ':')
-	b = AppendPadded(b, mi, 2)
-	b = append(b, ':')
-	b = AppendPadded(b, s, 2)
+	b = append2(append(b, '-'), mo)
+	b = append2(append(b, '-'), d)
+	b = append2(append(b, 'T'), h)
+	b = append2(append(b, ':'), mi)
+	b = append2(append(b, ':'), s)
 	if frac != "" {
 		b = append(b, '.')
 		b = append(b, frac...)
 	}
-	b = append(b, off...)
-	return string(b)
+	return b
 }
 
 // offset renders a zone offset in seconds as "+hh:mm".
-func offset(off int) string {
-	b := make([]byte, 0, 6)
+func offset(off int) string { return string(appendOffset(make([]byte, 0, 6), off)) }
+
+// append2 is AppendPadded(b, v, 2), its common case without the loop: it
+// was a seventh of BSD stat's time (five numbers a time, four times a line).
+func append2(b []byte, v int) []byte {
+	if v < 0 || v > 99 {
+		return AppendPadded(b, v, 2)
+	}
+	return append(b, byte('0'+v/10), byte('0'+v%10))
+}
+
+// appendOffset appends offset's text.
+func appendOffset(b []byte, off int) []byte {
 	if off < 0 {
 		b = append(b, '-')
 		off = -off
 	} else {
 		b = append(b, '+')
 	}
-	b = AppendPadded(b, off/3600, 2)
+	b = append2(b, off/3600)
 	b = append(b, ':')
-	b = AppendPadded(b, off%3600/60, 2)
-	return string(b)
+	return append2(b, off%3600/60)
 }
 
 // ZoneAt is the offset of loc at a wall-clock time.

@@ -24,10 +24,9 @@ func fsEpoch(v string) (string, bool) {
 
 // fsBSDTime reads the C-locale times BSD stat prints: "Nov 29 09:41:07
 // 2026" (%b %e %T %Y) or, with a weekday first, "Sun Nov  9 09:41:07 2026"
-// (%c). The zone is the context's.
-func fsBSDTime(c *catalog.Context, s string) (string, bool) {
-	var buf [6]lex.Field // on the stack: a slice per time was a third of stat -x's time
-	f := lex.Fields(buf[:0], s, 0)
+// (%c), split into its words f (the caller's: splitting twice was a tenth
+// of stat -x's time). The zone is the context's.
+func fsBSDTime(c *catalog.Context, s string, f []lex.Field) (string, bool) {
 	if len(f) == 5 && lex.IsWeekday(s[f[0].Start:f[0].End]) {
 		f = f[1:]
 	}
@@ -41,7 +40,7 @@ func fsBSDTime(c *catalog.Context, s string) (string, bool) {
 	if mo == 0 || !ok1 || !ok2 || !ok3 || sec < 0 || fr >= 0 || d < 1 || d > lex.DaysIn(mo, y) {
 		return "", false
 	}
-	return lex.ISO(y, mo, d, h, mi, sec, "", lex.ZoneAt(c.Location, y, mo, d, h, mi, sec)), true
+	return lex.ISOAt(c.Location, y, mo, d, h, mi, sec), true
 }
 
 // StatResult is the parsed output of `stat`: one entry per file operand.
@@ -247,6 +246,36 @@ type statParser struct {
 	assumed bool
 	zoneAt  [2]int
 	wideDev bool // an st_dev past int64 was left out
+	nums    *statNums
+	// The last time text read and its answer (see time).
+	lastTime, lastISO string
+	lastBSD           bool
+}
+
+// statNums holds one entry's numbers, which the answer points at: one
+// allocation per entry, not one per number (those were half of stat -x's
+// 59k allocations per MB). More numbers than it holds take a new one.
+type statNums struct {
+	v [12]int64
+	n int
+}
+
+// newEntry appends an empty entry and returns its index.
+func (p *statParser) newEntry() int {
+	p.res.Entries = append(p.res.Entries, StatEntry{})
+	p.nums = nil
+	return len(p.res.Entries) - 1
+}
+
+// intp returns a pointer to v held in the entry's numbers.
+func (p *statParser) intp(v int64) *int64 {
+	if p.nums == nil || p.nums.n == len(p.nums.v) {
+		p.nums = new(statNums)
+	}
+	at := &p.nums.v[p.nums.n]
+	p.nums.n++
+	*at = v
+	return at
 }
 
 func (p *statParser) id(name string) uint16 { return p.r.Name(name) }
@@ -257,7 +286,7 @@ func (p *statParser) num(dst **int64, idx int, field string, s, e int) bool {
 	if !ok {
 		return false
 	}
-	*dst = catalog.Intp(n)
+	*dst = p.intp(n)
 	p.r.At(p.key, idx, p.id(field), s, e, p.trInt)
 	return true
 }
@@ -295,25 +324,37 @@ func (p *statParser) time(dst *string, idx int, field string, s, e int) bool {
 	if t == "-" {
 		return true
 	}
+	// The same text is the same time, and stat prints a file's times alike
+	// more often than not (a file written once): the last one read is
+	// kept, its string shared (building the time was a third of stat-bsd's
+	// time on 1 MB of default lines, and half its allocations).
+	iso, bsd, ok := p.lastISO, p.lastBSD, p.lastTime != "" && t == p.lastTime
+	if !ok {
+		if iso, bsd, ok = p.readTime(t); !ok {
+			return false
+		}
+		p.lastTime, p.lastISO, p.lastBSD = t, iso, bsd
+	}
+	*dst = iso
+	p.r.At(p.key, idx, p.id(field), s, e, p.r.TrID("timestamp"))
+	if bsd && !p.assumed {
+		p.assumed, p.zoneAt = true, [2]int{s, e}
+	}
+	return true
+}
+
+// readTime reads t in the GNU numeric form or the BSD C-locale one (bsd:
+// its zone is assumed).
+func (p *statParser) readTime(t string) (iso string, bsd, ok bool) {
 	var buf [6]lex.Field
 	f := lex.Fields(buf[:0], t, 0)
 	if len(f) == 3 {
 		if iso, ok := lex.NumericTime(t[f[0].Start:f[0].End], t[f[1].Start:f[1].End], t[f[2].Start:f[2].End]); ok {
-			*dst = iso
-			p.r.At(p.key, idx, p.id(field), s, e, p.r.TrID("timestamp"))
-			return true
+			return iso, false, true
 		}
 	}
-	iso, ok := fsBSDTime(p.c, t)
-	if !ok {
-		return false
-	}
-	*dst = iso
-	p.r.At(p.key, idx, p.id(field), s, e, p.r.TrID("timestamp"))
-	if !p.assumed {
-		p.assumed, p.zoneAt = true, [2]int{s, e}
-	}
-	return true
+	iso, ok = fsBSDTime(p.c, t, f)
+	return iso, true, ok
 }
 
 // epoch sets a timestamp field from seconds since 1970 ("0": none).
@@ -346,7 +387,7 @@ func (p *statParser) device(dst **kit.LsDevice, idx int, field string, s, e int,
 		if !ok1 || !ok2 {
 			return false
 		}
-		d.Major, d.Minor = catalog.Intp(ma), catalog.Intp(mi)
+		d.Major, d.Minor = p.intp(ma), p.intp(mi)
 		p.r.At(p.key, idx, p.id(field+"/major"), s, s+len(a), tr)
 		p.r.At(p.key, idx, p.id(field+"/minor"), s+len(a)+1, e, tr)
 	} else if h, dec, ok := strings.Cut(v, "/"); ok && strings.HasSuffix(h, "h") && strings.HasSuffix(dec, "d") {
@@ -354,7 +395,7 @@ func (p *statParser) device(dst **kit.LsDevice, idx int, field string, s, e int,
 		if !ok {
 			return false
 		}
-		d.Number = catalog.Intp(n)
+		d.Number = p.intp(n)
 		at := s + len(h) + 1
 		p.r.At(p.key, idx, p.id(field+"/number"), at, at+len(dec)-1, p.trInt)
 	} else {
@@ -362,7 +403,7 @@ func (p *statParser) device(dst **kit.LsDevice, idx int, field string, s, e int,
 		if !ok {
 			return false
 		}
-		d.Number = catalog.Intp(n)
+		d.Number = p.intp(n)
 		p.r.At(p.key, idx, p.id(field+"/number"), s, e, p.trInt)
 	}
 	*dst = d
@@ -380,11 +421,7 @@ var statTypes = map[string]string{
 }
 
 func parseStat(c *catalog.Context) (any, error) {
-	// An entry of the default and -x forms begins with "File: ": the count
-	// sizes the entries once (growing them was a fifth of stat's time, 75
-	// -> 120 MB/cpu-s on its 1 MB throughput input); a miscount changes
-	// only the memory.
-	p := &statParser{c: c, r: c.Rows(22), res: &StatResult{Entries: make([]StatEntry, 0, strings.Count(c.Raw, "File: "))}}
+	p := &statParser{c: c, r: c.Rows(22), res: &StatResult{}}
 	p.key = p.r.Name("entries/*")
 	p.trInt = p.r.TrID("parseInt")
 	// The arguments name a custom or terse form; otherwise the shape decides.
@@ -409,6 +446,16 @@ func parseStat(c *catalog.Context) (any, error) {
 			first = line
 			break
 		}
+	}
+	// The entries are sized once: growing them was a fifth of stat's time
+	// (75 -> 120 MB/cpu-s on its 1 MB throughput input), and over half of
+	// stat-bsd's on 1 MB of default lines (59 MB/cpu-s, 11.5 MB/op). A
+	// labeled entry begins with "File: ", the other forms' are a line
+	// each; a miscount changes only the memory.
+	if strings.HasPrefix(first, "  File: ") {
+		p.res.Entries = make([]StatEntry, 0, strings.Count(c.Raw, "File: "))
+	} else {
+		p.res.Entries = make([]StatEntry, 0, lex.CountLines(c.Raw))
 	}
 	var err error
 	switch {
@@ -458,9 +505,8 @@ func (p *statParser) lines(read func(line string, start, idx int) bool, nameLast
 			continue
 		}
 		rows++
-		idx := len(p.res.Entries)
 		m := p.r.Mark()
-		p.res.Entries = append(p.res.Entries, StatEntry{})
+		idx := p.newEntry()
 		good := read(line, start, idx)
 		tainted := good && nameFirst && prevBad
 		if tainted {
@@ -609,7 +655,7 @@ func (p *statParser) owner(name *string, id **int64, idx int, nameField, idField
 	v := p.c.Raw[s:e]
 	if len(v) > 2 && v[0] == '(' && v[len(v)-1] == ')' {
 		if n, ok := lex.Atoi(v[1 : len(v)-1]); ok {
-			*id = catalog.Intp(n)
+			*id = p.intp(n)
 			p.r.At(p.key, idx, p.id(idField), s+1, e-1, p.trInt)
 			return
 		}
@@ -656,7 +702,7 @@ func (p *statParser) terse(line string, base, idx int) bool {
 	p.num(&en.GID, idx, "gid", s, e)
 	s, e = at(5)
 	dev, _ := lex.Hex(p.c.Raw[s:e])
-	en.FilesystemDevice = &kit.LsDevice{Number: catalog.Intp(dev)}
+	en.FilesystemDevice = &kit.LsDevice{Number: p.intp(dev)}
 	p.r.At(p.key, idx, p.id("filesystem_device/number"), s, e, trHex)
 	s, e = at(6)
 	p.num(&en.Inode, idx, "inode", s, e)
@@ -667,7 +713,7 @@ func (p *statParser) terse(line string, base, idx int) bool {
 		s2, e2 := at(9)
 		ma, _ := lex.Hex(p.c.Raw[s1:e1])
 		mi, _ := lex.Hex(p.c.Raw[s2:e2])
-		en.Device = &kit.LsDevice{Major: catalog.Intp(ma), Minor: catalog.Intp(mi)}
+		en.Device = &kit.LsDevice{Major: p.intp(ma), Minor: p.intp(mi)}
 		p.r.At(p.key, idx, p.id("device/major"), s1, e1, trHex)
 		p.r.At(p.key, idx, p.id("device/minor"), s2, e2, trHex)
 	}
@@ -901,8 +947,7 @@ func (p *statParser) labeled() error {
 	for line, start := range it.All() {
 		if strings.HasPrefix(line, "  File: ") {
 			end()
-			idx = len(p.res.Entries)
-			p.res.Entries = append(p.res.Entries, StatEntry{})
+			idx = p.newEntry()
 			p.marks = append(p.marks, p.r.Mark())
 			fileS, fileE, inFile, bad, blockStart, bsd, seen = start+8, start+len(line), true, false, start, false, 0
 			continue

@@ -34,3 +34,32 @@ func TestTreeShapes(t *testing.T) {
 		{Cmd: "tree", Args: []string{"-J"}, Raw: `[{"type":"directory","name":".","contents":[]}]`},
 	})
 }
+
+// The root list becomes the answer when it fills most of the stack, and is
+// copied off it otherwise: either way the roots after it, and the
+// directories that end at a root line, nest where tree drew them.
+func TestTreeRootsAfterALongRootList(t *testing.T) {
+	r := catalogtest.Registry(Parsers())
+	for _, c := range []struct{ raw, want string }{
+		{ // the first root's list is most of the lines: handed over
+			"a\n├── 1\n├── 2\n├── 3\n├── 4\n├── 5\n└── 6\nb\n└── x\n    └── y\nc\n└── z\n",
+			`{"root":"a","tree":[{"name":"1"},{"name":"2"},{"name":"3"},{"name":"4"},{"name":"5"},{"name":"6"}],` +
+				`"other_roots":[{"name":"b","children":[{"name":"x","children":[{"name":"y"}]}]},{"name":"c","children":[{"name":"z"}]}]}`,
+		},
+		{ // a short root list over a deep branch: copied
+			"a\n└── 1\n    ├── 2\n    │   └── 3\n    │       └── 4\n    └── 5\nb\n├── x\n└── y\n",
+			`{"root":"a","tree":[{"name":"1","children":[{"name":"2","children":[{"name":"3","children":[{"name":"4"}]}]},{"name":"5"}]}],` +
+				`"other_roots":[{"name":"b","children":[{"name":"x"},{"name":"y"}]}]}`,
+		},
+		{ // deeper than a span template's four indices: pointers as text
+			"a\nb\n└── 1\n    └── 2\n        └── 3\n            └── 4 -> x\n                └── 5  [error opening dir]\n",
+			`{"root":"a","tree":[],"other_roots":[{"name":"b","children":[{"name":"1","children":[{"name":"2","children":[{"name":"3",` +
+				`"children":[{"name":"4","symlink_target":"x","children":[{"name":"5","error":"error opening dir"}]}]}]}]}]}]}`,
+		},
+	} {
+		res := catalogtest.Parse(t, r, "tree", nil, catalog.Linux, c.raw, 0)
+		if got := catalogtest.JsonOf(t, res.Value); got != c.want {
+			t.Errorf("%q:\ngot  %s\nwant %s", c.raw, got, c.want)
+		}
+	}
+}
