@@ -247,9 +247,6 @@ type statParser struct {
 	zoneAt  [2]int
 	wideDev bool // an st_dev past int64 was left out
 	nums    *statNums
-	// The last time text read and its answer (see time).
-	lastTime, lastISO string
-	lastBSD           bool
 }
 
 // statNums holds one entry's numbers, which the answer points at: one
@@ -324,37 +321,25 @@ func (p *statParser) time(dst *string, idx int, field string, s, e int) bool {
 	if t == "-" {
 		return true
 	}
-	// The same text is the same time, and stat prints a file's times alike
-	// more often than not (a file written once): the last one read is
-	// kept, its string shared (building the time was a third of stat-bsd's
-	// time on 1 MB of default lines, and half its allocations).
-	iso, bsd, ok := p.lastISO, p.lastBSD, p.lastTime != "" && t == p.lastTime
-	if !ok {
-		if iso, bsd, ok = p.readTime(t); !ok {
-			return false
-		}
-		p.lastTime, p.lastISO, p.lastBSD = t, iso, bsd
-	}
-	*dst = iso
-	p.r.At(p.key, idx, p.id(field), s, e, p.r.TrID("timestamp"))
-	if bsd && !p.assumed {
-		p.assumed, p.zoneAt = true, [2]int{s, e}
-	}
-	return true
-}
-
-// readTime reads t in the GNU numeric form or the BSD C-locale one (bsd:
-// its zone is assumed).
-func (p *statParser) readTime(t string) (iso string, bsd, ok bool) {
 	var buf [6]lex.Field
 	f := lex.Fields(buf[:0], t, 0)
 	if len(f) == 3 {
 		if iso, ok := lex.NumericTime(t[f[0].Start:f[0].End], t[f[1].Start:f[1].End], t[f[2].Start:f[2].End]); ok {
-			return iso, false, true
+			*dst = iso
+			p.r.At(p.key, idx, p.id(field), s, e, p.r.TrID("timestamp"))
+			return true
 		}
 	}
-	iso, ok = fsBSDTime(p.c, t, f)
-	return iso, true, ok
+	iso, ok := fsBSDTime(p.c, t, f)
+	if !ok {
+		return false
+	}
+	*dst = iso
+	p.r.At(p.key, idx, p.id(field), s, e, p.r.TrID("timestamp"))
+	if !p.assumed {
+		p.assumed, p.zoneAt = true, [2]int{s, e}
+	}
+	return true
 }
 
 // epoch sets a timestamp field from seconds since 1970 ("0": none).

@@ -63,28 +63,3 @@ func TestStatNamesWithNewlines(t *testing.T) {
 		t.Fatalf("got %s unread %v", catalogtest.JsonOf(t, e), res.UnreadLines)
 	}
 }
-
-// A time text like the one before it shares its answer; any other text is
-// read afresh, and an empty one never reads.
-func TestStatRepeatedTimes(t *testing.T) {
-	line := func(a, m, c, b, name string) string {
-		return `16777233 1 -rw-r--r-- 1 alice staff 0 12 "` + a + `" "` + m + `" "` + c + `" "` + b + `" 4096 8 0 ` + name + "\n"
-	}
-	raw := line("Nov 29 09:41:07 2026", "Nov 29 09:41:07 2026", "Nov 28 18:00:00 2026", "Nov 28 18:00:00 2026", "a") +
-		line("Nov 28 18:00:00 2026", "Jul  4 12:00:00 2025", "Nov 29 09:41:07 2026", "Nov 29 09:41:07 2026", "b")
-	res := catalogtest.Parse(t, testRegistry(), "stat", []string{"a", "b"}, catalog.Darwin, raw, 0)
-	e := res.Value.(*StatResult).Entries
-	got := [][4]string{{e[0].AccessedAt, e[0].ModifiedAt, e[0].ChangedAt, e[0].BornAt}, {e[1].AccessedAt, e[1].ModifiedAt, e[1].ChangedAt, e[1].BornAt}}
-	want := [][4]string{
-		{"2026-11-29T09:41:07+00:00", "2026-11-29T09:41:07+00:00", "2026-11-28T18:00:00+00:00", "2026-11-28T18:00:00+00:00"},
-		{"2026-11-28T18:00:00+00:00", "2025-07-04T12:00:00+00:00", "2026-11-29T09:41:07+00:00", "2026-11-29T09:41:07+00:00"},
-	}
-	if !slices.Equal(got, want) || res.Value.(*StatResult).TimeZone == "" {
-		t.Fatalf("got %v zone %q", got, res.Value.(*StatResult).TimeZone)
-	}
-	res = catalogtest.Parse(t, testRegistry(), "stat", []string{"c", "a"}, catalog.Darwin,
-		line("", "", "", "", "c")+line("Nov 29 09:41:07 2026", "Nov 29 09:41:07 2026", "Nov 29 09:41:07 2026", "Nov 29 09:41:07 2026", "a"), 0)
-	if e := res.Value.(*StatResult).Entries; len(e) != 1 || e[0].File != "a" || !slices.Equal(res.UnreadLines, []int{1}) {
-		t.Fatalf("empty times: got %s unread %v", catalogtest.JsonOf(t, e), res.UnreadLines)
-	}
-}
