@@ -244,22 +244,34 @@ type decoder struct {
 	buf *bytes.Buffer
 }
 
-// decodeChunk is how many objects, keys or values a new chunk holds.
-const decodeChunk = 128
+// decodeChunk is how many objects, keys or values a new chunk holds at
+// most; the first holds firstChunk, each next one twice its predecessor,
+// so that a small answer (ls -la of 15 entries: about 45 objects) does not
+// allocate and clear chunks of 128 (6 KB of objects alone) it never fills.
+const (
+	decodeChunk = 128
+	firstChunk  = 16
+)
+
+// chunkCap is the capacity of the chunk that follows one of capacity
+// prev, for a request of n.
+func chunkCap(prev, n int) int {
+	return max(n, min(decodeChunk, max(firstChunk, 2*prev)))
+}
 
 // newObject returns an object of n keys and values, zero, for the caller
 // to fill.
 func (d *decoder) newObject(n int) *Object {
 	if len(d.objs) == cap(d.objs) {
-		d.objs = make([]Object, 0, decodeChunk)
+		d.objs = make([]Object, 0, chunkCap(cap(d.objs), 1))
 	}
 	d.objs = d.objs[:len(d.objs)+1]
 	o := &d.objs[len(d.objs)-1]
 	if cap(d.ks)-len(d.ks) < n {
-		d.ks = make([]string, 0, max(decodeChunk, n))
+		d.ks = make([]string, 0, chunkCap(cap(d.ks), n))
 	}
 	if cap(d.vs)-len(d.vs) < n {
-		d.vs = make([]any, 0, max(decodeChunk, n))
+		d.vs = make([]any, 0, chunkCap(cap(d.vs), n))
 	}
 	k, v := len(d.ks), len(d.vs)
 	d.ks, d.vs = d.ks[:k+n], d.vs[:v+n]
@@ -271,13 +283,13 @@ func (d *decoder) newObject(n int) *Object {
 // a copy), and zero values for the caller to fill.
 func (d *decoder) newObjectKeys(keys []string) *Object {
 	if len(d.objs) == cap(d.objs) {
-		d.objs = make([]Object, 0, decodeChunk)
+		d.objs = make([]Object, 0, chunkCap(cap(d.objs), 1))
 	}
 	d.objs = d.objs[:len(d.objs)+1]
 	o := &d.objs[len(d.objs)-1]
 	n := len(keys)
 	if cap(d.vs)-len(d.vs) < n {
-		d.vs = make([]any, 0, max(decodeChunk, n))
+		d.vs = make([]any, 0, chunkCap(cap(d.vs), n))
 	}
 	at := len(d.vs)
 	d.vs = d.vs[:at+n]

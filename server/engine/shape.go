@@ -101,14 +101,26 @@ func (e *Engine) shape(env *Envelope, sh shaping, p *catalog.Parser) shaped {
 	}
 	format, reason := sh.format, ""
 	if format == "" {
+		compactOK := sh.budget == nil && !sh.evidence
+		// The rows are counted on the typed value when its type shows its
+		// JSON (ls -la of 15 entries: 25-30 µs of generic copy saved); the
+		// generic copy is built as before when the count is not plain or
+		// the answer is not plain json (compact and json-no-raw read it).
+		n, typed := 0, false
 		if out.value == nil {
-			g, err := shaper.Generic(env.Stdout.Parsed)
-			if err != nil {
-				return out
-			}
-			out.value = g
+			n, typed = typedMaxRows(env.Stdout.Parsed)
 		}
-		format = e.adaptiveFormat(shaper.Rows(out.value), sh.budget == nil && !sh.evidence)
+		if !typed || e.adaptiveFormat(n, compactOK) != FormatJSON {
+			if out.value == nil {
+				g, err := shaper.Generic(env.Stdout.Parsed)
+				if err != nil {
+					return out
+				}
+				out.value = g
+			}
+			n = shaper.Rows(out.value)
+		}
+		format = e.adaptiveFormat(n, compactOK)
 		if format != FormatJSON {
 			reason = FormatReasonAdaptive
 		}
