@@ -51,8 +51,10 @@
 // catalog/parsers/pwd is the smallest complete example.
 //
 //  1. Make a package catalog/parsers/<program> with a *catalog.Parser
-//     (ID, Command, Subcommand, OS, the Flags checked against the man page,
-//     Result, RowsKey or Table, Examples, ExitAnswers, Stream) and its Parse,
+//     (ID, Command, Subcommand, OS, the Flags checked against the man page
+//     and the program's argument dialect where it is not getopt's: GoFlags,
+//     ShortEquals, PlusOptions, Slash, LeadingOptions; Result, RowsKey or
+//     Table, Examples, ExitAnswers, Stream) and its Parse,
 //     which reads c.Raw with catalog/internal/lex, records spans with
 //     c.Span or c.Rows (see Spans), reports lines it cannot read with
 //     c.Unread and stops at c.Full.
