@@ -130,6 +130,22 @@ func bareRun(c sideCmd, env []string) (time.Duration, error) {
 	return 0, nil
 }
 
+// serverStarter starts binary as an MCP server on stdio in dir work with
+// env, and says how long it took to answer initialize.
+func serverStarter(ctx context.Context, binary, work string, env []string) func() (*sideServer, time.Duration, error) {
+	return func() (*sideServer, time.Duration, error) {
+		cmd := exec.Command(binary)
+		cmd.Dir, cmd.Env = work, env
+		client := mcp.NewClient(&mcp.Implementation{Name: "parism-bench", Version: "0"}, nil)
+		t := time.Now()
+		cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+		if err != nil {
+			return nil, 0, fmt.Errorf("starting %s: %w", binary, err)
+		}
+		return &sideServer{cs: cs, cmd: cmd}, time.Since(t), nil
+	}
+}
+
 type sideServer struct {
 	cs  *mcp.ClientSession
 	cmd *exec.Cmd
@@ -191,17 +207,7 @@ func RunSideBySide(binary string, calls int, load time.Duration) (*SideBySide, e
 		{"pwd", "pwd", nil, work},
 	}
 	ctx := context.Background()
-	start := func() (*sideServer, time.Duration, error) {
-		cmd := exec.Command(binary)
-		cmd.Dir, cmd.Env = work, env
-		client := mcp.NewClient(&mcp.Implementation{Name: "parism-bench", Version: "0"}, nil)
-		t := time.Now()
-		cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
-		if err != nil {
-			return nil, 0, fmt.Errorf("starting %s: %w", binary, err)
-		}
-		return &sideServer{cs: cs, cmd: cmd}, time.Since(t), nil
-	}
+	start := serverStarter(ctx, binary, work, env)
 	srv, _, err := start()
 	if err != nil {
 		return nil, err
@@ -387,17 +393,7 @@ func RunStartup(binary string, n int) (*SideBySide, error) {
 	}
 	env := append(os.Environ(), "HOME="+home, "GIT_CONFIG_NOSYSTEM=1")
 	ctx := context.Background()
-	start := func() (*sideServer, time.Duration, error) {
-		cmd := exec.Command(binary)
-		cmd.Dir, cmd.Env = work, env
-		client := mcp.NewClient(&mcp.Implementation{Name: "parism-bench", Version: "0"}, nil)
-		t := time.Now()
-		cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
-		if err != nil {
-			return nil, 0, fmt.Errorf("starting %s: %w", binary, err)
-		}
-		return &sideServer{cs: cs, cmd: cmd}, time.Since(t), nil
-	}
+	start := serverStarter(ctx, binary, work, env)
 	out := &SideBySide{}
 	if out.Start, out.IdleRSSKB, out.IdleAnonKB, err = startupRSS(ctx, start, n); err != nil {
 		return nil, err

@@ -1,8 +1,6 @@
 package kit
 
 import (
-	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/parism-go/parism/catalog"
@@ -18,11 +16,10 @@ func Text(c *catalog.Context, s, e int, tokens ...any) string {
 // Int reads Raw[s:e] as a decimal integer (a sign allowed); nil when it
 // is not one, and then nothing is recorded.
 func Int(c *catalog.Context, s, e int, tokens ...any) *int64 {
-	v, err := strconv.ParseInt(c.Raw[s:e], 10, 64)
-	if err != nil {
+	v, ok := IntVal(c, s, e, tokens...)
+	if !ok {
 		return nil
 	}
-	c.Span(s, e, "parseInt", tokens...)
 	return &v
 }
 
@@ -40,16 +37,10 @@ func Float(c *catalog.Context, s, e int, tokens ...any) *float64 {
 // Scaled reads Raw[s:e] as a number of units of unit bytes (vmstat's
 // KiB, top's "1.2g"), rounded to whole bytes, recorded with transform tr.
 func Scaled(c *catalog.Context, s, e int, unit float64, tr string, tokens ...any) *int64 {
-	t := c.Raw[s:e]
-	if t == "" || strings.ContainsAny(t, "xXpPeEinIN_+-") {
+	n, ok := ScaledVal(c, s, e, unit, tr, tokens...)
+	if !ok {
 		return nil
 	}
-	v, err := strconv.ParseFloat(t, 64)
-	if err != nil || v*unit > 9e18 {
-		return nil
-	}
-	n := int64(v*unit + 0.5)
-	c.Span(s, e, tr, tokens...)
 	return &n
 }
 

@@ -31,7 +31,8 @@ func ScaledVal(c *catalog.Context, s, e int, unit float64, tr string, tokens ...
 	if t == "" {
 		return 0, false
 	}
-	// what Scaled's ContainsAny leaves to ParseFloat is digits and '.'
+	// only digits and '.': ParseFloat would also take signs, exponents,
+	// hex, '_', Inf and NaN, none of which is a size
 	for i := 0; i < len(t); i++ {
 		if (t[i] < '0' || t[i] > '9') && t[i] != '.' {
 			return 0, false
