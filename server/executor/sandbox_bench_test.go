@@ -121,7 +121,7 @@ func BenchmarkOwnThread(b *testing.B) {
 			for b.Loop() {
 				done, hold := make(chan struct{}, 1), make(chan struct{})
 				start := time.Now()
-				job := func() {
+				job := func(threadState) {
 					for t0 := time.Now(); time.Since(t0) < 100*time.Microsecond; {
 					}
 					done <- struct{}{}

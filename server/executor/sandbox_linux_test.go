@@ -586,8 +586,9 @@ func TestSandboxNoFDLeak(t *testing.T) {
 }
 
 // threadsConfined counts this process's threads that carry no_new_privs
-// or a seccomp filter: a confined start leaves them on one thread only,
-// the one that waits for the child, and never on the rest of the server.
+// or a seccomp filter, the waiting spare aside: a confined start leaves
+// them on one thread only, the one that waits for the child, and never on
+// the rest of the server.
 func threadsConfined(t *testing.T) int {
 	t.Helper()
 	ents, err := os.ReadDir("/proc/self/task")
@@ -596,6 +597,9 @@ func threadsConfined(t *testing.T) int {
 	}
 	n := 0
 	for _, e := range ents {
+		if e.Name() == strconv.FormatInt(spareTid.Load(), 10) {
+			continue // the spare, prepared for its run (TestSpareThreadPrepared)
+		}
 		b, err := os.ReadFile("/proc/self/task/" + e.Name() + "/status")
 		if err != nil {
 			continue // the thread ended meanwhile
@@ -1104,5 +1108,58 @@ func TestSandboxThreadOnce(t *testing.T) {
 	case st := <-bad:
 		t.Fatalf("a goroutine of the server ran on a restricted thread:\n%s", st)
 	default:
+	}
+}
+
+// TestSpareThreadPrepared: the spare thread waits with its preparation
+// done (capabilities, no_new_privs, one seccomp filter) and nothing of a
+// run, and the next start takes it: its child carries that one filter,
+// not a second.
+func TestSpareThreadPrepared(t *testing.T) {
+	need(t, "true")
+	needLandlock(t, 1)
+	useHelper(t, "")
+	if SandboxStatus().Start != StartThread {
+		t.Skipf("children start through the helper here: %s", SandboxStatus().StartReason)
+	}
+	conf := &Confinement{}
+	if r := Run(context.Background(), Spec{Path: "true", Timeout: 10 * time.Second, Confine: conf}); r.ExitCode != 0 {
+		t.Fatalf("true: exit %d, %v", r.ExitCode, r.SpawnErr)
+	}
+	var tid int64
+	for deadline := time.Now().Add(5 * time.Second); tid == 0; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no spare thread after a confined start")
+		}
+		tid = spareTid.Load()
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/self/task/%d/status", tid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := string(b)
+	for _, want := range []string{"NoNewPrivs:\t1", "Seccomp:\t2", "Seccomp_filters:\t1"} {
+		if !strings.Contains(st, want) {
+			t.Errorf("the spare's status lacks %q:\n%s", want, st)
+		}
+	}
+	if os.Geteuid() == 0 {
+		// CAP_SYS_ADMIN (21) is out of the bounding set already.
+		for _, l := range strings.Split(st, "\n") {
+			if v, ok := strings.CutPrefix(l, "CapBnd:\t"); ok {
+				bnd, err := strconv.ParseUint(v, 16, 64)
+				if err != nil || bnd&(1<<unix.CAP_SYS_ADMIN) != 0 {
+					t.Errorf("the spare's bounding set %s still has CAP_SYS_ADMIN (%v)", v, err)
+				}
+			}
+		}
+	}
+	jobs := spareJobs.Load()
+	r := Run(context.Background(), Spec{Path: "sh", Args: []string{"-c", "grep Seccomp_filters /proc/self/status"}, Timeout: 10 * time.Second, Confine: conf})
+	if got := strings.Join(strings.Fields(string(r.Stdout.Data)), " "); got != "Seccomp_filters: 1" {
+		t.Errorf("the child of the spare: %q (exit %d, %q), want one filter", got, r.ExitCode, r.Stderr.Data)
+	}
+	if spareJobs.Load() == jobs {
+		t.Error("the start did not take the waiting spare")
 	}
 }

@@ -13,8 +13,8 @@ import (
 
 // RestrictThread confines the calling OS thread, and every process it
 // creates from now on, to c: the capabilities cut to keptCaps, then
-// no_new_privs, then the Landlock rules when c.Landlock, then the seccomp
-// filter. All three bind the thread's
+// no_new_privs, then the seccomp filter, then the Landlock rules when
+// c.Landlock. All three bind the thread's
 // credentials or task, not the process: the caller must have locked the
 // goroutine to its thread and must let that thread end (a goroutine that
 // returns while locked ends its thread) instead of unlocking it.
@@ -29,6 +29,43 @@ func RestrictThread(c Config) error { return restrictThread(c, nil) }
 func (rc *RulesetCache) RestrictThread(c Config) error { return restrictThread(c, rc) }
 
 func restrictThread(c Config, cache *RulesetCache) error {
+	if err := prepareThread(FilterMPTCP(c), c.Protect); err != nil {
+		return err
+	}
+	return finishThread(c, cache)
+}
+
+// FilterMPTCP reports whether the seccomp filter of c refuses MPTCP
+// sockets: when Landlock handles a TCP right for c, whose rules such
+// sockets would pass by (seccomp_linux.go).
+func FilterMPTCP(c Config) bool {
+	return c.Landlock && c.ABI >= 4 && (!c.Bind || !c.Connect || len(c.Ports) > 0)
+}
+
+// PrepareThread does to the calling OS thread everything RestrictThread
+// does but the Landlock rules: the capabilities cut, no_new_privs and the
+// seccomp filter, refusing MPTCP sockets when mptcp and protecting the
+// ids in protect. None of it depends on the command, so that a thread can
+// be prepared before its command is known, and a start then only adds its
+// Landlock domain (FinishThread): the filter's install alone is 30-50 µs
+// (the kernel checks and compiles it), the capability drops of a root
+// process 30 µs (measured on Linux 6.18). The same rules as for
+// RestrictThread hold: a locked thread, never unlocked, that ends.
+func PrepareThread(mptcp bool, protect []int) error { return prepareThread(mptcp, protect) }
+
+// FinishThread completes the restriction of a thread prepared by
+// PrepareThread(FilterMPTCP(c), c.Protect) with c's Landlock rules, the
+// ruleset taken from the cache. The thread then carries what
+// RestrictThread(c) would have given it: Landlock after seccomp instead
+// of before changes nothing, as the filter leaves Landlock's system
+// calls alone.
+func (rc *RulesetCache) FinishThread(c Config) error { return finishThread(c, rc) }
+
+// FinishThread is the cache's FinishThread with a ruleset built for this
+// thread alone.
+func FinishThread(c Config) error { return finishThread(c, nil) }
+
+func prepareThread(mptcp bool, protect []int) error {
 	if err := dropCaps(); err != nil {
 		return err
 	}
@@ -37,14 +74,17 @@ func restrictThread(c Config, cache *RulesetCache) error {
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 		return fmt.Errorf("prctl(PR_SET_NO_NEW_PRIVS): %w", err)
 	}
-	if c.Landlock {
-		if err := restrict(c, cache); err != nil {
-			return fmt.Errorf("landlock: %w", err)
-		}
+	return seccompFilter(mptcp, protect)
+}
+
+func finishThread(c Config, cache *RulesetCache) error {
+	if !c.Landlock {
+		return nil
 	}
-	// Landlock's TCP rules miss MPTCP sockets (seccomp_linux.go).
-	mptcp := c.Landlock && c.ABI >= 4 && (!c.Bind || !c.Connect || len(c.Ports) > 0)
-	return seccompFilter(mptcp, c.Protect)
+	if err := restrict(c, cache); err != nil {
+		return fmt.Errorf("landlock: %w", err)
+	}
+	return nil
 }
 
 // rulesetAttr is struct landlock_ruleset_attr up to ABI 7. Not
