@@ -17,7 +17,9 @@
 // Landlock cannot be undone by the thread that applies it, so the executor
 // applies it to a throwaway thread: a goroutine locked to an OS thread of
 // its own (the spare one, made once the previous command runs, so that
-// no thread is created while the caller waits) restricts that thread alone,
+// no thread is created while the caller waits, and prepared then with all
+// of the restriction that does not depend on the command: capabilities,
+// no_new_privs, the seccomp filter) restricts that thread alone,
 // forks the program from it (no second exec), sets the resource limits
 // while the child is stopped at its exec, and stays parked until the child
 // has been reaped; the thread then ends, having run nothing else. The rest
