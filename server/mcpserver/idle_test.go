@@ -2,6 +2,8 @@ package mcpserver
 
 import (
 	"context"
+	"runtime"
+	"runtime/metrics"
 	"testing"
 	"time"
 
@@ -94,4 +96,34 @@ func TestIdleTrimAfterCall(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// TestTrimMemoryThreshold: the trim collects only when the heap has
+// allocated trimMinAlloc since the last one did.
+func TestTrimMemoryThreshold(t *testing.T) {
+	forced := func() uint64 {
+		s := []metrics.Sample{{Name: "/gc/cycles/forced:gc-cycles"}}
+		metrics.Read(s)
+		return s[0].Value.Uint64()
+	}
+	var keep [][]byte
+	alloc := func(n int) {
+		for ; n > 0; n -= 4096 {
+			keep = append(keep, make([]byte, 4096))
+		}
+	}
+	alloc(2 * trimMinAlloc)
+	trimMemory() // a trim that collects: the baseline
+	n := forced()
+	alloc(trimMinAlloc / 16)
+	trimMemory()
+	if got := forced(); got != n {
+		t.Errorf("a trim after %d bytes collected (%d forced cycles, want %d)", trimMinAlloc/16, got, n)
+	}
+	alloc(trimMinAlloc + 4096)
+	trimMemory()
+	if got := forced(); got != n+1 {
+		t.Errorf("a trim after %d bytes: %d forced cycles, want %d", trimMinAlloc+4096, got, n+1)
+	}
+	runtime.KeepAlive(keep)
 }

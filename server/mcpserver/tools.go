@@ -341,7 +341,7 @@ func New(e *engine.Engine, opts *Options) *mcp.Server {
 	for _, t := range tools() {
 		s.AddTool(t, recovered(t.Name, byName[t.Name], o.Logger))
 	}
-	s.AddReceivingMiddleware(recoverMethods(o.Logger), processTrim.middleware, encodeAnswers)
+	s.AddReceivingMiddleware(recoverMethods(o.Logger), idleMiddleware, encodeAnswers)
 	return s
 }
 
