@@ -21,11 +21,13 @@ import (
 // the same file (device and inode, which the ruleset's reference keeps
 // from being reused) or is still missing; any difference (a path renamed,
 // replaced, created, removed, a mount over it, a stat that fails) builds
-// the ruleset anew. The check is one stat per path, or, from the
-// ruleset's second use on, for the entries of a directory that holds many
-// of them (/etc), one listing of it (listing_linux.go), with every ruleset
-// discarded after a mount or unmount anywhere in the mount namespace; it
-// is done just before the domain is made: what the fresh ruleset would
+// the ruleset anew. While inotify has seen no change in the directories
+// the paths are looked up in, only the paths it cannot cover are checked
+// (watch_linux.go); otherwise the check is one stat per path, or, from
+// the ruleset's second use on, for the entries of a directory that holds
+// many of them (/etc), one listing of it (listing_linux.go), with every
+// ruleset discarded after a mount or unmount anywhere in the mount
+// namespace; it is done just before the domain is made: what the fresh ruleset would
 // bind, the cached one binds, with the same window between check and use
 // as a fresh build has. Each run still gets a domain of its own
 // (landlock_restrict_self makes a new one from the ruleset every time),
@@ -45,7 +47,10 @@ type RulesetCache struct {
 	entries map[uint64][]*ruleset // by the key's hash
 	size    int
 	builds  atomic.Int64
-	mounts  mountWatch
+	// checks counts the full checks of a reused ruleset (for tests).
+	checks atomic.Int64
+	mounts mountWatch
+	watch  entryWatch
 }
 
 // maxRulesets bounds the cache (a confinement differs by project and
@@ -72,6 +77,9 @@ type ruleset struct {
 	plan     atomic.Pointer[checkPlan]
 	planning atomic.Bool
 	mountGen uint64
+	// watched, once set, says which paths need no check while the entry
+	// watch's generation is its gen (watch_linux.go).
+	watched atomic.Pointer[watchState]
 	// refs counts the restrictions using fd; an evicted ruleset is closed
 	// when the last one is done.
 	refs    int
@@ -101,9 +109,48 @@ func (rs *ruleset) current() bool {
 		}
 		stats = plan.stats
 	}
+	return statsCurrent(stats)
+}
+
+// watchState is a ruleset's paths as the entry watch covers them: from
+// generation gen on, the ruleset is current while the generation stays
+// and the paths of unwatched still name what they named.
+type watchState struct {
+	gen       uint64
+	unwatched []pathState
+}
+
+// newWatchState is the watch state of paths at generation gen, where ok
+// says which of them (by path) the watch covers.
+func newWatchState(gen uint64, paths []pathState, ok map[string]bool) *watchState {
+	ws := &watchState{gen: gen}
+	for _, p := range paths {
+		if !ok[p.path] {
+			ws.unwatched = append(ws.unwatched, p)
+		}
+	}
+	return ws
+}
+
+// watchLocked watches the directories of paths and returns which paths
+// are covered; rc.mu is held.
+func (rc *RulesetCache) watchLocked(paths []string) map[string]bool {
+	ok := rc.watch.watchPaths(paths)
+	m := make(map[string]bool, len(paths))
+	for i, p := range paths {
+		if _, seen := m[p]; !seen || !ok[i] {
+			// A path in two rules is covered only if both lookups were.
+			m[p] = ok[i]
+		}
+	}
+	return m
+}
+
+// statsCurrent reports whether every one of paths still names what it
+// named, by a stat each.
+func statsCurrent(paths []pathState) bool {
 	var st syscall.Stat_t
-	for _, p := range stats {
-		// Stat follows symbolic links, as the rule's open did.
+	for _, p := range paths {
 		err := syscall.Stat(p.path, &st)
 		switch {
 		case missing(err):
@@ -168,25 +215,51 @@ func (rc *RulesetCache) restrict(c Config) error {
 	h := key.hash()
 	rc.mu.Lock()
 	gen, watched := rc.mounts.poll()
+	wgen, watching := rc.watch.poll()
+	// Without the mount table's marks a mount over a path goes unseen by
+	// the entry watch: every use is then fully checked (the stats follow
+	// mounts).
+	watching = watching && watched
 	rs := rc.lookupLocked(h, key)
+	var recheck map[string]bool // the paths covered, when a full check is due
 	if rs != nil {
 		rs.refs++
+		if ws := rs.watched.Load(); watching && (ws == nil || ws.gen != wgen) {
+			// Watched before the check, so that a change after it is an event.
+			recheck = rc.watchLocked(pathsOf(rs.paths))
+		}
 	}
 	rc.mu.Unlock()
-	if rs != nil && (rs.mountGen != gen || !rs.current()) {
+	if rs != nil && !rc.fresh(rs, gen, wgen, watching, recheck) {
 		rc.release(rs)
 		rs = nil
 	}
 	if rs != nil && watched && rs.plan.Load() == nil && rs.planning.CompareAndSwap(false, true) {
-		// Reused, so likely to be again: its next checks list directories.
+		// Reused, so likely to be again: its next full checks list
+		// directories.
 		rs.plan.Store(planListing(rs.paths))
 	}
 	if rs == nil {
+		var covered map[string]bool
+		if watching {
+			// Watched before the build: a change while it reads the paths
+			// is an event.
+			paths := make([]string, len(c.Rules))
+			for i, r := range c.Rules {
+				paths[i] = r.Path
+			}
+			rc.mu.Lock()
+			covered = rc.watchLocked(paths)
+			rc.mu.Unlock()
+		}
 		var err error
 		if rs, err = buildRuleset(c); err != nil {
 			return err
 		}
 		rs.mountGen = gen
+		if watching {
+			rs.watched.Store(newWatchState(wgen, rs.paths, covered))
+		}
 		rc.builds.Add(1)
 		// The key keeps its own copy: the caller's slices may change.
 		rs.key = rulesetKey{attr: key.attr, ports: slices.Clone(key.ports), rules: slices.Clone(key.rules)}
@@ -212,6 +285,36 @@ func (rc *RulesetCache) restrict(c Config) error {
 	}
 	defer rc.release(rs)
 	return restrictSelf(rs.fd)
+}
+
+// fresh reports whether the reused rs still binds what its paths name:
+// the mount table as it was at the build and, while the entry watch has
+// seen nothing since rs was last found current, only its unwatched paths
+// checked; otherwise (recheck set, or no watch) every path checked, after
+// which the watch covers rs again from generation wgen.
+func (rc *RulesetCache) fresh(rs *ruleset, gen, wgen uint64, watching bool, recheck map[string]bool) bool {
+	if rs.mountGen != gen {
+		return false
+	}
+	if ws := rs.watched.Load(); watching && recheck == nil && ws != nil && ws.gen == wgen {
+		return statsCurrent(ws.unwatched)
+	}
+	rc.checks.Add(1)
+	if !rs.current() {
+		return false
+	}
+	if recheck != nil {
+		rs.watched.Store(newWatchState(wgen, rs.paths, recheck))
+	}
+	return true
+}
+
+func pathsOf(ps []pathState) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.path
+	}
+	return out
 }
 
 func (rc *RulesetCache) lookupLocked(h uint64, key rulesetKey) *ruleset {
@@ -246,6 +349,7 @@ func (rc *RulesetCache) Drop() {
 	clear(rc.entries)
 	rc.size = 0
 	rc.mounts.close()
+	rc.watch.close()
 }
 
 // Len is the number of rulesets cached.

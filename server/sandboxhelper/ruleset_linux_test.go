@@ -5,9 +5,11 @@ package sandboxhelper
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"syscall"
 	"testing"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -84,28 +86,10 @@ func listedConfig(t *testing.T, dir string, n, nMissing int, link string) Config
 	return c
 }
 
-// TestRulesetListing: the entries of a directory with many rules are
-// checked by listing it, and every change a stat of each would see is
-// seen: an entry replaced, removed or created, the directory replaced by
-// a copy, a symbolic link's target replaced (a link keeps its stat).
-func TestRulesetListing(t *testing.T) {
-	if _, _, err := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, 0, 0, 1); err != 0 {
-		t.Skipf("no Landlock: %v", err)
-	}
-	build := func(t *testing.T, c Config) *ruleset {
-		t.Helper()
-		rs, err := buildRuleset(c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { syscall.Close(rs.fd) })
-		rs.plan.Store(planListing(rs.paths))
-		if !rs.current() {
-			t.Fatal("a ruleset just built is not current")
-		}
-		return rs
-	}
-	changes := map[string]func(t *testing.T, dir, outside string){
+// pathChanges are changes to what the paths of listedConfig(dir, 10, 2,
+// outside/target) name: each must make a ruleset of them stale.
+func pathChanges() map[string]func(t *testing.T, dir, outside string) {
+	return map[string]func(t *testing.T, dir, outside string){
 		"entry replaced": func(t *testing.T, dir, _ string) {
 			must(t, os.Rename(filepath.Join(dir, "e3"), filepath.Join(dir, "moved")))
 			must(t, os.WriteFile(filepath.Join(dir, "e3"), []byte("y"), 0o644))
@@ -133,6 +117,30 @@ func TestRulesetListing(t *testing.T) {
 			must(t, os.WriteFile(filepath.Join(outside, "target"), []byte("z"), 0o644))
 		},
 	}
+}
+
+// TestRulesetListing: the entries of a directory with many rules are
+// checked by listing it, and every change a stat of each would see is
+// seen: an entry replaced, removed or created, the directory replaced by
+// a copy, a symbolic link's target replaced (a link keeps its stat).
+func TestRulesetListing(t *testing.T) {
+	if _, _, err := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, 0, 0, 1); err != 0 {
+		t.Skipf("no Landlock: %v", err)
+	}
+	build := func(t *testing.T, c Config) *ruleset {
+		t.Helper()
+		rs, err := buildRuleset(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { syscall.Close(rs.fd) })
+		rs.plan.Store(planListing(rs.paths))
+		if !rs.current() {
+			t.Fatal("a ruleset just built is not current")
+		}
+		return rs
+	}
+	changes := pathChanges()
 	for name, change := range changes {
 		t.Run(name, func(t *testing.T) {
 			dir, outside := filepath.Join(t.TempDir(), "d"), t.TempDir()
@@ -227,4 +235,103 @@ func must(t *testing.T, err error) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// useCache restricts a throwaway thread from rc with c.
+func useCache(t *testing.T, rc *RulesetCache, c Config) {
+	t.Helper()
+	errc := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread ends with the goroutine
+		if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+			errc <- err
+			return
+		}
+		errc <- rc.restrict(c)
+	}()
+	select {
+	case err := <-errc:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("restrict did not return")
+	}
+}
+
+// TestRulesetWatch: a reused ruleset is not checked while nothing changed
+// in the directories its paths are looked up in (the link's target
+// directory included), and every change of pathChanges, or a directory
+// on the way renamed and replaced, makes its next use build it again.
+// Paths on a file system inotify does not cover are stat'd every time.
+func TestRulesetWatch(t *testing.T) {
+	if _, _, err := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, 0, 0, 1); err != 0 {
+		t.Skipf("no Landlock: %v", err)
+	}
+	changes := pathChanges()
+	changes["parent replaced"] = func(t *testing.T, dir, _ string) {
+		parent := filepath.Dir(dir)
+		must(t, os.Rename(parent, parent+".old"))
+		must(t, os.MkdirAll(dir, 0o755))
+		ents, err := os.ReadDir(filepath.Join(parent+".old", "d"))
+		must(t, err)
+		for _, e := range ents {
+			if e.Type()&os.ModeSymlink != 0 {
+				l, err := os.Readlink(filepath.Join(parent+".old", "d", e.Name()))
+				must(t, err)
+				must(t, os.Symlink(l, filepath.Join(dir, e.Name())))
+				continue
+			}
+			must(t, os.WriteFile(filepath.Join(dir, e.Name()), []byte("x"), 0o644))
+		}
+	}
+	for name, change := range changes {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			dir, outside := filepath.Join(root, "p", "d"), t.TempDir()
+			must(t, os.MkdirAll(dir, 0o755))
+			must(t, os.WriteFile(filepath.Join(outside, "target"), []byte("t"), 0o644))
+			c := listedConfig(t, dir, 10, 2, filepath.Join(outside, "target"))
+			rc := NewRulesetCache()
+			defer rc.Drop()
+			useCache(t, rc, c)
+			if _, ok := rc.watch.poll(); !ok {
+				t.Skip("no inotify here")
+			}
+			for range 3 {
+				useCache(t, rc, c)
+			}
+			if n := rc.checks.Load(); n != 0 || rc.Builds() != 1 {
+				t.Fatalf("%d full checks, %d builds for 4 uses without a change: want 0 and 1", n, rc.Builds())
+			}
+			change(t, dir, outside)
+			useCache(t, rc, c)
+			if rc.Builds() != 2 {
+				t.Fatalf("%d builds: the change was not seen", rc.Builds())
+			}
+			// Watched again from the new build on.
+			checks := rc.checks.Load()
+			useCache(t, rc, c)
+			if rc.checks.Load() != checks || rc.Builds() != 2 {
+				t.Fatalf("after the rebuild: %d full checks, %d builds, want none more", rc.checks.Load()-checks, rc.Builds())
+			}
+		})
+	}
+	t.Run("unwatched file system", func(t *testing.T) {
+		var fs unix.Statfs_t
+		if unix.Statfs("/proc/sys", &fs) != nil || watchedFS[int64(fs.Type)] {
+			t.Skip("no procfs at /proc")
+		}
+		c := listedConfig(t, t.TempDir(), 3, 0, "")
+		c.Rules = append(c.Rules, Rule{Path: "/proc/sys/kernel/ostype", Rights: AccessReadFile})
+		rc := NewRulesetCache()
+		defer rc.Drop()
+		useCache(t, rc, c)
+		key := keyOf(c)
+		rs := rc.lookupLocked(key.hash(), key)
+		ws := rs.watched.Load()
+		if ws == nil || len(ws.unwatched) != 1 || ws.unwatched[0].path != "/proc/sys/kernel/ostype" {
+			t.Fatalf("unwatched paths %+v: want the procfs one alone", ws)
+		}
+	})
 }
