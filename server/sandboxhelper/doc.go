@@ -7,7 +7,10 @@
 // limits, and chosen explicitly with PARISM_SANDBOX_BINARY). It imports
 // only what the helper needs, so that the dedicated binary
 // (cli/cmd/parism-sandbox) starts fast. RulesetCache keeps the Landlock
-// rulesets of the thread path from one start to the next.
+// rulesets of the thread path from one start to the next, and
+// PrepareThread and FinishThread split RestrictThread in two: what does
+// not depend on the command, done by a spare thread before it is needed,
+// and the command's Landlock rules.
 //
 // The protocol between the executor and the helper is private to this
 // repository: argv[0] is Arg0, the configuration is JSON in the Env
