@@ -50,9 +50,11 @@ func (r resources) String() string {
 	return fmt.Sprintf("%d goroutines, %d fds, %d children", r.goroutines, r.fds, r.children)
 }
 
+// measure counts the descriptors but those of the executor's cache
+// (countFDs), which it keeps for a minute after the last call.
 func measure() resources {
-	fds, _ := os.ReadDir("/proc/self/fd")
-	return resources{runtime.NumGoroutine(), len(fds), len(liveChildren())}
+	fds, _, _ := countFDs(os.Getpid())
+	return resources{runtime.NumGoroutine(), fds, len(liveChildren())}
 }
 
 // settle waits for the process to come back to at most base (plus slack

@@ -104,11 +104,12 @@ func (p *serverProc) kill(tb testing.TB) {
 
 // procStats is what a process holds, seen from outside.
 type procStats struct {
-	rssKB, threads, fds, children int
+	rssKB, threads, fds, cached, children int
 }
 
 func (s procStats) String() string {
-	return fmt.Sprintf("RSS %.1f MB, %d threads, %d fds, %d children", float64(s.rssKB)/1024, s.threads, s.fds, s.children)
+	return fmt.Sprintf("RSS %.1f MB, %d threads, %d fds (+%d of the executor's cache), %d children",
+		float64(s.rssKB)/1024, s.threads, s.fds, s.cached, s.children)
 }
 
 func statsOf(tb testing.TB, pid int) procStats {
@@ -128,13 +129,46 @@ func statsOf(tb testing.TB, pid int) procStats {
 			s.threads, _ = strconv.Atoi(v)
 		}
 	}
-	fds, err := os.ReadDir(fmt.Sprintf("/proc/%d/fd", pid))
-	if err != nil {
-		tb.Fatal(err)
+	var err2 error
+	s.fds, s.cached, err2 = countFDs(pid)
+	if err2 != nil {
+		tb.Fatal(err2)
 	}
-	s.fds = len(fds)
+	if s.cached > maxCachedFDs {
+		tb.Errorf("the server holds %d descriptors of the executor's cache, more than its bound %d", s.cached, maxCachedFDs)
+	}
 	s.children = len(childrenOf(pid))
 	return s
+}
+
+// maxCachedFDs bounds the descriptors the executor keeps between commands
+// (executor.ReleaseIdle closes them after a minute idle): at most 64
+// Landlock rulesets, the inotify instance that watches their paths, and
+// the mount table it polls.
+const maxCachedFDs = 64 + 2
+
+// countFDs counts the open descriptors of pid: those of the executor's
+// cache apart (cached), the rest in fds, which must come back to their
+// baseline after a load.
+func countFDs(pid int) (fds, cached int, err error) {
+	dir := fmt.Sprintf("/proc/%d/fd", pid)
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return 0, 0, err
+	}
+	for _, e := range ents {
+		target, err := os.Readlink(dir + "/" + e.Name())
+		switch {
+		case err != nil:
+			// Closed meanwhile.
+		case target == "anon_inode:[landlock-ruleset]" || target == "anon_inode:inotify" ||
+			strings.HasPrefix(target, "/proc/") && strings.HasSuffix(target, "/mountinfo"):
+			cached++
+		default:
+			fds++
+		}
+	}
+	return fds, cached, nil
 }
 
 // childrenOf lists the live (not zombie) children of ppid.
