@@ -160,6 +160,10 @@ func lookupDirs(p string, add func(dir string) bool, links map[string]string) bo
 				if target, err = os.Readlink(next); err != nil || target == "" {
 					return false
 				}
+			case !fi.IsDir() && strings.Trim(rest, "/") != "":
+				// A file with more to look up under it: the lookup fails
+				// there (ENOTDIR), until the entry changes in dir.
+				return true
 			}
 			links[next] = target
 		}
