@@ -43,6 +43,9 @@ type SideCase struct {
 	Name             string
 	This, Bare       Latency
 	ThisCPU, BareCPU time.Duration
+	// SpawnCPU is the bare spawn's child plus what spawning it cost this
+	// (Go) process: the fork, the pipes, the wait, the runtime's own work.
+	SpawnCPU time.Duration
 }
 
 // Floor is a bare spawn plus the round trip of a call that runs nothing.
@@ -258,6 +261,7 @@ func RunSideBySide(binary string, calls int, load time.Duration) (*SideBySide, e
 	for k, c := range cmds {
 		sc := SideCase{Name: c.name, This: latency("this", this[k]), Bare: latency("bare", bare[k])}
 		var child time.Duration
+		self0 := cpuTime()
 		for range calls {
 			d, err := bareRun(c, env)
 			if err != nil {
@@ -265,6 +269,7 @@ func RunSideBySide(binary string, calls int, load time.Duration) (*SideBySide, e
 			}
 			child += d
 		}
+		spawner := cpuTime() - self0
 		cpu0, err := srv.cpu()
 		if err != nil {
 			return nil, err
@@ -279,6 +284,7 @@ func RunSideBySide(binary string, calls int, load time.Duration) (*SideBySide, e
 			return nil, err
 		}
 		sc.BareCPU, sc.ThisCPU = child/time.Duration(calls), (cpu1-cpu0)/time.Duration(calls)
+		sc.SpawnCPU = (child + spawner) / time.Duration(calls)
 		out.Cases = append(out.Cases, sc)
 	}
 

@@ -53,7 +53,7 @@ func TestSideBySide(t *testing.T) {
 	names := []string{}
 	for _, c := range s.Cases {
 		names = append(names, c.Name)
-		if c.This.Calls != calls || c.Bare.Calls != calls || c.This.P50 <= 0 || c.Bare.P50 <= 0 || c.BareCPU <= 0 {
+		if c.This.Calls != calls || c.Bare.Calls != calls || c.This.P50 <= 0 || c.Bare.P50 <= 0 || c.BareCPU <= 0 || c.SpawnCPU < c.BareCPU {
 			t.Errorf("%s: %+v", c.Name, c)
 		}
 	}
