@@ -27,8 +27,8 @@ import (
 // the ruleset's second use on, for the entries of a directory that holds
 // many of them (/etc), one listing of it (listing_linux.go), with every
 // ruleset discarded after a mount or unmount anywhere in the mount
-// namespace; it is done just before the domain is made: what the fresh ruleset would
-// bind, the cached one binds, with the same window between check and use
+// namespace; it is done just before the domain is made: what the fresh
+// ruleset would bind, the cached one binds, with the same window between check and use
 // as a fresh build has. Each run still gets a domain of its own
 // (landlock_restrict_self makes a new one from the ruleset every time),
 // so runs stay apart from each other.
@@ -151,6 +151,7 @@ func (rc *RulesetCache) watchLocked(paths []string) map[string]bool {
 func statsCurrent(paths []pathState) bool {
 	var st syscall.Stat_t
 	for _, p := range paths {
+		// Stat follows symbolic links, as the rule's open did.
 		err := syscall.Stat(p.path, &st)
 		switch {
 		case missing(err):
