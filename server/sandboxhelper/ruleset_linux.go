@@ -28,8 +28,8 @@ import (
 // many of them (/etc), one listing of it (listing_linux.go), with every
 // ruleset discarded after a mount or unmount anywhere in the mount
 // namespace; it is done just before the domain is made: what the fresh
-// ruleset would bind, the cached one binds, with the same window between check and use
-// as a fresh build has. Each run still gets a domain of its own
+// ruleset would bind, the cached one binds, with the same window between
+// check and use as a fresh build has. Each run still gets a domain of its own
 // (landlock_restrict_self makes a new one from the ruleset every time),
 // so runs stay apart from each other.
 //
