@@ -344,7 +344,7 @@ func startCmd(cmd *exec.Cmd, sr *sandboxRun, s Spec, path string) (<-chan struct
 	if sr != nil && !sr.helper {
 		return sr.startOnThread(cmd, s)
 	}
-	if err := cmd.Start(); err != nil {
+	if err := startWithChildSlack(cmd); err != nil {
 		return nil, err
 	}
 	if sr != nil {
@@ -503,6 +503,7 @@ func onOwnThread(job func(threadState)) {
 // thread is locked.
 func ownThread(job func(threadState), hold chan struct{}) {
 	runtime.LockOSThread() // never unlocked: see onOwnThread
+	setChildSlack()
 	if hold != nil {
 		close(hold)
 	}

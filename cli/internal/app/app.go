@@ -190,7 +190,7 @@ func (c *cli) print(v any) int {
 }
 
 // CleanServerEnv lets serve re-execute the process without its secrets
-// (dropSecrets). The parism program sets it; Main called inside another
+// (reexec). The parism program sets it; Main called inside another
 // program (a test) must not replace that program.
 var CleanServerEnv bool
 
@@ -217,7 +217,7 @@ func (c *cli) serve(args []string) int {
 	if fs.NArg() > 0 {
 		return c.usageError("serve: unexpected argument %q", fs.Arg(0))
 	}
-	c.dropSecrets(*cm.config)
+	c.reexec(*cm.config)
 	if CleanServerEnv {
 		// The parism program only: a test calling Main keeps its own.
 		if pct, set := serverGCPercent(os.Getenv); set {

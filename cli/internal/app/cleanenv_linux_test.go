@@ -3,17 +3,21 @@ package app
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"golang.org/x/sys/unix"
 )
 
 // parismBinary returns a path named parism that runs this test binary as
@@ -135,5 +139,80 @@ func TestServeHTTPKeepsTokenDropsIt(t *testing.T) {
 	}
 	if target, _ := os.Readlink(fmt.Sprintf("/proc/%d/fd/%s", cmd.Process.Pid, fd)); strings.HasPrefix(target, "pipe:") {
 		t.Errorf("fd %s, the token's pipe, is still open (%s)", fd, target)
+	}
+}
+
+// TestServeTimerSlack: parism serve re-executes itself even with nothing
+// to drop, giving the runtime's monitor thread a coarse timer slack while
+// its main thread, and every command, keep the slack the server was
+// started with.
+func TestServeTimerSlack(t *testing.T) {
+	const started = 73_000 // what this test starts the server with
+	cmd := exec.Command(parismBinary(t), "serve")
+	cmd.Dir = t.TempDir()
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	// The server's main thread inherits the slack of the thread that
+	// forks it: this goroutine's, for the Start in Connect.
+	runtime.LockOSThread()
+	if err := unix.Prctl(unix.PR_SET_TIMERSLACK, started, 0, 0, 0); err != nil {
+		runtime.UnlockOSThread()
+		t.Skipf("prctl: %v", err)
+	}
+	session, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	_ = unix.Prctl(unix.PR_SET_TIMERSLACK, 0, 0, 0, 0)
+	runtime.UnlockOSThread()
+	if err != nil {
+		t.Fatalf("connect: %v", err)
+	}
+	defer session.Close()
+	for i := range 5 {
+		res, err := session.CallTool(ctx, &mcp.CallToolParams{Name: "run", Arguments: map[string]any{"cmd": "cat", "args": []string{"/proc/self/timerslack_ns"}}})
+		if err != nil || res.IsError {
+			t.Fatalf("run: %v %+v", err, res)
+		}
+		b, _ := json.Marshal(res.StructuredContent)
+		var out struct {
+			Stdout struct{ Raw string } `json:"stdout"`
+		}
+		if err := json.Unmarshal(b, &out); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.TrimSpace(out.Stdout.Raw); got != strconv.Itoa(started) {
+			t.Fatalf("call %d: the command's timer slack is %q ns, want the server's %d", i, got, started)
+		}
+	}
+	pid := cmd.Process.Pid
+	environ, _ := os.ReadFile(fmt.Sprintf("/proc/%d/environ", pid))
+	if !strings.Contains(string(environ), cleanEnvMarker+"=1") {
+		t.Errorf("the server did not re-execute itself")
+	}
+	// Another process's slack can be read only with CAP_SYS_NICE.
+	slack := func(tid string) (int, bool) {
+		b, err := os.ReadFile("/proc/" + tid + "/timerslack_ns")
+		if err != nil {
+			return 0, false
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(string(b)))
+		return n, err == nil
+	}
+	main, ok := slack(strconv.Itoa(pid))
+	if !ok {
+		t.Logf("the server's threads' slack cannot be read here (no CAP_SYS_NICE): checked through its commands only")
+		return
+	}
+	if main != started {
+		t.Errorf("the server's main thread has slack %d, want %d", main, started)
+	}
+	tids, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+	coarse := 0
+	for _, e := range tids {
+		if n, ok := slack(e.Name()); ok && n == 250_000 {
+			coarse++
+		}
+	}
+	if coarse == 0 || coarse == len(tids) {
+		t.Errorf("%d of the server's %d threads have the monitor's slack, want some but not all", coarse, len(tids))
 	}
 }

@@ -2,9 +2,9 @@
 
 package app
 
-// dropSecrets does nothing off Linux: the server's environment is not
+// reexec does nothing off Linux: the server's environment is not
 // re-executed away there (SECURITY.md).
-func (c *cli) dropSecrets(string) {}
+func (c *cli) reexec(string) {}
 
 // inheritedToken has no pipe to read off Linux.
 func inheritedToken() (string, bool) { return "", false }
