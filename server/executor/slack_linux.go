@@ -4,7 +4,9 @@ package executor
 
 import (
 	"os"
+	"os/exec"
 	"runtime"
+	"sync/atomic"
 
 	"golang.org/x/sys/unix"
 )
@@ -39,8 +41,9 @@ const monitorSlack = 250_000 // ns
 // childSlack is the timer slack a command starts with: the server's
 // original one when SettleTimerSlack found the monitor's raised, else 0
 // (nothing to restore: threads carry the slack the process started with).
-// Set once, in init, before any command starts.
-var childSlack int
+// Set once, in init, before any command starts (atomic for the tests,
+// which set it while spare threads of earlier tests read it).
+var childSlack atomic.Int64
 
 // RaiseTimerSlack gives the calling thread the slack the runtime's monitor
 // thread should start with, for an exec of this program that follows at
@@ -72,22 +75,24 @@ func SettleTimerSlack() {
 		return
 	}
 	if s, err := unix.PrctlRetInt(unix.PR_GET_TIMERSLACK, 0, 0, 0, 0); err == nil && s > 0 && s != monitorSlack {
-		childSlack = s
+		childSlack.Store(int64(s))
 	}
 }
 
 // setChildSlack gives the calling thread, which the caller has locked and
 // forks a command from, the slack the command should start with.
 func setChildSlack() {
-	if childSlack > 0 {
-		_ = unix.Prctl(unix.PR_SET_TIMERSLACK, uintptr(childSlack), 0, 0, 0)
+	if s := childSlack.Load(); s > 0 {
+		_ = unix.Prctl(unix.PR_SET_TIMERSLACK, uintptr(s), 0, 0, 0)
 	}
 }
 
 // startWithChildSlack starts cmd from a thread carrying the children's
 // slack: the calling goroutine's thread may be one the monitor created.
-func startWithChildSlack(cmd interface{ Start() error }) error {
-	if childSlack <= 0 {
+// (The server's own git processes, gitdrivers.go, start from any thread:
+// they sleep nowhere, so the slack they inherit does not matter.)
+func startWithChildSlack(cmd *exec.Cmd) error {
+	if childSlack.Load() <= 0 {
 		return cmd.Start()
 	}
 	runtime.LockOSThread()

@@ -19,9 +19,9 @@ import (
 func TestChildSlack(t *testing.T) {
 	need(t, "cat")
 	const want = 61_000 // no thread of this test has it by chance
-	old := childSlack
-	childSlack = want
-	t.Cleanup(func() { childSlack = old })
+	old := childSlack.Load()
+	childSlack.Store(want)
+	t.Cleanup(func() { childSlack.Store(old) })
 	read := func(t *testing.T, c *Confinement) {
 		t.Helper()
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -62,9 +62,9 @@ func TestChildSlack(t *testing.T) {
 // TestSettleTimerSlack: off the main thread, and where the slack was not
 // raised, SettleTimerSlack leaves everything as it was.
 func TestSettleTimerSlack(t *testing.T) {
-	old := childSlack
-	t.Cleanup(func() { childSlack = old })
-	childSlack = 0
+	old := childSlack.Load()
+	t.Cleanup(func() { childSlack.Store(old) })
+	childSlack.Store(0)
 	done := make(chan int, 1)
 	var offMain func(out chan<- int)
 	offMain = func(out chan<- int) {
@@ -92,7 +92,7 @@ func TestSettleTimerSlack(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("no answer")
 	}
-	if childSlack != 0 {
-		t.Errorf("childSlack %d set off the main thread", childSlack)
+	if s := childSlack.Load(); s != 0 {
+		t.Errorf("childSlack %d set off the main thread", s)
 	}
 }

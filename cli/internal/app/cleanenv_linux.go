@@ -43,10 +43,10 @@ func init() {
 //     way (executor.RaiseTimerSlack says why and what it saves).
 //
 // The second exec costs about 3.5 ms of start-up (p50 11.9 -> 15.6 ms,
-// parism-bench --startup), paid back after some 20 calls. It returns (only) when this
-// process is already the re-executed one, when the configuration does not
-// load (the normal start reports it), or when the re-execution failed
-// (reported on stderr; the server then runs as is).
+// parism-bench --startup), paid back after some 20 calls. It returns
+// (only) when this process is already the re-executed one, when the
+// configuration does not load (the normal start reports it), or when the
+// re-execution failed (reported on stderr; the server then runs as is).
 func (c *cli) reexec(configPath string) {
 	if !CleanServerEnv || os.Getenv(cleanEnvMarker) == "1" {
 		return
