@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -27,6 +28,33 @@ const tokenFDEnv = "PARISM_HTTP_TOKEN_FD"
 func init() {
 	if os.Getenv(cleanEnvMarker) == "1" {
 		executor.SettleTimerSlack()
+		restoreName()
+	}
+}
+
+// restoreName gives the re-executed server back the name ps, top and pgrep
+// show (/proc/<pid>/comm, the main thread's, and each thread's for top
+// -H): the kernel names a process
+// after the file it executes, which for /proc/self/exe is "exe". The name
+// the first exec gave it was the last element of the path it was started
+// by, which is by convention os.Args[0]; the kernel keeps 15 bytes of it.
+func restoreName() {
+	if len(os.Args) == 0 {
+		return
+	}
+	name := filepath.Base(os.Args[0])
+	if name == "." || name == "/" {
+		return
+	}
+	if len(name) > 15 {
+		name = name[:15]
+	}
+	// A thread may rename the others of its process. Threads made from now
+	// on take the name of the thread that makes them; those the runtime
+	// made before init (its monitor among them) are renamed here.
+	tids, _ := os.ReadDir("/proc/self/task")
+	for _, t := range tids {
+		_ = os.WriteFile("/proc/self/task/"+t.Name()+"/comm", []byte(name), 0)
 	}
 }
 

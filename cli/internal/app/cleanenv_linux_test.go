@@ -188,6 +188,17 @@ func TestServeTimerSlack(t *testing.T) {
 	if !strings.Contains(string(environ), cleanEnvMarker+"=1") {
 		t.Errorf("the server did not re-execute itself")
 	}
+	// Named as it was started (parismBinary's link), not after
+	// /proc/self/exe: what ps, top and pgrep show.
+	if comm, _ := os.ReadFile(fmt.Sprintf("/proc/%d/comm", pid)); strings.TrimSpace(string(comm)) != "parism" {
+		t.Errorf("the re-executed server is named %q, want parism", strings.TrimSpace(string(comm)))
+	}
+	threads, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+	for _, e := range threads {
+		if comm, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/comm", pid, e.Name())); err == nil && strings.TrimSpace(string(comm)) != "parism" {
+			t.Errorf("thread %s of the server is named %q, want parism", e.Name(), strings.TrimSpace(string(comm)))
+		}
+	}
 	// Another process's slack can be read only with CAP_SYS_NICE.
 	slack := func(tid string) (int, bool) {
 		b, err := os.ReadFile("/proc/" + tid + "/timerslack_ns")
