@@ -22,15 +22,23 @@ const cleanEnvMarker = "PARISM_ENV_CLEAN"
 // the re-execution, so the token is in no environment block.
 const tokenFDEnv = "PARISM_HTTP_TOKEN_FD"
 
-// init takes back the main thread's timer slack in the server that
-// reexec started (see executor.RaiseTimerSlack): package inits run on the
-// main thread.
+// init takes back the main thread's timer slack, and the process's name,
+// in the server that reexec started (see executor.RaiseTimerSlack):
+// package inits run on the main thread.
 func init() {
 	if os.Getenv(cleanEnvMarker) == "1" {
+		reexecuted = true
+		// Commands must not inherit it: they would take themselves for a
+		// re-executed server (/proc/<pid>/environ, the block the process
+		// started with, keeps it).
+		os.Unsetenv(cleanEnvMarker)
 		executor.SettleTimerSlack()
 		restoreName()
 	}
 }
+
+// reexecuted says this process is the server reexec started.
+var reexecuted bool
 
 // restoreName gives the re-executed server back the name ps, top and pgrep
 // show (/proc/<pid>/comm, the main thread's, and each thread's for top
@@ -76,7 +84,7 @@ func restoreName() {
 // configuration does not load (the normal start reports it), or when the
 // re-execution failed (reported on stderr; the server then runs as is).
 func (c *cli) reexec(configPath string) {
-	if !CleanServerEnv || os.Getenv(cleanEnvMarker) == "1" {
+	if !CleanServerEnv || reexecuted {
 		return
 	}
 	cfg, err := config.Load(config.LoadOptions{ConfigPath: configPath})

@@ -183,6 +183,13 @@ func TestServeTimerSlack(t *testing.T) {
 			t.Fatalf("call %d: the command's timer slack is %q ns, want the server's %d", i, got, started)
 		}
 	}
+	res, err := session.CallTool(ctx, &mcp.CallToolParams{Name: "run", Arguments: map[string]any{"cmd": "env"}})
+	if err != nil || res.IsError {
+		t.Fatalf("run env: %v %+v", err, res)
+	}
+	if b, _ := json.Marshal(res.StructuredContent); strings.Contains(string(b), cleanEnvMarker) {
+		t.Errorf("a command inherits %s: %s", cleanEnvMarker, b)
+	}
 	pid := cmd.Process.Pid
 	environ, _ := os.ReadFile(fmt.Sprintf("/proc/%d/environ", pid))
 	if !strings.Contains(string(environ), cleanEnvMarker+"=1") {
