@@ -41,11 +41,11 @@ func init() {
 var reexecuted bool
 
 // restoreName gives the re-executed server back the name ps, top and pgrep
-// show (/proc/<pid>/comm, the main thread's, and each thread's for top
-// -H): the kernel names a process
-// after the file it executes, which for /proc/self/exe is "exe". The name
-// the first exec gave it was the last element of the path it was started
-// by, which is by convention os.Args[0]; the kernel keeps 15 bytes of it.
+// show (/proc/<pid>/comm, the main thread's, and each thread's for
+// top -H): the kernel names a process after the file it executes, which
+// for /proc/self/exe is "exe". The name the first exec gave it was the
+// last element of the path it was started by, which is by convention
+// os.Args[0]; the kernel keeps 15 bytes of it.
 func restoreName() {
 	if len(os.Args) == 0 {
 		return
