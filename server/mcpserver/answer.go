@@ -37,6 +37,7 @@ func encodeAnswers(next mcp.MethodHandler) mcp.MethodHandler {
 		res, err := next(ctx, method, req)
 		if r, ok := res.(*mcp.CallToolResult); ok && err == nil {
 			if a, ok := asAnswer(r); ok {
+				a.splice = spliceFrom(ctx)
 				return a, nil
 			}
 		}
@@ -105,13 +106,26 @@ type toolAnswer struct {
 	*mcp.CallToolResult
 	answer answerJSON
 	text   string // the text content's, the same bytes as answer
+	// splice, when set, is the table of the connection that writes the
+	// answer: MarshalJSON holds the bytes there and returns their token.
+	splice *spliceTable
 }
 
-// MarshalJSON writes what the SDK would: the result's other members as the
+// MarshalJSON returns encode's bytes, or, on a connection that splices,
+// the token that stands for them (spliceTable).
+func (a *toolAnswer) MarshalJSON() ([]byte, error) {
+	b, err := a.encode()
+	if err != nil || a.splice == nil {
+		return b, err
+	}
+	return a.splice.hold(b), nil
+}
+
+// encode writes what the SDK would: the result's other members as the
 // SDK encodes them (a copy without the answer: a few bytes), in their
 // order, with content and structuredContent written here, the text
 // escaped once (by encoding/json, so the bytes are the same).
-func (a *toolAnswer) MarshalJSON() ([]byte, error) {
+func (a *toolAnswer) encode() ([]byte, error) {
 	rest := *a.CallToolResult
 	rest.Content, rest.StructuredContent = []mcp.Content{}, nil
 	head, err := rest.MarshalJSON()

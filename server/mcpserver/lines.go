@@ -56,6 +56,9 @@ type LineTransport struct {
 	Writer io.WriteCloser
 	// MaxLineBytes bounds one line; 0 means DefaultMaxLineBytes.
 	MaxLineBytes int
+	// splice, set by ServeStdio, is the table of the answers the
+	// connection writes in place of their tokens (spliceTable).
+	splice *spliceTable
 }
 
 // NewStdioTransport returns a LineTransport on stdin and stdout. Closing
@@ -79,7 +82,7 @@ func (t *LineTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 	if max <= 0 {
 		max = DefaultMaxLineBytes
 	}
-	c := &lineConn{in: t.Reader, out: &lockedWriter{w: t.Writer}, incoming: make(chan incoming), closed: make(chan struct{})}
+	c := &lineConn{in: t.Reader, out: &lockedWriter{w: t.Writer}, incoming: make(chan incoming), closed: make(chan struct{}), splice: t.splice}
 	f := &lineFilter{in: bufio.NewReaderSize(t.Reader, 64<<10), conn: c, out: c.out, max: max}
 	go f.run()
 	return c, nil
@@ -103,6 +106,7 @@ type lineConn struct {
 	in       io.Closer
 	out      *lockedWriter
 	incoming chan incoming
+	splice   *spliceTable // nil: no answer comes as a token
 	// queue is the rest of the last batch read (the SDK reads from one
 	// goroutine).
 	queue []jsonrpc.Message
@@ -293,6 +297,11 @@ func (c *lineConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	// connection, an answer still goes out if the output takes it (stdio's
 	// stays open when the client has closed the input).
 	resp, isResp := msg.(*jsonrpc.Response)
+	if isResp && c.splice != nil && resp.Error == nil {
+		if b, ok := c.splice.take(resp.Result); ok {
+			resp.Result = b
+		}
+	}
 	if isResp && resp.ID.IsValid() {
 		// Counted out before the write: the answer is on its way, and the
 		// end of the input may proceed once it is written.
@@ -359,6 +368,9 @@ func (c *lineConn) writeBatch(batch []*jsonrpc.Response) error {
 func (c *lineConn) Close() error {
 	c.closeOnce.Do(func() {
 		close(c.closed)
+		if c.splice != nil {
+			c.splice.drop()
+		}
 		c.closeErr = errors.Join(c.in.Close(), c.out.Close())
 	})
 	return c.closeErr

@@ -535,6 +535,10 @@ func (h *handlers) dryRun(_ context.Context, req *mcp.CallToolRequest) (*mcp.Cal
 }
 
 // ServeStdio serves on stdin/stdout until the client disconnects or ctx ends.
+// Its connection writes tool answers from their own encoding, with no
+// second pass of the SDK's encoder (spliceTable).
 func ServeStdio(ctx context.Context, e *engine.Engine) error {
-	return New(e, nil).Run(ctx, NewStdioTransport())
+	t := NewStdioTransport()
+	t.splice = &spliceTable{}
+	return New(e, nil).Run(withSplice(ctx, t.splice), t)
 }
