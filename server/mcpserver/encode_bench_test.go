@@ -104,7 +104,8 @@ func (discard) Close() error                { return nil }
 // transport ("sdk") or by LineTransport ("linetransport", what the binary
 // serves stdio with). "sdk-result" encodes the result as the SDK does by
 // itself (the answer a json.RawMessage), "answer" as encodeAnswers has it
-// encoded (toolAnswer, what the server sends).
+// encoded (toolAnswer), and "linetransport-spliced" as ServeStdio sends it
+// (the answer's bytes written in place of the token the SDK encodes).
 func BenchmarkEncodeAnswer(b *testing.B) {
 	_, e, dir := benchSession(b, 200)
 	env := e.Run(context.Background(), engine.Request{Cmd: "ls", Args: []string{"-la"}, Cwd: dir, Format: "json"})
@@ -132,18 +133,29 @@ func BenchmarkEncodeAnswer(b *testing.B) {
 		}},
 		{"answer", func() any { return mcpserver.EncodedAnswer(string(answer)) }},
 	}
+	spliced, splicedAnswer := mcpserver.SplicingTransport(&mcpserver.LineTransport{Reader: io.NopCloser(strings.NewReader("")), Writer: discard{}})
 	for _, tc := range []struct {
-		name string
-		t    mcp.Transport
+		name    string
+		t       mcp.Transport
+		results []struct {
+			name   string
+			result func() any
+		}
 	}{
-		{"sdk", &mcp.IOTransport{Reader: io.NopCloser(strings.NewReader("")), Writer: discard{}}},
-		{"linetransport", &mcpserver.LineTransport{Reader: io.NopCloser(strings.NewReader("")), Writer: discard{}}},
+		{"sdk", &mcp.IOTransport{Reader: io.NopCloser(strings.NewReader("")), Writer: discard{}}, results},
+		{"linetransport", &mcpserver.LineTransport{Reader: io.NopCloser(strings.NewReader("")), Writer: discard{}}, results},
+		// What ServeStdio sends: the answer's bytes in place of the token
+		// the SDK encodes.
+		{"linetransport-spliced", spliced, []struct {
+			name   string
+			result func() any
+		}{{"answer", func() any { return splicedAnswer(string(answer)) }}}},
 	} {
 		conn, err := tc.t.Connect(ctx)
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, rc := range results {
+		for _, rc := range tc.results {
 			b.Run(tc.name+"/"+rc.name, func(b *testing.B) {
 				b.ReportAllocs()
 				b.SetBytes(int64(len(answer)))

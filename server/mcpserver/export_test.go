@@ -16,3 +16,14 @@ func EncodedAnswer(answer string) any {
 func mustResult(answer string) *mcp.CallToolResult {
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: answer}}, StructuredContent: answerJSON(answer)}
 }
+
+// SplicingTransport is a LineTransport that splices, as ServeStdio's does,
+// and what encodeAnswers makes of an answer for it.
+func SplicingTransport(t *LineTransport) (*LineTransport, func(answer string) any) {
+	t.splice = &spliceTable{}
+	return t, func(answer string) any {
+		a := EncodedAnswer(answer).(*toolAnswer)
+		a.splice = t.splice
+		return a
+	}
+}
