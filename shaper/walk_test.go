@@ -2,6 +2,7 @@ package shaper
 
 import (
 	"encoding/json"
+	"iter"
 	"math"
 	"reflect"
 	"strings"
@@ -218,5 +219,97 @@ func TestGenericSharedKeys(t *testing.T) {
 	r0.Set("a", json.Number("9"))
 	if b, _ := marshal(rows); string(b) != `[{"a":9,"b":"x","c":"new"},{"a":2,"b":"y"},{"a":3}]` {
 		t.Errorf("after Set on the first row: %s", b)
+	}
+}
+
+// walkRow is an Inliner as the catalog's row types are: its MarshalJSON
+// writes Fields, then Extra inline; marshals counts its calls.
+type walkRow struct {
+	Fields any
+	Extra  [][2]any // key (a string), value
+}
+
+var marshals int
+
+func (r walkRow) JSONInline() (any, iter.Seq2[string, any]) {
+	return r.Fields, func(yield func(string, any) bool) {
+		for _, kv := range r.Extra {
+			if !yield(kv[0].(string), kv[1]) {
+				return
+			}
+		}
+	}
+}
+
+func (r walkRow) MarshalJSON() ([]byte, error) {
+	marshals++
+	b, err := json.Marshal(r.Fields)
+	if err != nil || len(r.Extra) == 0 {
+		return b, err
+	}
+	b = b[:len(b)-1]
+	for _, kv := range r.Extra {
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		k, _ := json.Marshal(kv[0])
+		v, err := json.Marshal(kv[1])
+		if err != nil {
+			return nil, err
+		}
+		b = append(append(append(b, k...), ':'), v...)
+	}
+	return append(b, '}'), nil
+}
+
+// TestGenericInline: an Inliner gives what decoding its MarshalJSON's
+// encoding gives, walked without calling MarshalJSON, and encoded where
+// walking could give another result (a repeated or invalid key, fields
+// that are not a plain struct) or an error (NaN).
+func TestGenericInline(t *testing.T) {
+	inner := walkInner{A: 1, B: "<b>"}
+	seven := int64(7)
+	for _, tc := range []struct {
+		name    string
+		v       any
+		encoded bool // MarshalJSON is called: the value took the slow way
+		fails   bool
+	}{
+		{name: "no extra", v: walkRow{Fields: inner}},
+		{name: "empty fields", v: walkRow{Fields: walkInner{}, Extra: [][2]any{{"x", "y"}}}},
+		{name: "omitted fields only", v: walkRow{Fields: struct {
+			A string `json:"a,omitempty"`
+		}{}, Extra: [][2]any{{"label", "v"}}}},
+		{name: "extras", v: walkRow{Fields: inner, Extra: [][2]any{{"label", "a\xffb"}, {"count", int64(3)}, {"ptr", &seven}, {"nil", nil}, {"html", "<&>\u2028"}}}},
+		{name: "rows", v: []walkRow{{Fields: inner, Extra: [][2]any{{"x", "1"}}}, {Fields: inner}, {Fields: inner, Extra: [][2]any{{"y", "2"}}}}},
+		{name: "nested inliner", v: walkRow{Fields: struct {
+			Kind string `json:"kind"`
+		}{"pods"}, Extra: [][2]any{{"pods", []walkRow{{Fields: inner, Extra: [][2]any{{"z", "3"}}}}}}}},
+		{name: "key repeats a field", v: walkRow{Fields: inner, Extra: [][2]any{{"a", "again"}}}, encoded: true},
+		{name: "key repeats", v: walkRow{Fields: inner, Extra: [][2]any{{"x", "1"}, {"x", "2"}}}, encoded: true},
+		{name: "invalid key", v: walkRow{Fields: inner, Extra: [][2]any{{"k\xff", "1"}, {"k\xfe", "2"}}}, encoded: true},
+		{name: "fields not a struct", v: walkRow{Fields: map[string]int{"a": 1}}, encoded: true},
+		{name: "fields with a method", v: walkRow{Fields: walkValMarshal{}}, encoded: true},
+		{name: "NaN", v: walkRow{Fields: inner, Extra: [][2]any{{"f", math.NaN()}}}, encoded: true, fails: true},
+	} {
+		want, werr := reference(tc.v)
+		before := marshals
+		got, gerr := Generic(tc.v)
+		called := marshals > before
+		if called != tc.encoded {
+			t.Errorf("%s: MarshalJSON called %v, want %v", tc.name, called, tc.encoded)
+		}
+		if (werr != nil) != tc.fails || (gerr != nil) != tc.fails {
+			t.Errorf("%s: error %v, encoding/json's %v (want one: %v)", tc.name, gerr, werr, tc.fails)
+			continue
+		}
+		if tc.fails {
+			continue
+		}
+		wb, _ := marshal(want)
+		gb, _ := marshal(got)
+		if string(wb) != string(gb) {
+			t.Errorf("%s:\n got %s\nwant %s", tc.name, gb, wb)
+		}
 	}
 }

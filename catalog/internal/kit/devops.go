@@ -2,6 +2,7 @@ package kit
 
 import (
 	"encoding/json"
+	"iter"
 	"strconv"
 	"strings"
 
@@ -15,25 +16,42 @@ type DvField struct {
 	Value any
 }
 
-// DvMarshal emits a struct's fields, then the unknown columns inline.
-func DvMarshal(known any, extra []DvField) ([]byte, error) {
+// DvInline yields the unknown columns, in order, for MarshalInline and a
+// row's JSONInline.
+func DvInline(extra []DvField) iter.Seq2[string, any] {
+	return func(yield func(string, any) bool) {
+		for _, f := range extra {
+			if !yield(f.Key, f.Value) {
+				return
+			}
+		}
+	}
+}
+
+// MarshalInline writes known (a struct without a MarshalJSON of its own)
+// as encoding/json does, then the members extra yields, inline and in
+// order. A row type whose MarshalJSON is MarshalInline of what its
+// JSONInline returns (the same two values) is walked by the shaper without
+// being encoded: JSONInline declares that its encoding is this one, and
+// writing both from one pair keeps the declaration true.
+func MarshalInline(known any, extra iter.Seq2[string, any]) ([]byte, error) {
 	b, err := json.Marshal(known)
-	if err != nil || len(extra) == 0 {
+	if err != nil || extra == nil {
 		return b, err
 	}
 	b = b[:len(b)-1]
-	for _, f := range extra {
+	for k, v := range extra {
 		if len(b) > 1 {
 			b = append(b, ',')
 		}
-		k, _ := json.Marshal(f.Key)
-		v, err := json.Marshal(f.Value)
+		kb, _ := json.Marshal(k)
+		vb, err := json.Marshal(v)
 		if err != nil {
 			return nil, err
 		}
-		b = append(b, k...)
+		b = append(b, kb...)
 		b = append(b, ':')
-		b = append(b, v...)
+		b = append(b, vb...)
 	}
 	return append(b, '}'), nil
 }

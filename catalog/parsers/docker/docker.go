@@ -3,6 +3,7 @@
 package docker
 
 import (
+	"iter"
 	"math"
 	"slices"
 	"strconv"
@@ -124,8 +125,12 @@ func (DockerContainer) ExtendSchema(s *jsonschema.Schema) *jsonschema.Schema {
 	return catalog.ExtraColumns(s, "string")
 }
 
-func (d DockerContainer) MarshalJSON() ([]byte, error) {
-	return kit.DvMarshal(dockerContainerJSON(d), d.Extra)
+func (d DockerContainer) MarshalJSON() ([]byte, error) { return kit.MarshalInline(d.JSONInline()) }
+
+// JSONInline is what MarshalJSON writes: the known fields, then the other
+// columns (kit.MarshalInline).
+func (d DockerContainer) JSONInline() (any, iter.Seq2[string, any]) {
+	return dockerContainerJSON(d), kit.DvInline(d.Extra)
 }
 
 var (
@@ -455,7 +460,12 @@ func (DockerStat) ExtendSchema(s *jsonschema.Schema) *jsonschema.Schema {
 	return catalog.ExtraColumns(s, "string")
 }
 
-func (d DockerStat) MarshalJSON() ([]byte, error) { return kit.DvMarshal(dockerStatJSON(d), d.Extra) }
+func (d DockerStat) MarshalJSON() ([]byte, error) { return kit.MarshalInline(d.JSONInline()) }
+
+// JSONInline is what MarshalJSON writes (kit.MarshalInline).
+func (d DockerStat) JSONInline() (any, iter.Seq2[string, any]) {
+	return dockerStatJSON(d), kit.DvInline(d.Extra)
+}
 
 // dvNames registers a table's known keys as span leaf names: their ids,
 // and the set of them.
@@ -713,7 +723,12 @@ func (DockerImage) ExtendSchema(s *jsonschema.Schema) *jsonschema.Schema {
 	return catalog.ExtraColumns(s, "string")
 }
 
-func (d DockerImage) MarshalJSON() ([]byte, error) { return kit.DvMarshal(dockerImageJSON(d), d.Extra) }
+func (d DockerImage) MarshalJSON() ([]byte, error) { return kit.MarshalInline(d.JSONInline()) }
+
+// JSONInline is what MarshalJSON writes (kit.MarshalInline).
+func (d DockerImage) JSONInline() (any, iter.Seq2[string, any]) {
+	return dockerImageJSON(d), kit.DvInline(d.Extra)
+}
 
 var dvTImage = catalog.SpanID("images/*")
 

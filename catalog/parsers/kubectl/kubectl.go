@@ -3,7 +3,7 @@
 package kubectl
 
 import (
-	"encoding/json"
+	"iter"
 	"math"
 	"strings"
 
@@ -74,37 +74,27 @@ func (KubectlGetResult) ExtendSchema(s *jsonschema.Schema) *jsonschema.Schema {
 	return s
 }
 
-func (r KubectlGetResult) MarshalJSON() ([]byte, error) {
-	rows := r.Items
+func (r KubectlGetResult) MarshalJSON() ([]byte, error) { return kit.MarshalInline(r.JSONInline()) }
+
+// kubeKind is the member MarshalJSON writes before the rows.
+type kubeKind struct {
+	Kind string `json:"kind,omitempty"`
+}
+
+// JSONInline is what MarshalJSON writes (kit.MarshalInline): Kind, then
+// the one array of rows.
+func (r KubectlGetResult) JSONInline() (any, iter.Seq2[string, any]) {
+	rows, key := r.Items, "items"
 	switch r.rowsKey {
 	case "pods":
-		rows = r.Pods
+		rows, key = r.Pods, "pods"
 	case "events":
-		rows = r.Events
+		rows, key = r.Events, "events"
 	}
 	if rows == nil {
 		rows = []KubeRow{}
 	}
-	var b []byte
-	b = append(b, '{')
-	if r.Kind != "" {
-		k, _ := json.Marshal(r.Kind)
-		b = append(append(b, `"kind":`...), k...)
-		b = append(b, ',')
-	}
-	key := r.rowsKey
-	if key == "" {
-		key = "items"
-	}
-	b = append(b, '"')
-	b = append(b, key...)
-	b = append(b, `":`...)
-	v, err := json.Marshal(rows)
-	if err != nil {
-		return nil, err
-	}
-	b = append(b, v...)
-	return append(b, '}'), nil
+	return kubeKind{r.Kind}, func(yield func(string, any) bool) { yield(key, rows) }
 }
 
 // KubeRow is one table row. Columns are keyed by their header in
@@ -150,7 +140,12 @@ func (KubeRow) ExtendSchema(s *jsonschema.Schema) *jsonschema.Schema {
 	return catalog.ExtraColumns(s, "string", "integer")
 }
 
-func (r KubeRow) MarshalJSON() ([]byte, error) { return kit.DvMarshal(kubeRowJSON(r), r.Extra) }
+func (r KubeRow) MarshalJSON() ([]byte, error) { return kit.MarshalInline(r.JSONInline()) }
+
+// JSONInline is what MarshalJSON writes (kit.MarshalInline).
+func (r KubeRow) JSONInline() (any, iter.Seq2[string, any]) {
+	return kubeRowJSON(r), kit.DvInline(r.Extra)
+}
 
 // kubeKnown lists the snake_case headers that are KubeRow fields, in the
 // order kubeField uses.

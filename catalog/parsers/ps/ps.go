@@ -3,12 +3,13 @@
 package ps
 
 import (
-	"encoding/json"
+	"iter"
 	"strconv"
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/parism-go/parism/catalog"
+	"github.com/parism-go/parism/catalog/internal/kit"
 	"github.com/parism-go/parism/catalog/internal/lex"
 )
 
@@ -82,23 +83,18 @@ func (PsProcess) ExtendSchema(s *jsonschema.Schema) *jsonschema.Schema {
 	return catalog.ExtraColumns(s, "string")
 }
 
-func (p PsProcess) MarshalJSON() ([]byte, error) {
-	b, err := json.Marshal(psProcessJSON(p))
-	if err != nil || len(p.Extra) == 0 {
-		return b, err
-	}
-	b = b[:len(b)-1]
-	for _, f := range p.Extra {
-		if len(b) > 1 {
-			b = append(b, ',')
+func (p PsProcess) MarshalJSON() ([]byte, error) { return kit.MarshalInline(p.JSONInline()) }
+
+// JSONInline is what MarshalJSON writes: the known fields, then the
+// unknown columns (kit.MarshalInline).
+func (p PsProcess) JSONInline() (any, iter.Seq2[string, any]) {
+	return psProcessJSON(p), func(yield func(string, any) bool) {
+		for _, f := range p.Extra {
+			if !yield(f.Key, f.Value) {
+				return
+			}
 		}
-		k, _ := json.Marshal(f.Key)
-		v, _ := json.Marshal(f.Value)
-		b = append(b, k...)
-		b = append(b, ':')
-		b = append(b, v...)
 	}
-	return append(b, '}'), nil
 }
 
 // psKind says how a column's text becomes a value.
