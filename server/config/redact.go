@@ -70,13 +70,35 @@ func required(re *syntax.Regexp) (lits []string, fold, ok bool) {
 			return required(re.Sub[0])
 		}
 	case syntax.OpConcat:
+		// The best of: what one part requires, and the strings a run of
+		// parts that each match one of a few strings can be (gh[pousr]_
+		// is one of ghp_, gho_, ghu_, ghs_, ghr_: four bytes where "gh"
+		// alone, in "high" or "fight", let most texts through).
 		best := -1
-		for _, sub := range re.Sub {
-			if l, f, o := required(sub); o && minLen(l) > best {
+		take := func(l []string, f bool) {
+			if minLen(l) > best {
 				lits, fold, ok, best = l, f, true, minLen(l)
 			}
 		}
-		return lits, fold, ok
+		run, runFold := []string{""}, false
+		for _, sub := range re.Sub {
+			if set, f, o := exact(sub); o && len(run)*len(set) <= maxExact {
+				run, runFold = cross(run, set), runFold || f
+				continue
+			}
+			take(run, runFold)
+			run, runFold = []string{""}, false
+			if set, f, o := exact(sub); o {
+				run, runFold = set, f
+			} else if l, f, o := required(sub); o {
+				take(l, f)
+			}
+		}
+		take(run, runFold)
+		if fold {
+			lits = lowerAll(lits)
+		}
+		return lits, fold, ok && best > 0
 	case syntax.OpAlternate:
 		for _, sub := range re.Sub {
 			l, f, o := required(sub)
@@ -89,6 +111,83 @@ func required(re *syntax.Regexp) (lits []string, fold, ok bool) {
 		return lits, fold, true
 	}
 	return nil, false, false
+}
+
+// maxExact bounds the strings exact and a concatenation's run may
+// stand for.
+const maxExact = 32
+
+// exact returns the strings re matches, when it matches one of at most
+// maxExact (ASCII) strings: a literal, a small class, an alternation or a
+// concatenation of those. fold says some parts are case-insensitive; the
+// strings are then in lower case.
+func exact(re *syntax.Regexp) (set []string, fold, ok bool) {
+	switch re.Op {
+	case syntax.OpLiteral:
+		s := string(re.Rune)
+		if !isASCII(s) {
+			return nil, false, false
+		}
+		if re.Flags&syntax.FoldCase != 0 {
+			return []string{asciiLower(s)}, true, true
+		}
+		return []string{s}, false, true
+	case syntax.OpCharClass:
+		n := 0
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			n += int(re.Rune[i+1]-re.Rune[i]) + 1
+			if n > maxExact || re.Rune[i+1] >= utf8.RuneSelf {
+				return nil, false, false
+			}
+		}
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			for r := re.Rune[i]; r <= re.Rune[i+1]; r++ {
+				set = append(set, string(r))
+			}
+		}
+		return set, false, len(set) > 0
+	case syntax.OpCapture:
+		return exact(re.Sub[0])
+	case syntax.OpAlternate:
+		for _, sub := range re.Sub {
+			l, f, o := exact(sub)
+			if !o || len(set)+len(l) > maxExact {
+				return nil, false, false
+			}
+			set, fold = append(set, l...), fold || f
+		}
+		return set, fold, len(set) > 0
+	case syntax.OpConcat:
+		set = []string{""}
+		for _, sub := range re.Sub {
+			l, f, o := exact(sub)
+			if !o || len(set)*len(l) > maxExact {
+				return nil, false, false
+			}
+			set, fold = cross(set, l), fold || f
+		}
+		return set, fold, true
+	}
+	return nil, false, false
+}
+
+// cross is every string of a followed by every string of b.
+func cross(a, b []string) []string {
+	out := make([]string, 0, len(a)*len(b))
+	for _, x := range a {
+		for _, y := range b {
+			out = append(out, x+y)
+		}
+	}
+	return out
+}
+
+// lowerAll lowers lits in place (ASCII), for a prefilter that folds.
+func lowerAll(lits []string) []string {
+	for i, l := range lits {
+		lits[i] = asciiLower(l)
+	}
+	return lits
 }
 
 func minLen(lits []string) int {
