@@ -1,6 +1,9 @@
 // Package shaper reshapes parsed command output for the reader paying for
 // it in tokens. It works on plain JSON-shaped data (the generic form:
 // Generic, Decode, *Object) and depends on nothing else in Parism.
+// Generic reads a Go value by reflection as encoding/json would write it;
+// a type whose MarshalJSON writes a struct's fields and then more members
+// can say so (Inliner) and be read without being encoded.
 //
 //   - Compact and Expand fold arrays of objects into {schema, rows} tables
 //     and back, losslessly; constant fields, low-cardinality values and
