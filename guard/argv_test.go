@@ -138,7 +138,7 @@ func TestArgvHandedDown(t *testing.T) {
 		if len(d.Argv.Globals()) > 0 {
 			gitGlobals++
 		}
-		pr, rf := g.parse(cmd, g.commands[cmd], args)
+		pr, rf := g.parse(cmd, mustCommand(t, g, cmd), args)
 		if rf != nil {
 			t.Fatalf("%q allowed, but the grammar refuses it: %s", argv, rf.d.Message)
 		}
@@ -222,7 +222,7 @@ func FuzzArgv(f *testing.F) {
 		if !reflect.DeepEqual(d.Argv, v) {
 			t.Fatalf("%q: handed-down view %+v, fresh read %+v", args, *d.Argv, *v)
 		}
-		pr, rf := g.parse(cmd, g.commands[cmd], args)
+		pr, rf := g.parse(cmd, mustCommand(t, g, cmd), args)
 		if rf != nil {
 			t.Fatalf("%q allowed, but the grammar refuses it", args)
 		}

@@ -8,10 +8,25 @@ import (
 )
 
 // defaultNodes compiles DefaultCommandPolicies once: compiled nodes are
-// immutable, so every Guard shares them and New stays cheap.
+// immutable, so every Guard shares them and New stays cheap. New starts it
+// and does not wait: it is the bulk of a server's start (13 ms of CPU for
+// about 500 commands, measured on Linux, 2 cores), which then goes on
+// meanwhile (answering MCP's initialize needs no policy); the first check
+// of a command waits for what is left (Guard.command).
 var defaultNodes = sync.OnceValues(func() (map[string]*node, error) {
 	return compileAll(DefaultCommandPolicies())
 })
+
+// HasDefaultPolicy reports whether cmd has a shipped policy (a key of
+// DefaultCommandPolicies), waiting for the defaults to compile.
+func HasDefaultPolicy(cmd string) bool {
+	defs, err := defaultNodes()
+	if err != nil {
+		_, ok := DefaultCommandPolicies()[cmd]
+		return ok
+	}
+	return defs[cmd] != nil
+}
 
 // DefaultCommands lists the commands that have a shipped policy (the keys
 // of DefaultCommandPolicies), sorted, from the compiled defaults every
@@ -40,21 +55,26 @@ func compileAll(m map[string]CommandPolicy) (map[string]*node, error) {
 	return out, nil
 }
 
-// compileCommands overlays over on the default policies command by command
-// and compiles the result.
-func compileCommands(over map[string]CommandPolicy) (map[string]*node, error) {
+// compileOwn compiles a Policy's command_policies, which replace the
+// defaults of the same commands (nil when there are none).
+func compileOwn(over map[string]CommandPolicy) (map[string]*node, error) {
+	if len(over) == 0 {
+		return nil, nil
+	}
+	return compileAll(over)
+}
+
+// command is cmd's compiled policy, nil when it has none: the Policy's
+// own, else the shipped default. ok is false when the defaults did not
+// compile (TestDefaultPoliciesCompile rules it out); check then refuses
+// every command, its own policy or not.
+func (g *Guard) command(cmd string) (n *node, ok bool) {
 	defs, err := defaultNodes()
 	if err != nil {
-		return nil, fmt.Errorf("guard: default command policies: %w", err)
+		return nil, false
 	}
-	if len(over) == 0 {
-		return defs, nil
+	if n, mine := g.own[cmd]; mine {
+		return n, true
 	}
-	mine, err := compileAll(over)
-	if err != nil {
-		return nil, err
-	}
-	out := maps.Clone(defs)
-	maps.Copy(out, mine)
-	return out, nil
+	return defs[cmd], true
 }

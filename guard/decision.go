@@ -37,6 +37,10 @@ const (
 	detailNulByte            = "nul_byte"
 	detailBlockedFlag        = "blocked_flag"
 	detailProfileBuildNeeded = "profile_build_required"
+	// detailPoliciesInvalid: the shipped policies did not compile, a bug
+	// the tests rule out; every command is refused rather than let through
+	// unread.
+	detailPoliciesInvalid = "policies_invalid"
 
 	// Grammar details: the form is not one the command policy admits.
 	detailSubcommandNotAllowed = "subcommand_not_allowed"

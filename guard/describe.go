@@ -62,7 +62,7 @@ func (g *Guard) Describe(cmd string, subcommand ...string) CommandPolicyView {
 	if _, _, build := buildForm(cmd, subcommand); build {
 		v.Profile = ProfileBuild
 	}
-	n := g.commands[cmd]
+	n, _ := g.command(cmd)
 	if n == nil {
 		return v
 	}

@@ -99,7 +99,7 @@ func FuzzCheck(f *testing.F) {
 			// Patterns may only pass in arguments the grammar reads as
 			// text (a grep pattern, a format string).
 			info := legacyInfo(args)
-			if root := g.commands[cmd]; root != nil {
+			if root := mustCommand(t, g, cmd); root != nil {
 				pr, rf := g.parse(cmd, root, args)
 				if rf != nil {
 					t.Fatalf("allowed, but the grammar refuses: %+v", rf.d)

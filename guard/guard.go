@@ -17,7 +17,7 @@ type Guard struct {
 	roots    []string // resolved AllowedPaths
 	patterns []string
 	flags    map[string][]blockedFlag
-	commands map[string]*node // compiled command policies, defaults merged
+	own      map[string]*node // the Policy's compiled command_policies (defaults: defaultNodes)
 	profile  Profile
 	home     string // resolved home directory; "" when unknown
 }
@@ -122,11 +122,12 @@ func New(p Policy, opts ...Option) (*Guard, error) {
 		g.flags[c] = compiled
 	}
 
-	commands, err := compileCommands(p.CommandPolicies)
+	own, err := compileOwn(p.CommandPolicies)
 	if err != nil {
 		return nil, err
 	}
-	g.commands = commands
+	g.own = own
+	go defaultNodes() // compiled while the caller goes on (defaultNodes)
 
 	g.policy = Policy{
 		AllowedCommands:        slices.Clone(p.AllowedCommands),
@@ -216,7 +217,12 @@ func (g *Guard) check(cmd string, args []string, cwd string, hints bool) Decisio
 		return d
 	}
 	var pr parseResult
-	if root := g.commands[cmd]; root != nil {
+	root, ok := g.command(cmd)
+	if !ok {
+		return refuse(ReasonCommandNotAllowed, detailPoliciesInvalid, -1, cmd,
+			"Command "+quote(cmd)+" is refused: the guard's shipped command policies did not compile")
+	}
+	if root != nil {
 		var rf *refusal
 		if pr, rf = g.parse(cmd, root, args); rf != nil {
 			d := rf.d

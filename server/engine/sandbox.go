@@ -268,9 +268,6 @@ type kernelPolicy struct {
 	// buildRead is what the build profile reads: everything but hidden;
 	// buildList the directories above hidden paths, listed only.
 	buildRead, buildList []string
-	// shipped are the commands the guard ships a policy for, whose
-	// helpers commandNeeds knows; the others execute what they can read.
-	shipped map[string]bool
 	// kubeFound are the kubeconfig's server ports, read once.
 	kubeOnce  sync.Once
 	kubeFound []uint16
@@ -285,13 +282,9 @@ func newKernelPolicy(cfg config.Config, roots []string, env []string) *kernelPol
 			MaxMemoryBytes: int64(cfg.Guard.MaxMemoryMb) << 20,
 			MaxFileBytes:   readonlyMaxFileBytes,
 		},
-		build:   cfg.Guard.Profile == guard.ProfileBuild,
-		roots:   roots,
-		env:     env,
-		shipped: map[string]bool{},
-	}
-	for _, cmd := range guard.DefaultCommands() {
-		p.shipped[cmd] = true
+		build: cfg.Guard.Profile == guard.ProfileBuild,
+		roots: roots,
+		env:   env,
 	}
 	p.home, _ = envLookup(env, "HOME")
 	p.homes = homes(p.home)
@@ -327,7 +320,9 @@ func (p *kernelPolicy) hiddenPaths() []string {
 // run's argv as the guard read it (guard.Decision.Argv), nil for the
 // command alone.
 func (e *Engine) confinementFor(cmd string, argv *guard.Argv, cwd string) (*executor.Confinement, *CommandSandbox) {
-	return e.confineAs(cmd, commandNeeds[cmd], e.kernel.shipped[cmd], argv, cwd)
+	// A command the guard ships a policy for has helpers commandNeeds
+	// knows; the others execute what they can read.
+	return e.confineAs(cmd, commandNeeds[cmd], guard.HasDefaultPolicy(cmd), argv, cwd)
 }
 
 // confineAs is the confinement of cmd with needs n; shipped says whether
@@ -427,7 +422,7 @@ func (e *Engine) describeSandbox(cmds []string) SandboxOverview {
 	}
 	info.Commands = map[string]CommandSandbox{}
 	for _, cmd := range cmds {
-		if _, ok := commandNeeds[cmd]; ok || !e.kernel.shipped[cmd] {
+		if _, ok := commandNeeds[cmd]; ok || !guard.HasDefaultPolicy(cmd) {
 			_, r := e.confinementFor(cmd, nil, e.workdir)
 			info.Commands[cmd] = *r
 		}
