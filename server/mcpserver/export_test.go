@@ -2,6 +2,10 @@ package mcpserver
 
 import "github.com/modelcontextprotocol/go-sdk/mcp"
 
+// ServeLines serves an engine over a LineTransport as ServeStdio serves
+// stdio (tool answers spliced).
+var ServeLines = serveLines
+
 // EncodedAnswer is what encodeAnswers makes of result's result for an
 // answer (for the benchmarks of the external test package).
 func EncodedAnswer(answer string) any {

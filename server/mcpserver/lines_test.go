@@ -134,7 +134,8 @@ func pipeServer(t *testing.T, max int) *peer {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- mcpserver.New(e, nil).Run(ctx, &mcpserver.LineTransport{Reader: inR, Writer: outW, MaxLineBytes: max})
+		// As ServeStdio serves: answers spliced (spliceTable).
+		done <- mcpserver.ServeLines(ctx, e, &mcpserver.LineTransport{Reader: inR, Writer: outW, MaxLineBytes: max})
 	}()
 	t.Cleanup(func() {
 		inW.Close()

@@ -538,7 +538,11 @@ func (h *handlers) dryRun(_ context.Context, req *mcp.CallToolRequest) (*mcp.Cal
 // Its connection writes tool answers from their own encoding, with no
 // second pass of the SDK's encoder (spliceTable).
 func ServeStdio(ctx context.Context, e *engine.Engine) error {
-	t := NewStdioTransport()
+	return serveLines(ctx, e, NewStdioTransport())
+}
+
+// serveLines serves e over t as ServeStdio does, answers spliced.
+func serveLines(ctx context.Context, e *engine.Engine, t *LineTransport) error {
 	t.splice = &spliceTable{}
 	return New(e, nil).Run(withSplice(ctx, t.splice), t)
 }
