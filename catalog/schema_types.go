@@ -19,7 +19,9 @@ var schemaExtender = reflect.TypeFor[SchemaExtender]()
 
 // ExtraColumns is the ExtendSchema of a row whose MarshalJSON writes its
 // known fields, then each column the parser has no field for, keyed by its
-// header in snake_case, as a value of one of types.
+// header in snake_case, as a value of one of types. Such a row writes
+// MarshalJSON and JSONInline from one pair through kit.MarshalInline, so
+// that the shaper reads it without encoding it (shaper.Inliner).
 func ExtraColumns(s *jsonschema.Schema, types ...string) *jsonschema.Schema {
 	extra := &jsonschema.Schema{Description: "a column without a field of its own, keyed by its header in snake_case"}
 	if len(types) == 1 {
