@@ -168,8 +168,11 @@ func (d *decoder) walkInline(v reflect.Value, depth int) (any, error) {
 		return d.viaJSON(v) // encoding/json's error, as MarshalJSON's
 	}
 	o, ok := got.(*Object)
-	if !ok || extra == nil {
+	if !ok {
 		return d.viaJSON(v)
+	}
+	if extra == nil {
+		return o, nil
 	}
 	base := len(d.kstack)
 	defer func() {

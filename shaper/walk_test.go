@@ -232,6 +232,9 @@ type walkRow struct {
 var marshals int
 
 func (r walkRow) JSONInline() (any, iter.Seq2[string, any]) {
+	if r.Extra == nil {
+		return r.Fields, nil // no extra members at all
+	}
 	return r.Fields, func(yield func(string, any) bool) {
 		for _, kv := range r.Extra {
 			if !yield(kv[0].(string), kv[1]) {
@@ -276,6 +279,7 @@ func TestGenericInline(t *testing.T) {
 		fails   bool
 	}{
 		{name: "no extra", v: walkRow{Fields: inner}},
+		{name: "empty extra", v: walkRow{Fields: inner, Extra: [][2]any{}}},
 		{name: "empty fields", v: walkRow{Fields: walkInner{}, Extra: [][2]any{{"x", "y"}}}},
 		{name: "omitted fields only", v: walkRow{Fields: struct {
 			A string `json:"a,omitempty"`
