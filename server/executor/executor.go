@@ -180,7 +180,7 @@ func Run(ctx context.Context, s Spec) (res Result) {
 	// reach EOF right away.
 	outW := newCaptureWriter(s.MaxStdout, s.OnProgress != nil)
 	errW := newCaptureWriter(s.MaxStderr, false)
-	outR, outPW, err := os.Pipe()
+	outR, outPW, err := outputPipe()
 	if err != nil {
 		res.SpawnErr = &SpawnError{Reason: ReasonOther, Path: s.Path, Dir: s.Dir, Err: err}
 		return res
@@ -189,7 +189,7 @@ func Run(ctx context.Context, s Spec) (res Result) {
 	// the child a single file when Stdout and Stderr are the same value.
 	errR, errPW := outR, outPW
 	if !s.MergeStderr {
-		if errR, errPW, err = os.Pipe(); err != nil {
+		if errR, errPW, err = outputPipe(); err != nil {
 			closeAll(outR, outPW)
 			res.SpawnErr = &SpawnError{Reason: ReasonOther, Path: s.Path, Dir: s.Dir, Err: err}
 			return res
