@@ -205,13 +205,9 @@ func Run(ctx context.Context, s Spec) (res Result) {
 		Args:   append([]string{s.Path}, s.Args...),
 		Dir:    s.Dir,
 		Env:    env,
+		Stdin:  nil, // the null device: nothing may wait for input
 		Stdout: outPW,
 		Stderr: errPW,
-	}
-	if f := devNull(); f != nil {
-		// Nothing may wait for input. (Left nil, os/exec opens the null
-		// device itself; a nil *os.File would be a Reader that is not nil.)
-		cmd.Stdin = f
 	}
 	setProcGroup(cmd)
 	sb, spawnErr := confine(cmd, s)

@@ -2,7 +2,6 @@ package executor
 
 import (
 	"os"
-	"sync"
 	"syscall"
 )
 
@@ -24,17 +23,3 @@ func outputPipe() (r, w *os.File, err error) {
 	}
 	return os.NewFile(uintptr(p[0]), "|0"), os.NewFile(uintptr(p[1]), "|1"), nil
 }
-
-// devNull is the null device, opened once for reading: every child's
-// standard input. os/exec would open and close it for each start. A child
-// shares it with the others as it shares any inherited descriptor: the
-// file status flags it may change (O_NONBLOCK) change nothing of what
-// reading the null device gives, and it cannot write to it or close it for
-// the others. nil, os/exec's own null device, if it cannot be opened.
-var devNull = sync.OnceValue(func() *os.File {
-	f, err := os.Open(os.DevNull)
-	if err != nil {
-		return nil
-	}
-	return f
-})
