@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -132,26 +133,45 @@ func (a *toolAnswer) encode() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	pre, post, err := splitHead(head)
+	if err != nil {
+		return nil, err
+	}
 	// Room for the text escaped (JSON's quotes: about a quarter more)
 	// and the answer as it is.
 	out := make([]byte, 0, len(head)+len(a.answer)*5/2+64)
-	if rest, ok := bytes.CutPrefix(head, []byte(`{"content":[]`)); ok && len(rest) > 0 && (rest[0] == ',' || rest[0] == '}') {
-		// The common case, no metadata: content is the first member.
-		if out, err = a.appendContent(append(out, `{"content":`...)); err != nil {
-			return nil, err
-		}
-		return append(out, rest...), nil
+	if out, err = a.appendContent(append(out, pre...)); err != nil {
+		return nil, err
 	}
-	out = append(out, '{')
+	return append(out, post...), nil
+}
+
+// headSplit is a result's members without its answer, cut where the
+// empty content's value stands.
+type headSplit struct {
+	head, pre, post []byte
+}
+
+// lastHead is the split of the last head: the SDK (v1.8.0) writes the
+// same members into every result of one server (its _meta serverInfo,
+// resultType, isError), so the split is made once, not per answer.
+var lastHead atomic.Pointer[headSplit]
+
+// splitHead returns the bytes of head, a result encoded with an empty
+// content, before and after content's value.
+func splitHead(head []byte) (pre, post []byte, err error) {
+	if h := lastHead.Load(); h != nil && bytes.Equal(h.head, head) {
+		return h.pre, h.post, nil
+	}
 	dec := json.NewDecoder(bytes.NewReader(head))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return nil, fmt.Errorf("mcpserver: encoding a tool result: not an object: %s", head)
+		return nil, nil, fmt.Errorf("mcpserver: encoding a tool result: not an object: %s", head)
 	}
-	wrote := false
-	for n := 0; ; n++ {
+	at := -1
+	for {
 		tok, err := dec.Token()
 		if err != nil {
-			return nil, fmt.Errorf("mcpserver: encoding a tool result: %w", err)
+			return nil, nil, fmt.Errorf("mcpserver: encoding a tool result: %w", err)
 		}
 		if tok == json.Delim('}') {
 			break
@@ -159,24 +179,21 @@ func (a *toolAnswer) encode() ([]byte, error) {
 		key, _ := tok.(string)
 		var val json.RawMessage
 		if err := dec.Decode(&val); err != nil {
-			return nil, fmt.Errorf("mcpserver: encoding a tool result: %w", err)
+			return nil, nil, fmt.Errorf("mcpserver: encoding a tool result: %w", err)
 		}
-		if n > 0 {
-			out = append(out, ',')
+		end := int(dec.InputOffset())
+		if key == "content" {
+			if at >= 0 || string(val) != "[]" || end < 2 || string(head[end-2:end]) != "[]" {
+				return nil, nil, fmt.Errorf("mcpserver: encoding a tool result: unexpected content in %s", head)
+			}
+			at = end - 2
 		}
-		k, _ := json.Marshal(key)
-		out = append(append(out, k...), ':')
-		if key != "content" {
-			out = append(out, val...)
-			continue
-		}
-		if out, err = a.appendContent(out); err != nil {
-			return nil, err
-		}
-		wrote = true
 	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) || !wrote {
-		return nil, fmt.Errorf("mcpserver: encoding a tool result: unexpected shape %s", head)
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) || at < 0 {
+		return nil, nil, fmt.Errorf("mcpserver: encoding a tool result: unexpected shape %s", head)
 	}
-	return append(out, '}'), nil
+	h := &headSplit{head: bytes.Clone(head)}
+	h.pre, h.post = h.head[:at:at], h.head[at+2:]
+	lastHead.Store(h)
+	return h.pre, h.post, nil
 }
