@@ -239,6 +239,8 @@ type decoder struct {
 	// one to replace).
 	recent     [recentKeyLists]recentKeyList
 	nextRecent int
+	// nums holds the text of the numbers a walk formats (digits).
+	nums strings.Builder
 	// enc writes into buf the values a walk leaves to encoding/json.
 	enc *json.Encoder
 	buf *bytes.Buffer
@@ -325,9 +327,11 @@ func (d *decoder) boxed(t string, num bool) any {
 	if b.v != nil && b.num == num && b.text == t {
 		return b.v
 	}
-	var v any = t
+	var v any
 	if num {
 		v = json.Number(t)
+	} else {
+		v = t
 	}
 	b.text, b.num, b.v = t, num, v
 	return v
