@@ -146,6 +146,11 @@ func (d *decoder) walkWith(v reflect.Value, ti *typeInfo, depth int) (any, error
 // not be what decoding the encoding gives (fields is not a plain struct, a
 // key repeats, a key is not valid UTF-8, a value encoding/json refuses),
 // Generic encodes the value instead.
+//
+// JSONInline may have a pointer receiver, and fields may be a pointer to
+// the struct: Generic calls it on the value where it lies when it can
+// (a row of a slice), so that neither the row nor its fields are copied
+// into an interface; a value it cannot address is then encoded.
 type Inliner interface {
 	JSONInline() (fields any, extra iter.Seq2[string, any])
 }
@@ -180,12 +185,23 @@ const numsChunk = 512
 
 // walkInline walks v, an Inliner (see there).
 func (d *decoder) walkInline(v reflect.Value, depth int) (any, error) {
-	in, ok := v.Interface().(Inliner)
+	var in Inliner
+	var ok bool
+	if v.CanAddr() {
+		// The row in its slice, not a copy of it in an interface (a
+		// row of ps aux is 300 bytes): JSONInline may take a pointer.
+		in, ok = v.Addr().Interface().(Inliner)
+	} else {
+		in, ok = v.Interface().(Inliner)
+	}
 	if !ok {
 		return d.viaJSON(v)
 	}
 	fields, extra := in.JSONInline()
 	fv := reflect.ValueOf(fields)
+	if fv.Kind() == reflect.Pointer && !fv.IsNil() {
+		fv = fv.Elem()
+	}
 	if fv.Kind() != reflect.Struct {
 		return d.viaJSON(v)
 	}
@@ -500,7 +516,7 @@ func newTypeInfo(t reflect.Type) *typeInfo {
 		return t.Implements(marshalerType) || t.Implements(textMarshalerType)
 	}
 	ti := &typeInfo{method: implements(t), rawMessage: t == rawMessageType, number: t == numberType}
-	ti.inline = t.Implements(marshalerType) && t.Implements(inlinerType)
+	ti.inline = t.Implements(marshalerType) && (t.Implements(inlinerType) || t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(inlinerType))
 	if k := t.Kind(); k == reflect.Float32 || k == reflect.Float64 {
 		ti.bits = t.Bits()
 	}

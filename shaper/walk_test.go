@@ -265,6 +265,33 @@ func (r walkRow) MarshalJSON() ([]byte, error) {
 	return append(b, '}'), nil
 }
 
+// ptrRow is an Inliner on its pointer, as the catalog's row types are
+// (so that a row is walked where it lies): fields is a pointer too.
+type ptrRow struct {
+	A     int    `json:"a"`
+	B     string `json:"b,omitempty"`
+	Extra string `json:"-"`
+}
+
+type ptrRowFields ptrRow
+
+func (r *ptrRow) JSONInline() (any, iter.Seq2[string, any]) {
+	if r.Extra == "" {
+		return (*ptrRowFields)(r), nil
+	}
+	return (*ptrRowFields)(r), func(yield func(string, any) bool) { yield("extra", r.Extra) }
+}
+
+func (r ptrRow) MarshalJSON() ([]byte, error) {
+	marshals++
+	b, err := json.Marshal((*ptrRowFields)(&r))
+	if err != nil || r.Extra == "" {
+		return b, err
+	}
+	x, _ := json.Marshal(r.Extra)
+	return append(append(b[:len(b)-1], `,"extra":`...), append(x, '}')...), nil
+}
+
 // TestGenericInline: an Inliner gives what decoding its MarshalJSON's
 // encoding gives, walked without calling MarshalJSON, and encoded where
 // walking could give another result (a repeated or invalid key, fields
@@ -294,6 +321,14 @@ func TestGenericInline(t *testing.T) {
 		{name: "invalid key", v: walkRow{Fields: inner, Extra: [][2]any{{"k\xff", "1"}, {"k\xfe", "2"}}}, encoded: true},
 		{name: "fields not a struct", v: walkRow{Fields: map[string]int{"a": 1}}, encoded: true},
 		{name: "fields with a method", v: walkRow{Fields: walkValMarshal{}}, encoded: true},
+		{name: "pointer inliner rows", v: []ptrRow{{A: 1, B: "x"}, {A: 2, Extra: "e<"}, {}}},
+		{name: "pointer inliner by pointer", v: &ptrRow{A: 3, Extra: "y"}},
+		{name: "pointer inliner in a struct's slice", v: struct {
+			Rows []ptrRow `json:"rows"`
+		}{[]ptrRow{{A: 4}}}},
+		// A value in an interface cannot be addressed: its JSONInline
+		// is out of reach.
+		{name: "pointer inliner by value", v: ptrRow{A: 5, Extra: "z"}, encoded: true},
 		{name: "NaN", v: walkRow{Fields: inner, Extra: [][2]any{{"f", math.NaN()}}}, encoded: true, fails: true},
 	} {
 		want, werr := reference(tc.v)

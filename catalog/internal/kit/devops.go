@@ -17,8 +17,11 @@ type DvField struct {
 }
 
 // DvInline yields the unknown columns, in order, for MarshalInline and a
-// row's JSONInline.
+// row's JSONInline; nil when there are none (most rows: no closure made).
 func DvInline(extra []DvField) iter.Seq2[string, any] {
+	if len(extra) == 0 {
+		return nil
+	}
 	return func(yield func(string, any) bool) {
 		for _, f := range extra {
 			if !yield(f.Key, f.Value) {

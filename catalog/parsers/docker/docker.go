@@ -129,8 +129,8 @@ func (d DockerContainer) MarshalJSON() ([]byte, error) { return kit.MarshalInlin
 
 // JSONInline is what MarshalJSON writes: the known fields, then the other
 // columns (kit.MarshalInline).
-func (d DockerContainer) JSONInline() (any, iter.Seq2[string, any]) {
-	return dockerContainerJSON(d), kit.DvInline(d.Extra)
+func (d *DockerContainer) JSONInline() (any, iter.Seq2[string, any]) {
+	return (*dockerContainerJSON)(d), kit.DvInline(d.Extra)
 }
 
 var (
@@ -463,8 +463,8 @@ func (DockerStat) ExtendSchema(s *jsonschema.Schema) *jsonschema.Schema {
 func (d DockerStat) MarshalJSON() ([]byte, error) { return kit.MarshalInline(d.JSONInline()) }
 
 // JSONInline is what MarshalJSON writes (kit.MarshalInline).
-func (d DockerStat) JSONInline() (any, iter.Seq2[string, any]) {
-	return dockerStatJSON(d), kit.DvInline(d.Extra)
+func (d *DockerStat) JSONInline() (any, iter.Seq2[string, any]) {
+	return (*dockerStatJSON)(d), kit.DvInline(d.Extra)
 }
 
 // dvNames registers a table's known keys as span leaf names: their ids,
@@ -726,8 +726,8 @@ func (DockerImage) ExtendSchema(s *jsonschema.Schema) *jsonschema.Schema {
 func (d DockerImage) MarshalJSON() ([]byte, error) { return kit.MarshalInline(d.JSONInline()) }
 
 // JSONInline is what MarshalJSON writes (kit.MarshalInline).
-func (d DockerImage) JSONInline() (any, iter.Seq2[string, any]) {
-	return dockerImageJSON(d), kit.DvInline(d.Extra)
+func (d *DockerImage) JSONInline() (any, iter.Seq2[string, any]) {
+	return (*dockerImageJSON)(d), kit.DvInline(d.Extra)
 }
 
 var dvTImage = catalog.SpanID("images/*")

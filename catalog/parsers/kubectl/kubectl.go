@@ -143,8 +143,8 @@ func (KubeRow) ExtendSchema(s *jsonschema.Schema) *jsonschema.Schema {
 func (r KubeRow) MarshalJSON() ([]byte, error) { return kit.MarshalInline(r.JSONInline()) }
 
 // JSONInline is what MarshalJSON writes (kit.MarshalInline).
-func (r KubeRow) JSONInline() (any, iter.Seq2[string, any]) {
-	return kubeRowJSON(r), kit.DvInline(r.Extra)
+func (r *KubeRow) JSONInline() (any, iter.Seq2[string, any]) {
+	return (*kubeRowJSON)(r), kit.DvInline(r.Extra)
 }
 
 // kubeKnown lists the snake_case headers that are KubeRow fields, in the

@@ -86,9 +86,13 @@ func (PsProcess) ExtendSchema(s *jsonschema.Schema) *jsonschema.Schema {
 func (p PsProcess) MarshalJSON() ([]byte, error) { return kit.MarshalInline(p.JSONInline()) }
 
 // JSONInline is what MarshalJSON writes: the known fields, then the
-// unknown columns (kit.MarshalInline).
-func (p PsProcess) JSONInline() (any, iter.Seq2[string, any]) {
-	return psProcessJSON(p), func(yield func(string, any) bool) {
+// unknown columns (kit.MarshalInline). On a pointer, so that the shaper
+// walks a row where it lies, without copying it (shaper.Inliner).
+func (p *PsProcess) JSONInline() (any, iter.Seq2[string, any]) {
+	if len(p.Extra) == 0 {
+		return (*psProcessJSON)(p), nil
+	}
+	return (*psProcessJSON)(p), func(yield func(string, any) bool) {
 		for _, f := range p.Extra {
 			if !yield(f.Key, f.Value) {
 				return
