@@ -239,7 +239,7 @@ type decoder struct {
 	// one to replace).
 	recent     [recentKeyLists]recentKeyList
 	nextRecent int
-	// nums holds the text of the numbers a walk formats (digits).
+	// nums holds the text of the numbers a walk formats (intText).
 	nums strings.Builder
 	// enc writes into buf the values a walk leaves to encoding/json.
 	enc *json.Encoder

@@ -67,11 +67,9 @@ func (d *decoder) walkWith(v reflect.Value, ti *typeInfo, depth int) (any, error
 	case reflect.Bool:
 		return v.Bool(), nil
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		var tmp [20]byte
-		return d.boxed(d.digits(strconv.AppendInt(tmp[:0], v.Int(), 10)), true), nil
+		return d.boxed(d.intText(v.Int()), true), nil
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		var tmp [20]byte
-		return d.boxed(d.digits(strconv.AppendUint(tmp[:0], v.Uint(), 10)), true), nil
+		return d.boxed(d.uintText(v.Uint()), true), nil
 	case reflect.Float32, reflect.Float64:
 		f := v.Float()
 		if math.IsNaN(f) || math.IsInf(f, 0) {
@@ -155,22 +153,32 @@ type Inliner interface {
 	JSONInline() (fields any, extra iter.Seq2[string, any])
 }
 
-// digits returns the text of a number as a string cut from the decoder's
-// numbers, not one allocation each: a listing's sizes and times are
-// mostly distinct, and strconv.FormatInt allocated every one of them
-// (a tenth of Generic's allocations on ls -la of 200 entries). A
+// intText and uintText return the text of a number as a string cut from
+// the decoder's numbers, not one allocation each: a listing's sizes and
+// times are mostly distinct, and strconv.FormatInt allocated every one of
+// them (a tenth of Generic's allocations on ls -la of 200 entries). 0 to
+// 99 are strconv's own constant strings, which cost nothing.
+func (d *decoder) intText(n int64) string {
+	if 0 <= n && n < 100 {
+		return strconv.FormatInt(n, 10)
+	}
+	var tmp [20]byte
+	return d.keep(strconv.AppendInt(tmp[:0], n, 10))
+}
+
+func (d *decoder) uintText(n uint64) string {
+	if n < 100 {
+		return strconv.FormatUint(n, 10)
+	}
+	var tmp [20]byte
+	return d.keep(strconv.AppendUint(tmp[:0], n, 10))
+}
+
+// keep copies p into the decoder's numbers and returns it as a string. A
 // strings.Builder never writes over what it has written, so the strings
 // cut from it stay as they were; a full one is left to the strings that
 // hold it and a new one started.
-func (d *decoder) digits(p []byte) string {
-	if len(p) <= 2 && (len(p) == 1 || p[0] != '-') {
-		// 0 to 99: strconv's own constant strings, which cost nothing.
-		n := int(p[0] - '0')
-		if len(p) == 2 {
-			n = n*10 + int(p[1]-'0')
-		}
-		return strconv.Itoa(n)
-	}
+func (d *decoder) keep(p []byte) string {
 	if d.nums.Cap()-d.nums.Len() < len(p) {
 		d.nums = strings.Builder{}
 		d.nums.Grow(numsChunk)
