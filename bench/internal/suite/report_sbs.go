@@ -18,12 +18,12 @@ func sideBySideReport(res *Results) string {
 	}
 	w("`run` through the built binary over stdio (a go-sdk client in this process, %d calls after a warm-up of 5), beside a bare `exec.Command` of the same command from Go, and `dry_run` (a call that runs nothing: the protocol's round trip); each command bare, then through the server, then `dry_run`, taking turns. ", s.DryRun.Calls)
 	w("The floor is the bare spawn's p50 plus dry_run's p50; the target is this server's p50 at most 1.5 times the floor. ")
-	w("CPU per call: the server process and the children it waited for (`/proc/<pid>/stat`, utime+stime+cutime+cstime, in blocks of %d calls of one command), against the bare child's own rusage (the issue's measure), and, in the last two columns, against that child plus what spawning it cost the spawning Go process (this benchmark's own CPU over the block: the fork, pipes and wait that any spawner pays, which the server pays too). The server runs with its defaults: commands start from a restricted thread of the server (no helper process) where the host allows it.\n\n", s.DryRun.Calls)
-	w("| Command | this p50 | this p90 | bare p50 | bare p90 | dry_run p50 | floor | this / floor | CPU this | CPU bare | CPU this / bare | CPU bare + spawner | CPU this / (bare + spawner) |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+	w("CPU per call: the server process and the children it waited for (`/proc/<pid>/stat`, utime+stime+cutime+cstime, in blocks of %d calls of one command), of which the children's (cutime+cstime: the command's own CPU under the server's confinement, beside the same command's bare), against the bare child's own rusage (the issue's measure), and, in the last two columns, against that child plus what spawning it cost the spawning Go process (this benchmark's own CPU over the block: the fork, pipes and wait that any spawner pays, which the server pays too). The server runs with its defaults: commands start from a restricted thread of the server (no helper process) where the host allows it.\n\n", s.DryRun.Calls)
+	w("| Command | this p50 | this p90 | bare p50 | bare p90 | dry_run p50 | floor | this / floor | CPU this | of it children | CPU bare | CPU this / bare | CPU bare + spawner | CPU this / (bare + spawner) |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	for _, c := range s.Cases {
 		floor := c.Floor(s.DryRun)
-		w("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", c.Name, dur(c.This.P50), dur(c.This.P90), dur(c.Bare.P50), dur(c.Bare.P90),
-			dur(s.DryRun.P50), dur(floor), durRatio(c.This.P50, floor), dur(c.ThisCPU), dur(c.BareCPU), durRatio(c.ThisCPU, c.BareCPU),
+		w("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", c.Name, dur(c.This.P50), dur(c.This.P90), dur(c.Bare.P50), dur(c.Bare.P90),
+			dur(s.DryRun.P50), dur(floor), durRatio(c.This.P50, floor), dur(c.ThisCPU), dur(c.ThisChildCPU), dur(c.BareCPU), durRatio(c.ThisCPU, c.BareCPU),
 			dur(c.SpawnCPU), durRatio(c.ThisCPU, c.SpawnCPU))
 	}
 	w("\n`dry_run` round trip: p50 %s, p90 %s.\n\n", dur(s.DryRun.P50), dur(s.DryRun.P90))

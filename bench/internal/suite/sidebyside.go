@@ -43,6 +43,10 @@ type SideCase struct {
 	Name             string
 	This, Bare       Latency
 	ThisCPU, BareCPU time.Duration
+	// ThisChildCPU is the part of ThisCPU the children used (cutime and
+	// cstime): the command's own CPU under the server's confinement,
+	// beside BareCPU, the same command's unconfined.
+	ThisChildCPU time.Duration
 	// SpawnCPU is the bare spawn's child plus what spawning it cost this
 	// (Go) process: the fork, the pipes, the wait, the runtime's own work.
 	SpawnCPU time.Duration
@@ -74,28 +78,35 @@ const clockTick = 10 * time.Millisecond
 // processCPU is the CPU time of process pid and of the children it has
 // waited for, from /proc/<pid>/stat (utime, stime, cutime, cstime).
 func processCPU(pid int) (time.Duration, error) {
+	self, children, err := processCPUParts(pid)
+	return self + children, err
+}
+
+// processCPUParts is processCPU apart: the process's own (utime, stime)
+// and its waited-for children's (cutime, cstime).
+func processCPUParts(pid int) (self, children time.Duration, err error) {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	s := string(b)
 	i := strings.LastIndexByte(s, ')')
 	if i < 0 {
-		return 0, fmt.Errorf("/proc/%d/stat: no command field", pid)
+		return 0, 0, fmt.Errorf("/proc/%d/stat: no command field", pid)
 	}
 	f := strings.Fields(s[i+1:]) // f[0] is field 3, the state
 	if len(f) < 15 {
-		return 0, fmt.Errorf("/proc/%d/stat: %d fields", pid, len(f)+2)
+		return 0, 0, fmt.Errorf("/proc/%d/stat: %d fields", pid, len(f)+2)
 	}
-	var ticks int64
-	for _, k := range f[11:15] { // fields 14 to 17
+	var ticks [4]int64
+	for j, k := range f[11:15] { // fields 14 to 17
 		n, err := strconv.ParseInt(k, 10, 64)
 		if err != nil {
-			return 0, fmt.Errorf("/proc/%d/stat: %v", pid, err)
+			return 0, 0, fmt.Errorf("/proc/%d/stat: %v", pid, err)
 		}
-		ticks += n
+		ticks[j] = n
 	}
-	return time.Duration(ticks) * clockTick, nil
+	return time.Duration(ticks[0]+ticks[1]) * clockTick, time.Duration(ticks[2]+ticks[3]) * clockTick, nil
 }
 
 // rssKB returns VmRSS and RssAnon of pid, in KB.
@@ -173,6 +184,10 @@ func (s *sideServer) call(ctx context.Context, name string, args map[string]any)
 }
 
 func (s *sideServer) cpu() (time.Duration, error) { return processCPU(s.cmd.Process.Pid) }
+
+func (s *sideServer) cpuParts() (self, children time.Duration, err error) {
+	return processCPUParts(s.cmd.Process.Pid)
+}
 
 // RunSideBySide measures the built server at binary beside bare spawns:
 // calls round trips of each command and of dry_run, taking turns; the
@@ -270,7 +285,7 @@ func RunSideBySide(binary string, calls int, load time.Duration) (*SideBySide, e
 			child += d
 		}
 		spawner := cpuTime() - self0
-		cpu0, err := srv.cpu()
+		self0, child0, err := srv.cpuParts()
 		if err != nil {
 			return nil, err
 		}
@@ -279,11 +294,13 @@ func RunSideBySide(binary string, calls int, load time.Duration) (*SideBySide, e
 				return nil, err
 			}
 		}
-		cpu1, err := srv.cpu()
+		self1, child1, err := srv.cpuParts()
 		if err != nil {
 			return nil, err
 		}
-		sc.BareCPU, sc.ThisCPU = child/time.Duration(calls), (cpu1-cpu0)/time.Duration(calls)
+		n := time.Duration(calls)
+		sc.BareCPU, sc.ThisCPU = child/n, (self1-self0+child1-child0)/n
+		sc.ThisChildCPU = (child1 - child0) / n
 		sc.SpawnCPU = (child + spawner) / time.Duration(calls)
 		out.Cases = append(out.Cases, sc)
 	}

@@ -51,11 +51,18 @@ func TestSideBySide(t *testing.T) {
 		t.Fatal(err)
 	}
 	names := []string{}
+	var children time.Duration
 	for _, c := range s.Cases {
 		names = append(names, c.Name)
-		if c.This.Calls != calls || c.Bare.Calls != calls || c.This.P50 <= 0 || c.Bare.P50 <= 0 || c.BareCPU <= 0 || c.SpawnCPU < c.BareCPU {
+		if c.This.Calls != calls || c.Bare.Calls != calls || c.This.P50 <= 0 || c.Bare.P50 <= 0 || c.BareCPU <= 0 || c.SpawnCPU < c.BareCPU || c.ThisChildCPU < 0 || c.ThisChildCPU > c.ThisCPU {
 			t.Errorf("%s: %+v", c.Name, c)
 		}
+		children += c.ThisChildCPU
+	}
+	// Read in clock ticks, one command's block may round to none; ps aux
+	// alone uses several ms per call.
+	if children <= 0 {
+		t.Errorf("no CPU of the server's children read: %+v", s.Cases)
 	}
 	if got := strings.Join(names, ","); got != "ls -la,git status,ps aux,pwd" {
 		t.Errorf("cases %s", got)
