@@ -219,6 +219,10 @@ type decoder struct {
 	kstack []string
 	vstack []any
 	astack []any
+	// fvals and fkeys are walkStruct's stacks of the values of the fields
+	// written (and their keys, for a struct of more than 64 fields).
+	fvals []any
+	fkeys []string
 	// boxes holds the last short strings and numbers read, boxed: a
 	// string put in an interface is copied to the heap, and a listing's
 	// rows repeat most of theirs ("file", "rw-", "root", "1"), so a

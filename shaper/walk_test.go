@@ -2,6 +2,7 @@ package shaper
 
 import (
 	"encoding/json"
+	"fmt"
 	"iter"
 	"math"
 	"reflect"
@@ -46,6 +47,16 @@ var walkTwice = reflect.StructOf([]reflect.StructField{
 type walkPtrMarshal struct{ n int }
 
 func (p *walkPtrMarshal) MarshalJSON() ([]byte, error) { return []byte(`{"ptr": true}`), nil }
+
+// walkPtrString and walkPtrInt are a string and an int whose pointers
+// have a MarshalJSON, called when they are addressable.
+type walkPtrString string
+
+func (p *walkPtrString) MarshalJSON() ([]byte, error) { return []byte(`"marshaled"`), nil }
+
+type walkPtrInt int
+
+func (p *walkPtrInt) MarshalText() ([]byte, error) { return []byte(`text`), nil }
 
 type walkValMarshal struct{ n int }
 
@@ -103,6 +114,10 @@ type walkAll struct {
 	PtrM     walkPtrMarshal    `json:"ptr_m"`
 	PtrMP    *walkPtrMarshal   `json:"ptr_mp"`
 	NilPtrM  *walkPtrMarshal   `json:"nil_ptr_m"`
+	PtrStr   walkPtrString     `json:"ptr_str"`
+	PtrInt   *walkPtrInt       `json:"ptr_int"`
+	StrPtr   *string           `json:"str_ptr"`
+	RowPtr   *walkInner        `json:"row_ptr,omitempty"`
 	ValM     walkValMarshal    `json:"val_m"`
 	Text     walkText          `json:"text"`
 	Object   *Object           `json:"object"`
@@ -125,7 +140,7 @@ func TestGenericMatchesEncodingJSON(t *testing.T) {
 		Raw: json.RawMessage(` {"r": [1, 2]} `), Time: time.Date(2026, 12, 1, 10, 0, 0, 5, time.UTC),
 		Zeroer: walkZeroer{v: 42}, Zeroer2: walkZeroer{v: 1},
 		Embedded: walkEmbedded{walkInner{A: 2, B: "b"}, 3}, Quoted: walkQuoted{N: 5, S: "s"},
-		Twice: twice(1, 2, 3), PtrMP: &walkPtrMarshal{}, Text: 3,
+		Twice: twice(1, 2, 3), PtrMP: &walkPtrMarshal{}, Text: 3, PtrStr: "s", PtrInt: new(walkPtrInt), StrPtr: new(string), RowPtr: &walkInner{A: 3},
 		Object: &Object{Keys: []string{"k"}, Vals: []any{json.Number("1")}}, NoTag: 1, OddName: walkOdd{2}, Dash: 3, DashName: 4, hidden: 5,
 	}
 	cases := map[string]any{
@@ -144,6 +159,9 @@ func TestGenericMatchesEncodingJSON(t *testing.T) {
 		"strings":            []string{"", "é", "\x80", "\ufffd", strings.Repeat("long repeated value ", 3)},
 		"pointer to pointer": func() any { i := 5; p := &i; return struct{ P, Q **int }{P: &p} }(),
 		"nil slice in iface": []any{[]int(nil), map[string]int(nil), (*int)(nil)},
+		// more fields than walkStruct's presence mask holds, some left
+		// out, holding structs (and rows) of their own
+		"wide struct": []any{wide(70, 0), wide(70, 1), wide(65, 1), wide(65, 2)},
 	}
 	for name, v := range cases {
 		want, werr := reference(v)
@@ -177,6 +195,29 @@ func twice(x, y, z int) any {
 	v.Field(0).SetInt(int64(x))
 	v.Field(1).SetInt(int64(y))
 	v.Field(2).SetInt(int64(z))
+	return v.Interface()
+}
+
+// wide returns a struct of n fields F0..Fn-1: the even ones omitempty
+// ints set to i when their number is a multiple of 3 (or of 3 plus i),
+// the odd ones walkInner rows.
+func wide(n, i int) any {
+	fields := make([]reflect.StructField, n)
+	for j := range fields {
+		fields[j] = reflect.StructField{Name: fmt.Sprintf("F%d", j), Type: reflect.TypeFor[int](), Tag: `json:",omitempty"`}
+		if j%2 == 1 {
+			fields[j].Type, fields[j].Tag = reflect.TypeFor[[]walkInner](), ""
+		}
+	}
+	v := reflect.New(reflect.StructOf(fields)).Elem()
+	for j := range n {
+		switch {
+		case j%2 == 1:
+			v.Field(j).Set(reflect.ValueOf([]walkInner{{A: j}, {B: fmt.Sprint(i)}}))
+		case j%3 == 0 || j%3 == i%3:
+			v.Field(j).SetInt(int64(j + i))
+		}
+	}
 	return v.Interface()
 }
 
