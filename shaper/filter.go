@@ -39,11 +39,98 @@ var filterTimeLimit = 250 * time.Millisecond
 var filterBuiltins = []string{
 	"all", "none", "any", "one", "filter", "map", "count", "sum",
 	"find", "findIndex", "findLast", "findLastIndex",
-	"len", "type", "abs", "ceil", "floor", "round", "int", "float", "string",
-	"trim", "trimPrefix", "trimSuffix", "upper", "lower", "split", "replace", "join",
+	"len", "type", "abs", "ceil", "floor", "round", "int", "float",
+	"trim", "trimPrefix", "trimSuffix", "upper", "lower", "split",
 	"indexOf", "lastIndexOf", "hasPrefix", "hasSuffix",
 	"max", "min", "mean", "median", "first", "last", "get", "keys", "values",
 }
+
+// filterMaxString bounds the strings replace, join and string make: the
+// VM's memory budget counts the elements of ranges and arrays, not the
+// bytes string functions allocate, and three nested
+// replace(name, "", "<4,000 bytes>") or one join(map(1..45000, name),
+// "<700 KB>") asked for gigabytes in one call, which ends a Go process
+// (out of memory is fatal, no recover). A row's field is at most the
+// command's output (100 KB by default); a filter's string needs no more.
+const filterMaxString = 1 << 20
+
+// sizedFuncs are filterBuiltins' string makers, defined again with their
+// result's size checked before it is built (string only takes scalars:
+// the text of a list would be as large as the list times its strings).
+var sizedFuncs = []expr.Option{
+	expr.Function("replace", func(args ...any) (any, error) {
+		if len(args) != 3 {
+			return nil, fmt.Errorf("replace takes 3 arguments (string, old, new), not %d", len(args))
+		}
+		str, ok1 := args[0].(string)
+		old, ok2 := args[1].(string)
+		repl, ok3 := args[2].(string)
+		if !ok1 || !ok2 || !ok3 {
+			return nil, errors.New("replace takes strings")
+		}
+		n := strings.Count(str, old) // for "" the number of runes plus one, as strings.Replace counts
+		if size := len(str) + n*(len(repl)-len(old)); size > filterMaxString {
+			return nil, fmt.Errorf("replace would make a string of %d bytes, more than the %d a filter may", size, filterMaxString)
+		}
+		return strings.ReplaceAll(str, old, repl), nil
+	}, new(func(string, string, string) string)),
+	expr.Function("join", func(args ...any) (any, error) {
+		if len(args) < 1 || len(args) > 2 {
+			return nil, fmt.Errorf("join takes a list and a separator, not %d arguments", len(args))
+		}
+		sep := ""
+		if len(args) == 2 {
+			s, ok := args[1].(string)
+			if !ok {
+				return nil, errors.New("join's separator is a string")
+			}
+			sep = s
+		}
+		var parts []string
+		switch l := args[0].(type) {
+		case []string:
+			parts = l
+		case []any:
+			parts = make([]string, len(l))
+			for i, v := range l {
+				s, ok := v.(string)
+				if !ok {
+					return nil, fmt.Errorf("join takes a list of strings, not of %T", v)
+				}
+				parts[i] = s
+			}
+		default:
+			return nil, fmt.Errorf("join takes a list of strings, not %T", args[0])
+		}
+		size := 0
+		for i, p := range parts {
+			size += len(p)
+			if i > 0 {
+				size += len(sep)
+			}
+			if size > filterMaxString {
+				return nil, fmt.Errorf("join would make a string of more than the %d bytes a filter may", filterMaxString)
+			}
+		}
+		return strings.Join(parts, sep), nil
+	}),
+	expr.Function("string", func(args ...any) (any, error) {
+		if len(args) != 1 {
+			return nil, fmt.Errorf("string takes 1 argument, not %d", len(args))
+		}
+		switch v := args[0].(type) {
+		case string:
+			return v, nil
+		case nil, bool, int, int64, float64:
+			return fmt.Sprintf("%v", v), nil
+		}
+		return nil, fmt.Errorf("string takes a number, a boolean or a string, not %T", args[0])
+	}, new(func(any) string)),
+}
+
+// sizedNames are the names of sizedFuncs, which the policy lets a filter
+// call.
+var sizedNames = []string{"replace", "join", "string"}
 
 // filterProgram is a compiled filter and what it needs from a row.
 type filterProgram struct {
@@ -89,6 +176,9 @@ func (p *policy) Visit(node *ast.Node) {
 		name := "this call"
 		if id, ok := n.Callee.(*ast.IdentifierNode); ok {
 			name = id.Value
+			if slices.Contains(sizedNames, name) {
+				return
+			}
 		}
 		p.refuse(n, "function %s is not available in filters", name)
 	case *ast.VariableDeclaratorNode:
@@ -114,6 +204,7 @@ func compileFilter(src string, rows []any) (*filterProgram, error) {
 	for _, b := range filterBuiltins {
 		opts = append(opts, expr.EnableBuiltin(b))
 	}
+	opts = append(opts, sizedFuncs...)
 	if len(fts) == 0 {
 		// No rows to learn the fields from: any name may be a field.
 		opts = append(opts, expr.AllowUndefinedVariables())

@@ -303,6 +303,12 @@ func TestFilter(t *testing.T) {
 		{`size_bytes < 5000`, "b.txt,d.log"},         // c has no size: not a match, not an error
 		{`$env["name"] == "c"`, "c"},                 // names that are not identifiers
 		{`not hidden and type != "file"`, "c,d.log"}, // word operators
+		// the string makers, size-checked
+		{`replace(name, ".log", "") in ["a", "d"]`, "a.log,d.log"},
+		{`join(split(name, "."), "-") == "b-txt"`, "b.txt"},
+		{`join(["x", name]) == "xc"`, "c"},
+		{`string(size_bytes) == "4096"`, "d.log"},
+		{`hidden and string(hidden) == "true"`, "b.txt,.e"},
 	}
 	for _, c := range cases {
 		out, _, err := Apply(mustDecode(t, rowsDoc), Query{Filter: c.filter})
@@ -343,6 +349,12 @@ func TestFilterErrors(t *testing.T) {
 		{`let s = name + name; len(s) > 0`, []string{"let is not available"}},
 		{strings.Repeat("1 + ", 300) + "1 > 0", []string{"exceeds maximum allowed nodes"}},
 		{`all(1..10000000, # > 0)`, []string{"memory budget exceeded"}},
+		// strings past filterMaxString, asked for in one call: gigabytes
+		// before the check
+		{`len(replace(replace(replace(name, "", "` + strings.Repeat("x", 4000) + `"), "", "` + strings.Repeat("y", 4000) + `"), "", "z")) > 0`,
+			[]string{"replace would make a string of", "more than the"}},
+		{`len(join(map(1..45000, name), "` + strings.Repeat("s", 70000) + `")) > 0`, []string{"join would make a string of more than"}},
+		{`len(string(map(1..45000, name))) > 0`, []string{"string takes a number, a boolean or a string"}},
 	}
 	for _, c := range cases {
 		_, _, err := Apply(mustDecode(t, rowsDoc), Query{Filter: c.filter})
