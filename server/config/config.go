@@ -134,11 +134,13 @@ const (
 // AZURE_STORAGE_CONNECTION_STRING, MYSQL_PWD...). AUTH also takes
 // SSH_AUTH_SOCK and SESSION takes DBUS_SESSION_BUS_ADDRESS: both give a
 // child the use of the operator's keys (the ssh agent, the desktop
-// keyring). A false positive costs a child a variable; a miss leaks a key.
+// keyring). PASS takes SSHPASS and PASSPHRASE, _PW DB_PW, WEBHOOK the
+// Slack and Discord hook URLs (whose path is the secret), JWT CI_JOB_JWT.
+// A false positive costs a child a variable; a miss leaks a key.
 func DefaultEnvPatterns() []string {
 	return []string{"TOKEN", "SECRET", "AUTHZ", "PASSWORD", "PASSWD", "CREDENTIAL",
 		"KEY", "API", "AUTH", "PRIVATE", "SESSION", "COOKIE", "DSN", "CREDS", "CONNECTION_STRING",
-		"_PWD", "_PASS", "GPG_AGENT"}
+		"_PWD", "_PASS", "GPG_AGENT", "PASS", "_PW", "WEBHOOK", "JWT"}
 }
 
 // Default returns the configuration used when nothing overrides it.

@@ -103,7 +103,7 @@ func TestDefault(t *testing.T) {
 		{"block_patterns", d.Guard.BlockPatterns, []string{";", "$(", "`", "&&", "||", ">", ">>", "<", "|"}},
 		{"command_arg_restrictions", d.Guard.CommandArgRestrictions, guard.DefaultArgRestrictions()},
 		{"env_patterns", d.Guard.Secrets.EnvPatterns, []string{"TOKEN", "SECRET", "AUTHZ", "PASSWORD", "PASSWD", "CREDENTIAL",
-			"KEY", "API", "AUTH", "PRIVATE", "SESSION", "COOKIE", "DSN", "CREDS", "CONNECTION_STRING", "_PWD", "_PASS", "GPG_AGENT"}},
+			"KEY", "API", "AUTH", "PRIVATE", "SESSION", "COOKIE", "DSN", "CREDS", "CONNECTION_STRING", "_PWD", "_PASS", "GPG_AGENT", "PASS", "_PW", "WEBHOOK", "JWT"}},
 		{"output_redaction_enabled", d.Guard.Secrets.OutputRedactionEnabled, true},
 		{"output_patterns", d.Guard.Secrets.OutputPatterns, DefaultOutputPatterns()},
 		{"output_patterns_set", d.Guard.Secrets.OutputPatternsSet, false},

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"math"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/parism-go/parism/guard"
@@ -91,11 +93,17 @@ type fileTelemetry struct {
 // keyLines maps a dotted key to the line where it is written.
 type keyLines map[string]int
 
+// maxFileBytes bounds a configuration file: the largest real one is a few
+// KB, and a project's file is the repository's to choose.
+const maxFileBytes = 1 << 20
+
 // readFile reads and decodes one configuration file, chosen by extension.
-func readFile(path string) (*fileConfig, keyLines, error) {
-	data, err := os.ReadFile(path)
+// project marks the project's file, which the repository chooses: it is
+// read only when it is (or links to) a file inside its own directory.
+func readFile(path string, project bool) (*fileConfig, keyLines, error) {
+	data, err := readBounded(path, project)
 	if err != nil {
-		return nil, nil, &Error{File: path, Message: "cannot read: " + unwrapPathError(err)}
+		return nil, nil, err
 	}
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".json":
@@ -104,6 +112,59 @@ func readFile(path string) (*fileConfig, keyLines, error) {
 		return decodeTOML(path, data)
 	}
 	return nil, nil, &Error{File: path, Message: "unsupported file type: the name must end in .json or .toml"}
+}
+
+// readBounded reads a configuration file that must be a regular file of
+// at most maxFileBytes. The file is opened without blocking (a FIFO in its
+// place would hold the server's start forever, before any timeout exists)
+// and checked on the descriptor read, so nothing swapped in between is
+// read. A project's file linking out of its directory is refused: the
+// server reads it unconfined, and its mistakes are reported to the agent.
+func readBounded(path string, project bool) ([]byte, error) {
+	fail := func(msg string) error { return &Error{File: path, Message: msg} }
+	if project {
+		real, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			return nil, fail("cannot read: " + unwrapPathError(err))
+		}
+		if dir := resolveLinks(filepath.Dir(path)); !within(real, dir) {
+			return nil, fail("is a symbolic link out of the project directory (to " + real + "): not read")
+		}
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, fail("cannot read: " + unwrapPathError(err))
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fail("cannot read: " + unwrapPathError(err))
+	}
+	if !fi.Mode().IsRegular() {
+		kind := "a special file"
+		switch t := fi.Mode().Type(); {
+		case t&fs.ModeNamedPipe != 0:
+			kind = "a FIFO"
+		case t&fs.ModeDevice != 0:
+			kind = "a device"
+		case t&fs.ModeDir != 0:
+			kind = "a directory"
+		case t&fs.ModeSocket != 0:
+			kind = "a socket"
+		}
+		return nil, fail("is " + kind + ", not a regular file: not read")
+	}
+	if fi.Size() > maxFileBytes {
+		return nil, fail(fmt.Sprintf("is %d bytes, more than a configuration file's %d: not read", fi.Size(), maxFileBytes))
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxFileBytes+1))
+	if err != nil {
+		return nil, fail("cannot read: " + unwrapPathError(err))
+	}
+	if len(data) > maxFileBytes {
+		return nil, fail(fmt.Sprintf("grew past %d bytes while read: not read", maxFileBytes))
+	}
+	return data, nil
 }
 
 func unwrapPathError(err error) string {

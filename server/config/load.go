@@ -203,7 +203,7 @@ type loader struct {
 // file reads, validates and applies one file. Only the project file is
 // subject to the trust rule.
 func (ld *loader) file(path string, r role) error {
-	fc, lines, err := readFile(path)
+	fc, lines, err := readFile(path, r == roleProject)
 	if err != nil {
 		return err
 	}
