@@ -46,11 +46,17 @@ func envValue(env []string, name string) (string, bool) {
 
 // secretValue matches values that are credentials whatever their
 // variable is called: a URL whose user part carries a password
-// (DATABASE_URL=postgres://u:p@db, HTTPS_PROXY=http://u:p@proxy) and the
-// token formats that announce themselves (GitHub, GitLab, OpenAI and
+// (DATABASE_URL=postgres://u:p@db, HTTPS_PROXY=http://u:p@proxy) or a
+// token for its user, a Slack or Discord hook URL, a JSON Web Token, and
+// the token formats that announce themselves (GitHub, GitLab, OpenAI and
 // Anthropic, Slack, AWS key ids, Stripe, Hugging Face, npm, Google API
 // keys, PEM private keys).
 var secretValue = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*://[^/@\s]*:[^/@\s]*@|` +
+	// a user part of 20 characters or more is a token used as the user
+	// (https://TOKEN@pypi.example.com/simple), not a login name
+	`^[A-Za-z][A-Za-z0-9+.-]*://[^/@\s:]{20,}@|` +
+	// hook URLs whose path is the secret, and JSON Web Tokens
+	`hooks\.slack\.com/services/|discord(?:app)?\.com/api/webhooks/|\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.|` +
 	`\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|sk-[A-Za-z0-9_-]{20,}|` +
 	`xox[abprs]-[A-Za-z0-9-]{10,}|(?:AKIA|ASIA)[0-9A-Z]{16}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,}|hf_[A-Za-z0-9]{30,}|` +
 	`npm_[A-Za-z0-9]{36}|AIza[0-9A-Za-z_-]{35})\b|-----BEGIN[A-Z0-9 ]*PRIVATE KEY-----`)
@@ -126,7 +132,7 @@ var safeSettings = []string{
 	// ssh program, no credential helper. (Keys whose names the repository
 	// chooses, such as filter.<driver>.clean, are added per repository by
 	// GitDrivers.)
-	"GIT_CONFIG_COUNT=18",
+	"GIT_CONFIG_COUNT=19",
 	"GIT_CONFIG_KEY_0=core.fsmonitor", "GIT_CONFIG_VALUE_0=false",
 	"GIT_CONFIG_KEY_1=core.hooksPath", "GIT_CONFIG_VALUE_1=/dev/null",
 	"GIT_CONFIG_KEY_2=core.pager", "GIT_CONFIG_VALUE_2=cat",
@@ -158,6 +164,12 @@ var safeSettings = []string{
 	// 2.39); the output is the same without (stat-only changes are never
 	// shown).
 	"GIT_CONFIG_KEY_17=diff.autoRefreshIndex", "GIT_CONFIG_VALUE_17=false",
+	// diff.submodule=diff makes git diff (and log -p, show) start a child
+	// git diff in each changed submodule, without the --no-ext-diff the
+	// rewrite gave the parent: the submodule's diff.external, a program,
+	// would run (an empty one cannot be set: git then fails to run "").
+	// The guard refuses --submodule=diff for the same reason.
+	"GIT_CONFIG_KEY_18=diff.submodule", "GIT_CONFIG_VALUE_18=short",
 	// Transports that run programs are refused: ext::, ssh (with its
 	// command) and file, whose upload-pack and receive-pack are programs a
 	// repository can name (remote.<name>.uploadpack, and a remote named

@@ -70,7 +70,7 @@ func TestSafeEnv(t *testing.T) {
 		"EDITOR": "true", "VISUAL": "true", "GIT_EDITOR": "true",
 		"GIT_TERMINAL_PROMPT": "0", "GIT_CONFIG_NOSYSTEM": "1", "GIT_OPTIONAL_LOCKS": "0",
 		"TERM": "dumb", "NO_COLOR": "1",
-		"GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_COUNT": "18", "GIT_ALLOW_PROTOCOL": "http:https",
+		"GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_COUNT": "19", "GIT_ALLOW_PROTOCOL": "http:https",
 		"npm_config_update_notifier": "false", "npm_config_logs_max": "0", "npm_config_fund": "false",
 		"GIT_CONFIG_KEY_0": "core.fsmonitor", "GIT_CONFIG_VALUE_0": "false",
 		"GIT_CONFIG_KEY_1": "core.hooksPath", "GIT_CONFIG_VALUE_1": "/dev/null",
@@ -90,6 +90,7 @@ func TestSafeEnv(t *testing.T) {
 		"GIT_CONFIG_KEY_15": "gc.auto", "GIT_CONFIG_VALUE_15": "0",
 		"GIT_CONFIG_KEY_16": "maintenance.auto", "GIT_CONFIG_VALUE_16": "false",
 		"GIT_CONFIG_KEY_17": "diff.autoRefreshIndex", "GIT_CONFIG_VALUE_17": "false",
+		"GIT_CONFIG_KEY_18": "diff.submodule", "GIT_CONFIG_VALUE_18": "short",
 		"LESSSECURE": "1",
 	}
 	seen := map[string]int{}
@@ -148,6 +149,7 @@ func TestStripEnvRealNames(t *testing.T) {
 		"COOKIE_SECRET", "PRIVATE_KEY", "SSH_PRIVATE_KEY", "GPG_PRIVATE_KEY", "SSH_AUTH_SOCK", "GPG_AGENT_INFO",
 		"DBUS_SESSION_BUS_ADDRESS", "KUBE_TOKEN", "TF_TOKEN_app_terraform_io", "PARISM_HTTP_TOKEN",
 		"ARTIFACTORY_API_KEY", "SONAR_TOKEN", "CODECOV_TOKEN", "PULUMI_ACCESS_TOKEN", "LINEAR_API_KEY",
+		"SSHPASS", "PASSPHRASE", "GPG_PASSPHRASE", "DB_PW", "DISCORD_WEBHOOK_URL", "SLACK_WEBHOOK", "CI_JOB_JWT",
 	}
 	keep := []string{
 		"PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LC_ALL", "TERM", "TZ", "PWD", "OLDPWD", "TMPDIR",
@@ -173,10 +175,16 @@ func TestStripEnvRealNames(t *testing.T) {
 		"MY_GH=ghp_" + strings.Repeat("a", 36),
 		"DEPLOY=-----BEGIN OPENSSH PRIVATE KEY-----",
 		"CI_VALUE=AKIAIOSFODNN7EXAMPLE",
+		"PIP_EXTRA_INDEX_URL=https://CANARYPIPTOKEN0000000009@pypi.example.com/simple",
+		"GOPROXY_MIRROR=https://abcdefghijklmnopqrstuvwx@proxy.example.com",
+		"NOTIFY=https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
+		"CHAT=https://discord.com/api/webhooks/123/abcdef",
+		"CI_ID=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJDQU5BUlkxOCJ9.c2ln",
 	}
 	env = append(env, byValue...)
 	// Plain URLs without a password stay.
-	env = append(env, "REPO_URL=https://github.com/x/y.git", "PROXY=http://proxy:3128", "MIRROR=https://u@host/")
+	env = append(env, "REPO_URL=https://github.com/x/y.git", "PROXY=http://proxy:3128", "MIRROR=https://u@host/",
+		"GIT_REMOTE=ssh://git@github.com/x/y.git")
 	kept, removed := StripEnv(env, config.DefaultEnvPatterns())
 	for _, n := range secrets {
 		if !slices.Contains(removed, n) {
@@ -188,7 +196,7 @@ func TestStripEnvRealNames(t *testing.T) {
 			t.Errorf("%s (a credential value) reaches the child", n)
 		}
 	}
-	for _, n := range append(keep, "REPO_URL", "PROXY", "MIRROR") {
+	for _, n := range append(keep, "REPO_URL", "PROXY", "MIRROR", "GIT_REMOTE") {
 		if _, ok := envValue(kept, n); !ok {
 			t.Errorf("%s is withheld but programs need it", n)
 		}

@@ -1,7 +1,7 @@
 package executor
 
 import (
-	"os"
+	"errors"
 	"path/filepath"
 	"strings"
 
@@ -33,7 +33,13 @@ func GitReadDirs(dir string, argv *guard.Argv) []string {
 	for depth := 0; depth < 6 && len(queue) > 0; depth++ {
 		var next []string
 		for _, objects := range queue {
-			b, err := os.ReadFile(filepath.Join(objects, "info", "alternates"))
+			b, err := readSmall(filepath.Join(objects, "info", "alternates"))
+			if errors.Is(err, errNotSmallFile) {
+				// git would follow what it holds, which is unknown here:
+				// a directory no allowed path holds stands for it.
+				out = append(out, filepath.Join(objects, "info", "alternates (unreadable)"))
+				continue
+			}
 			if err != nil {
 				continue
 			}

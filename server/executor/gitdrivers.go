@@ -189,9 +189,19 @@ func scanRepo(ctx context.Context, git, dir string, opts, env []string, loc repo
 		visited[filepath.Clean(loc.gitDir)] = true
 	}
 	if loc.common != "" {
-		for _, sub := range submoduleDirs(loc.common) {
+		subs := submoduleDirs(loc.common)
+		if len(subs) > maxGitRepos {
+			s.failed = true // fails closed: see result
+			return s
+		}
+		for _, sub := range subs {
 			// A submodule whose configuration cannot be read cannot be
-			// entered by git either.
+			// entered by git either. After a listing that failed (a
+			// timeout: the scan fails closed anyway) the others are not
+			// tried: each could hold the call for its own 5 s.
+			if s.failed {
+				return s
+			}
 			visited[filepath.Clean(sub)] = true
 			s.scanOne(ctx, git, dir, []string{"--git-dir=" + sub}, env, seen)
 		}
@@ -327,6 +337,9 @@ func (s *repoScan) scanGitlinks(ctx context.Context, git, dir string, env []stri
 		return
 	}
 	for _, rec := range strings.Split(out, "\x00") {
+		if s.failed {
+			return
+		}
 		meta, path, found := strings.Cut(rec, "\t")
 		if !found || !strings.HasPrefix(meta, "160000 ") {
 			continue
@@ -514,7 +527,7 @@ func gitDirAt(at string) (string, []string, bool) {
 	if fi.IsDir() {
 		return dotgit, []string{dotgit}, true
 	}
-	b, err := os.ReadFile(dotgit)
+	b, err := readSmall(dotgit)
 	if err != nil {
 		return "", []string{dotgit}, false
 	}
@@ -745,7 +758,13 @@ func findGitDir(dir string, opts []string) (loc repoLoc, files []string, ok bool
 		}
 	}
 	loc.common = loc.gitDir
-	if b, err := os.ReadFile(filepath.Join(loc.gitDir, "commondir")); err == nil {
+	b, err := readSmall(filepath.Join(loc.gitDir, "commondir"))
+	if errors.Is(err, errNotSmallFile) {
+		// git would read it (or block on it): what it names is unknown,
+		// so the repository is not one this scan can vouch for.
+		return repoLoc{}, nil, false
+	}
+	if err == nil {
 		c := strings.TrimSpace(string(b))
 		if !filepath.IsAbs(c) {
 			c = filepath.Join(loc.gitDir, c)

@@ -105,7 +105,7 @@ func TestGitDriverEnvFollowsDashC(t *testing.T) {
 	git, _ := exec.LookPath("git")
 	other := t.TempDir()
 	env := GitDriverEnv(context.Background(), git, other, []string{"-C", repo, "--no-pager", "diff"}, SafeEnv(os.Environ()))
-	if !slices.Contains(env, "GIT_CONFIG_COUNT=21") { // 18 fixed + 3 for the drivers
+	if !slices.Contains(env, "GIT_CONFIG_COUNT=22") { // 19 fixed + 3 for the drivers
 		t.Errorf("overrides for the -C repository missing; env tail %q", env[len(env)-3:])
 	}
 }

