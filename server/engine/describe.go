@@ -386,8 +386,16 @@ type DryRunResult struct {
 
 // DryRun checks cmd, args and cwd against the guard without running.
 func (e *Engine) DryRun(cmd string, args []string, cwd string) *DryRunResult {
+	if f := checkSize(Request{Args: args}); f != nil {
+		reason, msg := f.Reason, f.Message
+		return &DryRunResult{Reason: &reason, Message: &msg}
+	}
 	d := e.guard.Check(cmd, args, e.resolveCwd(cwd))
 	if d.Allowed {
+		if msg := e.kernel.buildWorkdirRefusal(e.resolveCwd(cwd)); msg != "" {
+			reason := string(guard.ReasonPathNotAllowed)
+			return &DryRunResult{Reason: &reason, Message: &msg, Detail: detailBuildWorkdir}
+		}
 		return &DryRunResult{WouldPass: true}
 	}
 	reason, msg := string(d.Reason), d.Message

@@ -31,6 +31,7 @@ type Engine struct {
 	os      catalog.OS
 	redact  []*regexp.Regexp     // nil when output redaction is off
 	env     []string             // the children's environment, secrets stripped
+	npmEnv  []string             // npm's: env reduced to what npm needs (executor.NpmEnv)
 	gitCfg  *executor.GitDrivers // per-repository git overrides, cached
 	workdir string               // cwd when a request gives none
 	stats   *stats
@@ -105,6 +106,7 @@ func New(cfg config.Config, opts ...Option) (*Engine, error) {
 	}
 	kept, _ := executor.StripEnv(os.Environ(), cfg.Guard.Secrets.EnvPatterns)
 	e.env = executor.ProgramEnv(executor.SafeEnv(kept), "", cfg.Guard.Profile == guard.ProfileBuild)
+	e.npmEnv = executor.NpmEnv(e.env)
 	e.gitCfg = executor.NewGitDrivers()
 	e.kernel = newKernelPolicy(cfg, g.Policy().AllowedPaths, e.env)
 	e.sandbox = sandboxInfo(cfg.Guard.Sandbox)
@@ -242,6 +244,10 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 		env.Failure = f
 		return done(), nil
 	}
+	if f := checkSize(req); f != nil {
+		env.Failure = f
+		return done(), nil
+	}
 	if req.Cmd == "" {
 		env.Failure = &Failure{Kind: KindConfig, Reason: ReasonInvalidArgument, Message: "cmd is required"}
 		return done(), nil
@@ -257,6 +263,11 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 			env.Failure.Hint = &catalog.Hint{Args: d.Hint.Args}
 		}
 		env.GuardError = &GuardError{Reason: string(d.Reason), Message: d.Message}
+		return done(), nil
+	}
+	if msg := e.kernel.buildWorkdirRefusal(cwd); msg != "" {
+		env.Failure = &Failure{Kind: KindGuard, Reason: string(guard.ReasonPathNotAllowed), Message: msg, Detail: detailBuildWorkdir}
+		env.GuardError = &GuardError{Reason: string(guard.ReasonPathNotAllowed), Message: msg}
 		return done(), nil
 	}
 	argv := d.Argv
@@ -305,8 +316,10 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 		}
 	}
 	if executor.IsNpm(req.Cmd) {
-		// The operator's globalconfig, which the environment alone cannot
-		// keep from a project's .npmrc.
+		// npm expands ${NAME} in a project's .npmrc from its environment:
+		// it gets only what it needs. The operator's globalconfig, which
+		// the environment alone cannot keep from a project's .npmrc.
+		runEnv = e.npmEnv
 		args = executor.NpmArgs(args, runEnv)
 	}
 	// The parser is chosen once, before the run (packs refreshed first):

@@ -320,7 +320,7 @@ func TestRedGitWorktreeLegit(t *testing.T) {
 		args []string
 	}{
 		{[]string{"status", "--porcelain"}},
-		{[]string{"diff", "--submodule=diff"}},
+		{[]string{"diff", "--submodule=log"}},
 		{[]string{"-C", "sub", "status", "--porcelain"}},
 		{[]string{"-C", "sub", "log", "--oneline"}},
 		{[]string{"-C", "wt", "status", "--porcelain"}},

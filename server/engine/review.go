@@ -53,6 +53,41 @@ type Review struct {
 	Warnings               []string `json:"warnings" jsonschema:"why the result is incomplete or has no evidence"`
 }
 
+// Bounds of a request, far past any real one: a call of a million
+// arguments cost the guard seconds of CPU and the server a gigabyte before
+// anything refused it.
+const (
+	maxArgs      = 4096
+	maxArgsBytes = 1 << 20
+	maxQueryList = 256 // select fields and where conditions
+	maxFilterLen = 16 << 10
+)
+
+// checkSize refuses a request larger than any command line or query
+// needs.
+func checkSize(req Request) *Failure {
+	size := 0
+	for _, a := range req.Args {
+		size += len(a)
+	}
+	q := req.Query
+	switch {
+	case len(req.Args) > maxArgs:
+		return &Failure{Kind: KindConfig, Reason: ReasonInvalidArgument,
+			Message: fmt.Sprintf("args has %d arguments, more than the %d a run may have", len(req.Args), maxArgs)}
+	case size > maxArgsBytes:
+		return &Failure{Kind: KindConfig, Reason: ReasonInvalidArgument,
+			Message: fmt.Sprintf("args total %d bytes, more than the %d a run may have", size, maxArgsBytes)}
+	case len(q.Select) > maxQueryList || len(q.Where) > maxQueryList:
+		return &Failure{Kind: KindConfig, Reason: ReasonInvalidArgument,
+			Message: fmt.Sprintf("select and where take at most %d entries each", maxQueryList)}
+	case len(q.Filter) > maxFilterLen:
+		return &Failure{Kind: KindConfig, Reason: ReasonInvalidArgument,
+			Message: fmt.Sprintf("filter is %d bytes, more than the %d a filter may be", len(q.Filter), maxFilterLen)}
+	}
+	return nil
+}
+
 func checkReview(req Request) *Failure {
 	switch req.ContractVersion {
 	case "", ContractStable, ContractNext:

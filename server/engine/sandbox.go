@@ -3,6 +3,7 @@ package engine
 import (
 	"bufio"
 	"context"
+	"io/fs"
 	"net/url"
 	"os"
 	"os/exec"
@@ -180,11 +181,12 @@ func scratchless(cmd string, argv *guard.Argv) bool {
 // systemRead is what every command may read: the system's read-only
 // areas, /etc without its secrets (etcSecrets), /proc and /sys (the
 // other processes' environ, mem and fd stay closed: see package
-// executor), and the harmless devices.
+// executor), and the harmless devices (not /dev/pts: a command could
+// read what is typed on another terminal).
 var systemRead = []string{
 	"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/nix/store",
 	"/proc", "/sys",
-	"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty", "/dev/fd", "/dev/pts",
+	"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty", "/dev/fd",
 }
 
 // etcSecrets are cut out of /etc: Landlock rules only allow, so /etc is
@@ -216,7 +218,34 @@ var credentialStores = []string{
 	".cargo/credentials", ".cargo/credentials.toml", ".password-store", ".local/share/keyrings",
 	".pypirc", ".gem/credentials", ".m2/settings.xml", ".gradle/gradle.properties", ".boto", ".s3cfg",
 	".config/op", ".bash_history", ".zsh_history", ".python_history", ".psql_history", ".mysql_history",
+	// Tool logins beyond the classics: Terraform's credentials blocks
+	// (TF_CLI_CONFIG_FILE often names ~/.terraformrc), pip's index URLs
+	// with passwords, container registry logins, model hubs, cloud and
+	// deploy CLIs, package registries, the AI coding CLIs' tokens, and the
+	// browsers' profiles (their cookies are logged-in sessions).
+	".terraformrc", ".config/pip", ".pip", ".config/containers", ".cache/huggingface", ".huggingface",
+	".config/rclone", ".kaggle", ".config/configstore", ".databrickscfg", ".snowsql", ".dbt", ".mylogin.cnf",
+	".pulumi", ".config/glab-cli", ".config/doctl", ".config/hcloud", ".config/openstack", ".fly",
+	".config/netlify", ".config/wrangler", ".wrangler", ".local/share/com.vercel.cli", ".cloudflared",
+	".config/ngrok", ".ngrok2", ".config/stripe", ".minikube", ".config/sops", ".config/age",
+	".composer/auth.json", ".config/composer/auth.json", ".bundle/config", ".ivy2/.credentials",
+	".nuget", ".config/NuGet", ".dockercfg", ".pki", ".claude", ".claude.json", ".codex", ".gemini",
+	".config/github-copilot", ".config/Bitwarden CLI", ".mozilla", ".thunderbird", ".config/google-chrome",
+	".config/chromium", ".config/BraveSoftware", ".config/microsoft-edge", ".local/share/fish/fish_history",
 }
+
+// systemTrees are the directories a build never writes in, at or below
+// them; systemDirs those it never takes whole as its project (the
+// directories that hold everybody's projects and scratch files). With
+// guard.allowed_paths empty, the build profile writes in the working
+// directory: one of these, a home directory itself (its dotfiles run at
+// the next login) or a directory above a home is refused.
+var (
+	systemTrees = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/boot",
+		"/proc", "/sys", "/dev", "/run", "/var/lib", "/var/cache", "/var/log", "/var/spool", "/var/mail",
+		"/snap", "/nix"}
+	systemDirs = []string{"/", "/tmp", "/var", "/var/tmp", "/opt", "/srv", "/mnt", "/media", "/home", "/Users"}
+)
 
 // File size limits (RLIMIT_FSIZE) per profile. In readonly the only
 // regular files a command can write are in its private temporary
@@ -256,7 +285,9 @@ type kernelPolicy struct {
 	// roots are guard.allowed_paths; empty means the working directory.
 	roots []string
 	// system is systemRead plus /etc without its secrets; systemList
-	// the directories only listed (/etc itself).
+	// the directories only listed (/etc itself). They, hidden and
+	// writeRoots are set by load.
+	loadOnce           sync.Once
 	system, systemList []string
 	// home is the home directory of the commands' environment; homes
 	// are every home whose credential stores are cut out.
@@ -265,9 +296,15 @@ type kernelPolicy struct {
 	env   []string
 	// hidden are the credential stores of every home and /etc's secrets.
 	hidden []string
-	// buildRead is what the build profile reads: everything but hidden;
-	// buildList the directories above hidden paths, listed only.
-	buildRead, buildList []string
+	// buildReads is what the build profile reads (everything but hidden
+	// and the homes of others) and lists (the directories above those),
+	// keyed by the home holding the run's working directory: a project in
+	// another user's home reads that home.
+	buildMu    sync.Mutex
+	buildReads map[string][2][]string
+	// writeRoots are the allowed paths a build writes, without
+	// writeHidden: hidden and the homes' dot entries.
+	writeRoots, writeHidden []string
 	// kubeFound are the kubeconfig's server ports, read once.
 	kubeOnce  sync.Once
 	kubeFound []uint16
@@ -288,26 +325,172 @@ func newKernelPolicy(cfg config.Config, roots []string, env []string) *kernelPol
 	}
 	p.home, _ = envLookup(env, "HOME")
 	p.homes = homes(p.home)
-	p.hidden = p.hiddenPaths()
-	etc, etcList := readableMinus([]string{"/etc"}, under("/etc", etcSecrets))
-	p.system, p.systemList = slices.Concat(systemRead, etc), etcList
 	if p.build {
-		p.base.WritePaths = roots
 		p.base.AllowBind, p.base.AllowConnect = true, true
 		p.base.MaxFileBytes = buildMaxFileBytes
-		p.buildRead, p.buildList = readableMinus([]string{"/"}, p.hidden)
+		p.buildReads = map[string][2][]string{}
 	}
 	return p
 }
 
+// load computes, on the first run, the rules that read the file system:
+// what is hidden (the walk of /etc takes a few milliseconds a server's
+// start need not wait for), the system areas, and the build's write roots.
+func (p *kernelPolicy) load() {
+	p.loadOnce.Do(func() {
+		secrets := slices.Concat(under("/etc", etcSecrets), privateFiles("/etc"))
+		p.hidden = p.hiddenPaths(secrets)
+		etc, etcList := readableMinusLinksOut([]string{"/etc"}, secrets)
+		p.system, p.systemList = slices.Concat(systemRead, etc), etcList
+		if p.build {
+			p.writeHidden = p.unwritable()
+			p.writeRoots = p.writable(p.roots)
+		}
+	})
+}
+
+// privateFiles are the files and directories under dir that other users
+// cannot read (a file without o+r, a directory without o+r or o+x). The
+// server often runs as root, which reads them all whatever their mode:
+// a service's own secrets (a database's pg_hba.conf at 0640, a private
+// key at 0600) are kept by their mode, not by a name etcSecrets could
+// list. Nothing below a private directory is listed.
+func privateFiles(dir string) []string {
+	var out []string
+	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || path == dir {
+			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			return nil // readableMinus keeps a link only when its target is clear
+		}
+		info, err := d.Info()
+		if err != nil {
+			return nil
+		}
+		m := info.Mode().Perm()
+		switch {
+		case d.IsDir() && m&0o005 != 0o005:
+			out = append(out, path)
+			return fs.SkipDir
+		case !d.IsDir() && m&0o004 == 0:
+			out = append(out, path)
+		}
+		return nil
+	})
+	return out
+}
+
+// writable is roots without what a build must not write: the credential
+// stores, /etc's secrets, and every entry of a home whose name starts
+// with a dot (shell startup files, ~/.config/autostart, ~/.local/bin,
+// ~/.gitconfig: run or read by the operator's own programs later, outside
+// any sandbox). A root above one of those is replaced by its entries, so
+// nothing new can be created beside them either.
+func (p *kernelPolicy) writable(roots []string) []string {
+	if len(roots) == 0 {
+		return nil
+	}
+	w, _ := readableMinus(roots, p.writeHidden)
+	return w
+}
+
+// unwritable is what writable leaves out: hidden and the homes' dot
+// entries, read once by load.
+func (p *kernelPolicy) unwritable() []string {
+	hidden := slices.Clone(p.hidden)
+	for _, h := range p.homes {
+		ents, _ := os.ReadDir(h)
+		for _, ent := range ents {
+			if strings.HasPrefix(ent.Name(), ".") {
+				hidden = append(hidden, filepath.Join(h, ent.Name()))
+			}
+		}
+	}
+	return hidden
+}
+
+// buildRead is what a build run in cwd reads and lists: everything but
+// hidden and the homes other than the commands' own and the one holding
+// cwd (or an allowed path), which only names can be listed of.
+func (p *kernelPolicy) buildRead(cwd string) (read, list []string) {
+	key := ""
+	for _, h := range p.homes {
+		if cwd == h || isBelow(cwd, h) {
+			key = h
+		}
+	}
+	p.buildMu.Lock()
+	defer p.buildMu.Unlock()
+	if r, ok := p.buildReads[key]; ok {
+		return r[0], r[1]
+	}
+	hidden := slices.Clone(p.hidden)
+	for _, h := range p.homes {
+		if h == key || h == p.home || slices.ContainsFunc(p.roots, func(r string) bool { return r == h || isBelow(r, h) }) {
+			continue
+		}
+		hidden = append(hidden, h)
+	}
+	read, list = readableMinus([]string{"/"}, hidden)
+	p.buildReads[key] = [2][]string{read, list}
+	return read, list
+}
+
+// broad reports that dir is / or lies above the home directory of
+// another user: taken as the project, it would be every user's files
+// (the commands' own home is the operator's, readable as a project, its
+// credential stores cut out).
+func (p *kernelPolicy) broad(dir string) bool {
+	if dir == "/" {
+		return true
+	}
+	for _, h := range p.homes {
+		if h != p.home && isBelow(h, dir) {
+			return true
+		}
+	}
+	return false
+}
+
+// detailBuildWorkdir is the detail of a build run refused for its working
+// directory (buildWorkdirRefusal).
+const detailBuildWorkdir = "build_workdir"
+
+// buildWorkdirRefusal says why the build profile, with guard.allowed_paths
+// empty, refuses to take cwd as the directory it writes in; "" when it
+// takes it.
+func (p *kernelPolicy) buildWorkdirRefusal(cwd string) string {
+	if !p.build || len(p.roots) > 0 {
+		return ""
+	}
+	cwd = filepath.Clean(cwd)
+	if r, err := filepath.EvalSymlinks(cwd); err == nil {
+		cwd = r
+	}
+	why := ""
+	switch {
+	case slices.Contains(systemDirs, cwd) || p.broad(cwd):
+		why = "holds other projects or users' files"
+	case slices.Contains(p.homes, cwd) || cwd == p.home:
+		why = "is a home directory (its dotfiles run at the next login)"
+	case slices.ContainsFunc(systemTrees, func(d string) bool { return cwd == d || isBelow(cwd, d) }):
+		why = "is a system directory"
+	default:
+		return ""
+	}
+	return "the build profile writes in the working directory, and '" + cwd + "' " + why +
+		"; run in the project's own directory, or set guard.allowed_paths to the directories builds may write"
+}
+
 // hiddenPaths are the credential stores of every home, and /etc's
 // secrets, each also where it resolves to when it is a symbolic link.
-func (p *kernelPolicy) hiddenPaths() []string {
+func (p *kernelPolicy) hiddenPaths(etcSecrets []string) []string {
 	var out []string
 	for _, h := range p.homes {
 		out = append(out, under(h, credentialStores)...)
 	}
-	out = append(out, under("/etc", etcSecrets)...)
+	out = append(out, etcSecrets...)
 	for _, h := range out {
 		if r, err := filepath.EvalSymlinks(h); err == nil && r != h {
 			out = append(out, r)
@@ -329,15 +512,19 @@ func (e *Engine) confinementFor(cmd string, argv *guard.Argv, cwd string) (*exec
 // the guard ships a policy for it (else it is the operator's addition).
 func (e *Engine) confineAs(cmd string, n needs, shipped bool, argv *guard.Argv, cwd string) (*executor.Confinement, *CommandSandbox) {
 	p := e.kernel
+	p.load()
 	c := p.base
 	if p.build {
 		// Build runs project code by design: it executes whatever it can
 		// read, connects anywhere, and writes in the project; it still
 		// cannot read credential stores, write elsewhere, or reach the
 		// server.
-		c.ReadPaths, c.ListPaths = p.buildRead, p.buildList
-		if len(c.WritePaths) == 0 {
-			c.WritePaths = []string{cwd}
+		c.ReadPaths, c.ListPaths = p.buildRead(cwd)
+		c.WritePaths = p.writeRoots
+		if len(p.roots) == 0 {
+			// buildWorkdirRefusal has refused the directories that are
+			// not a project's.
+			c.WritePaths = p.writable([]string{cwd})
 		}
 		return &c, e.report(&c, "all but credentials", nil, nil)
 	}
@@ -358,9 +545,22 @@ func (e *Engine) confineAs(cmd string, n needs, shipped bool, argv *guard.Argv, 
 		// The project: the repository around cwd (git, npm and cargo look
 		// for their files in the parents), else cwd itself.
 		read = "system+project"
-		project, list := readableMinus([]string{projectRoot(cwd)}, p.hidden)
-		c.ReadPaths = slices.Concat(p.system, project, extraRead)
-		c.ListPaths = slices.Concat(c.ListPaths, list)
+		root := projectRoot(cwd)
+		if r, err := filepath.EvalSymlinks(root); err == nil {
+			root = r
+		}
+		if p.broad(root) {
+			// / or a directory above other users' homes is no project:
+			// taken whole it would be every user's files. Its names can be
+			// listed; what is beneath is read as any other path.
+			read = "system (the working directory is / or above other users' homes: listed only; set guard.allowed_paths to read more)"
+			c.ReadPaths = slices.Concat(p.system, extraRead)
+			c.ListPaths = append(slices.Clip(c.ListPaths), root)
+		} else {
+			project, list := readableMinus([]string{root}, p.hidden)
+			c.ReadPaths = slices.Concat(p.system, project, extraRead)
+			c.ListPaths = slices.Concat(c.ListPaths, list)
+		}
 	}
 	c.PrivateTmp = !(shipped && scratchless(cmd, argv))
 	// A command the operator added to the allowlist keeps ExecPaths nil:
@@ -568,10 +768,23 @@ func under(dir string, rel []string) []string {
 // listed in list: it stays listable (a Landlock rule on a directory
 // reaches what is beneath it, so the names in a hidden directory can be
 // listed, never its files read). Symbolic links among the entries are kept
-// only when their target is clear of every hidden path (a rule follows the
-// link). Roots are resolved first, so a symbolic link to a home is seen as
-// the home.
+// only when their target is clear of every hidden path and lies in the
+// same root: a rule follows the link, and a project's committed link to
+// /home/other/notes.txt would otherwise grant that file. Roots are
+// resolved first, so a symbolic link to a home is seen as the home.
 func readableMinus(roots, hidden []string) (read, list []string) {
+	return readable(roots, hidden, false)
+}
+
+// readableMinusLinksOut is readableMinus for a root whose links may lead
+// out of it: /etc, the system's own (resolv.conf into /run, localtime
+// into /usr/share/zoneinfo), which programs need.
+func readableMinusLinksOut(roots, hidden []string) (read, list []string) {
+	return readable(roots, hidden, true)
+}
+
+func readable(roots, hidden []string, linksOut bool) (read, list []string) {
+	var root string
 	var walk func(p string, depth int)
 	walk = func(p string, depth int) {
 		switch relation(p, hidden) {
@@ -593,7 +806,7 @@ func readableMinus(roots, hidden []string) (read, list []string) {
 			child := filepath.Join(p, ent.Name())
 			if ent.Type()&os.ModeSymlink != 0 {
 				t, err := filepath.EvalSymlinks(child)
-				if err != nil || relation(t, hidden) != "clear" {
+				if err != nil || relation(t, hidden) != "clear" || !linksOut && t != root && !isBelow(t, root) {
 					continue
 				}
 			}
@@ -604,7 +817,8 @@ func readableMinus(roots, hidden []string) (read, list []string) {
 		if rr, err := filepath.EvalSymlinks(r); err == nil {
 			r = rr
 		}
-		walk(filepath.Clean(r), 0)
+		root = filepath.Clean(r)
+		walk(root, 0)
 	}
 	return read, list
 }

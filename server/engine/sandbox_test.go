@@ -466,17 +466,28 @@ func TestReadableMinus(t *testing.T) {
 	if err := os.Symlink(filepath.Join(root, "etc"), filepath.Join(root, "home/etc-link")); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.Symlink(filepath.Join(root, "home/src"), filepath.Join(root, "home/src-link")); err != nil {
+		t.Fatal(err)
+	}
 	hidden := []string{filepath.Join(root, "home/.ssh"), filepath.Join(root, "home/.config/gh")}
-	got, list := readableMinus([]string{filepath.Join(root, "home")}, hidden)
-	for _, l := range [][]string{got, list} {
+	rel := func(l []string) []string {
 		for i := range l {
 			l[i] = strings.TrimPrefix(l[i], root+"/")
 		}
 		slices.Sort(l)
+		return l
 	}
-	want := []string{"home/.config/other", "home/etc-link", "home/src"}
+	got, list := readableMinus([]string{filepath.Join(root, "home")}, hidden)
+	rel(got)
+	rel(list)
+	// A link out of the root (etc-link) would grant its target: dropped.
+	want := []string{"home/.config/other", "home/src", "home/src-link"}
 	if !slices.Equal(got, want) {
 		t.Errorf("readableMinus = %v, want %v", got, want)
+	}
+	// The system's own /etc keeps its links out (resolv.conf into /run).
+	if got, _ := readableMinusLinksOut([]string{filepath.Join(root, "home")}, hidden); !slices.Contains(rel(got), "home/etc-link") {
+		t.Errorf("readableMinusLinksOut = %v, want home/etc-link kept", got)
 	}
 	if want := []string{"home", "home/.config"}; !slices.Equal(list, want) {
 		t.Errorf("listed only: %v, want %v", list, want)
@@ -674,6 +685,230 @@ func TestGitScratchFreeRuns(t *testing.T) {
 		}
 		if env := e.Run(context.Background(), Request{Cmd: "git", Args: args, Format: "json"}); !env.OK {
 			t.Errorf("git %v: %s", args, mustMarshal(t, env))
+		}
+	}
+}
+
+// TestSandboxBroadWorkdir: with allowed_paths empty, / or a directory
+// above another user's home is no project: its names can be listed, but
+// the files of the home beneath it cannot be read as the project's. A
+// directory above the commands' own home is a project (its credential
+// stores cut out), as the home itself is.
+func TestSandboxBroadWorkdir(t *testing.T) {
+	needSandbox(t)
+	need(t, "cat", "ls")
+	home := hostileHome(t)
+	writeFile(t, filepath.Join(home, "notes.txt"), "NOTES-OF-THE-HOME\n")
+	other := filepath.Join("/home", "parism-test-"+strconv.Itoa(os.Getpid()))
+	if err := os.MkdirAll(other, 0o755); err != nil {
+		t.Skipf("cannot create a home under /home: %v", err)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(other) })
+	writeFile(t, filepath.Join(other, "notes.txt"), "NOTES-OF-ANOTHER\n")
+	e, _ := newTestEngine(t, nil)
+	for cwd, arg := range map[string]string{
+		"/home": filepath.Join(filepath.Base(other), "notes.txt"),
+		"/":     filepath.Join("home", filepath.Base(other), "notes.txt"),
+	} {
+		env := e.Run(context.Background(), Request{Cmd: "cat", Args: []string{arg}, Cwd: cwd})
+		if out := mustMarshal(t, env); env.OK || strings.Contains(out, "NOTES-OF-ANOTHER") {
+			t.Errorf("cat %s in %s: %s", arg, cwd, out)
+		}
+	}
+	if env := e.Run(context.Background(), Request{Cmd: "ls", Args: []string{"-a"}, Cwd: "/home"}); !env.OK || !strings.Contains(*env.Stdout.Raw, filepath.Base(other)) {
+		t.Errorf("ls -a in /home: the names stay listable: %s", mustMarshal(t, env))
+	}
+	above := filepath.Dir(home)
+	rel := filepath.Join(filepath.Base(home), "notes.txt")
+	if env := e.Run(context.Background(), Request{Cmd: "cat", Args: []string{rel}, Cwd: above}); !env.OK {
+		t.Errorf("cat %s above the own home: %s", rel, mustMarshal(t, env))
+	}
+	if env := e.Run(context.Background(), Request{Cmd: "cat", Args: []string{"notes.txt"}, Cwd: home}); !env.OK {
+		t.Errorf("cat notes.txt in the home: %s", mustMarshal(t, env))
+	}
+	if env := e.Run(context.Background(), Request{Cmd: "cat", Args: []string{".aws/credentials"}, Cwd: home}); env.OK {
+		t.Errorf("cat .aws/credentials in the home: %s", mustMarshal(t, env))
+	}
+}
+
+// TestBuildWorkdirRefused: the build profile writes in its working
+// directory when allowed_paths is empty, so one that is no project's is
+// refused, by run and dry_run alike, before anything runs.
+func TestBuildWorkdirRefused(t *testing.T) {
+	home := hostileHome(t)
+	e, dir := newTestEngine(t, both(allowing("sh"), func(c *config.Config) { c.Guard.Profile = guard.ProfileBuild }))
+	for _, cwd := range []string{"/", "/tmp", "/usr/lib", "/etc", "/home", home} {
+		env := e.Run(context.Background(), Request{Cmd: "pwd", Cwd: cwd})
+		if env.Failure == nil || env.Failure.Reason != string(guard.ReasonPathNotAllowed) || env.Failure.Detail != detailBuildWorkdir {
+			t.Errorf("build, cwd %s: %s", cwd, mustMarshal(t, env))
+		}
+		if d := e.DryRun("pwd", nil, cwd); d.WouldPass || d.Detail != detailBuildWorkdir {
+			t.Errorf("dry_run, build, cwd %s: %+v", cwd, d)
+		}
+	}
+	if env := e.Run(context.Background(), Request{Cmd: "pwd", Cwd: dir}); !env.OK {
+		t.Errorf("build in a project directory: %s", mustMarshal(t, env))
+	}
+	// The readonly profile writes nowhere: it runs in / as before.
+	ro, _ := newTestEngine(t, nil)
+	if env := ro.Run(context.Background(), Request{Cmd: "pwd", Cwd: "/"}); !env.OK {
+		t.Errorf("readonly, cwd /: %s", mustMarshal(t, env))
+	}
+}
+
+// TestSandboxBuildWritesNoDotfiles: an allowed path holding a home lets a
+// build write there, but not in the home's dot entries (shell startup
+// files, ~/.config), whether they exist yet or not, nor in its credential
+// stores.
+func TestSandboxBuildWritesNoDotfiles(t *testing.T) {
+	needSandbox(t)
+	need(t, "sh", "dd")
+	home := hostileHome(t)
+	writeFile(t, filepath.Join(home, ".bashrc"), "# rc\n")
+	writeFile(t, filepath.Join(home, "work", "keep"), "")
+	e, _ := newTestEngine(t, both(allowing("sh"), func(c *config.Config) {
+		c.Guard.Profile = guard.ProfileBuild
+		c.Guard.AllowedPaths = []string{home}
+	}))
+	for _, c := range []struct {
+		path string
+		ok   bool
+	}{
+		{filepath.Join(home, "work", "out.txt"), true},
+		{filepath.Join(home, ".bashrc"), false},
+		{filepath.Join(home, ".profile"), false}, // not there yet
+		{filepath.Join(home, ".ssh", "authorized_keys"), false},
+	} {
+		// (dd: the guard's patterns refuse a shell redirection)
+		env := e.Run(context.Background(), Request{Cmd: "sh", Args: []string{"-c", "dd if=/dev/zero bs=1 count=1 conv=notrunc oflag=append status=none of=" + c.path}, Cwd: filepath.Join(home, "work")})
+		if env.OK != c.ok {
+			t.Errorf("build: write %s: ok %v, want %v: %s", c.path, env.OK, c.ok, mustMarshal(t, env))
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(home, ".bashrc")); string(b) != "# rc\n" {
+		t.Errorf(".bashrc changed: %q", b)
+	}
+}
+
+// TestSandboxBuildOtherHomes: build code reads everything but the
+// credential stores, and not the homes of other users; the home holding
+// the working directory stays readable (a project in it builds).
+func TestSandboxBuildOtherHomes(t *testing.T) {
+	needSandbox(t)
+	need(t, "sh", "cat")
+	hostileHome(t)
+	other := filepath.Join("/home", "parism-test-"+strconv.Itoa(os.Getpid()))
+	if err := os.MkdirAll(filepath.Join(other, "proj"), 0o755); err != nil {
+		t.Skipf("cannot create a home under /home: %v", err)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(other) })
+	writeFile(t, filepath.Join(other, "secret.txt"), "OTHER-HOME-SECRET\n")
+	writeFile(t, filepath.Join(other, "proj", "main.c"), "PROJECT-SOURCE\n")
+	e, dir := newTestEngine(t, both(allowing("sh"), func(c *config.Config) { c.Guard.Profile = guard.ProfileBuild }))
+	env := e.Run(context.Background(), Request{Cmd: "sh", Args: []string{"-c", "cat " + filepath.Join(other, "secret.txt")}, Cwd: dir})
+	if out := mustMarshal(t, env); env.OK || strings.Contains(out, "OTHER-HOME-SECRET") {
+		t.Errorf("build in %s read another user's home: %s", dir, out)
+	}
+	env = e.Run(context.Background(), Request{Cmd: "sh", Args: []string{"-c", "cat main.c"}, Cwd: filepath.Join(other, "proj")})
+	if !env.OK || !strings.Contains(*env.Stdout.Raw, "PROJECT-SOURCE") {
+		t.Errorf("build of a project in that home: %s", mustMarshal(t, env))
+	}
+}
+
+// TestPrivateFiles: what other users cannot read under a directory is
+// found by its mode, a private directory whole.
+func TestPrivateFiles(t *testing.T) {
+	dir := t.TempDir()
+	for name, mode := range map[string]os.FileMode{"open.conf": 0o644, "key.pem": 0o600, "group.conf": 0o640, "sub/open": 0o644, "sub/private": 0o400} {
+		writeFile(t, filepath.Join(dir, name), "x")
+		if err := os.Chmod(filepath.Join(dir, name), mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFile(t, filepath.Join(dir, "vault", "inner"), "x")
+	if err := os.Chmod(filepath.Join(dir, "vault"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "key.pem"), filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	got := privateFiles(dir)
+	want := []string{filepath.Join(dir, "group.conf"), filepath.Join(dir, "key.pem"), filepath.Join(dir, "sub", "private"), filepath.Join(dir, "vault")}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("privateFiles:\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestSandboxEtcPrivateByMode: a file of /etc other users cannot read
+// stays unreadable to a command of a server running as root, though no
+// list names it; the readable ones beside it stay readable.
+func TestSandboxEtcPrivateByMode(t *testing.T) {
+	needSandbox(t)
+	need(t, "cat")
+	base := filepath.Join("/etc", "parism-test-"+strconv.Itoa(os.Getpid()))
+	if err := os.WriteFile(base+".private", []byte("ETC-PRIVATE-SECRET\n"), 0o600); err != nil {
+		t.Skipf("cannot write in /etc: %v", err)
+	}
+	t.Cleanup(func() { _ = os.Remove(base + ".private"); _ = os.Remove(base + ".open") })
+	writeFile(t, base+".open", "ETC-OPEN\n")
+	e, dir := newTestEngine(t, nil)
+	if env := e.Run(context.Background(), Request{Cmd: "cat", Args: []string{base + ".private"}, Cwd: dir}); env.OK || strings.Contains(mustMarshal(t, env), "ETC-PRIVATE-SECRET") {
+		t.Errorf("cat %s.private (mode 0600): %s", base, mustMarshal(t, env))
+	}
+	if env := e.Run(context.Background(), Request{Cmd: "cat", Args: []string{base + ".open"}, Cwd: dir}); !env.OK {
+		t.Errorf("cat %s.open: %s", base, mustMarshal(t, env))
+	}
+}
+
+// TestSandboxProjectLinkOut: a project whose rules are granted entry by
+// entry (a home: its credential stores are cut out) does not grant what
+// its symbolic links lead to outside it, a file or a directory: a link a
+// repository commits survives git clone.
+func TestSandboxProjectLinkOut(t *testing.T) {
+	needSandbox(t)
+	need(t, "cat")
+	home := hostileHome(t)
+	outside := t.TempDir()
+	writeFile(t, filepath.Join(outside, "secret.txt"), "OUTSIDE-THE-PROJECT\n")
+	writeFile(t, filepath.Join(home, "README"), "in the project\n")
+	for link, target := range map[string]string{"notes.txt": filepath.Join(outside, "secret.txt"), "d": outside, "readme-link": filepath.Join(home, "README")} {
+		if err := os.Symlink(target, filepath.Join(home, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e, _ := newTestEngine(t, nil)
+	for _, c := range []struct {
+		arg string
+		ok  bool
+	}{{"notes.txt", false}, {"d/secret.txt", false}, {"readme-link", true}, {"README", true}} {
+		env := e.Run(context.Background(), Request{Cmd: "cat", Args: []string{c.arg}, Cwd: home})
+		if out := mustMarshal(t, env); env.OK != c.ok || strings.Contains(out, "OUTSIDE-THE-PROJECT") {
+			t.Errorf("cat %s in a home project: ok %v, want %v: %s", c.arg, env.OK, c.ok, out)
+		}
+	}
+}
+
+// TestSandboxBuildWorkdirAboveHome: a build run in a directory above the
+// commands' own home writes in what is beside the home, not in the home's
+// dot entries; the directory itself is granted entry by entry, so nothing
+// new is made directly in it.
+func TestSandboxBuildWorkdirAboveHome(t *testing.T) {
+	needSandbox(t)
+	need(t, "sh", "dd")
+	home := hostileHome(t)
+	writeFile(t, filepath.Join(home, ".bashrc"), "# rc\n")
+	e, _ := newTestEngine(t, both(allowing("sh"), func(c *config.Config) { c.Guard.Profile = guard.ProfileBuild }))
+	above := filepath.Dir(home)
+	writeFile(t, filepath.Join(above, "proj", "keep"), "")
+	for _, c := range []struct {
+		path string
+		ok   bool
+	}{{filepath.Join(above, "proj", "out.txt"), true}, {filepath.Join(above, "new.txt"), false},
+		{filepath.Join(home, ".bashrc"), false}, {filepath.Join(home, ".ssh", "x"), false}} {
+		env := e.Run(context.Background(), Request{Cmd: "sh", Args: []string{"-c", "dd if=/dev/zero bs=1 count=1 conv=notrunc oflag=append status=none of=" + c.path}, Cwd: above})
+		if env.OK != c.ok {
+			t.Errorf("build in %s: write %s: ok %v, want %v: %s", above, c.path, env.OK, c.ok, mustMarshal(t, env))
 		}
 	}
 }
