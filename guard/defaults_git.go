@@ -53,8 +53,10 @@ func gitDiffFlags() flagSet {
 		"--color":                     optv(ArgText, "always", "never", "auto", "true", "false"),
 		"--color-moved|--color-words": optv(ArgText),
 		"--color-moved-ws|--word-diff-regex|--diff-filter|-S|-G|--find-object|--src-prefix|--dst-prefix|--line-prefix|--anchored|--output-indicator-new|--output-indicator-old|--output-indicator-context|--ws-error-highlight|--rotate-to|--skip-to": val(ArgText),
-		"--word-diff":         optv(ArgText, "color", "plain", "porcelain", "none"),
-		"--submodule":         optv(ArgText, "short", "diff", "log"),
+		"--word-diff": optv(ArgText, "color", "plain", "porcelain", "none"),
+		// diff runs a child git diff in each submodule, which the rewrite's
+		// --no-ext-diff does not reach (its diff.external would run).
+		"--submodule":         optv(ArgText, "short", "log"),
 		"--ignore-submodules": optv(ArgText, "none", "untracked", "dirty", "all"),
 		"--abbrev":            optv(ArgNumber),
 		"-M,--find-renames|-C,--find-copies|-B,--break-rewrites": optv(ArgText),

@@ -16,6 +16,11 @@ func inspectPolicies() map[string]CommandPolicy {
 			Flags: with(bools("-n,--numeric", "-e,--extend", "-v,--verbose", "-4", "-6", "-F,--fib", "-C,--cache",
 				"-h,--help", "-V,--version"), flagSet{"-A": val(ArgText, "inet", "inet6")}),
 			Positionals: noPositionals,
+			// BSD and macOS: route get DEST looks one route up (add,
+			// delete, change, flush and monitor are not admitted).
+			Subcommands: subs(map[string]CommandPolicy{
+				"get": {Flags: bools("-inet", "-inet6", "-4", "-6"), Positionals: upTo(1, ArgText)},
+			}),
 		},
 
 		// arp prints the neighbour cache (/proc/net/arp on Linux, the

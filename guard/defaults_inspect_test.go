@@ -16,7 +16,7 @@ func TestInspectPolicies(t *testing.T) {
 	checkSpellings(t, g, dir, []spelled{
 		{"read-only forms", "", [][]string{
 			argv("route"), argv("route", "-n"), argv("route", "-ne"), argv("route", "-ee", "-n"), argv("route", "-6", "-n"),
-			argv("route", "-A", "inet6"), argv("arp", "-a"), argv("arp", "-an"), argv("arp", "-n", "-i", "eth0"), argv("arp", "-a", "10.0.0.1"),
+			argv("route", "-A", "inet6"), argv("route", "-n", "get", "default"), argv("route", "get", "-inet6", "::1"), argv("arp", "-a"), argv("arp", "-an"), argv("arp", "-n", "-i", "eth0"), argv("arp", "-a", "10.0.0.1"),
 			argv("ip", "route"), argv("ip", "-6", "route", "show"), argv("ip", "neigh"), argv("ip", "neigh", "show", "dev", "eth0"),
 			argv("vmstat"), argv("vmstat", "-w", "1", "3"), argv("vmstat", "-a", "-S", "M"), argv("vmstat", "-s"),
 			argv("lscpu"), argv("lscpu", "-x"), argv("lscpu", "-J"), argv("sysctl", "-a"), argv("sysctl", "vm.swappiness"),
@@ -33,10 +33,11 @@ func TestInspectPolicies(t *testing.T) {
 		}},
 		{"dmesg and findmnt follow", detailUnbounded, [][]string{argv("dmesg", "-w"), argv("dmesg", "--follow"), argv("findmnt", "-p"), argv("findmnt", "--poll")}},
 		{"lspci reaches the hardware", detailReadsOutside, [][]string{argv("lspci", "-H1"), argv("lspci", "-A", "intel-conf1")}},
-		{"route changes the table", detailPositionalNotAllowed, [][]string{
+		{"route changes the table", detailSubcommandNotAllowed, [][]string{
 			argv("route", "add", "default", "gw", "10.0.0.1"), argv("route", "del", "default"), argv("route", "-n", "del", "10.0.0.0"),
 		}},
-		{"route's add options", detailFlagNotAllowed, [][]string{argv("route", "-n", "add", "-net", "10.0.0.0")}},
+		{"route's add options", detailSubcommandNotAllowed, [][]string{argv("route", "-n", "add", "-net", "10.0.0.0")}},
+		{"route get takes one destination", detailPositionalNotAllowed, [][]string{argv("route", "get", "a", "b")}},
 		{"arp changes the cache", detailStateChange, [][]string{
 			argv("arp", "-s", "10.0.0.1", "aa:bb:cc:dd:ee:ff"), argv("arp", "-d", "10.0.0.1"), argv("arp", "-f", "/etc/ethers"),
 			argv("arp", "--set", "x", "y"), argv("arp", "-an", "-d", "10.0.0.1"),

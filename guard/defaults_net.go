@@ -64,8 +64,10 @@ func netPolicies() map[string]CommandPolicy {
 				"-w,--write-out": {Arg: ArgText, Deny: []string{"@*", "*%output{*"}},
 				"-X,--request": {Arg: ArgText, Values: []string{"GET", "HEAD"},
 					Refusal: &Refusal{Detail: detailNetworkSend, Drop: true}},
-				"--url":             val(ArgURL),
-				"--cacert|--capath": val(ArgPath),
+				"--url": val(ArgURL),
+				// The rewrite's own; a caller may narrow them to https.
+				"--proto|--proto-redir": val(ArgText, "=http,https", "=https"),
+				"--cacert|--capath":     val(ArgPath),
 				"-o,--output": {Arg: ArgPath, Values: []string{"/dev/null", "-"},
 					Refusal: &Refusal{Detail: detailWritesFiles, Drop: true}},
 				"-D,--dump-header|--trace|--trace-ascii": {Arg: ArgPath, Values: []string{"-", "/dev/null"},

@@ -15,7 +15,10 @@ import (
 //   - curl gets -q first, so it reads no .curlrc (found through CURL_HOME,
 //     XDG_CONFIG_HOME and HOME), which can hold any option the guard
 //     refuses on the command line (output, config, proxy, data); curl
-//     honours -q only as its first argument;
+//     honours -q only as its first argument. Then --proto =http,https and
+//     --proto-redir =http,https: the guard reads URLs as curl does, but
+//     curl itself then refuses any other scheme, guessed from a host name
+//     (dict.x, ftp.x) or named by a redirect;
 //   - npx gets --no, so it never downloads and runs a package the project
 //     lacks;
 //   - git config gets --no-includes, so include.path in the repository's
@@ -49,8 +52,13 @@ func (v *Argv) Rewrite() []string {
 	out := slices.Clone(args)
 	switch v.cmd {
 	case "curl":
-		if len(args) == 0 || (args[0] != "-q" && args[0] != "--disable") {
-			out = append([]string{"-q"}, out...)
+		// After -q, which must come first: whatever scheme curl guesses
+		// or a redirect names, only http and https are spoken.
+		lead := []string{"-q", "--proto", "=http,https", "--proto-redir", "=http,https"}
+		if len(args) > 0 && (args[0] == "-q" || args[0] == "--disable") {
+			out = slices.Insert(out, 1, lead[1:]...)
+		} else {
+			out = append(lead, out...)
 		}
 	case "npx":
 		if !slices.Contains(args, "--no") {

@@ -116,9 +116,18 @@ func checkURL(v string) (detail, why string) {
 			}
 			return "", "has a scheme other than http or https; write the URL with https://"
 		}
-		// curl guesses the protocol from these host prefixes.
+		// curl guesses the protocol from these prefixes of the host name,
+		// which comes after any slashes and a user part (u@dict.x/ is
+		// DICT to dict.x).
+		host := strings.TrimLeft(lower, "/")
+		if end := strings.IndexAny(host, "/?#"); end >= 0 {
+			host = host[:end]
+		}
+		if at := strings.LastIndexByte(host, '@'); at >= 0 {
+			host = host[at+1:]
+		}
 		for _, pre := range []string{"ftp.", "dict.", "ldap.", "imap.", "smtp.", "pop3.", "gopher.", "telnet."} {
-			if strings.HasPrefix(lower, pre) {
+			if strings.HasPrefix(host, pre) {
 				return "", "would be read by curl as a " + strings.TrimSuffix(pre, ".") + " URL; write it with https://"
 			}
 		}
