@@ -36,6 +36,7 @@ const (
 	DefaultMaxRequestBytes = 1 << 20
 	DefaultSessionTimeout  = 30 * time.Minute
 	DefaultBodyTimeout     = 30 * time.Second
+	DefaultMaxSessions     = 256
 )
 
 // shutdownGrace bounds how long Serve waits for requests after its context
@@ -94,6 +95,9 @@ type Options struct {
 	// BodyTimeout bounds the reading of a POST's body (0: 30 s); the
 	// answer that follows has no time limit.
 	BodyTimeout time.Duration
+	// MaxSessions bounds the open sessions (0: DefaultMaxSessions); an
+	// initialize past it gets 503 with Retry-After.
+	MaxSessions int
 }
 
 // Validate reports what is wrong with o: a token with spaces or control
@@ -257,6 +261,7 @@ type handler struct {
 	tags           atomic.Uint64
 	bodyTimeout    time.Duration
 	conns          *connLimiter // nil without Serve
+	maxSessions    int
 }
 
 func newHandler(e *engine.Engine, opts Options) (*handler, error) {
@@ -276,6 +281,9 @@ func newHandler(e *engine.Engine, opts Options) (*handler, error) {
 	}
 	if h.bodyTimeout = opts.BodyTimeout; h.bodyTimeout <= 0 {
 		h.bodyTimeout = DefaultBodyTimeout
+	}
+	if h.maxSessions = opts.MaxSessions; h.maxSessions <= 0 {
+		h.maxSessions = DefaultMaxSessions
 	}
 	timeout := opts.SessionTimeout
 	switch {
@@ -367,8 +375,8 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	sdk := h.sdk
-	if statelessRequest(r) {
+	sdk, stateless := h.sdk, statelessRequest(r)
+	if stateless {
 		sdk = h.stateless
 	}
 	if r.Method == http.MethodDelete {
@@ -380,6 +388,14 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if r.Method != http.MethodPost {
 		sdk.ServeHTTP(w, r)
+		return
+	}
+	if !stateless && r.Header.Get("Mcp-Session-Id") == "" && h.sessions() >= h.maxSessions {
+		// A POST without a session starts one (initialize). Each holds
+		// memory until it ends or idles out, and one connection can open
+		// any number: past the bound, the client must end one first.
+		w.Header().Set("Retry-After", "60")
+		http.Error(w, fmt.Sprintf("too many sessions (%d): end one (DELETE) or wait for idle ones to close", h.maxSessions), http.StatusServiceUnavailable)
 		return
 	}
 	h.limitBody(w, r)
@@ -441,6 +457,15 @@ func (h *handler) trackCalls(next mcp.MethodHandler) mcp.MethodHandler {
 
 // hasSession reports whether id names a live session, so that a DELETE
 // with a made-up id records nothing.
+// sessions counts the open sessions.
+func (h *handler) sessions() int {
+	n := 0
+	for range h.srv.Sessions() {
+		n++
+	}
+	return n
+}
+
 func (h *handler) hasSession(id string) bool {
 	for ss := range h.srv.Sessions() {
 		if ss.ID() == id {

@@ -295,3 +295,35 @@ func TestBodyTimeout(t *testing.T) {
 	}
 	stillServes(t, cs)
 }
+
+// TestMaxSessions: past MaxSessions an initialize gets 503 with
+// Retry-After (each session holds memory until it ends or idles out, and
+// one connection could open any number); ending one makes room, and the
+// open sessions keep serving meanwhile.
+func TestMaxSessions(t *testing.T) {
+	e, _ := newEngine(t, nil)
+	s := start(t, e, httpserver.Options{MaxSessions: 3})
+	var open []*rawSession
+	for range 3 {
+		open = append(open, s.raw(t))
+	}
+	init := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"0"}}}`
+	extra := &rawSession{t: t, s: s, client: s.httpClient()}
+	resp := extra.post(callCtx(t), []byte(init))
+	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
+		t.Fatalf("a fourth initialize: %d (Retry-After %q), want 503", resp.StatusCode, resp.Header.Get("Retry-After"))
+	}
+	if resp, msg := open[0].call(callCtx(t), "tools/call", `{"name":"run","arguments":{"cmd":"pwd"}}`); resp.StatusCode != 200 || toolResult(t, msg)["ok"] != true {
+		t.Errorf("an open session at the bound: %d %v", resp.StatusCode, msg)
+	}
+	req := open[1].request(callCtx(t), http.MethodDelete, nil)
+	if resp, err := open[1].client.Do(req); err != nil || resp.StatusCode >= 300 {
+		t.Fatalf("DELETE: %v %v", resp, err)
+	}
+	if !waitFor(5*time.Second, func() bool {
+		resp := extra.post(callCtx(t), []byte(init))
+		return resp.StatusCode == http.StatusOK
+	}) {
+		t.Error("no initialize accepted after a session ended")
+	}
+}
