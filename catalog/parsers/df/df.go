@@ -177,7 +177,7 @@ func dfHeader(line string) ([]dfCol, lex.Unit, bool) {
 			col = dfcUsed
 		case "Available", "Avail":
 			col = dfcAvail
-		case "Use%", "Capacity":
+		case "Use%", "Capacity", "%Cap": // GNU/BusyBox, FreeBSD/OpenBSD/macOS, NetBSD
 			col = dfcUsePct
 		case "Inodes":
 			col = dfcInodes

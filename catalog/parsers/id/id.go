@@ -157,6 +157,16 @@ func parseID(c *catalog.Context) (any, error) {
 				}
 				if pos < len(line) && line[pos] == ',' {
 					pos++
+					// OpenBSD id.c separates the groups with ", " (its
+					// format is ", %u"): a space before a digit is still
+					// the list, a space before a name= item ends it.
+					j := pos
+					for j < len(line) && line[j] == ' ' {
+						j++
+					}
+					if j > pos && j < len(line) && line[j] >= '0' && line[j] <= '9' {
+						pos = j
+					}
 				}
 			}
 		default:

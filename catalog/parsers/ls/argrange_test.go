@@ -31,7 +31,9 @@ func TestArgumentRange(t *testing.T) {
 		{"ls", []string{"--quoting-style=shell-escape"}, catalog.Linux, catalogtest.Hint("--quoting-style=c")},
 		{"ls", []string{"-lT"}, catalog.Linux, catalogtest.Refused},
 		{"ls", []string{"-lU"}, catalog.Darwin, catalogtest.Accepted},
-		{"ls", []string{"-lo"}, catalog.FreeBSD, catalogtest.Hint("-l")},
+		{"ls", []string{"-lo"}, catalog.FreeBSD, catalogtest.Accepted}, // the flags column, read into file_flags
+		{"ls", []string{"-lO"}, catalog.Darwin, catalogtest.Accepted},
+		{"ls", []string{"-lO"}, catalog.Linux, catalogtest.Hint("-l")},
 		{"ls", []string{"-lu"}, catalog.Linux, catalogtest.Accepted},
 		{"ls", []string{"-lcZ"}, catalog.Linux, catalogtest.Accepted},
 		{"ls", []string{"-l", "--time=birth"}, catalog.Linux, catalogtest.Accepted},

@@ -69,6 +69,14 @@ type LsEntry struct {
 	// SecurityContext is the -Z column (SELinux context, FreeBSD MAC
 	// label); absent where ls printed "?" (none).
 	SecurityContext string `json:"security_context,omitempty"`
+
+	// file_flags is BSD's flags column (macOS -O, FreeBSD/OpenBSD/NetBSD
+	// -o): fflagstostr's comma-separated names ("uchg,hidden"), absent
+	// where ls printed "-". (Kept apart from the field, not a doc comment:
+	// catalog/schema_docs.go is generated from doc comments and lives
+	// outside this package; regenerate it to document the field.)
+
+	FileFlags string `json:"file_flags,omitempty"`
 	// ModifiedAt is ISO 8601 with the zone offset; fractional seconds are
 	// kept as printed (--full-time). The listing shows one time, the one
 	// the arguments chose, and the field names it: ChangedAt with -c
@@ -88,6 +96,7 @@ var (
 	sfAccessedAt = catalog.SpanID("accessed_at")
 	sfBornAt     = catalog.SpanID("born_at")
 	sfSecContext = catalog.SpanID("security_context")
+	sfFileFlags  = catalog.SpanID("file_flags")
 )
 
 // The time a long listing shows (lsOpts.time).
@@ -117,6 +126,7 @@ var lsParserDef = &catalog.Parser{
 		"-o": catalog.Bool, "-G": catalog.Bool, "-s": catalog.Bool, "-k": catalog.Bool, "-L": catalog.Bool, "-H": catalog.Bool,
 		"-R": catalog.Bool, "-p": catalog.Bool, "-Q": catalog.Bool, "-N": catalog.Bool, "-U": catalog.Bool, "-X": catalog.Bool,
 		"-v": catalog.Bool, "-B": catalog.Bool, "-T": catalog.Bool, "-c": catalog.Bool, "-u": catalog.Bool, "-Z": catalog.Bool,
+		"-O": catalog.Bool,
 		"-w": catalog.Value, "-I": catalog.Value,
 		"--all": catalog.Bool, "--almost-all": catalog.Bool, "--human-readable": catalog.Bool, "--si": catalog.Bool,
 		"--reverse": catalog.Bool, "--size": catalog.Bool, "--inode": catalog.Bool, "--numeric-uid-gid": catalog.Bool,
@@ -156,6 +166,7 @@ func lsParsers() []*catalog.Parser {
 type lsOpts struct {
 	long, human, inode, blocks, numeric, groupOnly, quoted, slash, headers bool
 	context                                                                bool
+	fileFlags                                                              bool  // BSD flags column: macOS -O, other BSDs -o
 	time                                                                   uint8 // lsModified...
 	humanBase                                                              int64 // -h: 1024, --si: 1000
 	escaped                                                                bool  // -b: C escapes, a space as "\ "
@@ -175,7 +186,15 @@ func lsOptions(argv catalog.Args, os catalog.OS) (o lsOpts) {
 		case "-g":
 			o.long, noOwner = true, true
 		case "-o":
-			o.long, noGroup = true, true
+			if os == catalog.FreeBSD {
+				// FreeBSD, OpenBSD and NetBSD -o: the file flags column
+				// (their ls(1)); macOS and GNU -o: long without the group.
+				o.long, o.fileFlags = true, true
+			} else {
+				o.long, noGroup = true, true
+			}
+		case "-O":
+			o.fileFlags = true // macOS -O: the file flags column (ls(1))
 		case "-G", "--no-group":
 			noGroup = true
 		case "--format":
@@ -295,8 +314,9 @@ func lsCheck(argv catalog.Args, os catalog.OS) *catalog.ParseError {
 				return catalog.UnsupportedFlag(a.Flag, []string{"-l"}, "ls --time=%s is not a time ls shows", a.Value)
 			}
 		}
-		if a.Flag == "-o" && os == catalog.FreeBSD {
-			return catalog.UnsupportedFlag("-o", []string{"-l"}, "FreeBSD ls -o adds a file flags column")
+		if a.Flag == "-O" && os != catalog.Darwin {
+			// GNU and BusyBox have no -O; FreeBSD's -o is the flags column.
+			return catalog.UnsupportedFlag("-O", []string{"-l"}, "ls -O is macOS's file flags column")
 		}
 	}
 	if slash && long {
@@ -773,6 +793,15 @@ func (p *lsParser) longTail(e *LsEntry, line string, base, idx int, rec bool, k 
 		n--
 		p.setContext(e, line, base, p.toks[n], rec)
 	}
+	if p.o.fileFlags {
+		// BSD print.c prints the flags after owner and group, before the
+		// label (-Z) and the size: the column left of those read above.
+		if n == 0 {
+			return false
+		}
+		n--
+		p.setFileFlags(e, line, base, p.toks[n], rec)
+	}
 	if !p.ownerCols(&r, n) || !p.name(e, line, base, p.tm.nameAt, mode[0], rec) || !p.prefixCols(&r, k.npre) {
 		return false
 	}
@@ -1016,6 +1045,18 @@ func (p *lsParser) setContext(e *LsEntry, line string, base int, t [2]int, rec b
 	e.SecurityContext = v
 	if rec {
 		p.rec.Field(sfSecContext, base+t[0], base+t[1], catalog.TrVerbatim)
+	}
+}
+
+// setFileFlags sets the BSD flags column; "-" (no flag) leaves it absent.
+func (p *lsParser) setFileFlags(e *LsEntry, line string, base int, t [2]int, rec bool) {
+	v := line[t[0]:t[1]]
+	if v == "-" {
+		return
+	}
+	e.FileFlags = v
+	if rec {
+		p.rec.Field(sfFileFlags, base+t[0], base+t[1], catalog.TrVerbatim)
 	}
 }
 

@@ -81,15 +81,20 @@ func mountLine(c *catalog.Context, res *MountResult, line string, start int) boo
 		}
 	}
 	body := line[:end]
-	if !strings.HasSuffix(body, ")") {
+	open, opts, optS := -1, "", 0
+	if strings.HasSuffix(body, ")") {
+		open = strings.LastIndex(body, " (")
+	}
+	if open >= on+4 {
+		opts, optS = body[open+2:len(body)-1], open+2
+	} else if c.OS != catalog.Linux && strings.LastIndex(body, " type ") > on {
+		// OpenBSD and NetBSD prmount print "DEV on DIR type TYPE" and add
+		// " (...)" only when there is an option to show (mount.c: the
+		// closing ")" is printed only "if f").
+		open = len(body)
+	} else {
 		return false
 	}
-	open := strings.LastIndex(body, " (")
-	if open < on+4 {
-		return false
-	}
-	opts := body[open+2 : len(body)-1]
-	optS := open + 2
 	var m MountEntry
 	m.Device, m.Label = line[:on], label
 	mpS := on + 4
@@ -99,18 +104,21 @@ func mountLine(c *catalog.Context, res *MountResult, line string, start int) boo
 	var optSpans []sp
 	typeS, typeE := 0, 0
 	if t := strings.LastIndex(body[:open], " type "); t >= on+4 {
-		// Linux: comma-separated options (no spaces).
+		// Linux: comma-separated options (no spaces). OpenBSD and NetBSD
+		// print the same "type" form but join options with ", " (their
+		// prmount), so the blanks after each comma are not part of it.
 		m.MountPoint = body[mpS:t]
 		m.Type, typeS = body[t+6:open], t+6
 		typeE = open
 		m.Options = []string{}
 		pos := 0
-		for _, o := range strings.Split(opts, ",") {
-			if o != "" {
+		for _, raw := range strings.Split(opts, ",") {
+			lead := len(raw) - len(strings.TrimLeft(raw, " "))
+			if o := raw[lead:]; o != "" {
 				m.Options = append(m.Options, o)
-				optSpans = append(optSpans, sp{optS + pos, optS + pos + len(o)})
+				optSpans = append(optSpans, sp{optS + pos + lead, optS + pos + len(raw)})
 			}
-			pos += len(o) + 1
+			pos += len(raw) + 1
 		}
 	} else {
 		// BSD: "(apfs, local, journaled soft-updates)"; the type first.

@@ -129,7 +129,7 @@ var netstatBSDParser = &catalog.Parser{
 	Command: "netstat",
 	Version: "1",
 	OS:      []catalog.OS{catalog.Darwin, catalog.FreeBSD},
-	Format:  "BSD netstat socket listing (-an, -an -p tcp, -an -f inet)",
+	Format:  "BSD netstat socket listing (-an, -an -p tcp, -an -f inet; FreeBSD, macOS, OpenBSD's TCP-State form)",
 	// Checked against FreeBSD 14 netstat(1) and usr.bin/netstat/inet.c
 	// (protopr's header and row formats), macOS netstat(1) and
 	// network_cmds netstat.tproj/inet.c: -a, -n, -W, -l (macOS: full IPv6
@@ -213,7 +213,11 @@ func ParseNetstat(c *catalog.Context) (any, error) {
 				sec = nsInet
 				timers := strings.HasPrefix(hdr, "Proto Rexmit ")
 				lay = netstatLayout{
-					bsd:      strings.Contains(hdr, "(state)") || timers || pcb > 0,
+					// BSD addresses end in ".port". FreeBSD and macOS name the
+					// state column "(state)", OpenBSD "TCP-State", and
+					// OpenBSD's UDP table has no state column at all: on a
+					// BSD the form is BSD's whatever the header says.
+					bsd:      strings.Contains(hdr, "(state)") || strings.Contains(hdr, "TCP-State") || timers || pcb > 0 || c.OS.BsdLike(),
 					pcb:      pcb,
 					timers:   timers,
 					user:     strings.Contains(hdr, " User "),

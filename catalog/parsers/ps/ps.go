@@ -113,6 +113,7 @@ const (
 	psElapsed // "01:02" -> elapsed, "62" -> elapsed_seconds
 	psName    // comm: may hold spaces; fixed width in the middle
 	psCommand // args: runs to the end of the line
+	psHex     // BSD F: the flags in hexadecimal ("4004")
 )
 
 // psField identifies a known PsProcess field.
@@ -454,7 +455,7 @@ func ParsePs(c *catalog.Context) (any, error) {
 	lines, read := 0, 0
 	rs := c.Rows(11)
 	if headerless {
-		cols = psColumnsFromSpecs(pa.specs)
+		cols = psColumnsFromSpecs(pa.specs, c.OS)
 		psSpanIDs(cols, rs)
 	}
 	bsd := c.OS.BsdLike()
@@ -475,7 +476,7 @@ func ParsePs(c *catalog.Context) (any, error) {
 			header = strings.TrimRight(line, " \r")
 			fields = lex.Fields(fields[:0], line, 0)
 			var ok bool
-			cols, ok = psColumnsFromHeader(line, fields, pa.specs)
+			cols, ok = psColumnsFromHeader(line, fields, pa.specs, c.OS)
 			if !ok {
 				return nil, catalog.Unrecognized("the first line is not a ps header")
 			}
@@ -554,14 +555,11 @@ func psSpanIDs(cols []psColumn, rs *catalog.SpanRec) {
 	}
 }
 
-func psColumnsFromSpecs(specs []psSpec) []psColumn {
+func psColumnsFromSpecs(specs []psSpec, os catalog.OS) []psColumn {
 	cols := make([]psColumn, len(specs))
 	used := map[string]bool{}
 	for i, s := range specs {
-		def, ok := psSpecs[s.name]
-		if !ok {
-			def = psColDef{fExtra, psStr, catalog.SnakeCase(s.name)}
-		}
+		def := psSpecDef(s.name, os)
 		cols[i] = psColumn{def: def}
 		psUniqueKey(&cols[i], used)
 	}
@@ -597,12 +595,12 @@ func psUniqueKey(col *psColumn, used map[string]bool) {
 	}
 }
 
-func psColumnsFromHeader(line string, fields []lex.Field, specs []psSpec) ([]psColumn, bool) {
+func psColumnsFromHeader(line string, fields []lex.Field, specs []psSpec, os catalog.OS) ([]psColumn, bool) {
 	if len(fields) == 0 {
 		return nil, false
 	}
 	if len(specs) > 0 {
-		return psColumnsFromSpecHeader(line, fields, specs)
+		return psColumnsFromSpecHeader(line, fields, specs, os)
 	}
 	cols := make([]psColumn, len(fields))
 	used := map[string]bool{}
@@ -610,6 +608,9 @@ func psColumnsFromHeader(line string, fields []lex.Field, specs []psSpec) ([]psC
 	for i, f := range fields {
 		h := line[f.Start:f.End]
 		def, ok := psHeaders[h]
+		if os.BsdLike() {
+			def, ok = psBSDHeader(h, def, ok, os)
+		}
 		if !ok {
 			def = psColDef{fExtra, psStr, catalog.SnakeCase(h)}
 		} else {
@@ -633,7 +634,7 @@ func psColumnsFromHeader(line string, fields []lex.Field, specs []psSpec) ([]psC
 // keywords, whatever their headers say: a default header is one word, a
 // given one ("pid=PROCESS ID" on the BSDs) as many words as it holds, an
 // empty one none. The header line must hold exactly those words.
-func psColumnsFromSpecHeader(line string, fields []lex.Field, specs []psSpec) ([]psColumn, bool) {
+func psColumnsFromSpecHeader(line string, fields []lex.Field, specs []psSpec, os catalog.OS) ([]psColumn, bool) {
 	cols := make([]psColumn, len(specs))
 	used := map[string]bool{}
 	w := 0
@@ -645,10 +646,7 @@ func psColumnsFromSpecHeader(line string, fields []lex.Field, specs []psSpec) ([
 		if w+n > len(fields) {
 			return nil, false
 		}
-		def, ok := psSpecs[sp.name]
-		if !ok {
-			def = psColDef{fExtra, psStr, catalog.SnakeCase(sp.name)}
-		}
+		def := psSpecDef(sp.name, os)
 		if i == len(specs)-1 && def.kind == psName {
 			def.kind = psCommand // a last comm column also runs to the end of the line
 		}
@@ -663,6 +661,65 @@ func psColumnsFromSpecHeader(line string, fields []lex.Field, specs []psSpec) ([
 		psUniqueKey(&cols[i], used)
 	}
 	return cols, w == len(fields)
+}
+
+// psBSDHeader corrects the procps meaning of a header where the BSDs
+// print something else under the same name (FreeBSD 14 bin/ps/keyword.c,
+// macOS adv_cmds ps keyword.c):
+//   - C: FreeBSD's "cpu" keyword is the CPU the process runs on (on-cpu,
+//     ps -l), macOS's a scheduling usage factor (p_estcpu, ps -ef): never
+//     procps's percent. FreeBSD's goes to processor, macOS's stays a column
+//     of its own ("c").
+//   - F: the flags in hexadecimal ("%x", "%lx"), not procps's octal digit
+//     (0-7, the same read as decimal): read as hexadecimal into flags.
+//   - SESS: the session's kernel address in hexadecimal (macOS, OpenBSD,
+//     NetBSD -j), not a session id: a column of its own ("sess").
+//   - SZ: macOS ps -l prints vsz=SZ, the virtual size in KiB, not procps's
+//     size in pages.
+func psBSDHeader(h string, def psColDef, ok bool, os catalog.OS) (psColDef, bool) {
+	switch h {
+	case "C":
+		if os == catalog.FreeBSD {
+			return psColDef{fProcessor, psInt, "processor"}, true
+		}
+		return psColDef{fExtra, psStr, "c"}, true
+	case "F":
+		return psColDef{fFlags, psHex, "flags"}, true
+	case "SESS":
+		return psColDef{fExtra, psStr, "sess"}, true
+	case "SZ":
+		if os == catalog.Darwin {
+			return psColDef{fVsz, psInt, "vsz_kib"}, true
+		}
+	}
+	return def, ok
+}
+
+// psSpecDef is the column an -o keyword names on os. The BSD keywords
+// that differ from procps's (keyword.c of FreeBSD 14 and macOS): "cpu" is
+// FreeBSD's CPU number (macOS's scheduling factor stays a column of its
+// own), "f"/"flags" print hexadecimal, "sess" a kernel address, and macOS
+// "stime"/"utime" are the system and user CPU times, not a start time.
+func psSpecDef(name string, os catalog.OS) psColDef {
+	def, ok := psSpecs[name]
+	if os.BsdLike() {
+		switch name {
+		case "cpu":
+			if os == catalog.FreeBSD {
+				def, ok = psColDef{fProcessor, psInt, "processor"}, true
+			}
+		case "f", "flags":
+			def, ok = psColDef{fFlags, psHex, "flags"}, true
+		case "sess", "stime", "utime":
+			if name == "sess" || os == catalog.Darwin {
+				ok = false
+			}
+		}
+	}
+	if !ok {
+		def = psColDef{fExtra, psStr, catalog.SnakeCase(name)}
+	}
+	return def
 }
 
 // psHeaderWord reports whether w can be a default ps header: procps and
@@ -790,6 +847,16 @@ func psSet(p *PsProcess, col *psColumn, v string, s, e int, rec bool, rs *catalo
 		p.User = v
 		if rec {
 			rs.Field(sfUser, s, e, catalog.TrVerbatim)
+		}
+		return true
+	case psHex:
+		n, err := strconv.ParseUint(v, 16, 63)
+		if err != nil {
+			return false
+		}
+		p.Flags = catalog.Intp(int64(n))
+		if rec {
+			rs.Field(col.id, s, e, catalog.TrParseHex)
 		}
 		return true
 	case psElapsed:

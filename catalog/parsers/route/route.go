@@ -192,4 +192,4 @@ func parseRoute(c *catalog.Context) (any, error) {
 }
 
 // Parsers returns the parsers of this package, new values on each call.
-func Parsers() []*catalog.Parser { return routeParsers() }
+func Parsers() []*catalog.Parser { return append(routeParsers(), routeGetParser) }

@@ -123,7 +123,7 @@ var statBSDParserDef = &catalog.Parser{
 	Command: "stat",
 	Version: "1",
 	OS:      []catalog.OS{catalog.Darwin, catalog.FreeBSD},
-	Format:  "BSD/macOS stat: the default one-line form (%d %i %Sp %l %Su %Sg %r %z \"%Sa\" \"%Sm\" \"%Sc\" \"%SB\" %k %b %#Xf %N) and -x",
+	Format:  "BSD/macOS stat: the default one-line form (%d %i %Sp %l %Su %Sg %r %z \"%Sa\" \"%Sm\" \"%Sc\" \"%SB\" %k %b %#Xf %N; OpenBSD without \"%SB\") and -x",
 	// Flags checked against FreeBSD 14 stat(1) and stat.c (DEF_FORMAT,
 	// LINUX_FORMAT for -x, user_from_uid's "(1005)" for a user without a
 	// name) and macOS 14 stat(1) (-x adds " Birth:"). -f/-t formats, -l,
@@ -532,6 +532,7 @@ func (p *statParser) dropLast() {
 
 // bsdLine reads BSD stat's default line:
 // %d %i %Sp %l %Su %Sg %r %z "%Sa" "%Sm" "%Sc" "%SB" %k %b %#Xf %N
+// (FreeBSD, NetBSD, macOS), or OpenBSD's, which has no "%SB".
 func (p *statParser) bsdLine(line string, base, idx int) bool {
 	en := &p.res.Entries[idx]
 	pos := 0
@@ -588,6 +589,10 @@ func (p *statParser) bsdLine(line string, base, idx int) bool {
 	times := [4]*string{&en.AccessedAt, &en.ModifiedAt, &en.ChangedAt, &en.BornAt}
 	names := [4]string{"accessed_at", "modified_at", "changed_at", "born_at"}
 	for i := range times {
+		if i == 3 && pos < len(line) && line[pos] != '"' {
+			// OpenBSD's DEF_FORMAT has no "%SB": three times, then %k.
+			break
+		}
 		if pos >= len(line) || line[pos] != '"' {
 			return false
 		}

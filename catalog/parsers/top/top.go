@@ -79,10 +79,10 @@ var topFlags = catalog.Flags{"-b": catalog.Bool, "-n": catalog.Value, "-c": cata
 func topParsers() []*catalog.Parser {
 	return []*catalog.Parser{{
 		ID: "top", Command: "top", Version: "1", OS: []catalog.OS{catalog.Linux},
-		Format: "procps top -b -n 1: the summary lines (uptime, tasks, %Cpu, Mem, Swap in bytes) and the task table by its header",
+		Format: "procps top -b -n 1: the summary lines (uptime, tasks, %Cpu, Mem, Swap in bytes) and the task table by its header; BusyBox top -b -n 1 (Mem, CPU, Load average lines, VSZ and %CPU columns)",
 		Flags:  topFlags, MaxPositionals: 0, Result: TopResult{}, RowsKey: "processes", KeyFields: []string{"pid"},
 		Examples: [][]string{{"-b", "-n", "1"}, {"-b", "-n", "1", "-c", "-w", "512"}, {"-bn1", "-o", "%MEM"}},
-		Table:    &catalog.TableLines{Skip: []string{"top - ", "Tasks:", "Threads:", "%Cpu", "KiB ", "MiB ", "GiB ", "TiB ", "PiB ", "EiB ", "PID "}},
+		Table:    &catalog.TableLines{Skip: []string{"top - ", "Tasks:", "Threads:", "%Cpu", "KiB ", "MiB ", "GiB ", "TiB ", "PiB ", "EiB ", "PID ", "Mem: ", "CPU:", "Load average: "}},
 		Check: func(argv catalog.Args, _ catalog.OS) *catalog.ParseError {
 			b := argv.Has("-b")
 			n, _ := argv.Value("-n")
@@ -243,12 +243,25 @@ func parseTop(c *catalog.Context) (any, error) {
 				c.Unread(l.At)
 			}
 			continue
+		case cols == nil && (strings.HasPrefix(t, "Mem: ") || strings.HasPrefix(t, "CPU: ") || strings.HasPrefix(t, "CPU:  ")) && busyboxSummary(c, res, l):
+			continue
+		case cols == nil && strings.HasPrefix(t, "Load average: ") && res.Load1 == nil && busyboxLoad(c, res, l):
+			continue
 		case cols == nil && strings.Contains(t, "PID") && strings.Contains(t, "COMMAND"):
 			for _, f := range lex.LineFields(l, 0) {
 				cols = append(cols, c.Raw[f[0]:f[1]])
 			}
 			if !kit.ValidKeys(cols) {
 				return nil, catalog.Unrecognized("top's header is not valid UTF-8")
+			}
+			// The BSDs' and macOS's top print other tables: FreeBSD's
+			// "PID USERNAME THR PRI NICE SIZE RES STATE C TIME WCPU
+			// COMMAND" (sizes with K/M/G, C a CPU number), macOS's
+			// "PID COMMAND %CPU TIME #TH ..." with COMMAND (spaces and
+			// all) in the middle. Read as procps's, their cells would
+			// land in the wrong fields or rows would drop one by one.
+			if slices.Contains(cols, "USERNAME") || cols[len(cols)-1] != "COMMAND" {
+				return nil, catalog.Unrecognized("top's table is not procps's or BusyBox's (COMMAND last, USER): BSD and macOS top are not read")
 			}
 			for j, h := range cols {
 				if slices.Contains(cols[:j], h) {
@@ -323,6 +336,101 @@ func topFirstLine(c *catalog.Context, res *TopResult, l lex.Line) bool {
 	return true
 }
 
+// pctEnd is the end of a cell without its "%" (BusyBox "12%").
+func pctEnd(v string, s, e int) int {
+	if len(v) > 1 && v[len(v)-1] == '%' {
+		return e - 1
+	}
+	return e
+}
+
+// busyboxSummary reads BusyBox top's first two lines (top.c, 1.35):
+//
+//	Mem: 1873392K used, 6123456K free, 1234K shrd, 45678K buff, 987654K cached
+//	CPU:   2% usr   1% sys   0% nic  96% idle   0% io   0% irq   0% sirq
+//
+// Memory is in KiB with a "K" on each number, labelled after it; the CPU
+// line is "N% label" pairs ("2.0% usr" with FEATURE_TOP_DECIMALS). A line
+// that does not hold only such pairs is not read (false).
+func busyboxSummary(c *catalog.Context, res *TopResult, l lex.Line) bool {
+	t := l.Text
+	mem := strings.HasPrefix(t, "Mem:")
+	fs := lex.LineFields(l, 0)
+	if len(fs) < 3 || (len(fs)-1)%2 != 0 {
+		return false
+	}
+	type pair struct {
+		label  string
+		vs, ve int
+	}
+	var ps []pair
+	for k := 1; k+1 < len(fs); k += 2 {
+		vs, ve := fs[k][0], fs[k][1]
+		suffix := byte('%')
+		if mem {
+			suffix = 'K'
+		}
+		if ve-vs < 2 || c.Raw[ve-1] != suffix || !lex.IsFloat(c.Raw[vs:ve-1]) {
+			return false
+		}
+		label := strings.TrimSuffix(c.Raw[fs[k+1][0]:fs[k+1][1]], ",")
+		if !kit.ValidKeys([]string{label}) {
+			return false
+		}
+		ps = append(ps, pair{label, vs, ve - 1})
+	}
+	if mem {
+		if res.Memory != nil {
+			return false
+		}
+		m := map[string]int64{}
+		for _, p := range ps {
+			if _, dup := m[p.label]; dup {
+				continue
+			}
+			if v := kit.Scaled(c, p.vs, p.ve, 1024, "parseFloat*1024", "memory", p.label); v != nil {
+				m[p.label] = *v
+			}
+		}
+		res.Memory = m
+		return true
+	}
+	if len(res.CPUs) > 0 {
+		return false
+	}
+	i := len(res.CPUs)
+	cpu := TopCPU{Name: kit.Text(c, l.At+strings.Index(t, "CPU"), l.At+strings.Index(t, "CPU")+3, "cpus", i, "name"), Percent: map[string]float64{}}
+	for _, p := range ps {
+		if _, dup := cpu.Percent[p.label]; dup {
+			continue
+		}
+		if v := kit.Float(c, p.vs, p.ve, "cpus", i, "percent", p.label); v != nil {
+			cpu.Percent[p.label] = *v
+		}
+	}
+	res.CPUs = append(res.CPUs, cpu)
+	return true
+}
+
+// busyboxLoad reads BusyBox top's "Load average: 0.00 0.01 0.05 1/123
+// 4567": the three loads (then running/total tasks and the last pid, not
+// kept: no field holds them).
+func busyboxLoad(c *catalog.Context, res *TopResult, l lex.Line) bool {
+	fs := lex.LineFields(l, 0)
+	if len(fs) < 5 {
+		return false
+	}
+	for _, f := range fs[2:5] {
+		if !lex.IsFloat(c.Raw[f[0]:f[1]]) {
+			return false
+		}
+	}
+	res.Load1 = kit.Float(c, fs[2][0], fs[2][1], "load1")
+	res.Load5 = kit.Float(c, fs[3][0], fs[3][1], "load5")
+	res.Load15 = kit.Float(c, fs[4][0], fs[4][1], "load15")
+	return true
+}
+
 // topNums holds one row's numbers, pointed to by its fields: one
 // allocation a row rather than one a number (with the unit looked up in a
 // map literal per size, that was half of top's time on a 1 MB input,
@@ -370,14 +478,23 @@ func topRow(c *catalog.Context, fb *kit.FieldBuf, l lex.Line, cols []string, i i
 			ok = mem(&p.ResBytes, &nums.res, "res_bytes")
 		case "SHR":
 			ok = mem(&p.ShrBytes, &nums.shr, "shr_bytes")
-		case "S":
+		case "S", "STAT":
+			// procps S is one letter; BusyBox STAT adds W, N, < ("SW<"),
+			// kept in state as printed. (The field docs, which feed the
+			// shared schema_docs.go, are left as they were.)
 			p.State = kit.Text(c, s, e, "processes", i, "state")
+		case "VSZ":
+			// BusyBox top: the virtual size in KiB, smart_ulltoa5-scaled
+			// ("1640", "12.3m"), what procps calls VIRT.
+			ok = mem(&p.VirtBytes, &nums.virt, "virt_bytes")
 		case "%CPU":
-			if nums.cpu, ok = kit.FloatVal(c, s, e, "processes", i, "cpu_percent"); ok {
+			// BusyBox prints the percent sign ("  0%"; "0.0" with
+			// FEATURE_TOP_DECIMALS): the number is before it.
+			if nums.cpu, ok = kit.FloatVal(c, s, pctEnd(v, s, e), "processes", i, "cpu_percent"); ok {
 				p.CPUPercent = &nums.cpu
 			}
 		case "%MEM":
-			if nums.mem, ok = kit.FloatVal(c, s, e, "processes", i, "mem_percent"); ok {
+			if nums.mem, ok = kit.FloatVal(c, s, pctEnd(v, s, e), "processes", i, "mem_percent"); ok {
 				p.MemPercent = &nums.mem
 			}
 		case "TIME+", "TIME":

@@ -105,6 +105,11 @@ var unameArch = map[string]bool{
 	"sh4": true, "unknown": true, "i86pc": true,
 }
 
+// unameBSD are the kernel names whose uname -a ends with the machine
+// (FreeBSD, OpenBSD, NetBSD, DragonFly and macOS uname.c print sysname,
+// nodename, release, version, machine and nothing after).
+var unameBSD = map[string]bool{"Darwin": true, "FreeBSD": true, "OpenBSD": true, "NetBSD": true, "DragonFly": true}
+
 func parseUname(c *catalog.Context) (any, error) {
 	line, start, found := kit.FirstLine(c)
 	if !found {
@@ -135,7 +140,10 @@ func parseUname(c *catalog.Context) (any, error) {
 	set(&res.KernelRelease, 2, "kernel_release")
 	last := len(f) - 1
 	versionEnd := 0
-	if unameArch[get(last)] {
+	// The BSDs and macOS print no operating system field: their last word
+	// is the machine whatever it is (NetBSD "evbarm", OpenBSD "octeon" are
+	// in no list), so the kernel name decides, not the word.
+	if unameBSD[res.KernelName] || unameArch[get(last)] {
 		// BSD, macOS: the machine ends the line.
 		set(&res.Machine, last, "machine")
 		versionEnd = last

@@ -182,6 +182,22 @@ func parseVmstat(c *catalog.Context) (any, error) {
 			if stamped && len(cols) > 0 {
 				cols = cols[:len(cols)-1] // the zone name over the timestamp
 			}
+			// Every column must be procps's: the BSDs' vmstat prints a
+			// table under the same "procs memory" banner with other
+			// columns and units (FreeBSD's w, avm, fre, flt and one per
+			// disk, a second "sy"), read by no field here. Say so rather
+			// than answer each of its rows as an unread line.
+			var probe VmstatSample
+			for _, h := range cols {
+				dst, _, _ := probe.column(h)
+				if dst == nil {
+					return nil, catalog.Unrecognized("vmstat's header names %q, not a column of procps vmstat (BSD and macOS forms are not read)", h)
+				}
+				if *dst != nil {
+					return nil, catalog.Unrecognized("vmstat's header names %q twice, unlike procps vmstat (BSD and macOS forms are not read)", h)
+				}
+				*dst = new(int64)
+			}
 			continue
 		}
 		data++
