@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"maps"
 	"math"
 	"os"
@@ -15,10 +14,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/parism-go/parism/guard"
+	"github.com/parism-go/parism/server/internal/boundedfile"
 
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
@@ -131,38 +130,14 @@ func readBounded(path string, project bool) ([]byte, error) {
 			return nil, fail("is a symbolic link out of the project directory (to " + real + "): not read")
 		}
 	}
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
+	data, err := boundedfile.Read(path, maxFileBytes)
+	switch {
+	case errors.Is(err, boundedfile.ErrNotRegular):
+		return nil, fail("is " + strings.TrimPrefix(err.Error(), "not a regular file: ") + ", not a regular file: not read")
+	case errors.Is(err, boundedfile.ErrTooLarge):
+		return nil, fail(fmt.Sprintf("is larger than a configuration file's %d bytes: not read", maxFileBytes))
+	case err != nil:
 		return nil, fail("cannot read: " + unwrapPathError(err))
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, fail("cannot read: " + unwrapPathError(err))
-	}
-	if !fi.Mode().IsRegular() {
-		kind := "a special file"
-		switch t := fi.Mode().Type(); {
-		case t&fs.ModeNamedPipe != 0:
-			kind = "a FIFO"
-		case t&fs.ModeDevice != 0:
-			kind = "a device"
-		case t&fs.ModeDir != 0:
-			kind = "a directory"
-		case t&fs.ModeSocket != 0:
-			kind = "a socket"
-		}
-		return nil, fail("is " + kind + ", not a regular file: not read")
-	}
-	if fi.Size() > maxFileBytes {
-		return nil, fail(fmt.Sprintf("is %d bytes, more than a configuration file's %d: not read", fi.Size(), maxFileBytes))
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxFileBytes+1))
-	if err != nil {
-		return nil, fail("cannot read: " + unwrapPathError(err))
-	}
-	if len(data) > maxFileBytes {
-		return nil, fail(fmt.Sprintf("grew past %d bytes while read: not read", maxFileBytes))
 	}
 	return data, nil
 }

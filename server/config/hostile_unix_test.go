@@ -32,7 +32,7 @@ func TestHostileProjectFile(t *testing.T) {
 		"outside": {func(t *testing.T, p string) { mustSymlink(t, outside, p) }, "symbolic link out of the project"},
 		"large": {func(t *testing.T, p string) {
 			writeFile(t, p, `{"guard": {}, "x": "`+strings.Repeat("a", maxFileBytes)+`"}`)
-		}, "more than a configuration file's"},
+		}, "larger than a configuration file's"},
 		"directory": {func(t *testing.T, p string) {
 			if err := os.Mkdir(p, 0o755); err != nil {
 				t.Fatal(err)

@@ -1,7 +1,6 @@
 package executor
 
 import (
-	"errors"
 	"path/filepath"
 	"strings"
 
@@ -34,7 +33,7 @@ func GitReadDirs(dir string, argv *guard.Argv) []string {
 		var next []string
 		for _, objects := range queue {
 			b, err := readSmall(filepath.Join(objects, "info", "alternates"))
-			if errors.Is(err, errNotSmallFile) {
+			if isNotSmallFile(err) {
 				// git would follow what it holds, which is unknown here:
 				// a directory no allowed path holds stands for it.
 				out = append(out, filepath.Join(objects, "info", "alternates (unreadable)"))

@@ -759,7 +759,7 @@ func findGitDir(dir string, opts []string) (loc repoLoc, files []string, ok bool
 	}
 	loc.common = loc.gitDir
 	b, err := readSmall(filepath.Join(loc.gitDir, "commondir"))
-	if errors.Is(err, errNotSmallFile) {
+	if isNotSmallFile(err) {
 		// git would read it (or block on it): what it names is unknown,
 		// so the repository is not one this scan can vouch for.
 		return repoLoc{}, nil, false

@@ -27,31 +27,6 @@ func within(t *testing.T, d time.Duration, what string, fn func()) {
 	}
 }
 
-// TestReadSmall: only a regular file of at most maxSmallFile bytes is
-// read; a FIFO is refused without blocking, a device or a large file
-// without reading it.
-func TestReadSmall(t *testing.T) {
-	dir := t.TempDir()
-	writeTestFile(t, filepath.Join(dir, "ok"), "gitdir: ../x\n")
-	writeTestFile(t, filepath.Join(dir, "big"), strings.Repeat("x", maxSmallFile+1))
-	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink("/dev/zero", filepath.Join(dir, "zero")); err != nil {
-		t.Fatal(err)
-	}
-	if b, err := readSmall(filepath.Join(dir, "ok")); err != nil || string(b) != "gitdir: ../x\n" {
-		t.Errorf("ok: %q, %v", b, err)
-	}
-	for _, name := range []string{"big", "fifo", "zero"} {
-		within(t, 5*time.Second, "readSmall "+name, func() {
-			if _, err := readSmall(filepath.Join(dir, name)); err != errNotSmallFile {
-				t.Errorf("%s: err %v, want errNotSmallFile", name, err)
-			}
-		})
-	}
-}
-
 // TestHostileGitFiles: a repository whose commondir, .git file or
 // alternates is a FIFO or a link to /dev/zero does not hold the server
 // (the inspection before the run returns, no memory is taken), and the
