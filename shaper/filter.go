@@ -33,11 +33,11 @@ var filterTimeLimit = 250 * time.Millisecond
 // filterBuiltins are the functions a filter may call: pure ones, on the
 // row's values. Left out: anything reading the clock or the time zone
 // database (now, date, timezone, duration), reduce (its accumulator can
-// double a string on every element) and repeat (one call can allocate
-// without bound), encoders (toJSON, fromJSON, toBase64, fromBase64) and
+// double a string on every element), repeat (one call can allocate
+// without bound), map (see filterStringBudget), encoders (toJSON, fromJSON, toBase64, fromBase64) and
 // the rest of the collection builders.
 var filterBuiltins = []string{
-	"all", "none", "any", "one", "filter", "map", "count", "sum",
+	"all", "none", "any", "one", "filter", "count", "sum",
 	"find", "findIndex", "findLast", "findLastIndex",
 	"len", "type", "abs", "ceil", "floor", "round", "int", "float",
 	"trim", "trimPrefix", "trimSuffix", "upper", "lower", "split",
@@ -45,87 +45,114 @@ var filterBuiltins = []string{
 	"max", "min", "mean", "median", "first", "last", "get", "keys", "values",
 }
 
-// filterMaxString bounds the strings replace, join and string make: the
-// VM's memory budget counts the elements of ranges and arrays, not the
-// bytes string functions allocate, and three nested
-// replace(name, "", "<4,000 bytes>") or one join(map(1..45000, name),
-// "<700 KB>") asked for gigabytes in one call, which ends a Go process
-// (out of memory is fatal, no recover). A row's field is at most the
-// command's output (100 KB by default); a filter's string needs no more.
-const filterMaxString = 1 << 20
+// filterStringBudget bounds the bytes of the strings replace, join and
+// string make in one row's evaluation, all together: the VM's memory
+// budget counts the elements of ranges and arrays, not the bytes string
+// functions allocate, and three nested replace(name, "", "<4,000 bytes>"),
+// one join(map(1..45000, name), "<700 KB>"), or 45,000 replace results of
+// 0.5 MB each in one call asked for gigabytes and ended the server (out
+// of memory is fatal in Go, no recover). A row's field is at most the
+// command's output (100 KB by default); a filter needs no more. map is
+// not available: it is the one function that keeps what an expression
+// makes for every element, and any, all, none, one, count and filter say
+// what a filter needs of a list.
+const filterStringBudget = 1 << 20
 
-// sizedFuncs are filterBuiltins' string makers, defined again with their
-// result's size checked before it is built (string only takes scalars:
-// the text of a list would be as large as the list times its strings).
-var sizedFuncs = []expr.Option{
-	expr.Function("replace", func(args ...any) (any, error) {
-		if len(args) != 3 {
-			return nil, fmt.Errorf("replace takes 3 arguments (string, old, new), not %d", len(args))
-		}
-		str, ok1 := args[0].(string)
-		old, ok2 := args[1].(string)
-		repl, ok3 := args[2].(string)
-		if !ok1 || !ok2 || !ok3 {
-			return nil, errors.New("replace takes strings")
-		}
-		n := strings.Count(str, old) // for "" the number of runes plus one, as strings.Replace counts
-		if size := len(str) + n*(len(repl)-len(old)); size > filterMaxString {
-			return nil, fmt.Errorf("replace would make a string of %d bytes, more than the %d a filter may", size, filterMaxString)
-		}
-		return strings.ReplaceAll(str, old, repl), nil
-	}, new(func(string, string, string) string)),
-	expr.Function("join", func(args ...any) (any, error) {
-		if len(args) < 1 || len(args) > 2 {
-			return nil, fmt.Errorf("join takes a list and a separator, not %d arguments", len(args))
-		}
-		sep := ""
-		if len(args) == 2 {
-			s, ok := args[1].(string)
-			if !ok {
-				return nil, errors.New("join's separator is a string")
+// stringBudget is what is left of filterStringBudget in the evaluation
+// under way; the filter's run resets it for each row.
+type stringBudget struct{ left int }
+
+func (b *stringBudget) take(fn string, size int) error {
+	if size > b.left {
+		return fmt.Errorf("%s would make a string of %d bytes, past the %d a filter's strings may take on one row", fn, size, filterStringBudget)
+	}
+	b.left -= size
+	return nil
+}
+
+// sizedFuncs are the string makers of a filter, checked against b before
+// they build their result (string only takes scalars: the text of a list
+// would be as large as the list times its strings).
+func sizedFuncs(b *stringBudget) []expr.Option {
+	return []expr.Option{
+		expr.Function("replace", func(args ...any) (any, error) {
+			if len(args) != 3 {
+				return nil, fmt.Errorf("replace takes 3 arguments (string, old, new), not %d", len(args))
 			}
-			sep = s
-		}
-		var parts []string
-		switch l := args[0].(type) {
-		case []string:
-			parts = l
-		case []any:
-			parts = make([]string, len(l))
-			for i, v := range l {
-				s, ok := v.(string)
+			str, ok1 := args[0].(string)
+			old, ok2 := args[1].(string)
+			repl, ok3 := args[2].(string)
+			if !ok1 || !ok2 || !ok3 {
+				return nil, errors.New("replace takes strings")
+			}
+			n := strings.Count(str, old) // for "" the number of runes plus one, as strings.Replace counts
+			if err := b.take("replace", len(str)+n*(len(repl)-len(old))); err != nil {
+				return nil, err
+			}
+			return strings.ReplaceAll(str, old, repl), nil
+		}, new(func(string, string, string) string)),
+		expr.Function("join", func(args ...any) (any, error) {
+			if len(args) < 1 || len(args) > 2 {
+				return nil, fmt.Errorf("join takes a list and a separator, not %d arguments", len(args))
+			}
+			sep := ""
+			if len(args) == 2 {
+				s, ok := args[1].(string)
 				if !ok {
-					return nil, fmt.Errorf("join takes a list of strings, not of %T", v)
+					return nil, errors.New("join's separator is a string")
 				}
-				parts[i] = s
+				sep = s
 			}
-		default:
-			return nil, fmt.Errorf("join takes a list of strings, not %T", args[0])
-		}
-		size := 0
-		for i, p := range parts {
-			size += len(p)
-			if i > 0 {
-				size += len(sep)
+			var parts []string
+			switch l := args[0].(type) {
+			case []string:
+				parts = l
+			case []any:
+				parts = make([]string, len(l))
+				for i, v := range l {
+					s, ok := v.(string)
+					if !ok {
+						return nil, fmt.Errorf("join takes a list of strings, not of %T", v)
+					}
+					parts[i] = s
+				}
+			default:
+				return nil, fmt.Errorf("join takes a list of strings, not %T", args[0])
 			}
-			if size > filterMaxString {
-				return nil, fmt.Errorf("join would make a string of more than the %d bytes a filter may", filterMaxString)
+			size := 0
+			for i, p := range parts {
+				size += len(p)
+				if i > 0 {
+					size += len(sep)
+				}
+				if size > b.left {
+					break // take refuses it
+				}
 			}
-		}
-		return strings.Join(parts, sep), nil
-	}),
-	expr.Function("string", func(args ...any) (any, error) {
-		if len(args) != 1 {
-			return nil, fmt.Errorf("string takes 1 argument, not %d", len(args))
-		}
-		switch v := args[0].(type) {
-		case string:
-			return v, nil
-		case nil, bool, int, int64, float64:
-			return fmt.Sprintf("%v", v), nil
-		}
-		return nil, fmt.Errorf("string takes a number, a boolean or a string, not %T", args[0])
-	}, new(func(any) string)),
+			if err := b.take("join", size); err != nil {
+				return nil, err
+			}
+			return strings.Join(parts, sep), nil
+		}),
+		expr.Function("string", func(args ...any) (any, error) {
+			if len(args) != 1 {
+				return nil, fmt.Errorf("string takes 1 argument, not %d", len(args))
+			}
+			var s string
+			switch v := args[0].(type) {
+			case string:
+				return v, nil
+			case nil, bool, int, int64, float64:
+				s = fmt.Sprintf("%v", v)
+			default:
+				return nil, fmt.Errorf("string takes a number, a boolean or a string, not %T", args[0])
+			}
+			if err := b.take("string", len(s)); err != nil {
+				return nil, err
+			}
+			return s, nil
+		}, new(func(any) string)),
+	}
 }
 
 // sizedNames are the names of sizedFuncs, which the policy lets a filter
@@ -136,6 +163,9 @@ var sizedNames = []string{"replace", "join", "string"}
 type filterProgram struct {
 	prog   *vm.Program
 	fields map[string]fieldType // the fields it reads (all of them when it uses $env)
+	// budget is what the program's string makers may still make on the
+	// row being evaluated.
+	budget *stringBudget
 }
 
 // fieldType is how a field's values are given to the expression.
@@ -204,7 +234,8 @@ func compileFilter(src string, rows []any) (*filterProgram, error) {
 	for _, b := range filterBuiltins {
 		opts = append(opts, expr.EnableBuiltin(b))
 	}
-	opts = append(opts, sizedFuncs...)
+	budget := &stringBudget{}
+	opts = append(opts, sizedFuncs(budget)...)
 	if len(fts) == 0 {
 		// No rows to learn the fields from: any name may be a field.
 		opts = append(opts, expr.AllowUndefinedVariables())
@@ -216,7 +247,7 @@ func compileFilter(src string, rows []any) (*filterProgram, error) {
 	if err != nil {
 		return nil, filterError(src, err, rows)
 	}
-	f := &filterProgram{prog: prog, fields: map[string]fieldType{}}
+	f := &filterProgram{prog: prog, fields: map[string]fieldType{}, budget: budget}
 	for name := range pol.idents {
 		if name == "$env" {
 			f.fields = fts
@@ -397,6 +428,7 @@ func (f *filterProgram) run(rows []any) ([]any, error) {
 			}
 			env[name] = exprValue(v, ft)
 		}
+		f.budget.left = filterStringBudget
 		res, err := machine.Run(f.prog, env)
 		if err != nil {
 			if missing {

@@ -352,9 +352,12 @@ func TestFilterErrors(t *testing.T) {
 		// strings past filterMaxString, asked for in one call: gigabytes
 		// before the check
 		{`len(replace(replace(replace(name, "", "` + strings.Repeat("x", 4000) + `"), "", "` + strings.Repeat("y", 4000) + `"), "", "z")) > 0`,
-			[]string{"replace would make a string of", "more than the"}},
-		{`len(join(map(1..45000, name), "` + strings.Repeat("s", 70000) + `")) > 0`, []string{"join would make a string of more than"}},
-		{`len(string(map(1..45000, name))) > 0`, []string{"string takes a number, a boolean or a string"}},
+			[]string{"replace would make a string of", "past the"}},
+		{`any(1..100, len(join(split(name, ""), "` + strings.Repeat("s", 14000) + `")) < 0)`, []string{"join would make a string of"}},
+		{`len(string(1..10)) > 0`, []string{"string takes a number, a boolean or a string"}},
+		// every result counts, not each alone: 2,000 results of 1 KB
+		{`any(1..2000, len(replace(name, "", "` + strings.Repeat("r", 200) + `")) < 0)`, []string{"replace would make a string of", "on one row"}},
+		{`len(map(1..45000, name)) > 0`, []string{"map is not available"}},
 	}
 	for _, c := range cases {
 		_, _, err := Apply(mustDecode(t, rowsDoc), Query{Filter: c.filter})

@@ -1,12 +1,9 @@
 package executor
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -367,25 +364,30 @@ func (s *repoScan) scanGitlinks(ctx context.Context, git, dir string, env []stri
 	}
 }
 
+// scanLimits are the limits of the scan's own git processes, which run
+// before the command and outside its confinement: a repository's config,
+// commondir or an included file that is /dev/zero made git config --list
+// grow to 6 GB in its 5 s. The scan's output is the repository's
+// configuration listed, far below maxScanOutput.
+var scanLimits = &Confinement{Mode: SandboxOff, MaxMemoryBytes: 512 << 20}
+
+const maxScanOutput = 16 << 20
+
 // gitOutput runs git with args in dir and returns its standard output.
-// A git that does not finish in 5 s, is killed or cannot start marks the
-// scan failed; a refusal (an exit status) does not.
+// A git that does not finish in 5 s, is killed, cannot start or writes
+// more than maxScanOutput marks the scan failed; a refusal (an exit
+// status) does not.
 func (s *repoScan) gitOutput(ctx context.Context, git, dir string, env []string, args ...string) (string, bool) {
-	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, git, args...)
-	cmd.Dir = dir
-	cmd.Env = env
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	if err := cmd.Run(); err != nil {
-		var exit *exec.ExitError
-		if !errors.As(err, &exit) || ctx.Err() != nil {
-			s.failed = true
-		}
+	r := Run(ctx, Spec{Path: git, Args: args, Dir: dir, Env: env, Timeout: 5 * time.Second,
+		MaxStdout: maxScanOutput, MaxStderr: 4 << 10, Confine: scanLimits})
+	switch {
+	case !r.Started || r.TimedOut || r.Canceled || r.Signal != "" || r.Stdout.Truncated:
+		s.failed = true
+		return "", false
+	case r.ExitCode != 0:
 		return "", false
 	}
-	return out.String(), true
+	return string(r.Stdout.Data), true
 }
 
 // scanOne runs one `git config --list --show-origin` and adds what it
@@ -488,16 +490,13 @@ func includeTarget(from, value string) string {
 // cannot say.
 func askGitDirs(ctx context.Context, git, dir string, opts, env []string) repoLoc {
 	ask := func(what ...string) []string {
-		ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, git, append(append(slices.Clone(opts), "rev-parse"), what...)...)
-		cmd.Dir = dir
-		cmd.Env = env
-		out, err := cmd.Output()
-		if err != nil {
+		// Under scanLimits, as the scan's listing.
+		r := Run(ctx, Spec{Path: git, Args: append(append(slices.Clone(opts), "rev-parse"), what...), Dir: dir, Env: env,
+			Timeout: 5 * time.Second, MaxStdout: 64 << 10, MaxStderr: 4 << 10, Confine: scanLimits})
+		if r.ExitCode != 0 || r.Stdout.Truncated {
 			return nil
 		}
-		return strings.Split(strings.TrimSpace(string(out)), "\n")
+		return strings.Split(strings.TrimSpace(string(r.Stdout.Data)), "\n")
 	}
 	abs := func(p string) string {
 		if p != "" && !filepath.IsAbs(p) {

@@ -36,6 +36,13 @@ func TestHostileGitFiles(t *testing.T) {
 	plant := map[string]func(repo string){
 		"commondir fifo": func(repo string) { mustFifo(t, filepath.Join(repo, ".git", "commondir")) },
 		"commondir zero": func(repo string) { mustLink(t, "/dev/zero", filepath.Join(repo, ".git", "commondir")) },
+		// git config --list itself reads it: under scanLimits' memory
+		"config zero": func(repo string) {
+			if err := os.Remove(filepath.Join(repo, ".git", "config")); err != nil {
+				t.Fatal(err)
+			}
+			mustLink(t, "/dev/zero", filepath.Join(repo, ".git", "config"))
+		},
 		"alternates fifo": func(repo string) {
 			mustFifo(t, filepath.Join(repo, ".git", "objects", "info", "alternates"))
 		},
@@ -105,4 +112,33 @@ func mustLink(t *testing.T, target, p string) {
 	if err := os.Symlink(target, p); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestGitScanMemoryBounded: a repository whose config is /dev/zero makes
+// git config --list read without end (6 GB in its 5 s, unlimited); the
+// scan's git runs under scanLimits, so it dies out of memory at 512 MiB
+// (the command's own git then dies the same way, under max_memory_mb).
+func TestGitScanMemoryBounded(t *testing.T) {
+	w := newGitWorld(t)
+	repo := w.repo()
+	if err := os.Remove(filepath.Join(repo, ".git", "config")); err != nil {
+		t.Fatal(err)
+	}
+	mustLink(t, "/dev/zero", filepath.Join(repo, ".git", "config"))
+	within(t, 30*time.Second, "EnvDirs", func() {
+		NewGitDrivers().EnvDirs(context.Background(), w.git, repo, guard.ReadArgv("git", []string{"status"}), SafeEnv(os.Environ()))
+	})
+	if rss := childMaxRSS(t); rss > scanLimits.MaxMemoryBytes {
+		t.Errorf("a child of the scan reached %d bytes resident, past the scan's limit of %d", rss, scanLimits.MaxMemoryBytes)
+	}
+}
+
+// childMaxRSS is the largest resident size any waited-for child of this
+// process reached (getrusage RUSAGE_CHILDREN), in bytes.
+func childMaxRSS(t *testing.T) int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru); err != nil {
+		t.Fatal(err)
+	}
+	return int64(ru.Maxrss) << 10
 }
