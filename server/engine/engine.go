@@ -246,6 +246,7 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 	}
 	if f := checkSize(req); f != nil {
 		env.Failure = f
+		env.Args = []string{} // not echoed: the refusal would be as large as the request
 		return done(), nil
 	}
 	if req.Cmd == "" {

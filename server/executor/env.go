@@ -52,9 +52,12 @@ func envValue(env []string, name string) (string, bool) {
 // Anthropic, Slack, AWS key ids, Stripe, Hugging Face, npm, Google API
 // keys, PEM private keys).
 var secretValue = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*://[^/@\s]*:[^/@\s]*@|` +
-	// a user part of 20 characters or more is a token used as the user
-	// (https://TOKEN@pypi.example.com/simple), not a login name
-	`^[A-Za-z][A-Za-z0-9+.-]*://[^/@\s:]{20,}@|` +
+	// a user part of 12 characters or more, or of 8 with letters and
+	// digits, is a token used as the user (https://TOKEN@pypi.example.com),
+	// not a login name (git@, deploy@)
+	`^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/@\s:]{12,}|[^/@\s:]*[A-Za-z][^/@\s:]*[0-9][^/@\s:]*|[^/@\s:]*[0-9][^/@\s:]*[A-Za-z][^/@\s:]*)@|` +
+	// a header with credentials (GIT_HTTP_EXTRAHEADER="Authorization: Basic ...")
+	`(?i:^(?:proxy-)?authorization:\s*\S)|` +
 	// hook URLs whose path is the secret, and JSON Web Tokens
 	`hooks\.slack\.com/services/|discord(?:app)?\.com/api/webhooks/|\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.|` +
 	`\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|sk-[A-Za-z0-9_-]{20,}|` +

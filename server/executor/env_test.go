@@ -180,11 +180,15 @@ func TestStripEnvRealNames(t *testing.T) {
 		"NOTIFY=https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
 		"CHAT=https://discord.com/api/webhooks/123/abcdef",
 		"CI_ID=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJDQU5BUlkxOCJ9.c2ln",
+		"PIP_INDEX=https://CANARYPIP0009@pypi.example.com/simple",
+		"GOPROXY_ALT=https://CANARYGOP13@proxy.example.com",
+		"HTTPS_PROXY_ALT=http://tok3n999@proxy.invalid:3128",
+		"GIT_HTTP_EXTRAHEADER=Authorization: Basic Q0FOQVJZR0lUSERSOA==",
 	}
 	env = append(env, byValue...)
 	// Plain URLs without a password stay.
 	env = append(env, "REPO_URL=https://github.com/x/y.git", "PROXY=http://proxy:3128", "MIRROR=https://u@host/",
-		"GIT_REMOTE=ssh://git@github.com/x/y.git")
+		"GIT_REMOTE=ssh://git@github.com/x/y.git", "DEPLOY_URL=https://deploy@example.com/")
 	kept, removed := StripEnv(env, config.DefaultEnvPatterns())
 	for _, n := range secrets {
 		if !slices.Contains(removed, n) {
@@ -196,7 +200,7 @@ func TestStripEnvRealNames(t *testing.T) {
 			t.Errorf("%s (a credential value) reaches the child", n)
 		}
 	}
-	for _, n := range append(keep, "REPO_URL", "PROXY", "MIRROR", "GIT_REMOTE") {
+	for _, n := range append(keep, "REPO_URL", "PROXY", "MIRROR", "GIT_REMOTE", "DEPLOY_URL") {
 		if _, ok := envValue(kept, n); !ok {
 			t.Errorf("%s is withheld but programs need it", n)
 		}

@@ -102,7 +102,7 @@ var (
 		// Windows: where the system, the profile and the programs are.
 		"SystemRoot", "SYSTEMROOT", "windir", "ComSpec", "PATHEXT", "APPDATA", "LOCALAPPDATA", "USERPROFILE",
 		"HOMEDRIVE", "HOMEPATH", "ProgramFiles", "ProgramFiles(x86)", "ProgramData"}
-	npmEnvPrefixes = []string{"LC_", "XDG_", "GIT_", "NVM_", "COREPACK_"}
+	npmEnvPrefixes = []string{"LC_", "XDG_", "NVM_", "COREPACK_"}
 )
 
 // NpmEnv returns the part of env npm gets: npmEnvNames, the variables of
@@ -118,7 +118,10 @@ func NpmEnv(env []string) []string {
 	for _, kv := range env {
 		name := envName(kv)
 		_, npm := npmEnvKey(name)
-		if npm || slices.ContainsFunc(npmEnvNames, func(n string) bool { return sameEnvName(n, name) }) ||
+		// git's own variables only as SafeEnv sets them: others
+		// (GIT_HTTP_EXTRAHEADER) may carry credentials.
+		safe := slices.ContainsFunc(safeSettings, func(s string) bool { return sameEnvName(envName(s), name) })
+		if npm || safe || slices.ContainsFunc(npmEnvNames, func(n string) bool { return sameEnvName(n, name) }) ||
 			slices.ContainsFunc(npmEnvPrefixes, func(p string) bool { return strings.HasPrefix(name, p) }) {
 			out = append(out, kv)
 		}
