@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/parism-go/parism/guard"
@@ -284,31 +285,45 @@ type kernelPolicy struct {
 	build bool
 	// roots are guard.allowed_paths; empty means the working directory.
 	roots []string
-	// system is systemRead plus /etc without its secrets; systemList
-	// the directories only listed (/etc itself). They, hidden and
-	// writeRoots are set by load.
-	loadOnce           sync.Once
-	system, systemList []string
 	// home is the home directory of the commands' environment; homes
 	// are every home whose credential stores are cut out.
 	home  string
 	homes []string
 	env   []string
+	// rules are what load read of the file system, and loadMu orders
+	// their refreshes.
+	rules  atomic.Pointer[fsRules]
+	loadMu sync.Mutex
+	// kubeFound are the kubeconfig's server ports, read once.
+	kubeOnce  sync.Once
+	kubeFound []uint16
+}
+
+// fsRules are the rules read from the file system, which load refreshes
+// every rulesRefresh: a file of /etc made private (or made) after the
+// server started is cut out from the next refresh on, not only by the
+// next server.
+type fsRules struct {
+	at time.Time
 	// hidden are the credential stores of every home and /etc's secrets.
 	hidden []string
+	// system is systemRead plus /etc without its secrets; systemList
+	// the directories only listed (/etc itself).
+	system, systemList []string
+	// writeRoots are the allowed paths a build writes, without
+	// writeHidden: hidden and the homes' dot entries.
+	writeRoots, writeHidden []string
 	// buildReads is what the build profile reads (everything but hidden
 	// and the homes of others) and lists (the directories above those),
 	// keyed by the home holding the run's working directory: a project in
 	// another user's home reads that home.
 	buildMu    sync.Mutex
 	buildReads map[string][2][]string
-	// writeRoots are the allowed paths a build writes, without
-	// writeHidden: hidden and the homes' dot entries.
-	writeRoots, writeHidden []string
-	// kubeFound are the kubeconfig's server ports, read once.
-	kubeOnce  sync.Once
-	kubeFound []uint16
 }
+
+// rulesRefresh is how old load lets the file-system rules get (a
+// variable for the tests).
+var rulesRefresh = time.Minute
 
 // newKernelPolicy computes the confinement's fixed part.
 func newKernelPolicy(cfg config.Config, roots []string, env []string) *kernelPolicy {
@@ -328,25 +343,34 @@ func newKernelPolicy(cfg config.Config, roots []string, env []string) *kernelPol
 	if p.build {
 		p.base.AllowBind, p.base.AllowConnect = true, true
 		p.base.MaxFileBytes = buildMaxFileBytes
-		p.buildReads = map[string][2][]string{}
 	}
 	return p
 }
 
-// load computes, on the first run, the rules that read the file system:
-// what is hidden (the walk of /etc takes a few milliseconds a server's
-// start need not wait for), the system areas, and the build's write roots.
-func (p *kernelPolicy) load() {
-	p.loadOnce.Do(func() {
-		secrets := slices.Concat(under("/etc", etcSecrets), privateFiles("/etc"))
-		p.hidden = p.hiddenPaths(secrets)
-		etc, etcList := readableMinusLinksOut([]string{"/etc"}, secrets)
-		p.system, p.systemList = slices.Concat(systemRead, etc), etcList
-		if p.build {
-			p.writeHidden = p.unwritable()
-			p.writeRoots = p.writable(p.roots)
-		}
-	})
+// load returns the rules that read the file system, computed on the first
+// run (the walk of /etc takes a few milliseconds a server's start need not
+// wait for) and again when they are older than rulesRefresh: what is
+// hidden, the system areas, and the build's write roots.
+func (p *kernelPolicy) load() *fsRules {
+	if r := p.rules.Load(); r != nil && time.Since(r.at) < rulesRefresh {
+		return r
+	}
+	p.loadMu.Lock()
+	defer p.loadMu.Unlock()
+	if r := p.rules.Load(); r != nil && time.Since(r.at) < rulesRefresh {
+		return r // refreshed while this call waited
+	}
+	r := &fsRules{at: time.Now(), buildReads: map[string][2][]string{}}
+	secrets := slices.Concat(under("/etc", etcSecrets), privateFiles("/etc"))
+	r.hidden = p.hiddenPaths(secrets)
+	etc, etcList := readableMinusLinksOut([]string{"/etc"}, secrets)
+	r.system, r.systemList = slices.Concat(systemRead, etc), etcList
+	if p.build {
+		r.writeHidden = p.unwritable(r.hidden)
+		r.writeRoots = r.writable(p.roots)
+	}
+	p.rules.Store(r)
+	return r
 }
 
 // privateFiles are the files and directories under dir that other users
@@ -387,18 +411,18 @@ func privateFiles(dir string) []string {
 // ~/.gitconfig: run or read by the operator's own programs later, outside
 // any sandbox). A root above one of those is replaced by its entries, so
 // nothing new can be created beside them either.
-func (p *kernelPolicy) writable(roots []string) []string {
+func (r *fsRules) writable(roots []string) []string {
 	if len(roots) == 0 {
 		return nil
 	}
-	w, _ := readableMinus(roots, p.writeHidden)
+	w, _ := readableMinus(roots, r.writeHidden)
 	return w
 }
 
 // unwritable is what writable leaves out: hidden and the homes' dot
-// entries, read once by load.
-func (p *kernelPolicy) unwritable() []string {
-	hidden := slices.Clone(p.hidden)
+// entries, read by load.
+func (p *kernelPolicy) unwritable(hidden []string) []string {
+	hidden = slices.Clone(hidden)
 	for _, h := range p.homes {
 		ents, _ := os.ReadDir(h)
 		for _, ent := range ents {
@@ -413,19 +437,19 @@ func (p *kernelPolicy) unwritable() []string {
 // buildRead is what a build run in cwd reads and lists: everything but
 // hidden and the homes other than the commands' own and the one holding
 // cwd (or an allowed path), which only names can be listed of.
-func (p *kernelPolicy) buildRead(cwd string) (read, list []string) {
+func (p *kernelPolicy) buildRead(r *fsRules, cwd string) (read, list []string) {
 	key := ""
 	for _, h := range p.homes {
 		if cwd == h || isBelow(cwd, h) {
 			key = h
 		}
 	}
-	p.buildMu.Lock()
-	defer p.buildMu.Unlock()
-	if r, ok := p.buildReads[key]; ok {
-		return r[0], r[1]
+	r.buildMu.Lock()
+	defer r.buildMu.Unlock()
+	if b, ok := r.buildReads[key]; ok {
+		return b[0], b[1]
 	}
-	hidden := slices.Clone(p.hidden)
+	hidden := slices.Clone(r.hidden)
 	for _, h := range p.homes {
 		if h == key || h == p.home || slices.ContainsFunc(p.roots, func(r string) bool { return r == h || isBelow(r, h) }) {
 			continue
@@ -433,7 +457,7 @@ func (p *kernelPolicy) buildRead(cwd string) (read, list []string) {
 		hidden = append(hidden, h)
 	}
 	read, list = readableMinus([]string{"/"}, hidden)
-	p.buildReads[key] = [2][]string{read, list}
+	r.buildReads[key] = [2][]string{read, list}
 	return read, list
 }
 
@@ -512,19 +536,19 @@ func (e *Engine) confinementFor(cmd string, argv *guard.Argv, cwd string) (*exec
 // the guard ships a policy for it (else it is the operator's addition).
 func (e *Engine) confineAs(cmd string, n needs, shipped bool, argv *guard.Argv, cwd string) (*executor.Confinement, *CommandSandbox) {
 	p := e.kernel
-	p.load()
+	r := p.load()
 	c := p.base
 	if p.build {
 		// Build runs project code by design: it executes whatever it can
 		// read, connects anywhere, and writes in the project; it still
 		// cannot read credential stores, write elsewhere, or reach the
 		// server.
-		c.ReadPaths, c.ListPaths = p.buildRead(cwd)
-		c.WritePaths = p.writeRoots
+		c.ReadPaths, c.ListPaths = p.buildRead(r, cwd)
+		c.WritePaths = r.writeRoots
 		if len(p.roots) == 0 {
 			// buildWorkdirRefusal has refused the directories that are
 			// not a project's.
-			c.WritePaths = p.writable([]string{cwd})
+			c.WritePaths = r.writable([]string{cwd})
 		}
 		return &c, e.report(&c, "all but credentials", nil, nil)
 	}
@@ -538,9 +562,9 @@ func (e *Engine) confineAs(cmd string, n needs, shipped bool, argv *guard.Argv, 
 		}
 	}
 	read := "system+allowed_paths"
-	c.ReadPaths, c.ListPaths = nil, p.systemList
+	c.ReadPaths, c.ListPaths = nil, r.systemList
 	if len(p.roots) > 0 {
-		c.ReadPaths = slices.Concat(p.system, p.roots, extraRead)
+		c.ReadPaths = slices.Concat(r.system, p.roots, extraRead)
 	} else {
 		// The project: the repository around cwd (git, npm and cargo look
 		// for their files in the parents), else cwd itself.
@@ -554,11 +578,11 @@ func (e *Engine) confineAs(cmd string, n needs, shipped bool, argv *guard.Argv, 
 			// taken whole it would be every user's files. Its names can be
 			// listed; what is beneath is read as any other path.
 			read = "system (the working directory is / or above other users' homes: listed only; set guard.allowed_paths to read more)"
-			c.ReadPaths = slices.Concat(p.system, extraRead)
+			c.ReadPaths = slices.Concat(r.system, extraRead)
 			c.ListPaths = append(slices.Clip(c.ListPaths), root)
 		} else {
-			project, list := readableMinus([]string{root}, p.hidden)
-			c.ReadPaths = slices.Concat(p.system, project, extraRead)
+			project, list := readableMinus([]string{root}, r.hidden)
+			c.ReadPaths = slices.Concat(r.system, project, extraRead)
 			c.ListPaths = slices.Concat(c.ListPaths, list)
 		}
 	}

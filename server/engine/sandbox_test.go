@@ -912,3 +912,30 @@ func TestSandboxBuildWorkdirAboveHome(t *testing.T) {
 		}
 	}
 }
+
+// TestSandboxEtcRefresh: a file of a public /etc directory made private
+// after the server's first run is cut out once the rules are refreshed.
+func TestSandboxEtcRefresh(t *testing.T) {
+	needSandbox(t)
+	need(t, "cat")
+	dir := filepath.Join("/etc", "parism-refresh-"+strconv.Itoa(os.Getpid()))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Skipf("cannot write in /etc: %v", err)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(dir) })
+	writeFile(t, filepath.Join(dir, "open"), "OPEN\n")
+	e, cwd := newTestEngine(t, nil)
+	if env := e.Run(context.Background(), Request{Cmd: "cat", Args: []string{filepath.Join(dir, "open")}, Cwd: cwd}); !env.OK {
+		t.Fatalf("cat open: %s", mustMarshal(t, env))
+	}
+	late := filepath.Join(dir, "late")
+	if err := os.WriteFile(late, []byte("LATE-PRIVATE\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	old := rulesRefresh
+	rulesRefresh = 0
+	t.Cleanup(func() { rulesRefresh = old })
+	if env := e.Run(context.Background(), Request{Cmd: "cat", Args: []string{late}, Cwd: cwd}); env.OK || strings.Contains(mustMarshal(t, env), "LATE-PRIVATE") {
+		t.Errorf("cat %s, made private after the first run: %s", late, mustMarshal(t, env))
+	}
+}
