@@ -392,9 +392,9 @@ func (e *Engine) DryRun(cmd string, args []string, cwd string) *DryRunResult {
 	}
 	d := e.guard.Check(cmd, args, e.resolveCwd(cwd))
 	if d.Allowed {
-		if msg := e.kernel.buildWorkdirRefusal(e.resolveCwd(cwd)); msg != "" {
+		if msg, detail := e.kernel.workdirRefusal(e.resolveCwd(cwd)); msg != "" {
 			reason := string(guard.ReasonPathNotAllowed)
-			return &DryRunResult{Reason: &reason, Message: &msg, Detail: detailBuildWorkdir}
+			return &DryRunResult{Reason: &reason, Message: &msg, Detail: detail}
 		}
 		return &DryRunResult{WouldPass: true}
 	}

@@ -266,8 +266,8 @@ func (e *Engine) execute(ctx context.Context, req Request, start time.Time) (*En
 		env.GuardError = &GuardError{Reason: string(d.Reason), Message: d.Message}
 		return done(), nil
 	}
-	if msg := e.kernel.buildWorkdirRefusal(cwd); msg != "" {
-		env.Failure = &Failure{Kind: KindGuard, Reason: string(guard.ReasonPathNotAllowed), Message: msg, Detail: detailBuildWorkdir}
+	if msg, detail := e.kernel.workdirRefusal(cwd); msg != "" {
+		env.Failure = &Failure{Kind: KindGuard, Reason: string(guard.ReasonPathNotAllowed), Message: msg, Detail: detail}
 		env.GuardError = &GuardError{Reason: string(guard.ReasonPathNotAllowed), Message: msg}
 		return done(), nil
 	}

@@ -477,6 +477,61 @@ func (p *kernelPolicy) broad(dir string) bool {
 	return false
 }
 
+// workdirRefusal is why the kernel layer refuses cwd as a run's working
+// directory, and the failure's detail; "" when it takes it.
+func (p *kernelPolicy) workdirRefusal(cwd string) (msg, detail string) {
+	if msg := p.cwdLeavesRepository(cwd); msg != "" {
+		return msg, detailCwdLeavesRepository
+	}
+	if msg := p.buildWorkdirRefusal(cwd); msg != "" {
+		return msg, detailBuildWorkdir
+	}
+	return "", ""
+}
+
+// detailCwdLeavesRepository is the detail of a run refused because its
+// working directory is reached through a symbolic link out of the
+// repository around it (cwdLeavesRepository).
+const detailCwdLeavesRepository = "cwd_leaves_repository"
+
+// cwdLeavesRepository says, with allowed_paths empty, why cwd is refused
+// when the path given passes through a symbolic link that leads out of
+// the repository holding the path up to that link: the kernel rules
+// follow the project of the directory reached, so a repository's
+// vendor -> /other/repo would make the agent's "cd vendor" read another
+// repository. "" when cwd is taken.
+func (p *kernelPolicy) cwdLeavesRepository(cwd string) string {
+	if len(p.roots) > 0 {
+		return "" // the guard checks cwd against the allowed paths, resolved
+	}
+	cwd = filepath.Clean(cwd)
+	real, err := filepath.EvalSymlinks(cwd)
+	if err != nil || real == cwd {
+		return ""
+	}
+	// base: cwd's longest prefix without a symbolic link.
+	base := "/"
+	for _, part := range strings.Split(strings.TrimPrefix(cwd, "/"), "/") {
+		next := filepath.Join(base, part)
+		fi, err := os.Lstat(next)
+		if err != nil || fi.Mode()&os.ModeSymlink != 0 {
+			break
+		}
+		base = next
+	}
+	for d := base; d != "/"; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err != nil {
+			continue
+		}
+		if d == real || isBelow(real, d) {
+			return ""
+		}
+		return "the working directory '" + cwd + "' is reached through a symbolic link out of the repository at '" +
+			d + "' (to '" + real + "'); give '" + real + "' as cwd to work there, or set guard.allowed_paths"
+	}
+	return ""
+}
+
 // detailBuildWorkdir is the detail of a build run refused for its working
 // directory (buildWorkdirRefusal).
 const detailBuildWorkdir = "build_workdir"

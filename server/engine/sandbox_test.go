@@ -939,3 +939,39 @@ func TestSandboxEtcRefresh(t *testing.T) {
 		t.Errorf("cat %s, made private after the first run: %s", late, mustMarshal(t, env))
 	}
 }
+
+// TestCwdLeavesRepository: a working directory reached through a
+// repository's symbolic link to another directory is refused (the rules
+// would follow the directory reached: another repository); the same
+// directory given by its own path is taken, as is a link that stays in
+// the repository.
+func TestCwdLeavesRepository(t *testing.T) {
+	e, dir := newTestEngine(t, nil)
+	other := t.TempDir()
+	writeFile(t, filepath.Join(other, "secret.txt"), "OTHER-REPO\n")
+	if err := os.Mkdir(filepath.Join(other, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "src", "main.go"), "package main\n")
+	for link, target := range map[string]string{"vendor": other, "code": filepath.Join(dir, "src")} {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := e.Run(context.Background(), Request{Cmd: "cat", Args: []string{"secret.txt"}, Cwd: filepath.Join(dir, "vendor")})
+	if out := mustMarshal(t, env); env.Failure == nil || env.Failure.Detail != detailCwdLeavesRepository || strings.Contains(out, "OTHER-REPO") {
+		t.Errorf("cwd through vendor -> another repository: %s", out)
+	}
+	if d := e.DryRun("cat", []string{"secret.txt"}, filepath.Join(dir, "vendor")); d.WouldPass || d.Detail != detailCwdLeavesRepository {
+		t.Errorf("dry_run through vendor: %+v", d)
+	}
+	if env := e.Run(context.Background(), Request{Cmd: "cat", Args: []string{"secret.txt"}, Cwd: other}); env.Failure != nil && env.Failure.Detail == detailCwdLeavesRepository {
+		t.Errorf("the other repository by its own path: %s", mustMarshal(t, env))
+	}
+	if env := e.Run(context.Background(), Request{Cmd: "cat", Args: []string{"main.go"}, Cwd: filepath.Join(dir, "code")}); !env.OK {
+		t.Errorf("a link inside the repository: %s", mustMarshal(t, env))
+	}
+}
