@@ -233,6 +233,9 @@ var credentialStores = []string{
 	".nuget", ".config/NuGet", ".dockercfg", ".pki", ".claude", ".claude.json", ".codex", ".gemini",
 	".config/github-copilot", ".config/Bitwarden CLI", ".mozilla", ".thunderbird", ".config/google-chrome",
 	".config/chromium", ".config/BraveSoftware", ".config/microsoft-edge", ".local/share/fish/fish_history",
+	".config/pypoetry/auth.toml", ".sentryclirc", ".circleci/cli.yml", ".config/solana", ".ollama/id_ed25519",
+	".mc/config.json", ".continue/config.json", ".hex/hex.config", ".config/cachix", ".env", ".Renviron",
+	".node_repl_history", ".rediscli_history", ".sqlite_history", ".lesshst",
 }
 
 // systemTrees are the directories a build never writes in, at or below
