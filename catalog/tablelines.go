@@ -96,18 +96,8 @@ var builtinTables = map[string]*TableLines{
 	// table, one line per socket; UNIX sockets ("unix  2 [ ACC ] ...")
 	// are rows of unix_sockets, not of connections.
 	"netstat": {Skip: []string{"Active ", "Proto ", "unix "}},
-	// BSD netstat (FreeBSD inet.c/unix.c, macOS netstat.tproj): titles,
-	// "Proto"/"Tcpcb"/"Socket" headers (-A), the UNIX table's "Address"
-	// header and its rows (of unix_sockets: their type column is stream,
-	// dgram or seqpac[ket]), macOS's kernel control and event tables'
-	// headers ("id", "Proto"); their rows are unread lines.
-	"netstat-bsd": {Skip: []string{"Active ", "Proto ", "Tcpcb ", "Socket ", "Address ", "Registered ", "id "},
-		Contains: []string{" stream ", " dgram ", " seqpac"}},
-	// Windows netstat: "Active Connections", the indented Proto header,
-	// one line per connection; with -b the owner below it: a component
-	// name alone on its line, "[program.exe]" or "Can not obtain
-	// ownership information".
-	"netstat-windows": {Skip: []string{"Active Connections", "Proto ", "[", "Can not obtain ownership information"}, Wrapped: true},
+	// BSD and Windows netstat declare their own (package netstat: the
+	// routing tables' lines with the sockets').
 	// lsof: one header line, one line per open file.
 	"lsof": {Headers: 1},
 	// ss: one header line (none with -H), one line per socket, -i's and

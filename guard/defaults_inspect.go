@@ -20,6 +20,8 @@ func inspectPolicies() map[string]CommandPolicy {
 			// delete, change, flush and monitor are not admitted).
 			Subcommands: subs(map[string]CommandPolicy{
 				"get": {Flags: bools("-inet", "-inet6", "-4", "-6"), Positionals: upTo(1, ArgText)},
+				// Windows: route print [-4|-6] [pattern] lists the table.
+				"print": {Flags: bools("-4", "-6"), Positionals: upTo(1, ArgText)},
 			}),
 		},
 

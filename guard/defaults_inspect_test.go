@@ -16,7 +16,7 @@ func TestInspectPolicies(t *testing.T) {
 	checkSpellings(t, g, dir, []spelled{
 		{"read-only forms", "", [][]string{
 			argv("route"), argv("route", "-n"), argv("route", "-ne"), argv("route", "-ee", "-n"), argv("route", "-6", "-n"),
-			argv("route", "-A", "inet6"), argv("route", "-n", "get", "default"), argv("route", "get", "-inet6", "::1"), argv("arp", "-a"), argv("arp", "-an"), argv("arp", "-n", "-i", "eth0"), argv("arp", "-a", "10.0.0.1"),
+			argv("route", "-A", "inet6"), argv("route", "-n", "get", "default"), argv("route", "get", "-inet6", "::1"), argv("route", "print", "-4"), argv("arp", "-a"), argv("arp", "-an"), argv("arp", "-n", "-i", "eth0"), argv("arp", "-a", "10.0.0.1"),
 			argv("ip", "route"), argv("ip", "-6", "route", "show"), argv("ip", "neigh"), argv("ip", "neigh", "show", "dev", "eth0"),
 			argv("vmstat"), argv("vmstat", "-w", "1", "3"), argv("vmstat", "-a", "-S", "M"), argv("vmstat", "-s"),
 			argv("lscpu"), argv("lscpu", "-x"), argv("lscpu", "-J"), argv("sysctl", "-a"), argv("sysctl", "vm.swappiness"),

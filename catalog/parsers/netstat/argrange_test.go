@@ -28,5 +28,20 @@ func TestArgumentRange(t *testing.T) {
 		{"netstat", []string{"-an"}, catalog.Darwin, catalogtest.Reads("netstat-bsd")},
 		{"netstat", []string{"-an"}, catalog.FreeBSD, catalogtest.Reads("netstat-bsd")},
 		{"netstat", []string{"-ano"}, catalog.Windows, catalogtest.Reads("netstat-windows")},
+
+		// Routing tables: BSD and macOS netstat -r, Windows netstat -r and
+		// route print.
+		{"netstat", []string{"-rn"}, catalog.Darwin, catalogtest.Reads("netstat-bsd")},
+		{"netstat", []string{"-nr", "-f", "inet6"}, catalog.Darwin, catalogtest.Accepted},
+		{"netstat", []string{"-rnW", "-4"}, catalog.FreeBSD, catalogtest.Accepted},
+		{"netstat", []string{"-rnl"}, catalog.Darwin, catalogtest.Hint("-rn")},
+		{"netstat", []string{"-rn", "-f", "link"}, catalog.FreeBSD, catalogtest.Hint("-rn", "-f", "inet")},
+		{"netstat", []string{"-rs"}, catalog.FreeBSD, catalogtest.Refused},
+		{"netstat", []string{"-r"}, catalog.Windows, catalogtest.Reads("netstat-windows")},
+		{"netstat", []string{"-rn"}, catalog.Windows, catalogtest.Accepted},
+		{"netstat", []string{"-ra"}, catalog.Windows, catalogtest.Hint("-r")},
+		{"route", []string{"print"}, catalog.Windows, catalogtest.Reads("route-print")},
+		{"route", []string{"print", "-6"}, catalog.Windows, catalogtest.Accepted},
+		{"route", []string{"print", "10.*"}, catalog.Windows, catalogtest.Accepted},
 	})
 }

@@ -7,8 +7,8 @@ import (
 )
 
 var (
-	netstatFuzzArgs = [][]string{{"-tunap"}, {"-an"}, {"-tlnpe"}, {"-xap"}, {"-anA"}, {"-anT"}}
-	netstatWinArgs  = [][]string{{"-an"}, {"-ano"}, {"-aonb"}}
+	netstatFuzzArgs = [][]string{{"-tunap"}, {"-an"}, {"-tlnpe"}, {"-xap"}, {"-anA"}, {"-anT"}, {"-rn"}, {"-rnW"}}
+	netstatWinArgs  = [][]string{{"-an"}, {"-ano"}, {"-aonb"}, {"-r"}}
 )
 
 func FuzzNetstat(f *testing.F) {
@@ -17,4 +17,8 @@ func FuzzNetstat(f *testing.F) {
 
 func FuzzNetstatWindows(f *testing.F) {
 	catalogtest.Fuzz(f, []string{"netstat-windows"}, Parsers(), netstatWinArgs)
+}
+
+func FuzzRoutePrint(f *testing.F) {
+	catalogtest.Fuzz(f, []string{"route-print"}, Parsers(), [][]string{{"print"}, {"print", "-4"}})
 }

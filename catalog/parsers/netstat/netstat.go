@@ -1,4 +1,5 @@
-// Package netstat reads the output of `netstat` for the catalog: the parsers netstat, netstat-bsd, netstat-windows.
+// Package netstat reads the output of `netstat` for the catalog: the parsers netstat, netstat-bsd, netstat-windows,
+// and route-print (Windows `route print`, which prints the tables of Windows netstat -r).
 // Parsers returns them; catalog/builtin lists it with every other built-in.
 package netstat
 
@@ -129,7 +130,7 @@ var netstatBSDParser = &catalog.Parser{
 	Command: "netstat",
 	Version: "1",
 	OS:      []catalog.OS{catalog.Darwin, catalog.FreeBSD},
-	Format:  "BSD netstat socket listing (-an, -an -p tcp, -an -f inet; FreeBSD, macOS, OpenBSD's TCP-State form)",
+	Format:  "BSD netstat socket listing (-an, -an -p tcp, -an -f inet; FreeBSD, macOS, OpenBSD's TCP-State form) and routing tables (-r, -rn, -rn -f inet6; FreeBSD, macOS, OpenBSD, NetBSD)",
 	// Checked against FreeBSD 14 netstat(1) and usr.bin/netstat/inet.c
 	// (protopr's header and row formats), macOS netstat(1) and
 	// network_cmds netstat.tproj/inet.c: -a, -n, -W, -l (macOS: full IPv6
@@ -137,18 +138,34 @@ var netstatBSDParser = &catalog.Parser{
 	// adds the PCB address column (macOS also the flow hash), -T (FreeBSD)
 	// replaces the queues by retransmit/out-of-order/zero-window counts:
 	// both read. Refused: -L (listen queues table), -x, -R, -C, -v and
-	// macOS -b (more columns), -w (interval), -i/-r/-s/-m (other tables).
+	// macOS -b (more columns), -w (interval), -i/-s/-m (other tables).
+	// -r prints the routing tables (route.c routepr/p_rtable_sysctl on
+	// FreeBSD, routepr/np_rtentry on macOS, show.c p_rttables on OpenBSD
+	// and NetBSD), read by parseNetstatRoutesBSD with -n, -a, -W, -4, -6
+	// and -f inet|inet6 (netstatBSDRouteCheck refuses the rest).
 	Flags: catalog.Flags{
 		"-a": catalog.Bool, "-n": catalog.Bool, "-W": catalog.Bool, "-l": catalog.Bool, "-A": catalog.Bool, "-T": catalog.Bool, "-4": catalog.Bool, "-6": catalog.Bool,
-		"-p": catalog.Value, "-f": catalog.Value, "-j": catalog.Value,
+		"-p": catalog.Value, "-f": catalog.Value, "-j": catalog.Value, "-r": catalog.Bool,
 	},
 	MaxPositionals: 0,
 	Alternatives:   map[string][]string{"-v": {}, "-w": {}, "-L": {}, "-x": {}, "-R": {}, "-b": {}},
-	Result:         NetstatResult{},
+	Check:          netstatBSDRouteCheck,
+	Result:         catalog.OneOf{NetstatResult{}, NetstatRoutes{}},
 	RowsKey:        "connections",
 	KeyFields:      []string{"proto", "local_address", "foreign_address"},
-	Examples:       [][]string{{"-an", "-p", "tcp"}, {"-an", "-f", "inet"}},
-	Parse:          ParseNetstat,
+	Examples:       [][]string{{"-an", "-p", "tcp"}, {"-an", "-f", "inet"}, {"-rn"}, {"-rn", "-f", "inet6"}},
+	// builtinTables' "netstat-bsd" lines (catalog/tablelines.go), and
+	// those of -r: its title, the family titles ("Internet:", ending in
+	// ":") and the "Destination" headers.
+	Table: &catalog.TableLines{Skip: []string{"Active ", "Proto ", "Tcpcb ", "Socket ", "Address ", "Registered ", "id ",
+		"Routing tables", "Destination "},
+		Contains: []string{" stream ", " dgram ", " seqpac"}, Headings: true},
+	Parse: func(c *catalog.Context) (any, error) {
+		if c.Args.Has("-r") {
+			return parseNetstatRoutesBSD(c)
+		}
+		return ParseNetstat(c)
+	},
 }
 
 // netstatParsers wires the netstatParser, netstatBSDParser and returns them for the builtin list.
@@ -710,7 +727,7 @@ func netstatUnixBSD(r *netstatReader, line string, base int, f []lex.Field) bool
 }
 
 // Parsers returns the parsers of this package, new values on each call.
-func Parsers() []*catalog.Parser { return netstatParsers() }
+func Parsers() []*catalog.Parser { return append(netstatParsers(), routePrintParser) }
 
 // The span names of the fields this package records (catalog.SpanID
 // interns each name once, whichever package asks first).

@@ -39,25 +39,47 @@ type NetstatWindowsConnection struct {
 // "netstat", Windows Server 2025/Windows 11): -a, -n, -o, -f, -p PROTO
 // and -q keep the table's form; -b adds, under each row, the owning
 // component and "[program.exe]" (or "Can not obtain ownership
-// information"), read into the row; -e, -s and -r print other tables, -t
-// adds an offload column, -x NetworkDirect tables, -y a template column:
-// refused.
+// information"), read into the row; -r prints the routing tables of route
+// print (read by parseRoutePrint, with -n only); -e and -s print other
+// tables, -t adds an offload column, -x NetworkDirect tables, -y a
+// template column: refused.
 var netstatWindowsParser = &catalog.Parser{
 	ID:      "netstat-windows",
 	Command: "netstat",
 	Version: "1",
 	OS:      []catalog.OS{catalog.Windows},
-	Format:  "Windows netstat connection table (-a, -n, -o, -b, -an, -ano, -aonb, -p tcp)",
+	Format:  "Windows netstat connection table (-a, -n, -o, -b, -an, -ano, -aonb, -p tcp) and route tables (-r, -rn: route print's form)",
 	Flags: catalog.Flags{
 		"-a": catalog.Bool, "-n": catalog.Bool, "-o": catalog.Bool, "-b": catalog.Bool, "-f": catalog.Bool, "-q": catalog.Bool, "-p": catalog.Value,
+		"-r": catalog.Bool,
 	},
 	MaxPositionals: 0,
-	Alternatives:   map[string][]string{"-e": {}, "-s": {}, "-r": {}, "-t": {"-ano"}, "-x": {}, "-y": {"-ano"}},
-	Result:         NetstatWindowsResult{},
-	RowsKey:        "connections",
-	KeyFields:      []string{"proto", "local_address", "foreign_address"},
-	Examples:       [][]string{{"-an"}, {"-ano"}, {"-aonb"}},
-	Parse:          parseNetstatWindows,
+	Alternatives:   map[string][]string{"-e": {}, "-s": {}, "-t": {"-ano"}, "-x": {}, "-y": {"-ano"}},
+	Check: func(a catalog.Args, _ catalog.OS) *catalog.ParseError {
+		if !a.Has("-r") {
+			return nil
+		}
+		for _, it := range a.Items {
+			if it.Flag != "" && it.Flag != "-r" && it.Flag != "-n" {
+				return catalog.Unsupported([]string{"-r"}, "netstat -r %s is not read (-r prints route print's tables; -n is read with it)", it.Flag)
+			}
+		}
+		return nil
+	},
+	Result:    catalog.OneOf{NetstatWindowsResult{}, RoutePrintResult{}},
+	RowsKey:   "connections",
+	KeyFields: []string{"proto", "local_address", "foreign_address"},
+	Examples:  [][]string{{"-an"}, {"-ano"}, {"-aonb"}, {"-r"}},
+	// builtinTables' "netstat-windows" lines (catalog/tablelines.go) and
+	// route print's (-r).
+	Table: &catalog.TableLines{Skip: append([]string{"Active Connections", "Proto ", "[", "Can not obtain ownership information"}, routePrintTableLines...),
+		Contains: []string{"..."}, Wrapped: true},
+	Parse: func(c *catalog.Context) (any, error) {
+		if c.Args.Has("-r") {
+			return parseRoutePrint(c)
+		}
+		return parseNetstatWindows(c)
+	},
 }
 
 func parseNetstatWindows(c *catalog.Context) (any, error) {

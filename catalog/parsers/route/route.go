@@ -1,5 +1,8 @@
-// Package route reads the output of `route` for the catalog: the parser route.
-// Parsers returns it; catalog/builtin lists it with every other built-in.
+// Package route reads the output of `route` for the catalog: the parsers route
+// (net-tools) and route-get (BSD route get). Parsers returns them; catalog/builtin
+// lists them with every other built-in. Windows `route print` is read by
+// catalog/parsers/netstat (parser route-print): it prints the tables of Windows
+// netstat -r, and parsers do not import each other's packages.
 package route
 
 import (
